@@ -1,0 +1,120 @@
+// Domain trust as users see it: the configured policy with L6 verification state on top.
+// Precedence: user override → verification state (from the store) → configured rule → default.
+import type { DomainState, Store, TrustLevel, TrustOrigin } from '../core/index.js';
+import { hostnameOf } from '../core/index.js';
+import { resolveDomainTrust, trustScore, type DomainPolicy } from '../policy/index.js';
+
+/** How to restore a blocked domain (seed 000 §4.1 `restore_via`). */
+export const RESTORE_VIA = 'domains.yaml user_overrides';
+
+export interface DomainExplanation {
+  domain: string;
+  host: string;
+  registrable_domain: string;
+  trust_level: TrustLevel;
+  score: number;
+  origin: TrustOrigin;
+  /** The rule that decided, e.g. `pattern:*.go.jp`, `override:example.org`, `verification`. */
+  rule: string;
+  reason?: string;
+  added_at?: string;
+  qps: number;
+  /** The level the configuration alone gives, before verification state. */
+  configured: { trust_level: TrustLevel; score: number; origin: TrustOrigin; rule: string };
+  verification?: BlockedDomainView | { trust_level: TrustLevel; accepted: number; rejected: number };
+  policy_files: string[];
+}
+
+export interface BlockedDomainView {
+  domain: string;
+  trust_level: TrustLevel;
+  blocked_at?: string;
+  reason?: string;
+  contradicting_claims: string[];
+  original_trust_level: TrustLevel;
+  can_restore: boolean;
+  restore_via: string;
+}
+
+function stateFor(store: Store | undefined, host: string, registrable: string): DomainState | undefined {
+  return store?.getDomainState(host) ?? (registrable !== host ? store?.getDomainState(registrable) : undefined);
+}
+
+export function blockedView(state: DomainState): BlockedDomainView {
+  return {
+    domain: state.domain,
+    trust_level: state.trustLevel,
+    blocked_at: state.blockedAt,
+    reason: state.reason,
+    contradicting_claims: state.causingClaimIds,
+    original_trust_level: state.originalTrustLevel,
+    can_restore: state.canRestore,
+    restore_via: state.restoreVia ?? RESTORE_VIA,
+  };
+}
+
+export function explainDomain(options: { policy: DomainPolicy; store?: Store; domain: string }): DomainExplanation {
+  const { policy, store } = options;
+  const configured = resolveDomainTrust(policy, hostnameOf(options.domain));
+  const base: DomainExplanation = {
+    domain: options.domain,
+    host: configured.host,
+    registrable_domain: configured.registrableDomain,
+    trust_level: configured.trustLevel,
+    score: configured.score,
+    origin: configured.origin,
+    rule: configured.rule,
+    ...(configured.reason !== undefined ? { reason: configured.reason } : {}),
+    ...(configured.addedAt !== undefined ? { added_at: configured.addedAt } : {}),
+    qps: configured.qps,
+    configured: { trust_level: configured.trustLevel, score: configured.score, origin: configured.origin, rule: configured.rule },
+    policy_files: [...policy.sources],
+  };
+  const state = stateFor(store, configured.host, configured.registrableDomain);
+  if (!state) return base;
+  const view =
+    state.trustLevel === 'BLOCKED'
+      ? blockedView(state)
+      : { trust_level: state.trustLevel, accepted: state.acceptedCount, rejected: state.rejectedCount };
+  // A user override is how a person restores a domain, so it wins over verification state.
+  if (configured.origin === 'override' || state.origin !== 'verification') return { ...base, verification: view };
+  return {
+    ...base,
+    trust_level: state.trustLevel,
+    score: trustScore(state.trustLevel),
+    origin: 'verification',
+    rule: 'verification',
+    ...(state.reason !== undefined ? { reason: state.reason } : {}),
+    verification: view,
+  };
+}
+
+export interface DomainRuleView {
+  kind: 'domain' | 'pattern' | 'override' | 'default';
+  match: string;
+  trust_level: TrustLevel;
+  score: number;
+  qps?: number;
+  reason?: string;
+  added_at?: string;
+  note?: string;
+}
+
+/** Every configured rule, overrides first, then domains and patterns by level (highest first). */
+export function listDomainRules(policy: DomainPolicy): DomainRuleView[] {
+  const rows: DomainRuleView[] = [];
+  for (const o of policy.overrides.values()) {
+    rows.push({ kind: 'override', match: o.domain, trust_level: o.trust_level, score: trustScore(o.trust_level), qps: o.qps, reason: o.reason, added_at: o.added_at });
+  }
+  const byScore = (a: DomainRuleView, b: DomainRuleView): number => b.score - a.score || a.match.localeCompare(b.match);
+  const domains: DomainRuleView[] = [...policy.domains.values()].map((r) => ({ kind: 'domain', match: r.domain, trust_level: r.trust_level, score: trustScore(r.trust_level), qps: r.qps, note: r.note }));
+  const patterns: DomainRuleView[] = policy.patterns.map((r) => ({ kind: 'pattern', match: r.pattern, trust_level: r.trust_level, score: trustScore(r.trust_level), qps: r.qps, note: r.note }));
+  rows.push(...domains.sort(byScore), ...patterns.sort(byScore));
+  rows.push({ kind: 'default', match: '*', trust_level: policy.defaults.trustLevel, score: trustScore(policy.defaults.trustLevel), qps: policy.defaults.qps });
+  return rows;
+}
+
+/** Domains that L6 verification blocked, with reasons and how to restore them. */
+export function listBlockedDomains(store: Store | undefined): BlockedDomainView[] {
+  return (store?.listDomainStates({ blockedOnly: true }) ?? []).map(blockedView);
+}

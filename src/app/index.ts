@@ -1,0 +1,5 @@
+// app/: the composition root. Wires configuration, policy and adapters for the interfaces above it.
+export * from './config/index.js';
+export { RESTORE_VIA, blockedView, explainDomain, listBlockedDomains, listDomainRules } from './domains.js';
+export type { BlockedDomainView, DomainExplanation, DomainRuleView } from './domains.js';
+export { openExistingStore, openOrCreateStore } from './open-store.js';

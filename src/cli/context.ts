@@ -1,0 +1,31 @@
+// What every command gets: I/O, environment and lazily loaded configuration.
+import type { Store } from '../core/index.js';
+import { loadConfig, type LyraConfig } from '../app/index.js';
+import type { CliIo } from './io.js';
+
+export interface CliContext {
+  io: CliIo;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** `--config` from the command line, if given. */
+  configPath(): string | undefined;
+  /** Loads and validates the configuration once; throws InvalidInputError when it is malformed. */
+  config(): LyraConfig;
+  /** Stores opened by commands, closed by main() when the command ends. */
+  track(store: Store | undefined): Store | undefined;
+}
+
+export function createCliContext(options: { io: CliIo; env: NodeJS.ProcessEnv; cwd: string; configPath: () => string | undefined; stores: Store[] }): CliContext {
+  let cached: LyraConfig | undefined;
+  return {
+    io: options.io,
+    env: options.env,
+    cwd: options.cwd,
+    configPath: options.configPath,
+    config: () => (cached ??= loadConfig({ env: options.env, cwd: options.cwd, configPath: options.configPath() })),
+    track: (store) => {
+      if (store) options.stores.push(store);
+      return store;
+    },
+  };
+}

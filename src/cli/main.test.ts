@@ -1,0 +1,169 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { PACKAGE_ROOT, openOrCreateStore } from '../app/index.js';
+import { main, packageVersion } from './main.js';
+
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+async function run(args: string[], opts: { home: string; cwd?: string; env?: NodeJS.ProcessEnv }): Promise<Run> {
+  let out = '';
+  let err = '';
+  const code = await main(['node', 'lyra', ...args], {
+    io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t) },
+    env: { LYRA_HOME: opts.home, ...opts.env },
+    cwd: opts.cwd ?? opts.home,
+  });
+  return { code, out, err };
+}
+
+function tempHome(): string {
+  return mkdtempSync(join(tmpdir(), 'lyra-cli-'));
+}
+
+test('domains explain --json gives the acceptance figures', async () => {
+  const home = tempHome();
+  try {
+    const gov = await run(['domains', 'explain', 'www.mhlw.go.jp', '--json'], { home });
+    assert.equal(gov.code, 0, gov.err);
+    const g = JSON.parse(gov.out);
+    assert.equal(g.trust_level, 'GOVERNMENT');
+    assert.equal(g.score, 0.95);
+    assert.equal(g.rule, 'pattern:*.go.jp');
+    const wiki = JSON.parse((await run(['domains', 'explain', 'en.wikipedia.org', '--json'], { home })).out);
+    assert.deepEqual([wiki.trust_level, wiki.score, wiki.rule], ['LOW', 0.4, 'domain:wikipedia.org']);
+    const unknown = JSON.parse((await run(['domains', 'explain', 'unknown-blog.example', '--json'], { home })).out);
+    assert.deepEqual([unknown.trust_level, unknown.score, unknown.origin], ['UNVERIFIED', 0.3, 'default']);
+    assert.equal(existsSync(join(home, 'lyra.db')), false, 'a read-only command creates no database');
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a user override in $LYRA_HOME/domains.yaml is reported with its reason', async () => {
+  const home = tempHome();
+  try {
+    writeFileSync(join(home, 'domains.yaml'), 'user_overrides:\n  - domain: blocked-but-valid.org\n    trust_level: low\n    reason: Manual review completed - false positive\n    added_at: 2024-01-15\n');
+    const r = await run(['domains', 'explain', 'blocked-but-valid.org', '--json'], { home });
+    assert.equal(r.code, 0, r.err);
+    const e = JSON.parse(r.out);
+    assert.deepEqual([e.trust_level, e.score, e.origin, e.reason, e.added_at], ['LOW', 0.4, 'override', 'Manual review completed - false positive', '2024-01-15']);
+    const human = await run(['domains', 'explain', 'blocked-but-valid.org'], { home });
+    assert.match(human.out, /LOW \(0\.40\)[\s\S]*reason: Manual review completed/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a malformed domains.yaml exits 2 naming file, line and key, and writes nothing', async () => {
+  const home = tempHome();
+  try {
+    const file = join(home, 'domains.yaml');
+    writeFileSync(file, 'user_overrides:\n  - domain: x.org\n    trust_level: maybe\n    reason: r\n    added_at: 2024-01-15\n');
+    const r = await run(['domains', 'explain', 'x.org', '--json'], { home });
+    assert.equal(r.code, 2);
+    const err = JSON.parse(r.err).error;
+    assert.equal(err.category, 'invalid_input');
+    assert.match(err.message, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3`));
+    assert.match(err.message, /user_overrides\[0\]\.trust_level: expected one of primary/);
+    assert.equal(existsSync(join(home, 'lyra.db')), false);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a malformed lyra.config.yaml exits 2 with a human message', async () => {
+  const home = tempHome();
+  try {
+    writeFileSync(join(home, 'lyra.config.yaml'), 'contact_url: not-a-url\n');
+    const r = await run(['domains', 'list'], { home, cwd: home });
+    assert.equal(r.code, 2);
+    assert.match(r.err, /lyra: invalid_input: invalid .*lyra\.config\.yaml at line 1/);
+    assert.match(r.err, /contact_url: expected an absolute URL/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('domains blocked lists L6 blocks with reason and how to restore', async () => {
+  const home = tempHome();
+  try {
+    const store = openOrCreateStore(join(home, 'lyra.db'));
+    store.upsertDomainState({
+      domain: 'dubious-blog.example',
+      trustLevel: 'BLOCKED',
+      origin: 'verification',
+      originalTrustLevel: 'UNVERIFIED',
+      blockedAt: '2026-01-15T10:30:00Z',
+      reason: 'Contradiction with pubmed.ncbi.nlm.nih.gov (claim_id: clm_abc)',
+      causingClaimIds: ['clm_abc'],
+      acceptedCount: 0,
+      rejectedCount: 3,
+      canRestore: true,
+      restoreVia: 'domains.yaml user_overrides',
+      updatedAt: '2026-01-15T10:30:00Z',
+    });
+    store.close();
+    const r = await run(['domains', 'blocked', '--json'], { home });
+    assert.equal(r.code, 0, r.err);
+    const [b] = JSON.parse(r.out).blocked_domains;
+    assert.deepEqual(
+      [b.domain, b.reason, b.contradicting_claims, b.original_trust_level, b.can_restore, b.restore_via],
+      ['dubious-blog.example', 'Contradiction with pubmed.ncbi.nlm.nih.gov (claim_id: clm_abc)', ['clm_abc'], 'UNVERIFIED', true, 'domains.yaml user_overrides'],
+    );
+    const e = JSON.parse((await run(['domains', 'explain', 'dubious-blog.example', '--json'], { home })).out);
+    assert.deepEqual([e.trust_level, e.score, e.origin, e.configured.trust_level], ['BLOCKED', 0, 'verification', 'UNVERIFIED']);
+    writeFileSync(join(home, 'domains.yaml'), 'user_overrides:\n  - { domain: dubious-blog.example, trust_level: low, reason: reviewed, added_at: "2026-02-01" }\n');
+    const restored = JSON.parse((await run(['domains', 'explain', 'dubious-blog.example', '--json'], { home })).out);
+    assert.deepEqual([restored.trust_level, restored.origin], ['LOW', 'override']);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('domains list shows overrides, rules and the default', async () => {
+  const home = tempHome();
+  try {
+    const r = await run(['domains', 'list', '--json'], { home });
+    const rules = JSON.parse(r.out).rules as Array<{ kind: string; match: string; trust_level: string }>;
+    assert.ok(rules.some((x) => x.kind === 'pattern' && x.match === '*.go.jp' && x.trust_level === 'GOVERNMENT'));
+    assert.ok(rules.some((x) => x.kind === 'domain' && x.match === 'wikipedia.org' && x.trust_level === 'LOW'));
+    assert.deepEqual(rules.at(-1), { kind: 'default', match: '*', trust_level: 'UNVERIFIED', score: 0.3, qps: 1 });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('unknown commands and options exit 2; --help and --version exit 0', async () => {
+  const home = tempHome();
+  try {
+    assert.equal((await run(['frobnicate'], { home })).code, 2);
+    assert.equal((await run(['domains', 'explain'], { home })).code, 2);
+    const help = await run(['--help'], { home });
+    assert.equal(help.code, 0);
+    assert.match(help.out, /domains/);
+    const v = await run(['--version'], { home });
+    assert.equal(v.code, 0);
+    assert.equal(v.out.trim(), packageVersion());
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('bin/lyra.js runs as a real process', () => {
+  const home = tempHome();
+  try {
+    const r = spawnSync(process.execPath, [join(PACKAGE_ROOT, 'bin', 'lyra.js'), 'domains', 'explain', 'www.mhlw.go.jp', '--json'], { env: { ...process.env, LYRA_HOME: home, LYRA_CONFIG: '' }, cwd: home, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).trust_level, 'GOVERNMENT');
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

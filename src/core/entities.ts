@@ -1,0 +1,207 @@
+// The evidence graph's entities (DESIGN.md "Data model"). Plain data: no behaviour, no I/O.
+import type {
+  AuthKind,
+  AuthStatus,
+  ClaimStatus,
+  ContradictionType,
+  FetchStatus,
+  QueryMode,
+  QueryOrigin,
+  QueryStatus,
+  SourceType,
+  Stance,
+  TaskStatus,
+  TrustLevel,
+  TrustOrigin,
+} from './enums.js';
+
+/** ISO-8601 timestamp string (UTC). */
+export type IsoTime = string;
+
+export interface Budget {
+  /** Maximum pages fetched or registered for the task. */
+  maxPages: number;
+  /** Maximum queries run for the task. */
+  maxQueries: number;
+  /** Wall-clock limit in seconds. */
+  maxSeconds: number;
+}
+
+export interface Task {
+  id: string;
+  question: string;
+  status: TaskStatus;
+  budget: Budget;
+  language?: string;
+  priorityDomains: string[];
+  createdAt: IsoTime;
+  stoppedAt?: IsoTime;
+  stopReason?: string;
+  /** The configuration in force when the task was created, for audit. */
+  configSnapshot: Record<string, unknown>;
+}
+
+export interface QueryMetrics {
+  harvestRate?: number;
+  novelty?: number;
+  duplicateRate?: number;
+  satisfaction?: number;
+  pagesFound?: number;
+  pagesFetched?: number;
+  usefulFragments?: number;
+}
+
+export interface Query {
+  id: string;
+  taskId: string;
+  text: string;
+  mode: QueryMode;
+  origin: QueryOrigin;
+  status: QueryStatus;
+  attempts: number;
+  lastError?: string;
+  metrics: QueryMetrics;
+  createdAt: IsoTime;
+  finishedAt?: IsoTime;
+}
+
+export interface Identifiers {
+  doi?: string;
+  pmid?: string;
+  arxiv?: string;
+  s2?: string;
+  openalex?: string;
+}
+
+export interface Page {
+  id: string;
+  taskId?: string;
+  /** Normalized URL (core/url.ts); unique per task. */
+  url: string;
+  domain: string;
+  title?: string;
+  sourceType: SourceType;
+  fetchStatus: FetchStatus;
+  fetchedAt?: IsoTime;
+  contentHash?: string;
+  publishedAt?: string;
+  authors: string[];
+  organization?: string;
+  identifiers: Identifiers;
+  abstractOnly: boolean;
+  /** Trust level of the domain when the page was used. */
+  trustLevel: TrustLevel;
+  createdAt: IsoTime;
+}
+
+export interface Locator {
+  headingPath?: string[];
+  paragraph?: number;
+  sentence?: number;
+  charStart?: number;
+  charEnd?: number;
+}
+
+export interface Fragment {
+  id: string;
+  pageId: string;
+  text: string;
+  locator: Locator;
+  quotable: boolean;
+}
+
+export interface ClaimSlots {
+  subject?: string;
+  predicate?: string;
+  object?: string;
+  time?: string;
+}
+
+export type DecisionRelevance = 'high' | 'medium' | 'low';
+
+export interface Claim {
+  /** `clm_` + hash of the normalized statement (core/ids.ts). */
+  id: string;
+  taskId?: string;
+  statement: string;
+  slots: ClaimSlots;
+  scope?: string;
+  decisionRelevance: DecisionRelevance;
+  status?: ClaimStatus;
+  confidence?: number;
+  rationale?: string;
+  conditions: string[];
+  relaxationReason?: string;
+  createdAt: IsoTime;
+}
+
+interface EdgeBase {
+  id: string;
+  taskId?: string;
+  createdAt: IsoTime;
+}
+
+/** fragment → claim: the fragment supports, refutes or is neutral to the claim. */
+export interface StanceEdge extends EdgeBase {
+  kind: Stance;
+  fragmentId: string;
+  claimId: string;
+  confidence: number;
+  /** The sentence of the fragment that decided the stance. */
+  decisiveSentence?: string;
+  model?: string;
+}
+
+/** page → page citation. */
+export interface CitesEdge extends EdgeBase {
+  kind: 'cites';
+  fromPageId: string;
+  toPageId: string;
+  influential: boolean;
+  relevance: number;
+}
+
+/** claim ↔ claim contradiction with the trust levels of both sides. */
+export interface ContradictsEdge extends EdgeBase {
+  kind: 'contradicts';
+  claimId: string;
+  otherClaimId: string;
+  contradictionType: ContradictionType;
+  trustLevel: TrustLevel;
+  otherTrustLevel: TrustLevel;
+}
+
+export type Edge = StanceEdge | CitesEdge | ContradictsEdge;
+
+export interface DomainState {
+  domain: string;
+  trustLevel: TrustLevel;
+  origin: TrustOrigin;
+  originalTrustLevel: TrustLevel;
+  blockedAt?: IsoTime;
+  reason?: string;
+  causingClaimIds: string[];
+  acceptedCount: number;
+  rejectedCount: number;
+  canRestore: boolean;
+  restoreVia?: string;
+  updatedAt: IsoTime;
+}
+
+export interface Checkpoint {
+  taskId: string;
+  stepKey: string;
+  payload: unknown;
+  updatedAt: IsoTime;
+}
+
+export interface AuthItem {
+  id: string;
+  taskId?: string;
+  url: string;
+  domain: string;
+  kind: AuthKind;
+  status: AuthStatus;
+  detail?: string;
+  createdAt: IsoTime;
+}

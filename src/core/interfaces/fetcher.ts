@@ -1,0 +1,37 @@
+// HTTP fetching behind one interface: throttling, retries, robots, SSRF guard and cache are the
+// implementation's business (net/).
+
+export interface FetchRequest {
+  url: string;
+  signal?: AbortSignal;
+  /** Task the fetch belongs to, so stopping the task cancels it. */
+  taskId?: string;
+  /** Extra request headers (Accept, API keys). */
+  headers?: Record<string, string>;
+  /** Render script-only pages in a browser when the fetcher supports it. */
+  render?: boolean;
+  /** Skip the on-disk cache for this request. */
+  noCache?: boolean;
+}
+
+export interface FetchResponse {
+  /** URL as requested (normalized). */
+  url: string;
+  /** URL after redirects. */
+  finalUrl: string;
+  status: number;
+  headers: Record<string, string>;
+  contentType: string;
+  body: Uint8Array;
+  /** Body decoded with the detected charset (HTTP header, meta charset or BOM). */
+  text: string;
+  charset: string;
+  fromCache: boolean;
+  fetchedAt: string;
+}
+
+export interface Fetcher {
+  fetch(request: FetchRequest): Promise<FetchResponse>;
+  /** Cancels everything in flight for a task. */
+  cancelTask?(taskId: string): void;
+}

@@ -1,0 +1,14 @@
+export type { SearchHit, SearchProvider, SearchRequest } from './search-provider.js';
+export type {
+  CitationLink,
+  Paper,
+  ScholarlyRequestOptions,
+  ScholarlySearchOptions,
+  ScholarlySource,
+} from './scholarly-source.js';
+export type { FetchRequest, FetchResponse, Fetcher } from './fetcher.js';
+export type { ExtractRequest, ExtractedDocument, ExtractedSection, TextExtractor } from './text-extractor.js';
+export type { EmbeddingModel, StanceJudgement, StanceModel, StancePair } from './models.js';
+export type { EventSink, LyraEvent, LyraEventLevel } from './event-sink.js';
+export { NULL_EVENT_SINK } from './event-sink.js';
+export type { CorpusDocument, CorpusHit, CorpusInfo, Store } from './store.js';

@@ -1,0 +1,29 @@
+// Model families: stance (NLI) and embeddings. Each backend is created by a factory in models/.
+import type { Stance } from '../enums.js';
+
+export interface StancePair {
+  claim: string;
+  /** A sentence up to a whole abstract; backends split and aggregate by their documented rule. */
+  passage: string;
+}
+
+export interface StanceJudgement {
+  stance: Stance;
+  /** Calibrated probability of `stance`. */
+  confidence: number;
+  /** Probability of each class. */
+  scores: Record<Stance, number>;
+  /** The passage sentence that decided the judgement. */
+  decisiveSentence: string;
+}
+
+export interface StanceModel {
+  readonly name: string;
+  judge(pairs: StancePair[], options?: { signal?: AbortSignal }): Promise<StanceJudgement[]>;
+}
+
+export interface EmbeddingModel {
+  readonly name: string;
+  readonly dimensions: number;
+  embed(texts: string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
+}

@@ -1,0 +1,100 @@
+// Persistence of the evidence graph. The embedded implementation is SQLite (store/), whose calls
+// are synchronous and short; the interface is synchronous to keep transactions simple and atomic.
+import type {
+  AuthItem,
+  Checkpoint,
+  Claim,
+  DomainState,
+  Edge,
+  Fragment,
+  Page,
+  Query,
+  Task,
+} from '../entities.js';
+import type { AuthStatus, EdgeKind } from '../enums.js';
+
+export interface CorpusDocument {
+  corpus: string;
+  /** Document id, unique within the corpus. */
+  id: string;
+  title: string;
+  text: string;
+  url?: string;
+  publishedAt?: string;
+  /** Source file path or origin, for re-ingest. */
+  origin?: string;
+  /** Hash of the source content: unchanged files are skipped on re-add. */
+  contentHash: string;
+}
+
+export interface CorpusHit {
+  corpus: string;
+  id: string;
+  title: string;
+  url?: string;
+  snippet: string;
+  /** BM25-derived score, higher is better. */
+  score: number;
+}
+
+export interface CorpusInfo {
+  name: string;
+  documents: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Store {
+  /** Runs `fn` in one transaction: all of its writes land, or none. Nested calls join the outer one. */
+  transaction<T>(fn: () => T): T;
+  close(): void;
+
+  createTask(task: Task): void;
+  getTask(id: string): Task | undefined;
+  updateTask(id: string, patch: Partial<Omit<Task, 'id'>>): Task;
+  listTasks(): Task[];
+
+  insertQuery(query: Query): void;
+  updateQuery(id: string, patch: Partial<Omit<Query, 'id' | 'taskId'>>): Query;
+  getQuery(id: string): Query | undefined;
+  listQueries(taskId: string): Query[];
+
+  /** Inserts a page, or returns the existing page with the same task and normalized URL. */
+  upsertPage(page: Page): Page;
+  updatePage(id: string, patch: Partial<Omit<Page, 'id'>>): Page;
+  getPage(id: string): Page | undefined;
+  findPageByUrl(taskId: string | undefined, url: string): Page | undefined;
+  findPageByIdentifier(taskId: string | undefined, kind: keyof Page['identifiers'], value: string): Page | undefined;
+  listPages(taskId: string): Page[];
+
+  insertFragments(fragments: Fragment[]): void;
+  listFragments(pageId: string): Fragment[];
+  listTaskFragments(taskId: string): Fragment[];
+
+  /** Inserts a claim, or merges into the claim with the same task and id (conditions united). */
+  upsertClaim(claim: Claim): Claim;
+  updateClaim(taskId: string | undefined, id: string, patch: Partial<Omit<Claim, 'id' | 'taskId'>>): Claim;
+  getClaim(taskId: string | undefined, id: string): Claim | undefined;
+  listClaims(taskId: string): Claim[];
+
+  insertEdge(edge: Edge): void;
+  listEdges(taskId: string, kind?: EdgeKind): Edge[];
+
+  getDomainState(domain: string): DomainState | undefined;
+  upsertDomainState(state: DomainState): void;
+  listDomainStates(options?: { blockedOnly?: boolean }): DomainState[];
+
+  saveCheckpoint(taskId: string, stepKey: string, payload: unknown): void;
+  loadCheckpoint(taskId: string, stepKey: string): Checkpoint | undefined;
+  listCheckpoints(taskId: string): Checkpoint[];
+
+  enqueueAuth(item: AuthItem): void;
+  listAuth(options?: { taskId?: string; status?: AuthStatus }): AuthItem[];
+  updateAuthStatus(id: string, status: AuthStatus): void;
+
+  upsertCorpusDocuments(docs: CorpusDocument[]): { inserted: number; updated: number; unchanged: number };
+  getCorpusDocumentHash(corpus: string, id: string): string | undefined;
+  searchCorpus(query: string, options: { corpus?: string; limit: number }): CorpusHit[];
+  listCorpora(): CorpusInfo[];
+  removeCorpus(name: string): number;
+}

@@ -1,0 +1,68 @@
+// Enforces DESIGN.md's import direction over every non-test source file.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LAYER_TIERS, layerViolation } from './layers.js';
+
+const srcDir = dirname(fileURLToPath(import.meta.url));
+const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function walk(dir: string, out: string[]): string[] {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (p.endsWith('.ts')) out.push(p);
+  }
+  return out;
+}
+
+function topFolder(file: string): string | undefined {
+  const rel = relative(srcDir, file);
+  return rel.includes(sep) ? rel.split(sep)[0] : undefined;
+}
+
+/** Violations in one file's text, as messages. */
+export function violationsIn(file: string, text: string): string[] {
+  const from = topFolder(file);
+  const out: string[] = [];
+  for (const m of text.matchAll(IMPORT_RE)) {
+    const spec = m[1] ?? m[2];
+    if (!spec || !spec.startsWith('.')) continue;
+    const target = resolve(dirname(file), spec);
+    const to = topFolder(target);
+    if (to === 'test-support') {
+      out.push(`${relative(srcDir, file)}: production code imports test-support/ (${spec})`);
+      continue;
+    }
+    if (!from || !to) continue;
+    const why = layerViolation(from, to);
+    if (why) out.push(`${relative(srcDir, file)}: ${why} (${spec})`);
+  }
+  return out;
+}
+
+test('every folder under src/ has a tier', () => {
+  const folders = readdirSync(srcDir).filter((n) => statSync(join(srcDir, n)).isDirectory() && n !== 'test-support');
+  const missing = folders.filter((f) => LAYER_TIERS[f] === undefined);
+  assert.deepEqual(missing, []);
+});
+
+test('no source file imports a higher layer or a same-tier sibling', () => {
+  const files = walk(srcDir, []).filter((f) => !f.endsWith('.test.ts') && !f.includes(`${sep}test-support${sep}`));
+  assert.ok(files.length > 10, `expected source files, found ${files.length}`);
+  const violations = files.flatMap((f) => violationsIn(f, readFileSync(f, 'utf8')));
+  assert.deepEqual(violations, []);
+});
+
+test('the checker catches policy/ importing store/ and allows downward imports', () => {
+  const policyFile = join(srcDir, 'policy', 'example.ts');
+  assert.equal(violationsIn(policyFile, "import { openStore } from '../store/index.js';").length, 1);
+  assert.equal(violationsIn(policyFile, "import type { Store } from '../store/index.js';").length, 1);
+  assert.equal(violationsIn(policyFile, "const m = await import('../store/index.js');").length, 1);
+  assert.deepEqual(violationsIn(policyFile, "import { claimId } from '../core/index.js';"), []);
+  const netFile = join(srcDir, 'net', 'fetcher.ts');
+  assert.match(violationsIn(netFile, "import { x } from '../store/index.js';")[0] ?? '', /sibling store/);
+  assert.match(violationsIn(join(srcDir, 'cli', 'main.ts'), "import { x } from '../test-support/shared-data.js';")[0] ?? '', /test-support/);
+});

@@ -6,8 +6,14 @@ export interface FetchRequest {
   signal?: AbortSignal;
   /** Task the fetch belongs to, so stopping the task cancels it. */
   taskId?: string;
+  /** HTTP method; default GET. POST is for APIs (batch lookups, model endpoints), never cached. */
+  method?: 'GET' | 'POST' | 'HEAD';
+  /** Request body for POST (JSON text or bytes); set Content-Type in `headers`. */
+  body?: string | Uint8Array;
   /** Extra request headers (Accept, API keys). */
   headers?: Record<string, string>;
+  /** Skip robots.txt for this request: only for documented APIs called at their published rate. */
+  ignoreRobots?: boolean;
   /** Render script-only pages in a browser when the fetcher supports it. */
   render?: boolean;
   /** Skip the on-disk cache for this request. */

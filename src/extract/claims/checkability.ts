@@ -1,0 +1,57 @@
+// Is a sentence a checkable claim? Checkable statements carry numbers, comparisons, causal or
+// directional predicates, or evaluations; questions, navigation and boilerplate are not claims.
+import type { TextLanguage } from '../language.js';
+import {
+  BOILERPLATE_RE,
+  CAUSAL_LEMMAS,
+  COMPARISON_RE,
+  EVALUATIVE_WORDS,
+  HIGH_STAKES_RE,
+  JA_CLAIM_RE,
+  STRONG_ASSERTION_RE,
+} from './lexicon.js';
+
+/** Shortest and longest claim sentence, in words (English) or characters (Japanese). */
+export const MIN_CLAIM_WORDS = 3; // "Vaccines cause autism." is a claim
+export const MAX_CLAIM_WORDS = 80;
+export const MIN_CLAIM_CHARS_JA = 8;
+export const MAX_CLAIM_CHARS_JA = 250;
+
+export type ClaimFeature = 'numeric' | 'comparison' | 'causal' | 'evaluative' | 'strong_assertion' | 'high_stakes';
+
+export interface Checkability {
+  checkable: boolean;
+  features: ClaimFeature[];
+  /** Why the sentence was rejected, when it was. */
+  rejectedBecause?: 'question' | 'boilerplate' | 'too_short' | 'too_long' | 'no_claim_signal' | 'no_predicate';
+}
+
+const NUMERIC_RE = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million|billion|half|twice|double|triple|percent)\b/i;
+const EN_VERB_HINT_RE = /\b(is|are|was|were|be|been|has|have|had|do|does|did|can|will|would|should|may|might|shows?|found|finds?|reports?|\w+(?:ed|es|s))\b/i;
+
+/** Lemmas are passed in so this stays free of NLP state; `lemmas` may be empty for Japanese. */
+export function assessSentence(options: { text: string; language: TextLanguage; lemmas: string[] }): Checkability {
+  const { text, language, lemmas } = options;
+  const t = text.trim();
+  if (/[?？]\s*$/.test(t) || (language === 'ja' && /か[。．]?$/.test(t))) return { checkable: false, features: [], rejectedBecause: 'question' };
+  if (BOILERPLATE_RE.test(t)) return { checkable: false, features: [], rejectedBecause: 'boilerplate' };
+  if (language === 'ja') {
+    const n = [...t].length;
+    if (n < MIN_CLAIM_CHARS_JA) return { checkable: false, features: [], rejectedBecause: 'too_short' };
+    if (n > MAX_CLAIM_CHARS_JA) return { checkable: false, features: [], rejectedBecause: 'too_long' };
+  } else {
+    const words = t.split(/\s+/).length;
+    if (words < MIN_CLAIM_WORDS) return { checkable: false, features: [], rejectedBecause: 'too_short' };
+    if (words > MAX_CLAIM_WORDS) return { checkable: false, features: [], rejectedBecause: 'too_long' };
+    if (!EN_VERB_HINT_RE.test(t)) return { checkable: false, features: [], rejectedBecause: 'no_predicate' };
+  }
+  const features: ClaimFeature[] = [];
+  if (NUMERIC_RE.test(t)) features.push('numeric');
+  if (COMPARISON_RE.test(t) || (language === 'ja' && /(より|比べ|比較|上回|下回)/.test(t))) features.push('comparison');
+  if (lemmas.some((l) => CAUSAL_LEMMAS.has(l)) || (language === 'ja' && /(引き起こ|もたら|原因|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防)/.test(t))) features.push('causal');
+  if (lemmas.some((l) => EVALUATIVE_WORDS.has(l)) || (language === 'ja' && /(有効|無効|安全|危険|有意|効果|優れ|劣る)/.test(t))) features.push('evaluative');
+  if (STRONG_ASSERTION_RE.test(t)) features.push('strong_assertion');
+  if (HIGH_STAKES_RE.test(t)) features.push('high_stakes');
+  const signal = features.some((f) => f !== 'high_stakes') || (language === 'ja' && JA_CLAIM_RE.test(t));
+  return signal ? { checkable: true, features } : { checkable: false, features, rejectedBecause: 'no_claim_signal' };
+}

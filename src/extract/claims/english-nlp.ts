@@ -1,0 +1,32 @@
+// One shared wink-nlp pipeline for English token analysis (POS, lemma, negation, entities).
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+const nlp = winkNLP(model);
+const its = nlp.its;
+
+export interface Token {
+  value: string;
+  lemma: string;
+  pos: string;
+  negated: boolean;
+}
+
+export interface AnalyzedSentence {
+  tokens: Token[];
+  /** DATE/DURATION entities found by wink, in order. */
+  dates: string[];
+}
+
+export function analyzeEnglish(text: string): AnalyzedSentence {
+  const doc = nlp.readDoc(text);
+  const values = doc.tokens().out() as string[];
+  const lemmas = doc.tokens().out(its.lemma) as string[];
+  const pos = doc.tokens().out(its.pos) as string[];
+  const neg = doc.tokens().out(its.negationFlag) as unknown as boolean[];
+  const tokens = values.map((value, i) => ({ value, lemma: (lemmas[i] ?? value).toLowerCase(), pos: pos[i] ?? 'X', negated: neg[i] ?? false }));
+  const dates = (doc.entities().out(its.detail) as unknown as Array<{ value: string; type: string }>)
+    .filter((e) => e.type === 'DATE' || e.type === 'DURATION')
+    .map((e) => e.value);
+  return { tokens, dates };
+}

@@ -1,0 +1,34 @@
+// Wraps an EmbeddingModel with a VectorCache: only texts not seen before reach the model.
+import type { EmbeddingModel } from '../../core/index.js';
+import type { VectorCache } from './vector-cache.js';
+
+export function withVectorCache(model: EmbeddingModel, cache: VectorCache): EmbeddingModel {
+  return {
+    name: model.name,
+    dimensions: model.dimensions,
+    async embed(texts, options) {
+      const out: Array<Float32Array | undefined> = texts.map((t) => cache.get(model.name, t));
+      const missing = [...new Set(texts.filter((_, i) => out[i] === undefined))];
+      if (missing.length > 0) {
+        const vectors = await model.embed(missing, options);
+        const byText = new Map(missing.map((t, i) => [t, vectors[i]!]));
+        for (const [t, v] of byText) cache.set(model.name, t, v);
+        texts.forEach((t, i) => (out[i] ??= byText.get(t)));
+      }
+      return out as Float32Array[];
+    },
+  };
+}
+
+/** Cosine similarity of two vectors of equal length (0 when either is all zeros). */
+export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}

@@ -23,6 +23,57 @@ export const lyraConfigSchema = z.strictObject({
       path: z.string().min(1).optional(),
     })
     .optional(),
+  fetch: z
+    .strictObject({
+      /** Time limit for one request attempt, in milliseconds. */
+      timeout_ms: z.number().int().min(100).max(600_000).optional(),
+      /** Largest body read; larger responses are aborted (bytes). */
+      max_body_bytes: z.number().int().min(1024).max(1_073_741_824).optional(),
+      max_redirects: z.number().int().min(0).max(20).optional(),
+      /** Requests in flight at once over all hosts. */
+      concurrency: z.number().int().min(1).max(64).optional(),
+      max_retries: z.number().int().min(0).max(10).optional(),
+      respect_robots: z.boolean().optional(),
+      cache: z.strictObject({ enabled: z.boolean().optional(), max_bytes: z.number().int().min(0).optional() }).optional(),
+      /** Hosts or CIDRs the SSRF guard lets through (e.g. a local SearXNG at 127.0.0.1). */
+      allow_private: z.array(z.string().min(1)).optional(),
+      /** Render script-only pages with the system Chromium (Debian package chromium). */
+      render: z.strictObject({ enabled: z.boolean().optional(), chromium_path: z.string().min(1).optional() }).optional(),
+    })
+    .optional(),
+  /** Web search providers; each is off until configured here. */
+  providers: z
+    .strictObject({
+      searxng: z.strictObject({ base_url: z.url() }).optional(),
+      duckduckgo: z.strictObject({ base_url: z.url().optional(), region: z.string().optional() }).optional(),
+    })
+    .optional(),
+  /** Scholarly APIs; base URLs default to the public services. */
+  scholarly: z
+    .strictObject({
+      semantic_scholar: z.strictObject({ base_url: z.url().optional(), api_key: z.string().min(1).optional(), enabled: z.boolean().optional() }).optional(),
+      openalex: z.strictObject({ base_url: z.url().optional(), mailto: z.email().optional(), enabled: z.boolean().optional() }).optional(),
+      crossref: z.strictObject({ base_url: z.url().optional(), mailto: z.email().optional(), enabled: z.boolean().optional() }).optional(),
+      arxiv: z.strictObject({ base_url: z.url().optional(), enabled: z.boolean().optional() }).optional(),
+      pubmed: z.strictObject({ base_url: z.url().optional(), api_key: z.string().min(1).optional(), email: z.email().optional(), enabled: z.boolean().optional() }).optional(),
+      unpaywall: z.strictObject({ base_url: z.url().optional(), email: z.email().optional() }).optional(),
+    })
+    .optional(),
+  models: z
+    .strictObject({
+      stance: z.strictObject({ backend: z.enum(['embedded', 'transformers', 'llm']).optional() }).optional(),
+      /** An OpenAI-compatible chat endpoint (Ollama, llama.cpp server, vLLM, OpenAI). */
+      llm: z
+        .strictObject({
+          base_url: z.url(),
+          model: z.string().min(1),
+          api_key: z.string().min(1).optional(),
+          timeout_ms: z.number().int().min(100).max(600_000).optional(),
+          concurrency: z.number().int().min(1).max(32).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 
 export type LyraConfigFile = z.output<typeof lyraConfigSchema>;

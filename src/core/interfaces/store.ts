@@ -67,7 +67,9 @@ export interface Store {
   findPageByIdentifier(taskId: string | undefined, kind: keyof Page['identifiers'], value: string): Page | undefined;
   listPages(taskId: string): Page[];
 
+  /** Inserts fragments; ids already stored are left as they are (idempotent on resume). */
   insertFragments(fragments: Fragment[]): void;
+  getFragment(id: string): Fragment | undefined;
   listFragments(pageId: string): Fragment[];
   listTaskFragments(taskId: string): Fragment[];
 
@@ -77,7 +79,11 @@ export interface Store {
   getClaim(taskId: string | undefined, id: string): Claim | undefined;
   listClaims(taskId: string): Claim[];
 
-  insertEdge(edge: Edge): void;
+  /** Inserts an edge unless one with the same kind and endpoints exists; returns whether it was new. */
+  insertEdge(edge: Edge): boolean;
+  /** Replaces a stored edge's body (e.g. a feedback correction of its stance); endpoints must not change. */
+  replaceEdge(edge: Edge): void;
+  getEdge(id: string): Edge | undefined;
   listEdges(taskId: string, kind?: EdgeKind): Edge[];
 
   getDomainState(domain: string): DomainState | undefined;
@@ -94,6 +100,10 @@ export interface Store {
 
   upsertCorpusDocuments(docs: CorpusDocument[]): { inserted: number; updated: number; unchanged: number };
   getCorpusDocumentHash(corpus: string, id: string): string | undefined;
+  getCorpusDocument(corpus: string, id: string): CorpusDocument | undefined;
+  /** Document ids of a corpus, optionally only those ingested from one origin (file). */
+  listCorpusDocumentIds(corpus: string, origin?: string): string[];
+  removeCorpusDocuments(corpus: string, ids: string[]): number;
   searchCorpus(query: string, options: { corpus?: string; limit: number }): CorpusHit[];
   listCorpora(): CorpusInfo[];
   removeCorpus(name: string): number;

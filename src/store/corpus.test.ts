@@ -1,0 +1,59 @@
+// Corpus documents and the FTS5 index: BM25 ranking, Japanese bigrams, re-add semantics.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CorpusDocument } from '../core/index.js';
+import { contentHash } from '../core/index.js';
+import { ftsQueryTerms, openStore } from './index.js';
+
+const doc = (id: string, title: string, text: string, corpus = 'c1'): CorpusDocument => ({ corpus, id, title, text, contentHash: contentHash(title + text) });
+
+test('BM25 ranks the document that matches more and rarer terms first, English with stemming', () => {
+  const store = openStore({ path: ':memory:' });
+  try {
+    store.upsertCorpusDocuments([
+      doc('d1', 'Masks and transmission', 'Face masks reduced transmission of respiratory viruses in households.'),
+      doc('d2', 'Vitamin D', 'Vitamin D supplementation did not reduce infections in adults.'),
+      doc('d3', 'Hand washing', 'Hand washing reduces transmission in schools.'),
+    ]);
+    const hits = store.searchCorpus('Do face masks reduce viral transmission?', { limit: 5 });
+    assert.equal(hits[0]?.id, 'd1');
+    assert.ok(hits.some((h) => h.id === 'd3'), 'stemmed "reduce"/"transmission" also matches d3');
+    assert.ok(hits[0]!.score > hits[1]!.score);
+    assert.match(hits[0]!.snippet, /masks/i);
+  } finally {
+    store.close();
+  }
+});
+
+test('Japanese text is found through character bigrams', () => {
+  const store = openStore({ path: ':memory:' });
+  try {
+    store.upsertCorpusDocuments([
+      doc('ja1', '気候変動と農業', '気候変動は農業生産性に大きな影響を与える。'),
+      doc('ja2', '医療', '新しいワクチンの有効性が確認された。'),
+    ]);
+    assert.deepEqual(store.searchCorpus('農業生産性', { limit: 5 }).map((h) => h.id), ['ja1']);
+    assert.deepEqual(store.searchCorpus('ワクチン', { limit: 5 }).map((h) => h.id), ['ja2']);
+    assert.deepEqual(ftsQueryTerms('農業 the masks'), ['農業', 'masks']);
+  } finally {
+    store.close();
+  }
+});
+
+test('re-adding skips unchanged documents and updates changed ones; corpora are listed and removed', () => {
+  const store = openStore({ path: ':memory:' });
+  try {
+    assert.deepEqual(store.upsertCorpusDocuments([doc('a', 'A', 'alpha text'), doc('b', 'B', 'beta text')]), { inserted: 2, updated: 0, unchanged: 0 });
+    assert.deepEqual(store.upsertCorpusDocuments([doc('a', 'A', 'alpha text'), doc('b', 'B', 'gamma text')]), { inserted: 0, updated: 1, unchanged: 1 });
+    assert.deepEqual(store.searchCorpus('beta', { limit: 5 }), [], 'the old text is gone from the index');
+    assert.deepEqual(store.searchCorpus('gamma', { limit: 5 }).map((h) => h.id), ['b']);
+    store.upsertCorpusDocuments([doc('x', 'X', 'alpha in another corpus', 'c2')]);
+    assert.deepEqual(store.searchCorpus('alpha', { corpus: 'c2', limit: 5 }).map((h) => h.id), ['x']);
+    assert.deepEqual(store.listCorpora().map((c) => [c.name, c.documents]), [['c1', 2], ['c2', 1]]);
+    assert.equal(store.removeCorpus('c1'), 2);
+    assert.deepEqual(store.searchCorpus('alpha', { limit: 5 }).map((h) => h.id), ['x']);
+    assert.throws(() => store.searchCorpus('x', { limit: 0 }), /limit must be an integer/);
+  } finally {
+    store.close();
+  }
+});

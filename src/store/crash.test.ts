@@ -1,0 +1,47 @@
+// A writer killed with SIGKILL at random moments leaves a sound database with whole transactions only.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openStore } from './index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+function runUntilKilled(dbPath: string, commitsBeforeKill: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'crash-writer.fixture.ts'), dbPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let seen = 0;
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString().split('\n').filter(Boolean).length;
+      if (seen >= commitsBeforeKill) child.kill('SIGKILL');
+    });
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`writer exited without being killed: ${stderr}`))));
+  });
+}
+
+test('SIGKILL during writes never leaves a partial transaction', { timeout: 120_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-crash-'));
+  const dbPath = join(dir, 'lyra.db');
+  try {
+    for (const commits of [5, 37, 80]) {
+      await runUntilKilled(dbPath, commits);
+      const store = openStore({ path: dbPath });
+      try {
+        assert.equal(store.integrityCheck(), 'ok');
+        const pages = store.listPages('task_crash');
+        assert.ok(pages.length >= commits, `at least the ${commits} reported commits survive (found ${pages.length})`);
+        for (const p of pages) assert.equal(store.listFragments(p.id).length, 3, `page ${p.id} has all its fragments`);
+        assert.deepEqual(store.loadCheckpoint('task_crash', 'pages')?.payload, { count: pages.length });
+      } finally {
+        store.close();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

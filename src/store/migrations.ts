@@ -1,0 +1,183 @@
+// Versioned schema migrations. Each migration runs in one transaction with its row in
+// schema_migrations, so a process killed mid-migration leaves the previous version intact.
+import type Database from 'better-sqlite3';
+import { NonRetryableError } from '../core/index.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+// Columns holding "no task" use '' rather than NULL so UNIQUE constraints apply to them.
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'evidence graph',
+    sql: `
+CREATE TABLE tasks (
+  id TEXT PRIMARY KEY,
+  question TEXT NOT NULL,
+  status TEXT NOT NULL,
+  budget_json TEXT NOT NULL,
+  language TEXT,
+  priority_domains_json TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL,
+  stopped_at TEXT,
+  stop_reason TEXT,
+  config_snapshot_json TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE queries (
+  id TEXT PRIMARY KEY,
+  task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  mode TEXT NOT NULL,
+  origin TEXT NOT NULL,
+  status TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT,
+  metrics_json TEXT NOT NULL DEFAULT '{}',
+  created_at TEXT NOT NULL,
+  finished_at TEXT
+);
+CREATE INDEX queries_task ON queries(task_id, seq);
+CREATE TABLE pages (
+  id TEXT PRIMARY KEY,
+  task_id TEXT NOT NULL DEFAULT '',
+  url TEXT NOT NULL,
+  domain TEXT NOT NULL,
+  title TEXT,
+  source_type TEXT NOT NULL,
+  fetch_status TEXT NOT NULL,
+  fetched_at TEXT,
+  content_hash TEXT,
+  published_at TEXT,
+  authors_json TEXT NOT NULL DEFAULT '[]',
+  organization TEXT,
+  doi TEXT, pmid TEXT, arxiv TEXT, s2 TEXT, openalex TEXT,
+  abstract_only INTEGER NOT NULL DEFAULT 0,
+  trust_level TEXT NOT NULL,
+  extra_json TEXT NOT NULL DEFAULT '{}',
+  created_at TEXT NOT NULL,
+  UNIQUE (task_id, url)
+);
+CREATE INDEX pages_doi ON pages(task_id, doi) WHERE doi IS NOT NULL;
+CREATE INDEX pages_pmid ON pages(task_id, pmid) WHERE pmid IS NOT NULL;
+CREATE INDEX pages_arxiv ON pages(task_id, arxiv) WHERE arxiv IS NOT NULL;
+CREATE TABLE fragments (
+  id TEXT PRIMARY KEY,
+  page_id TEXT NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  locator_json TEXT NOT NULL DEFAULT '{}',
+  quotable INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX fragments_page ON fragments(page_id, seq);
+CREATE TABLE claims (
+  task_id TEXT NOT NULL DEFAULT '',
+  id TEXT NOT NULL,
+  statement TEXT NOT NULL,
+  slots_json TEXT NOT NULL DEFAULT '{}',
+  scope TEXT,
+  decision_relevance TEXT NOT NULL,
+  status TEXT,
+  confidence REAL,
+  rationale TEXT,
+  conditions_json TEXT NOT NULL DEFAULT '[]',
+  relaxation_reason TEXT,
+  extra_json TEXT NOT NULL DEFAULT '{}',
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (task_id, id)
+);
+CREATE TABLE edges (
+  id TEXT PRIMARY KEY,
+  task_id TEXT NOT NULL DEFAULT '',
+  kind TEXT NOT NULL,
+  -- natural key: one edge per (kind, endpoints), so a resumed run never duplicates an edge
+  natural_key TEXT NOT NULL,
+  body_json TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  UNIQUE (task_id, natural_key)
+);
+CREATE INDEX edges_task_kind ON edges(task_id, kind);
+CREATE TABLE domain_states (
+  domain TEXT PRIMARY KEY,
+  trust_level TEXT NOT NULL,
+  origin TEXT NOT NULL,
+  original_trust_level TEXT NOT NULL,
+  blocked_at TEXT,
+  reason TEXT,
+  causing_claims_json TEXT NOT NULL DEFAULT '[]',
+  accepted_count INTEGER NOT NULL DEFAULT 0,
+  rejected_count INTEGER NOT NULL DEFAULT 0,
+  can_restore INTEGER NOT NULL DEFAULT 1,
+  restore_via TEXT,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE checkpoints (
+  task_id TEXT NOT NULL,
+  step_key TEXT NOT NULL,
+  payload_json TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (task_id, step_key)
+);
+CREATE TABLE auth_queue (
+  id TEXT PRIMARY KEY,
+  task_id TEXT NOT NULL DEFAULT '',
+  url TEXT NOT NULL,
+  domain TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  status TEXT NOT NULL,
+  detail TEXT,
+  created_at TEXT NOT NULL,
+  resolved_at TEXT
+);
+CREATE INDEX auth_queue_status ON auth_queue(status, created_at);
+CREATE TABLE corpora (
+  name TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE corpus_docs (
+  rowid INTEGER PRIMARY KEY,
+  corpus TEXT NOT NULL REFERENCES corpora(name) ON DELETE CASCADE,
+  doc_id TEXT NOT NULL,
+  title TEXT NOT NULL,
+  text TEXT NOT NULL,
+  url TEXT,
+  published_at TEXT,
+  origin TEXT,
+  content_hash TEXT NOT NULL,
+  UNIQUE (corpus, doc_id)
+);
+-- Holds the prepared text (CJK bigrams, see fts-text.ts); rowid = corpus_docs.rowid.
+CREATE VIRTUAL TABLE corpus_fts USING fts5(title, body, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2');
+`,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** Applies pending migrations; refuses a database written by a newer Lyra. Returns the versions applied. */
+export function migrate(db: Database.Database, path: string): number[] {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
+  const current = row.v ?? 0;
+  if (current > SCHEMA_VERSION) {
+    throw new NonRetryableError(`store ${path}: schema version ${current} is newer than this Lyra supports (${SCHEMA_VERSION}); upgrade Lyra`, {
+      code: 'store_schema_newer',
+      details: { path, version: current, supported: SCHEMA_VERSION },
+    });
+  }
+  const applied: number[] = [];
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}

@@ -37,3 +37,41 @@ test('detectLanguage', () => {
   assert.equal(detectLanguage('WHOの報告によるとCOVID-19の死亡率は低下した'), 'ja');
   assert.equal(detectLanguage('12345'), 'en');
 });
+
+test('English: citations after the full stop stay with their sentence; wink misses are split', () => {
+  assert.deepEqual(texts('As shown previously.[12] The drug failed. Others agreed. [3, 4] A third view exists.'), [
+    'As shown previously.[12]',
+    'The drug failed.',
+    'Others agreed.[3, 4]',
+    'A third view exists.',
+  ]);
+  assert.deepEqual(texts('The effect size was 0.8 ± 0.1 in Fig. 3B. Next we tested mice.'), ['The effect size was 0.8 ± 0.1 in Fig. 3B.', 'Next we tested mice.']);
+  assert.deepEqual(texts('The U.S. Food and Drug Administration approved it. Prof. J. K. Rowling agreed.'), [
+    'The U.S. Food and Drug Administration approved it.',
+    'Prof. J. K. Rowling agreed.',
+  ]);
+});
+
+test('headings on their own line end a sentence; hard-wrapped prose runs on', () => {
+  assert.deepEqual(texts('1. Introduction\nThe virus spreads fast. It is\ndeadly in older adults.\nResults\nMortality fell.'), [
+    '1. Introduction',
+    'The virus spreads fast.',
+    'It is deadly in older adults.',
+    'Results',
+    'Mortality fell.',
+  ]);
+});
+
+test('Japanese: full-width ． ends a sentence except inside a number; line wraps are dropped', () => {
+  assert.deepEqual(texts('はじめに\n世界保健機関（WHO）は発表した．国内の感染者は前年の同じ時期と比べて１．５倍に増え\nた。'), [
+    'はじめに',
+    '世界保健機関（WHO）は発表した．',
+    '国内の感染者は前年の同じ時期と比べて１．５倍に増えた。',
+  ]);
+});
+
+test('offsets cover the sentence as written, across collapsed whitespace', () => {
+  const input = 'Intro line here.  It   spans\nlines. 次の文です。';
+  const got = splitSentences(input);
+  assert.deepEqual(got.map((s) => input.slice(s.start, s.end)), ['Intro line here.', 'It   spans\nlines.', '次の文です。']);
+});

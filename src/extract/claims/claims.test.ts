@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { claimId } from '../../core/index.js';
-import { assessSentence, extractClaimCandidates, isSameClaim, mergeClaims, normalizeClaim } from './index.js';
+import { claimId, type EmbeddingModel } from '../../core/index.js';
+import {
+  assessSentence, createEmbeddingSimilarity, extractClaimCandidates, extractNormalizedClaims, isSameClaim, mergeClaims, mergeClaimsWithEmbeddings, normalizeClaim,
+} from './index.js';
 
 test('checkable sentences and rejected ones, with the reason', () => {
   const cases: Array<[string, boolean, string]> = [
@@ -80,4 +82,71 @@ test('extractClaimCandidates keeps checkable sentences with locators', () => {
   ]);
   assert.equal(got[0]?.publishedAt, '2024-01-01');
   assert.equal(extractClaimCandidates({ text, source: 'doc1', maxClaims: 1 }).length, 1);
+});
+
+test('page furniture is not a claim: "Label: value" lines and captions', () => {
+  for (const text of ['Published: 12 March 2021', 'Last updated: 3 May 2023 by the editors', 'Table 1. Mortality fell by 20% in the treated group', '公開日：2023年5月1日']) {
+    const language = /[ぁ-んァ-ン一-龯]/.test(text) ? 'ja' : 'en';
+    assert.equal(assessSentence({ text, language, lemmas: [] }).rejectedBecause, 'boilerplate', text);
+  }
+});
+
+test('English slots: time is not read as a place; spans keep their spelling', () => {
+  const c = normalizeClaim({ text: 'The Japanese government raised the consumption tax to 10% in October 2019.', source: 's' });
+  assert.deepEqual(c.slots, { subject: 'The Japanese government', predicate: 'raise', object: 'the consumption tax to 10%', time: 'in October 2019' });
+  assert.equal(c.scope, undefined);
+  const t = normalizeClaim({ text: 'Global temperatures have risen by 1.1°C since 1880.', source: 's' });
+  assert.deepEqual(t.slots, { subject: 'Global temperatures', predicate: 'rise', object: 'by 1.1°C', time: 'since 1880' });
+  const s = normalizeClaim({ text: 'COVID-19 vaccines reduced hospitalizations by 89% among adults over 65 in 2021.', source: 's' });
+  assert.equal(s.scope, 'among adults over 65');
+});
+
+test('reporting frames are lifted off: the reported claim fills the slots and meets its plain form', () => {
+  const framed = normalizeClaim({ text: 'Researchers at Kyoto University found that smoking causes lung cancer.', source: 'a' });
+  assert.deepEqual(framed.slots, { subject: 'smoking', predicate: 'cause', object: 'lung cancer' });
+  assert.equal(framed.attribution, 'Researchers at Kyoto University found that');
+  const plain = normalizeClaim({ text: 'Smoking causes lung cancer.', source: 'b' });
+  assert.equal(framed.fingerprint, plain.fingerprint);
+  assert.deepEqual(mergeClaims([plain, framed]).map((m) => m.sources.map((s) => s.source)), [['b', 'a']]);
+  const ja = normalizeClaim({ text: '研究者らは、喫煙が肺がんのリスクを高めると報告した。', source: 'j' });
+  assert.deepEqual(ja.slots, { subject: '喫煙', predicate: '高める', object: '肺がんのリスク' });
+  assert.equal(ja.attribution, '研究者らは、…と報告した');
+});
+
+test('negation anywhere in the clause keeps "found an association" and "found no association" apart', () => {
+  const yes = normalizeClaim({ text: 'Studies found a significant association between coffee and cancer.', source: 'a' });
+  const no = normalizeClaim({ text: 'Studies found no significant association between coffee and cancer.', source: 'b' });
+  assert.deepEqual([yes.negated, no.negated], [false, true]);
+  assert.equal(isSameClaim(yes, no), false);
+  assert.equal(isSameClaim(yes, no, { similarity: () => 0.99 }), false, 'polarity beats similarity');
+});
+
+test('extractNormalizedClaims: a document in, merged normalized claims with every source out', () => {
+  const text = 'Home\n\nSmoking causes lung cancer. Is it true? Experts found that smoking causes lung cancer.\n\n喫煙は肺がんのリスクを高める。';
+  const got = extractNormalizedClaims({ text, source: 'https://x.example/a' });
+  assert.deepEqual(got.map((c) => [c.statement, c.language, c.sources.map((s) => s.locator)]), [
+    ['Smoking causes lung cancer.', 'en', ['sentence:1', 'sentence:3']],
+    ['喫煙は肺がんのリスクを高める。', 'ja', ['sentence:4']],
+  ]);
+  assert.match(got[0]!.claimId, /^clm_[0-9a-f]{16}$/);
+});
+
+test('mergeClaimsWithEmbeddings merges paraphrases by cosine and embeds each statement once', async () => {
+  const calls: string[][] = [];
+  const model: EmbeddingModel = {
+    name: 'fake',
+    dimensions: 2,
+    async embed(texts) {
+      calls.push([...texts]);
+      // Aspirin paraphrases point one way, the stock-market claim another.
+      return texts.map((t) => (/aspirin/i.test(t) ? Float32Array.from([1, 0.05]) : Float32Array.from([0, 1])));
+    },
+  };
+  const claims = ['Aspirin lowers the risk of heart attack.', 'Heart attack risk is reduced by aspirin.', 'The stock market fell on Monday.']
+    .map((text, i) => normalizeClaim({ text, source: `s${i}` }));
+  const merged = await mergeClaimsWithEmbeddings({ claims, model });
+  assert.deepEqual(merged.map((m) => m.sources.map((s) => s.source)), [['s0', 's1'], ['s2']]);
+  assert.equal(calls.length, 1);
+  const similarity = await createEmbeddingSimilarity({ claims: claims.slice(0, 1), model });
+  assert.throws(() => similarity(claims[0]!, claims[2]!), /not among the embedded claims/);
 });

@@ -1,5 +1,5 @@
 // One shared wink-nlp pipeline for English token analysis (POS, lemma, negation, entities).
-import winkNLP from 'wink-nlp';
+import winkNLP, { type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 
 const nlp = winkNLP(model);
@@ -10,6 +10,8 @@ export interface Token {
   lemma: string;
   pos: string;
   negated: boolean;
+  /** Whitespace before the token in the input, so spans can be rebuilt as written ("1.1°C"). */
+  pre: string;
 }
 
 export interface AnalyzedSentence {
@@ -21,10 +23,12 @@ export interface AnalyzedSentence {
 export function analyzeEnglish(text: string): AnalyzedSentence {
   const doc = nlp.readDoc(text);
   const values = doc.tokens().out() as string[];
-  const lemmas = doc.tokens().out(its.lemma) as string[];
+  // wink's typings declare lemma's third parameter as ModelAddons where out() passes its cache type.
+  const lemmas = doc.tokens().out(its.lemma as unknown as ItsFunction<string>) as string[];
   const pos = doc.tokens().out(its.pos) as string[];
   const neg = doc.tokens().out(its.negationFlag) as unknown as boolean[];
-  const tokens = values.map((value, i) => ({ value, lemma: (lemmas[i] ?? value).toLowerCase(), pos: pos[i] ?? 'X', negated: neg[i] ?? false }));
+  const pre = doc.tokens().out(its.precedingSpaces) as string[];
+  const tokens = values.map((value, i) => ({ value, lemma: (lemmas[i] ?? value).toLowerCase(), pos: pos[i] ?? 'X', negated: neg[i] ?? false, pre: pre[i] ?? ' ' }));
   const dates = (doc.entities().out(its.detail) as unknown as Array<{ value: string; type: string }>)
     .filter((e) => e.type === 'DATE' || e.type === 'DURATION')
     .map((e) => e.value);

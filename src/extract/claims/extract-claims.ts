@@ -3,7 +3,7 @@ import { detectLanguage } from '../language.js';
 import { splitSentences } from '../sentences.js';
 import { assessSentence, type Checkability } from './checkability.js';
 import { analyzeEnglish } from './english-nlp.js';
-import type { RawClaim } from './normalize.js';
+import { mergeClaims, normalizeClaim, type MergeOptions, type NormalizedClaim, type RawClaim } from './normalize.js';
 
 /** Most candidates taken from one text, so a huge page cannot flood the graph. */
 export const MAX_CLAIMS_PER_TEXT = 200;
@@ -43,4 +43,14 @@ export function extractClaimCandidates(options: ExtractClaimsOptions): ClaimCand
     });
   }
   return out;
+}
+
+/**
+ * A document's claims, normalized and merged (seed 001 Phase 1 EXTRACT + Phase 2 NORMALIZE):
+ * checkable sentences → NormalizedClaim (slots, fingerprint, id) → near-duplicates merged with their sources.
+ */
+export function extractNormalizedClaims(options: ExtractClaimsOptions & { merge?: MergeOptions }): NormalizedClaim[] {
+  const { merge, ...extract } = options;
+  const candidates = extractClaimCandidates({ ...extract, includeRejected: false });
+  return mergeClaims(candidates.map((c) => normalizeClaim(c)), merge ?? {});
 }

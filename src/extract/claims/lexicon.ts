@@ -33,7 +33,10 @@ export const HEDGE_RE = /\b(may|might|could|possibly|perhaps|likely|unlikely|sug
 /** Boilerplate and navigation that is never a claim. */
 export const BOILERPLATE_RE = /\b(click here|read more|subscribe|sign up|log ?in|cookies?|privacy policy|terms of (?:use|service)|all rights reserved|copyright|share this|follow us|newsletter|advertisement|skip to (?:main )?content|back to top|related articles|download pdf)\b|©|ログイン|会員登録|クッキー|プライバシーポリシー|利用規約|無断転載|著作権|シェアする|関連記事|トップへ戻る/i;
 
+/** Page furniture written as "Label: value" (dates, bylines, captions) — metadata, not claims. */
+export const METADATA_LINE_RE = /^(?:published|updated|posted|last (?:updated|modified|reviewed)|date|by|author|authors|source|photo|image|credit|doi|issn|isbn|received|accepted|keywords|tags|category|filed under|公開日|更新日|投稿日|著者|出典|写真)\s*[:：]|^(?:table|figure|fig\.|supplementary (?:table|figure)|図|表)\s*[0-9０-９A-Z]+[.:．：]?\s/i;
+
 /** Japanese predicates that are causal, directional or evaluative. */
-export const JA_CLAIM_RE = /(増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|引き起こ|もたら|原因|要因|影響|関連|相関|有効|無効|安全|危険|有意|効果|優れ|劣る|上回|下回|倍|割|％|%|以上|以下|未満|より)/;
+export const JA_CLAIM_RE = /(高め|高ま|下げ|減ら|増や|リスク|つなが|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|引き起こ|もたら|原因|要因|影響|関連|相関|有効|無効|安全|危険|有意|効果|優れ|劣る|上回|下回|倍|割|％|%|以上|以下|未満|より)/;
 
 export const JA_NEGATION_RE = /(ない|なかった|ず[、。]|ません|ではない|じゃない|無い)/;

@@ -28,6 +28,8 @@ export interface NormalizedClaim {
   language: TextLanguage;
   slots: ClaimSlots;
   scope?: string;
+  /** Who the text says made the claim ("Researchers found that"), lifted off before the slots. */
+  attribution?: string;
   negated: boolean;
   features: ClaimFeature[];
   decisionRelevance: DecisionRelevance;
@@ -83,6 +85,7 @@ export function normalizeClaim(raw: RawClaim): NormalizedClaim {
     language,
     slots: slotResult.slots,
     ...(slotResult.scope ? { scope: slotResult.scope } : {}),
+    ...(slotResult.attribution ? { attribution: slotResult.attribution } : {}),
     negated: slotResult.negated,
     features,
     decisionRelevance: relevanceOf(features),

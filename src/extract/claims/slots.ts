@@ -9,13 +9,25 @@ import { CAUSAL_LEMMAS, JA_NEGATION_RE } from './lexicon.js';
 export interface SlotResult {
   slots: ClaimSlots;
   scope?: string;
+  /** Any negation in the claim clause ("not", "no", "never"…; ない/ず/ません). */
   negated: boolean;
+  /** The reporting frame lifted off the claim ("Researchers found that", "厚生労働省によると"). */
+  attribution?: string;
   /** Lemmas of the sentence (English) for feature checks and similarity. */
   lemmas: string[];
 }
 
 const EN_TIME_RE = /\b(?:(?:in|since|during|by|until|from|before|after|as of)\s+)?(?:(?:early|mid|late)[- ])?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:1[89]\d{2}|20\d{2})(?:s|\s*[-–]\s*(?:1[89]\d{2}|20\d{2}))?\b|\b(?:last|this|next) (?:year|decade|month|century)\b/gi;
 const EN_SCOPE_RE = /\b(?:in|among|for|within|across|of)\s+(?:(?:the|all|adult|older|young|hospitali[sz]ed|critically|ill|healthy|pregnant|[a-z]+-?[a-z]*)\s+){0,3}(?:patients|adults|children|infants|adolescents|women|men|people|participants|subjects|users|populations?|countries|mice|rats|cells|smokers|students|workers|elderly)\b(?:\s+(?:with|aged|over|under|older than|younger than)\s+[^,.;]+)?|\b(?:in|across|within)\s+(?:the\s+)?(?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)*\b/g;
+
+/** Months and days are times, never places, although they are capitalised ("in October"). */
+const EN_CALENDAR_WORD_RE = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
+/** "X found that Y": Y is the claim, X its attribution. */
+const EN_REPORTING_RE = /^(.{2,100}?\b(?:found|finds?|showed|shows?|reported|reports?|concluded|concludes?|demonstrated|demonstrates?|suggested|suggests?|indicated|indicates?|confirmed|confirms?|stated|states?|said|says?|claimed|claims?|argued|argues?|believed?|believes|estimated|estimates?|noted|notes?|announced|announces?)\s+that)\s+(.{8,})$/i;
+const EN_NEGATION_TOKEN_RE = /^(?:not|n't|never|no|none|neither|nor|cannot)$/i;
+/** "Xは、Yと報告した": Y is the claim. */
+const JA_REPORTING_RE = /^(.{1,40}?(?:は|が)、?)(.{6,}?)(?:と|ことを|ことが)(?:報告|発表|指摘|結論|示|述べ|説明|主張|明らかに|判明|分か|わか)[^、。]{0,12}$/;
+const JA_ATTRIBUTION_RE = /^[^、。]{1,30}(?:によると|によれば|の発表では|の報告では|の調査では)、?/;
 
 const JA_TIME_RE = /(?:\d{4}年度?(?:\d{1,2}月)?(?:\d{1,2}日)?|(?:令和|平成|昭和)\d+年度?|昨年|今年|来年|近年|\d{1,2}月)/g;
 const JA_SCOPE_RE = /[^、。「」]{1,20}(?:において|における|では|を対象とした|を対象に|の間で)/g;
@@ -44,24 +56,29 @@ function englishSlots(text: string): SlotResult {
       break;
     }
   }
-  const joined = (ts: Token[]): string => ts.map((t) => t.value).join(' ').replace(/\s+([,.;:%)\]])/g, '$1').replace(/([([])\s+/g, '$1');
-  const time = clean([...text.matchAll(EN_TIME_RE)].map((m) => m[0]).join(', ')) ?? clean(dates.join(', '));
-  const scopeMatches = [...text.matchAll(EN_SCOPE_RE)].map((m) => m[0]);
+  const joined = (ts: Token[]): string => ts.map((t, i) => (i === 0 ? '' : t.pre) + t.value).join('');
+  const timeMatches = [...text.matchAll(EN_TIME_RE)].map((m) => m[0]);
+  const time = clean(timeMatches.join(', ')) ?? clean(dates.join(', '));
+  // Scope is read with the time phrases taken out, so "in October 2019" is time, not a place.
+  let withoutTime = text;
+  for (const m of timeMatches) withoutTime = withoutTime.replace(m, ' ');
+  const scopeMatches = [...withoutTime.matchAll(EN_SCOPE_RE)].map((m) => m[0].trim()).filter((m) => !EN_CALENDAR_WORD_RE.test(m));
   const scope = clean(scopeMatches.join('; '));
-  if (p < 0) return { slots: { ...(time ? { time } : {}) }, scope, negated: tokens.some((t) => /^(not|n't|never|no)$/i.test(t.value)), lemmas };
+  const negated = tokens.some((t) => EN_NEGATION_TOKEN_RE.test(t.value));
+  if (p < 0) return { slots: { ...(time ? { time } : {}) }, scope, negated, lemmas };
   // The verb group: auxiliaries, negation, adverbs and verbs that follow one another.
   let q = p;
   while (q + 1 < tokens.length && ['AUX', 'PART', 'VERB', 'ADV'].includes(tokens[q + 1]!.pos) && tokens[q + 1]!.value !== ',') q++;
   // Trailing adverbs belong to the object ("are more effective"), not the verb group.
   while (q > p && tokens[q]!.pos === 'ADV') q--;
   const group = tokens.slice(p, q + 1);
-  const negated = group.some((t) => /^(not|n't|never|no)$/i.test(t.value));
+  const verbNegated = group.some((t) => EN_NEGATION_TOKEN_RE.test(t.value));
   const main = [...group].reverse().find((t) => t.pos === 'VERB' || CAUSAL_LEMMAS.has(t.lemma)) ?? group[0]!;
-  const predicate = `${negated ? 'not ' : ''}${main.lemma}`;
+  const predicate = `${verbNegated ? 'not ' : ''}${main.lemma}`;
   let object = joined(tokens.slice(q + 1));
-  for (const s of [...scopeMatches, ...[...text.matchAll(EN_TIME_RE)].map((m) => m[0])]) object = object.replace(s, ' ');
+  for (const s of [...timeMatches, ...scopeMatches]) object = object.replace(s, ' ');
   let subjectText = joined(tokens.slice(startIdx, p));
-  for (const m of subjectText.matchAll(EN_TIME_RE)) subjectText = subjectText.replace(m[0], ' ');
+  for (const m of timeMatches) subjectText = subjectText.replace(m, ' ');
   const subject = clean(subjectText);
   const obj = clean(object);
   return { slots: { ...(subject ? { subject } : {}), predicate, ...(obj ? { object: obj } : {}), ...(time ? { time } : {}) }, scope, negated, lemmas };
@@ -73,7 +90,7 @@ function japaneseSlots(text: string): SlotResult {
   const scopeMatches = [...t.matchAll(JA_SCOPE_RE)].map((m) => m[0]);
   const scope = clean(scopeMatches.join('、'));
   // Attribution ("Xによると、") and time phrases with their particle are not part of any slot.
-  let rest = t.replace(/^[^、。]{1,30}(?:によると|によれば|の発表では)、?/, '').replace(new RegExp(`(?:${JA_TIME_RE.source})(?:に|には|は|、)?`, 'g'), '');
+  let rest = t.replace(JA_ATTRIBUTION_RE, '').replace(new RegExp(`(?:${JA_TIME_RE.source})(?:に|には|は|、)?`, 'g'), '');
   for (const s of scopeMatches) rest = rest.replace(s, '');
   rest = rest.replace(/^[、\s]+/, '');
   const subjMatch = /^(.{1,40}?)(?:は|が)/.exec(rest);
@@ -91,6 +108,24 @@ function japaneseSlots(text: string): SlotResult {
   };
 }
 
+/**
+ * Slots of a claim sentence. A reporting frame ("Researchers found that …", "…と報告した") is
+ * lifted off first and returned as `attribution`: the slots describe the reported claim, so the
+ * same claim reported by different sources meets under one fingerprint.
+ */
 export function extractSlots(text: string, language: TextLanguage): SlotResult {
-  return language === 'ja' ? japaneseSlots(text) : englishSlots(text);
+  if (language === 'ja') {
+    const attribution = JA_ATTRIBUTION_RE.exec(text)?.[0];
+    const frame = JA_REPORTING_RE.exec(text.replace(/[。．！？!?]+$/, ''));
+    if (frame) return { ...japaneseSlots(frame[2]!), attribution: clean(`${frame[1]!}…${text.slice(frame[1]!.length + frame[2]!.length)}`) };
+    const r = japaneseSlots(text);
+    return attribution ? { ...r, attribution: clean(attribution) } : r;
+  }
+  const frame = EN_REPORTING_RE.exec(text);
+  if (frame) {
+    const inner = englishSlots(frame[2]!);
+    const attribution = clean(frame[1]!);
+    return attribution ? { ...inner, attribution } : inner;
+  }
+  return englishSlots(text);
 }

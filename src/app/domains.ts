@@ -2,10 +2,9 @@
 // Precedence: user override → verification state (from the store) → configured rule → default.
 import type { DomainState, Store, TrustLevel, TrustOrigin } from '../core/index.js';
 import { hostnameOf } from '../core/index.js';
-import { resolveDomainTrust, trustScore, type DomainPolicy } from '../policy/index.js';
+import { RESTORE_VIA, resolveDomainTrust, trustScore, type DomainPolicy } from '../policy/index.js';
 
-/** How to restore a blocked domain (seed 000 §4.1 `restore_via`). */
-export const RESTORE_VIA = 'domains.yaml user_overrides';
+export { RESTORE_VIA };
 
 export interface DomainExplanation {
   domain: string;

@@ -11,3 +11,28 @@ export {
   SATISFIED_MIN_INDEPENDENT_SOURCES, SATISFIED_MIN_SOURCES_WITHOUT_PRIMARY, queryMetrics, querySatisfaction,
   type QueryCounts, type QueryMetricValues, type Satisfaction,
 } from './query-metrics.js';
+export { MISINFORMATION_TRUST_GAP, classifyContradiction, handleContradiction } from './contradiction.js';
+export { NEAR_DUPLICATE_JACCARD, SHINGLE_WORDS, isNearDuplicate, textResemblance } from './near-duplicate.js';
+export {
+  BLOCK_REJECTION_RATE, NO_AUTO_DEMOTION_RANK, PROMOTION_MIN_INDEPENDENT_SOURCES, RESTORE_VIA, countIndependentSources,
+  nextDomainState, rejectionRate, verifySource,
+  type ContradictionRecord, type CorroboratingSource, type VerificationAction, type VerificationInput, type VerificationOutcome,
+} from './source-verification.js';
+export {
+  PRIOR_ALPHA, PRIOR_BETA, claimConfidence, evidenceWeight, type ClaimConfidence, type EvidenceItem,
+} from './claim-confidence.js';
+export {
+  CONDITIONED_MIN_AGREEMENT, CONDITIONED_MIN_EVIDENCE, CONDITIONED_MIN_TRACEABILITY, CONTESTED_MIN_EACH_SIDE,
+  REFUTED_MAX_AGREEMENT, REFUTED_MIN_REFUTATION, VERIFIED_MIN_AGREEMENT, VERIFIED_MIN_COVERAGE, VERIFIED_MIN_EVIDENCE,
+  VERIFIED_MIN_INDEPENDENT_SOURCES, VERIFIED_MIN_RECENCY, VERIFIED_MIN_TRACEABILITY, determineClaimStatus, noisyOr,
+  relaxationApplies, statusAxesFromEvidence, statusRow,
+  type RelaxationContext, type StatusAxes, type StatusDecision, type StatusRow,
+} from './claim-status.js';
+export {
+  CONVERGENCE_EPS, CONVERGENCE_TAU, COVERAGE_TARGET, HARD_CAP_ROUNDS, MARGINAL_UTILITY_MIN, MARGINAL_UTILITY_RUNS,
+  MIN_COVERAGE_ON_BUDGET, confidenceShift, shouldStop, stableRounds,
+  type TerminationDecision, type TerminationRule, type TerminationState,
+} from './termination.js';
+export {
+  AUTHOR_BONUS, HTTPS_BONUS, MAX_CREDIBILITY, SOURCE_TYPE_BASE_SCORES, classifySourceType, credibilityScore, type SourceHints,
+} from './source-type.js';

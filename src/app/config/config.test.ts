@@ -24,7 +24,8 @@ test('the shipped domains.yaml is valid and gives the documented levels', () => 
   assert.deepEqual(level('arxiv.org'), ['ACADEMIC', 0.9]);
   assert.deepEqual(level('pubmed.ncbi.nlm.nih.gov'), ['ACADEMIC', 0.9]);
   assert.deepEqual(level('www.cdc.gov'), ['GOVERNMENT', 0.95]);
-  assert.deepEqual(level('www.gov.uk'), ['UNVERIFIED', 0.3]); // "*.gov.uk" needs a label before the suffix
+  assert.deepEqual(level('www.gov.uk'), ['GOVERNMENT', 0.95]);
+  assert.deepEqual(level('gov.uk'), ['UNVERIFIED', 0.3]); // "*.gov.uk" needs a label before the suffix
   assert.deepEqual(level('assets.publishing.service.gov.uk'), ['GOVERNMENT', 0.95]);
   assert.deepEqual(level('www.u-tokyo.ac.jp'), ['ACADEMIC', 0.9]);
   assert.deepEqual(level('www.ox.ac.uk'), ['ACADEMIC', 0.9]);

@@ -35,7 +35,8 @@ export function parseYamlWithSchema<S extends z.ZodType>(options: { text: string
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const issues: YamlIssue[] = doc.errors.map((e) => {
-      const pos = e.linePos?.[0];
+      // linePos is only filled with prettyErrors; the offset is always there.
+      const pos = e.linePos?.[0] ?? lines.linePos(e.pos[0]);
       return { path: '(syntax)', line: pos?.line, column: pos?.col, message: e.message.split('\n')[0] ?? e.message };
     });
     throw configError(source, issues);

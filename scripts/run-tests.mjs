@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Finds every *.test.ts under src/ and test/ and runs them with Node's test runner through tsx.
-// Node 20's --test takes no globs, so the file list is built here.
-import { readdirSync, statSync } from 'node:fs';
+// Node 20's --test takes no globs, so the file list is built here. The spec reporter prints to the
+// terminal; a TAP copy is summarised into the last line, so CI logs end with the test count.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -22,5 +24,19 @@ roots.forEach(walk);
 files.sort();
 if (files.length === 0) { console.error('run-tests: no test files found'); process.exit(1); }
 const concurrency = process.env.LYRA_TEST_CONCURRENCY ?? '2';
-const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], { stdio: 'inherit', env: { ...process.env, LYRA_TEST: '1' } });
+const tapDir = mkdtempSync(join(tmpdir(), 'lyra-tap-'));
+const tapFile = join(tapDir, 'report.tap');
+const res = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, ...files],
+  { stdio: 'inherit', env: { ...process.env, LYRA_TEST: '1' } },
+);
+let summary = 'tests: no summary (the runner did not write one)';
+try {
+  const tap = readFileSync(tapFile, 'utf8');
+  const count = (k) => Number(tap.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? NaN);
+  summary = `tests: ${count('tests')} (pass ${count('pass')}, fail ${count('fail')}, skipped ${count('skipped')}, cancelled ${count('cancelled')}, todo ${count('todo')}) in ${files.length} files`;
+} catch { /* keep the fallback line */ }
+rmSync(tapDir, { recursive: true, force: true });
+console.log(summary);
 process.exit(res.status ?? 1);

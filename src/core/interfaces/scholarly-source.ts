@@ -14,6 +14,8 @@ export interface Paper {
   url?: string;
   openAccessUrl?: string;
   citationCount?: number;
+  /** Number of works the paper cites, as the source counts them. */
+  referenceCount?: number;
   identifiers: Identifiers;
 }
 
@@ -25,6 +27,8 @@ export interface CitationLink {
 
 export interface ScholarlyRequestOptions {
   signal?: AbortSignal;
+  /** Told about records a source returned but the client had to skip (no title, unresolved id), so nothing vanishes silently. */
+  onWarning?: (message: string) => void;
 }
 
 export interface ScholarlySearchOptions extends ScholarlyRequestOptions {
@@ -33,9 +37,13 @@ export interface ScholarlySearchOptions extends ScholarlyRequestOptions {
 
 export interface ScholarlySource {
   readonly name: string;
+  /** Identifier kinds getPaper understands (`doi:`, `pmid:`…); absent means only the source's own ids. */
+  readonly lookupKinds?: ReadonlyArray<keyof Identifiers>;
   search(query: string, options: ScholarlySearchOptions): Promise<Paper[]>;
   /** Looks a paper up by the source's id or by a `doi:`/`pmid:`/`arxiv:` prefixed identifier; undefined when not found. */
   getPaper(id: string, options?: ScholarlyRequestOptions): Promise<Paper | undefined>;
+  /** Batch lookup (one request for many ids where the API allows it); result i answers ids[i]. */
+  getPapers?(ids: string[], options?: ScholarlyRequestOptions): Promise<Array<Paper | undefined>>;
   /** Works this paper cites. Sources without citation data omit the method. */
   getReferences?(id: string, options: ScholarlySearchOptions): Promise<CitationLink[]>;
   /** Works that cite this paper. */

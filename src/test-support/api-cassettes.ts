@@ -1,0 +1,103 @@
+// Recorded API responses from ../shared/data/api_fixtures for contract tests: VCR-style YAML
+// cassettes (vcrpy `body.string`, some gzip bytes under !!binary; httpx-style `content`) and plain
+// files, plus a minimal Fetcher over global fetch for tests that run before/without src/net.
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { parse } from 'yaml';
+import { NonRetryableError, RetryableError, type FetchRequest, type FetchResponse, type Fetcher } from '../core/index.js';
+import { sharedDataPath } from './shared-data.js';
+
+export interface CassetteInteraction {
+  method: string;
+  uri: string;
+  requestBody?: string;
+  status: number;
+  headers: Record<string, string>;
+  /** Decoded body (gunzipped when the recording holds compressed bytes). */
+  body: string;
+}
+
+export function apiFixturePath(rel: string): string {
+  return sharedDataPath(`api_fixtures/${rel}`);
+}
+
+interface RawInteraction {
+  request: { method: string; uri: string; body?: unknown };
+  response: {
+    status?: { code: number } | number;
+    status_code?: number;
+    headers?: Record<string, string | string[]>;
+    body?: { string?: string | Uint8Array };
+    content?: string;
+  };
+}
+
+function headerMap(raw: Record<string, string | string[]> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw ?? {})) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+  return out;
+}
+
+function decode(body: string | Uint8Array | undefined): string {
+  if (body === undefined) return '';
+  if (typeof body === 'string') return body;
+  const bytes = Buffer.from(body);
+  return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+}
+
+/** Every interaction of a cassette file, bodies decoded. */
+export function readCassette(path: string): CassetteInteraction[] {
+  const doc = parse(readFileSync(path, 'utf8'), { customTags: ['binary'] }) as { interactions: RawInteraction[] };
+  return doc.interactions.map((it) => {
+    const r = it.response;
+    const status = typeof r.status === 'number' ? r.status : (r.status?.code ?? r.status_code ?? 0);
+    const headers = headerMap(r.headers);
+    // The recorded bytes are already decoded text or gzip bytes; the served body is always plain.
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    delete headers['transfer-encoding'];
+    return {
+      method: it.request.method,
+      uri: it.request.uri,
+      requestBody: typeof it.request.body === 'string' && it.request.body ? it.request.body : undefined,
+      status,
+      headers,
+      body: decode(r.body?.string ?? r.content),
+    };
+  });
+}
+
+/** The one interaction of a cassette whose URI contains `needle` (throws when none or several match). */
+export function cassetteInteraction(path: string, needle = ''): CassetteInteraction {
+  const all = readCassette(path).filter((i) => i.uri.includes(needle));
+  if (all.length !== 1) throw new Error(`cassette ${path}: ${all.length} interactions match ${JSON.stringify(needle)}`);
+  return all[0]!;
+}
+
+/**
+ * A Fetcher over global fetch, enough for API contract tests: non-2xx statuses throw typed errors
+ * with `details.status` (429/5xx retryable), network failures and cut bodies are retryable.
+ */
+export function createGlobalFetchFetcher(): Fetcher {
+  return {
+    async fetch(req: FetchRequest): Promise<FetchResponse> {
+      let res: Response;
+      let bytes: Uint8Array;
+      try {
+        res = await fetch(req.url, { method: req.method ?? 'GET', signal: req.signal, headers: req.headers, body: req.body });
+        bytes = new Uint8Array(await res.arrayBuffer());
+      } catch (cause) {
+        if (cause instanceof Error && cause.name === 'AbortError') throw cause;
+        throw new RetryableError(`${req.method ?? 'GET'} ${req.url}: ${(cause as Error).message}`, { code: 'network', details: { url: req.url }, cause });
+      }
+      const text = new TextDecoder().decode(bytes);
+      if (!res.ok) {
+        const Err = res.status >= 500 || res.status === 429 ? RetryableError : NonRetryableError;
+        throw new Err(`${req.method ?? 'GET'} ${req.url}: HTTP ${res.status}`, { code: 'http_status', details: { status: res.status, url: req.url } });
+      }
+      const headers: Record<string, string> = {};
+      res.headers.forEach((v, k) => (headers[k] = v));
+      return { url: req.url, finalUrl: res.url, status: res.status, headers, contentType: res.headers.get('content-type') ?? '', body: bytes, text, charset: 'utf-8', fromCache: false, fetchedAt: new Date().toISOString() };
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// net/: the HTTP fetcher (throttle, retry, robots, SSRF guard, cache, charset, block detection).
+export { createHttpFetcher } from './http-fetcher.js';
+export type { HttpFetcher } from './http-fetcher.js';
+export { DEFAULT_ALLOWED_CONTENT_TYPES, FETCH_DEFAULTS, contentTypeAllowed, fetcherLimitsSchema, lyraUserAgent } from './fetcher-options.js';
+export type { FetcherLimits, FetcherLimitsInput, HttpFetcherOptions } from './fetcher-options.js';
+export { BLOCKED_IPV4_RANGES, BLOCKED_IPV6_RANGES, createAddressGuard, embeddedIpv4 } from './address-guard.js';
+export type { AddressGuard, AddressGuardOptions, AddressVerdict } from './address-guard.js';
+export { createPinnedLookup, resolveChecked, systemResolver } from './pinned-lookup.js';
+export type { HostResolver, ResolvedAddress } from './pinned-lookup.js';
+export { MAX_TRACKED_HOSTS, createHostScheduler } from './host-scheduler.js';
+export type { HostScheduler, HostSchedulerOptions, HostSlot } from './host-scheduler.js';
+export { backoffDelayMs, parseRetryAfter, serverRequestedWait } from './retry.js';
+export type { BackoffOptions } from './retry.js';
+export { META_SCAN_BYTES, canonicalCharset, charsetFromContentType, decodeText, declaredInDocument, detectCharset, isTextual } from './charset.js';
+export type { CharsetDecision, CharsetSource } from './charset.js';
+export { CHALLENGE_PAGE_MAX_CHARS, detectBlock } from './block-detect.js';
+export type { BlockVerdict } from './block-detect.js';
+export { createRobotsCache } from './robots.js';
+export type { RobotsCache, RobotsCacheOptions, RobotsRules, RobotsTxtResponse } from './robots.js';
+export { cacheKey, createDiskHttpCache } from './http-cache.js';
+export type { CachedResponse, DiskHttpCacheOptions, HttpCache } from './http-cache.js';
+export { createTaskSignals } from './task-signals.js';
+export type { TaskSignals } from './task-signals.js';
+export type { PageRenderer, RenderRequest, RenderedPage } from './renderer.js';

@@ -7,7 +7,10 @@ export type {
   ScholarlySource,
 } from './scholarly-source.js';
 export type { FetchRequest, FetchResponse, Fetcher } from './fetcher.js';
-export type { ExtractRequest, ExtractedDocument, ExtractedSection, TextExtractor } from './text-extractor.js';
+export type {
+  ExtractRequest, ExtractedDocument, ExtractedFormat, ExtractedFragment, ExtractedSection, FoundIdentifier, FragmentLocator, IdentifierSource,
+  IdentifierType, TextExtractor,
+} from './text-extractor.js';
 export type { EmbeddingModel, StanceJudgement, StanceModel, StancePair } from './models.js';
 export type { EventSink, LyraEvent, LyraEventLevel } from './event-sink.js';
 export { NULL_EVENT_SINK } from './event-sink.js';

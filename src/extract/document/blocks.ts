@@ -1,0 +1,39 @@
+// A document as a list of text blocks, the one shape every format (HTML, PDF, text, Markdown) is
+// turned into before `text`, sections and fragments are built from it.
+
+export type BlockKind = 'heading' | 'paragraph' | 'list-item' | 'quote' | 'code' | 'table-row' | 'caption';
+
+export interface TextBlock {
+  kind: BlockKind;
+  /** Normalized text: trimmed, never empty, never containing a blank line. */
+  text: string;
+  /** Heading level 1–6 (headings only). */
+  level?: number;
+  /** PDF page, 1-based. */
+  page?: number;
+}
+
+const INLINE_SPACE_RE = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\ufeff]+/g;
+/** Stands for a hard line break (`<br>`) while spaces are collapsed; Unicode LINE SEPARATOR. */
+export const LINE_BREAK_MARK = '\u2028';
+
+/**
+ * Collapses runs of white space to one space, turns line-break marks into `\n` (without spaces
+ * around them or repeated), and trims. Zero-width characters go too: they break quoting.
+ */
+export function normalizeInline(raw: string): string {
+  return raw
+    .replace(/\u200b|\u200c|\u200d|\u2060/g, '')
+    .replace(INLINE_SPACE_RE, ' ')
+    .replace(/ ?\u2028[\u2028 ]*/g, '\n')
+    .trim();
+}
+
+/** Pre-formatted text: keeps line structure, drops trailing spaces and blank lines (a blank line separates blocks). */
+export function normalizePreformatted(raw: string): string {
+  return raw
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t\u00a0]+$/gm, '')
+    .replace(/\n{2,}/g, '\n')
+    .replace(/^\n+|\n+$/g, '');
+}

@@ -1,0 +1,104 @@
+// DOI parsing. A DOI is `10.<registrant>/<suffix>` where the suffix may hold almost any printable
+// character, so the hard part is where it ends: trailing sentence punctuation and closing brackets
+// that belong to the surrounding text are trimmed, balanced brackets inside the suffix are kept.
+
+/**
+ * Registrant code (4–9 digits, optional dotted sub-codes), slash, then a suffix up to white space or
+ * a quote. `<` and `>` stay: old SICI-style DOIs hold them (`…(1963)020<0130:DNF>2.0.CO;2`); an
+ * unbalanced `>` (as in `<https://doi.org/…>`) is trimmed like a closing bracket.
+ */
+const DOI_BODY = String.raw`10\.\d{4,9}(?:\.\d+)*\/[^\s"'\u201c\u201d\u2018\u2019\u00ab\u00bb\u3001\u3002\uff08\uff09]+`;
+const DOI_IN_TEXT_RE = new RegExp(DOI_BODY, 'g');
+const DOI_EXACT_RE = new RegExp(`^${DOI_BODY}$`);
+
+/** Characters that end a sentence or a list rather than a DOI. */
+const TRAILING_PUNCT = new Set(['.', ',', ';', ':', '!', '?', '*', '\u2026']);
+const PAIRS: Record<string, string> = { ')': '(', ']': '[', '}': '{', '>': '<' };
+
+/** Publisher URL tails that name a view of the article, not part of its DOI. */
+const URL_VIEW_SUFFIX_RE = /\/(?:full|abstract|abs|pdf|epdf|pdfdirect|fulltext|html|summary|references|citedby|figures|meta|suppl|supplemental|issuetoc)\/?$/i;
+/** bioRxiv / medRxiv content URLs: the DOI is followed by a version and a view (`v1.full.pdf`). */
+const RXIV_VERSION_TAIL_RE = /v\d+(?:\.[a-z-]+)*(?:\.pdf)?$/i;
+
+function count(s: string, ch: string): number {
+  let n = 0;
+  for (const c of s) if (c === ch) n++;
+  return n;
+}
+
+/** Removes trailing punctuation and unbalanced closing brackets, repeatedly. */
+export function trimDoiTail(candidate: string): string {
+  let s = candidate;
+  for (;;) {
+    const last = s.at(-1);
+    if (last === undefined) return s;
+    if (TRAILING_PUNCT.has(last)) {
+      s = s.slice(0, -1);
+      continue;
+    }
+    const open = PAIRS[last];
+    if (open !== undefined && count(s, last) > count(s, open)) {
+      s = s.slice(0, -1);
+      continue;
+    }
+    return s;
+  }
+}
+
+function canonical(doi: string): string | undefined {
+  const trimmed = trimDoiTail(doi);
+  // A registrant with an empty suffix ("10.1234/") is not a DOI.
+  if (!DOI_EXACT_RE.test(trimmed) || trimmed.endsWith('/')) return undefined;
+  // DOIs are case-insensitive (DOI Handbook §2.4); lower case makes equal DOIs compare equal.
+  return trimmed.toLowerCase();
+}
+
+/** Every DOI in free text (deduplicated, in order of appearance). */
+export function findDois(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(DOI_IN_TEXT_RE)) {
+    const doi = canonical(m[0]);
+    if (doi) out.add(doi);
+  }
+  return [...out];
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * One DOI from a value meant to hold one: `10.1000/xyz`, `doi:10.1000/xyz`, `https://doi.org/10.1000/xyz`,
+ * `info:doi/10.1000/xyz`. Returns undefined when the value holds no DOI.
+ */
+export function parseDoi(value: string): string | undefined {
+  const s = safeDecode(value.trim());
+  const start = s.search(/10\.\d{4,9}/);
+  if (start < 0) return undefined;
+  const m = new RegExp(DOI_BODY).exec(s.slice(start));
+  return m ? canonical(m[0]) : undefined;
+}
+
+/**
+ * The DOI in a URL: doi.org / dx.doi.org paths, publisher paths such as `/doi/full/10.…/…/abstract`,
+ * query values such as `?doi=10.…`, and bioRxiv/medRxiv content paths. URL-encoded DOIs are decoded.
+ */
+export function doiFromUrl(url: URL): string | undefined {
+  const host = url.hostname.toLowerCase();
+  const path = safeDecode(url.pathname);
+  if (host === 'doi.org' || host.endsWith('.doi.org')) return parseDoi(path.replace(/^\//, ''));
+  for (const value of url.searchParams.values()) {
+    const doi = /^\s*(?:doi:)?10\.\d{4,9}/i.test(value) ? parseDoi(value) : undefined;
+    if (doi) return doi;
+  }
+  const start = path.search(/10\.\d{4,9}(?:\.\d+)*\//);
+  if (start < 0) return undefined;
+  let tail = path.slice(start);
+  while (URL_VIEW_SUFFIX_RE.test(tail)) tail = tail.replace(URL_VIEW_SUFFIX_RE, '');
+  if (/(?:^|\.)(?:biorxiv|medrxiv)\.org$/.test(host)) tail = tail.replace(RXIV_VERSION_TAIL_RE, '');
+  return parseDoi(tail);
+}

@@ -3,3 +3,5 @@ export * from './config/index.js';
 export { RESTORE_VIA, blockedView, explainDomain, listBlockedDomains, listDomainRules } from './domains.js';
 export type { BlockedDomainView, DomainExplanation, DomainRuleView } from './domains.js';
 export { openExistingStore, openOrCreateStore } from './open-store.js';
+export { addToCorpus, removeCorpusNamed, searchCorpus } from './corpus.js';
+export { createWebProvider, searchWithProvider, type ProviderName } from './search.js';

@@ -3,11 +3,17 @@
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Standard input for commands that read it (e.g. `lyra stance`); default process.stdin. */
+  stdin?: NodeJS.ReadableStream;
+  /** Whether stderr is a terminal: progress lines are drawn only there. */
+  stderrIsTTY?: boolean;
 }
 
 export const PROCESS_IO: CliIo = {
   stdout: (t) => void process.stdout.write(t),
   stderr: (t) => void process.stderr.write(t),
+  stdin: process.stdin,
+  stderrIsTTY: process.stderr.isTTY === true,
 };
 
 export function printJson(io: CliIo, value: unknown): void {

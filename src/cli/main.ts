@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 import { createCliContext } from './context.js';
 import { PROCESS_IO, type CliIo } from './io.js';
 import { registerDomainsCommand } from './commands/domains.js';
+import { registerCorpusCommand } from './commands/corpus.js';
+import { registerSearchCommand } from './commands/search.js';
 
 /** Exit codes: 0 success, 1 the work failed, 2 the input (flags, config, arguments) is invalid. */
 export const EXIT_OK = 0;
@@ -37,6 +39,8 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
     .configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr })
     .exitOverride();
   registerDomainsCommand(program, ctx);
+  registerCorpusCommand(program, ctx);
+  registerSearchCommand(program, ctx);
   // Subcommands inherit output routing and exit override.
   for (const cmd of program.commands) cmd.configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr }).exitOverride();
   return program;

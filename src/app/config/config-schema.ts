@@ -61,7 +61,13 @@ export const lyraConfigSchema = z.strictObject({
     .optional(),
   models: z
     .strictObject({
-      stance: z.strictObject({ backend: z.enum(['embedded', 'transformers', 'llm']).optional() }).optional(),
+      stance: z
+        .strictObject({
+          backend: z.enum(['embedded', 'transformers', 'llm']).optional(),
+          /** Weights of the embedded backend; default the file shipped in models/stance-embedded/. */
+          weights_path: z.string().min(1).optional(),
+        })
+        .optional(),
       /** An OpenAI-compatible chat endpoint (Ollama, llama.cpp server, vLLM, OpenAI). */
       llm: z
         .strictObject({
@@ -70,6 +76,30 @@ export const lyraConfigSchema = z.strictObject({
           api_key: z.string().min(1).optional(),
           timeout_ms: z.number().int().min(100).max(600_000).optional(),
           concurrency: z.number().int().min(1).max(32).optional(),
+          max_retries: z.number().int().min(0).max(10).optional(),
+        })
+        .optional(),
+      /** ONNX NLI cross-encoders run by @huggingface/transformers from a local folder. */
+      transformers: z
+        .strictObject({
+          /** Model id, also its folder under models_dir, e.g. Xenova/nli-deberta-v3-xsmall. */
+          model: z.string().min(1).optional(),
+          /** Folder of model folders; default $LYRA_HOME/models. */
+          models_dir: z.string().min(1).optional(),
+          dtype: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16']).optional(),
+          batch_size: z.number().int().min(1).max(512).optional(),
+          /** Where `lyra models pull` downloads from; default https://huggingface.co/. */
+          hub_url: z.url().optional(),
+          /** Extra output label (lower case) → supports/refutes/neutral. */
+          labels: z.record(z.string(), z.enum(['supports', 'refutes', 'neutral'])).optional(),
+        })
+        .optional(),
+      embedding: z
+        .strictObject({
+          /** On-disk vector cache; default $LYRA_HOME/cache/vectors.db. */
+          cache_path: z.string().min(1).optional(),
+          /** Vectors kept on disk (≈ 2 KiB each); oldest evicted beyond. */
+          cache_max_entries: z.number().int().min(0).max(10_000_000).optional(),
         })
         .optional(),
     })

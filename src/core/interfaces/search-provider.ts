@@ -17,6 +17,8 @@ export interface SearchHit {
   rank: number;
   provider: string;
   id?: string;
+  /** For hits of the local corpus provider: the corpus holding document `id`. */
+  corpus?: string;
   publishedAt?: string;
 }
 

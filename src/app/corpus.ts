@@ -1,0 +1,47 @@
+// Local corpora as the CLI and the engine use them: ingest files, list, remove, search.
+import type { SearchHit, Store } from '../core/index.js';
+import { InvalidInputError } from '../core/index.js';
+import { createTextExtractor } from '../extract/index.js';
+import {
+  createCorpusSearchProvider, ingestCorpus, validateCorpusName, type IngestProgress, type IngestReport,
+} from '../sources/index.js';
+import type { LyraConfig } from './config/index.js';
+
+export async function addToCorpus(options: {
+  store: Store;
+  config: LyraConfig;
+  name: string;
+  paths: string[];
+  signal?: AbortSignal;
+  onProgress?: (p: IngestProgress) => void;
+}): Promise<IngestReport> {
+  if (options.paths.length === 0) throw new InvalidInputError('corpus add: name at least one file or folder', { code: 'missing_argument' });
+  const limits = options.config.raw.corpus;
+  return ingestCorpus({
+    store: options.store,
+    extractor: createTextExtractor(),
+    name: options.name,
+    paths: options.paths,
+    signal: options.signal,
+    maxFileBytes: limits?.max_file_bytes,
+    maxFiles: limits?.max_files,
+    onProgress: options.onProgress,
+  });
+}
+
+export function removeCorpusNamed(store: Store, name: string): number {
+  validateCorpusName(name);
+  if (!store.listCorpora().some((c) => c.name === name)) {
+    throw new InvalidInputError(`corpus remove: no corpus named ${JSON.stringify(name)} (see lyra corpus list)`, { code: 'corpus_not_found', details: { name } });
+  }
+  return store.removeCorpus(name);
+}
+
+/** Searches the local corpus (all corpora, or one by name, which must exist). */
+export async function searchCorpus(options: { store: Store; query: string; corpus?: string; limit: number; signal?: AbortSignal }): Promise<SearchHit[]> {
+  if (options.corpus !== undefined && !options.store.listCorpora().some((c) => c.name === options.corpus)) {
+    throw new InvalidInputError(`search: no corpus named ${JSON.stringify(options.corpus)} (see lyra corpus list)`, { code: 'corpus_not_found', details: { corpus: options.corpus } });
+  }
+  const provider = createCorpusSearchProvider({ store: options.store, corpus: options.corpus });
+  return provider.search({ query: options.query, limit: options.limit, signal: options.signal });
+}

@@ -1,0 +1,51 @@
+// One search provider chosen by name, as `lyra search` and the engine use it. Web providers are off
+// until configured; asking for one that is not is an invalid_input error naming the setting.
+import { InvalidInputError, type Fetcher, type SearchHit, type SearchProvider, type Store } from '../core/index.js';
+import { createDuckDuckGoProvider, createSearxngProvider } from '../sources/index.js';
+import type { LyraConfig } from './config/index.js';
+import { searchCorpus } from './corpus.js';
+
+export type ProviderName = 'corpus' | 'searxng' | 'duckduckgo';
+
+/** Builds a configured web provider; throws invalid_input naming the missing setting. */
+export function createWebProvider(options: { config: LyraConfig; name: 'searxng' | 'duckduckgo'; fetcher: () => Fetcher }): SearchProvider {
+  const { config, name } = options;
+  const providers = config.raw.providers;
+  if (name === 'searxng') {
+    const c = providers?.searxng;
+    if (!c) throw new InvalidInputError(`provider searxng is not configured: set providers.searxng.base_url in ${config.configFile ?? 'lyra.config.yaml'}`, { code: 'provider_not_configured', details: { setting: 'providers.searxng.base_url' } });
+    return createSearxngProvider({ fetcher: options.fetcher(), baseUrl: c.base_url });
+  }
+  const c = providers?.duckduckgo;
+  if (!c) throw new InvalidInputError(`provider duckduckgo is not configured: add a providers.duckduckgo section to ${config.configFile ?? 'lyra.config.yaml'}`, { code: 'provider_not_configured', details: { setting: 'providers.duckduckgo' } });
+  return createDuckDuckGoProvider({ fetcher: options.fetcher(), ...(c.base_url ? { baseUrl: c.base_url } : {}), ...(c.region ? { region: c.region } : {}) });
+}
+
+export async function searchWithProvider(options: {
+  config: LyraConfig;
+  provider: ProviderName;
+  query: string;
+  limit: number;
+  corpus?: string;
+  /** Opens the store when the corpus is searched (undefined when no database exists yet). */
+  store: () => Store | undefined;
+  /** Builds the HTTP fetcher for web providers. */
+  fetcher?: () => Fetcher;
+  signal?: AbortSignal;
+}): Promise<SearchHit[]> {
+  if (options.provider === 'corpus') {
+    const store = options.store();
+    if (!store) throw new InvalidInputError(`search: no corpus yet (the database ${options.config.store.path} does not exist); run lyra corpus add first`, { code: 'corpus_not_found' });
+    return searchCorpus({ store, query: options.query, corpus: options.corpus, limit: options.limit, signal: options.signal });
+  }
+  const fetcher = options.fetcher;
+  const provider = createWebProvider({
+    config: options.config,
+    name: options.provider,
+    fetcher: () => {
+      if (!fetcher) throw new InvalidInputError(`search: provider ${options.provider} needs the HTTP fetcher`, { code: 'fetcher_missing' });
+      return fetcher();
+    },
+  });
+  return provider.search({ query: options.query, limit: options.limit, signal: options.signal });
+}

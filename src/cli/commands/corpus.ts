@@ -1,0 +1,66 @@
+// `lyra corpus add|list|remove` and `lyra search`: local corpora and search providers.
+import { basename, extname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { addToCorpus, openExistingStore, openOrCreateStore, removeCorpusNamed } from '../../app/index.js';
+import { NonRetryableError } from '../../core/index.js';
+import type { CliContext } from '../context.js';
+import { formatTable, printJson } from '../io.js';
+import { createProgress } from '../progress.js';
+
+function defaultName(paths: string[]): string {
+  const first = resolve(paths[0] ?? 'corpus');
+  return basename(first, extname(first)).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'corpus';
+}
+
+export function registerCorpusCommand(program: Command, ctx: CliContext): void {
+  const corpus = program.command('corpus').description('Manage local document collections searched offline with --provider corpus');
+
+  corpus
+    .command('add')
+    .argument('<paths...>', 'files or folders: .html .htm .pdf .md .txt, and .jsonl/.json with {id, title, text, url?, published?} or {doc_id|cord_id, title, abstract[]} per record')
+    .option('-n, --name <name>', 'corpus name (default: the first path without extension)')
+    .option('--json', 'print the ingest report as JSON')
+    .description('Ingest documents into a corpus; unchanged files are skipped, changed files replace their documents')
+    .addHelpText('after', '\nFiles that fail are listed with their error and the rest is ingested; the exit code is then 1.\nLimits: corpus.max_file_bytes (64 MiB) and corpus.max_files (200,000) in lyra.config.yaml.')
+    .action(async (paths: string[], opts: { name?: string; json?: boolean }) => {
+      const config = ctx.config();
+      const store = ctx.track(openOrCreateStore(config.store.path))!;
+      const progress = createProgress(ctx.io, { enabled: !opts.json });
+      const name = opts.name ?? defaultName(paths);
+      const report = await addToCorpus({ store, config, name, paths, onProgress: (p) => progress.update(`corpus add ${name}: ${p.filesDone} files, ${p.documents} documents — ${p.file}`) });
+      progress.done();
+      if (opts.json) printJson(ctx.io, report);
+      else {
+        ctx.io.stdout(`corpus ${report.corpus}: ${report.files} files; ${report.inserted} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.removed} removed\n`);
+        for (const s of report.skippedFiles) ctx.io.stdout(`  skipped ${s.file}: ${s.reason}\n`);
+        for (const f of report.failedFiles) ctx.io.stderr(`  failed ${f.file}: ${f.error}\n`);
+      }
+      if (report.failedFiles.length > 0) {
+        throw new NonRetryableError(`corpus add: ${report.failedFiles.length} of ${report.files} files failed (listed above); the others were ingested`, { code: 'files_failed', details: { failed: report.failedFiles } });
+      }
+    });
+
+  corpus
+    .command('list')
+    .option('--json', 'print JSON')
+    .description('List corpora with their document counts')
+    .action((opts: { json?: boolean }) => {
+      const store = ctx.track(openExistingStore(ctx.config().store.path));
+      const rows = store?.listCorpora() ?? [];
+      if (opts.json) return printJson(ctx.io, { corpora: rows });
+      if (rows.length === 0) return ctx.io.stdout('no corpora yet (lyra corpus add <folder> --name NAME)\n');
+      ctx.io.stdout(formatTable(['name', 'documents', 'created', 'updated'], rows.map((c) => [c.name, c.documents, c.createdAt, c.updatedAt])));
+    });
+
+  corpus
+    .command('remove')
+    .argument('<name>', 'corpus name')
+    .option('--json', 'print JSON')
+    .description('Remove a corpus and its documents')
+    .action((name: string, opts: { json?: boolean }) => {
+      const store = ctx.track(openOrCreateStore(ctx.config().store.path))!;
+      const removed = removeCorpusNamed(store, name);
+      if (opts.json) printJson(ctx.io, { corpus: name, removed });
+      else ctx.io.stdout(`removed corpus ${name} (${removed} documents)\n`);
+    });
+}

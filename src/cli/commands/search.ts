@@ -1,0 +1,44 @@
+// `lyra search "<query>" --provider corpus|searxng|duckduckgo`: one provider, ranked hits.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { openExistingStore, searchWithProvider } from '../../app/index.js';
+import { InvalidInputError } from '../../core/index.js';
+import type { CliContext } from '../context.js';
+import { printJson } from '../io.js';
+
+const flagsSchema = z.strictObject({
+  provider: z.enum(['corpus', 'searxng', 'duckduckgo']),
+  corpus: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(1000),
+  json: z.boolean().optional(),
+});
+
+export function registerSearchCommand(program: Command, ctx: CliContext): void {
+  program
+    .command('search')
+    .argument('<query>', 'the query as you would type it; operators (site:, filetype:, "quoted phrases") pass through to web engines')
+    .requiredOption('-p, --provider <name>', 'corpus | searxng | duckduckgo (web providers need providers.<name> in lyra.config.yaml)')
+    .option('--corpus <name>', 'with --provider corpus: search only this corpus (default: all)')
+    .option('-l, --limit <n>', 'hits to return (1-1000)', '10')
+    .option('--json', 'print JSON: {query, provider, hits: [{id, title, url, snippet, score, rank}]}')
+    .description('Search one provider and print ranked hits')
+    .action(async (query: string, raw: Record<string, unknown>) => {
+      const parsed = flagsSchema.safeParse(raw);
+      if (!parsed.success) throw new InvalidInputError(`search: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      const flags = parsed.data;
+      if (!query.trim()) throw new InvalidInputError('search: empty query', { code: 'invalid_argument' });
+      if (flags.corpus && flags.provider !== 'corpus') throw new InvalidInputError('search: --corpus only applies to --provider corpus', { code: 'invalid_flag' });
+      const config = ctx.config();
+      const hits = await searchWithProvider({
+        config,
+        provider: flags.provider,
+        query,
+        limit: flags.limit,
+        corpus: flags.corpus,
+        store: () => ctx.track(openExistingStore(config.store.path)),
+      });
+      if (flags.json) return printJson(ctx.io, { query, provider: flags.provider, hits: hits.map((h) => ({ id: h.id ?? h.url, title: h.title, url: h.url, snippet: h.snippet, score: h.score, rank: h.rank, ...(h.corpus ? { corpus: h.corpus } : {}), ...(h.publishedAt ? { published_at: h.publishedAt } : {}) })) });
+      if (hits.length === 0) return ctx.io.stdout('no hits\n');
+      for (const h of hits) ctx.io.stdout(`${h.rank}. ${h.title}\n   ${h.url}  (score ${h.score.toFixed(3)})\n   ${h.snippet}\n`);
+    });
+}

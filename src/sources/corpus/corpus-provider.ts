@@ -1,0 +1,34 @@
+// The local corpus as a SearchProvider: BM25 over the SQLite FTS5 index, fully offline.
+import { throwIfAborted, type SearchHit, type SearchProvider, type SearchRequest, type Store } from '../../core/index.js';
+
+/** URL of a corpus document without one of its own. */
+export function corpusDocumentUrl(corpus: string, id: string): string {
+  return `corpus://${encodeURIComponent(corpus)}/${encodeURIComponent(id)}`;
+}
+
+/** Parses a corpus:// URL back into corpus and document id; undefined for other URLs. */
+export function parseCorpusUrl(url: string): { corpus: string; id: string } | undefined {
+  const m = /^corpus:\/\/([^/]+)\/(.+)$/.exec(url);
+  return m ? { corpus: decodeURIComponent(m[1]!), id: decodeURIComponent(m[2]!) } : undefined;
+}
+
+export function createCorpusSearchProvider(options: { store: Store; corpus?: string }): SearchProvider {
+  return {
+    name: 'corpus',
+    search: async (request: SearchRequest): Promise<SearchHit[]> => {
+      throwIfAborted(request.signal);
+      const hits = options.store.searchCorpus(request.query, { corpus: options.corpus, limit: request.limit });
+      return hits.map((h, i) => ({
+        // Documents ingested from files carry file:// URLs; records without a URL get corpus:// ones.
+        url: h.url ?? corpusDocumentUrl(h.corpus, h.id),
+        title: h.title,
+        snippet: h.snippet,
+        score: h.score,
+        rank: i + 1,
+        provider: 'corpus',
+        id: h.id,
+        corpus: h.corpus,
+      }));
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Corpus ingestion into a real SQLite file and BM25 retrieval, including the Check-COVID recall check.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InvalidInputError, type TextExtractor } from '../../core/index.js';
+import { openStore } from '../../store/index.js';
+import { sharedDataPath, skipUnlessShared } from '../../test-support/shared-data.js';
+import { createCorpusSearchProvider, ingestCorpus, parseDocumentFile } from './index.js';
+
+/** JSONL files never reach the extractor; a call is a test failure. */
+const noExtractor: TextExtractor = { extract: () => Promise.reject(new Error('extractor must not be called for JSONL')) };
+
+test('JSONL records in both accepted shapes; a bad line names file and line', () => {
+  const text = '{"id": 1, "title": "A", "text": "alpha"}\n\n{"cord_id": "x9", "title": "B", "abstract": ["One.", "Two."]}\n';
+  assert.deepEqual(parseDocumentFile(text, 'f.jsonl'), [
+    { id: '1', title: 'A', text: 'alpha' },
+    { id: 'x9', title: 'B', text: 'One. Two.' },
+  ]);
+  assert.throws(() => parseDocumentFile('{"id": 1, "title": "A", "text": "a"}\n{"title": 3}\n', 'f.jsonl'), (e: unknown) => e instanceof InvalidInputError && /f\.jsonl:2: expected \{id, title, text/.test(e.message));
+  assert.deepEqual(parseDocumentFile('[{"id": "a", "title": "T", "text": "x"}]', 'f.json').map((r) => r.id), ['a']);
+});
+
+test('re-adding a changed JSONL file updates, skips unchanged and removes vanished records', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-corpus-'));
+  const store = openStore({ path: join(dir, 'lyra.db') });
+  try {
+    const file = join(dir, 'docs.jsonl');
+    writeFileSync(file, ['{"id":"a","title":"Masks","text":"Masks reduce transmission."}', '{"id":"b","title":"Vitamin D","text":"No effect on infection."}', '{"id":"c","title":"C","text":"Gone later."}'].join('\n'));
+    const first = await ingestCorpus({ store, extractor: noExtractor, name: 'demo', paths: [dir] });
+    assert.deepEqual([first.inserted, first.updated, first.unchanged, first.removed], [3, 0, 0, 0]);
+    writeFileSync(file, ['{"id":"a","title":"Masks","text":"Masks reduce transmission."}', '{"id":"b","title":"Vitamin D","text":"Vitamin D reduced infection in one trial."}'].join('\n'));
+    const second = await ingestCorpus({ store, extractor: noExtractor, name: 'demo', paths: [file] });
+    assert.deepEqual([second.inserted, second.updated, second.unchanged, second.removed], [0, 1, 1, 1]);
+    const provider = createCorpusSearchProvider({ store, corpus: 'demo' });
+    const hits = await provider.search({ query: 'vitamin D infection trial', limit: 5 });
+    assert.equal(hits[0]?.id, 'b');
+    assert.equal(hits[0]?.url, 'corpus://demo/b');
+    assert.equal(hits[0]?.corpus, 'demo');
+    assert.deepEqual(await provider.search({ query: 'gone later', limit: 5 }), []);
+    await assert.rejects(ingestCorpus({ store, extractor: noExtractor, name: 'bad name!', paths: [file] }), /corpus name "bad name!"/);
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// The issue's target is 80 %; BM25 measures 74.1 % here. Lexical variants (title weights, k1/b,
+// RM3, trigram and passage fusion, prefix stems) and USE-lite dense fusion stayed within 73-77 %
+// (see CHANGELOG). This floor guards against regressions of the measured figure.
+const RECALL_FLOOR = 0.74;
+
+test('Check-COVID: the gold abstract is in the top 5 for most train claims', { skip: skipUnlessShared('check-covid/corpus.json') }, async () => {
+  const store = openStore({ path: ':memory:' });
+  try {
+    const report = await ingestCorpus({ store, extractor: noExtractor, name: 'check-covid', paths: [sharedDataPath('check-covid/corpus.json')] });
+    assert.equal(report.inserted, 347);
+    const claims = readFileSync(sharedDataPath('check-covid/train/covidCheck_train_composed+extracted.json'), 'utf8')
+      .split('\n').filter(Boolean).map((l) => JSON.parse(l) as { claim: string; cord_id: string });
+    const provider = createCorpusSearchProvider({ store, corpus: 'check-covid' });
+    let found = 0;
+    for (const c of claims) {
+      const hits = await provider.search({ query: c.claim, limit: 5 });
+      if (hits.some((h) => h.id === c.cord_id)) found++;
+    }
+    const recall = found / claims.length;
+    console.log(`check-covid train: gold abstract in top 5 for ${found}/${claims.length} claims (${(recall * 100).toFixed(1)}%)`);
+    assert.ok(recall >= RECALL_FLOOR, `recall@5 ${recall}`);
+  } finally {
+    store.close();
+  }
+});

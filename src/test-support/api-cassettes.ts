@@ -1,10 +1,11 @@
 // Recorded API responses from ../shared/data/api_fixtures for contract tests: VCR-style YAML
 // cassettes (vcrpy `body.string`, some gzip bytes under !!binary; httpx-style `content`) and plain
-// files, plus a minimal Fetcher over global fetch for tests that run before/without src/net.
+// files, plus the real fetcher configured for loopback contract tests.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'yaml';
-import { NonRetryableError, RetryableError, type FetchRequest, type FetchResponse, type Fetcher } from '../core/index.js';
+import type { Fetcher } from '../core/index.js';
+import { createHttpFetcher, lyraUserAgent } from '../net/index.js';
 import { sharedDataPath } from './shared-data.js';
 
 export interface CassetteInteraction {
@@ -75,29 +76,15 @@ export function cassetteInteraction(path: string, needle = ''): CassetteInteract
 }
 
 /**
- * A Fetcher over global fetch, enough for API contract tests: non-2xx statuses throw typed errors
- * with `details.status` (429/5xx retryable), network failures and cut bodies are retryable.
+ * The real net/ fetcher set up for API contract tests against the loopback web: 127.0.0.1 allowed
+ * through the SSRF guard, no retries (a 429 or 5xx reaches the client under test at once), no cache.
  */
-export function createGlobalFetchFetcher(): Fetcher {
-  return {
-    async fetch(req: FetchRequest): Promise<FetchResponse> {
-      let res: Response;
-      let bytes: Uint8Array;
-      try {
-        res = await fetch(req.url, { method: req.method ?? 'GET', signal: req.signal, headers: req.headers, body: req.body });
-        bytes = new Uint8Array(await res.arrayBuffer());
-      } catch (cause) {
-        if (cause instanceof Error && cause.name === 'AbortError') throw cause;
-        throw new RetryableError(`${req.method ?? 'GET'} ${req.url}: ${(cause as Error).message}`, { code: 'network', details: { url: req.url }, cause });
-      }
-      const text = new TextDecoder().decode(bytes);
-      if (!res.ok) {
-        const Err = res.status >= 500 || res.status === 429 ? RetryableError : NonRetryableError;
-        throw new Err(`${req.method ?? 'GET'} ${req.url}: HTTP ${res.status}`, { code: 'http_status', details: { status: res.status, url: req.url } });
-      }
-      const headers: Record<string, string> = {};
-      res.headers.forEach((v, k) => (headers[k] = v));
-      return { url: req.url, finalUrl: res.url, status: res.status, headers, contentType: res.headers.get('content-type') ?? '', body: bytes, text, charset: 'utf-8', fromCache: false, fetchedAt: new Date().toISOString() };
-    },
-  };
+export function createContractFetcher(): Fetcher {
+  return createHttpFetcher({
+    userAgent: lyraUserAgent({ version: '0.0.0-test', contactUrl: 'https://example.org/lyra-tests' }),
+    qpsFor: () => 10_000,
+    ssrf: { allow: ['127.0.0.1'] },
+    maxRetries: 0,
+    robots: { enabled: false },
+  });
 }

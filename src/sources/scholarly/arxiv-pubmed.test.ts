@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { LyraError } from '../../core/index.js';
 import { startLoopbackWeb, type LoopbackWeb } from '../../test-support/loopback-web.js';
-import { apiFixturePath, createGlobalFetchFetcher } from '../../test-support/api-cassettes.js';
+import { apiFixturePath, createContractFetcher } from '../../test-support/api-cassettes.js';
 import { skipUnlessShared } from '../../test-support/shared-data.js';
 import { createArxivSource, createPubmedSource, toArxivSearchQuery } from './index.js';
 
@@ -15,7 +15,7 @@ const arxivSearchXml = read('arxiv/lukasschwab_arxiv.py__search_query=au_del_mae
 const arxivIdRecording = read('arxiv/lukasschwab_arxiv.py__id_1605.08386_s0_m100_199195aa31ad.json');
 const esearchXml = read('pubmed_eutils/biopython__esearch1.xml');
 const efetchXml = read('pubmed_eutils/biopython__pubmed2_efetch.xml');
-const fetcher = createGlobalFetchFetcher();
+const fetcher = createContractFetcher();
 let web: LoopbackWeb;
 
 before(async () => {

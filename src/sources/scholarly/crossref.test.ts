@@ -3,13 +3,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { LyraError } from '../../core/index.js';
 import { startLoopbackWeb, type LoopbackWeb } from '../../test-support/loopback-web.js';
-import { apiFixturePath, cassetteInteraction, createGlobalFetchFetcher, readCassette } from '../../test-support/api-cassettes.js';
+import { apiFixturePath, cassetteInteraction, createContractFetcher, readCassette } from '../../test-support/api-cassettes.js';
 import { skipUnlessShared } from '../../test-support/shared-data.js';
 import { createCrossrefSource, jatsAbstractText } from './index.js';
 
 const skip = skipUnlessShared('api_fixtures/crossref');
 const fx = (name: string): string => apiFixturePath(`crossref/${name}`);
-const fetcher = createGlobalFetchFetcher();
+const fetcher = createContractFetcher();
 let web: LoopbackWeb;
 
 before(async () => {

@@ -63,11 +63,15 @@ const ERROR_CLASSES: Record<ErrorCategory, new (message: string, options?: LyraE
   blocked: BlockedError,
 };
 
+/** An error of the class that matches `category` (RetryableError for `retryable`, …). */
+export function errorOfCategory(category: ErrorCategory, message: string, options?: LyraErrorOptions): LyraError {
+  return new ERROR_CLASSES[category](message, options);
+}
+
 /** The same error category with the API named in front, so a warning says which source failed. */
 export function errorForApi(api: string, err: LyraError): LyraError {
   if (err.message.startsWith(`${api}: `)) return err;
-  const Cls = ERROR_CLASSES[err.category];
-  return new Cls(`${api}: ${err.message}`, { code: err.code, details: { ...err.details, api }, cause: err });
+  return errorOfCategory(err.category, `${api}: ${err.message}`, { code: err.code, details: { ...err.details, api }, cause: err });
 }
 
 /** Typed error for an HTTP status: 429/5xx/408 retryable, 401/403 need a key, other 4xx are final. */

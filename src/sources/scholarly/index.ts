@@ -16,7 +16,7 @@ export { MAX_IDENTIFIERS_PER_TEXT, findIdentifiersInText, findIdentifiersInTexts
 export type { FindIdentifiersOptions } from './find-identifiers.js';
 export { DEFAULT_MAX_QUEUED, createRateLimiter } from './rate-limiter.js';
 export type { RateLimiter, RateLimiterOptions } from './rate-limiter.js';
-export { createApiClient, encodePathId, errorForApi, httpStatusError } from './http.js';
+export { createApiClient, encodePathId, errorForApi, errorOfCategory, httpStatusError } from './http.js';
 export type { ApiClient, ApiClientOptions, ApiRequest, ApiResponse } from './http.js';
 export { parseJsonBody, parseJsonText, parseXmlText, validate, xmlFragmentText, zodIssueText } from './parse.js';
 export type { BodyContext, XmlParseOptions } from './parse.js';
@@ -53,3 +53,4 @@ export { PUBMED_FETCH_MAX, PUBMED_NAME, createPubmedSource, pubmedOptionsSchema 
 export type { PubmedOptions } from './pubmed.js';
 export { UNPAYWALL_NAME, createUnpaywallLocator, unpaywallOptionsSchema } from './unpaywall.js';
 export type { OpenAccessLocation, OpenAccessLocator, UnpaywallOptions } from './unpaywall.js';
+export { stripWebOperators } from './query-text.js';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { LyraError } from '../../core/index.js';
 import { startLoopbackWeb, type LoopbackWeb } from '../../test-support/loopback-web.js';
-import { apiFixturePath, createGlobalFetchFetcher } from '../../test-support/api-cassettes.js';
+import { apiFixturePath, createContractFetcher } from '../../test-support/api-cassettes.js';
 import { skipUnlessShared } from '../../test-support/shared-data.js';
 import { abstractFromInvertedIndex, createOpenAlexSource, toOpenAlexWorkId } from './index.js';
 
@@ -18,7 +18,7 @@ interface RecordedWork {
   [k: string]: unknown;
 }
 const recorded: { meta: Record<string, unknown>; results: RecordedWork[] } = existsSync(fixtureFile) ? JSON.parse(readFileSync(fixtureFile, 'utf8')) : { meta: {}, results: [] };
-const fetcher = createGlobalFetchFetcher();
+const fetcher = createContractFetcher();
 let web: LoopbackWeb;
 
 before(async () => {

@@ -4,13 +4,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { LyraError } from '../../core/index.js';
 import { startLoopbackWeb, type LoopbackWeb } from '../../test-support/loopback-web.js';
-import { apiFixturePath, cassetteInteraction, createGlobalFetchFetcher, readCassette } from '../../test-support/api-cassettes.js';
+import { apiFixturePath, cassetteInteraction, createContractFetcher, readCassette } from '../../test-support/api-cassettes.js';
 import { skipUnlessShared } from '../../test-support/shared-data.js';
 import { createSemanticScholarSource, toS2PaperId } from './index.js';
 
 const skip = skipUnlessShared('api_fixtures/semanticscholar');
 const fx = (name: string): string => apiFixturePath(`semanticscholar/${name}`);
-const fetcher = createGlobalFetchFetcher();
+const fetcher = createContractFetcher();
 let web: LoopbackWeb;
 
 before(async () => {

@@ -32,15 +32,6 @@ export const lyraConfigSchema = z.strictObject({
       max_files: z.number().int().min(1).max(10_000_000).optional(),
     })
     .optional(),
-  /** Local corpora (`lyra corpus add`). */
-  corpus: z
-    .strictObject({
-      /** Largest file ingested, in bytes (default 64 MiB); larger files are reported and skipped. */
-      max_file_bytes: z.number().int().min(1).max(2 ** 40).optional(),
-      /** Files visited by one `corpus add` at most (default 200,000). */
-      max_files: z.number().int().min(1).max(10_000_000).optional(),
-    })
-    .optional(),
   fetch: z
     .strictObject({
       /** Time limit for one request attempt, in milliseconds. */

@@ -5,3 +5,4 @@ export type { BlockedDomainView, DomainExplanation, DomainRuleView } from './dom
 export { openExistingStore, openOrCreateStore } from './open-store.js';
 export { addToCorpus, removeCorpusNamed, searchCorpus } from './corpus.js';
 export { createWebProvider, searchWithProvider, type ProviderName } from './search.js';
+export { createFetcher, fetchUrl, fetcherSettings, lyraVersion, type CreateFetcherOptions, type FetchUrlOptions } from './fetcher.js';

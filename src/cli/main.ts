@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { createCliContext } from './context.js';
 import { PROCESS_IO, type CliIo } from './io.js';
 import { registerDomainsCommand } from './commands/domains.js';
+import { registerFetchCommand } from './commands/fetch.js';
 import { registerCorpusCommand } from './commands/corpus.js';
 import { registerSearchCommand } from './commands/search.js';
 
@@ -39,6 +40,7 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
     .configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr })
     .exitOverride();
   registerDomainsCommand(program, ctx);
+  registerFetchCommand(program, ctx);
   registerCorpusCommand(program, ctx);
   registerSearchCommand(program, ctx);
   // Subcommands inherit output routing and exit override.

@@ -321,7 +321,7 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
       if (n > 0) emit({ type: 'fetch.cancelled', level: 'info', message: `cancelled ${n} fetch(es) of task ${taskId}`, taskId, data: { count: n } });
     },
     async close() {
-      await dispatcher.close();
+      await Promise.all([dispatcher.close(), options.renderer?.close()]);
     },
   };
 }

@@ -22,3 +22,5 @@ export type { CachedResponse, DiskHttpCacheOptions, HttpCache } from './http-cac
 export { createTaskSignals } from './task-signals.js';
 export type { TaskSignals } from './task-signals.js';
 export type { PageRenderer, RenderRequest, RenderedPage } from './renderer.js';
+export { DEFAULT_CHROMIUM_PATH, createChromiumRenderer } from './chromium-renderer.js';
+export type { ChromiumRendererOptions } from './chromium-renderer.js';

@@ -21,7 +21,7 @@ export interface RenderPageOptions {
 export async function renderPage(options: RenderPageOptions): Promise<FetchResponse> {
   const { renderer, url } = options;
   if (!renderer) {
-    throw new NonRetryableError(`rendering requested for ${url} but no renderer is configured: set fetch.render.enabled: true and install the Debian package chromium (apt-get install chromium)`, {
+    throw new NonRetryableError(`rendering requested for ${url} but rendering is off: set fetch.render.enabled: true (or pass --render) and install the Debian package chromium (apt-get install chromium)`, {
       code: 'render_unavailable',
       details: { url },
     });

@@ -42,8 +42,21 @@ export const lyraConfigSchema = z.strictObject({
       /** Requests in flight at once over all hosts. */
       concurrency: z.number().int().min(1).max(64).optional(),
       max_retries: z.number().int().min(0).max(10).optional(),
+      /** Longest silence (no headers or body bytes) before an attempt is abandoned, in milliseconds. */
+      idle_timeout_ms: z.number().int().min(50).max(600_000).optional(),
+      /** Requests in flight at once to one host. */
+      per_host_concurrency: z.number().int().min(1).max(16).optional(),
       respect_robots: z.boolean().optional(),
-      cache: z.strictObject({ enabled: z.boolean().optional(), max_bytes: z.number().int().min(0).optional() }).optional(),
+      cache: z
+        .strictObject({
+          enabled: z.boolean().optional(),
+          max_bytes: z.number().int().min(0).optional(),
+          /** Cache folder; default $LYRA_HOME/cache/http. */
+          dir: z.string().min(1).optional(),
+          /** A cached copy younger than this is served without asking the server; older ones are revalidated. */
+          fresh_ms: z.number().int().min(0).optional(),
+        })
+        .optional(),
       /** Hosts or CIDRs the SSRF guard lets through (e.g. a local SearXNG at 127.0.0.1). */
       allow_private: z.array(z.string().min(1)).optional(),
       /** Render script-only pages with the system Chromium (Debian package chromium). */

@@ -1,0 +1,114 @@
+// Builds the HTTP fetcher from lyra.config.yaml (`fetch` section) and the live domain policy: per-host
+// qps comes from domains.yaml at every scheduling decision, so hot reloads apply to running fetches.
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import type { AuthItem, EventSink, FetchResponse, Store } from '../core/index.js';
+import { createChromiumRenderer, createHttpFetcher, lyraUserAgent, type FetcherLimitsInput, type HostResolver, type HttpFetcher, type PageRenderer } from '../net/index.js';
+import { resolveDomainTrust, type DomainPolicy } from '../policy/index.js';
+import { PACKAGE_ROOT, createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
+
+export interface CreateFetcherOptions {
+  config: LyraConfig;
+  /** Current domain policy (hot-reloaded); its qps sets each host's rate. */
+  policy: DomainPolicySource;
+  events?: EventSink;
+  /** Receives auth-queue items for CAPTCHA / login / refusal pages (wire it to store.enqueueAuth). */
+  onAuthRequired?: (item: AuthItem) => void;
+  /** Renderer for `render: true` requests when rendering is enabled; default the system Chromium (fetch.render.chromium_path). */
+  renderer?: PageRenderer;
+  /** Enables rendering for this fetcher even when fetch.render.enabled is false (the CLI's --render). */
+  enableRender?: boolean;
+  /** DNS resolver override (tests). */
+  resolver?: HostResolver;
+}
+
+/** Lyra's version from package.json, for the User-Agent. */
+export function lyraVersion(): string {
+  return (JSON.parse(readFileSync(resolve(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The fetcher limits the configuration asks for (absent keys keep the net/ defaults). */
+export function fetcherSettings(config: LyraConfig): FetcherLimitsInput {
+  const f = config.raw.fetch ?? {};
+  const baseDir = config.configFile ? dirname(config.configFile) : process.cwd();
+  const cacheDir = f.cache?.dir ? (isAbsolute(f.cache.dir) ? f.cache.dir : resolve(baseDir, f.cache.dir)) : resolve(config.home, 'cache', 'http');
+  const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  return defined({
+    timeoutMs: f.timeout_ms,
+    idleTimeoutMs: f.idle_timeout_ms,
+    maxBodyBytes: f.max_body_bytes,
+    maxRedirects: f.max_redirects,
+    concurrency: f.concurrency,
+    perHostConcurrency: f.per_host_concurrency,
+    maxRetries: f.max_retries,
+    robots: { enabled: f.respect_robots ?? true },
+    ssrf: { enabled: true, allow: f.allow_private ?? [] },
+    cache: f.cache?.enabled === false ? {} : defined({ dir: cacheDir, maxBytes: f.cache?.max_bytes, freshMs: f.cache?.fresh_ms }),
+  });
+}
+
+/** qps of a host under the current policy, memoized per policy version (a reload makes a new policy object). */
+function qpsLookup(policy: DomainPolicySource): (host: string) => number {
+  let seen: DomainPolicy | undefined;
+  let memo = new Map<string, number>();
+  return (host) => {
+    const current = policy.current();
+    if (current !== seen) {
+      seen = current;
+      memo = new Map();
+    }
+    let qps = memo.get(host);
+    if (qps === undefined) {
+      qps = resolveDomainTrust(current, host).qps;
+      if (memo.size > 10_000) memo.clear();
+      memo.set(host, qps);
+    }
+    return qps;
+  };
+}
+
+export function createFetcher(options: CreateFetcherOptions): HttpFetcher {
+  const { config } = options;
+  const renderEnabled = options.enableRender === true || config.raw.fetch?.render?.enabled === true;
+  return createHttpFetcher({
+    ...fetcherSettings(config),
+    userAgent: lyraUserAgent({ version: lyraVersion(), contactUrl: config.contactUrl }),
+    qpsFor: qpsLookup(options.policy),
+    ...(options.events ? { events: options.events } : {}),
+    ...(options.onAuthRequired ? { onAuthRequired: options.onAuthRequired } : {}),
+    ...(options.resolver ? { resolver: options.resolver } : {}),
+    // The browser starts only on the first render request, so enabling rendering costs nothing until used.
+    ...(renderEnabled ? { renderer: options.renderer ?? createChromiumRenderer({ ...(config.raw.fetch?.render?.chromium_path ? { executablePath: config.raw.fetch.render.chromium_path } : {}) }) } : {}),
+  });
+}
+
+export interface FetchUrlOptions {
+  config: LyraConfig;
+  url: string;
+  /** Render in Chromium (turns rendering on for this call). */
+  render?: boolean;
+  noCache?: boolean;
+  events?: EventSink;
+  /** Store for auth-queue items; opened only when a page turns out to be a wall. */
+  store?: () => Store;
+  signal?: AbortSignal;
+}
+
+/** One fetch as `lyra fetch` does it: the configured fetcher, the current domain policy, auth items queued. */
+export async function fetchUrl(options: FetchUrlOptions): Promise<FetchResponse> {
+  const { config } = options;
+  const policy = createDomainPolicySource({ ...config.domains, watch: false, ...(options.events ? { events: options.events } : {}) });
+  const fetcher = createFetcher({
+    config,
+    policy,
+    ...(options.events ? { events: options.events } : {}),
+    ...(options.store ? { onAuthRequired: (item: AuthItem) => options.store!().enqueueAuth(item) } : {}),
+    enableRender: options.render === true,
+  });
+  try {
+    return await fetcher.fetch({ url: options.url, render: options.render === true, noCache: options.noCache === true, ...(options.signal ? { signal: options.signal } : {}) });
+  } finally {
+    await fetcher.close();
+    policy.close();
+  }
+}

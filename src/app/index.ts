@@ -3,6 +3,8 @@ export * from './config/index.js';
 export { RESTORE_VIA, blockedView, explainDomain, listBlockedDomains, listDomainRules } from './domains.js';
 export type { BlockedDomainView, DomainExplanation, DomainRuleView } from './domains.js';
 export { openExistingStore, openOrCreateStore } from './open-store.js';
+export { MAX_CLAIMS_FILE_BYTES, documentClaims } from './claims.js';
+export type { DocumentClaims, DocumentClaimsOptions } from './claims.js';
 export { addToCorpus, removeCorpusNamed, searchCorpus } from './corpus.js';
 export { createWebProvider, searchWithProvider, type ProviderName } from './search.js';
 export { createFetcher, fetchUrl, fetcherSettings, lyraVersion, type CreateFetcherOptions, type FetchUrlOptions } from './fetcher.js';

@@ -1,5 +1,5 @@
 // Local corpora as the CLI and the engine use them: ingest files, list, remove, search.
-import type { SearchHit, Store } from '../core/index.js';
+import type { SearchHit, Store, TrustLevel } from '../core/index.js';
 import { InvalidInputError } from '../core/index.js';
 import { createTextExtractor } from '../extract/index.js';
 import {
@@ -12,12 +12,14 @@ export async function addToCorpus(options: {
   config: LyraConfig;
   name: string;
   paths: string[];
+  /** Trust level of the corpus's URL-less documents; kept when omitted on a later add. */
+  trustLevel?: TrustLevel;
   signal?: AbortSignal;
   onProgress?: (p: IngestProgress) => void;
 }): Promise<IngestReport> {
   if (options.paths.length === 0) throw new InvalidInputError('corpus add: name at least one file or folder', { code: 'missing_argument' });
   const limits = options.config.raw.corpus;
-  return ingestCorpus({
+  const report = await ingestCorpus({
     store: options.store,
     extractor: createTextExtractor(),
     name: options.name,
@@ -27,6 +29,8 @@ export async function addToCorpus(options: {
     maxFiles: limits?.max_files,
     onProgress: options.onProgress,
   });
+  if (options.trustLevel !== undefined && options.store.listCorpora().some((c) => c.name === options.name)) options.store.setCorpusTrustLevel(options.name, options.trustLevel);
+  return report;
 }
 
 export function removeCorpusNamed(store: Store, name: string): number {

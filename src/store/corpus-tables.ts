@@ -1,5 +1,5 @@
 // Local corpora: documents plus an FTS5 index ranked by BM25 (title weighted over body).
-import { InvalidInputError, type CorpusDocument, type CorpusHit, type CorpusInfo } from '../core/index.js';
+import { InvalidInputError, type CorpusDocument, type CorpusHit, type CorpusInfo, type TrustLevel } from '../core/index.js';
 import { type Db, compact, opt } from './db.js';
 import { ftsIndexText, ftsMatchExpression, ftsQueryTerms, snippetAround } from './fts-text.js';
 
@@ -114,10 +114,15 @@ export function searchCorpus(db: Db, query: string, options: { corpus?: string; 
 
 export function listCorpora(db: Db): CorpusInfo[] {
   return db
-    .all<{ name: string; created_at: string; updated_at: string; n: number }>(
-      'SELECT c.name, c.created_at, c.updated_at, (SELECT COUNT(*) FROM corpus_docs d WHERE d.corpus = c.name) AS n FROM corpora c ORDER BY c.name',
+    .all<{ name: string; created_at: string; updated_at: string; n: number; trust_level: string | null }>(
+      'SELECT c.name, c.created_at, c.updated_at, c.trust_level, (SELECT COUNT(*) FROM corpus_docs d WHERE d.corpus = c.name) AS n FROM corpora c ORDER BY c.name',
     )
-    .map((r) => ({ name: r.name, documents: r.n, createdAt: r.created_at, updatedAt: r.updated_at }));
+    .map((r) => compact({ name: r.name, documents: r.n, trustLevel: opt(r.trust_level) as TrustLevel | undefined, createdAt: r.created_at, updatedAt: r.updated_at }));
+}
+
+export function setCorpusTrustLevel(db: Db, name: string, level: TrustLevel | undefined): void {
+  const res = db.run('UPDATE corpora SET trust_level = ? WHERE name = ?', level ?? null, name);
+  if (res.changes === 0) throw new InvalidInputError(`no corpus named ${JSON.stringify(name)}`, { code: 'corpus_not_found', details: { name } });
 }
 
 /** Removes a corpus and its documents; returns how many documents went. */

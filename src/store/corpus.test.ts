@@ -57,3 +57,18 @@ test('re-adding skips unchanged documents and updates changed ones; corpora are 
     store.close();
   }
 });
+
+test('a corpus can carry a trust level for its URL-less documents', () => {
+  const store = openStore({ path: ':memory:' });
+  try {
+    store.upsertCorpusDocuments([doc('a', 'A', 'alpha')]);
+    assert.equal(store.listCorpora()[0]?.trustLevel, undefined);
+    store.setCorpusTrustLevel('c1', 'ACADEMIC');
+    assert.equal(store.listCorpora()[0]?.trustLevel, 'ACADEMIC');
+    store.setCorpusTrustLevel('c1', undefined);
+    assert.equal(store.listCorpora()[0]?.trustLevel, undefined);
+    assert.throws(() => store.setCorpusTrustLevel('nope', 'LOW'), /no corpus named "nope"/);
+  } finally {
+    store.close();
+  }
+});

@@ -155,6 +155,25 @@ CREATE TABLE corpus_docs (
 CREATE VIRTUAL TABLE corpus_fts USING fts5(title, body, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2');
 `,
   },
+  {
+    version: 2,
+    name: 'corpus trust level, per-task domain contributions',
+    sql: `
+-- Trust level given to documents of a corpus that have no URL of their own (NULL: the default policy).
+ALTER TABLE corpora ADD COLUMN trust_level TEXT;
+-- What one task's evidence says about a domain (L6 inputs). Recomputed per task, summed per domain,
+-- so re-running a task's graph step never double-counts.
+CREATE TABLE domain_contributions (
+  task_id TEXT NOT NULL,
+  domain TEXT NOT NULL,
+  accepted INTEGER NOT NULL DEFAULT 0,
+  rejected INTEGER NOT NULL DEFAULT 0,
+  causing_claims_json TEXT NOT NULL DEFAULT '[]',
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (task_id, domain)
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

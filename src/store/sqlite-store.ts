@@ -7,6 +7,7 @@ import { Db } from './db.js';
 import * as graph from './graph-tables.js';
 import { migrate } from './migrations.js';
 import * as tasks from './task-tables.js';
+import * as verification from './verification-tables.js';
 
 export interface OpenStoreOptions {
   /** Database file, or ':memory:' for tests. */
@@ -85,6 +86,8 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
     getDomainState: (domain) => graph.getDomainState(db, domain),
     upsertDomainState: tx((state) => graph.upsertDomainState(db, state)),
     listDomainStates: (options) => graph.listDomainStates(db, options),
+    replaceDomainContributions: tx((taskId, rows) => verification.replaceDomainContributions(db, taskId, rows)),
+    domainContributionTotals: (domain) => verification.domainContributionTotals(db, domain),
 
     saveCheckpoint: tx((taskId, stepKey, payload) => tasks.saveCheckpoint(db, taskId, stepKey, payload)),
     loadCheckpoint: (taskId, stepKey) => tasks.loadCheckpoint(db, taskId, stepKey),
@@ -101,6 +104,7 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
     removeCorpusDocuments: tx((name, ids) => corpus.removeCorpusDocuments(db, name, ids)),
     searchCorpus: (query, opts) => corpus.searchCorpus(db, query, opts),
     listCorpora: () => corpus.listCorpora(db),
+    setCorpusTrustLevel: tx((name, level) => corpus.setCorpusTrustLevel(db, name, level)),
     removeCorpus: tx((name) => corpus.removeCorpus(db, name)),
   };
   return store;

@@ -148,3 +148,18 @@ test('a failed transaction leaves nothing behind; reopening applies no migration
     cleanup();
   }
 });
+
+test('domain contributions are replaced per task and summed per domain', () => {
+  const store = openStore({ path: ':memory:' });
+  try {
+    store.replaceDomainContributions('t1', [{ domain: 'a.example', accepted: 2, rejected: 1, causingClaimIds: ['clm_1'] }]);
+    store.replaceDomainContributions('t2', [{ domain: 'a.example', accepted: 1, rejected: 1, causingClaimIds: ['clm_2', 'clm_1'] }, { domain: 'b.example', accepted: 3, rejected: 0, causingClaimIds: [] }]);
+    store.replaceDomainContributions('t1', [{ domain: 'a.example', accepted: 2, rejected: 1, causingClaimIds: ['clm_1'] }]);
+    assert.deepEqual(store.domainContributionTotals('a.example'), [{ domain: 'a.example', accepted: 3, rejected: 2, causingClaimIds: ['clm_1', 'clm_2'] }]);
+    assert.equal(store.domainContributionTotals().length, 2);
+    store.replaceDomainContributions('t2', []);
+    assert.deepEqual(store.domainContributionTotals().map((d) => [d.domain, d.accepted]), [['a.example', 2]]);
+  } finally {
+    store.close();
+  }
+});

@@ -29,7 +29,9 @@ test('corpus add / list / search / remove through the CLI, with clear errors', a
     const md = JSON.parse((await runCli(['search', 'hand washing soap', '--provider', 'corpus', '--json'], { home })).out).hits;
     assert.equal(md[0].title, 'Hand hygiene');
 
-    const again = JSON.parse((await runCli(['corpus', 'add', docs, '--name', 'demo', '--json'], { home })).out);
+    assert.equal((await runCli(['corpus', 'add', docs, '--name', 'demo', '--trust-level', 'blocked'], { home })).code, 2);
+    const again = JSON.parse((await runCli(['corpus', 'add', docs, '--name', 'demo', '--trust-level', 'academic', '--json'], { home })).out);
+    assert.equal(JSON.parse((await runCli(['corpus', 'list', '--json'], { home })).out).corpora[0].trustLevel, 'ACADEMIC');
     assert.deepEqual([again.inserted, again.updated, again.unchanged], [0, 0, 3]);
 
     const noCorpus = await runCli(['search', 'x', '--provider', 'corpus', '--corpus', 'nope'], { home });

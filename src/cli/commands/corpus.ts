@@ -2,7 +2,7 @@
 import { basename, extname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { addToCorpus, openExistingStore, openOrCreateStore, removeCorpusNamed } from '../../app/index.js';
-import { NonRetryableError } from '../../core/index.js';
+import { InvalidInputError, NonRetryableError, parseTrustLevel } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { formatTable, printJson } from '../io.js';
 import { createProgress } from '../progress.js';
@@ -19,15 +19,20 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
     .command('add')
     .argument('<paths...>', 'files or folders: .html .htm .pdf .md .txt, and .jsonl/.json with {id, title, text, url?, published?} or {doc_id|cord_id, title, abstract[]} per record')
     .option('-n, --name <name>', 'corpus name (default: the first path without extension)')
+    .option('-t, --trust-level <level>', 'trust level of documents without a URL of their own: primary, government, academic, trusted, low, unverified (default: the domain policy\'s default, unverified)')
     .option('--json', 'print the ingest report as JSON')
     .description('Ingest documents into a corpus; unchanged files are skipped, changed files replace their documents')
     .addHelpText('after', '\nFiles that fail are listed with their error and the rest is ingested; the exit code is then 1.\nLimits: corpus.max_file_bytes (64 MiB) and corpus.max_files (200,000) in lyra.config.yaml.')
-    .action(async (paths: string[], opts: { name?: string; json?: boolean }) => {
+    .action(async (paths: string[], opts: { name?: string; json?: boolean; trustLevel?: string }) => {
+      const trustLevel = opts.trustLevel === undefined ? undefined : parseTrustLevel(opts.trustLevel);
+      if (opts.trustLevel !== undefined && (!trustLevel || trustLevel === 'BLOCKED')) {
+        throw new InvalidInputError(`corpus add: --trust-level ${JSON.stringify(opts.trustLevel)}: expected primary, government, academic, trusted, low or unverified`, { code: 'invalid_flag' });
+      }
       const config = ctx.config();
       const store = ctx.track(openOrCreateStore(config.store.path))!;
       const progress = createProgress(ctx.io, { enabled: !opts.json });
       const name = opts.name ?? defaultName(paths);
-      const report = await addToCorpus({ store, config, name, paths, onProgress: (p) => progress.update(`corpus add ${name}: ${p.filesDone} files, ${p.documents} documents — ${p.file}`) });
+      const report = await addToCorpus({ store, config, name, paths, trustLevel, onProgress: (p) => progress.update(`corpus add ${name}: ${p.filesDone} files, ${p.documents} documents — ${p.file}`) });
       progress.done();
       if (opts.json) printJson(ctx.io, report);
       else {
@@ -49,7 +54,7 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
       const rows = store?.listCorpora() ?? [];
       if (opts.json) return printJson(ctx.io, { corpora: rows });
       if (rows.length === 0) return ctx.io.stdout('no corpora yet (lyra corpus add <folder> --name NAME)\n');
-      ctx.io.stdout(formatTable(['name', 'documents', 'created', 'updated'], rows.map((c) => [c.name, c.documents, c.createdAt, c.updatedAt])));
+      ctx.io.stdout(formatTable(['name', 'documents', 'trust level', 'created', 'updated'], rows.map((c) => [c.name, c.documents, c.trustLevel ?? '(policy default)', c.createdAt, c.updatedAt])));
     });
 
   corpus

@@ -11,7 +11,15 @@ import type {
   Query,
   Task,
 } from '../entities.js';
-import type { AuthStatus, EdgeKind } from '../enums.js';
+import type { AuthStatus, EdgeKind, TrustLevel } from '../enums.js';
+
+/** One task's L6 evidence about a domain: contributions accepted and rejected, and the claims that rejected it. */
+export interface DomainContribution {
+  domain: string;
+  accepted: number;
+  rejected: number;
+  causingClaimIds: string[];
+}
 
 export interface CorpusDocument {
   corpus: string;
@@ -40,6 +48,8 @@ export interface CorpusHit {
 export interface CorpusInfo {
   name: string;
   documents: number;
+  /** Trust level of the corpus's documents without a URL of their own; undefined: the default policy. */
+  trustLevel?: TrustLevel;
   createdAt: string;
   updatedAt: string;
 }
@@ -89,6 +99,10 @@ export interface Store {
   getDomainState(domain: string): DomainState | undefined;
   upsertDomainState(state: DomainState): void;
   listDomainStates(options?: { blockedOnly?: boolean }): DomainState[];
+  /** Replaces one task's contributions (all domains) with `rows`. */
+  replaceDomainContributions(taskId: string, rows: DomainContribution[]): void;
+  /** Sums over every task, per domain (or for one domain). */
+  domainContributionTotals(domain?: string): DomainContribution[];
 
   saveCheckpoint(taskId: string, stepKey: string, payload: unknown): void;
   loadCheckpoint(taskId: string, stepKey: string): Checkpoint | undefined;
@@ -106,5 +120,7 @@ export interface Store {
   removeCorpusDocuments(corpus: string, ids: string[]): number;
   searchCorpus(query: string, options: { corpus?: string; limit: number }): CorpusHit[];
   listCorpora(): CorpusInfo[];
+  /** Sets (or clears, with undefined) the trust level of a corpus's URL-less documents. */
+  setCorpusTrustLevel(name: string, level: TrustLevel | undefined): void;
   removeCorpus(name: string): number;
 }

@@ -1,0 +1,302 @@
+// The engine API: what the CLI, the MCP server, the workflows and library users call. The pipeline
+// implements it (pipeline/), app/ composes it from configuration (createEngine). Field names of the
+// views are the JSON that MCP tools and `--json` print, so they are part of the public contract:
+// add fields, never rename or drop one.
+import type { Claim, Locator, Page, Task } from '../entities.js';
+import type {
+  ClaimStatus, ContradictionType, QueryMode, QueryOrigin, QueryStatus, SourceType, Stance, TaskStatus, TrustLevel,
+} from '../enums.js';
+import type { ErrorCategory } from '../errors.js';
+
+export interface BudgetInput {
+  /** Pages fetched or registered for the task (default 100). */
+  maxPages?: number;
+  /** Queries run for the task, expansions included (default 50). */
+  maxQueries?: number;
+  /** Wall-clock seconds of work (default 1800). */
+  maxSeconds?: number;
+}
+
+export interface CreateTaskInput {
+  question: string;
+  budget?: BudgetInput;
+  /** Domains whose results are fetched first (never a trust change: trust lives in domains.yaml). */
+  priorityDomains?: string[];
+  /** `ja`, `en`…; default: detected from the question. */
+  language?: string;
+  /** Search providers for the task's queries (see SearchOptions.providers); default: every configured one. */
+  providers?: string[];
+}
+
+export interface SearchOptions {
+  /** Refute mode: the query is run as written and with the critique vocabulary appended (seed 002). */
+  refute?: boolean;
+  /**
+   * Providers to ask: `corpus` (every local corpus) or `corpus:<name>`, `searxng`, `duckduckgo`, and the
+   * scholarly sources `semantic_scholar`, `openalex`, `crossref`, `arxiv`, `pubmed`. Default: the task's.
+   */
+  providers?: string[];
+  /** Pages this query may fetch or register at most (within the task budget). */
+  maxPages?: number;
+  /** Prefer primary sources: scholarly APIs are asked even for a non-academic query. */
+  seekPrimary?: boolean;
+  /** Who designed the query (default `client`). */
+  origin?: QueryOrigin;
+  signal?: AbortSignal;
+}
+
+/** A failure or a missing optional part, visible to the user: never swallowed, never a made-up result. */
+export interface EngineWarning {
+  /** What failed: a provider, a URL, a phase, a model. */
+  source: string;
+  category: ErrorCategory | 'warning';
+  code: string;
+  message: string;
+  /** The query or URL it concerns. */
+  target?: string;
+  at: string;
+}
+
+export interface BudgetView {
+  maxPages: number;
+  pagesUsed: number;
+  pagesLeft: number;
+  maxQueries: number;
+  queriesUsed: number;
+  queriesLeft: number;
+  maxSeconds: number;
+  secondsUsed: number;
+  secondsLeft: number;
+  exhausted: boolean;
+}
+
+export interface SourceView {
+  pageId: string;
+  url: string;
+  domain: string;
+  title?: string;
+  trustLevel: TrustLevel;
+  sourceType: SourceType;
+  /** ACADEMIC, GOVERNMENT or PRIMARY. */
+  primary: boolean;
+  publishedAt?: string;
+}
+
+export interface ClaimSummary {
+  id: string;
+  statement: string;
+  confidence: number;
+  status?: ClaimStatus;
+  /** The page the claim was first extracted from. */
+  source: SourceView;
+  primary: boolean;
+}
+
+export interface SearchOutcome {
+  taskId: string;
+  queryId: string;
+  query: string;
+  /** Queries actually sent: the client's plus mechanical expansions (refute suffixes, mirrors). */
+  sentQueries: string[];
+  status: QueryStatus;
+  resultsFound: number;
+  newPages: number;
+  pagesFetched: number;
+  fragments: number;
+  usefulFragments: number;
+  harvestRate: number;
+  novelty: number;
+  duplicateRate: number;
+  satisfaction: 'satisfied' | 'partial' | 'unsatisfied';
+  hasPrimarySource: boolean;
+  /** Claims this query added or gave new evidence to. */
+  claims: ClaimSummary[];
+  budget: BudgetView;
+  warnings: EngineWarning[];
+}
+
+export type SearchTarget = { query: string; refute?: boolean; providers?: string[] } | { url: string } | { doi: string };
+
+export interface QueuedItem {
+  /** The query id the target runs under (URLs and DOIs run as queries of origin `client` too). */
+  queryId: string;
+  kind: 'query' | 'url' | 'doi';
+  value: string;
+}
+
+export interface SearchStateView {
+  queryId: string;
+  text: string;
+  kind: 'query' | 'url' | 'doi';
+  mode: QueryMode;
+  origin: QueryOrigin;
+  status: QueryStatus;
+  attempts: number;
+  lastError?: string;
+  harvestRate?: number;
+  novelty?: number;
+  satisfaction?: string;
+  pagesFetched?: number;
+}
+
+export interface BlockedDomainInfo {
+  domain: string;
+  blocked_at?: string;
+  reason?: string;
+  contradicting_claims: string[];
+  original_trust_level: TrustLevel;
+  can_restore: boolean;
+  restore_via: string;
+}
+
+export interface TaskStatusView {
+  task: Task;
+  status: TaskStatus;
+  searches: SearchStateView[];
+  pagesFetched: number;
+  pagesRegistered: number;
+  usefulFragments: number;
+  harvestRate: number;
+  satisfaction: 'satisfied' | 'partial' | 'unsatisfied';
+  hasPrimarySource: boolean;
+  /** Novelty of each finished query in order. */
+  noveltyTrend: number[];
+  claimCounts: Record<ClaimStatus | 'PENDING', number>;
+  budget: BudgetView;
+  authQueueSize: number;
+  warnings: EngineWarning[];
+  /** Every failed query and URL with its error. */
+  failures: EngineWarning[];
+  blocked_domains: BlockedDomainInfo[];
+}
+
+export interface EvidenceView {
+  edgeId: string;
+  stance: Stance;
+  confidence: number;
+  fragmentId: string;
+  /** The fragment text, verbatim from the source. */
+  quote: string;
+  /** The sentence of the quote that decided the stance. */
+  decisiveSentence?: string;
+  locator: Locator;
+  source: SourceView;
+}
+
+export interface ClaimMaterial {
+  id: string;
+  statement: string;
+  slots: Claim['slots'];
+  scope?: string;
+  decisionRelevance: Claim['decisionRelevance'];
+  status?: ClaimStatus;
+  confidence: number;
+  uncertainty: number;
+  controversy: number;
+  rationale?: string;
+  conditions: string[];
+  relaxationReason?: string;
+  counts: { supports: number; refutes: number; neutral: number };
+  supporting: EvidenceView[];
+  refuting: EvidenceView[];
+  /** Pages the claim was extracted from. */
+  origins: SourceView[];
+}
+
+export interface ContestedPair {
+  claimId: string;
+  otherClaimId: string;
+  type: ContradictionType;
+  trustLevel: TrustLevel;
+  otherTrustLevel: TrustLevel;
+}
+
+export interface CitationView {
+  from: SourceView;
+  to: SourceView;
+  influential: boolean;
+  relevance: number;
+}
+
+export interface CounterevidenceEntry {
+  claim_id: string;
+  search_queries: string[];
+  search_scope: string;
+  found_counterevidence: boolean;
+  impact_on_status: string | null;
+}
+
+export interface MaterialsOptions {
+  includeGraph?: boolean;
+  offset?: number;
+  limit?: number;
+}
+
+export interface Materials {
+  task: Task;
+  claims: ClaimMaterial[];
+  contested: ContestedPair[];
+  citations: CitationView[];
+  counterevidenceLog: CounterevidenceEntry[];
+  pages: SourceView[];
+  /** With includeGraph: every node and edge. */
+  graph?: { pages: Page[]; claims: Claim[]; edges: Array<Record<string, unknown>> };
+  paging: { offset: number; limit: number; totalClaims: number };
+}
+
+export interface VerifyOutcome {
+  claim: { id: string; statement: string };
+  status: ClaimStatus;
+  confidence: number;
+  uncertainty: number;
+  controversy: number;
+  rationale: string;
+  conditions: string[];
+  supporting: EvidenceView[];
+  refuting: EvidenceView[];
+  neutralCount: number;
+  queries: string[];
+  warnings: EngineWarning[];
+}
+
+export interface IngestUrlOutcome {
+  page: SourceView;
+  fragments: number;
+  claims: ClaimSummary[];
+  warnings: EngineWarning[];
+}
+
+/** Typed progress events. */
+export type EngineEvent =
+  | { type: 'task.created' | 'task.stopped' | 'task.completed' | 'task.failed' | 'task.resumed'; taskId: string; at: string; reason?: string }
+  | { type: 'query.start' | 'query.end'; taskId: string; queryId: string; query: string; at: string; status?: QueryStatus }
+  | { type: 'phase.start' | 'phase.end'; taskId: string; queryId: string; phase: PipelinePhase; at: string; count?: number }
+  | { type: 'page.registered' | 'page.fetched' | 'page.failed' | 'page.skipped'; taskId: string; queryId?: string; url: string; at: string; error?: string }
+  | { type: 'claim.added'; taskId: string; claimId: string; statement: string; at: string }
+  | { type: 'domain.blocked' | 'domain.promoted'; taskId: string; domain: string; reason: string; at: string }
+  | { type: 'warning'; taskId?: string; warning: EngineWarning; at: string };
+
+/** Seed 000's improved flow. */
+export type PipelinePhase = 'serp' | 'academic' | 'enrich' | 'register' | 'citations' | 'fetch' | 'graph';
+
+export interface Engine {
+  createTask(input: CreateTaskInput): Promise<Task>;
+  /** Runs one query through all seven phases; returns when the query is done (or failed, recorded). */
+  search(taskId: string, query: string, options?: SearchOptions): Promise<SearchOutcome>;
+  /** Records the targets as pending queries and returns at once; work goes on in the background. */
+  queueSearches(taskId: string, targets: SearchTarget[]): QueuedItem[];
+  status(taskId: string): TaskStatusView;
+  /** Aborts in-flight work of the task and marks it stopped. */
+  stop(taskId: string, reason?: string): Promise<TaskStatusView>;
+  materials(taskId: string, options?: MaterialsOptions): Materials;
+  /** Search → stance → status for one claim within a task. */
+  verifyClaim(taskId: string, statement: string, options?: SearchOptions): Promise<VerifyOutcome>;
+  /** Fetches, extracts and registers one URL in a task, with claims and stance. */
+  ingestUrl(taskId: string, url: string, options?: { signal?: AbortSignal }): Promise<IngestUrlOutcome>;
+  /** Finishes an interrupted task: pending and interrupted queries run, stored pages are not fetched again. */
+  resume(taskId: string, options?: { signal?: AbortSignal }): Promise<TaskStatusView>;
+  /** Waits until the task's queued work is done (or the signal aborts). */
+  idle(taskId: string, options?: { signal?: AbortSignal }): Promise<void>;
+  on(listener: (event: EngineEvent) => void): () => void;
+  close(): Promise<void>;
+}

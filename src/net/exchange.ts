@@ -2,8 +2,9 @@
 // on its own AbortController. The consumer reads (or discards) the body inside the slot; afterwards
 // the timers stop, the slot is released and an unread body is destroyed. Network failures become
 // typed errors: timeouts and connection faults are retryable, a caller's abort passes through as is.
+import diagnosticsChannel from 'node:diagnostics_channel';
 import type { LookupFunction } from 'node:net';
-import { Agent, buildConnector, request as undiciRequest, type Dispatcher } from 'undici';
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { BlockedError, isLyraError, RetryableError, type LyraError } from '../core/index.js';
 import { readCapped } from './body-reader.js';
 import type { HostScheduler } from './host-scheduler.js';
@@ -34,24 +35,46 @@ export interface ExchangeDeps {
   scheduler: HostScheduler;
 }
 
-export function createDispatcher(options: { lookup: LookupFunction; connectTimeoutMs: number; connectionsPerOrigin: number; onConnected?: (host: string, ms: number) => void }): Agent {
-  const base = buildConnector({ lookup: options.lookup, timeout: options.connectTimeoutMs });
-  // Times each new connection (DNS + TCP + TLS) so politeness can account for it.
-  const connect: buildConnector.connector = (opts, callback) => {
-    const started = performance.now();
-    base(opts, (err, socket) => {
-      if (!err) options.onConnected?.(opts.hostname.replace(/^\[|\]$/g, '').toLowerCase(), performance.now() - started);
-      (callback as (e: Error | null, s: typeof socket) => void)(err, socket);
-    });
-  };
+export function createDispatcher(options: { lookup: LookupFunction; connectTimeoutMs: number; connectionsPerOrigin: number }): Agent {
   return new Agent({
-    connect,
+    connect: { lookup: options.lookup, timeout: options.connectTimeoutMs },
     // Our own total/idle timers own time limits; undici's would race them with other error types.
     headersTimeout: 0,
     bodyTimeout: 0,
     keepAliveTimeout: 10_000,
     connections: options.connectionsPerOrigin,
   });
+}
+
+// undici announces each request just before writing its headers to the socket. Politeness counts
+// from that moment, so DNS, connection setup and event-loop delays between slot and wire are not
+// taken out of the interval the server sees.
+const sendWatchers = new Map<string, Array<() => void>>();
+let subscribed = false;
+function onSendHeaders(message: unknown): void {
+  const r = (message as { request?: { origin?: string; path?: string } }).request;
+  if (!r?.origin || r.path === undefined) return;
+  const key = r.origin + r.path;
+  const list = sendWatchers.get(key);
+  const fn = list?.shift();
+  if (list && list.length === 0) sendWatchers.delete(key);
+  fn?.();
+}
+function watchSend(key: string, fn: () => void): () => void {
+  if (!subscribed) {
+    diagnosticsChannel.subscribe('undici:client:sendHeaders', onSendHeaders);
+    subscribed = true;
+  }
+  const list = sendWatchers.get(key) ?? [];
+  list.push(fn);
+  sendWatchers.set(key, list);
+  return () => {
+    const l = sendWatchers.get(key);
+    if (!l) return;
+    const i = l.indexOf(fn);
+    if (i >= 0) l.splice(i, 1);
+    if (l.length === 0) sendWatchers.delete(key);
+  };
 }
 
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -114,6 +137,8 @@ export async function exchange<T>(deps: ExchangeDeps, req: ExchangeRequest, cons
   };
   touch();
   let body: Dispatcher.ResponseData['body'] | undefined;
+  const target = new URL(req.url);
+  const unwatch = watchSend(target.origin + target.pathname + target.search, () => deps.scheduler.markSent(req.host, performance.now()));
   // Which error to report when the request fails: a timer's, the caller's abort, or the network's.
   const failure = (err: unknown): unknown => {
     if (req.signal.aborted) return req.signal.reason;
@@ -155,6 +180,7 @@ export async function exchange<T>(deps: ExchangeDeps, req: ExchangeRequest, cons
     };
     return await consume(response);
   } finally {
+    unwatch();
     clearTimeout(total);
     if (idle) clearTimeout(idle);
     if (body && !body.destroyed && !body.readableEnded) {

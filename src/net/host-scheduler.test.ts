@@ -80,3 +80,14 @@ test('an aborted waiter leaves the queue; a full queue refuses with queue_full',
   (await queued).release();
   assert.equal(s.stats().queued, 0);
 });
+
+test('markSent moves the next start to one interval after the request actually went out', async () => {
+  const s = createHostScheduler({ qpsFor: () => 20, concurrency: 2, perHostConcurrency: 2, maxQueued: 10 });
+  const first = await s.acquire('e.test');
+  const sentAt = first.startedAt + 30; // e.g. a slow connection setup
+  s.markSent('e.test', sentAt);
+  const second = await s.acquire('e.test');
+  assert.ok(second.startedAt >= sentAt + 50, `second slot at +${second.startedAt - first.startedAt} ms, expected ≥ +80`);
+  first.release();
+  second.release();
+});

@@ -39,8 +39,6 @@ interface HostState {
   host: string;
   /** When the last request started; the next may start one interval later (interval read live). */
   lastStart: number;
-  /** Extra wait before the next start (connection setup of the last request). */
-  shift: number;
   /** Earliest start allowed after a 429/503 backoff. */
   backoffUntil: number;
   crawlDelayMs: number;
@@ -54,10 +52,10 @@ export interface HostScheduler {
   backoff(host: string, until: number): void;
   setCrawlDelay(host: string, ms: number): void;
   /**
-   * A request to `host` reached the server `ms` later than its slot said (a new connection's DNS,
-   * TCP and TLS setup): the next start moves back by as much, so the server sees the full interval.
+   * The request of a slot was actually written to the socket at `at` (after DNS, connection setup
+   * and event-loop delays): the next start counts from there, so the server sees the full interval.
    */
-  delayNext(host: string, ms: number): void;
+  markSent(host: string, at: number): void;
   stats(): { inFlight: number; queued: number; hosts: number };
 }
 
@@ -76,7 +74,7 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
   const stateOf = (host: string): HostState => {
     let s = hosts.get(host);
     if (!s) {
-      s = { host, lastStart: -Infinity, shift: 0, backoffUntil: 0, crawlDelayMs: 0, inFlight: 0, waiters: [] };
+      s = { host, lastStart: -Infinity, backoffUntil: 0, crawlDelayMs: 0, inFlight: 0, waiters: [] };
       hosts.set(host, s);
     }
     return s;
@@ -89,7 +87,7 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
   };
 
   // Computed at each decision, so a qps reload or a crawl delay learned from robots.txt applies to the waiting request.
-  const readyAt = (s: HostState): number => Math.max(s.lastStart + intervalMs(s) + s.shift, s.backoffUntil);
+  const readyAt = (s: HostState): number => Math.max(s.lastStart + intervalMs(s), s.backoffUntil);
 
   const grant = (s: HostState, at: number): void => {
     const w = s.waiters.shift()!;
@@ -100,7 +98,6 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
     s.inFlight += 1;
     // Spacing counts from the actual start: a late timer makes the gap longer, never shorter.
     s.lastStart = at;
-    s.shift = 0;
     let released = false;
     w.resolve({
       startedAt: at,
@@ -199,9 +196,12 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
     setCrawlDelay(host, ms) {
       stateOf(host).crawlDelayMs = Math.max(0, ms);
     },
-    delayNext(host, ms) {
+    markSent(host, at) {
       const s = hosts.get(host);
-      if (s && ms > 0) s.shift += ms;
+      if (s && at > s.lastStart) {
+        s.lastStart = at;
+        pump(); // re-arm the timer for the later ready time
+      }
     },
     stats: () => ({ inFlight, queued, hosts: hosts.size }),
   };

@@ -60,7 +60,6 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
     lookup: createPinnedLookup({ resolver, guard }),
     connectTimeoutMs: Math.min(limits.timeoutMs, 10_000),
     connectionsPerOrigin: limits.perHostConcurrency,
-    onConnected: (host, ms) => scheduler.delayNext(host, ms),
   });
   const tasks = createTaskSignals();
   const cache = limits.cache.dir ? createDiskHttpCache({ dir: limits.cache.dir, maxBytes: limits.cache.maxBytes }) : undefined;

@@ -8,3 +8,14 @@ export type { DocumentClaims, DocumentClaimsOptions } from './claims.js';
 export { addToCorpus, removeCorpusNamed, searchCorpus } from './corpus.js';
 export { createWebProvider, searchWithProvider, type ProviderName } from './search.js';
 export { createFetcher, fetchUrl, fetcherSettings, lyraVersion, type CreateFetcherOptions, type FetchUrlOptions } from './fetcher.js';
+export {
+  SCHOLARLY_SOURCE_ALIASES,
+  SCHOLARLY_SOURCE_NAMES,
+  createScholarlySources,
+  getCitations,
+  getPaper,
+  searchPapers,
+  selectScholarlySources,
+  withScholarlySources,
+} from './scholarly.js';
+export type { ScholarlyCallOptions, ScholarlySetup, ScholarlySourceName } from './scholarly.js';

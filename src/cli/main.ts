@@ -10,6 +10,7 @@ import { registerDomainsCommand } from './commands/domains.js';
 import { registerFetchCommand } from './commands/fetch.js';
 import { registerCorpusCommand } from './commands/corpus.js';
 import { registerSearchCommand } from './commands/search.js';
+import { registerPapersCommands } from './commands/papers.js';
 import { registerClaimsCommand } from './commands/claims.js';
 
 /** Exit codes: 0 success, 1 the work failed, 2 the input (flags, config, arguments) is invalid. */
@@ -44,6 +45,7 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
   registerFetchCommand(program, ctx);
   registerCorpusCommand(program, ctx);
   registerSearchCommand(program, ctx);
+  registerPapersCommands(program, ctx);
   registerClaimsCommand(program, ctx);
   // Subcommands inherit output routing and exit override.
   for (const cmd of program.commands) cmd.configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr }).exitOverride();

@@ -73,12 +73,14 @@ export const lyraConfigSchema = z.strictObject({
   /** Scholarly APIs; base URLs default to the public services. */
   scholarly: z
     .strictObject({
-      semantic_scholar: z.strictObject({ base_url: z.url().optional(), api_key: z.string().min(1).optional(), enabled: z.boolean().optional() }).optional(),
-      openalex: z.strictObject({ base_url: z.url().optional(), mailto: z.email().optional(), enabled: z.boolean().optional() }).optional(),
-      crossref: z.strictObject({ base_url: z.url().optional(), mailto: z.email().optional(), enabled: z.boolean().optional() }).optional(),
-      arxiv: z.strictObject({ base_url: z.url().optional(), enabled: z.boolean().optional() }).optional(),
-      pubmed: z.strictObject({ base_url: z.url().optional(), api_key: z.string().min(1).optional(), email: z.email().optional(), enabled: z.boolean().optional() }).optional(),
-      unpaywall: z.strictObject({ base_url: z.url().optional(), email: z.email().optional() }).optional(),
+      /** Time one source may take in one multi-source call before it is reported as timed out (ms). */
+      timeout_ms: z.number().int().min(100).max(600_000).optional(),
+      semantic_scholar: z.strictObject({ base_url: z.url().optional(), api_key: z.string().min(1).optional(), enabled: z.boolean().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
+      openalex: z.strictObject({ base_url: z.url().optional(), mailto: z.email().optional(), api_key: z.string().min(1).optional(), enabled: z.boolean().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
+      crossref: z.strictObject({ base_url: z.url().optional(), mailto: z.email().optional(), enabled: z.boolean().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
+      arxiv: z.strictObject({ base_url: z.url().optional(), enabled: z.boolean().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
+      pubmed: z.strictObject({ base_url: z.url().optional(), api_key: z.string().min(1).optional(), email: z.email().optional(), enabled: z.boolean().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
+      unpaywall: z.strictObject({ base_url: z.url().optional(), email: z.email().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
     })
     .optional(),
   models: z

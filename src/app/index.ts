@@ -19,3 +19,4 @@ export {
   withScholarlySources,
 } from './scholarly.js';
 export type { ScholarlyCallOptions, ScholarlySetup, ScholarlySourceName } from './scholarly.js';
+export { MAX_EXTRACT_FILE_BYTES, extractSource, isUrlSource, type ExtractSourceOptions } from './extract-source.js';

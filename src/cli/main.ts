@@ -8,6 +8,7 @@ import { createCliContext } from './context.js';
 import { PROCESS_IO, type CliIo } from './io.js';
 import { registerDomainsCommand } from './commands/domains.js';
 import { registerFetchCommand } from './commands/fetch.js';
+import { registerExtractCommand } from './commands/extract.js';
 import { registerCorpusCommand } from './commands/corpus.js';
 import { registerSearchCommand } from './commands/search.js';
 import { registerPapersCommands } from './commands/papers.js';
@@ -43,6 +44,7 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
     .exitOverride();
   registerDomainsCommand(program, ctx);
   registerFetchCommand(program, ctx);
+  registerExtractCommand(program, ctx);
   registerCorpusCommand(program, ctx);
   registerSearchCommand(program, ctx);
   registerPapersCommands(program, ctx);

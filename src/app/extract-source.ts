@@ -1,0 +1,112 @@
+// `lyra extract <file-or-url>` and any caller that has a path or a URL: a file is read from disk
+// (size-capped, its format sniffed from the name and first bytes), a URL goes through the polite
+// fetcher (robots, SSRF guard, throttle, cache, charset decoding); either way the extract/
+// TextExtractor turns it into text, metadata, fragments and identifiers.
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  InvalidInputError, NonRetryableError, RetryableError, normalizeUrl, throwIfAborted, type AuthItem, type EventSink, type ExtractedDocument, type Fetcher,
+  type TextExtractor,
+} from '../core/index.js';
+import { createTextExtractor, type TextExtractorOptions } from '../extract/index.js';
+import { createDomainPolicySource, type LyraConfig } from './config/index.js';
+import { createFetcher } from './fetcher.js';
+
+/** Largest local file read for extraction, in bytes. */
+export const MAX_EXTRACT_FILE_BYTES = 100 * 1024 * 1024;
+
+export interface ExtractSourceOptions {
+  /** A file path (relative to `cwd`) or an absolute http(s) URL. */
+  source: string;
+  cwd: string;
+  /** Needed for URLs unless `fetcher` is given: the configured fetcher is built from it. */
+  config?: LyraConfig;
+  /** Fetcher for URLs (e.g. one shared by a pipeline); the caller keeps ownership. */
+  fetcher?: Fetcher;
+  extractor?: TextExtractor;
+  /** Limits for the default extractor. */
+  extractorOptions?: TextExtractorOptions;
+  maxFileBytes?: number;
+  /** Render the page in Chromium before extracting (the configured fetcher only). */
+  render?: boolean;
+  noCache?: boolean;
+  events?: EventSink;
+  /** Receives auth-queue items when a page is a CAPTCHA or login wall (configured fetcher only). */
+  onAuthRequired?: (item: AuthItem) => void;
+  signal?: AbortSignal;
+}
+
+/** True for sources taken as URLs rather than paths. */
+export function isUrlSource(source: string): boolean {
+  return /^https?:\/\//i.test(source.trim());
+}
+
+interface Loaded {
+  url: string;
+  contentType: string;
+  body: Uint8Array;
+  text?: string;
+}
+
+async function loadUrl(options: ExtractSourceOptions): Promise<Loaded> {
+  const { source, signal } = options;
+  normalizeUrl(source); // invalid_input for a malformed URL before any setup
+  let own: ReturnType<typeof createFetcher> | undefined;
+  let policy: ReturnType<typeof createDomainPolicySource> | undefined;
+  if (!options.fetcher) {
+    if (!options.config) throw new InvalidInputError(`extract: fetching ${source} needs a fetcher or the configuration`, { code: 'fetcher_missing' });
+    policy = createDomainPolicySource({ ...options.config.domains, watch: false, ...(options.events ? { events: options.events } : {}) });
+    own = createFetcher({
+      config: options.config,
+      policy,
+      enableRender: options.render === true,
+      ...(options.events ? { events: options.events } : {}),
+      ...(options.onAuthRequired ? { onAuthRequired: options.onAuthRequired } : {}),
+    });
+  }
+  try {
+    const r = await (options.fetcher ?? own!).fetch({
+      url: source,
+      ...(options.render ? { render: true } : {}),
+      ...(options.noCache ? { noCache: true } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    if (r.status >= 400) {
+      const message = `extract: ${source} answered HTTP ${r.status}`;
+      const details = { status: r.status, url: r.finalUrl };
+      throw r.status === 429 || r.status >= 500 ? new RetryableError(message, { code: 'http_status', details }) : new NonRetryableError(message, { code: 'http_status', details });
+    }
+    // The fetcher decoded text with the charset it detected (header, meta, BOM); binary bodies have none.
+    return { url: r.finalUrl, contentType: r.contentType, body: r.body, ...(r.charset ? { text: r.text } : {}) };
+  } finally {
+    await own?.close();
+    policy?.close();
+  }
+}
+
+async function loadFile(options: ExtractSourceOptions): Promise<Loaded> {
+  const path = resolve(options.cwd, options.source);
+  const max = options.maxFileBytes ?? MAX_EXTRACT_FILE_BYTES;
+  let size: number;
+  try {
+    const s = await stat(path);
+    if (!s.isFile()) throw new Error('not a regular file');
+    size = s.size;
+  } catch (cause) {
+    throw new InvalidInputError(`extract: cannot read ${path}: ${(cause as Error).message}`, { code: 'file_unreadable', details: { file: path }, cause });
+  }
+  if (size > max) throw new InvalidInputError(`extract: ${path} is ${size} bytes, over the limit of ${max}`, { code: 'file_too_large', details: { file: path, size, max } });
+  const body = await readFile(path, options.signal ? { signal: options.signal } : {});
+  // No media type for files: the extractor decides from the extension and the first bytes.
+  return { url: pathToFileURL(path).href, contentType: '', body };
+}
+
+/** Extracts a local file or a URL into an ExtractedDocument. */
+export async function extractSource(options: ExtractSourceOptions): Promise<ExtractedDocument> {
+  if (!options.source.trim()) throw new InvalidInputError('extract: empty file or URL', { code: 'invalid_argument' });
+  throwIfAborted(options.signal);
+  const loaded = isUrlSource(options.source) ? await loadUrl(options) : await loadFile(options);
+  const extractor = options.extractor ?? createTextExtractor(options.extractorOptions);
+  return extractor.extract({ ...loaded, ...(options.signal ? { signal: options.signal } : {}) });
+}

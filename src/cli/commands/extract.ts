@@ -1,0 +1,115 @@
+// `lyra extract <file-or-url> [--json]`: main text, metadata, quotable fragments and scholarly
+// identifiers of one document (HTML, PDF, plain text, Markdown). The JSON field names are a public
+// contract (README, Commands).
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { extractSource, isUrlSource, openOrCreateStore } from '../../app/index.js';
+import { InvalidInputError, type ExtractedDocument, type LyraEvent } from '../../core/index.js';
+import type { CliContext } from '../context.js';
+import { printJson } from '../io.js';
+
+const flagsSchema = z.strictObject({
+  json: z.boolean().optional(),
+  render: z.boolean().optional(),
+  cache: z.boolean().optional(),
+  maxFragmentChars: z.coerce.number().int().min(100).max(1_000_000).optional(),
+});
+
+const JSON_HELP = `
+JSON output (--json), one object:
+  title, byline, publishedTime, lang, siteName   string or null (publishedTime as the page writes it)
+  publishedAt      publishedTime as ISO 8601 when it parses, else null
+  text             main text; blocks separated by blank lines
+  fragments[]      {text, locator, kind}: text is a verbatim slice of \`text\`; locator has
+                   headingPath[], paragraph (0-based), charStart, charEnd, and page for PDFs
+  identifiers[]    {type, value, source[, version]}: type doi|pmid|pmcid|arxiv|s2|openalex;
+                   source url|meta (the document's own) or link|text (works it cites)
+  readerable       false when the page is not an article and text is the whole body
+  url, format (html|pdf|text|markdown), excerpt, academicLinks[], links[], pages[] (PDF), warnings[]
+
+Files are read as HTML, PDF, Markdown or text by extension and content; URLs go through the polite
+fetcher (robots.txt, per-domain rate, SSRF guard, cache).`;
+
+/** The public JSON shape of `lyra extract --json`. */
+export function extractJson(doc: ExtractedDocument): Record<string, unknown> {
+  return {
+    url: doc.url,
+    format: doc.format ?? null,
+    title: doc.title ?? null,
+    byline: doc.byline ?? null,
+    publishedTime: doc.publishedTime ?? null,
+    publishedAt: doc.publishedAt ?? null,
+    lang: doc.language ?? null,
+    siteName: doc.siteName ?? null,
+    excerpt: doc.excerpt ?? null,
+    readerable: doc.readerable ?? true,
+    text: doc.text,
+    fragments: (doc.fragments ?? []).map((f) => ({ text: f.text, locator: { headingPath: f.locator.headingPath ?? [], ...f.locator }, kind: f.kind })),
+    identifiers: (doc.foundIdentifiers ?? []).map((i) => ({ type: i.type, value: i.value, source: i.source, ...(i.version ? { version: i.version } : {}) })),
+    academicLinks: doc.academicLinks,
+    links: doc.links,
+    ...(doc.pages ? { pages: doc.pages } : {}),
+    warnings: doc.warnings,
+  };
+}
+
+function printText(ctx: CliContext, doc: ExtractedDocument): void {
+  const ids = (doc.foundIdentifiers ?? []).map((i) => `${i.type}:${i.value}${i.version ?? ''} (${i.source})`);
+  const lines = [
+    `title: ${doc.title ?? '-'}`,
+    `byline: ${doc.byline ?? '-'}`,
+    `published: ${doc.publishedTime ?? '-'}${doc.publishedAt && doc.publishedAt !== doc.publishedTime ? ` (${doc.publishedAt})` : ''}`,
+    `lang: ${doc.language ?? '-'}`,
+    `site: ${doc.siteName ?? '-'}`,
+    `format: ${doc.format ?? '-'}${doc.readerable === false ? ' (not readerable: whole body)' : ''}`,
+    `fragments: ${doc.fragments?.length ?? 0}`,
+    `identifiers: ${ids.length > 0 ? ids.join(', ') : '-'}`,
+    ...(doc.academicLinks.length > 0 ? [`academic links: ${doc.academicLinks.join(' ')}`] : []),
+    '',
+    doc.text || '(no text)',
+  ];
+  ctx.io.stdout(lines.join('\n') + '\n');
+}
+
+function openStore(ctx: CliContext, path: string): ReturnType<typeof openOrCreateStore> {
+  const store = openOrCreateStore(path);
+  ctx.track(store);
+  return store;
+}
+
+export function registerExtractCommand(program: Command, ctx: CliContext): void {
+  program
+    .command('extract')
+    .argument('<file-or-url>', 'a local HTML, PDF, Markdown or text file, or an absolute http(s) URL')
+    .description('Extract main text, metadata, quotable fragments and scholarly identifiers (DOI, PMID, PMCID, arXiv) from one document')
+    .option('--json', 'print JSON (fields below)')
+    .option('--render', 'URLs: render the page in Chromium first (needs the Debian package chromium)')
+    .option('--no-cache', 'URLs: skip the on-disk HTTP cache')
+    .option('--max-fragment-chars <n>', 'longest fragment; longer blocks are cut at line, sentence or word ends (default 2000)')
+    .addHelpText('after', JSON_HELP)
+    .action(async (source: string, raw: Record<string, unknown>) => {
+      const parsed = flagsSchema.safeParse(raw);
+      if (!parsed.success) throw new InvalidInputError(`extract: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      const flags = parsed.data;
+      const url = isUrlSource(source);
+      // Files need no configuration; URLs need the fetch settings and domain policy.
+      const config = url ? ctx.config() : undefined;
+      const events = {
+        emit: (e: LyraEvent) => {
+          if (e.level === 'warn' || e.level === 'error') ctx.io.stderr(`lyra: ${e.level}: ${e.message}\n`);
+        },
+      };
+      let store: ReturnType<typeof openOrCreateStore> | undefined;
+      const doc = await extractSource({
+        source,
+        cwd: ctx.cwd,
+        ...(config ? { config, events, onAuthRequired: (item) => (store ??= openStore(ctx, config.store.path)).enqueueAuth(item) } : {}),
+        ...(flags.render ? { render: true } : {}),
+        ...(flags.cache === false ? { noCache: true } : {}),
+        ...(flags.maxFragmentChars ? { extractorOptions: { maxFragmentChars: flags.maxFragmentChars } } : {}),
+      });
+      if (flags.json) return printJson(ctx.io, extractJson(doc));
+      for (const w of doc.warnings) ctx.io.stderr(`warning: ${w}\n`);
+      printText(ctx, doc);
+    });
+}

@@ -150,3 +150,15 @@ test('mergeClaimsWithEmbeddings merges paraphrases by cosine and embeds each sta
   const similarity = await createEmbeddingSimilarity({ claims: claims.slice(0, 1), model });
   assert.throws(() => similarity(claims[0]!, claims[2]!), /not among the embedded claims/);
 });
+
+test('English slots on news prose: datelines, connectives, subordinate openers, compounds and tagger slips', () => {
+  const slots = (text: string) => normalizeClaim({ text, source: 's' }).slots;
+  assert.deepEqual(slots('Feb. 23, 2015 -- Life-threatening peanut allergies have mysteriously been on the rise.'), {
+    subject: 'Life-threatening peanut allergies', predicate: 'be', object: 'on the rise',
+  });
+  assert.equal(slots('LONDON — Sudan will improve access for aid groups.').subject, 'Sudan');
+  assert.equal(slots('But a groundbreaking new study may offer a way to stem that rise.').subject, 'a groundbreaking new study');
+  assert.deepEqual(slots('After rebels in Darfur staged an uprising in 2003, security services killed thousands of civilians.').subject, 'security services');
+  assert.deepEqual([slots('Now research shows the opposite is true.').subject, slots('Now research shows the opposite is true.').predicate], ['research', 'show']);
+  assert.equal(slots('For the first time since the 1990s, the nation will trade with the United States.').time, 'since the 1990s');
+});

@@ -17,7 +17,7 @@ export interface SlotResult {
   lemmas: string[];
 }
 
-const EN_TIME_RE = /\b(?:(?:in|since|during|by|until|from|before|after|as of)\s+)?(?:(?:early|mid|late)[- ])?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:1[89]\d{2}|20\d{2})(?:s|\s*[-–]\s*(?:1[89]\d{2}|20\d{2}))?\b|\b(?:last|this|next) (?:year|decade|month|century)\b/gi;
+const EN_TIME_RE = /\b(?:(?:in|since|during|by|until|from|before|after|as of)\s+(?:the\s+)?)?(?:(?:early|mid|late)[- ])?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:1[89]\d{2}|20\d{2})(?:s|\s*[-–]\s*(?:1[89]\d{2}|20\d{2}))?\b|\b(?:last|this|next) (?:year|decade|month|century)\b/gi;
 const EN_SCOPE_RE = /\b(?:in|among|for|within|across|of)\s+(?:(?:the|all|adult|older|young|hospitali[sz]ed|critically|ill|healthy|pregnant|[a-z]+-?[a-z]*)\s+){0,3}(?:patients|adults|children|infants|adolescents|women|men|people|participants|subjects|users|populations?|countries|mice|rats|cells|smokers|students|workers|elderly)\b(?:\s+(?:with|aged|over|under|older than|younger than)\s+[^,.;]+)?|\b(?:in|across|within)\s+(?:the\s+)?(?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)*\b/g;
 
 /** Months and days are times, never places, although they are capitalised ("in October"). */
@@ -41,17 +41,33 @@ function isVerbish(t: Token): boolean {
   return t.pos === 'VERB' || t.pos === 'AUX' || CAUSAL_LEMMAS.has(t.lemma);
 }
 
-function englishSlots(text: string): SlotResult {
+/** News datelines ("LONDON —", "Feb. 23, 2015 --") are not part of any slot. */
+const EN_DATELINE_RE = /^(?:(?:[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4})|(?:[A-Z][A-Z.'-]+(?:[ ,]+[A-Z][A-Z.'-]+){0,4}))\s*(?:--|—|–)\s*/;
+/** Sentence-initial connectives that belong to no slot ("But", "However", "In contrast"). */
+const EN_CONNECTIVES = new Set(['but', 'and', 'so', 'yet', 'also', 'now', 'however', 'moreover', 'furthermore', 'thus', 'therefore', 'still', 'meanwhile', 'overall']);
+/** Subordinating openers: "After rebels staged an uprising, the army …" — the main clause follows the comma. */
+const EN_SUBORDINATORS = new Set(['after', 'before', 'when', 'while', 'although', 'though', 'because', 'since', 'if', 'as', 'once', 'until', 'unless', 'whereas']);
+
+function englishSlots(input: string): SlotResult {
+  const text = input.replace(EN_DATELINE_RE, '');
   const { tokens, dates } = analyzeEnglish(text);
   const lemmas = tokens.filter((t) => t.pos !== 'PUNCT').map((t) => t.lemma);
-  // Skip a leading discourse phrase ending in a comma ("However,", "In 2020,").
+  // Skip a leading discourse phrase ending in a comma ("However,", "In 2020,", "After X happened,").
   let startIdx = 0;
   const comma = tokens.findIndex((t) => t.value === ',');
-  if (comma > 0 && comma <= 5 && ['ADV', 'ADP', 'SCONJ', 'CCONJ'].includes(tokens[0]!.pos)) startIdx = comma + 1;
+  const opener = tokens[0]?.lemma ?? '';
+  if (comma > 0 && ((comma <= 5 && ['ADV', 'ADP', 'SCONJ', 'CCONJ'].includes(tokens[0]!.pos)) || (comma <= 25 && EN_SUBORDINATORS.has(opener)))) startIdx = comma + 1;
+  while (startIdx < tokens.length - 1 && EN_CONNECTIVES.has(tokens[startIdx]!.lemma)) startIdx++;
+  // The tagger reads some nouns as verbs ("research shows"): a verb directly followed by a verb is taken as the noun.
+  const nominalAt = (i: number): boolean =>
+    ['NOUN', 'PROPN', 'PRON', 'NUM'].includes(tokens[i]!.pos) || (tokens[i]!.pos === 'VERB' && i === startIdx && ['VERB', 'AUX'].includes(tokens[i + 1]?.pos ?? ''));
+  // Parts of hyphenated compounds ("life-threatening") are never the predicate.
+  const inCompound = (i: number): boolean => (tokens[i]!.pre === '' && tokens[i - 1]?.value === '-') || (tokens[i + 1]?.value === '-' && tokens[i + 1]!.pre === '');
   let p = -1;
   for (let i = startIdx; i < tokens.length; i++) {
-    const seenNominal = tokens.slice(startIdx, i).some((t) => ['NOUN', 'PROPN', 'PRON', 'NUM'].includes(t.pos));
-    if (seenNominal && isVerbish(tokens[i]!)) {
+    let seenNominal = false;
+    for (let k = startIdx; k < i && !seenNominal; k++) seenNominal = nominalAt(k);
+    if (seenNominal && isVerbish(tokens[i]!) && !inCompound(i) && !(i === startIdx && nominalAt(i))) {
       p = i;
       break;
     }
@@ -73,7 +89,8 @@ function englishSlots(text: string): SlotResult {
   while (q > p && tokens[q]!.pos === 'ADV') q--;
   const group = tokens.slice(p, q + 1);
   const verbNegated = group.some((t) => EN_NEGATION_TOKEN_RE.test(t.value));
-  const main = [...group].reverse().find((t) => t.pos === 'VERB' || CAUSAL_LEMMAS.has(t.lemma)) ?? group[0]!;
+  // The main verb: the last full verb of the group, else its last auxiliary ("have been" → be).
+  const main = [...group].reverse().find((t) => t.pos === 'VERB' || CAUSAL_LEMMAS.has(t.lemma)) ?? [...group].reverse().find((t) => t.pos === 'AUX') ?? group[0]!;
   const predicate = `${verbNegated ? 'not ' : ''}${main.lemma}`;
   let object = joined(tokens.slice(q + 1));
   for (const s of [...timeMatches, ...scopeMatches]) object = object.replace(s, ' ');

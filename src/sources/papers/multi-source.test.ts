@@ -8,7 +8,7 @@ import { LyraError, type LyraEvent, type ScholarlySource } from '../../core/inde
 import { startLoopbackWeb, type LoopbackWeb } from '../../test-support/loopback-web.js';
 import { apiFixturePath, cassetteInteraction, createContractFetcher } from '../../test-support/api-cassettes.js';
 import { skipUnlessShared } from '../../test-support/shared-data.js';
-import { createCrossrefSource, createOpenAlexSource, createSemanticScholarSource, parseScholarlyId } from '../scholarly/index.js';
+import { createCrossrefSource, createOpenAlexSource, createSemanticScholarSource, createUnpaywallLocator, parseScholarlyId } from '../scholarly/index.js';
 import { planScholarlyWork } from '../academic-query.js';
 import { collectCitations, enrichIdentifiers, lookupPaper, searchAll } from './index.js';
 
@@ -146,4 +146,14 @@ test('citations merge S2 (isInfluential) and OpenAlex (cites:) links of one pape
   assert.deepEqual(r.outcomes.map((o) => [o.source, o.status]), [['semantic_scholar', 'ok'], ['openalex', 'ok']]);
   const cites = web.requests.filter((q) => q.path.startsWith('/openalex/works?')).at(-1)!;
   assert.equal(new URL(cites.path, web.origin).searchParams.get('filter'), 'cites:W2068311567');
+});
+
+test('lookupPaper asks Unpaywall for an open-access URL when no source had one', { skip }, async () => {
+  web.route('/s2/graph/v1/paper/batch', json(`[${readFileSync(apiFixturePath('semanticscholar/Paper.json'), 'utf8')}]`));
+  web.route('/unpaywall/v2/*', json({ doi: TURING_DOI, is_oa: true, oa_status: 'bronze', best_oa_location: { url: 'https://academic.oup.com/mind/article-pdf/LIX/236/433/9866119/433.pdf', url_for_pdf: 'https://academic.oup.com/mind/article-pdf/LIX/236/433/9866119/433.pdf' } }));
+  const openAccess = createUnpaywallLocator({ fetcher, baseUrl: web.url('/unpaywall/v2'), email: 'lyra-tests@example.org', requestsPerSecond: 0 });
+  const { paper, outcomes } = await lookupPaper({ id: parseScholarlyId(`doi:${TURING_DOI}`), sources: sources().slice(0, 1), openAccess });
+  assert.equal(paper?.openAccessUrl, 'https://academic.oup.com/mind/article-pdf/LIX/236/433/9866119/433.pdf');
+  assert.deepEqual(paper?.sources, ['semantic_scholar', 'unpaywall']);
+  assert.deepEqual(outcomes.map((o) => [o.source, o.status, o.count]), [['semantic_scholar', 'ok', 1], ['unpaywall', 'ok', 1]]);
 });

@@ -27,7 +27,8 @@ export const crossrefOptionsSchema = z.strictObject({
 });
 export type CrossrefOptions = z.input<typeof crossrefOptionsSchema>;
 
-const SELECT = 'DOI,title,author,abstract,container-title,issued,published,is-referenced-by-count,reference-count,URL,type';
+// `references-count` is the select name of the reference count; records carry it as `reference-count`.
+const SELECT = 'DOI,title,author,abstract,container-title,issued,published,is-referenced-by-count,references-count,URL,type';
 
 const dateSchema = z.looseObject({ 'date-parts': z.array(z.array(z.number().int().nullable())) }).nullish();
 const workSchema = z.looseObject({
@@ -40,6 +41,7 @@ const workSchema = z.looseObject({
   published: dateSchema,
   'is-referenced-by-count': z.number().nullish(),
   'reference-count': z.number().nullish(),
+  'references-count': z.number().nullish(),
   URL: z.string().nullish(),
 });
 type Work = z.output<typeof workSchema>;
@@ -79,7 +81,7 @@ export function crossrefToPaper(work: Work): Paper | undefined {
     venue: work['container-title']?.[0],
     url: work.URL,
     citationCount: work['is-referenced-by-count'],
-    referenceCount: work['reference-count'],
+    referenceCount: work['reference-count'] ?? work['references-count'],
     identifiers: { doi: work.DOI },
   });
 }

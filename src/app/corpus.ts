@@ -5,6 +5,7 @@ import { createTextExtractor } from '../extract/index.js';
 import {
   createCorpusSearchProvider, ingestCorpus, validateCorpusName, type IngestProgress, type IngestReport,
 } from '../sources/index.js';
+import { ensureBuiltinCorpus } from './builtin-corpora.js';
 import type { LyraConfig } from './config/index.js';
 
 export async function addToCorpus(options: {
@@ -43,6 +44,7 @@ export function removeCorpusNamed(store: Store, name: string): number {
 
 /** Searches the local corpus (all corpora, or one by name, which must exist). */
 export async function searchCorpus(options: { store: Store; query: string; corpus?: string; limit: number; signal?: AbortSignal }): Promise<SearchHit[]> {
+  if (options.corpus !== undefined) await ensureBuiltinCorpus({ store: options.store, name: options.corpus, signal: options.signal });
   if (options.corpus !== undefined && !options.store.listCorpora().some((c) => c.name === options.corpus)) {
     throw new InvalidInputError(`search: no corpus named ${JSON.stringify(options.corpus)} (see lyra corpus list)`, { code: 'corpus_not_found', details: { corpus: options.corpus } });
   }

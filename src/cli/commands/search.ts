@@ -1,7 +1,7 @@
 // `lyra search "<query>" --provider corpus|searxng|duckduckgo`: one provider, ranked hits.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { openExistingStore, searchWithProvider } from '../../app/index.js';
+import { listBuiltinCorpora, openExistingStore, openOrCreateStore, searchWithProvider } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
@@ -35,7 +35,8 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
         query,
         limit: flags.limit,
         corpus: flags.corpus,
-        store: () => ctx.track(openExistingStore(config.store.path)),
+        // A built-in corpus (corpora/<name>) is indexed on first use, which needs a writable store.
+        store: () => ctx.track(flags.corpus && listBuiltinCorpora().some((c) => c.name === flags.corpus) ? openOrCreateStore(config.store.path) : openExistingStore(config.store.path)),
       });
       if (flags.json) return printJson(ctx.io, { query, provider: flags.provider, hits: hits.map((h) => ({ id: h.id ?? h.url, title: h.title, url: h.url, snippet: h.snippet, score: h.score, rank: h.rank, ...(h.corpus ? { corpus: h.corpus } : {}), ...(h.publishedAt ? { published_at: h.publishedAt } : {}) })) });
       if (hits.length === 0) return ctx.io.stdout('no hits\n');

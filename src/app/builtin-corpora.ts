@@ -1,0 +1,66 @@
+// Corpora shipped with Lyra (corpora/<name>/ with a manifest.json), indexed into the store the first
+// time they are used, so `--corpus example` works on a fresh clone with no network and no setup.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { NonRetryableError, parseTrustLevel, type Store, type TrustLevel } from '../core/index.js';
+import { createTextExtractor } from '../extract/index.js';
+import { ingestCorpus, type IngestReport } from '../sources/index.js';
+import { PACKAGE_ROOT } from './config/index.js';
+
+export const BUILTIN_CORPORA_DIR = join(PACKAGE_ROOT, 'corpora');
+
+const manifestSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string(),
+  trust_level: z.string().refine((s) => parseTrustLevel(s) !== undefined, 'expected a trust level'),
+  files: z.array(z.string().min(1)).min(1),
+  license: z.string().min(1),
+});
+
+export interface BuiltinCorpus {
+  name: string;
+  description: string;
+  trustLevel: TrustLevel;
+  files: string[];
+  license: string;
+}
+
+function readManifest(dir: string): BuiltinCorpus {
+  const path = join(dir, 'manifest.json');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (cause) {
+    throw new NonRetryableError(`built-in corpus manifest ${path} is unreadable: ${(cause as Error).message}`, { code: 'builtin_corpus_invalid', cause });
+  }
+  const m = manifestSchema.safeParse(raw);
+  if (!m.success) throw new NonRetryableError(`built-in corpus manifest ${path}: ${m.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'builtin_corpus_invalid' });
+  return { name: m.data.name, description: m.data.description, trustLevel: parseTrustLevel(m.data.trust_level)!, files: m.data.files.map((f) => join(dir, f)), license: m.data.license };
+}
+
+export function listBuiltinCorpora(dir = BUILTIN_CORPORA_DIR): BuiltinCorpus[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => existsSync(join(dir, n, 'manifest.json')))
+    .sort()
+    .map((n) => readManifest(join(dir, n)));
+}
+
+/**
+ * Indexes a built-in corpus when `name` is one and the store does not hold it yet (or holds an older
+ * version: re-adding skips unchanged documents). Returns the report, or undefined when `name` is not
+ * built in or already current.
+ */
+export async function ensureBuiltinCorpus(options: { store: Store; name: string; dir?: string; signal?: AbortSignal }): Promise<IngestReport | undefined> {
+  const builtin = listBuiltinCorpora(options.dir).find((c) => c.name === options.name);
+  if (!builtin) return undefined;
+  const present = options.store.listCorpora().find((c) => c.name === builtin.name);
+  if (present && present.documents > 0 && present.trustLevel === builtin.trustLevel) return undefined;
+  const report = await ingestCorpus({ store: options.store, extractor: createTextExtractor(), name: builtin.name, paths: builtin.files, signal: options.signal });
+  if (report.failedFiles.length > 0) {
+    throw new NonRetryableError(`built-in corpus ${builtin.name}: ${report.failedFiles.map((f) => `${f.file}: ${f.error}`).join('; ')}`, { code: 'builtin_corpus_invalid' });
+  }
+  options.store.setCorpusTrustLevel(builtin.name, builtin.trustLevel);
+  return report;
+}

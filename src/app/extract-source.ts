@@ -20,13 +20,14 @@ export interface ExtractSourceOptions {
   /** A file path (relative to `cwd`) or an absolute http(s) URL. */
   source: string;
   cwd: string;
-  /** Needed for URLs unless `fetcher` is given: the configured fetcher is built from it. */
+  /** Extraction limits (`extract:`); for URLs also the fetcher, unless `fetcher` is given. */
   config?: LyraConfig;
   /** Fetcher for URLs (e.g. one shared by a pipeline); the caller keeps ownership. */
   fetcher?: Fetcher;
   extractor?: TextExtractor;
-  /** Limits for the default extractor. */
+  /** Limits for the default extractor, over those of `config` (`extract:`). */
   extractorOptions?: TextExtractorOptions;
+  /** Largest local file read; default `extract.max_file_bytes`, else MAX_EXTRACT_FILE_BYTES. */
   maxFileBytes?: number;
   /** Render the page in Chromium before extracting (the configured fetcher only). */
   render?: boolean;
@@ -35,6 +36,21 @@ export interface ExtractSourceOptions {
   /** Receives auth-queue items when a page is a CAPTCHA or login wall (configured fetcher only). */
   onAuthRequired?: (item: AuthItem) => void;
   signal?: AbortSignal;
+}
+
+/** The extractor limits the configuration asks for (`extract:`); absent keys keep the extract/ defaults. */
+export function textExtractorOptions(config: LyraConfig | undefined): TextExtractorOptions {
+  const e = config?.raw.extract ?? {};
+  const entries: Array<[keyof TextExtractorOptions, number | undefined]> = [
+    ['maxHtmlChars', e.max_html_chars],
+    ['maxTextChars', e.max_text_chars],
+    ['maxPdfBytes', e.max_pdf_bytes],
+    ['maxPdfPages', e.max_pdf_pages],
+    ['maxElements', e.max_elements],
+    ['maxFragmentChars', e.max_fragment_chars],
+    ['maxLinks', e.max_links],
+  ];
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined)) as TextExtractorOptions;
 }
 
 /** True for sources taken as URLs rather than paths. */
@@ -87,7 +103,7 @@ async function loadUrl(options: ExtractSourceOptions): Promise<Loaded> {
 
 async function loadFile(options: ExtractSourceOptions): Promise<Loaded> {
   const path = resolve(options.cwd, options.source);
-  const max = options.maxFileBytes ?? MAX_EXTRACT_FILE_BYTES;
+  const max = options.maxFileBytes ?? options.config?.raw.extract?.max_file_bytes ?? MAX_EXTRACT_FILE_BYTES;
   let size: number;
   try {
     const s = await stat(path);
@@ -107,6 +123,6 @@ export async function extractSource(options: ExtractSourceOptions): Promise<Extr
   if (!options.source.trim()) throw new InvalidInputError('extract: empty file or URL', { code: 'invalid_argument' });
   throwIfAborted(options.signal);
   const loaded = isUrlSource(options.source) ? await loadUrl(options) : await loadFile(options);
-  const extractor = options.extractor ?? createTextExtractor(options.extractorOptions);
+  const extractor = options.extractor ?? createTextExtractor({ ...textExtractorOptions(options.config), ...options.extractorOptions });
   return extractor.extract({ ...loaded, ...(options.signal ? { signal: options.signal } : {}) });
 }

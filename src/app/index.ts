@@ -19,5 +19,5 @@ export {
   withScholarlySources,
 } from './scholarly.js';
 export type { ScholarlyCallOptions, ScholarlySetup, ScholarlySourceName } from './scholarly.js';
-export { MAX_EXTRACT_FILE_BYTES, extractSource, isUrlSource, type ExtractSourceOptions } from './extract-source.js';
+export { MAX_EXTRACT_FILE_BYTES, extractSource, isUrlSource, textExtractorOptions, type ExtractSourceOptions } from './extract-source.js';
 export { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus, listBuiltinCorpora, type BuiltinCorpus } from './builtin-corpora.js';

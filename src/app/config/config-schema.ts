@@ -32,6 +32,27 @@ export const lyraConfigSchema = z.strictObject({
       max_files: z.number().int().min(1).max(10_000_000).optional(),
     })
     .optional(),
+  /** Text extraction limits (`lyra extract`, corpora, the pipeline); absent keys keep the extract/ defaults. */
+  extract: z
+    .strictObject({
+      /** Largest HTML page extracted, in characters (default 20,000,000); larger pages fail with extract_too_large. */
+      max_html_chars: z.number().int().min(1_000).max(500_000_000).optional(),
+      /** Largest plain-text or Markdown document, in characters (default 50,000,000). */
+      max_text_chars: z.number().int().min(1_000).max(2_000_000_000).optional(),
+      /** Largest PDF, in bytes (default 100 MiB). */
+      max_pdf_bytes: z.number().int().min(1_024).max(2 ** 40).optional(),
+      /** PDF pages read (default 2,000); later pages are left out with a warning. */
+      max_pdf_pages: z.number().int().min(1).max(1_000_000).optional(),
+      /** Elements in one page that Readability will score (default 200,000); more fail with extract_too_many_elements. */
+      max_elements: z.number().int().min(100).max(10_000_000).optional(),
+      /** Longest fragment in characters (default 2,000); longer blocks are cut at line, sentence or word ends. */
+      max_fragment_chars: z.number().int().min(100).max(1_000_000).optional(),
+      /** Links kept per document (default 5,000). */
+      max_links: z.number().int().min(0).max(1_000_000).optional(),
+      /** Largest local file `lyra extract` reads, in bytes (default 100 MiB). */
+      max_file_bytes: z.number().int().min(1).max(2 ** 40).optional(),
+    })
+    .optional(),
   fetch: z
     .strictObject({
       /** Time limit for one request attempt, in milliseconds. */

@@ -87,3 +87,28 @@ test('lyra extract on a real page served by the loopback web matches Readability
   const expected = JSON.parse(readFileSync(sharedDataPath('readability-test-pages/pages/ars-1/expected-metadata.json'), 'utf8')) as Record<string, unknown>;
   assert.deepEqual([j.title, j.byline, j.lang, j.readerable], [expected.title, expected.byline, expected.lang, expected.readerable]);
 });
+
+test('lyra extract honours the extract: limits of the configuration', async () => {
+  const other = mkdtempSync(join(tmpdir(), 'lyra-extract-cli-'));
+  try {
+    writeFileSync(join(other, 'lyra.config.yaml'), 'extract:\n  max_file_bytes: 20\n  max_fragment_chars: 100\n');
+    writeFileSync(join(other, 'small.txt'), 'Short text.');
+    writeFileSync(join(other, 'big.txt'), 'x'.repeat(21));
+    const runIn = async (args: string[]) => {
+      let out = '';
+      let err = '';
+      const code = await main(['node', 'lyra', ...args], { io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t) }, env: { LYRA_HOME: other }, cwd: other });
+      return { code, out, err };
+    };
+    assert.equal((await runIn(['extract', 'small.txt', '--json'])).code, 0);
+    const big = await runIn(['extract', 'big.txt']);
+    assert.equal(big.code, 2);
+    assert.match(big.err, /big\.txt is 21 bytes, over the limit of 20/);
+    writeFileSync(join(other, 'lyra.config.yaml'), 'extract:\n  max_fragment_chars: 5\n');
+    const bad = await runIn(['extract', 'small.txt']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /max_fragment_chars/);
+  } finally {
+    rmSync(other, { recursive: true, force: true });
+  }
+});

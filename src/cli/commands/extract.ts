@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { extractSource, isUrlSource, openOrCreateStore } from '../../app/index.js';
-import { InvalidInputError, type ExtractedDocument, type LyraEvent } from '../../core/index.js';
+import { InvalidInputError, type AuthItem, type ExtractedDocument, type LyraEvent } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 
@@ -85,15 +85,14 @@ export function registerExtractCommand(program: Command, ctx: CliContext): void 
     .option('--json', 'print JSON (fields below)')
     .option('--render', 'URLs: render the page in Chromium first (needs the Debian package chromium)')
     .option('--no-cache', 'URLs: skip the on-disk HTTP cache')
-    .option('--max-fragment-chars <n>', 'longest fragment; longer blocks are cut at line, sentence or word ends (default 2000)')
+    .option('--max-fragment-chars <n>', 'longest fragment; longer blocks are cut at line, sentence or word ends (default extract.max_fragment_chars, else 2000)')
     .addHelpText('after', JSON_HELP)
     .action(async (source: string, raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
       if (!parsed.success) throw new InvalidInputError(`extract: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
-      const url = isUrlSource(source);
-      // Files need no configuration; URLs need the fetch settings and domain policy.
-      const config = url ? ctx.config() : undefined;
+      // The configuration gives the extraction limits, and for URLs the fetch settings and domain policy.
+      const config = ctx.config();
       const events = {
         emit: (e: LyraEvent) => {
           if (e.level === 'warn' || e.level === 'error') ctx.io.stderr(`lyra: ${e.level}: ${e.message}\n`);
@@ -103,7 +102,8 @@ export function registerExtractCommand(program: Command, ctx: CliContext): void 
       const doc = await extractSource({
         source,
         cwd: ctx.cwd,
-        ...(config ? { config, events, onAuthRequired: (item) => (store ??= openStore(ctx, config.store.path)).enqueueAuth(item) } : {}),
+        config,
+        ...(isUrlSource(source) ? { events, onAuthRequired: (item: AuthItem) => (store ??= openStore(ctx, config.store.path)).enqueueAuth(item) } : {}),
         ...(flags.render ? { render: true } : {}),
         ...(flags.cache === false ? { noCache: true } : {}),
         ...(flags.maxFragmentChars ? { extractorOptions: { maxFragmentChars: flags.maxFragmentChars } } : {}),

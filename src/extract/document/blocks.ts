@@ -17,12 +17,30 @@ const INLINE_SPACE_RE = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000
 /** Stands for a hard line break (`<br>`) while spaces are collapsed; Unicode LINE SEPARATOR. */
 export const LINE_BREAK_MARK = '\u2028';
 
+/** Characters of scripts written without spaces (Han, kana, CJK punctuation, full-width forms). */
+const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef`;
+/** A source line break between two such characters: it is no word break (CSS Text's segment-break rule). */
+const CJK_LINE_BREAK_RE = new RegExp(`([${CJK}])[ \\t]*\\r?\\n[ \\t]*(?=[${CJK}])`, 'gu');
+
+/** Removes line breaks of hard-wrapped text between two Japanese or Chinese characters. */
+export function joinCjkLineBreaks(raw: string): string {
+  return raw.includes('\n') ? raw.replace(CJK_LINE_BREAK_RE, '$1') : raw;
+}
+
+/** True when `a` ends and `b` starts with a character of a script written without spaces. */
+export function isCjkJoin(a: string, b: string): boolean {
+  return CJK_END_RE.test(a) && CJK_START_RE.test(b);
+}
+const CJK_END_RE = new RegExp(`[${CJK}]$`, 'u');
+const CJK_START_RE = new RegExp(`^[${CJK}]`, 'u');
+
 /**
  * Collapses runs of white space to one space, turns line-break marks into `\n` (without spaces
- * around them or repeated), and trims. Zero-width characters go too: they break quoting.
+ * around them or repeated), and trims. Zero-width characters go too: they break quoting. A source
+ * line break between two CJK characters is dropped rather than turned into a space.
  */
 export function normalizeInline(raw: string): string {
-  return raw
+  return joinCjkLineBreaks(raw)
     .replace(/\u200b|\u200c|\u200d|\u2060/g, '')
     .replace(INLINE_SPACE_RE, ' ')
     .replace(/ ?\u2028[\u2028 ]*/g, '\n')

@@ -62,4 +62,5 @@ test('page paragraphs: a baseline jump without EOL is a new line; a wide gap a n
   assert.deepEqual(pageParagraphs([at('one', 700), at('two', 686), at('three', 672), at('four', 640), at('five', 626)]), ['one two three', 'four five']);
   assert.deepEqual(pageParagraphs([at('a ', 700), at('b', 700, true), at('c', 686, true)]), ['a b c']);
   assert.deepEqual(pageParagraphs([]), []);
+  assert.deepEqual(pageParagraphs([at('日本語の文章は', 700), at('改行されても一続き。', 686)]), ['日本語の文章は改行されても一続き。']);
 });

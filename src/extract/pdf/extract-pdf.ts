@@ -82,12 +82,23 @@ export async function extractPdf(body: Uint8Array, url: string, options: PdfExtr
       const paragraphs = pageParagraphs(content.items as PdfTextItem[]);
       pages.push({ page: n, text: paragraphs.join('\n\n') });
       for (const text of paragraphs) blocks.push({ kind: 'paragraph', text, page: n });
-      for (const a of (await page.getAnnotations()) as Array<{ subtype?: string; url?: string }>) {
-        if (a.subtype === 'Link' && typeof a.url === 'string' && /^https?:/i.test(a.url) && !links.includes(a.url)) links.push(a.url);
+      try {
+        for (const a of (await page.getAnnotations()) as Array<{ subtype?: string; url?: string }>) {
+          if (a.subtype === 'Link' && typeof a.url === 'string' && /^https?:/i.test(a.url) && !links.includes(a.url)) links.push(a.url);
+        }
+      } catch (err) {
+        warnings.push(`links of page ${n} could not be read (${err instanceof Error ? err.message : String(err)})`);
       }
       page.cleanup();
     }
-    const { info, metadata } = await getMeta(pdf);
+    // Metadata is optional: a broken information dictionary or XMP packet is a warning, the text stands.
+    let info: Record<string, unknown> = {};
+    let metadata: unknown;
+    try {
+      ({ info, metadata } = await getMeta(pdf));
+    } catch (err) {
+      warnings.push(`PDF metadata could not be read (${err instanceof Error ? err.message : String(err)}); no title or author`);
+    }
     const doc = assembleBlocks(blocks, options.maxFragmentChars !== undefined ? { maxFragmentChars: options.maxFragmentChars } : {});
     if (!doc.text) warnings.push('no text layer found in the PDF (scanned pages need OCR, which Lyra does not do)');
     const title = str(info.Title);

@@ -2,6 +2,8 @@
 // an end-of-line flag; lines are rebuilt from those, and a paragraph ends where the gap between
 // baselines is clearly wider than the page's usual (most frequent) line spacing.
 
+import { isCjkJoin } from '../document/blocks.js';
+
 export interface PdfTextItem {
   str: string;
   hasEOL?: boolean;
@@ -52,12 +54,16 @@ function typicalGap(gaps: number[]): number | undefined {
   return best;
 }
 
-/** Joins a paragraph's lines; a word hyphenated across a line break (`exam-` + `ple`) is rejoined. */
+/**
+ * Joins a paragraph's lines: a word hyphenated across a line break (`exam-` + `ple`) is rejoined,
+ * and lines of Japanese or Chinese text join without a space.
+ */
 function joinLines(lines: readonly string[]): string {
   let out = '';
   for (const line of lines) {
     if (!out) out = line;
     else if (/\p{L}-$/u.test(out) && /^\p{Ll}/u.test(line)) out = out.slice(0, -1) + line;
+    else if (isCjkJoin(out, line)) out += line;
     else out += ` ${line}`;
   }
   return out;

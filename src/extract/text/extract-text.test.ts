@@ -10,6 +10,8 @@ test('plain text: paragraphs on blank lines, wrapped lines joined, identifiers a
   assert.deepEqual(doc.links, ['https://arxiv.org/abs/2101.00001']);
   assert.deepEqual(doc.foundIdentifiers!.map((i) => `${i.source}:${i.type}:${i.value}`), ['link:arxiv:2101.00001', 'text:doi:10.1000/abc']);
   assert.equal(doc.title, undefined);
+  const ja = extractPlainText('日本語の文章は\n改行されても一続きです。\nEnglish words\nkeep a space.', 'file:///ja.txt');
+  assert.equal(ja.text, '日本語の文章は改行されても一続きです。\nEnglish words keep a space.'.replace('\n', ' '));
 });
 
 test('Markdown: front matter, headings as paths, lists, code, links', () => {

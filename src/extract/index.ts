@@ -23,7 +23,7 @@ export type { AssembleOptions, AssembledDocument } from './document/assemble.js'
 export type { BlockKind, TextBlock } from './document/blocks.js';
 
 export {
-  ACADEMIC_HOSTS, ARXIV_OLD_ARCHIVES, IDENTIFIER_SOURCES, IDENTIFIER_TYPES, arxivIdFromDoi, arxivIdFromUrl, doiFromUrl, findArxivIds, findDois,
+  ACADEMIC_HOSTS, ARXIV_OLD_ARCHIVES, PUBLISHER_ARTICLE_PATHS, IDENTIFIER_SOURCES, IDENTIFIER_TYPES, arxivIdFromDoi, arxivIdFromUrl, doiFromUrl, findArxivIds, findDois,
   findPmcids, findPmids, identifiersFromMeta, identifiersFromText, identifiersFromUrl, isAcademicUrl, mergeFoundIdentifiers, openAlexIdFromUrl,
   parseArxivId, parseDoi, parseIdentifierValue, parsePmcid, parsePmid, pmcidFromUrl, pmidFromUrl, s2IdFromUrl, selfIdentifiers, trimDoiTail,
 } from './identifiers/index.js';

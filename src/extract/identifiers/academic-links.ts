@@ -10,6 +10,24 @@ export const ACADEMIC_HOSTS: readonly string[] = [
 ];
 /** Paths on www.ncbi.nlm.nih.gov that are scholarly records (the rest of NCBI is databases and tools). */
 const NCBI_RECORD_PATH_RE = /^\/(?:pubmed|pmc)\//;
+/**
+ * Publisher article pages whose URL holds no DOI (the page's citation_doi meta names it once fetched):
+ * host (and subdomains) → article path. Hosts that also publish news or ads are matched by path only.
+ */
+export const PUBLISHER_ARTICLE_PATHS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['sciencedirect.com', /^\/science\/article\//],
+  ['nature.com', /^\/articles\/[a-z0-9-]+\d/],
+  ['link.springer.com', /^\/(?:article|chapter)\//],
+  ['academic.oup.com', /\/article\//],
+  ['ieeexplore.ieee.org', /^\/(?:abstract\/)?document\/\d+/],
+  ['thelancet.com', /^\/journals\/[^/]+\/article\//],
+  ['bmj.com', /^\/content\/\d+/],
+  ['jamanetwork.com', /^\/journals\/[^/]+\/fullarticle\//],
+  ['cell.com', /\/fulltext\//],
+  ['mdpi.com', /^\/\d{4}-\d{3}[\dX]\/\d+/],
+  ['proceedings.neurips.cc', /^\/paper/],
+  ['proceedings.mlr.press', /^\/v\d+\//],
+];
 
 function hostMatches(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
@@ -27,5 +45,6 @@ export function isAcademicUrl(value: string | URL): boolean {
   const host = url.hostname.toLowerCase();
   if (ACADEMIC_HOSTS.some((d) => hostMatches(host, d))) return true;
   if (hostMatches(host, 'ncbi.nlm.nih.gov') && NCBI_RECORD_PATH_RE.test(url.pathname)) return true;
+  if (PUBLISHER_ARTICLE_PATHS.some(([d, path]) => hostMatches(host, d) && path.test(url.pathname))) return true;
   return identifiersFromUrl(url, 'link').length > 0;
 }

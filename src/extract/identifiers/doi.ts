@@ -11,8 +11,8 @@ const DOI_BODY = String.raw`10\.\d{4,9}(?:\.\d+)*\/[^\s"'\u201c\u201d\u2018\u201
 const DOI_IN_TEXT_RE = new RegExp(DOI_BODY, 'g');
 const DOI_EXACT_RE = new RegExp(`^${DOI_BODY}$`);
 
-/** Characters that end a sentence or a list rather than a DOI. */
-const TRAILING_PUNCT = new Set(['.', ',', ';', ':', '!', '?', '*', '\u2026']);
+/** Characters that end a sentence, a list or a URL path rather than a DOI. */
+const TRAILING_PUNCT = new Set(['.', ',', ';', ':', '!', '?', '*', '/', '\u2026']);
 const PAIRS: Record<string, string> = { ')': '(', ']': '[', '}': '{', '>': '<' };
 
 /** Publisher URL tails that name a view of the article, not part of its DOI. */
@@ -47,8 +47,8 @@ export function trimDoiTail(candidate: string): string {
 
 function canonical(doi: string): string | undefined {
   const trimmed = trimDoiTail(doi);
-  // A registrant with an empty suffix ("10.1234/") is not a DOI.
-  if (!DOI_EXACT_RE.test(trimmed) || trimmed.endsWith('/')) return undefined;
+  // A registrant with an empty suffix ("10.1234/", trimmed to "10.1234") is not a DOI.
+  if (!DOI_EXACT_RE.test(trimmed)) return undefined;
   // DOIs are case-insensitive (DOI Handbook §2.4); lower case makes equal DOIs compare equal.
   return trimmed.toLowerCase();
 }

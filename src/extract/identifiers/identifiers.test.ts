@@ -28,6 +28,8 @@ test('parseDoi accepts resolver URLs, prefixes and encoded forms', () => {
   assert.equal(parseDoi('doi: 10.1000/abc.'), '10.1000/abc');
   assert.equal(parseDoi('10.1000%2Fabc%28x%29'), '10.1000/abc(x)');
   assert.equal(parseDoi('ISBN 978-3-16'), undefined);
+  assert.equal(parseDoi('https://doi.org/10.1000/abc/'), '10.1000/abc');
+  assert.equal(parseDoi('10.1234/'), undefined);
 });
 
 test('DOIs in publisher and resolver URLs drop view suffixes', () => {
@@ -104,5 +106,9 @@ test('academic links', () => {
   assert.equal(isAcademicUrl('https://www.nature.com/doi/10.1038/nature12373'), true);
   assert.equal(isAcademicUrl('https://www.biorxiv.org/content/early/2020'), true);
   assert.equal(isAcademicUrl('https://example.com/blog'), false);
+  assert.equal(isAcademicUrl('https://www.sciencedirect.com/science/article/pii/S0140673620301835'), true);
+  assert.equal(isAcademicUrl('https://www.nature.com/articles/s41586-020-2012-7'), true);
+  assert.equal(isAcademicUrl('https://www.nature.com/news'), false);
+  assert.equal(isAcademicUrl('https://ieeexplore.ieee.org/document/8099678'), true);
   assert.equal(isAcademicUrl('mailto:a@doi.org'), false);
 });

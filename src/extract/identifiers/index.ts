@@ -8,4 +8,4 @@ export { openAlexIdFromUrl, s2IdFromUrl } from './scholarly-ids.js';
 export {
   identifiersFromMeta, identifiersFromText, identifiersFromUrl, mergeFoundIdentifiers, parseIdentifierValue, selfIdentifiers,
 } from './find-identifiers.js';
-export { ACADEMIC_HOSTS, isAcademicUrl } from './academic-links.js';
+export { ACADEMIC_HOSTS, PUBLISHER_ARTICLE_PATHS, isAcademicUrl } from './academic-links.js';

@@ -48,7 +48,7 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
   }
   const features: ClaimFeature[] = [];
   if (NUMERIC_RE.test(t)) features.push('numeric');
-  if (COMPARISON_RE.test(t) || (language === 'ja' && /(より|比べ|比較|上回|下回)/.test(t))) features.push('comparison');
+  if (COMPARISON_RE.test(t) || (language === 'ja' && /((?<!に)より|比べ|比較|上回|下回)/.test(t))) features.push('comparison');
   if (lemmas.some((l) => CAUSAL_LEMMAS.has(l)) || (language === 'ja' && /(引き起こ|もたら|原因|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|防い|高め|高ま|下げ|減ら|増や|つなが|起こす)/.test(t))) features.push('causal');
   if (lemmas.some((l) => EVALUATIVE_WORDS.has(l)) || (language === 'ja' && /(有効|無効|安全|危険|有意|効果|優れ|劣る)/.test(t))) features.push('evaluative');
   if (STRONG_ASSERTION_RE.test(t)) features.push('strong_assertion');

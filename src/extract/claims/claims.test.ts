@@ -162,3 +162,12 @@ test('English slots on news prose: datelines, connectives, subordinate openers, 
   assert.deepEqual([slots('Now research shows the opposite is true.').subject, slots('Now research shows the opposite is true.').predicate], ['research', 'show']);
   assert.equal(slots('For the first time since the 1990s, the nation will trade with the United States.').time, 'since the 1990s');
 });
+
+test('Japanese slots: connectives dropped, "により" is not a comparison, "…ことが分かった" is a frame and "日本では" stays scope', () => {
+  const a = normalizeClaim({ text: '一方、高齢者では効果がやや低い傾向が見られた。', source: 's' });
+  assert.deepEqual([a.slots.subject, a.scope], ['効果', '高齢者では']);
+  assert.equal(assessSentence({ text: 'これにより、外出自粛の要請はなくなった。', language: 'ja', lemmas: [] }).checkable, false);
+  const b = normalizeClaim({ text: '日本では、65歳以上の高齢者の重症化率が若年層の約10倍であることが分かった。', source: 's' });
+  assert.deepEqual(b.slots, { subject: '65歳以上の高齢者の重症化率', predicate: '若年層の約10倍である' });
+  assert.deepEqual([b.scope, b.attribution], ['日本では', '…ことが分かった']);
+});

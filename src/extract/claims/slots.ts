@@ -26,7 +26,10 @@ const EN_CALENDAR_WORD_RE = /\b(?:January|February|March|April|May|June|July|Aug
 const EN_REPORTING_RE = /^(.{2,100}?\b(?:found|finds?|showed|shows?|reported|reports?|concluded|concludes?|demonstrated|demonstrates?|suggested|suggests?|indicated|indicates?|confirmed|confirms?|stated|states?|said|says?|claimed|claims?|argued|argues?|believed?|believes|estimated|estimates?|noted|notes?|announced|announces?)\s+that)\s+(.{8,})$/i;
 const EN_NEGATION_TOKEN_RE = /^(?:not|n't|never|no|none|neither|nor|cannot)$/i;
 /** "Xは、Yと報告した": Y is the claim. */
-const JA_REPORTING_RE = /^(.{1,40}?(?:は|が)、?)(.{6,}?)(?:と|ことを|ことが)(?:報告|発表|指摘|結論|示|述べ|説明|主張|明らかに|判明|分か|わか)[^、。]{0,12}$/;
+// The reporter (group 1) is optional ("…ことが分かった" has none) and never a scope ending in では.
+const JA_REPORTING_RE = /^((?:[^、。]{1,40}?(?<!で)(?:は|が)、?)?)(.{6,}?)(?:と|ことを|ことが)(?:報告|発表|指摘|結論|示|述べ|説明|主張|明らかに|判明|分か|わか)[^、。]{0,12}$/;
+/** Sentence-initial connectives that belong to no slot (これにより、一方、また、…). */
+const JA_CONNECTIVE_RE = /^(?:これにより|このため|そのため|その結果|一方で?|また|さらに|しかし|しかしながら|ただし|なお|つまり|したがって|例えば|特に|実際)、?/;
 const JA_ATTRIBUTION_RE = /^[^、。]{1,30}(?:によると|によれば|の発表では|の報告では|の調査では)、?/;
 
 const JA_TIME_RE = /(?:\d{4}年度?(?:\d{1,2}月)?(?:\d{1,2}日)?|(?:令和|平成|昭和)\d+年度?|昨年|今年|来年|近年|\d{1,2}月)/g;
@@ -109,7 +112,7 @@ function japaneseSlots(text: string): SlotResult {
   // Attribution ("Xによると、") and time phrases with their particle are not part of any slot.
   let rest = t.replace(JA_ATTRIBUTION_RE, '').replace(new RegExp(`(?:${JA_TIME_RE.source})(?:に|には|は|、)?`, 'g'), '');
   for (const s of scopeMatches) rest = rest.replace(s, '');
-  rest = rest.replace(/^[、\s]+/, '');
+  rest = rest.replace(/^[、\s]+/, '').replace(JA_CONNECTIVE_RE, '');
   const subjMatch = /^(.{1,40}?)(?:は|が)/.exec(rest);
   const subject = subjMatch ? clean(subjMatch[1]!) : undefined;
   const afterSubject = subjMatch ? rest.slice(subjMatch[0].length) : rest;

@@ -6,6 +6,7 @@ import {
   createCorpusSearchProvider, ingestCorpus, validateCorpusName, type IngestProgress, type IngestReport,
 } from '../sources/index.js';
 import { ensureBuiltinCorpus } from './builtin-corpora.js';
+import { textExtractorOptions } from './extract-source.js';
 import type { LyraConfig } from './config/index.js';
 
 export async function addToCorpus(options: {
@@ -22,7 +23,7 @@ export async function addToCorpus(options: {
   const limits = options.config.raw.corpus;
   const report = await ingestCorpus({
     store: options.store,
-    extractor: createTextExtractor(),
+    extractor: createTextExtractor(textExtractorOptions(options.config)),
     name: options.name,
     paths: options.paths,
     signal: options.signal,

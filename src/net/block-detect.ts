@@ -13,6 +13,8 @@ export interface BlockVerdict {
 
 /** A 200 page larger than this is content even if it carries a captcha widget somewhere. */
 export const CHALLENGE_PAGE_MAX_CHARS = 40_000;
+/** Characters from the start searched for a challenge title. */
+const HEAD_SCAN_CHARS = 16_384;
 
 const CHALLENGE_TITLES = /<title>\s*(just a moment|attention required|access denied|verify you are human|security check|are you a robot|one more step|please verify|ddos-guard|robot check)/i;
 const LOGIN_TITLES = /<title>[^<]*(sign[ -]?in|log[ -]?in|ログイン|サインイン|会員登録)[^<]*<\/title>/i;
@@ -39,16 +41,20 @@ function loginWall(html: string): boolean {
 }
 
 /**
- * Verdict for a response, or undefined when it is content. `html` is the decoded body (may be a
- * prefix); `headers` have lower-case keys.
+ * Verdict for a response, or undefined when it is content. `html` is the decoded body or a prefix of
+ * it (then pass `bodyBytes`, the full size); `headers` have lower-case keys.
  */
-export function detectBlock(options: { status: number; headers: Record<string, string>; html: string }): BlockVerdict | undefined {
+export function detectBlock(options: { status: number; headers: Record<string, string>; html: string; bodyBytes?: number }): BlockVerdict | undefined {
   const { status, headers, html } = options;
   const refusal = status === 401 || status === 403 || status === 429 || status === 503;
-  const inspect = refusal || html.length <= CHALLENGE_PAGE_MAX_CHARS || CHALLENGE_TITLES.test(html);
+  // The title sits in the head: looking there only keeps this cheap on large pages.
+  const titled = CHALLENGE_TITLES.test(html.slice(0, HEAD_SCAN_CHARS));
+  // `html` may be a prefix of a large body: the size rule uses the whole body's size when given.
+  const small = (options.bodyBytes ?? html.length) <= CHALLENGE_PAGE_MAX_CHARS;
+  const inspect = refusal || small || titled;
   if (inspect) {
     for (const m of MARKERS) if (m.test(html, headers)) return { kind: m.kind, marker: m.marker };
-    if (refusal && CHALLENGE_TITLES.test(html)) return { kind: 'captcha', marker: 'challenge page title' };
+    if (refusal && titled) return { kind: 'captcha', marker: 'challenge page title' };
     if (loginWall(html)) return { kind: 'login', marker: 'login form' };
   }
   if (status === 401) return { kind: 'login', marker: 'HTTP 401' };

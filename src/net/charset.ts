@@ -6,6 +6,8 @@
 // non-UTF-8 bytes are tried as Shift_JIS, then EUC-JP (Japanese pages are a stated target), then
 // windows-1252, and the result says it was sniffed. Node's full ICU decodes all of these.
 
+import { isAscii, isUtf8 } from 'node:buffer';
+
 export type CharsetSource = 'bom' | 'header' | 'meta' | 'sniffed' | 'default';
 
 export interface CharsetDecision {
@@ -62,6 +64,7 @@ export function declaredInDocument(bytes: Uint8Array): string | undefined {
 }
 
 function decodesCleanly(bytes: Uint8Array, charset: string): boolean {
+  if (charset === 'utf-8') return isUtf8(bytes); // simdutf: far faster than a fatal TextDecoder
   try {
     new TextDecoder(charset, { fatal: true }).decode(bytes);
     return true;
@@ -71,8 +74,7 @@ function decodesCleanly(bytes: Uint8Array, charset: string): boolean {
 }
 
 function hasNonAscii(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return true;
-  return false;
+  return !isAscii(bytes);
 }
 
 const SINGLE_BYTE_WESTERN = new Set(['windows-1252', 'iso-8859-15', 'iso-8859-2']);
@@ -114,6 +116,11 @@ export function detectCharset(bytes: Uint8Array, contentType: string | undefined
 
 /** Decodes with a decided charset; undecodable bytes become U+FFFD (the decision already reported any doubt). */
 export function decodeText(bytes: Uint8Array, charset: string): string {
+  if (charset === 'utf-8') {
+    // V8's UTF-8 decoder replaces bad sequences with U+FFFD as TextDecoder does, several times faster.
+    const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    return Buffer.from(bytes.buffer, bytes.byteOffset + start, bytes.length - start).toString('utf8');
+  }
   return new TextDecoder(charset).decode(bytes);
 }
 

@@ -138,7 +138,7 @@ export async function exchange<T>(deps: ExchangeDeps, req: ExchangeRequest, cons
   touch();
   let body: Dispatcher.ResponseData['body'] | undefined;
   const target = new URL(req.url);
-  const unwatch = watchSend(target.origin + target.pathname + target.search, () => deps.scheduler.markSent(req.host, performance.now()));
+  const unwatch = watchSend(target.origin + target.pathname + target.search, () => slot.markSent(performance.now()));
   // Which error to report when the request fails: a timer's, the caller's abort, or the network's.
   const failure = (err: unknown): unknown => {
     if (req.signal.aborted) return req.signal.reason;

@@ -81,13 +81,29 @@ test('an aborted waiter leaves the queue; a full queue refuses with queue_full',
   assert.equal(s.stats().queued, 0);
 });
 
-test('markSent moves the next start to one interval after the request actually went out', async () => {
-  const s = createHostScheduler({ qpsFor: () => 20, concurrency: 2, perHostConcurrency: 2, maxQueued: 10 });
+test('a host gets no new slot until the last one was sent, and the interval counts from the send', async () => {
+  const s = createHostScheduler({ qpsFor: () => 20, concurrency: 4, perHostConcurrency: 4, maxQueued: 10 });
   const first = await s.acquire('e.test');
-  const sentAt = first.startedAt + 30; // e.g. a slow connection setup
-  s.markSent('e.test', sentAt);
-  const second = await s.acquire('e.test');
-  assert.ok(second.startedAt >= sentAt + 50, `second slot at +${second.startedAt - first.startedAt} ms, expected ≥ +80`);
+  let secondAt: number | undefined;
+  const second = s.acquire('e.test').then((slot) => {
+    secondAt = slot.startedAt;
+    return slot;
+  });
+  await new Promise((r) => setTimeout(r, 120)); // two intervals pass while the first request waits for a connection
+  assert.equal(secondAt, undefined, 'no slot while the previous request is unsent');
+  const sentAt = performance.now();
+  first.markSent(sentAt);
+  const slot = await second;
+  assert.ok(slot.startedAt >= sentAt + 50, `second slot ${slot.startedAt - sentAt} ms after the send, expected ≥ 50`);
   first.release();
-  second.release();
+  slot.release();
+});
+
+test('a slot released without being sent frees its host', async () => {
+  const s = createHostScheduler({ qpsFor: () => 1000, concurrency: 2, perHostConcurrency: 2, maxQueued: 10 });
+  const first = await s.acquire('f.test');
+  const next = s.acquire('f.test');
+  first.release();
+  (await next).release();
+  assert.deepEqual(s.stats(), { inFlight: 0, queued: 0, hosts: 1 });
 });

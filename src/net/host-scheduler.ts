@@ -24,6 +24,12 @@ export interface HostSchedulerOptions {
 export interface HostSlot {
   /** When the slot was granted (ms, scheduler clock). */
   startedAt: number;
+  /**
+   * The request was written to the socket at `at`. Until then the host gets no further slot, and the
+   * next start counts from this moment, so DNS, connection setup, a wait for a free connection or an
+   * event-loop delay never shorten the gap the server sees.
+   */
+  markSent(at?: number): void;
   release(): void;
 }
 
@@ -39,6 +45,8 @@ interface HostState {
   host: string;
   /** When the last request started; the next may start one interval later (interval read live). */
   lastStart: number;
+  /** Slots granted whose request has not reached the socket yet. */
+  unsent: number;
   /** Earliest start allowed after a 429/503 backoff. */
   backoffUntil: number;
   crawlDelayMs: number;
@@ -51,11 +59,6 @@ export interface HostScheduler {
   /** Holds every request to `host` until `until` (ms, scheduler clock); later deadlines win. */
   backoff(host: string, until: number): void;
   setCrawlDelay(host: string, ms: number): void;
-  /**
-   * The request of a slot was actually written to the socket at `at` (after DNS, connection setup
-   * and event-loop delays): the next start counts from there, so the server sees the full interval.
-   */
-  markSent(host: string, at: number): void;
   stats(): { inFlight: number; queued: number; hosts: number };
 }
 
@@ -74,7 +77,7 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
   const stateOf = (host: string): HostState => {
     let s = hosts.get(host);
     if (!s) {
-      s = { host, lastStart: -Infinity, backoffUntil: 0, crawlDelayMs: 0, inFlight: 0, waiters: [] };
+      s = { host, lastStart: -Infinity, unsent: 0, backoffUntil: 0, crawlDelayMs: 0, inFlight: 0, waiters: [] };
       hosts.set(host, s);
     }
     return s;
@@ -87,7 +90,7 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
   };
 
   // Computed at each decision, so a qps reload or a crawl delay learned from robots.txt applies to the waiting request.
-  const readyAt = (s: HostState): number => Math.max(s.lastStart + intervalMs(s), s.backoffUntil);
+  const readyAt = (s: HostState): number => (s.unsent > 0 ? Infinity : Math.max(s.lastStart + intervalMs(s), s.backoffUntil));
 
   const grant = (s: HostState, at: number): void => {
     const w = s.waiters.shift()!;
@@ -98,12 +101,27 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
     s.inFlight += 1;
     // Spacing counts from the actual start: a late timer makes the gap longer, never shorter.
     s.lastStart = at;
+    s.unsent += 1;
     let released = false;
+    let sent = false;
+    const markSent = (sentAt = now()): void => {
+      if (sent) return;
+      sent = true;
+      s.unsent -= 1;
+      if (sentAt > s.lastStart) s.lastStart = sentAt;
+      pump();
+    };
     w.resolve({
       startedAt: at,
+      markSent,
       release: () => {
         if (released) return;
         released = true;
+        // A request that never reached the socket (refused, failed to connect) frees the host as of its grant.
+        if (!sent) {
+          sent = true;
+          s.unsent -= 1;
+        }
         inFlight -= 1;
         s.inFlight -= 1;
         pump();
@@ -142,15 +160,26 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
     if (earliest !== Infinity && inFlight < options.concurrency) arm(earliest);
   };
 
+  // Timers have 1 ms granularity and fire late; every ms lost here is lost from every interval. So
+  // the timer aims just short of the ready time and the last sub-millisecond is waited out with
+  // setImmediate (a few loop turns), never granting early.
+  let immediate: NodeJS.Immediate | undefined;
+  const fire = (): void => {
+    timer = undefined;
+    immediate = undefined;
+    timerAt = Infinity;
+    pump();
+  };
   const arm = (at: number): void => {
-    if (timer && timerAt <= at) return;
+    if ((timer || immediate) && timerAt <= at) return;
     if (timer) clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+    timer = undefined;
+    immediate = undefined;
     timerAt = at;
-    timer = setTimeout(() => {
-      timer = undefined;
-      timerAt = Infinity;
-      pump();
-    }, Math.max(0, Math.ceil(at - now())));
+    const wait = at - now();
+    if (wait < 1) immediate = setImmediate(fire);
+    else timer = setTimeout(fire, Math.floor(wait));
   };
 
   // Forget hosts that are idle and whose clocks have passed: their state would be recreated equal.
@@ -195,13 +224,6 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
     },
     setCrawlDelay(host, ms) {
       stateOf(host).crawlDelayMs = Math.max(0, ms);
-    },
-    markSent(host, at) {
-      const s = hosts.get(host);
-      if (s && at > s.lastStart) {
-        s.lastStart = at;
-        pump(); // re-arm the timer for the later ready time
-      }
     },
     stats: () => ({ inFlight, queued, hosts: hosts.size }),
   };

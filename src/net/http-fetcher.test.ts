@@ -65,6 +65,8 @@ test('basic GET: status, final URL, headers, User-Agent naming Lyra, its version
   assert.equal(r.charset, 'utf-8');
   assert.equal(r.text, '<html><body>hello</body></html>');
   assert.equal(r.fromCache, false);
+  assert.equal((JSON.parse(JSON.stringify(r)) as { text: string }).text, r.text, 'text (decoded lazily) serializes like a field');
+  assert.equal({ ...r }.text, r.text);
   assert.equal(web.requestsTo('/basic')[0]!.headers['user-agent'], 'Lyra/9.9.9 (+https://example.org/lyra-contact)');
   await fetcher.close();
 });

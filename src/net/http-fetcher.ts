@@ -8,7 +8,7 @@ import {
   type AuthItem, type FetchRequest, type FetchResponse, type Fetcher, type LyraEvent,
 } from '../core/index.js';
 import { createAddressGuard } from './address-guard.js';
-import { detectBlock } from './block-detect.js';
+import { CHALLENGE_PAGE_MAX_CHARS, detectBlock } from './block-detect.js';
 import { ACCEPT_ENCODING, bodyTooLarge, decodeContent } from './body-reader.js';
 import { decodeText, detectCharset, isTextual } from './charset.js';
 import { exchange, createDispatcher, type ExchangeResponse } from './exchange.js';
@@ -59,7 +59,8 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
   const dispatcher = createDispatcher({
     lookup: createPinnedLookup({ resolver, guard }),
     connectTimeoutMs: Math.min(limits.timeoutMs, 10_000),
-    connectionsPerOrigin: limits.perHostConcurrency,
+    // One spare connection, so a granted request never queues behind a connection that is still being returned to the pool.
+    connectionsPerOrigin: limits.perHostConcurrency + 1,
   });
   const tasks = createTaskSignals();
   const cache = limits.cache.dir ? createDiskHttpCache({ dir: limits.cache.dir, maxBytes: limits.cache.maxBytes }) : undefined;
@@ -231,15 +232,28 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
 
   const toResponse = (f: Final, fromCache: boolean, request: FetchRequest): FetchResponse => {
     const contentType = f.headers['content-type'] ?? '';
-    let text = '';
     let charset = '';
     if (isTextual(contentType)) {
       const cs = detectCharset(f.body, contentType);
       if (cs.warning) emit({ type: 'fetch.charset', level: 'warn', message: `${f.finalUrl}: ${cs.warning}`, taskId: request.taskId, data: { url: f.finalUrl, charset: cs.charset, source: cs.source } });
       charset = cs.charset;
-      text = decodeText(f.body, cs.charset);
     }
-    return { url: f.url, finalUrl: f.finalUrl, status: f.status, headers: f.headers, contentType, body: new Uint8Array(f.body.buffer, f.body.byteOffset, f.body.length), text, charset, fromCache, fetchedAt: new Date().toISOString() };
+    const response = { url: f.url, finalUrl: f.finalUrl, status: f.status, headers: f.headers, contentType, body: new Uint8Array(f.body.buffer, f.body.byteOffset, f.body.length), charset, fromCache, fetchedAt: new Date().toISOString() } as FetchResponse;
+    // Decoded on first read and kept: callers that work from the bytes (PDF, extractors with their own
+    // decoder) never pay for a large string. Enumerable, so JSON and spreads see it like a plain field.
+    let text: string | undefined;
+    Object.defineProperty(response, 'text', {
+      enumerable: true,
+      get: () => (text ??= charset ? decodeText(f.body, charset) : ''),
+    });
+    return response;
+  };
+
+  /** Challenge markers sit in small pages or in the head: large pages are checked from a decoded prefix. */
+  const blockVerdictOf = (r: FetchResponse) => {
+    if (!r.contentType.includes('html')) return undefined;
+    const html = r.body.length <= 2 * CHALLENGE_PAGE_MAX_CHARS ? r.text : decodeText(r.body.subarray(0, 32 * 1024), r.charset || 'utf-8');
+    return detectBlock({ status: r.status, headers: r.headers, html, bodyBytes: r.body.length });
   };
 
   const fromCached = (c: CachedResponse): Final => ({ url: c.url, finalUrl: c.finalUrl, status: c.status, headers: c.headers, body: Buffer.from(c.body.buffer, c.body.byteOffset, c.body.length) });
@@ -259,7 +273,7 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
         }
         const response = toResponse(outcome, false, request);
         if (method === 'GET') {
-          const verdict = response.contentType.includes('html') ? detectBlock({ status: response.status, headers: response.headers, html: response.text }) : undefined;
+          const verdict = blockVerdictOf(response);
           if (verdict) throw blocked(request, response.finalUrl, verdict.kind, verdict.marker, response.status);
         }
         if (useCache && !/no-store/i.test(outcome.headers['cache-control'] ?? '')) {

@@ -53,6 +53,9 @@ export function createDiskHttpCache(options: DiskHttpCacheOptions): HttpCache {
   let total = 0;
   let loading: Promise<Map<string, IndexEntry>> | undefined;
   let tmpCounter = 0;
+  let lastStamp = 0;
+  // Strictly increasing recency stamps (ms), so two uses in the same millisecond keep their order.
+  const stamp = (): number => (lastStamp = Math.max(Date.now(), lastStamp + 0.001));
 
   const paths = (key: string): { meta: string; body: string; folder: string } => {
     const folder = join(dir, key.slice(0, 2));
@@ -125,7 +128,7 @@ export function createDiskHttpCache(options: DiskHttpCacheOptions): HttpCache {
         return undefined;
       }
       const e = idx.get(key);
-      if (e) e.usedAt = Date.now();
+      if (e) e.usedAt = stamp();
       return { ...meta, body: new Uint8Array(body.buffer, body.byteOffset, body.length) };
     },
     async put(entry) {
@@ -142,7 +145,7 @@ export function createDiskHttpCache(options: DiskHttpCacheOptions): HttpCache {
       await writeAtomic(p.meta, metaText);
       const old = idx.get(key);
       if (old) total -= old.bytes;
-      idx.set(key, { bytes, usedAt: Date.now() });
+      idx.set(key, { bytes, usedAt: stamp() });
       total += bytes;
       await evict();
     },

@@ -1,0 +1,301 @@
+// Primary-source collection (seed 003, "Step5"), done right: required components checked first, queries
+// by documented templates or a configured LLM with no fallback, every query and every URL check retried
+// as the seed says, failures recorded, sources de-duplicated, typed, scored and tied to the outline,
+// the output validated, and a checkpoint after query generation and after every query.
+import {
+  NULL_EVENT_SINK, NonRetryableError, RetryableError, delay, throwIfAborted,
+  type EventSink, type Fetcher, type LyraEventLevel, type ScholarlySource, type SearchProvider,
+} from '../../core/index.js';
+import { checkCandidate, type Candidate } from './candidates.js';
+import { loadCheckpoint, runFingerprint, type CheckpointStore, type CollectCheckpoint } from './checkpoint.js';
+import { buildCollectors } from './collectors.js';
+import { deduplicate, type UniqueSource } from './dedupe.js';
+import { evaluateSource, sourceTypeDistribution } from './evaluate.js';
+import { MIN_SOURCES_REQUIRED, MIN_VERIFIED_SOURCES, parseCollectInput, type CollectInput, type CollectOptions } from './limits.js';
+import { llmQueries, type QueryLlm } from './query-llm.js';
+import { templateQueries, type PlannedQuery } from './query-templates.js';
+import { sectionTerms } from './relevance.js';
+import { errorRecord, runQuery, type Sleep } from './run-query.js';
+import { step5OutputSchema, type CollectWarning, type FailedQuery, type InvalidSource, type PrimarySource, type Step5Output } from './schema.js';
+import { canVerify, verifyCandidate, type CorpusDocumentCheck, type Verification } from './verify.js';
+
+/** Adapters, injected: the workflow imports no implementation. */
+export interface CollectDeps {
+  /** Web and corpus search providers (part of the primary collector). */
+  searchProviders?: readonly SearchProvider[];
+  /** Scholarly sources (part of the primary collector). */
+  scholarlySources?: readonly ScholarlySource[];
+  /** For URL verification; absent → web sources stay unverified, with a warning. */
+  fetcher?: Fetcher;
+  /** For verifying corpus sources; absent → corpus sources stay unverified, with a warning. */
+  corpusDocumentExists?: CorpusDocumentCheck;
+  /** Writes the queries when given (query mode `auto` or `llm`). */
+  llm?: QueryLlm;
+  /** Where checkpoints go; absent → a warning, and an interrupted run starts over. */
+  checkpoints?: CheckpointStore;
+  events?: EventSink;
+  /** Waits between attempts (default core delay); tests pass one that records and returns at once. */
+  sleep?: Sleep;
+  now?: () => Date;
+}
+
+interface RunState {
+  deps: CollectDeps;
+  opts: CollectOptions;
+  warnings: CollectWarning[];
+  emit: (type: string, level: LyraEventLevel, message: string, data?: Record<string, unknown>) => void;
+  save: (cp: CollectCheckpoint) => Promise<void>;
+}
+
+/** Stored warnings and run warnings share one list; the same code and message is reported once. */
+function addWarning(list: CollectWarning[], w: CollectWarning): void {
+  if (!list.some((x) => x.code === w.code && x.message === w.message)) list.push(w);
+}
+
+async function planQueries(state: RunState, base: Omit<CollectCheckpoint, 'queries'>): Promise<CollectCheckpoint> {
+  const { opts, deps } = state;
+  const useLlm = opts.queryMode === 'llm' || (opts.queryMode === 'auto' && deps.llm !== undefined);
+  const warnings: CollectWarning[] = [];
+  let items: PlannedQuery[];
+  let dropped: number;
+  if (useLlm) {
+    // Any failure here propagates: no template queries stand in for an LLM that did not answer well.
+    const r = await llmQueries({ llm: deps.llm!, keyword: opts.keyword, sections: opts.outline, maxQueries: opts.maxQueries, maxTokens: opts.llmMaxTokens, ...(opts.signal ? { signal: opts.signal } : {}) });
+    items = r.queries;
+    dropped = r.dropped;
+    for (const s of r.unknownSections) warnings.push({ code: 'llm_unknown_section', message: `the LLM tied a query to ${JSON.stringify(s)}, which is not an outline section; the query is kept without a section` });
+  } else {
+    const r = templateQueries({ keyword: opts.keyword, sections: opts.outline, maxQueries: opts.maxQueries });
+    items = r.queries;
+    dropped = r.dropped;
+  }
+  if (dropped > 0) warnings.push({ code: 'queries_truncated', message: `${dropped} generated queries beyond maxQueries ${opts.maxQueries} were not run` });
+  const cp: CollectCheckpoint = {
+    ...base,
+    queries: { method: useLlm ? 'llm' : 'template', model: useLlm ? deps.llm!.model : null, generatedAt: (deps.now?.() ?? new Date()).toISOString(), dropped, items, warnings },
+  };
+  await state.save(cp);
+  state.emit('collect.queries_generated', 'info', `${items.length} queries (${cp.queries.method})`, { queries: items.map((q) => q.query) });
+  return cp;
+}
+
+async function collectQueries(state: RunState, cp: CollectCheckpoint, collectors: ReturnType<typeof buildCollectors>): Promise<number> {
+  const { opts, deps } = state;
+  let resumed = 0;
+  const items = cp.queries.items;
+  for (const [i, q] of items.entries()) {
+    if (cp.completed[q.query]) {
+      resumed++;
+      continue;
+    }
+    throwIfAborted(opts.signal);
+    state.emit('collect.query_start', 'info', `query ${i + 1}/${items.length}: ${q.query}`, { query: q.query, index: i });
+    const r = await runQuery(q, {
+      collectors,
+      limit: opts.hitsPerQuery,
+      timeoutMs: opts.collectorTimeoutMs,
+      attempts: opts.queryAttempts,
+      backoffMs: opts.queryBackoffMs,
+      sleep: deps.sleep ?? delay,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      onRetry: (info) => state.emit('collect.query_retry', 'warn', `query ${JSON.stringify(q.query)}: attempt ${info.attempt} in ${info.waitMs} ms (${info.errors.map((e) => `${e.collector}: ${e.error.message}`).join('; ')})`, { query: q.query, ...info }),
+    });
+    if (r.ok) {
+      const valid: Candidate[] = [];
+      const rejected: InvalidSource[] = [];
+      for (const c of r.candidates) {
+        try {
+          checkCandidate(c);
+          valid.push(c);
+        } catch (error) {
+          rejected.push({ url: c.url, title: c.title, query: q.query, error: errorRecord(error, c.url), verification_status: null, attempts: 0 });
+        }
+      }
+      cp.completed[q.query] = { candidates: valid, rejected, warnings: r.warnings, attempts: r.attempts };
+      delete cp.failed[q.query];
+      state.emit('collect.query_done', 'info', `query ${i + 1}/${items.length} done: ${valid.length} sources`, { query: q.query, index: i, sources: valid.length });
+    } else {
+      cp.failed[q.query] = { query: q.query, error: r.error, attempts: r.attempts };
+      state.emit('collect.query_failed', 'warn', r.error.message, { query: q.query, index: i, error: r.error });
+    }
+    // After every query (seed 003 §4.2), so a killed run loses at most the query in flight.
+    await state.save(cp);
+  }
+  return resumed;
+}
+
+async function verifyAll(state: RunState, cp: CollectCheckpoint, sources: UniqueSource[]): Promise<Map<string, Verification>> {
+  const { opts, deps } = state;
+  const out = new Map<string, Verification>();
+  const todo: UniqueSource[] = [];
+  for (const s of sources) {
+    const stored = cp.verifications[s.key];
+    if (stored) out.set(s.key, stored);
+    else if (canVerify(s.candidate, deps)) todo.push(s);
+  }
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < todo.length) {
+      const s = todo[next++]!;
+      const v = await verifyCandidate(s.candidate, {
+        ...(deps.fetcher ? { fetcher: deps.fetcher } : {}),
+        ...(deps.corpusDocumentExists ? { corpusDocumentExists: deps.corpusDocumentExists } : {}),
+        attempts: opts.verifyAttempts,
+        delayMs: opts.verifyRetryDelayMs,
+        timeoutMs: opts.verifyTimeoutMs,
+        sleep: deps.sleep ?? delay,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        onRetry: (info) => state.emit('collect.verify_retry', 'warn', `verify ${info.url}: attempt ${info.attempt} in ${info.waitMs} ms (${info.error.message})`, info),
+      });
+      out.set(s.key, v);
+      cp.verifications[s.key] = v;
+      await state.save(cp);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.verifyConcurrency, todo.length) }, worker));
+  return out;
+}
+
+/**
+ * Collects primary sources for a keyword and an outline. Throws NonRetryableError (`collector_missing`,
+ * `llm_missing`) when a required component is absent, RetryableError (`query_generation_unparsable`)
+ * when the LLM's answer does not parse, and RetryableError (`insufficient_sources`) when fewer than
+ * MIN_SOURCES_REQUIRED sources remain; fewer than MIN_VERIFIED_SOURCES verified is a warning.
+ */
+export async function collectPrimarySources(deps: CollectDeps, input: CollectInput): Promise<Step5Output> {
+  const opts = parseCollectInput(input);
+  const events = deps.events ?? NULL_EVENT_SINK;
+  const now = (): Date => deps.now?.() ?? new Date();
+  const warnings: CollectWarning[] = [];
+  const emit: RunState['emit'] = (type, level, message, data) => events.emit({ type, level, message, at: now().toISOString(), ...(data ? { data } : {}) });
+
+  // Required components first (seed 003 §1.2): nothing is searched when one is missing.
+  const collectors = buildCollectors(deps);
+  if (collectors.length === 0) {
+    throw new NonRetryableError('collect: no primary collector: configure at least one web search provider (providers.searxng or providers.duckduckgo), a corpus, or a scholarly source (scholarly.*)', {
+      code: 'collector_missing', details: { component: 'primary_collector' },
+    });
+  }
+  if (opts.queryMode === 'llm' && !deps.llm) {
+    throw new NonRetryableError('collect: query generation by LLM was asked for, but no LLM is configured (models.llm)', { code: 'llm_missing', details: { component: 'llm', setting: 'models.llm' } });
+  }
+  const warn = (w: CollectWarning): void => {
+    addWarning(warnings, w);
+    emit('collect.warning', 'warn', w.message, { code: w.code });
+  };
+  if (!opts.verify) warn({ code: 'verification_off', message: 'URL verification is off: no source was checked, every source has verified=false' });
+  if (!deps.checkpoints) warn({ code: 'checkpoints_off', message: 'no checkpoint store: an interrupted run will start over' });
+
+  // Saves are serialized: verification workers finish concurrently.
+  let saving: Promise<void> = Promise.resolve();
+  const save = (cp: CollectCheckpoint): Promise<void> => {
+    if (!deps.checkpoints) return Promise.resolve();
+    cp.updatedAt = now().toISOString();
+    const store = deps.checkpoints;
+    saving = saving.then(() => store.save(cp, opts.signal ? { signal: opts.signal } : {}));
+    return saving;
+  };
+  const state: RunState = { deps, opts, warnings, emit, save };
+
+  const collectorNames = collectors.map((c) => c.name);
+  const fingerprint = runFingerprint({ keyword: opts.keyword, outline: opts.outline, collectors: collectorNames });
+  const stored = deps.checkpoints ? await loadCheckpoint(deps.checkpoints, fingerprint, opts.signal) : undefined;
+  const base = { version: 1 as const, fingerprint, keyword: opts.keyword, outline: opts.outline, collectors: collectorNames, completed: {}, failed: {}, verifications: {}, updatedAt: now().toISOString() };
+  const cp = stored ?? (await planQueries(state, base));
+  if (stored) emit('collect.resumed', 'info', `resuming from ${deps.checkpoints!.location}: ${Object.keys(stored.completed).length}/${stored.queries.items.length} queries done`, { location: deps.checkpoints!.location });
+  for (const w of cp.queries.warnings) warn(w);
+
+  const resumed = await collectQueries(state, cp, collectors);
+
+  const candidates: Candidate[] = [];
+  const invalid: InvalidSource[] = [];
+  const failed: FailedQuery[] = [];
+  let queryAttempts = 0;
+  for (const q of cp.queries.items) {
+    const done = cp.completed[q.query];
+    if (done) {
+      candidates.push(...done.candidates);
+      invalid.push(...done.rejected);
+      for (const w of done.warnings) warn(w);
+      queryAttempts += done.attempts;
+    }
+    const f = cp.failed[q.query];
+    if (f) {
+      failed.push(f);
+      queryAttempts += f.attempts;
+    }
+  }
+
+  const { unique, duplicatesRemoved } = deduplicate(candidates);
+  const kept = unique.slice(0, opts.maxSources);
+  const droppedOverLimit = unique.length - kept.length;
+  if (droppedOverLimit > 0) warn({ code: 'sources_truncated', message: `${droppedOverLimit} sources beyond maxSources ${opts.maxSources} were dropped (in order of discovery)` });
+
+  let verifications = new Map<string, Verification>();
+  if (opts.verify) {
+    const unverifiable = kept.filter((s) => !canVerify(s.candidate, deps));
+    if (unverifiable.length > 0) {
+      const web = unverifiable.filter((s) => !s.candidate.corpusRef).length;
+      const why = [web > 0 ? `${web} web sources (no fetcher for URL verification)` : '', web < unverifiable.length ? `${unverifiable.length - web} corpus sources (no store to check them in)` : ''].filter(Boolean).join(' and ');
+      warn({ code: 'verification_unavailable', message: `${why} cannot be verified and stay unverified` });
+    }
+    verifications = await verifyAll(state, cp, kept);
+  }
+
+  const sections = sectionTerms(opts.keyword, opts.outline);
+  const sources: PrimarySource[] = [];
+  let verificationAttempts = 0;
+  for (const s of kept) {
+    const v = verifications.get(s.key);
+    verificationAttempts += v?.attempts ?? 0;
+    if (v?.outcome === 'invalid') {
+      invalid.push({ url: s.candidate.url, title: s.candidate.title, query: s.queries[0]!, error: v.error!, verification_status: v.status, attempts: v.attempts });
+      continue;
+    }
+    if (v?.outcome === 'unverified' && v.error) warn({ code: 'source_unverified', message: `${s.candidate.url}: not verified after ${v.attempts} attempt(s): ${v.error.message}` });
+    sources.push(evaluateSource(s, { sections, ...(v ? { verification: v } : {}) }));
+  }
+
+  const verified = sources.filter((s) => s.verified).length;
+  // Seed 003 §2.3: too few sources is an error the caller may retry (failed queries are retried on resume).
+  if (sources.length < MIN_SOURCES_REQUIRED) {
+    throw new RetryableError(`collect: insufficient sources collected: ${sources.length} (minimum: ${MIN_SOURCES_REQUIRED}) for keyword ${JSON.stringify(opts.keyword)}; ${failed.length} of ${cp.queries.items.length} queries failed`, {
+      code: 'insufficient_sources',
+      details: { collected: sources.length, minimum: MIN_SOURCES_REQUIRED, failed_queries: failed, invalid_sources: invalid.length, ...(deps.checkpoints ? { checkpoint: deps.checkpoints.location } : {}) },
+    });
+  }
+  if (verified < MIN_VERIFIED_SOURCES) warn({ code: 'low_verified_sources', message: `low verified source count: ${verified} (minimum: ${MIN_VERIFIED_SOURCES})` });
+
+  const output: Step5Output = {
+    keyword: opts.keyword,
+    outline_sections: opts.outline,
+    search_queries: cp.queries.items.map((q) => q.query),
+    query_generation: { method: cp.queries.method, model: cp.queries.model, from_checkpoint: stored !== undefined },
+    sources,
+    invalid_sources: invalid,
+    failed_queries: failed,
+    collection_stats: {
+      queries_total: cp.queries.items.length,
+      queries_completed: cp.queries.items.filter((q) => cp.completed[q.query]).length,
+      queries_failed: failed.length,
+      queries_resumed: resumed,
+      query_attempts: queryAttempts,
+      collectors: collectors.length,
+      candidates: candidates.length,
+      duplicates_removed: duplicatesRemoved,
+      dropped_over_limit: droppedOverLimit,
+      sources: sources.length,
+      verified,
+      unverified: sources.length - verified,
+      invalid_sources: invalid.length,
+      verification_attempts: verificationAttempts,
+    },
+    source_type_distribution: sourceTypeDistribution(sources),
+    warnings,
+  };
+  const checked = step5OutputSchema.safeParse(output);
+  if (!checked.success) {
+    throw new NonRetryableError(`collect: output does not match the Step5Output schema (${checked.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`, { code: 'output_invalid' });
+  }
+  return checked.data;
+}

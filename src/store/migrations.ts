@@ -174,6 +174,54 @@ CREATE TABLE domain_contributions (
 );
 `,
   },
+  {
+    version: 3,
+    name: 'feedback corrections and stance calibration',
+    sql: `
+-- Corrections made by a person or an MCP client (who, when, why) and the edges each one changed.
+CREATE TABLE feedback (
+  id TEXT PRIMARY KEY,
+  task_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  target_id TEXT NOT NULL,
+  label TEXT,
+  author TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  changes_json TEXT NOT NULL DEFAULT '[]',
+  created_at TEXT NOT NULL
+);
+CREATE INDEX feedback_task ON feedback(task_id, created_at);
+CREATE INDEX feedback_target ON feedback(target_id);
+-- One sample per stance edge: the backend's raw judgement against the latest human label.
+CREATE TABLE calibration_samples (
+  edge_id TEXT PRIMARY KEY,
+  task_id TEXT NOT NULL,
+  feedback_id TEXT NOT NULL,
+  backend TEXT NOT NULL,
+  predicted TEXT NOT NULL,
+  confidence REAL NOT NULL,
+  label TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX calibration_samples_backend ON calibration_samples(backend, created_at);
+-- Fitted calibrations, versioned per backend; calibration_active points at the one in force.
+CREATE TABLE calibrations (
+  backend TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  method TEXT NOT NULL,
+  params_json TEXT NOT NULL,
+  samples INTEGER NOT NULL,
+  metrics_json TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (backend, version)
+);
+CREATE TABLE calibration_active (
+  backend TEXT PRIMARY KEY,
+  version INTEGER NOT NULL,
+  updated_at TEXT NOT NULL
+);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { NonRetryableError, type Store } from '../core/index.js';
 import * as corpus from './corpus-tables.js';
 import { Db } from './db.js';
+import * as feedback from './feedback-tables.js';
 import * as graph from './graph-tables.js';
 import { migrate } from './migrations.js';
 import * as tasks from './task-tables.js';
@@ -106,6 +107,15 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
     listCorpora: () => corpus.listCorpora(db),
     setCorpusTrustLevel: tx((name, level) => corpus.setCorpusTrustLevel(db, name, level)),
     removeCorpus: tx((name) => corpus.removeCorpus(db, name)),
+
+    insertFeedback: tx((record, samples) => feedback.insertFeedback(db, record, samples)),
+    listFeedback: (options) => feedback.listFeedback(db, options),
+    getCalibrationSample: (edgeId) => feedback.getCalibrationSample(db, edgeId),
+    listCalibrationSamples: (options) => feedback.listCalibrationSamples(db, options),
+    addCalibration: tx((version) => feedback.addCalibration(db, version)),
+    listCalibrations: (backend) => feedback.listCalibrations(db, backend),
+    getActiveCalibration: (backend) => feedback.getActiveCalibration(db, backend),
+    setActiveCalibration: tx((backend, version) => feedback.setActiveCalibration(db, backend, version)),
   };
   return store;
 }

@@ -14,7 +14,9 @@ export type {
 export type { EmbeddingModel, StanceJudgement, StanceModel, StancePair } from './models.js';
 export type { EventSink, LyraEvent, LyraEventLevel } from './event-sink.js';
 export { NULL_EVENT_SINK } from './event-sink.js';
-export type { CorpusDocument, CorpusHit, CorpusInfo, DomainContribution, Store } from './store.js';
+export type {
+  CalibrationSample, CalibrationVersion, CorpusDocument, CorpusHit, CorpusInfo, DomainContribution, FeedbackEdgeChange, FeedbackKind, FeedbackRecord, Store,
+} from './store.js';
 export type {
   BlockedDomainInfo, BudgetInput, BudgetView, ClaimMaterial, ClaimSummary, CitationView, ContestedPair, CounterevidenceEntry, CreateTaskInput,
   Engine, EngineEvent, EngineWarning, EvidenceView, IngestUrlOutcome, Materials, MaterialsOptions, PipelinePhase, QueuedItem, SearchOptions,

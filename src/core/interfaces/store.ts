@@ -11,7 +11,7 @@ import type {
   Query,
   Task,
 } from '../entities.js';
-import type { AuthStatus, EdgeKind, TrustLevel } from '../enums.js';
+import type { AuthStatus, EdgeKind, Stance, TrustLevel } from '../enums.js';
 
 /** One task's L6 evidence about a domain: contributions accepted and rejected, and the claims that rejected it. */
 export interface DomainContribution {
@@ -52,6 +52,65 @@ export interface CorpusInfo {
   trustLevel?: TrustLevel;
   createdAt: string;
   updatedAt: string;
+}
+
+/** What a feedback correction is about (MCP `feedback`, seed 002: the person or client judges, Lyra records). */
+export type FeedbackKind = 'edge_stance' | 'claim_rejected' | 'fragment_irrelevant';
+
+/** One stance edge a correction changed (or confirmed: `from` equal to `to`). */
+export interface FeedbackEdgeChange {
+  edgeId: string;
+  claimId: string;
+  fragmentId: string;
+  from: Stance;
+  to: Stance;
+  /** The model that had judged the edge, and its confidence of `from`. */
+  model?: string;
+  confidence: number;
+}
+
+/** A correction with who made it, when and why, and what it changed in the graph. */
+export interface FeedbackRecord {
+  id: string;
+  taskId: string;
+  kind: FeedbackKind;
+  /** Edge id, claim id or fragment id, by kind. */
+  targetId: string;
+  /** The right stance (edge_stance). */
+  label?: Stance;
+  author: string;
+  reason: string;
+  createdAt: string;
+  changes: FeedbackEdgeChange[];
+}
+
+/**
+ * A calibration sample: a stance backend's own judgement of one edge against the label a person gave.
+ * One sample per edge (a later correction relabels it); `confidence` is the backend's raw,
+ * uncalibrated confidence of `predicted`.
+ */
+export interface CalibrationSample {
+  edgeId: string;
+  taskId: string;
+  feedbackId: string;
+  backend: string;
+  predicted: Stance;
+  confidence: number;
+  label: Stance;
+  createdAt: string;
+}
+
+/** A fitted calibration of a backend's confidences: p' = σ(a·logit(p) + b) (temperature: b = 0, a = 1/T). */
+export interface CalibrationVersion {
+  backend: string;
+  /** 1, 2, … per backend. */
+  version: number;
+  method: 'temperature' | 'platt';
+  params: { a: number; b: number };
+  samples: number;
+  /** Brier score and ECE on the fitting samples before and after. */
+  metrics: { brierBefore: number; brierAfter: number; eceBefore: number; eceAfter: number };
+  createdAt: string;
 }
 
 export interface Store {
@@ -123,4 +182,17 @@ export interface Store {
   /** Sets (or clears, with undefined) the trust level of a corpus's URL-less documents. */
   setCorpusTrustLevel(name: string, level: TrustLevel | undefined): void;
   removeCorpus(name: string): number;
+
+  /** Stores a correction and its calibration samples in one transaction (a sample per edge: later labels replace earlier ones). */
+  insertFeedback(record: FeedbackRecord, samples: CalibrationSample[]): void;
+  listFeedback(options?: { taskId?: string; targetId?: string }): FeedbackRecord[];
+  getCalibrationSample(edgeId: string): CalibrationSample | undefined;
+  listCalibrationSamples(options?: { backend?: string }): CalibrationSample[];
+  /** Stores a new calibration version (next number for the backend) and makes it the active one. */
+  addCalibration(version: Omit<CalibrationVersion, 'version'>): CalibrationVersion;
+  listCalibrations(backend?: string): CalibrationVersion[];
+  /** The active calibration of a backend; undefined when none is (raw confidences). */
+  getActiveCalibration(backend: string): CalibrationVersion | undefined;
+  /** Makes a stored version active, or none with 0. */
+  setActiveCalibration(backend: string, version: number): void;
 }

@@ -2,7 +2,7 @@
 // implements it (pipeline/), app/ composes it from configuration (createEngine). Field names of the
 // views are the JSON that MCP tools and `--json` print, so they are part of the public contract:
 // add fields, never rename or drop one.
-import type { Claim, Locator, Page, Task } from '../entities.js';
+import type { Claim, Identifiers, Locator, Page, Task } from '../entities.js';
 import type {
   ClaimStatus, ContradictionType, QueryMode, QueryOrigin, QueryStatus, SourceType, Stance, TaskStatus, TrustLevel,
 } from '../enums.js';
@@ -80,6 +80,10 @@ export interface SourceView {
   /** ACADEMIC, GOVERNMENT or PRIMARY. */
   primary: boolean;
   publishedAt?: string;
+  /** Bibliographic details, where the materials carry them (bibtex / csl-json renderers). */
+  authors?: string[];
+  organization?: string;
+  identifiers?: Identifiers;
 }
 
 export interface ClaimSummary {
@@ -181,6 +185,8 @@ export interface EvidenceView {
   decisiveSentence?: string;
   locator: Locator;
   source: SourceView;
+  /** Who judged the stance: the stance model's name, or `origin` for the sentence the claim was extracted from. */
+  model?: string;
 }
 
 export interface ClaimMaterial {

@@ -1,0 +1,76 @@
+// Step 1: claims from fragments, merged with the task's claims, each sentence an origin edge; limits
+// are visible warnings; a page is read for claims once.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { EmbeddingModel, StanceEdge } from '../../core/index.js';
+import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
+import { runGraphPhase } from './index.js';
+
+test('the same claim on two pages is one claim with an origin edge from each page; re-running adds nothing', async () => {
+  const fx = createGraphFixture();
+  try {
+    const stance = ruleStanceModel();
+    const deps = { store: fx.store, stance, trust: tableTrust(fx.store, {}), emit: fx.emit };
+    const a = fx.addPage({ url: 'https://a.example.org/1', paragraphs: ['Coffee consumption raised blood pressure in young adults.'] });
+    const b = fx.addPage({ url: 'https://b.example.net/2', paragraphs: ['Coffee consumption raised blood pressure in young adults.', 'The weather was cold.'] });
+    const first = await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [b.id, a.id] });
+    const claims = fx.store.listClaims(fx.taskId);
+    assert.equal(claims.length, 1);
+    assert.deepEqual(first.claimIds, [claims[0]!.id]);
+    const origins = (fx.store.listEdges(fx.taskId, 'supports') as StanceEdge[]).filter((e) => e.model === 'origin');
+    assert.equal(origins.length, 2);
+    assert.equal(origins[0]!.decisiveSentence, 'Coffee consumption raised blood pressure in young adults.');
+    assert.equal(first.fragments, 3);
+    assert.equal(first.usefulFragments, 2);
+    assert.equal(fx.events.filter((e) => e.type === 'claim.added').length, 1);
+    // No candidates remain: each page is an origin of the claim, so nothing is judged.
+    assert.equal(stance.pairs, 0);
+    const edgesBefore = fx.store.listEdges(fx.taskId).length;
+    const second = await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, b.id] });
+    assert.deepEqual(second.claimIds, []);
+    assert.equal(fx.store.listEdges(fx.taskId).length, edgesBefore);
+  } finally {
+    fx.close();
+  }
+});
+
+test('claims per page and per task are limited with warnings', async () => {
+  const fx = createGraphFixture();
+  try {
+    const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, {}), emit: fx.emit, limits: { claimsPerPage: 2, claimsPerTask: 3 } };
+    const text = (n: number): string => `Study ${n} found that zinc supplements shortened colds by ${n} days in children.`;
+    const p1 = fx.addPage({ url: 'https://one.example.org/', paragraphs: [text(1), text(2), text(3)] });
+    const p2 = fx.addPage({ url: 'https://two.example.org/', paragraphs: [text(4), text(5)] });
+    const r = await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [p1.id, p2.id] });
+    assert.equal(fx.store.listClaims(fx.taskId).length, 3);
+    const codes = r.warnings.map((w) => w.code);
+    assert.ok(codes.includes('claims_per_page_limit'), codes.join());
+    assert.ok(codes.includes('claims_per_task_limit'), codes.join());
+    assert.equal(r.warnings.find((w) => w.code === 'claims_per_page_limit')?.target, 'https://one.example.org/');
+  } finally {
+    fx.close();
+  }
+});
+
+test('with an embedding model, a paraphrase merges into the task claim it is close to', async () => {
+  const fx = createGraphFixture();
+  try {
+    // Vectors by topic word: the two aspirin statements get the same vector, anything else another.
+    const embedding: EmbeddingModel = {
+      name: 'topic-test', dimensions: 2,
+      embed: async (texts) => texts.map((t) => (/aspirin/i.test(t) ? Float32Array.from([1, 0]) : Float32Array.from([0, 1]))),
+    };
+    const deps = { store: fx.store, stance: ruleStanceModel(), embedding, trust: tableTrust(fx.store, {}), emit: fx.emit };
+    const a = fx.addPage({ url: 'https://a.example.org/', paragraphs: ['Aspirin lowers heart attack risk in older men.'] });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id] });
+    const b = fx.addPage({ url: 'https://b.example.org/', paragraphs: ['Heart attack risk in older men is reduced by aspirin.'] });
+    const r = await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_2', pageIds: [b.id] });
+    const claims = fx.store.listClaims(fx.taskId);
+    assert.equal(claims.length, 1);
+    assert.equal(claims[0]!.statement, 'Aspirin lowers heart attack risk in older men.');
+    assert.deepEqual(r.claimIds, [claims[0]!.id]);
+    assert.deepEqual(r.warnings, []);
+  } finally {
+    fx.close();
+  }
+});

@@ -1,0 +1,159 @@
+// Phase 7 on a real SQLite store: misinformation blocks the low-trust domain with its reason,
+// a conflict between two ACADEMIC sources keeps both sides as CONTESTED.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ContradictsEdge } from '../../core/index.js';
+import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
+import { recomputeTaskGraph, runGraphPhase } from './index.js';
+
+const TABLE = { 'nih.gov': 'ACADEMIC', 'nature.com': 'ACADEMIC', 'example-blog.com': 'UNVERIFIED', 'trusted-news.org': 'TRUSTED' } as const;
+
+test('a low-trust page contradicting an ACADEMIC source is misinformation and its domain is BLOCKED with a reason', async () => {
+  const fx = createGraphFixture();
+  try {
+    const trust = tableTrust(fx.store, TABLE);
+    const deps = { store: fx.store, stance: ruleStanceModel(), trust, emit: fx.emit };
+    const academic = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/123/', title: 'Trial of drug X', sourceType: 'academic_paper', paragraphs: [
+      'Drug X reduced mortality in adults with severe influenza in a randomized controlled trial of 900 patients.',
+    ] });
+    const blog = fx.addPage({ url: 'https://www.example-blog.com/truth', title: 'The truth about drug X', paragraphs: [
+      'Drug X never reduced mortality in adults with severe influenza in any randomized controlled trial.',
+    ] });
+    const phase = await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [academic.id, blog.id] });
+    assert.equal(phase.fragments, 2);
+    assert.equal(phase.usefulFragments, 2);
+    assert.equal(phase.independentSources, 2);
+    assert.equal(phase.hasPrimarySource, true);
+    const result = recomputeTaskGraph(deps, { taskId: fx.taskId });
+    assert.deepEqual(result.blocked, ['example-blog.com']);
+
+    const contradictions = fx.store.listEdges(fx.taskId, 'contradicts') as ContradictsEdge[];
+    assert.equal(contradictions.length, 1);
+    assert.equal(contradictions[0]!.contradictionType, 'misinformation');
+    assert.deepEqual(new Set([contradictions[0]!.trustLevel, contradictions[0]!.otherTrustLevel]), new Set(['ACADEMIC', 'UNVERIFIED']));
+
+    const state = fx.store.getDomainState('example-blog.com')!;
+    assert.equal(state.trustLevel, 'BLOCKED');
+    assert.equal(state.originalTrustLevel, 'UNVERIFIED');
+    assert.equal(state.origin, 'verification');
+    assert.match(state.reason ?? '', /^Contradiction with nih\.gov \(ACADEMIC, claim_id: clm_[0-9a-f]{16}\)$/);
+    assert.equal(state.canRestore, true);
+    assert.equal(state.restoreVia, 'domains.yaml user_overrides');
+    assert.equal(state.causingClaimIds.length, 1);
+    assert.ok(fx.store.getClaim(fx.taskId, state.causingClaimIds[0]!), 'the causing claim is a claim of the task');
+    assert.ok(state.blockedAt);
+    assert.ok(fx.events.some((e) => e.type === 'domain.blocked' && e.domain === 'example-blog.com'));
+    // The academic domain is not blocked; its claim stands, the blog's claim is refuted by the ACADEMIC source (its own, BLOCKED source weighs 0).
+    assert.notEqual(fx.store.getDomainState('nih.gov')?.trustLevel, 'BLOCKED');
+    const academicClaim = fx.store.listClaims(fx.taskId).find((c) => c.statement.startsWith('Drug X reduced'))!;
+    const blogClaim = fx.store.listClaims(fx.taskId).find((c) => c.statement.startsWith('Drug X never'))!;
+    assert.equal(academicClaim.status, 'CONDITIONED');
+    assert.equal(blogClaim.status, 'REFUTED');
+    assert.equal(state.causingClaimIds[0], academicClaim.id);
+
+    // Recomputing again changes nothing (idempotent), and a restored override wins over the block.
+    const again = recomputeTaskGraph(deps, { taskId: fx.taskId });
+    assert.deepEqual(again.blocked, []);
+    assert.deepEqual(fx.store.getDomainState('example-blog.com'), { ...state, updatedAt: fx.store.getDomainState('example-blog.com')!.updatedAt });
+  } finally {
+    fx.close();
+  }
+});
+
+test('an ACADEMIC page refuting a low-trust page blocks the low-trust source of the claim', async () => {
+  const fx = createGraphFixture();
+  try {
+    const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, TABLE), emit: fx.emit };
+    const blog = fx.addPage({ url: 'https://example-blog.com/cure', paragraphs: ['Vitamin pills cured influenza in every adult patient within two days.'] });
+    const paper = fx.addPage({ url: 'https://www.nature.com/articles/x1', paragraphs: ['Vitamin pills never cured influenza in adult patient cohorts within two days.'] });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [blog.id, paper.id] });
+    const r = recomputeTaskGraph(deps, { taskId: fx.taskId });
+    assert.deepEqual(r.blocked, ['example-blog.com']);
+    assert.equal(fx.store.getDomainState('nature.com')?.trustLevel ?? 'ACADEMIC', 'ACADEMIC');
+  } finally {
+    fx.close();
+  }
+});
+
+test('two ACADEMIC sources in conflict are both kept, as CONTESTED', async () => {
+  const fx = createGraphFixture();
+  try {
+    const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, TABLE), emit: fx.emit };
+    const a = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/1/', sourceType: 'academic_paper', paragraphs: ['Drug Y lowered blood pressure in elderly patients with hypertension.'] });
+    const b = fx.addPage({ url: 'https://www.nature.com/articles/y2', sourceType: 'academic_paper', paragraphs: ['Drug Y did not lower blood pressure in elderly patients with hypertension.'] });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, b.id] });
+    const r = recomputeTaskGraph(deps, { taskId: fx.taskId });
+    assert.deepEqual(r.blocked, []);
+    const [edge, ...rest] = fx.store.listEdges(fx.taskId, 'contradicts') as ContradictsEdge[];
+    assert.equal(rest.length, 0);
+    assert.equal(edge!.contradictionType, 'contested');
+    assert.equal(edge!.trustLevel, 'ACADEMIC');
+    assert.equal(edge!.otherTrustLevel, 'ACADEMIC');
+    const claims = fx.store.listClaims(fx.taskId);
+    assert.equal(claims.length, 2);
+    for (const c of claims) {
+      assert.equal(c.status, 'CONTESTED', c.statement);
+      assert.match(c.rationale ?? '', /high-trust sources contradict each other/);
+    }
+    assert.equal(r.claimCounts.CONTESTED, 2);
+    for (const d of ['nih.gov', 'nature.com']) assert.notEqual(fx.store.getDomainState(d)?.trustLevel, 'BLOCKED');
+  } finally {
+    fx.close();
+  }
+});
+
+test('a TRUSTED source and an ACADEMIC one one level apart are contested, nothing is blocked', async () => {
+  const fx = createGraphFixture();
+  try {
+    const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, TABLE), emit: fx.emit };
+    const a = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/9/', paragraphs: ['Masks reduced influenza transmission among households in the study.'] });
+    const b = fx.addPage({ url: 'https://trusted-news.org/masks', paragraphs: ['Masks did not reduce influenza transmission among households in the study.'] });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, b.id] });
+    const r = recomputeTaskGraph(deps, { taskId: fx.taskId });
+    assert.deepEqual(r.blocked, []);
+    const edges = fx.store.listEdges(fx.taskId, 'contradicts') as ContradictsEdge[];
+    assert.equal(edges[0]?.contradictionType, 'contested');
+  } finally {
+    fx.close();
+  }
+});
+
+test('a low-trust page repeating one side of a dispute between two journals is not blocked', async () => {
+  const fx = createGraphFixture();
+  try {
+    const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, TABLE), emit: fx.emit };
+    const a = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/3/', paragraphs: ['Drug Q shortened hospital stays for children with asthma.'] });
+    const b = fx.addPage({ url: 'https://www.nature.com/articles/q', paragraphs: ['Drug Q did not shorten hospital stays for children with asthma.'] });
+    const blog = fx.addPage({ url: 'https://example-blog.com/q', paragraphs: ['Good news: drug Q shortened hospital stays for children with asthma.'] });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, b.id, blog.id] });
+    const r = recomputeTaskGraph(deps, { taskId: fx.taskId });
+    assert.deepEqual(r.blocked, []);
+    assert.notEqual(fx.store.getDomainState('example-blog.com')?.trustLevel, 'BLOCKED');
+    for (const e of fx.store.listEdges(fx.taskId, 'contradicts') as ContradictsEdge[]) assert.equal(e.contradictionType, 'contested');
+  } finally {
+    fx.close();
+  }
+});
+
+test('a user override restores a blocked domain: its evidence weighs again, the state stays recorded', async () => {
+  const fx = createGraphFixture();
+  try {
+    const stance = ruleStanceModel();
+    const academic = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/8/', paragraphs: ['Drug X reduced mortality in adults with severe influenza.'] });
+    const blog = fx.addPage({ url: 'https://example-blog.com/8', paragraphs: ['Drug X never reduced mortality in adults with severe influenza.'] });
+    const blocked = { store: fx.store, stance, trust: tableTrust(fx.store, TABLE), emit: fx.emit };
+    await runGraphPhase(blocked, { taskId: fx.taskId, queryId: 'q_1', pageIds: [academic.id, blog.id] });
+    recomputeTaskGraph(blocked, { taskId: fx.taskId });
+    const blogClaim = fx.store.listClaims(fx.taskId).find((c) => c.statement.startsWith('Drug X never'))!;
+    assert.equal(fx.store.getDomainState('example-blog.com')?.trustLevel, 'BLOCKED');
+    const restored = { ...blocked, trust: tableTrust(fx.store, TABLE, { overrides: { 'example-blog.com': 'LOW' } }) };
+    recomputeTaskGraph(restored, { taskId: fx.taskId });
+    assert.equal(fx.store.getDomainState('example-blog.com')?.trustLevel, 'BLOCKED', 'the verification state is kept for transparency');
+    const academicClaim = fx.store.listClaims(fx.taskId).find((c) => c.statement.startsWith('Drug X reduced'))!;
+    // The LOW blog now weighs against the academic claim (agreement falls below 1).
+    assert.match(academicClaim.rationale ?? '', /A=0\.[0-9]{2}/);
+    assert.ok(fx.store.getClaim(fx.taskId, blogClaim.id));
+  } finally {
+    fx.close();
+  }
+});

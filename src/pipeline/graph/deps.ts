@@ -1,0 +1,14 @@
+// What the graph step is given: the store, the models and the trust resolver (the engine wires them).
+import type { EmbeddingModel, EngineEvent, StanceModel, Store } from '../../core/index.js';
+import type { TrustResolver } from '../materials/index.js';
+import type { GraphLimits } from './limits.js';
+
+export interface GraphDeps {
+  store: Store;
+  stance: StanceModel;
+  /** Optional: without it claims merge by word overlap only and candidates are ranked lexically (a visible warning). */
+  embedding?: EmbeddingModel;
+  trust: TrustResolver;
+  emit: (e: EngineEvent) => void;
+  limits?: Partial<GraphLimits>;
+}

@@ -1,0 +1,15 @@
+// pipeline/graph/: phase 7 of the pipeline (docs/PIPELINE.md "Phase 7: the evidence graph") — claims
+// from fragments, candidate evidence, stance edges, contradictions, L6 verification, claim confidence
+// and status — and verifyStatement, the graph half of Engine.verifyClaim.
+export type { GraphDeps } from './deps.js';
+export type { TrustResolver } from '../materials/index.js';
+export { buildMaterials } from '../materials/index.js';
+export { DEFAULT_GRAPH_LIMITS, resolveGraphLimits, type GraphLimits } from './limits.js';
+export { runGraphPhase, type GraphPhaseResult } from './run-graph-phase.js';
+export { VERIFY_KEY_PREFIX, recomputeTaskGraph, type RecomputeResult } from './recompute.js';
+export { MAX_STATEMENT_CHARS, verifyStatement } from './verify-statement.js';
+export { CONTRADICTION_MIN_CONFIDENCE } from './contradictions.js';
+export { MAX_CORROBORATIONS_PER_DOMAIN } from './verification.js';
+export { SHORTLIST_FACTOR } from './candidates.js';
+export { pageClaimsKey } from './claims-step.js';
+export { contentTerms, stemWord } from './terms.js';

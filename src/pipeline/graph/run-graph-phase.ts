@@ -1,0 +1,78 @@
+// Phase 7 for one query (docs/PIPELINE.md): step 1 (claims from the query's new pages) and step 2
+// (stance of every task claim against its top-K candidate fragments not judged yet). Steps 3–5 are
+// recomputeTaskGraph, which the engine runs over the whole task when the query ends.
+import { throwIfAborted, type EngineWarning } from '../../core/index.js';
+import { isHighTrust } from '../../policy/index.js';
+import { createSourceResolver, loadTaskGraph } from '../materials/index.js';
+import { extractClaimsStep } from './claims-step.js';
+import type { GraphDeps } from './deps.js';
+import { resolveGraphLimits } from './limits.js';
+import { judgeClaims } from './stance-for-claims.js';
+import { graphWarning } from './warnings.js';
+
+export interface GraphPhaseResult {
+  /** Claims this query added or gave new evidence to, sorted by id. */
+  claimIds: string[];
+  /** Fragments of the query's pages. */
+  fragments: number;
+  /** Those that yielded a claim or carry a supporting or refuting stance edge. */
+  usefulFragments: number;
+  /** Distinct sources (registrable domains; corpus documents each) among pages with useful fragments. */
+  independentSources: number;
+  /** A page with useful fragments is ACADEMIC, GOVERNMENT or PRIMARY. */
+  hasPrimarySource: boolean;
+  warnings: EngineWarning[];
+}
+
+export function missingEmbeddingWarning(): EngineWarning {
+  return graphWarning('embedding_model_missing', 'graph: no embedding model configured; claims merge by word overlap only and candidate evidence is ranked lexically');
+}
+
+export async function runGraphPhase(
+  deps: GraphDeps,
+  input: { taskId: string; queryId: string; pageIds: string[]; signal?: AbortSignal },
+): Promise<GraphPhaseResult> {
+  const limits = resolveGraphLimits(deps.limits);
+  const { signal } = input;
+  const warnings: EngineWarning[] = deps.embedding ? [] : [missingEmbeddingWarning()];
+  throwIfAborted(signal);
+
+  const step1 = await extractClaimsStep(deps, { graph: loadTaskGraph(deps.store, input.taskId), pageIds: input.pageIds, limits, ...(signal ? { signal } : {}) });
+  warnings.push(...step1.warnings);
+  const graph = loadTaskGraph(deps.store, input.taskId);
+  const step2 = await judgeClaims(deps, { graph, claims: graph.claims, k: limits.candidatesPerClaim, limits, ...(signal ? { signal } : {}) });
+  warnings.push(...step2.warnings);
+
+  const after = loadTaskGraph(deps.store, input.taskId);
+  const sourceOf = createSourceResolver(deps.trust);
+  const evidential = new Set(after.stance.filter((e) => e.kind !== 'neutral').map((e) => e.fragmentId));
+  const queryPages = new Set(input.pageIds);
+  let fragments = 0;
+  let usefulFragments = 0;
+  const sources = new Set<string>();
+  let hasPrimarySource = false;
+  for (const page of after.pages) {
+    if (!queryPages.has(page.id)) continue;
+    let useful = false;
+    for (const f of after.fragmentsByPage.get(page.id) ?? []) {
+      fragments++;
+      if (evidential.has(f.id)) {
+        usefulFragments++;
+        useful = true;
+      }
+    }
+    if (!useful) continue;
+    const s = sourceOf(page);
+    sources.add(s.key);
+    hasPrimarySource ||= isHighTrust(s.trustLevel);
+  }
+  const gained = step2.edges.filter((e) => e.kind !== 'neutral').map((e) => e.claimId);
+  return {
+    claimIds: [...new Set([...step1.touched, ...gained])].sort(),
+    fragments,
+    usefulFragments,
+    independentSources: sources.size,
+    hasPrimarySource,
+    warnings,
+  };
+}

@@ -1,0 +1,43 @@
+// Phase 7 step 2, second half: candidate pairs not judged yet go to the StanceModel in batches; each
+// judged pair is stored as an edge (neutral too, so it is never judged twice) with the model's
+// confidence and decisive sentence. Each batch is written in one transaction as soon as it returns.
+import {
+  NonRetryableError, throwIfAborted,
+  type Claim, type Fragment, type StanceEdge, type StanceModel, type Store,
+} from '../../core/index.js';
+import { stanceEdgeId } from './edge-ids.js';
+
+export interface StancePairInput {
+  claim: Claim;
+  fragment: Fragment;
+}
+
+export async function judgePairs(
+  deps: { store: Store; stance: StanceModel },
+  input: { taskId: string; pairs: StancePairInput[]; batchSize: number; signal?: AbortSignal },
+): Promise<StanceEdge[]> {
+  const { store, stance } = deps;
+  const { taskId, pairs, batchSize, signal } = input;
+  const out: StanceEdge[] = [];
+  for (let k = 0; k < pairs.length; k += batchSize) {
+    throwIfAborted(signal);
+    const batch = pairs.slice(k, k + batchSize);
+    const judgements = await stance.judge(batch.map((p) => ({ claim: p.claim.statement, passage: p.fragment.text })), signal ? { signal } : {});
+    if (judgements.length !== batch.length) {
+      throw new NonRetryableError(`stance model ${stance.name}: returned ${judgements.length} judgements for ${batch.length} pairs`, { code: 'model_output_invalid', details: { model: stance.name } });
+    }
+    const now = new Date().toISOString();
+    const edges = batch.map((p, j): StanceEdge => {
+      const judged = judgements[j]!;
+      return {
+        id: stanceEdgeId(taskId, p.fragment.id, p.claim.id), taskId, kind: judged.stance, fragmentId: p.fragment.id, claimId: p.claim.id,
+        confidence: judged.confidence, ...(judged.decisiveSentence ? { decisiveSentence: judged.decisiveSentence } : {}), model: stance.name, createdAt: now,
+      };
+    });
+    store.transaction(() => {
+      for (const e of edges) store.insertEdge(e);
+    });
+    out.push(...edges);
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+// verifyClaim's graph half: one statement (a user's claim) against the task's evidence. The engine has
+// run the search and registered the pages; here the statement becomes a task claim, its top
+// candidates (limits.verifyCandidates) are judged, the task graph is recomputed and the claim's
+// status, confidence, rationale and evidence are returned.
+import {
+  InvalidInputError, throwIfAborted,
+  type Claim, type EngineWarning, type VerifyOutcome,
+} from '../../core/index.js';
+import { normalizeClaim } from '../../extract/index.js';
+import { claimConfidence } from '../../policy/index.js';
+import { byWeight, claimEvidence, createSourceResolver, evidenceItems, evidenceView, loadTaskGraph } from '../materials/index.js';
+import type { GraphDeps } from './deps.js';
+import { resolveGraphLimits } from './limits.js';
+import { VERIFY_KEY_PREFIX, recomputeTaskGraph } from './recompute.js';
+import { missingEmbeddingWarning } from './run-graph-phase.js';
+import { judgeClaims } from './stance-for-claims.js';
+import { graphWarning } from './warnings.js';
+
+/** Longest statement accepted for verification, in characters. */
+export const MAX_STATEMENT_CHARS = 2_000;
+
+export async function verifyStatement(
+  deps: GraphDeps,
+  input: { taskId: string; statement: string; pageIds: string[]; queries: string[]; signal?: AbortSignal },
+): Promise<VerifyOutcome> {
+  const { store } = deps;
+  const { taskId, signal } = input;
+  const limits = resolveGraphLimits(deps.limits);
+  const text = input.statement.replace(/\s+/g, ' ').trim();
+  if (text === '') throw new InvalidInputError('verify: empty statement', { code: 'statement_empty' });
+  if (text.length > MAX_STATEMENT_CHARS) {
+    throw new InvalidInputError(`verify: statement of ${text.length} characters exceeds ${MAX_STATEMENT_CHARS}`, { code: 'statement_too_long', details: { length: text.length } });
+  }
+  throwIfAborted(signal);
+  const warnings: EngineWarning[] = deps.embedding ? [] : [missingEmbeddingWarning()];
+  if (input.pageIds.length === 0) warnings.push(graphWarning('no_pages', 'verify: the search registered no pages for this statement; evidence comes from pages the task already had', text));
+
+  const n = normalizeClaim({ text, source: 'statement' });
+  const key = `${VERIFY_KEY_PREFIX}${n.claimId}`;
+  store.transaction(() => {
+    if (!store.getTask(taskId)) throw new InvalidInputError(`verify: no task ${taskId}`, { code: 'task_not_found', details: { taskId } });
+    const claim: Claim = {
+      id: n.claimId, taskId, statement: n.statement, slots: n.slots, ...(n.scope !== undefined ? { scope: n.scope } : {}),
+      decisionRelevance: n.decisionRelevance, conditions: [], createdAt: new Date().toISOString(),
+    };
+    store.upsertClaim(claim);
+    const previous = (store.loadCheckpoint(taskId, key)?.payload as { queries?: string[] } | undefined)?.queries ?? [];
+    store.saveCheckpoint(taskId, key, { statement: n.statement, queries: [...new Set([...previous, ...input.queries])] });
+  });
+
+  const graph = loadTaskGraph(store, taskId);
+  const claim = graph.claimById.get(n.claimId)!;
+  const step2 = await judgeClaims(deps, { graph, claims: [claim], k: limits.verifyCandidates, limits, ...(signal ? { signal } : {}) });
+  warnings.push(...step2.warnings);
+  recomputeTaskGraph(deps, { taskId });
+
+  const after = loadTaskGraph(store, taskId);
+  const stored = after.claimById.get(n.claimId)!;
+  const records = claimEvidence(after, n.claimId, createSourceResolver(deps.trust));
+  if (records.length === 0) warnings.push(graphWarning('no_candidates', 'verify: no fragment of the task was relevant enough to judge', text));
+  const confidence = claimConfidence(evidenceItems(records));
+  const sorted = [...records].sort(byWeight);
+  return {
+    claim: { id: stored.id, statement: stored.statement },
+    status: stored.status ?? 'UNSUPPORTED',
+    confidence: confidence.confidence,
+    uncertainty: confidence.uncertainty,
+    controversy: confidence.controversy,
+    rationale: stored.rationale ?? '',
+    conditions: stored.conditions,
+    supporting: sorted.filter((r) => r.edge.kind === 'supports').map(evidenceView),
+    refuting: sorted.filter((r) => r.edge.kind === 'refutes').map(evidenceView),
+    neutralCount: records.filter((r) => r.edge.kind === 'neutral').length,
+    queries: (store.loadCheckpoint(taskId, key)?.payload as { queries: string[] }).queries,
+    warnings,
+  };
+}

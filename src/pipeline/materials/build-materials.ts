@@ -1,0 +1,97 @@
+// The Materials view (engine.ts): a task's claims with their evidence, contradictions, citations, the
+// counterevidence log and the sources, paged over claims. Read-only: it never changes the graph.
+import {
+  InvalidInputError,
+  type Claim, type ClaimMaterial, type CitationView, type ContestedPair, type CounterevidenceEntry, type Materials,
+  type MaterialsOptions, type Page, type Store,
+} from '../../core/index.js';
+import { claimConfidence } from '../../policy/index.js';
+import { byWeight, claimEvidence, evidenceItems, evidenceView } from './evidence.js';
+import { createSourceResolver, sourceView, type SourceInfo, type TrustResolver } from './sources.js';
+import { loadTaskGraph, originPages, type TaskGraph } from './task-graph.js';
+
+/** Checkpoint holding the counterevidence log (seed 001) written by the graph's recompute. */
+export const COUNTEREVIDENCE_KEY = 'graph:counterevidence';
+/** Claims per page of materials unless `limit` says otherwise, and the most one page may hold. */
+export const DEFAULT_MATERIALS_LIMIT = 100;
+export const MAX_MATERIALS_LIMIT = 1_000;
+
+const RELEVANCE_ORDER: Record<Claim['decisionRelevance'], number> = { high: 0, medium: 1, low: 2 };
+
+/** High decision relevance first, then confidence (highest first), then id. */
+function claimOrder(a: Claim, b: Claim): number {
+  return RELEVANCE_ORDER[a.decisionRelevance] - RELEVANCE_ORDER[b.decisionRelevance] || (b.confidence ?? 0) - (a.confidence ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function paging(options: MaterialsOptions): { offset: number; limit: number } {
+  const offset = options.offset ?? 0;
+  const limit = options.limit ?? DEFAULT_MATERIALS_LIMIT;
+  if (!Number.isInteger(offset) || offset < 0) throw new InvalidInputError(`materials: offset must be a non-negative integer, got ${offset}`, { code: 'invalid_argument' });
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_MATERIALS_LIMIT) {
+    throw new InvalidInputError(`materials: limit must be an integer within 1..${MAX_MATERIALS_LIMIT}, got ${limit}`, { code: 'invalid_argument' });
+  }
+  return { offset, limit };
+}
+
+function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) => SourceInfo): ClaimMaterial {
+  const records = claimEvidence(graph, claim.id, sourceOf);
+  const c = claimConfidence(evidenceItems(records));
+  const sorted = [...records].sort(byWeight);
+  return {
+    id: claim.id,
+    statement: claim.statement,
+    slots: claim.slots,
+    ...(claim.scope !== undefined ? { scope: claim.scope } : {}),
+    decisionRelevance: claim.decisionRelevance,
+    ...(claim.status !== undefined ? { status: claim.status } : {}),
+    confidence: claim.confidence ?? c.confidence,
+    uncertainty: c.uncertainty,
+    controversy: c.controversy,
+    ...(claim.rationale !== undefined ? { rationale: claim.rationale } : {}),
+    conditions: claim.conditions,
+    ...(claim.relaxationReason !== undefined ? { relaxationReason: claim.relaxationReason } : {}),
+    counts: {
+      supports: records.filter((r) => r.edge.kind === 'supports').length,
+      refutes: records.filter((r) => r.edge.kind === 'refutes').length,
+      neutral: records.filter((r) => r.edge.kind === 'neutral').length,
+    },
+    supporting: sorted.filter((r) => r.edge.kind === 'supports').map(evidenceView),
+    refuting: sorted.filter((r) => r.edge.kind === 'refutes').map(evidenceView),
+    origins: originPages(graph, claim.id).map((p) => sourceView(p, sourceOf(p))),
+  };
+}
+
+function counterevidenceLog(store: Store, taskId: string): CounterevidenceEntry[] {
+  const payload = store.loadCheckpoint(taskId, COUNTEREVIDENCE_KEY)?.payload;
+  if (payload === undefined) return [];
+  if (!Array.isArray(payload)) throw new InvalidInputError(`materials: checkpoint ${COUNTEREVIDENCE_KEY} of task ${taskId} is not a list`, { code: 'checkpoint_invalid' });
+  return payload as CounterevidenceEntry[];
+}
+
+export function buildMaterials(deps: { store: Store; trust: TrustResolver }, input: { taskId: string } & MaterialsOptions): Materials {
+  const { offset, limit } = paging(input);
+  const graph = loadTaskGraph(deps.store, input.taskId);
+  const sourceOf = createSourceResolver(deps.trust);
+  const ordered = [...graph.claims].sort(claimOrder);
+  const claims = ordered.slice(offset, offset + limit).map((c) => claimMaterial(graph, c, sourceOf));
+  const contested: ContestedPair[] = graph.contradictions.map((e) => ({
+    claimId: e.claimId, otherClaimId: e.otherClaimId, type: e.contradictionType, trustLevel: e.trustLevel, otherTrustLevel: e.otherTrustLevel,
+  }));
+  const citations: CitationView[] = graph.cites.flatMap((e) => {
+    const from = graph.pageById.get(e.fromPageId);
+    const to = graph.pageById.get(e.toPageId);
+    return from && to ? [{ from: sourceView(from, sourceOf(from)), to: sourceView(to, sourceOf(to)), influential: e.influential, relevance: e.relevance }] : [];
+  });
+  return {
+    task: graph.task,
+    claims,
+    contested,
+    citations,
+    counterevidenceLog: counterevidenceLog(deps.store, input.taskId),
+    pages: graph.pages.map((p) => sourceView(p, sourceOf(p), { bibliographic: true })),
+    ...(input.includeGraph
+      ? { graph: { pages: graph.pages, claims: graph.claims, edges: deps.store.listEdges(input.taskId).map((e) => ({ ...e })) } }
+      : {}),
+    paging: { offset, limit, totalClaims: graph.claims.length },
+  };
+}

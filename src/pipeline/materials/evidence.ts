@@ -1,0 +1,53 @@
+// A claim's evidence: its stance edges with the fragment, the page and the source behind each, as the
+// policy's EvidenceItem (for confidence and status) and as the EvidenceView clients read.
+import { evidenceWeight, type EvidenceItem } from '../../policy/index.js';
+import type { EvidenceView, Fragment, Page, StanceEdge } from '../../core/index.js';
+import { sourceView, type SourceInfo } from './sources.js';
+import type { TaskGraph } from './task-graph.js';
+
+export interface EvidenceRecord {
+  edge: StanceEdge;
+  fragment: Fragment;
+  page: Page;
+  source: SourceInfo;
+}
+
+/** Every stance edge of the claim (neutral included), in fragment-id order. */
+export function claimEvidence(graph: TaskGraph, claimId: string, sourceOf: (page: Page) => SourceInfo): EvidenceRecord[] {
+  const out: EvidenceRecord[] = [];
+  for (const edge of graph.stanceByClaim.get(claimId) ?? []) {
+    const fragment = graph.fragmentById.get(edge.fragmentId);
+    const page = fragment ? graph.pageById.get(fragment.pageId) : undefined;
+    if (!fragment || !page) continue;
+    out.push({ edge, fragment, page, source: sourceOf(page) });
+  }
+  return out;
+}
+
+/** Supporting and refuting evidence as policy items (neutral edges carry no evidence). */
+export function evidenceItems(records: readonly EvidenceRecord[]): EvidenceItem[] {
+  return records
+    .filter((r) => r.edge.kind !== 'neutral')
+    .map((r) => ({ stance: r.edge.kind, confidence: r.edge.confidence, trustLevel: r.source.trustLevel, source: r.source.key }));
+}
+
+export function evidenceView(r: EvidenceRecord): EvidenceView {
+  return {
+    edgeId: r.edge.id,
+    stance: r.edge.kind,
+    confidence: r.edge.confidence,
+    fragmentId: r.fragment.id,
+    quote: r.fragment.text,
+    ...(r.edge.decisiveSentence !== undefined ? { decisiveSentence: r.edge.decisiveSentence } : {}),
+    locator: r.fragment.locator,
+    source: sourceView(r.page, r.source),
+    ...(r.edge.model !== undefined ? { model: r.edge.model } : {}),
+  };
+}
+
+/** Strongest first: trust score × stance confidence, then edge id. */
+export function byWeight(a: EvidenceRecord, b: EvidenceRecord): number {
+  const wa = evidenceWeight({ confidence: a.edge.confidence, trustLevel: a.source.trustLevel });
+  const wb = evidenceWeight({ confidence: b.edge.confidence, trustLevel: b.source.trustLevel });
+  return wb - wa || (a.edge.id < b.edge.id ? -1 : a.edge.id > b.edge.id ? 1 : 0);
+}

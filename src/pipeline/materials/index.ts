@@ -1,0 +1,13 @@
+// pipeline/materials/: reading a task's evidence graph — the Materials view and its renderers
+// (json, md, bibtex, csl-json), and the read model the graph step shares.
+export { COUNTEREVIDENCE_KEY, DEFAULT_MATERIALS_LIMIT, MAX_MATERIALS_LIMIT, buildMaterials } from './build-materials.js';
+export { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials, type MaterialsFormat } from './render.js';
+export { MD_QUOTE_CHARS, formatLocator, renderMaterialsMarkdown } from './render-markdown.js';
+export { escapeBibtex, renderMaterialsBibtex } from './render-bibtex.js';
+export { materialsCsl, renderMaterialsCsl, type CslItem } from './render-csl.js';
+export { citationKeys, dateParts, parseAuthorName, type AuthorName } from './citation-keys.js';
+export { createSourceResolver, isCorpusUrl, sourceView, type SourceInfo, type TrustResolver } from './sources.js';
+export { byWeight, claimEvidence, evidenceItems, evidenceView, type EvidenceRecord } from './evidence.js';
+export {
+  ORIGIN_MODEL, isOriginEdge, isStanceEdge, loadTaskGraph, originPages, pairKey, type TaskGraph,
+} from './task-graph.js';

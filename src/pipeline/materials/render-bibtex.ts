@@ -1,0 +1,57 @@
+// Materials' sources as BibTeX: @article for academic papers, @techreport for government and
+// institutional reports, @misc otherwise; the trust level and source type go in `note`.
+import type { Materials, SourceType, SourceView } from '../../core/index.js';
+import { citationKeys, dateParts, parseAuthorName } from './citation-keys.js';
+
+const ENTRY_TYPE: Record<SourceType, string> = {
+  academic_paper: 'article',
+  government_report: 'techreport',
+  statistics: 'misc',
+  official_document: 'misc',
+  industry_report: 'techreport',
+  news_article: 'misc',
+  other: 'misc',
+};
+
+/** Escapes LaTeX's special characters so a title or name prints as written. */
+export function escapeBibtex(s: string): string {
+  return s
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\{}&%$#_~^]/g, (c) => ({ '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}' } as Record<string, string>)[c] ?? `\\${c}`);
+}
+
+function authorField(authors: string[]): string {
+  return authors
+    .map((a) => {
+      const n = parseAuthorName(a);
+      return 'literal' in n ? `{${escapeBibtex(n.literal)}}` : n.given ? `${escapeBibtex(n.family)}, ${escapeBibtex(n.given)}` : escapeBibtex(n.family);
+    })
+    .join(' and ');
+}
+
+function entry(s: SourceView, key: string): string {
+  const type = ENTRY_TYPE[s.sourceType];
+  const date = dateParts(s.publishedAt);
+  const ids = s.identifiers ?? {};
+  const fields: Array<[string, string | undefined]> = [
+    ['title', s.title ? `{${escapeBibtex(s.title)}}` : undefined],
+    ['author', s.authors && s.authors.length > 0 ? authorField(s.authors) : undefined],
+    [type === 'techreport' ? 'institution' : 'organization', s.organization ? escapeBibtex(s.organization) : type === 'techreport' ? escapeBibtex(s.domain) : undefined],
+    ['year', date ? String(date[0]) : undefined],
+    ['month', date && date[1] !== undefined ? String(date[1]) : undefined],
+    ['doi', ids.doi],
+    ['eprint', ids.arxiv],
+    ['archiveprefix', ids.arxiv ? 'arXiv' : undefined],
+    ['pmid', ids.pmid],
+    ['url', s.url],
+    ['note', escapeBibtex(`Trust level ${s.trustLevel}; ${s.sourceType.replace(/_/g, ' ')}; ${s.domain}`)],
+  ];
+  const body = fields.filter((f): f is [string, string] => f[1] !== undefined).map(([k, v]) => `  ${k} = {${v}}`).join(',\n');
+  return `@${type}{${key},\n${body}\n}\n`;
+}
+
+export function renderMaterialsBibtex(m: Materials): string {
+  const keys = citationKeys(m.pages);
+  return m.pages.map((s, i) => entry(s, keys[i]!)).join('\n');
+}

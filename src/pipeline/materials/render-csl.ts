@@ -1,0 +1,52 @@
+// Materials' sources as CSL-JSON (the citation format of Zotero, Pandoc and citeproc): one item per
+// source with the same keys the BibTeX renderer uses; the trust level goes in `note`.
+import type { Materials, SourceType, SourceView } from '../../core/index.js';
+import { citationKeys, dateParts, parseAuthorName } from './citation-keys.js';
+
+const CSL_TYPE: Record<SourceType, string> = {
+  academic_paper: 'article-journal',
+  government_report: 'report',
+  statistics: 'dataset',
+  official_document: 'document',
+  industry_report: 'report',
+  news_article: 'article-newspaper',
+  other: 'webpage',
+};
+
+export interface CslItem {
+  id: string;
+  type: string;
+  title?: string;
+  author?: Array<{ family: string; given?: string } | { literal: string }>;
+  issued?: { 'date-parts': number[][] };
+  publisher?: string;
+  DOI?: string;
+  PMID?: string;
+  URL: string;
+  note: string;
+}
+
+function item(s: SourceView, id: string): CslItem {
+  const date = dateParts(s.publishedAt);
+  return {
+    id,
+    type: CSL_TYPE[s.sourceType],
+    ...(s.title ? { title: s.title } : {}),
+    ...(s.authors && s.authors.length > 0 ? { author: s.authors.map(parseAuthorName) } : {}),
+    ...(date ? { issued: { 'date-parts': [date] } } : {}),
+    ...(s.organization ? { publisher: s.organization } : {}),
+    ...(s.identifiers?.doi ? { DOI: s.identifiers.doi } : {}),
+    ...(s.identifiers?.pmid ? { PMID: s.identifiers.pmid } : {}),
+    URL: s.url,
+    note: `Trust level ${s.trustLevel}; ${s.sourceType.replace(/_/g, ' ')}; ${s.domain}`,
+  };
+}
+
+export function materialsCsl(m: Materials): CslItem[] {
+  const keys = citationKeys(m.pages);
+  return m.pages.map((s, i) => item(s, keys[i]!));
+}
+
+export function renderMaterialsCsl(m: Materials): string {
+  return `${JSON.stringify(materialsCsl(m), null, 2)}\n`;
+}

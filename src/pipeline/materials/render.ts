@@ -1,0 +1,28 @@
+// `lyra task materials --format`: one entry point over the four renderers.
+import { InvalidInputError, type Materials } from '../../core/index.js';
+import { renderMaterialsBibtex } from './render-bibtex.js';
+import { renderMaterialsCsl } from './render-csl.js';
+import { renderMaterialsMarkdown } from './render-markdown.js';
+
+export const MATERIALS_FORMATS = ['json', 'md', 'bibtex', 'csl-json'] as const;
+export type MaterialsFormat = (typeof MATERIALS_FORMATS)[number];
+
+export function parseMaterialsFormat(value: string): MaterialsFormat {
+  const v = value.trim().toLowerCase();
+  if ((MATERIALS_FORMATS as readonly string[]).includes(v)) return v as MaterialsFormat;
+  throw new InvalidInputError(`materials: unknown format ${JSON.stringify(value)}; expected one of ${MATERIALS_FORMATS.join(', ')}`, { code: 'invalid_format' });
+}
+
+/** The materials as text in the format; json is the Materials view itself. */
+export function renderMaterials(m: Materials, format: MaterialsFormat): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(m, null, 2)}\n`;
+    case 'md':
+      return renderMaterialsMarkdown(m);
+    case 'bibtex':
+      return renderMaterialsBibtex(m);
+    case 'csl-json':
+      return renderMaterialsCsl(m);
+  }
+}

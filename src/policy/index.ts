@@ -36,3 +36,9 @@ export {
 export {
   AUTHOR_BONUS, HTTPS_BONUS, MAX_CREDIBILITY, SOURCE_TYPE_BASE_SCORES, classifySourceType, credibilityScore, type SourceHints,
 } from './source-type.js';
+export {
+  ECE_BINS, IDENTITY_CALIBRATION, LOGIT_EPS, MAX_FIT_ITERATIONS, MIN_CALIBRATION_SAMPLES, PLATT_MIN_SAMPLES, TEMPERATURE_SLOPE_BOUNDS,
+  applyCalibration, brierScore, calibrationBins, expectedCalibrationError, fitCalibration, fitPlatt, fitTemperature, invertCalibration, logit,
+  recalibrated, sigmoid,
+  type CalibrationBin, type CalibrationFit, type CalibrationMethod, type CalibrationParams, type ConfidenceSample,
+} from './calibration.js';

@@ -1,0 +1,40 @@
+// ConsensusSelector (seed 004 §2.4): the best total score, with a tie-breaker on consistency.
+import { InvalidInputError } from '../../core/index.js';
+import type { ConsensusSelection, ReportScore } from './types.js';
+
+/** Totals closer than this are a tie, decided by consistency. */
+export const TIE_MARGIN = 0.01;
+
+export class ConsensusSelector {
+  select(scores: ReportScore[]): ConsensusSelection {
+    if (scores.length === 0) throw new InvalidInputError('consensus selector: no reports to select from', { code: 'no_reports' });
+    if (scores.length === 1) return { selectedReportId: scores[0]!.reportId, reason: 'Only one report available' };
+
+    const sorted = [...scores].sort((a, b) => b.totalScore - a.totalScore);
+    const best = sorted[0]!;
+    const secondBest = sorted[1]!;
+    if (Math.abs(best.totalScore - secondBest.totalScore) < TIE_MARGIN) {
+      // Only the tied reports compete on consistency (the seed sorts all of them, so a far lower
+      // total could win on consistency alone).
+      const tied = sorted.filter((s) => best.totalScore - s.totalScore < TIE_MARGIN);
+      const byConsistency = [...tied].sort((a, b) => b.consistencyScore - a.consistencyScore);
+      const chosen = byConsistency[0]!;
+      return {
+        selectedReportId: chosen.reportId,
+        reason: `Tie-breaker: highest consistency score (${chosen.consistencyScore.toFixed(3)})`,
+      };
+    }
+    return { selectedReportId: best.reportId, reason: this.generateReason(best, sorted.slice(1)) };
+  }
+
+  generateReason(selected: ReportScore, others: ReportScore[]): string {
+    const avgOthers = others.reduce((sum, s) => sum + s.totalScore, 0) / others.length;
+    const margin = ((selected.totalScore - avgOthers) * 100).toFixed(1);
+    return `Selected with total score ${selected.totalScore.toFixed(3)} ` +
+      `(+${margin}% vs average). ` +
+      `Consistency: ${selected.consistencyScore.toFixed(3)}, ` +
+      `Reliability: ${selected.reliabilityScore.toFixed(3)}, ` +
+      `Coverage: ${selected.coverageScore.toFixed(3)}. ` +
+      `Conflicts: ${selected.conflicts.length}`;
+  }
+}

@@ -1,0 +1,99 @@
+// The final report (seed 004 §2.1.2 generateFinalReport): executive summary, process, the selected
+// report of the last iteration, key findings of every iteration, and the sources by reliability.
+import { NonRetryableError } from '../../core/index.js';
+import { KEY_FINDINGS_HEADINGS, messagesFor } from './messages.js';
+import type { IterationResult, ReportLanguage, ReportScore, SourceReference } from './types.js';
+
+/** Sources listed at least (the seed's 20); sources cited by the key findings are always listed. */
+export const MAX_LISTED_SOURCES = 20;
+/** Key findings kept across iterations (seed: 10). */
+export const MAX_FINAL_FINDINGS = 10;
+
+/** Score of the report each iteration selected (the tie-breaker may select below the best total). */
+export function selectedScore(iteration: IterationResult): ReportScore {
+  const s = iteration.scores.find((x) => x.reportId === iteration.selectedReportId);
+  if (!s) throw new NonRetryableError(`iteration ${iteration.iteration}: selected report ${iteration.selectedReportId} has no score`, { code: 'score_missing' });
+  return s;
+}
+
+function pct(x: number): string {
+  return (x * 100).toFixed(1);
+}
+
+function escapeLinkText(s: string): string {
+  return s.replace(/[[\]]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
+}
+
+/** Every heading pushed down two levels, so an agent report sits under "## 詳細レポート". */
+export function demoteHeadings(markdown: string): string {
+  return markdown.replace(/^(#{1,4})(\s)/gm, '##$1$2');
+}
+
+/** Lines of the key-findings section of a report (seed extractKeyFindings: up to the next heading). */
+export function keyFindingLines(report: string, language: ReportLanguage): string[] {
+  const heading = KEY_FINDINGS_HEADINGS[language];
+  const at = report.indexOf(`${heading}\n`);
+  if (at < 0) return [];
+  const body = report.slice(at + heading.length + 1);
+  const end = body.search(/^#/m);
+  return (end < 0 ? body : body.slice(0, end)).split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+}
+
+export interface FinalReportInput {
+  iterations: IterationResult[];
+  finalScore: ReportScore;
+  language: ReportLanguage;
+}
+
+export function generateFinalReport(input: FinalReportInput): string {
+  const { iterations, language } = input;
+  const m = messagesFor(language);
+  const last = iterations[iterations.length - 1]!;
+  const scores = iterations.map((it) => selectedScore(it).totalScore);
+
+  // Sources of every agent report, unique by URL, most reliable first; numbered R1, R2… for the findings.
+  const all = new Map<string, SourceReference>();
+  for (const it of iterations) for (const r of it.agentReports) for (const s of r.sources) if (!all.has(s.url)) all.set(s.url, s);
+  const byReliability = [...all.values()].sort((a, b) => (b.reliabilityScore ?? 0) - (a.reliabilityScore ?? 0));
+
+  // Key findings of every iteration's selected report, their [n] citations rewritten to R-numbers.
+  const cited = new Set<string>();
+  const findings: Array<{ line: string; urls: string[] }> = [];
+  for (const it of iterations) {
+    const selected = it.agentReports.find((r) => r.reportId === it.selectedReportId);
+    for (const line of keyFindingLines(it.consensusReport, language)) {
+      const urls: string[] = [];
+      const rewritten = line.replace(/\[(\d+)\]/g, (whole, n: string) => {
+        const src = selected?.sources[Number(n) - 1];
+        if (!src) return whole;
+        urls.push(src.url);
+        return `{{${src.url}}}`;
+      });
+      if (!findings.some((f) => f.line === rewritten)) findings.push({ line: rewritten, urls });
+    }
+  }
+  const kept = findings.slice(0, MAX_FINAL_FINDINGS);
+  for (const f of kept) for (const u of f.urls) cited.add(u);
+  const listed = byReliability.filter((s, i) => i < MAX_LISTED_SOURCES || cited.has(s.url));
+  const label = new Map(listed.map((s, i) => [s.url, `R${i + 1}`]));
+  const keyFindings = kept.map((f) => f.line.replace(/\{\{(.+?)\}\}/g, (_, url: string) => `[${label.get(url) ?? url}]`)).join('\n');
+
+  const initial = scores[0]!;
+  const final = input.finalScore.totalScore;
+  const improvement = initial > 0 ? (((final - initial) / initial) * 100).toFixed(1) : '0.0';
+  const executiveSummary = m.executiveSummary({ iterations: iterations.length, initial: pct(initial), final: pct(final), improvement });
+  const processOverview = iterations.map((it, i) => m.processLine({ n: i + 1, score: pct(scores[i]!), reason: it.selectionReason })).join('\n');
+  const sourceList = listed
+    .map((s) => `- [${label.get(s.url)}] ${m.referenceLine({ title: escapeLinkText(s.title), url: s.url, reliability: ((s.reliabilityScore ?? 0) * 100).toFixed(0) })}`)
+    .join('\n');
+
+  return [
+    m.finalTitle, '',
+    m.executiveSummaryHeading, '', executiveSummary, '',
+    m.processHeading, '', processOverview, '',
+    m.detailedHeading, '', demoteHeadings(last.consensusReport).trimEnd(), '',
+    m.findingsHeading, '', keyFindings, '',
+    m.referencesHeading, '', sourceList, '',
+    m.footer({ iterations: iterations.length, score: pct(final) }), '',
+  ].join('\n');
+}

@@ -1,0 +1,73 @@
+// ReportScorer (seed 004 §2.3): conflicts between reports, then consistency, reliability and
+// coverage, total = 0.5 / 0.3 / 0.2, and the count of unverified statements.
+import { detectLanguage } from '../../extract/index.js';
+import type { ScorerDependencies } from './adapters.js';
+import { DEFAULT_CONFIG } from './config.js';
+import { detectConflicts } from './conflicts.js';
+import {
+  consistencyScore, countUnverifiedStatements, coverageScore, reliabilityScore, totalScore,
+} from './scoring-formulas.js';
+import type { AgentReport, ConflictDetail, ReportLanguage, ReportScore } from './types.js';
+
+export interface ReportScorerOptions extends ScorerDependencies {
+  /** Conflict tolerance (seed default 0.1); see ConsensusResearchConfig.conflictThreshold. */
+  conflictThreshold?: number;
+  maxClaimsPerReport?: number;
+  maxConflictPairs?: number;
+  /** Language of the reports (entity patterns); default: detected from each report's text. */
+  language?: ReportLanguage;
+}
+
+export interface ScoreCallOptions {
+  signal?: AbortSignal;
+  language?: ReportLanguage;
+}
+
+export class ReportScorer {
+  private readonly options: ReportScorerOptions;
+
+  constructor(options: ReportScorerOptions) {
+    this.options = options;
+  }
+
+  /** Scores every report against the others; conflicts are detected once per pair of reports. */
+  async scoreReports(reports: AgentReport[], call: ScoreCallOptions = {}): Promise<ReportScore[]> {
+    const language = call.language ?? this.options.language;
+    const conflicts = await detectConflicts({
+      reports,
+      stance: this.options.stance,
+      ...(this.options.embedding ? { embedding: this.options.embedding } : {}),
+      conflictThreshold: this.options.conflictThreshold ?? DEFAULT_CONFIG.conflictThreshold,
+      maxClaimsPerReport: this.options.maxClaimsPerReport ?? DEFAULT_CONFIG.maxClaimsPerReport,
+      maxPairs: this.options.maxConflictPairs ?? DEFAULT_CONFIG.maxConflictPairs,
+      language: language ?? detectLanguage(reports.map((r) => r.content).join('\n').slice(0, 20_000)),
+      ...(call.signal ? { signal: call.signal } : {}),
+    });
+    return reports.map((r) => this.scoreWithConflicts(r, conflicts.get(r.reportId) ?? [], language));
+  }
+
+  /** One report against the others (seed's scoreReport). */
+  async scoreReport(report: AgentReport, allReports: AgentReport[], call: ScoreCallOptions = {}): Promise<ReportScore> {
+    const others = allReports.filter((r) => r.reportId !== report.reportId);
+    const scores = await this.scoreReports([report, ...others], call);
+    return scores[0]!;
+  }
+
+  /** The seed's formulas over given conflicts. */
+  scoreWithConflicts(report: AgentReport, conflicts: ConflictDetail[], language?: ReportLanguage): ReportScore {
+    const lang = language ?? detectLanguage(report.content.slice(0, 20_000));
+    const parts = {
+      consistencyScore: consistencyScore(conflicts),
+      reliabilityScore: reliabilityScore(report.sources),
+      coverageScore: coverageScore(report, lang),
+    };
+    return {
+      reportId: report.reportId,
+      ...parts,
+      totalScore: totalScore(parts),
+      conflicts,
+      unverifiedCount: countUnverifiedStatements(report.content),
+      sourceUrls: report.sources.map((s) => s.url),
+    };
+  }
+}

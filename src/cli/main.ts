@@ -13,6 +13,7 @@ import { registerCorpusCommand } from './commands/corpus.js';
 import { registerSearchCommand } from './commands/search.js';
 import { registerPapersCommands } from './commands/papers.js';
 import { registerClaimsCommand } from './commands/claims.js';
+import { registerCollectCommand } from './commands/collect.js';
 
 /** Exit codes: 0 success, 1 the work failed, 2 the input (flags, config, arguments) is invalid. */
 export const EXIT_OK = 0;
@@ -49,6 +50,7 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
   registerSearchCommand(program, ctx);
   registerPapersCommands(program, ctx);
   registerClaimsCommand(program, ctx);
+  registerCollectCommand(program, ctx);
   // Subcommands inherit output routing and exit override.
   for (const cmd of program.commands) cmd.configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr }).exitOverride();
   return program;

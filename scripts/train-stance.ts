@@ -1,0 +1,171 @@
+// Trains the `embedded` stance model and writes models/stance-embedded/{stance-embedded.bin,MODEL_CARD.md}.
+// Reproducible: fixed seed, deterministic hash splits, single thread.
+//   npm run train:stance [-- --seed 13 --epochs 6 --hidden 96 --top 96 --vocab 100000 --quick]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { evaluationSuites, trainingPools, type TrainingPools } from '../bench/lib/stance-suites.js';
+import { computeMetrics, LABELS, pct, type StanceMetrics } from '../bench/lib/stance-metrics.js';
+import { loadVectorSubset, loadWordNetAntonyms } from '../bench/lib/stance-resources.js';
+import { writeModelCard } from '../bench/lib/stance-card.js';
+import type { Stance } from '../src/core/index.js';
+import {
+  aggregateSentences, applyGuard, createEmbeddedStanceModel, createParams, CURATED_ANTONYMS, dequantizeVectors, encodeWeights, fitStandardization,
+  fitTemperature, forward, guardOf, HAND_FEATURES, MAX_ATTENTION_TOKENS, pairFeatures, prepareText, quantizeVectors, seededRandom, softmax,
+  splitSentences, tokenInputSize, tokenize, train, WordVectors, Workspace,
+  type FeatureResources, type NetworkParams, type PairFeatures, type PreparedText, type TrainExample,
+} from '../src/models/stance/index.js';
+import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
+
+const { values: args } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '13' },
+    epochs: { type: 'string', default: '6' },
+    hidden: { type: 'string', default: '96' },
+    top: { type: 'string', default: '96' },
+    vocab: { type: 'string', default: '100000' },
+    buckets: { type: 'string', default: String(1 << 18) },
+    lr: { type: 'string', default: '0.001' },
+    'lr-decay': { type: 'string', default: '0.75' },
+    'wide-lr': { type: 'string', default: '0.002' },
+    quick: { type: 'boolean', default: false },
+    'cc-weight': { type: 'string', default: '3' },
+    'sf-weight': { type: 'string', default: '3' },
+    'reverse-weight': { type: 'string', default: '0' },
+    dropout: { type: 'string', default: '0.2' },
+    out: { type: 'string', default: join(PROJECT_ROOT, 'models', 'stance-embedded') },
+  },
+});
+const seed = Number(args.seed);
+const epochs = Number(args.epochs);
+const buckets = Number(args.buckets);
+const root = sharedDataPath();
+const started = Date.now();
+const log = (msg: string): void => console.error(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${msg}`);
+
+const LABEL_INDEX: Record<Stance, number> = { supports: 0, refutes: 1, neutral: 2 };
+
+// 1. Data.
+const pools: TrainingPools = trainingPools(root, { checkCovidWeight: Number(args['cc-weight']), sciFactWeight: Number(args['sf-weight']), reverseWeight: Number(args['reverse-weight']) });
+if (args.quick) pools.train = pools.train.filter((_, i) => i % 5 === 0);
+log(`train ${pools.train.length} pairs, dev ${pools.dev.length}, passage dev ${pools.passageDev.length}`);
+
+// 2. Word vectors: the most frequent words plus the training vocabulary (never the evaluation sets').
+const trainVocab = new Set<string>();
+for (const p of pools.train) for (const t of tokenize(`${p.claim} ${p.passage}`)) trainVocab.add(t.word);
+const subset = loadVectorSubset({ top: Number(args.vocab), extra: trainVocab });
+const quantized = quantizeVectors(subset.data);
+// Train on the dequantized vectors so training sees exactly what inference sees.
+const vectors = new WordVectors({ words: subset.words, data: dequantizeVectors(quantized, subset.dims), dimensions: subset.dims });
+const antonymPairs: [string, string][] = [...loadWordNetAntonyms(), ...CURATED_ANTONYMS.map(([a, b]) => [a, b] as [string, string])];
+const antonyms = new Set<string>();
+for (const [a, b] of antonymPairs) antonyms.add(`${a}|${b}`).add(`${b}|${a}`);
+const resources: FeatureResources = { vectors, antonyms, hashBuckets: buckets };
+log(`vocabulary ${subset.words.length} words, ${antonymPairs.length} antonym pairs`);
+
+// 3. Features (texts are prepared once; pair inputs are rebuilt when needed to keep memory flat).
+const prepared = new Map<string, PreparedText>();
+const prep = (text: string): PreparedText => {
+  let p = prepared.get(text);
+  if (!p) {
+    p = prepareText(text, resources);
+    prepared.set(text, p);
+  }
+  return p;
+};
+const featurize = (claim: string, sentence: string): PairFeatures => pairFeatures(prep(claim), prep(sentence), resources);
+const examples: TrainExample[] = pools.train.map((p) => ({ x: () => featurize(p.claim, p.passage), label: LABEL_INDEX[p.label], weight: p.weight }));
+const devExamples = pools.dev.map((p) => ({ x: featurize(p.claim, p.passage), label: LABEL_INDEX[p.label], source: p.source }));
+log(`prepared ${prepared.size} texts`);
+
+// 4. Training; the epoch with the best dev macro-F1 is kept.
+const random = seededRandom(seed);
+const shape = { embedDims: tokenInputSize(subset.dims), hidden: Number(args.hidden), handSize: HAND_FEATURES.length, top: Number(args.top), hashBuckets: buckets };
+const params = createParams(shape, random);
+fitStandardization(params, examples.map((e) => e.x().hand));
+const ws = new Workspace(params, MAX_ATTENTION_TOKENS);
+const devLogits = (): Float32Array[] => devExamples.map((e) => forward(params, e.x, ws).slice());
+const metricsOf = (logits: Float32Array[], filter: (e: (typeof devExamples)[number]) => boolean, temperature = 1): StanceMetrics => {
+  const idx = devExamples.map((e, i) => (filter(e) ? i : -1)).filter((i) => i >= 0);
+  return computeMetrics(idx.map((i) => LABELS[devExamples[i]!.label]!), idx.map((i) => LABELS[argmax(softmax(logits[i]!, temperature))]!));
+};
+let best = { f1: -1, epoch: -1, params: cloneParams(params) };
+train(params, examples, {
+  epochs, batchSize: 32, learningRate: Number(args.lr), wideLearningRate: Number(args['wide-lr']), dropout: Number(args.dropout), l2: 1e-5, random,
+  maxTokens: MAX_ATTENTION_TOKENS, lrDecay: Number(args['lr-decay']),
+  onEpoch: (epoch, loss) => {
+    const logits = devLogits();
+    const all = metricsOf(logits, () => true);
+    const cc = metricsOf(logits, (e) => e.source.startsWith('check_covid'));
+    const snli = metricsOf(logits, (e) => e.source === 'snli_dev');
+    // Check-COVID counts double in the choice: it is the target domain.
+    const score = (all.macroF1 + 2 * cc.macroF1) / 3;
+    log(`epoch ${epoch + 1}/${epochs} loss ${loss.toFixed(4)} dev macro-F1 ${pct(all.macroF1)} (snli ${pct(snli.macroF1)}, check-covid ${pct(cc.macroF1)}, S-vs-R ${pct(cc.binaryAccuracy)})`);
+    if (score > best.f1) best = { f1: score, epoch, params: cloneParams(params) };
+  },
+});
+Object.assign(params, best.params);
+log(`kept epoch ${best.epoch + 1}`);
+
+// 5. Calibration: temperature on the dev pairs; aggregation threshold on held-out Check-COVID train passages.
+const temperature = fitTemperature(devLogits(), devExamples.map((e) => e.label));
+const passageProbs = pools.passageDev.map((p) => splitSentences(p.passage).map((sentence) => {
+  const x = featurize(p.claim, sentence);
+  return { sentence, probs: applyGuard(softmax(forward(params, x, ws), temperature), guardOf(prep(p.claim), prep(sentence), x.hand)) };
+}));
+let threshold = 0.5;
+let bestF1 = -1;
+for (let t = 0.34; t <= 0.9; t += 0.02) {
+  const m = computeMetrics(pools.passageDev.map((p) => p.label), passageProbs.map((s) => aggregateSentences(s, t).stance));
+  if (m.macroF1 > bestF1 + 1e-9) {
+    bestF1 = m.macroF1;
+    threshold = Number(t.toFixed(2));
+  }
+}
+log(`temperature ${temperature.toFixed(3)}, threshold ${threshold} (passage-dev macro-F1 ${pct(bestF1)})`);
+
+// 6. Write the weights, then evaluate them through the public factory.
+mkdirSync(args.out, { recursive: true });
+const weightsPath = join(args.out, 'stance-embedded.bin');
+const dev = metricsOf(devLogits(), () => true, temperature);
+const training = {
+  seed, epochs, keptEpoch: best.epoch + 1, lr: Number(args.lr), lrDecay: Number(args['lr-decay']), wideLr: Number(args['wide-lr']), dropout: Number(args.dropout), hidden: shape.hidden, top: shape.top, hashBuckets: buckets, maxTokens: MAX_ATTENTION_TOKENS, vocabulary: subset.words.length, antonymPairs: antonymPairs.length,
+  trainPairs: examples.length, devPairs: devExamples.length, temperature, threshold, devMacroF1: dev.macroF1, devAccuracy: dev.accuracy,
+  trainSources: countBy(pools.train.map((p) => p.source)), trainedAt: new Date().toISOString().slice(0, 10), quick: args.quick,
+};
+writeFileSync(weightsPath, encodeWeights({
+  params, words: subset.words, vectors: quantized, vectorDims: subset.dims, antonyms: antonymPairs, temperature, threshold, maxTokens: MAX_ATTENTION_TOKENS, training,
+}));
+log(`wrote ${weightsPath}`);
+
+const model = createEmbeddedStanceModel({ weightsPath, cacheSize: 0 });
+const results: { name: string; note: string; metrics: StanceMetrics; majority: StanceMetrics }[] = [];
+for (const suite of evaluationSuites(root)) {
+  const judgements = await model.judge(suite.pairs.map((p) => ({ claim: p.claim, passage: p.passage })));
+  const gold = suite.pairs.map((p) => p.label);
+  const maj = LABELS.map((l) => gold.filter((g) => g === l).length);
+  const majority = LABELS[maj.indexOf(Math.max(...maj))]!;
+  results.push({ name: suite.name, note: suite.note, metrics: computeMetrics(gold, judgements.map((j) => j.stance)), majority: computeMetrics(gold, gold.map(() => majority)) });
+  const m = results.at(-1)!.metrics;
+  log(`${suite.name}: n ${m.n} acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} S↔R errors ${m.supportRefuteErrors} binary acc ${pct(m.binaryAccuracy)}`);
+}
+writeModelCard({ path: join(args.out, 'MODEL_CARD.md'), training, results, dev, sizeBytes: (await import('node:fs')).statSync(weightsPath).size });
+log('wrote MODEL_CARD.md');
+
+function argmax(values: ArrayLike<number>): number {
+  let best = 0;
+  for (let i = 1; i < values.length; i++) if (values[i]! > values[best]!) best = i;
+  return best;
+}
+
+function cloneParams(p: NetworkParams): NetworkParams {
+  const out = { ...p };
+  for (const [k, v] of Object.entries(p)) if (v instanceof Float32Array) (out as unknown as Record<string, unknown>)[k] = v.slice();
+  return out;
+}
+
+function countBy(items: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const i of items) out[i] = (out[i] ?? 0) + 1;
+  return out;
+}

@@ -1,0 +1,41 @@
+// From per-sentence probabilities to one judgement of the passage.
+//
+// Rule (documented in models/stance-embedded/MODEL_CARD.md):
+// 1. Every sentence gets calibrated probabilities (supports, refutes, neutral).
+// 2. Candidates are the sentences whose most probable class is supports or refutes.
+// 3. The candidate with the highest such probability decides, if that probability is at least the
+//    threshold: the judgement takes its class, its probabilities as `scores`, and it as the decisive sentence.
+// 4. Otherwise the passage is neutral; the decisive sentence is the one with the least neutral
+//    probability (the most relevant one), and `scores` are its probabilities.
+// `confidence` is always `scores[stance]`. A supporting and a refuting sentence in the same passage
+// do not cancel: the more confident one wins (the graph keeps contradictions at the claim level).
+import type { StanceJudgement } from '../../core/index.js';
+
+export interface SentenceProbabilities {
+  sentence: string;
+  /** Calibrated [supports, refutes, neutral]. */
+  probs: ArrayLike<number>;
+}
+
+export function aggregateSentences(sentences: readonly SentenceProbabilities[], threshold: number): StanceJudgement {
+  if (sentences.length === 0) throw new Error('aggregateSentences needs at least one sentence');
+  let best: SentenceProbabilities | undefined;
+  let bestProb = -1;
+  let bestClass = 2;
+  let relevant = sentences[0]!;
+  for (const s of sentences) {
+    const [sup, ref, neu] = [s.probs[0]!, s.probs[1]!, s.probs[2]!];
+    if (neu < relevant.probs[2]!) relevant = s;
+    const cls = sup >= ref ? 0 : 1;
+    const p = Math.max(sup, ref);
+    if (p > neu && p > bestProb) {
+      best = s;
+      bestProb = p;
+      bestClass = cls;
+    }
+  }
+  const decisive = best && bestProb >= threshold ? best : relevant;
+  const stance = best && bestProb >= threshold ? (bestClass === 0 ? 'supports' : 'refutes') : 'neutral';
+  const scores = { supports: decisive.probs[0]!, refutes: decisive.probs[1]!, neutral: decisive.probs[2]! };
+  return { stance, confidence: scores[stance], scores, decisiveSentence: decisive.sentence };
+}

@@ -1,0 +1,117 @@
+// Behaviour of the shipped `embedded` weights that must hold whatever the training run.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InvalidInputError, NonRetryableError, STANCES } from '../../core/index.js';
+import { createEmbeddedStanceModel, DEFAULT_STANCE_WEIGHTS_PATH } from './embedded.js';
+
+const model = createEmbeddedStanceModel();
+
+async function judge(claim: string, passage: string) {
+  const [j] = await model.judge([{ claim, passage }]);
+  return j!;
+}
+
+test('an explicit negation of a supported claim is not supports', async () => {
+  for (const [claim, passage] of [
+    ['Smoking does not cause lung cancer.', 'Smoking causes lung cancer.'],
+    ['Hydroxychloroquine does not reduce mortality in COVID-19 patients.', 'Hydroxychloroquine reduces mortality in COVID-19 patients.'],
+    ['Vitamin C causes kidney stones.', 'Vitamin C does not cause kidney stones.'],
+  ]) {
+    assert.notEqual((await judge(claim!, passage!)).stance, 'supports', `${claim} / ${passage}`);
+  }
+});
+
+test('a numeric mismatch is not supports', async () => {
+  for (const [claim, passage] of [
+    ['The vaccine reduced infections by 50 %.', 'The vaccine reduced infections by 5 %.'],
+    ['The trial enrolled 300 patients.', 'The trial enrolled 30 patients.'],
+  ]) {
+    assert.notEqual((await judge(claim!, passage!)).stance, 'supports', `${claim} / ${passage}`);
+  }
+});
+
+test('increases versus decreases with the rest equal is not supports', async () => {
+  for (const [claim, passage] of [
+    ['Vitamin D increases the risk of fractures.', 'Vitamin D decreases the risk of fractures.'],
+    ['Remdesivir decreased the time to recovery.', 'Remdesivir increased the time to recovery.'],
+    ['Mask wearing lowers transmission of influenza.', 'Mask wearing raises transmission of influenza.'],
+  ]) {
+    assert.notEqual((await judge(claim!, passage!)).stance, 'supports', `${claim} / ${passage}`);
+  }
+});
+
+test('unrelated text is neutral', async () => {
+  for (const [claim, passage] of [
+    ['Masks reduce transmission of influenza.', 'The Eiffel Tower was completed in 1889 in Paris.'],
+    ['Ibuprofen worsens COVID-19 outcomes.', 'The committee met on Tuesday to discuss the new library budget.'],
+  ]) {
+    assert.equal((await judge(claim!, passage!)).stance, 'neutral', `${claim} / ${passage}`);
+  }
+});
+
+test('a long passage returns the decisive sentence', async () => {
+  const decisive = 'In this cohort, smoking caused lung cancer in adults.';
+  const passage = [
+    'We followed 4,000 adults for ten years (see Fig. 1).',
+    'Participants were recruited in 12 hospitals, e.g. in Boston.',
+    decisive,
+    'Funding came from a public grant.',
+  ].join(' ');
+  const j = await judge('Smoking causes lung cancer in adults.', passage);
+  assert.equal(j.decisiveSentence, decisive);
+  assert.equal(j.stance, 'supports');
+});
+
+test('scores are probabilities and confidence is the score of the stance', async () => {
+  const judgements = await model.judge([
+    { claim: 'Aspirin reduces the risk of stroke.', passage: 'Aspirin reduced the risk of stroke in the trial.' },
+    { claim: 'Aspirin reduces the risk of stroke.', passage: '' + 'Coffee is popular in Italy.' },
+  ]);
+  assert.equal(judgements.length, 2);
+  for (const j of judgements) {
+    const sum = STANCES.reduce((s, k) => s + j.scores[k], 0);
+    assert.ok(Math.abs(sum - 1) < 1e-5);
+    assert.equal(j.confidence, j.scores[j.stance]);
+    assert.ok(j.decisiveSentence.length > 0);
+  }
+});
+
+test('an empty claim or passage is invalid input', async () => {
+  await assert.rejects(model.judge([{ claim: ' ', passage: 'Text.' }]), InvalidInputError);
+  await assert.rejects(model.judge([{ claim: 'Claim.', passage: '' }]), InvalidInputError);
+});
+
+test('an aborted signal stops the call', async () => {
+  await assert.rejects(model.judge([{ claim: 'a', passage: 'b' }], { signal: AbortSignal.abort() }), { name: 'AbortError' });
+});
+
+test('a missing weights file is a NonRetryableError naming the path', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'lyra-stance-')), 'absent.bin');
+  const missing = createEmbeddedStanceModel({ weightsPath: path });
+  await assert.rejects(missing.judge([{ claim: 'a', passage: 'b' }]), (error: unknown) => {
+    assert.ok(error instanceof NonRetryableError);
+    assert.match(error.message, new RegExp(path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    assert.equal(error.code, 'model_weights_missing');
+    return true;
+  });
+});
+
+test('a corrupt or truncated weights file is a NonRetryableError naming the path', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-stance-'));
+  const garbage = join(dir, 'garbage.bin');
+  writeFileSync(garbage, 'not a weights file');
+  const truncated = join(dir, 'truncated.bin');
+  const real = readFileSync(DEFAULT_STANCE_WEIGHTS_PATH);
+  writeFileSync(truncated, real.subarray(0, Math.floor(real.length / 2)));
+  for (const path of [garbage, truncated]) {
+    await assert.rejects(createEmbeddedStanceModel({ weightsPath: path }).judge([{ claim: 'a', passage: 'b' }]), (error: unknown) => {
+      assert.ok(error instanceof NonRetryableError);
+      assert.ok(error.message.includes(path));
+      assert.equal(error.code, 'model_weights_corrupt');
+      return true;
+    });
+  }
+});

@@ -1,0 +1,133 @@
+// The `embedded` StanceModel: offline, CPU-only, weights shipped in the repository.
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { InvalidInputError, throwIfAborted, type StanceJudgement, type StanceModel, type StancePair } from '../../core/index.js';
+import { aggregateSentences } from './aggregate.js';
+import { pairFeatures, prepareText, type FeatureResources, type PreparedText } from './features.js';
+import { applyGuard, guardOf } from './guards.js';
+import { forward, softmax, Workspace } from './network.js';
+import { DEFAULT_MAX_SENTENCES, splitSentences } from './sentences.js';
+import { loadWeights, type StanceWeights } from './weights-file.js';
+
+/** models/stance-embedded/stance-embedded.bin at the repository root (same path from src/ and dist/). */
+export const DEFAULT_STANCE_WEIGHTS_PATH = resolve(
+  dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'models', 'stance-embedded', 'stance-embedded.bin',
+);
+
+export interface EmbeddedStanceOptions {
+  /** Weights file; default DEFAULT_STANCE_WEIGHTS_PATH. */
+  weightsPath?: string;
+  /** Minimum calibrated probability for a sentence to decide supports/refutes; default: the value fitted at training. */
+  threshold?: number;
+  /** Sentences judged per passage; the rest is ignored (default 200). */
+  maxSentences?: number;
+  /** Claim–sentence results kept in memory (LRU); 0 disables the cache. Default 20,000. */
+  cacheSize?: number;
+  /** Pairs per call to judge(); larger batches are an InvalidInputError. Default 10,000. */
+  maxPairs?: number;
+}
+
+export interface SentenceJudgement {
+  sentence: string;
+  /** Calibrated [supports, refutes, neutral]. */
+  probs: Float32Array;
+}
+
+export interface EmbeddedStanceModel extends StanceModel {
+  readonly name: 'embedded';
+  /** Per-sentence probabilities of one pair, for audits and the benchmark. */
+  judgeSentences(pair: StancePair, options?: { signal?: AbortSignal }): Promise<SentenceJudgement[]>;
+}
+
+const YIELD_EVERY = 256;
+
+const optionsSchema = z.strictObject({
+  weightsPath: z.string().min(1).optional(),
+  threshold: z.number().min(0).max(1).optional(),
+  maxSentences: z.number().int().min(1).max(100_000).optional(),
+  cacheSize: z.number().int().min(0).max(10_000_000).optional(),
+  maxPairs: z.number().int().min(1).max(10_000_000).optional(),
+});
+
+export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): EmbeddedStanceModel {
+  const parsed = optionsSchema.safeParse(options);
+  if (!parsed.success) {
+    throw new InvalidInputError(`embedded stance model options are invalid: ${z.prettifyError(parsed.error)}`, { code: 'stance_options_invalid' });
+  }
+  const path = options.weightsPath ?? DEFAULT_STANCE_WEIGHTS_PATH;
+  const maxSentences = options.maxSentences ?? DEFAULT_MAX_SENTENCES;
+  const cacheSize = options.cacheSize ?? 20_000;
+  const maxPairs = options.maxPairs ?? 10_000;
+  const cache = new Map<string, Float32Array>();
+  let loading: Promise<StanceWeights> | undefined;
+  let workspace: Workspace | undefined;
+  let work = 0;
+
+  const weights = (signal?: AbortSignal): Promise<StanceWeights> => {
+    loading ??= loadWeights(path, signal ? { signal } : {}).catch((error: unknown) => {
+      loading = undefined; // a later call may find the file fixed
+      throw error;
+    });
+    return loading;
+  };
+
+  const sentenceProbs = async (
+    w: StanceWeights, resources: FeatureResources, claim: PreparedText, claimText: string, sentence: string, signal?: AbortSignal,
+  ): Promise<Float32Array> => {
+    const key = `${claimText}\u0000${sentence}`;
+    const hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    if (++work % YIELD_EVERY === 0) {
+      await new Promise((r) => setImmediate(r));
+      throwIfAborted(signal);
+    }
+    const prepared = prepareText(sentence, resources);
+    const x = pairFeatures(claim, prepared, resources);
+    // One workspace per model: forward() is synchronous, so concurrent judge() calls never interleave inside it.
+    workspace ??= new Workspace(w.params, w.maxTokens);
+    const probs = applyGuard(softmax(forward(w.params, x, workspace), w.temperature), guardOf(claim, prepared, x.hand));
+    if (cacheSize > 0) {
+      cache.set(key, probs);
+      if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
+    }
+    return probs;
+  };
+
+  const judgeOne = async (w: StanceWeights, pair: StancePair, index: number, signal?: AbortSignal): Promise<SentenceJudgement[]> => {
+    if (typeof pair?.claim !== 'string' || !pair.claim.trim()) throw new InvalidInputError(`stance pair ${index}: empty claim`, { code: 'stance_empty_claim' });
+    if (typeof pair.passage !== 'string' || !pair.passage.trim()) throw new InvalidInputError(`stance pair ${index}: empty passage`, { code: 'stance_empty_passage' });
+    const resources: FeatureResources = { vectors: w.vectors, antonyms: w.antonyms, hashBuckets: w.params.hashBuckets };
+    const claimText = pair.claim.replace(/\s+/g, ' ').trim();
+    const claim = prepareText(claimText, resources);
+    const sentences = splitSentences(pair.passage, { maxSentences });
+    const out: SentenceJudgement[] = [];
+    for (const sentence of sentences) out.push({ sentence, probs: await sentenceProbs(w, resources, claim, claimText, sentence, signal) });
+    return out;
+  };
+
+  return {
+    name: 'embedded',
+    async judge(pairs, callOptions = {}): Promise<StanceJudgement[]> {
+      const { signal } = callOptions;
+      throwIfAborted(signal);
+      if (pairs.length > maxPairs) throw new InvalidInputError(`stance batch of ${pairs.length} pairs exceeds maxPairs ${maxPairs}`, { code: 'stance_batch_too_large' });
+      const w = await weights(signal);
+      const threshold = options.threshold ?? w.threshold;
+      const out: StanceJudgement[] = [];
+      for (let i = 0; i < pairs.length; i++) {
+        throwIfAborted(signal);
+        out.push(aggregateSentences(await judgeOne(w, pairs[i]!, i, signal), threshold));
+      }
+      return out;
+    },
+    async judgeSentences(pair, callOptions = {}) {
+      throwIfAborted(callOptions.signal);
+      return judgeOne(await weights(callOptions.signal), pair, 0, callOptions.signal);
+    },
+  };
+}

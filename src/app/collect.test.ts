@@ -258,8 +258,8 @@ test('チェックポイント: a run stopped during its fourth query resumes; t
   const { home, config } = setupHome({ searxngUrl: searx.baseUrl, llmUrl: llm.baseUrl });
   const input: RunCollectInput = { keyword: 'sleep debt', outline: ['Prevalence statistics', 'Health effects', 'Workplace costs'], out: join(home, 'sources.json') };
   await assert.rejects(runCollect(config, { ...input, signal: controller.signal }, { resolver }), /stopped by the test/);
-  const saved = JSON.parse(readFileSync(checkpointPathFor(input.out!), 'utf8')) as { completed: Record<string, unknown>; queries: { items: unknown[] } };
-  assert.deepEqual([Object.keys(saved.completed), saved.queries.items.length], [QUERIES.slice(0, 3).map((q) => q.query), 4]);
+  const saved = JSON.parse(readFileSync(checkpointPathFor(input.out!), 'utf8')) as { completed: Array<{ query: string }>; queries: { items: unknown[] } };
+  assert.deepEqual([saved.completed.map((c) => c.query), saved.queries.items.length], [QUERIES.slice(0, 3).map((q) => q.query), 4]);
 
   const before = searx.queries().length;
   const { output } = await runCollect(config, input, { resolver, sleep: async () => undefined });

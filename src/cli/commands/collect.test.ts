@@ -107,8 +107,8 @@ test('killing lyra collect after its third query and running it again does not r
     const first = await runChild(['collect', '--keyword', 'k', '--out', out, '--json'], h, () => searchLog().includes('q four'));
     assert.equal(first.signal, 'SIGKILL', first.err);
     assert.deepEqual(searchLog(), ['q one', 'q two', 'q three', 'q four']);
-    const saved = JSON.parse(readFileSync(checkpointPathFor(out), 'utf8')) as { completed: Record<string, unknown> };
-    assert.deepEqual(Object.keys(saved.completed), ['q one', 'q two', 'q three']);
+    const saved = JSON.parse(readFileSync(checkpointPathFor(out), 'utf8')) as { completed: Array<{ query: string }> };
+    assert.deepEqual(saved.completed.map((c) => c.query), ['q one', 'q two', 'q three']);
     assert.equal(existsSync(out), false);
 
     hang = false;

@@ -7,9 +7,28 @@ import { InvalidInputError, NonRetryableError, contentHash } from '../../core/in
 import { candidateSchema } from './candidates.js';
 import { errorRecordSchema, failedQuerySchema, invalidSourceSchema, warningSchema } from './schema.js';
 
-export const CHECKPOINT_VERSION = 1;
+export const CHECKPOINT_VERSION = 1 as const;
 
 const plannedQuerySchema = z.strictObject({ query: z.string().min(1), section: z.string().optional() });
+
+export const completedQuerySchema = z.strictObject({
+  query: z.string(),
+  candidates: z.array(candidateSchema),
+  /** Records that could not become sources (bad URL, no title). */
+  rejected: z.array(invalidSourceSchema),
+  warnings: z.array(warningSchema),
+  attempts: z.number().int().min(1),
+});
+export type CompletedQuery = z.infer<typeof completedQuerySchema>;
+
+export const storedVerificationSchema = z.strictObject({
+  /** The source's key (normalized URL, or corpus:<corpus>/<id>). */
+  key: z.string(),
+  outcome: z.enum(['verified', 'unverified', 'invalid']),
+  status: z.number().int().nullable(),
+  attempts: z.number().int().min(0),
+  error: errorRecordSchema.optional(),
+});
 
 export const collectCheckpointSchema = z.strictObject({
   version: z.literal(CHECKPOINT_VERSION),
@@ -27,15 +46,10 @@ export const collectCheckpointSchema = z.strictObject({
     items: z.array(plannedQuerySchema),
     warnings: z.array(warningSchema),
   }),
-  completed: z.record(
-    z.string(),
-    z.strictObject({ candidates: z.array(candidateSchema), rejected: z.array(invalidSourceSchema), warnings: z.array(warningSchema), attempts: z.number().int().min(1) }),
-  ),
-  failed: z.record(z.string(), failedQuerySchema),
-  verifications: z.record(
-    z.string(),
-    z.strictObject({ outcome: z.enum(['verified', 'unverified', 'invalid']), status: z.number().int().nullable(), attempts: z.number().int().min(0), error: errorRecordSchema.optional() }),
-  ),
+  // Lists, not objects keyed by query or URL: those are data, and "__proto__" is a valid query.
+  completed: z.array(completedQuerySchema),
+  failed: z.array(failedQuerySchema),
+  verifications: z.array(storedVerificationSchema),
   updatedAt: z.string(),
 });
 export type CollectCheckpoint = z.infer<typeof collectCheckpointSchema>;

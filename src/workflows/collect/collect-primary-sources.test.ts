@@ -147,7 +147,7 @@ test('resume: queries come from the checkpoint, completed queries and verified s
   });
   await assert.rejects(collectPrimarySources({ searchProviders: [first], llm, checkpoints }, { keyword: 'k', verify: false, signal: controller.signal }), /killed/);
   const saved = checkpoints.value as CollectCheckpoint;
-  assert.deepEqual([Object.keys(saved.completed), Object.keys(saved.failed)], [['q1', 'q3'], ['q2']]);
+  assert.deepEqual([saved.completed.map((c) => c.query), saved.failed.map((f) => f.query)], [['q1', 'q3'], ['q2']]);
 
   const second = provider('p', (q) => [hit(`https://a.example/${q}`, `Title ${q}`)]);
   const out = await collectPrimarySources({ searchProviders: [second], llm, checkpoints }, { keyword: 'k', verify: false });
@@ -172,4 +172,16 @@ test('corpus sources are verified by the store: present â†’ verified, missing â†
   assert.deepEqual(out.invalid_sources.map((i) => [i.url, i.error.code]), [['ftp://x.example/', 'source_invalid'], ['corpus://docs/b', 'corpus_document_missing']]);
   assert.deepEqual(out.warnings.map((w) => w.code), ['checkpoints_off', 'queries_truncated', 'verification_unavailable']);
   assert.match(out.warnings[2]!.message, /1 web sources \(no fetcher/);
+});
+
+test('queries are data: "constructor" or "__proto__" run like any other query and resume like any other', async () => {
+  const llm = { model: 'm', complete: async () => ({ content: '{"queries": ["constructor", "__proto__", "toString"]}' }) };
+  const p = provider('p', (q) => [hit(`https://a.example/${encodeURIComponent(q)}`, `Title ${q}`)]);
+  const checkpoints = createMemoryCheckpointStore();
+  const out = await collectPrimarySources({ searchProviders: [p], llm, checkpoints }, { keyword: 'k', verify: false });
+  assert.deepEqual(p.calls, ['constructor', '__proto__', 'toString']);
+  assert.deepEqual([out.collection_stats.queries_completed, out.sources.length], [3, 3]);
+  const again = await collectPrimarySources({ searchProviders: [p], llm, checkpoints }, { keyword: 'k', verify: false });
+  assert.equal(again.collection_stats.queries_resumed, 3);
+  assert.equal(p.calls.length, 3);
 });

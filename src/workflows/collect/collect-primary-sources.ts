@@ -7,11 +7,12 @@ import {
   type EventSink, type Fetcher, type LyraEventLevel, type ScholarlySource, type SearchProvider,
 } from '../../core/index.js';
 import { checkCandidate, type Candidate } from './candidates.js';
-import { loadCheckpoint, runFingerprint, type CheckpointStore, type CollectCheckpoint } from './checkpoint.js';
+import { CHECKPOINT_VERSION, loadCheckpoint, runFingerprint, type CheckpointStore } from './checkpoint.js';
 import { buildCollectors } from './collectors.js';
 import { deduplicate, type UniqueSource } from './dedupe.js';
 import { evaluateSource, sourceTypeDistribution } from './evaluate.js';
 import { MIN_SOURCES_REQUIRED, MIN_VERIFIED_SOURCES, parseCollectInput, type CollectInput, type CollectOptions } from './limits.js';
+import { checkpointOf, progressFrom, type RunProgress } from './progress.js';
 import { llmQueries, type QueryLlm } from './query-llm.js';
 import { templateQueries, type PlannedQuery } from './query-templates.js';
 import { sectionTerms } from './relevance.js';
@@ -44,7 +45,7 @@ interface RunState {
   opts: CollectOptions;
   warnings: CollectWarning[];
   emit: (type: string, level: LyraEventLevel, message: string, data?: Record<string, unknown>) => void;
-  save: (cp: CollectCheckpoint) => Promise<void>;
+  save: (progress: RunProgress) => Promise<void>;
 }
 
 /** Stored warnings and run warnings share one list; the same code and message is reported once. */
@@ -52,7 +53,7 @@ function addWarning(list: CollectWarning[], w: CollectWarning): void {
   if (!list.some((x) => x.code === w.code && x.message === w.message)) list.push(w);
 }
 
-async function planQueries(state: RunState, base: Omit<CollectCheckpoint, 'queries'>): Promise<CollectCheckpoint> {
+async function planQueries(state: RunState, header: Omit<RunProgress['header'], 'queries'>): Promise<RunProgress> {
   const { opts, deps } = state;
   const useLlm = opts.queryMode === 'llm' || (opts.queryMode === 'auto' && deps.llm !== undefined);
   const warnings: CollectWarning[] = [];
@@ -70,21 +71,24 @@ async function planQueries(state: RunState, base: Omit<CollectCheckpoint, 'queri
     dropped = r.dropped;
   }
   if (dropped > 0) warnings.push({ code: 'queries_truncated', message: `${dropped} generated queries beyond maxQueries ${opts.maxQueries} were not run` });
-  const cp: CollectCheckpoint = {
-    ...base,
-    queries: { method: useLlm ? 'llm' : 'template', model: useLlm ? deps.llm!.model : null, generatedAt: (deps.now?.() ?? new Date()).toISOString(), dropped, items, warnings },
+  const progress: RunProgress = {
+    header: { ...header, queries: { method: useLlm ? 'llm' : 'template', model: useLlm ? deps.llm!.model : null, generatedAt: (deps.now?.() ?? new Date()).toISOString(), dropped, items, warnings } },
+    completed: new Map(),
+    failed: new Map(),
+    verifications: new Map(),
   };
-  await state.save(cp);
-  state.emit('collect.queries_generated', 'info', `${items.length} queries (${cp.queries.method})`, { queries: items.map((q) => q.query) });
-  return cp;
+  // The first checkpoint (seed 003 §4.1): a re-run never asks for queries again.
+  await state.save(progress);
+  state.emit('collect.queries_generated', 'info', `${items.length} queries (${progress.header.queries.method})`, { queries: items.map((q) => q.query) });
+  return progress;
 }
 
-async function collectQueries(state: RunState, cp: CollectCheckpoint, collectors: ReturnType<typeof buildCollectors>): Promise<number> {
+async function collectQueries(state: RunState, cp: RunProgress, collectors: ReturnType<typeof buildCollectors>): Promise<number> {
   const { opts, deps } = state;
   let resumed = 0;
-  const items = cp.queries.items;
+  const items = cp.header.queries.items;
   for (const [i, q] of items.entries()) {
-    if (cp.completed[q.query]) {
+    if (cp.completed.has(q.query)) {
       resumed++;
       continue;
     }
@@ -111,11 +115,11 @@ async function collectQueries(state: RunState, cp: CollectCheckpoint, collectors
           rejected.push({ url: c.url, title: c.title, query: q.query, error: errorRecord(error, c.url), verification_status: null, attempts: 0 });
         }
       }
-      cp.completed[q.query] = { candidates: valid, rejected, warnings: r.warnings, attempts: r.attempts };
-      delete cp.failed[q.query];
+      cp.completed.set(q.query, { query: q.query, candidates: valid, rejected, warnings: r.warnings, attempts: r.attempts });
+      cp.failed.delete(q.query);
       state.emit('collect.query_done', 'info', `query ${i + 1}/${items.length} done: ${valid.length} sources`, { query: q.query, index: i, sources: valid.length });
     } else {
-      cp.failed[q.query] = { query: q.query, error: r.error, attempts: r.attempts };
+      cp.failed.set(q.query, { query: q.query, error: r.error, attempts: r.attempts });
       state.emit('collect.query_failed', 'warn', r.error.message, { query: q.query, index: i, error: r.error });
     }
     // After every query (seed 003 §4.2), so a killed run loses at most the query in flight.
@@ -124,12 +128,12 @@ async function collectQueries(state: RunState, cp: CollectCheckpoint, collectors
   return resumed;
 }
 
-async function verifyAll(state: RunState, cp: CollectCheckpoint, sources: UniqueSource[]): Promise<Map<string, Verification>> {
+async function verifyAll(state: RunState, cp: RunProgress, sources: UniqueSource[]): Promise<Map<string, Verification>> {
   const { opts, deps } = state;
   const out = new Map<string, Verification>();
   const todo: UniqueSource[] = [];
   for (const s of sources) {
-    const stored = cp.verifications[s.key];
+    const stored = cp.verifications.get(s.key);
     if (stored) out.set(s.key, stored);
     else if (canVerify(s.candidate, deps)) todo.push(s);
   }
@@ -148,7 +152,7 @@ async function verifyAll(state: RunState, cp: CollectCheckpoint, sources: Unique
         onRetry: (info) => state.emit('collect.verify_retry', 'warn', `verify ${info.url}: attempt ${info.attempt} in ${info.waitMs} ms (${info.error.message})`, info),
       });
       out.set(s.key, v);
-      cp.verifications[s.key] = v;
+      cp.verifications.set(s.key, v);
       await state.save(cp);
     }
   };
@@ -188,10 +192,10 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
 
   // Saves are serialized: verification workers finish concurrently.
   let saving: Promise<void> = Promise.resolve();
-  const save = (cp: CollectCheckpoint): Promise<void> => {
+  const save = (progress: RunProgress): Promise<void> => {
     if (!deps.checkpoints) return Promise.resolve();
-    cp.updatedAt = now().toISOString();
     const store = deps.checkpoints;
+    const cp = checkpointOf(progress, now().toISOString());
     saving = saving.then(() => store.save(cp, opts.signal ? { signal: opts.signal } : {}));
     return saving;
   };
@@ -200,10 +204,11 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   const collectorNames = collectors.map((c) => c.name);
   const fingerprint = runFingerprint({ keyword: opts.keyword, outline: opts.outline, collectors: collectorNames });
   const stored = deps.checkpoints ? await loadCheckpoint(deps.checkpoints, fingerprint, opts.signal) : undefined;
-  const base = { version: 1 as const, fingerprint, keyword: opts.keyword, outline: opts.outline, collectors: collectorNames, completed: {}, failed: {}, verifications: {}, updatedAt: now().toISOString() };
-  const cp = stored ?? (await planQueries(state, base));
-  if (stored) emit('collect.resumed', 'info', `resuming from ${deps.checkpoints!.location}: ${Object.keys(stored.completed).length}/${stored.queries.items.length} queries done`, { location: deps.checkpoints!.location });
-  for (const w of cp.queries.warnings) warn(w);
+  const header = { version: CHECKPOINT_VERSION, fingerprint, keyword: opts.keyword, outline: opts.outline, collectors: collectorNames };
+  const cp = stored ? progressFrom(stored) : await planQueries(state, header);
+  if (stored) emit('collect.resumed', 'info', `resuming from ${deps.checkpoints!.location}: ${stored.completed.length}/${stored.queries.items.length} queries done`, { location: deps.checkpoints!.location });
+  const plan = cp.header.queries;
+  for (const w of plan.warnings) warn(w);
 
   const resumed = await collectQueries(state, cp, collectors);
 
@@ -211,15 +216,15 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   const invalid: InvalidSource[] = [];
   const failed: FailedQuery[] = [];
   let queryAttempts = 0;
-  for (const q of cp.queries.items) {
-    const done = cp.completed[q.query];
+  for (const q of plan.items) {
+    const done = cp.completed.get(q.query);
     if (done) {
       candidates.push(...done.candidates);
       invalid.push(...done.rejected);
       for (const w of done.warnings) warn(w);
       queryAttempts += done.attempts;
     }
-    const f = cp.failed[q.query];
+    const f = cp.failed.get(q.query);
     if (f) {
       failed.push(f);
       queryAttempts += f.attempts;
@@ -259,7 +264,7 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   const verified = sources.filter((s) => s.verified).length;
   // Seed 003 §2.3: too few sources is an error the caller may retry (failed queries are retried on resume).
   if (sources.length < MIN_SOURCES_REQUIRED) {
-    throw new RetryableError(`collect: insufficient sources collected: ${sources.length} (minimum: ${MIN_SOURCES_REQUIRED}) for keyword ${JSON.stringify(opts.keyword)}; ${failed.length} of ${cp.queries.items.length} queries failed`, {
+    throw new RetryableError(`collect: insufficient sources collected: ${sources.length} (minimum: ${MIN_SOURCES_REQUIRED}) for keyword ${JSON.stringify(opts.keyword)}; ${failed.length} of ${plan.items.length} queries failed`, {
       code: 'insufficient_sources',
       details: { collected: sources.length, minimum: MIN_SOURCES_REQUIRED, failed_queries: failed, invalid_sources: invalid.length, ...(deps.checkpoints ? { checkpoint: deps.checkpoints.location } : {}) },
     });
@@ -269,14 +274,14 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   const output: Step5Output = {
     keyword: opts.keyword,
     outline_sections: opts.outline,
-    search_queries: cp.queries.items.map((q) => q.query),
-    query_generation: { method: cp.queries.method, model: cp.queries.model, from_checkpoint: stored !== undefined },
+    search_queries: plan.items.map((q) => q.query),
+    query_generation: { method: plan.method, model: plan.model, from_checkpoint: stored !== undefined },
     sources,
     invalid_sources: invalid,
     failed_queries: failed,
     collection_stats: {
-      queries_total: cp.queries.items.length,
-      queries_completed: cp.queries.items.filter((q) => cp.completed[q.query]).length,
+      queries_total: plan.items.length,
+      queries_completed: plan.items.filter((q) => cp.completed.has(q.query)).length,
       queries_failed: failed.length,
       queries_resumed: resumed,
       query_attempts: queryAttempts,

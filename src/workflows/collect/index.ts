@@ -17,8 +17,8 @@ export { KIND_TEMPLATES, normalizeQueryText, templateQueries, uniqueQueries } fr
 export type { PlannedQuery } from './query-templates.js';
 export { QUERY_SYSTEM_PROMPT, llmQueries, parseQueryAnswer, queryPrompt } from './query-llm.js';
 export type { QueryLlm } from './query-llm.js';
-export { CHECKPOINT_VERSION, collectCheckpointSchema, createMemoryCheckpointStore, loadCheckpoint, runFingerprint } from './checkpoint.js';
-export type { CheckpointStore, CollectCheckpoint } from './checkpoint.js';
+export { CHECKPOINT_VERSION, collectCheckpointSchema, completedQuerySchema, createMemoryCheckpointStore, loadCheckpoint, runFingerprint } from './checkpoint.js';
+export type { CheckpointStore, CollectCheckpoint, CompletedQuery } from './checkpoint.js';
 export { SOURCE_GONE_STATUSES } from './verify.js';
 export type { CorpusDocumentCheck, Verification, VerificationOutcome } from './verify.js';
 export { RESEMBLANCE_MIN_EXCERPT_CHARS, deduplicate, normalizeTitle, sourceKey } from './dedupe.js';

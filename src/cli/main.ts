@@ -14,6 +14,8 @@ import { registerSearchCommand } from './commands/search.js';
 import { registerPapersCommands } from './commands/papers.js';
 import { registerClaimsCommand } from './commands/claims.js';
 import { registerCollectCommand } from './commands/collect.js';
+import { registerModelsCommand } from './commands/models.js';
+import { registerStanceCommand } from './commands/stance.js';
 
 /** Exit codes: 0 success, 1 the work failed, 2 the input (flags, config, arguments) is invalid. */
 export const EXIT_OK = 0;
@@ -49,6 +51,8 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
   registerCorpusCommand(program, ctx);
   registerSearchCommand(program, ctx);
   registerPapersCommands(program, ctx);
+  registerStanceCommand(program, ctx);
+  registerModelsCommand(program, ctx);
   registerClaimsCommand(program, ctx);
   registerCollectCommand(program, ctx);
   // Subcommands inherit output routing and exit override.

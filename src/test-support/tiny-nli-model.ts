@@ -74,6 +74,43 @@ export function tinyNliOnnx(): Uint8Array {
   return onnx.ModelProto.encode(model).finish();
 }
 
+/**
+ * A tiny BERT-shaped encoder for the embedding backend: last_hidden_state = E[input_ids], with "yes"
+ * → [1, 0], "no" → [0, 1] and every other token → [0, 0].
+ */
+export function tinyEncoderOnnx(): Uint8Array {
+  const F = onnx.TensorProto.DataType.FLOAT;
+  const I64 = onnx.TensorProto.DataType.INT64;
+  const emb: number[] = [];
+  for (const word of TINY_VOCAB) emb.push(word === 'yes' ? 1 : 0, word === 'no' ? 1 : 0);
+  const graph = onnx.GraphProto.create({
+    name: 'tiny-encoder',
+    initializer: [tensor('emb', [TINY_VOCAB.length, HIDDEN], F, { floats: emb })],
+    node: [onnx.NodeProto.create({ opType: 'Gather', input: ['emb', 'input_ids'], output: ['last_hidden_state'], attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }] })],
+    input: [valueInfo('input_ids', I64, ['batch_size', 'sequence_length'])],
+    output: [valueInfo('last_hidden_state', F, ['batch_size', 'sequence_length', HIDDEN])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 7, producerName: 'lyra-test', opsetImport: [{ domain: '', version: 13 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}
+
+/** Writes a tiny encoder model folder (feature extraction) at `<modelsDir>/<modelId>/`. */
+export function writeTinyEncoderModel(options: { modelsDir: string; modelId: string }): string {
+  const dir = join(options.modelsDir, options.modelId);
+  const config = { ...tinyConfigJson(), architectures: ['BertModel'] };
+  const files: Record<string, Uint8Array | string> = {
+    'config.json': JSON.stringify(config),
+    'tokenizer.json': JSON.stringify(tinyTokenizerJson()),
+    'tokenizer_config.json': JSON.stringify(TINY_TOKENIZER_CONFIG),
+    'onnx/model.onnx': tinyEncoderOnnx(),
+  };
+  for (const [file, data] of Object.entries(files)) {
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    writeFileSync(join(dir, file), data);
+  }
+  return dir;
+}
+
 /** tokenizer.json of a lower-casing BERT WordPiece tokenizer over TINY_VOCAB. */
 export function tinyTokenizerJson(): Record<string, unknown> {
   const vocab = Object.fromEntries(TINY_VOCAB.map((w, i) => [w, i]));

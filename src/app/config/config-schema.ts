@@ -141,6 +141,13 @@ export const lyraConfigSchema = z.strictObject({
         .optional(),
       embedding: z
         .strictObject({
+          /** embedded (USE-lite, English) or transformers (an ONNX sentence encoder under models_dir). */
+          backend: z.enum(['embedded', 'transformers']).optional(),
+          /** Encoder model id for the transformers backend, e.g. Xenova/multilingual-e5-small. */
+          model: z.string().min(1).optional(),
+          /** Text prepended to every input (e5 models expect "query: "). */
+          prefix: z.string().max(100).optional(),
+          dtype: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16']).optional(),
           /** On-disk vector cache; default $LYRA_HOME/cache/vectors.db. */
           cache_path: z.string().min(1).optional(),
           /** Vectors kept on disk (≈ 2 KiB each); oldest evicted beyond. */

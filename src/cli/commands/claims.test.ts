@@ -19,6 +19,9 @@ test('lyra claims <file> --json prints the normalized claims with ids, slots and
     ]);
     assert.match(got.claims[0]!.claim_id, /^clm_[0-9a-f]{16}$/);
     assert.deepEqual(got.claims[0]!.slots, { subject: 'Smoking', predicate: 'cause', object: 'lung cancer' });
+    const withVectors = await runCli(['claims', 'notes.txt', '--json', '--embeddings'], { home });
+    assert.equal(withVectors.code, 0, withVectors.err);
+    assert.deepEqual((JSON.parse(withVectors.out) as typeof got).claims.map((c) => c.statement), got.claims.map((c) => c.statement), 'unrelated claims stay apart');
     const text = await runCli(['claims', 'notes.txt'], { home });
     assert.match(text.out, /2 claims\n/);
     assert.match(text.out, /subject: Smoking \| predicate: cause \| object: lung cancer/);

@@ -2,7 +2,7 @@
 // Markdown): statement, slots, scope, fingerprint id and every source quote.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { documentClaims } from '../../app/index.js';
+import { buildEmbeddingModel, documentClaims } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
@@ -10,6 +10,7 @@ import { printJson } from '../io.js';
 const flagsSchema = z.strictObject({
   json: z.boolean().optional(),
   max: z.coerce.number().int().min(1).max(10_000).optional(),
+  embeddings: z.boolean().optional(),
 });
 
 export function registerClaimsCommand(program: Command, ctx: CliContext): void {
@@ -18,17 +19,20 @@ export function registerClaimsCommand(program: Command, ctx: CliContext): void {
     .argument('<file-or-url>', 'a local HTML, PDF, text or Markdown file, or an http(s) URL')
     .description('Print the checkable claims of a document, normalized (subject/predicate/object/time, scope, claim id) and merged')
     .option('--max <n>', 'most claims taken from the document (default 200)')
+    .option('--embeddings', 'also merge paraphrases by sentence-embedding similarity (models.embedding; default USE-lite, offline)')
     .option('--json', 'print JSON')
     .action(async (source: string, raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
       if (!parsed.success) throw new InvalidInputError(`claims: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
       const config = ctx.config();
-      {
+      const embedding = flags.embeddings ? buildEmbeddingModel({ config }) : undefined;
+      try {
         const result = await documentClaims({
           source,
           cwd: ctx.cwd,
           config,
+          ...(embedding ? { embedding } : {}),
           ...(flags.max ? { maxClaims: flags.max } : {}),
         });
         if (flags.json) {
@@ -48,6 +52,8 @@ export function registerClaimsCommand(program: Command, ctx: CliContext): void {
           const s = c.slots;
           ctx.io.stdout(`${c.claimId}  ${c.statement}\n    subject: ${s.subject ?? '-'} | predicate: ${s.predicate ?? '-'} | object: ${s.object ?? '-'} | time: ${s.time ?? '-'}${c.scope ? ` | scope: ${c.scope}` : ''}  (${c.sources.length} source${c.sources.length === 1 ? '' : 's'})\n`);
         }
+      } finally {
+        embedding?.close();
       }
     });
 }

@@ -3,3 +3,5 @@ export type { UseLiteOptions } from './use-lite.js';
 export { DEFAULT_VECTOR_CACHE_ENTRIES, createMemoryVectorCache, createSqliteVectorCache } from './vector-cache.js';
 export type { VectorCache } from './vector-cache.js';
 export { cosineSimilarity, withVectorCache } from './cached.js';
+export { createTransformersEmbeddingModel, transformersEmbeddingOptionsSchema } from './transformers-embedding.js';
+export type { TransformersEmbeddingOptions } from './transformers-embedding.js';

@@ -20,8 +20,9 @@ test('below the threshold the passage is neutral and the least neutral sentence 
   assert.equal(j.confidence, 0.35);
 });
 
-test('a sentence whose most probable class is neutral never decides supports or refutes', () => {
+test('the threshold, not the neutral probability, gates a sentence', () => {
+  assert.equal(aggregateSentences([s('a', [0.4, 0.1, 0.5])], 0.5).stance, 'neutral');
   const j = aggregateSentences([s('a', [0.4, 0.1, 0.5])], 0.3);
-  assert.equal(j.stance, 'neutral');
-  assert.equal(j.decisiveSentence, 'a');
+  assert.equal(j.stance, 'supports');
+  assert.equal(j.confidence, 0.4);
 });

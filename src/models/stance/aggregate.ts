@@ -2,9 +2,11 @@
 //
 // Rule (documented in models/stance-embedded/MODEL_CARD.md):
 // 1. Every sentence gets calibrated probabilities (supports, refutes, neutral).
-// 2. Candidates are the sentences whose most probable class is supports or refutes.
-// 3. The candidate with the highest such probability decides, if that probability is at least the
-//    threshold: the judgement takes its class, its probabilities as `scores`, and it as the decisive sentence.
+// 2. Candidates are the sentences whose supports or refutes probability is at least the threshold
+//    (even when neutral is higher: the threshold is fitted per model, and a threshold ≥ 0.5 implies
+//    that the candidate's class is its most probable one).
+// 3. The candidate with the highest supports or refutes probability decides: the judgement takes
+//    that class, its probabilities as `scores`, and it as the decisive sentence.
 // 4. Otherwise the passage is neutral; the decisive sentence is the one with the least neutral
 //    probability (the most relevant one), and `scores` are its probabilities.
 // `confidence` is always `scores[stance]`. A supporting and a refuting sentence in the same passage
@@ -24,18 +26,18 @@ export function aggregateSentences(sentences: readonly SentenceProbabilities[], 
   let bestClass = 2;
   let relevant = sentences[0]!;
   for (const s of sentences) {
-    const [sup, ref, neu] = [s.probs[0]!, s.probs[1]!, s.probs[2]!];
-    if (neu < relevant.probs[2]!) relevant = s;
+    const [sup, ref] = [s.probs[0]!, s.probs[1]!];
+    if (s.probs[2]! < relevant.probs[2]!) relevant = s;
     const cls = sup >= ref ? 0 : 1;
     const p = Math.max(sup, ref);
-    if (p > neu && p > bestProb) {
+    if (p >= threshold && p > bestProb) {
       best = s;
       bestProb = p;
       bestClass = cls;
     }
   }
-  const decisive = best && bestProb >= threshold ? best : relevant;
-  const stance = best && bestProb >= threshold ? (bestClass === 0 ? 'supports' : 'refutes') : 'neutral';
+  const decisive = best ?? relevant;
+  const stance = best ? (bestClass === 0 ? 'supports' : 'refutes') : 'neutral';
   const scores = { supports: decisive.probs[0]!, refutes: decisive.probs[1]!, neutral: decisive.probs[2]! };
   return { stance, confidence: scores[stance], scores, decisiveSentence: decisive.sentence };
 }

@@ -84,6 +84,14 @@ test('an empty claim or passage is invalid input', async () => {
   await assert.rejects(model.judge([{ claim: 'Claim.', passage: '' }]), InvalidInputError);
 });
 
+test('a claim with no English word is invalid input, not a guessed neutral', async () => {
+  await assert.rejects(model.judge([{ claim: 'マスクは感染を減らす。', passage: 'Masks reduce infections.' }]), (error: unknown) => {
+    assert.ok(error instanceof InvalidInputError);
+    assert.equal(error.code, 'stance_unsupported_language');
+    return true;
+  });
+});
+
 test('an aborted signal stops the call', async () => {
   await assert.rejects(model.judge([{ claim: 'a', passage: 'b' }], { signal: AbortSignal.abort() }), { name: 'AbortError' });
 });

@@ -104,6 +104,10 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
     const resources: FeatureResources = { vectors: w.vectors, antonyms: w.antonyms, hashBuckets: w.params.hashBuckets };
     const claimText = pair.claim.replace(/\s+/g, ' ').trim();
     const claim = prepareText(claimText, resources);
+    if (claim.content.length === 0) {
+      // Japanese or other scripts: the features know English words only; saying so beats a made-up neutral.
+      throw new InvalidInputError(`stance pair ${index}: the embedded model reads English only and found no English word in the claim "${claimText.slice(0, 80)}"; use the transformers or llm backend`, { code: 'stance_unsupported_language' });
+    }
     const sentences = splitSentences(pair.passage, { maxSentences });
     const out: SentenceJudgement[] = [];
     for (const sentence of sentences) out.push({ sentence, probs: await sentenceProbs(w, resources, claim, claimText, sentence, signal) });

@@ -1,0 +1,136 @@
+// Builds models from LyraConfig's `models` section (README "Configuration"). A backend that is
+// chosen but not configured is an InvalidInputError naming the missing key.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { InvalidInputError, type StanceModel } from '../core/index.js';
+import {
+  createEmbeddingModel, createStanceModel, DEFAULT_MODEL_HUB, pullTransformersModel,
+  type ClosableEmbeddingModel, type OnnxDtype, type PullProgress, type PullResult, type StanceBackend,
+} from '../models/index.js';
+import type { LyraConfig } from './config/index.js';
+
+type ModelsSection = NonNullable<LyraConfig['raw']['models']>;
+
+function section(config: LyraConfig): ModelsSection {
+  return config.raw.models ?? {};
+}
+
+/** Paths in the config file are relative to it; otherwise to the working directory. */
+function resolvePath(config: LyraConfig, path: string): string {
+  return config.configFile ? resolve(dirname(config.configFile), path) : resolve(path);
+}
+
+/** Folder of transformers model folders: `models.transformers.models_dir`, default `$LYRA_HOME/models`. */
+export function modelsDirOf(config: LyraConfig): string {
+  const dir = section(config).transformers?.models_dir;
+  return dir ? resolvePath(config, dir) : join(config.home, 'models');
+}
+
+/** The stance backend in force: the flag, else `models.stance.backend`, else `embedded`. */
+export function stanceBackendOf(config: LyraConfig, override?: StanceBackend): StanceBackend {
+  return override ?? section(config).stance?.backend ?? 'embedded';
+}
+
+export function buildStanceModel(options: { config: LyraConfig; backend?: StanceBackend }): StanceModel {
+  const { config } = options;
+  const models = section(config);
+  const backend = stanceBackendOf(config, options.backend);
+  switch (backend) {
+    case 'embedded': {
+      const weights = models.stance?.weights_path;
+      return createStanceModel({ backend, embedded: weights ? { weightsPath: resolvePath(config, weights) } : {} });
+    }
+    case 'transformers': {
+      const t = models.transformers;
+      if (!t?.model) {
+        throw new InvalidInputError('stance backend transformers: set models.transformers.model (a model id such as Xenova/nli-deberta-v3-xsmall) in the config file', {
+          code: 'model_not_configured', details: { key: 'models.transformers.model' },
+        });
+      }
+      return createStanceModel({
+        backend,
+        transformers: {
+          modelId: t.model, modelsDir: modelsDirOf(config),
+          ...(t.dtype ? { dtype: t.dtype } : {}), ...(t.batch_size ? { batchSize: t.batch_size } : {}), ...(t.labels ? { labels: t.labels } : {}),
+        },
+      });
+    }
+    case 'llm': {
+      const l = models.llm;
+      if (!l) {
+        throw new InvalidInputError('stance backend llm: set models.llm.base_url and models.llm.model (an OpenAI-compatible endpoint) in the config file', {
+          code: 'model_not_configured', details: { key: 'models.llm' },
+        });
+      }
+      return createStanceModel({
+        backend,
+        llm: {
+          chat: {
+            baseUrl: l.base_url, model: l.model,
+            ...(l.api_key ? { apiKey: l.api_key } : {}), ...(l.timeout_ms ? { timeoutMs: l.timeout_ms } : {}),
+            ...(l.concurrency ? { concurrency: l.concurrency } : {}), ...(l.max_retries !== undefined ? { maxRetries: l.max_retries } : {}),
+          },
+          ...(l.concurrency ? { concurrency: l.concurrency } : {}),
+        },
+      });
+    }
+  }
+}
+
+/**
+ * The embedding model of `models.embedding` (default USE-lite) with its on-disk vector cache at
+ * `models.embedding.cache_path` (default `$LYRA_HOME/cache/vectors.db`).
+ */
+export function buildEmbeddingModel(options: { config: LyraConfig }): ClosableEmbeddingModel {
+  const { config } = options;
+  const e = section(config).embedding;
+  const cachePath = e?.cache_path ? resolvePath(config, e.cache_path) : join(config.home, 'cache', 'vectors.db');
+  const cache = { cachePath, ...(e?.cache_max_entries !== undefined ? { cacheMaxEntries: e.cache_max_entries } : {}) };
+  if (e?.backend !== 'transformers') return createEmbeddingModel(cache);
+  if (!e.model) {
+    throw new InvalidInputError('embedding backend transformers: set models.embedding.model (an encoder such as Xenova/multilingual-e5-small) in the config file', {
+      code: 'model_not_configured', details: { key: 'models.embedding.model' },
+    });
+  }
+  const dtype = e.dtype;
+  return createEmbeddingModel({
+    backend: 'transformers',
+    transformers: { modelId: e.model, modelsDir: modelsDirOf(config), ...(dtype ? { dtype } : {}), ...(e.prefix ? { prefix: e.prefix } : {}) },
+    ...cache,
+  });
+}
+
+export interface PullModelOptions {
+  config: LyraConfig;
+  modelId: string;
+  dtype?: OnnxDtype;
+  /** Hub base URL; default `models.transformers.hub_url`, else the Hugging Face hub. */
+  hubUrl?: string;
+  signal?: AbortSignal;
+  onProgress?: (p: PullProgress) => void;
+}
+
+export function pullModel(options: PullModelOptions): Promise<PullResult> {
+  const t = section(options.config).transformers;
+  const dtype = options.dtype ?? t?.dtype;
+  return pullTransformersModel(
+    { modelId: options.modelId, modelsDir: modelsDirOf(options.config), remoteHost: options.hubUrl ?? t?.hub_url ?? DEFAULT_MODEL_HUB, ...(dtype ? { dtype } : {}) },
+    { ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) },
+  );
+}
+
+/** Model folders present under the models dir (those holding a config.json), as model ids. */
+export function listLocalModels(config: LyraConfig): string[] {
+  const root = modelsDirOf(config);
+  if (!existsSync(root)) return [];
+  const out: string[] = [];
+  for (const a of readdirSync(root)) {
+    const pa = join(root, a);
+    if (!statSync(pa).isDirectory()) continue;
+    if (existsSync(join(pa, 'config.json'))) out.push(a);
+    for (const b of readdirSync(pa)) {
+      if (existsSync(join(pa, b, 'config.json'))) out.push(`${a}/${b}`);
+    }
+  }
+  return out.sort();
+}

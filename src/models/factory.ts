@@ -1,0 +1,108 @@
+// One entry point per model family: pick a backend by name, get the core interface back.
+// Backends load lazily (weights on first use), but what can be checked up front is checked here,
+// so a missing weights file or model folder is a clear error before any input is read.
+import { existsSync } from 'node:fs';
+import { InvalidInputError, NonRetryableError, type EmbeddingModel, type StanceModel } from '../core/index.js';
+import {
+  createSqliteVectorCache, createTransformersEmbeddingModel, createUseLiteEmbeddingModel, transformersEmbeddingOptionsSchema, withVectorCache,
+  type TransformersEmbeddingOptions, type UseLiteOptions, type VectorCache,
+} from './embedding/index.js';
+import { createChatClient, createLlmStanceModel, type ChatClient, type ChatClientOptions, type LlmStanceOptions } from './llm/index.js';
+import { parseOptions } from './options.js';
+import { createEmbeddedStanceModel, DEFAULT_STANCE_WEIGHTS_PATH, type EmbeddedStanceOptions } from './stance/index.js';
+import { createTransformersStanceModel, requireLocalModel, transformersStanceOptionsSchema, type TransformersStanceOptions } from './transformers/index.js';
+
+export const STANCE_BACKENDS = ['embedded', 'transformers', 'llm'] as const;
+export type StanceBackend = (typeof STANCE_BACKENDS)[number];
+
+export type CreateStanceModelOptions =
+  | { backend: 'embedded'; embedded?: EmbeddedStanceOptions }
+  | { backend: 'transformers'; transformers: TransformersStanceOptions }
+  | { backend: 'llm'; llm: Omit<LlmStanceOptions, 'client'> & ({ client: ChatClient } | { chat: ChatClientOptions }) };
+
+/**
+ * A StanceModel of the named backend. Throws NonRetryableError `model_weights_missing` /
+ * `model_not_found` when the embedded weights file or the transformers model folder is absent.
+ */
+export function createStanceModel(options: CreateStanceModelOptions): StanceModel {
+  switch (options.backend) {
+    case 'embedded': {
+      const weightsPath = options.embedded?.weightsPath ?? DEFAULT_STANCE_WEIGHTS_PATH;
+      if (!existsSync(weightsPath)) {
+        throw new NonRetryableError(
+          `embedded stance model: weights file missing: ${weightsPath} (train it with \`npm run train:stance\`, or choose another backend with --model)`,
+          { code: 'model_weights_missing', details: { path: weightsPath } },
+        );
+      }
+      return createEmbeddedStanceModel({ ...options.embedded, weightsPath });
+    }
+    case 'transformers': {
+      const opts = parseOptions(transformersStanceOptionsSchema, options.transformers, 'transformers stance model');
+      requireLocalModel({ modelsDir: opts.modelsDir, modelId: opts.modelId, dtype: opts.dtype });
+      return createTransformersStanceModel(opts);
+    }
+    case 'llm': {
+      const { llm } = options;
+      const client = 'client' in llm ? llm.client : createChatClient(llm.chat);
+      const { client: _c, chat: _h, ...stance } = llm as Omit<LlmStanceOptions, 'client'> & { client?: ChatClient; chat?: ChatClientOptions };
+      return createLlmStanceModel({ ...stance, client });
+    }
+    default:
+      throw new InvalidInputError(`unknown stance backend ${(options as { backend: string }).backend}; expected one of ${STANCE_BACKENDS.join(', ')}`, { code: 'stance_backend_unknown' });
+  }
+}
+
+export const EMBEDDING_BACKENDS = ['embedded', 'transformers'] as const;
+export type EmbeddingBackend = (typeof EMBEDDING_BACKENDS)[number];
+
+export interface CreateEmbeddingModelOptions {
+  /**
+   * `embedded`: Universal Sentence Encoder lite (English), offline from its npm package (the default).
+   * `transformers`: an ONNX sentence encoder from a local folder (e.g. a multilingual one).
+   */
+  backend?: EmbeddingBackend;
+  useLite?: UseLiteOptions;
+  /** Required for the `transformers` backend. */
+  transformers?: TransformersEmbeddingOptions;
+  /** SQLite file of the on-disk vector cache (keyed by model and text hash); none when absent. */
+  cachePath?: string;
+  /** Bound of the on-disk cache, in vectors. */
+  cacheMaxEntries?: number;
+}
+
+export interface ClosableEmbeddingModel extends EmbeddingModel {
+  /** Closes the vector cache (a no-op without one). */
+  close(): void;
+}
+
+export function createEmbeddingModel(options: CreateEmbeddingModelOptions = {}): ClosableEmbeddingModel {
+  const backend = options.backend ?? 'embedded';
+  let base: EmbeddingModel;
+  if (backend === 'embedded') {
+    base = createUseLiteEmbeddingModel(options.useLite ?? {});
+  } else if (backend === 'transformers') {
+    if (!options.transformers) throw new InvalidInputError('embedding backend transformers: no model given', { code: 'model_not_configured' });
+    const opts = parseOptions(transformersEmbeddingOptionsSchema, options.transformers, 'transformers embedding model');
+    requireLocalModel({ modelsDir: opts.modelsDir, modelId: opts.modelId, dtype: opts.dtype });
+    base = createTransformersEmbeddingModel(opts);
+  } else {
+    throw new InvalidInputError(`unknown embedding backend ${String(backend)}; expected one of ${EMBEDDING_BACKENDS.join(', ')}`, { code: 'embedding_backend_unknown' });
+  }
+  let cache: VectorCache | undefined;
+  if (options.cachePath) {
+    try {
+      cache = createSqliteVectorCache({ path: options.cachePath, ...(options.cacheMaxEntries !== undefined ? { maxEntries: options.cacheMaxEntries } : {}) });
+    } catch (cause) {
+      throw new NonRetryableError(`embedding vector cache: cannot open ${options.cachePath}: ${(cause as Error).message}`, { code: 'cache_unavailable', details: { path: options.cachePath }, cause });
+    }
+  }
+  const model = cache ? withVectorCache(base, cache) : base;
+  return {
+    name: model.name,
+    get dimensions() {
+      return model.dimensions;
+    },
+    embed: (texts, callOptions) => model.embed(texts, callOptions),
+    close: () => cache?.close?.(),
+  };
+}

@@ -1,0 +1,7 @@
+// models/: stance backends (embeddings and LLM backends come later).
+export * from './stance/index.js';
+export * from './embedding/index.js';
+export * from './llm/index.js';
+export * from './transformers/index.js';
+export { EMBEDDING_BACKENDS, STANCE_BACKENDS, createEmbeddingModel, createStanceModel } from './factory.js';
+export type { ClosableEmbeddingModel, CreateEmbeddingModelOptions, CreateStanceModelOptions, EmbeddingBackend, StanceBackend } from './factory.js';

@@ -1,0 +1,132 @@
+// The `transformers` StanceModel: any ONNX NLI cross-encoder (Hugging Face model folder with
+// config.json, tokenizer.json and onnx/model*.onnx) run on the CPU by onnxruntime-node through
+// @huggingface/transformers. Nothing is downloaded here: the folder must exist (`lyra models pull`).
+//
+// Passages are split into sentences; every (sentence, claim) pair is judged as premise/hypothesis;
+// the per-sentence probabilities are aggregated by the same rule as the embedded backend
+// (models/stance/aggregate.ts): the most confident supporting or refuting sentence at or above the
+// threshold decides, otherwise the passage is neutral.
+import { z } from 'zod';
+import { InvalidInputError, NonRetryableError, STANCES, throwIfAborted, type Stance, type StanceJudgement, type StanceModel, type StancePair } from '../../core/index.js';
+import { aggregateSentences, DEFAULT_MAX_SENTENCES, splitSentences, type SentenceProbabilities } from '../stance/index.js';
+import { parseOptions } from '../options.js';
+import { MODEL_ID_RE, ONNX_DTYPES, requireLocalModel, stanceOfLabel, withTransformersEnv, type OnnxDtype } from './runtime.js';
+
+export const transformersStanceOptionsSchema = z.strictObject({
+  /** Hugging Face model id, also the folder under `modelsDir` (e.g. `Xenova/nli-deberta-v3-xsmall`). */
+  modelId: z.string().regex(MODEL_ID_RE, 'expected a model id such as Xenova/nli-deberta-v3-xsmall'),
+  /** Folder holding model folders (`<modelsDir>/<modelId>/`), default $LYRA_HOME/models. */
+  modelsDir: z.string().min(1),
+  /** ONNX weight precision: which onnx/model*.onnx file is loaded. */
+  dtype: z.enum(ONNX_DTYPES).default('fp32'),
+  /** Sentence pairs per forward pass. */
+  batchSize: z.number().int().min(1).max(512).default(16),
+  /** Tokens per pair; longer pairs are truncated. */
+  maxLength: z.number().int().min(8).max(4096).default(512),
+  /** Sentences judged per passage; the rest is ignored. */
+  maxSentences: z.number().int().min(1).max(10_000).default(DEFAULT_MAX_SENTENCES),
+  /** Pairs per judge() call; larger batches are an InvalidInputError. */
+  maxPairs: z.number().int().min(1).max(1_000_000).default(10_000),
+  /** Minimum probability for a sentence to decide supports/refutes. */
+  threshold: z.number().min(0).max(1).default(0.5),
+  /** Extra label names (lower case) → stance, for models whose labels are not the usual NLI names. */
+  labels: z.record(z.string(), z.enum(STANCES)).default({}),
+});
+export type TransformersStanceOptions = z.input<typeof transformersStanceOptionsSchema>;
+
+interface LoadedModel {
+  tokenizer: (a: string[], o: Record<string, unknown>) => Record<string, unknown>;
+  model: (inputs: Record<string, unknown>) => Promise<{ logits: { dims: number[]; data: ArrayLike<number> } }>;
+  /** Output column of each stance, -1 when the model has no such class. */
+  columns: Record<Stance, number>;
+  numLabels: number;
+}
+
+function softmaxRow(data: ArrayLike<number>, offset: number, n: number): number[] {
+  let max = -Infinity;
+  for (let j = 0; j < n; j++) max = Math.max(max, data[offset + j]!);
+  const e = Array.from({ length: n }, (_, j) => Math.exp(data[offset + j]! - max));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / sum);
+}
+
+export function createTransformersStanceModel(options: TransformersStanceOptions): StanceModel {
+  const opts = parseOptions(transformersStanceOptionsSchema, options, 'transformers stance model');
+  const dtype: OnnxDtype = opts.dtype;
+  let loading: Promise<LoadedModel> | undefined;
+
+  const load = (): Promise<LoadedModel> => {
+    loading ??= (async () => {
+      requireLocalModel({ modelsDir: opts.modelsDir, modelId: opts.modelId, dtype });
+      return withTransformersEnv({ modelsDir: opts.modelsDir, allowRemote: false }, async (lib) => {
+        try {
+          const tokenizer = await lib.AutoTokenizer.from_pretrained(opts.modelId);
+          const model = await lib.AutoModelForSequenceClassification.from_pretrained(opts.modelId, { dtype, device: 'cpu' });
+          const id2label = (model.config as unknown as { id2label?: Record<string, string> }).id2label ?? {};
+          const entries = Object.entries(id2label);
+          if (entries.length < 2) throw new NonRetryableError(`transformers model ${opts.modelId}: config.json has no id2label`, { code: 'model_labels_unknown' });
+          const columns: Record<Stance, number> = { supports: -1, refutes: -1, neutral: -1 };
+          for (const [index, label] of entries) columns[stanceOfLabel(label, opts.labels)] = Number(index);
+          if (columns.supports < 0) {
+            throw new NonRetryableError(`transformers model ${opts.modelId}: no entailment label among ${entries.map((e) => e[1]).join(', ')}`, { code: 'model_labels_unknown' });
+          }
+          return { tokenizer: tokenizer as unknown as LoadedModel['tokenizer'], model: model as unknown as LoadedModel['model'], columns, numLabels: entries.length };
+        } catch (cause) {
+          if (cause instanceof NonRetryableError) throw cause;
+          throw new NonRetryableError(`transformers model ${opts.modelId}: cannot load from ${opts.modelsDir}: ${(cause as Error).message}`, { code: 'model_load_failed', cause });
+        }
+      });
+    })().catch((error: unknown) => {
+      loading = undefined; // a later call may find the folder fixed
+      throw error;
+    });
+    return loading;
+  };
+
+  /** [supports, refutes, neutral] per (premise, hypothesis) pair, in input order. */
+  const infer = async (m: LoadedModel, premises: string[], hypotheses: string[], signal?: AbortSignal): Promise<number[][]> => {
+    const out: number[][] = [];
+    for (let k = 0; k < premises.length; k += opts.batchSize) {
+      throwIfAborted(signal);
+      const a = premises.slice(k, k + opts.batchSize);
+      const b = hypotheses.slice(k, k + opts.batchSize);
+      const inputs = m.tokenizer(a, { text_pair: b, padding: true, truncation: true, max_length: opts.maxLength });
+      const { logits } = await m.model(inputs);
+      const [rows, cols] = logits.dims;
+      if (rows !== a.length || cols !== m.numLabels) {
+        throw new NonRetryableError(`transformers model ${opts.modelId}: logits of shape [${logits.dims.join(', ')}] for ${a.length} pairs and ${m.numLabels} labels`, { code: 'model_output_invalid' });
+      }
+      for (let r = 0; r < rows; r++) {
+        const p = softmaxRow(logits.data, r * cols, cols);
+        const at = (s: Stance): number => (m.columns[s] >= 0 ? p[m.columns[s]]! : 0);
+        out.push([at('supports'), at('refutes'), at('neutral')]);
+      }
+    }
+    return out;
+  };
+
+  return {
+    name: `transformers:${opts.modelId}`,
+    async judge(pairs: StancePair[], callOptions: { signal?: AbortSignal } = {}): Promise<StanceJudgement[]> {
+      const { signal } = callOptions;
+      throwIfAborted(signal);
+      if (pairs.length > opts.maxPairs) throw new InvalidInputError(`stance batch of ${pairs.length} pairs exceeds maxPairs ${opts.maxPairs}`, { code: 'stance_batch_too_large' });
+      const split = pairs.map((pair, i) => {
+        if (typeof pair?.claim !== 'string' || !pair.claim.trim()) throw new InvalidInputError(`stance pair ${i}: empty claim`, { code: 'stance_empty_claim' });
+        if (typeof pair.passage !== 'string' || !pair.passage.trim()) throw new InvalidInputError(`stance pair ${i}: empty passage`, { code: 'stance_empty_passage' });
+        return splitSentences(pair.passage, { maxSentences: opts.maxSentences });
+      });
+      if (pairs.length === 0) return [];
+      const m = await load();
+      // One flat list of (sentence, claim) pairs over the whole batch, sorted by length so padding stays low.
+      const flat = split.flatMap((sentences, i) => sentences.map((sentence) => ({ i, sentence, claim: pairs[i]!.claim.trim() })));
+      const order = flat.map((_, j) => j).sort((x, y) => flat[x]!.sentence.length - flat[y]!.sentence.length);
+      const probs = await infer(m, order.map((j) => flat[j]!.sentence), order.map((j) => flat[j]!.claim), signal);
+      const perPair: SentenceProbabilities[][] = pairs.map(() => []);
+      const byFlat = new Array<number[]>(flat.length);
+      order.forEach((j, k) => (byFlat[j] = probs[k]!));
+      flat.forEach((f, j) => perPair[f.i]!.push({ sentence: f.sentence, probs: byFlat[j]! }));
+      return perPair.map((sentences) => aggregateSentences(sentences, opts.threshold));
+    },
+  };
+}

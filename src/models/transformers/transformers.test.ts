@@ -1,0 +1,123 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isLyraError } from '../../core/index.js';
+import { startLoopbackWeb } from '../../test-support/loopback-web.js';
+import { tinyNliModelFiles, writeTinyNliModel } from '../../test-support/tiny-nli-model.js';
+import { createTransformersStanceModel, pullTransformersModel, stanceOfLabel } from './index.js';
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'lyra-tf-'));
+}
+
+test('transformers backend: a real ONNX cross-encoder loads from a local folder and judges, batched', async () => {
+  const modelsDir = tempDir();
+  try {
+    writeTinyNliModel({ modelsDir, modelId: 'test/tiny-nli' });
+    const model = createTransformersStanceModel({ modelId: 'test/tiny-nli', modelsDir, batchSize: 2 });
+    assert.equal(model.name, 'transformers:test/tiny-nli');
+    const got = await model.judge([
+      { claim: 'the claim is true', passage: 'Cats purr. Yes the claim is true.' },
+      { claim: 'the claim is true', passage: 'Cats purr. No it is false.' },
+      { claim: 'cats purr', passage: 'The claim is true.' },
+    ]);
+    assert.deepEqual(got.map((j) => [j.stance, j.decisiveSentence]), [
+      ['supports', 'Yes the claim is true.'],
+      ['refutes', 'No it is false.'],
+      ['neutral', 'The claim is true.'],
+    ]);
+    // Logits [4, 1, -2] for one "yes": softmax gives the entailment probability.
+    const e = [4, 1, -2].map(Math.exp);
+    const pSupports = e[0]! / (e[0]! + e[1]! + e[2]!);
+    assert.ok(Math.abs(got[0]!.confidence - pSupports) < 1e-5, `confidence ${got[0]!.confidence} vs ${pSupports}`);
+    assert.ok(Math.abs(got[0]!.scores.supports + got[0]!.scores.refutes + got[0]!.scores.neutral - 1) < 1e-5);
+    assert.equal(got[2]!.confidence, got[2]!.scores.neutral);
+  } finally {
+    rmSync(modelsDir, { recursive: true, force: true });
+  }
+});
+
+test('transformers backend: a missing model folder is a non-retryable error naming the path and the pull command', async () => {
+  const modelsDir = tempDir();
+  try {
+    const model = createTransformersStanceModel({ modelId: 'nobody/absent', modelsDir });
+    await assert.rejects(model.judge([{ claim: 'a b c', passage: 'd e f.' }]), (err: unknown) => {
+      assert.ok(isLyraError(err));
+      assert.equal(err.category, 'non_retryable');
+      assert.equal(err.code, 'model_not_found');
+      assert.match(err.message, new RegExp(join(modelsDir, 'nobody/absent', 'config.json').replace(/[/.]/g, '\\$&')));
+      assert.match(err.message, /lyra models pull nobody\/absent/);
+      return true;
+    });
+  } finally {
+    rmSync(modelsDir, { recursive: true, force: true });
+  }
+});
+
+test('transformers backend: labels map by name; unknown labels are errors, never guesses', async () => {
+  assert.equal(stanceOfLabel('ENTAILMENT'), 'supports');
+  assert.equal(stanceOfLabel('not_entailment'), 'neutral');
+  assert.equal(stanceOfLabel('Contradiction'), 'refutes');
+  assert.equal(stanceOfLabel('LABEL_2', { label_2: 'refutes' }), 'refutes');
+  assert.throws(() => stanceOfLabel('LABEL_0'), /not an NLI label/);
+  const modelsDir = tempDir();
+  try {
+    writeTinyNliModel({ modelsDir, modelId: 'test/odd-labels', labels: { 0: 'LABEL_0', 1: 'LABEL_1', 2: 'LABEL_2' } });
+    const model = createTransformersStanceModel({ modelId: 'test/odd-labels', modelsDir });
+    await assert.rejects(model.judge([{ claim: 'yes', passage: 'yes.' }]), /LABEL_0.*not an NLI label/);
+    const mapped = createTransformersStanceModel({ modelId: 'test/odd-labels', modelsDir, labels: { label_0: 'supports', label_1: 'neutral', label_2: 'refutes' } });
+    assert.equal((await mapped.judge([{ claim: 'the claim', passage: 'yes yes.' }]))[0]!.stance, 'supports');
+  } finally {
+    rmSync(modelsDir, { recursive: true, force: true });
+  }
+});
+
+test('transformers backend: empty claims are invalid input; an aborted signal stops the call', async () => {
+  const model = createTransformersStanceModel({ modelId: 'test/x', modelsDir: '/nonexistent' });
+  await assert.rejects(model.judge([{ claim: ' ', passage: 'x.' }]), /empty claim/);
+  await assert.rejects(model.judge([{ claim: 'x', passage: 'y.' }], { signal: AbortSignal.abort(new Error('stopped')) }), /stopped/);
+  assert.deepEqual(await model.judge([]), []);
+});
+
+test('models pull: downloads the folder from a hub stand-in on loopback, then the model works offline', async () => {
+  const files = tinyNliModelFiles();
+  const web = await startLoopbackWeb();
+  const modelsDir = tempDir();
+  try {
+    for (const [file, body] of Object.entries(files)) {
+      web.route(`/test/tiny-nli/resolve/main/${file}`, { headers: { 'content-type': 'application/octet-stream' }, body });
+    }
+    const progress: string[] = [];
+    const result = await pullTransformersModel({ modelId: 'test/tiny-nli', modelsDir, remoteHost: web.origin }, { onProgress: (p) => progress.push(p.file) });
+    assert.equal(result.dir, join(modelsDir, 'test/tiny-nli'));
+    for (const f of Object.keys(files)) assert.ok(result.files.includes(f), `pulled ${f}`);
+    assert.ok(progress.includes('onnx/model.onnx'));
+    assert.ok(web.requestsTo('/test/tiny-nli/resolve/main/config.json').length >= 1);
+    await web.close();
+    // The hub is gone: the pulled folder alone serves the model.
+    const model = createTransformersStanceModel({ modelId: 'test/tiny-nli', modelsDir });
+    assert.equal((await model.judge([{ claim: 'the claim', passage: 'No it is false.' }]))[0]!.stance, 'refutes');
+  } finally {
+    await web.close().catch(() => undefined);
+    rmSync(modelsDir, { recursive: true, force: true });
+  }
+});
+
+test('models pull: a model the hub does not have is a non-retryable error; nothing is left behind', async () => {
+  const web = await startLoopbackWeb();
+  const modelsDir = tempDir();
+  try {
+    await assert.rejects(pullTransformersModel({ modelId: 'nobody/absent', modelsDir, remoteHost: web.origin }), (err: unknown) => {
+      assert.ok(isLyraError(err));
+      assert.equal(err.code, 'model_not_found_remote');
+      assert.equal(err.category, 'non_retryable');
+      return true;
+    });
+    assert.equal(existsSync(join(modelsDir, 'nobody/absent', 'onnx')), false);
+  } finally {
+    await web.close();
+    rmSync(modelsDir, { recursive: true, force: true });
+  }
+});

@@ -17,8 +17,11 @@ export const LAYER_TIERS: Readonly<Record<string, number>> = {
   web: 7,
 };
 
-/** Explicit same-tier or upward exceptions, as `from→to`; keep this list empty unless DESIGN.md says otherwise. */
-export const LAYER_EXCEPTIONS: readonly string[] = [];
+/**
+ * Explicit same-tier or upward exceptions, as `from→to`. `cli→mcp`: `lyra serve` is a command that
+ * starts the MCP server; the server never imports the CLI.
+ */
+export const LAYER_EXCEPTIONS: readonly string[] = ['cli→mcp'];
 
 /** Why an import from folder `from` to folder `to` is not allowed, or undefined when it is. */
 export function layerViolation(from: string, to: string): string | undefined {

@@ -27,3 +27,10 @@ export { MAX_EXTRACT_FILE_BYTES, extractSource, isUrlSource, textExtractorOption
 export { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus, listBuiltinCorpora, type BuiltinCorpus } from './builtin-corpora.js';
 export { CHECKPOINT_SUFFIX, COLLECT_PROVIDER_NAMES, checkpointPathFor, createFileCheckpointStore, readOutlineFile, runCollect } from './collect.js';
 export type { RunCollectInput, RunCollectOverrides, RunCollectResult } from './collect.js';
+export { FEEDBACK_MODEL_PREFIX, ORIGIN_EDGE_MODEL, applyFeedback, rejectedClaims } from './feedback.js';
+export type { FeedbackInput, FeedbackOutcome, RecomputeSummary } from './feedback.js';
+export {
+  calibratedModelName, calibratedStanceModel, calibrateJudgements, calibrationMetrics, fitStanceCalibration, parseModelName, rawConfidence, rollbackStanceCalibration,
+} from './calibration.js';
+export type { BackendCalibrationMetrics } from './calibration.js';
+export { authItemView, listAuthQueue, resolveAuth, type AuthQueueItemView, type ResolvedAuthItem } from './auth-queue.js';

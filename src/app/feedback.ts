@@ -1,0 +1,134 @@
+// Feedback corrections (MCP `feedback`): a person or a client says an edge's stance is wrong (the
+// right label), a claim is rejected, or a fragment is irrelevant. Each correction is stored with
+// who / when / why, applied to the graph (stance edges replaced, never deleted), kept as calibration
+// samples of the backend that judged the edges, and the task's statuses are recomputed.
+import {
+  InvalidInputError, newId,
+  type CalibrationSample, type FeedbackEdgeChange, type FeedbackKind, type FeedbackRecord, type Stance, type StanceEdge, type Store,
+} from '../core/index.js';
+import { rawConfidence, parseModelName } from './calibration.js';
+
+/** The model name stamped on edges a person corrected. */
+export const FEEDBACK_MODEL_PREFIX = 'feedback:';
+/** Model name of the edge linking a claim to the sentence it was extracted from (pipeline ORIGIN_MODEL). */
+export const ORIGIN_EDGE_MODEL = 'origin';
+
+export interface FeedbackInput {
+  taskId: string;
+  kind: FeedbackKind;
+  /** Edge id (edge_stance), claim id (claim_rejected) or fragment id (fragment_irrelevant). */
+  targetId: string;
+  /** The right stance (edge_stance only). */
+  label?: Stance;
+  author: string;
+  reason: string;
+}
+
+export interface RecomputeSummary {
+  claimCounts: Record<string, number>;
+  blocked: string[];
+  promoted: string[];
+}
+
+export interface FeedbackOutcome {
+  feedback: FeedbackRecord;
+  /** Calibration samples written (one per judged edge the correction covers). */
+  samples: number;
+  /** Claims extracted from an irrelevant fragment: their origin edge is left as is (reject the claim to discard it). */
+  originClaims: string[];
+  recomputed?: RecomputeSummary;
+}
+
+function isStanceEdge(e: { kind: string }): e is StanceEdge {
+  return e.kind === 'supports' || e.kind === 'refutes' || e.kind === 'neutral';
+}
+
+function isOrigin(e: StanceEdge): boolean {
+  return e.model === ORIGIN_EDGE_MODEL;
+}
+
+/** The backend's own judgement of an edge, for a sample: stored samples first (an edge corrected twice), then the edge. */
+function judgementOf(store: Store, edge: StanceEdge): { backend: string; predicted: Stance; confidence: number } | undefined {
+  const earlier = store.getCalibrationSample(edge.id);
+  if (earlier) return { backend: earlier.backend, predicted: earlier.predicted, confidence: earlier.confidence };
+  if (!edge.model || edge.model.startsWith(FEEDBACK_MODEL_PREFIX) || isOrigin(edge)) return undefined;
+  const raw = rawConfidence(store, edge.model, edge.confidence);
+  return { backend: parseModelName(edge.model).backend, predicted: edge.kind, confidence: raw.confidence };
+}
+
+function requireTaskEdge(store: Store, taskId: string, edgeId: string): StanceEdge {
+  const edge = store.getEdge(edgeId);
+  if (!edge || edge.taskId !== taskId) throw new InvalidInputError(`feedback: task ${taskId} has no edge ${edgeId}`, { code: 'edge_not_found', details: { taskId, edgeId } });
+  if (!isStanceEdge(edge)) throw new InvalidInputError(`feedback: edge ${edgeId} is a ${edge.kind} edge; only supports/refutes/neutral edges take a stance correction`, { code: 'edge_not_stance', details: { edgeId, kind: edge.kind } });
+  if (isOrigin(edge)) {
+    throw new InvalidInputError(`feedback: edge ${edgeId} links claim ${edge.claimId} to the sentence it was extracted from; reject the claim (kind claim_rejected) instead`, {
+      code: 'edge_is_origin', details: { edgeId, claimId: edge.claimId },
+    });
+  }
+  return edge;
+}
+
+/** Validates, applies and records one correction in a single transaction, then recomputes the task. */
+export function applyFeedback(deps: { store: Store; recompute?: (taskId: string) => RecomputeSummary }, input: FeedbackInput): FeedbackOutcome {
+  const { store } = deps;
+  if (!store.getTask(input.taskId)) throw new InvalidInputError(`feedback: no task ${input.taskId}`, { code: 'task_not_found', details: { taskId: input.taskId } });
+  const id = newId('fb');
+  const at = new Date().toISOString();
+  const author = input.author.trim();
+  const model = `${FEEDBACK_MODEL_PREFIX}${author}`;
+  const changes: FeedbackEdgeChange[] = [];
+  const samples: CalibrationSample[] = [];
+  const originClaims: string[] = [];
+
+  const correct = (edge: StanceEdge, to: Stance): void => {
+    const judged = judgementOf(store, edge);
+    changes.push({ edgeId: edge.id, claimId: edge.claimId, fragmentId: edge.fragmentId, from: edge.kind, to, ...(edge.model ? { model: edge.model } : {}), confidence: edge.confidence });
+    if (judged) samples.push({ edgeId: edge.id, taskId: input.taskId, feedbackId: id, backend: judged.backend, predicted: judged.predicted, confidence: judged.confidence, label: to, createdAt: at });
+    // The person's label replaces the model's: full confidence, and the edge says who decided it.
+    if (edge.kind !== to || edge.model !== model) store.replaceEdge({ ...edge, kind: to, confidence: 1, model });
+  };
+
+  store.transaction(() => {
+    switch (input.kind) {
+      case 'edge_stance': {
+        if (!input.label) throw new InvalidInputError('feedback: kind edge_stance needs label (supports, refutes or neutral)', { code: 'label_required' });
+        correct(requireTaskEdge(store, input.taskId, input.targetId), input.label);
+        break;
+      }
+      case 'fragment_irrelevant': {
+        const fragment = store.getFragment(input.targetId);
+        const page = fragment ? store.getPage(fragment.pageId) : undefined;
+        if (!fragment || page?.taskId !== input.taskId) {
+          throw new InvalidInputError(`feedback: task ${input.taskId} has no fragment ${input.targetId}`, { code: 'fragment_not_found', details: { taskId: input.taskId, fragmentId: input.targetId } });
+        }
+        for (const e of store.listEdges(input.taskId)) {
+          if (!isStanceEdge(e) || e.fragmentId !== fragment.id) continue;
+          if (isOrigin(e)) originClaims.push(e.claimId);
+          else correct(e, 'neutral');
+        }
+        break;
+      }
+      case 'claim_rejected': {
+        if (!store.getClaim(input.taskId, input.targetId)) {
+          throw new InvalidInputError(`feedback: task ${input.taskId} has no claim ${input.targetId}`, { code: 'claim_not_found', details: { taskId: input.taskId, claimId: input.targetId } });
+        }
+        break;
+      }
+    }
+    const record: FeedbackRecord = {
+      id, taskId: input.taskId, kind: input.kind, targetId: input.targetId, ...(input.label && input.kind === 'edge_stance' ? { label: input.label } : {}),
+      author, reason: input.reason.trim(), createdAt: at, changes,
+    };
+    store.insertFeedback(record, samples);
+  });
+  const feedback = store.listFeedback({ targetId: input.targetId }).find((f) => f.id === id)!;
+  const recomputed = changes.some((c) => c.from !== c.to) && deps.recompute ? deps.recompute(input.taskId) : undefined;
+  return { feedback, samples: samples.length, originClaims, ...(recomputed ? { recomputed } : {}) };
+}
+
+/** Claims of a task rejected by feedback, with the latest rejection. */
+export function rejectedClaims(store: Store, taskId: string): Map<string, FeedbackRecord> {
+  const out = new Map<string, FeedbackRecord>();
+  for (const f of store.listFeedback({ taskId })) if (f.kind === 'claim_rejected') out.set(f.targetId, f);
+  return out;
+}

@@ -27,6 +27,11 @@ export { MAX_EXTRACT_FILE_BYTES, extractSource, isUrlSource, textExtractorOption
 export { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus, listBuiltinCorpora, type BuiltinCorpus } from './builtin-corpora.js';
 export { CHECKPOINT_SUFFIX, COLLECT_PROVIDER_NAMES, checkpointPathFor, createFileCheckpointStore, readOutlineFile, runCollect } from './collect.js';
 export type { RunCollectInput, RunCollectOverrides, RunCollectResult } from './collect.js';
+export { CONSENSUS_PROVIDERS, buildConsensusAdapters, resolveConsensusProviders, runConsensus } from './consensus.js';
+export type { ConsensusProviderName, ConsensusRunOptions } from './consensus.js';
+export {
+  CONSENSUS_REPORT_FILE, CONSENSUS_TRANSPARENCY_FILE, CONSENSUS_TRANSPARENCY_FORMAT, consensusTransparency, defaultConsensusOutDir, writeConsensusOutputs,
+} from './consensus-output.js';
 export { FEEDBACK_MODEL_PREFIX, ORIGIN_EDGE_MODEL, applyFeedback, rejectedClaims } from './feedback.js';
 export type { FeedbackInput, FeedbackOutcome, RecomputeSummary } from './feedback.js';
 export {

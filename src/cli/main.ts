@@ -14,6 +14,7 @@ import { registerSearchCommand } from './commands/search.js';
 import { registerPapersCommands } from './commands/papers.js';
 import { registerClaimsCommand } from './commands/claims.js';
 import { registerCollectCommand } from './commands/collect.js';
+import { registerConsensusCommand } from './commands/consensus.js';
 import { registerModelsCommand } from './commands/models.js';
 import { registerStanceCommand } from './commands/stance.js';
 
@@ -55,6 +56,7 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
   registerModelsCommand(program, ctx);
   registerClaimsCommand(program, ctx);
   registerCollectCommand(program, ctx);
+  registerConsensusCommand(program, ctx);
   // Subcommands inherit output routing and exit override.
   for (const cmd of program.commands) cmd.configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr }).exitOverride();
   return program;

@@ -1,8 +1,10 @@
 // Conflicts between the statements of different reports (seed 004 §2.3 detectConflicts), judged by
 // the stance model. Related pairs are found first (embedding cosine, or shared words), the model
 // judges each pair both ways, and a pair whose contradiction probability leads the other classes
-// by at least `conflictThreshold` is a conflict, typed and rated as documented below.
-import { NonRetryableError, contentHash, throwIfAborted, type EmbeddingModel, type StanceJudgement, type StanceModel } from '../../core/index.js';
+// by at least `conflictThreshold` in both directions is a conflict, typed and rated as below.
+import {
+  NonRetryableError, contentHash, throwIfAborted, type EmbeddingModel, type StanceJudgement, type StanceModel, type StancePair,
+} from '../../core/index.js';
 import { extractClaimCandidates, normalizeClaim, type NormalizedClaim } from '../../extract/index.js';
 import { isHighTrust, trustScore } from '../../policy/index.js';
 import { messagesFor } from './messages.js';
@@ -153,27 +155,32 @@ export async function detectConflicts(options: DetectConflictsOptions): Promise<
   throwIfAborted(options.signal);
   if (candidates.length === 0) return out;
 
-  // Each pair both ways: NLI is not symmetric, and a contradiction may show in one direction only.
-  const pairs = candidates.flatMap(([a, b]) => [
-    { claim: a.normalized.statement, passage: b.normalized.statement },
-    { claim: b.normalized.statement, passage: a.normalized.statement },
-  ]);
-  const judgements: StanceJudgement[] = [];
-  for (let k = 0; k < pairs.length; k += STANCE_BATCH) {
-    const batch = pairs.slice(k, k + STANCE_BATCH);
-    const got = await options.stance.judge(batch, { signal: options.signal });
-    if (got.length !== batch.length) {
-      throw new NonRetryableError(`conflict detection: stance model ${options.stance.name} answered ${got.length} judgements for ${batch.length} pairs`, { code: 'stance_answer_mismatch' });
+  const judge = async (pairs: StancePair[]): Promise<StanceJudgement[]> => {
+    const out: StanceJudgement[] = [];
+    for (let k = 0; k < pairs.length; k += STANCE_BATCH) {
+      const batch = pairs.slice(k, k + STANCE_BATCH);
+      const got = await options.stance.judge(batch, { signal: options.signal });
+      if (got.length !== batch.length) {
+        throw new NonRetryableError(`conflict detection: stance model ${options.stance.name} answered ${got.length} judgements for ${batch.length} pairs`, { code: 'stance_answer_mismatch' });
+      }
+      out.push(...got);
     }
-    judgements.push(...got);
-  }
+    return out;
+  };
+  // A contradiction is symmetric; entailment and neutrality are not. Requiring it both ways keeps
+  // "A elaborates B" (refutes one way, supports or neutral the other) from counting. The reverse
+  // direction is asked only where the forward one is a contradiction, which halves the model calls.
+  const forward = await judge(candidates.map(([a, b]) => ({ claim: a.normalized.statement, passage: b.normalized.statement })));
+  const flagged = candidates.map((_, k) => k).filter((k) => isConflict(forward[k]!, options.conflictThreshold));
+  const reverse = await judge(flagged.map((k) => ({ claim: candidates[k]![1].normalized.statement, passage: candidates[k]![0].normalized.statement })));
 
   const m = messagesFor(options.language);
-  candidates.forEach(([a, b], k) => {
-    const j1 = judgements[2 * k]!;
-    const j2 = judgements[2 * k + 1]!;
-    const j = j1.scores.refutes >= j2.scores.refutes ? j1 : j2;
-    if (!isConflict(j, options.conflictThreshold)) return;
+  const seen = new Set<string>();
+  flagged.forEach((k, r) => {
+    const [a, b] = candidates[k]!;
+    const j1 = forward[k]!;
+    const j2 = reverse[r]!;
+    if (!isConflict(j2, options.conflictThreshold)) return;
     const type = conflictType(
       { years: a.years, numbers: a.normalized.numbers },
       { years: b.years, numbers: b.normalized.numbers },
@@ -186,9 +193,13 @@ export async function detectConflicts(options: DetectConflictsOptions): Promise<
     });
     const resolution = resolutionOf(type, a, b, m);
     const key = [`${a.reportId}\u0000${a.claim.text}`, `${b.reportId}\u0000${b.claim.text}`].sort().join('\u0001');
+    // The same two sentences quoted by both reports (each citing the other's source too) count once.
+    const textKey = `${[a.reportId, b.reportId].sort().join('|')}\u0002${[a.claim.text, b.claim.text].sort().join('\u0001')}`;
+    if (seen.has(textKey)) return;
+    seen.add(textKey);
     const conflictId = `cfl_${contentHash(key).slice(0, 16)}`;
     const side = (s: Statement): ConflictDetail['statement1'] => ({ text: s.claim.text, source: s.claim.sourceUrl, reportId: s.reportId });
-    const base = { conflictId, type, severity, confidence: j.scores.refutes, resolution };
+    const base = { conflictId, type, severity, confidence: Math.min(j1.scores.refutes, j2.scores.refutes), resolution };
     out.get(a.reportId)!.push({ ...base, statement1: side(a), statement2: side(b) });
     out.get(b.reportId)!.push({ ...base, statement1: side(b), statement2: side(a) });
   });

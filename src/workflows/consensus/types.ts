@@ -37,7 +37,7 @@ export interface ConsensusResearchConfig {
   agentTimeoutMs: number;
   /**
    * Conflict tolerance (0-1, default 0.1): a pair of statements is a conflict only when the stance
-   * model's contradiction probability exceeds each other class by at least this margin.
+   * model's contradiction probability exceeds each other class by at least this margin, both ways.
    */
   conflictThreshold: number;
   searchConfig: {
@@ -109,7 +109,7 @@ export interface ConflictDetail {
   statement2: ConflictStatement;
   /** 1-5. */
   severity: number;
-  /** 0-1: the stance model's contradiction probability. */
+  /** 0-1: the stance model's contradiction probability (the lower of the two directions). */
   confidence: number;
   resolution?: string;
 }

@@ -17,6 +17,8 @@ import { registerCollectCommand } from './commands/collect.js';
 import { registerConsensusCommand } from './commands/consensus.js';
 import { registerModelsCommand } from './commands/models.js';
 import { registerStanceCommand } from './commands/stance.js';
+import { registerTaskCommand } from './commands/task.js';
+import { registerResumeCommand } from './commands/resume.js';
 
 /** Exit codes: 0 success, 1 the work failed, 2 the input (flags, config, arguments) is invalid. */
 export const EXIT_OK = 0;
@@ -55,6 +57,8 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
   registerStanceCommand(program, ctx);
   registerModelsCommand(program, ctx);
   registerClaimsCommand(program, ctx);
+  registerTaskCommand(program, ctx);
+  registerResumeCommand(program, ctx);
   registerCollectCommand(program, ctx);
   registerConsensusCommand(program, ctx);
   // Subcommands inherit output routing and exit override.

@@ -156,6 +156,91 @@ export const lyraConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  /** The evidence pipeline (docs/PIPELINE.md): scheduling, retries and per-query fan-out limits. */
+  pipeline: z
+    .strictObject({
+      /** Tasks whose queries run at the same time (default 2); queries of one task always run one at a time. */
+      max_concurrent_tasks: z.number().int().min(1).max(64).optional(),
+      /** Pending queries one task may hold (default 200). */
+      max_queued_queries: z.number().int().min(1).max(100_000).optional(),
+      /** Attempts of one query on retryable errors (default 2, seed 003). */
+      query_attempts: z.number().int().min(1).max(10).optional(),
+      /** Backoff between query attempts: this × attempt number, in ms (default 1000). */
+      query_backoff_ms: z.number().int().min(0).max(600_000).optional(),
+      /** Results asked of each web/corpus provider per sent query (default 10). */
+      serp_limit: z.number().int().min(1).max(200).optional(),
+      /** Papers asked of each scholarly source in Phase 2 (default 10). */
+      scholarly_limit: z.number().int().min(1).max(100).optional(),
+      /** Identifiers looked up per enrichment round (default 50). */
+      max_enrich_identifiers: z.number().int().min(1).max(1_000).optional(),
+      /** Rounds of "identifiers in fetched pages → Phase 3" (default 1). */
+      identifier_rounds: z.number().int().min(0).max(5).optional(),
+      /** Papers whose citations are tracked per query and round (default 20). */
+      max_citation_papers: z.number().int().min(0).max(1_000).optional(),
+      /** References and citations asked per source, paper and direction (default 20). */
+      citation_limit: z.number().int().min(1).max(1_000).optional(),
+      /** Related papers kept per tracked paper (default 10, seed 000). */
+      citation_top_k: z.number().int().min(0).max(100).optional(),
+      /** Pages fetched and extracted at once within a query (default 4). */
+      fetch_concurrency: z.number().int().min(1).max(64).optional(),
+      /** Fragments kept per page (default 300). */
+      max_fragments_per_page: z.number().int().min(1).max(100_000).optional(),
+      /** Longest fragment built from an abstract (default 600 characters). */
+      abstract_fragment_chars: z.number().int().min(100).max(100_000).optional(),
+      /** Longest fragment built from a corpus document paragraph (default 2000 characters). */
+      corpus_fragment_chars: z.number().int().min(100).max(100_000).optional(),
+      /** Ask for a cross-language mirror of each query (default true; without a translator: a warning). */
+      mirror_queries: z.boolean().optional(),
+      /** Expanded queries sent per client query (default 8). */
+      max_expansions: z.number().int().min(1).max(50).optional(),
+      /** Budget of a task when `task create` names none. */
+      default_budget: z
+        .strictObject({
+          max_pages: z.number().int().min(1).max(1_000_000).optional(),
+          max_queries: z.number().int().min(1).max(100_000).optional(),
+          max_seconds: z.number().int().min(1).max(30 * 24 * 3600).optional(),
+        })
+        .optional(),
+      /** Phase 7 (the evidence graph) limits. */
+      graph: z
+        .strictObject({
+          claims_per_page: z.number().int().min(1).optional(),
+          claims_per_task: z.number().int().min(1).optional(),
+          candidates_per_claim: z.number().int().min(1).optional(),
+          verify_candidates: z.number().int().min(1).optional(),
+          stance_batch_size: z.number().int().min(1).optional(),
+          max_stance_pairs: z.number().int().min(1).optional(),
+          min_candidate_relevance: z.number().min(0).max(1).optional(),
+          recency_years: z.number().int().min(1).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  /** `lyra serve` (the MCP server). */
+  mcp: z
+    .strictObject({
+      http: z
+        .strictObject({
+          /** Address to bind (default 127.0.0.1); beyond loopback a token is required. */
+          host: z.string().min(1).max(255).optional(),
+          /** TCP port (default 3917; 0 picks a free one). */
+          port: z.number().int().min(0).max(65_535).optional(),
+          /** Bearer token clients must send (at least 16 characters); $LYRA_MCP_TOKEN overrides it. */
+          token: z.string().min(16).max(1_000).optional(),
+          /** Browser origins allowed besides loopback ones, e.g. https://app.example.org. */
+          allowed_origins: z.array(z.string().min(1).max(500)).max(100).optional(),
+          /** Host header names allowed besides loopback ones on a loopback-bound server (behind a local proxy). */
+          allowed_hosts: z.array(z.string().min(1).max(255)).max(100).optional(),
+          /** Largest request body in bytes (default 4 MiB). */
+          max_body_bytes: z.number().int().min(1_024).max(1_073_741_824).optional(),
+          /** Sessions open at once (default 64). */
+          max_sessions: z.number().int().min(1).max(10_000).optional(),
+          /** A session unused this long is closed, in ms (default 30 min). */
+          session_idle_ms: z.number().int().min(1_000).max(7 * 24 * 3_600_000).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 
 export type LyraConfigFile = z.output<typeof lyraConfigSchema>;

@@ -1,0 +1,155 @@
+// createEngine(config): the pipeline's Engine wired to the real adapters — the SQLite store, the HTTP
+// fetcher under the live domain policy, the text extractor, the configured web providers and local
+// corpora, the scholarly sources, the stance and embedding models, and the trust resolver. Tests and
+// library users may replace any adapter through `overrides`.
+import type { EmbeddingModel, EventSink, Fetcher, SearchProvider, StanceModel, Store } from '../core/index.js';
+import { createTextExtractor } from '../extract/index.js';
+import type { HostResolver } from '../net/index.js';
+import {
+  buildMaterials, createPipelineEngine, recomputeTaskGraph, runGraphPhase, verifyStatement,
+  type GraphLimits, type GraphStep, type PipelineEngine, type PipelineLimits, type ScholarlyDeps, type Translator,
+} from '../pipeline/index.js';
+import { createCorpusSearchProvider } from '../sources/index.js';
+import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
+import { createFetcher } from './fetcher.js';
+import { buildEmbeddingModel, buildStanceModel } from './models.js';
+import { openOrCreateStore } from './open-store.js';
+import { createScholarlySources } from './scholarly.js';
+import { createWebProvider } from './search.js';
+import { createTrustResolver } from './trust-resolver.js';
+
+export interface EngineOverrides {
+  store?: Store;
+  /** A fetcher to use instead of the configured one (not closed by the engine). */
+  fetcher?: Fetcher;
+  /** DNS resolver of the configured fetcher (tests map names to loopback). */
+  resolver?: HostResolver;
+  stance?: StanceModel;
+  embedding?: EmbeddingModel;
+  webProviders?: Record<string, SearchProvider>;
+  scholarly?: ScholarlyDeps;
+  translator?: Translator;
+  graph?: GraphStep;
+  /** Fetch and scholarly events (retries, source failures, policy reloads). */
+  events?: EventSink;
+  /** Limits over the configuration's `pipeline` section. */
+  limits?: Partial<PipelineLimits>;
+}
+
+export interface AppEngine extends PipelineEngine {
+  readonly store: Store;
+}
+
+type PipelineSection = NonNullable<LyraConfig['raw']['pipeline']>;
+
+function defined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The `pipeline` section as engine limits (absent keys keep the documented defaults). */
+export function pipelineLimitsOf(config: LyraConfig): Partial<PipelineLimits> {
+  const p: PipelineSection = config.raw.pipeline ?? {};
+  const budget = p.default_budget;
+  return defined({
+    maxConcurrentTasks: p.max_concurrent_tasks,
+    maxQueuedQueries: p.max_queued_queries,
+    queryAttempts: p.query_attempts,
+    queryBackoffMs: p.query_backoff_ms,
+    serpLimit: p.serp_limit,
+    scholarlyLimit: p.scholarly_limit,
+    maxEnrichIdentifiers: p.max_enrich_identifiers,
+    identifierRounds: p.identifier_rounds,
+    maxCitationPapers: p.max_citation_papers,
+    citationLimit: p.citation_limit,
+    citationTopK: p.citation_top_k,
+    fetchConcurrency: p.fetch_concurrency,
+    maxFragmentsPerPage: p.max_fragments_per_page,
+    abstractFragmentChars: p.abstract_fragment_chars,
+    corpusFragmentChars: p.corpus_fragment_chars,
+    mirrorQueries: p.mirror_queries,
+    maxExpansions: p.max_expansions,
+    sourceTimeoutMs: config.raw.scholarly?.timeout_ms,
+    ...(budget ? { defaultBudget: defined({ maxPages: budget.max_pages, maxQueries: budget.max_queries, maxSeconds: budget.max_seconds }) as PipelineLimits['defaultBudget'] } : {}),
+  });
+}
+
+/** The `pipeline.graph` section as graph limits. */
+export function graphLimitsOf(config: LyraConfig): Partial<GraphLimits> | undefined {
+  const g = config.raw.pipeline?.graph;
+  if (!g) return undefined;
+  return defined({
+    claimsPerPage: g.claims_per_page, claimsPerTask: g.claims_per_task, candidatesPerClaim: g.candidates_per_claim, verifyCandidates: g.verify_candidates,
+    stanceBatchSize: g.stance_batch_size, maxStancePairs: g.max_stance_pairs, minCandidateRelevance: g.min_candidate_relevance, recencyYears: g.recency_years,
+  });
+}
+
+export const GRAPH_STEP: GraphStep = { runGraphPhase, recomputeTaskGraph, materials: buildMaterials, verifyStatement };
+
+/** Web providers configured in `providers` (each off until configured). */
+function configuredWebProviders(config: LyraConfig, fetcher: Fetcher): Record<string, SearchProvider> {
+  const out: Record<string, SearchProvider> = {};
+  for (const name of ['searxng', 'duckduckgo'] as const) {
+    if (config.raw.providers?.[name]) out[name] = createWebProvider({ config, name, fetcher: () => fetcher });
+  }
+  return out;
+}
+
+function memo<T>(build: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: build() }).v;
+}
+
+export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}): AppEngine {
+  const store = overrides.store ?? openOrCreateStore(config.store.path);
+  const policy: DomainPolicySource = createDomainPolicySource({ ...config.domains, ...(overrides.events ? { events: overrides.events } : {}) });
+  const ownFetcher = overrides.fetcher
+    ? undefined
+    : createFetcher({
+      config, policy, onAuthRequired: (item) => store.enqueueAuth(item),
+      ...(overrides.events ? { events: overrides.events } : {}), ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+    });
+  const fetcher: Fetcher = overrides.fetcher ?? ownFetcher!;
+  const setup = createScholarlySources({ config, fetcher });
+  const scholarly: ScholarlyDeps = overrides.scholarly ?? { sources: setup.sources, disabled: setup.disabled, ...(setup.openAccess ? { openAccess: setup.openAccess } : {}) };
+  let embeddingModel: ReturnType<typeof buildEmbeddingModel> | undefined;
+  const stance = memo(() => overrides.stance ?? buildStanceModel({ config }));
+  const embedding = memo((): EmbeddingModel => overrides.embedding ?? (embeddingModel = buildEmbeddingModel({ config })));
+  const limits = { ...pipelineLimitsOf(config), ...overrides.limits };
+  const graphLimits = graphLimitsOf(config);
+  const engine = createPipelineEngine({
+    store,
+    fetcher,
+    extractor: createTextExtractor(),
+    webProviders: overrides.webProviders ?? configuredWebProviders(config, fetcher),
+    corpusProvider: (corpus) => createCorpusSearchProvider({ store, ...(corpus ? { corpus } : {}) }),
+    scholarly,
+    models: { stance, embedding },
+    trust: createTrustResolver({ policy, store }),
+    graph: overrides.graph ?? GRAPH_STEP,
+    ...(overrides.translator ? { translator: overrides.translator } : {}),
+    limits,
+    ...(graphLimits ? { graphLimits } : {}),
+    ...(fetcher.cancelTask ? { cancelFetches: (taskId: string) => fetcher.cancelTask!(taskId) } : {}),
+  });
+  return {
+    ...engine,
+    store,
+    async close(): Promise<void> {
+      await engine.close();
+      await ownFetcher?.close();
+      policy.close();
+      embeddingModel?.close();
+      if (!overrides.store) store.close();
+    },
+  };
+}
+
+/** Runs `fn` with an engine built from the configuration and closes it afterwards (the CLI's way). */
+export async function withEngine<T>(options: { config: LyraConfig; overrides?: EngineOverrides }, fn: (engine: AppEngine) => Promise<T>): Promise<T> {
+  const engine = createEngine(options.config, options.overrides);
+  try {
+    return await fn(engine);
+  } finally {
+    await engine.close();
+  }
+}

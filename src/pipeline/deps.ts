@@ -1,0 +1,57 @@
+// What the pipeline needs from the outside, as interfaces (PIPELINE.md "Layers"): app/engine.ts
+// builds these from the configuration; tests build them from real components on loopback.
+import type {
+  EmbeddingModel, Fetcher, Materials, MaterialsOptions, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, VerifyOutcome,
+} from '../core/index.js';
+import type { GraphDeps, GraphLimits, GraphPhaseResult, RecomputeResult, TrustResolver } from './graph/index.js';
+import type { OpenAccessLocator } from '../sources/index.js';
+import type { PipelineLimits } from './limits.js';
+import type { Translator } from './query-expansion.js';
+
+export type { GraphDeps, GraphPhaseResult, TrustResolver };
+export type GraphRecomputeResult = RecomputeResult;
+
+/** Phase 7 and the views built on the graph, implemented in pipeline/graph and pipeline/materials. */
+export interface GraphStep {
+  runGraphPhase(deps: GraphDeps, input: { taskId: string; queryId: string; pageIds: string[]; signal?: AbortSignal }): Promise<GraphPhaseResult>;
+  recomputeTaskGraph(deps: Pick<GraphDeps, 'store' | 'trust' | 'emit' | 'limits'>, input: { taskId: string }): GraphRecomputeResult;
+  /** The task's materials (claims, evidence, graph). */
+  materials?(deps: { store: Store; trust: TrustResolver }, input: { taskId: string } & MaterialsOptions): Materials;
+  /** verifyClaim's graph half: the statement against the task's evidence, after the engine ran its search. */
+  verifyStatement?(deps: GraphDeps, input: { taskId: string; statement: string; pageIds: string[]; queries: string[]; signal?: AbortSignal }): Promise<VerifyOutcome>;
+}
+
+/** Scholarly sources enabled in the configuration (app/scholarly.ts ScholarlySetup). */
+export interface ScholarlyDeps {
+  sources: ScholarlySource[];
+  openAccess?: OpenAccessLocator;
+  /** Sources switched off in config, reported as task warnings. */
+  disabled: string[];
+}
+
+/** Models are built on first use, so a command that needs none never loads one; a missing one throws (non_retryable). */
+export interface ModelDeps {
+  stance(): StanceModel;
+  embedding(): EmbeddingModel;
+}
+
+export interface PipelineDeps {
+  store: Store;
+  fetcher: Fetcher;
+  extractor: TextExtractor;
+  /** Configured web SERP providers by name (`searxng`, `duckduckgo`). */
+  webProviders: Record<string, SearchProvider>;
+  /** The local corpus provider, over every corpus or one by name. */
+  corpusProvider(corpus?: string): SearchProvider;
+  scholarly: ScholarlyDeps;
+  models: ModelDeps;
+  trust: TrustResolver;
+  graph: GraphStep;
+  /** Translates for mirror queries; absent: mirrors are skipped with a warning. */
+  translator?: Translator;
+  limits?: Partial<PipelineLimits>;
+  /** Limits of the graph step (config `pipeline.graph`). */
+  graphLimits?: Partial<GraphLimits>;
+  /** Cancels a task's in-flight fetches (the fetcher's cancelTask). */
+  cancelFetches?(taskId: string): void;
+}

@@ -1,0 +1,333 @@
+// The Engine (core/interfaces/engine.ts) over injected dependencies: tasks, one query at a time per
+// task through the seven phases, queued work in the background (bounded), stop, resume and typed
+// progress events. app/engine.ts wires the real adapters into it.
+import {
+  InvalidInputError, NonRetryableError, type CreateTaskInput, type Engine, type EngineEvent, type ErrorCategory, type IngestUrlOutcome,
+  type LyraError, type Materials, type MaterialsOptions, type QueuedItem, type SearchOptions, type SearchOutcome, type SearchTarget, type Task,
+  type TaskStatusView, type VerifyOutcome,
+} from '../core/index.js';
+import { errorOfCategory } from '../sources/index.js';
+import type { PipelineDeps } from './deps.js';
+import { resolveLimits, type PipelineLimits } from './limits.js';
+import { graphDepsOf } from './phases/graph.js';
+import { normalizeProviders, resolveTaskProviders } from './providers.js';
+import { runQuery } from './query-runner.js';
+import { taskStatusView } from './status-view.js';
+import { newTaskLine, Semaphore, settleQuery, waitForQuery, type TaskLine } from './task-queue.js';
+import { newTaskRecord, recordQuery, requireTask, storeTask, targetInput, taskProviders } from './task-records.js';
+import { keys, loadPayload, warning, type PageOutcome } from './task-state.js';
+import { categoryOfStoredError, pageSourceView, searchOutcome } from './views.js';
+
+function errorOfCategoryName(category: ErrorCategory, message: string, code: string): LyraError {
+  return errorOfCategory(category, message, { code });
+}
+
+/** How often a running task looks in the store for a stop made by another process (ms). */
+export const STOP_POLL_MS = 1_000;
+
+export interface PipelineEngine extends Engine {
+  readonly limits: PipelineLimits;
+  /** Records targets as pending queries without running them (`lyra task search --queue`; `resume` runs them). */
+  record(taskId: string, targets: SearchTarget[], options?: { maxPages?: number; seekPrimary?: boolean }): QueuedItem[];
+}
+
+export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
+  const limits = resolveLimits(deps.limits);
+  const { store } = deps;
+  const listeners = new Set<(e: EngineEvent) => void>();
+  const lines = new Map<string, TaskLine>();
+  const slots = new Semaphore(limits.maxConcurrentTasks);
+  let closed = false;
+
+  const emit = (e: EngineEvent): void => {
+    for (const l of listeners) {
+      try {
+        l(e);
+      } catch {
+        // A listener's failure must not break the pipeline; listeners report their own errors.
+      }
+    }
+  };
+  const now = (): string => new Date().toISOString();
+
+  /** Required components: the models (stance for Phase 7 and citation relevance, embeddings for similarity). */
+  const requireModels = (): void => {
+    deps.models.stance();
+    deps.models.embedding();
+  };
+
+  const lineOf = (taskId: string): TaskLine => {
+    let line = lines.get(taskId);
+    if (!line || line.controller.signal.aborted) {
+      line = newTaskLine(taskId);
+      lines.set(taskId, line);
+    }
+    return line;
+  };
+
+  const setStatus = (taskId: string, status: Task['status'], extra: Partial<Task> = {}): Task => store.updateTask(taskId, { status, ...extra });
+
+  async function drain(line: TaskLine): Promise<void> {
+    const { taskId, controller } = line;
+    // Another process may stop the task (lyra task stop): the stored status is looked at regularly.
+    const poll = setInterval(() => {
+      if (store.getTask(taskId)?.status === 'stopped') controller.abort(new Error(store.getTask(taskId)?.stopReason ?? 'stopped'));
+    }, STOP_POLL_MS);
+    poll.unref();
+    try {
+      await slots.acquire(controller.signal);
+    } catch {
+      clearInterval(poll);
+      return;
+    }
+    try {
+      while (line.queue.length > 0 && !controller.signal.aborted) {
+        const queryId = line.queue.shift()!;
+        line.current = queryId;
+        const budget = taskStatusBudget(taskId);
+        if (budget) {
+          store.updateQuery(queryId, { lastError: `pending: ${budget}` });
+          emit({ type: 'warning', taskId, warning: warning({ source: 'budget', category: 'warning', code: 'budget_exhausted', message: `query left pending: ${budget}`, target: store.getQuery(queryId)?.text }), at: now() });
+          settleQuery(line, queryId);
+          continue;
+        }
+        if (store.getTask(taskId)?.status !== 'running') setStatus(taskId, 'running');
+        const own = line.querySignals.get(queryId);
+        const signal = own ? AbortSignal.any([controller.signal, own]) : controller.signal;
+        await runQuery({ deps, limits, taskId, queryId, signal, emit });
+        line.current = undefined;
+        settleQuery(line, queryId);
+      }
+    } finally {
+      line.current = undefined;
+      clearInterval(poll);
+      slots.release();
+    }
+    if (!controller.signal.aborted && line.queue.length === 0 && store.getTask(taskId)?.status === 'running') {
+      const pending = store.listQueries(taskId).some((q) => q.status === 'pending' || q.status === 'running');
+      if (!pending) {
+        setStatus(taskId, 'completed');
+        emit({ type: 'task.completed', taskId, at: now() });
+      }
+    }
+  }
+
+  /** Why the task's budget forbids another query, or undefined. */
+  function taskStatusBudget(taskId: string): string | undefined {
+    const task = store.getTask(taskId)!;
+    const b = taskStatusView({ store, trust: deps.trust, task }).budget;
+    if (b.queriesLeft <= 0) return `query budget used up (${b.maxQueries})`;
+    if (b.pagesLeft <= 0) return `page budget used up (${b.maxPages})`;
+    if (b.secondsLeft <= 0) return `time budget used up (${b.maxSeconds} s)`;
+    return undefined;
+  }
+
+  function enqueue(taskId: string, queryId: string, signal?: AbortSignal): TaskLine {
+    if (closed) throw new NonRetryableError('engine: closed', { code: 'engine_closed' });
+    const line = lineOf(taskId);
+    if (line.queue.length >= limits.maxQueuedQueries) {
+      throw new InvalidInputError(`task ${taskId}: ${line.queue.length} queries are already queued (pipeline.max_queued_queries = ${limits.maxQueuedQueries})`, { code: 'queue_full' });
+    }
+    line.queue.push(queryId);
+    if (signal) line.querySignals.set(queryId, signal);
+    if (!line.loop) {
+      line.loop = drain(line).finally(() => {
+        line.loop = undefined;
+        // Queries left behind by an abort are settled so no caller waits forever.
+        for (const q of [...line.queue]) settleQuery(line, q);
+        if (line.controller.signal.aborted) line.queue.length = 0;
+        else if (line.queue.length > 0) enqueueAgain(line);
+      });
+    }
+    return line;
+  }
+
+  function enqueueAgain(line: TaskLine): void {
+    const rest = line.queue.splice(0);
+    for (const q of rest) enqueue(line.taskId, q);
+  }
+
+  function openTask(taskId: string): Task {
+    const task = requireTask(store, taskId);
+    if (task.status === 'stopped') throw new InvalidInputError(`task ${taskId} is stopped (${task.stopReason ?? 'no reason given'}); lyra resume ${taskId} reopens it`, { code: 'task_stopped' });
+    return task;
+  }
+
+  function queryProviders(task: Task, names: string[] | undefined): string[] {
+    return names && names.length > 0 ? normalizeProviders(deps, names) : taskProviders(task);
+  }
+
+  const engine: PipelineEngine = {
+    limits,
+
+    async createTask(input: CreateTaskInput): Promise<Task> {
+      const providers = resolveTaskProviders(deps, input.providers);
+      requireModels();
+      const warnings = deps.scholarly.disabled.map((name) => warning({ source: name, category: 'warning', code: 'source_disabled', message: `scholarly source ${name} is disabled (scholarly.${name}.enabled: false)` }));
+      const task = newTaskRecord(input, { limits, providers, snapshot: { pipeline: limits, ...(deps.graphLimits ? { graph: deps.graphLimits } : {}) } });
+      storeTask(store, task, warnings);
+      emit({ type: 'task.created', taskId: task.id, at: now() });
+      return task;
+    },
+
+    async search(taskId: string, query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
+      const task = openTask(taskId);
+      requireModels();
+      const input = targetInput({ query, ...(options.refute ? { refute: true } : {}) }, queryProviders(task, options.providers), {
+        ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}),
+        ...(options.seekPrimary ? { seekPrimary: true } : {}),
+      });
+      const q = recordQuery(store, taskId, input, options.origin ?? 'client');
+      const line = enqueue(taskId, q.id, options.signal);
+      await waitForQuery(line, q.id);
+      return searchOutcome({ store, trust: deps.trust, task: requireTask(store, taskId), queryId: q.id });
+    },
+
+    record(taskId: string, targets: SearchTarget[], options: { maxPages?: number; seekPrimary?: boolean } = {}): QueuedItem[] {
+      const task = openTask(taskId);
+      const inputs = targets.map((t) => targetInput(t, queryProviders(task, 'query' in t ? t.providers : undefined), options));
+      const pending = store.listQueries(taskId).filter((q) => q.status === 'pending').length;
+      if (pending + inputs.length > limits.maxQueuedQueries) {
+        throw new InvalidInputError(`task ${taskId}: ${pending} queries are pending; ${inputs.length} more would exceed pipeline.max_queued_queries (${limits.maxQueuedQueries})`, { code: 'queue_full' });
+      }
+      return inputs.map((input) => {
+        const q = recordQuery(store, taskId, input);
+        return { queryId: q.id, kind: input.kind, value: input.value };
+      });
+    },
+
+    queueSearches(taskId: string, targets: SearchTarget[]): QueuedItem[] {
+      requireModels();
+      const line = lineOf(taskId);
+      if (line.queue.length + targets.length > limits.maxQueuedQueries) {
+        throw new InvalidInputError(`task ${taskId}: queueing ${targets.length} more would exceed pipeline.max_queued_queries (${limits.maxQueuedQueries})`, { code: 'queue_full' });
+      }
+      const items = engine.record(taskId, targets);
+      for (const item of items) enqueue(taskId, item.queryId);
+      return items;
+    },
+
+    status(taskId: string): TaskStatusView {
+      return taskStatusView({ store, trust: deps.trust, task: requireTask(store, taskId) });
+    },
+
+    async stop(taskId: string, reason?: string): Promise<TaskStatusView> {
+      const task = requireTask(store, taskId);
+      const why = reason?.trim() || 'stopped by the client';
+      const line = lines.get(taskId);
+      // Stored first, so a task running in another process sees it and stops too.
+      setStatus(taskId, 'stopped', { stoppedAt: now(), stopReason: why });
+      if (line) {
+        line.controller.abort(new Error(why));
+        deps.cancelFetches?.(taskId);
+        await line.loop;
+      }
+      for (const q of store.listQueries(taskId)) {
+        if (q.status === 'pending' || (q.status === 'running' && !line)) store.updateQuery(q.id, { status: 'cancelled', lastError: `cancelled: ${why}` });
+      }
+      if (task.status !== 'stopped') emit({ type: 'task.stopped', taskId, at: now(), reason: why });
+      return engine.status(taskId);
+    },
+
+    materials(taskId: string, options?: MaterialsOptions): Materials {
+      requireTask(store, taskId);
+      if (!deps.graph.materials) throw new NonRetryableError('materials: the materials module is not wired into this engine', { code: 'materials_unavailable' });
+      return deps.graph.materials({ store, trust: deps.trust }, { taskId, ...options });
+    },
+
+    async verifyClaim(taskId: string, statement: string, options: SearchOptions = {}): Promise<VerifyOutcome> {
+      openTask(taskId);
+      if (!deps.graph.verifyStatement) throw new NonRetryableError('verify: claim verification is not wired into this engine', { code: 'verify_unavailable' });
+      const outcome = await engine.search(taskId, statement, options);
+      if (outcome.status !== 'done') {
+        const lastError = store.getQuery(outcome.queryId)?.lastError ?? outcome.status;
+        throw errorOfCategoryName(categoryOfStoredError(lastError), `verify: the search for ${JSON.stringify(statement)} ended ${outcome.status}: ${lastError}`, 'verify_search_failed');
+      }
+      const graph = loadPayload<{ pageIds: string[] }>(store, taskId, keys.phase(outcome.queryId, 'graph'));
+      const result = await deps.graph.verifyStatement(graphDepsOf({ deps, emit }), {
+        taskId, statement, pageIds: graph?.pageIds ?? [], queries: outcome.sentQueries, ...(options.signal ? { signal: options.signal } : {}),
+      });
+      return { ...result, warnings: [...outcome.warnings, ...result.warnings] };
+    },
+
+    async ingestUrl(taskId: string, url: string, options: { signal?: AbortSignal } = {}): Promise<IngestUrlOutcome> {
+      const task = openTask(taskId);
+      requireModels();
+      const input = targetInput({ url }, taskProviders(task));
+      const q = recordQuery(store, taskId, input);
+      await waitForQuery(enqueue(taskId, q.id, options.signal), q.id);
+      const outcome = searchOutcome({ store, trust: deps.trust, task: requireTask(store, taskId), queryId: q.id });
+      const page = store.findPageByUrl(taskId, input.value);
+      if (!page) throw errorOfCategoryName('non_retryable', `ingest ${url}: the query ended ${outcome.status} without a page`, 'ingest_failed');
+      const failed = loadPayload<PageOutcome>(store, taskId, keys.page(page.id));
+      if (failed?.status === 'failed' || failed?.status === 'blocked') throw errorOfCategoryName(failed.error?.category ?? 'retryable', `ingest ${url}: ${failed.error?.message ?? failed.status}`, failed.error?.code ?? 'fetch_failed');
+      if (outcome.status !== 'done') throw errorOfCategoryName('retryable', `ingest ${url}: query ${outcome.status}: ${store.getQuery(q.id)?.lastError ?? ''}`, 'ingest_failed');
+      return { page: pageSourceView(store.getPage(page.id)!, deps.trust), fragments: store.listFragments(page.id).length, claims: outcome.claims, warnings: outcome.warnings };
+    },
+
+    async resume(taskId: string, options: { signal?: AbortSignal } = {}): Promise<TaskStatusView> {
+      const task = requireTask(store, taskId);
+      resolveTaskProviders(deps, taskProviders(task));
+      requireModels();
+      const line = lineOf(taskId);
+      const active = new Set([...line.queue, ...(line.current ? [line.current] : [])]);
+      const todo = store.listQueries(taskId).filter((q) => (q.status === 'pending' || q.status === 'running' || q.status === 'cancelled') && !active.has(q.id));
+      if (task.status === 'stopped' || todo.length > 0) {
+        setStatus(taskId, 'running', { stoppedAt: undefined, stopReason: undefined });
+        emit({ type: 'task.resumed', taskId, at: now() });
+      }
+      for (const q of todo) {
+        if (q.status !== 'pending') store.updateQuery(q.id, { status: 'pending' });
+        enqueue(taskId, q.id, options.signal);
+      }
+      await engine.idle(taskId, options);
+      const after = requireTask(store, taskId);
+      if (after.status === 'running' && !lines.get(taskId)?.loop && !store.listQueries(taskId).some((q) => q.status === 'running')) {
+        const blocked = store.listQueries(taskId).some((q) => q.status === 'pending');
+        if (!blocked) {
+          setStatus(taskId, 'completed');
+          emit({ type: 'task.completed', taskId, at: now() });
+        }
+      }
+      return engine.status(taskId);
+    },
+
+    async idle(taskId: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+      requireTask(store, taskId);
+      for (;;) {
+        const loop = lines.get(taskId)?.loop;
+        if (!loop) return;
+        if (!options.signal) {
+          await loop;
+          continue;
+        }
+        if (options.signal.aborted) throw options.signal.reason;
+        await new Promise<void>((resolve, reject) => {
+          const onAbort = (): void => reject(options.signal!.reason);
+          options.signal!.addEventListener('abort', onAbort, { once: true });
+          void loop.then(() => {
+            options.signal!.removeEventListener('abort', onAbort);
+            resolve();
+          });
+        });
+      }
+    },
+
+    on(listener: (event: EngineEvent) => void): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+      const loops: Array<Promise<void>> = [];
+      for (const line of lines.values()) {
+        line.controller.abort(new Error('engine closed'));
+        if (line.loop) loops.push(line.loop);
+      }
+      await Promise.allSettled(loops);
+      listeners.clear();
+    },
+  };
+  return engine;
+}

@@ -1,0 +1,59 @@
+// Phase 7 from the pipeline's side: every page with content that no finished graph phase has seen yet
+// (in URL order) goes to the graph step (pipeline/graph), then the task's contradictions, L6
+// verification and claim statuses are recomputed as a whole. Handing over "pages not yet graphed"
+// rather than "pages this run added" keeps the input identical after a kill anywhere in the query.
+import type { EngineEvent } from '../../core/index.js';
+import type { GraphDeps, GraphPhaseResult, GraphRecomputeResult } from '../deps.js';
+import type { QueryContext } from '../query-context.js';
+import { keys, loadPayload } from '../task-state.js';
+
+export interface GraphOutput {
+  pageIds: string[];
+  result: GraphPhaseResult;
+  recompute: GraphRecomputeResult;
+}
+
+export function graphDepsOf(ctx: Pick<QueryContext, 'deps' | 'emit'>): GraphDeps {
+  const { deps } = ctx;
+  return {
+    store: deps.store,
+    stance: deps.models.stance(),
+    embedding: deps.models.embedding(),
+    trust: deps.trust,
+    emit: ctx.emit,
+    ...(deps.graphLimits ? { limits: deps.graphLimits } : {}),
+  };
+}
+
+/** Pages with content not yet given to a finished graph phase, in URL order. */
+export function pagesToGraph(ctx: QueryContext): string[] {
+  const graphed = new Set(loadPayload<string[]>(ctx.deps.store, ctx.task.id, keys.graphed) ?? []);
+  return ctx.deps.store
+    .listPages(ctx.task.id)
+    .filter((p) => (p.fetchStatus === 'fetched' || p.fetchStatus === 'abstract_only') && !graphed.has(p.id))
+    .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
+    .map((p) => p.id);
+}
+
+export async function runGraphStep(ctx: QueryContext): Promise<GraphOutput> {
+  const pageIds = pagesToGraph(ctx);
+  const gd = graphDepsOf(ctx);
+  const result = await ctx.deps.graph.runGraphPhase(gd, { taskId: ctx.task.id, queryId: ctx.query.id, pageIds, signal: ctx.signal });
+  const recompute = ctx.deps.graph.recomputeTaskGraph(gd, { taskId: ctx.task.id });
+  const at = new Date().toISOString();
+  const domainEvent = (type: 'domain.blocked' | 'domain.promoted', domain: string): EngineEvent => ({
+    type, taskId: ctx.task.id, domain, at, reason: ctx.deps.store.getDomainState(domain)?.reason ?? (type === 'domain.blocked' ? 'L6 verification' : 'L6 verification: corroborated'),
+  });
+  for (const d of recompute.blocked) ctx.emit(domainEvent('domain.blocked', d));
+  for (const d of recompute.promoted) ctx.emit(domainEvent('domain.promoted', d));
+  return { pageIds, result, recompute };
+}
+
+/** Saves the graph output and marks its pages as graphed, in one transaction. */
+export function saveGraphOutput(ctx: QueryContext, key: string, out: GraphOutput, secondsUsed: number, save: (key: string, payload: unknown, seconds: number) => void): void {
+  ctx.deps.store.transaction(() => {
+    const graphed = loadPayload<string[]>(ctx.deps.store, ctx.task.id, keys.graphed) ?? [];
+    ctx.deps.store.saveCheckpoint(ctx.task.id, keys.graphed, [...graphed, ...out.pageIds]);
+    save(key, out, secondsUsed);
+  });
+}

@@ -154,3 +154,24 @@ test('specialised providers are asked only by agents preferring their source typ
   assert.deepEqual([r.sources[0]!.url, r.sources[0]!.sourceType], [paper.url, 'academic']);
   assert.throws(() => new ResearchAgent({ strategy: DEFAULT_STRATEGIES[0]!, language: 'en', providers: ['searxng'], dependencies: { search: [{ provider: general }], documents: memoryDocuments(DOCS), trust: testTrust } }), /search provider searxng not available \(have: corpus\)/);
 });
+
+test('a Japanese topic gets a Japanese report: seed headings, 「」 quotes, [要検証] labels', async () => {
+  const docs: MemoryDoc[] = [
+    { url: 'corpus://ja/1', corpus: 'ja', id: '1', title: '海面上昇', text: '世界の平均海面は2018年までの100年間に約20cm上昇した。\n\n海面上昇は近年加速していると報告されている。' },
+    { url: 'https://www.env.example.go.jp/sea', title: '環境省', text: '環境省は、海面上昇により沿岸の浸水被害が増加すると発表した。' },
+  ];
+  const a = new ResearchAgent({
+    strategy: DEFAULT_STRATEGIES[0]!, language: 'ja',
+    dependencies: { search: [{ provider: memorySearch('corpus', docs) }], documents: memoryDocuments(docs), trust: testTrust, now: NOW },
+  });
+  const report = await a.execute({ ...initialContext('海面上昇'), topic: '海面上昇' });
+  assert.deepEqual(report.queries, ['海面上昇 公式 発表 オフィシャル']);
+  assert.match(report.content, /^# 海面上昇 — エージェント1（公式・発表・オフィシャル）\n/);
+  for (const h of ['## 概要', '## 主要な発見', '## 出典']) assert.ok(report.content.includes(`\n${h}\n`), h);
+  assert.match(report.content, /- \[要検証\] 「[^」]+」 \[\d\]/);
+  for (const [, quote, n] of report.content.matchAll(/「([^」]+)」 \[(\d+)\]/g)) {
+    assert.ok(docs.find((d) => d.url === report.sources[Number(n) - 1]!.url)!.text.includes(quote!), quote);
+  }
+  assert.match(report.content, /（信頼度 \d+%、(?:LOW|UNVERIFIED)、/);
+  assert.ok(report.entities!.some((e) => e.text === '2018年' && e.kind === 'date'));
+});

@@ -42,3 +42,5 @@ export {
 } from './calibration.js';
 export type { BackendCalibrationMetrics } from './calibration.js';
 export { authItemView, listAuthQueue, resolveAuth, type AuthQueueItemView, type ResolvedAuthItem } from './auth-queue.js';
+export { createTaskRecompute } from './task-recompute.js';
+export { MCP_TOKEN_ENV, createServeRuntime, httpSettings, type HttpSettings, type ServeRuntime } from './serve.js';

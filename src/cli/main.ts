@@ -17,6 +17,7 @@ import { registerCollectCommand } from './commands/collect.js';
 import { registerConsensusCommand } from './commands/consensus.js';
 import { registerModelsCommand } from './commands/models.js';
 import { registerStanceCommand } from './commands/stance.js';
+import { registerServeCommand } from './commands/serve.js';
 import { registerTaskCommand } from './commands/task.js';
 import { registerResumeCommand } from './commands/resume.js';
 
@@ -60,6 +61,7 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
   registerTaskCommand(program, ctx);
   registerResumeCommand(program, ctx);
   registerCollectCommand(program, ctx);
+  registerServeCommand(program, ctx);
   registerConsensusCommand(program, ctx);
   // Subcommands inherit output routing and exit override.
   for (const cmd of program.commands) cmd.configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr }).exitOverride();

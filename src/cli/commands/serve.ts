@@ -1,0 +1,71 @@
+// `lyra serve [--http] [--host H] [--port P]`: Lyra as an MCP server for Claude Desktop, Cline,
+// Cursor… — stdio by default (the client starts it), Streamable HTTP with --http.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { createServeRuntime, httpSettings, lyraVersion } from '../../app/index.js';
+import { InvalidInputError } from '../../core/index.js';
+import { createLyraMcpServer, serveStdio, startHttpServer, type McpServices } from '../../mcp/index.js';
+import type { CliContext } from '../context.js';
+
+const flagsSchema = z.strictObject({
+  http: z.boolean().optional(),
+  host: z.string().min(1).max(255).optional(),
+  port: z.coerce.number().int().min(0).max(65_535).optional(),
+  json: z.boolean().optional(),
+});
+
+/** Resolves on SIGINT / SIGTERM (or never, in tests that stop the server themselves). */
+function shutdownSignal(): AbortSignal {
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return controller.signal;
+}
+
+export function registerServeCommand(program: Command, ctx: CliContext): void {
+  program
+    .command('serve')
+    .description('Run Lyra as an MCP server: stdio by default (for Claude Desktop, Cline, Cursor), Streamable HTTP with --http')
+    .option('--http', 'serve Streamable HTTP instead of stdio (bound to 127.0.0.1 unless --host says otherwise)')
+    .option('--host <host>', 'with --http: address to bind; beyond loopback a token is required (mcp.http.token or $LYRA_MCP_TOKEN)')
+    .option('--port <port>', 'with --http: TCP port (default 3917; 0 picks a free one)')
+    .option('--json', 'with --http: print {"url": …} on stdout once listening')
+    .addHelpText('after', '\nstdio: stdout carries the protocol only; diagnostics go to stderr. HTTP: endpoint /mcp, Origin and Host checked (DNS-rebinding protection).\nClient configuration: {"command": "npx", "args": ["lyra", "serve"]} — see README "MCP server".')
+    .action(async (raw: Record<string, unknown>) => {
+      const parsed = flagsSchema.safeParse(raw);
+      if (!parsed.success) throw new InvalidInputError(`serve: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      const flags = parsed.data;
+      if (!flags.http && (flags.host !== undefined || flags.port !== undefined || flags.json)) {
+        throw new InvalidInputError('serve: --host, --port and --json apply to --http only', { code: 'invalid_flag' });
+      }
+      const config = ctx.config();
+      const settings = flags.http ? httpSettings(config, { env: ctx.env, ...(flags.host ? { host: flags.host } : {}), ...(flags.port !== undefined ? { port: flags.port } : {}) }) : undefined;
+      const runtime = createServeRuntime(config);
+      const services: McpServices = { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute };
+      const version = lyraVersion();
+      const stop = shutdownSignal();
+      try {
+        if (!settings) {
+          ctx.io.stderr(`lyra serve: MCP over stdio (store ${config.store.path})\n`);
+          await serveStdio({ server: createLyraMcpServer({ services, version }), signal: stop });
+          return;
+        }
+        const http = await startHttpServer({
+          host: settings.host, port: settings.port, allowedOrigins: settings.allowedOrigins, allowedHosts: settings.allowedHosts,
+          ...(settings.token ? { token: settings.token } : {}),
+          ...(settings.maxBodyBytes !== undefined ? { maxBodyBytes: settings.maxBodyBytes } : {}),
+          ...(settings.maxSessions !== undefined ? { maxSessions: settings.maxSessions } : {}),
+          ...(settings.sessionIdleMs !== undefined ? { sessionIdleMs: settings.sessionIdleMs } : {}),
+          createServer: () => createLyraMcpServer({ services, version }),
+          log: (line) => ctx.io.stderr(`lyra serve: ${line}\n`),
+        });
+        if (flags.json) ctx.io.stdout(`${JSON.stringify({ url: http.url })}\n`);
+        else ctx.io.stdout(`lyra serve: MCP over Streamable HTTP at ${http.url}${settings.token ? ' (bearer token required)' : ''}\n`);
+        await new Promise<void>((resolve) => stop.addEventListener('abort', () => resolve(), { once: true }));
+        await http.close();
+      } finally {
+        await runtime.close();
+      }
+    });
+}

@@ -1,0 +1,119 @@
+// The MCP server: the official SDK's low-level Server with Lyra's eleven tools, resources for large
+// outputs and task-id completion. Arguments are validated here with each tool's zod schema, so an
+// invalid call is a structured invalid_input tool error (not a protocol error) and every failure of a
+// tool becomes a tool error with its category; nothing a client sends can crash the process.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema, CompleteRequestSchema, ListResourceTemplatesRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema,
+  ReadResourceRequestSchema, type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { errorBody, invalidArguments, toolErrorResult } from './errors.js';
+import { createProgressSender, followTaskEvents } from './progress.js';
+import { GRAPH_TEMPLATE, MATERIALS_TEMPLATE, parseTaskResourceUri } from './resource-uris.js';
+import { RESOURCE_TEMPLATES, completeTaskId, listTaskResources, readTaskResource } from './resources.js';
+import type { McpServices, ToolContext, ToolDefinition } from './tool-types.js';
+import { LYRA_TOOLS } from './tools/index.js';
+
+export const SERVER_NAME = 'lyra';
+
+/**
+ * tools/call as routed: the SDK's Server checks each call against its CallToolRequestSchema before our
+ * handler (a non-object `arguments` is then a JSON-RPC InvalidParams error, -32602); routing on this
+ * looser schema keeps that check from surfacing as an InternalError instead.
+ */
+const RoutedCallToolRequest = z.object({ method: z.literal('tools/call'), params: z.looseObject({}) });
+
+/** What the client is told at initialize: the split of seed 002, in a few lines. */
+export const SERVER_INSTRUCTIONS = [
+  'Lyra is the working half of a research loop: you (the client) design every query, decide when to stop and write the report; Lyra executes searches, measures and hands back materials.',
+  'Loop: create_task → search (repeat with queries you design; refute: true for counter-evidence) → get_status (metrics, never advice) → stop_task → get_materials (claims, quotes, locators, trust, contested pairs).',
+  'Errors are tool results whose text is JSON {"error": {category, code, message}}; category retryable means the same call may succeed later, invalid_input means fix the arguments.',
+].join('\n');
+
+export interface LyraMcpServerOptions {
+  services: McpServices;
+  version: string;
+  tools?: readonly ToolDefinition[];
+}
+
+interface PublishedTool {
+  def: ToolDefinition;
+  listing: { name: string; title: string; description: string; inputSchema: Record<string, unknown>; outputSchema: Record<string, unknown>; annotations: ToolDefinition['annotations'] };
+}
+
+function publish(def: ToolDefinition): PublishedTool {
+  const schema = (s: z.ZodType, io: 'input' | 'output'): Record<string, unknown> => z.toJSONSchema(s, { target: 'draft-7', io }) as Record<string, unknown>;
+  return {
+    def,
+    listing: { name: def.name, title: def.title, description: def.description, inputSchema: schema(def.input, 'input'), outputSchema: schema(def.output, 'output'), annotations: def.annotations },
+  };
+}
+
+/** Runs one tool call: validate, run, check the output; every failure is a structured tool error. */
+export async function callTool(options: { tool: ToolDefinition; args: unknown; ctx: ToolContext }): Promise<CallToolResult> {
+  const { tool, ctx } = options;
+  const parsed = tool.input.safeParse(options.args ?? {});
+  if (!parsed.success) return toolErrorResult(invalidArguments(tool.name, parsed.error));
+  let result: unknown;
+  try {
+    result = await tool.run(parsed.data, ctx);
+  } catch (err) {
+    return toolErrorResult(errorBody(err, tool.name));
+  }
+  // A JSON round trip drops undefined fields, exactly what the client will see.
+  const plain = JSON.parse(JSON.stringify(result ?? {})) as Record<string, unknown>;
+  const checked = tool.output.safeParse(plain);
+  if (!checked.success) {
+    return toolErrorResult({ category: 'non_retryable', code: 'output_invalid', message: `${tool.name}: the result does not match the tool's output schema: ${checked.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` });
+  }
+  const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(plain) }];
+  const resources = plain.resources as { materials?: string; graph?: string } | undefined;
+  if (resources?.materials) content.push({ type: 'resource_link', uri: resources.materials, name: 'materials', mimeType: 'application/json' });
+  if (resources?.graph) content.push({ type: 'resource_link', uri: resources.graph, name: 'graph', mimeType: 'application/json' });
+  return { content, structuredContent: plain };
+}
+
+export function createLyraMcpServer(options: LyraMcpServerOptions): Server {
+  const { services } = options;
+  const tools = new Map((options.tools ?? LYRA_TOOLS).map((t) => [t.name, publish(t)]));
+  const server = new Server(
+    { name: SERVER_NAME, title: 'Lyra evidence engine', version: options.version },
+    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, completions: {}, logging: {} }, instructions: SERVER_INSTRUCTIONS },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...tools.values()].map((t) => t.listing) }));
+
+  server.setRequestHandler(RoutedCallToolRequest, async (routed, extra) => {
+    const request = CallToolRequestSchema.parse(routed);
+    const published = tools.get(request.params.name);
+    if (!published) {
+      return toolErrorResult({ category: 'invalid_input', code: 'unknown_tool', message: `no tool ${JSON.stringify(request.params.name.slice(0, 100))}; tools: ${[...tools.keys()].join(', ')}` });
+    }
+    const sender = createProgressSender({
+      token: extra._meta?.progressToken,
+      notify: (params) => extra.sendNotification({ method: 'notifications/progress', params }),
+    });
+    const ctx: ToolContext = {
+      services,
+      signal: extra.signal,
+      progress: (message) => sender.send(message),
+      followTask: (taskId) => followTaskEvents(services.engine, taskId, sender),
+    };
+    return callTool({ tool: published.def, args: request.params.arguments, ctx });
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listTaskResources(services) }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readTaskResource(services, request.params.uri));
+
+  server.setRequestHandler(CompleteRequestSchema, (request) => {
+    const { ref, argument } = request.params;
+    const template = ref.type === 'ref/resource' ? ref.uri : undefined;
+    const isTaskTemplate = template === MATERIALS_TEMPLATE || template === GRAPH_TEMPLATE || (template !== undefined && parseTaskResourceUri(template) !== undefined);
+    if (isTaskTemplate && argument.name === 'task_id') return { completion: completeTaskId(services, argument.value) };
+    return { completion: { values: [], total: 0, hasMore: false } };
+  });
+
+  return server;
+}

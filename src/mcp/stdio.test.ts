@@ -1,0 +1,175 @@
+// The MCP server as a client sees it: `node bin/lyra.js serve` started as a subprocess, driven by the
+// SDK's own client over stdio through create_task → search → get_status → stop_task →
+// get_materials on the shipped offline corpus, then feedback and calibration on what it found, then
+// 1,000 invalid calls that must all be structured errors leaving the database byte-for-byte as it was.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { FUZZ_TOOLS, invalidCases } from '../test-support/mcp-fuzz.js';
+import { dbContentHash, scratchHome, startStdioServer, structured, toolError, type ScratchHome, type StdioServer } from '../test-support/mcp-client.js';
+
+/** Invalid calls sent; the issue's acceptance figure. */
+const FUZZ_CASES = 1_000;
+const QUESTION = 'Is the recent warming of the climate caused by human activity?';
+
+let home: ScratchHome;
+let server: StdioServer;
+let taskId = '';
+let edgeId: string | undefined;
+
+before(async () => {
+  home = scratchHome();
+  server = await startStdioServer({ home: home.home, cwd: home.dir });
+});
+
+after(async () => {
+  await server?.close();
+  home?.cleanup();
+});
+
+const call = (name: string, args: unknown): Promise<CallToolResult> =>
+  server.client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, { timeout: 900_000 }) as Promise<CallToolResult>;
+
+test('lists exactly the eleven tools, each with input and output schemas and a description', async () => {
+  const { tools } = await server.client.listTools();
+  assert.deepEqual(tools.map((t) => t.name).sort(), [
+    'calibration_metrics', 'calibration_rollback', 'create_task', 'feedback', 'get_auth_queue', 'get_materials', 'get_status', 'queue_searches', 'resolve_auth', 'search', 'stop_task',
+  ]);
+  for (const t of tools) {
+    assert.equal(t.inputSchema.type, 'object', t.name);
+    assert.equal(t.outputSchema?.type, 'object', t.name);
+    assert.ok((t.description ?? '').length > 80, t.name);
+  }
+  assert.match(server.client.getInstructions() ?? '', /you \(the client\) design every query/);
+});
+
+test('create_task → search → get_status → stop_task → get_materials over stdio on corpus:example', async () => {
+  const created = structured<{ taskId: string; task: { question: string; status: string; budget: { maxPages: number } } }>(
+    await call('create_task', { question: QUESTION, providers: ['corpus:example'], budget: { max_pages: 3, max_seconds: 600 } }),
+  );
+  taskId = created.taskId;
+  assert.match(taskId, /^task_/);
+  assert.deepEqual([created.task.question, created.task.status, created.task.budget.maxPages], [QUESTION, 'created', 3]);
+
+  const progress: string[] = [];
+  const s = structured<{
+    status: string; query: string; sentQueries: string[]; resultsFound: number; newPages: number; claims: Array<{ id: string; statement: string; confidence: number; source: { url: string; trustLevel: string } }>;
+    budget: { pagesUsed: number; pagesLeft: number; maxPages: number }; harvestRate: number; novelty: number;
+  }>(await server.client.callTool({ name: 'search', arguments: { task_id: taskId, query: 'human activity global warming' } }, undefined, {
+    timeout: 900_000, onprogress: (p) => progress.push(p.message ?? ''),
+  }) as CallToolResult);
+  assert.equal(s.status, 'done');
+  assert.equal(s.query, 'human activity global warming');
+  assert.deepEqual(s.sentQueries, ['human activity global warming']);
+  assert.ok(s.resultsFound >= 3, `resultsFound ${s.resultsFound}`);
+  assert.equal(s.newPages, 3);
+  assert.deepEqual([s.budget.maxPages, s.budget.pagesUsed, s.budget.pagesLeft], [3, 3, 0]);
+  assert.ok(s.claims.length > 0);
+  for (const c of s.claims) {
+    assert.match(c.source.url, /^corpus:\/\/example\//);
+    assert.ok(c.confidence >= 0 && c.confidence <= 1);
+  }
+  assert.ok(s.harvestRate > 0 && s.harvestRate <= 1);
+  assert.ok(s.novelty > 0 && s.novelty <= 1);
+  assert.ok(progress.some((m) => m.startsWith('phase.start serp')), progress.slice(0, 5).join(' | '));
+  assert.ok(progress.some((m) => m.startsWith('query.end')));
+
+  const st = structured<{ status: string; searches: Array<{ text: string; status: string }>; pagesRegistered: number; blocked_domains: unknown[]; authQueueSize: number; noveltyTrend: number[] }>(
+    await call('get_status', { task_id: taskId }),
+  );
+  assert.deepEqual(st.searches.map((q) => [q.text, q.status]), [['human activity global warming', 'done']]);
+  assert.equal(st.pagesRegistered, 3);
+  assert.deepEqual(st.noveltyTrend, [s.novelty]);
+  assert.deepEqual(st.blocked_domains, []);
+  assert.equal(st.authQueueSize, 0);
+
+  const stopped = structured<{ status: { status: string; task: { stopReason: string } }; summary: { reason: string; queries: Record<string, number>; claims: number } }>(
+    await call('stop_task', { task_id: taskId, reason: 'the client has enough material' }),
+  );
+  assert.equal(stopped.status.status, 'stopped');
+  assert.equal(stopped.status.task.stopReason, 'the client has enough material');
+  assert.deepEqual(stopped.summary.queries, { done: 1 });
+  assert.ok(stopped.summary.claims >= s.claims.length);
+
+  const m = structured<{
+    task: { status: string }; claims: Array<{ id: string; statement: string; supporting: Array<{ edgeId: string; quote: string; model?: string; source: { url: string } }>; refuting: Array<{ edgeId: string; model?: string }> }>;
+    pages: Array<{ url: string }>; paging: { offset: number; limit: number; totalClaims: number }; resources: { materials: string; graph: string };
+  }>(await call('get_materials', { task_id: taskId, paging: { limit: 20 } }));
+  assert.equal(m.task.status, 'stopped');
+  assert.equal(m.pages.length, 3);
+  assert.deepEqual([m.paging.offset, m.paging.limit], [0, 20]);
+  assert.equal(m.paging.totalClaims, stopped.summary.claims);
+  assert.ok(m.claims.length > 0 && m.claims.length <= 20);
+  const quotes = m.claims.flatMap((c) => c.supporting);
+  assert.ok(quotes.every((q) => q.quote.length > 0 && q.source.url.startsWith('corpus://example/')));
+  assert.equal(m.resources.materials, `lyra://tasks/${taskId}/materials`);
+  edgeId = m.claims.flatMap((c) => [...c.supporting, ...c.refuting]).find((e) => e.model && e.model !== 'origin')?.edgeId;
+
+  // The same materials as a resource, whole.
+  const res = await server.client.readResource({ uri: m.resources.materials });
+  const whole = JSON.parse((res.contents[0] as { text: string }).text) as { claims: unknown[]; paging: { totalClaims: number } };
+  assert.equal(whole.claims.length, Math.min(whole.paging.totalClaims, 1000));
+  const graph = JSON.parse(((await server.client.readResource({ uri: m.resources.graph })).contents[0] as { text: string }).text) as { taskId: string; edges: unknown[]; pages: unknown[] };
+  assert.equal(graph.taskId, taskId);
+  assert.equal(graph.pages.length, 3);
+  assert.ok(graph.edges.length > 0);
+  const listed = await server.client.listResources();
+  assert.ok(listed.resources.some((r) => r.uri === m.resources.materials));
+  const completion = await server.client.complete({ ref: { type: 'ref/resource', uri: 'lyra://tasks/{task_id}/materials' }, argument: { name: 'task_id', value: 'task_' } });
+  assert.deepEqual(completion.completion.values, [taskId]);
+});
+
+test('feedback corrects a judged edge, keeps a calibration sample and shows in calibration_metrics', { skip: false }, async (t) => {
+  if (!edgeId) return t.skip('the search judged no edge with a stance model');
+  const before = structured<{ backends: Array<{ backend: string; samples: number }> }>(await call('calibration_metrics', {}));
+  const fb = structured<{ feedback: { author: string; reason: string; changes: Array<{ edgeId: string; to: string; model?: string }> }; samples: number }>(
+    await call('feedback', { task_id: taskId, kind: 'edge_stance', target_id: edgeId, label: 'neutral', author: 'reviewer', reason: 'the passage is about something else' }),
+  );
+  assert.deepEqual([fb.feedback.author, fb.feedback.reason, fb.feedback.changes[0]?.edgeId, fb.feedback.changes[0]?.to], ['reviewer', 'the passage is about something else', edgeId, 'neutral']);
+  assert.equal(fb.samples, 1);
+  const after = structured<{ backends: Array<{ backend: string; samples: number; brier: number; ece: number }> }>(await call('calibration_metrics', {}));
+  const backend = fb.feedback.changes[0]!.model!.replace(/\+cal\d+$/, '');
+  const row = after.backends.find((b) => b.backend === backend)!;
+  assert.equal(row.samples, (before.backends.find((b) => b.backend === backend)?.samples ?? 0) + 1);
+  assert.ok(row.brier >= 0 && row.brier <= 1 && row.ece >= 0 && row.ece <= 1);
+  const m = structured<{ claims: Array<{ supporting: Array<{ edgeId: string }>; refuting: Array<{ edgeId: string }> }> }>(await call('get_materials', { task_id: taskId, paging: { limit: 1000 } }));
+  assert.ok(!m.claims.some((c) => [...c.supporting, ...c.refuting].some((e) => e.edgeId === edgeId)), 'a neutral edge is no longer evidence');
+  const fitTooEarly = toolError(await call('calibration_metrics', { action: 'fit', backend }));
+  assert.deepEqual([fitTooEarly?.category, fitTooEarly?.code], ['invalid_input', 'calibration_too_few_samples']);
+});
+
+test(`${FUZZ_CASES} invalid tool calls: structured errors, no crash, database unchanged`, async () => {
+  assert.ok(taskId, 'the loop test created a task');
+  const before = dbContentHash(home.dbPath);
+  const cases = invalidCases({ n: FUZZ_CASES, seed: 20261122, context: { taskId, ...(edgeId ? { edgeId } : {}) } });
+  const categories: Record<string, number> = {};
+  const perTool: Record<string, number> = {};
+  let protocolErrors = 0;
+  for (const c of cases) {
+    let r: CallToolResult;
+    try {
+      r = await call(c.tool, c.args);
+    } catch (err) {
+      // Arguments that are not an object break the tools/call request itself: JSON-RPC InvalidParams.
+      assert.ok(err instanceof McpError && err.code === ErrorCode.InvalidParams, `${c.tool} (${c.kind}): ${String(err)}`);
+      assert.equal(c.kind, 'arguments not an object');
+      protocolErrors++;
+      continue;
+    }
+    const e = toolError(r);
+    assert.ok(e, `${c.tool} (${c.kind}) returned a result instead of an error: ${JSON.stringify(r).slice(0, 300)}`);
+    assert.ok(['invalid_input', 'non_retryable', 'retryable', 'blocked'].includes(e.category), JSON.stringify(e));
+    assert.ok(e.code.length > 0 && e.message.length > 0 && e.message.length <= 2_100);
+    assert.notEqual(e.code, 'internal', `${c.tool} (${c.kind}): ${e.message}`);
+    categories[e.category] = (categories[e.category] ?? 0) + 1;
+    perTool[c.tool] = (perTool[c.tool] ?? 0) + 1;
+  }
+  assert.equal(Object.keys(perTool).length, FUZZ_TOOLS.length);
+  assert.equal(server.transport.pid !== null, true, 'the server process is still running');
+  const status = structured<{ status: string }>(await call('get_status', { task_id: taskId }));
+  assert.equal(status.status, 'stopped');
+  const afterHash = dbContentHash(home.dbPath);
+  assert.equal(afterHash.hash, before.hash, `rows before ${before.rows}, after ${afterHash.rows}`);
+  assert.equal(Object.values(categories).reduce((a, b) => a + b, 0) + protocolErrors, FUZZ_CASES);
+  console.log(`fuzz: ${FUZZ_CASES} invalid calls → tool errors ${JSON.stringify(categories)}, JSON-RPC InvalidParams ${protocolErrors}; ${before.rows} rows unchanged`);
+});

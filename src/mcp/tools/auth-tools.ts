@@ -1,0 +1,65 @@
+// get_auth_queue and resolve_auth: walls (CAPTCHA, login, refusal) that need a person.
+import { z } from 'zod';
+import { listAuthQueue, resolveAuth } from '../../app/index.js';
+import { AUTH_KINDS, AUTH_STATUSES } from '../../core/index.js';
+import { domainSchema, idSchema, taskIdSchema } from '../schemas/common.js';
+import { defineTool } from '../tool-types.js';
+import { requireTask } from './providers.js';
+
+const itemSchema = z.looseObject({
+  id: z.string(), url: z.string(), domain: z.string(), kind: z.enum(AUTH_KINDS), status: z.enum(AUTH_STATUSES), since: z.string(),
+  taskId: z.string().optional(), detail: z.string().optional(),
+});
+
+export const MAX_AUTH_ITEMS = 500;
+
+export const getAuthQueueTool = defineTool({
+  name: 'get_auth_queue',
+  title: 'Pages waiting for a person',
+  description: 'Lists auth-queue items: pages that answered with a CAPTCHA, a login wall or a block (URL, domain, kind, since when, task). Default: pending items of every task. Lyra never tries to get past a wall itself; a person solves it and calls resolve_auth.',
+  input: z.strictObject({
+    task_id: taskIdSchema.optional(),
+    status: z.enum(AUTH_STATUSES).optional().describe('pending (default), resolved or skipped.'),
+    limit: z.number().int().min(1).max(MAX_AUTH_ITEMS).optional(),
+  }),
+  output: z.looseObject({ items: z.array(itemSchema), count: z.number() }),
+  annotations: { title: 'Auth queue', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run(args, ctx) {
+    if (args.task_id) requireTask(ctx.services.store, args.task_id);
+    const all = listAuthQueue(ctx.services.store, { ...(args.task_id ? { taskId: args.task_id } : {}), ...(args.status ? { status: args.status } : {}) });
+    return { items: all.slice(0, args.limit ?? 100), count: all.length };
+  },
+});
+
+export const resolveAuthTool = defineTool({
+  name: 'resolve_auth',
+  title: 'Resolve auth-queue items',
+  description: [
+    'Resolves pending auth-queue items, one by item_id or all of a domain (and its subdomains), optionally within one task.',
+    'action solved: the person got past the wall; the page becomes fetchable again and its URL is re-queued in its task (the fetch resumes in the background; follow it with get_status). action skip: the item is dropped and nothing is fetched.',
+    'Returns each item resolved, with the query id it was re-queued under or why it could not be (e.g. the task is stopped).',
+  ].join(' '),
+  input: z.strictObject({
+    item_id: idSchema('item_id').optional(),
+    domain: domainSchema.optional(),
+    task_id: taskIdSchema.optional(),
+    action: z.enum(['solved', 'skip']),
+  }),
+  output: z.looseObject({
+    resolved: z.array(itemSchema.extend({
+      action: z.enum(['solved', 'skip']),
+      requeued: z.looseObject({ taskId: z.string(), queryId: z.string() }).optional(),
+      requeueError: z.looseObject({ category: z.string(), code: z.string(), message: z.string() }).optional(),
+    })),
+    count: z.number(),
+  }),
+  annotations: { title: 'Resolve auth items', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  run(args, ctx) {
+    if (args.task_id) requireTask(ctx.services.store, args.task_id);
+    const resolved = resolveAuth(ctx.services, {
+      ...(args.item_id !== undefined ? { itemId: args.item_id } : {}), ...(args.domain !== undefined ? { domain: args.domain } : {}),
+      ...(args.task_id !== undefined ? { taskId: args.task_id } : {}), action: args.action,
+    });
+    return { resolved, count: resolved.length };
+  },
+});

@@ -11,6 +11,8 @@ import {
 } from '../pipeline/index.js';
 import { createCorpusSearchProvider } from '../sources/index.js';
 import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
+import { ensureBuiltinCorpus } from './builtin-corpora.js';
+import { textExtractorOptions } from './extract-source.js';
 import { createFetcher } from './fetcher.js';
 import { buildEmbeddingModel, buildStanceModel } from './models.js';
 import { openOrCreateStore } from './open-store.js';
@@ -119,7 +121,7 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
   const engine = createPipelineEngine({
     store,
     fetcher,
-    extractor: createTextExtractor(),
+    extractor: createTextExtractor(textExtractorOptions(config)),
     webProviders: overrides.webProviders ?? configuredWebProviders(config, fetcher),
     corpusProvider: (corpus) => createCorpusSearchProvider({ store, ...(corpus ? { corpus } : {}) }),
     scholarly,
@@ -131,9 +133,25 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
     ...(graphLimits ? { graphLimits } : {}),
     ...(fetcher.cancelTask ? { cancelFetches: (taskId: string) => fetcher.cancelTask!(taskId) } : {}),
   });
+  // Built-in corpora (corpora/<name>) are indexed the first time a task or query names them.
+  const ensureCorpora = async (providers: readonly string[] | undefined, signal?: AbortSignal): Promise<void> => {
+    for (const p of providers ?? []) if (p.startsWith('corpus:')) await ensureBuiltinCorpus({ store, name: p.slice('corpus:'.length), ...(signal ? { signal } : {}) });
+  };
   return {
     ...engine,
     store,
+    async createTask(input) {
+      await ensureCorpora(input.providers);
+      return engine.createTask(input);
+    },
+    async search(taskId, query, options) {
+      await ensureCorpora(options?.providers, options?.signal);
+      return engine.search(taskId, query, options);
+    },
+    async verifyClaim(taskId, statement, options) {
+      await ensureCorpora(options?.providers, options?.signal);
+      return engine.verifyClaim(taskId, statement, options);
+    },
     async close(): Promise<void> {
       await engine.close();
       await ownFetcher?.close();

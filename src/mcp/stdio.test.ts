@@ -138,6 +138,42 @@ test('feedback corrects a judged edge, keeps a calibration sample and shows in c
   assert.deepEqual([fitTooEarly?.category, fitTooEarly?.code], ['invalid_input', 'calibration_too_few_samples']);
 });
 
+test('calibration through MCP: labels on judged edges, a fitted version that the next search judges with, rollback to raw', async (t) => {
+  const graph = JSON.parse(((await server.client.readResource({ uri: `lyra://tasks/${taskId}/graph` })).contents[0] as { text: string }).text) as {
+    edges: Array<{ id: string; kind: string; model?: string }>;
+  };
+  const judged = graph.edges.filter((e) => ['supports', 'refutes', 'neutral'].includes(e.kind) && e.model && e.model !== 'origin' && !e.model.startsWith('feedback:'));
+  if (judged.length < 12) return t.skip(`only ${judged.length} judged edges`);
+  const backend = judged[0]!.model!;
+  // A reviewer confirms every third judgement and relabels the others.
+  for (const [i, e] of judged.slice(0, 12).entries()) {
+    const label = i % 3 === 0 ? e.kind : e.kind === 'neutral' ? 'supports' : 'neutral';
+    structured(await call('feedback', { task_id: taskId, kind: 'edge_stance', target_id: e.id, label, author: 'reviewer', reason: i % 3 === 0 ? 'right' : 'wrong stance' }));
+  }
+  const fitted = structured<{ fitted: { backend: string; version: number; method: string; samples: number; metrics: { eceBefore: number; eceAfter: number } }; backends: Array<{ backend: string; active?: { version: number } }> }>(
+    await call('calibration_metrics', { backend, action: 'fit', method: 'temperature' }),
+  );
+  assert.deepEqual([fitted.fitted.backend, fitted.fitted.version, fitted.fitted.method], [backend, 1, 'temperature']);
+  assert.ok(fitted.fitted.samples >= 12);
+  assert.ok(fitted.fitted.metrics.eceAfter <= fitted.fitted.metrics.eceBefore + 1e-9, JSON.stringify(fitted.fitted.metrics));
+  assert.equal(fitted.backends[0]?.active?.version, 1);
+
+  // The next search is judged by the calibrated model, and its edges say so.
+  const second = structured<{ taskId: string }>(await call('create_task', { question: 'Do oceans absorb heat?', providers: ['corpus:example'], budget: { max_pages: 2 } }));
+  structured(await call('search', { task_id: second.taskId, query: 'ocean heat content' }));
+  const g2 = JSON.parse(((await server.client.readResource({ uri: `lyra://tasks/${second.taskId}/graph` })).contents[0] as { text: string }).text) as { edges: Array<{ model?: string }> };
+  const models = new Set(g2.edges.map((e) => e.model).filter((m) => m && m !== 'origin'));
+  assert.deepEqual([...models], [`${backend}+cal1`]);
+
+  const rolled = structured<{ backend: string; previous: number; active: number }>(await call('calibration_rollback', { backend, version: 0 }));
+  assert.deepEqual(rolled, { backend, previous: 1, active: 0 });
+  const metrics = structured<{ backends: Array<{ backend: string; active?: unknown; versions: Array<{ version: number }> }> }>(await call('calibration_metrics', { backend }));
+  assert.equal(metrics.backends[0]?.active, undefined);
+  assert.deepEqual(metrics.backends[0]?.versions.map((v) => v.version), [1]);
+  const missing = toolError(await call('calibration_rollback', { backend, version: 5 }));
+  assert.deepEqual([missing?.category, missing?.code], ['invalid_input', 'calibration_not_found']);
+});
+
 test(`${FUZZ_CASES} invalid tool calls: structured errors, no crash, database unchanged`, async () => {
   assert.ok(taskId, 'the loop test created a task');
   const before = dbContentHash(home.dbPath);

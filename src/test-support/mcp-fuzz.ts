@@ -140,7 +140,7 @@ const generators: Record<string, (r: Rng, c: FuzzContext) => Omit<FuzzCase, 'too
     () => ({ kind: 'bad method', args: { action: 'fit', backend: 'embedded', method: pick(r, ['isotonic', ...INJECTIONS]) } }),
   ])(),
   calibration_rollback: (r) => pick(r, [
-    () => ({ kind: 'unknown version', args: { backend: 'embedded', version: 1 + Math.floor(r() * 1000) } }),
+    () => ({ kind: 'unknown version', args: { backend: 'embedded', version: 10_000 + Math.floor(r() * 990_000) } }),
     () => ({ kind: 'negative version', args: { backend: 'embedded', version: -1 } }),
     () => ({ kind: 'wrong type: version', args: { backend: 'embedded', version: wrongType(r, 'number') } }),
     () => ({ kind: 'injection in backend', args: { backend: pick(r, INJECTIONS.filter((s) => /\s|\+/.test(s) || s.length > 300 || s === '')), version: 1 } }),

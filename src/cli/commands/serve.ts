@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { createServeRuntime, httpSettings, lyraVersion } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
-import { createLyraMcpServer, serveStdio, startHttpServer, type McpServices } from '../../mcp/index.js';
+import { checkBindOptions, createLyraMcpServer, serveStdio, startHttpServer, type McpServices } from '../../mcp/index.js';
 import type { CliContext } from '../context.js';
 
 const flagsSchema = z.strictObject({
@@ -41,6 +41,8 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
       }
       const config = ctx.config();
       const settings = flags.http ? httpSettings(config, { env: ctx.env, ...(flags.host ? { host: flags.host } : {}), ...(flags.port !== undefined ? { port: flags.port } : {}) }) : undefined;
+      // Refused before anything is opened: no store, no engine for a server that will not start.
+      if (settings) checkBindOptions({ host: settings.host, ...(settings.token ? { token: settings.token } : {}) });
       const runtime = createServeRuntime(config);
       const services: McpServices = { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute };
       const version = lyraVersion();

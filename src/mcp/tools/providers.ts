@@ -1,5 +1,5 @@
-// Built-in corpora named by a provider (`corpus:example`) are indexed on first use, so a fresh
-// install can research offline at once; other names go to the engine unchanged (it checks them).
+// Checks shared by the tools: the task exists, and built-in corpora named by queued targets
+// (`corpus:example`) are indexed on first use; other provider names go to the engine (it checks them).
 import { ensureBuiltinCorpus } from '../../app/index.js';
 import { InvalidInputError, type Store, type Task } from '../../core/index.js';
 

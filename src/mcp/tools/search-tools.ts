@@ -33,7 +33,6 @@ export const searchTool = defineTool({
   async run(args, ctx) {
     const o = args.options ?? {};
     requireTask(ctx.services.store, args.task_id);
-    await prepareProviders(ctx.services.store, o.providers, ctx.signal);
     const unfollow = ctx.followTask(args.task_id);
     try {
       return await ctx.services.engine.search(args.task_id, args.query, {
@@ -73,6 +72,7 @@ export const queueSearchesTool = defineTool({
   annotations: { title: 'Queue several searches', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(args, ctx) {
     requireTask(ctx.services.store, args.task_id);
+    // The engine indexes built-in corpora named by createTask and search; queued targets are indexed here.
     for (const t of args.targets) if ('query' in t) await prepareProviders(ctx.services.store, t.providers, ctx.signal);
     const targets: SearchTarget[] = args.targets.map((t) => {
       if ('query' in t) return { query: t.query, ...(t.refute !== undefined ? { refute: t.refute } : {}), ...(t.providers ? { providers: t.providers } : {}) };

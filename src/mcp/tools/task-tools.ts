@@ -5,7 +5,6 @@ import type { TaskStatusView } from '../../core/index.js';
 import { MAX_DOMAINS, MAX_QUESTION_CHARS, MAX_REASON_CHARS, domainSchema, providersSchema, taskIdSchema } from '../schemas/common.js';
 import { taskSchema, taskStatusSchema } from '../schemas/views.js';
 import { defineTool } from '../tool-types.js';
-import { prepareProviders } from './providers.js';
 
 const NEVER = 'It never designs queries, suggests next steps or decides when research is done: the client does.';
 
@@ -34,8 +33,7 @@ export const createTaskTool = defineTool({
   output: z.looseObject({ taskId: z.string(), task: taskSchema }),
   annotations: { title: 'Create a research task', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, ctx) {
-    const { engine, store } = ctx.services;
-    await prepareProviders(store, args.providers, ctx.signal);
+    const { engine } = ctx.services;
     const b = args.budget;
     const task = await engine.createTask({
       question: args.question,

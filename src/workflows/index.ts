@@ -1,2 +1,3 @@
-// workflows/: the autonomous workflows — collect (primary sources, seed 003); each folder's index lists its API.
+// workflows/: the autonomous workflows — collect (primary sources, seed 003), consensus (seed 004); each folder's index lists its API.
 export * from './collect/index.js';
+export * from './consensus/index.js';

@@ -48,7 +48,7 @@ export {
 } from './agent-report.js';
 export type { BuildReportOptions, BuiltReport, ReadSource } from './agent-report.js';
 export { MAX_ENTITY_SCAN_CHARS, extractEntities } from './entities.js';
-export { TIME_RANGE_DAYS, agentSourceType, selectHits, sourceKey, withinTimeRange } from './source-selection.js';
+export { TIME_RANGE_DAYS, agentSourceType, selectHits, sourceKey as consensusSourceKey, withinTimeRange } from './source-selection.js';
 export type { RankedHit } from './source-selection.js';
 export { agentTimeoutError, runWithTimeout } from './agent-runner.js';
 export type { RunWithTimeoutOptions } from './agent-runner.js';

@@ -122,7 +122,7 @@ test('create_task → search → get_status → stop_task → get_materials over
 test('feedback corrects a judged edge, keeps a calibration sample and shows in calibration_metrics', { skip: false }, async (t) => {
   if (!edgeId) return t.skip('the search judged no edge with a stance model');
   const before = structured<{ backends: Array<{ backend: string; samples: number }> }>(await call('calibration_metrics', {}));
-  const fb = structured<{ feedback: { author: string; reason: string; changes: Array<{ edgeId: string; to: string; model?: string }> }; samples: number }>(
+  const fb = structured<{ feedback: { author: string; reason: string; changes: Array<{ edgeId: string; to: string; model?: string }> }; samples: number; recomputed?: { claimCounts: Record<string, number> } }>(
     await call('feedback', { task_id: taskId, kind: 'edge_stance', target_id: edgeId, label: 'neutral', author: 'reviewer', reason: 'the passage is about something else' }),
   );
   assert.deepEqual([fb.feedback.author, fb.feedback.reason, fb.feedback.changes[0]?.edgeId, fb.feedback.changes[0]?.to], ['reviewer', 'the passage is about something else', edgeId, 'neutral']);
@@ -132,8 +132,15 @@ test('feedback corrects a judged edge, keeps a calibration sample and shows in c
   const row = after.backends.find((b) => b.backend === backend)!;
   assert.equal(row.samples, (before.backends.find((b) => b.backend === backend)?.samples ?? 0) + 1);
   assert.ok(row.brier >= 0 && row.brier <= 1 && row.ece >= 0 && row.ece <= 1);
-  const m = structured<{ claims: Array<{ supporting: Array<{ edgeId: string }>; refuting: Array<{ edgeId: string }> }> }>(await call('get_materials', { task_id: taskId, paging: { limit: 1000 } }));
+  const m = structured<{ claims: Array<{ id: string; supporting: Array<{ edgeId: string }>; refuting: Array<{ edgeId: string }> }> }>(await call('get_materials', { task_id: taskId, paging: { limit: 1000 } }));
   assert.ok(!m.claims.some((c) => [...c.supporting, ...c.refuting].some((e) => e.edgeId === edgeId)), 'a neutral edge is no longer evidence');
+  assert.ok(fb.recomputed && typeof fb.recomputed.claimCounts === 'object', 'statuses were recomputed after the change');
+  // A rejected claim stays in the materials, marked with who rejected it and why.
+  const claimId = m.claims[0]!.id;
+  structured(await call('feedback', { task_id: taskId, kind: 'claim_rejected', target_id: claimId, author: 'reviewer', reason: 'not a checkable claim' }));
+  const marked = structured<{ claims: Array<{ id: string; feedback?: { rejected: boolean; by: string; reason: string } }> }>(await call('get_materials', { task_id: taskId, paging: { limit: 1000 } }));
+  const f = marked.claims.find((c) => c.id === claimId)?.feedback;
+  assert.deepEqual([f?.rejected, f?.by, f?.reason], [true, 'reviewer', 'not a checkable claim']);
   const fitTooEarly = toolError(await call('calibration_metrics', { action: 'fit', backend }));
   assert.deepEqual([fitTooEarly?.category, fitTooEarly?.code], ['invalid_input', 'calibration_too_few_samples']);
 });

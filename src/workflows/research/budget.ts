@@ -1,0 +1,61 @@
+// The run's budget (pages registered, queries sent — expansions included —, seconds of work) and how
+// the phases share it. Pages and queries are the engine's own counters, so they are the same after a
+// resume; seconds are wall-clock and only cut phases short when a run is slower than planned.
+import { z } from 'zod';
+import { InvalidInputError } from '../../core/index.js';
+import type { ResearchBudget, SearchPhase } from './state.js';
+
+/**
+ * The quick start's budget: sized so `lyra research "<question>" --corpus example` finishes well
+ * under two minutes on a 2-core machine (README figures). Raise it with --budget.
+ */
+export const DEFAULT_RESEARCH_BUDGET: Readonly<ResearchBudget> = { pages: 40, queries: 150, seconds: 75 };
+export const MAX_BUDGET: Readonly<ResearchBudget> = { pages: 100_000, queries: 100_000, seconds: 7 * 24 * 3600 };
+
+/** Share of the seconds after which a phase starts no new search (WIDE, DEEP, VERIFY). */
+export const PHASE_TIME_END: Readonly<Record<SearchPhase, number>> = { wide: 0.4, deep: 0.65, verify: 1 };
+/** DEEP counts as over budget (seed: budget超過) once this share of the pages or queries is used. */
+export const DEEP_PAGE_SHARE_END = 0.65;
+export const DEEP_QUERY_SHARE_END = 0.6;
+/** Share of the pages WIDE's queries may register together (spread evenly over them). */
+export const WIDE_PAGE_SHARE = 0.4;
+/** Pages one DEEP or VERIFY search may register. */
+export const DEEP_PAGES_PER_SEARCH = 3;
+export const VERIFY_PAGES_PER_SEARCH = 1;
+/** A search still running this long after the time budget is aborted. */
+export const HARD_DEADLINE_GRACE_MS = 5_000;
+
+const positive = (max: number) => z.coerce.number().int().min(1).max(max);
+
+/**
+ * `--budget` syntax: comma-separated `pages=N`, `queries=N`, `seconds=N` (or `N` alone, or `Ns`, for
+ * seconds); keys not given keep their defaults.
+ */
+export function parseBudgetSpec(spec: string, base: Readonly<ResearchBudget> = DEFAULT_RESEARCH_BUDGET): ResearchBudget {
+  const out: ResearchBudget = { ...base };
+  const schema = z.strictObject({ pages: positive(MAX_BUDGET.pages).optional(), queries: positive(MAX_BUDGET.queries).optional(), seconds: positive(MAX_BUDGET.seconds).optional() });
+  const raw: Record<string, string> = {};
+  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(?:(pages|queries|seconds)\s*=\s*)?(\d+)(s)?$/i.exec(part);
+    if (!m || (m[1] && m[3])) {
+      throw new InvalidInputError(`--budget: cannot read ${JSON.stringify(part)}; expected pages=N, queries=N, seconds=N or a number of seconds`, { code: 'invalid_flag' });
+    }
+    raw[(m[1] ?? 'seconds').toLowerCase()] = m[2]!;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new InvalidInputError(`--budget: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+  return { ...out, ...Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) };
+}
+
+export function formatBudget(b: ResearchBudget): string {
+  return `pages=${b.pages},queries=${b.queries},seconds=${b.seconds}`;
+}
+
+/** Pages each WIDE query may register: WIDE's share of the pages spread over its queries. */
+export function widePagesPerQuery(budget: ResearchBudget, queries: number): number {
+  return Math.max(1, Math.floor((budget.pages * WIDE_PAGE_SHARE) / Math.max(1, queries)));
+}
+
+export function phaseDeadlineMs(budget: ResearchBudget, phase: SearchPhase): number {
+  return budget.seconds * 1000 * PHASE_TIME_END[phase];
+}

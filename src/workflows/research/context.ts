@@ -1,0 +1,71 @@
+// What every phase of one session shares: the injected adapters, the persisted state, the clock and
+// the claim analyzer.
+import type { NormalizedClaim } from '../../extract/index.js';
+import { STRINGS } from './language.js';
+import type { PerspectiveKey } from './perspectives.js';
+import { addWarning, type ResearchState, type ResearchWarning } from './state.js';
+import type { ClosestRule, ResearchDeps, ResearchEvent } from './types.js';
+
+/** Warnings kept in the state; more are counted, not stored. */
+export const MAX_STORED_WARNINGS = 200;
+
+export interface RunContext {
+  deps: ResearchDeps;
+  state: ResearchState;
+  signal?: AbortSignal;
+  /** Aborts a search still running after the time budget (plus grace). */
+  hardDeadline: AbortSignal;
+  analyze: (statement: string) => NormalizedClaim;
+  questionTerms: string[][];
+  now: () => Date;
+  elapsedMs: () => number;
+  emit: (e: DistributiveOmit<ResearchEvent, 'at'>) => void;
+  save: () => void;
+  warn: (w: ResearchWarning) => void;
+  perspectiveOf: (claimId: string) => PerspectiveKey | null;
+  closest?: ClosestRule;
+  strings: (typeof STRINGS)[keyof typeof STRINGS];
+}
+
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export function createRunContext(options: {
+  deps: ResearchDeps;
+  state: ResearchState;
+  signal?: AbortSignal;
+  analyze: RunContext['analyze'];
+  questionTerms: string[][];
+}): RunContext {
+  const { deps, state } = options;
+  const now = deps.now ?? (() => new Date());
+  const sessionStart = now().getTime();
+  const elapsedMs = (): number => state.elapsedMs + (now().getTime() - sessionStart);
+  const hardMs = Math.max(1, state.options.budget.seconds * 1000 + 5_000 - state.elapsedMs);
+  const hardDeadline = AbortSignal.timeout(hardMs);
+  const entryByKey = (key: string) => state.entries.find((e) => e.key === key);
+  const ctx: RunContext = {
+    deps,
+    state,
+    ...(options.signal ? { signal: options.signal } : {}),
+    hardDeadline,
+    analyze: options.analyze,
+    questionTerms: options.questionTerms,
+    now,
+    elapsedMs,
+    emit: (e) => deps.onEvent?.({ ...e, at: now().toISOString() } as ResearchEvent),
+    save: () => {
+      const saved = { ...state, elapsedMs: elapsedMs() };
+      deps.state.save(saved);
+    },
+    warn: (w) => {
+      if (state.warnings.length >= MAX_STORED_WARNINGS) return;
+      if (addWarning(state, w)) ctx.emit({ type: 'research.warning', warning: w });
+    },
+    perspectiveOf: (claimId) => {
+      const key = state.foundBy[claimId];
+      return (key ? entryByKey(key)?.perspective : undefined) ?? null;
+    },
+    strings: STRINGS[state.language],
+  };
+  return ctx;
+}

@@ -1,0 +1,129 @@
+// Phase 4 INTEGRATE (seed 001): the artifacts as JSON (validated against their schemas before they
+// are written), the report in the question's language and the search log, from the final materials.
+import { CLAIM_STATUSES, type ClaimMaterial, type ClaimStatus, type EvidenceView } from '../../core/index.js';
+import {
+  RESEARCH_ARTIFACT_SCHEMAS, artifactFileName,
+  type ArtifactMeta, type EvidenceItemArtifact, type NormalizedClaimItem, type ResearchArtifactName, type ResearchArtifacts, type VerifiedClaimItem,
+} from './artifacts.js';
+import type { RunContext } from './context.js';
+import { normalizedClaims } from './normalize.js';
+import { pickQuote } from './quotes.js';
+import { renderReport, reportFileName } from './report.js';
+import { renderSearchLog, SEARCH_LOG_FILE } from './search-log.js';
+import { isOrigin, loadSnapshot, type TaskSnapshot } from './snapshot.js';
+import { finalStatus, riskLevel } from './status.js';
+import { scoreView } from './scoring.js';
+import { counterevidenceLog, refutationSearched } from './verify.js';
+
+export interface IntegrationModel {
+  snapshot: TaskSnapshot;
+  verified: VerifiedClaimItem[];
+  evidence: Map<string, EvidenceItemArtifact>;
+  normalizedById: Map<string, NormalizedClaimItem>;
+  artifacts: ResearchArtifacts;
+}
+
+function evidenceArtifact(claim: ClaimMaterial, e: EvidenceView, reference: Date): EvidenceItemArtifact {
+  const quote = pickQuote(e, claim.statement);
+  const self = isOrigin(e);
+  const s = scoreView(e, quote.text, reference, self);
+  return {
+    evidence_id: `${e.edgeId}`,
+    claim_id: claim.id,
+    source_id: e.source.pageId,
+    url: e.source.url,
+    title: e.source.title ?? null,
+    quote: quote.text,
+    stance: e.stance === 'refutes' ? 'refutes' : 'supports',
+    supports: e.stance !== 'refutes',
+    refutes: e.stance === 'refutes',
+    quality_score: s.quality,
+    freshness: s.freshness,
+    authority: s.authority,
+    bias: s.bias,
+    bias_flags: s.flags,
+    tier: e.source.trustLevel,
+    confidence: Math.round(e.confidence * 1000) / 1000,
+    model: e.model ?? null,
+    locator: { ...e.locator, ...(quote.sentence !== undefined && e.locator.sentence === undefined ? { sentence: quote.sentence } : {}) },
+    published_at: e.source.publishedAt ?? null,
+  };
+}
+
+export function emptyCounts(): Record<ClaimStatus, number> {
+  return Object.fromEntries(CLAIM_STATUSES.map((s) => [s, 0])) as Record<ClaimStatus, number>;
+}
+
+function meta(ctx: RunContext, name: ResearchArtifactName, openQuestions: string[]): ArtifactMeta {
+  const s = ctx.state;
+  const ja = s.language === 'ja';
+  const assumptions = ja
+    ? ['信頼レベルは domains.yaml とコーパスの宣言による（ローカルコーパスの文書はそれぞれ独立したソース）', `用途: ${s.options.purpose === 'overview' ? '概説（低リスクのClaimに1段階の緩和を許す）' : '意思決定（緩和なし）'}`, '引用はソース本文の逐語抜粋']
+    : ['Trust levels come from domains.yaml and corpus declarations (each local corpus document is its own source)', `Purpose: ${s.options.purpose === 'overview' ? 'overview (low-risk claims may be relaxed one step)' : 'decision (no relaxation)'}`, 'Quotes are verbatim excerpts of the sources'];
+  return {
+    id: `${s.runId}:${name}`,
+    created_at: ctx.now().toISOString(),
+    scope: `${s.question} — providers: ${s.options.providers.join(', ') || 'configured'}; languages: ${s.topics.map((t) => t.language).join(', ')}`,
+    assumptions,
+    open_questions: openQuestions,
+    run_id: s.runId,
+    task_id: s.taskId,
+    question: s.question,
+    language: s.language,
+  };
+}
+
+export function buildIntegration(ctx: RunContext): IntegrationModel {
+  const s = ctx.state;
+  const snapshot = loadSnapshot(ctx.deps.engine, s.taskId);
+  const reference = new Date(s.startedAt);
+  const claimCtx = { analyze: ctx.analyze, questionTerms: ctx.questionTerms, perspectiveOf: ctx.perspectiveOf, language: s.language };
+  const perClaim = normalizedClaims(snapshot, [], claimCtx, { merge: false });
+  const normalizedById = new Map(perClaim.map((n) => [n.claim_id, n]));
+  const majors = new Map((s.majors ?? []).map((m) => [m.claimId, m]));
+  const evidence = new Map<string, EvidenceItemArtifact>();
+  const verified: VerifiedClaimItem[] = [];
+  for (const c of snapshot.claims) {
+    const n = normalizedById.get(c.id)!;
+    const major = majors.get(c.id);
+    const st = finalStatus(c, { riskLevel: riskLevel({ highStakes: n.features.includes('high_stakes'), major: major !== undefined }), purpose: s.options.purpose, decisionRelevance: c.decisionRelevance });
+    const sup = c.supporting.map((e) => evidenceArtifact(c, e, reference));
+    const ref = c.refuting.map((e) => evidenceArtifact(c, e, reference));
+    for (const e of [...sup, ...ref]) evidence.set(`${e.claim_id}|${e.evidence_id}`, e);
+    const others = snapshot.contested.flatMap((p) => (p.claimId === c.id ? [p.otherClaimId] : p.otherClaimId === c.id ? [p.claimId] : []));
+    verified.push({
+      claim_id: c.id, statement: c.statement, scope: n.scope, decision_relevance: c.decisionRelevance,
+      status: st.status, table_status: st.tableStatus, rationale: st.note ? `${st.rationale} (${st.note})` : st.rationale, conditions: st.conditions,
+      supporting_evidence_ids: sup.map((e) => e.evidence_id), refuting_evidence_ids: ref.map((e) => e.evidence_id), relaxation_reason: st.relaxationReason,
+      confidence: Math.round(c.confidence * 1000) / 1000, major: major !== undefined, major_reasons: major?.reasons ?? [],
+      refutation_searched: refutationSearched(s, c.id), relevance: n.relevance, contested_with: [...new Set(others)].sort(),
+    });
+  }
+  const openGaps = (s.normalize?.gaps ?? []).filter((g) => g.status !== 'closed').map((g) => `${g.gap_id}: ${g.description} — ${g.reason}`);
+  const unverified = (s.majors ?? []).filter((m) => !refutationSearched(s, m.claimId)).map((m) => `${m.claimId}: ${m.statement}`);
+  const open = [...openGaps, ...unverified];
+  const n = s.normalize;
+  const artifacts: ResearchArtifacts = {
+    raw_claims: { artifact: 'raw_claims', ...meta(ctx, 'raw_claims', []), items: n?.rawClaims ?? [] },
+    normalized_claims: { artifact: 'normalized_claims', ...meta(ctx, 'normalized_claims', []), items: n?.normalized ?? [] },
+    gaps: { artifact: 'gaps', ...meta(ctx, 'gaps', openGaps), items: n?.gaps ?? [] },
+    sub_questions: { artifact: 'sub_questions', ...meta(ctx, 'sub_questions', openGaps), items: n?.subQuestions ?? [] },
+    evidence: { artifact: 'evidence', ...meta(ctx, 'evidence', []), items: [...evidence.values()] },
+    verified_claims: { artifact: 'verified_claims', ...meta(ctx, 'verified_claims', open), items: verified },
+    counterevidence_log: { artifact: 'counterevidence_log', ...meta(ctx, 'counterevidence_log', unverified), items: counterevidenceLog(s, snapshot) },
+  };
+  return { snapshot, verified, evidence, normalizedById, artifacts };
+}
+
+/** Writes the artifacts (each checked against its schema first), the report and the search log. */
+export async function writeIntegration(ctx: RunContext, model: IntegrationModel): Promise<{ report: string; searchLog: string; artifacts: string[] }> {
+  const names = Object.keys(model.artifacts) as ResearchArtifactName[];
+  for (const name of names) {
+    const checked = RESEARCH_ARTIFACT_SCHEMAS[name].parse(model.artifacts[name]);
+    await ctx.deps.output.write(artifactFileName(name), `${JSON.stringify(checked, null, 2)}\n`);
+  }
+  const report = reportFileName(ctx.state);
+  await ctx.deps.output.write(report, renderReport(ctx, model));
+  await ctx.deps.output.write(SEARCH_LOG_FILE, renderSearchLog(ctx, model.snapshot));
+  return { report, searchLog: SEARCH_LOG_FILE, artifacts: names.map(artifactFileName) };
+}

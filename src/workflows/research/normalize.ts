@@ -1,0 +1,89 @@
+// Phase 1 EXTRACT → Phase 2 NORMALIZE (seed 001). The engine extracts checkable sentences from every
+// page it registers (extractNormalizedClaims); here each (claim, source) pair becomes a RawClaim
+// (text, source, published_at), and the claims are normalized again with the same functions
+// (normalizeClaim: slots, fingerprint, features; mergeClaims: near-duplicates) to give the
+// NormalizedClaim artifact with its relevance to the question and the perspective that found it.
+import type { ClaimMaterial } from '../../core/index.js';
+import { isSameClaim, mergeClaims, type NormalizedClaim } from '../../extract/index.js';
+import type { NormalizedClaimItem, RawClaimItem } from './artifacts.js';
+import { STRINGS, type ResearchLanguage } from './language.js';
+import type { PerspectiveKey } from './perspectives.js';
+import { relevanceTo, type TaskSnapshot } from './snapshot.js';
+
+/** Claims at or above this relevance to the question are "relevant" (reported, gap-checked, major-claim candidates). */
+export const MIN_RELEVANCE = 0.3;
+
+export interface ClaimContext {
+  analyze: (statement: string) => NormalizedClaim;
+  /** Content terms of each form of the question (the question, translated topics). */
+  questionTerms: ReadonlyArray<readonly string[]>;
+  /** Perspective of the search that first found a claim, when that search had one. */
+  perspectiveOf: (claimId: string) => PerspectiveKey | null;
+  language: ResearchLanguage;
+}
+
+export function rawClaims(snapshot: TaskSnapshot, ctx: Pick<ClaimContext, 'perspectiveOf'>): RawClaimItem[] {
+  const out: RawClaimItem[] = [];
+  for (const c of snapshot.claims) {
+    const origins = [...c.origins].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    for (const o of origins) {
+      out.push({
+        raw_claim_id: `raw_${String(out.length + 1).padStart(4, '0')}`,
+        text: c.statement,
+        source: o.url,
+        source_title: o.title ?? null,
+        published_at: o.publishedAt ?? null,
+        claim_id: c.id,
+        perspective: ctx.perspectiveOf(c.id),
+      });
+    }
+  }
+  return out;
+}
+
+export function claimRelevance(ctx: Pick<ClaimContext, 'analyze' | 'questionTerms'>, statement: string): number {
+  return relevanceTo(ctx.questionTerms, ctx.analyze(statement).terms);
+}
+
+/**
+ * NormalizedClaims: every engine claim normalized, near-duplicates merged (mergeClaims, claims in
+ * id order so the representative is stable). The representative keeps its engine claim id.
+ */
+export function normalizedClaims(snapshot: TaskSnapshot, raw: readonly RawClaimItem[], ctx: ClaimContext, options: { merge?: boolean } = {}): NormalizedClaimItem[] {
+  const byClaim = new Map<string, ClaimMaterial>(snapshot.claims.map((c) => [c.id, c]));
+  const inputs = snapshot.claims.map((c) => {
+    const n = ctx.analyze(c.statement);
+    // The engine's claim id is authoritative; sources are its origin pages.
+    return { ...n, claimId: c.id, sources: c.origins.map((o) => ({ source: o.url, quote: c.statement, ...(o.publishedAt ? { publishedAt: o.publishedAt } : {}) })) };
+  });
+  // Without merging (major-claim selection, per-claim verification) every engine claim stands alone.
+  const merged = options.merge === false ? inputs : mergeClaims(inputs);
+  const members = new Map<string, string[]>(merged.map((m) => [m.claimId, []]));
+  for (const c of inputs) {
+    const group = options.merge === false ? c : merged.find((m) => isSameClaim(m, c));
+    if (group) members.get(group.claimId)!.push(c.claimId);
+  }
+  const rawIds = new Map<string, string[]>();
+  for (const r of raw) rawIds.set(r.claim_id, [...(rawIds.get(r.claim_id) ?? []), r.raw_claim_id]);
+  const unqualified = STRINGS[ctx.language].scopeUnqualified;
+  return merged.map((m): NormalizedClaimItem => {
+    const c = byClaim.get(m.claimId)!;
+    const ids = members.get(m.claimId) ?? [m.claimId];
+    return {
+      claim_id: m.claimId,
+      statement: c.statement,
+      scope: c.scope ?? m.scope ?? unqualified,
+      decision_relevance: c.decisionRelevance,
+      slots: { ...c.slots },
+      fingerprint: m.fingerprint,
+      language: m.language,
+      negated: m.negated,
+      features: [...m.features].sort(),
+      merged_claim_ids: ids.filter((id) => id !== m.claimId),
+      raw_claim_ids: ids.flatMap((id) => rawIds.get(id) ?? []),
+      sources: [...new Set(m.sources.map((s) => s.source))].sort(),
+      relevance: relevanceTo(ctx.questionTerms, m.terms),
+      perspective: ctx.perspectiveOf(m.claimId),
+    };
+  });
+}

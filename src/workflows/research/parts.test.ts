@@ -1,0 +1,114 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { determineClaimStatus, statusAxesFromEvidence } from '../../policy/index.js';
+import { DEFAULT_RESEARCH_BUDGET, parseBudgetSpec, widePagesPerQuery } from './budget.js';
+import { exceptionsQuery, majorReasons, negateStatement, refutationSearches, selectMajorClaims } from './major-claims.js';
+import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js';
+import { clipQuery } from './query-text.js';
+import { pickQuote } from './quotes.js';
+import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
+import { axesFromRationale, finalStatus, riskLevel } from './status.js';
+import type { NormalizedClaimItem } from './artifacts.js';
+
+test('the topic is the question without question words; Japanese question endings are cut', () => {
+  assert.equal(questionTopic('Is sea level rise accelerating?', 'en'), 'sea level rise accelerating');
+  assert.equal(questionTopic('What are the effects of ocean acidification on coral reefs?', 'en'), 'effects ocean acidification coral reefs');
+  assert.equal(questionTopic('海面上昇は加速しているか？', 'ja'), '海面上昇は加速している');
+  assert.equal(questionTopic('量子コンピュータとは何ですか', 'ja'), '量子コンピュータ');
+  assert.equal(questionTopic('Why?', 'en'), 'Why');
+});
+
+test('WIDE has seven perspectives with 2–3 templates each, in every topic language', () => {
+  const q = wideQueries({ topics: [{ language: 'en', topic: 'sea level rise' }], templatesPerPerspective: 2 });
+  assert.equal(q.length, 14);
+  assert.deepEqual([...new Set(q.map((x) => x.perspective))], [...PERSPECTIVE_KEYS]);
+  assert.equal(q[0]!.text, 'sea level rise technology');
+  const both = wideQueries({ topics: [{ language: 'en', topic: 'sea level rise' }, { language: 'ja', topic: '海面上昇' }], templatesPerPerspective: 3 });
+  assert.equal(both.length, 42);
+  assert.ok(both.some((x) => x.text === '海面上昇 リスク' && x.perspective === 'risks'));
+  assert.equal(wideQueries({ topics: [{ language: 'en', topic: 't' }], templatesPerPerspective: 9 }).length, 21);
+});
+
+test('--budget reads keys, a bare number as seconds, and rejects the rest', () => {
+  assert.deepEqual(parseBudgetSpec('pages=80,seconds=300'), { ...DEFAULT_RESEARCH_BUDGET, pages: 80, seconds: 300 });
+  assert.deepEqual(parseBudgetSpec('120'), { ...DEFAULT_RESEARCH_BUDGET, seconds: 120 });
+  assert.deepEqual(parseBudgetSpec('90s, queries=40'), { ...DEFAULT_RESEARCH_BUDGET, seconds: 90, queries: 40 });
+  for (const bad of ['pages=0', 'minutes=3', 'pages=x', 'pages=3s']) assert.throws(() => parseBudgetSpec(bad), { category: 'invalid_input' }, bad);
+  assert.equal(widePagesPerQuery({ pages: 40, queries: 100, seconds: 60 }, 14), 1);
+  assert.equal(widePagesPerQuery({ pages: 200, queries: 100, seconds: 60 }, 14), 5);
+});
+
+const item = (statement: string, extra: Partial<NormalizedClaimItem> = {}): NormalizedClaimItem => ({
+  claim_id: `clm_${statement.length}`, statement, scope: 'x', decision_relevance: 'low', slots: {}, fingerprint: 'f', language: 'en', negated: false, features: [],
+  merged_claim_ids: [], raw_claim_ids: [], sources: [], relevance: 0.5, perspective: null, ...extra,
+});
+
+test('major claims: high relevance, strong assertions, numeric comparisons, rankings, legal/safety/finance', () => {
+  assert.deepEqual(majorReasons(item('a', { decision_relevance: 'high' })), ['decision_relevance_high']);
+  assert.deepEqual(majorReasons(item('x is the best', { features: ['strong_assertion'] })), ['strong_assertion']);
+  assert.deepEqual(majorReasons(item('x is 3 times more than y', { features: ['numeric', 'comparison'] })), ['numeric_comparison']);
+  assert.deepEqual(majorReasons(item('the largest glacier')), ['ranking']);
+  assert.deepEqual(majorReasons(item('日本最大の湖')), ['ranking']);
+  assert.deepEqual(majorReasons(item('x', { features: ['high_stakes'] })), ['high_stakes']);
+  const picked = selectMajorClaims([item('the largest one', { relevance: 0.4 }), item('plain', { relevance: 0.9 }), item('the top one here', { relevance: 0.9 }), item('the first', { relevance: 0.1 })]);
+  assert.deepEqual(picked.map((p) => p.claim.statement), ['the top one here', 'the largest one']);
+});
+
+test('refutation searches: the claim negated, its exceptions, the critique through verifyClaim', () => {
+  assert.equal(negateStatement('Sea level rise is accelerating.', 'en'), 'Sea level rise is not accelerating');
+  assert.equal(negateStatement('Sea level rise has not accelerated.', 'en'), 'Sea level rise has accelerated');
+  assert.equal(negateStatement('Glaciers melt.', 'en'), 'it is not true that Glaciers melt');
+  assert.equal(negateStatement('海面上昇は加速している。', 'ja'), '海面上昇は加速しているとは言えない');
+  assert.equal(negateStatement('海面上昇は加速していない。', 'ja'), '海面上昇は加速してい');
+  assert.equal(exceptionsQuery({ slots: { subject: 'sea level', object: 'cities' }, statement: 'x', language: 'en' }), 'sea level cities exception limitation fails');
+  const r = refutationSearches(item('Sea level rise is accelerating.'));
+  assert.deepEqual(r.map((x) => [x.kind, x.refute, x.verify]), [['negation', false, false], ['exceptions', false, false], ['critique', true, true]]);
+  assert.equal(r[2]!.text, 'Sea level rise is accelerating');
+  assert.equal(clipQuery(Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ')).split(' ').length, 20);
+});
+
+test('evidence quality = freshness × authority × bias', () => {
+  const ref = new Date('2026-01-01T00:00:00Z');
+  assert.equal(freshness(undefined, ref), UNDATED_FRESHNESS);
+  assert.equal(freshness('2026-01-01', ref), 1);
+  assert.ok(Math.abs(freshness('2016-01-01', ref) - 0.5) < 0.01);
+  assert.equal(freshness('1900-01-01', ref), 0.5);
+  assert.deepEqual(biasFlags({ quote: 'We believe this revolutionary method works.', selfSource: true }), ['self_source', 'opinion_language', 'promotional_language']);
+  const s = scoreEvidence({ trustLevel: 'ACADEMIC', publishedAt: '2026-01-01', quote: 'It rose.', selfSource: false, reference: ref });
+  assert.deepEqual(s, { freshness: 1, authority: 0.9, bias: 1, flags: [], quality: 0.9 });
+  assert.equal(scoreEvidence({ trustLevel: 'LOW', quote: 'It rose.', selfSource: true, reference: ref }).quality, 0.224);
+});
+
+test('quotes are verbatim: the decisive sentence when it occurs, else the closest sentence of the fragment', () => {
+  const quote = 'Sea level rose 20 cm. Glaciers shrank fast. Coral bleached.';
+  assert.deepEqual(pickQuote({ quote, decisiveSentence: 'Glaciers shrank fast.' }, 'glaciers'), { text: 'Glaciers shrank fast.', sentence: 1 });
+  assert.deepEqual(pickQuote({ quote, decisiveSentence: 'not in the text' }, 'Coral bleached widely'), { text: 'Coral bleached.', sentence: 2 });
+  assert.ok(quote.includes(pickQuote({ quote }, 'sea level').text));
+});
+
+test('statuses: the engine table status stands; relaxation lifts one step only for low-risk overview use', () => {
+  const axes = statusAxesFromEvidence(
+    [{ stance: 'supports', confidence: 0.9, trustLevel: 'LOW', source: 'a' }, { stance: 'supports', confidence: 0.9, trustLevel: 'LOW', source: 'b' }],
+    { coverage: 1, recency: 1, traceability: 1, contestedByHighTrust: false },
+  );
+  const d = determineClaimStatus(axes);
+  assert.equal(d.status, 'CONDITIONED');
+  const parsed = axesFromRationale(d.rationale)!;
+  assert.equal(parsed.independentSupport, 2);
+  const claim = { status: d.status, rationale: d.rationale, conditions: d.conditions };
+  const relaxed = finalStatus(claim, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'medium' });
+  assert.equal(relaxed.status, 'VERIFIED');
+  assert.equal(relaxed.tableStatus, 'CONDITIONED');
+  assert.match(relaxed.relaxationReason!, /relaxed CONDITIONED→VERIFIED/);
+  assert.equal(finalStatus(claim, { riskLevel: 'low', purpose: 'decision', decisionRelevance: 'medium' }).status, 'CONDITIONED');
+  assert.equal(finalStatus(claim, { riskLevel: 'medium', purpose: 'overview', decisionRelevance: 'medium' }).status, 'CONDITIONED');
+  assert.equal(finalStatus(claim, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'high' }).status, 'CONDITIONED');
+  const contested = determineClaimStatus(statusAxesFromEvidence(
+    [{ stance: 'supports', confidence: 0.9, trustLevel: 'ACADEMIC', source: 'a' }, { stance: 'refutes', confidence: 0.9, trustLevel: 'ACADEMIC', source: 'b' }],
+    { coverage: 1, recency: 1, traceability: 1, contestedByHighTrust: false },
+  ));
+  assert.equal(finalStatus({ status: contested.status, rationale: contested.rationale, conditions: [] }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'low' }).status, 'CONTESTED');
+  assert.match(finalStatus({ status: 'UNSUPPORTED', conditions: [] }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'low' }).rationale, /no rationale/);
+  assert.equal(riskLevel({ highStakes: true, major: false }), 'high');
+  assert.equal(riskLevel({ highStakes: false, major: true }), 'medium');
+});

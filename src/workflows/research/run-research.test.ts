@@ -1,0 +1,142 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { RESEARCH_ARTIFACT_SCHEMAS, type ResearchArtifactName } from './artifacts.js';
+import { loadResearchState, resumeResearchWorkflow, runResearchWorkflow } from './run-research.js';
+import { FakeEngine } from './test-support/fake-engine.js';
+import { SEA_DOCS, memoryOutput, memoryStateStore } from './test-support/fixtures.js';
+import type { ResearchEvent } from './types.js';
+
+const NOW = (): Date => new Date('2026-01-01T09:30:00.000Z');
+const QUESTION = 'Has global sea level rise accelerated?';
+
+function setup(options: { onSearch?: (q: string, n: number) => void; failOn?: RegExp } = {}) {
+  const engine = new FakeEngine({ docs: SEA_DOCS, ...options });
+  const state = memoryStateStore();
+  const output = memoryOutput();
+  const events: ResearchEvent[] = [];
+  return { engine, state, output, events, deps: { engine, state, output, now: NOW, onEvent: (e: ResearchEvent) => void events.push(e) } };
+}
+
+/** The report without its first lines (title and run header), which name the run. */
+const body = (report: string): string => report.split('\n').slice(3).join('\n');
+
+test('a run goes through every phase and writes the report, the search log and seven artifacts that match their schemas', async () => {
+  const s = setup();
+  const r = await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
+  assert.equal(r.status, 'completed');
+  const phases = s.events.filter((e) => e.type === 'research.phase').map((e) => (e as { phase: string }).phase);
+  assert.deepEqual(phases, ['wide', 'normalize', 'deep', 'verify', 'integrate']);
+  assert.ok(r.files.report.endsWith('_report.md'));
+  assert.ok(s.output.files.has('search_log.md'));
+  for (const name of Object.keys(RESEARCH_ARTIFACT_SCHEMAS) as ResearchArtifactName[]) {
+    const json = JSON.parse(s.output.files.get(`${name}.json`)!) as Record<string, unknown>;
+    RESEARCH_ARTIFACT_SCHEMAS[name].parse(json);
+    for (const k of ['id', 'created_at', 'scope', 'assumptions', 'open_questions']) assert.ok(k in json, `${name}.${k}`);
+  }
+  const raw = JSON.parse(s.output.files.get('raw_claims.json')!) as { items: Array<{ text: string; source: string; published_at: string | null }> };
+  assert.ok(raw.items.length > 0);
+  assert.ok(raw.items.some((i) => i.published_at === '2019-05-01'));
+  const verified = JSON.parse(s.output.files.get('verified_claims.json')!) as { items: Array<{ status: string; claim_id: string }> };
+  const statuses = new Set(verified.items.map((v) => v.status));
+  assert.ok(statuses.size >= 2, [...statuses].join());
+  assert.equal(s.state.saved.get(r.taskId)!.phase, 'done');
+});
+
+test('every citation of the report names a source of the corpus and quotes one of its sentences verbatim', async () => {
+  const s = setup();
+  const r = await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
+  const report = s.output.files.get(r.files.report)!;
+  const refs = report.slice(report.indexOf('## References'));
+  const cited = new Set([...report.slice(0, report.indexOf('## References')).matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+  const entries = [...refs.matchAll(/^(\d+)\. .*?<([^>]+)> — locator: .*? — “(.*)”$/gm)];
+  assert.ok(entries.length > 0);
+  assert.deepEqual([...cited].sort((a, b) => a - b), entries.map((m) => Number(m[1])));
+  for (const [, , url, quote] of entries) {
+    const doc = SEA_DOCS.find((d) => `corpus://fake/${d.id}` === url);
+    assert.ok(doc, url);
+    assert.ok(doc.sentences.some((x) => x.includes(quote!)), `${quote} not in ${url}`);
+  }
+  for (const h of ['## Verified claims', '## Conditioned claims', '## Contested claims', '## Refuted claims', '## Unsupported claims', '## Coverage by perspective', '## Limitations']) assert.ok(report.includes(h), h);
+});
+
+test('the search log follows the seed format: header, summary table, statistics, errors', async () => {
+  const s = setup({ failOn: /versus/ });
+  await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 }, templatesPerPerspective: 3 });
+  const log = s.output.files.get('search_log.md')!;
+  const lines = log.split('\n');
+  assert.equal(lines[0], `# Search log: ${QUESTION}`);
+  assert.match(lines[1]!, /^> Run: \d{4}-\d\d-\d\d \d\d:\d\d–\d{4}-\d\d-\d\d \d\d:\d\d \| \d+ searches in total \| lyra research/);
+  assert.ok(lines.includes('| # | Phase | Genre | Query | Main sources | Results |'));
+  assert.ok(lines.some((l) => /^\| 1 \| WIDE \| Technology & implementation \| /.test(l)));
+  assert.ok(lines.some((l) => /^- Total searches: \d+$/.test(l)));
+  assert.ok(lines.some((l) => /^- Unique sources: \d+$/.test(l)));
+  assert.ok(lines.includes('- Errors: 1'), log);
+  assert.ok(log.includes('fake failure for'));
+  const report = [...s.output.files.entries()].find(([k]) => k.endsWith('_report.md'))![1];
+  assert.match(report, /### Failed queries\n\n- WIDE “.*versus”: non_retryable: fake failure/);
+});
+
+test('VERIFY searches each major claim three ways and logs counterevidence', async () => {
+  const s = setup();
+  const r = await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 }, maxMajorClaims: 2 });
+  const state = s.state.saved.get(r.taskId)!;
+  assert.ok(state.majors!.length >= 2);
+  const verify = state.entries.filter((e) => e.phase === 'verify');
+  assert.deepEqual(verify.map((e) => e.genre), ['negation', 'exceptions', 'critique', 'negation', 'exceptions', 'critique']);
+  assert.ok(verify.every((e) => (e.genre === 'critique') === (e.refute && e.kind === 'verify')));
+  const log = JSON.parse(s.output.files.get('counterevidence_log.json')!) as { items: Array<{ claim_id: string; search_queries: string[]; impact_on_status: string | null }> };
+  assert.equal(log.items.length, state.majors!.length);
+  assert.equal(log.items.filter((i) => i.search_queries.length === 3).length, 2);
+  assert.equal(r.majorClaims.searched, 2);
+});
+
+test('Ctrl-C in DEEP stops the engine task; resuming gives the same report as an uninterrupted run', async () => {
+  const whole = setup();
+  await runResearchWorkflow(whole.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
+
+  const s = setup();
+  const controller = new AbortController();
+  const deps = { ...s.deps, onEvent: (e: ResearchEvent) => { if (e.type === 'research.search' && e.phase === 'deep' && e.status === 'start') controller.abort(new Error('Ctrl-C')); } };
+  const first = await runResearchWorkflow(deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 }, signal: controller.signal });
+  assert.equal(first.status, 'stopped');
+  assert.equal(s.engine.task!.status, 'stopped');
+  const saved = loadResearchState(s.state, first.taskId);
+  assert.equal(saved.phase, 'deep');
+  assert.equal(saved.entries.filter((e) => e.status === 'issued').length, 1);
+
+  const second = await resumeResearchWorkflow(s.deps, { state: saved });
+  assert.equal(second.status, 'completed');
+  const a = whole.output.files;
+  const b = s.output.files;
+  assert.deepEqual([...b.keys()].sort(), [...a.keys()].sort());
+  const report = [...a.keys()].find((k) => k.endsWith('_report.md'))!;
+  assert.equal(body(b.get(report)!), body(a.get(report)!));
+  assert.deepEqual(JSON.parse(b.get('verified_claims.json')!).items, JSON.parse(a.get('verified_claims.json')!).items);
+  const resumed = loadResearchState(s.state, first.taskId).entries.filter((e) => e.resumed);
+  assert.equal(resumed.length, 1);
+});
+
+test('a Japanese question gives a Japanese report and search log', async () => {
+  const s = setup();
+  const r = await runResearchWorkflow(s.deps, { question: '海面上昇は加速しているか？', budget: { pages: 40, queries: 500, seconds: 600 } });
+  const report = s.output.files.get(r.files.report)!;
+  assert.match(report, /^# リサーチレポート: 海面上昇は加速しているか？/);
+  for (const h of ['## 概要', '## 検証済み（VERIFIED）', '## 係争中（CONTESTED）', '## 制約・限界', '## 参考文献']) assert.ok(report.includes(h), h);
+  const log = s.output.files.get('search_log.md')!;
+  assert.match(log, /^# 検索ログ: 海面上昇は加速しているか？\n> 実行: .*〜.* \| 合計\d+回検索 \| /);
+  for (const h of ['## 検索サマリー', '| # | Phase | ジャンル | クエリ | 主要参照ソース | 参照件数 |', '## 統計', '- 総検索回数: ', '- ユニーク参照ソース: ', '- エラー: ']) assert.ok(log.includes(h), h);
+  assert.ok(r.warnings.some((w) => w.code === 'translator_missing'));
+});
+
+test('a small page budget leaves searches unrun, listed as a limitation', async () => {
+  const s = setup();
+  const r = await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 3, queries: 500, seconds: 600 } });
+  const report = s.output.files.get(r.files.report)!;
+  assert.match(report, /### Searches not run\n\n- \d+ × page budget used up \(3\)/);
+  assert.equal(r.status, 'completed');
+});
+
+test('an empty question is invalid input', async () => {
+  const s = setup();
+  await assert.rejects(runResearchWorkflow(s.deps, { question: '  ' }), { category: 'invalid_input' });
+});

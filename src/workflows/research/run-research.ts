@@ -1,0 +1,205 @@
+// The research workflow (seed 001): WIDE → NORMALIZE → DEEP → VERIFY → INTEGRATE over the Engine.
+// The state is saved after every search and phase; Ctrl-C (the signal) stops the engine's task and
+// leaves the state resumable; resumeResearchWorkflow lets the engine finish interrupted queries, then
+// continues from the recorded phase and round.
+import { InvalidInputError, NonRetryableError, errorMessage, newId } from '../../core/index.js';
+import { detectLanguage } from '../../extract/index.js';
+import { DEFAULT_RESEARCH_BUDGET, widePagesPerQuery } from './budget.js';
+import { createRunContext, type RunContext } from './context.js';
+import { runDeep } from './deep.js';
+import { analyzeGaps } from './gaps.js';
+import { buildIntegration, emptyCounts, writeIntegration } from './integrate.js';
+import { questionLanguage, type ResearchLanguage } from './language.js';
+import { DEFAULT_MAX_MAJOR_CLAIMS } from './major-claims.js';
+import { MIN_RELEVANCE, normalizedClaims, rawClaims } from './normalize.js';
+import { DEFAULT_TEMPLATES_PER_PERSPECTIVE, MAX_TEMPLATES_PER_PERSPECTIVE, questionTopic, wideQueries } from './perspectives.js';
+import { ResearchInterrupted, runEntries, throwIfInterrupted } from './searches.js';
+import { createClaimAnalyzer, loadSnapshot } from './snapshot.js';
+import { RESEARCH_STATE_VERSION, researchStateSchema, type ResearchState, type ResearchStateStore, type SearchEntry } from './state.js';
+import type { ResearchDeps, ResearchInput, ResearchResult } from './types.js';
+import { refutationSearched, runVerify } from './verify.js';
+
+/** Longest question accepted, in characters. */
+export const MAX_RESEARCH_QUESTION_CHARS = 1_000;
+/** The engine's own seconds budget is this multiple of the run's, so the run's phase deadlines always act first. */
+export const ENGINE_SECONDS_FACTOR = 3;
+
+const other = (l: ResearchLanguage): ResearchLanguage => (l === 'ja' ? 'en' : 'ja');
+
+async function topicsOf(deps: ResearchDeps, question: string, signal: AbortSignal | undefined, warn: (code: string, message: string) => void): Promise<ResearchState['topics']> {
+  const lang = detectLanguage(question);
+  const topics: ResearchState['topics'] = [{ language: lang, topic: questionTopic(question, lang) }];
+  const to = other(lang);
+  if (!deps.translator) {
+    warn('translator_missing', `queries run in ${lang} only: no translator is configured for ${to} queries (set models.llm in lyra.config.yaml)`);
+    return topics;
+  }
+  try {
+    const translated = (await deps.translator.translate({ text: topics[0]!.topic, to, ...(signal ? { signal } : {}) })).trim();
+    if (translated && translated !== topics[0]!.topic) topics.push({ language: to, topic: translated });
+  } catch (err) {
+    warn('translation_failed', `${to} queries skipped: translator ${deps.translator.name} failed: ${errorMessage(err)}`);
+  }
+  return topics;
+}
+
+function wideEntries(state: Pick<ResearchState, 'topics' | 'options'>): SearchEntry[] {
+  const queries = wideQueries({ topics: state.topics, templatesPerPerspective: state.options.templatesPerPerspective });
+  const maxPages = widePagesPerQuery(state.options.budget, queries.length);
+  return queries.map((q) => ({
+    key: `wide:${q.perspective}:${q.language}:${q.template}`, phase: 'wide', genre: q.perspective, perspective: q.perspective, text: q.text, language: q.language,
+    refute: false, kind: 'search', maxPages, status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [],
+  }));
+}
+
+function questionTermsOf(state: ResearchState, analyze: RunContext['analyze']): string[][] {
+  return [analyze(state.question).terms, ...state.topics.slice(1).map((t) => analyze(t.topic).terms)];
+}
+
+function normalizePhase(ctx: RunContext): void {
+  const s = ctx.state;
+  const snap = loadSnapshot(ctx.deps.engine, s.taskId);
+  const raw = rawClaims(snap, ctx);
+  const normalized = normalizedClaims(snap, raw, { analyze: ctx.analyze, questionTerms: ctx.questionTerms, perspectiveOf: ctx.perspectiveOf, language: s.language });
+  const { gaps, subQuestions } = analyzeGaps({ normalized, claims: snap.claims, topics: s.topics, templatesUsed: s.options.templatesPerPerspective, language: s.language });
+  s.normalize = { rawClaims: raw, normalized, gaps, subQuestions };
+  if (snap.pages.length === 0) {
+    ctx.warn({ source: 'wide', code: 'no_results', category: 'warning', message: `WIDE found no source for the question in ${s.topics.map((t) => t.language).join(' and ')} (are the sources in another language? configure models.llm to search in both)` });
+  }
+  if (snap.truncated) ctx.warn({ source: 'materials', code: 'claims_truncated', category: 'warning', message: `the task holds ${snap.totalClaims} claims; the first ${snap.claims.length} were read` });
+  if (snap.claims.length > 0 && !normalized.some((c) => c.relevance >= MIN_RELEVANCE)) {
+    ctx.warn({ source: 'normalize', code: 'no_relevant_claims', category: 'warning', message: 'no claim shares enough words with the question (sources in another language, or off-topic results)' });
+  }
+}
+
+async function drive(ctx: RunContext): Promise<ResearchResult> {
+  const s = ctx.state;
+  const { engine, output } = ctx.deps;
+  let files: ResearchResult['files'] = { report: '', searchLog: '', artifacts: [] };
+  let verified: ReturnType<typeof buildIntegration>['verified'] = [];
+  try {
+    while (s.phase !== 'done') {
+      throwIfInterrupted(ctx);
+      ctx.emit({ type: 'research.phase', phase: s.phase });
+      switch (s.phase) {
+        case 'wide':
+          await runEntries(ctx, s.entries.filter((e) => e.phase === 'wide'));
+          s.phase = 'normalize';
+          break;
+        case 'normalize':
+          normalizePhase(ctx);
+          s.phase = 'deep';
+          break;
+        case 'deep':
+          await runDeep(ctx);
+          s.phase = 'verify';
+          break;
+        case 'verify':
+          await runVerify(ctx);
+          s.phase = 'integrate';
+          break;
+        case 'integrate': {
+          s.finishedAt = ctx.now().toISOString();
+          const model = buildIntegration(ctx);
+          files = await writeIntegration(ctx, model);
+          verified = model.verified;
+          s.phase = 'done';
+          break;
+        }
+      }
+      ctx.save();
+    }
+  } catch (err) {
+    if (!(err instanceof ResearchInterrupted)) throw err;
+    await engine.stop(s.taskId, `research interrupted: ${err.reason}`);
+    ctx.save();
+    ctx.emit({ type: 'research.stopped', reason: err.reason, runDir: output.location, taskId: s.taskId });
+    return result(ctx, 'stopped', files, []);
+  }
+  ctx.emit({ type: 'research.completed', runDir: output.location, report: files.report });
+  return result(ctx, 'completed', files, verified);
+}
+
+function result(ctx: RunContext, status: ResearchResult['status'], files: ResearchResult['files'], verified: ReturnType<typeof buildIntegration>['verified']): ResearchResult {
+  const s = ctx.state;
+  const relevantCounts = emptyCounts();
+  const allCounts = emptyCounts();
+  for (const c of verified) {
+    allCounts[c.status]++;
+    if (c.relevance >= MIN_RELEVANCE) relevantCounts[c.status]++;
+  }
+  const majors = s.majors ?? [];
+  return {
+    runId: s.runId, taskId: s.taskId, status, runDir: ctx.deps.output.location, files, relevantCounts, allCounts,
+    searches: s.entries.filter((e) => e.status === 'done' || e.status === 'failed').length,
+    deepRounds: s.deep.rounds.length,
+    ...(s.deep.stop ? { deepStop: { ...(s.deep.stop.rule ? { rule: s.deep.stop.rule } : {}), reason: s.deep.stop.reason } } : {}),
+    majorClaims: { total: majors.length, searched: majors.filter((m) => refutationSearched(s, m.claimId)).length },
+    warnings: s.warnings,
+    elapsedMs: ctx.elapsedMs(),
+  };
+}
+
+function contextFor(deps: ResearchDeps, state: ResearchState, signal?: AbortSignal): RunContext {
+  const analyze = createClaimAnalyzer();
+  return createRunContext({ deps, state, ...(signal ? { signal } : {}), analyze, questionTerms: questionTermsOf(state, analyze) });
+}
+
+/** Starts a research run: creates the engine task, plans WIDE and runs every phase. */
+export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInput): Promise<ResearchResult> {
+  const question = input.question.replace(/\s+/g, ' ').trim();
+  if (question === '') throw new InvalidInputError('research: empty question', { code: 'invalid_argument' });
+  if (question.length > MAX_RESEARCH_QUESTION_CHARS) throw new InvalidInputError(`research: question of ${question.length} characters exceeds ${MAX_RESEARCH_QUESTION_CHARS}`, { code: 'invalid_argument' });
+  const templates = input.templatesPerPerspective ?? DEFAULT_TEMPLATES_PER_PERSPECTIVE;
+  if (!Number.isInteger(templates) || templates < 1 || templates > MAX_TEMPLATES_PER_PERSPECTIVE) {
+    throw new InvalidInputError(`research: templatesPerPerspective must be 1..${MAX_TEMPLATES_PER_PERSPECTIVE}, got ${templates}`, { code: 'invalid_argument' });
+  }
+  const budget = { ...DEFAULT_RESEARCH_BUDGET, ...input.budget };
+  const language = input.language ?? questionLanguage(question);
+  const now = deps.now ?? (() => new Date());
+  const startedAt = now().toISOString();
+  const early: ResearchState['warnings'] = [];
+  const topics = await topicsOf(deps, question, input.signal, (code, message) => early.push({ source: 'translator', code, message, category: 'warning' }));
+  const task = await deps.engine.createTask({
+    question,
+    budget: { maxPages: budget.pages, maxQueries: budget.queries, maxSeconds: budget.seconds * ENGINE_SECONDS_FACTOR },
+    language: topics[0]!.language,
+    ...(input.providers && input.providers.length > 0 ? { providers: input.providers } : {}),
+  });
+  const providers = input.providers && input.providers.length > 0 ? input.providers : [];
+  const state: ResearchState = {
+    version: RESEARCH_STATE_VERSION, runId: newId('rr'), taskId: task.id, question, language, topics, startedAt, runDir: deps.output.location,
+    options: { budget, providers, purpose: input.purpose ?? 'decision', templatesPerPerspective: templates, maxMajorClaims: input.maxMajorClaims ?? DEFAULT_MAX_MAJOR_CLAIMS },
+    phase: 'wide', entries: [], baseline: { pageIds: [], evidence: {} }, foundBy: {}, deep: { topKHistory: [], rounds: [] }, warnings: [], elapsedMs: 0,
+  };
+  state.entries = wideEntries(state);
+  const ctx = contextFor(deps, state, input.signal);
+  ctx.emit({ type: 'research.started', runId: state.runId, taskId: task.id, question, language, resumed: false });
+  for (const w of early) ctx.warn(w);
+  ctx.save();
+  return drive(ctx);
+}
+
+/** The stored state of a research run, validated; throws when the task is not a research run. */
+export function loadResearchState(store: ResearchStateStore, taskId: string): ResearchState {
+  const raw = store.load(taskId);
+  if (raw === undefined) throw new InvalidInputError(`research: task ${taskId} has no research run state (not started by lyra research?)`, { code: 'research_state_missing', details: { taskId } });
+  const parsed = researchStateSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new NonRetryableError(`research: the stored state of task ${taskId} is invalid: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'research_state_invalid' });
+  }
+  return parsed.data;
+}
+
+/** Continues a stopped or killed run: the engine finishes its interrupted queries, then the phases go on. */
+export async function resumeResearchWorkflow(deps: ResearchDeps, input: { state: ResearchState; signal?: AbortSignal }): Promise<ResearchResult> {
+  const state = input.state;
+  const ctx = contextFor(deps, state, input.signal);
+  ctx.emit({ type: 'research.started', runId: state.runId, taskId: state.taskId, question: state.question, language: state.language, resumed: true });
+  if (state.phase === 'done') state.phase = 'integrate';
+  const view = deps.engine.status(state.taskId);
+  if (view.status === 'stopped' || view.searches.some((q) => q.status === 'pending' || q.status === 'running' || q.status === 'cancelled')) {
+    await deps.engine.resume(state.taskId, input.signal ? { signal: input.signal } : {});
+  }
+  return drive(ctx);
+}

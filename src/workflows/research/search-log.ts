@@ -1,0 +1,70 @@
+// search_log.md in the seed's format (検索ログ): a header with the run's times and search count, the
+// summary table (# | Phase | genre | query | main sources | results), statistics and the errors.
+import type { RunContext } from './context.js';
+import { PERSPECTIVE_LABELS, type PerspectiveKey } from './perspectives.js';
+import type { TaskSnapshot } from './snapshot.js';
+import type { SearchEntry } from './state.js';
+
+export const SEARCH_LOG_FILE = 'search_log.md';
+/** Sources named per row. */
+export const LOG_SOURCES_PER_ROW = 3;
+
+const cell = (s: string): string => s.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+
+function localTime(iso: string | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  const p = (x: number): string => String(x).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+export function genreLabel(ctx: RunContext, e: SearchEntry): string {
+  const t = ctx.strings;
+  if (e.phase === 'wide' && e.perspective) return PERSPECTIVE_LABELS[ctx.state.language][e.perspective as PerspectiveKey];
+  if (e.phase === 'deep') {
+    const g = ctx.state.normalize?.gaps.find((x) => x.gap_id === e.gapId);
+    const what = g?.kind === 'perspective' && g.perspective ? PERSPECTIVE_LABELS[ctx.state.language][g.perspective] : g?.description ?? e.genre;
+    return `${t.genreGap} ${e.gapId ?? ''}: ${what.length > 60 ? `${what.slice(0, 57)}…` : what}`;
+  }
+  if (e.phase === 'verify' && (e.genre === 'negation' || e.genre === 'exceptions' || e.genre === 'critique')) return t.genreRefute[e.genre];
+  return e.genre;
+}
+
+export function renderSearchLog(ctx: RunContext, snap: TaskSnapshot): string {
+  const t = ctx.strings;
+  const s = ctx.state;
+  const titles = new Map(snap.pages.map((p) => [p.pageId, p.title ?? p.url]));
+  const ran = s.entries.filter((e) => e.status === 'done' || e.status === 'failed');
+  const lines = [
+    `# ${t.logTitle}: ${cell(s.question)}`,
+    t.logRun(localTime(s.startedAt), localTime(s.finishedAt ?? ctx.now().toISOString()), ran.length, t.method),
+    '',
+    `## ${t.logSummary}`,
+    `| ${t.logColumns.join(' | ')} |`,
+    '|:-:|:------|:---------|:-------|:---------------|:--------:|',
+  ];
+  ran.forEach((e, i) => {
+    const sources = e.newPageIds.slice(0, LOG_SOURCES_PER_ROW).map((id) => titles.get(id) ?? id);
+    const more = e.newPageIds.length > LOG_SOURCES_PER_ROW ? ` +${e.newPageIds.length - LOG_SOURCES_PER_ROW}` : '';
+    const query = `${e.text}${e.refute ? ' (refute)' : ''}${e.status === 'failed' ? ' ✗' : ''}`;
+    const results = e.resultsFound !== undefined ? String(e.resultsFound) : e.resumed ? `— (${t.logResumed})` : '—';
+    lines.push(`| ${i + 1} | ${e.phase.toUpperCase()} | ${cell(genreLabel(ctx, e))} | ${cell(query)} | ${cell(sources.join('; ') + more) || '—'} | ${results} |`);
+  });
+  const b = ctx.deps.engine.status(s.taskId).budget;
+  const failed = ran.filter((e) => e.status === 'failed');
+  const errors = [...failed.map((e) => `- ${e.phase.toUpperCase()} “${cell(e.text)}”: ${cell(e.error ?? '')}`), ...s.warnings.filter((w) => w.category !== 'warning').map((w) => `- ${w.source} (${w.code}): ${cell(w.message)}`)];
+  const skipped = s.entries.filter((e) => e.status === 'skipped');
+  lines.push(
+    '',
+    `## ${t.logStats}`,
+    t.logTotal(ran.length),
+    t.logSent(b.queriesUsed),
+    t.logUnique(snap.pages.length),
+    t.logErrorsCount(errors.length),
+    ...(skipped.length > 0 ? [`- ${s.language === 'ja' ? `未実行（重複・予算）: ${skipped.length}件` : `Not run (duplicate or budget): ${skipped.length}`}`] : []),
+    '',
+    `## ${t.logErrors}`,
+    ...(errors.length > 0 ? errors : [t.logNoErrors]),
+  );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,150 @@
+// Running the run's searches through the engine, one at a time in plan order, with the state saved
+// before and after each: a search is `issued` before the engine sees it, so after a kill the run
+// finds the engine's record of it (which `Engine.resume` has finished) instead of asking twice.
+import { errorMessage, isAbortError, isLyraError, type SearchStateView } from '../../core/index.js';
+import { DEEP_PAGE_SHARE_END, DEEP_QUERY_SHARE_END, phaseDeadlineMs } from './budget.js';
+import type { RunContext } from './context.js';
+import { loadSnapshot, snapshotDelta, type TaskSnapshot } from './snapshot.js';
+import type { SearchEntry } from './state.js';
+
+/** Queries one refute-mode search sends: the query and the critique vocabulary (pipeline REFUTE_SUFFIXES). */
+export const REFUTE_QUERY_COST = 7;
+
+export class ResearchInterrupted extends Error {
+  constructor(readonly reason: string) {
+    super(`research interrupted: ${reason}`);
+    this.name = 'ResearchInterrupted';
+  }
+}
+
+export function throwIfInterrupted(ctx: RunContext): void {
+  if (ctx.signal?.aborted) {
+    const r: unknown = ctx.signal.reason;
+    throw new ResearchInterrupted(r instanceof Error ? r.message : typeof r === 'string' ? r : 'stopped');
+  }
+}
+
+const dedupeKey = (e: SearchEntry): string => `${e.kind}|${e.refute}|${e.text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()}`;
+
+function skipReason(ctx: RunContext, e: SearchEntry): string | undefined {
+  const key = dedupeKey(e);
+  const earlier = ctx.state.entries.find((x) => x !== e && x.status !== 'skipped' && x.status !== 'planned' && dedupeKey(x) === key);
+  if (earlier) return `duplicate of ${earlier.key}`;
+  if (ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, e.phase)) return `time budget: ${e.phase.toUpperCase()}'s share of ${ctx.state.options.budget.seconds} s used`;
+  const b = ctx.deps.engine.status(ctx.state.taskId).budget;
+  if (b.pagesLeft <= 0) return `page budget used up (${b.maxPages})`;
+  if (b.queriesLeft < (e.refute ? REFUTE_QUERY_COST : 1)) return `query budget used up (${b.queriesUsed} of ${b.maxQueries} sent)`;
+  if (e.phase === 'deep' && (b.pagesUsed >= b.maxPages * DEEP_PAGE_SHARE_END || b.queriesUsed >= b.maxQueries * DEEP_QUERY_SHARE_END)) return 'DEEP\'s share of the budget used';
+  return undefined;
+}
+
+/** The engine's record of an issued search not yet assigned to any entry. */
+function engineRecord(ctx: RunContext, e: SearchEntry): SearchStateView | undefined {
+  const assigned = new Set(ctx.state.entries.filter((x) => x !== e).map((x) => x.queryId).filter((id): id is string => id !== undefined));
+  return ctx.deps.engine.status(ctx.state.taskId).searches.find((v) => v.kind === 'query' && v.text === e.text && (v.mode === 'refute') === e.refute && !assigned.has(v.queryId));
+}
+
+/** Records what the search changed, from the stored materials. */
+function finish(ctx: RunContext, e: SearchEntry, snap?: TaskSnapshot): TaskSnapshot {
+  const s = snap ?? loadSnapshot(ctx.deps.engine, ctx.state.taskId);
+  const d = snapshotDelta(ctx.state.baseline, s);
+  e.newPageIds = d.newPageIds;
+  e.newClaimIds = d.newClaimIds;
+  e.touchedClaimIds = d.touchedClaimIds;
+  for (const id of d.newClaimIds) ctx.state.foundBy[id] ??= e.key;
+  ctx.state.baseline = d.next;
+  e.endedAt = ctx.now().toISOString();
+  ctx.save();
+  ctx.emit({ type: 'research.search', phase: e.phase, key: e.key, genre: e.genre, query: e.text, status: e.status === 'done' ? 'done' : 'failed', newPages: e.newPageIds.length, ...(e.error ? { error: e.error } : {}) });
+  ctx.emit({
+    type: 'research.progress', phase: ctx.state.phase, round: ctx.state.deep.rounds.length, searches: ctx.state.entries.filter((x) => x.status === 'done' || x.status === 'failed').length,
+    pages: s.pages.length, claims: s.totalClaims, elapsedMs: ctx.elapsedMs(), ...(ctx.closest ? { closest: ctx.closest } : {}),
+  });
+  return s;
+}
+
+/** After a resume: adopt the engine's record of a search issued before the kill. True when adopted. */
+function adopt(ctx: RunContext, e: SearchEntry): boolean {
+  const v = engineRecord(ctx, e);
+  // A verification must judge its statement after the search: it runs again (its search finds no new pages).
+  if (!v || e.kind === 'verify') return false;
+  e.queryId = v.queryId;
+  e.resumed = true;
+  if (v.status === 'done') e.status = 'done';
+  else {
+    e.status = 'failed';
+    e.error = v.status === 'failed' ? (v.lastError ?? 'failed') : `left ${v.status} after the engine's resume`;
+  }
+  finish(ctx, e);
+  return true;
+}
+
+function failedSearchError(ctx: RunContext, queryId: string, status: string): string {
+  const v = ctx.deps.engine.status(ctx.state.taskId).searches.find((x) => x.queryId === queryId);
+  return v?.lastError ?? status;
+}
+
+async function issue(ctx: RunContext, e: SearchEntry): Promise<void> {
+  const { engine } = ctx.deps;
+  const taskId = ctx.state.taskId;
+  const signal = AbortSignal.any([ctx.hardDeadline, ...(ctx.signal ? [ctx.signal] : [])]);
+  const options = {
+    ...(e.refute ? { refute: true } : {}),
+    ...(e.maxPages ? { maxPages: e.maxPages } : {}),
+    origin: e.phase === 'wide' ? ('strategy' as const) : e.phase === 'deep' ? ('gap' as const) : ('refutation' as const),
+    signal,
+  };
+  if (e.kind === 'verify') {
+    const out = await engine.verifyClaim(taskId, e.text, options);
+    for (const w of out.warnings) ctx.warn({ source: w.source, code: w.code, message: w.message, category: w.category, ...(w.target ? { target: w.target } : {}) });
+    e.queryId = engineRecord(ctx, e)?.queryId;
+    e.status = 'done';
+    return;
+  }
+  const out = await engine.search(taskId, e.text, options);
+  for (const w of out.warnings) ctx.warn({ source: w.source, code: w.code, message: w.message, category: w.category, ...(w.target ? { target: w.target } : {}) });
+  e.queryId = out.queryId;
+  e.resultsFound = out.resultsFound;
+  if (out.status === 'done') e.status = 'done';
+  else {
+    e.status = 'failed';
+    e.error = failedSearchError(ctx, out.queryId, out.status);
+  }
+}
+
+export async function runEntry(ctx: RunContext, e: SearchEntry): Promise<void> {
+  if (e.status === 'done' || e.status === 'failed' || e.status === 'skipped') return;
+  throwIfInterrupted(ctx);
+  if (e.status === 'issued' && adopt(ctx, e)) return;
+  const skip = skipReason(ctx, e);
+  if (skip) {
+    e.status = 'skipped';
+    e.skipReason = skip;
+    ctx.save();
+    ctx.emit({ type: 'research.search', phase: e.phase, key: e.key, genre: e.genre, query: e.text, status: 'skipped', error: skip });
+    return;
+  }
+  e.status = 'issued';
+  e.startedAt = ctx.now().toISOString();
+  ctx.save();
+  ctx.emit({ type: 'research.search', phase: e.phase, key: e.key, genre: e.genre, query: e.text, status: 'start' });
+  try {
+    await issue(ctx, e);
+    // Ctrl-C while the engine ran it: the engine may report the query cancelled; it stays issued for resume.
+    if (ctx.signal?.aborted) {
+      e.status = 'issued';
+      throwIfInterrupted(ctx);
+    }
+  } catch (err) {
+    // Ctrl-C: leave the entry issued; the engine's stop marks the query cancelled and resume finishes it.
+    if (ctx.signal?.aborted) throwIfInterrupted(ctx);
+    e.status = 'failed';
+    e.error = ctx.hardDeadline.aborted && isAbortError(err) ? `aborted: time budget of ${ctx.state.options.budget.seconds} s exceeded` : errorMessage(err);
+    ctx.warn({ source: `search ${e.key}`, code: isLyraError(err) ? err.code : 'search_failed', message: e.error, category: isLyraError(err) ? err.category : 'non_retryable', target: e.text });
+  }
+  finish(ctx, e);
+}
+
+export async function runEntries(ctx: RunContext, entries: readonly SearchEntry[]): Promise<void> {
+  for (const e of entries) await runEntry(ctx, e);
+}

@@ -1,0 +1,113 @@
+// Reading the task through Engine.materials: every claim (paged), the pages, contradictions and the
+// counterevidence log, and what one search changed (new pages, new claims, claims with new evidence).
+// Deltas are computed from stored materials, never from a live outcome, so a search the engine
+// finished on resume is accounted exactly like one that finished in this process.
+import type { ClaimMaterial, Engine, EvidenceView, Materials, SourceView } from '../../core/index.js';
+import { normalizeClaim, type NormalizedClaim } from '../../extract/index.js';
+
+/** Claims read per materials page (the engine's maximum). */
+export const MATERIALS_PAGE = 1_000;
+/** Most claims a run reads back; a larger task is reported as truncated. */
+export const MAX_SNAPSHOT_CLAIMS = 20_000;
+/** Model name the engine gives the edge from a claim to the sentence it was extracted from. */
+export const ORIGIN_MODEL = 'origin';
+
+export interface TaskSnapshot {
+  claims: ClaimMaterial[];
+  pages: SourceView[];
+  contested: Materials['contested'];
+  counterevidenceLog: Materials['counterevidenceLog'];
+  totalClaims: number;
+  truncated: boolean;
+}
+
+export function loadSnapshot(engine: Pick<Engine, 'materials'>, taskId: string): TaskSnapshot {
+  const first = engine.materials(taskId, { offset: 0, limit: MATERIALS_PAGE });
+  const claims = [...first.claims];
+  const total = first.paging.totalClaims;
+  for (let offset = MATERIALS_PAGE; offset < Math.min(total, MAX_SNAPSHOT_CLAIMS); offset += MATERIALS_PAGE) {
+    claims.push(...engine.materials(taskId, { offset, limit: MATERIALS_PAGE }).claims);
+  }
+  // Claim order for everything downstream: by id, so it never depends on the engine's display order.
+  claims.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { claims, pages: first.pages, contested: first.contested, counterevidenceLog: first.counterevidenceLog, totalClaims: total, truncated: total > MAX_SNAPSHOT_CLAIMS };
+}
+
+export function isOrigin(e: EvidenceView): boolean {
+  return e.model === ORIGIN_MODEL;
+}
+
+/** Unit of independence: corpus documents each, web pages by registrable domain (as the engine counts). */
+export function sourceKey(s: SourceView): string {
+  return s.url.startsWith('corpus://') || s.url.startsWith('file://') ? s.url : s.domain;
+}
+
+/** Independent sources other than the claim's own origins that support or refute it. */
+export function independentEvidenceSources(c: ClaimMaterial): number {
+  const origins = new Set(c.origins.map(sourceKey));
+  const keys = new Set<string>();
+  for (const e of [...c.supporting, ...c.refuting]) {
+    if (isOrigin(e)) continue;
+    const k = sourceKey(e.source);
+    if (!origins.has(k)) keys.add(k);
+  }
+  return keys.size;
+}
+
+export function evidenceCount(c: ClaimMaterial): number {
+  return c.counts.supports + c.counts.refutes;
+}
+
+export interface Baseline {
+  pageIds: string[];
+  evidence: Record<string, number>;
+}
+
+export interface SnapshotDelta {
+  newPageIds: string[];
+  newClaimIds: string[];
+  /** Claims that existed before and gained supporting or refuting evidence. */
+  touchedClaimIds: string[];
+  next: Baseline;
+}
+
+export function snapshotDelta(base: Baseline, snap: TaskSnapshot): SnapshotDelta {
+  const pages = new Set(base.pageIds);
+  const newPageIds = snap.pages.map((p) => p.pageId).filter((id) => !pages.has(id));
+  const newClaimIds: string[] = [];
+  const touchedClaimIds: string[] = [];
+  const evidence: Record<string, number> = {};
+  for (const c of snap.claims) {
+    const n = evidenceCount(c);
+    evidence[c.id] = n;
+    const before = Object.hasOwn(base.evidence, c.id) ? base.evidence[c.id] : undefined;
+    if (before === undefined) newClaimIds.push(c.id);
+    else if (n > before) touchedClaimIds.push(c.id);
+  }
+  return { newPageIds, newClaimIds, touchedClaimIds, next: { pageIds: snap.pages.map((p) => p.pageId), evidence } };
+}
+
+/** normalizeClaim of claim statements, cached (slots and features are pure functions of the text). */
+export function createClaimAnalyzer(): (statement: string) => NormalizedClaim {
+  const cache = new Map<string, NormalizedClaim>();
+  return (statement) => {
+    let n = cache.get(statement);
+    if (!n) cache.set(statement, (n = normalizeClaim({ text: statement, source: 'statement' })));
+    return n;
+  };
+}
+
+/**
+ * Relevance of a claim to the question: the largest share of one question form's content terms
+ * (the question, and each translated topic) found among the claim's terms.
+ */
+export function relevanceTo(questionTerms: ReadonlyArray<readonly string[]>, claimTerms: readonly string[]): number {
+  const have = new Set(claimTerms);
+  let best = 0;
+  for (const terms of questionTerms) {
+    if (terms.length === 0) continue;
+    const hit = terms.filter((t) => have.has(t)).length;
+    best = Math.max(best, hit / terms.length);
+  }
+  return Math.round(best * 1000) / 1000;
+}

@@ -1,0 +1,133 @@
+// The research run's state between phases (seed 001 ResearchRunContext), persisted after every
+// search so a killed run continues where it stopped. Every decision the run makes (which gaps,
+// which queries, when DEEP stops, which claims are major) is stored here or recomputed from the
+// engine's materials, which the engine keeps deterministic for a given query order.
+import { z } from 'zod';
+import { PERSPECTIVE_KEYS } from './perspectives.js';
+import { gapSchema, normalizedClaimSchema, rawClaimSchema, subQuestionSchema } from './artifacts.js';
+
+export const RESEARCH_STATE_VERSION = 1;
+export const RESEARCH_PHASES = ['wide', 'normalize', 'deep', 'verify', 'integrate', 'done'] as const;
+export type ResearchPhase = (typeof RESEARCH_PHASES)[number];
+export const SEARCH_PHASES = ['wide', 'deep', 'verify'] as const;
+export type SearchPhase = (typeof SEARCH_PHASES)[number];
+
+const lang = z.enum(['ja', 'en']);
+
+export const searchEntrySchema = z.strictObject({
+  /** Unique within the run: `wide:<perspective>:<lang>:<n>`, `deep:<round>:<gap>`, `verify:<claim>:<kind>`. */
+  key: z.string(),
+  phase: z.enum(SEARCH_PHASES),
+  /** Perspective key, gap id, or refutation kind (negation / exceptions / critique). */
+  genre: z.string(),
+  perspective: z.enum(PERSPECTIVE_KEYS).optional(),
+  gapId: z.string().optional(),
+  claimId: z.string().optional(),
+  round: z.number().int().optional(),
+  text: z.string(),
+  language: lang,
+  refute: z.boolean(),
+  /** `verify` runs Engine.verifyClaim (search + judging the statement), `search` runs Engine.search. */
+  kind: z.enum(['search', 'verify']),
+  maxPages: z.number().int().min(1).optional(),
+  status: z.enum(['planned', 'issued', 'done', 'failed', 'skipped']),
+  queryId: z.string().optional(),
+  /** The engine finished the query on `resume` (its live outcome was never seen). */
+  resumed: z.boolean().optional(),
+  resultsFound: z.number().int().optional(),
+  error: z.string().optional(),
+  /** Why it did not run (budget, time, duplicate of an earlier query). */
+  skipReason: z.string().optional(),
+  newPageIds: z.array(z.string()),
+  newClaimIds: z.array(z.string()),
+  touchedClaimIds: z.array(z.string()),
+  startedAt: z.string().optional(),
+  endedAt: z.string().optional(),
+});
+export type SearchEntry = z.infer<typeof searchEntrySchema>;
+
+export const roundRecordSchema = z.strictObject({
+  round: z.number().int().min(1),
+  entryKeys: z.array(z.string()),
+  coverage: z.number(),
+  marginalUtility: z.number(),
+  stop: z.boolean(),
+  rule: z.string().optional(),
+  closest: z.strictObject({ rule: z.string(), progress: z.number() }),
+  overBudget: z.boolean(),
+});
+export type RoundRecord = z.infer<typeof roundRecordSchema>;
+
+export const warningSchema = z.strictObject({ source: z.string(), code: z.string(), message: z.string(), category: z.string(), target: z.string().optional() });
+export type ResearchWarning = z.infer<typeof warningSchema>;
+
+export const budgetSchema = z.strictObject({
+  pages: z.number().int().min(1),
+  queries: z.number().int().min(1),
+  seconds: z.number().int().min(1),
+});
+export type ResearchBudget = z.infer<typeof budgetSchema>;
+
+export const majorClaimSchema = z.strictObject({
+  claimId: z.string(),
+  statement: z.string(),
+  reasons: z.array(z.string()),
+  /** Refutation searches planned (false: beyond the budget, listed as a limitation). */
+  searched: z.boolean(),
+});
+export type MajorClaim = z.infer<typeof majorClaimSchema>;
+
+export const researchStateSchema = z.strictObject({
+  version: z.literal(RESEARCH_STATE_VERSION),
+  runId: z.string(),
+  taskId: z.string(),
+  question: z.string(),
+  language: lang,
+  /** The question's topic in its language, and in the other language when a translator made one. */
+  topics: z.array(z.strictObject({ language: lang, topic: z.string() })),
+  startedAt: z.string(),
+  runDir: z.string().optional(),
+  options: z.strictObject({
+    budget: budgetSchema,
+    providers: z.array(z.string()),
+    purpose: z.enum(['overview', 'decision']),
+    templatesPerPerspective: z.number().int().min(1).max(3),
+    maxMajorClaims: z.number().int().min(0),
+  }),
+  phase: z.enum(RESEARCH_PHASES),
+  entries: z.array(searchEntrySchema),
+  /** Pages and per-claim evidence counts after the last finished search (the base of the next delta). */
+  baseline: z.strictObject({ pageIds: z.array(z.string()), evidence: z.record(z.string(), z.number()) }),
+  /** Claim id → search key that first found it. */
+  foundBy: z.record(z.string(), z.string()),
+  normalize: z.strictObject({
+    rawClaims: z.array(rawClaimSchema),
+    normalized: z.array(normalizedClaimSchema),
+    gaps: z.array(gapSchema),
+    subQuestions: z.array(subQuestionSchema),
+  }).optional(),
+  deep: z.strictObject({
+    topKHistory: z.array(z.record(z.string(), z.number())),
+    rounds: z.array(roundRecordSchema),
+    stop: z.strictObject({ round: z.number().int(), rule: z.string().optional(), reason: z.string() }).optional(),
+  }),
+  majors: z.array(majorClaimSchema).optional(),
+  warnings: z.array(warningSchema),
+  /** Work time of earlier sessions (a resumed run keeps its time budget). */
+  elapsedMs: z.number().min(0),
+  finishedAt: z.string().optional(),
+});
+export type ResearchState = z.infer<typeof researchStateSchema>;
+
+/** Where the state lives between sessions (app/: an engine checkpoint of the task). */
+export interface ResearchStateStore {
+  load(taskId: string): unknown;
+  save(state: ResearchState): void;
+}
+
+/** Adds a warning once (same source, code and message). */
+export function addWarning(state: ResearchState, w: ResearchWarning): boolean {
+  if (state.warnings.some((x) => x.source === w.source && x.code === w.code && x.message === w.message)) return false;
+  state.warnings.push(w);
+  return true;
+}

@@ -1,0 +1,80 @@
+// What the research workflow needs (injected) and what it gives back.
+import type { ClaimStatus, Engine } from '../../core/index.js';
+import type { TerminationRule } from '../../policy/index.js';
+import type { ResearchLanguage } from './language.js';
+import type { ResearchBudget, ResearchPhase, ResearchStateStore, ResearchWarning, SearchPhase } from './state.js';
+
+/** A translator for the other language's queries (models.llm); same shape as the pipeline's. */
+export interface QueryTranslator {
+  readonly name: string;
+  translate(options: { text: string; to: 'en' | 'ja'; signal?: AbortSignal }): Promise<string>;
+}
+
+/** Where the run's files go (app/: the run folder). */
+export interface ResearchOutput {
+  /** Writes one file of the run folder (replacing it), e.g. `search_log.md`. */
+  write(name: string, content: string): Promise<void>;
+  /** The folder, as shown to the user and recorded for --resume. */
+  readonly location: string;
+}
+
+export type ResearchEngine = Pick<Engine, 'createTask' | 'search' | 'verifyClaim' | 'status' | 'stop' | 'materials' | 'resume'>;
+
+export interface ResearchDeps {
+  engine: ResearchEngine;
+  state: ResearchStateStore;
+  output: ResearchOutput;
+  translator?: QueryTranslator;
+  onEvent?: (event: ResearchEvent) => void;
+  /** Clock (tests). */
+  now?: () => Date;
+}
+
+export interface ResearchInput {
+  question: string;
+  /** Report language; default the question's. */
+  language?: ResearchLanguage;
+  /** Engine providers (`corpus:<name>`, `searxng`…); default the engine's configured ones. */
+  providers?: string[];
+  budget?: Partial<ResearchBudget>;
+  /** `overview` allows the seed's one-step relaxation for low-risk claims; `decision` (default) never relaxes. */
+  purpose?: 'overview' | 'decision';
+  templatesPerPerspective?: number;
+  maxMajorClaims?: number;
+  signal?: AbortSignal;
+}
+
+export interface ClosestRule {
+  rule: TerminationRule;
+  progress: number;
+}
+
+export type ResearchEvent =
+  | { type: 'research.started'; runId: string; taskId: string; question: string; language: ResearchLanguage; resumed: boolean; at: string }
+  | { type: 'research.phase'; phase: ResearchPhase; at: string }
+  | { type: 'research.search'; phase: SearchPhase; key: string; genre: string; query: string; status: 'start' | 'done' | 'failed' | 'skipped'; newPages?: number; error?: string; at: string }
+  | { type: 'research.round'; round: number; coverage: number; marginalUtility: number; stop: boolean; rule?: string; closest: ClosestRule; at: string }
+  | {
+    type: 'research.progress'; phase: ResearchPhase; round: number; searches: number; pages: number; claims: number; elapsedMs: number; closest?: ClosestRule; at: string;
+  }
+  | { type: 'research.warning'; warning: ResearchWarning; at: string }
+  | { type: 'research.stopped'; reason: string; runDir: string; taskId: string; at: string }
+  | { type: 'research.completed'; runDir: string; report: string; at: string };
+
+export interface ResearchResult {
+  runId: string;
+  taskId: string;
+  status: 'completed' | 'stopped';
+  runDir: string;
+  /** File names in the run folder. */
+  files: { report: string; searchLog: string; artifacts: string[] };
+  /** Statuses of the claims relevant to the question, and of all claims. */
+  relevantCounts: Record<ClaimStatus, number>;
+  allCounts: Record<ClaimStatus, number>;
+  searches: number;
+  deepRounds: number;
+  deepStop?: { rule?: string; reason: string };
+  majorClaims: { total: number; searched: number };
+  warnings: ResearchWarning[];
+  elapsedMs: number;
+}

@@ -44,3 +44,7 @@ export type { BackendCalibrationMetrics } from './calibration.js';
 export { authItemView, listAuthQueue, resolveAuth, type AuthQueueItemView, type ResolvedAuthItem } from './auth-queue.js';
 export { createTaskRecompute } from './task-recompute.js';
 export { MCP_TOKEN_ENV, createServeRuntime, httpSettings, type HttpSettings, type ServeRuntime } from './serve.js';
+export {
+  DEFAULT_RESEARCH_OUT, RESEARCH_RUN_FILE, RESEARCH_STATE_KEY, isResearchTask, newRunDir, researchTaskOf, resumeResearch, runResearch,
+  type RunResearchInput, type RunResearchOverrides,
+} from './research.js';

@@ -15,6 +15,7 @@ import { registerPapersCommands } from './commands/papers.js';
 import { registerClaimsCommand } from './commands/claims.js';
 import { registerCollectCommand } from './commands/collect.js';
 import { registerConsensusCommand } from './commands/consensus.js';
+import { registerResearchCommand } from './commands/research.js';
 import { registerModelsCommand } from './commands/models.js';
 import { registerStanceCommand } from './commands/stance.js';
 import { registerServeCommand } from './commands/serve.js';
@@ -63,6 +64,7 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
   registerCollectCommand(program, ctx);
   registerServeCommand(program, ctx);
   registerConsensusCommand(program, ctx);
+  registerResearchCommand(program, ctx);
   // Subcommands inherit output routing and exit override.
   for (const cmd of program.commands) cmd.configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr }).exitOverride();
   return program;

@@ -1,0 +1,186 @@
+// `lyra research` and library callers: the research workflow (workflows/research) over the engine
+// built from the configuration (createEngine), writing into `<out>/YYYYMMDD_HHMM/`. The run's state
+// is an engine checkpoint of its task (`research:state`); `research_run.json` in the run folder
+// points at the task, so `lyra research --resume <run-dir|task-id>` — and `lyra resume <task-id>`
+// through `isResearchTask` / `resumeResearch` — continue a stopped or killed run.
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { InvalidInputError, type EngineEvent, type Store } from '../core/index.js';
+import { createChatClient } from '../models/index.js';
+import {
+  createChatTranslator, loadResearchState, resumeResearchWorkflow, runResearchWorkflow,
+  type QueryTranslator, type ResearchBudget, type ResearchEvent, type ResearchInput, type ResearchOutput, type ResearchResult, type ResearchState,
+  type ResearchStateStore,
+} from '../workflows/index.js';
+import { ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
+import type { LyraConfig } from './config/index.js';
+import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
+
+/** Checkpoint key of the research state in the engine's task. */
+export const RESEARCH_STATE_KEY = 'research:state';
+/** The pointer file in a run folder. */
+export const RESEARCH_RUN_FILE = 'research_run.json';
+/** Default parent of run folders, relative to the working directory (seed 001: _outputs/research/). */
+export const DEFAULT_RESEARCH_OUT = '_outputs/research';
+
+export interface RunResearchInput extends Omit<ResearchInput, 'providers' | 'budget'> {
+  /** Search this corpus (a built-in corpus such as `example` is indexed on first use). */
+  corpus?: string;
+  /** Engine providers (`corpus`, `corpus:<name>`, `searxng`, `duckduckgo`, scholarly sources). */
+  providers?: string[];
+  budget?: Partial<ResearchBudget>;
+  /** Parent folder of the run folder (default DEFAULT_RESEARCH_OUT under cwd). */
+  out?: string;
+  cwd?: string;
+  /** Research and engine events (progress, --json). */
+  onEvent?: (event: ResearchEvent | EngineEvent) => void;
+}
+
+export interface RunResearchOverrides {
+  engine?: EngineOverrides;
+  /** A translator instead of the configured one; null: none even when models.llm is set. */
+  translator?: QueryTranslator | null;
+  now?: () => Date;
+}
+
+const runFileSchema = z.object({ run_id: z.string(), task_id: z.string(), question: z.string(), started_at: z.string(), store: z.string() });
+
+function stateStore(store: Store): ResearchStateStore {
+  return {
+    load: (taskId) => store.loadCheckpoint(taskId, RESEARCH_STATE_KEY)?.payload,
+    save: (state) => store.saveCheckpoint(state.taskId, RESEARCH_STATE_KEY, state),
+  };
+}
+
+/** True when the task was started by `lyra research` (the hook `lyra resume` can call). */
+export function isResearchTask(store: Store, taskId: string): boolean {
+  return store.loadCheckpoint(taskId, RESEARCH_STATE_KEY) !== undefined;
+}
+
+function translatorFor(config: LyraConfig, override: RunResearchOverrides['translator']): QueryTranslator | undefined {
+  if (override !== undefined) return override ?? undefined;
+  const l = config.raw.models?.llm;
+  if (!l) return undefined;
+  return createChatTranslator(createChatClient({
+    baseUrl: l.base_url, model: l.model,
+    ...(l.api_key ? { apiKey: l.api_key } : {}), ...(l.timeout_ms ? { timeoutMs: l.timeout_ms } : {}),
+    ...(l.concurrency ? { concurrency: l.concurrency } : {}), ...(l.max_retries !== undefined ? { maxRetries: l.max_retries } : {}),
+  }));
+}
+
+/** `<parent>/YYYYMMDD_HHMM` (local time), with `_2`, `_3`… when a run of the same minute exists. */
+export function newRunDir(parent: string, at: Date): string {
+  const p = (x: number): string => String(x).padStart(2, '0');
+  const base = `${at.getFullYear()}${p(at.getMonth() + 1)}${p(at.getDate())}_${p(at.getHours())}${p(at.getMinutes())}`;
+  mkdirSync(parent, { recursive: true });
+  for (let i = 1; ; i++) {
+    const dir = join(parent, i === 1 ? base : `${base}_${i}`);
+    if (existsSync(dir)) continue;
+    mkdirSync(dir);
+    return dir;
+  }
+}
+
+function folderOutput(dir: string): ResearchOutput {
+  return {
+    location: dir,
+    write: async (name, content) => {
+      // Written beside, then renamed: a killed run never leaves half a report.
+      const tmp = join(dir, `.${name}.tmp`);
+      writeFileSync(tmp, content);
+      renameSync(tmp, join(dir, name));
+    },
+  };
+}
+
+/** Builds the engine with the research defaults: the workflow handles the other language itself. */
+function researchEngine(config: LyraConfig, overrides: RunResearchOverrides): AppEngine {
+  const eo = overrides.engine ?? {};
+  return createEngine(config, { ...eo, limits: { mirrorQueries: false, ...eo.limits } });
+}
+
+async function withResearchEngine<T>(config: LyraConfig, overrides: RunResearchOverrides, onEvent: RunResearchInput['onEvent'], fn: (engine: AppEngine) => Promise<T>): Promise<T> {
+  const engine = researchEngine(config, overrides);
+  const off = onEvent ? engine.on((e) => onEvent(e)) : undefined;
+  try {
+    return await fn(engine);
+  } finally {
+    off?.();
+    await engine.close();
+  }
+}
+
+/** Runs `lyra research`: a new run folder, the engine task, every phase. */
+export async function runResearch(config: LyraConfig, input: RunResearchInput, overrides: RunResearchOverrides = {}): Promise<ResearchResult> {
+  const cwd = input.cwd ?? process.cwd();
+  const providers = [...(input.corpus ? [`corpus:${input.corpus}`] : []), ...(input.providers ?? [])];
+  return withResearchEngine(config, overrides, input.onEvent, async (engine) => {
+    if (input.corpus) {
+      await ensureBuiltinCorpus({ store: engine.store, name: input.corpus, ...(input.signal ? { signal: input.signal } : {}) });
+      if (!engine.store.listCorpora().some((c) => c.name === input.corpus)) {
+        const builtin = listBuiltinCorpora().map((c) => c.name);
+        throw new InvalidInputError(`research: no corpus named ${JSON.stringify(input.corpus)} (see lyra corpus list${builtin.length ? `; built in: ${builtin.join(', ')}` : ''})`, {
+          code: 'corpus_not_found', details: { corpus: input.corpus },
+        });
+      }
+    }
+    const now = overrides.now ?? (() => new Date());
+    const dir = newRunDir(resolve(cwd, input.out ?? DEFAULT_RESEARCH_OUT), now());
+    const translator = translatorFor(config, overrides.translator);
+    const onEvent = (e: ResearchEvent): void => {
+      if (e.type === 'research.started') {
+        writeFileSync(join(dir, RESEARCH_RUN_FILE), `${JSON.stringify({ run_id: e.runId, task_id: e.taskId, question: e.question, started_at: e.at, store: config.store.path }, null, 2)}\n`);
+      }
+      input.onEvent?.(e);
+    };
+    const { corpus: _c, out: _o, cwd: _w, onEvent: _e, providers: _p, ...rest } = input;
+    return runResearchWorkflow(
+      { engine, state: stateStore(engine.store), output: folderOutput(dir), onEvent, ...(translator ? { translator } : {}), ...(overrides.now ? { now: overrides.now } : {}) },
+      { ...rest, ...(providers.length > 0 ? { providers } : {}) },
+    );
+  });
+}
+
+/** The task id behind `--resume <run-dir|task-id>`. */
+export function researchTaskOf(target: string, cwd = process.cwd()): string {
+  const dir = resolve(cwd, target);
+  if (existsSync(dir) && statSync(dir).isDirectory()) {
+    const file = join(dir, RESEARCH_RUN_FILE);
+    if (!existsSync(file)) throw new InvalidInputError(`research: ${dir} is not a research run folder (no ${RESEARCH_RUN_FILE})`, { code: 'research_run_missing', details: { dir } });
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (cause) {
+      throw new InvalidInputError(`research: ${file} is unreadable: ${(cause as Error).message}`, { code: 'research_run_invalid', cause });
+    }
+    const parsed = runFileSchema.safeParse(raw);
+    if (!parsed.success) throw new InvalidInputError(`research: ${file} lacks task_id/run_id`, { code: 'research_run_invalid' });
+    return parsed.data.task_id;
+  }
+  if (/^task_[A-Za-z0-9]+$/.test(target)) return target;
+  throw new InvalidInputError(`research: --resume expects a run folder or a task id, got ${JSON.stringify(target)}`, { code: 'invalid_argument' });
+}
+
+/** Continues a research run (a run folder or its task id) in the folder it started in. */
+export async function resumeResearch(
+  config: LyraConfig,
+  input: { target: string; cwd?: string; signal?: AbortSignal; onEvent?: RunResearchInput['onEvent'] },
+  overrides: RunResearchOverrides = {},
+): Promise<ResearchResult> {
+  const taskId = researchTaskOf(input.target, input.cwd);
+  return withResearchEngine(config, overrides, input.onEvent, async (engine) => {
+    const store = stateStore(engine.store);
+    const state: ResearchState = loadResearchState(store, taskId);
+    if (!state.runDir) throw new InvalidInputError(`research: the state of task ${taskId} names no run folder`, { code: 'research_state_invalid' });
+    mkdirSync(state.runDir, { recursive: true });
+    const translator = translatorFor(config, overrides.translator);
+    return resumeResearchWorkflow(
+      {
+        engine, state: store, output: folderOutput(state.runDir), ...(input.onEvent ? { onEvent: input.onEvent } : {}),
+        ...(translator ? { translator } : {}), ...(overrides.now ? { now: overrides.now } : {}),
+      },
+      { state, ...(input.signal ? { signal: input.signal } : {}) },
+    );
+  });
+}

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { RESEARCH_ARTIFACT_SCHEMAS, type ResearchArtifactName } from '../../workflows/index.js';
+import { runCli, tempHome } from '../../test-support/cli.js';
+import { PROJECT_ROOT } from '../../test-support/shared-data.js';
+
+const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-embedded', 'stance-embedded.bin');
+const skipUnlessWeights = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded stance model's weights)`;
+const BIN = join(PROJECT_ROOT, 'bin', 'lyra.js');
+/** The README's question, with a budget whose only limits are pages and queries, so runs are reproducible. */
+const QUESTION = 'Is sea level rise accelerating?';
+const BUDGET = 'pages=24,queries=150,seconds=3000';
+
+test('lyra research --help documents the flags, the files and resume', async () => {
+  const home = tempHome();
+  try {
+    const r = await runCli(['research', '--help'], { home });
+    assert.equal(r.code, 0);
+    for (const s of ['[question]', '--corpus', '--provider', '--lang', '--budget', '--out', '--json', '--resume', 'search_log.md', 'verified_claims.json', 'counterevidence_log.json', 'YYYYMMDD_HHMM']) {
+      assert.ok(r.out.includes(s), `help lacks ${s}`);
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('lyra research: bad flags, no question and unknown corpora are invalid input (exit 2)', async () => {
+  const home = tempHome();
+  try {
+    for (const args of [['research'], ['research', 'q', '--budget', 'pages=0'], ['research', 'q', '--lang', 'fr'], ['research', 'q', '--corpus', 'nope'], ['research', 'q', '--resume', home], ['research', 'q', '--templates', '4']]) {
+      const r = await runCli(args, { home });
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+interface Child {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  lines: Array<Record<string, unknown>>;
+  stderr: string;
+}
+
+/** Runs bin/lyra.js in a child process; `killWhen` sends SIGKILL at the first event it accepts. */
+function lyra(args: string[], home: string, killWhen?: (e: Record<string, unknown>) => boolean): Promise<Child> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: home, env: { ...process.env, LYRA_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines: Array<Record<string, unknown>> = [];
+    let buf = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      buf += d;
+      let i: number;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        if (!line.trim()) continue;
+        const e = JSON.parse(line) as Record<string, unknown>;
+        lines.push(e);
+        if (killWhen?.(e) && !child.killed) child.kill('SIGKILL');
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => void (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, lines, stderr }));
+  });
+}
+
+function runDirOf(out: string): string {
+  const dirs = readdirSync(out).filter((d) => /^\d{8}_\d{4}/.test(d));
+  assert.equal(dirs.length, 1, `run folders in ${out}: ${dirs.join(', ')}`);
+  return join(out, dirs[0]!);
+}
+
+const reportOf = (dir: string): string => readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('_report.md'))!), 'utf8');
+/** The report without its title and run header (task id, time and search count). */
+const body = (report: string): string => report.split('\n').slice(3).join('\n');
+
+test('README command on the example corpus: every citation is a corpus document quoted verbatim; a run killed in DEEP resumes to the same report', { skip: skipUnlessWeights }, async () => {
+  const homeA = tempHome('lyra-research-a-');
+  const homeB = tempHome('lyra-research-b-');
+  try {
+    const args = ['research', QUESTION, '--corpus', 'example', '--budget', BUDGET, '--out', 'out', '--json'];
+    const [whole, killed] = await Promise.all([
+      lyra(args, homeA),
+      lyra(args, homeB, (e) => e.type === 'research.search' && e.phase === 'deep' && e.status === 'start'),
+    ]);
+    assert.equal(whole.code, 0, whole.stderr);
+    assert.equal(killed.signal, 'SIGKILL', `the run was not killed in DEEP (no DEEP search started): ${killed.stderr}`);
+
+    // The uninterrupted run: report, search log and artifacts.
+    const dirA = runDirOf(join(homeA, 'out'));
+    const result = whole.lines.at(-1)!;
+    assert.equal(result.type, 'research.result');
+    assert.equal(result.status, 'completed');
+    for (const name of Object.keys(RESEARCH_ARTIFACT_SCHEMAS) as ResearchArtifactName[]) {
+      RESEARCH_ARTIFACT_SCHEMAS[name].parse(JSON.parse(readFileSync(join(dirA, `${name}.json`), 'utf8')));
+    }
+    assert.ok(readFileSync(join(dirA, 'search_log.md'), 'utf8').includes('## Search summary'));
+    const report = reportOf(dirA);
+    const docs = new Map(readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8').split('\n').filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: string; text: string }).map((d) => [`corpus://example/${d.id}`, d.text]));
+    const refs = [...report.slice(report.indexOf('## References')).matchAll(/^(\d+)\. .*?<([^>]+)> — locator: .*? — [A-Z]+ — “(.*)”$/gm)];
+    const cited = new Set([...report.slice(0, report.indexOf('## References')).matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+    assert.ok(refs.length > 10, `only ${refs.length} references`);
+    assert.deepEqual([...cited].sort((a, b) => a - b), refs.map((m) => Number(m[1])));
+    for (const [, n, url, quote] of refs) {
+      const text = docs.get(url!);
+      assert.ok(text !== undefined, `[${n}] ${url} is not a document of corpora/example`);
+      assert.ok(text.includes(quote!), `[${n}] the quote is not verbatim in ${url}: ${quote}`);
+    }
+    for (const s of ['## Verified claims', '## Contested claims', '## Refuted claims']) assert.ok(report.includes(s));
+
+    // The killed run, resumed, ends with the same report sections, claims and statuses.
+    const dirB = runDirOf(join(homeB, 'out'));
+    const resumed = await lyra(['research', '--resume', dirB, '--json'], homeB);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.equal(resumed.lines.at(-1)!.status, 'completed');
+    const headings = (r: string): string[] => r.split('\n').filter((l) => l.startsWith('#'));
+    const reportB = reportOf(dirB);
+    assert.deepEqual(headings(reportB), headings(report));
+    assert.equal(body(reportB), body(report));
+    // Claims, statuses, rationales and evidence counts are equal; evidence ids embed the task id, which differs.
+    const items = (dir: string) => (JSON.parse(readFileSync(join(dir, 'verified_claims.json'), 'utf8')) as { items: Array<Record<string, unknown> & { supporting_evidence_ids: string[]; refuting_evidence_ids: string[] }> }).items
+      .map(({ supporting_evidence_ids: s, refuting_evidence_ids: r, ...rest }) => ({ ...rest, supporting: s.length, refuting: r.length }));
+    assert.deepEqual(items(dirB), items(dirA));
+  } finally {
+    rmSync(homeA, { recursive: true, force: true });
+    rmSync(homeB, { recursive: true, force: true });
+  }
+});

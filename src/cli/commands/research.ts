@@ -1,0 +1,151 @@
+// `lyra research "<question>"`: the autonomous claim-centric workflow (seed 001). Parses flags,
+// shows progress (a line on a terminal, JSON lines with --json), stops cleanly on Ctrl-C and
+// prints where the report, search log and artifacts went. Logic lives in app/research.ts.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { resumeResearch, runResearch, DEFAULT_RESEARCH_OUT } from '../../app/index.js';
+import { InvalidInputError, NonRetryableError, type EngineEvent } from '../../core/index.js';
+import {
+  DEFAULT_MAX_MAJOR_CLAIMS, DEFAULT_RESEARCH_BUDGET, formatBudget, parseBudgetSpec, type ResearchEvent, type ResearchResult,
+} from '../../workflows/index.js';
+import type { CliContext } from '../context.js';
+import { createProgress } from '../progress.js';
+
+const flagsSchema = z.strictObject({
+  corpus: z.string().trim().min(1).optional(),
+  provider: z.array(z.string().trim().min(1)).optional(),
+  lang: z.enum(['ja', 'en']).optional(),
+  budget: z.string().optional(),
+  out: z.string().min(1).optional(),
+  purpose: z.enum(['overview', 'decision']).optional(),
+  templates: z.coerce.number().int().min(1).max(3).optional(),
+  maxMajor: z.coerce.number().int().min(0).max(1_000).optional(),
+  resume: z.string().min(1).optional(),
+  json: z.boolean().optional(),
+});
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+
+function clock(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The terminal line: phase, round, searches, pages, claims, elapsed, the termination rule closest to firing, the current query. */
+export function progressTracker(): { on: (e: ResearchEvent | EngineEvent) => string | undefined } {
+  let phase = '';
+  let round = 0;
+  let searches = 0;
+  let pages = 0;
+  let claims = 0;
+  let elapsed = 0;
+  let closest = '';
+  let query = '';
+  const started = Date.now();
+  return {
+    on: (e) => {
+      switch (e.type) {
+        case 'research.phase': phase = e.phase.toUpperCase(); break;
+        case 'research.search': if (e.status === 'start') query = e.query; break;
+        case 'research.round': closest = `${e.closest.rule} ${Math.round(e.closest.progress * 100)}%`; round = e.round; break;
+        case 'research.progress': ({ searches, pages, claims, elapsedMs: elapsed } = e); if (e.closest) closest = `${e.closest.rule} ${Math.round(e.closest.progress * 100)}%`; break;
+        default: if (!e.type.startsWith('research.')) return undefined;
+      }
+      if (!phase) return undefined;
+      const parts = [phase, ...(phase === 'DEEP' ? [`round ${round + 1}`] : []), `${searches} searches`, `${pages} pages`, `${claims} claims`, clock(Math.max(elapsed, Date.now() - started))];
+      if (closest) parts.push(`closest: ${closest}`);
+      if (query) parts.push(`“${query.slice(0, 50)}”`);
+      return parts.join(' · ');
+    },
+  };
+}
+
+function summary(r: ResearchResult): string {
+  const c = r.relevantCounts;
+  const a = r.allCounts;
+  const lines = [
+    `report: ${r.runDir}/${r.files.report}`,
+    `search log: ${r.runDir}/${r.files.searchLog}`,
+    `artifacts: ${r.files.artifacts.map((f) => `${r.runDir}/${f}`).join(', ')}`,
+    `claims relevant to the question: VERIFIED ${c.VERIFIED}, CONDITIONED ${c.CONDITIONED}, CONTESTED ${c.CONTESTED}, REFUTED ${c.REFUTED}, UNSUPPORTED ${c.UNSUPPORTED}`,
+    `all claims: VERIFIED ${a.VERIFIED}, CONDITIONED ${a.CONDITIONED}, CONTESTED ${a.CONTESTED}, REFUTED ${a.REFUTED}, UNSUPPORTED ${a.UNSUPPORTED}`,
+    `${r.searches} searches, ${r.deepRounds} DEEP round(s)${r.deepStop ? ` (stopped: ${r.deepStop.reason})` : ''}, major claims searched against: ${r.majorClaims.searched} of ${r.majorClaims.total}, ${(r.elapsedMs / 1000).toFixed(1)} s`,
+  ];
+  if (r.warnings.length > 0) lines.push(`${r.warnings.length} warning(s): see the report's limitations`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function registerResearchCommand(program: Command, ctx: CliContext): void {
+  program
+    .command('research')
+    .argument('[question]', 'the research question; the report and search log are written in its language (Japanese or English)')
+    .description('Research a question on its own: seven perspectives (WIDE), claims and gaps (NORMALIZE), gap rounds until the termination rules fire (DEEP), refutation searches for major claims (VERIFY), report + search log + JSON artifacts (INTEGRATE)')
+    .option('--corpus <name>', 'search this local corpus (built-in: example — 1,344 Wikipedia climate articles, indexed on first use)')
+    .option('-p, --provider <name>', 'engine provider, repeatable or comma-separated: corpus, corpus:<name>, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)', collect)
+    .option('--lang <ja|en>', 'report language (default: the question\'s)')
+    .option('--budget <spec>', `pages=N,queries=N,seconds=N (any subset; a bare number is seconds). Default ${formatBudget(DEFAULT_RESEARCH_BUDGET)}`)
+    .option('-o, --out <dir>', `parent folder of the run folder YYYYMMDD_HHMM (default ./${DEFAULT_RESEARCH_OUT})`)
+    .option('--purpose <overview|decision>', 'overview lets low-risk claims be relaxed one status step (seed 001); decision never relaxes (default)')
+    .option('--templates <n>', 'query templates per perspective in WIDE (1-3, default 2)')
+    .option('--max-major <n>', `major claims searched against in VERIFY (default ${DEFAULT_MAX_MAJOR_CLAIMS})`)
+    .option('--resume <run-dir|task-id>', 'continue a stopped or killed run in its own folder')
+    .option('--json', 'print JSON lines: every research and engine event, then the result')
+    .addHelpText('after', [
+      '',
+      'Writes <out>/YYYYMMDD_HHMM/: <topic>_report.md, search_log.md, raw_claims.json, normalized_claims.json, gaps.json,',
+      'sub_questions.json, evidence.json, verified_claims.json, counterevidence_log.json (schemas in schemas/research/)',
+      'and research_run.json. Ctrl-C stops cleanly; continue with lyra research --resume <run-dir>.',
+      '',
+      'Examples:',
+      '  lyra research "Is sea level rise accelerating?" --corpus example',
+      '  lyra research "海面上昇は加速しているか" --corpus example --budget seconds=300,pages=80',
+      '  lyra research --resume _outputs/research/20260101_0930',
+      '',
+      'Exit codes: 0 completed, 1 failed or interrupted (resumable), 2 invalid input.',
+    ].join('\n'))
+    .action(async (question: string | undefined, raw: Record<string, unknown>) => {
+      const parsed = flagsSchema.safeParse(raw);
+      if (!parsed.success) throw new InvalidInputError(`research: ${parsed.error.issues.map((i) => `--${String(i.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      const f = parsed.data;
+      if (f.resume && question) throw new InvalidInputError('research: give a question or --resume, not both', { code: 'invalid_argument' });
+      if (!f.resume && !question?.trim()) throw new InvalidInputError('research: a question is required (or --resume <run-dir|task-id>)', { code: 'invalid_argument' });
+      const budget = f.budget !== undefined ? parseBudgetSpec(f.budget) : undefined;
+      const config = ctx.config();
+      const progress = createProgress(ctx.io, { enabled: !f.json, intervalMs: 200 });
+      const tracker = progressTracker();
+      const onEvent = (e: ResearchEvent | EngineEvent): void => {
+        if (f.json) {
+          ctx.io.stdout(`${JSON.stringify(e)}\n`);
+          return;
+        }
+        const line = tracker.on(e);
+        if (line) progress.update(line);
+      };
+      const controller = new AbortController();
+      const interrupt = (signal: string) => (): void => controller.abort(new Error(`${signal} received`));
+      const onInt = interrupt('SIGINT (Ctrl-C)');
+      const onTerm = interrupt('SIGTERM');
+      process.once('SIGINT', onInt);
+      process.once('SIGTERM', onTerm);
+      let result: ResearchResult;
+      try {
+        result = f.resume
+          ? await resumeResearch(config, { target: f.resume, cwd: ctx.cwd, signal: controller.signal, onEvent })
+          : await runResearch(config, {
+            question: question!, cwd: ctx.cwd, signal: controller.signal, onEvent,
+            ...(f.corpus ? { corpus: f.corpus } : {}), ...(f.provider ? { providers: f.provider } : {}), ...(f.lang ? { language: f.lang } : {}),
+            ...(budget ? { budget } : {}), ...(f.out ? { out: f.out } : {}), ...(f.purpose ? { purpose: f.purpose } : {}),
+            ...(f.templates ? { templatesPerPerspective: f.templates } : {}), ...(f.maxMajor !== undefined ? { maxMajorClaims: f.maxMajor } : {}),
+          });
+      } finally {
+        process.removeListener('SIGINT', onInt);
+        process.removeListener('SIGTERM', onTerm);
+        progress.done();
+      }
+      if (f.json) ctx.io.stdout(`${JSON.stringify({ type: 'research.result', ...result })}\n`);
+      else if (result.status === 'completed') ctx.io.stdout(summary(result));
+      if (result.status === 'stopped') {
+        throw new NonRetryableError(`research stopped; continue with: lyra research --resume ${result.runDir}`, { code: 'research_interrupted', details: { runDir: result.runDir, taskId: result.taskId } });
+      }
+    });
+}

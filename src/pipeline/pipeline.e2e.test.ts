@@ -22,7 +22,7 @@ let queryId = '';
 before(async () => {
   if (skip) return;
   // Five links per source and direction: the kept top 10 then hold both references and citations.
-  ew = await startEvidenceWeb({ pipelineYaml: '  citation_limit: 5' });
+  ew = await startEvidenceWeb({ pipeline: { citation_limit: 5 } });
   engine = createEngine(loadConfig({ configPath: ew.configPath, env: { LYRA_HOME: ew.home } }), { resolver: ew.resolver });
   engine.on((e) => events.push(e));
   const task = await engine.createTask({ question: 'Does regular aerobic exercise lower blood pressure?' });

@@ -85,6 +85,64 @@ ${body}
 </article></main><footer><p>© ${a.published.slice(0, 4)} ${esc(a.host)}</p></footer></body></html>`;
 }
 
+type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export type FaultKind = 'status_500' | 'status_502' | 'status_503' | 'status_429' | 'hang';
+const FAULT_KINDS: readonly FaultKind[] = ['status_500', 'status_502', 'status_503', 'status_429', 'hang'];
+
+export interface FaultRecord {
+  /** Host header (without port) and path of the request. */
+  key: string;
+  fault?: FaultKind;
+}
+
+export interface FaultInjector {
+  enabled: boolean;
+  readonly rate: number;
+  /** Every request seen while enabled, in arrival order, with the fault it got (if any). */
+  readonly log: FaultRecord[];
+  wrap(handler: Handler): Handler;
+}
+
+/**
+ * Fails `rate` of the requests (seeded, in arrival order): 500/502/503, 429 with Retry-After: 1, or a
+ * response that sends its headers and then stalls until the client's idle timeout gives up.
+ */
+export function createFaultInjector(options: { rate: number; seed: number }): FaultInjector {
+  let state = options.seed >>> 0;
+  const random = (): number => {
+    // mulberry32
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const injector: FaultInjector = {
+    enabled: false,
+    rate: options.rate,
+    log: [],
+    wrap: (handler) => (req, res) => {
+      if (!injector.enabled) return handler(req, res);
+      const key = `${(req.headers.host ?? '').replace(/:\d+$/, '')}${new URL(req.url ?? '/', 'http://x').pathname}`;
+      if (random() >= options.rate) {
+        injector.log.push({ key });
+        return handler(req, res);
+      }
+      const fault = FAULT_KINDS[Math.floor(random() * FAULT_KINDS.length)]!;
+      injector.log.push({ key, fault });
+      if (fault === 'hang') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.write('<html><body>');
+        return; // never ends; the client's idle timeout fires, and close() cuts it
+      }
+      if (fault === 'status_429') return void res.writeHead(429, { 'retry-after': '1', 'content-type': 'text/plain' }).end('slow down');
+      res.writeHead(Number(fault.slice(-3)), { 'content-type': 'text/plain' }).end('injected failure');
+    },
+  };
+  return injector;
+}
+
 export interface SerpResult {
   url: string;
   title: string;
@@ -100,14 +158,16 @@ export interface EvidenceWebOptions {
   mode?: 'virtual-hosts' | 'loopback';
   /** SERP results for a query; default: the three evidence articles for every query. */
   serp?: (query: string, urls: Record<keyof typeof EVIDENCE_ARTICLES, string>) => SerpResult[];
+  /** Inject faults into every fixture route (pages, SERP, scholarly APIs) while `faults.enabled` is true. */
+  faults?: FaultInjector;
   /** Serve this many extra real pages (../shared/data/readability-test-pages, reused cyclically) at `bulkUrls`. */
   bulkPages?: number;
   /** Extra routes added before the server answers. */
   routes?: (web: LoopbackWeb) => void;
-  /** YAML lines appended under `pipeline:` (each indented by two spaces). */
-  pipelineYaml?: string;
-  /** YAML appended under `fetch:` (each line indented by two spaces). */
-  fetchYaml?: string;
+  /** Keys of the config's `pipeline` section, over the fixture's (query_backoff_ms 50, mirror_queries false). */
+  pipeline?: Record<string, unknown>;
+  /** Keys of the config's `fetch` section, over the fixture's (short timeouts, one retry, no cache). */
+  fetch?: Record<string, unknown>;
   /** Extra top-level YAML appended to the config. */
   extraYaml?: string;
   /** Extra `domains:` entries for the test domains.yaml. */
@@ -259,6 +319,7 @@ export function readabilityPageNames(): string[] {
 
 export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promise<EvidenceWeb> {
   const web = await startLoopbackWeb();
+  const guarded = (h: Handler): Handler => (options.faults ? options.faults.wrap(h) : h);
   const vhosts = (options.mode ?? 'virtual-hosts') === 'virtual-hosts';
   /** Route key and URL of a path on a site: //site.test/path, or /site/path on 127.0.0.1. */
   const site = (name: string, path: string): { key: string; url: string; prefix: string } =>
@@ -267,7 +328,8 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
   const urls = {} as Record<keyof typeof EVIDENCE_ARTICLES, string>;
   for (const [key, a] of Object.entries(EVIDENCE_ARTICLES) as Array<[keyof typeof EVIDENCE_ARTICLES, ArticleSpec]>) {
     const s = site(a.host, a.path);
-    web.route(s.key, { body: articleHtml(a) });
+    const html = articleHtml(a);
+    web.route(s.key, guarded((_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)));
     urls[key] = s.url;
   }
   const bulkUrls: string[] = [];
@@ -277,7 +339,8 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
     for (let i = 0; i < options.bulkPages; i++) {
       const name = names[i % names.length]!;
       const s = site('pages.test', `/p/${i}/${name}/`);
-      web.route(s.key, { file: join(root, name, 'source.html'), headers: { 'content-type': 'text/html' } });
+      const file = join(root, name, 'source.html');
+      web.route(s.key, guarded((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(readFileSync(file))));
       bulkUrls.push(s.url);
     }
   }
@@ -288,11 +351,11 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
   ];
   const serp = options.serp ? (q: string): SerpResult[] => options.serp!(q, urls) : defaultSerp;
   const search = site(SEARCH_HOST, '/search');
-  web.route(search.key, searxngHandler(serp));
+  web.route(search.key, guarded(searxngHandler(serp)));
   const s2 = site(S2_HOST, '/*');
-  web.route(s2.key, s2Handler(s2.prefix));
+  web.route(s2.key, guarded(s2Handler(s2.prefix)));
   const oa = site(OPENALEX_HOST, '/*');
-  web.route(oa.key, openAlexHandler(oa.prefix));
+  web.route(oa.key, guarded(openAlexHandler(oa.prefix)));
   options.routes?.(web);
 
   const resolver: HostResolver = async (hostname) => {
@@ -318,20 +381,17 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
   writeFileSync(domainsPath, ['domains:', ...[...hosts, ...(options.extraDomains ?? [])].map((d) => `  - ${d}`), ''].join('\n'));
   const base = (name: string, path: string): string => site(name, path).url;
   const configPath = join(home, 'lyra.config.yaml');
+  const fetch = {
+    allow_private: ['127.0.0.1'], respect_robots: false, cache: { enabled: false }, timeout_ms: 5000, idle_timeout_ms: 2000, max_retries: 1, per_host_concurrency: 8,
+    ...options.fetch,
+  };
+  const pipeline = { query_backoff_ms: 50, mirror_queries: false, ...options.pipeline };
+  // JSON is YAML: the sections are written as flow mappings.
   writeFileSync(configPath, [
     'store: { path: lyra.db }',
-    'domains: { file: domains.yaml, watch: false }',
-    'fetch:',
-    "  allow_private: ['127.0.0.1']",
-    '  respect_robots: false',
-    '  cache: { enabled: false }',
-    '  timeout_ms: 5000',
-    '  idle_timeout_ms: 2000',
-    '  max_retries: 1',
-    '  per_host_concurrency: 8',
-    ...(options.fetchYaml ? [options.fetchYaml] : []),
-    'providers:',
-    `  searxng: { base_url: "${base(SEARCH_HOST, '/')}" }`,
+    `domains: { file: ${JSON.stringify(domainsPath)}, watch: false }`,
+    `fetch: ${JSON.stringify(fetch)}`,
+    `providers: { searxng: { base_url: "${base(SEARCH_HOST, '/')}" } }`,
     'scholarly:',
     '  timeout_ms: 20000',
     `  semantic_scholar: { base_url: "${base(S2_HOST, '/graph/v1')}", requests_per_second: 100 }`,
@@ -339,10 +399,7 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
     '  crossref: { enabled: false }',
     '  arxiv: { enabled: false }',
     '  pubmed: { enabled: false }',
-    'pipeline:',
-    '  query_backoff_ms: 50',
-    '  mirror_queries: false',
-    ...(options.pipelineYaml ? [options.pipelineYaml] : []),
+    `pipeline: ${JSON.stringify(pipeline)}`,
     ...(options.extraYaml ? [options.extraYaml] : []),
     '',
   ].join('\n'));

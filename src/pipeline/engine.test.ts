@@ -1,0 +1,154 @@
+// Engine behaviour on the evidence web with real components: required components at task start,
+// query retries and recorded failures (seed 003), background queues, stop and resume, ingestUrl.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEngine, loadConfig, type AppEngine } from '../app/index.js';
+import { isLyraError, type EngineEvent } from '../core/index.js';
+import { EVIDENCE_ARTICLES, articleHtml, searxngHandler, startEvidenceWeb, type EvidenceWeb, type SerpResult } from '../test-support/evidence-web.js';
+import { skipUnlessShared } from '../test-support/shared-data.js';
+
+const skip = skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
+let ew: EvidenceWeb;
+let engine: AppEngine;
+const events: EngineEvent[] = [];
+/** What the SERP answers, per query text. */
+const serps = new Map<string, SerpResult[]>();
+
+const slowPages = Array.from({ length: 6 }, (_, i) => `/slow/${i}`);
+
+before(async () => {
+  if (skip) return;
+  ew = await startEvidenceWeb({
+    serp: (q) => serps.get(q) ?? [],
+    pipeline: { fetch_concurrency: 1 },
+    routes: (web) => {
+      const a = EVIDENCE_ARTICLES.academicB;
+      for (const p of slowPages) web.route(`//slow.test${p}`, { body: articleHtml({ ...a, path: p, title: `${a.title} ${p}` }), fault: { delayMs: 150 } });
+      web.route('//slow.test/missing', { status: 404, body: 'gone' });
+    },
+  });
+  engine = createEngine(loadConfig({ configPath: ew.configPath, env: { LYRA_HOME: ew.home } }), { resolver: ew.resolver });
+  engine.on((e) => events.push(e));
+});
+
+after(async () => {
+  if (skip) return;
+  await engine.close();
+  await ew.close();
+  rmSync(ew.home, { recursive: true, force: true });
+});
+
+const slowUrl = (p: string): string => ew.web.url(`//slow.test${p}`);
+
+test('a required component missing is a non_retryable error at task start, and nothing is stored', { skip }, async () => {
+  const missingWeights = join(ew.home, 'missing.yaml');
+  writeFileSync(missingWeights, `${readConfig()}\nmodels:\n  stance: { weights_path: /nonexistent/stance.bin }\n`);
+  const broken = createEngine(loadConfig({ configPath: missingWeights, env: { LYRA_HOME: ew.home } }), { resolver: ew.resolver, store: engine.store });
+  const before = engine.store.listTasks().length;
+  await assert.rejects(broken.createTask({ question: 'q?' }), (e: unknown) => isLyraError(e) && e.category === 'non_retryable' && e.code === 'model_weights_missing');
+  await broken.close();
+
+  const none = join(ew.home, 'none.yaml');
+  writeFileSync(none, ['store: { path: bare.db }', 'domains: { file: domains.yaml, watch: false }', 'scholarly:', ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`), ''].join('\n'));
+  const bare = createEngine(loadConfig({ configPath: none, env: { LYRA_HOME: join(ew.home, 'bare') } }));
+  await assert.rejects(bare.createTask({ question: 'q?' }), (e: unknown) => isLyraError(e) && e.category === 'non_retryable' && e.code === 'no_search_provider' && /providers\.searxng/.test(e.message));
+  await bare.close();
+
+  await assert.rejects(engine.createTask({ question: 'q?', providers: ['bing'] }), (e: unknown) => isLyraError(e) && e.category === 'invalid_input');
+  await assert.rejects(engine.createTask({ question: '   ' }), (e: unknown) => isLyraError(e) && e.code === 'question_empty');
+  assert.equal(engine.store.listTasks().length, before);
+});
+
+function readConfig(): string {
+  return readFileSync(ew.configPath, 'utf8');
+}
+
+test('a query whose providers fail is retried once, then recorded as failed with its error; the task goes on; no fallback results', { skip }, async () => {
+  // Every request to this SERP route fails; the fetcher tries each URL twice (fetch.max_retries 1).
+  ew.web.route(`//search.test/search`, { status: 503, body: 'down' });
+  const task = await engine.createTask({ question: 'Does walking lower blood pressure?', providers: ['searxng'] });
+  const failed = await engine.search(task.id, 'walking blood pressure');
+  assert.equal(failed.status, 'failed');
+  assert.equal(failed.resultsFound, 0);
+  assert.deepEqual(failed.claims, []);
+  assert.equal(engine.store.listPages(task.id).length, 0, 'no page is made up');
+  const q = engine.store.getQuery(failed.queryId)!;
+  assert.equal(q.attempts, 2, 'seed 003: two attempts');
+  assert.match(q.lastError ?? '', /^retryable: every search provider failed .*HTTP 503/);
+  assert.ok(failed.warnings.some((w) => w.source === 'query' && /attempt 1 of 2 failed/.test(w.message)), 'the retry is visible');
+
+  // The provider comes back: the next query of the same task runs.
+  ew.web.route(`//search.test/search`, searxngHandler((qq) => serps.get(qq) ?? []));
+  serps.set('walking trial', [{ url: ew.urls.academicB, title: 'B' }]);
+  const ok = await engine.search(task.id, 'walking trial');
+  assert.equal(ok.status, 'done');
+  const status = engine.status(task.id);
+  assert.deepEqual(status.searches.map((s) => s.status), ['failed', 'done']);
+  assert.equal(status.failures.length, 1);
+  assert.equal(status.failures[0]!.code, 'query_failed');
+  assert.match(status.failures[0]!.message, /HTTP 503/);
+});
+
+test('queueSearches returns at once; queries run one at a time in the background, visible in status; failed URLs are listed', { skip }, async () => {
+  serps.set('slow one', slowPages.slice(0, 3).map((p) => ({ url: slowUrl(p), title: p })));
+  serps.set('slow two', [...slowPages.slice(3).map((p) => ({ url: slowUrl(p), title: p })), { url: slowUrl('/missing'), title: 'missing' }]);
+  const task = await engine.createTask({ question: 'walking and hypertension', providers: ['searxng'] });
+  const queued = engine.queueSearches(task.id, [{ query: 'slow one' }, { query: 'slow two' }]);
+  assert.equal(queued.length, 2);
+  const now = engine.status(task.id);
+  assert.deepEqual(now.searches.map((s) => s.queryId), queued.map((q) => q.queryId));
+  assert.ok(now.searches.every((s) => s.status === 'pending' || s.status === 'running'), JSON.stringify(now.searches));
+  await engine.idle(task.id);
+  const done = engine.status(task.id);
+  assert.deepEqual(done.searches.map((s) => s.status), ['done', 'done']);
+  assert.equal(done.status, 'completed');
+  // One at a time: the second query starts after the first ends.
+  const order = events.filter((e) => (e.type === 'query.start' || e.type === 'query.end') && e.taskId === task.id).map((e) => `${e.type}:${(e as { queryId: string }).queryId}`);
+  assert.deepEqual(order, [`query.start:${queued[0]!.queryId}`, `query.end:${queued[0]!.queryId}`, `query.start:${queued[1]!.queryId}`, `query.end:${queued[1]!.queryId}`]);
+  const missing = done.failures.find((f) => f.target?.endsWith('/missing'));
+  assert.equal(missing?.code, 'http_status');
+  assert.equal(missing?.category, 'non_retryable');
+});
+
+test('stop cancels in-flight work; resume finishes without fetching stored pages again', { skip }, async () => {
+  const paths = Array.from({ length: 6 }, (_, i) => `/stop/${i}`);
+  for (const p of paths) ew.web.route(`//slow.test${p}`, { body: articleHtml({ ...EVIDENCE_ARTICLES.academicA, path: p, title: `Trial ${p}` }), fault: { delayMs: 150 } });
+  serps.set('stoppable', paths.map((p) => ({ url: slowUrl(p), title: p })));
+  const task = await engine.createTask({ question: 'exercise trials', providers: ['searxng'] });
+  const [item] = engine.queueSearches(task.id, [{ query: 'stoppable' }]);
+  await new Promise<void>((resolve) => {
+    const off = engine.on((e) => {
+      if (e.type === 'page.fetched' && e.taskId === task.id) {
+        off();
+        resolve();
+      }
+    });
+  });
+  const stopped = await engine.stop(task.id, 'enough for now');
+  assert.equal(stopped.status, 'stopped');
+  assert.equal(stopped.task.stopReason, 'enough for now');
+  assert.equal(engine.store.getQuery(item!.queryId)!.status, 'cancelled');
+  const storedBefore = engine.store.listPages(task.id).filter((p) => p.fetchStatus === 'fetched').map((p) => p.url);
+  assert.ok(storedBefore.length >= 1 && storedBefore.length < paths.length, `${storedBefore.length} pages stored before the stop`);
+  await assert.rejects(engine.search(task.id, 'more'), (e: unknown) => isLyraError(e) && e.code === 'task_stopped');
+
+  const resumed = await engine.resume(task.id);
+  assert.equal(resumed.status, 'completed');
+  assert.equal(resumed.searches[0]!.status, 'done');
+  assert.equal(resumed.pagesFetched, paths.length);
+  for (const url of storedBefore) assert.equal(ew.web.requestsTo(ew.logKey(url)).length, 1, `${url} was stored before the stop and not fetched again`);
+  const refetched = paths.filter((p) => ew.web.requestsTo(`//slow.test${p}`).length > 1);
+  assert.ok(refetched.length <= 1, `only the page in flight at the stop is asked again (fetch_concurrency 1): ${refetched.join(', ')}`);
+});
+
+test('ingestUrl fetches, extracts and registers one URL with claims', { skip }, async () => {
+  const task = await engine.createTask({ question: 'blood pressure', providers: ['searxng'] });
+  const r = await engine.ingestUrl(task.id, ew.urls.lowTrust);
+  assert.equal(r.page.url, ew.urls.lowTrust);
+  assert.equal(r.page.trustLevel === 'UNVERIFIED' || r.page.trustLevel === 'BLOCKED', true);
+  assert.ok(r.fragments >= 3);
+  assert.ok(r.claims.length >= 1);
+  await assert.rejects(engine.ingestUrl(task.id, slowUrl('/missing')), (e: unknown) => isLyraError(e) && e.code === 'http_status');
+});

@@ -18,6 +18,7 @@ import { buildEmbeddingModel, buildStanceModel } from './models.js';
 import { openOrCreateStore } from './open-store.js';
 import { createScholarlySources } from './scholarly.js';
 import { createWebProvider } from './search.js';
+import { configuredTranslator } from './translator.js';
 import { createTrustResolver } from './trust-resolver.js';
 
 export interface EngineOverrides {
@@ -118,6 +119,7 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
   const embedding = memo((): EmbeddingModel => overrides.embedding ?? (embeddingModel = buildEmbeddingModel({ config })));
   const limits = { ...pipelineLimitsOf(config), ...overrides.limits };
   const graphLimits = graphLimitsOf(config);
+  const translator = overrides.translator ?? configuredTranslator(config);
   const engine = createPipelineEngine({
     store,
     fetcher,
@@ -128,7 +130,7 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
     models: { stance, embedding },
     trust: createTrustResolver({ policy, store }),
     graph: overrides.graph ?? GRAPH_STEP,
-    ...(overrides.translator ? { translator: overrides.translator } : {}),
+    ...(translator ? { translator } : {}),
     limits,
     ...(graphLimits ? { graphLimits } : {}),
     ...(fetcher.cancelTask ? { cancelFetches: (taskId: string) => fetcher.cancelTask!(taskId) } : {}),

@@ -30,6 +30,7 @@ export type { RunCollectInput, RunCollectOverrides, RunCollectResult } from './c
 export { GRAPH_STEP, createEngine, graphLimitsOf, pipelineLimitsOf, withEngine } from './engine.js';
 export type { AppEngine, EngineOverrides } from './engine.js';
 export { createTrustResolver } from './trust-resolver.js';
+export { MAX_TRANSLATE_CHARS, configuredTranslator, createLlmTranslator } from './translator.js';
 export { CONSENSUS_PROVIDERS, buildConsensusAdapters, resolveConsensusProviders, runConsensus } from './consensus.js';
 export type { ConsensusProviderName, ConsensusRunOptions } from './consensus.js';
 export {

@@ -19,7 +19,7 @@ test('refute mode appends the critique vocabulary of the query language', async 
 test('mirror without a translator is a visible warning, never a guess', async () => {
   const r = await expandQuery({ query: 'climate change crop yield', mirror: true });
   assert.equal(r.queries.length, 1);
-  assert.match(r.warnings[0] ?? '', /no translator is configured/);
+  assert.match(r.warnings[0] ?? '', /no model can translate/);
 });
 
 test('mirror with a translator adds the other language, and refute applies to both', async () => {
@@ -35,4 +35,11 @@ test('expansions are bounded and the cut is reported', async () => {
   const r = await expandQuery({ query: 'q', refute: true, sites: ['a.org', 'b.org'], maxExpansions: 3 });
   assert.equal(r.queries.length, 3);
   assert.match(r.warnings.join(' '), /kept the first 3/);
+});
+
+test('a failing translator is a warning; the client query still runs, nothing is guessed', async () => {
+  const translator = { name: 'broken', translate: async () => { throw new Error('endpoint down'); } };
+  const r = await expandQuery({ query: 'crop yield', mirror: true, translator });
+  assert.deepEqual(r.queries.map((q) => q.text), ['crop yield']);
+  assert.match(r.warnings[0] ?? '', /broken failed: endpoint down/);
 });

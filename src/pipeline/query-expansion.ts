@@ -53,9 +53,16 @@ export async function expandQuery(options: ExpandOptions): Promise<ExpansionResu
   if (options.mirror) {
     const to = lang === 'ja' ? 'en' : 'ja';
     if (!options.translator) {
-      warnings.push(`mirror query into ${to} skipped: no translator is configured (set models.translator in lyra.config.yaml)`);
+      warnings.push(`mirror query into ${to} skipped: no model can translate (configure models.llm in lyra.config.yaml, or set pipeline.mirror_queries: false)`);
     } else {
-      const mirrored = (await options.translator.translate({ text: base, to, signal: options.signal })).trim();
+      let mirrored = '';
+      try {
+        mirrored = (await options.translator.translate({ text: base, to, signal: options.signal })).trim();
+      } catch (err) {
+        // The mirror is an extra query: its failure is reported and the client's query still runs.
+        if (options.signal?.aborted) throw err;
+        warnings.push(`mirror query into ${to} skipped: ${options.translator.name} failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
       if (mirrored && mirrored !== base) {
         out.push({ text: mirrored, origin: 'expansion', rule: `mirror:${to}` });
         bases.push({ text: mirrored, lang: to });

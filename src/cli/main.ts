@@ -21,6 +21,7 @@ import { registerStanceCommand } from './commands/stance.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerTaskCommand } from './commands/task.js';
 import { registerResumeCommand } from './commands/resume.js';
+import { registerVerifyCommand } from './commands/verify.js';
 
 /** Exit codes: 0 success, 1 the work failed, 2 the input (flags, config, arguments) is invalid. */
 export const EXIT_OK = 0;
@@ -61,6 +62,7 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
   registerClaimsCommand(program, ctx);
   registerTaskCommand(program, ctx);
   registerResumeCommand(program, ctx);
+  registerVerifyCommand(program, ctx);
   registerCollectCommand(program, ctx);
   registerServeCommand(program, ctx);
   registerConsensusCommand(program, ctx);

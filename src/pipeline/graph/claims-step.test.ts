@@ -74,3 +74,20 @@ test('with an embedding model, a paraphrase merges into the task claim it is clo
     fx.close();
   }
 });
+
+test('deferStance extracts claims only; the next graph run judges them', async () => {
+  const fx = createGraphFixture();
+  try {
+    const stance = ruleStanceModel();
+    const deps = { store: fx.store, stance, trust: tableTrust(fx.store, {}), emit: fx.emit };
+    const a = fx.addPage({ url: 'https://a.example.org/', paragraphs: ['Zinc lozenges reduced the duration of colds in adults by 2 days.'] });
+    const b = fx.addPage({ url: 'https://b.example.org/', paragraphs: ['Vitamin C tablets did not reduce the duration of colds in 3 trials of adults.'] });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, b.id], deferStance: true });
+    assert.equal(stance.pairs, 0);
+    assert.equal(fx.store.listClaims(fx.taskId).length, 2);
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_2', pageIds: [] });
+    assert.equal(stance.pairs, 2, 'each claim judged against the other page');
+  } finally {
+    fx.close();
+  }
+});

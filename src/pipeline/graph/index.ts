@@ -5,7 +5,7 @@ export type { GraphDeps } from './deps.js';
 export type { TrustResolver } from '../materials/index.js';
 export { buildMaterials } from '../materials/index.js';
 export { DEFAULT_GRAPH_LIMITS, resolveGraphLimits, type GraphLimits } from './limits.js';
-export { runGraphPhase, type GraphPhaseResult } from './run-graph-phase.js';
+export { runGraphPhase, type GraphPhaseInput, type GraphPhaseResult } from './run-graph-phase.js';
 export { VERIFY_KEY_PREFIX, recomputeTaskGraph, type RecomputeResult } from './recompute.js';
 export { MAX_STATEMENT_CHARS, verifyStatement } from './verify-statement.js';
 export { CONTRADICTION_MIN_CONFIDENCE } from './contradictions.js';

@@ -15,6 +15,8 @@ export interface GraphLimits {
   stanceBatchSize: number;
   /** Stance pairs judged per graph run at most (claims × K is bounded by this). */
   maxStancePairs: number;
+  /** Sentences of a candidate fragment the stance model reads (those sharing most of the claim's terms); 0 = the whole fragment. */
+  rationaleSentences: number;
   /** Least relevance (0..1) for a fragment to be a candidate at all. */
   minCandidateRelevance: number;
   /** A time-bound claim whose evidence is all older than this many years (before the task's creation) has recency 0. */
@@ -29,6 +31,7 @@ export const DEFAULT_GRAPH_LIMITS: Readonly<GraphLimits> = {
   verifyCandidates: 16,
   stanceBatchSize: 32,
   maxStancePairs: 50_000,
+  rationaleSentences: 0,
   minCandidateRelevance: 0.2,
   recencyYears: 5,
 };
@@ -39,6 +42,9 @@ export function resolveGraphLimits(overrides: Partial<GraphLimits> = {}): GraphL
   for (const key of ['claimsPerPage', 'claimsPerTask', 'candidatesPerClaim', 'verifyCandidates', 'stanceBatchSize', 'maxStancePairs', 'recencyYears'] as const) {
     const v = limits[key];
     if (!Number.isInteger(v) || v < 1) throw new InvalidInputError(`graph limits: ${key} must be a positive integer, got ${String(v)}`, { code: 'invalid_limit', details: { key, value: v } });
+  }
+  if (!Number.isInteger(limits.rationaleSentences) || limits.rationaleSentences < 0) {
+    throw new InvalidInputError(`graph limits: rationaleSentences must be a non-negative integer, got ${String(limits.rationaleSentences)}`, { code: 'invalid_limit', details: { key: 'rationaleSentences' } });
   }
   if (!(limits.minCandidateRelevance >= 0 && limits.minCandidateRelevance <= 1)) {
     throw new InvalidInputError(`graph limits: minCandidateRelevance must be within 0..1, got ${limits.minCandidateRelevance}`, { code: 'invalid_limit', details: { key: 'minCandidateRelevance' } });

@@ -28,10 +28,20 @@ export function missingEmbeddingWarning(): EngineWarning {
   return graphWarning('embedding_model_missing', 'graph: no embedding model configured; claims merge by word overlap only and candidate evidence is ranked lexically');
 }
 
-export async function runGraphPhase(
-  deps: GraphDeps,
-  input: { taskId: string; queryId: string; pageIds: string[]; signal?: AbortSignal },
-): Promise<GraphPhaseResult> {
+export interface GraphPhaseInput {
+  taskId: string;
+  queryId: string;
+  pageIds: string[];
+  /**
+   * Step 1 only: claims are extracted, their stance is left to the next graph run (every run ranks
+   * every claim of the task, so nothing is lost). For verifyClaim's search, whose interest is one
+   * statement: verifyStatement judges that statement's candidates itself.
+   */
+  deferStance?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function runGraphPhase(deps: GraphDeps, input: GraphPhaseInput): Promise<GraphPhaseResult> {
   const limits = resolveGraphLimits(deps.limits);
   const { signal } = input;
   const warnings: EngineWarning[] = deps.embedding ? [] : [missingEmbeddingWarning()];
@@ -40,7 +50,9 @@ export async function runGraphPhase(
   const step1 = await extractClaimsStep(deps, { graph: loadTaskGraph(deps.store, input.taskId), pageIds: input.pageIds, limits, ...(signal ? { signal } : {}) });
   warnings.push(...step1.warnings);
   const graph = loadTaskGraph(deps.store, input.taskId);
-  const step2 = await judgeClaims(deps, { graph, claims: graph.claims, k: limits.candidatesPerClaim, limits, ...(signal ? { signal } : {}) });
+  const step2 = input.deferStance
+    ? { edges: [], warnings: [] }
+    : await judgeClaims(deps, { graph, claims: graph.claims, k: limits.candidatesPerClaim, limits, ...(signal ? { signal } : {}) });
   warnings.push(...step2.warnings);
 
   const after = loadTaskGraph(deps.store, input.taskId);

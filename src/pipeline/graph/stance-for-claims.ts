@@ -4,6 +4,7 @@ import { originPages, pairKey, type TaskGraph } from '../materials/index.js';
 import { buildCandidateIndex, selectCandidates } from './candidates.js';
 import type { GraphDeps } from './deps.js';
 import type { GraphLimits } from './limits.js';
+import { selectRationale } from './rationale.js';
 import { judgePairs, type StancePairInput } from './stance-step.js';
 import { graphWarning } from './warnings.js';
 
@@ -34,7 +35,9 @@ export async function judgeClaims(
         skipped++;
         continue;
       }
-      if (!judged.has(pairKey(c.fragmentId, claim.id))) pairs.push({ claim, fragment: graph.fragmentById.get(c.fragmentId)! });
+      if (judged.has(pairKey(c.fragmentId, claim.id))) continue;
+      const fragment = graph.fragmentById.get(c.fragmentId)!;
+      pairs.push({ claim, fragment, passage: selectRationale(claim.statement, fragment.text, limits.rationaleSentences) });
     }
   }
   if (skipped > 0) warnings.push(graphWarning('stance_pairs_limit', `graph: ${skipped} candidate pairs beyond maxStancePairs=${limits.maxStancePairs} were not judged`));

@@ -10,6 +10,8 @@ import { stanceEdgeId } from './edge-ids.js';
 export interface StancePairInput {
   claim: Claim;
   fragment: Fragment;
+  /** What the model reads: the fragment's rationale sentences for the claim (default: the whole fragment). */
+  passage?: string;
 }
 
 export async function judgePairs(
@@ -22,7 +24,7 @@ export async function judgePairs(
   for (let k = 0; k < pairs.length; k += batchSize) {
     throwIfAborted(signal);
     const batch = pairs.slice(k, k + batchSize);
-    const judgements = await stance.judge(batch.map((p) => ({ claim: p.claim.statement, passage: p.fragment.text })), signal ? { signal } : {});
+    const judgements = await stance.judge(batch.map((p) => ({ claim: p.claim.statement, passage: p.passage ?? p.fragment.text })), signal ? { signal } : {});
     if (judgements.length !== batch.length) {
       throw new NonRetryableError(`stance model ${stance.name}: returned ${judgements.length} judgements for ${batch.length} pairs`, { code: 'model_output_invalid', details: { model: stance.name } });
     }

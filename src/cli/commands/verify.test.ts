@@ -1,0 +1,48 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli, tempHome } from '../../test-support/cli.js';
+import { writeTinyNliModel } from '../../test-support/tiny-nli-model.js';
+
+// The tiny NLI model reads "yes" as entailment and "no" as contradiction: enough to drive the status.
+const CONFIG = 'models:\n  stance:\n    backend: transformers\n  transformers:\n    model: test/tiny-nli\n';
+
+test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with quotes, locators and trust levels', async () => {
+  const home = tempHome('lyra-verify-cli-');
+  try {
+    writeFileSync(join(home, 'lyra.config.yaml'), CONFIG);
+    writeTinyNliModel({ modelsDir: join(home, 'models'), modelId: 'test/tiny-nli' });
+    const docs = [
+      { id: 'd1', title: 'First paper', text: 'Yes the claim is true.' },
+      { id: 'd2', title: 'Second paper', text: 'Yes, the claim is true indeed.' },
+      { id: 'd3', title: 'Unrelated', text: 'Cats purr.' },
+    ];
+    writeFileSync(join(home, 'docs.jsonl'), docs.map((d) => JSON.stringify(d)).join('\n'));
+    const add = await runCli(['corpus', 'add', join(home, 'docs.jsonl'), '--name', 'papers', '--trust-level', 'academic'], { home });
+    assert.equal(add.code, 0, add.err);
+
+    const r = await runCli(['verify', 'the claim is true', '--corpus', 'papers', '--json'], { home });
+    assert.equal(r.code, 0, r.err);
+    const out = JSON.parse(r.out) as { taskId: string; status: string; rationale: string; supporting: Array<{ quote: string; locator: object; source: { trustLevel: string; url: string; title: string } }>; refuting: unknown[]; queries: string[] };
+    assert.match(out.taskId, /^task_/);
+    assert.equal(out.status, 'VERIFIED', out.rationale);
+    assert.equal(out.supporting.length, 2);
+    assert.deepEqual(out.supporting.map((s) => s.source.trustLevel), ['ACADEMIC', 'ACADEMIC']);
+    assert.ok(out.supporting.every((s) => s.source.url.startsWith('corpus://papers/')));
+    assert.deepEqual(out.refuting, []);
+    assert.ok(out.queries.includes('the claim is true'));
+
+    const text = await runCli(['verify', 'the claim is true', '--corpus', 'papers'], { home });
+    assert.equal(text.code, 0, text.err);
+    assert.match(text.out, /^VERIFIED {2}confidence 0\.\d\d ± 0\.\d\d/);
+    assert.match(text.out, /supporting evidence \(2\):\n {2}\[ACADEMIC\] (First|Second) paper\n {4}corpus:\/\/papers\/d\d \(¶0, chars 0–\d+\) — supports 0\.\d\d\n {4}"Yes/);
+    assert.match(text.out, /refuting evidence: none/);
+
+    const bad = await runCli(['verify', 'the claim is true', '--max-pages', 'zero'], { home });
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /--maxPages/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

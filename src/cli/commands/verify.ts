@@ -1,0 +1,96 @@
+// `lyra verify "<claim>"`: search → stance → status for one claim; prints the status, confidence,
+// rationale and the supporting and refuting evidence with quotes, locators and trust levels.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { verifyOnce, type VerifyOnceResult } from '../../app/index.js';
+import { InvalidInputError, type EvidenceView, type Locator } from '../../core/index.js';
+import type { CliContext } from '../context.js';
+import { printJson } from '../io.js';
+import { createProgress } from '../progress.js';
+
+const flagsSchema = z.strictObject({
+  corpus: z.string().trim().min(1).optional(),
+  provider: z.array(z.string().trim().min(1)).optional(),
+  task: z.string().trim().min(1).optional(),
+  maxPages: z.coerce.number().int().min(1).max(10_000).optional(),
+  json: z.boolean().optional(),
+});
+
+/** Characters of a quote printed when the stance model named no decisive sentence. */
+const QUOTE_CHARS = 300;
+
+function locatorText(l: Locator): string {
+  const parts: string[] = [];
+  if (l.headingPath?.length) parts.push(l.headingPath.join(' › '));
+  if (l.paragraph !== undefined) parts.push(`¶${l.paragraph}`);
+  if (l.sentence !== undefined) parts.push(`sentence ${l.sentence}`);
+  if (l.charStart !== undefined) parts.push(`chars ${l.charStart}–${l.charEnd ?? '?'}`);
+  return parts.join(', ') || 'no locator';
+}
+
+function evidenceLines(title: string, list: EvidenceView[]): string[] {
+  if (list.length === 0) return [`${title}: none`];
+  const out = [`${title} (${list.length}):`];
+  for (const e of list) {
+    const quote = (e.decisiveSentence ?? e.quote).replace(/\s+/g, ' ').trim();
+    out.push(
+      `  [${e.source.trustLevel}] ${e.source.title ?? e.source.url}`,
+      `    ${e.source.url} (${locatorText(e.locator)}) — ${e.model === 'origin' ? 'states the claim' : `${e.stance} ${e.confidence.toFixed(2)}`}`,
+      `    "${quote.length > QUOTE_CHARS ? `${quote.slice(0, QUOTE_CHARS)}…` : quote}"`,
+    );
+  }
+  return out;
+}
+
+export function formatVerifyResult(r: VerifyOnceResult): string {
+  const lines = [
+    `${r.status}  confidence ${r.confidence.toFixed(2)} ± ${r.uncertainty.toFixed(2)}  controversy ${r.controversy.toFixed(2)}`,
+    `claim: ${r.claim.statement} (${r.claim.id})`,
+    `rationale: ${r.rationale}`,
+    ...(r.conditions.length > 0 ? [`conditions: ${r.conditions.join('; ')}`] : []),
+    ...evidenceLines('supporting evidence', r.supporting),
+    ...evidenceLines('refuting evidence', r.refuting),
+    `neutral passages: ${r.neutralCount}`,
+    `queries: ${r.queries.join(' | ') || '-'}`,
+    `task: ${r.taskId}`,
+    ...r.warnings.map((w) => `warning: ${w.source}: ${w.code}: ${w.message}${w.target ? ` (${w.target})` : ''}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export function registerVerifyCommand(program: Command, ctx: CliContext): void {
+  program
+    .command('verify')
+    .argument('<claim>', 'the statement to verify, in quotes')
+    .option('--corpus <name>', 'search this local corpus (same as --provider corpus:<name>)')
+    .option('--provider <name...>', 'providers to search: corpus, corpus:<name>, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)')
+    .option('--task <id>', 'verify within an existing task (its pages count as evidence too) instead of a new one')
+    .option('--max-pages <n>', 'pages the verification search may fetch or register')
+    .option('--json', 'print the result as JSON')
+    .description('Search → stance → status for one claim: status, confidence, rationale, and the supporting and refuting evidence')
+    .addHelpText('after', '\nStatuses: VERIFIED, CONDITIONED, CONTESTED, UNSUPPORTED, REFUTED (docs/PIPELINE.md). Exit code 0 whatever the status;\n1 when the search or a model failed, 2 for invalid input.')
+    .action(async (claim: string, opts: Record<string, unknown>) => {
+      const parsed = flagsSchema.safeParse(opts);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new InvalidInputError(`verify: --${issue.path.join('.')}: ${issue.message}`, { code: 'invalid_flag' });
+      }
+      const flags = parsed.data;
+      const providers = [...(flags.corpus ? [`corpus:${flags.corpus}`] : []), ...(flags.provider ?? []).flatMap((p) => p.split(',')).map((p) => p.trim()).filter(Boolean)];
+      const progress = createProgress(ctx.io, { enabled: !flags.json });
+      const result = await verifyOnce({
+        config: ctx.config(),
+        statement: claim,
+        ...(providers.length > 0 ? { providers } : {}),
+        ...(flags.task ? { taskId: flags.task } : {}),
+        ...(flags.maxPages !== undefined ? { maxPages: flags.maxPages } : {}),
+        onEvent: (e) => {
+          if (e.type === 'phase.start') progress.update(`verify: ${e.phase}…`);
+          if (e.type === 'page.registered' || e.type === 'page.fetched') progress.update(`verify: ${e.type.slice(5)} ${e.url}`);
+        },
+      });
+      progress.done();
+      if (flags.json) printJson(ctx.io, result);
+      else ctx.io.stdout(formatVerifyResult(result));
+    });
+}

@@ -3,7 +3,7 @@
 // `supports` edge with model `origin` from its fragment to the claim. A page is processed once: the
 // claims, their origin edges and the page's checkpoint are written in one transaction.
 import {
-  claimId as claimIdOf, throwIfAborted,
+  throwIfAborted,
   type Claim, type EmbeddingModel, type EngineEvent, type EngineWarning, type Fragment, type Page, type StanceEdge, type Store,
 } from '../../core/index.js';
 import {
@@ -35,7 +35,8 @@ interface Sourced {
   fragment: Fragment;
 }
 
-function toClaim(n: NormalizedClaim, taskId: string, now: string): Claim {
+/** A task claim from a normalized claim (no status yet: step 5 sets it). */
+export function claimFromNormalized(n: NormalizedClaim, taskId: string, now: string): Claim {
   return {
     id: n.claimId, taskId, statement: n.statement, slots: n.slots, ...(n.scope !== undefined ? { scope: n.scope } : {}),
     decisionRelevance: n.decisionRelevance, conditions: [], createdAt: now,
@@ -115,7 +116,7 @@ export async function extractClaimsStep(
   const touched = new Set<string>();
   const fragmentsWithClaims = new Set<string>();
   store.transaction(() => {
-    for (const n of created) store.upsertClaim(toClaim(n, taskId, now));
+    for (const n of created) store.upsertClaim(claimFromNormalized(n, taskId, now));
     for (const o of origins) {
       const edge: StanceEdge = {
         id: stanceEdgeId(taskId, o.fragment.id, o.claimId), taskId, kind: 'supports', fragmentId: o.fragment.id, claimId: o.claimId,
@@ -133,9 +134,4 @@ export async function extractClaimsStep(
   });
   for (const n of created) deps.emit({ type: 'claim.added', taskId, claimId: n.claimId, statement: n.statement, at: now });
   return { touched: [...touched].sort(), created: created.map((c) => c.claimId), fragmentsWithClaims, fragments, warnings };
-}
-
-/** The claim id a statement gets (same normalization as extraction). */
-export function statementClaimId(statement: string): string {
-  return claimIdOf(statement.replace(/\s+/g, ' ').trim());
 }

@@ -11,6 +11,7 @@ import {
 import { normalizeClaim } from '../../extract/index.js';
 import { classifyContradiction, handleContradiction, trustRank } from '../../policy/index.js';
 import { ORIGIN_MODEL, isOriginEdge, type SourceInfo, type TaskGraph } from '../materials/index.js';
+import { claimFromNormalized } from './claims-step.js';
 import { contradictsEdgeId, stanceEdgeId } from './edge-ids.js';
 
 /** Least stance confidence of a `refutes` edge for it to count as a contradiction between sources. */
@@ -110,10 +111,7 @@ export function findContradictions(options: {
       const n = normalizeClaim({ text: decisive, source: fragment.id });
       otherClaimId = n.claimId;
       if (!graph.claimById.has(n.claimId) && !newClaims.has(n.claimId) && n.claimId !== e.claimId) {
-        newClaims.set(n.claimId, {
-          id: n.claimId, taskId, statement: n.statement, slots: n.slots, ...(n.scope !== undefined ? { scope: n.scope } : {}),
-          decisionRelevance: n.decisionRelevance, conditions: [], createdAt: now,
-        });
+        newClaims.set(n.claimId, claimFromNormalized(n, taskId, now));
       }
       if (n.claimId !== e.claimId && !own.some((o) => o.claimId === n.claimId)) {
         const origin: StanceEdge = {

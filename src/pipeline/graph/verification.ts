@@ -94,9 +94,8 @@ export function verifyDomains(options: {
   // A contest with a source rejected as misinformation (now, or blocked before) is no contest: it
   // neither marks this domain contested nor stops its promotion.
   const rejectedDomains = new Set([...work].filter(([, w]) => w.rejected.size > 0).map(([d]) => d));
-  for (const [d, w] of work) {
+  for (const w of work.values()) {
     w.records = w.records.filter((r) => r.status !== 'contested' || (!rejectedDomains.has(r.otherDomain) && store.getDomainState(r.otherDomain)?.trustLevel !== 'BLOCKED'));
-    void d;
   }
 
   const domains = [...work.keys()].sort();

@@ -3,12 +3,13 @@
 // candidates (limits.verifyCandidates) are judged, the task graph is recomputed and the claim's
 // status, confidence, rationale and evidence are returned.
 import {
-  InvalidInputError, throwIfAborted,
-  type Claim, type EngineWarning, type VerifyOutcome,
+  InvalidInputError, NonRetryableError, throwIfAborted,
+  type EngineWarning, type VerifyOutcome,
 } from '../../core/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { claimConfidence } from '../../policy/index.js';
 import { byWeight, claimEvidence, createSourceResolver, evidenceItems, evidenceView, loadTaskGraph } from '../materials/index.js';
+import { claimFromNormalized } from './claims-step.js';
 import type { GraphDeps } from './deps.js';
 import { resolveGraphLimits } from './limits.js';
 import { VERIFY_KEY_PREFIX, recomputeTaskGraph } from './recompute.js';
@@ -39,11 +40,7 @@ export async function verifyStatement(
   const key = `${VERIFY_KEY_PREFIX}${n.claimId}`;
   store.transaction(() => {
     if (!store.getTask(taskId)) throw new InvalidInputError(`verify: no task ${taskId}`, { code: 'task_not_found', details: { taskId } });
-    const claim: Claim = {
-      id: n.claimId, taskId, statement: n.statement, slots: n.slots, ...(n.scope !== undefined ? { scope: n.scope } : {}),
-      decisionRelevance: n.decisionRelevance, conditions: [], createdAt: new Date().toISOString(),
-    };
-    store.upsertClaim(claim);
+    store.upsertClaim(claimFromNormalized(n, taskId, new Date().toISOString()));
     const previous = (store.loadCheckpoint(taskId, key)?.payload as { queries?: string[] } | undefined)?.queries ?? [];
     store.saveCheckpoint(taskId, key, { statement: n.statement, queries: [...new Set([...previous, ...input.queries])] });
   });
@@ -56,13 +53,14 @@ export async function verifyStatement(
 
   const after = loadTaskGraph(store, taskId);
   const stored = after.claimById.get(n.claimId)!;
+  if (!stored.status) throw new NonRetryableError(`verify: claim ${n.claimId} has no status after the graph was recomputed`, { code: 'status_missing', details: { taskId, claimId: n.claimId } });
   const records = claimEvidence(after, n.claimId, createSourceResolver(deps.trust));
   if (records.length === 0) warnings.push(graphWarning('no_candidates', 'verify: no fragment of the task was relevant enough to judge', text));
   const confidence = claimConfidence(evidenceItems(records));
   const sorted = [...records].sort(byWeight);
   return {
     claim: { id: stored.id, statement: stored.statement },
-    status: stored.status ?? 'UNSUPPORTED',
+    status: stored.status,
     confidence: confidence.confidence,
     uncertainty: confidence.uncertainty,
     controversy: confidence.controversy,

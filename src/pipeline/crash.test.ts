@@ -1,0 +1,270 @@
+// Seed 003 §4 / issue 6 acceptance: a 200-page task run by the real CLI (`lyra resume` in a child
+// process) is killed with SIGKILL at 10 random points and resumed each time. The final claims, edges
+// (by natural key) and statuses equal those of an uninterrupted run, and no page URL is fetched twice
+// except those in flight at a kill (read from the loopback server's request log).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEngine, loadConfig } from '../app/index.js';
+import type { Edge, Store } from '../core/index.js';
+import { openStore } from '../store/index.js';
+import { startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';
+import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
+
+const skip = skipUnlessShared('readability-test-pages/pages') || skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
+const PAGES = 200;
+const QUERIES = 4;
+const KILLS = 10;
+/** Seed of the kill points; printed so a failure can be replayed (LYRA_CRASH_SEED). */
+const SEED = Number(process.env.LYRA_CRASH_SEED ?? Date.now() % 100_000);
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Home {
+  dir: string;
+  configPath: string;
+  taskId: string;
+}
+
+/** A home with its own database and the fixture's config; the task and its 4 queries are recorded, nothing runs. */
+async function prepareHome(ew: EvidenceWeb, name: string): Promise<Home> {
+  const dir = mkdtempSync(join(tmpdir(), `lyra-crash-${name}-`));
+  // The fixture's config beside the home's own database (`store.path: lyra.db` is relative to the config file).
+  const configPath = join(dir, 'lyra.config.yaml');
+  copyFileSync(ew.configPath, configPath);
+  const engine = createEngine(loadConfig({ configPath, env: { LYRA_HOME: dir } }));
+  try {
+    const task = await engine.createTask({ question: 'What do these pages claim?', budget: { maxPages: 1000, maxQueries: 100 } });
+    engine.record(task.id, Array.from({ length: QUERIES }, (_, k) => ({ query: `batch ${k} study` })));
+    return { dir, configPath, taskId: task.id };
+  } finally {
+    await engine.close();
+  }
+}
+
+/**
+ * A second home holding a copy of the same task (same ids), so the two runs differ only by the kills:
+ * ties the graph breaks by fragment id break the same way in both.
+ */
+function copyHome(from: Home, name: string): Home {
+  const dir = mkdtempSync(join(tmpdir(), `lyra-crash-${name}-`));
+  for (const f of ['lyra.config.yaml', 'lyra.db', 'lyra.db-wal', 'lyra.db-shm']) if (existsSync(join(from.dir, f))) copyFileSync(join(from.dir, f), join(dir, f));
+  return { dir, configPath: join(dir, 'lyra.config.yaml'), taskId: from.taskId };
+}
+
+function resumeChild(home: Home): ChildProcess {
+  return spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'lyra.js'), '--config', home.configPath, 'resume', home.taskId, '--json'], {
+    env: { ...process.env, LYRA_HOME: home.dir },
+    cwd: home.dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdout?.resume();
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stderr })));
+}
+
+/** The graph in task-independent terms: pages by URL, fragments by URL and locator, claims by their content ids. */
+function snapshot(store: Store, taskId: string): { claims: Map<string, string>; edges: Map<string, string>; pages: Map<string, string> } {
+  const pages = store.listPages(taskId);
+  const urlOf = new Map(pages.map((p) => [p.id, p.url]));
+  const fragmentKey = new Map<string, string>();
+  for (const f of store.listTaskFragments(taskId)) fragmentKey.set(f.id, `${urlOf.get(f.pageId)}@${JSON.stringify(f.locator)}`);
+  const edgeKey = (e: Edge): string => {
+    if (e.kind === 'cites') return `cites:${urlOf.get(e.fromPageId)}>${urlOf.get(e.toPageId)}`;
+    if (e.kind === 'contradicts') return `contradicts:${[e.claimId, e.otherClaimId].sort().join('~')}`;
+    return `stance:${fragmentKey.get(e.fragmentId)}>${e.claimId}`;
+  };
+  const edgeValue = (e: Edge): string => {
+    if (e.kind === 'cites') return `cites influential=${e.influential} ${e.relevance.toFixed(6)}`;
+    if (e.kind === 'contradicts') return `${e.contradictionType} ${e.trustLevel}/${e.otherTrustLevel}`;
+    return `${e.kind} ${e.confidence.toFixed(6)} ${e.model ?? ''}`;
+  };
+  return {
+    claims: new Map(store.listClaims(taskId).map((c) => [c.id, `${c.status ?? 'PENDING'} ${(c.confidence ?? 0).toFixed(6)} ${c.statement}`])),
+    edges: new Map(store.listEdges(taskId).map((e) => [edgeKey(e), edgeValue(e)])),
+    pages: new Map(pages.map((p) => [p.url, `${p.fetchStatus} ${p.contentHash ?? ''} ${store.listFragments(p.id).length}`])),
+  };
+}
+
+/** Equal maps, or a failure listing (a few of) the keys missing, extra and different. */
+function assertSameMap(actual: Map<string, string>, expected: Map<string, string>, what: string): void {
+  const missing = [...expected.keys()].filter((k) => !actual.has(k));
+  const extra = [...actual.keys()].filter((k) => !expected.has(k));
+  const differ = [...expected.keys()].filter((k) => actual.has(k) && actual.get(k) !== expected.get(k));
+  if (missing.length + extra.length + differ.length === 0) return;
+  const show = (list: string[], f: (k: string) => string): string => list.slice(0, 8).map(f).join('\n    ');
+  assert.fail(`${what}: ${expected.size} in the uninterrupted run, ${actual.size} after the kills; ${missing.length} missing, ${extra.length} extra, ${differ.length} different
+  missing:\n    ${show(missing, (k) => `${k} = ${expected.get(k)}`)}
+  extra:\n    ${show(extra, (k) => `${k} = ${actual.get(k)}`)}
+  different:\n    ${show(differ, (k) => `${k}: ${expected.get(k)} → ${actual.get(k)}`)}`);
+}
+
+function checkpointCount(home: Home): number {
+  const store = openStore({ path: join(home.dir, 'lyra.db'), readonly: true });
+  try {
+    return store.listCheckpoints(home.taskId).length;
+  } finally {
+    store.close();
+  }
+}
+
+function finalPages(home: Home): Set<string> {
+  const store = openStore({ path: join(home.dir, 'lyra.db') });
+  try {
+    return new Set(store.listPages(home.taskId).filter((p) => p.fetchStatus === 'fetched' || p.fetchStatus === 'failed' || p.fetchStatus === 'blocked').map((p) => p.url));
+  } finally {
+    store.close();
+  }
+}
+
+test(`SIGKILL at ${KILLS} random points of a ${PAGES}-page run, lyra resume each time: same graph, no page fetched twice`, { skip, timeout: 1_800_000 }, async () => {
+  const random = rng(SEED);
+  const ew = await startEvidenceWeb({
+    mode: 'loopback',
+    bulkPages: PAGES,
+    serp: (q) => {
+      const k = Number(/batch (\d+)/.exec(q)?.[1] ?? -1);
+      return k < 0 ? [] : ew.bulkUrls.slice(k * 50, k * 50 + 50).map((url, i) => ({ url, title: `result ${k}.${i}` }));
+    },
+    pipeline: { serp_limit: 50, fetch_concurrency: 4, max_fragments_per_page: 4, citation_limit: 5, graph: { claims_per_page: 2, candidates_per_claim: 3 } },
+    fetch: { per_host_concurrency: 8 },
+  });
+  const homes: Home[] = [];
+  try {
+    // The uninterrupted run, and a copy of the same recorded task for the killed runs.
+    const reference = await prepareHome(ew, 'reference');
+    homes.push(reference);
+    const crashed = copyHome(reference, 'crashed');
+    homes.push(crashed);
+    const t0 = Date.now();
+    const ref = await exited(resumeChild(reference));
+    const referenceMs = Date.now() - t0;
+    assert.equal(ref.code, 0, ref.stderr);
+    const refPageRequests = ew.web.requests.filter((r) => r.path.startsWith('/pages.test/')).length;
+    assert.equal(refPageRequests, PAGES, 'the uninterrupted run fetches each page once');
+
+    // The killed runs.
+    const segments: Array<{ requested: Map<string, number>; storedAtKill: Set<string>; killedAfterMs: number; at: string }> = [];
+    const t1 = Date.now();
+    let completedEarly = false;
+    const whereKilled = (home: Home): string => {
+      const store = openStore({ path: join(home.dir, 'lyra.db') });
+      try {
+        const queries = store.listQueries(home.taskId);
+        const q = queries.findIndex((x) => x.status !== 'done');
+        if (q < 0) return 'done';
+        const keys = new Set(store.listCheckpoints(home.taskId).map((c) => c.stepKey));
+        const phase = ['serp', 'academic', 'enrich', 'register', 'citations', 'fetch-plan', 'fetch', 'graph'].find((ph) => !keys.has(`q:${queries[q]!.id}:${ph}`));
+        return `q${q + 1}:${phase ?? 'end'}`;
+      } finally {
+        store.close();
+      }
+    };
+    // Kill points spread over the whole run: the uninterrupted run stored C checkpoints (phase outputs,
+    // page outcomes); the i-th kill comes once the killed task has stored P_i of them (P sorted random in
+    // 1..C-1), plus a random 0–1.5 s so it lands inside the next phase or fetch, not on a commit.
+    const total = checkpointCount(reference);
+    const points = Array.from({ length: KILLS }, () => 1 + Math.floor(random() * (total - 1))).sort((x, y) => x - y);
+    for (let k = 0; k < KILLS; k++) {
+      const start = ew.web.requests.length;
+      const child = resumeChild(crashed);
+      const done = exited(child);
+      const extraMs = Math.floor(random() * 1_500);
+      // Each kill comes after the child has stored something new, never during its start-up alone.
+      const threshold = Math.max(points[k]!, checkpointCount(crashed) + 1);
+      const started = Date.now();
+      const outcome = await Promise.race([
+        done.then(() => 'exited' as const),
+        new Promise<'kill'>((resolve) => {
+          let reachedAt: number | undefined;
+          const timer = setInterval(() => {
+            if (reachedAt === undefined && checkpointCount(crashed) >= threshold) reachedAt = Date.now();
+            if (reachedAt !== undefined && Date.now() - reachedAt >= extraMs) {
+              clearInterval(timer);
+              resolve('kill');
+            }
+          }, 100);
+          void done.then(() => clearInterval(timer));
+        }),
+      ]);
+      if (outcome === 'kill') child.kill('SIGKILL');
+      const end = await done;
+      const requested = new Map<string, number>();
+      for (const r of ew.web.requests.slice(start)) if (r.path.startsWith('/pages.test/')) requested.set(r.path, (requested.get(r.path) ?? 0) + 1);
+      if (end.signal !== 'SIGKILL') {
+        assert.equal(end.code, 0, end.stderr);
+        completedEarly = true;
+      }
+      segments.push({ requested, storedAtKill: new Set([...finalPages(crashed)].map((u) => new URL(u).pathname)), killedAfterMs: Date.now() - started, at: whereKilled(crashed) });
+      if (completedEarly) break;
+    }
+    const lastStart = ew.web.requests.length;
+    const last = await exited(resumeChild(crashed));
+    assert.equal(last.code, 0, last.stderr);
+    const lastRequested = new Map<string, number>();
+    for (const r of ew.web.requests.slice(lastStart)) if (r.path.startsWith('/pages.test/')) lastRequested.set(r.path, (lastRequested.get(r.path) ?? 0) + 1);
+    const kills = segments.length;
+    segments.push({ requested: lastRequested, storedAtKill: new Set(), killedAfterMs: 0, at: 'end' });
+    const crashedMs = Date.now() - t1;
+
+    // Same claims, edges and statuses as the uninterrupted run.
+    const a = openStore({ path: join(reference.dir, 'lyra.db') });
+    const b = openStore({ path: join(crashed.dir, 'lyra.db') });
+    try {
+      assert.equal(a.getTask(reference.taskId)?.status, 'completed');
+      assert.equal(b.getTask(crashed.taskId)?.status, 'completed');
+      assert.deepEqual(b.listQueries(crashed.taskId).map((q) => q.status), a.listQueries(reference.taskId).map((q) => q.status));
+      const x = snapshot(a, reference.taskId);
+      const y = snapshot(b, crashed.taskId);
+      assert.ok(x.claims.size > 0 && x.edges.size > 0);
+      assertSameMap(y.pages, x.pages, 'pages');
+      assertSameMap(y.claims, x.claims, 'claims and their statuses');
+      assertSameMap(y.edges, x.edges, 'edges by natural key');
+    } finally {
+      a.close();
+      b.close();
+    }
+
+    // No page URL fetched twice, except one in flight at a kill (requested then, not stored by then).
+    const seen = new Map<string, number>();
+    const refetched: string[] = [];
+    segments.forEach((seg, i) => {
+      for (const [path, n] of seg.requested) {
+        assert.equal(n, 1, `${path} requested ${n} times within one run`);
+        const earlier = seen.get(path);
+        if (earlier !== undefined) {
+          assert.ok(!segments[earlier]!.storedAtKill.has(path), `${path} was stored before kill ${earlier + 1} but fetched again in run ${i + 1}`);
+          refetched.push(path);
+        }
+        seen.set(path, i);
+      }
+    });
+    const inFlightBound = kills * 4; // fetch_concurrency
+    assert.ok(refetched.length <= inFlightBound, `${refetched.length} re-fetched URLs, at most ${inFlightBound} can be in flight at the kills`);
+    const totalPageRequests = ew.web.requests.filter((r) => r.path.startsWith('/pages.test/')).length - refPageRequests;
+    assert.equal(totalPageRequests, PAGES + refetched.length);
+    assert.equal(kills, KILLS, `the run completed after ${kills} kills`);
+    console.log(`crash test (seed ${SEED}): ${kills} kills at ${segments.slice(0, kills).map((s) => `${s.at} (${s.killedAfterMs} ms)`).join(', ')}; ` +
+      `${refetched.length} pages re-fetched (in flight at a kill); uninterrupted ${referenceMs} ms, killed+resumed ${crashedMs} ms (ratio ${(crashedMs / referenceMs).toFixed(2)})`);
+  } finally {
+    await ew.close();
+    // LYRA_CRASH_KEEP=1 keeps both homes for a look at the databases.
+    if (!process.env.LYRA_CRASH_KEEP) for (const dir of [...homes.map((h) => h.dir), ew.home]) rmSync(dir, { recursive: true, force: true });
+    else console.log(`crash test homes kept: ${homes.map((h) => h.dir).join(' ')}`);
+  }
+});

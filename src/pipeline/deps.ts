@@ -13,7 +13,7 @@ export type GraphRecomputeResult = RecomputeResult;
 
 /** Phase 7 and the views built on the graph, implemented in pipeline/graph and pipeline/materials. */
 export interface GraphStep {
-  runGraphPhase(deps: GraphDeps, input: { taskId: string; queryId: string; pageIds: string[]; signal?: AbortSignal }): Promise<GraphPhaseResult>;
+  runGraphPhase(deps: GraphDeps, input: { taskId: string; queryId: string; pageIds: string[]; deferStance?: boolean; signal?: AbortSignal }): Promise<GraphPhaseResult>;
   recomputeTaskGraph(deps: Pick<GraphDeps, 'store' | 'trust' | 'emit' | 'limits'>, input: { taskId: string }): GraphRecomputeResult;
   /** The task's materials (claims, evidence, graph). */
   materials?(deps: { store: Store; trust: TrustResolver }, input: { taskId: string } & MaterialsOptions): Materials;

@@ -152,3 +152,22 @@ test('ingestUrl fetches, extracts and registers one URL with claims', { skip }, 
   assert.ok(r.claims.length >= 1);
   await assert.rejects(engine.ingestUrl(task.id, slowUrl('/missing')), (e: unknown) => isLyraError(e) && e.code === 'http_status');
 });
+
+test('verifyClaim: the search registers the pages, the statement gets a status with evidence; a failed search is an error, not a verdict', { skip }, async () => {
+  serps.set('Regular aerobic exercise lowers resting blood pressure in adults with hypertension.', [{ url: ew.urls.academicB, title: 'B' }, { url: ew.urls.lowTrust, title: 'blog' }]);
+  const task = await engine.createTask({ question: 'exercise and blood pressure', providers: ['searxng'] });
+  const v = await engine.verifyClaim(task.id, 'Regular aerobic exercise lowers resting blood pressure in adults with hypertension.');
+  assert.equal(v.claim.statement, 'Regular aerobic exercise lowers resting blood pressure in adults with hypertension.');
+  assert.deepEqual(v.queries, ['Regular aerobic exercise lowers resting blood pressure in adults with hypertension.']);
+  assert.ok(['VERIFIED', 'CONDITIONED', 'CONTESTED', 'UNSUPPORTED', 'REFUTED'].includes(v.status));
+  assert.ok(v.supporting.length + v.refuting.length + v.neutralCount > 0, 'the statement was judged against the fetched pages');
+  const [q] = engine.store.listQueries(task.id);
+  assert.equal((engine.store.loadCheckpoint(task.id, `q:${q!.id}:input`)?.payload as { deferStance?: boolean }).deferStance, true);
+
+  ew.web.route(`//search.test/search`, { status: 500, body: 'down' });
+  try {
+    await assert.rejects(engine.verifyClaim(task.id, 'Walking lowers blood pressure.'), (e: unknown) => isLyraError(e) && e.code === 'verify_search_failed');
+  } finally {
+    ew.web.route(`//search.test/search`, searxngHandler((qq) => serps.get(qq) ?? []));
+  }
+});

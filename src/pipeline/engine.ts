@@ -157,6 +157,20 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     return names && names.length > 0 ? normalizeProviders(deps, names) : taskProviders(task);
   }
 
+  async function runSearch(taskId: string, query: string, options: SearchOptions, extra: { deferStance?: boolean }): Promise<SearchOutcome> {
+    const task = openTask(taskId);
+    requireModels();
+    const input = targetInput({ query, ...(options.refute ? { refute: true } : {}) }, queryProviders(task, options.providers), {
+      ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}),
+      ...(options.seekPrimary ? { seekPrimary: true } : {}),
+      ...extra,
+    });
+    const q = recordQuery(store, taskId, input, options.origin ?? 'client');
+    const line = enqueue(taskId, q.id, options.signal);
+    await waitForQuery(line, q.id);
+    return searchOutcome({ store, trust: deps.trust, task: requireTask(store, taskId), queryId: q.id });
+  }
+
   const engine: PipelineEngine = {
     limits,
 
@@ -170,17 +184,8 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       return task;
     },
 
-    async search(taskId: string, query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
-      const task = openTask(taskId);
-      requireModels();
-      const input = targetInput({ query, ...(options.refute ? { refute: true } : {}) }, queryProviders(task, options.providers), {
-        ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}),
-        ...(options.seekPrimary ? { seekPrimary: true } : {}),
-      });
-      const q = recordQuery(store, taskId, input, options.origin ?? 'client');
-      const line = enqueue(taskId, q.id, options.signal);
-      await waitForQuery(line, q.id);
-      return searchOutcome({ store, trust: deps.trust, task: requireTask(store, taskId), queryId: q.id });
+    search(taskId: string, query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
+      return runSearch(taskId, query, options, {});
     },
 
     record(taskId: string, targets: SearchTarget[], options: { maxPages?: number; seekPrimary?: boolean } = {}): QueuedItem[] {
@@ -238,7 +243,8 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     async verifyClaim(taskId: string, statement: string, options: SearchOptions = {}): Promise<VerifyOutcome> {
       openTask(taskId);
       if (!deps.graph.verifyStatement) throw new NonRetryableError('verify: claim verification is not wired into this engine', { code: 'verify_unavailable' });
-      const outcome = await engine.search(taskId, statement, options);
+      // The search's graph run extracts claims only: verifyStatement judges the statement's own candidates.
+      const outcome = await runSearch(taskId, statement, options, { deferStance: true });
       if (outcome.status !== 'done') {
         const lastError = store.getQuery(outcome.queryId)?.lastError ?? outcome.status;
         throw errorOfCategoryName(categoryOfStoredError(lastError), `verify: the search for ${JSON.stringify(statement)} ended ${outcome.status}: ${lastError}`, 'verify_search_failed');

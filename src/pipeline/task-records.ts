@@ -50,7 +50,7 @@ export function taskProviders(task: Task): string[] {
 }
 
 /** Checks one target and turns it into a query input; nothing is stored. */
-export function targetInput(target: SearchTarget, providers: string[], extra: { maxPages?: number; seekPrimary?: boolean } = {}): QueryInput {
+export function targetInput(target: SearchTarget, providers: string[], extra: { maxPages?: number; seekPrimary?: boolean; deferStance?: boolean } = {}): QueryInput {
   let kind: QueryKind;
   let value: string;
   let refute = false;
@@ -71,6 +71,7 @@ export function targetInput(target: SearchTarget, providers: string[], extra: { 
     kind, value, refute, providers,
     ...(extra.maxPages !== undefined ? { maxPages: extra.maxPages } : {}),
     seekPrimary: extra.seekPrimary === true,
+    ...(extra.deferStance ? { deferStance: true } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ export interface QueryInput {
   providers: string[];
   maxPages?: number;
   seekPrimary: boolean;
+  /** Phase 7 extracts claims only; their stance waits for the next graph run (verifyClaim judges its own statement). */
+  deferStance?: boolean;
 }
 
 export interface PageOutcome {

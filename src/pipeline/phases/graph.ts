@@ -38,7 +38,7 @@ export function pagesToGraph(ctx: QueryContext): string[] {
 export async function runGraphStep(ctx: QueryContext): Promise<GraphOutput> {
   const pageIds = pagesToGraph(ctx);
   const gd = graphDepsOf(ctx);
-  const result = await ctx.deps.graph.runGraphPhase(gd, { taskId: ctx.task.id, queryId: ctx.query.id, pageIds, signal: ctx.signal });
+  const result = await ctx.deps.graph.runGraphPhase(gd, { taskId: ctx.task.id, queryId: ctx.query.id, pageIds, ...(ctx.input.deferStance ? { deferStance: true } : {}), signal: ctx.signal });
   const recompute = ctx.deps.graph.recomputeTaskGraph(gd, { taskId: ctx.task.id });
   const at = new Date().toISOString();
   const domainEvent = (type: 'domain.blocked' | 'domain.promoted', domain: string): EngineEvent => ({

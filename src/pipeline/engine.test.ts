@@ -171,3 +171,22 @@ test('verifyClaim: the search registers the pages, the statement gets a status w
     ew.web.route(`//search.test/search`, searxngHandler((qq) => serps.get(qq) ?? []));
   }
 });
+
+test('budget: a query beyond the query budget stays pending with the reason; the task completes; pages beyond the page budget are skipped', { skip }, async () => {
+  serps.set('budget one', slowPages.slice(0, 4).map((p) => ({ url: slowUrl(p), title: p })));
+  const task = await engine.createTask({ question: 'budgets', providers: ['searxng'], budget: { maxQueries: 1, maxPages: 2 } });
+  const [first, second] = engine.queueSearches(task.id, [{ query: 'budget one' }, { query: 'budget two' }]);
+  await engine.idle(task.id);
+  const s = engine.status(task.id);
+  assert.equal(s.status, 'completed');
+  assert.equal(engine.store.getQuery(first!.queryId)!.status, 'done');
+  const held = engine.store.getQuery(second!.queryId)!;
+  assert.equal(held.status, 'pending');
+  assert.match(held.lastError ?? '', /query budget used up \(1\)/);
+  assert.equal(s.budget.exhausted, true);
+  assert.equal(s.budget.pagesUsed, 2);
+  const pages = engine.store.listPages(task.id);
+  assert.equal(pages.filter((p) => p.fetchStatus === 'fetched').length, 2);
+  assert.equal(pages.filter((p) => p.fetchStatus === 'skipped').length, 2);
+  assert.ok(s.warnings.some((w) => w.code === 'budget_exhausted'));
+});

@@ -2,7 +2,7 @@
 // task through the seven phases, queued work in the background (bounded), stop, resume and typed
 // progress events. app/engine.ts wires the real adapters into it.
 import {
-  InvalidInputError, NonRetryableError, type CreateTaskInput, type Engine, type EngineEvent, type ErrorCategory, type IngestUrlOutcome,
+  InvalidInputError, NonRetryableError, errorMessage, isLyraError, type CreateTaskInput, type Engine, type EngineEvent, type ErrorCategory, type IngestUrlOutcome,
   type LyraError, type Materials, type MaterialsOptions, type QueuedItem, type SearchOptions, type SearchOutcome, type SearchTarget, type Task,
   type TaskStatusView, type VerifyOutcome,
 } from '../core/index.js';
@@ -16,7 +16,7 @@ import { taskStatusView } from './status-view.js';
 import { newTaskLine, Semaphore, settleQuery, waitForQuery, type TaskLine } from './task-queue.js';
 import { newTaskRecord, recordQuery, requireTask, storeTask, targetInput, taskProviders } from './task-records.js';
 import { keys, loadPayload, warning, type PageOutcome } from './task-state.js';
-import { categoryOfStoredError, pageSourceView, searchOutcome } from './views.js';
+import { budgetView, categoryOfStoredError, pageSourceView, searchOutcome } from './views.js';
 
 function errorOfCategoryName(category: ErrorCategory, message: string, code: string): LyraError {
   return errorOfCategory(category, message, { code });
@@ -84,42 +84,72 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       while (line.queue.length > 0 && !controller.signal.aborted) {
         const queryId = line.queue.shift()!;
         line.current = queryId;
-        const budget = taskStatusBudget(taskId);
-        if (budget) {
-          store.updateQuery(queryId, { lastError: `pending: ${budget}` });
-          emit({ type: 'warning', taskId, warning: warning({ source: 'budget', category: 'warning', code: 'budget_exhausted', message: `query left pending: ${budget}`, target: store.getQuery(queryId)?.text }), at: now() });
+        try {
+          const budget = budgetBlock(taskId);
+          if (budget) {
+            store.updateQuery(queryId, { lastError: `pending: ${budget}` });
+            emit({ type: 'warning', taskId, warning: warning({ source: 'budget', category: 'warning', code: 'budget_exhausted', message: `query left pending: ${budget}`, target: store.getQuery(queryId)?.text }), at: now() });
+            continue;
+          }
+          if (store.getTask(taskId)?.status !== 'running') setStatus(taskId, 'running');
+          const own = line.querySignals.get(queryId);
+          const signal = own ? AbortSignal.any([controller.signal, own]) : controller.signal;
+          await runQuery({ deps, limits, taskId, queryId, signal, emit });
+        } catch (err) {
+          // runQuery records a query's own failure; what escapes it (the store failing) is recorded here if it can be.
+          const message = `${isLyraError(err) ? err.category : 'retryable'}: ${errorMessage(err)}`;
+          try {
+            store.updateQuery(queryId, { status: 'failed', lastError: message, finishedAt: now() });
+          } catch {
+            // The store itself is failing; the warning event below is all that can be said.
+          }
+          emit({ type: 'warning', taskId, warning: warning({ source: 'engine', category: isLyraError(err) ? err.category : 'retryable', code: 'query_crashed', message, target: queryId }), at: now() });
+        } finally {
+          line.current = undefined;
           settleQuery(line, queryId);
-          continue;
         }
-        if (store.getTask(taskId)?.status !== 'running') setStatus(taskId, 'running');
-        const own = line.querySignals.get(queryId);
-        const signal = own ? AbortSignal.any([controller.signal, own]) : controller.signal;
-        await runQuery({ deps, limits, taskId, queryId, signal, emit });
-        line.current = undefined;
-        settleQuery(line, queryId);
       }
     } finally {
       line.current = undefined;
       clearInterval(poll);
       slots.release();
     }
-    if (!controller.signal.aborted && line.queue.length === 0 && store.getTask(taskId)?.status === 'running') {
-      const pending = store.listQueries(taskId).some((q) => q.status === 'pending' || q.status === 'running');
-      if (!pending) {
+    if (controller.signal.aborted || line.queue.length > 0) return;
+    try {
+      if (store.getTask(taskId)?.status === 'running' && isFinished(taskId)) {
         setStatus(taskId, 'completed');
         emit({ type: 'task.completed', taskId, at: now() });
       }
+    } catch {
+      // Reported by the next call that reads the store.
     }
   }
 
+  /** Nothing runs and nothing runnable is pending (pending queries the budget holds back do not count). */
+  function isFinished(taskId: string): boolean {
+    const queries = store.listQueries(taskId);
+    if (queries.some((q) => q.status === 'running')) return false;
+    return !queries.some((q) => q.status === 'pending') || budgetBlock(taskId) !== undefined;
+  }
+
   /** Why the task's budget forbids another query, or undefined. */
-  function taskStatusBudget(taskId: string): string | undefined {
-    const task = store.getTask(taskId)!;
-    const b = taskStatusView({ store, trust: deps.trust, task }).budget;
+  function budgetBlock(taskId: string): string | undefined {
+    const b = budgetView(store, store.getTask(taskId)!);
     if (b.queriesLeft <= 0) return `query budget used up (${b.maxQueries})`;
     if (b.pagesLeft <= 0) return `page budget used up (${b.maxPages})`;
     if (b.secondsLeft <= 0) return `time budget used up (${b.maxSeconds} s)`;
     return undefined;
+  }
+
+  function startLoop(line: TaskLine): void {
+    line.loop = drain(line).finally(() => {
+      line.loop = undefined;
+      if (line.controller.signal.aborted || closed) {
+        // Queries left behind by an abort are settled so no caller waits forever.
+        for (const q of line.queue) settleQuery(line, q);
+        line.queue.length = 0;
+      } else if (line.queue.length > 0) startLoop(line); // queued while the loop was winding down
+    });
   }
 
   function enqueue(taskId: string, queryId: string, signal?: AbortSignal): TaskLine {
@@ -130,21 +160,8 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     }
     line.queue.push(queryId);
     if (signal) line.querySignals.set(queryId, signal);
-    if (!line.loop) {
-      line.loop = drain(line).finally(() => {
-        line.loop = undefined;
-        // Queries left behind by an abort are settled so no caller waits forever.
-        for (const q of [...line.queue]) settleQuery(line, q);
-        if (line.controller.signal.aborted) line.queue.length = 0;
-        else if (line.queue.length > 0) enqueueAgain(line);
-      });
-    }
+    if (!line.loop) startLoop(line);
     return line;
-  }
-
-  function enqueueAgain(line: TaskLine): void {
-    const rest = line.queue.splice(0);
-    for (const q of rest) enqueue(line.taskId, q);
   }
 
   function openTask(taskId: string): Task {
@@ -288,12 +305,9 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       }
       await engine.idle(taskId, options);
       const after = requireTask(store, taskId);
-      if (after.status === 'running' && !lines.get(taskId)?.loop && !store.listQueries(taskId).some((q) => q.status === 'running')) {
-        const blocked = store.listQueries(taskId).some((q) => q.status === 'pending');
-        if (!blocked) {
-          setStatus(taskId, 'completed');
-          emit({ type: 'task.completed', taskId, at: now() });
-        }
+      if (after.status === 'running' && !lines.get(taskId)?.loop && isFinished(taskId)) {
+        setStatus(taskId, 'completed');
+        emit({ type: 'task.completed', taskId, at: now() });
       }
       return engine.status(taskId);
     },

@@ -3,7 +3,7 @@
 // tried `query_attempts` times on retryable errors with 1 s × attempt backoff, then recorded as failed
 // with its error while the task goes on (seed 003 §2.1). No fallback results, ever.
 import {
-  delay, errorMessage, isLyraError, type EngineEvent, type PipelinePhase, type Query, type QueryMetrics,
+  delay, errorMessage, isLyraError, type EngineEvent, type EngineWarning, type PipelinePhase, type Query, type QueryMetrics,
 } from '../core/index.js';
 import { queryMetrics, type Satisfaction } from '../policy/index.js';
 import { parseScholarlyId } from '../sources/index.js';
@@ -66,6 +66,7 @@ async function runPhases(ctx: QueryContext): Promise<QuerySummary> {
     const t0 = Date.now();
     const out = await run();
     save(key, out, (Date.now() - t0) / 1000, options.usage?.(out) ?? {});
+    for (const w of (out as { warnings?: EngineWarning[] }).warnings ?? []) ctx.emit({ type: 'warning', taskId, warning: w, at: w.at });
     ctx.emit({ type: 'phase.end', taskId, queryId: query.id, phase, at: now(), ...(options.count ? { count: options.count(out) } : {}) });
     return out;
   }

@@ -3,7 +3,7 @@
 // IDF-weighted share of its terms, re-ranked with embedding cosine when a model is configured.
 import { throwIfAborted, type EmbeddingModel, type Fragment } from '../../core/index.js';
 import type { TaskGraph } from '../materials/index.js';
-import { contentTerms } from './terms.js';
+import { contentTerms } from '../materials/index.js';
 
 /** Shortlist per claim before the embedding re-rank, as a multiple of the K finally kept. */
 export const SHORTLIST_FACTOR = 4;

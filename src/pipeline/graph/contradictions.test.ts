@@ -157,3 +157,25 @@ test('a user override restores a blocked domain: its evidence weighs again, the 
     fx.close();
   }
 });
+
+test('a confident "refutes" between texts about different things is no contradiction (nothing is blocked)', async () => {
+  const fx = createGraphFixture();
+  try {
+    // A model that refutes everything, confidently: only the term-overlap gate stands between it and a block.
+    const stance = {
+      name: 'contrarian',
+      judge: async (pairs: Array<{ claim: string; passage: string }>) =>
+        pairs.map((p) => ({ stance: 'refutes' as const, confidence: 0.9, scores: { supports: 0.05, refutes: 0.9, neutral: 0.05 }, decisiveSentence: p.passage })),
+    };
+    const deps = { store: fx.store, stance, trust: tableTrust(fx.store, TABLE), emit: fx.emit, limits: { minCandidateRelevance: 0 } };
+    const a = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/4/', paragraphs: ['Statins reduced LDL cholesterol in 4,000 adults with diabetes by 30 percent.'] });
+    const blog = fx.addPage({ url: 'https://example-blog.com/4', paragraphs: ['Our bakery sold 300 sourdough loaves to adults in the village last week.'] });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, blog.id] });
+    assert.ok(fx.store.listEdges(fx.taskId, 'refutes').length > 0, 'the model did refute');
+    const r = recomputeTaskGraph(deps, { taskId: fx.taskId });
+    assert.deepEqual(fx.store.listEdges(fx.taskId, 'contradicts'), []);
+    assert.deepEqual(r.blocked, []);
+  } finally {
+    fx.close();
+  }
+});

@@ -10,12 +10,18 @@ import {
 } from '../../core/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { classifyContradiction, handleContradiction, trustRank } from '../../policy/index.js';
-import { ORIGIN_MODEL, isOriginEdge, type SourceInfo, type TaskGraph } from '../materials/index.js';
+import { ORIGIN_MODEL, contentTerms, isOriginEdge, overlapCoefficient, type SourceInfo, type TaskGraph } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
 import { contradictsEdgeId, stanceEdgeId } from './edge-ids.js';
 
 /** Least stance confidence of a `refutes` edge for it to count as a contradiction between sources. */
 export const CONTRADICTION_MIN_CONFIDENCE = 0.5;
+/**
+ * Least share of terms the refuting sentence and the claim have in common (of the smaller term set)
+ * for a contradiction between sources: two texts about different things do not contradict each
+ * other, whatever a stance model says — and a contradiction can block a domain.
+ */
+export const CONTRADICTION_MIN_OVERLAP = 0.2;
 
 export interface Side {
   page: Page;
@@ -95,6 +101,9 @@ export function findContradictions(options: {
   const newOrigins: StanceEdge[] = [];
   for (const e of graph.stance) {
     if (e.kind !== 'refutes' || isOriginEdge(e) || e.confidence < CONTRADICTION_MIN_CONFIDENCE) continue;
+    const refuted = graph.claimById.get(e.claimId);
+    const fragmentText = graph.fragmentById.get(e.fragmentId)?.text ?? '';
+    if (!refuted || overlapCoefficient(contentTerms(refuted.statement), contentTerms(e.decisiveSentence ?? fragmentText)) < CONTRADICTION_MIN_OVERLAP) continue;
     const claimSources = sidesOf(e.claimId);
     const fragment = graph.fragmentById.get(e.fragmentId);
     const page = fragment ? graph.pageById.get(fragment.pageId) : undefined;

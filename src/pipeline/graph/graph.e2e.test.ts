@@ -43,12 +43,13 @@ test('the low-trust blog contradicting journal A is MISINFORMATION and blog.test
   assert.ok(misinformation.length > 0, JSON.stringify(contradictions));
   assert.ok(misinformation.some((e) => new Set([e.trustLevel, e.otherTrustLevel]).has('UNVERIFIED') && new Set([e.trustLevel, e.otherTrustLevel]).has('ACADEMIC')));
   const hosts = misinformation.flatMap((e) => [...pageOfClaim(e.claimId), ...pageOfClaim(e.otherClaimId)].map(hostOf));
-  assert.ok(hosts.includes('blog.test') && hosts.includes('journal-a.test'), hosts.join());
+  assert.ok(hosts.includes('blog.test') && hosts.includes('journal-a.test'), `journal A's claim is on the misinformation side: ${hosts.join()}`);
 
   const state = engine.store.getDomainState('blog.test');
   assert.equal(state?.trustLevel, 'BLOCKED');
   assert.equal(state.originalTrustLevel, 'UNVERIFIED');
-  assert.match(state.reason ?? '', /^Contradiction with journal-a\.test \(ACADEMIC, claim_id: clm_[0-9a-f]{16}\)$/);
+  // A and B both refute the blog's "exercise raises blood pressure": either may be named first.
+  assert.match(state.reason ?? '', /^Contradiction with journal-[ab]\.test \(ACADEMIC, claim_id: clm_[0-9a-f]{16}\)$/);
   assert.ok(state.causingClaimIds.length > 0);
   assert.equal(state.canRestore, true);
   const blocked = engine.status(taskId).blocked_domains.find((d) => d.domain === 'blog.test');

@@ -10,7 +10,7 @@ import {
 } from '../../core/index.js';
 import { openStore } from '../../store/index.js';
 import type { TrustResolver } from '../materials/index.js';
-import { contentTerms } from './terms.js';
+import { contentTerms } from '../materials/index.js';
 
 export interface GraphFixture {
   store: Store;

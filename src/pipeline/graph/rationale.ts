@@ -3,7 +3,7 @@
 // reads is one more chance of a false supports/refutes; the fragment's sentences sharing the most of
 // the claim's terms (IDF-weighted within the fragment) are kept, in document order.
 import { splitSentences } from '../../extract/index.js';
-import { contentTerms } from './terms.js';
+import { contentTerms } from '../materials/index.js';
 
 export function selectRationale(claim: string, passage: string, maxSentences: number): string {
   if (maxSentences <= 0) return passage;

@@ -12,7 +12,7 @@ import { findContradictions, type Side } from './contradictions.js';
 import type { GraphDeps } from './deps.js';
 import { resolveGraphLimits } from './limits.js';
 import { assessClaim } from './status.js';
-import { contentTerms } from './terms.js';
+import { contentTerms } from '../materials/index.js';
 import { verifyDomains } from './verification.js';
 
 /** Prefix of the checkpoints recording a verified statement's queries. */

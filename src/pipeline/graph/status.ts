@@ -12,7 +12,7 @@ import {
   type ClaimConfidence, type StatusAxes, type StatusDecision,
 } from '../../policy/index.js';
 import { evidenceItems, type EvidenceRecord, type TaskGraph } from '../materials/index.js';
-import { contentTerms, termCoverage } from './terms.js';
+import { contentTerms, termCoverage } from '../materials/index.js';
 
 export interface ClaimAssessment {
   axes: StatusAxes;

@@ -8,6 +8,7 @@ export { materialsCsl, renderMaterialsCsl, type CslItem } from './render-csl.js'
 export { citationKeys, dateParts, parseAuthorName, type AuthorName } from './citation-keys.js';
 export { createSourceResolver, isCorpusUrl, sourceView, type SourceInfo, type TrustResolver } from './sources.js';
 export { byWeight, claimEvidence, evidenceItems, evidenceView, type EvidenceRecord } from './evidence.js';
+export { contentTerms, overlapCoefficient, stemWord, termCoverage } from './terms.js';
 export {
   ORIGIN_MODEL, isOriginEdge, isStanceEdge, loadTaskGraph, originPages, pairKey, type TaskGraph,
 } from './task-graph.js';

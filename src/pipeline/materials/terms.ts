@@ -57,3 +57,12 @@ export function termCoverage(terms: readonly string[], covered: ReadonlySet<stri
   for (const t of terms) if (covered.has(t)) hit++;
   return hit / terms.length;
 }
+
+/** Shared terms ÷ the smaller term set: how much two short texts are about the same things (0 when either is empty). */
+export function overlapCoefficient(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const sb = new Set(b);
+  let shared = 0;
+  for (const t of new Set(a)) if (sb.has(t)) shared++;
+  return shared / Math.min(new Set(a).size, sb.size);
+}

@@ -1,6 +1,6 @@
 // Content terms of a text for lexical relevance and scope coverage: lower-cased words without stop
-// words, lightly stemmed ("viruses" and "virus" meet), and character bigrams for CJK text. Pure and
-// cheap, so every fragment of a task can be indexed on each graph run.
+// words, lightly stemmed, and character bigrams for CJK text. Pure and cheap, so every fragment of a
+// task can be indexed on each graph run.
 
 const STOP_WORDS = new Set(
   ('a about above after again against all also am an and any are as at be because been before being below between both but by can ' +
@@ -13,12 +13,13 @@ const STOP_WORDS = new Set(
 
 const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
-/** A light English stemmer: plural and common verb endings only, enough for overlap counting. */
+/** A light English stemmer: plural and common verb endings only, enough for overlap counting ("viruses" and "virus" meet). */
 export function stemWord(word: string): string {
   let w = word;
   if (w.endsWith("'s") || w.endsWith('’s')) w = w.slice(0, -2);
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
   if (w.length > 4 && w.endsWith('sses')) return w.slice(0, -2);
+  if (w.length > 4 && /(uses|xes|ches|shes|zes)$/.test(w)) return w.slice(0, -2);
   if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
   if (w.length > 4 && w.endsWith('ed') && !w.endsWith('eed')) return w.slice(0, -2);

@@ -17,6 +17,7 @@ export { CLAIM_MIN_SOURCES, MAX_CLAIM_GAPS, MAX_QUERIES_PER_GAP, PERSPECTIVE_MIN
 export { RESEARCH_LANGUAGES, STRINGS, questionLanguage, type ResearchLanguage } from './language.js';
 export { DEFAULT_MAX_MAJOR_CLAIMS, MAJOR_REASONS, RANKING_RE, majorReasons, negateStatement, refutationSearches, selectMajorClaims, type MajorReason } from './major-claims.js';
 export { MIN_RELEVANCE } from './normalize.js';
+export { RELEVANCE_TERMS_CAP, relevanceTo } from './snapshot.js';
 export {
   DEFAULT_TEMPLATES_PER_PERSPECTIVE, MAX_TEMPLATES_PER_PERSPECTIVE, PERSPECTIVE_KEYS, PERSPECTIVE_LABELS, PERSPECTIVE_TEMPLATES, questionTopic, wideQueries,
   type PerspectiveKey, type PerspectiveQuery,
@@ -24,7 +25,7 @@ export {
 export { pickQuote, type Quote } from './quotes.js';
 export { MAX_QUERY_CHARS_JA, MAX_QUERY_WORDS, clipQuery } from './query-text.js';
 export { REPORT_CLAIMS_PER_STATUS, REPORT_EVIDENCE_PER_SIDE, reportFileName } from './report.js';
-export { ENGINE_SECONDS_FACTOR, MAX_RESEARCH_QUESTION_CHARS, loadResearchState, resumeResearchWorkflow, runResearchWorkflow } from './run-research.js';
+export { CORE_QUERY_MIN_PAGES, ENGINE_SECONDS_FACTOR, MAX_RESEARCH_QUESTION_CHARS, loadResearchState, resumeResearchWorkflow, runResearchWorkflow } from './run-research.js';
 export { BIAS_FLAGS, BIAS_PENALTIES, FRESHNESS_FLOOR, FRESHNESS_HALF_LIFE_YEARS, UNDATED_FRESHNESS, scoreEvidence, type BiasFlag, type EvidenceScore } from './scoring.js';
 export { SEARCH_LOG_FILE } from './search-log.js';
 export { REFUTE_QUERY_COST, ResearchInterrupted } from './searches.js';

@@ -68,6 +68,7 @@ interface Strings {
   logNoErrors: string;
   logResumed: string;
   genreGap: string;
+  genreCore: string;
   genreRefute: Readonly<Record<'negation' | 'exceptions' | 'critique', string>>;
   scopeUnqualified: string;
   stanceLanguage: (n: number) => string;
@@ -132,6 +133,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     logNoErrors: 'None.',
     logResumed: 'finished after a resume',
     genreGap: 'gap',
+    genreCore: 'the question itself',
     genreRefute: { negation: 'refutation: negated claim', exceptions: 'refutation: exceptions', critique: 'refutation: critique' },
     scopeUnqualified: 'unqualified (the source states no scope)',
     stanceLanguage: (n) => `The stance model reads English only: ${n} search(es) failed at the stance step, so claims in other languages carry only the sentence they were taken from, without supporting or refuting evidence. Set models.stance.backend to transformers or llm to judge them.`,
@@ -194,6 +196,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     logNoErrors: 'なし。',
     logResumed: '再開後に完了',
     genreGap: 'ギャップ',
+    genreCore: '質問そのもの',
     genreRefute: { negation: '反証: Claim反転', exceptions: '反証: 例外探索', critique: '反証: 批判語彙' },
     scopeUnqualified: '限定なし（出典に範囲の記載なし）',
     stanceLanguage: (n) => `スタンス判定モデルは英語のみ対応のため、${n}件の検索がスタンス判定の段階で失敗しました。日本語などのClaimには抽出元の文だけが付き、支持・反証の証拠はありません。判定するには models.stance.backend を transformers または llm に設定してください。`,

@@ -112,3 +112,11 @@ test('statuses: the engine table status stands; relaxation lifts one step only f
   assert.equal(riskLevel({ highStakes: true, major: false }), 'high');
   assert.equal(riskLevel({ highStakes: false, major: true }), 'medium');
 });
+
+test('relevance: the share of the question terms a claim holds, a long question counting at most six', async () => {
+  const { relevanceTo } = await import('./snapshot.js');
+  assert.equal(relevanceTo([['sea', 'level', 'rise', 'accelerate']], ['sea', 'level', 'coral']), 0.5);
+  assert.equal(relevanceTo([['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']], ['a', 'b', 'c']), 0.5);
+  assert.equal(relevanceTo([['a', 'b'], ['x']], ['x']), 1);
+  assert.equal(relevanceTo([[]], ['x']), 0);
+});

@@ -43,13 +43,21 @@ async function topicsOf(deps: ResearchDeps, question: string, signal: AbortSigna
   return topics;
 }
 
+/** Pages the question's own search (the topic alone) may register, at least. */
+export const CORE_QUERY_MIN_PAGES = 3;
+
+/** WIDE's plan: the topic itself first (in each language), then the seven perspectives' templates. */
 function wideEntries(state: Pick<ResearchState, 'topics' | 'options'>): SearchEntry[] {
   const queries = wideQueries({ topics: state.topics, templatesPerPerspective: state.options.templatesPerPerspective });
-  const maxPages = widePagesPerQuery(state.options.budget, queries.length);
-  return queries.map((q) => ({
-    key: `wide:${q.perspective}:${q.language}:${q.template}`, phase: 'wide', genre: q.perspective, perspective: q.perspective, text: q.text, language: q.language,
-    refute: false, kind: 'search', maxPages, status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [],
-  }));
+  const maxPages = widePagesPerQuery(state.options.budget, queries.length + state.topics.length);
+  const base = { phase: 'wide', refute: false, kind: 'search', status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [] } as const;
+  return [
+    ...state.topics.map((t): SearchEntry => ({ ...base, key: `wide:core:${t.language}`, genre: 'core', text: t.topic, language: t.language, maxPages: Math.max(maxPages, CORE_QUERY_MIN_PAGES), newPageIds: [], newClaimIds: [], touchedClaimIds: [] })),
+    ...queries.map((q): SearchEntry => ({
+      ...base, key: `wide:${q.perspective}:${q.language}:${q.template}`, genre: q.perspective, perspective: q.perspective, text: q.text, language: q.language, maxPages,
+      newPageIds: [], newClaimIds: [], touchedClaimIds: [],
+    })),
+  ];
 }
 
 function questionTermsOf(state: ResearchState, analyze: RunContext['analyze']): string[][] {

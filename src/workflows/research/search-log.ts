@@ -20,6 +20,7 @@ function localTime(iso: string | undefined): string {
 
 export function genreLabel(ctx: RunContext, e: SearchEntry): string {
   const t = ctx.strings;
+  if (e.phase === 'wide' && e.genre === 'core') return t.genreCore;
   if (e.phase === 'wide' && e.perspective) return PERSPECTIVE_LABELS[ctx.state.language][e.perspective as PerspectiveKey];
   if (e.phase === 'deep') {
     const g = ctx.state.normalize?.gaps.find((x) => x.gap_id === e.gapId);

@@ -97,9 +97,13 @@ export function createClaimAnalyzer(): (statement: string) => NormalizedClaim {
   };
 }
 
+/** A claim holding this many of a long question's content terms is fully relevant (a question may be a whole sentence). */
+export const RELEVANCE_TERMS_CAP = 6;
+
 /**
- * Relevance of a claim to the question: the largest share of one question form's content terms
- * (the question, and each translated topic) found among the claim's terms.
+ * Relevance of a claim to the question, 0..1: for each form of the question (the question, each
+ * translated topic), the question's content terms found among the claim's, divided by the number
+ * of question terms (at most RELEVANCE_TERMS_CAP); the best form counts.
  */
 export function relevanceTo(questionTerms: ReadonlyArray<readonly string[]>, claimTerms: readonly string[]): number {
   const have = new Set(claimTerms);
@@ -107,7 +111,7 @@ export function relevanceTo(questionTerms: ReadonlyArray<readonly string[]>, cla
   for (const terms of questionTerms) {
     if (terms.length === 0) continue;
     const hit = terms.filter((t) => have.has(t)).length;
-    best = Math.max(best, hit / terms.length);
+    best = Math.max(best, Math.min(1, hit / Math.min(terms.length, RELEVANCE_TERMS_CAP)));
   }
   return Math.round(best * 1000) / 1000;
 }

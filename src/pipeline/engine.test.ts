@@ -8,6 +8,7 @@ import { createEngine, loadConfig, type AppEngine } from '../app/index.js';
 import { isLyraError, type EngineEvent } from '../core/index.js';
 import { EVIDENCE_ARTICLES, articleHtml, searxngHandler, startEvidenceWeb, type EvidenceWeb, type SerpResult } from '../test-support/evidence-web.js';
 import { skipUnlessShared } from '../test-support/shared-data.js';
+import { LEASE_KEY } from './task-lease.js';
 
 const skip = skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
 let ew: EvidenceWeb;
@@ -189,4 +190,15 @@ test('budget: a query beyond the query budget stays pending with the reason; the
   assert.equal(pages.filter((p) => p.fetchStatus === 'fetched').length, 2);
   assert.equal(pages.filter((p) => p.fetchStatus === 'skipped').length, 2);
   assert.ok(s.warnings.some((w) => w.code === 'budget_exhausted'));
+});
+
+test('one process runs a task at a time: a live lease of another process is task_busy (retryable); a dead one is taken over', { skip }, async () => {
+  const task = await engine.createTask({ question: 'lease', providers: ['searxng'] });
+  engine.store.saveCheckpoint(task.id, LEASE_KEY, { pid: process.ppid, heartbeatAt: Date.now() });
+  await assert.rejects(engine.search(task.id, 'walking trial'), (e: unknown) => isLyraError(e) && e.code === 'task_busy' && e.category === 'retryable');
+  assert.equal(engine.store.listQueries(task.id).length, 0, 'nothing recorded while another process runs the task');
+  engine.store.saveCheckpoint(task.id, LEASE_KEY, { pid: 2 ** 22 + 12345, heartbeatAt: Date.now() });
+  const ok = await engine.search(task.id, 'walking trial');
+  assert.equal(ok.status, 'done');
+  assert.equal(engine.store.loadCheckpoint(task.id, LEASE_KEY)?.payload, null, 'released when the queue drained');
 });

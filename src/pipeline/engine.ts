@@ -13,6 +13,7 @@ import { graphDepsOf } from './phases/graph.js';
 import { normalizeProviders, resolveTaskProviders } from './providers.js';
 import { runQuery } from './query-runner.js';
 import { taskStatusView } from './status-view.js';
+import { claimLease, releaseLease } from './task-lease.js';
 import { newTaskLine, Semaphore, settleQuery, waitForQuery, type TaskLine } from './task-queue.js';
 import { newTaskRecord, recordQuery, requireTask, storeTask, targetInput, taskProviders } from './task-records.js';
 import { keys, loadPayload, warning, type PageOutcome } from './task-state.js';
@@ -71,7 +72,12 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     const { taskId, controller } = line;
     // Another process may stop the task (lyra task stop): the stored status is looked at regularly.
     const poll = setInterval(() => {
-      if (store.getTask(taskId)?.status === 'stopped') controller.abort(new Error(store.getTask(taskId)?.stopReason ?? 'stopped'));
+      try {
+        if (store.getTask(taskId)?.status === 'stopped') controller.abort(new Error(store.getTask(taskId)?.stopReason ?? 'stopped'));
+        claimLease(store, taskId);
+      } catch {
+        // A failed heartbeat is retried at the next tick; the store reports its own failures to the queries.
+      }
     }, STOP_POLL_MS);
     poll.unref();
     try {
@@ -113,6 +119,11 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       line.current = undefined;
       clearInterval(poll);
       slots.release();
+      try {
+        releaseLease(store, taskId);
+      } catch {
+        // Stale leases are taken over after LEASE_STALE_MS.
+      }
     }
     if (controller.signal.aborted || line.queue.length > 0) return;
     try {
@@ -154,6 +165,7 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
 
   function enqueue(taskId: string, queryId: string, signal?: AbortSignal): TaskLine {
     if (closed) throw new NonRetryableError('engine: closed', { code: 'engine_closed' });
+    claimLease(store, taskId);
     const line = lineOf(taskId);
     if (line.queue.length >= limits.maxQueuedQueries) {
       throw new InvalidInputError(`task ${taskId}: ${line.queue.length} queries are already queued (pipeline.max_queued_queries = ${limits.maxQueuedQueries})`, { code: 'queue_full' });
@@ -177,6 +189,7 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
   async function runSearch(taskId: string, query: string, options: SearchOptions, extra: { deferStance?: boolean }): Promise<SearchOutcome> {
     const task = openTask(taskId);
     requireModels();
+    claimLease(store, taskId);
     const input = targetInput({ query, ...(options.refute ? { refute: true } : {}) }, queryProviders(task, options.providers), {
       ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}),
       ...(options.seekPrimary ? { seekPrimary: true } : {}),
@@ -220,6 +233,8 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
 
     queueSearches(taskId: string, targets: SearchTarget[]): QueuedItem[] {
       requireModels();
+      openTask(taskId);
+      claimLease(store, taskId);
       const line = lineOf(taskId);
       if (line.queue.length + targets.length > limits.maxQueuedQueries) {
         throw new InvalidInputError(`task ${taskId}: queueing ${targets.length} more would exceed pipeline.max_queued_queries (${limits.maxQueuedQueries})`, { code: 'queue_full' });
@@ -276,6 +291,7 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     async ingestUrl(taskId: string, url: string, options: { signal?: AbortSignal } = {}): Promise<IngestUrlOutcome> {
       const task = openTask(taskId);
       requireModels();
+      claimLease(store, taskId);
       const input = targetInput({ url }, taskProviders(task));
       const q = recordQuery(store, taskId, input);
       await waitForQuery(enqueue(taskId, q.id, options.signal), q.id);
@@ -292,6 +308,7 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       const task = requireTask(store, taskId);
       resolveTaskProviders(deps, taskProviders(task));
       requireModels();
+      claimLease(store, taskId);
       const line = lineOf(taskId);
       const active = new Set([...line.queue, ...(line.current ? [line.current] : [])]);
       const todo = store.listQueries(taskId).filter((q) => (q.status === 'pending' || q.status === 'running' || q.status === 'cancelled') && !active.has(q.id));
@@ -303,6 +320,7 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
         if (q.status !== 'pending') store.updateQuery(q.id, { status: 'pending' });
         enqueue(taskId, q.id, options.signal);
       }
+      if (todo.length === 0 && !lines.get(taskId)?.loop) releaseLease(store, taskId);
       await engine.idle(taskId, options);
       const after = requireTask(store, taskId);
       if (after.status === 'running' && !lines.get(taskId)?.loop && isFinished(taskId)) {

@@ -1,0 +1,45 @@
+// One process runs a task's queries at a time: the process draining a task's queue holds a lease in
+// the store (pid and heartbeat). Another process (a second `lyra resume`, or the MCP server) asked to
+// run the same task meanwhile gets a retryable `task_busy` error instead of racing it. A lease whose
+// process is gone (killed) or whose heartbeat is older than LEASE_STALE_MS is taken over.
+import { RetryableError, type Store } from '../core/index.js';
+import { loadPayload } from './task-state.js';
+
+export const LEASE_KEY = 'task:runner';
+/** A heartbeat older than this frees the lease even when the pid is in use (pid reuse, another host). */
+export const LEASE_STALE_MS = 15_000;
+
+interface Lease {
+  pid: number;
+  heartbeatAt: number;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes (or renews) the task's lease for this process; throws `task_busy` when another live process holds it. */
+export function claimLease(store: Store, taskId: string): void {
+  store.transaction(() => {
+    const lease = loadPayload<Lease | null>(store, taskId, LEASE_KEY);
+    if (lease && lease.pid !== process.pid && Date.now() - lease.heartbeatAt < LEASE_STALE_MS && alive(lease.pid)) {
+      throw new RetryableError(`task ${taskId} is being run by process ${lease.pid}; wait for it, or stop it with lyra task stop ${taskId}`, {
+        code: 'task_busy', details: { taskId, pid: lease.pid },
+      });
+    }
+    store.saveCheckpoint(taskId, LEASE_KEY, { pid: process.pid, heartbeatAt: Date.now() } satisfies Lease);
+  });
+}
+
+/** Frees the lease when this process holds it. */
+export function releaseLease(store: Store, taskId: string): void {
+  store.transaction(() => {
+    const lease = loadPayload<Lease | null>(store, taskId, LEASE_KEY);
+    if (lease?.pid === process.pid) store.saveCheckpoint(taskId, LEASE_KEY, null);
+  });
+}

@@ -2,8 +2,10 @@
 // ACADEMIC corpus with `corpus add`, then every claim of the dev split goes through the Engine's
 // verifyClaim (search the corpus → stance → status) in a task of its own. Prints label macro-F1
 // (status → label mapping in bench/lib/verify-metrics.ts), how often the gold abstract is among the
-// cited evidence (and among the retrieved pages), stance pairs/s and claims/s, peak RSS, and two
-// baselines measured in the same run: the best constant label, and BM25 top-1 for the gold abstract.
+// cited evidence (and among the retrieved pages), stance pairs/s and claims/s, peak RSS, two
+// baselines measured in the same run (the best constant label; BM25 top-1 for the gold abstract) and
+// the macro-F1 ceiling of any verifier that answers identical claim texts identically (every
+// NOTENOUGHINFO claim of Check-COVID has a same-text twin labelled SUPPORT or REFUTE).
 //   npm run bench:verify [-- --limit 50 --split dev|train --backend embedded|transformers|llm --json out.json]
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { addToCorpus, buildStanceModel, createEngine, loadConfig } from '../src/app/index.js';
 import type { StanceModel } from '../src/core/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
-import { LABELS, labelOfStatus, labelScores, type Label } from './lib/verify-metrics.js';
+import { LABELS, labelOfStatus, labelScores, textDeterministicCeiling, type Label } from './lib/verify-metrics.js';
 
 const CORPUS = 'check-covid';
 const { values: args } = parseArgs({
@@ -115,7 +117,8 @@ try {
     const scores = labelScores(gold, predicted);
     const constant = Math.max(...LABELS.map((l) => labelScores(gold, gold.map(() => l)).macroF1));
     const pct = (n: number, d: number): string => `${d > 0 ? ((100 * n) / d).toFixed(1) : '0.0'}%`;
-    console.log(`\nlabel macro-F1 ${scores.macroF1.toFixed(3)} (accuracy ${scores.accuracy.toFixed(3)}); baseline best constant label ${constant.toFixed(3)} → ratio ${(scores.macroF1 / constant).toFixed(2)}×`);
+    const ceiling = textDeterministicCeiling(claims);
+    console.log(`\nlabel macro-F1 ${scores.macroF1.toFixed(3)} (accuracy ${scores.accuracy.toFixed(3)}); baseline best constant label ${constant.toFixed(3)} → ratio ${(scores.macroF1 / constant).toFixed(2)}×; ceiling for answers that depend on the claim text alone ${ceiling.toFixed(3)}`);
     for (const l of LABELS) {
       const s = scores.perClass[l];
       console.log(`  ${l.padEnd(13)} P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} F1 ${s.f1.toFixed(3)} (n=${s.support}); predicted as ${LABELS.map((p) => `${p}:${scores.confusion[l][p]}`).join(' ')}`);
@@ -128,7 +131,7 @@ try {
       writeFileSync(args.json, JSON.stringify({
         split: args.split, claims: claims.length, stance: stance.name, macroF1: scores.macroF1, accuracy: scores.accuracy, perClass: scores.perClass, confusion: scores.confusion,
         goldCited: cited / claims.length, goldCitedSupportRefute: labelled > 0 ? citedLabelled / labelled : 0, goldRetrieved: retrieved / claims.length,
-        baselineConstantMacroF1: constant, baselineBm25Top1: bm25Top1 / claims.length, pairsPerSecond: pairs / (stanceMs / 1000), claimsPerSecond: claims.length / seconds,
+        baselineConstantMacroF1: constant, textDeterministicCeiling: ceiling, baselineBm25Top1: bm25Top1 / claims.length, pairsPerSecond: pairs / (stanceMs / 1000), claimsPerSecond: claims.length / seconds,
         peakRssMb: peakRss / 2 ** 20, rows,
       }, null, 2));
     }

@@ -8,7 +8,7 @@ import { formatTable, printJson } from '../io.js';
 import { createProgress } from '../progress.js';
 
 function defaultName(paths: string[]): string {
-  const first = resolve(paths[0] ?? 'corpus');
+  const first = paths[0] ?? 'corpus';
   return basename(first, extname(first)).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'corpus';
 }
 
@@ -32,7 +32,8 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
       const store = ctx.track(openOrCreateStore(config.store.path))!;
       const progress = createProgress(ctx.io, { enabled: !opts.json });
       const name = opts.name ?? defaultName(paths);
-      const report = await addToCorpus({ store, config, name, paths, trustLevel, onProgress: (p) => progress.update(`corpus add ${name}: ${p.filesDone} files, ${p.documents} documents — ${p.file}`) });
+      // Relative paths are the user's, relative to the directory the command runs in.
+      const report = await addToCorpus({ store, config, name, paths: paths.map((p) => resolve(ctx.cwd, p)), trustLevel, onProgress: (p) => progress.update(`corpus add ${name}: ${p.filesDone} files, ${p.documents} documents — ${p.file}`) });
       progress.done();
       if (opts.json) printJson(ctx.io, report);
       else {

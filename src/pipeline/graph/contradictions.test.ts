@@ -179,3 +179,26 @@ test('a confident "refutes" between texts about different things is no contradic
     fx.close();
   }
 });
+
+test('a claim whose every source also states the refuting claim yields no contradiction and no crash', async () => {
+  const fx = createGraphFixture();
+  try {
+    const trust = tableTrust(fx.store, TABLE);
+    const deps = { store: fx.store, stance: ruleStanceModel(), trust, emit: fx.emit };
+    // The blog states both sides; the news page states only the refuting side.
+    const both = fx.addPage({ url: 'https://www.example-blog.com/both', title: 'Both', paragraphs: [
+      'Drug X reduced mortality in adults with severe influenza in a randomized controlled trial of 900 patients.',
+      'Drug X never reduced mortality in adults with severe influenza in any randomized controlled trial.',
+    ] });
+    const news = fx.addPage({ url: 'https://trusted-news.org/x', title: 'News', paragraphs: [
+      'Drug X never reduced mortality in adults with severe influenza in any randomized controlled trial.',
+    ] });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [both.id, news.id] });
+    const result = recomputeTaskGraph(deps, { taskId: fx.taskId });
+    assert.deepEqual(result.blocked, []);
+    const contradictions = fx.store.listEdges(fx.taskId, 'contradicts') as ContradictsEdge[];
+    for (const c of contradictions) assert.notEqual(c.contradictionType, 'misinformation');
+  } finally {
+    fx.close();
+  }
+});

@@ -137,7 +137,9 @@ export function findContradictions(options: {
     const refutingSources = sidesOf(otherClaimId);
     const claimKeys = new Set(claimSources.map((x) => x.source.key));
     const refutingKeys = new Set(refutingSources.map((x) => x.source.key));
-    const q = strongest(backersOf(e.claimId).filter((x) => !refutingKeys.has(x.source.key)))!;
+    const q = strongest(backersOf(e.claimId).filter((x) => !refutingKeys.has(x.source.key)));
+    // Every source of the claim also states the refuting claim: no second side to contradict it.
+    if (!q) continue;
     const r = strongest(backersOf(otherClaimId).filter((x) => !claimKeys.has(x.source.key))) ?? p;
     const type = classifyContradiction(q.level, r.level);
     const [claimStatus, refutingStatus] = handleContradiction(type, q.level, r.level);
@@ -149,7 +151,7 @@ export function findContradictions(options: {
   for (const f of findings) {
     const id = contradictsEdgeId(taskId, f.claimId, f.otherClaimId);
     if (edges.has(id)) continue;
-    const a = strongest(backersOf(f.claimId))!;
+    const a = strongest(backersOf(f.claimId)) ?? f.claimSide;
     const b = strongest(backersOf(f.otherClaimId)) ?? f.refutingSide;
     edges.set(id, {
       id, taskId, kind: 'contradicts', claimId: f.claimId, otherClaimId: f.otherClaimId,

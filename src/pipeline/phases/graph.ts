@@ -2,7 +2,6 @@
 // (in URL order) goes to the graph step (pipeline/graph), then the task's contradictions, L6
 // verification and claim statuses are recomputed as a whole. Handing over "pages not yet graphed"
 // rather than "pages this run added" keeps the input identical after a kill anywhere in the query.
-import type { EngineEvent } from '../../core/index.js';
 import type { GraphDeps, GraphPhaseResult, GraphRecomputeResult } from '../deps.js';
 import type { QueryContext } from '../query-context.js';
 import { keys, loadPayload } from '../task-state.js';
@@ -39,13 +38,8 @@ export async function runGraphStep(ctx: QueryContext): Promise<GraphOutput> {
   const pageIds = pagesToGraph(ctx);
   const gd = graphDepsOf(ctx);
   const result = await ctx.deps.graph.runGraphPhase(gd, { taskId: ctx.task.id, queryId: ctx.query.id, pageIds, ...(ctx.input.deferStance ? { deferStance: true } : {}), signal: ctx.signal });
+  // recomputeTaskGraph emits domain.blocked / domain.promoted itself through the graph deps.
   const recompute = ctx.deps.graph.recomputeTaskGraph(gd, { taskId: ctx.task.id });
-  const at = new Date().toISOString();
-  const domainEvent = (type: 'domain.blocked' | 'domain.promoted', domain: string): EngineEvent => ({
-    type, taskId: ctx.task.id, domain, at, reason: ctx.deps.store.getDomainState(domain)?.reason ?? (type === 'domain.blocked' ? 'L6 verification' : 'L6 verification: corroborated'),
-  });
-  for (const d of recompute.blocked) ctx.emit(domainEvent('domain.blocked', d));
-  for (const d of recompute.promoted) ctx.emit(domainEvent('domain.promoted', d));
   return { pageIds, result, recompute };
 }
 

@@ -8,10 +8,11 @@ import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { evaluationSuites } from './lib/stance-suites.js';
+import { evaluateFalseRefutes } from './lib/stance-false-refutes.js';
 import { computeMetrics, expectedCalibrationError, formatConfusion, majorityClass, pct, type StanceMetrics } from './lib/stance-metrics.js';
 import type { StanceModel } from '../src/core/index.js';
 import { createEmbeddedStanceModel, DEFAULT_STANCE_WEIGHTS_PATH, splitSentences } from '../src/models/stance/index.js';
-import { sharedDataPath, skipUnlessShared } from '../src/test-support/shared-data.js';
+import { PROJECT_ROOT, sharedDataPath, skipUnlessShared } from '../src/test-support/shared-data.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -86,6 +87,9 @@ const timed = async (): Promise<{ wall: number; cpu: number }> => {
 };
 const cold = await timed();
 const warm = await timed();
+// False refutes (bench/lib/stance-false-refutes.ts): negation constructions and related sentences of
+// the example corpus, judged both ways like the consensus workflow does.
+const falseRefutes = await evaluateFalseRefutes(createEmbeddedStanceModel({ weightsPath: args.weights }), PROJECT_ROOT);
 const peakRssMb = process.resourceUsage().maxRSS / 1024;
 
 const lines = [
@@ -108,5 +112,9 @@ console.log(`weights: ${args.weights} (load ${Object.entries(loadSeconds).map(([
 console.log(`speed (embedded, one thread, ${sentencePairs} claim–sentence pairs from ${speedPairs.length} abstracts): cold ${cold.cpu.toFixed(0)} pairs per CPU-second (${cold.wall.toFixed(0)} pairs/s wall clock), warm ${warm.cpu.toFixed(0)} pairs per CPU-second (${warm.wall.toFixed(0)} pairs/s wall clock)`);
 console.log(`load average during the run: ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
 console.log(`peak RSS: ${peakRssMb.toFixed(0)} MB`);
+console.log('');
+console.log('False refutes of the embedded backend (gold never refutes except the controls; every refutes on a related pair counts as false):');
+console.log(falseRefutes.lines.join('\n'));
+console.log('');
 for (const s of suites) console.log(`- ${s.name}: ${s.note}`);
-if (args.json) writeFileSync(args.json, JSON.stringify({ rows, speed: { cold, warm, sentencePairs, loadSeconds }, peakRssMb }, null, 2));
+if (args.json) writeFileSync(args.json, JSON.stringify({ rows, speed: { cold, warm, sentencePairs, loadSeconds }, peakRssMb, falseRefutes }, null, 2));

@@ -6,7 +6,7 @@ import { InvalidInputError, throwIfAborted, type StanceJudgement, type StanceMod
 import { aggregateSentences } from './aggregate.js';
 import { pairFeatures, prepareText, type FeatureResources, type PreparedText } from './features.js';
 import { applyGuard, guardOf } from './guards.js';
-import { forward, softmax, Workspace } from './network.js';
+import { ensembleLogits, softmax, Workspace } from './network.js';
 import { DEFAULT_MAX_SENTENCES, splitSentences } from './sentences.js';
 import { loadWeights, type StanceWeights } from './weights-file.js';
 
@@ -61,7 +61,7 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
   const maxPairs = options.maxPairs ?? 10_000;
   const cache = new Map<string, Float32Array>();
   let loading: Promise<StanceWeights> | undefined;
-  let workspace: Workspace | undefined;
+  let workspaces: Workspace[] | undefined;
   let work = 0;
 
   const weights = (signal?: AbortSignal): Promise<StanceWeights> => {
@@ -88,9 +88,9 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
     }
     const prepared = prepareText(sentence, resources);
     const x = pairFeatures(claim, prepared, resources);
-    // One workspace per model: forward() is synchronous, so concurrent judge() calls never interleave inside it.
-    workspace ??= new Workspace(w.params, w.maxTokens);
-    const probs = applyGuard(softmax(forward(w.params, x, workspace), w.temperature), guardOf(claim, prepared, x.hand));
+    // One workspace per network: forward() is synchronous, so concurrent judge() calls never interleave inside it.
+    workspaces ??= w.members.map((m) => new Workspace(m, w.maxTokens));
+    const probs = applyGuard(softmax(ensembleLogits(w.members, x, workspaces), w.temperature), guardOf(claim, prepared, x.hand));
     if (cacheSize > 0) {
       cache.set(key, probs);
       if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
@@ -104,7 +104,8 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
     const resources: FeatureResources = { vectors: w.vectors, antonyms: w.antonyms, hashBuckets: w.params.hashBuckets };
     const claimText = pair.claim.replace(/\s+/g, ' ').trim();
     const claim = prepareText(claimText, resources);
-    if (claim.content.length === 0) {
+    // Any Latin-script word counts: "We have what?" is English even though every word is a stop word.
+    if (!claim.tokens.some((t) => /[a-z]/.test(t.word))) {
       // Japanese or other scripts: the features know English words only; saying so beats a made-up neutral.
       throw new InvalidInputError(`stance pair ${index}: the embedded model reads English only and found no English word in the claim "${claimText.slice(0, 80)}"; use the transformers or llm backend`, { code: 'stance_unsupported_language' });
     }

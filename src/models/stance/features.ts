@@ -11,6 +11,7 @@
 import {
   BAD_WORDS, DOWN_WORDS, GOOD_WORDS, HEDGE_WORDS, NEGATION_CUES, QUANTIFIER_WORDS, UP_WORDS,
 } from './lexicon.js';
+import { isNegationCue, negationScope, resolveNegationConstructions } from './negation.js';
 import { isWordToken, tokenize, type Token } from './text.js';
 import type { PairInput } from './network.js';
 import { dot, oovVector, type WordVectors } from './word-vectors.js';
@@ -70,28 +71,16 @@ export interface FeatureResources {
 /** Network input of one pair (see PairInput in network.ts). */
 export type PairFeatures = PairInput;
 
-const NEGATION_SCOPE = 4;
-
 export function prepareText(text: string, resources: FeatureResources): PreparedText {
-  const tokens = tokenize(text);
+  // Constructions that use a negation word without negating ("not only", "not uncommon", "not
+  // until"…) are rewritten first (negation.ts); the vocabulary tells real words from fragments.
+  const tokens = resolveNegationConstructions(tokenize(text), (w) => resources.vectors.get(w) !== undefined);
   const dims = resources.vectors.dimensions;
   const vectors = tokens.map((t) => (t.value === undefined ? resources.vectors.get(t.word) : undefined));
-  const negated = new Array<boolean>(tokens.length).fill(false);
-  let negations = 0;
+  const { negated, cues: negations } = negationScope(tokens);
   let direction = 0;
   let valence = 0;
   const numbers: number[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (NEGATION_CUES.has(t.stem) || t.word === 'not' || t.word === 'no') {
-      negations++;
-      for (let j = i + 1, n = 0; j < tokens.length && n < NEGATION_SCOPE; j++) {
-        if (!isWordToken(tokens[j]!)) break;
-        negated[j] = true;
-        n++;
-      }
-    }
-  }
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const sign = negated[i] ? -1 : 1;
@@ -127,7 +116,7 @@ export function prepareText(text: string, resources: FeatureResources): Prepared
     const f = o + dims;
     const sign = negated[ti] ? -1 : 1;
     rows[f + 1] = negated[ti] ? 1 : 0;
-    rows[f + 2] = NEGATION_CUES.has(t.stem) || t.word === 'not' || t.word === 'no' ? 1 : 0;
+    rows[f + 2] = isNegationCue(t) ? 1 : 0;
     rows[f + 3] = t.value !== undefined ? 1 : 0;
     rows[f + 5] = vectors[ti] || t.value !== undefined ? 0 : 1;
     rows[f + 7] = UP_WORDS.has(t.stem) ? sign : DOWN_WORDS.has(t.stem) ? -sign : 0;

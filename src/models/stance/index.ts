@@ -9,8 +9,9 @@ export {
 } from './features.js';
 export { applyGuard, guardOf, NUMBER_TOLERANCE, UNRELATED_KEEP, type GuardName } from './guards.js';
 export { CURATED_ANTONYMS } from './lexicon.js';
+export { isNegationCue, litotesBase, NEGATION_SCOPE, negationScope, resolveNegationConstructions } from './negation.js';
 export {
-  backward, CLASSES, createGradients, createParams, DENSE_TENSORS, forward, NUM_CLASSES, softmax, tensorSizes, Workspace,
+  backward, CLASSES, createGradients, createParams, DENSE_TENSORS, ensembleLogits, forward, NUM_CLASSES, softmax, tensorSizes, Workspace,
   type NetworkParams, type NetworkShape, type PairInput,
 } from './network.js';
 export { DEFAULT_MAX_SENTENCES, splitSentences, type SplitOptions } from './sentences.js';

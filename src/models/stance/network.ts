@@ -211,6 +211,19 @@ export function forward(p: NetworkParams, x: PairInput, ws: Workspace): Float32A
   return ws.logits;
 }
 
+/**
+ * Mean of the members' logits (an ensemble; one workspace per member, same order). With one member
+ * this is forward(). Returns a new array.
+ */
+export function ensembleLogits(members: readonly NetworkParams[], x: PairInput, workspaces: readonly Workspace[]): Float32Array {
+  const out = new Float32Array(NUM_CLASSES);
+  members.forEach((p, k) => {
+    const logits = forward(p, x, workspaces[k]!);
+    for (let c = 0; c < NUM_CLASSES; c++) out[c]! += logits[c]! / members.length;
+  });
+  return out;
+}
+
 /** Mean into z[at..at+H), max into z[at+H..at+2H), argmax rows into arg. */
 function pool(v: Float32Array, rows: number, H: number, z: Float32Array, at: number, arg: Int32Array): void {
   for (let h = 0; h < H; h++) {

@@ -33,3 +33,19 @@ test('encode then decode gives the same parameters, vocabulary and antonyms', ()
 test('a file made for a different token input size is corrupt', () => {
   assert.throws(() => decodeWeights(encoded({ embedDims: shape.embedDims + 1 }), 'old.bin'), (e: unknown) => e instanceof NonRetryableError && e.code === 'model_weights_corrupt' && e.message.includes('old.bin'));
 });
+
+test('an ensemble round-trips: every member keeps its shape and tensors', () => {
+  const main = createParams(shape, seededRandom(1));
+  const second = createParams({ ...shape, hidden: 4, top: 2 }, seededRandom(2));
+  second.wide[3] = -0.5;
+  const vectors = quantizeVectors(Float32Array.from([1, 0, 0, 0, 0, 0.6, 0.8, 0]));
+  const bytes = encodeWeights({ params: main, ensemble: [second], words: ['cat', 'dog'], vectors, vectorDims: dims, antonyms: [], temperature: 1, threshold: 0.5, maxTokens: 80 });
+  const w = decodeWeights(bytes, 'ensemble.bin');
+  assert.equal(w.members.length, 2);
+  assert.equal(w.members[1]!.hidden, 4);
+  assert.equal(w.members[1]!.top, 2);
+  for (const name of DENSE_TENSORS) assert.deepEqual([...w.members[1]![name]], [...second[name]], name);
+  assert.equal(w.members[1]!.wide[3], -0.5);
+  assert.deepEqual([...w.params.wf], [...main.wf]);
+  assert.equal(decodeWeights(encoded(), 'single.bin').members.length, 1);
+});

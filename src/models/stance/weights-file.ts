@@ -34,13 +34,21 @@ const HeaderSchema = z.object({
   words: z.array(z.string()),
   antonyms: z.array(z.tuple([z.string(), z.string()])),
   sections: z.array(SectionSchema),
+  /**
+   * Further networks of an ensemble (same features and hash buckets; their tensors are the sections
+   * named `<prefix><tensor>`). The judgement averages the logits of the main network and these.
+   */
+  members: z.array(z.object({ prefix: z.string().min(1), hidden: z.number().int().positive(), top: z.number().int().positive() })).optional(),
   /** Free-form training record (data, seed, scores) for the model card. */
   training: z.record(z.string(), z.unknown()).optional(),
 });
 export type WeightsHeader = z.infer<typeof HeaderSchema>;
 
 export interface StanceWeights {
+  /** The main network (the first member). */
   params: NetworkParams;
+  /** Every network of the ensemble, the main one first (length 1 without an ensemble). */
+  members: NetworkParams[];
   vectors: WordVectors;
   antonyms: Set<string>;
   temperature: number;
@@ -51,6 +59,8 @@ export interface StanceWeights {
 
 export interface EncodeInput {
   params: NetworkParams;
+  /** Further ensemble members (same embedDims, handSize and hashBuckets as params). */
+  ensemble?: NetworkParams[];
   words: string[];
   /** int8-quantized unit vectors, words.length × vectorDims. */
   vectors: Int8Array;
@@ -66,10 +76,18 @@ const F32_SECTIONS = ['handMean', 'handStd', ...DENSE_TENSORS, 'wide'] as const;
 
 export function encodeWeights(input: EncodeInput): Buffer {
   const { params } = input;
+  const extra = input.ensemble ?? [];
+  for (const m of extra) {
+    if (m.embedDims !== params.embedDims || m.handSize !== params.handSize || m.hashBuckets !== params.hashBuckets) {
+      throw new Error('ensemble members must share embedDims, handSize and hashBuckets');
+    }
+  }
+  const tensorBlocks = (p: NetworkParams, prefix: string): { name: string; dtype: 'f32'; bytes: Uint8Array }[] =>
+    F32_SECTIONS.map((name) => ({ name: `${prefix}${name}`, dtype: 'f32' as const, bytes: new Uint8Array(p[name].buffer, p[name].byteOffset, p[name].byteLength) }));
+  const members = extra.map((m, i) => ({ prefix: `m${i + 1}.`, hidden: m.hidden, top: m.top }));
   const blocks: { name: string; dtype: 'f32' | 'i8'; bytes: Uint8Array }[] = [
-    ...F32_SECTIONS.map((name) => ({
-      name, dtype: 'f32' as const, bytes: new Uint8Array(params[name].buffer, params[name].byteOffset, params[name].byteLength),
-    })),
+    ...tensorBlocks(params, ''),
+    ...extra.flatMap((m, i) => tensorBlocks(m, members[i]!.prefix)),
     { name: 'vectors', dtype: 'i8', bytes: new Uint8Array(input.vectors.buffer, input.vectors.byteOffset, input.vectors.byteLength) },
   ];
   let offset = 0;
@@ -81,7 +99,7 @@ export function encodeWeights(input: EncodeInput): Buffer {
   const header: WeightsHeader = {
     format: 2, embedDims: params.embedDims, hidden: params.hidden, handSize: params.handSize, top: params.top,
     hashBuckets: params.hashBuckets, maxTokens: input.maxTokens, vectorDims: input.vectorDims, temperature: input.temperature, threshold: input.threshold,
-    words: input.words, antonyms: input.antonyms, sections, ...(input.training ? { training: input.training } : {}),
+    words: input.words, antonyms: input.antonyms, sections, ...(members.length ? { members } : {}), ...(input.training ? { training: input.training } : {}),
   };
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const headerEnd = Math.ceil((12 + json.length) / 4) * 4;
@@ -123,16 +141,21 @@ export function decodeWeights(bytes: Buffer, path: string): StanceWeights {
   if (embedDims !== tokenInputSize(vectorDims) || handSize !== HAND_FEATURES.length) {
     throw corrupt(path, `made for other feature code (embedDims ${embedDims}, handSize ${handSize}; this code needs ${tokenInputSize(vectorDims)}, ${HAND_FEATURES.length})`);
   }
-  const shape = { embedDims, hidden, handSize, top, hashBuckets };
   const f32 = (name: string, length: number): Float32Array => section(name, 'f32', length) as Float32Array;
-  const sizes = tensorSizes(shape);
-  const dense = Object.fromEntries(DENSE_TENSORS.map((name) => [name, f32(name, sizes[name])])) as Record<(typeof DENSE_TENSORS)[number], Float32Array>;
-  const params: NetworkParams = {
-    ...shape, ...dense, handMean: f32('handMean', handSize), handStd: f32('handStd', handSize), wide: f32('wide', hashBuckets * NUM_CLASSES),
+  const network = (prefix: string, hidden: number, top: number): NetworkParams => {
+    const shape = { embedDims, hidden, handSize, top, hashBuckets };
+    const sizes = tensorSizes(shape);
+    const dense = Object.fromEntries(DENSE_TENSORS.map((name) => [name, f32(`${prefix}${name}`, sizes[name])])) as Record<(typeof DENSE_TENSORS)[number], Float32Array>;
+    const p: NetworkParams = {
+      ...shape, ...dense, handMean: f32(`${prefix}handMean`, handSize), handStd: f32(`${prefix}handStd`, handSize), wide: f32(`${prefix}wide`, hashBuckets * NUM_CLASSES),
+    };
+    for (const name of F32_SECTIONS) {
+      if (p[name].some((v) => !Number.isFinite(v))) throw corrupt(path, `section ${prefix}${name} holds a non-finite number`);
+    }
+    return p;
   };
-  for (const name of F32_SECTIONS) {
-    if (params[name].some((v) => !Number.isFinite(v))) throw corrupt(path, `section ${name} holds a non-finite number`);
-  }
+  const params = network('', hidden, top);
+  const members = [params, ...(header.members ?? []).map((m) => network(m.prefix, m.hidden, m.top))];
   const q = section('vectors', 'i8', header.words.length * vectorDims) as Int8Array;
   const vectors = new WordVectors({ words: header.words, data: dequantizeVectors(q, vectorDims), dimensions: vectorDims });
   const antonyms = new Set<string>();
@@ -140,7 +163,7 @@ export function decodeWeights(bytes: Buffer, path: string): StanceWeights {
     antonyms.add(`${a}|${b}`);
     antonyms.add(`${b}|${a}`);
   }
-  return { params, vectors, antonyms, temperature: header.temperature, threshold: header.threshold, maxTokens: header.maxTokens, header };
+  return { params, members, vectors, antonyms, temperature: header.temperature, threshold: header.threshold, maxTokens: header.maxTokens, header };
 }
 
 export async function loadWeights(path: string, options: { signal?: AbortSignal } = {}): Promise<StanceWeights> {

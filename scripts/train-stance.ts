@@ -1,17 +1,22 @@
 // Trains the `embedded` stance model and writes models/stance-embedded/{stance-embedded.bin,MODEL_CARD.md}.
 // Reproducible: fixed seed, deterministic hash splits, single thread.
 //   npm run train:stance [-- --seed 13 --epochs 6 --hidden 96 --top 96 --vocab 100000 --quick]
-import { mkdirSync, writeFileSync } from 'node:fs';
+// An ensemble: train each member with its own --out, then
+//   npm run train:stance -- --combine a/stance-embedded.bin,b/stance-embedded.bin
+// which averages the members' logits and fits the temperature and threshold of the average (same data
+// options as the members' runs: the vocabulary must match).
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { evaluationSuites, trainingPools, type TrainingPools } from '../bench/lib/stance-suites.js';
 import { computeMetrics, LABELS, pct, type StanceMetrics } from '../bench/lib/stance-metrics.js';
 import { loadVectorSubset, loadWordNetAntonyms } from '../bench/lib/stance-resources.js';
 import { writeModelCard } from '../bench/lib/stance-card.js';
+import { evaluateFalseRefutes } from '../bench/lib/stance-false-refutes.js';
 import type { Stance } from '../src/core/index.js';
 import {
-  aggregateSentences, applyGuard, createEmbeddedStanceModel, createParams, CURATED_ANTONYMS, dequantizeVectors, encodeWeights, fitStandardization,
-  fitTemperature, forward, guardOf, HAND_FEATURES, MAX_ATTENTION_TOKENS, pairFeatures, prepareText, quantizeVectors, seededRandom, softmax,
+  aggregateSentences, applyGuard, createEmbeddedStanceModel, createParams, CURATED_ANTONYMS, decodeWeights, dequantizeVectors, encodeWeights,
+  ensembleLogits, fitStandardization, fitTemperature, forward, guardOf, HAND_FEATURES, MAX_ATTENTION_TOKENS, pairFeatures, prepareText, quantizeVectors, seededRandom, softmax,
   splitSentences, tokenInputSize, tokenize, train, WordVectors, Workspace,
   type FeatureResources, type NetworkParams, type PairFeatures, type PreparedText, type TrainExample,
 } from '../src/models/stance/index.js';
@@ -32,8 +37,11 @@ const { values: args } = parseArgs({
     'cc-weight': { type: 'string', default: '3' },
     'sf-weight': { type: 'string', default: '3' },
     'reverse-weight': { type: 'string', default: '1' },
+    'related-weight': { type: 'string', default: '0' },
+    'fever-pairs': { type: 'string', default: '6000' },
     dropout: { type: 'string', default: '0.2' },
     out: { type: 'string', default: join(PROJECT_ROOT, 'models', 'stance-embedded') },
+    combine: { type: 'string' },
   },
 });
 const seed = Number(args.seed);
@@ -46,7 +54,9 @@ const log = (msg: string): void => console.error(`[${((Date.now() - started) / 1
 const LABEL_INDEX: Record<Stance, number> = { supports: 0, refutes: 1, neutral: 2 };
 
 // 1. Data.
-const pools: TrainingPools = trainingPools(root, { checkCovidWeight: Number(args['cc-weight']), sciFactWeight: Number(args['sf-weight']), reverseWeight: Number(args['reverse-weight']) });
+const pools: TrainingPools = trainingPools(root, { checkCovidWeight: Number(args['cc-weight']), sciFactWeight: Number(args['sf-weight']), reverseWeight: Number(args['reverse-weight']),
+  relatedWeight: Number(args['related-weight']), feverPairs: Number(args['fever-pairs']),
+});
 if (args.quick) pools.train = pools.train.filter((_, i) => i % 5 === 0);
 log(`train ${pools.train.length} pairs, dev ${pools.dev.length}, passage dev ${pools.passageDev.length}`);
 
@@ -78,34 +88,55 @@ const examples: TrainExample[] = pools.train.map((p) => ({ x: () => featurize(p.
 const devExamples = pools.dev.map((p) => ({ x: featurize(p.claim, p.passage), label: LABEL_INDEX[p.label], source: p.source }));
 log(`prepared ${prepared.size} texts`);
 
-// 4. Training; the epoch with the best dev macro-F1 is kept.
+// 4. Training; the epoch with the best dev macro-F1 is kept. With --combine, the members come from
+// earlier runs instead.
 const random = seededRandom(seed);
 const shape = { embedDims: tokenInputSize(subset.dims), hidden: Number(args.hidden), handSize: HAND_FEATURES.length, top: Number(args.top), hashBuckets: buckets };
-const params = createParams(shape, random);
-fitStandardization(params, examples.map((e) => e.x().hand));
-const ws = new Workspace(params, MAX_ATTENTION_TOKENS);
-const devLogits = (): Float32Array[] => devExamples.map((e) => forward(params, e.x, ws).slice());
 const metricsOf = (logits: Float32Array[], filter: (e: (typeof devExamples)[number]) => boolean, temperature = 1): StanceMetrics => {
   const idx = devExamples.map((e, i) => (filter(e) ? i : -1)).filter((i) => i >= 0);
   return computeMetrics(idx.map((i) => LABELS[devExamples[i]!.label]!), idx.map((i) => LABELS[argmax(softmax(logits[i]!, temperature))]!));
 };
-let best = { f1: -1, epoch: -1, params: cloneParams(params) };
-train(params, examples, {
-  epochs, batchSize: 32, learningRate: Number(args.lr), wideLearningRate: Number(args['wide-lr']), dropout: Number(args.dropout), l2: 1e-5, random,
-  maxTokens: MAX_ATTENTION_TOKENS, lrDecay: Number(args['lr-decay']),
-  onEpoch: (epoch, loss) => {
-    const logits = devLogits();
-    const all = metricsOf(logits, () => true);
-    const cc = metricsOf(logits, (e) => e.source.startsWith('check_covid'));
-    const snli = metricsOf(logits, (e) => e.source === 'snli_dev');
-    // Check-COVID counts double in the choice: it is the target domain.
-    const score = (all.macroF1 + 2 * cc.macroF1) / 3;
-    log(`epoch ${epoch + 1}/${epochs} loss ${loss.toFixed(4)} dev macro-F1 ${pct(all.macroF1)} (snli ${pct(snli.macroF1)}, check-covid ${pct(cc.macroF1)}, S-vs-R ${pct(cc.binaryAccuracy)})`);
-    if (score > best.f1) best = { f1: score, epoch, params: cloneParams(params) };
-  },
-});
-Object.assign(params, best.params);
-log(`kept epoch ${best.epoch + 1}`);
+const members: NetworkParams[] = [];
+const memberRecords: Record<string, unknown>[] = [];
+if (args.combine) {
+  for (const file of args.combine.split(',')) {
+    const w = decodeWeights(readFileSync(file), file);
+    if (w.header.words.length !== subset.words.length || w.header.words.some((word, i) => word !== subset.words[i])) {
+      throw new Error(`${file} was trained with another vocabulary: run --combine with the data options of its training run`);
+    }
+    members.push(...w.members);
+    const t = (w.header.training ?? {}) as Record<string, unknown>;
+    memberRecords.push({ file, seed: t.seed, hidden: t.hidden, top: t.top, epochs: t.epochs, keptEpoch: t.keptEpoch, lrDecay: t.lrDecay, devMacroF1: t.devMacroF1 });
+  }
+  log(`combined ${members.length} networks`);
+} else {
+  const params = createParams(shape, random);
+  fitStandardization(params, examples.map((e) => e.x().hand));
+  const ws = new Workspace(params, MAX_ATTENTION_TOKENS);
+  const devLogits = (): Float32Array[] => devExamples.map((e) => forward(params, e.x, ws).slice());
+  let best = { f1: -1, epoch: -1, params: cloneParams(params) };
+  train(params, examples, {
+    epochs, batchSize: 32, learningRate: Number(args.lr), wideLearningRate: Number(args['wide-lr']), dropout: Number(args.dropout), l2: 1e-5, random,
+    maxTokens: MAX_ATTENTION_TOKENS, lrDecay: Number(args['lr-decay']),
+    onEpoch: (epoch, loss) => {
+      const logits = devLogits();
+      const all = metricsOf(logits, () => true);
+      const cc = metricsOf(logits, (e) => e.source.startsWith('check_covid'));
+      const snli = metricsOf(logits, (e) => e.source === 'snli_dev');
+      // Check-COVID counts double in the choice: it is the target domain.
+      const score = (all.macroF1 + 2 * cc.macroF1) / 3;
+      log(`epoch ${epoch + 1}/${epochs} loss ${loss.toFixed(4)} dev macro-F1 ${pct(all.macroF1)} (snli ${pct(snli.macroF1)}, check-covid ${pct(cc.macroF1)}, S-vs-R ${pct(cc.binaryAccuracy)})`);
+      if (score > best.f1) best = { f1: score, epoch, params: cloneParams(params) };
+    },
+  });
+  Object.assign(params, best.params);
+  log(`kept epoch ${best.epoch + 1}`);
+  members.push(params);
+  memberRecords.push({ seed, hidden: shape.hidden, top: shape.top, epochs, keptEpoch: best.epoch + 1, lrDecay: Number(args['lr-decay']) });
+}
+const workspaces = members.map((m) => new Workspace(m, MAX_ATTENTION_TOKENS));
+const logitsOf = (x: PairFeatures): Float32Array => ensembleLogits(members, x, workspaces);
+const devLogits = (): Float32Array[] => devExamples.map((e) => logitsOf(e.x));
 
 // 5. Calibration: temperature on the dev pairs. The aggregation threshold balances two held-out
 // sets under the same rule: Check-COVID train claims kept out (evidence passages) and the per-sentence
@@ -114,7 +145,7 @@ log(`kept epoch ${best.epoch + 1}`);
 const temperature = fitTemperature(devLogits(), devExamples.map((e) => e.label));
 const sentenceProbs = (claim: string, sentence: string): { sentence: string; probs: Float32Array } => {
   const x = featurize(claim, sentence);
-  return { sentence, probs: applyGuard(softmax(forward(params, x, ws), temperature), guardOf(prep(claim), prep(sentence), x.hand)) };
+  return { sentence, probs: applyGuard(softmax(logitsOf(x), temperature), guardOf(prep(claim), prep(sentence), x.hand)) };
 };
 const passageProbs = pools.passageDev.map((p) => splitSentences(p.passage).map((sentence) => sentenceProbs(p.claim, sentence)));
 const devProbs = pools.dev.map((p) => [sentenceProbs(p.claim, p.passage)]);
@@ -138,12 +169,13 @@ mkdirSync(args.out, { recursive: true });
 const weightsPath = join(args.out, 'stance-embedded.bin');
 const dev = metricsOf(devLogits(), () => true, temperature);
 const training = {
-  seed, epochs, keptEpoch: best.epoch + 1, lr: Number(args.lr), lrDecay: Number(args['lr-decay']), wideLr: Number(args['wide-lr']), dropout: Number(args.dropout), hidden: shape.hidden, top: shape.top, hashBuckets: buckets, maxTokens: MAX_ATTENTION_TOKENS, vocabulary: subset.words.length, antonymPairs: antonymPairs.length,
+  seed: memberRecords[0]!.seed as number, epochs: memberRecords[0]!.epochs as number, keptEpoch: memberRecords[0]!.keptEpoch as number, members: memberRecords, lr: Number(args.lr), lrDecay: Number(args['lr-decay']), wideLr: Number(args['wide-lr']), dropout: Number(args.dropout), hidden: members[0]!.hidden, top: members[0]!.top, hashBuckets: buckets, maxTokens: MAX_ATTENTION_TOKENS, vocabulary: subset.words.length, antonymPairs: antonymPairs.length,
+  relatedWeight: Number(args['related-weight']), feverPairs: Number(args['fever-pairs']),
   trainPairs: examples.length, devPairs: devExamples.length, temperature, threshold, devMacroF1: dev.macroF1, devAccuracy: dev.accuracy,
   trainSources: countBy(pools.train.map((p) => p.source)), trainedAt: new Date().toISOString().slice(0, 10), quick: args.quick,
 };
 writeFileSync(weightsPath, encodeWeights({
-  params, words: subset.words, vectors: quantized, vectorDims: subset.dims, antonyms: antonymPairs, temperature, threshold, maxTokens: MAX_ATTENTION_TOKENS, training,
+  params: members[0]!, ensemble: members.slice(1), words: subset.words, vectors: quantized, vectorDims: subset.dims, antonyms: antonymPairs, temperature, threshold, maxTokens: MAX_ATTENTION_TOKENS, training,
 }));
 log(`wrote ${weightsPath}`);
 
@@ -158,7 +190,9 @@ for (const suite of evaluationSuites(root)) {
   const m = results.at(-1)!.metrics;
   log(`${suite.name}: n ${m.n} acc ${pct(m.accuracy)} macro-F1 ${pct(m.macroF1)} S↔R errors ${m.supportRefuteErrors} binary acc ${pct(m.binaryAccuracy)}`);
 }
-writeModelCard({ path: join(args.out, 'MODEL_CARD.md'), training, results, dev, sizeBytes: (await import('node:fs')).statSync(weightsPath).size });
+const falseRefutes = await evaluateFalseRefutes(createEmbeddedStanceModel({ weightsPath }), PROJECT_ROOT);
+for (const line of falseRefutes.lines) log(line);
+writeModelCard({ path: join(args.out, 'MODEL_CARD.md'), training, results, dev, falseRefutes, sizeBytes: statSync(weightsPath).size });
 log('wrote MODEL_CARD.md');
 
 function argmax(values: ArrayLike<number>): number {

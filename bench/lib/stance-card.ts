@@ -2,6 +2,7 @@
 // numbers come from the run, so the card always matches the shipped weights.
 import { writeFileSync } from 'node:fs';
 import { formatConfusion, pct, type StanceMetrics } from './stance-metrics.js';
+import type { FalseRefuteReport } from './stance-false-refutes.js';
 
 export interface CardInput {
   path: string;
@@ -12,6 +13,8 @@ export interface CardInput {
   };
   results: { name: string; note: string; metrics: StanceMetrics; majority: StanceMetrics }[];
   dev: StanceMetrics;
+  /** bench/lib/stance-false-refutes.ts on the written weights. */
+  falseRefutes: FalseRefuteReport;
   sizeBytes: number;
 }
 
@@ -22,6 +25,11 @@ export function writeModelCard(input: CardInput): void {
   const confusions = input.results.map(({ name, metrics }) => `- ${name}: ${formatConfusion(metrics)}`);
   const notes = input.results.map(({ name, note }) => `- **${name}**: ${note}`);
   const sources = Object.entries(t.trainSources).sort().map(([k, v]) => `${k} ${v}`).join(', ');
+  const members = (t.members ?? []) as { seed?: number; hidden?: number; top?: number; epochs?: number; keptEpoch?: number; lrDecay?: number }[];
+  const memberText = members.length > 1
+    ? `**An ensemble of ${members.length} networks** trained by separate runs and combined by \`--combine\` (their logits are averaged, then one temperature and threshold are fitted): ${members.map((m, i) => `network ${i + 1}: seed ${m.seed}, F/G ${m.hidden} and classifier ${m.top} units, kept epoch ${m.keptEpoch} of ${m.epochs} (lr ×${m.lrDecay} per epoch)`).join('; ')}.`
+    : `One network: seed ${t.seed}, kept epoch ${t.keptEpoch} of ${t.epochs}.`;
+  const fr = input.falseRefutes;
   const text = `# Model card: \`embedded\` stance model (stance-embedded.bin)
 
 Judges whether a passage **supports**, **refutes** or is **neutral** to a claim, offline, on one CPU core,
@@ -56,6 +64,17 @@ Trained jointly with softmax cross-entropy and Adam in plain TypeScript (Float32
 hand-written backward pass checked against finite differences in network.test.ts); word vectors stay
 fixed, which keeps training to minutes on one core and the file small. Names with digits
 ("COVID-19", "SARS-CoV-2", "IL-6") are single tokens, not a word and a quantity.
+
+${memberText}
+
+**Negation** (src/models/stance/negation.ts): a cue ("not", "no", "never", "without", "lack"…) negates up
+to 4 following words, stopping at punctuation and clause breaks ("but", "although", "while"…).
+Constructions that use a cue word without negating are rewritten before any feature sees them:
+"not only / just / merely", "no longer only", "not least", "not to mention", "whether or not", "if not",
+"no fewer / less than" lose the cue; "not … until" asserts the event; "no doubt" / "without a doubt" are
+not negations; "cannot be ruled out" becomes "possibly"; double negation ("not uncommon", "not
+insignificant", "not impossible", "not without") reads as the positive word. Without this, every
+"not only" sentence "refuted" its neighbours (the direction words after the cue were flipped).
 
 **Rules after the network** (src/models/stance/guards.ts), so that the pinned behaviour holds whatever
 a training run learns: (1) a sentence sharing no claim content word (by stem or number) and with
@@ -94,7 +113,8 @@ sentences elsewhere into supports/refutes).
 | Breaking NLI | CC BY-SA 4.0 | train 70 % / held out 30 % by premise |
 | ConjNLI adversarial_train_15k (silver), 5,000 sampled | MIT | train; conj_dev evaluation only |
 | HANS MNLI-contradicting examples | MIT (MNLI text) | train |
-| FEVER dev as RTE (SUPPORTS/REFUTES), 6,000 sampled | CC BY-SA 3.0 | train |
+| FEVER dev as RTE (SUPPORTS/REFUTES), ${String(t.feverPairs ?? 6000)} sampled | CC BY-SA 3.0 | train |
+| Related-but-different sentences as neutral (bench/lib/stance-suites.ts relatedNeutralPairs): FEVER claims with the BM25-nearest evidence sentence of other claims, FEVER evidence sentences with their nearest other evidence sentence, consecutive sentences of Check-COVID training abstracts | as their sets (CC BY-SA 3.0; MIT) | train (weight ${String(t.relatedWeight ?? 0)}); noisy by construction: a neighbour may happen to support or refute |
 | Check-COVID train (evidence sentences; plus non-evidence sentences of the same abstract and a sentence of another abstract as neutral) | MIT | train 85 % / 15 % of claims for calibration and threshold |
 | SciFact rationale pairs (RTE) | claims CC BY 4.0, abstracts ODC-By 1.0 | train 70 % / held out 30 % by claim |
 
@@ -102,7 +122,7 @@ Not trained on: SICK and ANLI (non-commercial), GLUE RTE and Climate-FEVER (no l
 Per-sentence training pairs by source: ${sources}. Labels: entailment/SUPPORT→supports,
 contradiction/REFUTE→refutes, neutral/NOTENOUGHINFO→neutral; FEVER and SciFact "not_entailment" are
 refutations there (NEI was dropped upstream). Sample weights: Check-COVID ×3, SciFact ×3, MNLI/negation/HANS ×1.5,
-Breaking NLI ×0.5, ConjNLI/FEVER ×0.7, others ×1. Augmentation: SNLI dev and counterfactual SNLI pairs\nare also read backwards (contradiction stays contradiction; entailment backwards becomes neutral at weight 0.5).
+Breaking NLI ×0.5, ConjNLI/FEVER ×0.7, related neutral ×${String(t.relatedWeight ?? 0)}, others ×1. Augmentation: SNLI dev and counterfactual SNLI pairs\nare also read backwards (contradiction stays contradiction; entailment backwards becomes neutral at weight 0.5).
 
 Splits are deterministic hashes of the premise (NLI sets) or claim id (Check-COVID, SciFact); 10 % of each
 training set's groups form the dev split used for temperature scaling and for choosing the epoch (dev
@@ -114,6 +134,16 @@ accuracy ${pct(input.dev.accuracy)}, macro-F1 ${pct(input.dev.macroF1)}.
 | suite | n | accuracy | macro-F1 | F1 S / R / N | S↔R errors | S-vs-R accuracy | majority acc / macro-F1 |
 |---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
+
+False refutes (bench/lib/stance-false-refutes.ts; in use a false refute becomes a contradiction edge,
+a MISINFORMATION block of a domain or a CONTESTED/REFUTED claim): hand-written pairs around negation
+words that do not negate, with true negations as controls, and related sentences of the example corpus
+(corpora/example, Wikipedia climate sentences: consecutive sentences of one article, BM25 neighbours from
+other articles, neighbours of sentences with a negation-like construction) judged both ways as the
+consensus workflow does; every refutes on a related pair is counted as false (an upper bound):
+${fr.lines.filter((l) => !l.startsWith('|')).map((l) => `- ${l.trim()}`).join('\n')}
+
+${fr.lines.filter((l) => l.startsWith('|')).join('\n')}
 
 Macro-F1 averages the classes present in the gold labels (FEVER-style sets with no neutral gold average
 supports and refutes only). S↔R errors: gold supports judged refutes plus gold refutes judged supports;

@@ -11,8 +11,8 @@ const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-embedded', 'stance-embedded
 const skipUnlessWeights = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded stance model's weights)`;
 const BIN = join(PROJECT_ROOT, 'bin', 'lyra.js');
 /** The README's question, with a budget whose only limits are pages and queries, so runs are reproducible. */
-const QUESTION = 'Is sea level rise accelerating?';
-const BUDGET = 'pages=24,queries=150,seconds=3000';
+const QUESTION = 'Are coral reefs dying because of climate change?';
+const BUDGET = 'pages=32,queries=150,seconds=3000';
 
 test('lyra research --help documents the flags, the files and resume', async () => {
   const home = tempHome();

@@ -52,7 +52,7 @@ export function progressTracker(): { on: (e: ResearchEvent | EngineEvent) => str
         default: if (!e.type.startsWith('research.')) return undefined;
       }
       if (!phase) return undefined;
-      const parts = [phase, ...(phase === 'DEEP' ? [`round ${round + 1}`] : []), `${searches} searches`, `${pages} pages`, `${claims} claims`, clock(Math.max(elapsed, Date.now() - started))];
+      const parts = [phase, ...(phase === 'DEEP' ? [`round ${round + 1}`] : []), `${searches} queries`, `${pages} pages`, `${claims} claims`, clock(Math.max(elapsed, Date.now() - started))];
       if (closest) parts.push(`closest: ${closest}`);
       if (query) parts.push(`“${query.slice(0, 50)}”`);
       return parts.join(' · ');

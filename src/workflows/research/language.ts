@@ -84,7 +84,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     relevantClaims: (n, counts) => `Claims relevant to the question: ${n} (${counts}).`,
     majorChecked: (n, of) => `Major claims checked with refutation searches: ${n} of ${of}.`,
     sourcesUsed: (n) => `Sources registered: ${n}.`,
-    deepStopped: (rounds, why, coverage) => `DEEP ran ${rounds} round(s) and stopped: ${why} (gap coverage ${coverage}).`,
+    deepStopped: (rounds, why, coverage) => `DEEP ran ${rounds} round(s) and stopped: ${why}${why.includes('%') ? '' : ` (gap coverage ${coverage})`}.`,
     statusHeading: {
       VERIFIED: 'Verified claims', CONDITIONED: 'Conditioned claims', CONTESTED: 'Contested claims', REFUTED: 'Refuted claims', UNSUPPORTED: 'Unsupported claims',
     },
@@ -147,7 +147,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     relevantClaims: (n, counts) => `質問に関係するClaim: ${n}件（${counts}）。`,
     majorChecked: (n, of) => `反証探索を行った主要Claim: ${of}件中${n}件。`,
     sourcesUsed: (n) => `登録したソース: ${n}件。`,
-    deepStopped: (rounds, why, coverage) => `DEEPは${rounds}ラウンドで終了: ${why}（ギャップ閉鎖率 ${coverage}）。`,
+    deepStopped: (rounds, why, coverage) => `DEEPは${rounds}ラウンドで終了: ${why}${why.includes('%') ? '' : `（ギャップ閉鎖率 ${coverage}）`}。`,
     statusHeading: {
       VERIFIED: '検証済み（VERIFIED）', CONDITIONED: '条件付き（CONDITIONED）', CONTESTED: '係争中（CONTESTED）', REFUTED: '反証済み（REFUTED）', UNSUPPORTED: '根拠不足（UNSUPPORTED）',
     },

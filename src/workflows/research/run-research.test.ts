@@ -65,7 +65,7 @@ test('the search log follows the seed format: header, summary table, statistics,
   const log = s.output.files.get('search_log.md')!;
   const lines = log.split('\n');
   assert.equal(lines[0], `# Search log: ${QUESTION}`);
-  assert.match(lines[1]!, /^> Run: \d{4}-\d\d-\d\d \d\d:\d\d–\d{4}-\d\d-\d\d \d\d:\d\d \| \d+ searches in total \| lyra research/);
+  assert.match(lines[1]!, /^> Run: \d{4}-\d\d-\d\d \d\d:\d\d–(\d{4}-\d\d-\d\d )?\d\d:\d\d \| \d+ searches in total \| lyra research/);
   assert.ok(lines.includes('| # | Phase | Genre | Query | Main sources | Results |'));
   assert.ok(lines.some((l) => /^\| 1 \| WIDE \| the question itself \| global sea level rise accelerated \| /.test(l)), log);
   assert.ok(lines.some((l) => /^\| 2 \| WIDE \| Technology & implementation \| /.test(l)));

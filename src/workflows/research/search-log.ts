@@ -18,6 +18,13 @@ function localTime(iso: string | undefined): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
+/** The end as HH:MM when the run ends the day it started (the seed's `YYYY-MM-DD HH:MM〜HH:MM`). */
+function endTime(start: string, end: string): string {
+  const a = localTime(start);
+  const b = localTime(end);
+  return a.slice(0, 10) === b.slice(0, 10) ? b.slice(11) : b;
+}
+
 export function genreLabel(ctx: RunContext, e: SearchEntry): string {
   const t = ctx.strings;
   if (e.phase === 'wide' && e.genre === 'core') return t.genreCore;
@@ -38,7 +45,7 @@ export function renderSearchLog(ctx: RunContext, snap: TaskSnapshot): string {
   const ran = s.entries.filter((e) => e.status === 'done' || e.status === 'failed');
   const lines = [
     `# ${t.logTitle}: ${cell(s.question)}`,
-    t.logRun(localTime(s.startedAt), localTime(s.finishedAt ?? ctx.now().toISOString()), ran.length, t.method),
+    t.logRun(localTime(s.startedAt), endTime(s.startedAt, s.finishedAt ?? ctx.now().toISOString()), ran.length, t.method),
     '',
     `## ${t.logSummary}`,
     `| ${t.logColumns.join(' | ')} |`,

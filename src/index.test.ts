@@ -9,6 +9,7 @@ const PUBLIC_VALUES = [
   'TRUST_LEVELS', 'TRUST_SCORES', 'claimConfidence', 'claimId', 'classifyContradiction', 'collectPrimarySources', 'createEmbeddingModel',
   'createEngine', 'createStanceModel', 'determineClaimStatus', 'handleContradiction', 'isLyraError', 'isRetryable', 'loadConfig',
   'normalizeUrl', 'openStore', 'registrableDomain', 'runCollect', 'runConsensus', 'shouldStop', 'verifySource', 'withEngine',
+  'RESEARCH_ARTIFACT_SCHEMAS', 'resumeResearch', 'resumeResearchWorkflow', 'runResearch', 'runResearchWorkflow',
 ];
 
 test('the package exports exactly the documented values', () => {
@@ -18,6 +19,8 @@ test('the package exports exactly the documented values', () => {
 test('the entry points are the real implementations', () => {
   assert.equal(typeof lyra.createEngine, 'function');
   assert.equal(typeof lyra.ConsensusResearchEngine, 'function');
+  assert.equal(typeof lyra.runResearch, 'function');
+  assert.ok('verified_claims' in lyra.RESEARCH_ARTIFACT_SCHEMAS);
   assert.equal(lyra.TRUST_SCORES.GOVERNMENT, 0.95);
   assert.equal(lyra.classifyContradiction('ACADEMIC', 'ACADEMIC'), 'contested');
   assert.equal(new lyra.RetryableError('x').category, 'retryable');

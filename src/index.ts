@@ -25,6 +25,13 @@ export type {
 } from './workflows/index.js';
 export { runCollect, runConsensus } from './app/index.js';
 
+// The research workflow (seed 001): `runResearch` composes an engine, runs WIDE → INTEGRATE and writes
+// the run folder; `runResearchWorkflow` runs it over an engine you built.
+export { RESEARCH_ARTIFACT_SCHEMAS, resumeResearchWorkflow, runResearchWorkflow } from './workflows/index.js';
+export type { QueryTranslator, ResearchDeps, ResearchEngine, ResearchEvent, ResearchInput, ResearchOutput, ResearchResult } from './workflows/index.js';
+export { resumeResearch, runResearch } from './app/index.js';
+export type { RunResearchInput, RunResearchOverrides } from './app/index.js';
+
 // Models and the store, for building engines with your own adapters.
 export { createEmbeddingModel, createStanceModel } from './models/index.js';
 export { openStore } from './store/index.js';

@@ -123,3 +123,21 @@ test('a corrupt or truncated weights file is a NonRetryableError naming the path
     });
   }
 });
+
+test('a long batch gives the event loop turns while it runs (an MCP server stays responsive)', async () => {
+  // Distinct, long sentences so nothing comes from the cache; the batch takes far longer than STANCE_YIELD_MS.
+  const pairs = Array.from({ length: 300 }, (_, i) => ({
+    claim: `Ocean warming of ${i + 1} degrees increases coral bleaching on reef number ${i}.`,
+    passage: `Surveys of reef ${i} in year ${1990 + (i % 30)} found that ${i % 7} of ${i + 3} coral colonies bleached after a marine heatwave, while nearby shaded reefs recovered within ${i % 5} years and fish counts fell by ${i % 40} percent.`,
+  }));
+  let turns = 0;
+  let stop = false;
+  const tick = (): void => {
+    turns++;
+    if (!stop) setImmediate(tick);
+  };
+  setImmediate(tick);
+  await model.judge(pairs);
+  stop = true;
+  assert.ok(turns >= 2, `the event loop turned ${turns} time(s) during a 300-pair batch`);
+});

@@ -40,7 +40,12 @@ export interface EmbeddedStanceModel extends StanceModel {
   judgeSentences(pair: StancePair, options?: { signal?: AbortSignal }): Promise<SentenceJudgement[]>;
 }
 
-const YIELD_EVERY = 256;
+/**
+ * Longest stretch of synchronous network work before control returns to the event loop: an MCP
+ * server or a progress line must stay responsive while thousands of sentences are judged. Counted in
+ * time, not sentences, because a long sentence costs many times a short one.
+ */
+export const STANCE_YIELD_MS = 25;
 
 const optionsSchema = z.strictObject({
   weightsPath: z.string().min(1).optional(),
@@ -62,7 +67,7 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
   const cache = new Map<string, Float32Array>();
   let loading: Promise<StanceWeights> | undefined;
   let workspaces: Workspace[] | undefined;
-  let work = 0;
+  let lastYield = performance.now();
 
   const weights = (signal?: AbortSignal): Promise<StanceWeights> => {
     loading ??= loadWeights(path, signal ? { signal } : {}).catch((error: unknown) => {
@@ -82,8 +87,9 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
       cache.set(key, hit);
       return hit;
     }
-    if (++work % YIELD_EVERY === 0) {
+    if (performance.now() - lastYield > STANCE_YIELD_MS) {
       await new Promise((r) => setImmediate(r));
+      lastYield = performance.now();
       throwIfAborted(signal);
     }
     const prepared = prepareText(sentence, resources);

@@ -7,3 +7,4 @@ export { hostnameOf, registrableDomain } from './domain.js';
 export { CLAIM_ID_HASH_CHARS, claimId, contentHash, newId, normalizeStatement } from './ids.js';
 export { combineSignals, delay, throwIfAborted } from './async.js';
 export * from './interfaces/index.js';
+export { cosineSimilarity } from './vector.js';

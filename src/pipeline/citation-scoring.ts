@@ -3,7 +3,7 @@
 // embedding similarity = cosine(embedding(source abstract), embedding(related abstract)), as the seed
 // computes it (not clipped); NLI relevance = 1 − P(neutral) of the stance model on (query, related
 // abstract): how much the abstract takes a side on the query, whichever side.
-import type { EmbeddingModel, StanceModel } from '../core/index.js';
+import { cosineSimilarity, type EmbeddingModel, type StanceModel } from '../core/index.js';
 
 export const CITATION_WEIGHTS = { influential: 0.5, embeddingSimilarity: 0.3, nliRelevance: 0.2 } as const;
 /** Related papers kept per tracked paper (seed 000 決定5). */
@@ -23,17 +23,8 @@ export interface ScoredCitation extends CitationCandidate {
   score: number;
 }
 
-export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
+/** Cosine similarity (re-exported from core for existing callers). */
+export const cosine = cosineSimilarity;
 
 export function citationScore(parts: { influential: boolean; similarity: number; nliRelevance: number }): number {
   return (parts.influential ? CITATION_WEIGHTS.influential : 0) + CITATION_WEIGHTS.embeddingSimilarity * parts.similarity + CITATION_WEIGHTS.nliRelevance * parts.nliRelevance;

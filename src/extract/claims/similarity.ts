@@ -1,23 +1,11 @@
 // Embedding similarity for claim merging: paraphrases that share few words ("Aspirin lowers heart
 // attack risk" / "Heart attack risk is reduced by aspirin") meet when their statement vectors are
 // close. The model is any core EmbeddingModel (models/ builds one; extract/ only sees the interface).
-import { InvalidInputError, throwIfAborted, type EmbeddingModel } from '../../core/index.js';
+import { cosineSimilarity, InvalidInputError, throwIfAborted, type EmbeddingModel } from '../../core/index.js';
 import { mergeClaims, type MergeOptions, type NormalizedClaim } from './normalize.js';
 
 /** Most claims embedded and compared in one merge (comparison is quadratic in the worst case). */
 export const MAX_CLAIMS_PER_MERGE = 5_000;
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
 
 export interface EmbeddingSimilarityOptions {
   claims: NormalizedClaim[];
@@ -43,7 +31,7 @@ export async function createEmbeddingSimilarity(options: EmbeddingSimilarityOpti
     if (!v) throw new InvalidInputError(`claim merge: no vector for claim ${c.claimId} (not among the embedded claims)`, { code: 'claim_not_embedded' });
     return v;
   };
-  return (a, b) => cosine(vectorOf(a), vectorOf(b));
+  return (a, b) => cosineSimilarity(vectorOf(a), vectorOf(b));
 }
 
 /** mergeClaims with embedding similarity (threshold MERGE_EMBEDDING_THRESHOLD unless given). */

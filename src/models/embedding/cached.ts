@@ -1,5 +1,6 @@
 // Wraps an EmbeddingModel with a VectorCache: only texts not seen before reach the model.
 import type { EmbeddingModel } from '../../core/index.js';
+export { cosineSimilarity } from '../../core/index.js';
 import type { VectorCache } from './vector-cache.js';
 
 export function withVectorCache(model: EmbeddingModel, cache: VectorCache): EmbeddingModel {
@@ -20,15 +21,3 @@ export function withVectorCache(model: EmbeddingModel, cache: VectorCache): Embe
   };
 }
 
-/** Cosine similarity of two vectors of equal length (0 when either is all zeros). */
-export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}

@@ -1,7 +1,7 @@
 // Phase 7 step 2, first half: which fragments are candidate evidence for a claim. Every fragment of
 // the task is indexed by content terms; a claim's shortlist is the fragments with the highest
 // IDF-weighted share of its terms, re-ranked with embedding cosine when a model is configured.
-import { throwIfAborted, type EmbeddingModel, type Fragment } from '../../core/index.js';
+import { cosineSimilarity, throwIfAborted, type EmbeddingModel, type Fragment } from '../../core/index.js';
 import type { TaskGraph } from '../materials/index.js';
 import { contentTerms } from '../materials/index.js';
 
@@ -62,18 +62,6 @@ export function lexicalScores(index: CandidateIndex, statement: string, excludeP
   return scores;
 }
 
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
 const byRelevance = (a: Candidate, b: Candidate): number => b.relevance - a.relevance || (a.fragmentId < b.fragmentId ? -1 : a.fragmentId > b.fragmentId ? 1 : 0);
 
 /**
@@ -112,7 +100,7 @@ export async function selectCandidates(options: {
     const ranked: Candidate[] = (shortlists.get(r.claimId) ?? []).map((s) => {
       const f = index.fragments[s.i]!;
       const fragmentVector = vectors?.get(f.text);
-      const relevance = claimVector && fragmentVector ? round((s.lex + Math.max(0, cosine(claimVector, fragmentVector))) / 2) : s.lex;
+      const relevance = claimVector && fragmentVector ? round((s.lex + Math.max(0, cosineSimilarity(claimVector, fragmentVector))) / 2) : s.lex;
       return { fragmentId: f.id, relevance };
     });
     result.set(r.claimId, ranked.filter((c) => c.relevance >= minRelevance).sort(byRelevance).slice(0, r.k));

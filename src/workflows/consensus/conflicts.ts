@@ -3,7 +3,7 @@
 // judges each pair both ways, and a pair whose contradiction probability leads the other classes
 // by at least `conflictThreshold` in both directions is a conflict, typed and rated as below.
 import {
-  NonRetryableError, contentHash, throwIfAborted, type EmbeddingModel, type StanceJudgement, type StanceModel, type StancePair,
+  NonRetryableError, contentHash, cosineSimilarity, throwIfAborted, type EmbeddingModel, type StanceJudgement, type StanceModel, type StancePair,
 } from '../../core/index.js';
 import { extractClaimCandidates, normalizeClaim, type NormalizedClaim } from '../../extract/index.js';
 import { isHighTrust, trustScore } from '../../policy/index.js';
@@ -73,18 +73,6 @@ function lexicalRelatedness(a: NormalizedClaim, b: NormalizedClaim): number {
   return shared / Math.max(1, Math.min(a.terms.length, b.terms.length));
 }
 
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
@@ -133,7 +121,7 @@ export async function detectConflicts(options: DetectConflictsOptions): Promise<
     const embedded = flat.length > 0 ? await options.embedding.embed(flat.map((s) => s.normalized.statement), { signal: options.signal }) : [];
     vectors = new Map(flat.map((s, i) => [s, embedded[i]!]));
   }
-  const related = (a: Statement, b: Statement): number => (vectors ? cosine(vectors.get(a)!, vectors.get(b)!) : lexicalRelatedness(a.normalized, b.normalized));
+  const related = (a: Statement, b: Statement): number => (vectors ? cosineSimilarity(vectors.get(a)!, vectors.get(b)!) : lexicalRelatedness(a.normalized, b.normalized));
   const minRelated = vectors ? RELATED_MIN_COSINE : RELATED_MIN_OVERLAP;
 
   const candidates: Array<[Statement, Statement]> = [];

@@ -73,7 +73,7 @@ try {
     ['peak RSS', `${(peakRss / 2 ** 20).toFixed(0)} MiB`],
   ];
   const w = Math.max(...rows.map((r) => r[0].length));
-  console.log('bench:corpus — local corpus provider (SQLite FTS5, BM25)');
+  console.log('bench:corpus — local corpus provider (SQLite FTS5: BM25 top 50 re-ranked by tf-idf, norm^0.6)');
   for (const [k, v] of rows) console.log(`  ${k.padEnd(w)}  ${v}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

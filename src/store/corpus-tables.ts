@@ -1,5 +1,6 @@
-// Local corpora: documents plus an FTS5 index ranked by BM25 (title weighted over body).
-import { InvalidInputError, type CorpusDocument, type CorpusHit, type CorpusInfo, type TrustLevel } from '../core/index.js';
+// Local corpora: documents plus an FTS5 index. Search takes the BM25 top candidates (title weighted
+// over body) and re-ranks them by tf-idf similarity normalised by each document's idf-weighted length.
+import { InvalidInputError, NonRetryableError, type CorpusDocument, type CorpusHit, type CorpusInfo, type TrustLevel } from '../core/index.js';
 import { type Db, compact, opt } from './db.js';
 import { ftsIndexText, ftsMatchExpression, ftsQueryTerms, snippetAround } from './fts-text.js';
 
@@ -7,6 +8,10 @@ import { ftsIndexText, ftsMatchExpression, ftsQueryTerms, snippetAround } from '
 export const TITLE_WEIGHT = 2;
 /** Largest page of search results. */
 export const MAX_CORPUS_LIMIT = 1000;
+/** BM25 candidates re-ranked per search (more when the caller asks for more results). */
+export const RERANK_POOL = 50;
+/** Characters of a candidate's text read when re-ranking, so one huge document cannot stall a search. */
+export const RERANK_MAX_CHARS = 50_000;
 
 interface DocRow {
   rowid: number;
@@ -99,17 +104,92 @@ export function searchCorpus(db: Db, query: string, options: { corpus?: string; 
      FROM corpus_fts JOIN corpus_docs d ON d.rowid = corpus_fts.rowid
      WHERE corpus_fts MATCH ? AND (? IS NULL OR d.corpus = ?)
      ORDER BY rank, d.rowid LIMIT ?`,
-    ftsMatchExpression(terms), options.corpus ?? null, options.corpus ?? null, options.limit,
+    ftsMatchExpression(terms), options.corpus ?? null, options.corpus ?? null, Math.max(options.limit, RERANK_POOL),
   );
-  return rows.map((r) => ({
+  const similarity = similarityScores(db, rows, terms);
+  // Ties keep the BM25 order (rows are sorted by it).
+  const ranked = rows.map((r, i) => ({ r, i, score: similarity.get(r.rowid)! })).sort((a, b) => b.score - a.score || a.i - b.i);
+  return ranked.slice(0, options.limit).map(({ r, score }) => ({
     corpus: r.corpus,
     id: r.doc_id,
     title: r.title,
     url: opt(r.url),
     snippet: snippetAround(r.text, terms),
-    // FTS5's bm25() is negative, more negative = better; flip it so higher is better.
-    score: -r.rank,
+    score,
   }));
+}
+
+const rerankReady = new WeakSet<Db>();
+
+/**
+ * Per-connection TEMP tables: a scratch FTS5 table with the corpus index's own tokenizer (read from
+ * its schema, so stems always agree) to tokenize candidates and the query, its per-token view, and
+ * the corpus index's document frequencies. TEMP objects also work on read-only connections.
+ */
+function ensureRerankTables(db: Db): void {
+  if (rerankReady.has(db)) return;
+  const sql = db.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'corpus_fts'")?.sql ?? '';
+  const tokenize = /tokenize\s*=\s*'([^']*)'/.exec(sql)?.[1];
+  if (!tokenize) throw new NonRetryableError(`store ${db.path}: cannot read the tokenizer of corpus_fts from its schema`, { code: 'store_corrupt', details: { sql } });
+  db.raw.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.corpus_rerank USING fts5(title, body, tokenize='${tokenize}');
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.corpus_rerank_tokens USING fts5vocab(temp, corpus_rerank, 'instance');
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.corpus_fts_terms USING fts5vocab(main, corpus_fts, 'row');`);
+  rerankReady.add(db);
+}
+
+/**
+ * Exponent of the document vector's norm in the re-rank score: 1 is plain cosine, which buries long
+ * documents (a full article under one-sentence ones); 0.6 keeps most of cosine's gain on abstracts
+ * (chosen on Check-COVID dev claims) while a long, on-topic article still ranks first.
+ */
+export const LENGTH_NORM = 0.6;
+/** Row id of the query in the scratch table; corpus_docs row ids start at 1. */
+const QUERY_ROW = 0;
+
+/**
+ * tf-idf similarity of each candidate with the query: document term weight sqrt(tf) * idf (title
+ * tokens count TITLE_WEIGHT times), query term weight idf, idf = 1 + ln(N / df) over the whole index,
+ * dot product divided by the document vector's norm ** LENGTH_NORM. Unlike BM25's token-count length
+ * normalisation, the idf-weighted norm favours abstracts whose rare vocabulary is about the query
+ * over ones that also cover many other specific topics.
+ */
+function similarityScores(db: Db, rows: ReadonlyArray<{ rowid: number; title: string; text: string }>, terms: readonly string[]): Map<number, number> {
+  ensureRerankTables(db);
+  const scratch = db.raw.transaction(() => {
+    db.run('DELETE FROM temp.corpus_rerank');
+    db.run('INSERT INTO temp.corpus_rerank (rowid, title, body) VALUES (?, ?, ?)', QUERY_ROW, '', terms.join(' '));
+    for (const r of rows) db.run('INSERT INTO temp.corpus_rerank (rowid, title, body) VALUES (?, ?, ?)', r.rowid, ftsIndexText(r.title), ftsIndexText(r.text.slice(0, RERANK_MAX_CHARS)));
+    return {
+      // Raw rows counted in JS: several times faster than GROUP BY over the virtual table.
+      tokens: db.stmt('SELECT doc, col, term FROM temp.corpus_rerank_tokens').raw().all() as Array<[number, string, string]>,
+      df: db.stmt('SELECT v.term, v.doc FROM (SELECT DISTINCT term FROM temp.corpus_rerank_tokens) t JOIN temp.corpus_fts_terms v ON v.term = t.term').raw().all() as Array<[string, number]>,
+      n: db.get<{ n: number }>('SELECT COUNT(*) AS n FROM corpus_docs')?.n ?? 0,
+    };
+  })();
+  const df = new Map(scratch.df);
+  // Every candidate term is in the index (same text, same tokenizer); a query term that is not matches no candidate.
+  const idf = (term: string): number => 1 + Math.log(Math.max(scratch.n, 1) / Math.max(df.get(term) ?? 1, 1));
+  const tf = new Map<number, Map<string, number>>();
+  for (const [doc, col, term] of scratch.tokens) {
+    let m = tf.get(doc);
+    if (!m) tf.set(doc, (m = new Map()));
+    m.set(term, (m.get(term) ?? 0) + (col === 'title' ? TITLE_WEIGHT : 1));
+  }
+  const queryTerms = [...(tf.get(QUERY_ROW)?.keys() ?? [])];
+  const out = new Map<number, number>();
+  for (const r of rows) {
+    // A candidate whose title and text hold no token has a zero vector: score 0.
+    const m = tf.get(r.rowid) ?? new Map<string, number>();
+    let norm = 0;
+    for (const [term, f] of m) norm += f * idf(term) ** 2;
+    let dot = 0;
+    for (const term of queryTerms) {
+      const f = m.get(term);
+      if (f) dot += Math.sqrt(f) * idf(term) ** 2;
+    }
+    out.set(r.rowid, norm > 0 ? dot / norm ** (LENGTH_NORM / 2) : 0);
+  }
+  return out;
 }
 
 export function listCorpora(db: Db): CorpusInfo[] {

@@ -1,8 +1,12 @@
 // Corpus documents and the FTS5 index: BM25 ranking, Japanese bigrams, re-add semantics.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CorpusDocument } from '../core/index.js';
 import { contentHash } from '../core/index.js';
+import { LENGTH_NORM } from './corpus-tables.js';
 import { ftsQueryTerms, openStore } from './index.js';
 
 const doc = (id: string, title: string, text: string, corpus = 'c1'): CorpusDocument => ({ corpus, id, title, text, contentHash: contentHash(title + text) });
@@ -70,5 +74,47 @@ test('a corpus can carry a trust level for its URL-less documents', () => {
     assert.throws(() => store.setCorpusTrustLevel('nope', 'LOW'), /no corpus named "nope"/);
   } finally {
     store.close();
+  }
+});
+
+test('BM25 candidates are re-ranked by tf-idf (sqrt tf, 1 + ln(N/df), title tokens twice, norm ** LENGTH_NORM)', () => {
+  const store = openStore({ path: ':memory:' });
+  try {
+    store.upsertCorpusDocuments([doc('d1', 'A', 'alpha beta'), doc('d2', 'B', 'gamma')]);
+    // d1's tokens: "a" twice (title), alpha, beta; each has df 1 of N = 2, so idf = 1 + ln 2 for all.
+    // score = sqrt(1) * idf^2 / norm ** 0.6, norm = sqrt((2 + 1 + 1) * idf^2) = 2 * idf.
+    const idf = 1 + Math.log(2);
+    const [hit] = store.searchCorpus('alpha', { limit: 5 });
+    assert.equal(hit?.id, 'd1');
+    assert.equal(LENGTH_NORM, 0.6);
+    assert.ok(Math.abs(hit!.score - idf ** 2 / (2 * idf) ** LENGTH_NORM) < 1e-9, `score ${hit?.score}`);
+    // A short abstract about the query outranks a long one that uses its words in passing.
+    const filler = Array.from({ length: 40 }, (_, i) => `topic${i} finding${i}`).join(' ');
+    store.upsertCorpusDocuments([
+      doc('long', 'Nutrition survey', `Vitamin levels and infection history were recorded among other items. ${filler}`),
+      doc('short', 'Vitamin D and infection', 'Vitamin D supplements lowered respiratory infection rates.'),
+    ]);
+    assert.deepEqual(store.searchCorpus('Does vitamin D prevent infection?', { limit: 5 }).map((h) => h.id), ['short', 'long']);
+  } finally {
+    store.close();
+  }
+});
+
+test('search re-ranks on a read-only store too (its scratch tables are TEMP)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-corpus-ro-'));
+  try {
+    const path = join(dir, 'lyra.db');
+    const writer = openStore({ path });
+    writer.upsertCorpusDocuments([doc('ja1', '気候変動と農業', '気候変動は農業生産性に大きな影響を与える。'), doc('en1', 'Masks', 'Face masks reduce transmission.')]);
+    writer.close();
+    const reader = openStore({ path, readonly: true });
+    try {
+      assert.deepEqual(reader.searchCorpus('農業生産性', { limit: 5 }).map((h) => h.id), ['ja1']);
+      assert.deepEqual(reader.searchCorpus('do masks reduce transmission', { limit: 5 }).map((h) => h.id), ['en1']);
+    } finally {
+      reader.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

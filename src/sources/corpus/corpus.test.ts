@@ -1,4 +1,4 @@
-// Corpus ingestion into a real SQLite file and BM25 retrieval, including the Check-COVID recall check.
+// Corpus ingestion into a real SQLite file and BM25 + tf-idf re-rank retrieval, including the Check-COVID recall check.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,10 +46,12 @@ test('re-adding a changed JSONL file updates, skips unchanged and removes vanish
   }
 });
 
-// The issue's target is 80 %; BM25 measures 74.1 % here. Lexical variants (title weights, k1/b,
-// RM3, trigram and passage fusion, prefix stems) and USE-lite dense fusion stayed within 73-77 %
-// (see CHANGELOG). This floor guards against regressions of the measured figure.
-const RECALL_FLOOR = 0.74;
+// The issue's target is 80 %. BM25 alone measures 74.1 % here; re-ranking its top 50 by tf-idf with
+// a softened length norm measures 75.5 % (dev 67.1 -> 70.5 %; plain cosine reached 76.1 % but buried
+// long articles). Lexical variants (title weights, k1/b, RM3, Rocchio, trigram and passage fusion,
+// prefix stems, LSA fusion) and USE-lite dense fusion stayed within 73-78 % (figures in the commit
+// log). This floor guards against regressions of the measured figure.
+const RECALL_FLOOR = 0.75;
 
 test('Check-COVID: the gold abstract is in the top 5 for most train claims', { skip: skipUnlessShared('check-covid/corpus.json') }, async () => {
   const store = openStore({ path: ':memory:' });

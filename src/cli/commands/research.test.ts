@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { RESEARCH_ARTIFACT_SCHEMAS, type ResearchArtifactName } from '../../workflows/index.js';
@@ -34,6 +34,24 @@ test('lyra research: bad flags, no question and unknown corpora are invalid inpu
       const r = await runCli(args, { home });
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
     }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('lyra research: when every search fails the report is written but the exit code is 1, naming the first error and the offline way', async () => {
+  const home = tempHome();
+  try {
+    // A provider the SSRF guard refuses: every search fails at once, without any network.
+    writeFileSync(join(home, 'lyra.config.yaml'), 'providers:\n  searxng:\n    base_url: http://127.0.0.1:9/\n');
+    const r = await runCli(['research', 'Is coffee good for health?', '--provider', 'searxng', '--budget', 'pages=5,queries=6,seconds=60'], { home });
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.err, /every search failed \(\d+\), so no source was read/);
+    assert.match(r.err, /SSRF guard refused/);
+    assert.match(r.err, /--corpus example/);
+    const run = join(home, '_outputs', 'research');
+    const dir = join(run, readdirSync(run)[0]!);
+    assert.ok(readdirSync(dir).some((f) => f.endsWith('_report.md')), 'the report is still written');
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

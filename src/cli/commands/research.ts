@@ -101,7 +101,7 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
       '  lyra research "海面上昇は加速しているか" --corpus example --budget seconds=300,pages=80',
       '  lyra research --resume _outputs/research/20260101_0930',
       '',
-      'Exit codes: 0 completed, 1 failed or interrupted (resumable), 2 invalid input.',
+      'Exit codes: 0 completed, 1 failed, every search failed (the report lists the errors) or interrupted (resumable), 2 invalid input.',
     ].join('\n'))
     .action(async (question: string | undefined, raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
@@ -144,6 +144,14 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
       }
       if (f.json) ctx.io.stdout(`${JSON.stringify({ type: 'research.result', ...result })}\n`);
       else if (result.status === 'completed') ctx.io.stdout(summary(result));
+      if (result.status === 'completed' && result.searches > 0 && result.failedSearches === result.searches) {
+        // A report built from nothing is not a result: say why, and how to run offline.
+        const first = result.warnings.find((w) => w.code === 'query_failed')?.message;
+        throw new NonRetryableError(
+          `research: every search failed (${result.searches}), so no source was read; the report in ${result.runDir} lists the errors${first ? `, the first: ${first.slice(0, 300)}` : ''}. Without network, search a local corpus: --corpus example, or lyra corpus add <dir>`,
+          { code: 'research_no_source', details: { runDir: result.runDir, taskId: result.taskId } },
+        );
+      }
       if (result.status === 'stopped') {
         throw new NonRetryableError(`research stopped; continue with: lyra research --resume ${result.runDir}`, { code: 'research_interrupted', details: { runDir: result.runDir, taskId: result.taskId } });
       }

@@ -140,6 +140,7 @@ function result(ctx: RunContext, status: ResearchResult['status'], files: Resear
   return {
     runId: s.runId, taskId: s.taskId, status, runDir: ctx.deps.output.location, files, relevantCounts, allCounts,
     searches: s.entries.filter((e) => e.status === 'done' || e.status === 'failed').length,
+    failedSearches: s.entries.filter((e) => e.status === 'failed').length,
     deepRounds: s.deep.rounds.length,
     ...(s.deep.stop ? { deepStop: { ...(s.deep.stop.rule ? { rule: s.deep.stop.rule } : {}), reason: s.deep.stop.reason } } : {}),
     majorClaims: { total: majors.length, searched: majors.filter((m) => refutationSearched(s, m.claimId)).length },

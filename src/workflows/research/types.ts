@@ -71,7 +71,9 @@ export interface ResearchResult {
   /** Statuses of the claims relevant to the question, and of all claims. */
   relevantCounts: Record<ClaimStatus, number>;
   allCounts: Record<ClaimStatus, number>;
+  /** Searches run (done or failed), and those of them that failed. */
   searches: number;
+  failedSearches: number;
   deepRounds: number;
   deepStop?: { rule?: string; reason: string };
   majorClaims: { total: number; searched: number };

@@ -14,6 +14,11 @@ const BIN = join(PROJECT_ROOT, 'bin', 'lyra.js');
 const QUESTION = 'Are coral reefs dying because of climate change?';
 const BUDGET = 'pages=32,queries=150,seconds=3000';
 
+test('the README quick start runs this question on the example corpus (the test below checks that command)', () => {
+  const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+  assert.ok(readme.includes(`npm ci && node bin/lyra.js research "${QUESTION}" --corpus example`), 'README quick start and QUESTION differ');
+});
+
 test('lyra research --help documents the flags, the files and resume', async () => {
   const home = tempHome();
   try {

@@ -3,7 +3,7 @@
 // tried `query_attempts` times on retryable errors with 1 s × attempt backoff, then recorded as failed
 // with its error while the task goes on (seed 003 §2.1). No fallback results, ever.
 import {
-  delay, errorMessage, isLyraError, type EngineEvent, type EngineWarning, type PipelinePhase, type Query, type QueryMetrics,
+  delay, errorMessage, isLyraError, type EngineEvent, type EngineWarning, type PipelinePhase, type Query, type QueryMetrics, type SearchOutcome,
 } from '../core/index.js';
 import { queryMetrics, type Satisfaction } from '../policy/index.js';
 import { parseScholarlyId } from '../sources/index.js';
@@ -20,19 +20,10 @@ import { selectProviders } from './providers.js';
 import { createBudgetTracker, type QueryContext } from './query-context.js';
 import { addQueryWarnings, keys, loadPayload, savePhase, warning, type QueryInput } from './task-state.js';
 
-/** Stored when a query ends: what its SearchOutcome is built from. */
-export interface QuerySummary {
-  sentQueries: string[];
-  resultsFound: number;
-  newPages: number;
-  pagesFetched: number;
-  fragments: number;
-  usefulFragments: number;
-  harvestRate: number;
-  novelty: number;
-  duplicateRate: number;
-  satisfaction: Satisfaction;
-  hasPrimarySource: boolean;
+/** Stored when a query ends: what its SearchOutcome is built from (its metrics, and claim ids for its claims). */
+export interface QuerySummary extends Pick<SearchOutcome,
+  'sentQueries' | 'resultsFound' | 'newPages' | 'pagesFetched' | 'fragments' | 'usefulFragments' | 'harvestRate' | 'novelty' | 'duplicateRate'
+  | 'satisfaction' | 'hasPrimarySource'> {
   claimIds: string[];
 }
 

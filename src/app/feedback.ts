@@ -4,7 +4,7 @@
 // samples of the backend that judged the edges, and the task's statuses are recomputed.
 import {
   InvalidInputError, newId,
-  type CalibrationSample, type FeedbackEdgeChange, type FeedbackKind, type FeedbackRecord, type Stance, type StanceEdge, type Store,
+  type CalibrationSample, type FeedbackEdgeChange, type FeedbackRecord, type Stance, type StanceEdge, type Store,
 } from '../core/index.js';
 import { rawConfidence, parseModelName } from './calibration.js';
 
@@ -13,16 +13,8 @@ export const FEEDBACK_MODEL_PREFIX = 'feedback:';
 /** Model name of the edge linking a claim to the sentence it was extracted from (pipeline ORIGIN_MODEL). */
 export const ORIGIN_EDGE_MODEL = 'origin';
 
-export interface FeedbackInput {
-  taskId: string;
-  kind: FeedbackKind;
-  /** Edge id (edge_stance), claim id (claim_rejected) or fragment id (fragment_irrelevant). */
-  targetId: string;
-  /** The right stance (edge_stance only). */
-  label?: Stance;
-  author: string;
-  reason: string;
-}
+/** A correction as given: the stored record without what storing it adds (id, time, graph changes). */
+export type FeedbackInput = Omit<FeedbackRecord, 'id' | 'createdAt' | 'changes'>;
 
 export interface RecomputeSummary {
   claimCounts: Record<string, number>;

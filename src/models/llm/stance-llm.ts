@@ -7,8 +7,8 @@
 // neutral, the most confident neutral answer stands. `confidence` is the model's own stated
 // probability (not calibrated); `scores` give the label that value and split the rest evenly.
 import { z } from 'zod';
-import { InvalidInputError, STANCES, throwIfAborted, type Stance, type StanceJudgement, type StanceModel, type StancePair } from '../../core/index.js';
-import { DEFAULT_MAX_SENTENCES, splitSentences } from '../stance/index.js';
+import { STANCES, throwIfAborted, type Stance, type StanceJudgement, type StanceModel, type StancePair } from '../../core/index.js';
+import { checkStanceBatch, checkStancePair, DEFAULT_MAX_SENTENCES, splitSentences } from '../stance/index.js';
 import { parseOptions } from '../options.js';
 import type { ChatClient } from './chat-client.js';
 
@@ -91,10 +91,9 @@ export function createLlmStanceModel(options: LlmStanceOptions): StanceModel {
     async judge(pairs: StancePair[], callOptions: { signal?: AbortSignal } = {}): Promise<StanceJudgement[]> {
       const { signal } = callOptions;
       throwIfAborted(signal);
-      if (pairs.length > opts.maxPairs) throw new InvalidInputError(`stance batch of ${pairs.length} pairs exceeds maxPairs ${opts.maxPairs}`, { code: 'stance_batch_too_large' });
+      checkStanceBatch(pairs, opts.maxPairs);
       const jobs = pairs.flatMap((pair, i) => {
-        if (typeof pair?.claim !== 'string' || !pair.claim.trim()) throw new InvalidInputError(`stance pair ${i}: empty claim`, { code: 'stance_empty_claim' });
-        if (typeof pair.passage !== 'string' || !pair.passage.trim()) throw new InvalidInputError(`stance pair ${i}: empty passage`, { code: 'stance_empty_passage' });
+        checkStancePair(pair, i);
         const sentences = splitSentences(pair.passage, { maxSentences: opts.maxSentences }).map((s) => s.slice(0, opts.maxSentenceChars));
         const windows: Array<{ pair: number; claim: string; sentences: string[] }> = [];
         for (let k = 0; k < sentences.length; k += opts.windowSentences) windows.push({ pair: i, claim: pair.claim.trim(), sentences: sentences.slice(k, k + opts.windowSentences) });

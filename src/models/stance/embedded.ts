@@ -6,6 +6,7 @@ import { InvalidInputError, throwIfAborted, type StanceJudgement, type StanceMod
 import { aggregateSentences } from './aggregate.js';
 import { pairFeatures, prepareText, type FeatureResources, type PreparedText } from './features.js';
 import { applyGuard, guardOf } from './guards.js';
+import { checkStanceBatch, checkStancePair } from './pair-checks.js';
 import { ensembleLogits, softmax, Workspace } from './network.js';
 import { DEFAULT_MAX_SENTENCES, splitSentences } from './sentences.js';
 import { loadWeights, type StanceWeights } from './weights-file.js';
@@ -105,8 +106,7 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
   };
 
   const judgeOne = async (w: StanceWeights, pair: StancePair, index: number, signal?: AbortSignal): Promise<SentenceJudgement[]> => {
-    if (typeof pair?.claim !== 'string' || !pair.claim.trim()) throw new InvalidInputError(`stance pair ${index}: empty claim`, { code: 'stance_empty_claim' });
-    if (typeof pair.passage !== 'string' || !pair.passage.trim()) throw new InvalidInputError(`stance pair ${index}: empty passage`, { code: 'stance_empty_passage' });
+    checkStancePair(pair, index);
     const resources: FeatureResources = { vectors: w.vectors, antonyms: w.antonyms, hashBuckets: w.params.hashBuckets };
     const claimText = pair.claim.replace(/\s+/g, ' ').trim();
     const claim = prepareText(claimText, resources);
@@ -126,7 +126,7 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
     async judge(pairs, callOptions = {}): Promise<StanceJudgement[]> {
       const { signal } = callOptions;
       throwIfAborted(signal);
-      if (pairs.length > maxPairs) throw new InvalidInputError(`stance batch of ${pairs.length} pairs exceeds maxPairs ${maxPairs}`, { code: 'stance_batch_too_large' });
+      checkStanceBatch(pairs, maxPairs);
       const w = await weights(signal);
       const threshold = options.threshold ?? w.threshold;
       const out: StanceJudgement[] = [];

@@ -19,3 +19,4 @@ export { stem, tokenize, type Token } from './text.js';
 export { fitStandardization, fitTemperature, seededRandom, train, type TrainExample, type TrainOptions } from './trainer.js';
 export { decodeWeights, encodeWeights, loadWeights, type EncodeInput, type StanceWeights, type WeightsHeader } from './weights-file.js';
 export { dequantizeVectors, dot, oovVector, quantizeVectors, WordVectors } from './word-vectors.js';
+export { checkStanceBatch, checkStancePair } from './pair-checks.js';

@@ -7,8 +7,8 @@
 // (models/stance/aggregate.ts): the most confident supporting or refuting sentence at or above the
 // threshold decides, otherwise the passage is neutral.
 import { z } from 'zod';
-import { InvalidInputError, NonRetryableError, STANCES, throwIfAborted, type Stance, type StanceJudgement, type StanceModel, type StancePair } from '../../core/index.js';
-import { aggregateSentences, DEFAULT_MAX_SENTENCES, splitSentences, type SentenceProbabilities } from '../stance/index.js';
+import { NonRetryableError, STANCES, throwIfAborted, type Stance, type StanceJudgement, type StanceModel, type StancePair } from '../../core/index.js';
+import { aggregateSentences, checkStanceBatch, checkStancePair, DEFAULT_MAX_SENTENCES, splitSentences, type SentenceProbabilities } from '../stance/index.js';
 import { parseOptions } from '../options.js';
 import { MODEL_ID_RE, ONNX_DTYPES, requireLocalModel, stanceOfLabel, withTransformersEnv, type OnnxDtype } from './runtime.js';
 
@@ -110,10 +110,9 @@ export function createTransformersStanceModel(options: TransformersStanceOptions
     async judge(pairs: StancePair[], callOptions: { signal?: AbortSignal } = {}): Promise<StanceJudgement[]> {
       const { signal } = callOptions;
       throwIfAborted(signal);
-      if (pairs.length > opts.maxPairs) throw new InvalidInputError(`stance batch of ${pairs.length} pairs exceeds maxPairs ${opts.maxPairs}`, { code: 'stance_batch_too_large' });
+      checkStanceBatch(pairs, opts.maxPairs);
       const split = pairs.map((pair, i) => {
-        if (typeof pair?.claim !== 'string' || !pair.claim.trim()) throw new InvalidInputError(`stance pair ${i}: empty claim`, { code: 'stance_empty_claim' });
-        if (typeof pair.passage !== 'string' || !pair.passage.trim()) throw new InvalidInputError(`stance pair ${i}: empty passage`, { code: 'stance_empty_passage' });
+        checkStancePair(pair, i);
         return splitSentences(pair.passage, { maxSentences: opts.maxSentences });
       });
       if (pairs.length === 0) return [];

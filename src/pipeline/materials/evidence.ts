@@ -45,9 +45,19 @@ export function evidenceView(r: EvidenceRecord): EvidenceView {
   };
 }
 
-/** Strongest first: trust score × stance confidence, then edge id. */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Strongest first: trust score × stance confidence; ties by page URL, position in the page and text,
+ * which are the same in every task, and only then by edge id (which embeds the task id), so two runs
+ * of one question list equal evidence in one order.
+ */
 export function byWeight(a: EvidenceRecord, b: EvidenceRecord): number {
   const wa = evidenceWeight({ confidence: a.edge.confidence, trustLevel: a.source.trustLevel });
   const wb = evidenceWeight({ confidence: b.edge.confidence, trustLevel: b.source.trustLevel });
-  return wb - wa || (a.edge.id < b.edge.id ? -1 : a.edge.id > b.edge.id ? 1 : 0);
+  return wb - wa
+    || compare(a.page.url, b.page.url)
+    || (a.fragment.locator.charStart ?? 0) - (b.fragment.locator.charStart ?? 0)
+    || compare(a.fragment.text, b.fragment.text)
+    || compare(a.edge.id, b.edge.id);
 }

@@ -8,6 +8,9 @@ import {
   ReadResourceRequestSchema, type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import {
+  FIXTURE_RESOURCES, FIXTURE_TEMPLATES, FIXTURE_TOOL_LISTINGS, callFixtureTool, clientSupport, installFixturePromptsAndSubscriptions, readFixtureResource,
+} from './conformance-fixtures.js';
 import { errorBody, invalidArguments, toolErrorResult } from './errors.js';
 import { createProgressSender, followTaskEvents } from './progress.js';
 import { GRAPH_TEMPLATE, MATERIALS_TEMPLATE, parseTaskResourceUri } from './resource-uris.js';
@@ -35,6 +38,12 @@ export interface LyraMcpServerOptions {
   services: McpServices;
   version: string;
   tools?: readonly ToolDefinition[];
+  /**
+   * Also serve the reference fixtures of @modelcontextprotocol/conformance (test_* tools, test://
+   * resources, test_* prompts, resource subscriptions): `lyra serve --conformance-fixtures`, for
+   * `npm run check:mcp` only. Off by default.
+   */
+  conformanceFixtures?: boolean;
 }
 
 interface PublishedTool {
@@ -77,16 +86,27 @@ export async function callTool(options: { tool: ToolDefinition; args: unknown; c
 export function createLyraMcpServer(options: LyraMcpServerOptions): Server {
   const { services } = options;
   const tools = new Map((options.tools ?? LYRA_TOOLS).map((t) => [t.name, publish(t)]));
+  const fixtures = options.conformanceFixtures === true;
   const server = new Server(
     { name: SERVER_NAME, title: 'Lyra evidence engine', version: options.version },
-    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, completions: {}, logging: {} }, instructions: SERVER_INSTRUCTIONS },
+    {
+      capabilities: {
+        tools: { listChanged: false }, resources: { listChanged: false, ...(fixtures ? { subscribe: true } : {}) }, completions: {}, logging: {},
+        ...(fixtures ? { prompts: { listChanged: false } } : {}),
+      },
+      instructions: SERVER_INSTRUCTIONS,
+    },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...tools.values()].map((t) => t.listing) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...[...tools.values()].map((t) => t.listing), ...(fixtures ? FIXTURE_TOOL_LISTINGS : [])] }));
 
   server.setRequestHandler(RoutedCallToolRequest, async (routed, extra) => {
     const request = CallToolRequestSchema.parse(routed);
     const published = tools.get(request.params.name);
+    if (!published && fixtures) {
+      const result = await callFixtureTool(request.params.name, request.params.arguments ?? {}, extra, clientSupport(server));
+      if (result) return result;
+    }
     if (!published) {
       return toolErrorResult({ category: 'invalid_input', code: 'unknown_tool', message: `no tool ${JSON.stringify(request.params.name.slice(0, 100))}; tools: ${[...tools.keys()].join(', ')}` });
     }
@@ -103,9 +123,10 @@ export function createLyraMcpServer(options: LyraMcpServerOptions): Server {
     return callTool({ tool: published.def, args: request.params.arguments, ctx });
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listTaskResources(services) }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => readTaskResource(services, request.params.uri));
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [...listTaskResources(services), ...(fixtures ? FIXTURE_RESOURCES : [])] }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...RESOURCE_TEMPLATES, ...(fixtures ? FIXTURE_TEMPLATES : [])] }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => (fixtures ? readFixtureResource(request.params.uri) : undefined) ?? readTaskResource(services, request.params.uri));
+  if (fixtures) installFixturePromptsAndSubscriptions(server);
 
   server.setRequestHandler(CompleteRequestSchema, (request) => {
     const { ref, argument } = request.params;

@@ -2,8 +2,9 @@
 # External MCP clients no one here wrote, against `lyra serve` (npm run check:mcp):
 #  1. @modelcontextprotocol/inspector-cli (stdio, then Streamable HTTP) lists the eleven tools and
 #     calls create_task and get_status on the shipped offline corpus;
-#  2. @modelcontextprotocol/conformance@0.1.13 runs its server scenarios against `lyra serve --http`;
-#     scripts/mcp-conformance-baseline.yml lists the scenarios that need the reference server's fixtures.
+#  2. @modelcontextprotocol/conformance@0.1.13 runs every server scenario against
+#     `lyra serve --http --conformance-fixtures` (the scenarios that call the reference fixtures —
+#     test_* tools, test:// resources, test_* prompts — find them there) and all must pass.
 # Both tools are exact-pinned devDependencies, so `npm ci` installs them and nothing is downloaded here.
 # Work happens in a scratch LYRA_HOME; the servers started here are stopped by their own PIDs.
 set -euo pipefail
@@ -60,13 +61,19 @@ HTTP_STATE="$(inspect "$URL" --transport http --method tools/call --tool-name ge
 [ "$HTTP_STATE" = "created" ] || { echo "check:mcp: get_status over HTTP gave $HTTP_STATE" >&2; exit 1; }
 echo "inspector-cli over Streamable HTTP: get_status $TASK_ID → $HTTP_STATE"
 
-echo "== conformance 0.1.13 server scenarios"
+echo "== conformance 0.1.13 server scenarios: lyra serve --http --conformance-fixtures"
+kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+rm -f "$WORK/url.json"
+node "$ROOT/bin/lyra.js" serve --http --port 0 --json --conformance-fixtures > "$WORK/url.json" 2> "$WORK/serve.err" &
+SERVER_PID=$!
+for _ in $(seq 1 150); do [ -s "$WORK/url.json" ] && break; kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/serve.err" >&2; exit 1; }; sleep 0.2; done
+URL="$(json 'v.url' < "$WORK/url.json")"
 set +e
-node "$CONFORMANCE" server --url "$URL" --expected-failures "$ROOT/scripts/mcp-conformance-baseline.yml" > "$WORK/conformance.txt" 2>&1
+node "$CONFORMANCE" server --url "$URL" > "$WORK/conformance.txt" 2>&1
 CODE=$?
 set -e
 sed -n '/=== SUMMARY ===/,$p' "$WORK/conformance.txt"
-if [ "$CODE" -ne 0 ]; then
+if [ "$CODE" -ne 0 ] || ! grep -q "Total: [0-9]* passed, 0 failed" "$WORK/conformance.txt"; then
   echo "check:mcp: conformance failed (exit $CODE)" >&2
   grep -E "✗|FAILURE|Error" "$WORK/conformance.txt" | head -40 >&2 || true
   exit 1

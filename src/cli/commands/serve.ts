@@ -1,4 +1,4 @@
-// `lyra serve [--http] [--host H] [--port P]`: Lyra as an MCP server for Claude Desktop, Cline,
+// `lyra serve [--http] [--host H] [--port P] [--conformance-fixtures]`: Lyra as an MCP server for Claude Desktop, Cline,
 // Cursor… — stdio by default (the client starts it), Streamable HTTP with --http.
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ const flagsSchema = z.strictObject({
   host: z.string().min(1).max(255).optional(),
   port: z.coerce.number().int().min(0).max(65_535).optional(),
   json: z.boolean().optional(),
+  conformanceFixtures: z.boolean().optional(),
 });
 
 /** Resolves on SIGINT / SIGTERM (or never, in tests that stop the server themselves). */
@@ -31,6 +32,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
     .option('--host <host>', 'with --http: address to bind; beyond loopback a token is required (mcp.http.token or $LYRA_MCP_TOKEN)')
     .option('--port <port>', 'with --http: TCP port (default 3917; 0 picks a free one)')
     .option('--json', 'with --http: print {"url": …} on stdout once listening')
+    .option('--conformance-fixtures', 'also serve the MCP conformance suite\'s reference fixtures (test_* tools, test:// resources, test_* prompts); for npm run check:mcp only')
     .addHelpText('after', '\nstdio: stdout carries the protocol only; diagnostics go to stderr. HTTP: endpoint /mcp, Origin and Host checked (DNS-rebinding protection).\nClient configuration: {"command": "npx", "args": ["lyra", "serve"]} — see README "MCP server".')
     .action(async (raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
@@ -46,11 +48,12 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
       const runtime = createServeRuntime(config);
       const services: McpServices = { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute };
       const version = lyraVersion();
+      const serverOptions = { services, version, ...(flags.conformanceFixtures ? { conformanceFixtures: true } : {}) };
       const stop = shutdownSignal();
       try {
         if (!settings) {
           ctx.io.stderr(`lyra serve: MCP over stdio (store ${config.store.path})\n`);
-          await serveStdio({ server: createLyraMcpServer({ services, version }), signal: stop });
+          await serveStdio({ server: createLyraMcpServer(serverOptions), signal: stop });
           return;
         }
         const http = await startHttpServer({
@@ -59,7 +62,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
           ...(settings.maxBodyBytes !== undefined ? { maxBodyBytes: settings.maxBodyBytes } : {}),
           ...(settings.maxSessions !== undefined ? { maxSessions: settings.maxSessions } : {}),
           ...(settings.sessionIdleMs !== undefined ? { sessionIdleMs: settings.sessionIdleMs } : {}),
-          createServer: () => createLyraMcpServer({ services, version }),
+          createServer: () => createLyraMcpServer(serverOptions),
           log: (line) => ctx.io.stderr(`lyra serve: ${line}\n`),
         });
         if (flags.json) ctx.io.stdout(`${JSON.stringify({ url: http.url })}\n`);

@@ -72,6 +72,18 @@ async function elicit(extra: FixtureExtra, params: { message: string; requestedS
   return extra.sendRequest({ method: 'elicitation/create', params: params as ElicitRequestFormParams }, ElicitResultSchema);
 }
 
+/** A no-argument fixture that asks the client to fill `properties` and reports what came back. */
+function formElicitation(name: string, description: string, message: string, properties: Record<string, unknown>): FixtureTool {
+  return {
+    listing: { name, description, inputSchema: noArgs },
+    async run(_args, extra, client) {
+      if (!client.elicitation) return fixtureError(`${name}: the client declared no elicitation capability`);
+      const r = await elicit(extra, { message, requestedSchema: { type: 'object', properties } });
+      return text(`Elicitation completed: action=${r.action}, content=${JSON.stringify(r.content ?? {})}`);
+    },
+  };
+}
+
 const TOOLS: FixtureTool[] = [
   {
     listing: { name: 'test_simple_text', description: 'Conformance fixture: returns one text item', inputSchema: noArgs },
@@ -160,52 +172,26 @@ const TOOLS: FixtureTool[] = [
       return text(`User response: action=${r.action}, content=${JSON.stringify(r.content ?? {})}`);
     },
   },
-  {
-    listing: { name: 'test_elicitation_sep1034_defaults', description: 'Conformance fixture: elicitation with a default for every primitive type', inputSchema: noArgs },
-    async run(_args, extra, client) {
-      if (!client.elicitation) return fixtureError('test_elicitation_sep1034_defaults: the client declared no elicitation capability');
-      const r = await elicit(extra, {
-        message: 'Please review and update the form fields with defaults',
-        requestedSchema: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', description: 'User name', default: 'John Doe' },
-            age: { type: 'integer', description: 'User age', default: 30 },
-            score: { type: 'number', description: 'User score', default: 95.5 },
-            status: { type: 'string', description: 'User status', enum: ['active', 'inactive', 'pending'], default: 'active' },
-            verified: { type: 'boolean', description: 'Verification status', default: true },
-          },
-        },
-      });
-      return text(`Elicitation completed: action=${r.action}, content=${JSON.stringify(r.content ?? {})}`);
+  formElicitation('test_elicitation_sep1034_defaults', 'Conformance fixture: elicitation with a default for every primitive type', 'Please review and update the form fields with defaults', {
+    name: { type: 'string', description: 'User name', default: 'John Doe' },
+    age: { type: 'integer', description: 'User age', default: 30 },
+    score: { type: 'number', description: 'User score', default: 95.5 },
+    status: { type: 'string', description: 'User status', enum: ['active', 'inactive', 'pending'], default: 'active' },
+    verified: { type: 'boolean', description: 'Verification status', default: true },
+  }),
+  formElicitation('test_elicitation_sep1330_enums', 'Conformance fixture: elicitation with the five enum schema forms', 'Please select options from the enum fields', {
+    untitledSingle: { type: 'string', description: 'Untitled single-select', enum: ['option1', 'option2', 'option3'] },
+    titledSingle: {
+      type: 'string', description: 'Titled single-select',
+      oneOf: [{ const: 'value1', title: 'First Option' }, { const: 'value2', title: 'Second Option' }, { const: 'value3', title: 'Third Option' }],
     },
-  },
-  {
-    listing: { name: 'test_elicitation_sep1330_enums', description: 'Conformance fixture: elicitation with the five enum schema forms', inputSchema: noArgs },
-    async run(_args, extra, client) {
-      if (!client.elicitation) return fixtureError('test_elicitation_sep1330_enums: the client declared no elicitation capability');
-      const r = await elicit(extra, {
-        message: 'Please select options from the enum fields',
-        requestedSchema: {
-          type: 'object',
-          properties: {
-            untitledSingle: { type: 'string', description: 'Untitled single-select', enum: ['option1', 'option2', 'option3'] },
-            titledSingle: {
-              type: 'string', description: 'Titled single-select',
-              oneOf: [{ const: 'value1', title: 'First Option' }, { const: 'value2', title: 'Second Option' }, { const: 'value3', title: 'Third Option' }],
-            },
-            legacyEnum: { type: 'string', description: 'Legacy titled enum', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
-            untitledMulti: { type: 'array', description: 'Untitled multi-select', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
-            titledMulti: {
-              type: 'array', description: 'Titled multi-select',
-              items: { anyOf: [{ const: 'value1', title: 'First Choice' }, { const: 'value2', title: 'Second Choice' }, { const: 'value3', title: 'Third Choice' }] },
-            },
-          },
-        },
-      });
-      return text(`Elicitation completed: action=${r.action}, content=${JSON.stringify(r.content ?? {})}`);
+    legacyEnum: { type: 'string', description: 'Legacy titled enum', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
+    untitledMulti: { type: 'array', description: 'Untitled multi-select', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
+    titledMulti: {
+      type: 'array', description: 'Titled multi-select',
+      items: { anyOf: [{ const: 'value1', title: 'First Choice' }, { const: 'value2', title: 'Second Choice' }, { const: 'value3', title: 'Third Choice' }] },
     },
-  },
+  }),
 ];
 
 const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.listing.name, t]));

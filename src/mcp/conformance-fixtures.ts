@@ -9,6 +9,7 @@ import {
   CreateMessageResultSchema, ElicitResultSchema, GetPromptRequestSchema, ListPromptsRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema,
   type CallToolResult, type ElicitRequestFormParams, type GetPromptResult, type ReadResourceResult, type ServerNotification, type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
+import { delay } from '../core/index.js';
 
 export type FixtureExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -37,14 +38,6 @@ function silentWavBase64(): string {
   b.writeUInt32LE(data, 40);
   return b.toString('base64');
 }
-
-const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const t = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = (): void => { clearTimeout(t); reject(signal.reason as Error); };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 
 const text = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }] });
 const fixtureError = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }], isError: true });
@@ -120,9 +113,9 @@ const TOOLS: FixtureTool[] = [
     async run(_args, extra) {
       const log = (data: string): Promise<void> => extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data } });
       await log('Tool execution started');
-      await sleep(STEP_MS, extra.signal);
+      await delay(STEP_MS, extra.signal);
       await log('Tool processing data');
-      await sleep(STEP_MS, extra.signal);
+      await delay(STEP_MS, extra.signal);
       await log('Tool execution completed');
       return text('Tool with logging executed successfully');
     },
@@ -132,7 +125,7 @@ const TOOLS: FixtureTool[] = [
     async run(_args, extra) {
       const token = extra._meta?.progressToken;
       for (const [i, progress] of [0, 50, 100].entries()) {
-        if (i > 0) await sleep(STEP_MS, extra.signal);
+        if (i > 0) await delay(STEP_MS, extra.signal);
         if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total: 100 } });
       }
       return text('Tool with progress executed successfully');
@@ -270,19 +263,16 @@ export function getFixturePrompt(name: string, args: Record<string, string>): Ge
   }
 }
 
-/** Prompts and resource subscriptions of the fixtures, on a server that declared both capabilities. */
+/**
+ * Prompts and resource subscriptions of the fixtures, on a server that declared both capabilities.
+ * No fixture resource ever changes, so no update is ever due: subscriptions are acknowledged without
+ * keeping a list a client could grow without bound.
+ */
 export function installFixturePromptsAndSubscriptions(server: Server): void {
-  const subscribed = new Set<string>();
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: FIXTURE_PROMPTS }));
   server.setRequestHandler(GetPromptRequestSchema, (request) => getFixturePrompt(request.params.name, request.params.arguments ?? {}));
-  server.setRequestHandler(SubscribeRequestSchema, (request) => {
-    subscribed.add(request.params.uri);
-    return {};
-  });
-  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    subscribed.delete(request.params.uri);
-    return {};
-  });
+  server.setRequestHandler(SubscribeRequestSchema, () => ({}));
+  server.setRequestHandler(UnsubscribeRequestSchema, () => ({}));
 }
 
 export function clientSupport(server: Server): ClientSupport {

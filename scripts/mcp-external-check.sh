@@ -17,8 +17,12 @@ done
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/lyra-mcp-check-XXXXXX")"
 SERVER_PID=""
-cleanup() {
+stop_server() {
   if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; fi
+  SERVER_PID=""
+}
+cleanup() {
+  stop_server
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -31,6 +35,14 @@ cd "$WORK/run"
 
 json() { node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const v=JSON.parse(s);const f=new Function('v','return '+process.argv[1]);console.log(f(v))})" "$1"; }
 inspect() { node "$INSPECTOR" --cli "$@" 2>"$WORK/inspector.err" || { cat "$WORK/inspector.err" >&2; return 1; }; }
+# Starts `lyra serve --http` on a free port with any further flags; sets SERVER_PID and URL.
+serve_http() {
+  rm -f "$WORK/url.json"
+  node "$ROOT/bin/lyra.js" serve --http --port 0 --json "$@" > "$WORK/url.json" 2> "$WORK/serve.err" &
+  SERVER_PID=$!
+  for _ in $(seq 1 150); do [ -s "$WORK/url.json" ] && break; kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/serve.err" >&2; exit 1; }; sleep 0.2; done
+  URL="$(json 'v.url' < "$WORK/url.json")"
+}
 
 echo "== inspector-cli over stdio: node bin/lyra.js serve"
 TOOLS="$(inspect node "$ROOT/bin/lyra.js" serve --method tools/list)"
@@ -52,22 +64,15 @@ BAD="$(inspect node "$ROOT/bin/lyra.js" serve --method tools/call --tool-name ge
 echo "get_status on an unknown task: structured error task_not_found"
 
 echo "== lyra serve --http"
-node "$ROOT/bin/lyra.js" serve --http --port 0 --json > "$WORK/url.json" 2> "$WORK/serve.err" &
-SERVER_PID=$!
-for _ in $(seq 1 150); do [ -s "$WORK/url.json" ] && break; kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/serve.err" >&2; exit 1; }; sleep 0.2; done
-URL="$(json 'v.url' < "$WORK/url.json")"
+serve_http
 echo "listening at $URL"
 HTTP_STATE="$(inspect "$URL" --transport http --method tools/call --tool-name get_status --tool-arg "task_id=$TASK_ID" | json 'v.structuredContent.status')"
 [ "$HTTP_STATE" = "created" ] || { echo "check:mcp: get_status over HTTP gave $HTTP_STATE" >&2; exit 1; }
 echo "inspector-cli over Streamable HTTP: get_status $TASK_ID → $HTTP_STATE"
 
 echo "== conformance 0.1.13 server scenarios: lyra serve --http --conformance-fixtures"
-kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
-rm -f "$WORK/url.json"
-node "$ROOT/bin/lyra.js" serve --http --port 0 --json --conformance-fixtures > "$WORK/url.json" 2> "$WORK/serve.err" &
-SERVER_PID=$!
-for _ in $(seq 1 150); do [ -s "$WORK/url.json" ] && break; kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/serve.err" >&2; exit 1; }; sleep 0.2; done
-URL="$(json 'v.url' < "$WORK/url.json")"
+stop_server
+serve_http --conformance-fixtures
 set +e
 node "$CONFORMANCE" server --url "$URL" > "$WORK/conformance.txt" 2>&1
 CODE=$?

@@ -8,6 +8,7 @@ import diagnosticsChannel from 'node:diagnostics_channel';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createHttpFetcher, lyraUserAgent } from '../src/net/index.js';
 import { PROJECT_ROOT } from '../src/test-support/shared-data.js';

@@ -23,5 +23,5 @@ export { SOURCE_GONE_STATUSES } from './verify.js';
 export type { CorpusDocumentCheck, Verification, VerificationOutcome } from './verify.js';
 export { RESEMBLANCE_MIN_EXCERPT_CHARS, deduplicate, normalizeTitle, sourceKey } from './dedupe.js';
 export { RELEVANCE_MIN_SHARE } from './relevance.js';
-export { MAX_AUTHORS_NAMED, candidateFromHit, candidateFromPaper, paperUrl } from './candidates.js';
+export { MAX_AUTHORS_NAMED, candidateFromHit, candidateFromPaper, paperUrl, type Candidate } from './candidates.js';
 export type { Sleep } from './run-query.js';

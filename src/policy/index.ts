@@ -14,7 +14,7 @@ export {
 export { MISINFORMATION_TRUST_GAP, classifyContradiction, handleContradiction } from './contradiction.js';
 export { NEAR_DUPLICATE_JACCARD, SHINGLE_WORDS, isNearDuplicate, textResemblance } from './near-duplicate.js';
 export {
-  BLOCK_REJECTION_RATE, NO_AUTO_DEMOTION_RANK, PROMOTION_MIN_INDEPENDENT_SOURCES, RESTORE_VIA, countIndependentSources,
+  BLOCK_MIN_JUDGEMENTS, BLOCK_REJECTION_RATE, NO_AUTO_DEMOTION_RANK, PROMOTION_MIN_INDEPENDENT_SOURCES, RESTORE_VIA, countIndependentSources,
   nextDomainState, rejectionRate, verifySource,
   type ContradictionRecord, type CorroboratingSource, type VerificationAction, type VerificationInput, type VerificationOutcome,
 } from './source-verification.js';

@@ -9,6 +9,12 @@ import { trustRank } from './trust-levels.js';
 export const PROMOTION_MIN_INDEPENDENT_SOURCES = 2;
 /** Rejection rate above which an UNVERIFIED or LOW domain is blocked (30 %). */
 export const BLOCK_REJECTION_RATE = 0.3;
+/**
+ * Independent rejecting judgements a block needs (issue 14: a domain is never blocked on one
+ * judgement). Misinformation contradictions count once per claim; a rejection rate counts rejections.
+ * With fewer, the domain's contribution is marked rejected and its level stays.
+ */
+export const BLOCK_MIN_JUDGEMENTS = 2;
 /** Rank from which a domain is never demoted automatically: TRUSTED (3) and above. */
 export const NO_AUTO_DEMOTION_RANK = trustRank('TRUSTED');
 /** Where a person restores a blocked domain (seed 000 §4.1 restore_via). */
@@ -82,16 +88,19 @@ export function verifySource(input: VerificationInput): VerificationOutcome {
   const level = input.trustLevel;
   const rank = trustRank(level);
 
-  const rejectedBy = (): { reason: string; causingClaimIds: string[] } | undefined => {
+  const rejectedBy = (): { reason: string; causingClaimIds: string[]; judgements: number } | undefined => {
     if (misinformation.length > 0) {
       const first = misinformation[0]!;
+      const causingClaimIds = [...new Set(misinformation.map((c) => c.claimId))];
       return {
-        reason: `Contradiction with ${first.otherDomain} (${first.otherTrustLevel}, claim_id: ${first.claimId})`,
-        causingClaimIds: [...new Set(misinformation.map((c) => c.claimId))],
+        reason: causingClaimIds.length > 1
+          ? `Contradictions with ${[...new Set(misinformation.map((c) => `${c.otherDomain} (${c.otherTrustLevel})`))].join(', ')} on ${causingClaimIds.length} claims (claim_ids: ${causingClaimIds.join(', ')})`
+          : `Contradiction with ${first.otherDomain} (${first.otherTrustLevel}, claim_id: ${first.claimId})`,
+        causingClaimIds, judgements: causingClaimIds.length,
       };
     }
     if (rate > BLOCK_REJECTION_RATE) {
-      return { reason: `Rejection rate ${(rate * 100).toFixed(0)}% (${input.rejected} of ${input.accepted + input.rejected}) exceeds ${BLOCK_REJECTION_RATE * 100}%`, causingClaimIds: [] };
+      return { reason: `Rejection rate ${(rate * 100).toFixed(0)}% (${input.rejected} of ${input.accepted + input.rejected}) exceeds ${BLOCK_REJECTION_RATE * 100}%`, causingClaimIds: [], judgements: input.rejected };
     }
     return undefined;
   };
@@ -101,8 +110,12 @@ export function verifySource(input: VerificationInput): VerificationOutcome {
   }
   const rejection = rejectedBy();
   if (rejection) {
-    if (rank >= NO_AUTO_DEMOTION_RANK) return { ...base, status: 'rejected', trustLevel: level, action: 'marked_rejected', ...rejection };
-    return { ...base, status: 'rejected', trustLevel: 'BLOCKED', action: 'blocked', ...rejection };
+    const { judgements, ...why } = rejection;
+    if (rank >= NO_AUTO_DEMOTION_RANK) return { ...base, status: 'rejected', trustLevel: level, action: 'marked_rejected', ...why };
+    if (judgements < BLOCK_MIN_JUDGEMENTS) {
+      return { ...base, status: 'rejected', trustLevel: level, action: 'marked_rejected', ...why, reason: `${why.reason}; not blocked: ${judgements} rejecting judgement(s), ${BLOCK_MIN_JUDGEMENTS} needed` };
+    }
+    return { ...base, status: 'rejected', trustLevel: 'BLOCKED', action: 'blocked', ...why };
   }
   if (contested.length > 0) {
     return {

@@ -12,8 +12,8 @@ import { openOrCreateStore } from './open-store.js';
 import { PROJECT_ROOT } from '../test-support/shared-data.js';
 import { RESEARCH_RUN_FILE, isResearchTask, researchTaskOf, resumeResearch, runResearch } from './research.js';
 
-const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-embedded', 'stance-embedded.bin');
-const skip = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded stance model's weights)`;
+const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');
+const skip = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`;
 
 const EN_DOCS = [
   { id: 'obs', title: 'Sea level observations', text: 'Global sea level rise has accelerated since 1993 according to satellite altimetry.\n\nTide gauges show that sea level rose about 1.8 mm per year during the 20th century.' },

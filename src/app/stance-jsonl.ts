@@ -1,4 +1,4 @@
-// `lyra stance`: JSONL {id, claim, evidence} in, {id, label, confidence, decisive_sentence} out.
+// `lyra stance`: JSONL {id, claim, evidence} in, {id, label, confidence, decisive_sentence, scores} out.
 // Lines are validated one by one (a bad line is reported with its number and the run goes on),
 // judged in batches, and written in input order. When a batch fails, its lines are judged one by
 // one so only the lines that fail are reported; a model that cannot run at all stops the run.
@@ -16,6 +16,8 @@ export interface StanceOutputLine {
   label: 'supports' | 'refutes' | 'neutral';
   confidence: number;
   decisive_sentence: string;
+  /** The judge's probability of each label (a neutral line keeps how close it came to supports or refutes). */
+  scores: { supports: number; refutes: number; neutral: number };
 }
 
 export interface StanceLineError {
@@ -73,7 +75,11 @@ export async function runStanceJsonl(options: RunStanceJsonlOptions): Promise<{ 
   };
   const emit = (p: Pending, j: Awaited<ReturnType<StanceModel['judge']>>[number]): void => {
     ok++;
-    options.onResult({ id: p.id, label: j.stance, confidence: Number(j.confidence.toFixed(6)), decisive_sentence: j.decisiveSentence });
+    const r6 = (x: number): number => Number(x.toFixed(6));
+    options.onResult({
+      id: p.id, label: j.stance, confidence: r6(j.confidence), decisive_sentence: j.decisiveSentence,
+      scores: { supports: r6(j.scores.supports), refutes: r6(j.scores.refutes), neutral: r6(j.scores.neutral) },
+    });
   };
   const judge = (items: Pending[]) => model.judge(items.map((p) => ({ claim: p.claim, passage: p.evidence })), signal ? { signal } : {});
   const rethrowIfFatal = (error: unknown): void => {

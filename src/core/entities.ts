@@ -147,6 +147,11 @@ export interface StanceEdge extends EdgeBase {
   fragmentId: string;
   claimId: string;
   confidence: number;
+  /**
+   * The judge's probability of each class. A `neutral` edge keeps them, so a reader (or a later,
+   * stricter or looser threshold) can see how close the judge came to supports or refutes.
+   */
+  scores?: Record<Stance, number>;
   /** The sentence of the fragment that decided the stance. */
   decisiveSentence?: string;
   model?: string;

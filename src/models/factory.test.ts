@@ -13,7 +13,7 @@ function tempDir(): string {
 }
 
 test('embedded: a missing weights file is a non-retryable error naming the path, at creation', () => {
-  const path = join(tmpdir(), 'lyra-no-such-dir', 'stance-embedded.bin');
+  const path = join(tmpdir(), 'lyra-no-such-dir', 'stance-en.json');
   assert.throws(() => createStanceModel({ backend: 'embedded', embedded: { weightsPath: path } }), (err: unknown) => {
     assert.ok(isLyraError(err));
     assert.deepEqual([err.category, err.code, err.details.path], ['non_retryable', 'model_weights_missing', path]);

@@ -108,9 +108,21 @@ export const lyraConfigSchema = z.strictObject({
     .strictObject({
       stance: z
         .strictObject({
-          backend: z.enum(['embedded', 'transformers', 'llm']).optional(),
-          /** Weights of the embedded backend; default the file shipped in models/stance-embedded/. */
+          backend: z.enum(['embedded', 'transformers', 'llm', 'client']).optional(),
+          /** The embedded backend's English model descriptor; default models/stance-en/stance-en.json as shipped. */
           weights_path: z.string().min(1).optional(),
+          /**
+           * `client` backend: which embedded judgements go to the MCP client's model (sampling). A
+           * supports/refutes edge at least `sure_above` confident, or a neutral one whose supports and
+           * refutes probabilities stay under `unsure_floor`, is kept; at most `max_escalations` pairs per call.
+           */
+          client: z
+            .strictObject({
+              sure_above: z.number().min(0).max(1).optional(),
+              unsure_floor: z.number().min(0).max(1).optional(),
+              max_escalations: z.number().int().min(0).max(10_000).optional(),
+            })
+            .optional(),
         })
         .optional(),
       /** An OpenAI-compatible chat endpoint (Ollama, llama.cpp server, vLLM, OpenAI). */

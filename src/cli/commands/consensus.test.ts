@@ -6,8 +6,8 @@ import { runCli, tempHome } from '../../test-support/cli.js';
 import { main } from '../main.js';
 import { PROJECT_ROOT, sharedDataPath, skipUnlessShared } from '../../test-support/shared-data.js';
 
-const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-embedded', 'stance-embedded.bin');
-const skipUnlessWeights = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded stance model's weights)`;
+const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');
+const skipUnlessWeights = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`;
 
 interface Transparency {
   format: string;

@@ -7,8 +7,8 @@ import { RESEARCH_ARTIFACT_SCHEMAS, type ResearchArtifactName } from '../../work
 import { runCli, tempHome } from '../../test-support/cli.js';
 import { PROJECT_ROOT } from '../../test-support/shared-data.js';
 
-const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-embedded', 'stance-embedded.bin');
-const skipUnlessWeights = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded stance model's weights)`;
+const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');
+const skipUnlessWeights = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`;
 const BIN = join(PROJECT_ROOT, 'bin', 'lyra.js');
 /** The README's question, with a budget whose only limits are pages and queries, so runs are reproducible. */
 const QUESTION = 'Are coral reefs dying because of climate change?';

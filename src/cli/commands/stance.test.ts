@@ -52,7 +52,9 @@ test('lyra stance: every line judged is exit 0; --json reports errors as JSON ob
     writeTinyNliModel({ modelsDir: join(home, 'models'), modelId: 'test/tiny-nli' });
     const ok = await run(['stance'], home, line({ id: 1, claim: 'cats purr', evidence: 'The claim is true.' }));
     assert.equal(ok.code, 0, ok.err);
-    assert.deepEqual(JSON.parse(ok.out), { id: 1, label: 'neutral', confidence: JSON.parse(ok.out).confidence, decisive_sentence: 'The claim is true.' });
+    const parsed = JSON.parse(ok.out) as { confidence: number; scores: Record<string, number> };
+    assert.deepEqual(parsed, { id: 1, label: 'neutral', confidence: parsed.confidence, decisive_sentence: 'The claim is true.', scores: parsed.scores });
+    assert.equal(parsed.scores.neutral, parsed.confidence);
     const bad = await run(['stance', '--json'], home, '[]\n');
     assert.equal(bad.code, 2);
     const first = JSON.parse(bad.err.split('\n')[0]!) as { line: number; error: { code: string } };

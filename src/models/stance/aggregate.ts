@@ -1,6 +1,7 @@
-// From per-sentence probabilities to one judgement of the passage.
+// From per-sentence probabilities to one judgement of the passage, for backends with one threshold
+// (the `transformers` backend; the embedded model uses the precision-first rule of decide.ts).
 //
-// Rule (documented in models/stance-embedded/MODEL_CARD.md):
+// Rule:
 // 1. Every sentence gets calibrated probabilities (supports, refutes, neutral).
 // 2. Candidates are the sentences whose supports or refutes probability is at least the threshold
 //    (even when neutral is higher: the threshold is fitted per model, and a threshold ≥ 0.5 implies

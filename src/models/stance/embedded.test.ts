@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { InvalidInputError, NonRetryableError, STANCES } from '../../core/index.js';
 import { createEmbeddedStanceModel, DEFAULT_STANCE_WEIGHTS_PATH } from './embedded.js';
 
@@ -84,8 +84,8 @@ test('an empty claim or passage is invalid input', async () => {
   await assert.rejects(model.judge([{ claim: 'Claim.', passage: '' }]), InvalidInputError);
 });
 
-test('a claim with no English word is invalid input, not a guessed neutral', async () => {
-  await assert.rejects(model.judge([{ claim: 'マスクは感染を減らす。', passage: 'Masks reduce infections.' }]), (error: unknown) => {
+test('a claim in neither English nor Japanese is invalid input, not a guessed neutral', async () => {
+  await assert.rejects(model.judge([{ claim: 'Маски снижают заражение.', passage: 'Masks reduce infections.' }]), (error: unknown) => {
     assert.ok(error instanceof InvalidInputError);
     assert.equal(error.code, 'stance_unsupported_language');
     return true;
@@ -96,8 +96,8 @@ test('an aborted signal stops the call', async () => {
   await assert.rejects(model.judge([{ claim: 'a', passage: 'b' }], { signal: AbortSignal.abort() }), { name: 'AbortError' });
 });
 
-test('a missing weights file is a NonRetryableError naming the path', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'lyra-stance-')), 'absent.bin');
+test('a missing model descriptor is a NonRetryableError naming the path', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'lyra-stance-')), 'absent.json');
   const missing = createEmbeddedStanceModel({ weightsPath: path });
   await assert.rejects(missing.judge([{ claim: 'a', passage: 'b' }]), (error: unknown) => {
     assert.ok(error instanceof NonRetryableError);
@@ -107,21 +107,59 @@ test('a missing weights file is a NonRetryableError naming the path', async () =
   });
 });
 
-test('a corrupt or truncated weights file is a NonRetryableError naming the path', async () => {
+test('a corrupt descriptor, vectors file or network is a NonRetryableError naming the path', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'lyra-stance-'));
-  const garbage = join(dir, 'garbage.bin');
-  writeFileSync(garbage, 'not a weights file');
-  const truncated = join(dir, 'truncated.bin');
-  const real = readFileSync(DEFAULT_STANCE_WEIGHTS_PATH);
-  writeFileSync(truncated, real.subarray(0, Math.floor(real.length / 2)));
-  for (const path of [garbage, truncated]) {
-    await assert.rejects(createEmbeddedStanceModel({ weightsPath: path }).judge([{ claim: 'a', passage: 'b' }]), (error: unknown) => {
-      assert.ok(error instanceof NonRetryableError);
-      assert.ok(error.message.includes(path));
+  const garbage = join(dir, 'garbage.json');
+  writeFileSync(garbage, 'not a descriptor');
+  await assert.rejects(createEmbeddedStanceModel({ weightsPath: garbage }).judge([{ claim: 'a', passage: 'b' }]), (error: unknown) => {
+    assert.ok(error instanceof NonRetryableError);
+    assert.ok(error.message.includes(garbage));
+    assert.equal(error.code, 'model_weights_corrupt');
+    return true;
+  });
+  const real = JSON.parse(readFileSync(DEFAULT_STANCE_WEIGHTS_PATH, 'utf8')) as { network: string; vectors: string };
+  const shipped = dirname(DEFAULT_STANCE_WEIGHTS_PATH);
+  for (const broken of ['network', 'vectors'] as const) {
+    const sub = mkdtempSync(join(dir, broken));
+    for (const f of [real.network, real.vectors]) {
+      const bytes = readFileSync(join(shipped, f));
+      writeFileSync(join(sub, f), f === real[broken] ? bytes.subarray(0, Math.floor(bytes.length / 2)) : bytes);
+    }
+    const descriptor = join(sub, 'stance-en.json');
+    writeFileSync(descriptor, readFileSync(DEFAULT_STANCE_WEIGHTS_PATH));
+    await assert.rejects(createEmbeddedStanceModel({ weightsPath: descriptor }).judge([{ claim: 'Masks work.', passage: 'Masks reduce infections.' }]), (error: unknown) => {
+      assert.ok(error instanceof NonRetryableError, String(error));
+      assert.ok(error.message.includes(join(sub, real[broken])), error.message);
       assert.equal(error.code, 'model_weights_corrupt');
       return true;
     });
   }
+});
+
+test('same event first: a sentence about another fact of the same reef does not refute (quick-start audit)', async () => {
+  const claim = "In 2016, bleaching of coral on the Great Barrier Reef killed between 29 and 50 percent of the reef's coral.";
+  const shark = 'The Queensland shark control program uses shark nets and drum lines with baited hooks to kill sharks in the Great Barrier Reef – there are 173 lethal drum lines in the Great Barrier Reef.';
+  assert.notEqual((await judge(claim, shark)).stance, 'refutes');
+});
+
+test('a sentence that confirms the claim supports it (quick-start audit: El Niño bleaching)', async () => {
+  const claim = 'Every 4–7 years, an El Niño event causes some reefs with heat-sensitive corals to bleach, with especially widespread bleachings in 1998 and 2010.';
+  const confirms = 'The first mass global bleaching events were recorded in 1998 and 2010, which was when the El Niño caused the oceans temperatures to rise and worsened the corals living conditions.';
+  assert.equal((await judge(claim, confirms)).stance, 'supports');
+});
+
+test('a Japanese claim is judged by the Japanese network, offline', async () => {
+  const claim = '男性がギターを弾いている。';
+  const [entails, contradicts, unrelated] = await model.judge([
+    { claim, passage: '男性がギターを演奏している。' },
+    { claim, passage: '男性はギターを弾いていない。' },
+    { claim, passage: '子供たちが公園でサッカーをしている。' },
+  ]);
+  assert.notEqual(entails!.stance, 'refutes');
+  assert.notEqual(contradicts!.stance, 'supports');
+  assert.equal(unrelated!.stance, 'neutral');
+  for (const j of [entails!, contradicts!, unrelated!]) assert.ok(Math.abs(j.scores.supports + j.scores.refutes + j.scores.neutral - 1) < 1e-5);
+  assert.equal((await model.decision('ja')).supports > 0, true);
 });
 
 test('a long batch gives the event loop turns while it runs (an MCP server stays responsive)', async () => {

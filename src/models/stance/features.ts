@@ -6,14 +6,14 @@
 // - `sparse`: hashed lexical features (claim words, unaligned claim words, aligned word pairs: the
 //   "cross-unigrams" of classic NLI);
 // - `a` / `b`: one input row per token for the learned attention: its word vector and token flags
-//   that say what plain vectors cannot (exact match on the other side, negation scope, numbers that
-//   the other side lacks, antonyms of the other side, direction words).
+//   that say what plain vectors cannot (exact match on the other side, negation scope, a number that
+//   differs from the other side's number of the same quantity, antonyms of the other side, direction words).
 import {
   BAD_WORDS, DOWN_WORDS, GOOD_WORDS, HEDGE_WORDS, NEGATION_CUES, QUANTIFIER_WORDS, UP_WORDS,
 } from './lexicon.js';
 import { isNegationCue, negationScope, resolveNegationConstructions } from './negation.js';
+import { contradictsQuantity, quantitiesOf, type Quantity } from './quantities.js';
 import { isWordToken, tokenize, type Token } from './text.js';
-import type { PairInput } from './network.js';
 import { dot, oovVector, type WordVectors } from './word-vectors.js';
 
 export const HAND_FEATURES = [
@@ -50,6 +50,8 @@ export interface PreparedText {
   direction: number;
   valence: number;
   numbers: number[];
+  /** The numbers with their kind and unit (quantities.ts): only aligned quantities are compared. */
+  quantities: Quantity[];
   /** Stems of all word tokens (for the exact-match flag). */
   stems: Set<string>;
   allStems: Set<string>;
@@ -68,7 +70,17 @@ export interface FeatureResources {
   hashBuckets: number;
 }
 
-/** Network input of one pair (see PairInput in network.ts). */
+/** Network input of one pair: each side's token rows, the hand features and the sparse feature ids. */
+export interface PairInput {
+  /** m × tokenInputSize rows, row-major: the claim tokens. */
+  a: Float32Array;
+  m: number;
+  /** n × tokenInputSize rows: the sentence tokens. */
+  b: Float32Array;
+  n: number;
+  hand: Float32Array;
+  sparse: Uint32Array;
+}
 export type PairFeatures = PairInput;
 
 export function prepareText(text: string, resources: FeatureResources): PreparedText {
@@ -123,7 +135,7 @@ export function prepareText(text: string, resources: FeatureResources): Prepared
     rows[f + 8] = HEDGE_WORDS.has(t.stem) ? 1 : 0;
   });
   return {
-    tokens, content, vectors, negated, negations, direction, valence, numbers,
+    tokens, content, vectors, negated, negations, direction, valence, numbers, quantities: quantitiesOf(tokens),
     stems: new Set(content.map((i) => tokens[i]!.stem)), allStems: new Set(tokens.filter(isWordToken).map((t) => t.stem)), mean,
     attention, rows,
   };
@@ -139,7 +151,9 @@ function pairRows(self: PreparedText, other: PreparedText, resources: FeatureRes
     const f = r * E + dims;
     const numMatch = t.value !== undefined && other.numbers.some((b) => sameNumber(t.value!, b));
     rows[f] = other.allStems.has(t.stem) || numMatch ? 1 : 0;
-    rows[f + 4] = t.value !== undefined && !numMatch ? 1 : 0;
+    // A different number on an aligned quantity (same kind and unit), not merely a number the other side lacks.
+    const q = t.value !== undefined ? self.quantities.find((x) => x.index === ti) : undefined;
+    rows[f + 4] = q && contradictsQuantity(q, other.quantities) ? 1 : 0;
     let antonym = 0;
     for (const s of other.allStems) {
       if (resources.antonyms.has(`${t.stem}|${s}`)) {
@@ -280,7 +294,7 @@ export function pairFeatures(h: PreparedText, p: PreparedText, resources: Featur
   set('num_h', Math.min(3, hNums.length));
   set('num_p', Math.min(3, pNums.length));
   set('num_matched_frac', hNums.length ? numMatched / hNums.length : 0);
-  set('num_mismatch', Number(hNums.length > 0 && pNums.length > 0 && numMatched < hNums.length));
+  set('num_mismatch', Number(h.quantities.some((q) => contradictsQuantity(q, p.quantities))));
   set('num_h_no_p', Number(hNums.length > 0 && pNums.length === 0));
   set('hedge_h', Math.min(2, h.tokens.filter((t) => HEDGE_WORDS.has(t.stem)).length));
   set('hedge_p', Math.min(2, p.tokens.filter((t) => HEDGE_WORDS.has(t.stem)).length));

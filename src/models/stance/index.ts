@@ -1,22 +1,26 @@
-// Stance backends: the `embedded` model and its building blocks (exported for training and benchmarks).
+// Stance backends: the `embedded` models (English and Japanese) and their building blocks (exported for training and benchmarks).
 export { aggregateSentences, type SentenceProbabilities } from './aggregate.js';
 export {
-  createEmbeddedStanceModel, DEFAULT_STANCE_WEIGHTS_PATH, type EmbeddedStanceModel, type EmbeddedStanceOptions, type SentenceJudgement,
+  createEmbeddedStanceModel, DEFAULT_STANCE_JA_PATH, DEFAULT_STANCE_WEIGHTS_PATH, stanceLanguage, type EmbeddedStanceModel, type EmbeddedStanceOptions,
 } from './embedded.js';
+export { ALIGN_MIN_COSINE, slotAlignment, slotTerms, type SlotAlignment, type SlotTerms } from './alignment.js';
+export { calibrated, decidePassage, sentenceVerdict, type JudgedSentence } from './decide.js';
+export { DecisionSchema, DescriptorSchema, loadDescriptor, type Decision, type Descriptor, type LoadedDescriptor } from './descriptor.js';
+export { createEnglishJudge, judgeWithCache, JUDGE_CHUNK, type SentenceItem, type SentenceJudge } from './english-judge.js';
+export { createJapaneseJudge } from './japanese-judge.js';
+export {
+  JA_HAND_FEATURES, JA_IDS_PER_TOKEN, JA_MAX_TOKENS, JA_TOKEN_FLAGS, JAPANESE_RE, jaPairFeatures, prepareJa, type JaPairInput, type JaPrepared,
+} from './ja-features.js';
+export { loadOnnxRuntime, openEnglishNetwork, openJapaneseNetwork, type OnnxNetwork } from './onnx-network.js';
+export { decodeVectorsFile, encodeVectorsFile, loadVectorsFile, type VectorsHeader } from './vectors-file.js';
 export {
   HAND_FEATURES, hashFeature, MAX_ATTENTION_TOKENS, pairFeatures, prepareText, TOKEN_FLAGS, tokenInputSize,
-  type FeatureResources, type PairFeatures, type PreparedText,
+  type FeatureResources, type PairFeatures, type PairInput, type PreparedText,
 } from './features.js';
-export { applyGuard, guardOf, NUMBER_TOLERANCE, UNRELATED_KEEP, type GuardName } from './guards.js';
 export { CURATED_ANTONYMS } from './lexicon.js';
 export { isNegationCue, litotesBase, NEGATION_SCOPE, negationScope, resolveNegationConstructions } from './negation.js';
-export {
-  backward, CLASSES, createGradients, createParams, DENSE_TENSORS, ensembleLogits, forward, NUM_CLASSES, softmax, tensorSizes, Workspace,
-  type NetworkParams, type NetworkShape, type PairInput,
-} from './network.js';
 export { DEFAULT_MAX_SENTENCES, splitSentences, type SplitOptions } from './sentences.js';
 export { stem, tokenize, type Token } from './text.js';
-export { fitStandardization, fitTemperature, seededRandom, train, type TrainExample, type TrainOptions } from './trainer.js';
-export { decodeWeights, encodeWeights, loadWeights, type EncodeInput, type StanceWeights, type WeightsHeader } from './weights-file.js';
 export { dequantizeVectors, dot, oovVector, quantizeVectors, WordVectors } from './word-vectors.js';
 export { checkStanceBatch, checkStancePair } from './pair-checks.js';
+export { fitLabel, fitTemperature, type LabelFit, type SetScore, type TuneItem } from './threshold-fit.js';

@@ -3,9 +3,15 @@
 // confidence and decisive sentence. Each batch is written in one transaction as soon as it returns.
 import {
   NonRetryableError, throwIfAborted,
-  type Claim, type Fragment, type StanceEdge, type StanceModel, type Store,
+  type Claim, type Fragment, type StanceEdge, type StanceJudgement, type StanceModel, type Store,
 } from '../../core/index.js';
 import { stanceEdgeId } from './edge-ids.js';
+
+/** Probabilities as stored: 4 decimals (what a reader needs; keeps the stored JSON small). */
+function roundScores(scores: StanceJudgement['scores']): StanceJudgement['scores'] {
+  const r = (x: number): number => Math.round(x * 1e4) / 1e4;
+  return { supports: r(scores.supports), refutes: r(scores.refutes), neutral: r(scores.neutral) };
+}
 
 export interface StancePairInput {
   claim: Claim;
@@ -33,7 +39,8 @@ export async function judgePairs(
       const judged = judgements[j]!;
       return {
         id: stanceEdgeId(taskId, p.fragment.id, p.claim.id), taskId, kind: judged.stance, fragmentId: p.fragment.id, claimId: p.claim.id,
-        confidence: judged.confidence, ...(judged.decisiveSentence ? { decisiveSentence: judged.decisiveSentence } : {}), model: stance.name, createdAt: now,
+        confidence: judged.confidence, scores: roundScores(judged.scores),
+        ...(judged.decisiveSentence ? { decisiveSentence: judged.decisiveSentence } : {}), model: stance.name, createdAt: now,
       };
     });
     store.transaction(() => {

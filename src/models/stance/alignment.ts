@@ -1,0 +1,58 @@
+// "Same event first, then contrast": before a sentence may refute (or support) a claim it must be
+// about the same thing — its words must cover the claim's subject and what the claim says of it
+// (predicate or object), the slots extract/claims finds. Two facts about the same reef ("bleaching
+// killed half the coral" / "the shark nets catch dolphins") share a topic, not an event, and neither
+// contradicts nor confirms the other, whatever a classifier trained on SNLI says.
+import { extractSlots } from '../../extract/index.js';
+import type { FeatureResources, PreparedText } from './features.js';
+import { isWordToken, tokenize, type Token } from './text.js';
+import { dot } from './word-vectors.js';
+
+/** Cosine of word vectors at which two different words count as the same concept ("warming"/"heating"). */
+export const ALIGN_MIN_COSINE = 0.7;
+
+export interface SlotTerms {
+  subject: Token[];
+  /** Predicate and object content tokens (what is said of the subject). */
+  rest: Token[];
+}
+
+export interface SlotAlignment {
+  /** Share of the subject's content words the sentence holds (1 when the subject has none). */
+  subject: number;
+  /** Share of the predicate's and object's content words the sentence holds (1 when there are none). */
+  rest: number;
+}
+
+// Words that date or frame an event rather than name it: "Every 4–7 years, an El Niño event" is about
+// El Niño, whatever period it is said to recur in. Numbers are left to the contrast features.
+const FRAME_WORDS = new Set(['every', 'year', 'month', 'week', 'day', 'decade', 'century', 'time', 'recent', 'today', 'now', 'ago', 'annual', 'annually', 'often', 'sometime', 'mani', 'sever', 'certain']);
+
+const contentTokens = (text: string | undefined, exclude: ReadonlySet<string>): Token[] =>
+  text ? tokenize(text).filter((t) => isWordToken(t) && !t.stop && t.value === undefined && !FRAME_WORDS.has(t.stem) && !exclude.has(t.stem)) : [];
+
+/** The claim's slot words (no numbers, no words of its time slot), computed once per claim. */
+export function slotTerms(claim: string): SlotTerms {
+  const { slots } = extractSlots(claim, 'en');
+  const time = new Set(tokenize(slots.time ?? '').map((t) => t.stem));
+  const predicate = (slots.predicate ?? '').replace(/^not /, '');
+  return { subject: contentTokens(slots.subject, time), rest: [...contentTokens(predicate === 'be' ? '' : predicate, time), ...contentTokens(slots.object, time)] };
+}
+
+function aligned(t: Token, sentence: PreparedText, resources: FeatureResources): boolean {
+  if (sentence.allStems.has(t.stem)) return true;
+  const v = resources.vectors.get(t.word);
+  if (!v) return false;
+  for (const i of sentence.content) {
+    const w = sentence.vectors[i];
+    if (w && dot(v, w) >= ALIGN_MIN_COSINE) return true;
+  }
+  return false;
+}
+
+const share = (tokens: readonly Token[], sentence: PreparedText, resources: FeatureResources): number =>
+  tokens.length === 0 ? 1 : tokens.filter((t) => aligned(t, sentence, resources)).length / tokens.length;
+
+export function slotAlignment(terms: SlotTerms, sentence: PreparedText, resources: FeatureResources): SlotAlignment {
+  return { subject: share(terms.subject, sentence, resources), rest: share(terms.rest, sentence, resources) };
+}

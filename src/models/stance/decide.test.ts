@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { calibrated, decidePassage, sentenceVerdict, type JudgedSentence } from './decide.js';
+import type { Decision } from './descriptor.js';
+
+const d: Decision = { supports: 0.6, refutes: 0.7, refuteSubject: 0.5, refuteRest: 0.34, supportSubject: 0, supportRest: 0 };
+const s = (probs: number[], alignment?: { subject: number; rest: number }, sentence = 'x'): JudgedSentence => ({ sentence, probs, ...(alignment ? { alignment } : {}) });
+
+test('a label needs its fitted threshold: below it the edge is neutral and keeps its probabilities', () => {
+  assert.equal(sentenceVerdict(s([0.59, 0.1, 0.31]), d), 'neutral');
+  assert.equal(sentenceVerdict(s([0.6, 0.1, 0.3]), d), 'supports');
+  assert.equal(sentenceVerdict(s([0.1, 0.69, 0.21], { subject: 1, rest: 1 }), d), 'neutral');
+  assert.equal(sentenceVerdict(s([0.1, 0.7, 0.2], { subject: 1, rest: 1 }), d), 'refutes');
+  const j = decidePassage([s([0.55, 0.3, 0.15])], d);
+  assert.equal(j.stance, 'neutral');
+  assert.deepEqual(j.scores, { supports: 0.55, refutes: 0.3, neutral: 0.15 });
+  assert.equal(j.confidence, 0.15);
+});
+
+test('same event first: a confident refutation about another subject or predicate is neutral', () => {
+  assert.equal(sentenceVerdict(s([0.05, 0.9, 0.05], { subject: 0, rest: 1 }), d), 'neutral', 'subject not in the sentence');
+  assert.equal(sentenceVerdict(s([0.05, 0.9, 0.05], { subject: 1, rest: 0 }), d), 'neutral', 'nothing said of the subject is in the sentence');
+  assert.equal(sentenceVerdict(s([0.05, 0.9, 0.05], { subject: 0.5, rest: 0.5 }), d), 'refutes');
+  assert.equal(sentenceVerdict(s([0.05, 0.9, 0.05]), d), 'refutes', 'no alignment (Japanese): the threshold alone decides');
+});
+
+test('the most probable supporting or refuting sentence decides; without one, the least neutral sentence is shown', () => {
+  const j = decidePassage([s([0.62, 0.1, 0.28], undefined, 'weak'), s([0.05, 0.8, 0.15], { subject: 1, rest: 1 }, 'strong'), s([0.1, 0.1, 0.8], undefined, 'other')], d);
+  assert.equal(j.stance, 'refutes');
+  assert.equal(j.decisiveSentence, 'strong');
+  const n = decidePassage([s([0.2, 0.1, 0.7], undefined, 'a'), s([0.3, 0.2, 0.5], undefined, 'b')], d);
+  assert.equal(n.stance, 'neutral');
+  assert.equal(n.decisiveSentence, 'b');
+});
+
+test('calibrated is a softmax at a temperature', () => {
+  const p = calibrated([2, 0, -1], 2);
+  assert.ok(Math.abs(p[0]! + p[1]! + p[2]! - 1) < 1e-6);
+  assert.ok(Math.abs(p[0]! / p[1]! - Math.exp(1)) < 1e-4);
+});

@@ -1,0 +1,120 @@
+// Fitting the precision-first decision: temperature by NLL, then per label the threshold (and, for
+// English, the "same event" alignment minimums) that keep the most recall while the edges shown stay
+// precise on every tuning set. Pure functions over per-sentence probabilities, shared by
+// train:stance and the tests.
+import type { Stance } from '../../core/index.js';
+import type { Decision } from './descriptor.js';
+import { sentenceVerdict, type JudgedSentence } from './decide.js';
+
+export interface TuneItem extends JudgedSentence {
+  gold: Stance;
+}
+
+/** Temperature minimizing the NLL of `logProbs` (log-probabilities at T = 1) on a grid then a refinement. */
+export function fitTemperature(logProbs: readonly ArrayLike<number>[], gold: readonly number[]): number {
+  const nll = (t: number): number => {
+    let s = 0;
+    logProbs.forEach((lp, i) => {
+      let max = -Infinity;
+      for (let k = 0; k < lp.length; k++) max = Math.max(max, lp[k]! / t);
+      let z = 0;
+      for (let k = 0; k < lp.length; k++) z += Math.exp(lp[k]! / t - max);
+      s -= lp[gold[i]!]! / t - max - Math.log(z);
+    });
+    return s / Math.max(1, logProbs.length);
+  };
+  let best = 1;
+  for (let t = 0.5; t <= 3.0001; t += 0.05) if (nll(t) < nll(best)) best = t;
+  for (let t = best - 0.05; t <= best + 0.05; t += 0.005) if (t > 0 && nll(t) < nll(best)) best = t;
+  return Math.round(best * 1000) / 1000;
+}
+
+export interface SetScore {
+  set: string;
+  precision: number;
+  recall: number;
+  shown: number;
+}
+
+export interface LabelFit {
+  label: 'supports' | 'refutes';
+  threshold: number;
+  subject: number;
+  rest: number;
+  /** The target was met on every tuning set. */
+  metTarget: boolean;
+  scores: SetScore[];
+}
+
+const GRID = Array.from({ length: 27 }, (_, i) => Math.round((0.3 + i * 0.025) * 1000) / 1000);
+const SUBJECT_GRID = [0, 0.5, 0.75, 1];
+const REST_GRID = [0, 0.34, 0.5, 1];
+
+function score(items: readonly TuneItem[], label: 'supports' | 'refutes', d: Decision): { precision: number; recall: number; shown: number } {
+  let shown = 0;
+  let right = 0;
+  let gold = 0;
+  for (const it of items) {
+    const v = sentenceVerdict(it, d);
+    if (it.gold === label) gold++;
+    if (v === label) {
+      shown++;
+      if (it.gold === label) right++;
+    }
+  }
+  return { precision: shown > 0 ? right / shown : 0, recall: gold > 0 ? right / gold : 0, shown };
+}
+
+function pooledScore(sets: readonly { items: readonly TuneItem[] }[], label: 'supports' | 'refutes', scores: readonly SetScore[]): { precision: number; recall: number; shown: number } {
+  const gold = sets.reduce((a, s) => a + s.items.filter((it) => it.gold === label).length, 0);
+  const shown = scores.reduce((a, s) => a + s.shown, 0);
+  const right = scores.reduce((a, s) => a + s.precision * s.shown, 0);
+  return { precision: shown > 0 ? right / shown : 0, recall: gold > 0 ? right / gold : 0, shown };
+}
+
+/**
+ * The label's decision that keeps the highest mean recall while precision ≥ `target` on every set
+ * (with at least `minShown` edges shown in each). When no decision meets the target — the model is
+ * not that good on these sets — precision still comes first: the decision with the best precision
+ * pooled over the sets among those that keep a pooled recall ≥ `fallbackRecall` and show at least
+ * `fallbackShown` edges.
+ */
+export function fitLabel(options: {
+  label: 'supports' | 'refutes';
+  sets: { name: string; items: readonly TuneItem[] }[];
+  base: Decision;
+  target: number;
+  minShown?: number;
+  fallbackRecall?: number;
+  fallbackShown?: number;
+  gate: boolean;
+}): LabelFit {
+  const { label, sets, base, target } = options;
+  const minShown = options.minShown ?? 10;
+  const fallbackRecall = options.fallbackRecall ?? 0.02;
+  const fallbackShown = options.fallbackShown ?? 20;
+  let best: { fit: LabelFit; key: number } | undefined;
+  let fallback: { fit: LabelFit; key: number } | undefined;
+  for (const threshold of GRID) {
+    for (const subject of options.gate ? SUBJECT_GRID : [0]) {
+      for (const rest of options.gate ? REST_GRID : [0]) {
+        const d: Decision = label === 'refutes'
+          ? { ...base, refutes: threshold, refuteSubject: subject, refuteRest: rest }
+          : { ...base, supports: threshold, supportSubject: subject, supportRest: rest };
+        const scores = sets.map((s) => ({ set: s.name, ...score(s.items, label, d) }));
+        const meanRecall = scores.reduce((a, s) => a + s.recall, 0) / scores.length;
+        const met = scores.every((s) => s.precision >= target && s.shown >= minShown);
+        const fit: LabelFit = { label, threshold, subject, rest, metTarget: met, scores };
+        if (met && (!best || meanRecall > best.key)) best = { fit, key: meanRecall };
+        // Pooled over the sets: a set where only a handful of edges are shown cannot swing the choice.
+        const pooled = pooledScore(sets, label, scores);
+        const usable = pooled.recall >= fallbackRecall && pooled.shown >= fallbackShown;
+        const key = pooled.precision + 1e-6 * pooled.recall;
+        if (usable && (!fallback || key > fallback.key)) fallback = { fit, key };
+      }
+    }
+  }
+  const chosen = best?.fit ?? fallback?.fit;
+  if (!chosen) return { label, threshold: 0.95, subject: 1, rest: 1, metTarget: false, scores: [] };
+  return chosen;
+}

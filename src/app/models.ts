@@ -55,6 +55,19 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
         },
       });
     }
+    case 'client': {
+      const weights = models.stance?.weights_path;
+      const c = models.stance?.client;
+      return createStanceModel({
+        backend,
+        embedded: weights ? { weightsPath: resolvePath(config, weights) } : {},
+        escalation: {
+          ...(c?.sure_above !== undefined ? { sureAbove: c.sure_above } : {}),
+          ...(c?.unsure_floor !== undefined ? { unsureFloor: c.unsure_floor } : {}),
+          ...(c?.max_escalations !== undefined ? { maxEscalations: c.max_escalations } : {}),
+        },
+      });
+    }
     case 'llm': {
       const l = models.llm;
       if (!l) {

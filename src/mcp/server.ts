@@ -4,10 +4,11 @@
 // tool becomes a tool error with its category; nothing a client sends can crash the process.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema, CompleteRequestSchema, ListResourceTemplatesRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema,
+  CallToolRequestSchema, CompleteRequestSchema, CreateMessageResultSchema, ListResourceTemplatesRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema,
   ReadResourceRequestSchema, type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { withSampler, type Sampler } from '../models/index.js';
 import {
   FIXTURE_RESOURCES, FIXTURE_TEMPLATES, FIXTURE_TOOL_LISTINGS, callFixtureTool, clientSupport, installFixturePromptsAndSubscriptions, readFixtureResource,
 } from './conformance-fixtures.js';
@@ -120,7 +121,29 @@ export function createLyraMcpServer(options: LyraMcpServerOptions): Server {
       progress: (message) => sender.send(message),
       followTask: (taskId) => followTaskEvents(services.engine, taskId, sender),
     };
-    return callTool({ tool: published.def, args: request.params.arguments, ctx });
+    // With the client's sampling capability, the `client` stance backend can ask the client's model
+    // about uncertain pairs during this call (its requests travel with this request's stream).
+    if (server.getClientCapabilities()?.sampling === undefined) return callTool({ tool: published.def, args: request.params.arguments, ctx });
+    const sampler: Sampler = async (req) => {
+      const r = await extra.sendRequest(
+        {
+          method: 'sampling/createMessage',
+          params: {
+            messages: req.messages.map((m) => ({ role: m.role, content: { type: 'text' as const, text: m.content } })),
+            maxTokens: req.maxTokens,
+            ...(req.systemPrompt ? { systemPrompt: req.systemPrompt } : {}),
+            includeContext: 'none' as const,
+            temperature: 0,
+          },
+        },
+        CreateMessageResultSchema,
+        req.signal ? { signal: req.signal } : {},
+      );
+      const content = Array.isArray(r.content) ? r.content : [r.content];
+      const text = content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+      return { content: text, model: r.model, ...(r.stopReason ? { stopReason: r.stopReason } : {}) };
+    };
+    return withSampler(sampler, () => callTool({ tool: published.def, args: request.params.arguments, ctx }));
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [...listTaskResources(services), ...(fixtures ? FIXTURE_RESOURCES : [])] }));

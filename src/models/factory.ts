@@ -7,18 +7,20 @@ import {
   createSqliteVectorCache, createTransformersEmbeddingModel, createUseLiteEmbeddingModel, transformersEmbeddingOptionsSchema, withVectorCache,
   type TransformersEmbeddingOptions, type UseLiteOptions, type VectorCache,
 } from './embedding/index.js';
-import { createChatClient, createLlmStanceModel, type ChatClient, type ChatClientOptions, type LlmStanceOptions } from './llm/index.js';
+import { createEscalatingStanceModel, type EscalationOptions } from './escalating-stance.js';
+import { createChatClient, createLlmStanceModel, createSamplingChatClient, type ChatClient, type ChatClientOptions, type LlmStanceOptions, type Sampler } from './llm/index.js';
 import { parseOptions } from './options.js';
 import { createEmbeddedStanceModel, DEFAULT_STANCE_WEIGHTS_PATH, type EmbeddedStanceOptions } from './stance/index.js';
 import { createTransformersStanceModel, requireLocalModel, transformersStanceOptionsSchema, type TransformersStanceOptions } from './transformers/index.js';
 
-export const STANCE_BACKENDS = ['embedded', 'transformers', 'llm'] as const;
+export const STANCE_BACKENDS = ['embedded', 'transformers', 'llm', 'client'] as const;
 export type StanceBackend = (typeof STANCE_BACKENDS)[number];
 
 export type CreateStanceModelOptions =
   | { backend: 'embedded'; embedded?: EmbeddedStanceOptions }
   | { backend: 'transformers'; transformers: TransformersStanceOptions }
-  | { backend: 'llm'; llm: Omit<LlmStanceOptions, 'client'> & ({ client: ChatClient } | { chat: ChatClientOptions }) };
+  | { backend: 'llm'; llm: Omit<LlmStanceOptions, 'client'> & ({ client: ChatClient } | { chat: ChatClientOptions }) }
+  | { backend: 'client'; embedded?: EmbeddedStanceOptions; escalation?: EscalationOptions; sampler?: () => Sampler | undefined };
 
 /**
  * A StanceModel of the named backend. Throws NonRetryableError `model_weights_missing` /
@@ -46,6 +48,12 @@ export function createStanceModel(options: CreateStanceModelOptions): StanceMode
       const client = 'client' in llm ? llm.client : createChatClient(llm.chat);
       const { client: _c, chat: _h, ...stance } = llm as Omit<LlmStanceOptions, 'client'> & { client?: ChatClient; chat?: ChatClientOptions };
       return createLlmStanceModel({ ...stance, client });
+    }
+    case 'client': {
+      // The embedded model judges every pair; the MCP client's model (sampling) those it is unsure of.
+      const base = createStanceModel({ backend: 'embedded', ...(options.embedded ? { embedded: options.embedded } : {}) });
+      const judge = createLlmStanceModel({ client: createSamplingChatClient(options.sampler ? { sampler: options.sampler } : {}), concurrency: 1 });
+      return createEscalatingStanceModel({ base, judge, ...options.escalation });
     }
     default:
       throw new InvalidInputError(`unknown stance backend ${(options as { backend: string }).backend}; expected one of ${STANCE_BACKENDS.join(', ')}`, { code: 'stance_backend_unknown' });

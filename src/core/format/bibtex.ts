@@ -1,12 +1,14 @@
 // BibTeX field values from text Lyra did not write. Every character LaTeX or BibTeX treats
 // specially is escaped, so no value can close its field, start another or run a command
-// (`\input{/etc/passwd}`); a DOI must match the DOI syntax, else the field is left out.
+// (`\input{/etc/passwd}`); a DOI must match the DOI syntax, else the field is left out. BibTeX
+// balances braces without regard to backslashes (`\}` still closes a field), so a brace from the
+// text becomes \textbraceleft{} / \textbraceright{} and the only braces in a value are balanced pairs.
 import { safeHttpUrl } from './safe-url.js';
 
 const LATEX_SPECIAL: Record<string, string> = {
   '\\': '\\textbackslash{}',
-  '{': '\\{',
-  '}': '\\}',
+  '{': '\\textbraceleft{}',
+  '}': '\\textbraceright{}',
   '~': '\\textasciitilde{}',
   '^': '\\textasciicircum{}',
   '&': '\\&',

@@ -36,8 +36,10 @@ test('mdText also escapes block markers at the start of a line', () => {
 });
 
 test('mdLink links http(s) only; anything else is text', () => {
-  assert.equal(mdLink('Title](javascript:alert(5)) [more', 'https://example.org/x'), '[Title\\](javascript:alert(5)) \\[more](<https://example.org/x>)');
+  assert.equal(mdLink('Title](javascript:alert(5)) [more', 'https://example.org/x'), '[Title&#93;(javascript:alert(5)) &#91;more](<https://example.org/x>)');
+  assert.equal(mdLink('a \\[b', 'https://e.org/'), '[a \\\\&#91;b](<https://e.org/>)');
   assert.equal(mdLink('x', 'javascript:alert(4)'), 'x (javascript:alert(4))');
+  assert.equal(mdLink('[x]', 'javascript:alert(4)'), '&#91;x&#93; (javascript:alert(4))');
   assert.equal(mdLink('data', 'data:text/html,<script>'), 'data (data:text/html,\\<script\\>)');
   assert.equal(mdUrl('https://example.org/a b'), 'https\\://example.org/a b');
   assert.equal(mdUrl('https://example.org/a'), '<https://example.org/a>');
@@ -53,12 +55,20 @@ test('mdQuote keeps every line inside the quote; mdHeading and mdCode stay on on
 });
 
 test('BibTeX: every special character escaped, DOIs validated, URLs http(s) only, keys plain', () => {
-  assert.equal(bibtexField('a}, note={\\input{/etc/passwd}} 50% #1 $x_y^2 ~&'), 'a\\}, note=\\{\\textbackslash{}input\\{/etc/passwd\\}\\} 50\\% \\#1 \\$x\\_y\\textasciicircum{}2 \\textasciitilde{}\\&');
+  assert.equal(bibtexField('a}, note={\\input{/etc/passwd}} 50% #1 $x_y^2 ~&'), 'a\\textbraceright{}, note=\\textbraceleft{}\\textbackslash{}input\\textbraceleft{}/etc/passwd\\textbraceright{}\\textbraceright{} 50\\% \\#1 \\$x\\_y\\textasciicircum{}2 \\textasciitilde{}\\&');
   assert.equal(bibtexDoi('10.1234/a},note={\\input{/etc/passwd}}'), undefined);
   assert.equal(bibtexDoi('10.1000/xyz-123_(4):5;6'), '10.1000/xyz-123\\_(4):5;6');
   assert.equal(bibtexDoi('10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0'), '10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0');
   assert.equal(bibtexUrl('javascript:alert(1)'), undefined);
   assert.equal(bibtexUrl('https://example.org/?a={b}'), 'https://example.org/?a=%7Bb%7D');
+  // Every brace in an escaped value is one of a balanced {} pair (BibTeX counts braces, backslash or not).
+  const escaped = bibtexField('}}}{{ \\} {');
+  let depth = 0;
+  for (const c of escaped) {
+    depth += c === '{' ? 1 : c === '}' ? -1 : 0;
+    assert.ok(depth >= 0 && depth <= 1, escaped);
+  }
+  assert.equal(depth, 0);
   assert.equal(bibtexKey('smith,2021}{'), 'smith2021');
 });
 

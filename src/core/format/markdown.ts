@@ -23,33 +23,33 @@ function escapeSpecial(match: string, offset: number, whole: string): string {
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
+/** Block markers a line may start with: headings, lists, quotes, thematic breaks, setext underlines, ordered lists. */
+const LEADING_BLOCK_RE = /^(?:[#>+=-]|\d{1,9}[.)])/;
+
 /** White space runs, line breaks included, as one space; control characters dropped. */
 export function oneLine(s: string): string {
   return s.replace(CONTROL_RE, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /**
- * Inline text: one line, Markdown's inline syntax escaped, GFM's autolinks broken (`http://`,
- * `https://`, `ftp://` and `www.` get an escape, `@` too so no address turns into `mailto:`): a link
- * is only ever made by mdLink or mdUrl. Entity references stay text (`&amp;lt;`). Safe anywhere in a line.
+ * Text on one line: Markdown's inline syntax escaped, GFM's autolinks broken (`http://`, `https://`,
+ * `ftp://` and `www.` get an escape, `@` too so no address turns into `mailto:`; a link is only ever
+ * made by mdLink or mdUrl), entity references kept as text (`&amp;lt;`), and a block marker at its
+ * start escaped (`#`, `-`, `+`, `=`, `1.`): the value may land at the start of a line or of a list
+ * item (`1. <title>`), where `# x` would be a heading. Safe anywhere in a line.
  */
 export function mdInline(s: string): string {
-  return oneLine(s)
+  const inline = oneLine(s)
     .replace(INLINE_SPECIAL_RE, escapeSpecial)
     .replace(/(https?|ftp):\/\//gi, '$1\\://')
     .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\\.`)
     .replace(/@/g, '\\@')
     .replace(/&(?=#?[A-Za-z0-9]+;)/g, '&amp;');
-}
-
-/** Block markers a line may start with: headings, lists, quotes, thematic breaks, setext underlines, ordered lists, tables. */
-const LEADING_BLOCK_RE = /^(?:[#>+=-]|\d{1,9}[.)])/;
-
-/** Inline text that may also start a line: a leading `#`, `-`, `+`, `=`, `>` or `1.` is escaped too. */
-export function mdText(s: string): string {
-  const inline = mdInline(s);
   return LEADING_BLOCK_RE.test(inline) ? inline.replace(/^(\d{1,9})([.)])/, '$1\\$2').replace(/^([#>+=-])/, '\\$1') : inline;
 }
+
+/** The same as mdInline (kept as the name for values that start a line). */
+export const mdText = mdInline;
 
 /** A table cell: mdText (whose `|` is already escaped); an empty value shows as `-`. */
 export function mdCell(s: string | undefined): string {
@@ -62,7 +62,8 @@ export function mdCell(s: string | undefined): string {
  * brackets so no character of it can end the link); otherwise the label and the URL as plain text.
  */
 export function mdLink(text: string, url: string): string {
-  const label = mdInline(text) || mdInline(url);
+  // Brackets in a label as entities: marked unescapes `\[`…`\](x)` inside link text and renders an image.
+  const label = (mdInline(text) || mdInline(url)).replace(/\\(.)/g, (e, c: string) => (c === '[' ? '&#91;' : c === ']' ? '&#93;' : e));
   const href = safeHttpUrl(url);
   if (href === undefined) return url.trim() === '' || oneLine(text) === oneLine(url) ? label : `${label} (${mdInline(url)})`;
   return `[${label}](<${href}>)`;

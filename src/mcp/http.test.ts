@@ -72,7 +72,7 @@ before(async () => {
     'scholarly:',
     ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
     'fetch:',
-    '  allow_private: ["127.0.0.1"]',
+    '  allow_private: ["127.0.0.1/32:1-65535"]',
     '  respect_robots: false',
     '  max_retries: 0',
     '  timeout_ms: 600000',

@@ -20,7 +20,7 @@ test('renders a script-only page; sub-requests the SSRF guard refuses never leav
   const fetcher = createHttpFetcher({
     userAgent: 'Lyra/test (+https://example.org)',
     qpsFor: () => 100,
-    ssrf: { allow: ['page.test'] },
+    ssrf: { allow: [`http://page.test:${web.port}`] },
     resolver: async () => [{ address: '127.0.0.1', family: 4 }],
     renderer,
   });

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { listBuiltinCorpora, openExistingStore, openOrCreateStore, searchWithProvider } from '../../app/index.js';
-import { InvalidInputError } from '../../core/index.js';
+import { InvalidInputError, terminalLine } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 
@@ -40,6 +40,7 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
       });
       if (flags.json) return printJson(ctx.io, { query, provider: flags.provider, hits: hits.map((h) => ({ id: h.id ?? h.url, title: h.title, url: h.url, snippet: h.snippet, score: h.score, rank: h.rank, ...(h.corpus ? { corpus: h.corpus } : {}), ...(h.publishedAt ? { published_at: h.publishedAt } : {}) })) });
       if (hits.length === 0) return ctx.io.stdout('no hits\n');
-      for (const h of hits) ctx.io.stdout(`${h.rank}. ${h.title}\n   ${h.url}  (score ${h.score.toFixed(3)})\n   ${h.snippet}\n`);
+      // Titles, URLs and snippets come from providers and pages: control characters shown, never sent (JSON stays exact).
+      for (const h of hits) ctx.io.stdout(`${h.rank}. ${terminalLine(h.title)}\n   ${terminalLine(h.url)}  (score ${h.score.toFixed(3)})\n   ${terminalLine(h.snippet)}\n`);
     });
 }

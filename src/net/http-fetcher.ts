@@ -335,6 +335,11 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
               if (u.protocol !== 'http:' && u.protocol !== 'https:') return;
               await resolveChecked({ host: hostOf(u), url: sub, target: targetOf(u), resolver, guard, signal });
             },
+            // The renderer's proxy connects only to these addresses (DNS pinned for the browser).
+            resolveUrl: async (sub) => {
+              const u = new URL(sub);
+              return resolveChecked({ host: hostOf(u), url: sub, target: targetOf(u), resolver, guard, signal });
+            },
             before: async (u) => {
               await checkRobots(u, request, signal);
               const slot = await scheduler.acquire(hostOf(u), signal);

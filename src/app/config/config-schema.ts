@@ -247,6 +247,14 @@ export const lyraConfigSchema = z.strictObject({
           max_sessions: z.number().int().min(1).max(10_000).optional(),
           /** A session unused this long is closed, in ms (default 30 min). */
           session_idle_ms: z.number().int().min(1_000).max(7 * 24 * 3_600_000).optional(),
+          /** Longest time to receive one whole request, in ms (default 30 s; responses streaming over SSE are not cut). */
+          request_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
+          /** Longest time to receive a request's headers, in ms (default 10 s; at most request_timeout_ms). */
+          headers_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
+          /** An idle keep-alive connection is closed after this long, in ms (default 5 s). */
+          idle_timeout_ms: z.number().int().min(100).max(3_600_000).optional(),
+          /** TCP connections open at once (default 128); more are dropped at accept. */
+          max_connections: z.number().int().min(1).max(100_000).optional(),
         })
         .optional(),
     })

@@ -21,7 +21,8 @@ test('mdInline escapes inline syntax, breaks autolinks and keeps one line', () =
   assert.equal(mdInline('see http://x.org and ftp://y and www.z.org, mail a@b.org'), 'see http\\://x.org and ftp\\://y and www\\.z.org, mail a\\@b.org');
   assert.equal(mdInline('non_retryable _emph_ snake__case'), 'non_retryable \\_emph\\_ snake__case');
   assert.equal(mdInline('&lt;script&gt; R&D'), '&amp;lt;script&amp;gt; R&D');
-  assert.equal(mdInline('ctrl\u0000\u001b[2Jx'), 'ctrl \\[2Jx');
+  assert.equal(mdInline('ctrl\u0000\u001b[2Jx'), 'ctrl\\[2Jx');
+  assert.equal(mdInline('CO\u00a02 and  two  spaces'), 'CO\u00a02 and  two  spaces', 'spacing inside a line is kept (quotes are verbatim)');
 });
 
 test('mdText also escapes block markers at the start of a line', () => {

@@ -26,9 +26,15 @@ const CONTROL_RE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 /** Block markers a line may start with: headings, lists, quotes, thematic breaks, setext underlines, ordered lists. */
 const LEADING_BLOCK_RE = /^(?:[#>+=-]|\d{1,9}[.)])/;
 
-/** White space runs, line breaks included, as one space; control characters dropped. */
+/**
+ * One line: each line break (with the white space around it) becomes one space, other control
+ * characters are dropped, and the rest — quotes stay verbatim — keeps its spacing. Linear: split,
+ * not a `\s*\n\s*` pattern (quadratic on a long run of spaces).
+ */
 export function oneLine(s: string): string {
-  return s.replace(CONTROL_RE, ' ').replace(/\s+/g, ' ').trim();
+  const parts = s.replace(/[\r\v\f\u0085]/g, '\n').replace(CONTROL_RE, '').split(/[\n\u2028\u2029]/);
+  if (parts.length === 1) return parts[0]!.trim();
+  return parts.map((p) => p.trim()).filter((p) => p !== '').join(' ');
 }
 
 /**

@@ -15,6 +15,8 @@ export const LAYER_TIERS: Readonly<Record<string, number>> = {
   cli: 7,
   mcp: 7,
   web: 7,
+  /** The hostile-input suite and its payload corpus (issue 20): above every layer, imported by none. */
+  testing: 8,
 };
 
 /**

@@ -52,7 +52,7 @@ function setupHome(options: { searxngUrl?: string; llmUrl?: string }) {
     'scholarly:',
     ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
     'fetch:',
-    '  allow_private: ["127.0.0.1"]',
+    '  allow_private: ["127.0.0.1/32:1-65535"]',
     '  respect_robots: false',
     '  max_retries: 0',
     '  cache: { enabled: false }',

@@ -1,9 +1,10 @@
 // The files of a consensus run: the final report (Markdown) and a transparency file (JSON) with
 // every iteration's reports, scores, conflicts and selection reason, so a person can audit the choice.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ConsensusResearchResult } from '../workflows/consensus/index.js';
 import type { LyraConfig } from './config/index.js';
+import { ensureOutputDir } from './output-path.js';
 
 export const CONSENSUS_REPORT_FILE = 'report.md';
 export const CONSENSUS_TRANSPARENCY_FILE = 'transparency.json';
@@ -51,7 +52,7 @@ export function consensusTransparency(result: ConsensusResearchResult): Record<s
 /** Writes report.md and transparency.json into `outDir` (created); returns their absolute paths. */
 export async function writeConsensusOutputs(options: { result: ConsensusResearchResult; outDir: string }): Promise<{ reportPath: string; transparencyPath: string }> {
   const dir = resolve(options.outDir);
-  await mkdir(dir, { recursive: true });
+  ensureOutputDir(dir);
   const reportPath = join(dir, CONSENSUS_REPORT_FILE);
   const transparencyPath = join(dir, CONSENSUS_TRANSPARENCY_FILE);
   await writeFile(reportPath, options.result.finalReport, 'utf8');

@@ -53,7 +53,7 @@ function setupHome() {
   homes.push(home);
   writeFileSync(join(home, 'lyra.config.yaml'), [
     'fetch:',
-    '  allow_private: ["127.0.0.1"]',
+    '  allow_private: ["127.0.0.1/32:1-65535"]',
     '  respect_robots: false',
     '  max_retries: 0',
     '  cache: { enabled: false }',

@@ -16,6 +16,8 @@ export async function addToCorpus(options: {
   paths: string[];
   /** Trust level of the corpus's URL-less documents; kept when omitted on a later add. */
   trustLevel?: TrustLevel;
+  /** Follow symbolic links leading outside the added folders (`--follow-symlinks`). */
+  followSymlinks?: boolean;
   signal?: AbortSignal;
   onProgress?: (p: IngestProgress) => void;
 }): Promise<IngestReport> {
@@ -29,6 +31,7 @@ export async function addToCorpus(options: {
     signal: options.signal,
     maxFileBytes: limits?.max_file_bytes,
     maxFiles: limits?.max_files,
+    followSymlinks: options.followSymlinks === true,
     onProgress: options.onProgress,
   });
   if (options.trustLevel !== undefined && options.store.listCorpora().some((c) => c.name === options.name)) options.store.setCorpusTrustLevel(options.name, options.trustLevel);

@@ -12,13 +12,13 @@ test('fetcherSettings maps the fetch section; the cache defaults to $LYRA_HOME/c
   try {
     writeFileSync(join(home, 'lyra.config.yaml'), [
       'fetch:', '  timeout_ms: 5000', '  idle_timeout_ms: 700', '  max_body_bytes: 2048', '  max_redirects: 2', '  concurrency: 3',
-      '  per_host_concurrency: 1', '  max_retries: 1', '  respect_robots: false', '  allow_private: ["127.0.0.1", "10.1.0.0/16"]',
+      '  per_host_concurrency: 1', '  max_retries: 1', '  respect_robots: false', '  allow_private: ["127.0.0.1/32:1-65535", "10.1.0.0/16:8080"]',
       '  cache: { max_bytes: 1000000, fresh_ms: 60000 }',
     ].join('\n'));
     const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
     assert.deepEqual(fetcherSettings(config), {
       timeoutMs: 5000, idleTimeoutMs: 700, maxBodyBytes: 2048, maxRedirects: 2, concurrency: 3, perHostConcurrency: 1, maxRetries: 1,
-      robots: { enabled: false }, ssrf: { enabled: true, allow: ['127.0.0.1', '10.1.0.0/16'] },
+      robots: { enabled: false }, ssrf: { enabled: true, allow: ['127.0.0.1/32:1-65535', '10.1.0.0/16:8080'], providerOrigins: true },
       cache: { dir: join(home, 'cache', 'http'), maxBytes: 1_000_000, freshMs: 60_000 },
     });
     writeFileSync(join(home, 'lyra.config.yaml'), 'fetch:\n  cache: { enabled: false }\n');
@@ -35,7 +35,7 @@ test('createFetcher takes each host\'s qps from the live domain policy and names
   let policy = policyOf(5);
   const source: DomainPolicySource = { current: () => policy, lastError: () => undefined, reload: () => true, close: () => undefined };
   try {
-    writeFileSync(join(home, 'lyra.config.yaml'), 'contact_url: https://example.org/ops\nfetch:\n  allow_private: ["127.0.0.1"]\n  cache: { enabled: false }\n');
+    writeFileSync(join(home, 'lyra.config.yaml'), 'contact_url: https://example.org/ops\nfetch:\n  allow_private: ["127.0.0.1/32:1-65535"]\n  cache: { enabled: false }\n');
     const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
     const fetcher = createFetcher({ config, policy: source, resolver: async () => [{ address: '127.0.0.1', family: 4 }] });
     await Promise.all([1, 2, 3].map((i) => fetcher.fetch({ url: web.url(`//slow.test/${i}`) })));

@@ -42,7 +42,8 @@ export function fetcherSettings(config: LyraConfig): FetcherLimitsInput {
     perHostConcurrency: f.per_host_concurrency,
     maxRetries: f.max_retries,
     robots: { enabled: f.respect_robots ?? true },
-    ssrf: { enabled: true, allow: f.allow_private ?? [] },
+    // Provider base URLs may reach their own private origin only when the config file is trusted (LyraConfig.networkTrusted).
+    ssrf: { enabled: true, allow: f.allow_private ?? [], providerOrigins: config.networkTrusted },
     cache: f.cache?.enabled === false ? {} : defined({ dir: cacheDir, maxBytes: f.cache?.max_bytes, freshMs: f.cache?.fresh_ms }),
   });
 }

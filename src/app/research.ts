@@ -4,6 +4,7 @@
 // points at the task, so `lyra research --resume <run-dir|task-id>` — and `lyra resume <task-id>`
 // through `isResearchTask` / `resumeResearch` — continue a stopped or killed run.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { ensureOutputDir } from './output-path.js';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { InvalidInputError, type EngineEvent, type Store } from '../core/index.js';
@@ -73,7 +74,7 @@ function translatorFor(config: LyraConfig, override: RunResearchOverrides['trans
 export function newRunDir(parent: string, at: Date): string {
   const p = (x: number): string => String(x).padStart(2, '0');
   const base = `${at.getFullYear()}${p(at.getMonth() + 1)}${p(at.getDate())}_${p(at.getHours())}${p(at.getMinutes())}`;
-  mkdirSync(parent, { recursive: true });
+  ensureOutputDir(parent);
   for (let i = 1; ; i++) {
     const dir = join(parent, i === 1 ? base : `${base}_${i}`);
     if (existsSync(dir)) continue;

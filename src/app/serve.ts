@@ -50,6 +50,10 @@ export interface HttpSettings {
   maxBodyBytes?: number;
   maxSessions?: number;
   sessionIdleMs?: number;
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  idleTimeoutMs?: number;
+  maxConnections?: number;
 }
 
 /** HTTP settings: flags over config over defaults; the token from the environment over the config. */
@@ -65,5 +69,9 @@ export function httpSettings(config: LyraConfig, options: { host?: string; port?
     ...(h.max_body_bytes !== undefined ? { maxBodyBytes: h.max_body_bytes } : {}),
     ...(h.max_sessions !== undefined ? { maxSessions: h.max_sessions } : {}),
     ...(h.session_idle_ms !== undefined ? { sessionIdleMs: h.session_idle_ms } : {}),
+    ...(h.request_timeout_ms !== undefined ? { requestTimeoutMs: h.request_timeout_ms } : {}),
+    ...(h.headers_timeout_ms !== undefined ? { headersTimeoutMs: h.headers_timeout_ms } : {}),
+    ...(h.idle_timeout_ms !== undefined ? { idleTimeoutMs: h.idle_timeout_ms } : {}),
+    ...(h.max_connections !== undefined ? { maxConnections: h.max_connections } : {}),
   };
 }

@@ -22,7 +22,13 @@ export function createCliContext(options: { io: CliIo; env: NodeJS.ProcessEnv; c
     env: options.env,
     cwd: options.cwd,
     configPath: options.configPath,
-    config: () => (cached ??= loadConfig({ env: options.env, cwd: options.cwd, configPath: options.configPath() })),
+    config: () => {
+      if (cached) return cached;
+      cached = loadConfig({ env: options.env, cwd: options.cwd, configPath: options.configPath() });
+      // Settings ignored for trust (a working-directory file widening network reach) are said once, on stderr.
+      for (const w of cached.warnings) options.io.stderr(`lyra: warning: ${w}\n`);
+      return cached;
+    },
     track: (store) => {
       if (store) options.stores.push(store);
       return store;

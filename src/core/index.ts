@@ -8,3 +8,4 @@ export { CLAIM_ID_HASH_CHARS, claimId, contentHash, newId, normalizeStatement } 
 export { combineSignals, delay, throwIfAborted } from './async.js';
 export * from './interfaces/index.js';
 export { cosineSimilarity } from './vector.js';
+export * from './format/index.js';

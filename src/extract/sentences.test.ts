@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitSentences } from './sentences.js';
 import { detectLanguage } from './language.js';
+import { boundedRun } from '../test-support/bounded-run.js';
 
 const texts = (t: string): string[] => splitSentences(t).map((s) => s.text);
 
@@ -74,4 +75,26 @@ test('offsets cover the sentence as written, across collapsed whitespace', () =>
   const input = 'Intro line here.  It   spans\nlines. 次の文です。';
   const got = splitSentences(input);
   assert.deepEqual(got.map((s) => input.slice(s.start, s.end)), ['Intro line here.', 'It   spans\nlines.', '次の文です。']);
+});
+
+// Issue 20: splitting was quadratic (one 200 KB line took minutes). The large inputs run in a worker
+// that is terminated past a generous deadline, since a quadratic loop cannot be interrupted in the
+// test's own thread; the deadline catches a return of the quadratic behaviour, not a slowdown.
+const workloads = new URL('../testing/hostile-workloads.ts', import.meta.url).href;
+
+test('1 MB on one line and 1 MB on many lines are split in linear time, offsets exact', { timeout: 180_000 }, async () => {
+  const r = await boundedRun<{ sentences: number; offsetsExact: boolean }[]>({ module: workloads, exportName: 'splitMegabyteDocuments', timeoutMs: 60_000, maxHeapMb: 1024 });
+  assert.ok(r.ok, r.ok ? '' : r.message);
+  for (const doc of r.value) {
+    assert.ok(doc.sentences > 10_000);
+    assert.equal(doc.offsetsExact, true);
+  }
+});
+
+test('hostile runs (no spaces, abbreviation runs, dotted runs, long white space) complete', { timeout: 180_000 }, async () => {
+  const r = await boundedRun<number>({ module: workloads, exportName: 'splitHostileRuns', timeoutMs: 120_000, maxHeapMb: 1024 });
+  assert.ok(r.ok, r.ok ? '' : r.message);
+  // A token longer than wink's bound keeps its text exactly.
+  const long = `Visit ${'x'.repeat(2000)}. Then leave.`;
+  assert.deepEqual(texts(long), [`Visit ${'x'.repeat(2000)}.`, 'Then leave.']);
 });

@@ -72,7 +72,7 @@ before(async () => {
     'scholarly:',
     ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
     'fetch:',
-    '  allow_private: ["127.0.0.1"]',
+    '  allow_private: ["127.0.0.1/32:1-65535"]',
     '  respect_robots: false',
     '  max_retries: 0',
     '  timeout_ms: 600000',
@@ -84,7 +84,8 @@ before(async () => {
     '  mirror_queries: false',
     '',
   ].join('\n'));
-  runtime = createServeRuntime(loadConfig({ env: { LYRA_HOME: home.home }, cwd: home.dir }), { resolver });
+  // Named explicitly: a working-directory file may not widen network reach (its allow_private would be ignored).
+  runtime = createServeRuntime(loadConfig({ env: { LYRA_HOME: home.home }, cwd: home.dir, configPath: join(home.dir, 'lyra.config.yaml') }), { resolver });
   const createServer = () => createLyraMcpServer({ services: { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute }, version: lyraVersion() });
   http = await startHttpServer({ port: 0, createServer });
   secured = await startHttpServer({ port: 0, token: TOKEN, createServer });

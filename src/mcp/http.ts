@@ -19,6 +19,17 @@ export const HTTP_DEFAULTS = {
   maxSessions: 64,
   /** A session unused this long is closed (ms). */
   sessionIdleMs: 30 * 60_000,
+  /**
+   * Longest time to receive one whole request (headers and body) in ms; a slow client past it gets
+   * 408. Node counts only the request: a long tool call streaming its answer over SSE is not cut.
+   */
+  requestTimeoutMs: 30_000,
+  /** Longest time to receive a request's headers (ms). */
+  headersTimeoutMs: 10_000,
+  /** An idle keep-alive connection (between requests) is closed after this long (ms). */
+  idleTimeoutMs: 5_000,
+  /** TCP connections open at once; further ones are dropped by the server at accept. */
+  maxConnections: 128,
 };
 
 export interface HttpServeOptions {
@@ -31,6 +42,10 @@ export interface HttpServeOptions {
   maxBodyBytes?: number;
   maxSessions?: number;
   sessionIdleMs?: number;
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  idleTimeoutMs?: number;
+  maxConnections?: number;
   /** A new MCP server for each session (they share the engine). */
   createServer: () => Server;
   /** Diagnostics (stderr in `lyra serve`). */
@@ -166,9 +181,14 @@ export async function startHttpServer(options: HttpServeOptions): Promise<Runnin
       sendJsonRpcError(res, 500, -32603, 'internal error');
     });
   });
-  // Long tool calls stream over SSE; Node's default request timeout would cut them.
-  http.requestTimeout = 0;
-  http.headersTimeout = 60_000;
+  // Slow or idle clients cannot hold connections open (issue 20: 300 slow clients stayed 80 s+), and
+  // their number is capped. requestTimeout bounds receiving a request, not streaming a response.
+  http.requestTimeout = options.requestTimeoutMs ?? HTTP_DEFAULTS.requestTimeoutMs;
+  http.headersTimeout = Math.min(options.headersTimeoutMs ?? HTTP_DEFAULTS.headersTimeoutMs, http.requestTimeout || Number.POSITIVE_INFINITY);
+  http.keepAliveTimeout = options.idleTimeoutMs ?? HTTP_DEFAULTS.idleTimeoutMs;
+  http.maxConnections = options.maxConnections ?? HTTP_DEFAULTS.maxConnections;
+  // How often Node checks the request and headers timeouts (its default, 30 s, would let a slow client stay up to twice as long).
+  (http as unknown as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1_000;
 
   const sweep = setInterval(() => {
     const cutoff = Date.now() - limits.sessionIdleMs;

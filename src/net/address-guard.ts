@@ -1,63 +1,29 @@
-// SSRF guard: which resolved addresses a fetch may connect to. Private, loopback, link-local,
-// CGNAT, cloud-metadata, multicast and reserved ranges are refused unless an allowlist names the
-// host or a CIDR containing the address. The check runs on the address actually connected to (see
-// pinned-lookup.ts), so DNS rebinding between check and connect is not possible.
+// SSRF guard: which resolved addresses a fetch may connect to. The special-purpose ranges
+// (special-purpose-ranges.ts: private, loopback, link-local, CGNAT, metadata, multicast, reserved,
+// documentation, Teredo…) are refused unless an allow entry names the target's exact origin, or a CIDR
+// containing the address together with the target's port (allow-entries.ts). The check runs on the
+// address actually connected to (see pinned-lookup.ts), so DNS rebinding between check and connect
+// is not possible. A configured provider's base URL is allowed by origin for that provider's own
+// requests only (withOrigins), never for the pages its results point to.
 import { BlockList, isIP } from 'node:net';
-import { BlockedError, InvalidInputError } from '../core/index.js';
+import { BlockedError } from '../core/index.js';
+import { parseAllowEntries, splitCidr, type AllowEntry, type GuardTarget } from './allow-entries.js';
+import { SPECIAL_PURPOSE_RANGES } from './special-purpose-ranges.js';
 
 interface Range {
   cidr: string;
   reason: string;
 }
 
-/** IPv4 ranges that never belong to a public web server (RFC 6890 special-purpose registry). */
-export const BLOCKED_IPV4_RANGES: readonly Range[] = [
-  { cidr: '169.254.169.254/32', reason: 'cloud metadata' },
-  { cidr: '0.0.0.0/8', reason: 'this-network' },
-  { cidr: '10.0.0.0/8', reason: 'private' },
-  { cidr: '100.64.0.0/10', reason: 'carrier-grade NAT' },
-  { cidr: '127.0.0.0/8', reason: 'loopback' },
-  { cidr: '169.254.0.0/16', reason: 'link-local' },
-  { cidr: '172.16.0.0/12', reason: 'private' },
-  { cidr: '192.0.0.0/24', reason: 'IETF protocol assignments' },
-  { cidr: '192.0.2.0/24', reason: 'documentation' },
-  { cidr: '192.88.99.0/24', reason: '6to4 relay anycast' },
-  { cidr: '192.168.0.0/16', reason: 'private' },
-  { cidr: '198.18.0.0/15', reason: 'benchmarking' },
-  { cidr: '198.51.100.0/24', reason: 'documentation' },
-  { cidr: '203.0.113.0/24', reason: 'documentation' },
-  { cidr: '224.0.0.0/4', reason: 'multicast' },
-  { cidr: '240.0.0.0/4', reason: 'reserved' },
-];
+/** IPv4 rows of SPECIAL_PURPOSE_RANGES. */
+export const BLOCKED_IPV4_RANGES: readonly Range[] = SPECIAL_PURPOSE_RANGES.filter((r) => isIP(r.cidr.split('/')[0]!) === 4);
+/** IPv6 rows of SPECIAL_PURPOSE_RANGES; IPv4-mapped, -compatible, NAT64 and 6to4 addresses are also checked by their IPv4 part. */
+export const BLOCKED_IPV6_RANGES: readonly Range[] = SPECIAL_PURPOSE_RANGES.filter((r) => isIP(r.cidr.split('/')[0]!) === 6);
 
-/** IPv6 ranges refused; IPv4-mapped, NAT64 and 6to4 addresses are also checked by their IPv4 part. */
-export const BLOCKED_IPV6_RANGES: readonly Range[] = [
-  { cidr: 'fd00:ec2::254/128', reason: 'cloud metadata' },
-  { cidr: '::/128', reason: 'unspecified' },
-  { cidr: '::1/128', reason: 'loopback' },
-  { cidr: 'fc00::/7', reason: 'unique local (private)' },
-  { cidr: 'fe80::/10', reason: 'link-local' },
-  { cidr: 'fec0::/10', reason: 'site-local' },
-  { cidr: 'ff00::/8', reason: 'multicast' },
-  { cidr: '2001:db8::/32', reason: 'documentation' },
-  { cidr: '100::/64', reason: 'discard-only' },
-];
-
-function splitCidr(cidr: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
-  const [address, bits, ...rest] = cidr.trim().split('/');
-  if (!address || rest.length > 0) return undefined;
-  const version = isIP(address);
-  if (version === 0) return undefined;
-  const max = version === 4 ? 32 : 128;
-  const prefix = bits === undefined ? max : Number(bits);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) return undefined;
-  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
-}
-
-/** The IPv4 address embedded in an IPv4-mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::) or 6to4 (2002::) address. */
+/** The IPv4 address embedded in an IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::) or 6to4 (2002::) address. */
 export function embeddedIpv4(address: string): string | undefined {
   const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:(?:0:)?|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  const dotted = /^(?:::ffff:(?:0:)?|64:ff9b::|::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
   if (dotted) return dotted[1];
   const words = expandIpv6(lower);
   if (!words) return undefined;
@@ -65,6 +31,8 @@ export function embeddedIpv4(address: string): string | undefined {
   // ::ffff:XXXX:XXXX (mapped) and ::ffff:0:XXXX:XXXX (translated)
   if (words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff) return toV4(words[6]!, words[7]!);
   if (words.slice(0, 4).every((w) => w === 0) && words[4] === 0xffff && words[5] === 0) return toV4(words[6]!, words[7]!);
+  // ::XXXX:XXXX (IPv4-compatible), except :: and ::1
+  if (words.slice(0, 6).every((w) => w === 0) && (words[6]! > 0 || words[7]! > 1)) return toV4(words[6]!, words[7]!);
   if (words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((w) => w === 0)) return toV4(words[6]!, words[7]!);
   if (words[0] === 0x2002) return toV4(words[1]!, words[2]!);
   return undefined;
@@ -95,75 +63,93 @@ export interface AddressVerdict {
 export interface AddressGuard {
   /** Whether the guard is on; off only when configured so explicitly. */
   readonly enabled: boolean;
-  /** Verdict for one address resolved for `host`. */
-  check(host: string, address: string): AddressVerdict;
+  /** Verdict for one address resolved for the URL target (scheme, host, port). */
+  check(target: GuardTarget, address: string): AddressVerdict;
   /** Throws BlockedError (code `ssrf_blocked`) when `address` may not be reached for `url`. */
-  assertAllowed(options: { url: string; host: string; address: string }): void;
+  assertAllowed(options: { url: string; target: GuardTarget; address: string }): void;
+  /** This guard with these origins allowed too (a configured provider's base URL, for its own requests). */
+  withOrigins(origins: readonly string[]): AddressGuard;
 }
 
 export interface AddressGuardOptions {
   /** Default true. */
   enabled?: boolean;
-  /** Host names, IP addresses or CIDRs that may be reached even when private (e.g. `127.0.0.1`, `10.1.0.0/16`, `searx.lan`). */
+  /** `fetch.allow_private`: origins (`http://127.0.0.1:8888`) or CIDRs with ports (`10.1.0.0/16:8080`); see allow-entries.ts. */
   allow?: readonly string[];
 }
 
-export function createAddressGuard(options: AddressGuardOptions = {}): AddressGuard {
-  const enabled = options.enabled ?? true;
-  const blocked = new BlockList();
-  const reasons: Array<{ list: BlockList; reason: string }> = [];
-  for (const r of [...BLOCKED_IPV4_RANGES, ...BLOCKED_IPV6_RANGES]) {
+const familyOf = (a: string): 'ipv4' | 'ipv6' => (isIP(a) === 4 ? 'ipv4' : 'ipv6');
+
+function buildBlocked(): { list: BlockList; reasonOf: (a: string) => string | undefined } {
+  const list = new BlockList();
+  const rows: Array<{ list: BlockList; reason: string }> = [];
+  for (const r of SPECIAL_PURPOSE_RANGES) {
     const c = splitCidr(r.cidr)!;
-    blocked.addSubnet(c.address, c.prefix, c.family);
+    list.addSubnet(c.address, c.prefix, c.family);
     const one = new BlockList();
     one.addSubnet(c.address, c.prefix, c.family);
-    reasons.push({ list: one, reason: r.reason });
+    rows.push({ list: one, reason: r.reason });
   }
-  const allowedNets = new BlockList();
-  const allowedHosts = new Set<string>();
-  for (const entry of options.allow ?? []) {
-    const value = entry.trim().toLowerCase();
-    if (value.includes('/') || isIP(value) !== 0) {
-      const c = splitCidr(value);
-      if (!c) throw new InvalidInputError(`fetch.allow_private: not a valid IP address or CIDR: ${JSON.stringify(entry)}`, { code: 'config_invalid', details: { key: 'fetch.allow_private', value: entry } });
-      allowedNets.addSubnet(c.address, c.prefix, c.family);
-    } else if (/^[a-z0-9.-]+$/.test(value)) {
-      allowedHosts.add(value.replace(/\.$/, ''));
-    } else {
-      throw new InvalidInputError(`fetch.allow_private: expected a host name, IP address or CIDR, got ${JSON.stringify(entry)}`, { code: 'config_invalid', details: { key: 'fetch.allow_private', value: entry } });
-    }
-  }
+  return {
+    list,
+    reasonOf: (a) => {
+      const fam = familyOf(a);
+      if (!list.check(a, fam)) return undefined;
+      return rows.find((r) => r.list.check(a, fam))?.reason ?? 'reserved';
+    },
+  };
+}
 
-  const familyOf = (a: string): 'ipv4' | 'ipv6' => (isIP(a) === 4 ? 'ipv4' : 'ipv6');
-  const reasonOf = (a: string): string | undefined => {
-    const fam = familyOf(a);
-    if (!blocked.check(a, fam)) return undefined;
-    return reasons.find((r) => r.list.check(a, fam))?.reason ?? 'reserved';
+const BLOCKED = buildBlocked();
+
+function makeGuard(enabled: boolean, entries: readonly AllowEntry[]): AddressGuard {
+  const nets = entries.filter((e): e is Extract<AllowEntry, { kind: 'cidr' }> => e.kind === 'cidr').map((e) => {
+    const list = new BlockList();
+    list.addSubnet(e.address, e.prefix, e.family);
+    return { list, family: e.family, ports: e.ports, label: `${e.address}/${e.prefix}:${e.ports[0]}${e.ports[1] !== e.ports[0] ? `-${e.ports[1]}` : ''}` };
+  });
+  const origins = entries.filter((e): e is Extract<AllowEntry, { kind: 'origin' }> => e.kind === 'origin');
+
+  const allowedBy = (target: GuardTarget, address: string): string | undefined => {
+    const o = origins.find((x) => x.protocol === target.protocol && x.host === target.host && x.port === target.port);
+    if (o) return `origin ${o.protocol}//${o.host}:${o.port} allowlisted`;
+    const v4 = isIP(address) === 6 ? embeddedIpv4(address) : undefined;
+    for (const n of nets) {
+      if (target.port < n.ports[0] || target.port > n.ports[1]) continue;
+      if (n.list.check(address, familyOf(address)) || (v4 && n.family === 'ipv4' && n.list.check(v4, 'ipv4'))) return `${n.label} allowlisted`;
+    }
+    return undefined;
   };
 
-  const check = (host: string, rawAddress: string): AddressVerdict => {
+  const check = (target: GuardTarget, rawAddress: string): AddressVerdict => {
     const address = rawAddress.replace(/^\[|\]$/g, '').toLowerCase();
     if (isIP(address) === 0) return { allowed: false, reason: `not an IP address: ${rawAddress}` };
     if (!enabled) return { allowed: true, reason: 'guard disabled' };
-    if (allowedHosts.has(host.toLowerCase().replace(/\.$/, ''))) return { allowed: true, reason: `host ${host} allowlisted` };
-    if (allowedNets.check(address, familyOf(address))) return { allowed: true, reason: `${address} allowlisted` };
     const v4 = isIP(address) === 6 ? embeddedIpv4(address) : undefined;
-    if (v4 && allowedNets.check(v4, 'ipv4')) return { allowed: true, reason: `${v4} allowlisted` };
-    const reason = reasonOf(address) ?? (v4 ? reasonOf(v4) : undefined);
-    return reason ? { allowed: false, reason } : { allowed: true };
+    const reason = BLOCKED.reasonOf(address) ?? (v4 ? BLOCKED.reasonOf(v4) : undefined);
+    if (!reason) return { allowed: true };
+    const allowed = allowedBy(target, address);
+    return allowed ? { allowed: true, reason: allowed } : { allowed: false, reason };
   };
 
   return {
     enabled,
     check,
-    assertAllowed({ url, host, address }) {
-      const v = check(host, address);
+    assertAllowed({ url, target, address }) {
+      const v = check(target, address);
       if (!v.allowed) {
-        throw new BlockedError(`SSRF guard refused ${url}: ${host} resolves to ${address} (${v.reason}); add it to fetch.allow_private to allow`, {
+        throw new BlockedError(`SSRF guard refused ${url}: ${target.host} resolves to ${address} (${v.reason}); to allow it add its origin (${target.protocol}//${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}) to fetch.allow_private`, {
           code: 'ssrf_blocked',
-          details: { url, host, address, reason: v.reason },
+          details: { url, host: target.host, port: target.port, address, reason: v.reason },
         });
       }
     },
+    withOrigins(extra) {
+      return extra.length === 0 ? this : makeGuard(enabled, [...entries, ...parseAllowEntries(extra.map((o) => new URL(o).origin))]);
+    },
   };
+}
+
+export function createAddressGuard(options: AddressGuardOptions = {}): AddressGuard {
+  return makeGuard(options.enabled ?? true, parseAllowEntries(options.allow ?? []));
 }

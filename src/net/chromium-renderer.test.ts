@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { isLyraError } from '../core/index.js';
+import { startConnectionRecorder } from '../test-support/connection-recorder.js';
 import { startLoopbackWeb } from '../test-support/loopback-web.js';
 import { DEFAULT_CHROMIUM_PATH, createChromiumRenderer, createHttpFetcher } from './index.js';
 
@@ -20,7 +21,7 @@ test('renders a script-only page; sub-requests the SSRF guard refuses never leav
   const fetcher = createHttpFetcher({
     userAgent: 'Lyra/test (+https://example.org)',
     qpsFor: () => 100,
-    ssrf: { allow: ['page.test'] },
+    ssrf: { allow: [`http://page.test:${web.port}`] },
     resolver: async () => [{ address: '127.0.0.1', family: 4 }],
     renderer,
   });
@@ -46,4 +47,43 @@ test('a missing Chromium is a non-retryable error naming the Debian package', as
     assert.match(e.message, /Debian package chromium/);
     return true;
   });
+});
+
+// Issue 20, hole 4: every request of a rendered page goes through the guard (a proxy that resolves
+// and checks each host and connects to the checked address only). A loopback recorder on a refused
+// port counts connections: a redirect hop, subresources, fetch, a WebSocket and an iframe to it
+// must leave it at 0, and a page redirected there is refused.
+test('render mode: redirects, subresources, fetch, WebSockets and the final URL are all checked; nothing reaches a refused address', { skip, timeout: 90_000 }, async () => {
+  const admin = await startConnectionRecorder();
+  const web = await startLoopbackWeb();
+  web.route('/redirect', { status: 302, headers: { location: `${admin.origin}/internal-admin` } });
+  web.route('/app', {
+    body: `<!doctype html><html><head><title>app</title><link rel="stylesheet" href="${admin.origin}/x.css"></head><body><div id="app"></div>
+      <img src="${admin.origin}/x.png"><iframe src="${admin.origin}/frame"></iframe>
+      <script>
+        fetch('${admin.origin}/api').catch(() => undefined);
+        try { new WebSocket('ws://127.0.0.1:${admin.port}/ws'); } catch (e) {}
+        document.getElementById('app').textContent = 'rendered by script';
+      </script></body></html>`,
+  });
+  web.route('/moves', { body: `<!doctype html><html><body><script>location.href = '${admin.origin}/internal-admin';</script></body></html>` });
+  const fetcher = createHttpFetcher({
+    userAgent: 'Lyra/test (+https://example.org)',
+    qpsFor: () => 100,
+    robots: { enabled: false },
+    ssrf: { allow: [web.origin] },
+    renderer: createChromiumRenderer({ settleMs: 1_000 }),
+  });
+  try {
+    const app = await fetcher.fetch({ url: web.url('/app'), render: true });
+    assert.match(app.text, /rendered by script/);
+    await assert.rejects(fetcher.fetch({ url: web.url('/redirect'), render: true }), (e: unknown) => isLyraError(e) && e.category === 'blocked' && e.code === 'ssrf_blocked');
+    await assert.rejects(fetcher.fetch({ url: web.url('/moves'), render: true }), (e: unknown) => isLyraError(e) && e.category === 'blocked');
+    assert.equal(admin.connections(), 0, 'no connection reached the refused address');
+    assert.ok(web.requestsTo('/app').length > 0);
+  } finally {
+    await fetcher.close();
+    await web.close();
+    await admin.close();
+  }
 });

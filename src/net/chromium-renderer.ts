@@ -1,9 +1,12 @@
 // Renders script-only pages with playwright-core driving the system Chromium (Debian package
-// `chromium`, /usr/bin/chromium); nothing is downloaded. Every request the page makes passes the SSRF
-// guard first (route interception). Known limit: the browser resolves names itself, so the address
-// checked is not pinned as in the plain fetcher; private targets are still refused by the check.
+// `chromium`, /usr/bin/chromium); nothing is downloaded. Every request the page makes — navigations,
+// each redirect hop, subresources, fetch/XHR, WebSockets — leaves the browser through a per-render
+// loopback proxy (guard-proxy.ts) that resolves the host itself, checks it with the SSRF guard and
+// connects to the checked address only: the browser's DNS is never used. Route interception stays
+// as a first check, and the final URL is checked again after the page settled.
 import { existsSync } from 'node:fs';
-import { NonRetryableError, RetryableError } from '../core/index.js';
+import { BlockedError, NonRetryableError, RetryableError, isLyraError } from '../core/index.js';
+import { startGuardProxy } from './guard-proxy.js';
 import type * as PlaywrightModule from 'playwright-core';
 import type { PageRenderer, RenderRequest, RenderedPage } from './renderer.js';
 
@@ -40,8 +43,13 @@ export function createChromiumRenderer(options: ChromiumRendererOptions = {}): P
       throw new NonRetryableError('rendering needs the npm package playwright-core, which is not installed (npm install playwright-core)', { code: 'playwright_missing', details: { package: 'playwright-core' }, cause });
     }
     // Chromium refuses to start as root with its sandbox on; containers commonly run as root.
-    const args = [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage', ...(options.extraArgs ?? [])];
-    return pw.chromium.launch({ executablePath, headless: true, args });
+    // Loopback is proxied too (<-loopback> removes Chromium's implicit bypass); no DNS prefetch; WebRTC may not send UDP around the proxy.
+    const args = [
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage', '--proxy-bypass-list=<-loopback>', '--dns-prefetch-disable',
+      '--force-webrtc-ip-handling-policy=disable_non_proxied_udp', ...(options.extraArgs ?? []),
+    ];
+    // Each context sets its own proxy (the render's guard proxy); the launch-level one is never used.
+    return pw.chromium.launch({ executablePath, headless: true, args, proxy: { server: 'http://per-context', bypass: '<-loopback>' } });
   };
 
   return {
@@ -51,7 +59,15 @@ export function createChromiumRenderer(options: ChromiumRendererOptions = {}): P
         throw err;
       });
       const b = await browser;
-      const context = await b.newContext({ userAgent: req.userAgent, serviceWorkers: 'block', acceptDownloads: false });
+      const resolveUrl = req.resolveUrl ?? (async (url: string) => {
+        await req.checkUrl(url);
+        throw new NonRetryableError(`rendering ${req.url}: no resolver for ${url}`, { code: 'render_no_resolver', details: { url } });
+      });
+      const proxy = await startGuardProxy({ resolve: resolveUrl });
+      const context = await b.newContext({ userAgent: req.userAgent, serviceWorkers: 'block', acceptDownloads: false, proxy: { server: proxy.server, bypass: '<-loopback>' } }).catch(async (err: unknown) => {
+        await proxy.close();
+        throw err;
+      });
       const onAbort = (): void => void context.close().catch(() => undefined);
       req.signal?.addEventListener('abort', onAbort, { once: true });
       try {
@@ -73,14 +89,29 @@ export function createChromiumRenderer(options: ChromiumRendererOptions = {}): P
         }
         // Pages that poll forever never go quiet: the settle wait is a bounded courtesy, not a requirement.
         await page.waitForLoadState('networkidle', { timeout: settleMs }).catch(() => undefined);
+        // The page may have moved on (redirects, script navigation): the URL it ends at is checked again.
+        const finalUrl = page.url();
+        if (!/^https?:\/\//i.test(finalUrl)) {
+          throw new BlockedError(`rendering ${req.url} ended at ${finalUrl}, not an http(s) page; refused`, { code: 'render_final_url', details: { url: req.url, finalUrl } });
+        }
+        // A hop the proxy refused ends there (its 403 page): this check refuses the page with the guard's error.
+        await req.checkUrl(finalUrl);
         const html = await page.content();
         if (Buffer.byteLength(html) > req.maxBytes) {
           throw new NonRetryableError(`rendered page ${req.url} exceeds fetch.max_body_bytes (${req.maxBytes} bytes)`, { code: 'body_too_large', details: { url: req.url, limit: req.maxBytes } });
         }
-        return { finalUrl: page.url(), status: response?.status() ?? 0, headers: response ? await response.allHeaders() : {}, html };
+        return { finalUrl, status: response?.status() ?? 0, headers: response ? await response.allHeaders() : {}, html };
+      } catch (err) {
+        // A tunnel the proxy refused (https, wss) surfaces as a navigation error: report the guard's refusal.
+        const hop = proxy.refused[0];
+        if (hop && (!isLyraError(err) || err.code === 'render_failed')) {
+          throw new BlockedError(`rendering ${req.url}: ${hop.url} refused by the SSRF guard (${hop.reason})`, { code: 'ssrf_blocked', details: { url: req.url, refused: hop.url }, cause: err });
+        }
+        throw err;
       } finally {
         req.signal?.removeEventListener('abort', onAbort);
         await context.close().catch(() => undefined);
+        await proxy.close();
       }
     },
     async close() {

@@ -4,7 +4,7 @@
 // typed errors: timeouts and connection faults are retryable, a caller's abort passes through as is.
 import diagnosticsChannel from 'node:diagnostics_channel';
 import type { LookupFunction } from 'node:net';
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { Agent, Pool, buildConnector, request as undiciRequest, type Dispatcher } from 'undici';
 import { BlockedError, isLyraError, RetryableError, type LyraError } from '../core/index.js';
 import { readCapped } from './body-reader.js';
 import type { HostScheduler } from './host-scheduler.js';
@@ -35,9 +35,14 @@ export interface ExchangeDeps {
   scheduler: HostScheduler;
 }
 
-export function createDispatcher(options: { lookup: LookupFunction; connectTimeoutMs: number; connectionsPerOrigin: number }): Agent {
+/**
+ * The connection pool. Each origin gets its own connector whose DNS lookup is `lookupFor(origin)`:
+ * the SSRF guard allows private addresses by origin (scheme, host, port), which a lookup alone
+ * (host only) cannot tell apart.
+ */
+export function createDispatcher(options: { lookupFor: (origin: URL) => LookupFunction; connectTimeoutMs: number; connectionsPerOrigin: number }): Agent {
   return new Agent({
-    connect: { lookup: options.lookup, timeout: options.connectTimeoutMs },
+    factory: (origin, opts) => new Pool(origin, { ...opts, connect: buildConnector({ lookup: options.lookupFor(new URL(String(origin))), timeout: options.connectTimeoutMs }) }),
     // Our own total/idle timers own time limits; undici's would race them with other error types.
     headersTimeout: 0,
     bodyTimeout: 0,
@@ -101,7 +106,8 @@ function networkError(err: unknown, req: ExchangeRequest): LyraError {
   if (inner?.code === 'ssrf_blocked') {
     // Raised inside the DNS lookup, which knows only the host: name the URL too.
     const d = inner.details;
-    return new BlockedError(`SSRF guard refused ${req.url}: ${String(d.host)} resolves to ${String(d.address)} (${String(d.reason)}); add it to fetch.allow_private to allow`, {
+    const origin = new URL(req.url).origin;
+    return new BlockedError(`SSRF guard refused ${req.url}: ${String(d.host)} resolves to ${String(d.address)} (${String(d.reason)}); to allow it add its origin (${origin}) to fetch.allow_private`, {
       code: 'ssrf_blocked',
       details: { ...d, url: req.url },
       cause: inner,

@@ -64,8 +64,10 @@ export const fetcherLimitsSchema = z.strictObject({
   ssrf: z
     .strictObject({
       enabled: z.boolean().default(true),
-      /** Hosts, IPs or CIDRs let through even when private/loopback. */
+      /** Origins (`http://127.0.0.1:8888`) or CIDRs with a port (`10.1.0.0/16:8080`) let through even when private or loopback. */
       allow: z.array(z.string().min(1)).default([]),
+      /** Honour FetchRequest.providerOrigin (a configured provider's own origin may be private); off when the provider settings come from an untrusted config file. */
+      providerOrigins: z.boolean().default(true),
     })
     .prefault({}),
   cache: z

@@ -27,7 +27,7 @@ function make(extra: Partial<HttpFetcherOptions> = {}): { fetcher: ReturnType<ty
   const fetcher = createHttpFetcher({
     userAgent: lyraUserAgent({ version: '9.9.9', contactUrl: 'https://example.org/lyra-contact' }),
     qpsFor: () => 1000,
-    ssrf: { allow: ['127.0.0.1'] },
+    ssrf: { allow: ['127.0.0.1/32:1-65535'] },
     backoffBaseMs: 10,
     backoffMaxMs: 50,
     resolver: toLoopback,
@@ -256,10 +256,10 @@ test('SSRF guard: loopback, private, metadata and privately-resolving names are 
 test('SSRF guard: allowlisted hosts and addresses pass; a redirect to a private address is refused at that hop', async () => {
   web.route('//named.test/ok', { body: 'named ok' });
   web.route('/to-metadata', { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } });
-  const byName = make({ ssrf: { allow: ['named.test'] } });
+  const byName = make({ ssrf: { allow: [`http://named.test:${web.port}`] } });
   assert.equal((await byName.fetcher.fetch({ url: web.url('//named.test/ok') })).text, 'named ok');
   await byName.fetcher.close();
-  const { fetcher } = make({ ssrf: { allow: ['127.0.0.0/8'] } });
+  const { fetcher } = make({ ssrf: { allow: ['127.0.0.0/8:1-65535'] } });
   const d = await rejectsWith(fetcher.fetch({ url: web.url('/to-metadata') }), 'blocked', 'ssrf_blocked');
   assert.equal(d.address, '169.254.169.254');
   await fetcher.close();

@@ -8,6 +8,7 @@ import {
   type AuthItem, type FetchRequest, type FetchResponse, type Fetcher, type LyraEvent,
 } from '../core/index.js';
 import { createAddressGuard } from './address-guard.js';
+import { targetOf } from './allow-entries.js';
 import { CHALLENGE_PAGE_MAX_CHARS, detectBlock } from './block-detect.js';
 import { ACCEPT_ENCODING, bodyTooLarge, decodeContent } from './body-reader.js';
 import { decodeText, detectCharset, isTextual } from './charset.js';
@@ -24,6 +25,8 @@ import { renderPage } from './render-fetch.js';
 /** Bytes of an error response read to look for challenge markers. */
 const ERROR_BODY_BYTES = 256 * 1024;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Provider origins one fetcher serves with their own connection pool (one per configured provider). */
+const MAX_PROVIDER_LANES = 32;
 
 export interface HttpFetcher extends Fetcher {
   cancelTask(taskId: string): void;
@@ -50,18 +53,36 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
   const emit = (e: Omit<LyraEvent, 'at'>): void => events.emit({ ...e, at: new Date().toISOString() });
   const guard = createAddressGuard({ enabled: limits.ssrf.enabled, allow: limits.ssrf.allow });
   const resolver = options.resolver ?? systemResolver;
+  const connectTimeoutMs = Math.min(limits.timeoutMs, 10_000);
+  // One spare connection, so a granted request never queues behind a connection that is still being returned to the pool.
+  const connectionsPerOrigin = limits.perHostConcurrency + 1;
+  const laneOf = (g: typeof guard): { guard: typeof guard; dispatcher: ReturnType<typeof createDispatcher> } => ({
+    guard: g,
+    dispatcher: createDispatcher({ lookupFor: (origin) => createPinnedLookup({ resolver, guard: g, target: targetOf(origin) }), connectTimeoutMs, connectionsPerOrigin }),
+  });
+  const defaultLane = laneOf(guard);
+  /** One lane (guard + pool) per configured provider origin; bounded by the number of configured providers. */
+  const providerLanes = new Map<string, ReturnType<typeof laneOf>>();
+  /** The lane of one hop: a provider's own origin gets its private-address allowance, every other URL (results, redirects elsewhere) the default. */
+  const laneFor = (request: FetchRequest, url: URL): ReturnType<typeof laneOf> => {
+    if (!limits.ssrf.providerOrigins || !request.providerOrigin) return defaultLane;
+    const origin = new URL(request.providerOrigin).origin;
+    if (url.origin !== origin) return defaultLane;
+    let lane = providerLanes.get(origin);
+    if (!lane) {
+      if (providerLanes.size >= MAX_PROVIDER_LANES) throw new NonRetryableError(`more than ${MAX_PROVIDER_LANES} provider origins in one fetcher (${origin})`, { code: 'too_many_provider_origins', details: { origin } });
+      lane = laneOf(guard.withOrigins([origin]));
+      providerLanes.set(origin, lane);
+    }
+    return lane;
+  };
   const scheduler = createHostScheduler({
     qpsFor: options.qpsFor,
     concurrency: limits.concurrency,
     perHostConcurrency: limits.perHostConcurrency,
     maxQueued: limits.maxQueued,
   });
-  const dispatcher = createDispatcher({
-    lookup: createPinnedLookup({ resolver, guard }),
-    connectTimeoutMs: Math.min(limits.timeoutMs, 10_000),
-    // One spare connection, so a granted request never queues behind a connection that is still being returned to the pool.
-    connectionsPerOrigin: limits.perHostConcurrency + 1,
-  });
+  const dispatcher = defaultLane.dispatcher;
   const tasks = createTaskSignals();
   const cache = limits.cache.dir ? createDiskHttpCache({ dir: limits.cache.dir, maxBytes: limits.cache.maxBytes }) : undefined;
   const robotsAgent = options.robotsAgent ?? 'Lyra';
@@ -70,9 +91,9 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
   const hostOf = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
   /** Literal IPs never reach the DNS lookup, so they are checked here; names are checked at connect. */
-  const guardLiteral = (url: URL): void => {
+  const guardLiteral = (url: URL, g = guard): void => {
     const host = hostOf(url);
-    if (isIP(host) !== 0) guard.assertAllowed({ url: url.href, host, address: host });
+    if (isIP(host) !== 0) g.assertAllowed({ url: url.href, target: targetOf(url), address: host });
   };
 
   const robots = createRobotsCache({
@@ -163,14 +184,15 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
       if (u.protocol !== 'http:' && u.protocol !== 'https:') {
         throw new NonRetryableError(`redirect to unsupported scheme ${u.protocol} from ${url}`, { code: 'redirect_scheme', details: { url, location: current } });
       }
-      guardLiteral(u);
+      const lane = laneFor(request, u);
+      guardLiteral(u, lane.guard);
       await checkRobots(u, request, signal);
       const host = hostOf(u);
       const headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', ...request.headers, ...baseHeaders };
       if (cached?.etag) headers['if-none-match'] = cached.etag;
       if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
       const outcome = await exchange(
-        { dispatcher, scheduler },
+        { dispatcher: lane.dispatcher, scheduler },
         { url: current, host, method, headers, body: reqBody, signal, timeoutMs: limits.timeoutMs, idleTimeoutMs: limits.idleTimeoutMs },
         async (res): Promise<Final | 'not_modified' | { redirect: string }> => {
           const status = res.status;
@@ -311,7 +333,12 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
             checkUrl: async (sub) => {
               const u = new URL(sub);
               if (u.protocol !== 'http:' && u.protocol !== 'https:') return;
-              await resolveChecked({ host: hostOf(u), url: sub, resolver, guard, signal });
+              await resolveChecked({ host: hostOf(u), url: sub, target: targetOf(u), resolver, guard, signal });
+            },
+            // The renderer's proxy connects only to these addresses (DNS pinned for the browser).
+            resolveUrl: async (sub) => {
+              const u = new URL(sub);
+              return resolveChecked({ host: hostOf(u), url: sub, target: targetOf(u), resolver, guard, signal });
             },
             before: async (u) => {
               await checkRobots(u, request, signal);
@@ -334,7 +361,7 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
       if (n > 0) emit({ type: 'fetch.cancelled', level: 'info', message: `cancelled ${n} fetch(es) of task ${taskId}`, taskId, data: { count: n } });
     },
     async close() {
-      await Promise.all([dispatcher.close(), options.renderer?.close()]);
+      await Promise.all([dispatcher.close(), ...[...providerLanes.values()].map((l) => l.dispatcher.close()), options.renderer?.close()]);
     },
   };
 }

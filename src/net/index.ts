@@ -5,6 +5,10 @@ export { DEFAULT_ALLOWED_CONTENT_TYPES, FETCH_DEFAULTS, contentTypeAllowed, fetc
 export type { FetcherLimits, FetcherLimitsInput, HttpFetcherOptions } from './fetcher-options.js';
 export { BLOCKED_IPV4_RANGES, BLOCKED_IPV6_RANGES, createAddressGuard, embeddedIpv4 } from './address-guard.js';
 export type { AddressGuard, AddressGuardOptions, AddressVerdict } from './address-guard.js';
+export { parseAllowEntries, parseAllowEntry, targetOf } from './allow-entries.js';
+export type { AllowEntry, GuardTarget } from './allow-entries.js';
+export { SPECIAL_PURPOSE_RANGES } from './special-purpose-ranges.js';
+export type { SpecialRange } from './special-purpose-ranges.js';
 export { createPinnedLookup, resolveChecked, systemResolver } from './pinned-lookup.js';
 export type { HostResolver, ResolvedAddress } from './pinned-lookup.js';
 export { MAX_TRACKED_HOSTS, createHostScheduler } from './host-scheduler.js';

@@ -5,6 +5,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import { BlockedError, RetryableError } from '../core/index.js';
 import type { AddressGuard } from './address-guard.js';
+import type { GuardTarget } from './allow-entries.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -23,8 +24,8 @@ export const systemResolver: HostResolver = async (hostname) => {
  * Resolves `host` and checks every address: if any is refused the whole host is refused (a name
  * mixing public and private records is a rebinding attempt). Returns the addresses in resolver order.
  */
-export async function resolveChecked(options: { host: string; url: string; resolver: HostResolver; guard: AddressGuard; signal?: AbortSignal }): Promise<ResolvedAddress[]> {
-  const { host, url, guard } = options;
+export async function resolveChecked(options: { host: string; url: string; target: GuardTarget; resolver: HostResolver; guard: AddressGuard; signal?: AbortSignal }): Promise<ResolvedAddress[]> {
+  const { host, url, guard, target } = options;
   const bare = host.replace(/^\[|\]$/g, '');
   const literal = isIP(bare);
   let addresses: ResolvedAddress[];
@@ -44,19 +45,21 @@ export async function resolveChecked(options: { host: string; url: string; resol
     }
     if (addresses.length === 0) throw new RetryableError(`DNS lookup of ${host} returned no address for ${url}`, { code: 'dns_failed', details: { url, host } });
   }
-  for (const a of addresses) guard.assertAllowed({ url, host: bare, address: a.address });
+  for (const a of addresses) guard.assertAllowed({ url, target, address: a.address });
   return addresses;
 }
 
 /**
  * A `lookup` for net.connect/tls.connect (undici passes it through) that resolves with the injected
  * resolver and refuses guarded addresses. Handles both `all: true` (Happy Eyeballs) and single form.
+ * One per origin (`target`): the guard's allowlist is by origin, and a lookup only sees the host.
  */
-export function createPinnedLookup(options: { resolver: HostResolver; guard: AddressGuard }): LookupFunction {
+export function createPinnedLookup(options: { resolver: HostResolver; guard: AddressGuard; target: GuardTarget }): LookupFunction {
   return (hostname, lookupOptions, callback) => {
     const wantAll = typeof lookupOptions === 'object' && lookupOptions !== null && (lookupOptions as { all?: boolean }).all === true;
     const family = typeof lookupOptions === 'object' && lookupOptions !== null ? (lookupOptions as { family?: number | string }).family : undefined;
-    resolveChecked({ host: hostname, url: `//${hostname}`, resolver: options.resolver, guard: options.guard }).then(
+    const t = options.target;
+    resolveChecked({ host: hostname, url: `${t.protocol}//${hostname.includes(':') ? `[${hostname}]` : hostname}:${t.port}`, target: t, resolver: options.resolver, guard: options.guard }).then(
       (addresses) => {
         const wanted = family === 4 || family === 'IPv4' ? addresses.filter((a) => a.family === 4) : family === 6 || family === 'IPv6' ? addresses.filter((a) => a.family === 6) : addresses;
         if (wanted.length === 0) {

@@ -1,7 +1,7 @@
 // A fetch through the browser renderer: same robots check, politeness slot, SSRF guard (on the page
 // and on every sub-request the page makes) and block detection as a plain fetch; never cached.
 import { NonRetryableError, type FetchRequest, type FetchResponse } from '../core/index.js';
-import type { PageRenderer, RenderedPage } from './renderer.js';
+import type { PageRenderer, RenderRequest, RenderedPage } from './renderer.js';
 
 export interface RenderPageOptions {
   renderer: PageRenderer | undefined;
@@ -12,6 +12,8 @@ export interface RenderPageOptions {
   maxBytes: number;
   signal: AbortSignal;
   checkUrl: (url: string) => Promise<void>;
+  /** Resolves and checks a URL for the browser's proxy (see RenderRequest.resolveUrl). */
+  resolveUrl?: RenderRequest['resolveUrl'];
   /** Robots check and politeness slot; returns the release function. */
   before: (url: URL) => Promise<() => void>;
   /** Throws BlockedError for a challenge or login page. */
@@ -33,7 +35,7 @@ export async function renderPage(options: RenderPageOptions): Promise<FetchRespo
   const release = await options.before(new URL(url));
   let page: RenderedPage;
   try {
-    page = await renderer.render({ url, userAgent: options.userAgent, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, checkUrl: options.checkUrl, signal: options.signal });
+    page = await renderer.render({ url, userAgent: options.userAgent, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, checkUrl: options.checkUrl, ...(options.resolveUrl ? { resolveUrl: options.resolveUrl } : {}), signal: options.signal });
   } finally {
     release();
   }

@@ -10,6 +10,11 @@ export interface RenderRequest {
   maxBytes: number;
   /** Refuses a sub-request (SSRF guard); throws to block it. */
   checkUrl: (url: string) => Promise<void>;
+  /**
+   * Resolves a URL the browser asks for to the addresses the SSRF guard approved (throws when refused).
+   * The renderer connects only to these (its proxy), so the browser's own DNS is never used.
+   */
+  resolveUrl?: (url: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
   signal?: AbortSignal;
 }
 

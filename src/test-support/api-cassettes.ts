@@ -83,7 +83,7 @@ export function createContractFetcher(): Fetcher {
   return createHttpFetcher({
     userAgent: lyraUserAgent({ version: '0.0.0-test', contactUrl: 'https://example.org/lyra-tests' }),
     qpsFor: () => 10_000,
-    ssrf: { allow: ['127.0.0.1'] },
+    ssrf: { allow: ['127.0.0.1/32:1-65535'] },
     maxRetries: 0,
     robots: { enabled: false },
   });

@@ -382,7 +382,7 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
   const base = (name: string, path: string): string => site(name, path).url;
   const configPath = join(home, 'lyra.config.yaml');
   const fetch = {
-    allow_private: ['127.0.0.1'], respect_robots: false, cache: { enabled: false }, timeout_ms: 5000, idle_timeout_ms: 2000, max_retries: 1, per_host_concurrency: 8,
+    allow_private: ['127.0.0.1/32:1-65535'], respect_robots: false, cache: { enabled: false }, timeout_ms: 5000, idle_timeout_ms: 2000, max_retries: 1, per_host_concurrency: 8,
     ...options.fetch,
   };
   const pipeline = { query_backoff_ms: 50, mirror_queries: false, ...options.pipeline };

@@ -1,6 +1,16 @@
 // Schema of lyra.config.yaml. Unknown keys are errors, so a typo never passes silently.
 // Every section is optional; what is absent takes the documented default.
 import { z } from 'zod';
+import { parseAllowEntry } from '../../net/index.js';
+
+/** One fetch.allow_private entry, checked when the file loads (origin or CIDR + port; see net/allow-entries.ts). */
+const allowPrivateEntry = z.string().min(1).superRefine((value, ctx) => {
+  try {
+    parseAllowEntry(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^fetch\.allow_private: /, '') });
+  }
+});
 
 export const DEFAULT_CONTACT_URL = 'https://github.com/lyra-research/lyra';
 
@@ -78,8 +88,8 @@ export const lyraConfigSchema = z.strictObject({
           fresh_ms: z.number().int().min(0).optional(),
         })
         .optional(),
-      /** Hosts or CIDRs the SSRF guard lets through (e.g. a local SearXNG at 127.0.0.1). */
-      allow_private: z.array(z.string().min(1)).optional(),
+      /** Origins (http://127.0.0.1:8888) or CIDRs with a port (10.1.0.0/16:8080) the SSRF guard lets through although private or loopback. */
+      allow_private: z.array(allowPrivateEntry).optional(),
       /** Render script-only pages with the system Chromium (Debian package chromium). */
       render: z.strictObject({ enabled: z.boolean().optional(), chromium_path: z.string().min(1).optional() }).optional(),
     })
@@ -249,6 +259,14 @@ export const lyraConfigSchema = z.strictObject({
           max_sessions: z.number().int().min(1).max(10_000).optional(),
           /** A session unused this long is closed, in ms (default 30 min). */
           session_idle_ms: z.number().int().min(1_000).max(7 * 24 * 3_600_000).optional(),
+          /** Longest time to receive one whole request, in ms (default 30 s; responses streaming over SSE are not cut). */
+          request_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
+          /** Longest time to receive a request's headers, in ms (default 10 s; at most request_timeout_ms). */
+          headers_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
+          /** An idle keep-alive connection is closed after this long, in ms (default 5 s). */
+          idle_timeout_ms: z.number().int().min(100).max(3_600_000).optional(),
+          /** TCP connections open at once (default 128); more are dropped at accept. */
+          max_connections: z.number().int().min(1).max(100_000).optional(),
         })
         .optional(),
     })
@@ -265,6 +283,15 @@ export interface LyraConfig {
   contactUrl: string;
   domains: { defaultFile: string; userFile?: string; watch: boolean };
   store: { path: string };
-  /** The parsed file as written, for the task's config snapshot. */
+  /** The parsed file as written, for the task's config snapshot (less the settings ignored for trust, see `warnings`). */
   raw: LyraConfigFile;
+  /**
+   * Whether the file may widen network reach: true for `--config`, `$LYRA_CONFIG`, a file in
+   * `$LYRA_HOME`, or no file. A `lyra.config.yaml` found in the working directory is not trusted:
+   * its allow_private, model endpoints and Chromium path are ignored and its provider base URLs get
+   * no private-address allowance.
+   */
+  networkTrusted: boolean;
+  /** Settings ignored or weakened while loading, each naming the file and the key. */
+  warnings: string[];
 }

@@ -19,17 +19,65 @@ export function readTextFile(path: string, what: string): string {
   }
 }
 
+/**
+ * Settings of an untrusted file that would widen what Lyra reaches or runs: removed, each with a
+ * warning naming the file and the key. Provider base URLs stay (a public SearXNG is harmless) but get
+ * no private-address allowance (LyraConfig.networkTrusted is false).
+ */
+function dropWideningSettings(raw: LyraConfigFile, file: string): { raw: LyraConfigFile; warnings: string[] } {
+  const warnings: string[] = [];
+  const copy = structuredClone(raw);
+  const drop = (key: string): void => void warnings.push(`${file}: ${key} ignored: a lyra.config.yaml found in the working directory may not widen network reach (name the file with --config or $LYRA_CONFIG, or put it in $LYRA_HOME)`);
+  if (copy.fetch?.allow_private) {
+    delete copy.fetch.allow_private;
+    drop('fetch.allow_private');
+  }
+  if (copy.fetch?.render?.chromium_path) {
+    delete copy.fetch.render.chromium_path;
+    drop('fetch.render.chromium_path');
+  }
+  if (copy.models?.llm) {
+    delete copy.models.llm;
+    drop('models.llm (its base_url)');
+  }
+  if (copy.models?.transformers?.hub_url) {
+    delete copy.models.transformers.hub_url;
+    drop('models.transformers.hub_url');
+  }
+  const http = copy.mcp?.http;
+  for (const key of ['host', 'allowed_origins', 'allowed_hosts'] as const) {
+    if (http?.[key] !== undefined) {
+      delete http[key];
+      drop(`mcp.http.${key}`);
+    }
+  }
+  const bases = [...Object.entries(copy.providers ?? {}), ...Object.entries(copy.scholarly ?? {})].filter(([, v]) => typeof v === 'object' && v !== null && 'base_url' in v && v.base_url);
+  if (bases.length > 0) {
+    warnings.push(`${file}: base_url of ${bases.map(([k]) => k).join(', ')} used without a private-address allowance: the file is in the working directory, not named with --config or $LYRA_CONFIG nor in $LYRA_HOME`);
+  }
+  return { raw: copy, warnings };
+}
+
 export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
   const cwd = options.cwd ?? process.cwd();
   const found = resolveConfigPath({ ...options, cwd, explicit: options.configPath });
   let raw: LyraConfigFile = {};
   let baseDir = cwd;
+  let networkTrusted = true;
+  const warnings: string[] = [];
   if (found) {
     if (!existsSync(found.path)) {
       throw new InvalidInputError(`config file not found: ${found.path}`, { code: 'config_missing', details: { file: found.path } });
     }
     raw = parseYamlWithSchema({ text: readTextFile(found.path, 'config file'), source: found.path, schema: lyraConfigSchema });
     baseDir = dirname(found.path);
+    // Trusted: named by the user (--config, $LYRA_CONFIG) or kept in $LYRA_HOME (the env's, not the file's own `home`).
+    networkTrusted = found.required || resolve(dirname(found.path)) === resolve(lyraHome({ ...options, cwd }));
+    if (!networkTrusted) {
+      const dropped = dropWideningSettings(raw, found.path);
+      raw = dropped.raw;
+      warnings.push(...dropped.warnings);
+    }
   }
   const home = raw.home ? resolve(baseDir, raw.home) : lyraHome({ ...options, cwd });
   const homeDomains = resolve(home, 'domains.yaml');
@@ -44,5 +92,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
     domains: { defaultFile: DEFAULT_DOMAINS_FILE, userFile, watch: raw.domains?.watch ?? true },
     store: { path: raw.store?.path ? resolve(baseDir, raw.store.path) : resolve(home, 'lyra.db') },
     raw,
+    networkTrusted,
+    warnings,
   };
 }

@@ -28,7 +28,9 @@ export function lyraHome(options: PathEnv = {}): string {
 
 /**
  * The config file to read: an explicit path (flag), else `$LYRA_CONFIG`, else `./lyra.config.yaml`
- * when it exists. `required` is true when the user named the file, so a missing file is an error.
+ * when it exists, else `$LYRA_HOME/lyra.config.yaml` when it exists. `required` is true when the user
+ * named the file, so a missing file is an error. (A working-directory file may not widen network
+ * reach; see loadConfig.)
  */
 export function resolveConfigPath(options: PathEnv & { explicit?: string }): { path: string; required: boolean } | undefined {
   const env = options.env ?? process.env;
@@ -36,5 +38,7 @@ export function resolveConfigPath(options: PathEnv & { explicit?: string }): { p
   if (options.explicit) return { path: resolve(cwd, options.explicit), required: true };
   if (env.LYRA_CONFIG?.trim()) return { path: resolve(cwd, env.LYRA_CONFIG.trim()), required: true };
   const local = resolve(cwd, CONFIG_FILE_NAME);
-  return existsSync(local) ? { path: local, required: false } : undefined;
+  if (existsSync(local)) return { path: local, required: false };
+  const inHome = resolve(lyraHome(options), CONFIG_FILE_NAME);
+  return existsSync(inHome) ? { path: inHome, required: false } : undefined;
 }

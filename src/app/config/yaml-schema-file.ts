@@ -28,6 +28,9 @@ function locate(doc: Document, lines: LineCounter, path: ReadonlyArray<PropertyK
   return {};
 }
 
+/** Alias expansions allowed while reading a file (yaml's `maxAliasCount`). */
+export const MAX_ALIAS_COUNT = 100;
+
 /** Parses and validates; throws InvalidInputError (code `config_invalid`) listing every issue. */
 export function parseYamlWithSchema<S extends z.ZodType>(options: { text: string; source: string; schema: S }): z.output<S> {
   const { text, source, schema } = options;
@@ -41,7 +44,14 @@ export function parseYamlWithSchema<S extends z.ZodType>(options: { text: string
     });
     throw configError(source, issues);
   }
-  const value: unknown = doc.toJS() ?? {};
+  let value: unknown;
+  try {
+    // Aliases are expanded with a budget (yaml's default of 100 expanded nodes): a "billion laughs"
+    // alias bomb is a config error naming the file, not an uncaught ReferenceError.
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch (cause) {
+    throw configError(source, [{ path: '(aliases)', message: `${(cause as Error).message} (YAML aliases expand to more than the limit of ${MAX_ALIAS_COUNT})` }]);
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue): YamlIssue => {

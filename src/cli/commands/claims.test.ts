@@ -38,7 +38,7 @@ test('lyra claims <url> fetches the page through the configured fetcher (loopbac
   web.route('/article.html', { headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<html><head><title>Coffee</title></head><body><article><p>Coffee consumption increased by 12% in 2023. Click here to subscribe.</p></article></body></html>' });
   const home = tempHome('lyra-claims-cli-');
   try {
-    writeFileSync(join(home, 'lyra.config.yaml'), 'fetch:\n  allow_private: ["127.0.0.1"]\n');
+    writeFileSync(join(home, 'lyra.config.yaml'), 'fetch:\n  allow_private: ["127.0.0.1/32:1-65535"]\n');
     const r = await runCli(['claims', web.url('/article.html'), '--json'], { home });
     assert.equal(r.code, 0, r.err);
     const got = JSON.parse(r.out) as { title: string; claims: Array<{ statement: string; sources: Array<{ source: string }> }> };

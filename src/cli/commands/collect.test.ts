@@ -100,7 +100,7 @@ test('killing lyra collect after its third query and running it again does not r
     return [{ url: page(i), title: `Statistics page ${i}`, content: `Result for ${q}` }];
   }, web);
   try {
-    const h = home([...NO_SCHOLARLY, 'providers:', `  searxng: { base_url: "${searx.baseUrl}" }`, 'fetch:', '  allow_private: ["127.0.0.1"]', '  respect_robots: false', '  cache: { enabled: false }', 'models:', `  llm: { base_url: "${llm.baseUrl}", model: fake-model }`]);
+    const h = home([...NO_SCHOLARLY, 'providers:', `  searxng: { base_url: "${searx.baseUrl}" }`, 'fetch:', '  allow_private: ["127.0.0.1/32:1-65535"]', '  respect_robots: false', '  cache: { enabled: false }', 'models:', `  llm: { base_url: "${llm.baseUrl}", model: fake-model }`]);
     const out = join(h, 'sources.json');
     const searchLog = (): string[] => web.requests.filter((r) => r.path.startsWith('/search?') && new URLSearchParams(r.path.split('?')[1]).get('pageno') === '1').map((r) => new URLSearchParams(r.path.split('?')[1]).get('q')!);
 

@@ -1,10 +1,11 @@
 // `lyra collect --keyword "<kw>" [--outline FILE] [--corpus NAME | --provider ...] [--out FILE] [--json]`:
 // primary sources (papers, statistics, official data) for a keyword and an outline (seed 003 Step5).
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { COLLECT_PROVIDER_NAMES, checkpointPathFor, runCollect } from '../../app/index.js';
-import { InvalidInputError, type LyraEvent } from '../../core/index.js';
+import { COLLECT_PROVIDER_NAMES, checkpointPathFor, ensureOutputFile, runCollect } from '../../app/index.js';
+import { InvalidInputError, terminalLine, type LyraEvent } from '../../core/index.js';
 import type { Step5Output } from '../../workflows/index.js';
 import type { CliContext } from '../context.js';
 import { formatTable, printJson } from '../io.js';
@@ -36,10 +37,11 @@ function printHuman(ctx: CliContext, o: Step5Output, outFile: string | undefined
   ctx.io.stdout(`types: ${Object.entries(o.source_type_distribution).filter(([, n]) => n > 0).map(([t, n]) => `${t} ${n}`).join(', ')}\n\n`);
   ctx.io.stdout(formatTable(
     ['type', 'cred', 'ok', 'title', 'url'],
-    o.sources.map((x) => [x.source_type, x.credibility_score.toFixed(2), x.verified ? 'yes' : 'no', x.title.length > 60 ? `${x.title.slice(0, 59)}…` : x.title, x.url]),
+    // Titles and URLs come from pages and providers: control characters shown, never sent (JSON stays exact).
+    o.sources.map((x) => [x.source_type, x.credibility_score.toFixed(2), x.verified ? 'yes' : 'no', terminalLine(x.title.length > 60 ? `${x.title.slice(0, 59)}…` : x.title), terminalLine(x.url)]),
   ));
-  for (const f of o.failed_queries) ctx.io.stdout(`failed query: ${f.query}: ${f.error.category}: ${f.error.message}\n`);
-  for (const i of o.invalid_sources) ctx.io.stdout(`invalid source: ${i.url}: ${i.error.message}\n`);
+  for (const f of o.failed_queries) ctx.io.stdout(`failed query: ${terminalLine(f.query)}: ${f.error.category}: ${terminalLine(f.error.message)}\n`);
+  for (const i of o.invalid_sources) ctx.io.stdout(`invalid source: ${terminalLine(i.url)}: ${terminalLine(i.error.message)}\n`);
   if (outFile) ctx.io.stdout(`written to ${outFile}\n`);
 }
 
@@ -73,6 +75,8 @@ export function registerCollectCommand(program: Command, ctx: CliContext): void 
       const flags = parsed.data;
       if (flags.fresh && !flags.out) throw new InvalidInputError('collect: --fresh only applies with --out (the checkpoint lives beside it)', { code: 'invalid_flag' });
       const config = ctx.config();
+      // A --out that names a folder is refused before the run, not after it.
+      if (flags.out) ensureOutputFile(resolve(ctx.cwd, flags.out));
       const progress = createProgress(ctx.io, { enabled: !flags.json });
       const events = {
         emit: (e: LyraEvent): void => {

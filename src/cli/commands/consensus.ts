@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import {
   CONSENSUS_PROVIDERS, defaultConsensusOutDir, listBuiltinCorpora, openExistingStore, openOrCreateStore, runConsensus, writeConsensusOutputs,
+  ensureOutputDir,
 } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
 import { MAX_AGENTS, MAX_ITERATIONS, MAX_RESULTS_PER_AGENT, type ConsensusResearchEvent } from '../../workflows/consensus/index.js';
@@ -99,6 +100,8 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
           if (line) progress.update(line);
         }
       };
+      // A --out that names a file is refused before the run, not after it.
+      ensureOutputDir(resolve(ctx.cwd, flags.out ? flags.out : defaultConsensusOutDir(config)));
       const result = await runConsensus({
         config,
         topic,

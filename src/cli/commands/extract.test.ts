@@ -26,7 +26,7 @@ before(async () => {
     },
   });
   home = mkdtempSync(join(tmpdir(), 'lyra-extract-cli-'));
-  writeFileSync(join(home, 'lyra.config.yaml'), 'fetch:\n  allow_private: ["127.0.0.1"]\n  max_retries: 0\n  respect_robots: false\n');
+  writeFileSync(join(home, 'lyra.config.yaml'), 'fetch:\n  allow_private: ["127.0.0.1/32:1-65535"]\n  max_retries: 0\n  respect_robots: false\n');
   writeFileSync(join(home, 'notes.md'), '# Notes\n\nSee https://pubmed.ncbi.nlm.nih.gov/31234567/ for details.\n');
 });
 after(async () => {

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { extractSource, isUrlSource, openOrCreateStore } from '../../app/index.js';
-import { InvalidInputError, type AuthItem, type ExtractedDocument, type LyraEvent } from '../../core/index.js';
+import { InvalidInputError, terminalLine, terminalText, type AuthItem, type ExtractedDocument, type LyraEvent } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 
@@ -55,18 +55,20 @@ export function extractJson(doc: ExtractedDocument): Record<string, unknown> {
 
 function printText(ctx: CliContext, doc: ExtractedDocument): void {
   const ids = (doc.foundIdentifiers ?? []).map((i) => `${i.type}:${i.value}${i.version ?? ''} (${i.source})`);
+  // Everything below comes from the document: control characters are shown, never sent (JSON stays exact).
+  const t = (s: string | undefined): string => (s === undefined ? '-' : terminalLine(s));
   const lines = [
-    `title: ${doc.title ?? '-'}`,
-    `byline: ${doc.byline ?? '-'}`,
-    `published: ${doc.publishedTime ?? '-'}${doc.publishedAt && doc.publishedAt !== doc.publishedTime ? ` (${doc.publishedAt})` : ''}`,
-    `lang: ${doc.language ?? '-'}`,
-    `site: ${doc.siteName ?? '-'}`,
+    `title: ${t(doc.title)}`,
+    `byline: ${t(doc.byline)}`,
+    `published: ${t(doc.publishedTime)}${doc.publishedAt && doc.publishedAt !== doc.publishedTime ? ` (${t(doc.publishedAt)})` : ''}`,
+    `lang: ${t(doc.language)}`,
+    `site: ${t(doc.siteName)}`,
     `format: ${doc.format ?? '-'}${doc.readerable === false ? ' (not readerable: whole body)' : ''}`,
     `fragments: ${doc.fragments?.length ?? 0}`,
-    `identifiers: ${ids.length > 0 ? ids.join(', ') : '-'}`,
-    ...(doc.academicLinks.length > 0 ? [`academic links: ${doc.academicLinks.join(' ')}`] : []),
+    `identifiers: ${ids.length > 0 ? terminalLine(ids.join(', ')) : '-'}`,
+    ...(doc.academicLinks.length > 0 ? [`academic links: ${terminalLine(doc.academicLinks.join(' '))}`] : []),
     '',
-    doc.text || '(no text)',
+    terminalText(doc.text) || '(no text)',
   ];
   ctx.io.stdout(lines.join('\n') + '\n');
 }
@@ -95,7 +97,7 @@ export function registerExtractCommand(program: Command, ctx: CliContext): void 
       const config = ctx.config();
       const events = {
         emit: (e: LyraEvent) => {
-          if (e.level === 'warn' || e.level === 'error') ctx.io.stderr(`lyra: ${e.level}: ${e.message}\n`);
+          if (e.level === 'warn' || e.level === 'error') ctx.io.stderr(`lyra: ${e.level}: ${terminalLine(e.message)}\n`);
         },
       };
       let store: ReturnType<typeof openOrCreateStore> | undefined;
@@ -109,7 +111,7 @@ export function registerExtractCommand(program: Command, ctx: CliContext): void 
         ...(flags.maxFragmentChars ? { extractorOptions: { maxFragmentChars: flags.maxFragmentChars } } : {}),
       });
       if (flags.json) return printJson(ctx.io, extractJson(doc));
-      for (const w of doc.warnings) ctx.io.stderr(`warning: ${w}\n`);
+      for (const w of doc.warnings) ctx.io.stderr(`warning: ${terminalLine(w)}\n`);
       printText(ctx, doc);
     });
 }

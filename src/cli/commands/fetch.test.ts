@@ -19,7 +19,7 @@ before(async () => {
   });
   home = mkdtempSync(join(tmpdir(), 'lyra-fetch-cli-'));
   // The SSRF guard refuses loopback unless the config allowlists it, as here.
-  writeFileSync(join(home, 'lyra.config.yaml'), 'fetch:\n  allow_private: ["127.0.0.1"]\n  max_retries: 0\n');
+  writeFileSync(join(home, 'lyra.config.yaml'), 'fetch:\n  allow_private: ["127.0.0.1/32:1-65535"]\n  max_retries: 0\n');
 });
 after(async () => {
   await web.close();

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { fetchUrl, openOrCreateStore } from '../../app/index.js';
-import { InvalidInputError, normalizeUrl, type LyraEvent } from '../../core/index.js';
+import { InvalidInputError, normalizeUrl, terminalLine, terminalText, type LyraEvent } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 
@@ -30,7 +30,7 @@ export function registerFetchCommand(program: Command, ctx: CliContext): void {
       const config = ctx.config();
       const events = {
         emit: (e: LyraEvent) => {
-          if (e.level === 'warn' || e.level === 'error') ctx.io.stderr(`lyra: ${e.level}: ${e.message}\n`);
+          if (e.level === 'warn' || e.level === 'error') ctx.io.stderr(`lyra: ${e.level}: ${terminalLine(e.message)}\n`);
         },
       };
       const r = await fetchUrl({
@@ -43,16 +43,17 @@ export function registerFetchCommand(program: Command, ctx: CliContext): void {
       });
       const summary = { url: r.url, final_url: r.finalUrl, status: r.status, content_type: r.contentType, charset: r.charset, bytes: r.body.length, from_cache: r.fromCache, fetched_at: r.fetchedAt };
       if (flags.json) return printJson(ctx.io, { ...summary, text: r.text });
+      // The page's text and headers go to a terminal: control characters are shown, never sent (JSON stays exact).
       ctx.io.stdout(
         [
           `status: ${r.status}`,
-          `final url: ${r.finalUrl}`,
-          `content type: ${r.contentType || '(none)'}`,
+          `final url: ${terminalLine(r.finalUrl)}`,
+          `content type: ${terminalLine(r.contentType) || '(none)'}`,
           `charset: ${r.charset || '(binary)'}`,
           `bytes: ${r.body.length}`,
           `from cache: ${r.fromCache ? 'yes' : 'no'}`,
           '',
-          r.text || (r.body.length > 0 ? `(binary content, ${r.body.length} bytes, not shown)` : '(empty body)'),
+          terminalText(r.text) || (r.body.length > 0 ? `(binary content, ${r.body.length} bytes, not shown)` : '(empty body)'),
         ].join('\n') + '\n',
       );
     });

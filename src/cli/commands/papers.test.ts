@@ -22,7 +22,7 @@ before(async () => {
     join(home, 'lyra.config.yaml'),
     [
       'fetch:',
-      '  allow_private: ["127.0.0.1"]',
+      '  allow_private: ["127.0.0.1/32:1-65535"]',
       '  max_retries: 0',
       '  cache: { enabled: false }',
       'scholarly:',

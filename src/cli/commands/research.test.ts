@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { RESEARCH_ARTIFACT_SCHEMAS, type ResearchArtifactName } from '../../workflows/index.js';
@@ -47,9 +47,12 @@ test('lyra research: bad flags, no question and unknown corpora are invalid inpu
 test('lyra research: when every search fails the report is written but the exit code is 1, naming the first error and the offline way', async () => {
   const home = tempHome();
   try {
-    // A provider the SSRF guard refuses: every search fails at once, without any network.
-    writeFileSync(join(home, 'lyra.config.yaml'), 'providers:\n  searxng:\n    base_url: http://127.0.0.1:9/\n');
-    const r = await runCli(['research', 'Is coffee good for health?', '--provider', 'searxng', '--budget', 'pages=5,queries=6,seconds=60'], { home });
+    // A provider the SSRF guard refuses: every search fails at once, without any network. (Its base URL is
+    // loopback and the config file sits in the working directory, not in $LYRA_HOME: no private-address allowance.)
+    const project = join(home, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'lyra.config.yaml'), 'providers:\n  searxng:\n    base_url: http://127.0.0.1:9/\n');
+    const r = await runCli(['research', 'Is coffee good for health?', '--provider', 'searxng', '--budget', 'pages=5,queries=6,seconds=60', '--out', join(home, '_outputs', 'research')], { home, cwd: project });
     assert.equal(r.code, 1, r.err);
     assert.match(r.err, /every search failed \(\d+\), so no source was read/);
     assert.match(r.err, /SSRF guard refused/);
@@ -128,7 +131,9 @@ test('README command on the example corpus: every citation is a corpus document 
     const report = reportOf(dirA);
     const docs = new Map(readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8').split('\n').filter(Boolean)
       .map((l) => JSON.parse(l) as { id: string; text: string }).map((d) => [`corpus://example/${d.id}`, d.text]));
-    const refs = [...report.slice(report.indexOf('## References')).matchAll(/^(\d+)\. .*?<([^>]+)> — locator: .*? — [A-Z]+ — “(.*)”$/gm)];
+    // URLs are autolinks when http(s), escaped text otherwise (corpus://); quotes are escaped Markdown (core/format).
+    const unescape = (t: string): string => t.replace(/\\(.)/g, '$1').replace(/&amp;/g, '&');
+    const refs = [...report.slice(report.indexOf('## References')).matchAll(/^(\d+)\. .*?<?(\S+?)>? — locator: .*? — [A-Z]+ — “(.*)”$/gm)].map((m) => [m[0], m[1], unescape(m[2]!), unescape(m[3]!)] as const);
     const cited = new Set([...report.slice(0, report.indexOf('## References')).matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
     assert.ok(refs.length > 10, `only ${refs.length} references`);
     assert.deepEqual([...cited].sort((a, b) => a - b), refs.map((m) => Number(m[1])));

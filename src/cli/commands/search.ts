@@ -1,8 +1,9 @@
 // `lyra search "<query>" --provider corpus|searxng|duckduckgo`: one provider, ranked hits.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { listBuiltinCorpora, openExistingStore, openOrCreateStore, searchWithProvider } from '../../app/index.js';
-import { InvalidInputError } from '../../core/index.js';
+import { createDomainPolicySource, createFetcher, listBuiltinCorpora, openExistingStore, openOrCreateStore, searchWithProvider, type DomainPolicySource } from '../../app/index.js';
+import { InvalidInputError, terminalLine, type SearchHit } from '../../core/index.js';
+import type { HttpFetcher } from '../../net/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 
@@ -29,17 +30,28 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
       if (!query.trim()) throw new InvalidInputError('search: empty query', { code: 'invalid_argument' });
       if (flags.corpus && flags.provider !== 'corpus') throw new InvalidInputError('search: --corpus only applies to --provider corpus', { code: 'invalid_flag' });
       const config = ctx.config();
-      const hits = await searchWithProvider({
-        config,
-        provider: flags.provider,
-        query,
-        limit: flags.limit,
-        corpus: flags.corpus,
-        // A built-in corpus (corpora/<name>) is indexed on first use, which needs a writable store.
-        store: () => ctx.track(flags.corpus && listBuiltinCorpora().some((c) => c.name === flags.corpus) ? openOrCreateStore(config.store.path) : openExistingStore(config.store.path)),
-      });
+      // Web providers fetch through the configured fetcher (SSRF guard, politeness), built on first use.
+      let fetcher: HttpFetcher | undefined;
+      let policy: DomainPolicySource | undefined;
+      let hits: SearchHit[];
+      try {
+        hits = await searchWithProvider({
+          config,
+          provider: flags.provider,
+          query,
+          limit: flags.limit,
+          corpus: flags.corpus,
+          // A built-in corpus (corpora/<name>) is indexed on first use, which needs a writable store.
+          store: () => ctx.track(flags.corpus && listBuiltinCorpora().some((c) => c.name === flags.corpus) ? openOrCreateStore(config.store.path) : openExistingStore(config.store.path)),
+          fetcher: () => (fetcher ??= createFetcher({ config, policy: (policy ??= createDomainPolicySource({ ...config.domains, watch: false })) })),
+        });
+      } finally {
+        await fetcher?.close();
+        policy?.close();
+      }
       if (flags.json) return printJson(ctx.io, { query, provider: flags.provider, hits: hits.map((h) => ({ id: h.id ?? h.url, title: h.title, url: h.url, snippet: h.snippet, score: h.score, rank: h.rank, ...(h.corpus ? { corpus: h.corpus } : {}), ...(h.publishedAt ? { published_at: h.publishedAt } : {}) })) });
       if (hits.length === 0) return ctx.io.stdout('no hits\n');
-      for (const h of hits) ctx.io.stdout(`${h.rank}. ${h.title}\n   ${h.url}  (score ${h.score.toFixed(3)})\n   ${h.snippet}\n`);
+      // Titles, URLs and snippets come from providers and pages: control characters shown, never sent (JSON stays exact).
+      for (const h of hits) ctx.io.stdout(`${h.rank}. ${terminalLine(h.title)}\n   ${terminalLine(h.url)}  (score ${h.score.toFixed(3)})\n   ${terminalLine(h.snippet)}\n`);
     });
 }

@@ -62,6 +62,10 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
           ...(settings.maxBodyBytes !== undefined ? { maxBodyBytes: settings.maxBodyBytes } : {}),
           ...(settings.maxSessions !== undefined ? { maxSessions: settings.maxSessions } : {}),
           ...(settings.sessionIdleMs !== undefined ? { sessionIdleMs: settings.sessionIdleMs } : {}),
+          ...(settings.requestTimeoutMs !== undefined ? { requestTimeoutMs: settings.requestTimeoutMs } : {}),
+          ...(settings.headersTimeoutMs !== undefined ? { headersTimeoutMs: settings.headersTimeoutMs } : {}),
+          ...(settings.idleTimeoutMs !== undefined ? { idleTimeoutMs: settings.idleTimeoutMs } : {}),
+          ...(settings.maxConnections !== undefined ? { maxConnections: settings.maxConnections } : {}),
           createServer: () => createLyraMcpServer(serverOptions),
           log: (line) => ctx.io.stderr(`lyra serve: ${line}\n`),
         });

@@ -18,6 +18,13 @@ export interface FetchRequest {
   render?: boolean;
   /** Skip the on-disk cache for this request. */
   noCache?: boolean;
+  /**
+   * The origin of the configured provider making this request (its base URL): the SSRF guard lets
+   * URLs of exactly this origin reach a private or loopback address (a local SearXNG), for this
+   * request only. A redirect to another origin, and the pages the provider's results point to, do
+   * not inherit it. Set by provider clients from their configuration, never from page content.
+   */
+  providerOrigin?: string;
 }
 
 export interface FetchResponse {

@@ -17,6 +17,17 @@ export const MIN_CLAIM_WORDS = 3; // "Vaccines cause autism." is a claim
 export const MAX_CLAIM_WORDS = 80;
 export const MIN_CLAIM_CHARS_JA = 8;
 export const MAX_CLAIM_CHARS_JA = 250;
+/**
+ * Longest English claim sentence in characters: 80 words of prose stay far below it. A longer
+ * "sentence" (a run without spaces, a table flattened into one line) is refused before any pattern
+ * or the NLP tagger runs over it, so hostile text cannot make them slow.
+ */
+export const MAX_CLAIM_CHARS = 2_000;
+
+/** Whether a sentence is short enough to be a claim at all (cheap; checked before any analysis). */
+export function withinClaimLength(text: string, language: TextLanguage): boolean {
+  return language === 'ja' ? text.length <= 2 * MAX_CLAIM_CHARS_JA : text.length <= MAX_CLAIM_CHARS;
+}
 
 export type ClaimFeature = 'numeric' | 'comparison' | 'causal' | 'evaluative' | 'strong_assertion' | 'high_stakes';
 
@@ -34,6 +45,7 @@ const EN_VERB_HINT_RE = /\b(is|are|was|were|be|been|has|have|had|do|does|did|can
 export function assessSentence(options: { text: string; language: TextLanguage; lemmas: string[] }): Checkability {
   const { text, language, lemmas } = options;
   const t = text.trim();
+  if (!withinClaimLength(t, language)) return { checkable: false, features: [], rejectedBecause: 'too_long' };
   if (/[?？]\s*$/.test(t) || (language === 'ja' && /か[。．]?$/.test(t))) return { checkable: false, features: [], rejectedBecause: 'question' };
   if (BOILERPLATE_RE.test(t) || METADATA_LINE_RE.test(t)) return { checkable: false, features: [], rejectedBecause: 'boilerplate' };
   if (language === 'ja') {

@@ -1,7 +1,7 @@
 // Text → checkable claim candidates (seed 001 Phase 1 EXTRACT RawClaim).
 import { detectLanguage } from '../language.js';
 import { splitSentences } from '../sentences.js';
-import { assessSentence, type Checkability } from './checkability.js';
+import { assessSentence, withinClaimLength, type Checkability } from './checkability.js';
 import { analyzeEnglish } from './english-nlp.js';
 import { mergeClaims, normalizeClaim, type MergeOptions, type NormalizedClaim, type RawClaim } from './normalize.js';
 
@@ -30,7 +30,8 @@ export function extractClaimCandidates(options: ExtractClaimsOptions): ClaimCand
   for (const [i, s] of sentences.entries()) {
     if (out.length >= max) break;
     const language = detectLanguage(s.text);
-    const lemmas = language === 'en' ? analyzeEnglish(s.text).tokens.map((t) => t.lemma) : [];
+    // Too long to be a claim: refused by assessSentence without tagging it first.
+    const lemmas = language === 'en' && withinClaimLength(s.text, language) ? analyzeEnglish(s.text).tokens.map((t) => t.lemma) : [];
     const checkability = assessSentence({ text: s.text, language, lemmas });
     if (!checkability.checkable && !options.includeRejected) continue;
     out.push({

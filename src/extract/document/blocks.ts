@@ -49,9 +49,16 @@ export function normalizeInline(raw: string): string {
 
 /** Pre-formatted text: keeps line structure, drops trailing spaces and blank lines (a blank line separates blocks). */
 export function normalizePreformatted(raw: string): string {
-  return raw
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t\u00a0]+$/gm, '')
-    .replace(/\n{2,}/g, '\n')
-    .replace(/^\n+|\n+$/g, '');
+  // Line by line: `/[ \t]+$/gm` is retried from every character of a long run of spaces (quadratic).
+  const out: string[] = [];
+  for (const line of raw.replace(/\r\n?/g, '\n').split('\n')) {
+    let end = line.length;
+    while (end > 0) {
+      const c = line.charCodeAt(end - 1);
+      if (c !== 0x20 && c !== 0x09 && c !== 0xa0) break;
+      end--;
+    }
+    if (end > 0) out.push(end === line.length ? line : line.slice(0, end));
+  }
+  return out.join('\n');
 }

@@ -4,8 +4,9 @@
 // inline-style parser keeps `!important` and letter case, and getElementsByTagName('*') finds
 // nothing. Each gap is closed here.
 import { parseHTML } from 'linkedom';
-import { InvalidInputError } from '../../core/index.js';
+import { InvalidInputError, NonRetryableError } from '../../core/index.js';
 import { isElement, type DomDocument, type DomElement, type DomNode } from './dom.js';
+import { MAX_HTML_NESTING_DEPTH, htmlNestingDepth } from './nesting-depth.js';
 
 /** Elements that belong in <head> when a document omits it. */
 const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'base', 'style']);
@@ -88,6 +89,13 @@ export function parseHtml(html: string, url: string): ParsedHtml {
     new URL(url);
   } catch (cause) {
     throw new InvalidInputError(`extract: document URL is not absolute: ${JSON.stringify(url)}`, { code: 'url_invalid', cause });
+  }
+  const depth = htmlNestingDepth(html, MAX_HTML_NESTING_DEPTH);
+  if (depth > MAX_HTML_NESTING_DEPTH) {
+    throw new NonRetryableError(`extract: ${url} nests its elements more than ${MAX_HTML_NESTING_DEPTH} levels deep; refused (parsing it would take time quadratic in its depth)`, {
+      code: 'extract_html_too_deep',
+      details: { url, limit: MAX_HTML_NESTING_DEPTH },
+    });
   }
   // linkedom has no document for empty input: give it an empty one.
   const source = html.trim() ? html : '<html><head></head><body></body></html>';

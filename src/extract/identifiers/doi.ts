@@ -5,9 +5,11 @@
 /**
  * Registrant code (4–9 digits, optional dotted sub-codes), slash, then a suffix up to white space or
  * a quote. `<` and `>` stay: old SICI-style DOIs hold them (`…(1963)020<0130:DNF>2.0.CO;2`); an
- * unbalanced `>` (as in `<https://doi.org/…>`) is trimmed like a closing bracket.
+ * unbalanced `>` (as in `<https://doi.org/…>`) is trimmed like a closing bracket. Sub-codes are
+ * bounded ({0,8}): an unbounded `(?:\.\d+)*` is rescanned from every `10.` of a long dotted run
+ * (quadratic on `10.1010.1010…`).
  */
-const DOI_BODY = String.raw`10\.\d{4,9}(?:\.\d+)*\/[^\s"'\u201c\u201d\u2018\u2019\u00ab\u00bb\u3001\u3002\uff08\uff09]+`;
+const DOI_BODY = String.raw`10\.\d{4,9}(?:\.\d+){0,8}\/[^\s"'\u201c\u201d\u2018\u2019\u00ab\u00bb\u3001\u3002\uff08\uff09]+`;
 const DOI_IN_TEXT_RE = new RegExp(DOI_BODY, 'g');
 const DOI_EXACT_RE = new RegExp(`^${DOI_BODY}$`);
 
@@ -20,29 +22,29 @@ const URL_VIEW_SUFFIX_RE = /\/(?:full|abstract|abs|pdf|epdf|pdfdirect|fulltext|h
 /** bioRxiv / medRxiv content URLs: the DOI is followed by a version and a view (`v1.full.pdf`). */
 const RXIV_VERSION_TAIL_RE = /v\d+(?:\.[a-z-]+)*(?:\.pdf)?$/i;
 
-function count(s: string, ch: string): number {
-  let n = 0;
-  for (const c of s) if (c === ch) n++;
-  return n;
-}
-
-/** Removes trailing punctuation and unbalanced closing brackets, repeatedly. */
+/** Removes trailing punctuation and unbalanced closing brackets, repeatedly. Linear: bracket counts are kept, not recounted per character removed. */
 export function trimDoiTail(candidate: string): string {
-  let s = candidate;
-  for (;;) {
-    const last = s.at(-1);
-    if (last === undefined) return s;
+  const counts = new Map<string, number>();
+  for (let i = 0; i < candidate.length; i++) {
+    const c = candidate[i]!;
+    if (c === '(' || c === ')' || c === '[' || c === ']' || c === '{' || c === '}' || c === '<' || c === '>') counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  let end = candidate.length;
+  while (end > 0) {
+    const last = candidate[end - 1]!;
     if (TRAILING_PUNCT.has(last)) {
-      s = s.slice(0, -1);
+      end--;
       continue;
     }
     const open = PAIRS[last];
-    if (open !== undefined && count(s, last) > count(s, open)) {
-      s = s.slice(0, -1);
+    if (open !== undefined && (counts.get(last) ?? 0) > (counts.get(open) ?? 0)) {
+      counts.set(last, counts.get(last)! - 1);
+      end--;
       continue;
     }
-    return s;
+    break;
   }
+  return candidate.slice(0, end);
 }
 
 function canonical(doi: string): string | undefined {

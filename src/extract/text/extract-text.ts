@@ -11,6 +11,7 @@ import { normalizeLangTag } from '../html/metadata.js';
 import { parseHtml } from '../html/parse-html.js';
 import { identifiersFromText, identifiersFromUrl, isAcademicUrl, mergeFoundIdentifiers, selfIdentifiers, trimDoiTail } from '../identifiers/index.js';
 import { readFrontMatter, type FrontMatter } from './front-matter.js';
+import { defuseEmphasisRuns, MAX_EMPHASIS_MARKERS_PER_BLOCK } from './markdown-guard.js';
 
 /** Largest text or Markdown input accepted, in characters. */
 export const DEFAULT_MAX_TEXT_CHARS = 50_000_000;
@@ -93,7 +94,17 @@ export function extractPlainText(input: string, url: string, options: TextExtrac
 export function extractMarkdown(input: string, url: string, options: TextExtractOptions = {}): ExtractedDocument {
   checkSize(input, url, options);
   const fm = readFrontMatter(input);
-  const html = marked.parse(fm.body, { async: false, gfm: true });
+  const defused = defuseEmphasisRuns(fm.body);
+  if (defused.defusedBlocks > 0) {
+    fm.warnings.push(`${defused.defusedBlocks} Markdown block(s) hold more than ${MAX_EMPHASIS_MARKERS_PER_BLOCK} emphasis markers; their * and _ were read as text`);
+  }
+  let html: string;
+  try {
+    html = marked.parse(defused.text, { async: false, gfm: true });
+  } catch (cause) {
+    // marked recurses per nesting level: thousands of nested quotes or lists overflow the stack.
+    throw new NonRetryableError(`extract: Markdown of ${url} could not be parsed: ${cause instanceof RangeError ? 'nesting too deep' : (cause as Error).message}`, { code: 'extract_markdown_failed', details: { url }, cause });
+  }
   const { document, baseUrl } = parseHtml(`<html><head></head><body>${html}</body></html>`, url);
   const { blocks, links } = htmlToBlocks(document.body!, { baseUrl, ...(options.maxLinks !== undefined ? { maxLinks: options.maxLinks } : {}) });
   const title = fm.title ?? blocks.find((b) => b.kind === 'heading' && b.level === 1)?.text;

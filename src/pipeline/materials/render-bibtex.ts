@@ -1,6 +1,8 @@
 // Materials' sources as BibTeX: @article for academic papers, @techreport for government and
-// institutional reports, @misc otherwise; the trust level and source type go in `note`.
-import type { Materials, SourceType, SourceView } from '../../core/index.js';
+// institutional reports, @misc otherwise; the trust level and source type go in `note`. Every value
+// goes through core/format's BibTeX escaping; a DOI that is not DOI syntax, a non-http(s) URL or a
+// non-numeric PMID is left out rather than written.
+import { bibtexDoi, bibtexField, bibtexKey, bibtexUrl, type Materials, type SourceType, type SourceView } from '../../core/index.js';
 import { citationKeys, dateParts, parseAuthorName } from './citation-keys.js';
 
 const ENTRY_TYPE: Record<SourceType, string> = {
@@ -13,13 +15,8 @@ const ENTRY_TYPE: Record<SourceType, string> = {
   other: 'misc',
 };
 
-/** Escapes LaTeX's special characters so a title or name prints as written. */
-export function escapeBibtex(s: string): string {
-  return s
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\{}&%$#_~^]/g, (c) => ({ '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}' } as Record<string, string>)[c] ?? `\\${c}`);
-}
+/** Escapes LaTeX's special characters so a title or name prints as written (core/format's bibtexField). */
+export const escapeBibtex = bibtexField;
 
 function authorField(authors: string[]): string {
   return authors
@@ -40,15 +37,15 @@ function entry(s: SourceView, key: string): string {
     [type === 'techreport' ? 'institution' : 'organization', s.organization ? escapeBibtex(s.organization) : type === 'techreport' ? escapeBibtex(s.domain) : undefined],
     ['year', date ? String(date[0]) : undefined],
     ['month', date && date[1] !== undefined ? String(date[1]) : undefined],
-    ['doi', ids.doi],
-    ['eprint', ids.arxiv],
+    ['doi', bibtexDoi(ids.doi)],
+    ['eprint', ids.arxiv ? bibtexField(ids.arxiv) : undefined],
     ['archiveprefix', ids.arxiv ? 'arXiv' : undefined],
-    ['pmid', ids.pmid],
-    ['url', s.url],
+    ['pmid', ids.pmid && /^\d{1,9}$/.test(ids.pmid) ? ids.pmid : undefined],
+    ['url', bibtexUrl(s.url)],
     ['note', escapeBibtex(`Trust level ${s.trustLevel}; ${s.sourceType.replace(/_/g, ' ')}; ${s.domain}`)],
   ];
   const body = fields.filter((f): f is [string, string] => f[1] !== undefined).map(([k, v]) => `  ${k} = {${v}}`).join(',\n');
-  return `@${type}{${key},\n${body}\n}\n`;
+  return `@${type}{${bibtexKey(key)},\n${body}\n}\n`;
 }
 
 export function renderMaterialsBibtex(m: Materials): string {

@@ -1,12 +1,13 @@
 // Materials as Markdown for people: claims with status and quoted evidence, contradictions,
 // citations, the counterevidence log and the sources. Quotes are verbatim (long ones are cut with …).
-import type { ClaimMaterial, EvidenceView, Locator, Materials, SourceView } from '../../core/index.js';
+// Every value from a page or a file goes through core/format (mdInline, mdText, mdCell, mdLink).
+import { mdCell, mdInline, mdLink, mdText, type ClaimMaterial, type EvidenceView, type Locator, type Materials, type SourceView } from '../../core/index.js';
 
 /** Characters of a fragment quoted when the stance model named no decisive sentence. */
 export const MD_QUOTE_CHARS = 400;
 
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
-const cell = (s: string): string => oneLine(s).replace(/\|/g, '\\|');
+const cell = mdCell;
 
 export function formatLocator(l: Locator): string {
   const parts: string[] = [];
@@ -18,7 +19,7 @@ export function formatLocator(l: Locator): string {
 }
 
 function sourceLabel(s: SourceView): string {
-  return `[${cell(s.title ?? s.url)}](${s.url}) · ${s.domain} · ${s.trustLevel}${s.publishedAt ? ` · ${s.publishedAt}` : ''}`;
+  return `${mdLink(s.title ?? s.url, s.url)} · ${mdInline(s.domain)} · ${s.trustLevel}${s.publishedAt ? ` · ${mdInline(s.publishedAt)}` : ''}`;
 }
 
 function quoteOf(e: EvidenceView): string {
@@ -31,18 +32,18 @@ function evidenceLines(title: string, list: EvidenceView[]): string[] {
   if (list.length === 0) return [];
   const out = [`**${title} (${list.length})**`, ''];
   for (const e of list) {
-    out.push(`> ${quoteOf(e)}`, `> — ${sourceLabel(e.source)} · ${formatLocator(e.locator)} · ${e.model === 'origin' ? 'stated by the source' : `${e.stance} ${e.confidence.toFixed(2)}`}`, '');
+    out.push(`> ${mdText(quoteOf(e))}`, `> — ${sourceLabel(e.source)} · ${mdInline(formatLocator(e.locator))} · ${e.model === 'origin' ? 'stated by the source' : `${e.stance} ${e.confidence.toFixed(2)}`}`, '');
   }
   return out;
 }
 
 function claimSection(c: ClaimMaterial, n: number): string[] {
   return [
-    `### ${n}. ${oneLine(c.statement)}`,
+    `### ${n}. ${mdInline(c.statement)}`,
     '',
     `- **${c.status ?? 'PENDING'}** · confidence ${c.confidence.toFixed(2)} ± ${c.uncertainty.toFixed(2)} · controversy ${c.controversy.toFixed(2)} · decision relevance ${c.decisionRelevance} · \`${c.id}\``,
-    ...(c.rationale ? [`- rationale: ${oneLine(c.rationale)}`] : []),
-    ...(c.conditions.length > 0 ? [`- conditions: ${c.conditions.join('; ')}`] : []),
+    ...(c.rationale ? [`- rationale: ${mdInline(c.rationale)}`] : []),
+    ...(c.conditions.length > 0 ? [`- conditions: ${mdInline(c.conditions.join('; '))}`] : []),
     `- evidence: ${c.counts.supports} supporting, ${c.counts.refutes} refuting, ${c.counts.neutral} neutral`,
     '',
     ...evidenceLines('Supporting', c.supporting),
@@ -54,7 +55,7 @@ export function renderMaterialsMarkdown(m: Materials): string {
   const { offset, limit, totalClaims } = m.paging;
   const shown = m.claims.length;
   const lines: string[] = [
-    `# Materials: ${oneLine(m.task.question)}`,
+    `# Materials: ${mdInline(m.task.question)}`,
     '',
     `Task \`${m.task.id}\` · ${m.task.status} · ${totalClaims} claims${shown < totalClaims ? ` (showing ${offset + 1}–${offset + shown}; next offset ${offset + limit})` : ''} · ${m.pages.length} sources`,
     '',
@@ -74,10 +75,10 @@ export function renderMaterialsMarkdown(m: Materials): string {
   }
   if (m.counterevidenceLog.length > 0) {
     lines.push('## Counterevidence log', '', '| claim | queries | found | impact |', '|---|---|---|---|');
-    for (const e of m.counterevidenceLog) lines.push(`| \`${e.claim_id}\` | ${cell(e.search_queries.join('; ') || '-')} | ${e.found_counterevidence ? 'yes' : 'no'} | ${e.impact_on_status ?? '-'} |`);
+    for (const e of m.counterevidenceLog) lines.push(`| \`${e.claim_id}\` | ${cell(e.search_queries.join('; '))} | ${e.found_counterevidence ? 'yes' : 'no'} | ${e.impact_on_status ?? '-'} |`);
     lines.push('');
   }
   lines.push('## Sources', '', '| # | source | domain | trust | type | published |', '|---|---|---|---|---|---|');
-  m.pages.forEach((s, i) => lines.push(`| ${i + 1} | [${cell(s.title ?? s.url)}](${s.url}) | ${s.domain} | ${s.trustLevel} | ${s.sourceType} | ${s.publishedAt ?? '-'} |`));
+  m.pages.forEach((s, i) => lines.push(`| ${i + 1} | ${mdLink(s.title ?? s.url, s.url)} | ${cell(s.domain)} | ${s.trustLevel} | ${s.sourceType} | ${cell(s.publishedAt)} |`));
   return `${lines.join('\n')}\n`;
 }

@@ -2,13 +2,16 @@
 //  - Lyra's own: {id, title, text, url?, published?}
 //  - SciFact / Check-COVID: {doc_id | cord_id, title, abstract: string[]} (sentences joined by spaces)
 import { z } from 'zod';
-import { InvalidInputError } from '../../core/index.js';
+import { InvalidInputError, isSafeHttpUrl } from '../../core/index.js';
+
+/** A record's own URL: only http(s); `javascript:`, `data:`, `file:` and other schemes are refused at ingest (they would become links in reports). */
+const documentUrl = z.string().refine(isSafeHttpUrl, { message: 'url must be an absolute http(s) URL (javascript:, data:, file: and other schemes are refused)' });
 
 const lyraRecord = z.object({
   id: z.union([z.string().min(1), z.number()]),
   title: z.string(),
   text: z.string().min(1),
-  url: z.string().url().optional(),
+  url: documentUrl.optional(),
   published: z.string().optional(),
 });
 
@@ -18,7 +21,7 @@ const abstractRecord = z
     cord_id: z.string().min(1).optional(),
     title: z.string(),
     abstract: z.array(z.string()).min(1),
-    url: z.string().url().optional(),
+    url: documentUrl.optional(),
   })
   .refine((r) => r.doc_id !== undefined || r.cord_id !== undefined, { message: 'needs doc_id or cord_id' });
 

@@ -1,8 +1,9 @@
 // `lyra corpus add`: walks files and folders, turns each file into corpus documents and stores them
 // with their FTS index. Unchanged files are skipped before any extraction; a changed file replaces
-// its documents (records gone from a JSONL file are removed).
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
+// its documents (records gone from a JSONL file are removed). Hostile folders are bounded: only
+// regular files, links kept inside the folder (walk-files.ts), a byte cap counted while reading
+// (read-bounded.ts), one bad entry one per-file error; text files' charset detected by the extractor.
+import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   InvalidInputError,
@@ -14,6 +15,8 @@ import {
   type TextExtractor,
 } from '../../core/index.js';
 import { parseDocumentFile } from './document-records.js';
+import { readFileBounded } from './read-bounded.js';
+import { collectCorpusFiles } from './walk-files.js';
 
 /** Largest file read (bytes); bigger files are reported and skipped. */
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -39,6 +42,8 @@ export interface IngestOptions {
   signal?: AbortSignal;
   maxFileBytes?: number;
   maxFiles?: number;
+  /** Follow symbolic links that lead outside the added folders (default false: such links are skipped). */
+  followSymlinks?: boolean;
   onProgress?: (p: IngestProgress) => void;
 }
 
@@ -66,33 +71,12 @@ export function validateCorpusName(name: string): string {
   return name;
 }
 
-async function collectFiles(paths: string[], maxFiles: number, signal?: AbortSignal): Promise<string[]> {
-  const out: string[] = [];
-  const visit = async (p: string): Promise<void> => {
-    throwIfAborted(signal);
-    let s;
-    try {
-      s = await stat(p);
-    } catch (cause) {
-      throw new InvalidInputError(`corpus add: cannot read ${p}: ${errorMessage(cause)}`, { code: 'path_unreadable', details: { path: p }, cause });
-    }
-    if (s.isDirectory()) {
-      for (const name of (await readdir(p)).sort()) if (!name.startsWith('.')) await visit(join(p, name));
-      return;
-    }
-    if (out.length >= maxFiles) throw new InvalidInputError(`corpus add: more than ${maxFiles} files under ${paths.join(', ')}; raise corpus.max_files or add a narrower folder`, { code: 'too_many_files' });
-    out.push(p);
-  };
-  for (const p of paths) await visit(resolve(p));
-  return out;
-}
-
 export async function ingestCorpus(options: IngestOptions): Promise<IngestReport> {
   const { store, extractor, signal } = options;
   const corpus = validateCorpusName(options.name);
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const files = await collectFiles(options.paths, options.maxFiles ?? DEFAULT_MAX_FILES, signal);
-  const report: IngestReport = { corpus, files: files.length, inserted: 0, updated: 0, unchanged: 0, removed: 0, skippedFiles: [], failedFiles: [] };
+  const walk = await collectCorpusFiles({ paths: options.paths, maxFiles: options.maxFiles ?? DEFAULT_MAX_FILES, followSymlinks: options.followSymlinks === true, ...(signal ? { signal } : {}) });
+  const report: IngestReport = { corpus, files: walk.files.length + walk.failed.length, inserted: 0, updated: 0, unchanged: 0, removed: 0, skippedFiles: [...walk.skipped], failedFiles: [...walk.failed] };
   let batch: CorpusDocument[] = [];
   const flush = (): void => {
     if (batch.length === 0) return;
@@ -103,7 +87,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
     batch = [];
   };
   let filesDone = 0;
-  for (const file of files) {
+  for (const { path: file, realPath } of walk.files) {
     throwIfAborted(signal);
     const ext = extname(file).toLowerCase();
     const type = EXTRACT_TYPES[ext];
@@ -112,12 +96,12 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
       continue;
     }
     try {
-      const size = (await stat(file)).size;
-      if (size > maxBytes) {
-        report.skippedFiles.push({ file, reason: `${size} bytes exceeds corpus.max_file_bytes ${maxBytes}` });
+      const read = await readFileBounded(realPath, maxBytes, signal);
+      if (!read.ok) {
+        report.skippedFiles.push({ file, reason: read.reason });
         continue;
       }
-      const bytes = await readFile(file, { signal });
+      const bytes = read.bytes;
       if (RECORD_EXTENSIONS.has(ext)) {
         const records = parseDocumentFile(bytes.toString('utf8'), file);
         const seen = new Set<string>();
@@ -135,7 +119,8 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
           report.unchanged++;
         } else {
           const url = pathToFileURL(file).href;
-          const doc = await extractor.extract({ url, contentType: type!, body: new Uint8Array(bytes), text: type === 'application/pdf' ? undefined : bytes.toString('utf8'), signal });
+          // Bytes, not text: the extractor detects the charset (BOM, <meta>, UTF-8, else chardet: Latin-1, Shift_JIS…).
+          const doc = await extractor.extract({ url, contentType: type!, body: new Uint8Array(bytes), signal });
           if (!doc.text.trim()) throw new InvalidInputError(`${file}: no text could be extracted`, { code: 'empty_document' });
           batch.push({ corpus, id: file, title: doc.title?.trim() || file, text: doc.text, url, publishedAt: doc.publishedAt, origin: file, contentHash: hash });
           if (batch.length >= INGEST_BATCH) flush();

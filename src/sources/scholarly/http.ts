@@ -117,6 +117,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(request.json !== undefined ? { body: JSON.stringify(request.json) } : {}),
         // Documented APIs called at their published rate (DESIGN: robots applies to pages, not APIs).
         ignoreRobots: true,
+        // A configured base URL (a local mirror) may be private: for this API's own origin only.
+        providerOrigin: new URL(options.baseUrl).origin,
       });
     } catch (err) {
       if (isAbortError(err)) throw err;

@@ -68,7 +68,7 @@ export function createDuckDuckGoProvider(options: DuckDuckGoOptions): SearchProv
       const url = new URL(opts.baseUrl);
       url.searchParams.set('q', request.query);
       url.searchParams.set('kl', (request.language && REGION_BY_LANGUAGE[request.language]) || opts.region);
-      const res = await opts.fetcher.fetch({ url: url.toString(), signal: request.signal, headers: { accept: 'text/html' }, noCache: true, ignoreRobots: true });
+      const res = await opts.fetcher.fetch({ url: url.toString(), signal: request.signal, headers: { accept: 'text/html' }, noCache: true, ignoreRobots: true, providerOrigin: url.origin });
       if (isBotCheck(res.text)) {
         throw new BlockedError(`duckduckgo: bot check page for query ${JSON.stringify(request.query)}`, { code: 'challenge', details: { url: url.toString() } });
       }

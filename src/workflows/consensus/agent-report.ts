@@ -1,6 +1,7 @@
 // An agent's extractive report (seed 004 §2.2 steps 4-6): claims of the sources read, ranked by
 // relevance to the topic, reliability and corroboration, quoted verbatim with numbered citations,
 // in sections, with the entities found and the sources listed with their reliability.
+import { mdInline } from '../../core/index.js';
 import { extractClaimCandidates, mergeClaims, normalizeClaim, splitSentences, type NormalizedClaim } from '../../extract/index.js';
 import { trustScore } from '../../policy/index.js';
 import type { SourceDocument } from './adapters.js';
@@ -104,8 +105,10 @@ function findingsOf(sources: ReadSource[], quotes: Quote[], topic: Set<string>):
   return out.sort((a, b) => b.rank - a.rank || a.quote.sourceIndex - b.quote.sourceIndex);
 }
 
+/** A verbatim statement of a source, escaped for Markdown (core/format). */
 function quoted(text: string, language: ReportLanguage): string {
-  return language === 'ja' ? `「${text}」` : `“${text}”`;
+  const t = mdInline(text);
+  return language === 'ja' ? `「${t}」` : `“${t}”`;
 }
 
 function typeSummary(sources: ReadSource[], names: Record<AgentSourceType, string>, language: ReportLanguage): string {
@@ -160,7 +163,7 @@ export function buildAgentReport(options: BuildReportOptions): BuiltReport {
   if (detail.length > 0) {
     lines.push(m.details, '');
     for (const d of detail) {
-      lines.push(`### [${d.index + 1}] ${sources[d.index]!.ref.title}`, '');
+      lines.push(`### [${d.index + 1}] ${mdInline(sources[d.index]!.ref.title)}`, '');
       for (const q of d.quotes) lines.push(`- ${quoted(q.text, language)}`);
       lines.push('');
     }
@@ -169,7 +172,7 @@ export function buildAgentReport(options: BuildReportOptions): BuiltReport {
   const entities = extractEntities(sources.map((s) => s.doc.text), MAX_REPORT_ENTITIES);
   if (entities.length > 0) {
     lines.push(m.entities, '');
-    for (const e of entities) lines.push(language === 'ja' ? `- ${e.text}（${m.entityKinds[e.kind]}、${e.count}回）` : `- ${e.text} (${m.entityKinds[e.kind]}, ×${e.count})`);
+    for (const e of entities) lines.push(language === 'ja' ? `- ${mdInline(e.text)}（${m.entityKinds[e.kind]}、${e.count}回）` : `- ${mdInline(e.text)} (${m.entityKinds[e.kind]}, ×${e.count})`);
     lines.push('');
   }
 

@@ -1,6 +1,6 @@
 // The final report (seed 004 §2.1.2 generateFinalReport): executive summary, process, the selected
 // report of the last iteration, key findings of every iteration, and the sources by reliability.
-import { NonRetryableError } from '../../core/index.js';
+import { mdInline, NonRetryableError } from '../../core/index.js';
 import { KEY_FINDINGS_HEADINGS, messagesFor } from './messages.js';
 import type { IterationResult, ReportLanguage, ReportScore, SourceReference } from './types.js';
 
@@ -18,10 +18,6 @@ export function selectedScore(iteration: IterationResult): ReportScore {
 
 function pct(x: number): string {
   return (x * 100).toFixed(1);
-}
-
-function escapeLinkText(s: string): string {
-  return s.replace(/[[\]]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
 }
 
 /** Every heading pushed down two levels, so an agent report sits under "## 詳細レポート". */
@@ -76,7 +72,7 @@ export function generateFinalReport(input: FinalReportInput): string {
   for (const f of kept) for (const u of f.urls) cited.add(u);
   const listed = byReliability.filter((s, i) => i < MAX_LISTED_SOURCES || cited.has(s.url));
   const label = new Map(listed.map((s, i) => [s.url, `R${i + 1}`]));
-  const keyFindings = kept.map((f) => f.line.replace(/\{\{(.+?)\}\}/g, (_, url: string) => `[${label.get(url) ?? url}]`)).join('\n');
+  const keyFindings = kept.map((f) => f.line.replace(/\{\{(.+?)\}\}/g, (_, url: string) => `[${label.get(url) ?? mdInline(url)}]`)).join('\n');
 
   const initial = scores[0]!;
   const final = input.finalScore.totalScore;
@@ -84,7 +80,7 @@ export function generateFinalReport(input: FinalReportInput): string {
   const executiveSummary = m.executiveSummary({ iterations: iterations.length, initial: pct(initial), final: pct(final), improvement });
   const processOverview = iterations.map((it, i) => m.processLine({ n: i + 1, score: pct(scores[i]!), reason: it.selectionReason })).join('\n');
   const sourceList = listed
-    .map((s) => `- [${label.get(s.url)}] ${m.referenceLine({ title: escapeLinkText(s.title), url: s.url, reliability: ((s.reliabilityScore ?? 0) * 100).toFixed(0) })}`)
+    .map((s) => `- [${label.get(s.url)}] ${m.referenceLine({ title: s.title, url: s.url, reliability: ((s.reliabilityScore ?? 0) * 100).toFixed(0) })}`)
     .join('\n');
 
   return [

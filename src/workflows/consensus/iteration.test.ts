@@ -86,7 +86,7 @@ test('final report: seed §2.1.2 sections, the selected report’s score, findin
   assert.match(text, /\*Final Score: 69\.5%\*/);
   assert.match(text, /^#### Key findings$/m); // the agent report's headings sit under "## Detailed report"
   // Sources by reliability: b (0.9) is R1, a (0.3) is R2; findings cite them so.
-  assert.match(text, /- \[R1\] \[High \\\[page\\\]\]\(https:\/\/b\.example\/y\) \(reliability: 90%\)/);
+  assert.match(text, /- \[R1\] \[High &#91;page&#93;\]\(<https:\/\/b\.example\/y>\) \(reliability: 90%\)/);
   assert.match(text, /## Key findings\n\n- “A is B\.” \[R2\]\n- “C is D\.” \[R1\]/);
   const ja = generateFinalReport({ iterations: [{ ...it, consensusReport: content.replace('## Key findings', '## 主要な発見') }], finalScore: it.scores[1]!, language: 'ja' });
   assert.deepEqual(ja.split('\n').filter((l) => /^##? /.test(l)), ['# 調査レポート', '## エグゼクティブサマリー', '## 調査プロセス', '## 詳細レポート', '## 主要な発見', '## 参照ソース']);

@@ -81,7 +81,7 @@ test('a report: sources read with their trust, sections, verbatim quotes with ci
   assert.match(report.content, /- “Sea level rise accelerated to 4\.5 mm per year in 2023[^”]*” \[3\]/);
   assert.ok(report.entities!.some((e) => e.text === 'NOAA' && e.kind === 'acronym'));
   assert.ok(report.entities!.some((e) => e.text === '4.5 mm' && e.kind === 'quantity'));
-  assert.match(report.content, /- \[3\] NOAA sea level — https:\/\/noaa\.example\.edu\/sea \(reliability 90%, ACADEMIC, academic\)/);
+  assert.match(report.content, /- \[3\] NOAA sea level — <https:\/\/noaa\.example\.edu\/sea> \(reliability 90%, ACADEMIC, academic\)/);
 });
 
 test('covered sources are skipped; the time range drops dated old sources; preferred types come first', async () => {

@@ -1,7 +1,8 @@
 // The report (`<topic>_report.md`) in the question's language: the relevant claims grouped by status,
 // each evidence sentence quoted verbatim with a [n] citation to the References (source, quote and
-// locator), contested claims with both sides, coverage by perspective and the limitations.
-import type { ClaimStatus, Locator } from '../../core/index.js';
+// locator), contested claims with both sides, coverage by perspective and the limitations. Every value
+// from a page, a provider or an error goes through core/format (mdInline, mdUrl) before it is written.
+import { mdInline, mdUrl, type ClaimStatus, type Locator } from '../../core/index.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integrate.js';
@@ -33,7 +34,6 @@ export function formatLocator(l: Locator, ja: boolean): string {
   return parts.join(', ') || '—';
 }
 
-const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 /** Quotes are printed verbatim; only line breaks inside one (which Markdown would break) become spaces. */
 const quoteText = (s: string): string => (/[\r\n]/.test(s) ? s.replace(/\s*[\r\n]+\s*/g, ' ') : s);
 
@@ -58,7 +58,7 @@ function byPriority(a: VerifiedClaimItem, b: VerifiedClaimItem): number {
 }
 
 function evidenceLines(label: string, items: EvidenceItemArtifact[], cites: Citations, indent = ''): string[] {
-  return items.slice(0, REPORT_EVIDENCE_PER_SIDE).map((e) => `${indent}- ${label}: “${quoteText(e.quote)}” ${cites.cite(e)}`);
+  return items.slice(0, REPORT_EVIDENCE_PER_SIDE).map((e) => `${indent}- ${label}: “${mdInline(quoteText(e.quote))}” ${cites.cite(e)}`);
 }
 
 function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimItem, n: number, cites: Citations): string[] {
@@ -71,8 +71,8 @@ function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimIt
   const tags = [`${t.statusLine}: ${c.status}`, `${t.confidence} ${c.confidence.toFixed(2)}`, `${t.decisionRelevance} ${c.decision_relevance}`];
   if (c.major) tags.push(t.major);
   if (c.relaxation_reason) tags.push(`${t.relaxed} (${c.table_status}→${c.status})`);
-  const out = [`### ${n}. ${oneLine(c.statement)}`, '', `- ${tags.join(' · ')}`, `- ${t.rationale}: ${oneLine(c.rationale)}`];
-  if (c.conditions.length > 0) out.push(`- ${t.conditions}: ${c.conditions.join('; ')}`);
+  const out = [`### ${n}. ${mdInline(c.statement)}`, '', `- ${tags.join(' · ')}`, `- ${t.rationale}: ${mdInline(c.rationale)}`];
+  if (c.conditions.length > 0) out.push(`- ${t.conditions}: ${mdInline(c.conditions.join('; '))}`);
   out.push(...evidenceLines(t.statedIn, origin, cites));
   if (c.status === 'CONTESTED') {
     out.push(`- ${t.supportingSide}:`, ...(others.length > 0 ? evidenceLines(t.supports, others, cites, '  ') : [`  - ${t.noEvidence}`]));
@@ -82,7 +82,7 @@ function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimIt
     if (others.length === 0 && refuting.length === 0) out.push(`- ${t.noEvidence}`);
   }
   const against = c.contested_with.map((id) => model.verified.find((v) => v.claim_id === id)).filter((v): v is VerifiedClaimItem => v !== undefined);
-  for (const o of against.slice(0, REPORT_EVIDENCE_PER_SIDE)) out.push(`- ${t.contestedWith}: “${oneLine(o.statement)}” (${o.status})`);
+  for (const o of against.slice(0, REPORT_EVIDENCE_PER_SIDE)) out.push(`- ${t.contestedWith}: “${mdInline(o.statement)}” (${o.status})`);
   out.push('');
   return out;
 }
@@ -104,7 +104,7 @@ function limitations(ctx: RunContext, model: IntegrationModel): string[] {
   const gaps = (s.normalize?.gaps ?? []).filter((g) => g.status !== 'closed');
   const ja = s.language === 'ja';
   if (gaps.length > 0) {
-    out.push(`### ${t.openGaps}`, '', ...gaps.map((g) => `- ${g.gap_id} (${g.kind}): ${oneLine(g.description)} — ${g.reason}; ${ja ? `DEEP検索${g.queries_run}回` : `${g.queries_run} DEEP search(es)`}`), '');
+    out.push(`### ${t.openGaps}`, '', ...gaps.map((g) => `- ${g.gap_id} (${g.kind}): ${mdInline(g.description)} — ${mdInline(g.reason)}; ${ja ? `DEEP検索${g.queries_run}回` : `${g.queries_run} DEEP search(es)`}`), '');
   }
   const failed = s.entries.filter((e) => e.status === 'failed');
   const stanceFailures = failed.filter((e) => STANCE_LANGUAGE_RE.test(e.error ?? '')).length;
@@ -113,10 +113,10 @@ function limitations(ctx: RunContext, model: IntegrationModel): string[] {
     // Searches failing with the same error (numbers aside) are listed once, with their queries.
     const groups = new Map<string, { error: string; queries: string[] }>();
     for (const e of failed) {
-      const error = oneLine(e.error ?? '');
+      const error = mdInline(e.error ?? '');
       const key = error.replace(/\d+/g, '#');
       const g = groups.get(key) ?? { error, queries: [] };
-      g.queries.push(`${e.phase.toUpperCase()} “${e.text}”`);
+      g.queries.push(`${e.phase.toUpperCase()} “${mdInline(e.text)}”`);
       groups.set(key, g);
     }
     out.push(`### ${t.failedQueries}`, '', ...[...groups.values()].map((g) => (g.queries.length === 1 ? `- ${g.queries[0]}: ${g.error}` : `- ${g.queries.length} × ${g.error} — ${g.queries.join('; ')}`)), '');
@@ -125,17 +125,17 @@ function limitations(ctx: RunContext, model: IntegrationModel): string[] {
   if (skipped.length > 0) {
     const reasons = new Map<string, number>();
     for (const e of skipped) reasons.set(e.skipReason ?? '', (reasons.get(e.skipReason ?? '') ?? 0) + 1);
-    out.push(`### ${t.skippedQueries}`, '', ...[...reasons].map(([r, n]) => `- ${n} × ${r}`), '');
+    out.push(`### ${t.skippedQueries}`, '', ...[...reasons].map(([r, n]) => `- ${n} × ${mdInline(r)}`), '');
   }
   const unverified = (s.majors ?? []).filter((m) => !refutationSearched(s, m.claimId));
-  if (unverified.length > 0) out.push(`### ${t.unverifiedMajors}`, '', ...unverified.map((m) => `- ${oneLine(m.statement)} (${m.reasons.join(', ')})`), '');
+  if (unverified.length > 0) out.push(`### ${t.unverifiedMajors}`, '', ...unverified.map((m) => `- ${mdInline(m.statement)} (${m.reasons.join(', ')})`), '');
   if (s.warnings.length > 0) {
     const byCode = new Map<string, { first: string; n: number }>();
     for (const w of s.warnings) {
       const k = `${w.source}|${w.code}`;
       const x = byCode.get(k);
       if (x) x.n++;
-      else byCode.set(k, { first: `${w.source} (${w.code}): ${oneLine(w.message)}`, n: 1 });
+      else byCode.set(k, { first: `${mdInline(w.source)} (${mdInline(w.code)}): ${mdInline(w.message)}`, n: 1 });
     }
     out.push(`### ${t.warnings}`, '', ...[...byCode.values()].map((x) => `- ${x.first}${x.n > 1 ? ` (×${x.n})` : ''}`), '');
   }
@@ -155,7 +155,7 @@ export function renderReport(ctx: RunContext, model: IntegrationModel): string {
   const searches = s.entries.filter((e) => e.status === 'done' || e.status === 'failed').length;
   const majors = s.majors ?? [];
   const lines: string[] = [
-    `# ${t.reportTitle}: ${oneLine(s.question)}`,
+    `# ${t.reportTitle}: ${mdInline(s.question)}`,
     '',
     `> ${t.run}: ${localTime(s.startedAt)} | ${t.searches(searches)} | ${s.options.providers.join(', ') || 'configured providers'} | task ${s.taskId}`,
     '',
@@ -187,7 +187,7 @@ export function renderReport(ctx: RunContext, model: IntegrationModel): string {
   lines.push('', `## ${t.limitations}`, '', ...limitations(ctx, model));
   lines.push(`## ${t.references}`, '');
   cites.list.forEach((e, i) => {
-    lines.push(`${i + 1}. ${e.title ? `${oneLine(e.title)} — ` : ''}<${e.url}> — ${t.locator}: ${formatLocator(e.locator, ja)} — ${e.tier} — “${quoteText(e.quote)}”`);
+    lines.push(`${i + 1}. ${e.title ? `${mdInline(e.title)} — ` : ''}${mdUrl(e.url)} — ${t.locator}: ${mdInline(formatLocator(e.locator, ja))} — ${e.tier} — “${mdInline(quoteText(e.quote))}”`);
   });
   if (cites.list.length === 0) lines.push(t.statusNone);
   return `${lines.join('\n')}\n`;

@@ -48,7 +48,9 @@ test('every citation of the report names a source of the corpus and quotes one o
   const report = s.output.files.get(r.files.report)!;
   const refs = report.slice(report.indexOf('## References'));
   const cited = new Set([...report.slice(0, report.indexOf('## References')).matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
-  const entries = [...refs.matchAll(/^(\d+)\. .*?<([^>]+)> — locator: .*? — “(.*)”$/gm)];
+  // URLs are autolinks when http(s), escaped text otherwise (corpus://); quotes are escaped Markdown (core/format).
+  const unescape = (t: string): string => t.replace(/\\(.)/g, '$1').replace(/&amp;/g, '&');
+  const entries = [...refs.matchAll(/^(\d+)\. .*?<?(\S+?)>? — locator: .*? — “(.*)”$/gm)].map((m) => [m[0], m[1], unescape(m[2]!), unescape(m[3]!)] as const);
   assert.ok(entries.length > 0);
   assert.deepEqual([...cited].sort((a, b) => a - b), entries.map((m) => Number(m[1])));
   for (const [, , url, quote] of entries) {

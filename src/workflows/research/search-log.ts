@@ -1,5 +1,6 @@
 // search_log.md in the seed's format (検索ログ): a header with the run's times and search count, the
 // summary table (# | Phase | genre | query | main sources | results), statistics and the errors.
+import { mdText } from '../../core/index.js';
 import type { RunContext } from './context.js';
 import { PERSPECTIVE_LABELS, type PerspectiveKey } from './perspectives.js';
 import type { TaskSnapshot } from './snapshot.js';
@@ -9,7 +10,8 @@ export const SEARCH_LOG_FILE = 'search_log.md';
 /** Sources named per row. */
 export const LOG_SOURCES_PER_ROW = 3;
 
-const cell = (s: string): string => s.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+/** Queries, titles and errors come from pages and providers: escaped for Markdown (core/format). */
+const cell = (s: string): string => mdText(s);
 
 function localTime(iso: string | undefined): string {
   if (!iso) return '—';

@@ -15,6 +15,8 @@ export interface FakeDoc {
   title: string;
   sentences: string[];
   publishedAt?: string;
+  /** The source's URL; default `corpus://fake/<id>` (the hostile-input suite gives pages' URLs). */
+  url?: string;
 }
 
 export interface FakeEngineOptions {
@@ -29,7 +31,7 @@ export interface FakeEngineOptions {
 
 const words = (s: string): Set<string> => new Set((s.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((w) => !['the', 'and', 'not', 'that', 'with', 'for'].includes(w)));
 const negated = (s: string): boolean => /\bnot\b/i.test(s);
-const url = (d: FakeDoc): string => `corpus://fake/${d.id}`;
+const url = (d: FakeDoc): string => d.url ?? `corpus://fake/${d.id}`;
 
 export class FakeEngine implements ResearchEngine {
   task?: Task;

@@ -1,0 +1,19 @@
+// HTML from text Lyra did not write, for any renderer that writes HTML: text and attribute values
+// are entity-escaped, and an href is only ever an http(s) URL (see safe-url.ts).
+import { safeHttpUrl } from './safe-url.js';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+
+/** Text content: `&<>"'` and backtick as entities, so no tag or attribute can start. */
+export function htmlText(s: string): string {
+  return s.replace(/[&<>"'`]/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** A quoted attribute value (same escapes as text). */
+export const htmlAttr = htmlText;
+
+/** `<a href>` to an http(s) URL labelled with escaped text; anything else is the escaped label alone. */
+export function htmlLink(text: string, url: string): string {
+  const href = safeHttpUrl(url);
+  return href === undefined ? htmlText(text) : `<a href="${htmlAttr(href)}" rel="noopener noreferrer nofollow">${htmlText(text)}</a>`;
+}

@@ -1,0 +1,127 @@
+// Hostile input, hole 1 of issue 20: stored injection into outputs. Pages' titles, quotes and URLs
+// carrying HTML, links, Markdown structure and BibTeX go through every renderer — the research
+// report and search log, task materials (md, bibtex, csl-json) and the consensus report — and the
+// Markdown is rendered by marked with raw HTML allowed, as a viewer would. Nothing a page wrote may
+// come out as a script, iframe, style, image, event handler, non-http(s) link, heading or table.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Materials, SourceView } from '../core/index.js';
+import { renderMaterials } from '../pipeline/materials/index.js';
+import { ConsensusResearchEngine, DEFAULT_STRATEGIES, ResearchAgent } from '../workflows/consensus/index.js';
+import { memoryDocuments, memorySearch, negationStance, testTrust, type MemoryDoc } from '../workflows/consensus/test-support/doubles.js';
+import { runResearchWorkflow } from '../workflows/research/run-research.js';
+import { FakeEngine, type FakeDoc } from '../workflows/research/test-support/fake-engine.js';
+import { memoryOutput, memoryStateStore } from '../workflows/research/test-support/fixtures.js';
+import { BIBTEX_DOI_PAYLOAD, HOSTILE_URLS, INJECTION_TEXTS } from './payloads.js';
+import { parseBibtex, renderAndInspect, type RenderedFindings } from './render-check.js';
+
+/** A heading or table header a payload forged: one whose text is the payload's (Lyra's own headings may quote it after their number). */
+const FORGED = /^(?:Injected heading|Heading at start|a|b)$|^(?:Injected heading|Heading at start)/;
+
+function assertClean(name: string, f: RenderedFindings): void {
+  assert.deepEqual(f.forbidden, [], `${name}: forbidden elements`);
+  assert.deepEqual(f.nonHttpLinks, [], `${name}: non-http(s) links`);
+  assert.deepEqual(f.handlers, [], `${name}: event handlers`);
+  assert.deepEqual(f.headings.filter((h) => FORGED.test(h)), [], `${name}: forged headings`);
+  assert.deepEqual(f.tableHeaders.filter((h) => FORGED.test(h)), [], `${name}: forged tables`);
+  // Payload text may appear as text (`&lt;script&gt;`), never as markup.
+  assert.doesNotMatch(f.html, /<(?:script|iframe|style|img|svg)\b/i, `${name}: raw payload in HTML`);
+}
+
+const payloadTitle = (i: number): string => INJECTION_TEXTS[i % INJECTION_TEXTS.length]!;
+const payloadUrl = (i: number): string => HOSTILE_URLS[i % HOSTILE_URLS.length]!;
+
+function hostileSource(i: number): SourceView {
+  return {
+    pageId: `pg_${i}`, url: payloadUrl(i), domain: 'evil.example', title: payloadTitle(i), trustLevel: 'LOW', sourceType: i % 2 ? 'academic_paper' : 'government_report', primary: false,
+    publishedAt: '2021-03-05', authors: [`${payloadTitle(i + 1)}, Jane`, 'Org}, note={x'], organization: payloadTitle(i + 2),
+    identifiers: { doi: i === 0 ? BIBTEX_DOI_PAYLOAD : '10.1000/ok.2021', pmid: i === 1 ? '1}, x={' : '12345', arxiv: '2101.00001' },
+  } as SourceView;
+}
+
+function hostileMaterials(): Materials {
+  const pages = INJECTION_TEXTS.map((_, i) => hostileSource(i));
+  const evidence = pages.map((source, i) => ({
+    fragmentId: `fr_${i}`, quote: `${payloadTitle(i)} and more ${payloadTitle(i + 3)}`, decisiveSentence: i % 2 ? payloadTitle(i + 5) : undefined,
+    locator: { headingPath: [payloadTitle(i + 7)], paragraph: 1 }, stance: 'supports', confidence: 0.9, model: 'test', source,
+  }));
+  return {
+    task: { id: 'task_x', question: `Why? ${payloadTitle(13)}`, status: 'running' },
+    paging: { offset: 0, limit: 50, totalClaims: INJECTION_TEXTS.length },
+    claims: INJECTION_TEXTS.map((t, i) => ({
+      id: `clm_${i}`, statement: t, status: 'VERIFIED', confidence: 0.8, uncertainty: 0.1, controversy: 0, decisionRelevance: 'high', rationale: payloadTitle(i + 1),
+      conditions: [payloadTitle(i + 2)], counts: { supports: 1, refutes: 0, neutral: 0 }, supporting: [evidence[i]!], refuting: [],
+    })),
+    contested: [],
+    citations: [{ from: pages[0]!, to: pages[1]!, influential: true, relevance: 0.5 }],
+    counterevidenceLog: [{ claim_id: 'clm_0', search_queries: [payloadTitle(3)], found_counterevidence: false, impact_on_status: null }],
+    pages,
+  } as unknown as Materials;
+}
+
+test('task materials --format md: payloads render as text, links only http(s)', () => {
+  const md = renderMaterials(hostileMaterials(), 'md');
+  assertClean('materials md', renderAndInspect(md));
+  // The link text cannot be closed by a `]` in a title.
+  assert.ok(md.includes('Title&#93;(javascript:alert(5)) &#91;more'));
+});
+
+test('task materials --format bibtex: every entry parses to the expected fields; the DOI payload is dropped, not injected', () => {
+  const bib = renderMaterials(hostileMaterials(), 'bibtex');
+  const entries = parseBibtex(bib);
+  assert.equal(entries.length, INJECTION_TEXTS.length);
+  const allowed = new Set(['title', 'author', 'organization', 'institution', 'year', 'month', 'doi', 'eprint', 'archiveprefix', 'pmid', 'url', 'note']);
+  for (const e of entries) {
+    for (const name of Object.keys(e.fields)) assert.ok(allowed.has(name), `${e.key}: unexpected field ${name}`);
+    assert.match(e.fields.note ?? '', /^Trust level LOW; /);
+    for (const v of Object.values(e.fields)) assert.doesNotMatch(v, /\\input|\\include|\\write|\\def/);
+    if (e.fields.url !== undefined) assert.match(e.fields.url, /^https?:\/\//);
+    if (e.fields.pmid !== undefined) assert.match(e.fields.pmid, /^\d+$/);
+  }
+  assert.equal(entries[0]!.fields.doi, undefined, 'the citation_doi payload is not a DOI');
+  assert.equal(entries[2]!.fields.doi, '10.1000/ok.2021');
+});
+
+test('task materials --format csl-json stays exact (JSON needs no escaping)', () => {
+  const items = JSON.parse(renderMaterials(hostileMaterials(), 'csl-json')) as Array<{ title: string; URL: string; DOI?: string }>;
+  assert.equal(items[0]!.title, INJECTION_TEXTS[0]);
+  assert.equal(items[0]!.DOI, BIBTEX_DOI_PAYLOAD);
+  assert.equal(items[0]!.URL, HOSTILE_URLS[0]);
+});
+
+test('research report and search log: hostile titles, quotes, URLs and queries render as text', { timeout: 120_000 }, async () => {
+  const docs: FakeDoc[] = INJECTION_TEXTS.map((t, i) => ({
+    id: `d${i}`, title: t, url: payloadUrl(i), publishedAt: '2020-01-01',
+    sentences: [`Global sea level rise accelerated since 1993 ${t} according to satellites.`, `Sea level rose 3.3 mm per year ${payloadTitle(i + 4)} in recent decades.`],
+  }));
+  const engine = new FakeEngine({ docs });
+  const output = memoryOutput();
+  await runResearchWorkflow({ engine, state: memoryStateStore(), output, now: () => new Date('2026-01-01T09:30:00Z') }, {
+    question: 'Has global sea level rise accelerated?', budget: { pages: 30, queries: 200, seconds: 600 },
+  });
+  const report = [...output.files.entries()].find(([k]) => k.endsWith('_report.md'))![1];
+  assert.ok(report.includes('## References'));
+  assertClean('research report', renderAndInspect(report));
+  assertClean('search log', renderAndInspect(output.files.get('search_log.md')!));
+});
+
+test('consensus report.md: hostile titles, quotes and URLs render as text, links only http(s)', { timeout: 120_000 }, async () => {
+  const docs: MemoryDoc[] = INJECTION_TEXTS.map((t, i) => ({
+    url: i % 3 === 0 ? `https://ok${i}.example/page"onmouseover="alert(${i})` : payloadUrl(i),
+    title: `Sea level ${t}`,
+    text: `Sea level rise accelerated to 4.5 mm per year in 2023 ${t} according to NOAA.\n\nCoastal flooding increased in 2022 ${payloadTitle(i + 2)} in many cities.`,
+  }));
+  const engine = new ConsensusResearchEngine({ agentCount: 1, iterationCount: 1 }, {
+    stance: negationStance(),
+    createAgent: ({ strategy }) => new ResearchAgent({
+      strategy: { ...DEFAULT_STRATEGIES[0]!, ...strategy, timeRange: 'all' },
+      language: 'en',
+      dependencies: { search: [{ provider: memorySearch('corpus', docs) }], documents: memoryDocuments(docs), trust: testTrust, now: () => new Date('2025-01-01T00:00:00Z') },
+    }),
+  });
+  const result = await engine.research('sea level rise');
+  assert.ok(result.finalReport.includes('## Sources'));
+  const f = renderAndInspect(result.finalReport);
+  assertClean('consensus report', f);
+  assert.ok(f.html.includes('href="https://ok0.example/page%22onmouseover=%22alert(0)"'), 'an http(s) URL is linked in normalised, percent-encoded form');
+});

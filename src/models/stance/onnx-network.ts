@@ -3,11 +3,12 @@
 // Japanese), padded per batch; masks keep padding from changing any real token, so a pair's logits do
 // not depend on the batch it is in.
 import { existsSync } from 'node:fs';
+import type * as OrtModule from 'onnxruntime-node';
 import { NonRetryableError, throwIfAborted } from '../../core/index.js';
 import type { JaPairInput } from './ja-features.js';
 import type { PairInput } from './features.js';
 
-type Ort = typeof import('onnxruntime-node');
+type Ort = typeof OrtModule;
 type Session = Awaited<ReturnType<Ort['InferenceSession']['create']>>;
 type Tensor = InstanceType<Ort['Tensor']>;
 

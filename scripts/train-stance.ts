@@ -2,7 +2,7 @@
 // models/stance-ja/ (network, vectors, descriptor, MODEL_CARD.md). The shipped files are exactly what
 // this command produces (fixed seeds, deterministic splits, one CPU thread).
 //
-//   npm run train:stance [-- --lang en|ja|both --work .scratch-stance --epochs-en 4 --epochs-ja 8 --python /usr/bin/python3]
+//   npm run train:stance [-- --lang en|ja|both --work .scratch-stance --epochs-en 3 --epochs-ja 5 --python /usr/bin/python3]
 //
 // Steps per language (each a script in scripts/stance/):
 //   1. dump-features(.ts|-ja.ts): the training pairs from ../shared/data, featurized by the runtime's own code;
@@ -22,8 +22,8 @@ const { values: args } = parseArgs({
     lang: { type: 'string', default: 'both' },
     work: { type: 'string', default: join(PROJECT_ROOT, '.scratch-stance') },
     out: { type: 'string', default: join(PROJECT_ROOT, 'models') },
-    'epochs-en': { type: 'string', default: '4' },
-    'epochs-ja': { type: 'string', default: '8' },
+    'epochs-en': { type: 'string', default: '3' },
+    'epochs-ja': { type: 'string', default: '5' },
     python: { type: 'string', default: '/usr/bin/python3' },
     seed: { type: 'string', default: '13' },
   },

@@ -105,12 +105,9 @@ ${architecture}
 The network (scripts/stance/train_stance.py, ${t.parameters} parameters): per side a projection to ${t.dim} units,
 a width-3 convolution (word order) and one self-attention block (${t.heads} heads); ESIM-style soft alignment of
 claim and sentence ([a; ã; a − ã; a ⊙ ã]); a composition block; masked mean and max pooling of both sides
-joined with ${meta.hand.length} standardized hand contrast features (${lang === 'en' ? 'alignment fractions, negation and its scope,
-numbers on aligned quantities, direction, hedges…' : 'character and bigram coverage, longest common substring,
-negation endings, numbers, direction, hedges…'}); a ${t.top}-unit classifier; and a wide layer of ${d.hashBuckets} hashed sparse
+joined with ${meta.hand.length} standardized hand contrast features (${lang === 'en' ? 'alignment fractions, negation and its scope, numbers on aligned quantities, direction, hedges…' : 'character and bigram coverage, longest common substring, negation endings, numbers, direction, hedges…'}); a ${t.top}-unit classifier; and a wide layer of ${d.hashBuckets} hashed sparse
 features (${lang === 'en' ? 'unaligned claim words, aligned word pairs' : 'claim bigrams the sentence lacks'}, negation and direction patterns) added to the logits.
-Padding is masked everywhere, so a pair's result never depends on its batch.${lang === 'en' ? ' Chosen over the earlier
-decomposable-attention network (hand-written in TypeScript) by `npm run bench:verdicts` (README, "Verdicts").' : ''}
+Padding is masked everywhere, so a pair's result never depends on its batch.${lang === 'en' ? ' Chosen over the earlier decomposable-attention network (hand-written in TypeScript) by `npm run bench:verdicts` (README, "Verdicts").' : ''}
 
 ## Training
 Seed ${t.seed}, ${t.epochs} epochs (kept epoch ${t.keptEpoch}, by dev macro-F1 and the average precision of supports and

@@ -19,8 +19,9 @@ export function createCorpusSearchProvider(options: { store: Store; corpus?: str
       throwIfAborted(request.signal);
       const hits = options.store.searchCorpus(request.query, { corpus: options.corpus, limit: request.limit });
       return hits.map((h, i) => ({
-        // Documents ingested from files carry file:// URLs; records without a URL get corpus:// ones.
-        url: h.url ?? corpusDocumentUrl(h.corpus, h.id),
+        // A document with a web URL of its own is cited by it; one ingested from a file (file://) or a
+        // record without a URL is read from the corpus by its corpus:// URL (the pipeline accepts no file: URL).
+        url: h.url && /^https?:\/\//i.test(h.url) ? h.url : corpusDocumentUrl(h.corpus, h.id),
         title: h.title,
         snippet: h.snippet,
         score: h.score,

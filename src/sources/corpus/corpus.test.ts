@@ -1,10 +1,11 @@
 // Corpus ingestion into a real SQLite file and BM25 + tf-idf re-rank retrieval, including the Check-COVID recall check.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidInputError, type TextExtractor } from '../../core/index.js';
+import { createTextExtractor } from '../../extract/index.js';
 import { openStore } from '../../store/index.js';
 import { sharedDataPath, skipUnlessShared } from '../../test-support/shared-data.js';
 import { createCorpusSearchProvider, ingestCorpus, parseDocumentFile } from './index.js';
@@ -40,6 +41,23 @@ test('re-adding a changed JSONL file updates, skips unchanged and removes vanish
     assert.equal(hits[0]?.corpus, 'demo');
     assert.deepEqual(await provider.search({ query: 'gone later', limit: 5 }), []);
     await assert.rejects(ingestCorpus({ store, extractor: noExtractor, name: 'bad name!', paths: [file] }), /corpus name "bad name!"/);
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a document ingested from a file is searched under its corpus:// URL (the pipeline refuses file: URLs)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-corpus-'));
+  const store = openStore({ path: join(dir, 'lyra.db') });
+  try {
+    const docs = join(dir, 'docs');
+    mkdirSync(docs);
+    writeFileSync(join(docs, 'reef.txt'), 'Bleaching killed half of the coral on the northern reef in 2016.\n');
+    await ingestCorpus({ store, extractor: createTextExtractor(), name: 'files', paths: [docs] });
+    const [hit] = await createCorpusSearchProvider({ store, corpus: 'files' }).search({ query: 'bleaching coral 2016', limit: 5 });
+    assert.ok(hit, 'the file is found');
+    assert.match(hit.url, /^corpus:\/\/files\//);
   } finally {
     store.close();
     rmSync(dir, { recursive: true, force: true });

@@ -23,8 +23,9 @@ before(async () => {
   writeFileSync(join(home.home, 'lyra.config.yaml'), 'models:\n  stance:\n    backend: client\n    client:\n      sure_above: 1\n      unsure_floor: 0\n      max_escalations: 500\n');
   const docs = join(home.dir, 'docs');
   mkdirSync(docs);
+  // Two documents with different claims on one event, so each is a candidate for the other's claims.
   writeFileSync(join(docs, 'reef.txt'), 'Coral reefs bleach when ocean temperatures stay high for weeks.\n\nBleaching killed half of the coral on the northern reef in 2016.\n');
-  writeFileSync(join(docs, 'reef-survey.txt'), 'A survey found that bleaching killed half of the coral on the northern reef in 2016.\n\nSharks patrol the outer reef at night.\n');
+  writeFileSync(join(docs, 'heatwave.txt'), 'Marine heatwaves bleached the coral of the northern reef in 2016 and killed about half of it.\n\nSharks patrol the outer reef at night and sharks eat reef fish.\n');
   const config = loadConfig({ env: { ...process.env, LYRA_HOME: home.home }, cwd: home.dir });
   runtime = createServeRuntime(config);
   await addToCorpus({ store: runtime.store, config, name: 'reefs', paths: [docs], trustLevel: 'ACADEMIC' });
@@ -94,7 +95,7 @@ test('without the sampling capability the client backend is a clear error, not a
   try {
     const { taskId } = structured<{ taskId: string }>(await call(client, 'create_task', { question: 'Did bleaching kill coral?', providers: ['corpus:reefs'] }));
     const res = await call(client, 'search', { task_id: taskId, query: 'bleaching killed coral' });
-    assert.match(JSON.stringify(res.structuredContent ?? res.content), /sampling_unavailable/);
+    assert.match(JSON.stringify(res.structuredContent ?? res.content), /no MCP client with the sampling capability/);
   } finally {
     await client.close();
     await server.close();

@@ -48,7 +48,7 @@ export interface LabelFit {
 
 const GRID = Array.from({ length: 27 }, (_, i) => Math.round((0.3 + i * 0.025) * 1000) / 1000);
 const SUBJECT_GRID = [0, 0.5, 0.75, 1];
-const REST_GRID = [0, 0.34, 0.5, 1];
+const REST_GRID = [0, 0.25, 0.34, 0.5];
 
 function score(items: readonly TuneItem[], label: 'supports' | 'refutes', d: Decision): { precision: number; recall: number; shown: number } {
   let shown = 0;
@@ -75,9 +75,9 @@ function pooledScore(sets: readonly { items: readonly TuneItem[] }[], label: 'su
 /**
  * The label's decision that keeps the highest mean recall while precision ≥ `target` on every set
  * (with at least `minShown` edges shown in each). When no decision meets the target — the model is
- * not that good on these sets — precision still comes first: the decision with the best precision
- * pooled over the sets among those that keep a pooled recall ≥ `fallbackRecall` and show at least
- * `fallbackShown` edges.
+ * not that good on these sets — precision still comes first: the decision with the best F0.5
+ * (precision weighted twice recall) pooled over the sets, among those that keep a pooled recall ≥
+ * `fallbackRecall` and show at least `fallbackShown` edges.
  */
 export function fitLabel(options: {
   label: 'supports' | 'refutes';
@@ -109,7 +109,8 @@ export function fitLabel(options: {
         // Pooled over the sets: a set where only a handful of edges are shown cannot swing the choice.
         const pooled = pooledScore(sets, label, scores);
         const usable = pooled.recall >= fallbackRecall && pooled.shown >= fallbackShown;
-        const key = pooled.precision + 1e-6 * pooled.recall;
+        // F0.5: precision weighs twice recall, but an edge that is never shown helps no reader.
+        const key = pooled.precision + pooled.recall > 0 ? (1.25 * pooled.precision * pooled.recall) / (0.25 * pooled.precision + pooled.recall) : 0;
         if (usable && (!fallback || key > fallback.key)) fallback = { fit, key };
       }
     }

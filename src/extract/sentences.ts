@@ -54,8 +54,29 @@ function splitMissedBoundaries(piece: string): string[] {
   return out.filter((p) => p.length > 0);
 }
 
+/**
+ * A full stop with no space after it, between a word and a capitalised word ("in 2007.Rajendra
+ * Pachauri said"): text pasted together without its space. Abbreviations ("U.S.Army" is read as
+ * U.S. + Army), single letters and lower-case continuations ("ABC.au", "e.g.") are left alone.
+ */
+const RUN_ON_RE = /([A-Za-z0-9%)\]]{2,})\.(?=[A-Z][a-z]{2,}[\s,;:])/g;
+
+function splitRunOn(piece: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of piece.matchAll(RUN_ON_RE)) {
+    const word = m[1]!;
+    if (ABBREVIATIONS.has(word.toLowerCase()) || /^[A-Z]+$/.test(word) || /[./]$/.test(piece.slice(0, m.index))) continue;
+    const end = m.index + m[0].length;
+    out.push(piece.slice(start, end).trim());
+    start = end;
+  }
+  out.push(piece.slice(start).trim());
+  return out.filter((p) => p.length > 0);
+}
+
 function splitEnglish(text: string): string[] {
-  const raw = (nlp.readDoc(text).sentences().out() as string[]).flatMap(splitMissedBoundaries);
+  const raw = (nlp.readDoc(text).sentences().out() as string[]).flatMap(splitMissedBoundaries).flatMap(splitRunOn);
   const out: string[] = [];
   for (let s of raw) {
     const prev = out.at(-1);

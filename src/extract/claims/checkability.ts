@@ -1,30 +1,39 @@
 // Is a sentence a checkable claim? Checkable statements carry numbers, comparisons, causal or
 // directional predicates, or evaluations; questions, navigation and boilerplate are not claims.
 import type { TextLanguage } from '../language.js';
+import type { ScreenReason } from './screen.js';
 import {
   BOILERPLATE_RE,
   CAUSAL_LEMMAS,
+  CAUSAL_PHRASE_RE,
   COMPARISON_RE,
   EVALUATIVE_WORDS,
+  FINDING_LEMMAS,
   HIGH_STAKES_RE,
   JA_CLAIM_RE,
   METADATA_LINE_RE,
   STRONG_ASSERTION_RE,
 } from './lexicon.js';
 
-/** Shortest and longest claim sentence, in words (English) or characters (Japanese). */
+/**
+ * Shortest and longest claim sentence, in words (English) or characters (Japanese). The cap keeps a
+ * claim one thing a reader can check: longer sentences are run-ons (split at semicolons when their
+ * clauses stand alone) or passages, which stay evidence but are not claims.
+ */
 export const MIN_CLAIM_WORDS = 3; // "Vaccines cause autism." is a claim
-export const MAX_CLAIM_WORDS = 80;
+export const MAX_CLAIM_WORDS = 60;
+/** The same cap in characters for English, for sentences of long words, numbers and units. */
+export const MAX_CLAIM_CHARS = 400;
 export const MIN_CLAIM_CHARS_JA = 8;
 export const MAX_CLAIM_CHARS_JA = 250;
 
-export type ClaimFeature = 'numeric' | 'comparison' | 'causal' | 'evaluative' | 'strong_assertion' | 'high_stakes';
+export type ClaimFeature = 'numeric' | 'comparison' | 'causal' | 'evaluative' | 'finding' | 'strong_assertion' | 'high_stakes';
 
 export interface Checkability {
   checkable: boolean;
   features: ClaimFeature[];
   /** Why the sentence was rejected, when it was. */
-  rejectedBecause?: 'question' | 'boilerplate' | 'too_short' | 'too_long' | 'no_claim_signal' | 'no_predicate';
+  rejectedBecause?: 'question' | 'boilerplate' | 'too_short' | 'too_long' | 'no_claim_signal' | 'no_predicate' | 'unresolved_reference' | ScreenReason;
 }
 
 const NUMERIC_RE = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million|billion|half|twice|double|triple|percent)\b/i;
@@ -43,14 +52,16 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
   } else {
     const words = t.split(/\s+/).length;
     if (words < MIN_CLAIM_WORDS) return { checkable: false, features: [], rejectedBecause: 'too_short' };
-    if (words > MAX_CLAIM_WORDS) return { checkable: false, features: [], rejectedBecause: 'too_long' };
+    if (words > MAX_CLAIM_WORDS || t.length > MAX_CLAIM_CHARS) return { checkable: false, features: [], rejectedBecause: 'too_long' };
     if (!EN_VERB_HINT_RE.test(t)) return { checkable: false, features: [], rejectedBecause: 'no_predicate' };
   }
   const features: ClaimFeature[] = [];
   if (NUMERIC_RE.test(t)) features.push('numeric');
   if (COMPARISON_RE.test(t) || (language === 'ja' && /((?<!に)より|比べ|比較|上回|下回)/.test(t))) features.push('comparison');
-  if (lemmas.some((l) => CAUSAL_LEMMAS.has(l)) || (language === 'ja' && /(引き起こ|もたら|原因|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|防い|高め|高ま|下げ|減ら|増や|つなが|起こす)/.test(t))) features.push('causal');
-  if (lemmas.some((l) => EVALUATIVE_WORDS.has(l)) || (language === 'ja' && /(有効|無効|安全|危険|有意|効果|優れ|劣る)/.test(t))) features.push('evaluative');
+  if (lemmas.some((l) => CAUSAL_LEMMAS.has(l)) || CAUSAL_PHRASE_RE.test(t) || (language === 'ja' && /(引き起こ|もたら|原因|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|防い|高め|高ま|下げ|減ら|増や|つなが|起こす)/.test(t))) features.push('causal');
+  const words = t.toLowerCase().match(/[a-z]+/g) ?? [];
+  if (lemmas.some((l) => EVALUATIVE_WORDS.has(l)) || words.some((w) => EVALUATIVE_WORDS.has(w)) || (language === 'ja' && /(有効|無効|安全|危険|有意|効果|優れ|劣る)/.test(t))) features.push('evaluative');
+  if (lemmas.some((l) => FINDING_LEMMAS.has(l))) features.push('finding');
   if (STRONG_ASSERTION_RE.test(t)) features.push('strong_assertion');
   if (HIGH_STAKES_RE.test(t)) features.push('high_stakes');
   const signal = features.some((f) => f !== 'high_stakes') || (language === 'ja' && JA_CLAIM_RE.test(t));

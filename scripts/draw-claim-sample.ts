@@ -48,3 +48,55 @@ if (mode === 'checkability') {
   for (const e of draw(example.filter((x) => !devExample.includes(x)), 60, 15003)) console.log(exampleLine(e));
   for (const c of draw(covid.filter((x) => !devCovid.includes(x)), 40, 15004)) console.log(covidLine(c));
 }
+
+/** Questions of the relevance sample: three over the example corpus, one over Check-COVID. */
+export const RELEVANCE_QUESTIONS = [
+  { corpus: 'example', question: 'Are coral reefs dying because of climate change?', topic: 'coral reefs dying because climate change' },
+  { corpus: 'example', question: 'Is sea level rise accelerating?', topic: 'sea level rise accelerating' },
+  { corpus: 'example', question: 'Is Arctic sea ice declining?', topic: 'Arctic sea ice declining' },
+  { corpus: 'check-covid', question: 'Do face masks reduce the spread of COVID-19?', topic: 'face masks reduce spread COVID-19' },
+] as const;
+/** Searches whose hits make a question's claim pool: the topic and the science perspective words. */
+const POOL_SUFFIXES = ['', 'mechanism', 'measurements data', 'causes', 'effects risks', 'projections', 'review'];
+
+if (mode === 'relevance') {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { addToCorpus, loadConfig, openOrCreateStore, searchCorpus } = await import('../src/app/index.js');
+  const { extractClaimCandidates, normalizeClaim } = await import('../src/extract/index.js');
+  const { analyzeQuestion } = await import('../src/workflows/index.js');
+  const home = mkdtempSync(join(tmpdir(), 'lyra-draw-'));
+  const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
+  const store = openOrCreateStore(config.store.path);
+  await addToCorpus({ config, store, name: 'check-covid', paths: [sharedDataPath('check-covid/corpus.json')], trustLevel: 'ACADEMIC' });
+  const byDoc = new Map<string, string>(example.map((e) => [`${e.doc}#${e.para}`, e.text]));
+  for (const [qi, q] of RELEVANCE_QUESTIONS.entries()) {
+    const pool = new Map<string, Record<string, unknown>>();
+    for (const suffix of POOL_SUFFIXES) {
+      for (const hit of await searchCorpus({ store, query: `${q.topic} ${suffix}`.trim(), corpus: q.corpus, limit: 10 })) {
+        if (q.corpus === 'example') {
+          for (const [k, text] of byDoc) {
+            if (!k.startsWith(`${hit.id}#`)) continue;
+            for (const c of extractClaimCandidates({ text, source: hit.id })) pool.set(c.text, { corpus: 'example', doc: hit.id, para: Number(k.split('#')[1]), text: c.text });
+          }
+        } else {
+          const sentences = covid.filter((c) => c.cord_id === hit.id);
+          sentences.forEach((s, i) => {
+            const context = sentences.slice(0, i).map((x) => x.text).join(' ');
+            const full = context ? `${context} ${s.text}` : s.text;
+            const mine = extractClaimCandidates({ text: full, source: hit.id }).filter((c) => c.start >= full.length - s.text.length - 1);
+            if (mine.length > 0) pool.set(`${s.cord_id}#${s.sent_index}`, { corpus: 'check-covid', cord_id: s.cord_id, sent_index: s.sent_index, text: mine[0]!.text });
+          });
+        }
+      }
+    }
+    // Term rarity as a run would count it: document frequencies of the question's terms over the whole pool.
+    const analysis = analyzeQuestion(q.question);
+    const poolTerms = [...pool.values()].map((c) => new Set(normalizeClaim({ text: String(c.text), source: 'pool' }).terms));
+    const df = Object.fromEntries([...analysis.subjectTerms, ...analysis.aspectTerms].map((t) => [t, poolTerms.filter((terms) => terms.has(t)).length]));
+    console.log(JSON.stringify({ question: q.question, weights: { n: pool.size, df } }));
+    for (const item of draw([...pool.values()], 50, 15100 + qi)) console.log(JSON.stringify({ question: q.question, ...item }));
+  }
+  store.close();
+  rmSync(home, { recursive: true, force: true });
+}

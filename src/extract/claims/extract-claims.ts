@@ -80,7 +80,9 @@ export function extractClaimCandidates(options: ExtractClaimsOptions): ClaimCand
     if (out.filter((c) => c.checkability.checkable).length >= max) break;
     const language = detectLanguage(s.text);
     let context = previous;
-    const units = unitsOf(s, language);
+    // A glossary run or a reference list is screened whole: its clauses are not claims either.
+    const whole = screenSentence({ text: s.text, language });
+    const units = whole ? [s] : unitsOf(s, language);
     for (const unit of units) {
       const screened = screenSentence({ text: unit.text, language, clause: units.length > 1 && unit.start > s.start });
       const resolution = resolveOpeningReference({ text: unit.text, ...(context !== undefined ? { previous: context } : {}), language });

@@ -12,3 +12,5 @@ export { extractSlots } from './slots.js';
 export type { SlotResult } from './slots.js';
 export { MAX_CLAIMS_PER_MERGE, createEmbeddingSimilarity, mergeClaimsWithEmbeddings } from './similarity.js';
 export type { EmbeddingSimilarityOptions } from './similarity.js';
+export { analyzeEnglish } from './english-nlp.js';
+export type { AnalyzedSentence, Token as EnglishToken } from './english-nlp.js';

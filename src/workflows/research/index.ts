@@ -19,7 +19,7 @@ export { DEFAULT_MAX_MAJOR_CLAIMS, MAJOR_REASONS, RANKING_RE, majorReasons, nega
 export { MIN_RELEVANCE } from './normalize.js';
 export { RELEVANCE_TERMS_CAP, relevanceTo } from './snapshot.js';
 export {
-  DEFAULT_TEMPLATES_PER_PERSPECTIVE, MAX_TEMPLATES_PER_PERSPECTIVE, PERSPECTIVE_KEYS, PERSPECTIVE_LABELS, PERSPECTIVE_TEMPLATES, questionTopic, wideQueries,
+  DEFAULT_TEMPLATES_PER_PERSPECTIVE, LEGACY_QUESTION_KIND, MAX_TEMPLATES_PER_PERSPECTIVE, PERSPECTIVE_KEYS, PERSPECTIVE_LABELS, PERSPECTIVE_TEMPLATES, perspectiveLabel, questionTopic, wideQueries,
   type PerspectiveKey, type PerspectiveQuery,
 } from './perspectives.js';
 export { pickQuote, type Quote } from './quotes.js';

@@ -77,7 +77,7 @@ export function buildIntegration(ctx: RunContext): IntegrationModel {
   const s = ctx.state;
   const snapshot = loadSnapshot(ctx.deps.engine, s.taskId);
   const reference = new Date(s.startedAt);
-  const claimCtx = { analyze: ctx.analyze, questionTerms: ctx.questionTerms, perspectiveOf: ctx.perspectiveOf, language: s.language };
+  const claimCtx = ctx;
   const perClaim = normalizedClaims(snapshot, [], claimCtx, { merge: false });
   const normalizedById = new Map(perClaim.map((n) => [n.claim_id, n]));
   const majors = new Map((s.majors ?? []).map((m) => [m.claimId, m]));

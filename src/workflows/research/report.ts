@@ -7,7 +7,7 @@ import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integrate.js';
 import { STATUS_ORDER } from './language.js';
 import { MIN_RELEVANCE } from './normalize.js';
-import { PERSPECTIVE_KEYS, PERSPECTIVE_LABELS } from './perspectives.js';
+import { PERSPECTIVE_KEYS, perspectiveLabel } from './perspectives.js';
 import { refutationSearched } from './verify.js';
 import type { ResearchState } from './state.js';
 
@@ -182,7 +182,7 @@ export function renderReport(ctx: RunContext, model: IntegrationModel): string {
     const found = relevant.filter((c) => ctx.perspectiveOf(c.claim_id) === p).length;
     const g = gaps.find((x) => x.kind === 'perspective' && x.perspective === p);
     const gapText = !g ? t.noGap : g.status === 'closed' ? t.gapClosed : g.status === 'exhausted' ? t.gapExhausted : t.gapOpen;
-    lines.push(`| ${PERSPECTIVE_LABELS[s.language][p]} | ${searchesP} | ${found} | ${gapText} |`);
+    lines.push(`| ${perspectiveLabel(s.kind, s.language, p)} | ${searchesP} | ${found} | ${gapText} |`);
   }
   lines.push('', `## ${t.limitations}`, '', ...limitations(ctx, model));
   lines.push(`## ${t.references}`, '');

@@ -60,7 +60,7 @@ test('every citation of the report names a source of the corpus and quotes one o
 });
 
 test('the search log follows the seed format: header, summary table, statistics, errors', async () => {
-  const s = setup({ failOn: /versus/ });
+  const s = setup({ failOn: /disputed/ });
   await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 }, templatesPerPerspective: 3 });
   const log = s.output.files.get('search_log.md')!;
   const lines = log.split('\n');
@@ -68,13 +68,13 @@ test('the search log follows the seed format: header, summary table, statistics,
   assert.match(lines[1]!, /^> Run: \d{4}-\d\d-\d\d \d\d:\d\d–(\d{4}-\d\d-\d\d )?\d\d:\d\d \| \d+ searches in total \| lyra research/);
   assert.ok(lines.includes('| # | Phase | Genre | Query | Main sources | Results |'));
   assert.ok(lines.some((l) => /^\| 1 \| WIDE \| the question itself \| global sea level rise accelerated \| /.test(l)), log);
-  assert.ok(lines.some((l) => /^\| 2 \| WIDE \| Technology & implementation \| /.test(l)));
+  assert.ok(lines.some((l) => /^\| 2 \| WIDE \| Mechanisms \| /.test(l)));
   assert.ok(lines.some((l) => /^- Total searches: \d+$/.test(l)));
   assert.ok(lines.some((l) => /^- Unique sources: \d+$/.test(l)));
   assert.ok(lines.includes('- Errors: 1'), log);
   assert.ok(log.includes('fake failure for'));
   const report = [...s.output.files.entries()].find(([k]) => k.endsWith('_report.md'))![1];
-  assert.match(report, /### Failed queries\n\n- WIDE “.*versus”: non_retryable: fake failure/);
+  assert.match(report, /### Failed queries\n\n- WIDE “.*disputed”: non_retryable: fake failure/);
 });
 
 test('VERIFY searches each major claim three ways and logs counterevidence', async () => {

@@ -4,6 +4,7 @@
 // continues from the recorded phase and round.
 import { InvalidInputError, NonRetryableError, errorMessage, newId } from '../../core/index.js';
 import { detectLanguage } from '../../extract/index.js';
+import { questionKind } from '../answer/index.js';
 import { DEFAULT_RESEARCH_BUDGET, widePagesPerQuery } from './budget.js';
 import { createRunContext, type RunContext } from './context.js';
 import { runDeep } from './deep.js';
@@ -14,6 +15,7 @@ import { DEFAULT_MAX_MAJOR_CLAIMS } from './major-claims.js';
 import { MIN_RELEVANCE, normalizedClaims, rawClaims } from './normalize.js';
 import { DEFAULT_TEMPLATES_PER_PERSPECTIVE, MAX_TEMPLATES_PER_PERSPECTIVE, questionTopic, wideQueries } from './perspectives.js';
 import { ResearchInterrupted, runEntries, throwIfInterrupted } from './searches.js';
+import { questionReadings } from './relevance.js';
 import { createClaimAnalyzer, loadSnapshot } from './snapshot.js';
 import { RESEARCH_STATE_VERSION, researchStateSchema, type ResearchState, type ResearchStateStore, type SearchEntry } from './state.js';
 import type { ResearchDeps, ResearchInput, ResearchResult } from './types.js';
@@ -47,8 +49,8 @@ async function topicsOf(deps: ResearchDeps, question: string, signal: AbortSigna
 export const CORE_QUERY_MIN_PAGES = 3;
 
 /** WIDE's plan: the topic itself first (in each language), then the seven perspectives' templates. */
-function wideEntries(state: Pick<ResearchState, 'topics' | 'options'>): SearchEntry[] {
-  const queries = wideQueries({ topics: state.topics, templatesPerPerspective: state.options.templatesPerPerspective });
+function wideEntries(state: Pick<ResearchState, 'topics' | 'options' | 'kind'>): SearchEntry[] {
+  const queries = wideQueries({ topics: state.topics, templatesPerPerspective: state.options.templatesPerPerspective, ...(state.kind ? { kind: state.kind } : {}) });
   const maxPages = widePagesPerQuery(state.options.budget, queries.length + state.topics.length);
   const base = { phase: 'wide', refute: false, kind: 'search', status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [] } as const;
   return [
@@ -60,16 +62,13 @@ function wideEntries(state: Pick<ResearchState, 'topics' | 'options'>): SearchEn
   ];
 }
 
-function questionTermsOf(state: ResearchState, analyze: RunContext['analyze']): string[][] {
-  return [analyze(state.question).terms, ...state.topics.slice(1).map((t) => analyze(t.topic).terms)];
-}
 
 function normalizePhase(ctx: RunContext): void {
   const s = ctx.state;
   const snap = loadSnapshot(ctx.deps.engine, s.taskId);
   const raw = rawClaims(snap, ctx);
-  const normalized = normalizedClaims(snap, raw, { analyze: ctx.analyze, questionTerms: ctx.questionTerms, perspectiveOf: ctx.perspectiveOf, language: s.language });
-  const { gaps, subQuestions } = analyzeGaps({ normalized, claims: snap.claims, topics: s.topics, templatesUsed: s.options.templatesPerPerspective, language: s.language });
+  const normalized = normalizedClaims(snap, raw, ctx);
+  const { gaps, subQuestions } = analyzeGaps({ normalized, claims: snap.claims, topics: s.topics, templatesUsed: s.options.templatesPerPerspective, language: s.language, ...(s.kind ? { kind: s.kind } : {}) });
   s.normalize = { rawClaims: raw, normalized, gaps, subQuestions };
   if (snap.pages.length === 0) {
     ctx.warn({ source: 'wide', code: 'no_results', category: 'warning', message: `WIDE found no source for the question in ${s.topics.map((t) => t.language).join(' and ')} (are the sources in another language? configure models.llm to search in both)` });
@@ -151,7 +150,7 @@ function result(ctx: RunContext, status: ResearchResult['status'], files: Resear
 
 function contextFor(deps: ResearchDeps, state: ResearchState, signal?: AbortSignal): RunContext {
   const analyze = createClaimAnalyzer();
-  return createRunContext({ deps, state, ...(signal ? { signal } : {}), analyze, questionTerms: questionTermsOf(state, analyze) });
+  return createRunContext({ deps, state, ...(signal ? { signal } : {}), analyze, questions: questionReadings(state) });
 }
 
 /** Starts a research run: creates the engine task, plans WIDE and runs every phase. */
@@ -177,7 +176,7 @@ export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInp
   });
   const providers = input.providers && input.providers.length > 0 ? input.providers : [];
   const state: ResearchState = {
-    version: RESEARCH_STATE_VERSION, runId: newId('rr'), taskId: task.id, question, language, topics, startedAt, runDir: deps.output.location,
+    version: RESEARCH_STATE_VERSION, runId: newId('rr'), taskId: task.id, question, language, topics, kind: questionKind(question), startedAt, runDir: deps.output.location,
     options: { budget, providers, purpose: input.purpose ?? 'decision', templatesPerPerspective: templates, maxMajorClaims: input.maxMajorClaims ?? DEFAULT_MAX_MAJOR_CLAIMS },
     phase: 'wide', entries: [], baseline: { pageIds: [], evidence: {} }, foundBy: {}, deep: { topKHistory: [], rounds: [] }, warnings: [], elapsedMs: 0,
   };

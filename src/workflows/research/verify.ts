@@ -14,7 +14,7 @@ import type { MajorClaim, ResearchState, SearchEntry } from './state.js';
 
 function planVerify(ctx: RunContext): void {
   const snap = loadSnapshot(ctx.deps.engine, ctx.state.taskId);
-  const items = normalizedClaims(snap, [], { analyze: ctx.analyze, questionTerms: ctx.questionTerms, perspectiveOf: ctx.perspectiveOf, language: ctx.state.language }, { merge: false });
+  const items = normalizedClaims(snap, [], ctx, { merge: false });
   const selected = selectMajorClaims(items);
   const max = ctx.state.options.maxMajorClaims;
   const majors: MajorClaim[] = selected.map((m, i) => ({ claimId: m.claim.claim_id, statement: m.claim.statement, reasons: m.reasons, searched: i < max }));

@@ -25,6 +25,9 @@ export {
 export { pickQuote, type Quote } from './quotes.js';
 export { MAX_QUERY_CHARS_JA, MAX_QUERY_WORDS, clipQuery } from './query-text.js';
 export { REPORT_CLAIMS_PER_STATUS, REPORT_EVIDENCE_PER_SIDE, reportFileName } from './report.js';
+export { QUOTE_EXCERPT_CHARS, QUOTE_MAX_CHARS, excerpt, rationaleInWords } from './report-parts.js';
+export { ANSWER_ENTRY_KEY, ANSWER_EVIDENCE_MIN_RELEVANCE, ANSWER_QUOTES_PER_SIDE, OPEN_QUESTION_CLAIMS } from './answer.js';
+export { RESEARCH_CONTRACT_SCHEMAS, researchContractJsonSchema, researchRunSchema, type ResearchRunFile } from './research-run.js';
 export { CORE_QUERY_MIN_PAGES, ENGINE_SECONDS_FACTOR, MAX_RESEARCH_QUESTION_CHARS, loadResearchState, resumeResearchWorkflow, runResearchWorkflow } from './run-research.js';
 export { BIAS_FLAGS, BIAS_PENALTIES, FRESHNESS_FLOOR, FRESHNESS_HALF_LIFE_YEARS, UNDATED_FRESHNESS, scoreEvidence, type BiasFlag, type EvidenceScore } from './scoring.js';
 export { SEARCH_LOG_FILE } from './search-log.js';

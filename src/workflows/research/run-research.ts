@@ -9,7 +9,9 @@ import { DEFAULT_RESEARCH_BUDGET, widePagesPerQuery } from './budget.js';
 import { createRunContext, type RunContext } from './context.js';
 import { runDeep } from './deep.js';
 import { analyzeGaps } from './gaps.js';
-import { buildIntegration, emptyCounts, writeIntegration } from './integrate.js';
+import type { Answer } from '../answer/index.js';
+import { propositionClaimId } from './answer.js';
+import { addProseAnswer, buildIntegration, emptyCounts, writeIntegration } from './integrate.js';
 import { questionLanguage, type ResearchLanguage } from './language.js';
 import { DEFAULT_MAX_MAJOR_CLAIMS } from './major-claims.js';
 import { MIN_RELEVANCE, normalizedClaims, rawClaims } from './normalize.js';
@@ -84,6 +86,7 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
   const { engine, output } = ctx.deps;
   let files: ResearchResult['files'] = { report: '', searchLog: '', artifacts: [] };
   let verified: ReturnType<typeof buildIntegration>['verified'] = [];
+  let answer: Answer | null = null;
   try {
     while (s.phase !== 'done') {
       throwIfInterrupted(ctx);
@@ -108,8 +111,10 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
         case 'integrate': {
           s.finishedAt = ctx.now().toISOString();
           const model = buildIntegration(ctx);
+          await addProseAnswer(ctx, model);
           files = await writeIntegration(ctx, model);
           verified = model.verified;
+          answer = model.answer;
           s.phase = 'done';
           break;
         }
@@ -121,17 +126,19 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
     await engine.stop(s.taskId, `research interrupted: ${err.reason}`);
     ctx.save();
     ctx.emit({ type: 'research.stopped', reason: err.reason, runDir: output.location, taskId: s.taskId });
-    return result(ctx, 'stopped', files, []);
+    return result(ctx, 'stopped', files, [], null);
   }
   ctx.emit({ type: 'research.completed', runDir: output.location, report: files.report });
-  return result(ctx, 'completed', files, verified);
+  return result(ctx, 'completed', files, verified, answer);
 }
 
-function result(ctx: RunContext, status: ResearchResult['status'], files: ResearchResult['files'], verified: ReturnType<typeof buildIntegration>['verified']): ResearchResult {
+function result(ctx: RunContext, status: ResearchResult['status'], files: ResearchResult['files'], verified: ReturnType<typeof buildIntegration>['verified'], answer: Answer | null): ResearchResult {
   const s = ctx.state;
   const relevantCounts = emptyCounts();
   const allCounts = emptyCounts();
+  const pid = propositionClaimId(ctx);
   for (const c of verified) {
+    if (c.claim_id === pid) continue;
     allCounts[c.status]++;
     if (c.relevance >= MIN_RELEVANCE) relevantCounts[c.status]++;
   }
@@ -145,6 +152,8 @@ function result(ctx: RunContext, status: ResearchResult['status'], files: Resear
     majorClaims: { total: majors.length, searched: majors.filter((m) => refutationSearched(s, m.claimId)).length },
     warnings: s.warnings,
     elapsedMs: ctx.elapsedMs(),
+    answer,
+    noRelevant: answer?.basis.method === 'none',
   };
 }
 
@@ -175,8 +184,14 @@ export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInp
     ...(input.providers && input.providers.length > 0 ? { providers: input.providers } : {}),
   });
   const providers = input.providers && input.providers.length > 0 ? input.providers : [];
+  const resolved = Array.isArray(task.configSnapshot.providers) ? task.configSnapshot.providers.filter((p): p is string => typeof p === 'string') : providers;
+  const sourcesSearched = deps.describeSources ? deps.describeSources(resolved) : resolved;
+  if (providers.length === 0) {
+    // Never a silent default: the reader learns which sources stood in for the ones not named.
+    early.push({ source: 'providers', code: 'providers_default', category: 'warning', message: `no --corpus or --provider was given: searched every configured source: ${sourcesSearched.join(', ') || 'none'}` });
+  }
   const state: ResearchState = {
-    version: RESEARCH_STATE_VERSION, runId: newId('rr'), taskId: task.id, question, language, topics, kind: questionKind(question), startedAt, runDir: deps.output.location,
+    version: RESEARCH_STATE_VERSION, runId: newId('rr'), taskId: task.id, question, language, topics, kind: questionKind(question), startedAt, sourcesSearched, runDir: deps.output.location,
     options: { budget, providers, purpose: input.purpose ?? 'decision', templatesPerPerspective: templates, maxMajorClaims: input.maxMajorClaims ?? DEFAULT_MAX_MAJOR_CLAIMS },
     phase: 'wide', entries: [], baseline: { pageIds: [], evidence: {} }, foundBy: {}, deep: { topKHistory: [], rounds: [] }, warnings: [], elapsedMs: 0,
   };

@@ -89,6 +89,8 @@ export const researchStateSchema = z.strictObject({
   /** Kind of question (science/health, technology/product, policy/society, history/fact): picks the perspective templates. Absent in runs before it existed (technology templates). */
   kind: z.enum(QUESTION_KINDS).optional(),
   startedAt: z.string(),
+  /** The sources the run searches, as shown to the reader (providers, with the corpora they stand for). */
+  sourcesSearched: z.array(z.string()).optional(),
   runDir: z.string().optional(),
   options: z.strictObject({
     budget: budgetSchema,

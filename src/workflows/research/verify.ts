@@ -7,6 +7,7 @@ import type { CounterevidenceItem } from './artifacts.js';
 import { VERIFY_PAGES_PER_SEARCH } from './budget.js';
 import type { RunContext } from './context.js';
 import { refutationSearches, selectMajorClaims } from './major-claims.js';
+import { answerEntry } from './answer.js';
 import { normalizedClaims } from './normalize.js';
 import { runEntries } from './searches.js';
 import { loadSnapshot, type TaskSnapshot } from './snapshot.js';
@@ -18,7 +19,9 @@ function planVerify(ctx: RunContext): void {
   const selected = selectMajorClaims(items);
   const max = ctx.state.options.maxMajorClaims;
   const majors: MajorClaim[] = selected.map((m, i) => ({ claimId: m.claim.claim_id, statement: m.claim.statement, reasons: m.reasons, searched: i < max }));
-  const entries: SearchEntry[] = [];
+  // The question's own proposition first, while the budget still has room for its search.
+  const answer = answerEntry(ctx);
+  const entries: SearchEntry[] = answer ? [answer] : [];
   for (const m of selected.slice(0, max)) {
     for (const r of refutationSearches(m.claim)) {
       entries.push({

@@ -47,7 +47,9 @@ const EN_UNIQUE_REFERENTS = new Set(['ocean', 'atmosphere', 'sun', 'moon', 'eart
 const EN_PLACE_ANAPHOR_RE = /\bthe\s+(?:same\s+)?(region|area)\b(?!\s+(?:of|where|in which|that|which)\b)/i;
 /** Words of a clause's start searched for an anaphoric definite description. */
 export const EARLY_DEFINITE_WORDS = 8;
-const EN_EARLY_DEFINITE_RE = new RegExp(`\\bthe\\s+(?:[a-z-]+\\s+)?(${['region', 'area', 'decline', 'tax', 'phenomenon', 'agency', 'company', 'outbreak', 'warming'].join('|')})\\b(?!\\s+(?:of|in|from|over)\\b)`, 'i');
+const EN_EARLY_DEFINITE_RE = new RegExp(`\\bthe\\s+(?:[a-z-]+\\s+)?(${['region', 'area', 'decline', 'tax', 'phenomenon', 'agency', 'company', 'outbreak', 'warming', 'reef'].join('|')})\\b(?!\\s+(?:of|in|from|over)\\b)`, 'i');
+/** "One of the most striking features of this is…": a demonstrative standing alone early in the clause. */
+const EN_EARLY_PRONOUN_RE = /\b(?:of|to|from|by|with|for|in|on|about|after|before)\s+(this|these|those)\b(?=\s+(?:is|are|was|were|has|have|had|can|could|will|would|may|might|include|includes)\b|\s*[,;.])/i;
 
 function isPlural(np: string): boolean {
   const head = np.trim().split(/\s+/).at(-1)?.toLowerCase() ?? '';
@@ -126,6 +128,11 @@ function openingOf(text: string): OpeningReference | undefined {
  */
 function earlyDefinite(text: string, from: number): OpeningReference | undefined {
   const head = text.slice(from).split(/\s+/).slice(0, EARLY_DEFINITE_WORDS).join(' ');
+  const pronoun = EN_EARLY_PRONOUN_RE.exec(text.slice(from).split(/\s+/).slice(0, EARLY_DEFINITE_WORDS + 2).join(' '));
+  if (pronoun) {
+    const start = text.indexOf(pronoun[0], from) + pronoun[0].length - pronoun[1]!.length;
+    return { kind: 'pronoun', text: pronoun[1]!, start, end: start + pronoun[1]!.length };
+  }
   const early = EN_EARLY_DEFINITE_RE.exec(head);
   const m = early ?? EN_PLACE_ANAPHOR_RE.exec(text);
   if (!m) return undefined;

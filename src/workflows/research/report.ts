@@ -71,7 +71,9 @@ function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimIt
     out.push(...evidenceLines(t.supports, others, cites, about, q), ...evidenceLines(t.refutes, refuting, cites, about, q));
     if (others.length === 0 && refuting.length === 0) out.push(`- ${t.noEvidence}`);
   }
-  const against = c.contested_with.map((id) => model.verified.find((v) => v.claim_id === id)).filter((v): v is VerifiedClaimItem => v !== undefined);
+  // Only contradicting claims a reader can check and that are about the question are named.
+  const against = c.contested_with.map((id) => model.verified.find((v) => v.claim_id === id))
+    .filter((v): v is VerifiedClaimItem => v !== undefined && v.relevance >= MIN_RELEVANCE && ctx.worth(v.statement));
   for (const o of against.slice(0, REPORT_EVIDENCE_PER_SIDE)) out.push(`- ${t.contestedWith}: ${mdQuote(oneLine(o.statement))} (${o.status})`);
   out.push('');
   return out;

@@ -154,7 +154,7 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
         `transparency: ${transparencyPath}`,
         `final score: ${(f.totalScore * 100).toFixed(1)}% (consistency ${f.consistencyScore.toFixed(3)}, reliability ${f.reliabilityScore.toFixed(3)}, coverage ${f.coverageScore.toFixed(3)}; ${f.conflicts.length} conflicts, ${f.unverifiedCount} unverified)`,
         ...iterations.map((it) => `iteration ${it.iteration}: agent ${it.selected_agent_id} selected, best ${(it.best_total_score * 100).toFixed(1)}%, ${it.conflicts} conflicts${it.failed_agents.length ? `, ${it.failed_agents.length} agent failures` : ''}`),
-        `${result.iterations.length} iterations${result.metadata.terminatedEarly ? ' (stopped early: improvements under 5 %)' : ''}, ${result.totalAgentRuns} agent runs, ${(result.totalDurationMs / 1000).toFixed(1)} s`,
+        `${result.iterations.length} iterations${result.metadata.terminatedEarly ? ` (stopped early: ${result.metadata.stopReason ?? 'improvements under 5 %'})` : ''}, ${result.totalAgentRuns} agent runs, ${(result.totalDurationMs / 1000).toFixed(1)} s`,
       ].join('\n') + '\n');
     });
 }

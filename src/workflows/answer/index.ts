@@ -3,7 +3,7 @@
 // answer contract; the prose answer checked sentence by sentence.
 export { QUESTION_KINDS, STATEMENT_MIN_WORDS, analyzeQuestion, questionKind, type QuestionAnalysis, type QuestionKind } from './question.js';
 export {
-  ASPECT_FLOOR, ENTITY_SYNONYMS, GENERIC_HEADS, HEAD_WEIGHT, NEAR_FORM_PREFIX, NEAR_FORM_SHARE, PREDICATE_SYNONYMS, SUBJECT_MIN, bestRelevance, claimRelevance, holdsTerm, subjectHead,
+  ASPECT_FLOOR, ENTITY_SYNONYMS, HEAD_WEIGHT, NEAR_FORM_PREFIX, NEAR_FORM_SHARE, PREDICATE_SYNONYMS, SUBJECT_MIN, bestRelevance, claimRelevance, holdsTerm,
   termWeights, weightOf,
   type RelevanceParts, type TermWeights,
 } from './relevance.js';
@@ -14,3 +14,4 @@ export {
 } from './answer-schema.js';
 export { MAX_PROSE_SENTENCES, MAX_PROSE_SENTENCE_CHARS, PROSE_MAX_TOKENS, writeCheckedProse, type AnswerWriter, type NumberedQuote } from './prose.js';
 export { mdLink, mdQuote, mdText, mdUrl } from './markdown.js';
+export { GENERIC_HEADS, subjectHead } from './subject-head.js';

@@ -4,7 +4,7 @@
 
 /** Text on one line with the characters that would start Markdown syntax escaped. */
 export function mdText(s: string): string {
-  return s.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
+  return s.replace(/\s+/g, ' ').trim().replace(/[\\`*[\]<>|]/g, (c) => `\\${c}`);
 }
 
 /**

@@ -2,6 +2,7 @@
 // proposition a yes/no question asks about ("Are coral reefs dying because of climate change?" →
 // "Coral reefs are dying because of climate change."), its subject and the other key terms. Shared by
 // research (relevance, perspectives, the answer) and consensus (relevance to the topic).
+import { subjectHead } from './subject-head.js';
 import { analyzeEnglish, detectLanguage, extractSlots, normalizeClaim, type TextLanguage } from '../../extract/index.js';
 
 export const QUESTION_KINDS = ['science', 'technology', 'policy', 'history'] as const;
@@ -20,6 +21,8 @@ export interface QuestionAnalysis {
   aspectTerms: string[];
   /** The subject as written, for headings ("coral reefs"). */
   subject: string;
+  /** The subject's head noun when the question has a syntactic subject (an English yes/no question): "mask" of "face masks". */
+  head?: string;
 }
 
 /** Words that say which kind of question it is; the kind with most hits wins, science on a tie or none. */
@@ -43,7 +46,7 @@ export function questionKind(question: string): QuestionKind {
   return best;
 }
 
-/** An input without a question form counts as a statement from this many words (or with a full stop). */
+/** An input without a question form counts as a statement from this many words with a verb (or with a full stop). */
 export const STATEMENT_MIN_WORDS = 6;
 const EN_WH_RE = /^(?:what|why|how|when|where|which|who|whom|whose)\b/i;
 const EN_TRUTH_FRAME_RE = /^(?:is|was)\s+it\s+(?:true|the case|correct|a fact|so)\s+that\s+/i;
@@ -89,7 +92,10 @@ function englishProposition(question: string): { proposition: string; subject?: 
   if (truth) return { proposition: `${upperFirst(q.slice(truth[0].length))}.` };
   const aux = EN_AUX_RE.exec(q);
   // A statement is its own proposition; a bare topic ("coral reef decline causes") is not one.
-  if (!aux) return EN_WH_RE.test(q) || !(/[.]$/.test(question.trim()) || q.split(' ').length >= STATEMENT_MIN_WORDS) ? undefined : { proposition: `${upperFirst(q)}.` };
+  if (!aux) {
+    const statement = /[.]$/.test(question.trim()) || (q.split(' ').length >= STATEMENT_MIN_WORDS && analyzeEnglish(q).tokens.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.value))));
+    return EN_WH_RE.test(q) || !statement ? undefined : { proposition: `${upperFirst(q)}.` };
+  }
   const rest = q.slice(aux[0].length);
   const tokens = analyzeEnglish(rest).tokens;
   let end = 0;
@@ -130,6 +136,7 @@ export function analyzeQuestion(question: string, options: { language?: TextLang
   // The subject noun phrase read off the question's word order when there is one, else the proposition's subject slot.
   let subject = read && 'subject' in read && read.subject ? read.subject : proposition ? (extractSlots(proposition, language).slots.subject ?? '') : '';
   let subjectTerms = subject ? contentTerms(subject, language).filter((t) => all.includes(t)) : [];
+  const fromQuestion = subjectTerms.length > 0 && read !== undefined && 'subject' in read && read.subject !== undefined;
   if (subjectTerms.length === 0) {
     // An open question or a topic: everything but the generic "what is asked" words is the subject.
     subjectTerms = all.filter((t) => !ASPECT_WORDS.has(t));
@@ -138,5 +145,6 @@ export function analyzeQuestion(question: string, options: { language?: TextLang
   }
   // "climate change": a generic noun after a content word is carried by that word, not a concept of its own.
   const aspectTerms = all.filter((t, i) => !subjectTerms.includes(t) && !(COMPOUND_TAILS.has(t) && i > 0 && !subjectTerms.includes(all[i - 1]!) && !COMPOUND_TAILS.has(all[i - 1]!)));
-  return { question: q, language, kind, ...(proposition ? { proposition } : {}), subjectTerms, aspectTerms, subject: subject.replace(/[.。]$/u, '') };
+  const head = fromQuestion ? subjectHead(subjectTerms, language) : undefined;
+  return { question: q, language, kind, ...(proposition ? { proposition } : {}), subjectTerms, aspectTerms, subject: subject.replace(/[.。]$/u, ''), ...(head ? { head } : {}) };
 }

@@ -3,8 +3,8 @@
 //
 //   w(t)       = ln(1 + N / (1 + df(t)))   rarity of term t among the N claims read (df: claims holding t)
 //   subject S  = Σ w(t) over the subject terms the claim holds ÷ Σ w(t) over all subject terms, the
-//                subject's head noun (its last word that is not a GENERIC_HEADS noun) weighing
-//                HEAD_WEIGHT × w; halved when the claim does not hold the head
+//                subject's head noun (its last word that is not a GENERIC_HEADS noun, for a question
+//                with a syntactic subject) weighing HEAD_WEIGHT × w; halved when the claim lacks the head
 //   aspect  A  = the same share over the question's other key terms (1 when it has none)
 //   relevance  = S × (ASPECT_FLOOR + (1 − ASPECT_FLOOR) × A), halved when S < SUBJECT_MIN
 //
@@ -96,15 +96,6 @@ export function holdsTerm(claimTerms: ReadonlySet<string>, term: string, options
   return false;
 }
 
-/** Nouns too general to be what a subject is about ("sea level rise" is about the sea level). */
-export const GENERIC_HEADS = new Set(['rise', 'increase', 'decline', 'decrease', 'change', 'loss', 'growth', 'effect', 'impact', 'level', 'rate', 'use', 'spread', 'risk', 'trend', 'number', 'amount', 'extent', 'cause']);
-
-/** The subject's head: its last term that is not a generic noun (English); none for Japanese. */
-export function subjectHead(terms: readonly string[], language: string): string | undefined {
-  if (language !== 'en') return undefined;
-  return [...terms].reverse().find((t) => !GENERIC_HEADS.has(t));
-}
-
 /**
  * Subject match: the rarity-weighted share of the subject's terms held, its head counting HEAD_WEIGHT
  * times; a claim that does not hold the head gets half ("CO2 levels" is not about "sea level rise").
@@ -145,9 +136,9 @@ export interface RelevanceParts {
 }
 
 /** Relevance of a claim (its content terms) to a question, with its parts; see the formula above. */
-export function claimRelevance(question: Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'language'>, claimTerms: readonly string[], weights: TermWeights): RelevanceParts {
+export function claimRelevance(question: Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head'>, claimTerms: readonly string[], weights: TermWeights): RelevanceParts {
   const have = new Set(claimTerms);
-  const s = subjectShare(question.subjectTerms, have, weights, subjectHead(question.subjectTerms, question.language));
+  const s = subjectShare(question.subjectTerms, have, weights, question.head);
   const a = question.aspectTerms.length > 0 ? aspectShare(question.aspectTerms, have, weights, question.subjectTerms) : 1;
   const raw = s * (ASPECT_FLOOR + (1 - ASPECT_FLOOR) * a);
   const relevance = s >= SUBJECT_MIN ? raw : raw / 2;
@@ -156,7 +147,7 @@ export function claimRelevance(question: Pick<QuestionAnalysis, 'subjectTerms' |
 }
 
 /** The best relevance over several readings of one question (the question and its translations). */
-export function bestRelevance(questions: ReadonlyArray<Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'language'>>, claimTerms: readonly string[], weights: TermWeights): RelevanceParts {
+export function bestRelevance(questions: ReadonlyArray<Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head'>>, claimTerms: readonly string[], weights: TermWeights): RelevanceParts {
   let best: RelevanceParts = { subject: 0, aspect: 0, relevance: 0 };
   for (const q of questions) {
     const r = claimRelevance(q, claimTerms, weights);

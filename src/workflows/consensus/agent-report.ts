@@ -3,6 +3,7 @@
 // in sections, with the entities found and the sources listed with their reliability.
 import { extractClaimCandidates, mergeClaims, normalizeClaim, splitSentences, type NormalizedClaim } from '../../extract/index.js';
 import { trustScore } from '../../policy/index.js';
+import { analyzeQuestion, claimRelevance, termWeights } from '../answer/index.js';
 import type { SourceDocument } from './adapters.js';
 import { extractEntities } from './entities.js';
 import { messagesFor } from './messages.js';
@@ -76,22 +77,19 @@ function quotesOf(doc: SourceDocument, sourceIndex: number): Quote[] {
   return out;
 }
 
-function topicTerms(topic: string): Set<string> {
-  return new Set(normalizeClaim({ text: topic, source: 'topic' }).terms);
-}
+/** A statement below this relevance to the topic is not a finding (research's threshold for relevant claims). */
+export const FINDING_MIN_RELEVANCE = 0.3;
 
-function relevanceOf(claim: NormalizedClaim, topic: Set<string>): number {
-  if (topic.size === 0) return 0;
-  return claim.terms.filter((t) => topic.has(t)).length / topic.size;
-}
-
-function findingsOf(sources: ReadSource[], quotes: Quote[], topic: Set<string>): Finding[] {
+function findingsOf(sources: ReadSource[], quotes: Quote[], topic: string): Finding[] {
+  // The same relevance as research: the topic's subject and aspects, terms weighted by rarity among the statements read.
+  const analysis = analyzeQuestion(topic);
+  const weights = termWeights(quotes.map((q) => q.normalized.terms));
   const byQuote = new Map(quotes.map((q) => [`${q.sourceIndex}\u0000${q.text}`, q]));
   const merged = mergeClaims(quotes.map((q) => ({ ...q.normalized, sources: [{ source: String(q.sourceIndex), quote: q.text }] })), {});
   const out: Finding[] = [];
   for (const m of merged) {
-    const relevance = relevanceOf(m, topic);
-    if (relevance === 0) continue;
+    const relevance = claimRelevance(analysis, m.terms, weights).relevance;
+    if (relevance < FINDING_MIN_RELEVANCE) continue;
     const indexes = [...new Set(m.sources.map((s) => Number(s.source)))];
     // Quote the most reliable source stating it.
     const best = [...indexes].sort((a, b) => (sources[b]!.ref.reliabilityScore ?? 0) - (sources[a]!.ref.reliabilityScore ?? 0) || a - b)[0]!;
@@ -121,9 +119,8 @@ function typeSummary(sources: ReadSource[], names: Record<AgentSourceType, strin
 export function buildAgentReport(options: BuildReportOptions): BuiltReport {
   const { language, sources } = options;
   const m = messagesFor(language);
-  const topic = topicTerms(options.topic);
   const quotes = sources.flatMap((s, i) => quotesOf(s.doc, i));
-  const findings = findingsOf(sources, quotes, topic);
+  const findings = findingsOf(sources, quotes, options.topic);
   const key = findings.slice(0, MAX_KEY_FINDINGS);
   const used = new Set(key.map((f) => f.quote));
 

@@ -20,9 +20,18 @@ function report(agentId: number, context: IterationContext, sources: number, sta
     strategy: DEFAULT_STRATEGIES[(agentId - 1) % 3]!,
     generatedAt: 't',
     durationMs: 0,
-    claims: [{ text: statement, sourceUrl: `https://s${agentId}.example/${context.iteration}/0` }],
+    // Five statements on the topic: a report about it (scoring-formulas REPORT_RELEVANCE_MIN_STATEMENTS).
+    claims: [statement, ...ON_TOPIC].map((text, i) => ({ text, sourceUrl: `https://s${agentId}.example/${context.iteration}/${i}` })),
   };
 }
+
+// Worded so the negation double finds no conflict between them and the statements the tests vary.
+const ON_TOPIC = [
+  'The alpine glacier lost half of its volume between 1900 and 2020.',
+  'Each alpine glacier shrank faster after 1980.',
+  'An alpine glacier is expected to shrink further by 2100.',
+  'Summer heat waves increase melting on every alpine glacier.',
+];
 
 function engineWith(behaviours: Behaviour[], config: ConstructorParameters<typeof ConsensusResearchEngine>[0] = {}) {
   const calls = behaviours.map(() => 0);

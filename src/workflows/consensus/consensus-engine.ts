@@ -104,10 +104,20 @@ export class ConsensusResearchEngine {
     const iterations: IterationResult[] = [];
     let context: IterationContext = initialContext(config.topic);
     let terminatedEarly = false;
+    let stopReason: string | undefined;
     try {
       for (let i = 1; i <= config.iterationCount; i++) {
         context = { ...context, iteration: i, isInitial: i === 1 };
-        const result = await this.runIteration(context, run);
+        let result: IterationResult;
+        try {
+          result = await this.runIteration(context, run);
+        } catch (error) {
+          // A later iteration whose new sources are all off the topic ends the run; the last consensus stands.
+          if (i === 1 || !isLyraError(error) || error.code !== 'consensus_no_relevant') throw error;
+          terminatedEarly = true;
+          stopReason = `iteration ${i} found no report about the topic among sources not read before (${errorMessage(error)})`;
+          break;
+        }
         iterations.push(result);
         if (i >= 2 && shouldTerminateEarly(iterations, config.earlyTerminationThreshold)) {
           terminatedEarly = i < config.iterationCount;
@@ -122,7 +132,7 @@ export class ConsensusResearchEngine {
         totalDurationMs: Date.now() - t0,
         totalAgentRuns: iterations.reduce((n, it) => n + (it.agentRuns ?? it.agentReports.length), 0),
         finalScore,
-        metadata: { topic: config.topic, startedAt, completedAt: new Date().toISOString(), config, language, terminatedEarly },
+        metadata: { topic: config.topic, startedAt, completedAt: new Date().toISOString(), config, language, terminatedEarly, ...(stopReason ? { stopReason } : {}) },
       };
       this.emit({ type: 'researchCompleted', result });
       return result;
@@ -174,7 +184,7 @@ export class ConsensusResearchEngine {
     }
 
     const reports = outcome.reports;
-    const scores = await run.scorer.scoreReports(reports, { language: run.language, ...(run.signal ? { signal: run.signal } : {}) });
+    const scores = await run.scorer.scoreReports(reports, { language: run.language, topic: run.config.topic, ...(run.signal ? { signal: run.signal } : {}) });
     this.emit({ type: 'scoringCompleted', iteration: context.iteration, scores });
 
     const selection = this.selector.select(scores);

@@ -85,6 +85,8 @@ export interface ReportScore {
   consistencyScore: number;
   reliabilityScore: number;
   coverageScore: number;
+  /** Lyra: relevance of the report to the topic (reportRelevance); absent when scored without a topic. */
+  relevanceScore?: number;
   totalScore: number;
   conflicts: ConflictDetail[];
   unverifiedCount: number;
@@ -216,6 +218,8 @@ export interface ConsensusResearchResult {
     language?: ReportLanguage;
     /** Lyra: the run stopped before iterationCount because improvements stalled. */
     terminatedEarly?: boolean;
+    /** Lyra: why the run stopped before its last iteration (an iteration whose reports were all off the topic). */
+    stopReason?: string;
   };
 }
 

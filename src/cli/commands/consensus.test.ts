@@ -16,7 +16,7 @@ interface Transparency {
     iteration: number;
     selectionReason: string;
     selectedReportId: string;
-    scores: Array<{ reportId: string; totalScore: number; consistencyScore: number; conflicts: unknown[] }>;
+    scores: Array<{ reportId: string; totalScore: number; consistencyScore: number; relevanceScore?: number; conflicts: unknown[] }>;
     reports: Array<{ reportId: string; sources: Array<{ url: string; trustLevel: string; reliabilityScore: number }> }>;
   }>;
   final: { selectedReportId: string; score: { reportId: string } };
@@ -93,7 +93,7 @@ test('lyra consensus "coral reef decline causes" on the example corpus selects a
     const out = join(home, 'run');
     const r = await runCli(['consensus', 'coral reef decline causes', '--corpus', 'example', '--out', out, '--json'], { home });
     assert.equal(r.code, 0, r.err);
-    const t = JSON.parse(readFileSync(join(out, 'transparency.json'), 'utf8')) as Transparency & { iterations: Array<{ scores: Array<{ reportId: string; relevanceScore?: number }> }> };
+    const t = JSON.parse(readFileSync(join(out, 'transparency.json'), 'utf8')) as Transparency;
     for (const it of t.iterations) {
       const selected = it.reports.find((rep) => rep.reportId === it.selectedReportId)!;
       const score = it.scores.find((s) => s.reportId === it.selectedReportId)!;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { NonRetryableError, parseTrustLevel, type Store, type TrustLevel } from '../core/index.js';
 import { createTextExtractor } from '../extract/index.js';
-import { ingestCorpus, type IngestReport } from '../sources/index.js';
+import { ingestCorpus, parseCorpusUrl, type IngestReport } from '../sources/index.js';
 import { PACKAGE_ROOT } from './config/index.js';
 
 export const BUILTIN_CORPORA_DIR = join(PACKAGE_ROOT, 'corpora');
@@ -78,8 +78,13 @@ export function encodeDocumentId(id: string): string {
  * link_template (the example corpus: its Wikipedia article), else null.
  */
 export function builtinDocumentLink(url: string, dir = BUILTIN_CORPORA_DIR): string | null {
-  const m = /^corpus:\/\/([^/]+)\/(.+)$/.exec(url);
-  if (!m) return null;
-  const c = listBuiltinCorpora(dir).find((x) => x.name === m[1]);
-  return c?.linkTemplate ? c.linkTemplate.replace('{id}', encodeDocumentId(m[2]!)) : null;
+  let doc: { corpus: string; id: string } | undefined;
+  try {
+    doc = parseCorpusUrl(url);
+  } catch {
+    return null; // a malformed percent-escape is no document of ours
+  }
+  if (!doc) return null;
+  const c = listBuiltinCorpora(dir).find((x) => x.name === doc.corpus);
+  return c?.linkTemplate ? c.linkTemplate.replace('{id}', encodeDocumentId(doc.id)) : null;
 }

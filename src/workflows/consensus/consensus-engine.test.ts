@@ -198,3 +198,17 @@ test('off() removes a listener; conflicts between agents lower consistency', asy
   assert.ok(byAgent.get(2)!.consistencyScore < byAgent.get(1)!.consistencyScore);
   assert.notEqual(result.iterations[0]!.selectedAgentId, 2);
 });
+
+test('a yes/no topic gets a verdict through the research verdict code: the selected report\'s statements judged against the proposition', async () => {
+  const { fixedStance } = await import('./test-support/doubles.js');
+  const createAgent = ({ strategy }: AgentInit): ConsensusAgent => ({ strategy, execute: async (ctx) => report(strategy.agentId, ctx, 3) });
+  const engine = new ConsensusResearchEngine({ agentCount: 2, iterationCount: 1 }, {
+    stance: fixedStance({ stance: 'supports', confidence: 0.9, scores: { supports: 0.9, refutes: 0.05, neutral: 0.05 } }), createAgent,
+  });
+  const result = await engine.research('Are alpine glaciers retreating?');
+  assert.equal(result.answer?.proposition, 'Alpine glaciers are retreating.');
+  assert.equal(result.answer?.verdict, 'supported');
+  assert.match(result.finalReport, /^# [^\n]+\n\n## Answer\n\n\*\*Supported\*\* — Proposition judged: “Alpine glaciers are retreating\.”/);
+  const bare = await engine.research('alpine glaciers');
+  assert.equal(bare.answer, undefined);
+});

@@ -8,6 +8,7 @@ import { runWithTimeout } from './agent-runner.js';
 import { languageOf, resolveBaseConfig, resolveConfig, strategyFor } from './config.js';
 import { ConsensusSelector } from './consensus-selector.js';
 import { ConsensusEventEmitter, type ConsensusEventListenerOf, type ConsensusResearchEvent, type ConsensusResearchEventType } from './events.js';
+import { consensusAnswer } from './answer.js';
 import { generateFinalReport, selectedScore } from './final-report.js';
 import { buildNextContext, initialContext, shouldTerminateEarly } from './iteration.js';
 import { ReportScorer } from './report-scorer.js';
@@ -126,8 +127,12 @@ export class ConsensusResearchEngine {
         if (i < config.iterationCount) context = buildNextContext(context, result.consensusReport, selectedScore(result), language);
       }
       const finalScore = selectedScore(iterations[iterations.length - 1]!);
+      const lastIteration = iterations[iterations.length - 1]!;
+      const finalAgentReport = lastIteration.agentReports.find((r) => r.reportId === lastIteration.selectedReportId);
+      const answer = finalAgentReport ? await consensusAnswer({ topic: config.topic, report: finalAgentReport, stance: this.dependencies.stance, ...(signal ? { signal } : {}) }) : undefined;
       const result: ConsensusResearchResult = {
-        finalReport: generateFinalReport({ iterations, finalScore, language }),
+        finalReport: generateFinalReport({ iterations, finalScore, language, ...(answer ? { answer } : {}) }),
+        ...(answer ? { answer } : {}),
         iterations,
         totalDurationMs: Date.now() - t0,
         totalAgentRuns: iterations.reduce((n, it) => n + (it.agentRuns ?? it.agentReports.length), 0),

@@ -43,10 +43,18 @@ if (mode === 'checkability') {
   // The development sample: the screening rules were written while reading its errors.
   for (const e of devExample) console.log(exampleLine(e));
   for (const c of devCovid) console.log(covidLine(c));
-} else if (mode === 'checkability-heldout') {
-  // Drawn and labelled after the rules were frozen: the honest figure.
-  for (const e of draw(example.filter((x) => !devExample.includes(x)), 60, 15003)) console.log(exampleLine(e));
-  for (const c of draw(covid.filter((x) => !devCovid.includes(x)), 40, 15004)) console.log(covidLine(c));
+} else if (mode === 'checkability-heldout' || mode === 'checkability-final') {
+  // Held out: drawn and labelled after the rules were frozen (its errors were then read); final: drawn
+  // and labelled at the end and never used to change a rule — the honest figure.
+  const heldExample = draw(example.filter((x) => !devExample.includes(x)), 60, 15003);
+  const heldCovid = draw(covid.filter((x) => !devCovid.includes(x)), 40, 15004);
+  if (mode === 'checkability-heldout') {
+    for (const e of heldExample) console.log(exampleLine(e));
+    for (const c of heldCovid) console.log(covidLine(c));
+  } else {
+    for (const e of draw(example.filter((x) => !devExample.includes(x) && !heldExample.includes(x)), 60, 15005)) console.log(exampleLine(e));
+    for (const c of draw(covid.filter((x) => !devCovid.includes(x) && !heldCovid.includes(x)), 40, 15006)) console.log(covidLine(c));
+  }
 }
 
 /** Questions of the relevance sample: three over the example corpus, one over Check-COVID. */

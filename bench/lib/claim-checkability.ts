@@ -3,8 +3,12 @@
 import { extractClaimCandidates, splitSentences } from '../../src/extract/index.js';
 import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type SentenceRef } from './claim-samples.js';
 
-/** The development sample (the screening rules were written while reading its errors) and the held-out one (labelled after). */
-export const CHECKABILITY_FILES = { development: 'claim-checkability.jsonl', heldOut: 'claim-checkability-heldout.jsonl' } as const;
+/**
+ * The development sample (the screening rules were written while reading its errors), the held-out one
+ * (labelled after the rules were first frozen; its errors were then read too) and the final one
+ * (labelled at the end, never used to change a rule: the honest figure).
+ */
+export const CHECKABILITY_FILES = { development: 'claim-checkability.jsonl', heldOut: 'claim-checkability-heldout.jsonl', final: 'claim-checkability-final.jsonl' } as const;
 
 type Item = SentenceRef & { checkable: boolean; why?: string };
 

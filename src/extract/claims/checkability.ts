@@ -37,7 +37,7 @@ export interface Checkability {
 }
 
 const NUMERIC_RE = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million|billion|half|twice|double|triple|percent)\b/i;
-const EN_VERB_HINT_RE = /\b(is|are|was|were|be|been|has|have|had|do|does|did|can|will|would|should|may|might|shows?|found|finds?|reports?|\w+(?:ed|es|s))\b/i;
+const EN_VERB_HINT_RE = /\b(is|are|was|were|be|been|has|have|had|do|does|did|can|will|would|should|may|might|shows?|found|finds?|reports?|rose|risen|fell|fallen|grew|grown|began|begun|became|took|taken|made|led|saw|seen|won|lost|left|held|kept|ran|met|went|gone|came|gave|given|brought|built|spent|cut|hit|set|put|\w+(?:ed|es|s))\b/i;
 
 /** Lemmas are passed in so this stays free of NLP state; `lemmas` may be empty for Japanese. */
 export function assessSentence(options: { text: string; language: TextLanguage; lemmas: string[] }): Checkability {

@@ -85,7 +85,7 @@ export function extractClaimCandidates(options: ExtractClaimsOptions): ClaimCand
     const units = whole ? [s] : unitsOf(s, language);
     for (const unit of units) {
       const screened = screenSentence({ text: unit.text, language, clause: units.length > 1 && unit.start > s.start });
-      const resolution = resolveOpeningReference({ text: unit.text, ...(context !== undefined ? { previous: context } : {}), language });
+      const resolution = resolveOpeningReference({ text: unit.text, ...(context !== undefined ? { previous: context } : {}), context: options.text.slice(0, unit.start), language });
       const statement = resolution.status === 'resolved' ? resolution.statement : unit.text;
       context = resolution.status === 'unresolved' ? undefined : statement;
       let checkability: Checkability;

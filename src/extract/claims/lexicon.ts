@@ -11,7 +11,7 @@ export const CAUSAL_LEMMAS = new Set([
 ]);
 
 /** Verbs that report a finding or a forecast ("we conclude", "is predicted", "identified X in Y"). */
-export const FINDING_LEMMAS = new Set(['conclude', 'identify', 'detect', 'observe', 'predict', 'discover', 'confirm', 'forecast']);
+export const FINDING_LEMMAS = new Set(['conclude', 'identify', 'detect', 'observe', 'predict', 'discover', 'confirm', 'forecast', 'project', 'outpace', 'overtake']);
 
 /** Evaluative adjectives and nouns that make a statement checkable as a judgement. */
 export const EVALUATIVE_WORDS = new Set([

@@ -44,6 +44,8 @@ const EN_DEMONSTRATIVES = new Set(['this', 'these', 'that', 'those']);
 const EN_ANAPHORIC_HEADS = new Set(['region', 'area', 'decline', 'tax', 'effect', 'phenomenon', 'agency', 'company', 'event', 'trend', 'warming', 'species', 'policy', 'programme', 'program', 'project', 'plan', 'bill', 'disease', 'outbreak', 'island', 'country', 'city', 'lake', 'river', 'glacier']);
 /** Things there is one of, which "the" names without pointing back ("The ocean would not…"). */
 const EN_UNIQUE_REFERENTS = new Set(['ocean', 'atmosphere', 'sun', 'moon', 'earth', 'world', 'planet', 'climate', 'globe', 'arctic', 'antarctic', 'sea', 'sky', 'public', 'internet', 'universe', 'environment', 'biosphere', 'troposphere', 'stratosphere', 'equator', 'weather']);
+/** Compounds naming one thing ("the sea level", "the greenhouse effect"). */
+const EN_UNIQUE_PHRASES = new Set(['sea level', 'sea levels', 'sea ice', 'greenhouse effect', 'ozone layer', 'solar system', 'ice age', 'gulf stream', 'jet stream', 'water cycle', 'carbon cycle', 'food chain', 'northern hemisphere', 'southern hemisphere', 'general public']);
 const EN_PLACE_ANAPHOR_RE = /\bthe\s+(?:same\s+)?(region|area)\b(?!\s+(?:of|where|in which|that|which)\b)/i;
 /** Words of a clause's start searched for an anaphoric definite description. */
 export const EARLY_DEFINITE_WORDS = 8;
@@ -108,7 +110,8 @@ function openingOf(text: string): OpeningReference | undefined {
     if (lower === 'the') {
       const h = head >= 1 && head <= 2 ? tokens[head]! : undefined;
       // "The particles reflect…", "The letter goes on…": a bare common noun as the whole subject points back.
-      const bare = h !== undefined && h.pos === 'NOUN' && !EN_UNIQUE_REFERENTS.has(h.lemma) && ['VERB', 'AUX', 'ADV', 'PART'].includes(tokens[head + 1]?.pos ?? '') &&
+      const phrase = tokens.slice(1, head + 1).map((t) => t.value.toLowerCase()).join(' ');
+      const bare = h !== undefined && h.pos === 'NOUN' && !EN_UNIQUE_REFERENTS.has(h.lemma) && !EN_UNIQUE_PHRASES.has(phrase) && ['VERB', 'AUX', 'ADV', 'PART'].includes(tokens[head + 1]?.pos ?? '') &&
         tokens.slice(1, head + 1).every((t) => t.pos !== 'PROPN' && !/^\p{Lu}/u.test(t.value));
       const listed = h !== undefined && EN_ANAPHORIC_HEADS.has(h.lemma) && tokens[head + 1]?.value.toLowerCase() !== 'of';
       if (!bare && !listed) return earlyDefinite(text, prefix);
@@ -127,13 +130,17 @@ function openingOf(text: string): OpeningReference | undefined {
  * among the first EARLY_DEFINITE_WORDS words of the clause, or "the region/area" anywhere.
  */
 function earlyDefinite(text: string, from: number): OpeningReference | undefined {
-  const head = text.slice(from).split(/\s+/).slice(0, EARLY_DEFINITE_WORDS).join(' ');
+  const words = text.slice(from).split(/\s+/);
+  const head = words.slice(0, EARLY_DEFINITE_WORDS + 2).join(' ');
+  const within = words.slice(0, EARLY_DEFINITE_WORDS).join(' ').length;
   const pronoun = EN_EARLY_PRONOUN_RE.exec(text.slice(from).split(/\s+/).slice(0, EARLY_DEFINITE_WORDS + 2).join(' '));
   if (pronoun) {
     const start = text.indexOf(pronoun[0], from) + pronoun[0].length - pronoun[1]!.length;
     return { kind: 'pronoun', text: pronoun[1]!, start, end: start + pronoun[1]!.length };
   }
-  const early = EN_EARLY_DEFINITE_RE.exec(head);
+  // Matched in a window two words wider than searched, so what follows the noun ("the warming in…") is seen.
+  const wide = EN_EARLY_DEFINITE_RE.exec(head);
+  const early = wide && wide.index < within ? wide : null;
   const m = early ?? EN_PLACE_ANAPHOR_RE.exec(text);
   if (!m) return undefined;
   const start = early ? text.indexOf(m[0], from) : m.index;
@@ -161,7 +168,9 @@ function japaneseReference(text: string): OpeningReference | undefined {
 }
 
 /** The previous sentence's subject when it is a plain noun phrase (no pronoun, no opening reference). */
-function subjectOf(previous: string, language: TextLanguage): string | undefined {
+function subjectOf(sentence: string, language: TextLanguage): string | undefined {
+  // A section label ("Conclusions: The COVID-19 epidemic…") is not part of the subject.
+  const previous = sentence.replace(/^[A-Z][A-Za-z ,]{2,40}:\s+(?=[A-Z])/, '');
   if (findOpeningReference(previous, language)) return undefined;
   const subject = extractSlots(previous, language).slots.subject?.trim();
   if (!subject) return undefined;
@@ -198,13 +207,16 @@ function splice(text: string, ref: OpeningReference, antecedent: string): string
  * Resolves a sentence's opening reference from the previous sentence of the same text. Pronouns
  * (it, they / これ, それ) take the previous subject when the number agrees; "this/these/the + noun"
  * takes the previous noun phrase with the same head noun. Frames ("During this time"), possessives
- * and other pronouns are never guessed: they stay unresolved.
+ * and other pronouns are never guessed: they stay unresolved. A definite description ("the region")
+ * whose noun the text before (`context`) already used is known to the reader and needs no change.
  */
-export function resolveOpeningReference(options: { text: string; previous?: string; language: TextLanguage }): Resolution {
+export function resolveOpeningReference(options: { text: string; previous?: string; context?: string; language: TextLanguage }): Resolution {
   const { text, previous, language } = options;
   const reference = findOpeningReference(text, language);
   if (!reference) return { status: 'none' };
   const unresolved: Resolution = { status: 'unresolved', reference };
+  // "The passenger quarantine…" after a text that introduced the quarantine: the description is already known there.
+  if (reference.kind === 'definite' && reference.head && options.context && new RegExp(`\\b${reference.head}(?:s|es)?\\b`, 'i').test(options.context)) return { status: 'none' };
   if (!previous || reference.kind === 'frame' || reference.kind === 'possessive') return unresolved;
   let antecedent: string | undefined;
   if (language === 'ja') {

@@ -5,7 +5,7 @@
 import type { TextLanguage } from '../language.js';
 
 export type ScreenReason =
-  | 'reference_entry' | 'headline' | 'glossary' | 'caption' | 'fragment' | 'definition' | 'procedure' | 'meta' | 'normative';
+  | 'reference_entry' | 'headline' | 'glossary' | 'caption' | 'fragment' | 'definition' | 'procedure' | 'meta' | 'normative' | 'quotation';
 
 /** Words of a quoted sentence up to which it reads as a title ("Entire nation of Kiribati to be relocated…"). */
 export const QUOTED_TITLE_MAX_WORDS = 20;
@@ -17,7 +17,7 @@ export const HEADLINE_MIN_WORDS = 5;
 export const GLOSSARY_MIN_TERMS = 2;
 
 /** Reference-list furniture: retrieval notes, identifiers, page ranges, volumes, "(2012) Title". */
-const REFERENCE_RE = /^[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){0,3}\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}[a-z]?\)\.?$|\b(?:1[89]|20)\d{2}[a-z]?,\s*pp?\.\s*\d+|\b(?:Retrieved|Accessed|Archived from the original)\b.{0,40}\b(?:1[89]|20)\d{2}\b|\b(?:ISBN|ISSN|doi|DOI|PMID|PMCID|arXiv)\s*:?\s*\d|\bpp?\.\s*\d+\s*[–-]\s*\d+|\bVol\.\s*\d+|^\(?(?:1[89]|20)\d{2}[a-z]?\)\s|^[A-Z][a-z]+,\s(?:[A-Z]\.\s?){1,3}(?:,|&|and|\(\d{4})/;
+const REFERENCE_RE = /[A-Z][a-z]+,\s[A-Z][a-z]+\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}\)\.?$|^[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){0,3}\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}[a-z]?\)\.?$|\b(?:1[89]|20)\d{2}[a-z]?,\s*pp?\.\s*\d+|\b(?:Retrieved|Accessed|Archived from the original)\b.{0,40}\b(?:1[89]|20)\d{2}\b|\b(?:ISBN|ISSN|doi|DOI|PMID|PMCID|arXiv)\s*:?\s*\d|\bpp?\.\s*\d+\s*[–-]\s*\d+|\bVol\.\s*\d+|^\(?(?:1[89]|20)\d{2}[a-z]?\)\s|^[A-Z][a-z]+,\s(?:[A-Z]\.\s?){1,3}(?:,|&|and|\(\d{4})/;
 /** Title – programme – site: two or more dash or bar separators between short segments. */
 const TITLE_SEPARATOR_RE = /\s[–—|]\s/g;
 /** A whole sentence inside quotation marks (a quoted headline or title). */
@@ -37,6 +37,8 @@ const FRAGMENT_END_RE = /(?:\(e\.g\.|\(i\.e\.|[,;:(–—-])\s*$/;
  * "X occurs when", "The term for …". A definition with a figure, comparison or ranking is a claim.
  */
 const DEFINITION_RE = /^(?:[A-Z][^,;:]{0,90}?(?:,[^,]{0,60},)?\s(?:is|are)\s(?:a|an|the)\s(?![^;]*\b(?:largest|smallest|highest|lowest|most|least|first|main|major|leading|primary|biggest|only|best|worst)\b)[^;]{0,80}?\b(?:that|which|where|whereby|in which|used to|designed to|characteri[sz]ed by)\b|[A-Z][^,;:]{0,90}?\s(?:refers? to|is defined as|are defined as|is the (?:general )?term for|occurs when)\b|The (?:general )?term for\b)/;
+/** "X defines Y as …": a definition, whatever figures it holds. */
+const DEFINES_AS_RE = /^[A-Z][^;]{0,80}?\bdefines?\s[^;]{1,60}?\sas\b/;
 /** What a definition may not contain to stay a definition. */
 const CLAIM_SIGNAL_IN_DEFINITION_RE = /(?<![A-Za-z])\d|\b(?:more|less|fewer|greater|higher|lower|than|increase[sd]?|decrease[sd]?|cause[sd]?)\b/i;
 /** Section labels of abstracts that introduce procedure, not findings. */
@@ -46,11 +48,13 @@ const PROCEDURE_WE_RE = /(?:^|,\s)(?:(?:here|in this (?:study|paper|work|article
 /** Passive procedure: "Samples were analysed by…", "Patients were randomly assigned…". */
 const PROCEDURE_PASSIVE_RE = /\b(?:was|were)\s(?:then\s)?(?:randomly assigned|randomi[sz]ed|enrolled|recruited|collected|screened|categori[sz]ed|measured|assessed|evaluated|analy[sz]ed|obtained|estimated by|calculated|sampled|followed up|stratified|derived from|interviewed|surveyed)\b|\b(?:is|are)\s(?:derived from|estimated by|calculated)\b/i;
 /** Study subjects under a procedure verb ("Patients were excluded", "Samples were tested"). */
+/** What the authors' analysis uses or rests on ("Our epidemiological analysis uses…"). */
+const PROCEDURE_OUR_RE = /^our\s(?:[\w-]+\s){0,2}(?:analysis|study|model|approach|method|framework|data(?:set)?|networks?)\s(?:uses?|used|relies|relied|is based|was based|draws?|combines?|includes?|is derived|are derived)\b/i;
 const PROCEDURE_STUDY_RE = /^(?:all\s|the\s)?(?:patients|participants|subjects|samples|specimens|cases|residents|individuals|volunteers|mice|animals|cells|studies|articles|trials|records|data|models?)\b[^.]{0,80}?\b(?:was|were)\s(?:included|excluded|used|defined|classified|done|performed|conducted|tested|treated with)\b/i;
 /** Aims of a study: what it set out to learn is not what it found. */
 const PROCEDURE_AIM_RE = /^(?:we\s(?:aimed|aim|sought|seek|set out|intend(?:ed)?)\b|the\s(?:aims?|objectives?|purpose|goals?)\sof\s(?:this|the|our|the present)\s(?:study|work|paper|trial|review|analysis)\s(?:was|were|is|are)\b|this\s(?:study|work|paper|trial|review)\saim(?:s|ed)\b)/i;
 /** Statements about the study or the state of knowledge, not about the world. */
-const META_RE = /\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose)\b/i;
+const META_RE = /^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:report|focus)\b(?!\s+that)|\bour\s(?:[\w-]+\s)?(?:estimates?|model|method|approach|framework|analysis)\s(?:is|are|was|were)\s(?:stable|robust|valid|accurate|consistent)\b|\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose)\b/i;
 /** Outcome definitions of a study design. */
 const PROCEDURE_OUTCOME_RE = /^(?:the\s)?(?:(?:two|three|four)\s)?(?:primary|secondary|main|co-primary)\s(?:outcomes?|end ?points?|outcome measures?)\s(?:was|were|is|are|included)\b/i;
 /** What turns a procedure sentence into a finding: results, effects, comparisons, statistics. */
@@ -58,7 +62,9 @@ const FINDING_SIGNAL_RE = /\b(?:because of|due to|found|find|finds|show(?:ed|s|n
 /** Results that a recommendation may ride on ("FPV showed significantly better…; these results should…"). */
 const RESULT_SIGNAL_RE = /%|\b(?:showed|shown|significant\w*|higher|lower|reduc\w*|increas\w*|decreas\w*)\b/i;
 /** Recommendations: what someone should do is not a fact to check. */
-const NORMATIVE_RE = /\b(?:should|ought to)\b/i;
+const NORMATIVE_RE = /\b(?:should|ought to)\b|\bthere (?:is|remains) an? (?:urgent |pressing |clear )?need\b/i;
+/** Someone's words quoted directly ("Mann said, "Ten years ago…""): what a person said, not a claim to check as such. */
+const QUOTATION_RE = /^[^"“]{0,120}\b(?:said|says|stated|states|told|wrote|writes|remarked|added|argued|argues|declared)\b[^"“]{0,30}[,:]\s*["“]/i;
 
 const wordsOf = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 
@@ -88,11 +94,13 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
   if (isHeadlineCase(t)) return 'headline';
   if ((t.match(GLOSSARY_TERM_RE)?.length ?? 0) >= GLOSSARY_MIN_TERMS) return 'glossary';
   if ((!options.clause && FRAGMENT_START_RE.test(t)) || FRAGMENT_END_RE.test(t) || QUOTE_PIECE_RE.test(t)) return 'fragment';
-  if (DEFINITION_RE.test(t) && !CLAIM_SIGNAL_IN_DEFINITION_RE.test(t)) return 'definition';
+  if ((DEFINITION_RE.test(t) && !CLAIM_SIGNAL_IN_DEFINITION_RE.test(t)) || DEFINES_AS_RE.test(t)) return 'definition';
   const unlabelled = t.replace(/^(?:results?|findings?|conclusions?|background|interpretation)\s*[:.]\s/i, '');
   if (META_RE.test(unlabelled)) return 'meta';
   if (PROCEDURE_LABEL_RE.test(t) || PROCEDURE_OUTCOME_RE.test(unlabelled) || PROCEDURE_AIM_RE.test(unlabelled)) return 'procedure';
+  if (PROCEDURE_OUR_RE.test(unlabelled)) return 'procedure';
   if ((PROCEDURE_WE_RE.test(unlabelled) || PROCEDURE_PASSIVE_RE.test(unlabelled) || PROCEDURE_STUDY_RE.test(unlabelled)) && !FINDING_SIGNAL_RE.test(unlabelled)) return 'procedure';
+  if (QUOTATION_RE.test(t)) return 'quotation';
   if (NORMATIVE_RE.test(t) && !RESULT_SIGNAL_RE.test(t)) return 'normative';
   return undefined;
 }

@@ -86,7 +86,7 @@ test('a Japanese question gives a Japanese report; the stance model refusing Jap
     assert.equal(r.status, 'completed');
     assert.match(r.runDir, /_outputs\/research\/\d{8}_\d{4}$/);
     const report = readFileSync(join(r.runDir, r.files.report), 'utf8');
-    assert.match(report, /^# リサーチレポート: 海面上昇は加速しているか？/);
+    assert.match(report, /^# リサーチレポート: 海面上昇は加速しているか？\n\n> [^\n]+\n\n## 回答\n\n\*\*(支持される|反証される|賛否が分かれる|証拠不十分)\*\* — 判定した命題: 「?“?海面上昇は加速している。/);
     assert.ok(report.includes('## 制約・限界'));
     assert.ok(report.includes('スタンス判定モデルは英語のみ対応'), report.slice(report.indexOf('## 制約・限界')));
     const log = readFileSync(join(r.runDir, 'search_log.md'), 'utf8');

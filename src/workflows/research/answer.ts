@@ -6,20 +6,23 @@
 // nothing relevant the verdict is "insufficient evidence" and the run says which sources it searched.
 import { claimId } from '../../core/index.js';
 import { trustScore, type EvidenceItem } from '../../policy/index.js';
-import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict } from '../answer/index.js';
+import { SUBJECT_MIN, verdictOf, type Answer, type AnswerQuote, type AnswerVerdict } from '../answer/index.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import { VERIFY_PAGES_PER_SEARCH } from './budget.js';
 import type { RunContext } from './context.js';
 import { MIN_RELEVANCE } from './normalize.js';
 import { pickQuote } from './quotes.js';
-import { createRelevance } from './relevance.js';
+import { createRelevanceParts } from './relevance.js';
 import { isOrigin, sourceKey, type TaskSnapshot } from './snapshot.js';
 import type { SearchEntry } from './state.js';
 
 /** Quotes for and against shown in the answer, strongest first. */
 export const ANSWER_QUOTES_PER_SIDE = 5;
-/** A judged passage counts for the verdict only when its quote is this relevant to the question. */
-export const ANSWER_EVIDENCE_MIN_RELEVANCE = MIN_RELEVANCE;
+/**
+ * A judged passage counts for the verdict only when its quote is about the question's subject (its
+ * subject share, workflows/answer SUBJECT_MIN): the stance model judges what is said of it.
+ */
+export const ANSWER_EVIDENCE_MIN_SUBJECT = SUBJECT_MIN;
 /** Relevant claims that answer an open question. */
 export const OPEN_QUESTION_CLAIMS = 10;
 /** Search key of the proposition's verification. */
@@ -86,7 +89,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
   const question = ctx.questions[0]!;
   const proposition = question.proposition ?? null;
   const pid = propositionClaimId(ctx);
-  const relevance = createRelevance(ctx, input.snapshot.claims.map((c) => c.statement));
+  const aboutSubject = createRelevanceParts(ctx, input.snapshot.claims.map((c) => c.statement));
   const relevantClaims = input.verified.filter((c) => c.claim_id !== pid && c.relevance >= MIN_RELEVANCE);
   const named = s.sourcesSearched && s.sourcesSearched.length > 0 ? s.sourcesSearched : s.options.providers;
   const sources = named.length > 0 ? named : [ctx.state.language === 'ja' ? '設定済みのすべてのプロバイダ' : 'every configured provider'];
@@ -104,7 +107,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     judged = claim ? claim.counts.supports + claim.counts.refutes + claim.counts.neutral : 0;
     const counted = views
       .map((e) => ({ e, text: pickQuote(e, proposition).text }))
-      .filter((x) => relevance(x.text) >= ANSWER_EVIDENCE_MIN_RELEVANCE);
+      .filter((x) => aboutSubject(x.text).subject >= ANSWER_EVIDENCE_MIN_SUBJECT);
     items = counted.map(({ e }) => ({ stance: e.stance, confidence: e.confidence, trustLevel: e.source.trustLevel, source: sourceKey(e.source) }));
     const toQuote = (x: (typeof counted)[number]) => {
       const art = input.evidence.get(`${pid}|${x.e.edgeId}`);

@@ -91,7 +91,8 @@ export function planRound(ctx: RunContext, round: number): SearchEntry[] {
 
 function overBudget(ctx: RunContext): boolean {
   const b = ctx.deps.engine.status(ctx.state.taskId).budget;
-  return b.pagesUsed >= b.maxPages * DEEP_PAGE_SHARE_END || b.queriesUsed >= b.maxQueries * DEEP_QUERY_SHARE_END
+  const run = ctx.state.options.budget;
+  return b.pagesUsed >= run.pages * DEEP_PAGE_SHARE_END || b.queriesUsed >= run.queries * DEEP_QUERY_SHARE_END
     || ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, 'deep');
 }
 

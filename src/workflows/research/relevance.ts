@@ -3,7 +3,7 @@
 // its translated topic). A claim that is not worth checking when read alone — a decisive sentence the
 // engine turned into a claim, a headline — is never relevant, so no report shows it as a claim.
 import type { NormalizedClaim } from '../../extract/index.js';
-import { analyzeQuestion, bestRelevance, termWeights, type QuestionAnalysis } from '../answer/index.js';
+import { analyzeQuestion, bestRelevance, termWeights, type QuestionAnalysis, type RelevanceParts } from '../answer/index.js';
 import type { ResearchState } from './state.js';
 
 export interface RelevanceContext {
@@ -17,6 +17,12 @@ export interface RelevanceContext {
 /** The question and its translated topics, analyzed. */
 export function questionReadings(state: Pick<ResearchState, 'question' | 'topics' | 'language'>): QuestionAnalysis[] {
   return [analyzeQuestion(state.question), ...state.topics.slice(1).map((t) => analyzeQuestion(t.topic, { language: t.language }))];
+}
+
+/** Subject and aspect shares and relevance of a text (not screened for worth), term rarity counted over `statements`. */
+export function createRelevanceParts(ctx: Pick<RelevanceContext, 'analyze' | 'questions'>, statements: readonly string[]): (text: string) => RelevanceParts {
+  const weights = termWeights(statements.map((s) => ctx.analyze(s).terms));
+  return (text) => bestRelevance(ctx.questions, ctx.analyze(text).terms, weights);
 }
 
 /** A relevance function for the claims of one snapshot: term rarity is counted over `statements`. */

@@ -5,7 +5,7 @@
 import { InvalidInputError, NonRetryableError, errorMessage, newId } from '../../core/index.js';
 import { detectLanguage } from '../../extract/index.js';
 import { questionKind } from '../answer/index.js';
-import { DEFAULT_RESEARCH_BUDGET, widePagesPerQuery } from './budget.js';
+import { ANSWER_PAGE_RESERVE, ANSWER_QUERY_RESERVE, DEFAULT_RESEARCH_BUDGET, widePagesPerQuery } from './budget.js';
 import { createRunContext, type RunContext } from './context.js';
 import { runDeep } from './deep.js';
 import { analyzeGaps } from './gaps.js';
@@ -179,7 +179,8 @@ export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInp
   const topics = await topicsOf(deps, question, input.signal, (code, message) => early.push({ source: 'translator', code, message, category: 'warning' }));
   const task = await deps.engine.createTask({
     question,
-    budget: { maxPages: budget.pages, maxQueries: budget.queries, maxSeconds: budget.seconds * ENGINE_SECONDS_FACTOR },
+    // The answer's reserve on top of the run's budget (budget.ts ANSWER_PAGE_RESERVE): only the proposition's check may use it.
+    budget: { maxPages: budget.pages + ANSWER_PAGE_RESERVE, maxQueries: budget.queries + ANSWER_QUERY_RESERVE, maxSeconds: budget.seconds * ENGINE_SECONDS_FACTOR },
     language: topics[0]!.language,
     ...(input.providers && input.providers.length > 0 ? { providers: input.providers } : {}),
   });

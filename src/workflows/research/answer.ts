@@ -6,7 +6,7 @@
 // nothing relevant the verdict is "insufficient evidence" and the run says which sources it searched.
 import { claimId } from '../../core/index.js';
 import { trustScore, type EvidenceItem } from '../../policy/index.js';
-import { SUBJECT_MIN, verdictOf, type Answer, type AnswerQuote, type AnswerVerdict } from '../answer/index.js';
+import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict } from '../answer/index.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import { VERIFY_PAGES_PER_SEARCH } from './budget.js';
 import type { RunContext } from './context.js';
@@ -19,10 +19,12 @@ import type { SearchEntry } from './state.js';
 /** Quotes for and against shown in the answer, strongest first. */
 export const ANSWER_QUOTES_PER_SIDE = 5;
 /**
- * A judged passage counts for the verdict only when its quote is about the question's subject (its
- * subject share, workflows/answer SUBJECT_MIN): the stance model judges what is said of it.
+ * A judged passage counts for the verdict only when its quote names the question's subject: its
+ * subject share (workflows/answer) is above this, i.e. it holds at least one of the subject's terms.
+ * The engine already chose the passages most relevant to the proposition and the stance model judges
+ * what they say of it; this only keeps out passages about something else altogether.
  */
-export const ANSWER_EVIDENCE_MIN_SUBJECT = SUBJECT_MIN;
+export const ANSWER_EVIDENCE_MIN_SUBJECT = 0;
 /** Relevant claims that answer an open question. */
 export const OPEN_QUESTION_CLAIMS = 10;
 /** Search key of the proposition's verification. */
@@ -107,7 +109,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     judged = claim ? claim.counts.supports + claim.counts.refutes + claim.counts.neutral : 0;
     const counted = views
       .map((e) => ({ e, text: pickQuote(e, proposition).text }))
-      .filter((x) => aboutSubject(x.text).subject >= ANSWER_EVIDENCE_MIN_SUBJECT);
+      .filter((x) => aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT);
     items = counted.map(({ e }) => ({ stance: e.stance, confidence: e.confidence, trustLevel: e.source.trustLevel, source: sourceKey(e.source) }));
     const toQuote = (x: (typeof counted)[number]) => {
       const art = input.evidence.get(`${pid}|${x.e.edgeId}`);

@@ -1,7 +1,7 @@
 // An agent's extractive report (seed 004 §2.2 steps 4-6): claims of the sources read, ranked by
 // relevance to the topic, reliability and corroboration, quoted verbatim with numbered citations,
 // in sections, with the entities found and the sources listed with their reliability.
-import { extractClaimCandidates, mergeClaims, normalizeClaim, splitSentences, type NormalizedClaim } from '../../extract/index.js';
+import { extractClaimCandidates, mergeClaims, normalizeClaim, type NormalizedClaim } from '../../extract/index.js';
 import { trustScore } from '../../policy/index.js';
 import { analyzeQuestion, claimRelevance, termWeights } from '../answer/index.js';
 import type { SourceDocument } from './adapters.js';
@@ -64,15 +64,13 @@ interface Finding {
 
 /** Verbatim checkable sentences of a document, normalized. */
 function quotesOf(doc: SourceDocument, sourceIndex: number): Quote[] {
-  const sentences = splitSentences(doc.text);
   const out: Quote[] = [];
   for (const c of extractClaimCandidates({ text: doc.text, source: doc.url, ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}), maxClaims: MAX_CLAIMS_PER_DOCUMENT })) {
-    const s = sentences[c.sentenceIndex];
-    if (!s) continue;
-    const text = doc.text.slice(s.start, s.end);
+    // The verbatim sentence (or clause of a run-on) the claim was read from; its statement may name a resolved antecedent.
+    const text = doc.text.slice(c.start, c.end);
     // A sentence broken over lines would not survive as one quote line; keep only one-line sentences.
     if (!text.trim() || /\n/.test(text)) continue;
-    out.push({ text, sourceIndex, normalized: normalizeClaim({ text, source: doc.url, ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}) }) });
+    out.push({ text, sourceIndex, normalized: normalizeClaim({ text: c.text, quote: text, source: doc.url, ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}) }) });
   }
   return out;
 }

@@ -8,8 +8,9 @@
 //     accuracy against the majority-class baseline, the share of answers whose quotes include a gold
 //     evidence sentence, and the time per run.
 // Flags: --samples-only (parts 1-2), --covid N (default 20), --fever N per label (default 4),
-// --budget SPEC (default pages=12,queries=80,seconds=600: pages bind, so results do not depend on load).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// --budget SPEC (default pages=12,queries=80,seconds=600: pages bind, so results do not depend on load),
+// --keep DIR (keep the store and run folders there).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +22,12 @@ import { evaluateRelevance } from './lib/claim-relevance.js';
 import { covidAbstracts, type BinaryScores } from './lib/claim-samples.js';
 
 const { values: args } = parseArgs({
-  options: { 'samples-only': { type: 'boolean', default: false }, covid: { type: 'string', default: '20' }, fever: { type: 'string', default: '4' }, budget: { type: 'string', default: 'pages=12,queries=80,seconds=600' } },
+  options: {
+    'samples-only': { type: 'boolean', default: false }, covid: { type: 'string', default: '20' }, fever: { type: 'string', default: '4' },
+    budget: { type: 'string', default: 'pages=12,queries=80,seconds=600' },
+    /** Keep the run folders (and the store) in this folder instead of a temporary one, to read them afterwards. */
+    keep: { type: 'string' },
+  },
 });
 const corpusFile = sharedDataPath('check-covid/corpus.json');
 const devFile = sharedDataPath('check-covid/dev/covidCheck_dev_composed+extracted.json');
@@ -78,7 +84,7 @@ for (const line of readFileSync(feverFile, 'utf8').split('\n').filter((l) => l.t
   fever.push({ question: questionOf(c.claim), gold: FEVER_GOLD[c.claim_label]!, corpus: 'example', label: c.claim_label, goldSentences: c.evidences.filter((e) => e.evidence_label !== 'NOT_ENOUGH_INFO').map((e) => e.evidence.trim()) });
 }
 
-const home = mkdtempSync(join(tmpdir(), 'lyra-bench-research-'));
+const home = args.keep ? (mkdirSync(args.keep, { recursive: true }), args.keep) : mkdtempSync(join(tmpdir(), 'lyra-bench-research-'));
 try {
   const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
   const store = openOrCreateStore(config.store.path);
@@ -116,5 +122,5 @@ try {
     console.log(`  gold → verdict: ${[...confusion].sort().map(([k, n]) => `${k} ${n}`).join('; ')}`);
   }
 } finally {
-  rmSync(home, { recursive: true, force: true });
+  if (!args.keep) rmSync(home, { recursive: true, force: true });
 }

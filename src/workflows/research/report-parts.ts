@@ -72,8 +72,11 @@ const f2 = (x: number): string => x.toFixed(2);
  */
 export function rationaleInWords(c: Pick<VerifiedClaimItem, 'status' | 'rationale' | 'conditions' | 'relaxation_reason'>, language: ResearchLanguage): string {
   const a = axesFromRationale(c.rationale);
-  if (!a) return c.rationale;
   const ja = language === 'ja';
+  if (!a) {
+    // A claim the graph has not judged yet (made late in the run) carries no axes: say so, not its code.
+    return /no rationale recorded/.test(c.rationale) ? (ja ? 'まだ判定されていない（判定理由の記録なし）。' : 'Not judged yet: no evidence was weighed for it.') : c.rationale;
+  }
   const n = a.independentSupport;
   const support = ja ? `独立した${n}ソースが支持（支持の強さ ${f2(a.evidence)}）` : `${n} independent source${n === 1 ? '' : 's'} support${n === 1 ? 's' : ''} it (strength ${f2(a.evidence)})`;
   const refutation = a.refutation > 0

@@ -46,7 +46,7 @@ export function questionKind(question: string): QuestionKind {
   return best;
 }
 
-/** An input without a question form counts as a statement from this many words with a verb (or with a full stop). */
+/** An input without a question form counts as a statement from this many words with an auxiliary (or with a full stop). */
 export const STATEMENT_MIN_WORDS = 6;
 const EN_WH_RE = /^(?:what|why|how|when|where|which|who|whom|whose)\b/i;
 const EN_TRUTH_FRAME_RE = /^(?:is|was)\s+it\s+(?:true|the case|correct|a fact|so)\s+that\s+/i;
@@ -93,7 +93,8 @@ function englishProposition(question: string): { proposition: string; subject?: 
   const aux = EN_AUX_RE.exec(q);
   // A statement is its own proposition; a bare topic ("coral reef decline causes") is not one.
   if (!aux) {
-    const statement = /[.]$/.test(question.trim()) || (q.split(' ').length >= STATEMENT_MIN_WORDS && analyzeEnglish(q).tokens.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.value))));
+    // A participle does not make a topic a statement ("sea level rise caused by global warming"); an auxiliary does.
+    const statement = /[.]$/.test(question.trim()) || (q.split(' ').length >= STATEMENT_MIN_WORDS && analyzeEnglish(q).tokens.some((t) => t.pos === 'AUX'));
     return EN_WH_RE.test(q) || !statement ? undefined : { proposition: `${upperFirst(q)}.` };
   }
   const rest = q.slice(aux[0].length);

@@ -1,102 +1,126 @@
-// npm run bench:research — `lyra research` on Check-COVID (../shared/data/check-covid): the corpus
-// ingested with trust level ACADEMIC, one research run per dev claim (the claim as the question),
-// and how often the run's verified claims cite the claim's gold abstract. Baseline measured in the
-// same run: one corpus search with the claim (top 10) — does it even find the gold abstract?
-// Flags: --limit N (claims, default 20), --budget SPEC (default pages=20,queries=150,seconds=600: pages bound the run, so results do not depend on the machine's load).
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// npm run bench:research — what a researcher reads in a `lyra research` report, measured:
+//  1. claims worth checking: extraction on the labelled samples (bench/data/claim-checkability*.jsonl);
+//  2. relevance to the question on the labelled sample (bench/data/claim-relevance.jsonl), with the
+//     relevance it replaced (share of the question's words) as the baseline in the same run;
+//  3. answers: Check-COVID dev claims asked as "Is it true that …?" over the Check-COVID corpus (gold
+//     SUPPORT → supported, REFUTE → refuted) and Climate-FEVER claims over the example corpus (SUPPORTS →
+//     supported, REFUTES → refuted, DISPUTED → mixed, NOT_ENOUGH_INFO → insufficient evidence): verdict
+//     accuracy against the majority-class baseline, the share of answers whose quotes include a gold
+//     evidence sentence, and the time per run.
+// Flags: --samples-only (parts 1-2), --covid N (default 20), --fever N per label (default 4),
+// --budget SPEC (default pages=12,queries=80,seconds=600: pages bind, so results do not depend on load),
+// --keep DIR (keep the store and run folders there).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addToCorpus, loadConfig, openOrCreateStore, runResearch, searchCorpus } from '../src/app/index.js';
+import { parseArgs } from 'node:util';
+import { addToCorpus, loadConfig, openOrCreateStore, runResearch } from '../src/app/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
-import { MIN_RELEVANCE, parseBudgetSpec, type VerifiedClaimItem } from '../src/workflows/index.js';
+import { parseBudgetSpec, type Answer, type AnswerVerdict } from '../src/workflows/index.js';
+import { CHECKABILITY_FILES, evaluateCheckability } from './lib/claim-checkability.js';
+import { evaluateRelevance } from './lib/claim-relevance.js';
+import { covidAbstracts, type BinaryScores } from './lib/claim-samples.js';
 
+const { values: args } = parseArgs({
+  options: {
+    'samples-only': { type: 'boolean', default: false }, covid: { type: 'string', default: '20' }, fever: { type: 'string', default: '4' },
+    budget: { type: 'string', default: 'pages=12,queries=80,seconds=600' },
+    /** Keep the run folders (and the store) in this folder instead of a temporary one, to read them afterwards. */
+    keep: { type: 'string' },
+  },
+});
 const corpusFile = sharedDataPath('check-covid/corpus.json');
 const devFile = sharedDataPath('check-covid/dev/covidCheck_dev_composed+extracted.json');
-for (const p of [corpusFile, devFile]) {
+const feverFile = sharedDataPath('climate-fever/climate-fever.jsonl');
+for (const p of [corpusFile, devFile, feverFile]) {
   if (!existsSync(p)) {
     console.log(`bench:research skipped: missing ${p} (../shared/data is not part of a user's clone)`);
     process.exit(0);
   }
 }
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const limit = Number(arg('limit') ?? 20);
-const budget = parseBudgetSpec(arg('budget') ?? 'pages=20,queries=150,seconds=600');
+const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
+const pr = (s: BinaryScores): string => `precision ${s.precision.toFixed(3)}, recall ${s.recall.toFixed(3)} (tp ${s.tp}, fp ${s.fp}, fn ${s.fn}, tn ${s.tn})`;
 
-interface DevClaim { id: string; claim: string; cord_id: string; label: string }
-// The first `limit` distinct claims with a SUPPORT or REFUTE label: their gold abstract holds the evidence.
+// 1-2. The labelled samples.
+console.log('bench:research — 1. claims worth checking (is a claim extracted from the labelled sentence?)');
+for (const [name, file] of Object.entries(CHECKABILITY_FILES)) {
+  const r = evaluateCheckability(file);
+  const checkable = r.scores.tp + r.scores.fn;
+  console.log(`  ${name.padEnd(11)} ${r.items} sentences (${checkable} checkable): ${pr(r.scores)}; baseline "every sentence a claim": precision ${(checkable / r.items).toFixed(3)}`);
+  for (const [corpus, s] of Object.entries(r.byCorpus)) console.log(`    ${corpus.padEnd(11)} ${pr(s)}`);
+}
+console.log('bench:research — 2. relevance of claims to the question (relevance ≥ 0.3)');
+const rel = evaluateRelevance();
+for (const q of rel.questions) console.log(`  ${q.question.padEnd(50)} ${q.items} claims (${q.relevant} relevant): lyra P ${q.lyra.precision.toFixed(3)} R ${q.lyra.recall.toFixed(3)}; baseline P ${q.baseline.precision.toFixed(3)} R ${q.baseline.recall.toFixed(3)}`);
+console.log(`  all: lyra ${pr(rel.lyra)}`);
+console.log(`       baseline (share of the question's words, the previous relevance): ${pr(rel.baseline)}`);
+if (args['samples-only']) process.exit(0);
+
+// 3. Answers.
+const budget = parseBudgetSpec(args.budget);
+interface Case { question: string; gold: AnswerVerdict; corpus: string; goldSentences: string[]; label: string }
+const questionOf = (claim: string): string => `Is it true that ${claim.trim().replace(/[.!?]+$/, '').replace(/^(\p{Lu})(\p{Ll})/u, (_, a: string, b: string) => a.toLowerCase() + b)}?`;
+
+// Check-COVID: the first distinct SUPPORT / REFUTE dev claims; gold evidence: the sentences of their evidence set.
+const abstracts = covidAbstracts();
+const covid: Case[] = [];
 const seen = new Set<string>();
-const claims: DevClaim[] = [];
 for (const line of readFileSync(devFile, 'utf8').split('\n').filter((l) => l.trim())) {
-  const c = JSON.parse(line) as DevClaim;
+  const c = JSON.parse(line) as { claim: string; cord_id: string; label: string; evidence_set: Array<{ sent_index: number }> };
   const key = c.claim.trim().toLowerCase();
   if (c.label === 'NOTENOUGHINFO' || seen.has(key)) continue;
   seen.add(key);
-  claims.push({ ...c, claim: c.claim.trim() });
-  if (claims.length >= limit) break;
+  covid.push({ question: questionOf(c.claim), gold: c.label === 'SUPPORT' ? 'supported' : 'refuted', corpus: 'check-covid', label: c.label, goldSentences: c.evidence_set.map((e) => abstracts.get(c.cord_id)?.[e.sent_index] ?? '').filter(Boolean) });
+  if (covid.length >= Number(args.covid)) break;
+}
+// Climate-FEVER: the first N claims of each label; gold evidence: the sentences labelled SUPPORTS or REFUTES.
+const FEVER_GOLD: Record<string, AnswerVerdict> = { SUPPORTS: 'supported', REFUTES: 'refuted', DISPUTED: 'mixed', NOT_ENOUGH_INFO: 'insufficient evidence' };
+const fever: Case[] = [];
+const perLabel = new Map<string, number>();
+for (const line of readFileSync(feverFile, 'utf8').split('\n').filter((l) => l.trim())) {
+  const c = JSON.parse(line) as { claim: string; claim_label: string; evidences: Array<{ evidence: string; evidence_label: string }> };
+  if ((perLabel.get(c.claim_label) ?? 0) >= Number(args.fever)) continue;
+  perLabel.set(c.claim_label, (perLabel.get(c.claim_label) ?? 0) + 1);
+  fever.push({ question: questionOf(c.claim), gold: FEVER_GOLD[c.claim_label]!, corpus: 'example', label: c.claim_label, goldSentences: c.evidences.filter((e) => e.evidence_label !== 'NOT_ENOUGH_INFO').map((e) => e.evidence.trim()) });
 }
 
-let peakRss = process.memoryUsage().rss;
-const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
-const home = mkdtempSync(join(tmpdir(), 'lyra-bench-research-'));
+const home = args.keep ? (mkdirSync(args.keep, { recursive: true }), args.keep) : mkdtempSync(join(tmpdir(), 'lyra-bench-research-'));
 try {
   const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
   const store = openOrCreateStore(config.store.path);
   await addToCorpus({ config, store, name: 'check-covid', paths: [corpusFile], trustLevel: 'ACADEMIC' });
-  let baseline = 0;
-  for (const c of claims) if ((await searchCorpus({ store, query: c.claim, corpus: 'check-covid', limit: 10 })).some((h) => h.id === c.cord_id)) baseline++;
   store.close();
-
-  const rows: string[] = [];
-  let retrieved = 0;
-  let inReport = 0;
-  let cited = 0;
-  let citedRelevant = 0;
-  let seconds = 0;
-  for (const [i, c] of claims.entries()) {
-    const gold = `corpus://check-covid/${c.cord_id}`;
-    const t0 = performance.now();
-    const r = await runResearch(config, { question: c.claim, corpus: 'check-covid', cwd: home, out: 'runs', budget }, { translator: null });
-    const s = (performance.now() - t0) / 1000;
-    seconds += s;
-    sample();
-    const evidence = JSON.parse(readFileSync(join(r.runDir, 'evidence.json'), 'utf8')) as { items: Array<{ claim_id: string; url: string }> };
-    const verified = JSON.parse(readFileSync(join(r.runDir, 'verified_claims.json'), 'utf8')) as { items: VerifiedClaimItem[] };
-    const report = readFileSync(join(r.runDir, r.files.report), 'utf8');
-    const relevant = new Set(verified.items.filter((v) => v.relevance >= MIN_RELEVANCE).map((v) => v.claim_id));
-    const byGold = evidence.items.filter((e) => e.url === gold);
-    const raw = JSON.parse(readFileSync(join(r.runDir, 'raw_claims.json'), 'utf8')) as { items: Array<{ source: string }> };
-    const hit = {
-      retrieved: byGold.length > 0 || raw.items.some((x) => x.source === gold),
-      cited: byGold.length > 0,
-      relevant: byGold.some((e) => relevant.has(e.claim_id)),
-      report: report.includes(`<${gold}>`),
-    };
-    retrieved += Number(hit.retrieved);
-    cited += Number(hit.cited);
-    citedRelevant += Number(hit.relevant);
-    inReport += Number(hit.report);
-    const goldStatuses = verified.items.filter((v) => byGold.some((e) => e.claim_id === v.claim_id)).map((v) => v.status);
-    rows.push(`  ${String(i + 1).padStart(2)}. ${c.label.padEnd(7)} ${hit.report ? 'report' : hit.cited ? 'cited ' : hit.retrieved ? 'found ' : 'miss  '} ${s.toFixed(0).padStart(4)} s  ${c.claim.slice(0, 70)}${goldStatuses.length ? `  [${[...new Set(goldStatuses)].join('/')}]` : ''}`);
-    console.error(rows.at(-1));
+  for (const [set, cases] of [['Check-COVID dev questions over the Check-COVID corpus', covid], ['Climate-FEVER claims over the example corpus', fever]] as const) {
+    console.log(`bench:research — 3. answers: ${set} (${cases.length} runs, budget pages=${budget.pages}, queries=${budget.queries}, seconds=${budget.seconds})`);
+    let correct = 0;
+    let quotedGold = 0;
+    let withGold = 0;
+    let seconds = 0;
+    const confusion = new Map<string, number>();
+    for (const [i, c] of cases.entries()) {
+      const t0 = performance.now();
+      const r = await runResearch(config, { question: c.question, corpus: c.corpus, cwd: home, out: 'runs', budget }, { translator: null, writer: null });
+      const s = (performance.now() - t0) / 1000;
+      seconds += s;
+      const a: Answer | null = r.answer;
+      const verdict = a?.verdict ?? 'insufficient evidence';
+      const quotes = [...(a?.for ?? []), ...(a?.against ?? [])].map((q) => q.quote);
+      const hasGold = c.goldSentences.length > 0;
+      const quoted = hasGold && quotes.some((q) => c.goldSentences.some((g) => g.includes(q) || q.includes(g)));
+      if (verdict === c.gold) correct++;
+      if (hasGold) withGold++;
+      if (quoted) quotedGold++;
+      confusion.set(`${c.gold} → ${verdict}`, (confusion.get(`${c.gold} → ${verdict}`) ?? 0) + 1);
+      console.error(`  ${String(i + 1).padStart(2)}. ${c.label.padEnd(15)} → ${verdict.padEnd(21)} ${quoted ? 'gold quoted' : '           '} ${s.toFixed(0).padStart(4)} s  ${c.question.slice(0, 90)}`);
+    }
+    const counts = new Map<string, number>();
+    for (const c of cases) counts.set(c.gold, (counts.get(c.gold) ?? 0) + 1);
+    const majority = Math.max(...counts.values());
+    console.log(`  verdict accuracy ${correct}/${cases.length} = ${pct(correct / cases.length)} (majority-class baseline ${pct(majority / cases.length)})`);
+    console.log(`  answers quoting a gold evidence sentence: ${quotedGold}/${withGold} = ${pct(withGold ? quotedGold / withGold : 0)}`);
+    console.log(`  mean time per run ${(seconds / cases.length).toFixed(1)} s`);
+    console.log(`  gold → verdict: ${[...confusion].sort().map(([k, n]) => `${k} ${n}`).join('; ')}`);
   }
-  const pct = (n: number): string => `${n}/${claims.length} = ${((100 * n) / claims.length).toFixed(0)} %`;
-  console.log(`bench:research — lyra research on Check-COVID dev claims (budget pages=${budget.pages}, queries=${budget.queries}, seconds=${budget.seconds})`);
-  for (const r of rows) console.log(r);
-  const table: Array<[string, string]> = [
-    ['gold abstract among the run\'s claim sources', pct(retrieved)],
-    ['verified claims cite the gold abstract', pct(cited)],
-    ['  …a claim relevant to the question', pct(citedRelevant)],
-    ['  …shown in the report (References)', pct(inReport)],
-    ['baseline: gold in one corpus search top 10', pct(baseline)],
-    ['ratio cited / baseline', baseline > 0 ? (cited / baseline).toFixed(2) : 'n/a'],
-    ['mean run time', `${(seconds / claims.length).toFixed(1)} s`],
-    ['peak RSS', `${(peakRss / 2 ** 20).toFixed(0)} MiB`],
-  ];
-  const w = Math.max(...table.map((t) => t[0].length));
-  for (const [k, v] of table) console.log(`  ${k.padEnd(w)}  ${v}`);
 } finally {
-  rmSync(home, { recursive: true, force: true });
+  if (!args.keep) rmSync(home, { recursive: true, force: true });
 }

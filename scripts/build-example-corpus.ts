@@ -41,6 +41,7 @@ writeFileSync(join(out, 'manifest.json'), `${JSON.stringify({
   trust_level: 'low',
   files: ['documents.jsonl'],
   license: 'CC-BY-SA-3.0',
+  link_template: 'https://en.wikipedia.org/wiki/{id}',
 }, null, 2)}\n`);
 const attribution = [
   '# Attribution',

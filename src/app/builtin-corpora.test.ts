@@ -20,3 +20,12 @@ test('the shipped example corpus is indexed on first use, once, with its trust l
     store.close();
   }
 });
+
+test('a built-in corpus document links to its real address: the example corpus to its Wikipedia article', async () => {
+  const { builtinDocumentLink } = await import('./builtin-corpora.js');
+  assert.equal(builtinDocumentLink('corpus://example/Coral_reef'), 'https://en.wikipedia.org/wiki/Coral_reef');
+  assert.equal(builtinDocumentLink(`corpus://example/${encodeURIComponent('El_Niño')}`), 'https://en.wikipedia.org/wiki/El_Ni%C3%B1o');
+  assert.equal(builtinDocumentLink(`corpus://example/${encodeURIComponent('2000s_(decade)')}`), 'https://en.wikipedia.org/wiki/2000s_(decade)');
+  assert.equal(builtinDocumentLink('corpus://mine/x'), null);
+  assert.equal(builtinDocumentLink('https://example.org/'), null);
+});

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { NonRetryableError, parseTrustLevel, type Store, type TrustLevel } from '../core/index.js';
 import { createTextExtractor } from '../extract/index.js';
-import { ingestCorpus, type IngestReport } from '../sources/index.js';
+import { ingestCorpus, parseCorpusUrl, type IngestReport } from '../sources/index.js';
 import { PACKAGE_ROOT } from './config/index.js';
 
 export const BUILTIN_CORPORA_DIR = join(PACKAGE_ROOT, 'corpora');
@@ -16,6 +16,8 @@ const manifestSchema = z.strictObject({
   trust_level: z.string().refine((s) => parseTrustLevel(s) !== undefined, 'expected a trust level'),
   files: z.array(z.string().min(1)).min(1),
   license: z.string().min(1),
+  /** Where a document lives on the web: `{id}` is replaced by the document id, percent-encoded (commas and colons kept). */
+  link_template: z.string().regex(/^https:\/\/[^\s{}]+\{id\}[^\s{}]*$/, 'expected an https URL with {id}').optional(),
 });
 
 export interface BuiltinCorpus {
@@ -24,6 +26,7 @@ export interface BuiltinCorpus {
   trustLevel: TrustLevel;
   files: string[];
   license: string;
+  linkTemplate?: string;
 }
 
 function readManifest(dir: string): BuiltinCorpus {
@@ -36,7 +39,7 @@ function readManifest(dir: string): BuiltinCorpus {
   }
   const m = manifestSchema.safeParse(raw);
   if (!m.success) throw new NonRetryableError(`built-in corpus manifest ${path}: ${m.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'builtin_corpus_invalid' });
-  return { name: m.data.name, description: m.data.description, trustLevel: parseTrustLevel(m.data.trust_level)!, files: m.data.files.map((f) => join(dir, f)), license: m.data.license };
+  return { name: m.data.name, description: m.data.description, trustLevel: parseTrustLevel(m.data.trust_level)!, files: m.data.files.map((f) => join(dir, f)), license: m.data.license, ...(m.data.link_template ? { linkTemplate: m.data.link_template } : {}) };
 }
 
 export function listBuiltinCorpora(dir = BUILTIN_CORPORA_DIR): BuiltinCorpus[] {
@@ -63,4 +66,25 @@ export async function ensureBuiltinCorpus(options: { store: Store; name: string;
   }
   options.store.setCorpusTrustLevel(builtin.name, builtin.trustLevel);
   return report;
+}
+
+/** A built-in corpus document's id in a link: percent-encoded as the corpus's attribution lists it (commas and colons kept). */
+export function encodeDocumentId(id: string): string {
+  return encodeURIComponent(id).replace(/%2C/g, ',').replace(/%3A/g, ':');
+}
+
+/**
+ * The real address of a built-in corpus document (`corpus://<name>/<id>`) when its manifest has a
+ * link_template (the example corpus: its Wikipedia article), else null.
+ */
+export function builtinDocumentLink(url: string, dir = BUILTIN_CORPORA_DIR): string | null {
+  let doc: { corpus: string; id: string } | undefined;
+  try {
+    doc = parseCorpusUrl(url);
+  } catch {
+    return null; // a malformed percent-escape is no document of ours
+  }
+  if (!doc) return null;
+  const c = listBuiltinCorpora(dir).find((x) => x.name === doc.corpus);
+  return c?.linkTemplate ? c.linkTemplate.replace('{id}', encodeDocumentId(doc.id)) : null;
 }

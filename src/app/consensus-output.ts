@@ -32,7 +32,9 @@ export function consensusTransparency(result: ConsensusResearchResult): Record<s
     totalAgentRuns: result.totalAgentRuns,
     terminatedEarly: result.metadata.terminatedEarly ?? false,
     config: result.metadata.config,
+    ...(result.metadata.stopReason ? { stopReason: result.metadata.stopReason } : {}),
     final: { iteration: last.iteration, selectedReportId: last.selectedReportId, selectedAgentId: last.selectedAgentId, score: result.finalScore },
+    answer: result.answer ?? null,
     iterations: result.iterations.map((it) => ({
       iteration: it.iteration,
       durationMs: it.durationMs,

@@ -41,6 +41,8 @@ export interface EngineOverrides {
 
 export interface AppEngine extends PipelineEngine {
   readonly store: Store;
+  /** The engine's stance model (built on first use): workflows that judge text outside the graph (the prose answer's check) use this same one. */
+  stanceModel(): StanceModel;
 }
 
 type PipelineSection = NonNullable<LyraConfig['raw']['pipeline']>;
@@ -142,6 +144,7 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
   return {
     ...engine,
     store,
+    stanceModel: stance,
     async createTask(input) {
       await ensureCorpora(input.providers);
       return engine.createTask(input);

@@ -11,6 +11,7 @@ import { addToCorpus } from './corpus.js';
 import { openOrCreateStore } from './open-store.js';
 import { PROJECT_ROOT } from '../test-support/shared-data.js';
 import { RESEARCH_RUN_FILE, isResearchTask, researchTaskOf, resumeResearch, runResearch } from './research.js';
+import { fakeChatEndpoint } from '../test-support/fake-chat-endpoint.js';
 
 const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');
 const skip = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`;
@@ -85,7 +86,7 @@ test('a Japanese question gives a Japanese report; the stance model refusing Jap
     assert.equal(r.status, 'completed');
     assert.match(r.runDir, /_outputs\/research\/\d{8}_\d{4}$/);
     const report = readFileSync(join(r.runDir, r.files.report), 'utf8');
-    assert.match(report, /^# リサーチレポート: 海面上昇は加速しているか？/);
+    assert.match(report, /^# リサーチレポート: 海面上昇は加速しているか？\n\n> [^\n]+\n\n## 回答\n\n\*\*(支持される|反証される|賛否が分かれる|証拠不十分)\*\* — 判定した命題: 「?“?海面上昇は加速している。/);
     assert.ok(report.includes('## 制約・限界'));
     assert.ok(report.includes('スタンス判定モデルは英語のみ対応'), report.slice(report.indexOf('## 制約・限界')));
     const log = readFileSync(join(r.runDir, 'search_log.md'), 'utf8');
@@ -104,6 +105,43 @@ test('an unknown corpus and a folder that is not a run are invalid input', async
     await assert.rejects(resumeResearch(config, { target: home }), { code: 'research_run_missing' });
     assert.throws(() => researchTaskOf('not a task'), { code: 'invalid_argument' });
   } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('the prose answer (models.llm): a fake chat endpoint writes one supported and one unsupported sentence; the stance model keeps the first and removes the second', { skip }, async () => {
+  const fake = await fakeChatEndpoint((body) => {
+    if (body.response_format?.json_schema.name !== 'prose_answer') return { content: '海面上昇' }; // the topic's translation
+    // Cite the quote that states the acceleration, by the number the prompt gives it.
+    const n = Number(/\[(\d+)\] \(supports the proposition\) Global sea level rise has accelerated since 1993 according to satellite altimetry\./.exec(body.messages.at(-1)!.content)?.[1] ?? 1);
+    return {
+      content: JSON.stringify({ sentences: [
+        { text: `Global sea level rise has accelerated since 1993 [${n}].`, quotes: [n] },
+        { text: `The Greenland ice sheet is gaining mass [${n}].`, quotes: [n] },
+        { text: 'Nobody disputes this.', quotes: [] },
+      ] }),
+    };
+  });
+  const { home } = await setup('sea', EN_DOCS);
+  try {
+    writeFileSync(join(home, 'lyra.config.yaml'), `models:\n  llm: { base_url: "${fake.baseUrl}", model: fake-writer, max_retries: 0 }\n`);
+    const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
+    const r = await runResearch(config, { question: 'Has global sea level rise accelerated?', corpus: 'sea', cwd: home, budget: { pages: 20, seconds: 3000 } });
+    assert.equal(r.status, 'completed');
+    const prose = r.answer?.prose;
+    assert.ok(prose, JSON.stringify(r.answer?.basis));
+    assert.equal(prose.model, 'fake-writer');
+    assert.deepEqual(prose.sentences.map((s) => [s.kept, s.judgement]), [[true, 'supports'], [false, prose.sentences[1]!.judgement], [false, 'no_quote']]);
+    assert.notEqual(prose.sentences[1]!.judgement, 'supports');
+    const report = readFileSync(join(r.runDir, r.files.report), 'utf8');
+    const section = report.slice(report.indexOf('### In prose'), report.indexOf('## Summary'));
+    assert.match(section, /^### In prose \(fake-writer; checked by embedded\)\n\nGlobal sea level rise has accelerated since 1993 \[\d+\]\.\n/);
+    assert.match(section, /Removed as unsupported:\n\n- “The Greenland ice sheet is gaining mass \[\d+\]\.” — its quotes do not support it \(stance: (neutral|refutes)\)\n- “Nobody disputes this\.” — cites no quote/);
+    // The same answer, with its prose, is in research_run.json.
+    const run = JSON.parse(readFileSync(join(r.runDir, RESEARCH_RUN_FILE), 'utf8')) as { answer: { prose: { sentences: unknown[] } } };
+    assert.equal(run.answer.prose.sentences.length, 3);
+  } finally {
+    await fake.web.close();
     rmSync(home, { recursive: true, force: true });
   }
 });

@@ -8,13 +8,14 @@ import { ensureOutputDir } from './output-path.js';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { InvalidInputError, type EngineEvent, type Store } from '../core/index.js';
-import { createChatClient } from '../models/index.js';
+import { createChatClient, type ChatClient } from '../models/index.js';
 import {
-  createChatTranslator, loadResearchState, resumeResearchWorkflow, runResearchWorkflow,
+  createChatTranslator, loadResearchState, researchRunSchema, resumeResearchWorkflow, runResearchWorkflow,
+  type AnswerWriter, type ResearchDeps,
   type QueryTranslator, type ResearchBudget, type ResearchEvent, type ResearchInput, type ResearchOutput, type ResearchResult, type ResearchState,
   type ResearchStateStore,
 } from '../workflows/index.js';
-import { ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
+import { builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
 import type { LyraConfig } from './config/index.js';
 import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
 
@@ -42,10 +43,27 @@ export interface RunResearchOverrides {
   engine?: EngineOverrides;
   /** A translator instead of the configured one; null: none even when models.llm is set. */
   translator?: QueryTranslator | null;
+  /** The prose answer's writer instead of models.llm; null: none even when models.llm is set. */
+  writer?: AnswerWriter | null;
   now?: () => Date;
 }
 
 const runFileSchema = z.object({ run_id: z.string(), task_id: z.string(), question: z.string(), started_at: z.string(), store: z.string() });
+
+/** research_run.json once the run is done: the pointer, its status and the answer (schemas/research/research_run.schema.json). */
+function recordAnswer(dir: string, result: ResearchResult): void {
+  const file = join(dir, RESEARCH_RUN_FILE);
+  let pointer: Record<string, unknown>;
+  try {
+    pointer = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    pointer = { run_id: result.runId, task_id: result.taskId };
+  }
+  const run = researchRunSchema.parse({ ...pointer, status: result.status, answer: result.answer });
+  const tmp = join(dir, `.${RESEARCH_RUN_FILE}.tmp`);
+  writeFileSync(tmp, `${JSON.stringify(run, null, 2)}\n`);
+  renameSync(tmp, file);
+}
 
 function stateStore(store: Store): ResearchStateStore {
   return {
@@ -59,15 +77,48 @@ export function isResearchTask(store: Store, taskId: string): boolean {
   return store.loadCheckpoint(taskId, RESEARCH_STATE_KEY) !== undefined;
 }
 
-function translatorFor(config: LyraConfig, override: RunResearchOverrides['translator']): QueryTranslator | undefined {
-  if (override !== undefined) return override ?? undefined;
+/** The chat model of models.llm, built once per run for both the translator and the prose answer. */
+function chatClientFor(config: LyraConfig): ChatClient | undefined {
   const l = config.raw.models?.llm;
   if (!l) return undefined;
-  return createChatTranslator(createChatClient({
+  return createChatClient({
     baseUrl: l.base_url, model: l.model,
     ...(l.api_key ? { apiKey: l.api_key } : {}), ...(l.timeout_ms ? { timeoutMs: l.timeout_ms } : {}),
     ...(l.concurrency ? { concurrency: l.concurrency } : {}), ...(l.max_retries !== undefined ? { maxRetries: l.max_retries } : {}),
-  }));
+  });
+}
+
+function translatorFor(chat: ChatClient | undefined, override: RunResearchOverrides['translator']): QueryTranslator | undefined {
+  if (override !== undefined) return override ?? undefined;
+  return chat ? createChatTranslator(chat) : undefined;
+}
+
+/**
+ * What the workflow needs from the app besides the engine: the prose answer's writer (models.llm) and
+ * judge (the engine's stance model), the sources named as a reader should see them, and real links
+ * of built-in corpus documents.
+ */
+function answerDeps(engine: AppEngine, chat: ChatClient | undefined, overrides: RunResearchOverrides): Pick<ResearchDeps, 'writer' | 'stance' | 'describeSources' | 'linkOf'> {
+  const writer = overrides.writer === undefined ? chat : overrides.writer ?? undefined;
+  return {
+    ...(writer ? { writer, stance: engine.stanceModel() } : {}),
+    describeSources: (providers) => describeSources(engine.store, providers),
+    linkOf: (url) => builtinDocumentLink(url),
+  };
+}
+
+/** Providers as a reader should see them: `corpus` names the corpora it stands for, with their document counts. */
+export function describeSources(store: Store, providers: readonly string[]): string[] {
+  const corpora = store.listCorpora();
+  const one = (name: string): string => {
+    const c = corpora.find((x) => x.name === name);
+    return c ? `${name} (${c.documents.toLocaleString('en')} documents)` : name;
+  };
+  return providers.map((p) => {
+    if (p === 'corpus') return `corpus: ${corpora.map((c) => one(c.name)).join(', ') || 'none'}`;
+    if (p.startsWith('corpus:')) return `corpus ${one(p.slice('corpus:'.length))}`;
+    return p;
+  });
 }
 
 /** `<parent>/YYYYMMDD_HHMM` (local time), with `_2`, `_3`… when a run of the same minute exists. */
@@ -128,7 +179,8 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
     }
     const now = overrides.now ?? (() => new Date());
     const dir = newRunDir(resolve(cwd, input.out ?? DEFAULT_RESEARCH_OUT), now());
-    const translator = translatorFor(config, overrides.translator);
+    const chat = chatClientFor(config);
+    const translator = translatorFor(chat, overrides.translator);
     const onEvent = (e: ResearchEvent): void => {
       if (e.type === 'research.started') {
         writeFileSync(join(dir, RESEARCH_RUN_FILE), `${JSON.stringify({ run_id: e.runId, task_id: e.taskId, question: e.question, started_at: e.at, store: config.store.path }, null, 2)}\n`);
@@ -136,10 +188,15 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
       input.onEvent?.(e);
     };
     const { corpus: _c, out: _o, cwd: _w, onEvent: _e, providers: _p, ...rest } = input;
-    return runResearchWorkflow(
-      { engine, state: stateStore(engine.store), output: folderOutput(dir), onEvent, ...(translator ? { translator } : {}), ...(overrides.now ? { now: overrides.now } : {}) },
+    const result = await runResearchWorkflow(
+      {
+        engine, state: stateStore(engine.store), output: folderOutput(dir), onEvent, ...(translator ? { translator } : {}), ...answerDeps(engine, chat, overrides),
+        ...(overrides.now ? { now: overrides.now } : {}),
+      },
       { ...rest, ...(providers.length > 0 ? { providers } : {}) },
     );
+    recordAnswer(dir, result);
+    return result;
   });
 }
 
@@ -175,13 +232,16 @@ export async function resumeResearch(
     const state: ResearchState = loadResearchState(store, taskId);
     if (!state.runDir) throw new InvalidInputError(`research: the state of task ${taskId} names no run folder`, { code: 'research_state_invalid' });
     mkdirSync(state.runDir, { recursive: true });
-    const translator = translatorFor(config, overrides.translator);
-    return resumeResearchWorkflow(
+    const chat = chatClientFor(config);
+    const translator = translatorFor(chat, overrides.translator);
+    const result = await resumeResearchWorkflow(
       {
         engine, state: store, output: folderOutput(state.runDir), ...(input.onEvent ? { onEvent: input.onEvent } : {}),
-        ...(translator ? { translator } : {}), ...(overrides.now ? { now: overrides.now } : {}),
+        ...(translator ? { translator } : {}), ...answerDeps(engine, chat, overrides), ...(overrides.now ? { now: overrides.now } : {}),
       },
       { state, ...(input.signal ? { signal: input.signal } : {}) },
     );
+    recordAnswer(state.runDir, result);
+    return result;
   });
 }

@@ -75,6 +75,33 @@ function splitMissedBoundaries(piece: string): string[] {
 }
 
 /**
+ * A full stop with no space after it, between a word and a capitalised word ("in 2007.Rajendra
+ * Pachauri said"): text pasted together without its space. Abbreviations ("U.S.Army" is read as
+ * U.S. + Army), single letters and lower-case continuations ("ABC.au", "e.g.") are left alone.
+ */
+const RUN_ON_DOT_RE = /\.(?=[A-Z][a-z]{2,}[\s,;:])/g;
+const WORD_CHAR_RE = /[A-Za-z0-9%)\]]/;
+/** Characters looked at before a full stop for the word it ends (keeps the scan linear). */
+const RUN_ON_WORD_MAX = 40;
+
+function splitRunOn(piece: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of piece.matchAll(RUN_ON_DOT_RE)) {
+    // The word before the full stop, read backwards over a bounded window.
+    let w = m.index;
+    while (w > start && m.index - w < RUN_ON_WORD_MAX && WORD_CHAR_RE.test(piece[w - 1]!)) w--;
+    const word = piece.slice(w, m.index);
+    if (word.length < 2 || ABBREVIATIONS.has(word.toLowerCase()) || /^[A-Z]+$/.test(word) || './'.includes(piece[w - 1] ?? ' ')) continue;
+    const end = m.index + 1;
+    out.push(piece.slice(start, end).trim());
+    start = end;
+  }
+  out.push(piece.slice(start).trim());
+  return out.filter((p) => p.length > 0);
+}
+
+/**
  * Longest token handed to wink as it is. Its tokenizer tests each token with patterns such as
  * `/[a-z].*\.$/i` that are quadratic in the token's length; prose has no token this long, so a longer
  * one (a run of characters without a space) goes through as a short stand-in and is put back after.
@@ -108,7 +135,8 @@ const TAIL_CHARS = 256;
 
 function splitEnglish(text: string): string[] {
   const guarded = protectLongTokens(text);
-  const raw = (nlp.readDoc(guarded.text).sentences().out() as string[]).map(guarded.restore).flatMap(splitMissedBoundaries);
+  // Run-on joins are split while overlong tokens are still stand-ins, so the regex never scans one.
+  const raw = (nlp.readDoc(guarded.text).sentences().out() as string[]).flatMap(splitRunOn).map(guarded.restore).flatMap(splitMissedBoundaries);
   // Sentences as lists of parts, joined once at the end: testing a string grown by concatenation
   // flattens it every time, which is quadratic over a long run of rejoined pieces. The tests look at
   // `tail` (the sentence's last characters) and `length` instead.

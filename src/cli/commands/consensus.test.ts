@@ -16,7 +16,7 @@ interface Transparency {
     iteration: number;
     selectionReason: string;
     selectedReportId: string;
-    scores: Array<{ reportId: string; totalScore: number; consistencyScore: number; conflicts: unknown[] }>;
+    scores: Array<{ reportId: string; totalScore: number; consistencyScore: number; relevanceScore?: number; conflicts: unknown[] }>;
     reports: Array<{ reportId: string; sources: Array<{ url: string; trustLevel: string; reliabilityScore: number }> }>;
   }>;
   final: { selectedReportId: string; score: { reportId: string } };
@@ -87,6 +87,26 @@ test('lyra consensus runs offline on the shipped example corpus and writes the r
   }
 });
 
+test('lyra consensus "coral reef decline causes" on the example corpus selects a report about coral reefs', { skip: skipUnlessWeights }, async () => {
+  const home = tempHome();
+  try {
+    const out = join(home, 'run');
+    const r = await runCli(['consensus', 'coral reef decline causes', '--corpus', 'example', '--out', out, '--json'], { home });
+    assert.equal(r.code, 0, r.err);
+    const t = JSON.parse(readFileSync(join(out, 'transparency.json'), 'utf8')) as Transparency;
+    for (const it of t.iterations) {
+      const selected = it.reports.find((rep) => rep.reportId === it.selectedReportId)!;
+      const score = it.scores.find((s) => s.reportId === it.selectedReportId)!;
+      assert.ok((score.relevanceScore ?? 0) >= 0.3, `iteration selected a report of relevance ${score.relevanceScore}`);
+      // Most of the selected report's sources are articles about corals and reefs.
+      const coral = selected.sources.filter((s) => /coral|reef/i.test(s.url)).length;
+      assert.ok(coral * 2 >= selected.sources.length, selected.sources.map((s) => s.url).join(', '));
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
 test('lyra consensus: most agents failing twice is a failure naming them (exit 1)', { skip: skipUnlessWeights }, async () => {
   const home = tempHome();
   try {
@@ -106,7 +126,7 @@ test('lyra consensus on the Check-COVID corpus (academic trust)', { skip: skipUn
     const add = await runCli(['corpus', 'add', sharedDataPath('check-covid/corpus.json'), '--name', 'check-covid', '--trust-level', 'academic'], { home });
     assert.equal(add.code, 0, add.err);
     const out = join(home, 'covid');
-    const r = await runCli(['consensus', 'vitamin D deficiency and COVID-19 severity', '--corpus', 'check-covid', '--agents', '2', '--iterations', '1', '--max-results', '5', '--out', out], { home });
+    const r = await runCli(['consensus', 'face masks and COVID-19 transmission', '--corpus', 'check-covid', '--agents', '2', '--iterations', '1', '--max-results', '5', '--out', out], { home });
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /^report: .*report\.md\ntransparency: .*transparency\.json\nfinal score: \d+\.\d% \(consistency/);
     const t = JSON.parse(readFileSync(join(out, 'transparency.json'), 'utf8')) as Transparency;

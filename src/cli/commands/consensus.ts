@@ -70,8 +70,10 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
       'Each agent searches with its strategy (official / news / analysis modifiers, preferred source types, time range),',
       'reads the sources, quotes their claims verbatim and writes a report. Reports are scored: consistency (conflicts',
       'with the other reports, judged by the stance model: models.stance), reliability (trust levels of domains.yaml;',
-      'a corpus document without a URL has its corpus\'s level) and coverage; total = 0.5/0.3/0.2. The best report is',
-      'kept, its sources are skipped next time, and its open points are followed up.',
+      'a corpus document without a URL has its corpus\'s level) and coverage; total = relevance to the topic × (0.5/0.3/0.2).',
+      'A report below relevance 0.3 is never selected (none in the first iteration: exit 1, consensus_no_relevant; none later:',
+      'the run stops there). The best report is kept, its sources are skipped next time, and its open points are followed up.',
+      'A yes/no topic ("Are …?") gets an Answer section: the verdict on its proposition, as in lyra research.',
       '',
       'Examples:',
       '  lyra consensus "sea level rise" --corpus example --agents 3 --iterations 2',
@@ -157,7 +159,7 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
         `transparency: ${transparencyPath}`,
         `final score: ${(f.totalScore * 100).toFixed(1)}% (consistency ${f.consistencyScore.toFixed(3)}, reliability ${f.reliabilityScore.toFixed(3)}, coverage ${f.coverageScore.toFixed(3)}; ${f.conflicts.length} conflicts, ${f.unverifiedCount} unverified)`,
         ...iterations.map((it) => `iteration ${it.iteration}: agent ${it.selected_agent_id} selected, best ${(it.best_total_score * 100).toFixed(1)}%, ${it.conflicts} conflicts${it.failed_agents.length ? `, ${it.failed_agents.length} agent failures` : ''}`),
-        `${result.iterations.length} iterations${result.metadata.terminatedEarly ? ' (stopped early: improvements under 5 %)' : ''}, ${result.totalAgentRuns} agent runs, ${(result.totalDurationMs / 1000).toFixed(1)} s`,
+        `${result.iterations.length} iterations${result.metadata.terminatedEarly ? ` (stopped early: ${result.metadata.stopReason ?? 'improvements under 5 %'})` : ''}, ${result.totalAgentRuns} agent runs, ${(result.totalDurationMs / 1000).toFixed(1)} s`,
       ].join('\n') + '\n');
     });
 }

@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { RESEARCH_ARTIFACT_SCHEMAS, type ResearchArtifactName } from '../../workflows/index.js';
+import { findOpeningReference, screenSentence } from '../../extract/index.js';
+import { RESEARCH_ARTIFACT_SCHEMAS, answerSchema, researchRunSchema, type ResearchArtifactName } from '../../workflows/index.js';
 import { runCli, tempHome } from '../../test-support/cli.js';
 import { PROJECT_ROOT } from '../../test-support/shared-data.js';
 
@@ -131,18 +132,45 @@ test('README command on the example corpus: every citation is a corpus document 
     const report = reportOf(dirA);
     const docs = new Map(readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8').split('\n').filter(Boolean)
       .map((l) => JSON.parse(l) as { id: string; text: string }).map((d) => [`corpus://example/${d.id}`, d.text]));
-    // URLs are autolinks when http(s), escaped text otherwise (corpus://); quotes are escaped Markdown (core/format).
+    const front = report.slice(0, report.indexOf('## References'));
+    const refs = report.slice(report.indexOf('## References')).split('\n');
+    // Each quote is shown in full (or as an excerpt between …) once, at its first citation; References link the Wikipedia article.
+    // Quotes, titles and non-http addresses are escaped Markdown (core/format): unescaped to compare with the corpus.
     const unescape = (t: string): string => t.replace(/\\(.)/g, '$1').replace(/&amp;/g, '&');
-    const refs = [...report.slice(report.indexOf('## References')).matchAll(/^(\d+)\. .*?<?(\S+?)>? — locator: .*? — [A-Z]+ — “(.*)”$/gm)].map((m) => [m[0], m[1], unescape(m[2]!), unescape(m[3]!)] as const);
-    const cited = new Set([...report.slice(0, report.indexOf('## References')).matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
-    assert.ok(refs.length > 10, `only ${refs.length} references`);
-    assert.deepEqual([...cited].sort((a, b) => a - b), refs.map((m) => Number(m[1])));
-    for (const [, n, url, quote] of refs) {
-      const text = docs.get(url!);
-      assert.ok(text !== undefined, `[${n}] ${url} is not a document of corpora/example`);
-      assert.ok(text.includes(quote!), `[${n}] the quote is not verbatim in ${url}: ${quote}`);
+    const quotes = new Map<number, string>();
+    for (const m of front.matchAll(/“([^”]*)” \[(\d+)\]/g)) if (!quotes.has(Number(m[2]))) quotes.set(Number(m[2]), unescape(m[1]!).replace(/^…|…$/g, ''));
+    const urls = new Map<number, string>();
+    for (const line of refs) {
+      const m = /^(\d+)\. \[[^\]]*\]\(<https:\/\/en\.wikipedia\.org\/wiki\/[^>]+>\) <?(corpus:\/\/example\/[^\s>]+)>? — locator: .* — LOW/.exec(line);
+      if (m) urls.set(Number(m[1]), unescape(m[2]!));
     }
-    for (const s of ['## Verified claims', '## Contested claims', '## Refuted claims']) assert.ok(report.includes(s));
+    const cited = new Set([...front.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+    assert.ok(urls.size > 10, `only ${urls.size} references`);
+    assert.deepEqual([...cited].sort((a, b) => a - b), [...urls.keys()]);
+    for (const [n, url] of urls) {
+      const text = docs.get(decodeURIComponent(url));
+      assert.ok(text !== undefined, `[${n}] ${url} is not a document of corpora/example`);
+      assert.ok(quotes.has(n) && text.includes(quotes.get(n)!), `[${n}] the quote is not verbatim in ${url}: ${quotes.get(n)}`);
+    }
+    // The report opens with the answer on the question, citing its quotes.
+    assert.match(report, /^# Research report: Are coral reefs dying because of climate change\?\n\n> Run: [^\n]+\n\n## Answer\n\n\*\*(Supported|Refuted|Mixed|Insufficient evidence)\*\* — Proposition judged: “Coral reefs are dying because of climate change\.”\n/);
+    const answer = report.slice(report.indexOf('## Answer'), report.indexOf('## Summary'));
+    assert.match(answer, /- (For|Against):\n {2}- “[^”]+” \[1\]/);
+    assert.match(answer, /- Confidence \d\.\d\d \((high|medium|low)\)\. /);
+    // No claim is a headline, a glossary run or a sentence opening with an unresolved reference.
+    const claims = [...front.matchAll(/^### \d+\. (.+)$/gm)].map((m) => m[1]!.replace(/\\([\\`*[\]<>|])/g, '$1'));
+    assert.ok(claims.length >= 5, `${claims.length} claims`);
+    for (const c of claims) {
+      assert.equal(findOpeningReference(c, 'en'), undefined, `unresolved reference: ${c}`);
+      assert.equal(screenSentence({ text: c, language: 'en' }), undefined, `not a claim: ${c}`);
+      assert.doesNotMatch(c, /Four Corners|Habili|Microatoll|^"/, c);
+    }
+    for (const s of ['## Verified claims about coral reefs', '## Contested claims about coral reefs', '## Refuted claims about coral reefs']) assert.ok(report.includes(s), s);
+    assert.doesNotMatch(report, /\bE=\d\.\d\d C=/, 'rationales are in words');
+    // research_run.json and the --json result carry the same answer.
+    const run = researchRunSchema.parse(JSON.parse(readFileSync(join(dirA, 'research_run.json'), 'utf8')));
+    assert.equal(run.status, 'completed');
+    assert.deepEqual(run.answer, answerSchema.parse(result.answer));
 
     // The killed run, resumed, ends with the same report sections, claims and statuses.
     const dirB = runDirOf(join(homeB, 'out'));
@@ -160,5 +188,21 @@ test('README command on the example corpus: every citation is a corpus document 
   } finally {
     rmSync(homeA, { recursive: true, force: true });
     rmSync(homeB, { recursive: true, force: true });
+  }
+});
+
+test('lyra research: an insulin question over the climate corpus holds nothing relevant: exit 1, research_no_relevant naming the sources', { skip: skipUnlessWeights }, async () => {
+  const home = tempHome();
+  try {
+    const r = await runCli(['research', 'Does insulin cure type 2 diabetes?', '--corpus', 'example', '--budget', 'pages=8,queries=40,seconds=300', '--json'], { home });
+    assert.equal(r.code, 1, r.err);
+    const error = JSON.parse(r.err.trim().split('\n').at(-1)!) as { error: { code: string; message: string } };
+    assert.equal(error.error.code, 'research_no_relevant');
+    assert.match(error.error.message, /searched: corpus example \(1,344 documents\)/);
+    const result = r.out.trim().split('\n').map((l) => JSON.parse(l) as { type: string; answer?: { verdict: string; basis: { method: string } } }).find((e) => e.type === 'research.result')!;
+    assert.equal(result.answer?.verdict, 'insufficient evidence');
+    assert.equal(result.answer?.basis.method, 'none');
+  } finally {
+    rmSync(home, { recursive: true, force: true });
   }
 });

@@ -64,6 +64,7 @@ function summary(r: ResearchResult): string {
   const c = r.relevantCounts;
   const a = r.allCounts;
   const lines = [
+    ...(r.answer ? [`answer: ${r.answer.verdict} (confidence ${r.answer.confidence.toFixed(2)})${r.answer.proposition ? ` — ${r.answer.proposition}` : ''}`] : []),
     `report: ${r.runDir}/${r.files.report}`,
     `search log: ${r.runDir}/${r.files.searchLog}`,
     `artifacts: ${r.files.artifacts.map((f) => `${r.runDir}/${f}`).join(', ')}`,
@@ -96,12 +97,20 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
       'sub_questions.json, evidence.json, verified_claims.json, counterevidence_log.json (schemas in schemas/research/)',
       'and research_run.json. Ctrl-C stops cleanly; continue with lyra research --resume <run-dir>.',
       '',
+      'The report opens with ## Answer (## 回答): a verdict on the question\'s proposition — supported, refuted, mixed or',
+      '"insufficient evidence" — with the strongest quotes for and against, its confidence and what would change it.',
+      'The same is `answer: {question, proposition, verdict, confidence, for, against, basis, prose}` in research_run.json and',
+      'in the --json result (schemas/research/answer.schema.json). With models.llm a prose answer is written from the quotes',
+      'and every sentence is checked by the stance model against the quotes it cites; unsupported ones are listed as removed.',
+      '',
       'Examples:',
       '  lyra research "Is sea level rise accelerating?" --corpus example',
       '  lyra research "海面上昇は加速しているか" --corpus example --budget seconds=300,pages=80',
       '  lyra research --resume _outputs/research/20260101_0930',
       '',
-      'Exit codes: 0 completed, 1 failed, every search failed (the report lists the errors) or interrupted (resumable), 2 invalid input.',
+      'Exit codes: 0 completed, 1 failed, every search failed (research_no_source; the report lists the errors), the sources',
+      'hold nothing relevant to the question (research_no_relevant, naming them) or interrupted (resumable), 2 invalid input.',
+      'Without --corpus or --provider every configured source is searched, and the report and a warning name them.',
     ].join('\n'))
     .action(async (question: string | undefined, raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
@@ -150,6 +159,14 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
         throw new NonRetryableError(
           `research: every search failed (${result.searches}), so no source was read; the report in ${result.runDir} lists the errors${first ? `, the first: ${first.slice(0, 300)}` : ''}. Without network, search a local corpus: --corpus example, or lyra corpus add <dir>`,
           { code: 'research_no_source', details: { runDir: result.runDir, taskId: result.taskId } },
+        );
+      }
+      if (result.status === 'completed' && result.noRelevant) {
+        // Never a report built from off-topic claims with exit 0: say what was searched, and how to search elsewhere.
+        const sources = result.answer?.basis.sources_searched ?? [];
+        throw new NonRetryableError(
+          `research: the sources searched hold nothing relevant to the question (searched: ${sources.join('; ') || 'none'}); the report in ${result.runDir} says so. Search other sources: --corpus NAME (lyra corpus add <dir>), or --provider searxng|duckduckgo|semantic_scholar…`,
+          { code: 'research_no_relevant', details: { runDir: result.runDir, taskId: result.taskId, sources } },
         );
       }
       if (result.status === 'stopped') {

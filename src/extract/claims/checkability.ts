@@ -1,45 +1,51 @@
 // Is a sentence a checkable claim? Checkable statements carry numbers, comparisons, causal or
 // directional predicates, or evaluations; questions, navigation and boilerplate are not claims.
 import type { TextLanguage } from '../language.js';
+import type { ScreenReason } from './screen.js';
 import {
   BOILERPLATE_RE,
   CAUSAL_LEMMAS,
+  CAUSAL_PHRASE_RE,
   COMPARISON_RE,
   EVALUATIVE_WORDS,
+  FINDING_LEMMAS,
   HIGH_STAKES_RE,
   JA_CLAIM_RE,
   METADATA_LINE_RE,
   STRONG_ASSERTION_RE,
 } from './lexicon.js';
 
-/** Shortest and longest claim sentence, in words (English) or characters (Japanese). */
+/**
+ * Shortest and longest claim sentence, in words (English) or characters (Japanese). The cap keeps a
+ * claim one thing a reader can check: longer sentences are run-ons (split at semicolons when their
+ * clauses stand alone) or passages, which stay evidence but are not claims.
+ */
 export const MIN_CLAIM_WORDS = 3; // "Vaccines cause autism." is a claim
-export const MAX_CLAIM_WORDS = 80;
+export const MAX_CLAIM_WORDS = 60;
+/** The same cap in characters for English, for sentences of long words, numbers and units. */
+export const MAX_CLAIM_CHARS = 400;
 export const MIN_CLAIM_CHARS_JA = 8;
 export const MAX_CLAIM_CHARS_JA = 250;
 /**
- * Longest English claim sentence in characters: 80 words of prose stay far below it. A longer
- * "sentence" (a run without spaces, a table flattened into one line) is refused before any pattern
- * or the NLP tagger runs over it, so hostile text cannot make them slow.
+ * Whether a sentence is short enough to be a claim at all (cheap; checked before any pattern or the
+ * NLP tagger runs over it): a longer "sentence" (a run without spaces, a table flattened into one
+ * line) is refused first, so hostile text cannot make them slow.
  */
-export const MAX_CLAIM_CHARS = 2_000;
-
-/** Whether a sentence is short enough to be a claim at all (cheap; checked before any analysis). */
 export function withinClaimLength(text: string, language: TextLanguage): boolean {
   return language === 'ja' ? text.length <= 2 * MAX_CLAIM_CHARS_JA : text.length <= MAX_CLAIM_CHARS;
 }
 
-export type ClaimFeature = 'numeric' | 'comparison' | 'causal' | 'evaluative' | 'strong_assertion' | 'high_stakes';
+export type ClaimFeature = 'numeric' | 'comparison' | 'causal' | 'evaluative' | 'finding' | 'strong_assertion' | 'high_stakes';
 
 export interface Checkability {
   checkable: boolean;
   features: ClaimFeature[];
   /** Why the sentence was rejected, when it was. */
-  rejectedBecause?: 'question' | 'boilerplate' | 'too_short' | 'too_long' | 'no_claim_signal' | 'no_predicate';
+  rejectedBecause?: 'question' | 'boilerplate' | 'too_short' | 'too_long' | 'no_claim_signal' | 'no_predicate' | 'unresolved_reference' | ScreenReason;
 }
 
 const NUMERIC_RE = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million|billion|half|twice|double|triple|percent)\b/i;
-const EN_VERB_HINT_RE = /\b(is|are|was|were|be|been|has|have|had|do|does|did|can|will|would|should|may|might|shows?|found|finds?|reports?|\w+(?:ed|es|s))\b/i;
+const EN_VERB_HINT_RE = /\b(is|are|was|were|be|been|has|have|had|do|does|did|can|will|would|should|may|might|shows?|found|finds?|reports?|rose|risen|fell|fallen|grew|grown|began|begun|became|took|taken|made|led|saw|seen|won|lost|left|held|kept|ran|met|went|gone|came|gave|given|brought|built|spent|cut|hit|set|put|\w+(?:ed|es|s))\b/i;
 
 /** Lemmas are passed in so this stays free of NLP state; `lemmas` may be empty for Japanese. */
 export function assessSentence(options: { text: string; language: TextLanguage; lemmas: string[] }): Checkability {
@@ -55,14 +61,16 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
   } else {
     const words = t.split(/\s+/).length;
     if (words < MIN_CLAIM_WORDS) return { checkable: false, features: [], rejectedBecause: 'too_short' };
-    if (words > MAX_CLAIM_WORDS) return { checkable: false, features: [], rejectedBecause: 'too_long' };
+    if (words > MAX_CLAIM_WORDS || t.length > MAX_CLAIM_CHARS) return { checkable: false, features: [], rejectedBecause: 'too_long' };
     if (!EN_VERB_HINT_RE.test(t)) return { checkable: false, features: [], rejectedBecause: 'no_predicate' };
   }
   const features: ClaimFeature[] = [];
   if (NUMERIC_RE.test(t)) features.push('numeric');
   if (COMPARISON_RE.test(t) || (language === 'ja' && /((?<!に)より|比べ|比較|上回|下回)/.test(t))) features.push('comparison');
-  if (lemmas.some((l) => CAUSAL_LEMMAS.has(l)) || (language === 'ja' && /(引き起こ|もたら|原因|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|防い|高め|高ま|下げ|減ら|増や|つなが|起こす)/.test(t))) features.push('causal');
-  if (lemmas.some((l) => EVALUATIVE_WORDS.has(l)) || (language === 'ja' && /(有効|無効|安全|危険|有意|効果|優れ|劣る)/.test(t))) features.push('evaluative');
+  if (lemmas.some((l) => CAUSAL_LEMMAS.has(l)) || CAUSAL_PHRASE_RE.test(t) || (language === 'ja' && /(引き起こ|もたら|原因|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|防い|高め|高ま|下げ|減ら|増や|つなが|起こす)/.test(t))) features.push('causal');
+  const words = t.toLowerCase().match(/[a-z]+/g) ?? [];
+  if (lemmas.some((l) => EVALUATIVE_WORDS.has(l)) || words.some((w) => EVALUATIVE_WORDS.has(w)) || (language === 'ja' && /(有効|無効|安全|危険|有意|効果|優れ|劣る)/.test(t))) features.push('evaluative');
+  if (lemmas.some((l) => FINDING_LEMMAS.has(l))) features.push('finding');
   if (STRONG_ASSERTION_RE.test(t)) features.push('strong_assertion');
   if (HIGH_STAKES_RE.test(t)) features.push('high_stakes');
   const signal = features.some((f) => f !== 'high_stakes') || (language === 'ja' && JA_CLAIM_RE.test(t));

@@ -1,6 +1,10 @@
-export { MAX_CLAIM_CHARS_JA, MAX_CLAIM_WORDS, MIN_CLAIM_CHARS_JA, MIN_CLAIM_WORDS, assessSentence } from './checkability.js';
+export { MAX_CLAIM_CHARS, MAX_CLAIM_CHARS_JA, MAX_CLAIM_WORDS, MIN_CLAIM_CHARS_JA, MIN_CLAIM_WORDS, assessSentence } from './checkability.js';
 export type { Checkability, ClaimFeature } from './checkability.js';
-export { MAX_CLAIMS_PER_TEXT, extractClaimCandidates, extractNormalizedClaims } from './extract-claims.js';
+export { MAX_CLAIMS_PER_TEXT, extractClaimCandidates, extractNormalizedClaims, isClaimWorthChecking } from './extract-claims.js';
+export { MAX_ANTECEDENT_WORDS, findOpeningReference, resolveOpeningReference } from './references.js';
+export type { OpeningReference, ReferenceKind, Resolution } from './references.js';
+export { GLOSSARY_MIN_TERMS, HEADLINE_CASE_SHARE, HEADLINE_MIN_WORDS, QUOTED_TITLE_MAX_WORDS, isHeadlineCase, screenSentence } from './screen.js';
+export type { ScreenReason } from './screen.js';
 export type { ClaimCandidate, ExtractClaimsOptions } from './extract-claims.js';
 export { MERGE_EMBEDDING_THRESHOLD, MERGE_JACCARD_THRESHOLD, isSameClaim, mergeClaims, normalizeClaim } from './normalize.js';
 export type { ClaimSource, MergeOptions, NormalizedClaim, RawClaim } from './normalize.js';
@@ -8,3 +12,5 @@ export { extractSlots } from './slots.js';
 export type { SlotResult } from './slots.js';
 export { MAX_CLAIMS_PER_MERGE, createEmbeddingSimilarity, mergeClaimsWithEmbeddings } from './similarity.js';
 export type { EmbeddingSimilarityOptions } from './similarity.js';
+export { analyzeEnglish } from './english-nlp.js';
+export type { AnalyzedSentence, Token as EnglishToken } from './english-nlp.js';

@@ -7,17 +7,25 @@ export const CAUSAL_LEMMAS = new Set([
   'improve', 'worsen', 'boost', 'cut', 'drop', 'rise', 'fall', 'grow', 'decline', 'double', 'halve', 'triple', 'affect', 'inhibit',
   'promote', 'protect', 'associate', 'correlate', 'link', 'contribute', 'drive', 'enhance', 'suppress', 'block', 'kill', 'cure', 'treat',
   'accelerate', 'slow', 'limit', 'eliminate', 'mitigate', 'exacerbate', 'outperform', 'exceed', 'surpass',
+  'threaten', 'endanger', 'damage', 'harm', 'destroy', 'modulate',
 ]);
+
+/** Verbs that report a finding or a forecast ("we conclude", "is predicted", "identified X in Y"). */
+export const FINDING_LEMMAS = new Set(['conclude', 'identify', 'detect', 'observe', 'predict', 'discover', 'confirm', 'forecast', 'project', 'outpace', 'overtake']);
 
 /** Evaluative adjectives and nouns that make a statement checkable as a judgement. */
 export const EVALUATIVE_WORDS = new Set([
   'effective', 'ineffective', 'safe', 'unsafe', 'significant', 'efficacious', 'harmful', 'beneficial', 'accurate', 'reliable',
   'superior', 'inferior', 'efficient', 'toxic', 'dangerous', 'successful', 'optimal', 'best', 'worst', 'largest', 'smallest',
   'highest', 'lowest', 'leading', 'primary', 'major', 'main', 'responsible', 'necessary', 'sufficient', 'associated', 'linked',
+  'significantly', 'incorrect', 'correct', 'wrong', 'robust', 'inaccurate', 'attributable', 'largest', 'biggest', 'greatest',
 ]);
 
+/** Causal wording the lemma list misses ("due to", "attributable to", "as a result of"). */
+export const CAUSAL_PHRASE_RE = /\b(?:due to|because of|attributable to|attributed to|caused by|responsible for|as a result of|leads? to|led to|linked to|associated with|contributes? to|contributed to)\b/i;
+
 /** Comparison markers. */
-export const COMPARISON_RE = /\b(more|less|fewer|greater|higher|lower|better|worse|faster|slower|larger|smaller|than|compared (?:to|with)|versus|vs\.?|relative to|outperform\w*|exceed\w*)\b/i;
+export const COMPARISON_RE = /\b(more|less|fewer|greater|higher|lower|better|worse|faster|slower|larger|smaller|than|compared (?:to|with)|versus|vs\.?|relative to|outperform\w*|exceed\w*|differ(?:s|ed|ence|ences)?)\b/i;
 
 /** Strong assertion words (seed 001 主要Claim選定: 必ず/唯一/最適 …). */
 export const STRONG_ASSERTION_RE = /\b(always|never|only|best|worst|all|none|every|guaranteed?|proven|definitely|certainly|must|optimal|unique)\b|必ず|唯一|最適|絶対|確実|すべて|全て|決して|最も|最良|最高/i;

@@ -16,7 +16,10 @@ export interface ClaimSource {
 }
 
 export interface RawClaim {
+  /** The claim's statement (with an opening reference resolved, when one was). */
   text: string;
+  /** The verbatim source sentence, when it differs from `text`. */
+  quote?: string;
   source: string;
   publishedAt?: string;
   locator?: string;
@@ -92,7 +95,7 @@ export function normalizeClaim(raw: RawClaim): NormalizedClaim {
     fingerprint: fingerprintOf(slotResult.slots, slotResult.negated, numbers),
     terms: termsOf(statement, slotResult.lemmas, language),
     numbers,
-    sources: [{ source: raw.source, quote: raw.text, ...(raw.publishedAt ? { publishedAt: raw.publishedAt } : {}), ...(raw.locator ? { locator: raw.locator } : {}) }],
+    sources: [{ source: raw.source, quote: raw.quote ?? raw.text, ...(raw.publishedAt ? { publishedAt: raw.publishedAt } : {}), ...(raw.locator ? { locator: raw.locator } : {}) }],
   };
 }
 

@@ -23,7 +23,7 @@ const EN_SCOPE_RE = /\b(?:in|among|for|within|across|of)\s+(?:(?:the|all|adult|o
 /** Months and days are times, never places, although they are capitalised ("in October"). */
 const EN_CALENDAR_WORD_RE = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
 /** "X found that Y": Y is the claim, X its attribution. */
-const EN_REPORTING_RE = /^(.{2,100}?\b(?:found|finds?|showed|shows?|reported|reports?|concluded|concludes?|demonstrated|demonstrates?|suggested|suggests?|indicated|indicates?|confirmed|confirms?|stated|states?|said|says?|claimed|claims?|argued|argues?|believed?|believes|estimated|estimates?|noted|notes?|announced|announces?)\s+that)\s+(.{8,})$/i;
+export const EN_REPORTING_RE = /^(.{2,100}?\b(?:found|finds?|showed|shows?|reported|reports?|concluded|concludes?|demonstrated|demonstrates?|suggested|suggests?|indicated|indicates?|confirmed|confirms?|stated|states?|said|says?|claimed|claims?|argued|argues?|believed?|believes|estimated|estimates?|noted|notes?|announced|announces?)\s+that)\s+(.{8,})$/i;
 const EN_NEGATION_TOKEN_RE = /^(?:not|n't|never|no|none|neither|nor|cannot)$/i;
 /** "Xは、Yと報告した": Y is the claim. */
 // The reporter (group 1) is optional ("…ことが分かった" has none) and never a scope ending in では.

@@ -46,6 +46,9 @@ export interface LabelFit {
   scores: SetScore[];
 }
 
+/** Least pooled precision of the fallback: an edge shown must be right more often than not (DESIGN.md principle 5). */
+export const FALLBACK_PRECISION = 0.5;
+
 const GRID = Array.from({ length: 27 }, (_, i) => Math.round((0.3 + i * 0.025) * 1000) / 1000);
 const SUBJECT_GRID = [0, 0.5, 0.75, 1];
 const REST_GRID = [0, 0.25, 0.34, 0.5];
@@ -75,9 +78,9 @@ function pooledScore(sets: readonly { items: readonly TuneItem[] }[], label: 'su
 /**
  * The label's decision that keeps the highest mean recall while precision ≥ `target` on every set
  * (with at least `minShown` edges shown in each). When no decision meets the target — the model is
- * not that good on these sets — precision still comes first: the decision with the best F0.5
- * (precision weighted twice recall) pooled over the sets, among those that keep a pooled recall ≥
- * `fallbackRecall` and show at least `fallbackShown` edges.
+ * not that good on these sets — precision still comes first: among decisions that show at least
+ * `fallbackShown` edges in all, the one with the most recall whose precision pooled over the sets is at
+ * least FALLBACK_PRECISION (right more often than wrong); failing that, the most precise one.
  */
 export function fitLabel(options: {
   label: 'supports' | 'refutes';
@@ -85,13 +88,11 @@ export function fitLabel(options: {
   base: Decision;
   target: number;
   minShown?: number;
-  fallbackRecall?: number;
   fallbackShown?: number;
   gate: boolean;
 }): LabelFit {
   const { label, sets, base, target } = options;
   const minShown = options.minShown ?? 10;
-  const fallbackRecall = options.fallbackRecall ?? 0.02;
   const fallbackShown = options.fallbackShown ?? 20;
   let best: { fit: LabelFit; key: number } | undefined;
   let fallback: { fit: LabelFit; key: number } | undefined;
@@ -108,10 +109,11 @@ export function fitLabel(options: {
         if (met && (!best || meanRecall > best.key)) best = { fit, key: meanRecall };
         // Pooled over the sets: a set where only a handful of edges are shown cannot swing the choice.
         const pooled = pooledScore(sets, label, scores);
-        const usable = pooled.recall >= fallbackRecall && pooled.shown >= fallbackShown;
-        // F0.5: precision weighs twice recall, but an edge that is never shown helps no reader.
-        const key = pooled.precision + pooled.recall > 0 ? (1.25 * pooled.precision * pooled.recall) / (0.25 * pooled.precision + pooled.recall) : 0;
-        if (usable && (!fallback || key > fallback.key)) fallback = { fit, key };
+        if (pooled.shown >= fallbackShown) {
+          // Right more often than wrong first (most recall among those), else the most precise.
+          const key = pooled.precision >= FALLBACK_PRECISION ? 1 + pooled.recall : pooled.precision;
+          if (!fallback || key > fallback.key) fallback = { fit, key };
+        }
       }
     }
   }

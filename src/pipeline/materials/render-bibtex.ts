@@ -27,8 +27,14 @@ function authorField(authors: string[]): string {
     .join(' and ');
 }
 
+/** A paper is an @article whatever its page type: a DOI, PMID or arXiv id says so (a corpus abstract, a PDF typed `other`). */
+function entryType(s: SourceView): string {
+  const ids = s.identifiers ?? {};
+  return ids.doi || ids.pmid || ids.arxiv ? 'article' : ENTRY_TYPE[s.sourceType];
+}
+
 function entry(s: SourceView, key: string): string {
-  const type = ENTRY_TYPE[s.sourceType];
+  const type = entryType(s);
   const date = dateParts(s.publishedAt);
   const ids = s.identifiers ?? {};
   const fields: Array<[string, string | undefined]> = [

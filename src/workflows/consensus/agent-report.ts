@@ -2,8 +2,9 @@
 // relevance to the topic, reliability and corroboration, quoted verbatim with numbered citations,
 // in sections, with the entities found and the sources listed with their reliability.
 import { mdInline } from '../../core/index.js';
-import { extractClaimCandidates, mergeClaims, normalizeClaim, splitSentences, type NormalizedClaim } from '../../extract/index.js';
+import { extractClaimCandidates, mergeClaims, normalizeClaim, type NormalizedClaim } from '../../extract/index.js';
 import { trustScore } from '../../policy/index.js';
+import { analyzeQuestion, claimRelevance, termWeights } from '../answer/index.js';
 import type { SourceDocument } from './adapters.js';
 import { extractEntities } from './entities.js';
 import { messagesFor } from './messages.js';
@@ -64,35 +65,30 @@ interface Finding {
 
 /** Verbatim checkable sentences of a document, normalized. */
 function quotesOf(doc: SourceDocument, sourceIndex: number): Quote[] {
-  const sentences = splitSentences(doc.text);
   const out: Quote[] = [];
   for (const c of extractClaimCandidates({ text: doc.text, source: doc.url, ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}), maxClaims: MAX_CLAIMS_PER_DOCUMENT })) {
-    const s = sentences[c.sentenceIndex];
-    if (!s) continue;
-    const text = doc.text.slice(s.start, s.end);
+    // The verbatim sentence (or clause of a run-on) the claim was read from; its statement may name a resolved antecedent.
+    const text = doc.text.slice(c.start, c.end);
     // A sentence broken over lines would not survive as one quote line; keep only one-line sentences.
     if (!text.trim() || /\n/.test(text)) continue;
-    out.push({ text, sourceIndex, normalized: normalizeClaim({ text, source: doc.url, ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}) }) });
+    out.push({ text, sourceIndex, normalized: normalizeClaim({ text: c.text, quote: text, source: doc.url, ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}) }) });
   }
   return out;
 }
 
-function topicTerms(topic: string): Set<string> {
-  return new Set(normalizeClaim({ text: topic, source: 'topic' }).terms);
-}
+/** A statement below this relevance to the topic is not a finding (research's threshold for relevant claims). */
+export const FINDING_MIN_RELEVANCE = 0.3;
 
-function relevanceOf(claim: NormalizedClaim, topic: Set<string>): number {
-  if (topic.size === 0) return 0;
-  return claim.terms.filter((t) => topic.has(t)).length / topic.size;
-}
-
-function findingsOf(sources: ReadSource[], quotes: Quote[], topic: Set<string>): Finding[] {
+function findingsOf(sources: ReadSource[], quotes: Quote[], topic: string): Finding[] {
+  // The same relevance as research: the topic's subject and aspects, terms weighted by rarity among the statements read.
+  const analysis = analyzeQuestion(topic);
+  const weights = termWeights(quotes.map((q) => q.normalized.terms));
   const byQuote = new Map(quotes.map((q) => [`${q.sourceIndex}\u0000${q.text}`, q]));
   const merged = mergeClaims(quotes.map((q) => ({ ...q.normalized, sources: [{ source: String(q.sourceIndex), quote: q.text }] })), {});
   const out: Finding[] = [];
   for (const m of merged) {
-    const relevance = relevanceOf(m, topic);
-    if (relevance === 0) continue;
+    const relevance = claimRelevance(analysis, m.terms, weights).relevance;
+    if (relevance < FINDING_MIN_RELEVANCE) continue;
     const indexes = [...new Set(m.sources.map((s) => Number(s.source)))];
     // Quote the most reliable source stating it.
     const best = [...indexes].sort((a, b) => (sources[b]!.ref.reliabilityScore ?? 0) - (sources[a]!.ref.reliabilityScore ?? 0) || a - b)[0]!;
@@ -124,9 +120,8 @@ function typeSummary(sources: ReadSource[], names: Record<AgentSourceType, strin
 export function buildAgentReport(options: BuildReportOptions): BuiltReport {
   const { language, sources } = options;
   const m = messagesFor(language);
-  const topic = topicTerms(options.topic);
   const quotes = sources.flatMap((s, i) => quotesOf(s.doc, i));
-  const findings = findingsOf(sources, quotes, topic);
+  const findings = findingsOf(sources, quotes, options.topic);
   const key = findings.slice(0, MAX_KEY_FINDINGS);
   const used = new Set(key.map((f) => f.quote));
 

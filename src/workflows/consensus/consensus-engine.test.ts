@@ -20,9 +20,18 @@ function report(agentId: number, context: IterationContext, sources: number, sta
     strategy: DEFAULT_STRATEGIES[(agentId - 1) % 3]!,
     generatedAt: 't',
     durationMs: 0,
-    claims: [{ text: statement, sourceUrl: `https://s${agentId}.example/${context.iteration}/0` }],
+    // Five statements on the topic: a report about it (scoring-formulas REPORT_RELEVANCE_MIN_STATEMENTS).
+    claims: [statement, ...ON_TOPIC].map((text, i) => ({ text, sourceUrl: `https://s${agentId}.example/${context.iteration}/${i}` })),
   };
 }
+
+// Worded so the negation double finds no conflict between them and the statements the tests vary.
+const ON_TOPIC = [
+  'The alpine glacier lost half of its volume between 1900 and 2020.',
+  'Each alpine glacier shrank faster after 1980.',
+  'An alpine glacier is expected to shrink further by 2100.',
+  'Summer heat waves increase melting on every alpine glacier.',
+];
 
 function engineWith(behaviours: Behaviour[], config: ConstructorParameters<typeof ConsensusResearchEngine>[0] = {}) {
   const calls = behaviours.map(() => 0);
@@ -188,4 +197,18 @@ test('off() removes a listener; conflicts between agents lower consistency', asy
   assert.equal(byAgent.get(1)!.conflicts.length, 1);
   assert.ok(byAgent.get(2)!.consistencyScore < byAgent.get(1)!.consistencyScore);
   assert.notEqual(result.iterations[0]!.selectedAgentId, 2);
+});
+
+test('a yes/no topic gets a verdict through the research verdict code: the selected report\'s statements judged against the proposition', async () => {
+  const { fixedStance } = await import('./test-support/doubles.js');
+  const createAgent = ({ strategy }: AgentInit): ConsensusAgent => ({ strategy, execute: async (ctx) => report(strategy.agentId, ctx, 3) });
+  const engine = new ConsensusResearchEngine({ agentCount: 2, iterationCount: 1 }, {
+    stance: fixedStance({ stance: 'supports', confidence: 0.9, scores: { supports: 0.9, refutes: 0.05, neutral: 0.05 } }), createAgent,
+  });
+  const result = await engine.research('Are alpine glaciers retreating?');
+  assert.equal(result.answer?.proposition, 'Alpine glaciers are retreating.');
+  assert.equal(result.answer?.verdict, 'supported');
+  assert.match(result.finalReport, /^# [^\n]+\n\n## Answer\n\n\*\*Supported\*\* — Proposition judged: “Alpine glaciers are retreating\.”/);
+  const bare = await engine.research('alpine glaciers');
+  assert.equal(bare.answer, undefined);
 });

@@ -8,6 +8,7 @@ import { runWithTimeout } from './agent-runner.js';
 import { languageOf, resolveBaseConfig, resolveConfig, strategyFor } from './config.js';
 import { ConsensusSelector } from './consensus-selector.js';
 import { ConsensusEventEmitter, type ConsensusEventListenerOf, type ConsensusResearchEvent, type ConsensusResearchEventType } from './events.js';
+import { consensusAnswer } from './answer.js';
 import { generateFinalReport, selectedScore } from './final-report.js';
 import { buildNextContext, initialContext, shouldTerminateEarly } from './iteration.js';
 import { ReportScorer } from './report-scorer.js';
@@ -104,10 +105,20 @@ export class ConsensusResearchEngine {
     const iterations: IterationResult[] = [];
     let context: IterationContext = initialContext(config.topic);
     let terminatedEarly = false;
+    let stopReason: string | undefined;
     try {
       for (let i = 1; i <= config.iterationCount; i++) {
         context = { ...context, iteration: i, isInitial: i === 1 };
-        const result = await this.runIteration(context, run);
+        let result: IterationResult;
+        try {
+          result = await this.runIteration(context, run);
+        } catch (error) {
+          // A later iteration whose new sources are all off the topic ends the run; the last consensus stands.
+          if (i === 1 || !isLyraError(error) || error.code !== 'consensus_no_relevant') throw error;
+          terminatedEarly = true;
+          stopReason = `iteration ${i} found no report about the topic among sources not read before (${errorMessage(error)})`;
+          break;
+        }
         iterations.push(result);
         if (i >= 2 && shouldTerminateEarly(iterations, config.earlyTerminationThreshold)) {
           terminatedEarly = i < config.iterationCount;
@@ -116,13 +127,17 @@ export class ConsensusResearchEngine {
         if (i < config.iterationCount) context = buildNextContext(context, result.consensusReport, selectedScore(result), language);
       }
       const finalScore = selectedScore(iterations[iterations.length - 1]!);
+      const lastIteration = iterations[iterations.length - 1]!;
+      const finalAgentReport = lastIteration.agentReports.find((r) => r.reportId === lastIteration.selectedReportId);
+      const answer = finalAgentReport ? await consensusAnswer({ topic: config.topic, report: finalAgentReport, stance: this.dependencies.stance, ...(signal ? { signal } : {}) }) : undefined;
       const result: ConsensusResearchResult = {
-        finalReport: generateFinalReport({ iterations, finalScore, language }),
+        finalReport: generateFinalReport({ iterations, finalScore, language, ...(answer ? { answer } : {}) }),
+        ...(answer ? { answer } : {}),
         iterations,
         totalDurationMs: Date.now() - t0,
         totalAgentRuns: iterations.reduce((n, it) => n + (it.agentRuns ?? it.agentReports.length), 0),
         finalScore,
-        metadata: { topic: config.topic, startedAt, completedAt: new Date().toISOString(), config, language, terminatedEarly },
+        metadata: { topic: config.topic, startedAt, completedAt: new Date().toISOString(), config, language, terminatedEarly, ...(stopReason ? { stopReason } : {}) },
       };
       this.emit({ type: 'researchCompleted', result });
       return result;
@@ -174,7 +189,7 @@ export class ConsensusResearchEngine {
     }
 
     const reports = outcome.reports;
-    const scores = await run.scorer.scoreReports(reports, { language: run.language, ...(run.signal ? { signal: run.signal } : {}) });
+    const scores = await run.scorer.scoreReports(reports, { language: run.language, topic: run.config.topic, ...(run.signal ? { signal: run.signal } : {}) });
     this.emit({ type: 'scoringCompleted', iteration: context.iteration, scores });
 
     const selection = this.selector.select(scores);

@@ -31,3 +31,10 @@ test('one report, and none', () => {
   assert.deepEqual(new ConsensusSelector().select([score('only', 0.1, 0.1)]), { selectedReportId: 'only', reason: 'Only one report available' });
   assert.throws(() => new ConsensusSelector().select([]), /no reports to select from/);
 });
+
+test('a report below the relevance floor is never selected, whatever it scores; none above it is an error naming the reports', () => {
+  const picked = new ConsensusSelector().select([score('off', 0.9, 1, { relevanceScore: 0.1 }), score('on', 0.4, 0.8, { relevanceScore: 0.6 })]);
+  assert.equal(picked.selectedReportId, 'on');
+  assert.match(picked.reason, /Only report about the topic \(relevance 0\.600/);
+  assert.throws(() => new ConsensusSelector().select([score('a', 0.9, 1, { relevanceScore: 0.1 }), score('b', 0.8, 1, { relevanceScore: 0.2 })]), { code: 'consensus_no_relevant' });
+});

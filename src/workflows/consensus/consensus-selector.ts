@@ -1,14 +1,23 @@
 // ConsensusSelector (seed 004 §2.4): the best total score, with a tie-breaker on consistency.
-import { InvalidInputError } from '../../core/index.js';
+import { InvalidInputError, NonRetryableError } from '../../core/index.js';
+import { RELEVANCE_FLOOR } from './scoring-formulas.js';
 import type { ConsensusSelection, ReportScore } from './types.js';
 
 /** Totals closer than this are a tie, decided by consistency. */
 export const TIE_MARGIN = 0.01;
 
 export class ConsensusSelector {
-  select(scores: ReportScore[]): ConsensusSelection {
-    if (scores.length === 0) throw new InvalidInputError('consensus selector: no reports to select from', { code: 'no_reports' });
-    if (scores.length === 1) return { selectedReportId: scores[0]!.reportId, reason: 'Only one report available' };
+  select(all: ReportScore[]): ConsensusSelection {
+    if (all.length === 0) throw new InvalidInputError('consensus selector: no reports to select from', { code: 'no_reports' });
+    // A report off the topic cannot be selected, whatever else it scores (Lyra; the seed has no relevance).
+    const scores = all.filter((s) => s.relevanceScore === undefined || s.relevanceScore >= RELEVANCE_FLOOR);
+    if (scores.length === 0) {
+      throw new NonRetryableError(
+        `consensus selector: no report is about the topic: every report's relevance is below ${RELEVANCE_FLOOR} (${all.map((s) => `${s.reportId} ${s.relevanceScore?.toFixed(2)}`).join(', ')}); the sources searched hold nothing relevant`,
+        { code: 'consensus_no_relevant', details: { relevance: Object.fromEntries(all.map((s) => [s.reportId, s.relevanceScore ?? null])) } },
+      );
+    }
+    if (scores.length === 1) return { selectedReportId: scores[0]!.reportId, reason: all.length === 1 ? 'Only one report available' : `Only report about the topic (relevance ${scores[0]!.relevanceScore?.toFixed(3)} ≥ ${RELEVANCE_FLOOR})` };
 
     const sorted = [...scores].sort((a, b) => b.totalScore - a.totalScore);
     const best = sorted[0]!;
@@ -34,7 +43,8 @@ export class ConsensusSelector {
       `(+${margin}% vs average). ` +
       `Consistency: ${selected.consistencyScore.toFixed(3)}, ` +
       `Reliability: ${selected.reliabilityScore.toFixed(3)}, ` +
-      `Coverage: ${selected.coverageScore.toFixed(3)}. ` +
+      `Coverage: ${selected.coverageScore.toFixed(3)}` +
+      `${selected.relevanceScore === undefined ? '' : `, Relevance: ${selected.relevanceScore.toFixed(3)}`}. ` +
       `Conflicts: ${selected.conflicts.length}`;
   }
 }

@@ -1,6 +1,7 @@
 // The final report (seed 004 §2.1.2 generateFinalReport): executive summary, process, the selected
 // report of the last iteration, key findings of every iteration, and the sources by reliability.
 import { mdInline, NonRetryableError } from '../../core/index.js';
+import { consensusAnswerLines, type ConsensusAnswer } from './answer.js';
 import { KEY_FINDINGS_HEADINGS, messagesFor } from './messages.js';
 import type { IterationResult, ReportLanguage, ReportScore, SourceReference } from './types.js';
 
@@ -39,6 +40,8 @@ export interface FinalReportInput {
   iterations: IterationResult[];
   finalScore: ReportScore;
   language: ReportLanguage;
+  /** The verdict on the topic's proposition, shown first when there is one. */
+  answer?: ConsensusAnswer;
 }
 
 export function generateFinalReport(input: FinalReportInput): string {
@@ -85,6 +88,7 @@ export function generateFinalReport(input: FinalReportInput): string {
 
   return [
     m.finalTitle, '',
+    ...(input.answer ? consensusAnswerLines(input.answer, language) : []),
     m.executiveSummaryHeading, '', executiveSummary, '',
     m.processHeading, '', processOverview, '',
     m.detailedHeading, '', demoteHeadings(last.consensusReport).trimEnd(), '',

@@ -8,6 +8,9 @@ export type { ConsensusAgent, ResearchAgentOptions } from './research-agent.js';
 export { ReportScorer } from './report-scorer.js';
 export type { ReportScorerOptions, ScoreCallOptions } from './report-scorer.js';
 export { ConsensusSelector, TIE_MARGIN } from './consensus-selector.js';
+export { CONSENSUS_ANSWER_QUOTES, consensusAnswer, consensusAnswerLines } from './answer.js';
+export { FINDING_MIN_RELEVANCE } from './agent-report.js';
+export { topicRelevance } from './report-scorer.js';
 export {
   DEFAULT_CONFIG, DEFAULT_STRATEGIES, MAX_AGENTS, MAX_ITERATIONS, MAX_ITERATION_RETRIES, MAX_RESULTS_PER_AGENT, MAX_TOPIC_CHARS,
   languageOf, modifiersFor, resolveConfig, strategyFor,
@@ -20,15 +23,15 @@ export type {
   AgentDependencies, ConsensusSearchProvider, DocumentSource, ScorerDependencies, SourceDocument, SourceLocation, SourceTrust, TrustFunction,
 } from './adapters.js';
 export type {
-  AgentFailure, AgentReport, AgentSourceType, AgentStrategy, AgentTimeRange, ConflictDetail, ConflictStatement, ConflictType,
+  AgentFailure, AgentReport, AgentSourceType, AgentStrategy, AgentTimeRange, ConflictDetail, ConflictStatement, ConflictType, ConsensusAnswer,
   ConsensusResearchConfig, ConsensusResearchResult, ConsensusSelection, IterationContext, IterationResult, ReportClaim, ReportEntity,
   ReportLanguage, ReportScore, SourceReference,
 } from './types.js';
 export {
   CONFLICT_PENALTY, CONTENT_LENGTH_FALL, CONTENT_LENGTH_PLATEAU, CONTENT_LENGTH_RISE, COVERAGE_WEIGHTS, ENTITY_MATCHES_PER_QUARTER,
-  ENTITY_PATTERN_CAP, ENTITY_PATTERNS, FULL_SECTION_COUNT, FULL_SOURCE_COUNT, MAX_SEVERITY, SCORE_WEIGHTS, UNSCORED_SOURCE_RELIABILITY,
-  UNVERIFIED_PATTERNS, consistencyScore, countUnverifiedStatements, coverageMetrics, coverageScore, estimateEntityDiversity,
-  normalizeContentLength, reliabilityScore, sectionMetric, totalScore,
+  ENTITY_PATTERN_CAP, ENTITY_PATTERNS, FULL_SECTION_COUNT, FULL_SOURCE_COUNT, MAX_SEVERITY, RELEVANCE_FLOOR, REPORT_RELEVANCE_MIN_STATEMENTS, REPORT_RELEVANCE_TOP,
+  SCORE_WEIGHTS, UNSCORED_SOURCE_RELIABILITY, UNVERIFIED_PATTERNS, consistencyScore, countUnverifiedStatements, coverageMetrics, coverageScore, estimateEntityDiversity,
+  normalizeContentLength, reliabilityScore, reportRelevance, sectionMetric, totalScore,
 } from './scoring-formulas.js';
 export type { CoverageMetrics } from './scoring-formulas.js';
 export {

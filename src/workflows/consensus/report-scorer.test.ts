@@ -146,3 +146,22 @@ test('ReportScorer: statements are read from the content when a report carries n
   assert.equal(scores[0]!.conflicts.length, 1);
   assert.equal(scores[0]!.conflicts[0]!.statement1.source, 'report:r1');
 });
+
+test('relevance to the topic multiplies the seed\'s total: an off-topic report without conflicts loses to an on-topic one', async () => {
+  const { ReportScorer } = await import('./report-scorer.js');
+  const { makeReport, negationStance } = await import('./test-support/doubles.js');
+  const src = (u: string) => ({ url: u, title: u, fetchedAt: 't', reliabilityScore: 0.4 });
+  const coral = makeReport({ id: 'coral', sources: [src('https://a.example/1')], claims: [
+    'Coral reefs declined by half since 1985.', 'Mass bleaching killed a third of the coral reefs in 2016.', 'Ocean warming causes coral reef bleaching.',
+    'Coral reef decline is driven by heat stress.', 'Coral reefs lost 14% of their coral between 2009 and 2018.',
+  ].map((text) => ({ text, sourceUrl: 'https://a.example/1' })) });
+  const wind = makeReport({ id: 'wind', sources: [src('https://b.example/1')], claims: [
+    'Wind power capacity doubled between 2010 and 2020.', 'Wind turbines cost less than coal plants.', 'Offshore wind farms grew by 20% in 2019.',
+  ].map((text) => ({ text, sourceUrl: 'https://b.example/1' })) });
+  const scores = await new ReportScorer({ stance: negationStance() }).scoreReports([coral, wind], { topic: 'coral reef decline causes', language: 'en' });
+  const [c, w] = scores;
+  assert.ok(c!.relevanceScore! >= 0.6, String(c!.relevanceScore));
+  assert.equal(w!.relevanceScore, 0);
+  assert.ok(c!.totalScore > w!.totalScore);
+  assert.equal(w!.totalScore, 0);
+});

@@ -5,8 +5,23 @@ import type { ScorerDependencies } from './adapters.js';
 import { DEFAULT_CONFIG } from './config.js';
 import { detectConflicts } from './conflicts.js';
 import {
-  consistencyScore, countUnverifiedStatements, coverageScore, reliabilityScore, totalScore,
+  consistencyScore, countUnverifiedStatements, coverageScore, reliabilityScore, reportRelevance, totalScore,
 } from './scoring-formulas.js';
+import { analyzeQuestion, claimRelevance, termWeights } from '../answer/index.js';
+import { extractClaimCandidates, normalizeClaim } from '../../extract/index.js';
+
+/** The statements a report cites (its claims, else the claims of its text). */
+function statementsOf(report: AgentReport): string[] {
+  return report.claims ? report.claims.map((c) => c.text) : extractClaimCandidates({ text: report.content, source: report.reportId }).map((c) => c.text);
+}
+
+/** Each report's relevance to the topic; term rarity is counted over every report's statements. */
+export function topicRelevance(topic: string, reports: readonly AgentReport[]): Map<string, number> {
+  const analysis = analyzeQuestion(topic);
+  const terms = new Map(reports.map((r) => [r.reportId, statementsOf(r).map((s) => normalizeClaim({ text: s, source: r.reportId }).terms)]));
+  const weights = termWeights([...terms.values()].flat());
+  return new Map(reports.map((r) => [r.reportId, reportRelevance(terms.get(r.reportId)!.map((t) => claimRelevance(analysis, t, weights).relevance))]));
+}
 import type { AgentReport, ConflictDetail, ReportLanguage, ReportScore } from './types.js';
 
 export interface ReportScorerOptions extends ScorerDependencies {
@@ -21,6 +36,8 @@ export interface ReportScorerOptions extends ScorerDependencies {
 export interface ScoreCallOptions {
   signal?: AbortSignal;
   language?: ReportLanguage;
+  /** The research topic: each report's relevance to it becomes part of its score. */
+  topic?: string;
 }
 
 export class ReportScorer {
@@ -43,7 +60,8 @@ export class ReportScorer {
       language: language ?? detectLanguage(reports.map((r) => r.content).join('\n').slice(0, 20_000)),
       ...(call.signal ? { signal: call.signal } : {}),
     });
-    return reports.map((r) => this.scoreWithConflicts(r, conflicts.get(r.reportId) ?? [], language));
+    const relevance = call.topic ? topicRelevance(call.topic, reports) : undefined;
+    return reports.map((r) => this.scoreWithConflicts(r, conflicts.get(r.reportId) ?? [], language, relevance?.get(r.reportId)));
   }
 
   /** One report against the others (seed's scoreReport). */
@@ -54,12 +72,13 @@ export class ReportScorer {
   }
 
   /** The seed's formulas over given conflicts. */
-  scoreWithConflicts(report: AgentReport, conflicts: ConflictDetail[], language?: ReportLanguage): ReportScore {
+  scoreWithConflicts(report: AgentReport, conflicts: ConflictDetail[], language?: ReportLanguage, relevance?: number): ReportScore {
     const lang = language ?? detectLanguage(report.content.slice(0, 20_000));
     const parts = {
       consistencyScore: consistencyScore(conflicts),
       reliabilityScore: reliabilityScore(report.sources),
       coverageScore: coverageScore(report, lang),
+      ...(relevance !== undefined ? { relevanceScore: relevance } : {}),
     };
     return {
       reportId: report.reportId,

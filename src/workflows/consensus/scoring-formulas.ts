@@ -2,8 +2,18 @@
 import { DEFAULT_TRUST_LEVEL, trustScore } from '../../policy/index.js';
 import type { AgentReport, ConflictDetail, ReportLanguage, SourceReference } from './types.js';
 
-/** Score = consistency × 0.5 + reliability × 0.3 + coverage × 0.2. */
+/**
+ * Score = relevance × (consistency × 0.5 + reliability × 0.3 + coverage × 0.2). The seed's weighted
+ * sum is kept; Lyra multiplies it by the report's relevance to the topic (reportRelevance), so a report
+ * about something else cannot win on having no conflicts. A report below RELEVANCE_FLOOR is never selected.
+ */
 export const SCORE_WEIGHTS = { consistency: 0.5, reliability: 0.3, coverage: 0.2 } as const;
+/** Least relevance to the topic of a report that may be selected (the claims' relevance threshold of research). */
+export const RELEVANCE_FLOOR = 0.3;
+/** Statements a report's relevance is averaged over: its most relevant REPORT_RELEVANCE_TOP… */
+export const REPORT_RELEVANCE_TOP = 8;
+/** …over at least this many, so a report with one or two relevant sentences among off-topic sources is not about the topic. */
+export const REPORT_RELEVANCE_MIN_STATEMENTS = 5;
 /** Each conflict takes severity/5 × confidence × 0.1 off consistency. */
 export const CONFLICT_PENALTY = 0.1;
 export const MAX_SEVERITY = 5;
@@ -94,8 +104,20 @@ export function coverageScore(report: Pick<AgentReport, 'content' | 'sources'>, 
   );
 }
 
-export function totalScore(s: { consistencyScore: number; reliabilityScore: number; coverageScore: number }): number {
-  return s.consistencyScore * SCORE_WEIGHTS.consistency + s.reliabilityScore * SCORE_WEIGHTS.reliability + s.coverageScore * SCORE_WEIGHTS.coverage;
+export function totalScore(s: { consistencyScore: number; reliabilityScore: number; coverageScore: number; relevanceScore?: number }): number {
+  const seed = s.consistencyScore * SCORE_WEIGHTS.consistency + s.reliabilityScore * SCORE_WEIGHTS.reliability + s.coverageScore * SCORE_WEIGHTS.coverage;
+  return s.relevanceScore === undefined ? seed : s.relevanceScore * seed;
+}
+
+/**
+ * A report's relevance to the topic: the mean relevance (workflows/answer claimRelevance, the same as
+ * research's) of its REPORT_RELEVANCE_TOP most relevant statements, counting at least
+ * REPORT_RELEVANCE_MIN_STATEMENTS (missing ones as 0).
+ */
+export function reportRelevance(statementRelevances: readonly number[]): number {
+  const top = [...statementRelevances].sort((a, b) => b - a).slice(0, REPORT_RELEVANCE_TOP);
+  const n = Math.max(top.length, REPORT_RELEVANCE_MIN_STATEMENTS);
+  return Math.round((top.reduce((a, b) => a + b, 0) / n) * 1000) / 1000;
 }
 
 /** Labels of unverified statements (seed: [要検証], [未確認], [unverified], （要確認）). */

@@ -1,6 +1,19 @@
 // Types of the consensus research workflow (seed 004 §4). Field names follow the seed; additions
 // Lyra needs are marked "Lyra:" and are optional or documented, so the seed's shapes still fit.
+import type { AnswerVerdict } from '../answer/index.js';
 import type { TrustLevel } from '../../core/index.js';
+
+/** Lyra: the consensus run's verdict on its topic's proposition (workflows/consensus/answer.ts). */
+export interface ConsensusAnswer {
+  proposition: string;
+  verdict: AnswerVerdict;
+  confidence: number;
+  for: Array<{ quote: string; url: string; confidence: number }>;
+  against: Array<{ quote: string; url: string; confidence: number }>;
+  /** Statements judged. */
+  judged: number;
+  stanceModel: string;
+}
 
 /** Language of queries and report text: the topic's language (DESIGN.md "Languages"). */
 export type ReportLanguage = 'ja' | 'en';
@@ -85,6 +98,8 @@ export interface ReportScore {
   consistencyScore: number;
   reliabilityScore: number;
   coverageScore: number;
+  /** Lyra: relevance of the report to the topic (reportRelevance); absent when scored without a topic. */
+  relevanceScore?: number;
   totalScore: number;
   conflicts: ConflictDetail[];
   unverifiedCount: number;
@@ -207,6 +222,8 @@ export interface ConsensusResearchResult {
   totalAgentRuns: number;
   /** Score of the report selected in the last iteration. */
   finalScore: ReportScore;
+  /** Lyra: the verdict on the topic's proposition (yes/no topics only), through the research verdict code. */
+  answer?: ConsensusAnswer;
   metadata: {
     topic: string;
     startedAt: string;
@@ -216,6 +233,8 @@ export interface ConsensusResearchResult {
     language?: ReportLanguage;
     /** Lyra: the run stopped before iterationCount because improvements stalled. */
     terminatedEarly?: boolean;
+    /** Lyra: why the run stopped before its last iteration (an iteration whose reports were all off the topic). */
+    stopReason?: string;
   };
 }
 

@@ -52,7 +52,7 @@ export const normalizedClaimSchema = z.strictObject({
   merged_claim_ids: z.array(z.string()).describe('Engine claims merged into this one (near-duplicates)'),
   raw_claim_ids: z.array(z.string()),
   sources: z.array(z.string()),
-  relevance: z.number().min(0).max(1).describe('Share of the question\'s content terms the claim contains'),
+  relevance: z.number().min(0).max(1).describe('Relevance to the question: about its subject and what is asked of it, terms weighted by rarity (README, NORMALIZE); relevant from 0.3'),
   perspective: z.enum(PERSPECTIVE_KEYS).nullable(),
 });
 

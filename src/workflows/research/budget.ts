@@ -22,6 +22,19 @@ export const WIDE_PAGE_SHARE = 0.4;
 /** Pages one DEEP or VERIFY search may register. */
 export const DEEP_PAGES_PER_SEARCH = 3;
 export const VERIFY_PAGES_PER_SEARCH = 1;
+/**
+ * Pages and queries kept for the answer: the engine's task budget is the run's plus these, and only the
+ * verification of the question's proposition may use them, so the answer is judged however the other
+ * searches spent the run's budget.
+ */
+export const ANSWER_PAGE_RESERVE = VERIFY_PAGES_PER_SEARCH;
+export const ANSWER_QUERY_RESERVE = 1;
+
+/** The run's own share of the engine's counters: what is left of the run's budget, the answer's reserve aside. */
+export function runBudgetLeft(engine: { pagesUsed: number; queriesUsed: number }, budget: ResearchBudget): { pagesLeft: number; queriesLeft: number } {
+  return { pagesLeft: budget.pages - engine.pagesUsed, queriesLeft: budget.queries - engine.queriesUsed };
+}
+
 /** A search still running this long after the time budget is aborted. */
 export const HARD_DEADLINE_GRACE_MS = 5_000;
 

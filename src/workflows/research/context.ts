@@ -1,6 +1,7 @@
 // What every phase of one session shares: the injected adapters, the persisted state, the clock and
 // the claim analyzer.
-import type { NormalizedClaim } from '../../extract/index.js';
+import { isClaimWorthChecking, type NormalizedClaim } from '../../extract/index.js';
+import type { QuestionAnalysis } from '../answer/index.js';
 import { STRINGS } from './language.js';
 import type { PerspectiveKey } from './perspectives.js';
 import { addWarning, type ResearchState, type ResearchWarning } from './state.js';
@@ -16,7 +17,10 @@ export interface RunContext {
   /** Aborts a search still running after the time budget (plus grace). */
   hardDeadline: AbortSignal;
   analyze: (statement: string) => NormalizedClaim;
-  questionTerms: string[][];
+  /** The question read (kind, proposition, subject and aspect terms), then each translated topic. */
+  questions: QuestionAnalysis[];
+  /** Whether a statement read alone is a claim worth checking (memoized). */
+  worth: (statement: string) => boolean;
   now: () => Date;
   elapsedMs: () => number;
   emit: (e: DistributiveOmit<ResearchEvent, 'at'>) => void;
@@ -27,6 +31,21 @@ export interface RunContext {
   strings: (typeof STRINGS)[keyof typeof STRINGS];
 }
 
+/** Most statements whose worth is remembered; the memo starts over beyond (a run reads at most MAX_SNAPSHOT_CLAIMS claims). */
+export const WORTH_MEMO_LIMIT = 50_000;
+
+function memoize(fn: (s: string) => boolean): (s: string) => boolean {
+  const memo = new Map<string, boolean>();
+  return (s) => {
+    let v = memo.get(s);
+    if (v === undefined) {
+      if (memo.size >= WORTH_MEMO_LIMIT) memo.clear();
+      memo.set(s, (v = fn(s)));
+    }
+    return v;
+  };
+}
+
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export function createRunContext(options: {
@@ -34,7 +53,7 @@ export function createRunContext(options: {
   state: ResearchState;
   signal?: AbortSignal;
   analyze: RunContext['analyze'];
-  questionTerms: string[][];
+  questions: QuestionAnalysis[];
 }): RunContext {
   const { deps, state } = options;
   const now = deps.now ?? (() => new Date());
@@ -49,7 +68,8 @@ export function createRunContext(options: {
     ...(options.signal ? { signal: options.signal } : {}),
     hardDeadline,
     analyze: options.analyze,
-    questionTerms: options.questionTerms,
+    questions: options.questions,
+    worth: memoize(isClaimWorthChecking),
     now,
     elapsedMs,
     emit: (e) => deps.onEvent?.({ ...e, at: now().toISOString() } as ResearchEvent),

@@ -11,7 +11,8 @@ import { detectLanguage } from '../../extract/index.js';
 import { COVERAGE_TARGET, MIN_COVERAGE_ON_BUDGET, shouldStop } from '../../policy/index.js';
 import type { GapItem } from './artifacts.js';
 import { gapClosed, gapCoverage } from './gaps.js';
-import { MIN_RELEVANCE, claimRelevance } from './normalize.js';
+import { MIN_RELEVANCE } from './normalize.js';
+import { createRelevance } from './relevance.js';
 import { PERSPECTIVE_KEYS, type PerspectiveKey } from './perspectives.js';
 import { runEntries } from './searches.js';
 import { loadSnapshot, type TaskSnapshot } from './snapshot.js';
@@ -24,8 +25,9 @@ export const MAX_QUERIES_PER_ROUND = 7;
 
 function relevantIds(ctx: RunContext, snap: TaskSnapshot): Map<string, number> {
   const out = new Map<string, number>();
+  const relevance = createRelevance(ctx, snap.claims.map((c) => c.statement));
   for (const c of snap.claims) {
-    const r = claimRelevance(ctx, c.statement);
+    const r = relevance(c.statement);
     if (r >= MIN_RELEVANCE) out.set(c.id, r);
   }
   return out;
@@ -89,7 +91,8 @@ export function planRound(ctx: RunContext, round: number): SearchEntry[] {
 
 function overBudget(ctx: RunContext): boolean {
   const b = ctx.deps.engine.status(ctx.state.taskId).budget;
-  return b.pagesUsed >= b.maxPages * DEEP_PAGE_SHARE_END || b.queriesUsed >= b.maxQueries * DEEP_QUERY_SHARE_END
+  const run = ctx.state.options.budget;
+  return b.pagesUsed >= run.pages * DEEP_PAGE_SHARE_END || b.queriesUsed >= run.queries * DEEP_QUERY_SHARE_END
     || ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, 'deep');
 }
 

@@ -6,7 +6,8 @@ import type { ClaimMaterial } from '../../core/index.js';
 import type { GapItem, NormalizedClaimItem, SubQuestionItem } from './artifacts.js';
 import type { ResearchLanguage } from './language.js';
 import { MIN_RELEVANCE } from './normalize.js';
-import { PERSPECTIVE_KEYS, PERSPECTIVE_LABELS, PERSPECTIVE_TEMPLATES, applyTemplate, type PerspectiveKey } from './perspectives.js';
+import type { QuestionKind } from '../answer/index.js';
+import { LEGACY_QUESTION_KIND, PERSPECTIVE_KEYS, PERSPECTIVE_TEMPLATES, applyTemplate, perspectiveLabel, type PerspectiveKey } from './perspectives.js';
 import { clipQuery } from './query-text.js';
 import { independentEvidenceSources } from './snapshot.js';
 
@@ -28,6 +29,8 @@ export interface GapInput {
   /** Templates WIDE already ran per perspective and topic. */
   templatesUsed: number;
   language: ResearchLanguage;
+  /** Kind of question: which templates and labels (default: the templates of runs before kinds existed). */
+  kind?: QuestionKind;
 }
 
 function trimEnd(s: string): string {
@@ -37,10 +40,10 @@ function trimEnd(s: string): string {
 function perspectiveQueries(p: PerspectiveKey, input: GapInput, subQuestion: string): string[] {
   const out: string[] = [];
   for (const { language, topic } of input.topics) {
-    for (const t of PERSPECTIVE_TEMPLATES[language][p].slice(input.templatesUsed)) out.push(applyTemplate(t, topic));
+    for (const t of PERSPECTIVE_TEMPLATES[input.kind ?? LEGACY_QUESTION_KIND][language][p].slice(input.templatesUsed)) out.push(applyTemplate(t, topic));
   }
   out.push(trimEnd(subQuestion));
-  for (const { language, topic } of input.topics) out.push(`${topic} ${PERSPECTIVE_LABELS[language][p]}`.replace(/[&・]/g, ' ').replace(/\s+/g, ' ').trim());
+  for (const { language, topic } of input.topics) out.push(`${topic} ${perspectiveLabel(input.kind, language, p)}`.replace(/[&・]/g, ' ').replace(/\s+/g, ' ').trim());
   return [...new Set(out)].slice(0, MAX_QUERIES_PER_GAP);
 }
 
@@ -56,7 +59,7 @@ function claimQueries(c: NormalizedClaimItem, input: GapInput): string[] {
 function subQuestionText(kind: 'perspective' | 'claim', input: GapInput, p: PerspectiveKey | null, statement?: string): string {
   const topic = input.topics[0]?.topic ?? '';
   if (kind === 'perspective') {
-    const label = PERSPECTIVE_LABELS[input.language][p!];
+    const label = perspectiveLabel(input.kind, input.language, p!);
     return input.language === 'ja' ? `${topic}の${label}について何が分かっているか？` : `What does the evidence say about ${label.toLowerCase()} of ${topic}?`;
   }
   const stmt = trimEnd(statement ?? '');
@@ -88,7 +91,7 @@ export function analyzeGaps(input: GapInput): { gaps: GapItem[]; subQuestions: S
   for (const p of PERSPECTIVE_KEYS) {
     if (counts[p] >= PERSPECTIVE_MIN_CLAIMS) continue;
     const q = subQuestionText('perspective', input, p);
-    const label = PERSPECTIVE_LABELS[input.language][p];
+    const label = perspectiveLabel(input.kind, input.language, p);
     add({
       kind: 'perspective', perspective: p, claim_id: null,
       description: label,

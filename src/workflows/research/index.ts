@@ -9,8 +9,8 @@ export {
   type ResearchArtifacts, type SubQuestionItem, type VerifiedClaimItem,
 } from './artifacts.js';
 export {
-  DEEP_PAGES_PER_SEARCH, DEEP_PAGE_SHARE_END, DEEP_QUERY_SHARE_END, DEFAULT_RESEARCH_BUDGET, HARD_DEADLINE_GRACE_MS, MAX_BUDGET, PHASE_TIME_END,
-  VERIFY_PAGES_PER_SEARCH, WIDE_PAGE_SHARE, formatBudget, parseBudgetSpec, widePagesPerQuery,
+  ANSWER_PAGE_RESERVE, ANSWER_QUERY_RESERVE, DEEP_PAGES_PER_SEARCH, DEEP_PAGE_SHARE_END, DEEP_QUERY_SHARE_END, DEFAULT_RESEARCH_BUDGET, HARD_DEADLINE_GRACE_MS, MAX_BUDGET, PHASE_TIME_END,
+  VERIFY_PAGES_PER_SEARCH, WIDE_PAGE_SHARE, formatBudget, parseBudgetSpec, runBudgetLeft, widePagesPerQuery,
 } from './budget.js';
 export { MAX_QUERIES_PER_ROUND, TOP_K } from './deep.js';
 export { CLAIM_MIN_SOURCES, MAX_CLAIM_GAPS, MAX_QUERIES_PER_GAP, PERSPECTIVE_MIN_CLAIMS, analyzeGaps, gapCoverage } from './gaps.js';
@@ -19,12 +19,15 @@ export { DEFAULT_MAX_MAJOR_CLAIMS, MAJOR_REASONS, RANKING_RE, majorReasons, nega
 export { MIN_RELEVANCE } from './normalize.js';
 export { RELEVANCE_TERMS_CAP, relevanceTo } from './snapshot.js';
 export {
-  DEFAULT_TEMPLATES_PER_PERSPECTIVE, MAX_TEMPLATES_PER_PERSPECTIVE, PERSPECTIVE_KEYS, PERSPECTIVE_LABELS, PERSPECTIVE_TEMPLATES, questionTopic, wideQueries,
+  DEFAULT_TEMPLATES_PER_PERSPECTIVE, LEGACY_QUESTION_KIND, MAX_TEMPLATES_PER_PERSPECTIVE, PERSPECTIVE_KEYS, PERSPECTIVE_LABELS, PERSPECTIVE_TEMPLATES, perspectiveLabel, questionTopic, wideQueries,
   type PerspectiveKey, type PerspectiveQuery,
 } from './perspectives.js';
 export { pickQuote, type Quote } from './quotes.js';
 export { MAX_QUERY_CHARS_JA, MAX_QUERY_WORDS, clipQuery } from './query-text.js';
 export { REPORT_CLAIMS_PER_STATUS, REPORT_EVIDENCE_PER_SIDE, reportFileName } from './report.js';
+export { QUOTE_EXCERPT_CHARS, QUOTE_MAX_CHARS, excerpt, rationaleInWords } from './report-parts.js';
+export { ANSWER_ENTRY_KEY, ANSWER_EVIDENCE_MIN_SUBJECT, ANSWER_QUOTES_PER_SIDE, OPEN_QUESTION_CLAIMS } from './answer.js';
+export { RESEARCH_CONTRACT_SCHEMAS, researchContractJsonSchema, researchRunSchema, type ResearchRunFile } from './research-run.js';
 export { CORE_QUERY_MIN_PAGES, ENGINE_SECONDS_FACTOR, MAX_RESEARCH_QUESTION_CHARS, loadResearchState, resumeResearchWorkflow, runResearchWorkflow } from './run-research.js';
 export { BIAS_FLAGS, BIAS_PENALTIES, FRESHNESS_FLOOR, FRESHNESS_HALF_LIFE_YEARS, UNDATED_FRESHNESS, scoreEvidence, type BiasFlag, type EvidenceScore } from './scoring.js';
 export { SEARCH_LOG_FILE } from './search-log.js';

@@ -1,6 +1,8 @@
 // Phase 4 INTEGRATE (seed 001): the artifacts as JSON (validated against their schemas before they
 // are written), the report in the question's language and the search log, from the final materials.
-import { CLAIM_STATUSES, type ClaimMaterial, type ClaimStatus, type EvidenceView } from '../../core/index.js';
+import { CLAIM_STATUSES, errorMessage, isLyraError, type ClaimMaterial, type ClaimStatus, type EvidenceView } from '../../core/index.js';
+import { writeCheckedProse, type Answer } from '../answer/index.js';
+import { buildAnswer } from './answer.js';
 import {
   RESEARCH_ARTIFACT_SCHEMAS, artifactFileName,
   type ArtifactMeta, type EvidenceItemArtifact, type NormalizedClaimItem, type ResearchArtifactName, type ResearchArtifacts, type VerifiedClaimItem,
@@ -17,6 +19,8 @@ import { counterevidenceLog, refutationSearched } from './verify.js';
 
 export interface IntegrationModel {
   snapshot: TaskSnapshot;
+  /** The answer on the question (research_run.json, the report's first section). */
+  answer: Answer;
   verified: VerifiedClaimItem[];
   evidence: Map<string, EvidenceItemArtifact>;
   normalizedById: Map<string, NormalizedClaimItem>;
@@ -77,7 +81,7 @@ export function buildIntegration(ctx: RunContext): IntegrationModel {
   const s = ctx.state;
   const snapshot = loadSnapshot(ctx.deps.engine, s.taskId);
   const reference = new Date(s.startedAt);
-  const claimCtx = { analyze: ctx.analyze, questionTerms: ctx.questionTerms, perspectiveOf: ctx.perspectiveOf, language: s.language };
+  const claimCtx = ctx;
   const perClaim = normalizedClaims(snapshot, [], claimCtx, { merge: false });
   const normalizedById = new Map(perClaim.map((n) => [n.claim_id, n]));
   const majors = new Map((s.majors ?? []).map((m) => [m.claimId, m]));
@@ -112,7 +116,31 @@ export function buildIntegration(ctx: RunContext): IntegrationModel {
     verified_claims: { artifact: 'verified_claims', ...meta(ctx, 'verified_claims', open), items: verified },
     counterevidence_log: { artifact: 'counterevidence_log', ...meta(ctx, 'counterevidence_log', unverified), items: counterevidenceLog(s, snapshot) },
   };
-  return { snapshot, verified, evidence, normalizedById, artifacts };
+  const answer = buildAnswer(ctx, { snapshot, verified, evidence, linkOf: ctx.deps.linkOf ?? (() => null) });
+  return { snapshot, answer, verified, evidence, normalizedById, artifacts };
+}
+
+/**
+ * The prose answer, when a chat model and a stance judge are given: written from the answer's quotes
+ * and checked sentence by sentence (workflows/answer writeCheckedProse). A failure is a warning in the
+ * report, never an unchecked text.
+ */
+export async function addProseAnswer(ctx: RunContext, model: IntegrationModel): Promise<void> {
+  const { writer, stance } = ctx.deps;
+  const a = model.answer;
+  if (!writer || !stance || a.basis.method === 'none' || a.for.length + a.against.length === 0) return;
+  const quotes = [...a.for.map((q) => ({ side: 'for' as const, q })), ...a.against.map((q) => ({ side: 'against' as const, q }))]
+    .map(({ side, q }) => ({ n: q.citation ?? 0, side, text: q.quote }))
+    .filter((q, i, all) => q.n > 0 && all.findIndex((x) => x.n === q.n) === i);
+  try {
+    a.prose = await writeCheckedProse({
+      writer, stance, question: ctx.state.question, proposition: a.proposition, verdict: a.verdict, quotes, language: ctx.state.language,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    });
+  } catch (err) {
+    if (ctx.signal?.aborted) throw err;
+    ctx.warn({ source: `llm ${writer.model}`, code: isLyraError(err) ? err.code : 'prose_answer_failed', category: isLyraError(err) ? err.category : 'non_retryable', message: `the prose answer was not written: ${errorMessage(err)}` });
+  }
 }
 
 /** Writes the artifacts (each checked against its schema first), the report and the search log. */

@@ -4,22 +4,20 @@
 // (normalizeClaim: slots, fingerprint, features; mergeClaims: near-duplicates) to give the
 // NormalizedClaim artifact with its relevance to the question and the perspective that found it.
 import type { ClaimMaterial } from '../../core/index.js';
-import { isSameClaim, mergeClaims, type NormalizedClaim } from '../../extract/index.js';
+import { isSameClaim, mergeClaims } from '../../extract/index.js';
 import type { NormalizedClaimItem, RawClaimItem } from './artifacts.js';
 import { STRINGS, type ResearchLanguage } from './language.js';
 import type { PerspectiveKey } from './perspectives.js';
-import { relevanceTo, type TaskSnapshot } from './snapshot.js';
+import { createRelevance, type RelevanceContext } from './relevance.js';
+import type { TaskSnapshot } from './snapshot.js';
 
 /** Claims at or above this relevance to the question are "relevant" (reported, gap-checked, major-claim candidates). */
 export const MIN_RELEVANCE = 0.3;
 
-export interface ClaimContext {
-  analyze: (statement: string) => NormalizedClaim;
-  /** Content terms of each form of the question (the question, translated topics). */
-  questionTerms: ReadonlyArray<readonly string[]>;
+export interface ClaimContext extends RelevanceContext {
   /** Perspective of the search that first found a claim, when that search had one. */
   perspectiveOf: (claimId: string) => PerspectiveKey | null;
-  language: ResearchLanguage;
+  state: { language: ResearchLanguage };
 }
 
 export function rawClaims(snapshot: TaskSnapshot, ctx: Pick<ClaimContext, 'perspectiveOf'>): RawClaimItem[] {
@@ -41,9 +39,6 @@ export function rawClaims(snapshot: TaskSnapshot, ctx: Pick<ClaimContext, 'persp
   return out;
 }
 
-export function claimRelevance(ctx: Pick<ClaimContext, 'analyze' | 'questionTerms'>, statement: string): number {
-  return relevanceTo(ctx.questionTerms, ctx.analyze(statement).terms);
-}
 
 /**
  * NormalizedClaims: every engine claim normalized, near-duplicates merged (mergeClaims, claims in
@@ -65,7 +60,8 @@ export function normalizedClaims(snapshot: TaskSnapshot, raw: readonly RawClaimI
   }
   const rawIds = new Map<string, string[]>();
   for (const r of raw) rawIds.set(r.claim_id, [...(rawIds.get(r.claim_id) ?? []), r.raw_claim_id]);
-  const unqualified = STRINGS[ctx.language].scopeUnqualified;
+  const unqualified = STRINGS[ctx.state.language].scopeUnqualified;
+  const relevance = createRelevance(ctx, snapshot.claims.map((c) => c.statement));
   return merged.map((m): NormalizedClaimItem => {
     const c = byClaim.get(m.claimId)!;
     const ids = members.get(m.claimId) ?? [m.claimId];
@@ -82,7 +78,7 @@ export function normalizedClaims(snapshot: TaskSnapshot, raw: readonly RawClaimI
       merged_claim_ids: ids.filter((id) => id !== m.claimId),
       raw_claim_ids: ids.flatMap((id) => rawIds.get(id) ?? []),
       sources: [...new Set(m.sources.map((s) => s.source))].sort(),
-      relevance: relevanceTo(ctx.questionTerms, m.terms),
+      relevance: relevance(c.statement),
       perspective: ctx.perspectiveOf(m.claimId),
     };
   });

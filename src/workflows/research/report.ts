@@ -1,14 +1,20 @@
-// The report (`<topic>_report.md`) in the question's language: the relevant claims grouped by status,
-// each evidence sentence quoted verbatim with a [n] citation to the References (source, quote and
-// locator), contested claims with both sides, coverage by perspective and the limitations. Every value
-// from a page, a provider or an error goes through core/format (mdInline, mdUrl) before it is written.
-import { mdInline, mdUrl, type ClaimStatus, type Locator } from '../../core/index.js';
+// The report (`<topic>_report.md`) in the question's language: the answer first (verdict, quotes for
+// and against), then the relevant claims grouped by status (most relevant first, the rationale in
+// words), each evidence sentence quoted verbatim once with a [n] citation (later mentions give the
+// number), contested claims with both sides, coverage by perspective, the limitations and the
+// References (source linked to its real address when known, locator, trust level). Every value from a
+// page, a provider or an error goes through core/format (via ../answer/markdown.ts) before it is written.
+import { mdInline, type ClaimStatus, type Locator } from '../../core/index.js';
+import { mdLink, mdQuote, mdText, mdUrl } from '../answer/index.js';
+import { propositionClaimId } from './answer.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integrate.js';
 import { STATUS_ORDER } from './language.js';
 import { MIN_RELEVANCE } from './normalize.js';
-import { PERSPECTIVE_KEYS, PERSPECTIVE_LABELS } from './perspectives.js';
+import { PERSPECTIVE_KEYS, perspectiveLabel } from './perspectives.js';
+import { answerSection } from './report-answer.js';
+import { Citations, rationaleInWords } from './report-parts.js';
 import { refutationSearched } from './verify.js';
 import type { ResearchState } from './state.js';
 
@@ -34,31 +40,15 @@ export function formatLocator(l: Locator, ja: boolean): string {
   return parts.join(', ') || '—';
 }
 
-/** Quotes are printed verbatim; only line breaks inside one (which Markdown would break) become spaces. */
-const quoteText = (s: string): string => (/[\r\n]/.test(s) ? s.replace(/\s*[\r\n]+\s*/g, ' ') : s);
+const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
-/** Citation numbers in order of first use; one number per (source, quote). */
-class Citations {
-  readonly list: EvidenceItemArtifact[] = [];
-  private readonly index = new Map<string, number>();
-  cite(e: EvidenceItemArtifact): string {
-    const key = `${e.url}\u0000${e.quote}`;
-    let n = this.index.get(key);
-    if (n === undefined) {
-      this.list.push(e);
-      n = this.list.length;
-      this.index.set(key, n);
-    }
-    return `[${n}]`;
-  }
-}
-
+/** Relevant claims first, then major ones, then the most confident. */
 function byPriority(a: VerifiedClaimItem, b: VerifiedClaimItem): number {
-  return Number(b.major) - Number(a.major) || b.relevance - a.relevance || b.confidence - a.confidence || (a.claim_id < b.claim_id ? -1 : 1);
+  return b.relevance - a.relevance || Number(b.major) - Number(a.major) || b.confidence - a.confidence || (a.claim_id < b.claim_id ? -1 : 1);
 }
 
-function evidenceLines(label: string, items: EvidenceItemArtifact[], cites: Citations, indent = ''): string[] {
-  return items.slice(0, REPORT_EVIDENCE_PER_SIDE).map((e) => `${indent}- ${label}: “${mdInline(quoteText(e.quote))}” ${cites.cite(e)}`);
+function evidenceLines(label: string, items: EvidenceItemArtifact[], cites: Citations, about: string, quotedAbove: string, indent = ''): string[] {
+  return items.slice(0, REPORT_EVIDENCE_PER_SIDE).map((e) => `${indent}- ${label}: ${cites.cite(e, about, quotedAbove)}`);
 }
 
 function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimItem, n: number, cites: Citations): string[] {
@@ -68,21 +58,24 @@ function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimIt
   const origin = supporting.filter((e) => e.bias_flags.includes('self_source'));
   const others = supporting.filter((e) => !e.bias_flags.includes('self_source'));
   const refuting = ev(c.refuting_evidence_ids);
+  const about = c.statement;
+  const q = t.quotedAbove;
   const tags = [`${t.statusLine}: ${c.status}`, `${t.confidence} ${c.confidence.toFixed(2)}`, `${t.decisionRelevance} ${c.decision_relevance}`];
   if (c.major) tags.push(t.major);
   if (c.relaxation_reason) tags.push(`${t.relaxed} (${c.table_status}→${c.status})`);
-  const out = [`### ${n}. ${mdInline(c.statement)}`, '', `- ${tags.join(' · ')}`, `- ${t.rationale}: ${mdInline(c.rationale)}`];
-  if (c.conditions.length > 0) out.push(`- ${t.conditions}: ${mdInline(c.conditions.join('; '))}`);
-  out.push(...evidenceLines(t.statedIn, origin, cites));
+  const out = [`### ${n}. ${mdText(c.statement)}`, '', `- ${tags.join(' · ')}`, `- ${t.rationale}: ${mdText(rationaleInWords(c, ctx.state.language))}`];
+  out.push(...evidenceLines(t.statedIn, origin, cites, about, q));
   if (c.status === 'CONTESTED') {
-    out.push(`- ${t.supportingSide}:`, ...(others.length > 0 ? evidenceLines(t.supports, others, cites, '  ') : [`  - ${t.noEvidence}`]));
-    out.push(`- ${t.refutingSide}:`, ...(refuting.length > 0 ? evidenceLines(t.refutes, refuting, cites, '  ') : [`  - ${t.noEvidence}`]));
+    out.push(`- ${t.supportingSide}:`, ...(others.length > 0 ? evidenceLines(t.supports, others, cites, about, q, '  ') : [`  - ${t.noEvidence}`]));
+    out.push(`- ${t.refutingSide}:`, ...(refuting.length > 0 ? evidenceLines(t.refutes, refuting, cites, about, q, '  ') : [`  - ${t.noEvidence}`]));
   } else {
-    out.push(...evidenceLines(t.supports, others, cites), ...evidenceLines(t.refutes, refuting, cites));
+    out.push(...evidenceLines(t.supports, others, cites, about, q), ...evidenceLines(t.refutes, refuting, cites, about, q));
     if (others.length === 0 && refuting.length === 0) out.push(`- ${t.noEvidence}`);
   }
-  const against = c.contested_with.map((id) => model.verified.find((v) => v.claim_id === id)).filter((v): v is VerifiedClaimItem => v !== undefined);
-  for (const o of against.slice(0, REPORT_EVIDENCE_PER_SIDE)) out.push(`- ${t.contestedWith}: “${mdInline(o.statement)}” (${o.status})`);
+  // Only contradicting claims a reader can check and that are about the question are named.
+  const against = c.contested_with.map((id) => model.verified.find((v) => v.claim_id === id))
+    .filter((v): v is VerifiedClaimItem => v !== undefined && v.relevance >= MIN_RELEVANCE && ctx.worth(v.statement));
+  for (const o of against.slice(0, REPORT_EVIDENCE_PER_SIDE)) out.push(`- ${t.contestedWith}: ${mdQuote(oneLine(o.statement))} (${o.status})`);
   out.push('');
   return out;
 }
@@ -104,7 +97,7 @@ function limitations(ctx: RunContext, model: IntegrationModel): string[] {
   const gaps = (s.normalize?.gaps ?? []).filter((g) => g.status !== 'closed');
   const ja = s.language === 'ja';
   if (gaps.length > 0) {
-    out.push(`### ${t.openGaps}`, '', ...gaps.map((g) => `- ${g.gap_id} (${g.kind}): ${mdInline(g.description)} — ${mdInline(g.reason)}; ${ja ? `DEEP検索${g.queries_run}回` : `${g.queries_run} DEEP search(es)`}`), '');
+    out.push(`### ${t.openGaps}`, '', ...gaps.map((g) => `- ${g.gap_id} (${g.kind}): ${mdText(g.description)} — ${mdText(g.reason)}; ${ja ? `DEEP検索${g.queries_run}回` : `${g.queries_run} DEEP search(es)`}`), '');
   }
   const failed = s.entries.filter((e) => e.status === 'failed');
   const stanceFailures = failed.filter((e) => STANCE_LANGUAGE_RE.test(e.error ?? '')).length;
@@ -116,7 +109,7 @@ function limitations(ctx: RunContext, model: IntegrationModel): string[] {
       const error = mdInline(e.error ?? '');
       const key = error.replace(/\d+/g, '#');
       const g = groups.get(key) ?? { error, queries: [] };
-      g.queries.push(`${e.phase.toUpperCase()} “${mdInline(e.text)}”`);
+      g.queries.push(`${e.phase.toUpperCase()} ${mdQuote(e.text)}`);
       groups.set(key, g);
     }
     out.push(`### ${t.failedQueries}`, '', ...[...groups.values()].map((g) => (g.queries.length === 1 ? `- ${g.queries[0]}: ${g.error}` : `- ${g.queries.length} × ${g.error} — ${g.queries.join('; ')}`)), '');
@@ -128,14 +121,14 @@ function limitations(ctx: RunContext, model: IntegrationModel): string[] {
     out.push(`### ${t.skippedQueries}`, '', ...[...reasons].map(([r, n]) => `- ${n} × ${mdInline(r)}`), '');
   }
   const unverified = (s.majors ?? []).filter((m) => !refutationSearched(s, m.claimId));
-  if (unverified.length > 0) out.push(`### ${t.unverifiedMajors}`, '', ...unverified.map((m) => `- ${mdInline(m.statement)} (${m.reasons.join(', ')})`), '');
+  if (unverified.length > 0) out.push(`### ${t.unverifiedMajors}`, '', ...unverified.map((m) => `- ${mdText(m.statement)} (${m.reasons.join(', ')})`), '');
   if (s.warnings.length > 0) {
     const byCode = new Map<string, { first: string; n: number }>();
     for (const w of s.warnings) {
       const k = `${w.source}|${w.code}`;
       const x = byCode.get(k);
       if (x) x.n++;
-      else byCode.set(k, { first: `${mdInline(w.source)} (${mdInline(w.code)}): ${mdInline(w.message)}`, n: 1 });
+      else byCode.set(k, { first: `${mdText(w.source)} (${mdText(w.code)}): ${mdText(w.message)}`, n: 1 });
     }
     out.push(`### ${t.warnings}`, '', ...[...byCode.values()].map((x) => `- ${x.first}${x.n > 1 ? ` (×${x.n})` : ''}`), '');
   }
@@ -145,20 +138,32 @@ function limitations(ctx: RunContext, model: IntegrationModel): string[] {
   return out.length > 0 ? out : [t.noLimitations, ''];
 }
 
+/** A References line: the source (linked to its real address when known), locator, trust level, and the quote in full when the body showed an excerpt. */
+function referenceLine(e: EvidenceItemArtifact, n: number, cites: Citations, ctx: RunContext): string {
+  const t = ctx.strings;
+  const link = ctx.deps.linkOf?.(e.url) ?? null;
+  const title = e.title ? oneLine(e.title) : e.url;
+  const where = link ? `${mdLink(title, link)} ${mdUrl(e.url)}` : `${e.title ? `${mdText(title)} — ` : ''}${mdUrl(e.url)}`;
+  const full = cites.excerpted.has(n) ? ` — ${mdQuote(e.quote)}` : '';
+  return `${n}. ${where} — ${t.locator}: ${formatLocator(e.locator, ctx.state.language === 'ja')} — ${e.tier}${full}`;
+}
+
 export function renderReport(ctx: RunContext, model: IntegrationModel): string {
   const t = ctx.strings;
   const s = ctx.state;
-  const ja = s.language === 'ja';
   const cites = new Citations();
-  const relevant = model.verified.filter((c) => c.relevance >= MIN_RELEVANCE);
+  const pid = propositionClaimId(ctx);
+  const relevant = model.verified.filter((c) => c.relevance >= MIN_RELEVANCE && c.claim_id !== pid);
   const counts = Object.fromEntries(STATUS_ORDER.map((st) => [st, relevant.filter((c) => c.status === st).length])) as Record<ClaimStatus, number>;
   const searches = s.entries.filter((e) => e.status === 'done' || e.status === 'failed').length;
   const majors = s.majors ?? [];
+  const subject = ctx.questions[0]?.subject ?? '';
   const lines: string[] = [
-    `# ${t.reportTitle}: ${mdInline(s.question)}`,
+    `# ${t.reportTitle}: ${mdText(s.question)}`,
     '',
-    `> ${t.run}: ${localTime(s.startedAt)} | ${t.searches(searches)} | ${s.options.providers.join(', ') || 'configured providers'} | task ${s.taskId}`,
+    `> ${t.run}: ${localTime(s.startedAt)} | ${t.searches(searches)} | ${mdText((s.sourcesSearched ?? s.options.providers).join(', ') || 'configured providers')} | task ${s.taskId}`,
     '',
+    ...answerSection(ctx, model, cites),
     `## ${t.summary}`,
     '',
     `- ${t.relevantClaims(relevant.length, countsText(counts))}`,
@@ -170,7 +175,7 @@ export function renderReport(ctx: RunContext, model: IntegrationModel): string {
   let n = 0;
   for (const status of STATUS_ORDER) {
     const group = relevant.filter((c) => c.status === status).sort(byPriority);
-    lines.push(`## ${t.statusHeading[status]}`, '');
+    lines.push(`## ${t.statusHeading[status]}${subject ? t.about(mdText(subject)) : ''}`, '');
     if (group.length === 0) lines.push(t.statusNone, '');
     for (const c of group.slice(0, REPORT_CLAIMS_PER_STATUS)) lines.push(...claimBlock(ctx, model, c, ++n, cites));
     if (group.length > REPORT_CLAIMS_PER_STATUS) lines.push(`_${t.moreClaims(REPORT_CLAIMS_PER_STATUS, group.length, 'verified_claims.json')}_`, '');
@@ -182,13 +187,11 @@ export function renderReport(ctx: RunContext, model: IntegrationModel): string {
     const found = relevant.filter((c) => ctx.perspectiveOf(c.claim_id) === p).length;
     const g = gaps.find((x) => x.kind === 'perspective' && x.perspective === p);
     const gapText = !g ? t.noGap : g.status === 'closed' ? t.gapClosed : g.status === 'exhausted' ? t.gapExhausted : t.gapOpen;
-    lines.push(`| ${PERSPECTIVE_LABELS[s.language][p]} | ${searchesP} | ${found} | ${gapText} |`);
+    lines.push(`| ${perspectiveLabel(s.kind, s.language, p)} | ${searchesP} | ${found} | ${gapText} |`);
   }
   lines.push('', `## ${t.limitations}`, '', ...limitations(ctx, model));
   lines.push(`## ${t.references}`, '');
-  cites.list.forEach((e, i) => {
-    lines.push(`${i + 1}. ${e.title ? `${mdInline(e.title)} — ` : ''}${mdUrl(e.url)} — ${t.locator}: ${mdInline(formatLocator(e.locator, ja))} — ${e.tier} — “${mdInline(quoteText(e.quote))}”`);
-  });
+  cites.list.forEach((e, i) => lines.push(referenceLine(e, i + 1, cites, ctx)));
   if (cites.list.length === 0) lines.push(t.statusNone);
   return `${lines.join('\n')}\n`;
 }

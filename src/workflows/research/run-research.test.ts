@@ -42,27 +42,48 @@ test('a run goes through every phase and writes the report, the search log and s
   assert.equal(s.state.saved.get(r.taskId)!.phase, 'done');
 });
 
-test('every citation of the report names a source of the corpus and quotes one of its sentences verbatim', async () => {
+/** Quotes the report shows in full (or as an excerpt between …), by citation number, and the source URL of each References entry. */
+function reportCitations(report: string): { quotes: Map<number, string>; urls: Map<number, string>; cited: Set<number> } {
+  const body = report.slice(0, report.indexOf('## References'));
+  const refs = report.slice(report.indexOf('## References'));
+  // Quotes and addresses are escaped Markdown (core/format): unescaped here to compare with the corpus.
+  const unescape = (t: string): string => t.replace(/\\(.)/g, '$1').replace(/&amp;/g, '&');
+  const quotes = new Map<number, string>();
+  for (const m of body.matchAll(/“([^”]*)” \[(\d+)\]/g)) if (!quotes.has(Number(m[2]))) quotes.set(Number(m[2]), unescape(m[1]!).replace(/^…|…$/g, ''));
+  const urls = new Map<number, string>();
+  for (const line of refs.split('\n')) {
+    const m = /^(\d+)\. .*?<?(corpus:\/\/[^\s>]+)>?/.exec(line);
+    if (m) urls.set(Number(m[1]), unescape(m[2]!));
+  }
+  const cited = new Set([...body.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+  return { quotes, urls, cited };
+}
+
+test('every citation of the report names a source of the corpus and quotes one of its sentences verbatim, once in full', async () => {
   const s = setup();
   const r = await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
   const report = s.output.files.get(r.files.report)!;
-  const refs = report.slice(report.indexOf('## References'));
-  const cited = new Set([...report.slice(0, report.indexOf('## References')).matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
-  // URLs are autolinks when http(s), escaped text otherwise (corpus://); quotes are escaped Markdown (core/format).
-  const unescape = (t: string): string => t.replace(/\\(.)/g, '$1').replace(/&amp;/g, '&');
-  const entries = [...refs.matchAll(/^(\d+)\. .*?<?(\S+?)>? — locator: .*? — “(.*)”$/gm)].map((m) => [m[0], m[1], unescape(m[2]!), unescape(m[3]!)] as const);
-  assert.ok(entries.length > 0);
-  assert.deepEqual([...cited].sort((a, b) => a - b), entries.map((m) => Number(m[1])));
-  for (const [, , url, quote] of entries) {
+  const { quotes, urls, cited } = reportCitations(report);
+  assert.ok(urls.size > 0);
+  assert.deepEqual([...cited].sort((a, b) => a - b), [...urls.keys()]);
+  for (const [n, url] of urls) {
     const doc = SEA_DOCS.find((d) => `corpus://fake/${d.id}` === url);
     assert.ok(doc, url);
-    assert.ok(doc.sentences.some((x) => x.includes(quote!)), `${quote} not in ${url}`);
+    const quote = quotes.get(n);
+    assert.ok(quote !== undefined, `[${n}] is never quoted`);
+    assert.ok(doc.sentences.some((x) => x.includes(quote)), `${quote} not in ${url}`);
+    // Shown once in full: later mentions give the number only.
+    assert.equal(unescape(report).split(`“${quote}”`).length - 1, 1, `[${n}] quoted more than once`);
   }
-  for (const h of ['## Verified claims', '## Conditioned claims', '## Contested claims', '## Refuted claims', '## Unsupported claims', '## Coverage by perspective', '## Limitations']) assert.ok(report.includes(h), h);
+  assert.match(report, /^## Answer\n\n\*\*(Supported|Refuted|Mixed|Insufficient evidence)\*\* — Proposition judged: “Global sea level rise has accelerated\.”/m);
+  assert.ok(report.indexOf('## Answer') < report.indexOf('## Summary'));
+  for (const h of ['## Verified claims about global sea level rise', '## Conditioned claims', '## Contested claims', '## Refuted claims', '## Unsupported claims', '## Coverage by perspective', '## Limitations']) assert.ok(report.includes(h), h);
+  assert.doesNotMatch(report, /E=\d|A=\d/, 'rationales are in words, not axis codes');
+  assert.ok(r.answer && r.answer.for.length + r.answer.against.length > 0 && r.answer.for.length <= 5);
 });
 
 test('the search log follows the seed format: header, summary table, statistics, errors', async () => {
-  const s = setup({ failOn: /versus/ });
+  const s = setup({ failOn: /disputed/ });
   await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 }, templatesPerPerspective: 3 });
   const log = s.output.files.get('search_log.md')!;
   const lines = log.split('\n');
@@ -70,13 +91,13 @@ test('the search log follows the seed format: header, summary table, statistics,
   assert.match(lines[1]!, /^> Run: \d{4}-\d\d-\d\d \d\d:\d\d–(\d{4}-\d\d-\d\d )?\d\d:\d\d \| \d+ searches in total \| lyra research/);
   assert.ok(lines.includes('| # | Phase | Genre | Query | Main sources | Results |'));
   assert.ok(lines.some((l) => /^\| 1 \| WIDE \| the question itself \| global sea level rise accelerated \| /.test(l)), log);
-  assert.ok(lines.some((l) => /^\| 2 \| WIDE \| Technology & implementation \| /.test(l)));
+  assert.ok(lines.some((l) => /^\| 2 \| WIDE \| Mechanisms \| /.test(l)));
   assert.ok(lines.some((l) => /^- Total searches: \d+$/.test(l)));
   assert.ok(lines.some((l) => /^- Unique sources: \d+$/.test(l)));
   assert.ok(lines.includes('- Errors: 1'), log);
   assert.ok(log.includes('fake failure for'));
   const report = [...s.output.files.entries()].find(([k]) => k.endsWith('_report.md'))![1];
-  assert.match(report, /### Failed queries\n\n- WIDE “.*versus”: non_retryable: fake failure/);
+  assert.match(report, /### Failed queries\n\n- WIDE “.*disputed”: non_retryable: fake failure/);
 });
 
 test('VERIFY searches each major claim three ways and logs counterevidence', async () => {
@@ -85,8 +106,9 @@ test('VERIFY searches each major claim three ways and logs counterevidence', asy
   const state = s.state.saved.get(r.taskId)!;
   assert.ok(state.majors!.length >= 2);
   const verify = state.entries.filter((e) => e.phase === 'verify');
-  assert.deepEqual(verify.map((e) => e.genre), ['negation', 'exceptions', 'critique', 'negation', 'exceptions', 'critique']);
-  assert.ok(verify.every((e) => (e.genre === 'critique') === (e.refute && e.kind === 'verify')));
+  assert.deepEqual(verify.map((e) => e.genre), ['answer', 'negation', 'exceptions', 'critique', 'negation', 'exceptions', 'critique']);
+  assert.ok(verify.filter((e) => e.genre !== 'answer').every((e) => (e.genre === 'critique') === (e.refute && e.kind === 'verify')));
+  assert.equal(verify[0]!.text, 'Global sea level rise has accelerated.');
   const log = JSON.parse(s.output.files.get('counterevidence_log.json')!) as { items: Array<{ claim_id: string; search_queries: string[]; impact_on_status: string | null }> };
   assert.equal(log.items.length, state.majors!.length);
   assert.equal(log.items.filter((i) => i.search_queries.length === 3).length, 2);

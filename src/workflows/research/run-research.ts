@@ -4,16 +4,20 @@
 // continues from the recorded phase and round.
 import { InvalidInputError, NonRetryableError, errorMessage, newId } from '../../core/index.js';
 import { detectLanguage } from '../../extract/index.js';
-import { DEFAULT_RESEARCH_BUDGET, widePagesPerQuery } from './budget.js';
+import { questionKind } from '../answer/index.js';
+import { ANSWER_PAGE_RESERVE, ANSWER_QUERY_RESERVE, DEFAULT_RESEARCH_BUDGET, widePagesPerQuery } from './budget.js';
 import { createRunContext, type RunContext } from './context.js';
 import { runDeep } from './deep.js';
 import { analyzeGaps } from './gaps.js';
-import { buildIntegration, emptyCounts, writeIntegration } from './integrate.js';
+import type { Answer } from '../answer/index.js';
+import { propositionClaimId } from './answer.js';
+import { addProseAnswer, buildIntegration, emptyCounts, writeIntegration } from './integrate.js';
 import { questionLanguage, type ResearchLanguage } from './language.js';
 import { DEFAULT_MAX_MAJOR_CLAIMS } from './major-claims.js';
 import { MIN_RELEVANCE, normalizedClaims, rawClaims } from './normalize.js';
 import { DEFAULT_TEMPLATES_PER_PERSPECTIVE, MAX_TEMPLATES_PER_PERSPECTIVE, questionTopic, wideQueries } from './perspectives.js';
 import { ResearchInterrupted, runEntries, throwIfInterrupted } from './searches.js';
+import { questionReadings } from './relevance.js';
 import { createClaimAnalyzer, loadSnapshot } from './snapshot.js';
 import { RESEARCH_STATE_VERSION, researchStateSchema, type ResearchState, type ResearchStateStore, type SearchEntry } from './state.js';
 import type { ResearchDeps, ResearchInput, ResearchResult } from './types.js';
@@ -47,8 +51,8 @@ async function topicsOf(deps: ResearchDeps, question: string, signal: AbortSigna
 export const CORE_QUERY_MIN_PAGES = 3;
 
 /** WIDE's plan: the topic itself first (in each language), then the seven perspectives' templates. */
-function wideEntries(state: Pick<ResearchState, 'topics' | 'options'>): SearchEntry[] {
-  const queries = wideQueries({ topics: state.topics, templatesPerPerspective: state.options.templatesPerPerspective });
+function wideEntries(state: Pick<ResearchState, 'topics' | 'options' | 'kind'>): SearchEntry[] {
+  const queries = wideQueries({ topics: state.topics, templatesPerPerspective: state.options.templatesPerPerspective, ...(state.kind ? { kind: state.kind } : {}) });
   const maxPages = widePagesPerQuery(state.options.budget, queries.length + state.topics.length);
   const base = { phase: 'wide', refute: false, kind: 'search', status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [] } as const;
   return [
@@ -60,16 +64,13 @@ function wideEntries(state: Pick<ResearchState, 'topics' | 'options'>): SearchEn
   ];
 }
 
-function questionTermsOf(state: ResearchState, analyze: RunContext['analyze']): string[][] {
-  return [analyze(state.question).terms, ...state.topics.slice(1).map((t) => analyze(t.topic).terms)];
-}
 
 function normalizePhase(ctx: RunContext): void {
   const s = ctx.state;
   const snap = loadSnapshot(ctx.deps.engine, s.taskId);
   const raw = rawClaims(snap, ctx);
-  const normalized = normalizedClaims(snap, raw, { analyze: ctx.analyze, questionTerms: ctx.questionTerms, perspectiveOf: ctx.perspectiveOf, language: s.language });
-  const { gaps, subQuestions } = analyzeGaps({ normalized, claims: snap.claims, topics: s.topics, templatesUsed: s.options.templatesPerPerspective, language: s.language });
+  const normalized = normalizedClaims(snap, raw, ctx);
+  const { gaps, subQuestions } = analyzeGaps({ normalized, claims: snap.claims, topics: s.topics, templatesUsed: s.options.templatesPerPerspective, language: s.language, ...(s.kind ? { kind: s.kind } : {}) });
   s.normalize = { rawClaims: raw, normalized, gaps, subQuestions };
   if (snap.pages.length === 0) {
     ctx.warn({ source: 'wide', code: 'no_results', category: 'warning', message: `WIDE found no source for the question in ${s.topics.map((t) => t.language).join(' and ')} (are the sources in another language? configure models.llm to search in both)` });
@@ -85,6 +86,7 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
   const { engine, output } = ctx.deps;
   let files: ResearchResult['files'] = { report: '', searchLog: '', artifacts: [] };
   let verified: ReturnType<typeof buildIntegration>['verified'] = [];
+  let answer: Answer | null = null;
   try {
     while (s.phase !== 'done') {
       throwIfInterrupted(ctx);
@@ -109,8 +111,10 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
         case 'integrate': {
           s.finishedAt = ctx.now().toISOString();
           const model = buildIntegration(ctx);
+          await addProseAnswer(ctx, model);
           files = await writeIntegration(ctx, model);
           verified = model.verified;
+          answer = model.answer;
           s.phase = 'done';
           break;
         }
@@ -122,17 +126,19 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
     await engine.stop(s.taskId, `research interrupted: ${err.reason}`);
     ctx.save();
     ctx.emit({ type: 'research.stopped', reason: err.reason, runDir: output.location, taskId: s.taskId });
-    return result(ctx, 'stopped', files, []);
+    return result(ctx, 'stopped', files, [], null);
   }
   ctx.emit({ type: 'research.completed', runDir: output.location, report: files.report });
-  return result(ctx, 'completed', files, verified);
+  return result(ctx, 'completed', files, verified, answer);
 }
 
-function result(ctx: RunContext, status: ResearchResult['status'], files: ResearchResult['files'], verified: ReturnType<typeof buildIntegration>['verified']): ResearchResult {
+function result(ctx: RunContext, status: ResearchResult['status'], files: ResearchResult['files'], verified: ReturnType<typeof buildIntegration>['verified'], answer: Answer | null): ResearchResult {
   const s = ctx.state;
   const relevantCounts = emptyCounts();
   const allCounts = emptyCounts();
+  const pid = propositionClaimId(ctx);
   for (const c of verified) {
+    if (c.claim_id === pid) continue;
     allCounts[c.status]++;
     if (c.relevance >= MIN_RELEVANCE) relevantCounts[c.status]++;
   }
@@ -146,12 +152,14 @@ function result(ctx: RunContext, status: ResearchResult['status'], files: Resear
     majorClaims: { total: majors.length, searched: majors.filter((m) => refutationSearched(s, m.claimId)).length },
     warnings: s.warnings,
     elapsedMs: ctx.elapsedMs(),
+    answer,
+    noRelevant: answer?.basis.method === 'none',
   };
 }
 
 function contextFor(deps: ResearchDeps, state: ResearchState, signal?: AbortSignal): RunContext {
   const analyze = createClaimAnalyzer();
-  return createRunContext({ deps, state, ...(signal ? { signal } : {}), analyze, questionTerms: questionTermsOf(state, analyze) });
+  return createRunContext({ deps, state, ...(signal ? { signal } : {}), analyze, questions: questionReadings(state) });
 }
 
 /** Starts a research run: creates the engine task, plans WIDE and runs every phase. */
@@ -171,13 +179,20 @@ export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInp
   const topics = await topicsOf(deps, question, input.signal, (code, message) => early.push({ source: 'translator', code, message, category: 'warning' }));
   const task = await deps.engine.createTask({
     question,
-    budget: { maxPages: budget.pages, maxQueries: budget.queries, maxSeconds: budget.seconds * ENGINE_SECONDS_FACTOR },
+    // The answer's reserve on top of the run's budget (budget.ts ANSWER_PAGE_RESERVE): only the proposition's check may use it.
+    budget: { maxPages: budget.pages + ANSWER_PAGE_RESERVE, maxQueries: budget.queries + ANSWER_QUERY_RESERVE, maxSeconds: budget.seconds * ENGINE_SECONDS_FACTOR },
     language: topics[0]!.language,
     ...(input.providers && input.providers.length > 0 ? { providers: input.providers } : {}),
   });
   const providers = input.providers && input.providers.length > 0 ? input.providers : [];
+  const resolved = Array.isArray(task.configSnapshot.providers) ? task.configSnapshot.providers.filter((p): p is string => typeof p === 'string') : providers;
+  const sourcesSearched = deps.describeSources ? deps.describeSources(resolved) : resolved;
+  if (providers.length === 0) {
+    // Never a silent default: the reader learns which sources stood in for the ones not named.
+    early.push({ source: 'providers', code: 'providers_default', category: 'warning', message: `no --corpus or --provider was given: searched every configured source: ${sourcesSearched.join(', ') || 'none'}` });
+  }
   const state: ResearchState = {
-    version: RESEARCH_STATE_VERSION, runId: newId('rr'), taskId: task.id, question, language, topics, startedAt, runDir: deps.output.location,
+    version: RESEARCH_STATE_VERSION, runId: newId('rr'), taskId: task.id, question, language, topics, kind: questionKind(question), startedAt, sourcesSearched, runDir: deps.output.location,
     options: { budget, providers, purpose: input.purpose ?? 'decision', templatesPerPerspective: templates, maxMajorClaims: input.maxMajorClaims ?? DEFAULT_MAX_MAJOR_CLAIMS },
     phase: 'wide', entries: [], baseline: { pageIds: [], evidence: {} }, foundBy: {}, deep: { topKHistory: [], rounds: [] }, warnings: [], elapsedMs: 0,
   };

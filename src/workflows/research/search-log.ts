@@ -2,7 +2,7 @@
 // summary table (# | Phase | genre | query | main sources | results), statistics and the errors.
 import { mdText } from '../../core/index.js';
 import type { RunContext } from './context.js';
-import { PERSPECTIVE_LABELS, type PerspectiveKey } from './perspectives.js';
+import { perspectiveLabel, type PerspectiveKey } from './perspectives.js';
 import type { TaskSnapshot } from './snapshot.js';
 import type { SearchEntry } from './state.js';
 
@@ -30,10 +30,10 @@ function endTime(start: string, end: string): string {
 export function genreLabel(ctx: RunContext, e: SearchEntry): string {
   const t = ctx.strings;
   if (e.phase === 'wide' && e.genre === 'core') return t.genreCore;
-  if (e.phase === 'wide' && e.perspective) return PERSPECTIVE_LABELS[ctx.state.language][e.perspective as PerspectiveKey];
+  if (e.phase === 'wide' && e.perspective) return perspectiveLabel(ctx.state.kind, ctx.state.language, e.perspective as PerspectiveKey);
   if (e.phase === 'deep') {
     const g = ctx.state.normalize?.gaps.find((x) => x.gap_id === e.gapId);
-    const what = g?.kind === 'perspective' && g.perspective ? PERSPECTIVE_LABELS[ctx.state.language][g.perspective] : g?.description ?? e.genre;
+    const what = g?.kind === 'perspective' && g.perspective ? perspectiveLabel(ctx.state.kind, ctx.state.language, g.perspective) : g?.description ?? e.genre;
     return `${t.genreGap} ${e.gapId ?? ''}: ${what.length > 60 ? `${what.slice(0, 57)}…` : what}`;
   }
   if (e.phase === 'verify' && (e.genre === 'negation' || e.genre === 'exceptions' || e.genre === 'critique')) return t.genreRefute[e.genre];

@@ -2,7 +2,8 @@
 // before and after each: a search is `issued` before the engine sees it, so after a kill the run
 // finds the engine's record of it (which `Engine.resume` has finished) instead of asking twice.
 import { errorMessage, isAbortError, isLyraError, type SearchStateView } from '../../core/index.js';
-import { DEEP_PAGE_SHARE_END, DEEP_QUERY_SHARE_END, phaseDeadlineMs } from './budget.js';
+import { ANSWER_ENTRY_KEY } from './answer.js';
+import { DEEP_PAGE_SHARE_END, DEEP_QUERY_SHARE_END, phaseDeadlineMs, runBudgetLeft } from './budget.js';
 import type { RunContext } from './context.js';
 import { loadSnapshot, snapshotDelta, type TaskSnapshot } from './snapshot.js';
 import type { SearchEntry } from './state.js';
@@ -32,9 +33,12 @@ function skipReason(ctx: RunContext, e: SearchEntry): string | undefined {
   if (earlier) return `duplicate of ${earlier.key}`;
   if (ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, e.phase)) return `time budget: ${e.phase.toUpperCase()}'s share of ${ctx.state.options.budget.seconds} s used`;
   const b = ctx.deps.engine.status(ctx.state.taskId).budget;
-  if (b.pagesLeft <= 0) return `page budget used up (${b.maxPages})`;
-  if (b.queriesLeft < (e.refute ? REFUTE_QUERY_COST : 1)) return `query budget used up (${b.queriesUsed} of ${b.maxQueries} sent)`;
-  if (e.phase === 'deep' && (b.pagesUsed >= b.maxPages * DEEP_PAGE_SHARE_END || b.queriesUsed >= b.maxQueries * DEEP_QUERY_SHARE_END)) return 'DEEP\'s share of the budget used';
+  const run = ctx.state.options.budget;
+  // The answer may use the engine's whole budget (the run's plus its reserve); every other search the run's own.
+  const left = e.key === ANSWER_ENTRY_KEY ? b : runBudgetLeft(b, run);
+  if (left.pagesLeft <= 0) return `page budget used up (${e.key === ANSWER_ENTRY_KEY ? b.maxPages : run.pages})`;
+  if (left.queriesLeft < (e.refute ? REFUTE_QUERY_COST : 1)) return `query budget used up (${b.queriesUsed} of ${e.key === ANSWER_ENTRY_KEY ? b.maxQueries : run.queries} sent)`;
+  if (e.phase === 'deep' && (b.pagesUsed >= run.pages * DEEP_PAGE_SHARE_END || b.queriesUsed >= run.queries * DEEP_QUERY_SHARE_END)) return 'DEEP\'s share of the budget used';
   return undefined;
 }
 
@@ -90,7 +94,7 @@ async function issue(ctx: RunContext, e: SearchEntry): Promise<void> {
   const signal = AbortSignal.any([ctx.hardDeadline, ...(ctx.signal ? [ctx.signal] : [])]);
   const options = {
     ...(e.refute ? { refute: true } : {}),
-    ...(e.maxPages ? { maxPages: e.maxPages } : {}),
+    ...(e.maxPages ? { maxPages: e.key === ANSWER_ENTRY_KEY ? e.maxPages : Math.max(1, Math.min(e.maxPages, runBudgetLeft(ctx.deps.engine.status(ctx.state.taskId).budget, ctx.state.options.budget).pagesLeft)) } : {}),
     origin: e.phase === 'wide' ? ('strategy' as const) : e.phase === 'deep' ? ('gap' as const) : ('refutation' as const),
     signal,
   };

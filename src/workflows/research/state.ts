@@ -3,6 +3,7 @@
 // which queries, when DEEP stops, which claims are major) is stored here or recomputed from the
 // engine's materials, which the engine keeps deterministic for a given query order.
 import { z } from 'zod';
+import { QUESTION_KINDS } from '../answer/index.js';
 import { PERSPECTIVE_KEYS } from './perspectives.js';
 import { gapSchema, normalizedClaimSchema, rawClaimSchema, subQuestionSchema } from './artifacts.js';
 
@@ -85,7 +86,11 @@ export const researchStateSchema = z.strictObject({
   language: lang,
   /** The question's topic in its language, and in the other language when a translator made one. */
   topics: z.array(z.strictObject({ language: lang, topic: z.string() })),
+  /** Kind of question (science/health, technology/product, policy/society, history/fact): picks the perspective templates. Absent in runs before it existed (technology templates). */
+  kind: z.enum(QUESTION_KINDS).optional(),
   startedAt: z.string(),
+  /** The sources the run searches, as shown to the reader (providers, with the corpora they stand for). */
+  sourcesSearched: z.array(z.string()).optional(),
   runDir: z.string().optional(),
   options: z.strictObject({
     budget: budgetSchema,

@@ -1,5 +1,6 @@
 // What the research workflow needs (injected) and what it gives back.
-import type { ClaimStatus, Engine } from '../../core/index.js';
+import type { ClaimStatus, Engine, StanceModel } from '../../core/index.js';
+import type { Answer, AnswerWriter } from '../answer/index.js';
 import type { TerminationRule } from '../../policy/index.js';
 import type { ResearchLanguage } from './language.js';
 import type { ResearchBudget, ResearchPhase, ResearchStateStore, ResearchWarning, SearchPhase } from './state.js';
@@ -26,6 +27,14 @@ export interface ResearchDeps {
   output: ResearchOutput;
   translator?: QueryTranslator;
   onEvent?: (event: ResearchEvent) => void;
+  /** The chat model that writes the prose answer (models.llm); without it the answer has no prose. */
+  writer?: AnswerWriter;
+  /** The stance model that checks each sentence of the prose answer against the quotes it cites. */
+  stance?: StanceModel;
+  /** The sources behind the task's providers, as a reader should see them ("corpus example (1,344 documents)"). */
+  describeSources?: (providers: readonly string[]) => string[];
+  /** A source's real address when its corpus knows one (the example corpus: its Wikipedia article), else null. */
+  linkOf?: (url: string) => string | null;
   /** Clock (tests). */
   now?: () => Date;
 }
@@ -79,4 +88,8 @@ export interface ResearchResult {
   majorClaims: { total: number; searched: number };
   warnings: ResearchWarning[];
   elapsedMs: number;
+  /** The answer on the question (null for a stopped run). */
+  answer: Answer | null;
+  /** True when the sources held nothing relevant to the question (the CLI exits 1 with research_no_relevant). */
+  noRelevant: boolean;
 }

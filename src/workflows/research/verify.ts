@@ -7,6 +7,7 @@ import type { CounterevidenceItem } from './artifacts.js';
 import { VERIFY_PAGES_PER_SEARCH } from './budget.js';
 import type { RunContext } from './context.js';
 import { refutationSearches, selectMajorClaims } from './major-claims.js';
+import { answerEntry } from './answer.js';
 import { normalizedClaims } from './normalize.js';
 import { runEntries } from './searches.js';
 import { loadSnapshot, type TaskSnapshot } from './snapshot.js';
@@ -14,11 +15,13 @@ import type { MajorClaim, ResearchState, SearchEntry } from './state.js';
 
 function planVerify(ctx: RunContext): void {
   const snap = loadSnapshot(ctx.deps.engine, ctx.state.taskId);
-  const items = normalizedClaims(snap, [], { analyze: ctx.analyze, questionTerms: ctx.questionTerms, perspectiveOf: ctx.perspectiveOf, language: ctx.state.language }, { merge: false });
+  const items = normalizedClaims(snap, [], ctx, { merge: false });
   const selected = selectMajorClaims(items);
   const max = ctx.state.options.maxMajorClaims;
   const majors: MajorClaim[] = selected.map((m, i) => ({ claimId: m.claim.claim_id, statement: m.claim.statement, reasons: m.reasons, searched: i < max }));
-  const entries: SearchEntry[] = [];
+  // The question's own proposition first, while the budget still has room for its search.
+  const answer = answerEntry(ctx);
+  const entries: SearchEntry[] = answer ? [answer] : [];
   for (const m of selected.slice(0, max)) {
     for (const r of refutationSearches(m.claim)) {
       entries.push({

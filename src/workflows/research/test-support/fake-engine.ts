@@ -42,6 +42,8 @@ export class FakeEngine implements ResearchEngine {
   private queriesUsed = 0;
   private searchCount = 0;
   private readonly docs: Map<string, FakeDoc>;
+  /** Statements given to verifyClaim: claims of the task without a source of their own. */
+  private readonly verifiedStatements: string[] = [];
 
   constructor(private readonly options: FakeEngineOptions) {
     this.docs = new Map(options.docs.map((d) => [d.id, d]));
@@ -108,6 +110,7 @@ export class FakeEngine implements ResearchEngine {
 
   async verifyClaim(taskId: string, statement: string, options: SearchOptions = {}): Promise<VerifyOutcome> {
     await this.search(taskId, statement, options);
+    if (!this.verifiedStatements.includes(statement)) this.verifiedStatements.push(statement);
     return {
       claim: { id: claimId(statement), statement }, status: 'UNSUPPORTED', confidence: 0.5, uncertainty: 0.2, controversy: 0, rationale: '', conditions: [],
       supporting: [], refuting: [], neutralCount: 0, queries: [statement], warnings: [],
@@ -183,6 +186,7 @@ export class FakeEngine implements ResearchEngine {
         origins.set(id, o);
       }
     }
+    for (const s of this.verifiedStatements) if (!origins.has(claimId(s))) origins.set(claimId(s), { statement: s, docs: [] });
     const all = [...origins.values()].map((o) => this.claimMaterial(o.statement, o.docs)).sort((a, b) => (a.id < b.id ? -1 : 1));
     const offset = options.offset ?? 0;
     const limit = options.limit ?? 100;

@@ -1,0 +1,49 @@
+// Claim checkability on the labelled sample (bench/data/claim-checkability.jsonl): is a claim
+// extracted from the labelled sentence, read in the fragment the engine would read?
+import { extractClaimCandidates, splitSentences } from '../../src/extract/index.js';
+import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type SentenceRef } from './claim-samples.js';
+
+/**
+ * The development sample (the screening rules were written while reading its errors), the held-out one
+ * (labelled after the rules were first frozen; its errors were then read too) and the final one
+ * (labelled at the end, never used to change a rule: the honest figure).
+ */
+export const CHECKABILITY_FILES = { development: 'claim-checkability.jsonl', heldOut: 'claim-checkability-heldout.jsonl', final: 'claim-checkability-final.jsonl' } as const;
+
+type Item = SentenceRef & { checkable: boolean; why?: string };
+
+export interface CheckabilityResult {
+  items: number;
+  scores: BinaryScores;
+  byCorpus: Record<string, BinaryScores>;
+  /** Sentences the extractor got wrong, for reading. */
+  errors: Array<{ kind: 'fp' | 'fn'; why?: string; text: string; claims: string[] }>;
+}
+
+/** Claims taken from the sentence: extraction over context + sentence, claims whose quote lies in the sentence. */
+export function claimsFromSentence(context: string, text: string): string[] {
+  const full = context ? `${context} ${text}` : text;
+  const start = full.length - text.length;
+  const sentences = splitSentences(full);
+  return extractClaimCandidates({ text: full, source: 'bench' }).filter((c) => {
+    const s = c.start ?? sentences[c.sentenceIndex]?.start ?? 0;
+    const e = c.end ?? sentences[c.sentenceIndex]?.end ?? 0;
+    // Most of the claim's own sentence lies within the labelled sentence.
+    return Math.min(e, full.length) - Math.max(s, start) > (e - s) / 2;
+  }).map((c) => c.text);
+}
+
+export function evaluateCheckability(file: string): CheckabilityResult {
+  const items = readJsonl<Item>(file);
+  const pairs: Array<{ gold: boolean; predicted: boolean; corpus: string }> = [];
+  const errors: CheckabilityResult['errors'] = [];
+  for (const item of items) {
+    const r = resolveSentence(item);
+    const claims = claimsFromSentence(r.context, r.text);
+    const predicted = claims.length > 0;
+    pairs.push({ gold: item.checkable, predicted, corpus: item.corpus });
+    if (predicted !== item.checkable) errors.push({ kind: predicted ? 'fp' : 'fn', ...(item.why ? { why: item.why } : {}), text: r.text, claims });
+  }
+  const byCorpus = Object.fromEntries([...new Set(pairs.map((p) => p.corpus))].map((c) => [c, binaryScores(pairs.filter((p) => p.corpus === c))]));
+  return { items: items.length, scores: binaryScores(pairs), byCorpus, errors };
+}

@@ -1,0 +1,112 @@
+// Draws the labelled samples of bench:research (bench/data/): sentences for claim checkability, from
+// the shipped example corpus and from Check-COVID's abstracts (../shared/data, referenced by id and
+// sentence index only: its text is never copied into the project). Deterministic (seeded), so the
+// sample can be re-drawn and checked; the labels themselves were added by hand (see bench/data/README.md).
+//   node --import tsx scripts/draw-claim-sample.ts checkability > /tmp/sample.jsonl
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
+
+/** mulberry32: a small seeded generator, so the draw is reproducible. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function draw<T>(items: readonly T[], n: number, seed: number): T[] {
+  const r = rng(seed);
+  const pool = [...items];
+  const out: T[] = [];
+  while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(r() * pool.length), 1)[0]!);
+  return out;
+}
+
+const example = readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8').split('\n').filter(Boolean)
+  .map((l) => JSON.parse(l) as { id: string; text: string })
+  .flatMap((d) => d.text.split('\n\n').map((text, para) => ({ doc: d.id, para, text })));
+const covid = readFileSync(sharedDataPath('check-covid/corpus.json'), 'utf8').split('\n').filter(Boolean)
+  .map((l) => JSON.parse(l) as { cord_id: string; abstract: string[] })
+  .flatMap((d) => d.abstract.map((text, sent) => ({ cord_id: d.cord_id, sent_index: sent, text })));
+
+const mode = process.argv[2] ?? 'checkability';
+const exampleLine = (e: (typeof example)[number]): string => JSON.stringify({ corpus: 'example', doc: e.doc, para: e.para, text: e.text });
+const covidLine = (c: (typeof covid)[number]): string => JSON.stringify({ corpus: 'check-covid', cord_id: c.cord_id, sent_index: c.sent_index, text: c.text });
+const devExample = draw(example, 130, 15001);
+const devCovid = draw(covid, 100, 15002);
+if (mode === 'checkability') {
+  // The development sample: the screening rules were written while reading its errors.
+  for (const e of devExample) console.log(exampleLine(e));
+  for (const c of devCovid) console.log(covidLine(c));
+} else if (mode === 'checkability-heldout' || mode === 'checkability-final') {
+  // Held out: drawn and labelled after the rules were frozen (its errors were then read); final: drawn
+  // and labelled at the end and never used to change a rule — the honest figure.
+  const heldExample = draw(example.filter((x) => !devExample.includes(x)), 60, 15003);
+  const heldCovid = draw(covid.filter((x) => !devCovid.includes(x)), 40, 15004);
+  if (mode === 'checkability-heldout') {
+    for (const e of heldExample) console.log(exampleLine(e));
+    for (const c of heldCovid) console.log(covidLine(c));
+  } else {
+    for (const e of draw(example.filter((x) => !devExample.includes(x) && !heldExample.includes(x)), 60, 15005)) console.log(exampleLine(e));
+    for (const c of draw(covid.filter((x) => !devCovid.includes(x) && !heldCovid.includes(x)), 40, 15006)) console.log(covidLine(c));
+  }
+}
+
+/** Questions of the relevance sample: three over the example corpus, one over Check-COVID. */
+export const RELEVANCE_QUESTIONS = [
+  { corpus: 'example', question: 'Are coral reefs dying because of climate change?', topic: 'coral reefs dying because climate change' },
+  { corpus: 'example', question: 'Is sea level rise accelerating?', topic: 'sea level rise accelerating' },
+  { corpus: 'example', question: 'Is Arctic sea ice declining?', topic: 'Arctic sea ice declining' },
+  { corpus: 'check-covid', question: 'Do face masks reduce the spread of COVID-19?', topic: 'face masks reduce spread COVID-19' },
+] as const;
+/** Searches whose hits make a question's claim pool: the topic and the science perspective words. */
+const POOL_SUFFIXES = ['', 'mechanism', 'measurements data', 'causes', 'effects risks', 'projections', 'review'];
+
+if (mode === 'relevance') {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { addToCorpus, loadConfig, openOrCreateStore, searchCorpus } = await import('../src/app/index.js');
+  const { extractClaimCandidates, normalizeClaim } = await import('../src/extract/index.js');
+  const { analyzeQuestion } = await import('../src/workflows/index.js');
+  const home = mkdtempSync(join(tmpdir(), 'lyra-draw-'));
+  const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
+  const store = openOrCreateStore(config.store.path);
+  await addToCorpus({ config, store, name: 'check-covid', paths: [sharedDataPath('check-covid/corpus.json')], trustLevel: 'ACADEMIC' });
+  const byDoc = new Map<string, string>(example.map((e) => [`${e.doc}#${e.para}`, e.text]));
+  for (const [qi, q] of RELEVANCE_QUESTIONS.entries()) {
+    const pool = new Map<string, Record<string, unknown>>();
+    for (const suffix of POOL_SUFFIXES) {
+      for (const hit of await searchCorpus({ store, query: `${q.topic} ${suffix}`.trim(), corpus: q.corpus, limit: 10 })) {
+        if (hit.id === undefined) continue;
+        const hitId = hit.id;
+        if (q.corpus === 'example') {
+          for (const [k, text] of byDoc) {
+            if (!k.startsWith(`${hit.id}#`)) continue;
+            for (const c of extractClaimCandidates({ text, source: hitId })) pool.set(c.text, { corpus: 'example', doc: hitId, para: Number(k.split('#')[1]), text: c.text });
+          }
+        } else {
+          const sentences = covid.filter((c) => c.cord_id === hit.id);
+          sentences.forEach((s, i) => {
+            const context = sentences.slice(0, i).map((x) => x.text).join(' ');
+            const full = context ? `${context} ${s.text}` : s.text;
+            const mine = extractClaimCandidates({ text: full, source: hitId }).filter((c) => c.start >= full.length - s.text.length - 1);
+            if (mine.length > 0) pool.set(`${s.cord_id}#${s.sent_index}`, { corpus: 'check-covid', cord_id: s.cord_id, sent_index: s.sent_index, text: mine[0]!.text });
+          });
+        }
+      }
+    }
+    // Term rarity as a run would count it: document frequencies of the question's terms over the whole pool.
+    const analysis = analyzeQuestion(q.question);
+    const poolTerms = [...pool.values()].map((c) => new Set(normalizeClaim({ text: String(c.text), source: 'pool' }).terms));
+    const df = Object.fromEntries([...analysis.subjectTerms, ...analysis.aspectTerms].map((t) => [t, poolTerms.filter((terms) => terms.has(t)).length]));
+    console.log(JSON.stringify({ question: q.question, weights: { n: pool.size, df } }));
+    for (const item of draw([...pool.values()], 50, 15100 + qi)) console.log(JSON.stringify({ question: q.question, ...item }));
+  }
+  store.close();
+  rmSync(home, { recursive: true, force: true });
+}

@@ -1,0 +1,123 @@
+// Claims worth checking: the screen (headlines, references, glossaries, captions, fragments,
+// definitions, procedures), opening references resolved or left out, run-ons and the length cap.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractClaimCandidates, extractNormalizedClaims, findOpeningReference, isClaimWorthChecking, resolveOpeningReference, screenSentence } from './index.js';
+
+const claimsOf = (text: string): string[] => extractClaimCandidates({ text, source: 's' }).map((c) => c.text);
+const reasonOf = (text: string): string | undefined => extractClaimCandidates({ text, source: 's', includeRejected: true }).find((c) => !c.checkability.checkable)?.checkability.rejectedBecause;
+
+test('headlines, quoted titles, reference entries and glossary runs are not claims (the quick start\'s own examples)', () => {
+  const cases: Array<[string, string]> = [
+    ['Battle for the Reef – Four Corners – ABC.au Great Barrier Reef scientists confirm largest die-off of corals recorded.', 'reference_entry'],
+    ['"Great Barrier Reef 2050 plan no longer achievable due to climate change, experts say".', 'headline'],
+    ['IPCC NASA Data Shows Deforestation Affects Climate In The Amazon.', 'headline'],
+    ['Smith, J. (2019). Coral decline in the Pacific. Marine Biology 12, pp. 33–45.', 'reference_entry'],
+    ['Naomi Oreskes (December 3, 2004).', 'reference_entry'],
+    ['Habili – reef specific to the Red Sea; does not reach near enough to the surface to cause visible surf Microatoll – community of species of corals; vertical growth limited by average tidal height Cays – small, low-elevation, sandy islands formed on the surface of coral reefs.', 'glossary'],
+    ['Figure 2: Coral cover declined by 50% between 1985 and 2012.', 'caption'],
+    ['the CO2 concentration, which has risen from well below 300 PPM to more than 415 PPM (2019).', 'fragment'],
+    ['In liquid water at high temperatures, (e.g.', 'fragment'],
+    ['The ablation zone is the region where there is a net loss in glacier mass.', 'definition'],
+    ['Patients were randomly assigned (2:1) to lopinavir 400 mg or to standard care.', 'procedure'],
+    ['We aimed to establish whether vitamin D concentration was associated with COVID-19 risk.', 'procedure'],
+    ['Long-term care facilities should take proactive steps to protect residents.', 'normative'],
+  ];
+  for (const [text, reason] of cases) {
+    assert.deepEqual(claimsOf(text), [], text);
+    assert.equal(reasonOf(text), reason, text);
+  }
+});
+
+test('claims stay claims: measured facts, causes, quoted findings, results with a recommendation, definitions with figures', () => {
+  for (const text of [
+    'Tropical deforestation is responsible for approximately 20% of world greenhouse gas emissions.',
+    'The burning of coal, natural gas, and oil for electricity and heat is the largest single source of global greenhouse gas emissions.',
+    '"From new estimates of the combined anthropogenic forcing due to greenhouse gases, aerosols, and land surface changes, it is extremely likely (>95%) that human activities have exerted a substantial net warming influence on climate since 1750."',
+    'In this open-label study, FPV showed significantly better treatment effects on COVID-19; these results should inform treatment guidelines.',
+    'It is estimated that coral cover on the Great Barrier Reef fell by half between 1985 and 2012.',
+    'These results suggest that each 10-fold increase in LoD is expected to increase the false negative rate by 13%.',
+  ]) assert.deepEqual(claimsOf(text), [text], text);
+});
+
+test('an opening reference is resolved from the previous sentence: the statement names the antecedent, the quote stays verbatim', () => {
+  const text = 'Sea surface temperatures in the Coral Sea rose by 1 °C in 2016. These temperatures caused mass bleaching of corals.';
+  const [, second] = extractClaimCandidates({ text, source: 's' });
+  assert.equal(second?.text, 'Sea surface temperatures caused mass bleaching of corals.');
+  assert.equal(second?.quote, 'These temperatures caused mass bleaching of corals.');
+  assert.equal(text.slice(second!.start, second!.end), second!.quote);
+  assert.equal(second?.resolved?.antecedent, 'Sea surface temperatures');
+  // The normalized claim carries the resolved statement and quotes the verbatim sentence.
+  const n = extractNormalizedClaims({ text, source: 's' }).find((c) => c.statement.startsWith('Sea surface temperatures caused'));
+  assert.equal(n?.sources[0]?.quote, 'These temperatures caused mass bleaching of corals.');
+
+  const it = extractClaimCandidates({ text: 'The Great Barrier Reef lost half of its coral cover since 1985. It remains the largest reef system in the world.', source: 's' });
+  assert.equal(it[1]?.text, 'The Great Barrier Reef remains the largest reef system in the world.');
+  const jp = resolveOpeningReference({ text: 'これは海水温の上昇が原因である。', previous: 'サンゴの白化は2016年に拡大した。', language: 'ja' });
+  assert.equal(jp.status === 'resolved' ? jp.statement : jp.status, 'サンゴの白化は海水温の上昇が原因である。');
+});
+
+test('an opening reference that cannot be resolved leaves the sentence out of the claims, whatever its figures', () => {
+  for (const text of [
+    'During this time, over 70 percent of the coral reefs around the world have become damaged.',
+    'These temperatures caused mass bleaching of corals.',
+    'This has led to an increase in the number and severity of extreme weather events.',
+    'Similar rapid adaptation may protect coral reefs from global warming.',
+    'In 2010, he signed a letter advocating a price for greenhouse gas emissions.',
+    'As recently as 55 million years ago, the region reached an average annual temperature of 10–20 °C.',
+    'The particles reflect and absorb sunlight, resulting in cooler water and land surface temperatures.',
+  ]) {
+    assert.deepEqual(claimsOf(text), [], text);
+    assert.equal(reasonOf(text), 'unresolved_reference', text);
+  }
+  // A pronoun whose number does not agree with the previous subject is not guessed.
+  assert.deepEqual(claimsOf('Corals bleach when the water warms. It causes them to expel their algae.').slice(1), []);
+  // Japanese openers: frames and demonstratives without an antecedent.
+  assert.equal(findOpeningReference('この時期、サンゴ礁の70%が損傷した。', 'ja')?.kind, 'frame');
+  assert.equal(findOpeningReference('これらの温度は白化を引き起こした。', 'ja')?.kind, 'pronoun');
+  assert.equal(findOpeningReference('そのため、白化が増加した。', 'ja'), undefined);
+  // Expletive "it" and a reporter's reference point at nothing to resolve.
+  assert.equal(findOpeningReference('It is likely that reefs will decline by 2050.', 'en'), undefined);
+  assert.equal(findOpeningReference('These measurements indicate that solar irradiance has not increased since 1978.', 'en'), undefined);
+  assert.equal(findOpeningReference('It has been established that the region is at its warmest for 4,000 years.', 'en')?.kind, 'definite');
+});
+
+test('run-on sentences are split at their semicolons into claims of their own; the length cap holds', () => {
+  const runOn = 'Coral cover on the Great Barrier Reef declined by half between 1985 and 2012, with most of the loss on the central and southern sections of the reef; '
+    + 'mass bleaching events in 2016 and 2017 killed about 30 percent of the shallow-water corals in the northern section; '
+    + 'crown-of-thorns starfish outbreaks caused about 40 percent of the decline recorded over the same period.';
+  const got = extractClaimCandidates({ text: runOn, source: 's' });
+  assert.equal(got.length, 3);
+  for (const c of got) assert.equal(runOn.slice(c.start, c.end), c.quote);
+  const long = `Coral reefs declined ${'because of warming and pollution and fishing '.repeat(10)}in 2016.`;
+  assert.deepEqual(claimsOf(long), []);
+  assert.equal(reasonOf(long), 'too_long');
+});
+
+test('a sentence pasted to the next without a space is split ("2007.Rajendra")', () => {
+  const got = claimsOf('The final report was released on 17 November 2007.Rajendra Pachauri, the IPCC chair, said that emissions had increased by 40 percent since 1990.');
+  assert.deepEqual(got, ['Rajendra Pachauri, the IPCC chair, said that emissions had increased by 40 percent since 1990.']);
+});
+
+test('isClaimWorthChecking: the same bar for a statement read alone', () => {
+  assert.equal(isClaimWorthChecking('Rising sea temperatures cause coral bleaching.'), true);
+  assert.equal(isClaimWorthChecking('During this time, over 70 percent of the coral reefs around the world have become damaged.'), false);
+  assert.equal(isClaimWorthChecking('"Entire nation of Kiribati to be relocated over rising sea level threat".'), false);
+  assert.equal(screenSentence({ text: '図1 サンゴ被度の推移', language: 'ja' }), 'caption');
+});
+
+test('generalizing rules: quotations, "our analysis uses", a need, "defines X as", a known definite description, a section label before the antecedent', () => {
+  for (const [text, reason] of [
+    ['Mann said, "Ten years ago, the availability of data became quite sparse by the time you got back to 1,000 AD."', 'quotation'],
+    ['Our epidemiological analysis uses geographical information and negative binomial regression to assess mortality.', 'procedure'],
+    ['There is an urgent need to develop efficacious vaccines against SARS-CoV-2.', 'normative'],
+    ['The World Meteorological Organization defines a heat wave as 5 or more consecutive days of prolonged heat.', 'definition'],
+    ['We report temporal patterns of viral shedding in 94 laboratory-confirmed COVID-19 patients.', 'meta'],
+  ] as const) assert.equal(reasonOf(text), reason, text);
+  // "the passenger quarantine" was introduced earlier in the text: known, kept as written.
+  const text = 'The Diamond Princess passenger quarantine began on 5 February. Transmission continued on the ship for weeks. The passenger quarantine also reduced transmission among passengers by 30%.';
+  assert.ok(claimsOf(text).includes('The passenger quarantine also reduced transmission among passengers by 30%.'));
+  assert.deepEqual(claimsOf('Conclusions: The COVID-19 epidemic has spread very quickly. It only took 30 days to expand from Hubei to the rest of Mainland China.').slice(-1),
+    ['The COVID-19 epidemic only took 30 days to expand from Hubei to the rest of Mainland China.']);
+  assert.deepEqual(claimsOf('Between 1900 and 2016, the sea level rose by 16–21 cm.'), ['Between 1900 and 2016, the sea level rose by 16–21 cm.']);
+});

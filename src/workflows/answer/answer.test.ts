@@ -1,0 +1,75 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { normalizeClaim } from '../../extract/index.js';
+import { analyzeQuestion, claimRelevance, mdLink, mdQuote, mdText, questionKind, termWeights, verdictOf } from './index.js';
+import { wideQueries } from '../research/perspectives.js';
+
+test('a yes/no question becomes its proposition, with its subject and what is asked of it', () => {
+  const cases: Array<[string, string | undefined, string[], string[]]> = [
+    ['Are coral reefs dying because of climate change?', 'Coral reefs are dying because of climate change.', ['coral', 'reef'], ['die', 'climate']],
+    ['Is sea level rise accelerating?', 'Sea level rise is accelerating.', ['sea', 'level', 'rise'], ['accelerate']],
+    ['Do glaciers melt because of global warming?', 'Glaciers do melt because of global warming.', ['glacier'], ['melt', 'global', 'warming']],
+    ['Did the Roman Empire fall because of lead poisoning?', 'The Roman Empire did fall because of lead poisoning.', ['roman', 'empire'], ['fall', 'lead', 'poisoning']],
+    ['Is it true that hydroxychloroquine reduces mortality in COVID-19 patients?', 'Hydroxychloroquine reduces mortality in COVID-19 patients.', ['hydroxychloroquine'], ['reduce', 'mortality', 'covid-19', 'patient']],
+    ['What causes coral reef decline?', undefined, ['coral', 'reef'], ['cause', 'decline']],
+    ['coral reef decline causes', undefined, ['coral', 'reef'], ['decline', 'cause']],
+  ];
+  for (const [q, proposition, subject, aspects] of cases) {
+    const a = analyzeQuestion(q);
+    assert.equal(a.proposition, proposition, q);
+    assert.deepEqual(a.subjectTerms, subject, q);
+    assert.deepEqual(a.aspectTerms, aspects, q);
+  }
+  assert.equal(analyzeQuestion('Do face masks reduce the spread of COVID-19?').head, 'mask');
+  const ja = analyzeQuestion('海面上昇は加速しているか？');
+  assert.equal(ja.proposition, '海面上昇は加速している。');
+  assert.equal(ja.subject, '海面上昇');
+  assert.equal(analyzeQuestion('なぜサンゴは白化するのか').proposition, undefined);
+});
+
+test('the kind of question picks the perspective templates: a science question sends no market or competitors query', () => {
+  assert.equal(questionKind('Are coral reefs dying because of climate change?'), 'science');
+  assert.equal(questionKind('Is TypeScript better than JavaScript for large projects?'), 'technology');
+  assert.equal(questionKind('Should the minimum wage be raised?'), 'policy');
+  assert.equal(questionKind('Did the Roman Empire fall because of lead poisoning?'), 'history');
+  assert.equal(questionKind('サンゴ礁は気候変動で死滅しているのか'), 'science');
+  const science = wideQueries({ topics: [{ language: 'en', topic: 'coral reefs dying' }, { language: 'ja', topic: 'サンゴ礁 死滅' }], templatesPerPerspective: 3, kind: 'science' }).map((q) => q.text);
+  assert.ok(science.every((t) => !/\b(?:market|competitors?|industry|versus)\b|市場|競合|業界/.test(t)), science.join('; '));
+  assert.ok(science.includes('coral reefs dying mechanism') && science.includes('サンゴ礁 死滅 原因'));
+  assert.ok(wideQueries({ topics: [{ language: 'en', topic: 'rust' }], templatesPerPerspective: 1, kind: 'technology' }).some((q) => q.text === 'rust market'));
+});
+
+test('relevance: about the subject and what is asked — an IPCC sentence about climate change is not relevant to coral reefs', () => {
+  const q = analyzeQuestion('Are coral reefs dying because of climate change?');
+  const texts = [
+    'Mass coral bleaching killed 29% of shallow-water corals on the Great Barrier Reef in 2016.',
+    'Rising ocean temperatures caused by climate change are the main threat to coral reefs.',
+    'The IPCC concluded that climate change is very likely caused by human greenhouse gas emissions.',
+    'Climate change will increase the frequency of droughts and floods.',
+    'Coral reefs grow 1 to 3 cm per year in shallow tropical water.',
+  ];
+  const terms = texts.map((t) => normalizeClaim({ text: t, source: 't' }).terms);
+  const w = termWeights(terms);
+  const r = terms.map((t) => claimRelevance(q, t, w).relevance);
+  assert.ok(r[0]! >= 0.3 && r[1]! >= 0.3, r.join());
+  assert.ok(r[2]! < 0.3 && r[3]! < 0.3, r.join());
+  // About the subject but not about what is asked: below the threshold.
+  assert.ok(r[4]! < 0.3, r.join());
+});
+
+test('verdict: the claim-status table over judged evidence', () => {
+  const e = (stance: 'supports' | 'refutes', source: string, confidence = 0.9) => ({ stance, confidence, trustLevel: 'ACADEMIC' as const, source });
+  assert.equal(verdictOf([e('supports', 'a'), e('supports', 'b')]).verdict, 'supported');
+  assert.equal(verdictOf([e('refutes', 'a'), e('refutes', 'b')]).verdict, 'refuted');
+  assert.equal(verdictOf([e('supports', 'a'), e('supports', 'b'), e('refutes', 'c'), e('refutes', 'd')]).verdict, 'mixed');
+  const none = verdictOf([]);
+  assert.deepEqual([none.verdict, none.confidence], ['insufficient evidence', 1]);
+  assert.equal(verdictOf([{ stance: 'supports', confidence: 0.6, trustLevel: 'LOW', source: 'a' }]).verdict, 'insufficient evidence');
+});
+
+test('markdown helpers: text escaped, quotes verbatim, links only to http(s)', () => {
+  assert.equal(mdText('a [b](c) <script>\n|x|'), 'a \\[b\\](c) \\<script\\> \\|x\\|');
+  assert.equal(mdQuote('line one\nline two [1]'), '“line one line two [1]”');
+  assert.equal(mdLink('Coral reef', 'https://en.wikipedia.org/wiki/Coral_reef'), '[Coral reef](<https://en.wikipedia.org/wiki/Coral_reef>)');
+  assert.equal(mdLink('x', 'javascript:alert(1)'), 'x (javascript:alert(1))');
+});

@@ -1,0 +1,151 @@
+// What a question asks, read mechanically: its kind (which perspective templates fit it), the
+// proposition a yes/no question asks about ("Are coral reefs dying because of climate change?" →
+// "Coral reefs are dying because of climate change."), its subject and the other key terms. Shared by
+// research (relevance, perspectives, the answer) and consensus (relevance to the topic).
+import { subjectHead } from './subject-head.js';
+import { analyzeEnglish, detectLanguage, extractSlots, normalizeClaim, type TextLanguage } from '../../extract/index.js';
+
+export const QUESTION_KINDS = ['science', 'technology', 'policy', 'history'] as const;
+/** science/health, technology/product, policy/society, history/fact. */
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+export interface QuestionAnalysis {
+  question: string;
+  language: TextLanguage;
+  kind: QuestionKind;
+  /** The statement a yes/no question asks about; undefined for an open (wh-) question or a bare topic. */
+  proposition?: string;
+  /** Content terms (lemmas; Japanese character bigrams) of the subject: what the question is about. */
+  subjectTerms: string[];
+  /** The other content terms: what is asked of the subject. */
+  aspectTerms: string[];
+  /** The subject as written, for headings ("coral reefs"). */
+  subject: string;
+  /** The subject's head noun when the question has a syntactic subject (an English yes/no question): "mask" of "face masks". */
+  head?: string;
+}
+
+/** Words that say which kind of question it is; the kind with most hits wins, science on a tie or none. */
+const KIND_WORDS: Readonly<Record<QuestionKind, RegExp>> = {
+  science: /\b(?:diseases?|virus\w*|covid\w*|sars|vaccin\w*|drugs?|treatments?|therap\w*|cancers?|health\w*|medic\w*|patients?|infect\w*|symptoms?|mortality|clinical|insulin|diabet\w*|obes\w*|diet\w*|sleep|brain|genes?|genetic\w*|cells?|proteins?|climate|warming|greenhouse|carbon|co2|emissions?|species|coral\w*|reefs?|oceans?|seas?|ice|glacier\w*|temperatures?|ecosystems?|biodiversity|extinct\w*|physics|chemi\w*|biolog\w*|evolution\w*|earthquakes?|volcan\w*|drought\w*|floods?|pollut\w*|smok\w*|alcohol|coffee|exercise)\b|病|ウイルス|ワクチン|薬|治療|健康|医療|患者|感染|症状|がん|糖尿|睡眠|遺伝|細胞|気候|温暖化|海|氷|氷河|気温|生物|生態|絶滅|地震|火山|汚染|喫煙/iu,
+  technology: /\b(?:software|apps?|applications?|devices?|batter(?:y|ies)|chips?|semiconductors?|computers?|computing|internet|algorithms?|smartphones?|electric vehicles?|evs?|robots?|robotics|blockchain|cloud|programming|frameworks?|databases?|5g|ai|artificial intelligence|llms?|language models?|machine learning|products?|platforms?|tools?|typescript|javascript|python|rust|linux|gpus?)\b|技術|ソフト|アプリ|製品|デバイス|電池|半導体|ロボット|システム|サービス|プログラミング|人工知能|機械学習/iu,
+  policy: /\b(?:laws?|legal|policy|policies|government\w*|tax\w*|regulat\w*|elections?|vot\w*|education|schools?|immigra\w*|crime|economy|economic|wages?|unemployment|inequality|bans?|rights|subsid\w*|welfare|pensions?|housing|minimum wage|sanctions?|parliament|congress)\b|法律|法案|政策|政府|税|規制|選挙|教育|学校|移民|犯罪|経済|賃金|雇用|格差|制度|社会保障|年金|住宅/iu,
+  history: /\b(?:history|historical|wars?|centur(?:y|ies)|ancient|empire|dynasty|founded|invented|battles?|kings?|queens?|revolution|medieval|colonial|who was|when did|in \d{3,4})\b|歴史|戦争|時代|世紀|古代|帝国|王朝|創設|発明|革命|いつ|誰が/iu,
+};
+
+export function questionKind(question: string): QuestionKind {
+  let best: QuestionKind = 'science';
+  let bestHits = 0;
+  for (const kind of QUESTION_KINDS) {
+    const hits = question.match(new RegExp(KIND_WORDS[kind].source, 'giu'))?.length ?? 0;
+    if (hits > bestHits) {
+      best = kind;
+      bestHits = hits;
+    }
+  }
+  return best;
+}
+
+/** An input without a question form counts as a statement from this many words with an auxiliary (or with a full stop). */
+export const STATEMENT_MIN_WORDS = 6;
+const EN_WH_RE = /^(?:what|why|how|when|where|which|who|whom|whose)\b/i;
+const EN_TRUTH_FRAME_RE = /^(?:is|was)\s+it\s+(?:true|the case|correct|a fact|so)\s+that\s+/i;
+const EN_AUX_RE = /^(is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had)\s+/i;
+const JA_WH_RE = /(?:なぜ|どうして|どのように|どのような|どの程度|どれくらい|何が|何を|何は|なにが|いつ|どこ|誰|どれ|とは何)/u;
+const JA_QUESTION_END_RE = /(?:のでしょうか|でしょうか|ですか|ますか|のですか|のか|か|は本当|って本当|本当)?[?？。．!！\s]*$/u;
+
+/** Generic nouns that end a compound whose first word carries it ("climate change", "sea level rise"). */
+const COMPOUND_TAILS = new Set(['change', 'changes', 'rise', 'level', 'increase', 'decline', 'effect', 'impact', 'rate']);
+
+/** Generic words of open questions and topics that say what is asked, not what about. */
+const ASPECT_WORDS = new Set(['cause', 'effect', 'impact', 'risk', 'benefit', 'reason', 'role', 'future', 'trend', 'history', 'consequence', 'factor', 'driver', 'evidence', 'decline', 'increase', 'rise', 'change']);
+
+const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+const EN_QUESTION_WORDS = new Set('what why how when where which who whom whose is are was were do does did can could will would should shall may might must has have had true case because them their they there also very'.split(' '));
+
+/**
+ * Content terms as claims have them (normalizeClaim: English lemmas, Japanese character bigrams),
+ * without question words; Japanese bigrams made only of kana particles and endings are dropped.
+ */
+function contentTerms(text: string, language: TextLanguage): string[] {
+  // A capitalised first word is read as a name by the tagger ("Glaciers"): lower it to get its lemma.
+  const t = /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  const terms = normalizeClaim({ text: t, source: 'question' }).terms;
+  return language === 'ja' ? terms.filter((t) => !/^[\u3040-\u309f]+$/u.test(t)) : terms.filter((t) => !EN_QUESTION_WORDS.has(t));
+}
+
+/** The question without question words, auxiliaries and endings: what it is about. */
+function bareTopic(q: string, language: TextLanguage): string {
+  if (language === 'ja') return q.normalize('NFKC').replace(JA_QUESTION_END_RE, '').replace(/^(?:なぜ|どうして|どのように|どの程度|いつ|どこで|誰が)/u, '').trim() || q;
+  const kept = q.replace(/[?!.;:,"“”]+/g, ' ').split(/\s+/).filter((w) => w && !EN_QUESTION_WORDS.has(w.toLowerCase()) && !/^(?:the|a|an|it|that)$/i.test(w));
+  return kept.join(' ') || q;
+}
+
+/**
+ * "Are coral reefs dying …?" → "Coral reefs are dying ….": the auxiliary moves after the subject
+ * noun phrase (the nouns and adjectives after it; a verb followed by another verb is read as a noun,
+ * as in "sea level rise accelerating"). "Is it true that X?" → X.
+ */
+function englishProposition(question: string): { proposition: string; subject?: string } | undefined {
+  const q = question.replace(/\s+/g, ' ').trim().replace(/[?!.\s]+$/, '');
+  const truth = EN_TRUTH_FRAME_RE.exec(q);
+  if (truth) return { proposition: `${upperFirst(q.slice(truth[0].length))}.` };
+  const aux = EN_AUX_RE.exec(q);
+  // A statement is its own proposition; a bare topic ("coral reef decline causes") is not one.
+  if (!aux) {
+    // A participle does not make a topic a statement ("sea level rise caused by global warming"); an auxiliary does.
+    const statement = /[.]$/.test(question.trim()) || (q.split(' ').length >= STATEMENT_MIN_WORDS && analyzeEnglish(q).tokens.some((t) => t.pos === 'AUX'));
+    return EN_WH_RE.test(q) || !statement ? undefined : { proposition: `${upperFirst(q)}.` };
+  }
+  const rest = q.slice(aux[0].length);
+  const tokens = analyzeEnglish(rest).tokens;
+  let end = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    // A verb right before a participle is a noun of the subject ("sea level rise accelerating", "warming caused").
+    const verbAsNoun = t.pos === 'VERB' && next !== undefined && next.pos === 'VERB' && /(?:ing|ed)$/.test(next.value);
+    const nounish = ['DET', 'NOUN', 'PROPN', 'NUM', 'PRON'].includes(t.pos) || (t.pos === 'ADJ' && next !== undefined && ['NOUN', 'PROPN', 'ADJ'].includes(next.pos)) ||
+      t.value === "'s" || t.value === '’s' || verbAsNoun;
+    const joiner = ['of', 'and', '-'].includes(t.value.toLowerCase()) && i > 0 && next !== undefined && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next.pos);
+    if (!nounish && !joiner) break;
+    end = i + 1;
+  }
+  // "Did the Roman Empire fall because of…": no verb after the noun phrase, so its last word is the verb.
+  if (/^d(?:o|oes|id)$/i.test(aux[1]!) && end > 1 && tokens[end]?.pos !== 'VERB') end--;
+  if (end === 0 || end >= tokens.length) return undefined;
+  const subject = tokens.slice(0, end).map((t, k) => (k === 0 ? '' : t.pre) + t.value).join('');
+  const predicate = rest.slice(subject.length).trim();
+  return { proposition: `${upperFirst(subject)} ${aux[1]!.toLowerCase()} ${predicate}.`, subject };
+}
+
+function japaneseProposition(question: string): string | undefined {
+  const q = question.normalize('NFKC').replace(/\s+/g, '').trim();
+  if (JA_WH_RE.test(q)) return undefined;
+  const stem = q.replace(JA_QUESTION_END_RE, '');
+  return stem.length >= 4 && stem !== q.replace(/[。．]$/u, '') ? `${stem}。` : /[?？]$/.test(q) ? `${stem}。` : undefined;
+}
+
+/** The question read: kind, proposition (yes/no questions), subject and aspect terms. */
+export function analyzeQuestion(question: string, options: { language?: TextLanguage } = {}): QuestionAnalysis {
+  const q = question.replace(/\s+/g, ' ').trim();
+  const language = options.language ?? detectLanguage(q);
+  const kind = questionKind(q);
+  const read = language === 'ja' ? { proposition: japaneseProposition(q) } : englishProposition(q);
+  const proposition = read?.proposition;
+  const all = contentTerms(proposition ?? bareTopic(q, language), language);
+  // The subject noun phrase read off the question's word order when there is one, else the proposition's subject slot.
+  let subject = read && 'subject' in read && read.subject ? read.subject : proposition ? (extractSlots(proposition, language).slots.subject ?? '') : '';
+  let subjectTerms = subject ? contentTerms(subject, language).filter((t) => all.includes(t)) : [];
+  const fromQuestion = subjectTerms.length > 0 && read !== undefined && 'subject' in read && read.subject !== undefined;
+  if (subjectTerms.length === 0) {
+    // An open question or a topic: everything but the generic "what is asked" words is the subject.
+    subjectTerms = all.filter((t) => !ASPECT_WORDS.has(t));
+    if (subjectTerms.length === 0) subjectTerms = all;
+    subject = bareTopic(q, language);
+  }
+  // "climate change": a generic noun after a content word is carried by that word, not a concept of its own.
+  const aspectTerms = all.filter((t, i) => !subjectTerms.includes(t) && !(COMPOUND_TAILS.has(t) && i > 0 && !subjectTerms.includes(all[i - 1]!) && !COMPOUND_TAILS.has(all[i - 1]!)));
+  const head = fromQuestion ? subjectHead(subjectTerms, language) : undefined;
+  return { question: q, language, kind, ...(proposition ? { proposition } : {}), subjectTerms, aspectTerms, subject: subject.replace(/[.。]$/u, ''), ...(head ? { head } : {}) };
+}

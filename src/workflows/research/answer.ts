@@ -1,0 +1,167 @@
+// The answer (INTEGRATE, first section of the report): a verdict on the question's proposition.
+// A yes/no question's proposition is verified by the engine at the start of VERIFY (Engine.verifyClaim:
+// the passages of the task most relevant to it are judged by the stance model); the verdict is the
+// claim-status table over those judgements (workflows/answer verdictOf), counting only passages
+// relevant to the question themselves. An open question is answered by its relevant claims. With
+// nothing relevant the verdict is "insufficient evidence" and the run says which sources it searched.
+import { claimId } from '../../core/index.js';
+import { trustScore, type EvidenceItem } from '../../policy/index.js';
+import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict } from '../answer/index.js';
+import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
+import { VERIFY_PAGES_PER_SEARCH } from './budget.js';
+import type { RunContext } from './context.js';
+import { MIN_RELEVANCE } from './normalize.js';
+import { pickQuote } from './quotes.js';
+import { createRelevanceParts } from './relevance.js';
+import { isOrigin, sourceKey, type TaskSnapshot } from './snapshot.js';
+import type { SearchEntry } from './state.js';
+
+/** Quotes for and against shown in the answer, strongest first. */
+export const ANSWER_QUOTES_PER_SIDE = 5;
+/**
+ * A judged passage counts for the verdict only when its quote names the question's subject: its
+ * subject share (workflows/answer) is above this, i.e. it holds at least one of the subject's terms.
+ * The engine already chose the passages most relevant to the proposition and the stance model judges
+ * what they say of it; this only keeps out passages about something else altogether.
+ */
+export const ANSWER_EVIDENCE_MIN_SUBJECT = 0;
+/** Relevant claims that answer an open question. */
+export const OPEN_QUESTION_CLAIMS = 10;
+/** Search key of the proposition's verification. */
+export const ANSWER_ENTRY_KEY = 'verify:answer';
+
+/** The proposition the run verifies, when the question is a yes/no question (or a statement). */
+export function propositionOf(ctx: RunContext): string | undefined {
+  return ctx.questions[0]?.proposition;
+}
+
+/** The engine claim of the proposition (verifyClaim stores it under the id of its statement). */
+export function propositionClaimId(ctx: RunContext): string | undefined {
+  const p = propositionOf(ctx);
+  return p ? claimId(p.replace(/\s+/g, ' ').trim()) : undefined;
+}
+
+/** VERIFY's first search: the proposition through Engine.verifyClaim, while the budget still has room. */
+export function answerEntry(ctx: RunContext): SearchEntry | undefined {
+  const p = propositionOf(ctx);
+  if (!p) return undefined;
+  return {
+    key: ANSWER_ENTRY_KEY, phase: 'verify', genre: 'answer', text: p, language: ctx.questions[0]!.language, refute: false, kind: 'verify',
+    maxPages: VERIFY_PAGES_PER_SEARCH, status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [],
+  };
+}
+
+/** A quote's strength: trust score of its source × the stance model's confidence (policy evidenceWeight). */
+const weight = (q: AnswerQuote): number => q.stance_confidence * trustScore(q.tier);
+
+function quotesOf(items: ReadonlyArray<{ quote: AnswerQuote }>): AnswerQuote[] {
+  const seen = new Set<string>();
+  return items.map((i) => i.quote).sort((a, b) => weight(b) - weight(a) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)).filter((q) => {
+    const k = `${q.url}\u0000${q.quote}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  }).slice(0, ANSWER_QUOTES_PER_SIDE);
+}
+
+export interface AnswerInput {
+  snapshot: TaskSnapshot;
+  verified: readonly VerifiedClaimItem[];
+  evidence: ReadonlyMap<string, EvidenceItemArtifact>;
+  /** The source's real address (the example corpus's Wikipedia article), when known. */
+  linkOf: (url: string) => string | null;
+}
+
+function quoteFromArtifact(e: EvidenceItemArtifact, linkOf: AnswerInput['linkOf']): AnswerQuote {
+  return { quote: e.quote, url: e.url, link: linkOf(e.url), title: e.title, tier: e.tier, stance_confidence: e.confidence, evidence_id: e.evidence_id, citation: null };
+}
+
+/** Numbers the answer's quotes as the report cites them: for, then against, each quote once. */
+function numberQuotes(forQ: AnswerQuote[], against: AnswerQuote[]): void {
+  const seen = new Map<string, number>();
+  for (const q of [...forQ, ...against]) {
+    const k = `${q.url}\u0000${q.quote}`;
+    if (!seen.has(k)) seen.set(k, seen.size + 1);
+    q.citation = seen.get(k)!;
+  }
+}
+
+export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
+  const s = ctx.state;
+  const question = ctx.questions[0]!;
+  const proposition = question.proposition ?? null;
+  const pid = propositionClaimId(ctx);
+  const aboutSubject = createRelevanceParts(ctx, input.snapshot.claims.map((c) => c.statement));
+  const relevantClaims = input.verified.filter((c) => c.claim_id !== pid && c.relevance >= MIN_RELEVANCE);
+  const named = s.sourcesSearched && s.sourcesSearched.length > 0 ? s.sourcesSearched : s.options.providers;
+  const sources = named.length > 0 ? named : [ctx.state.language === 'ja' ? '設定済みのすべてのプロバイダ' : 'every configured provider'];
+  const entry = s.entries.find((e) => e.key === ANSWER_ENTRY_KEY);
+  const t = ctx.strings;
+  let items: EvidenceItem[] = [];
+  let forQ: AnswerQuote[] = [];
+  let against: AnswerQuote[] = [];
+  let method: Answer['basis']['method'];
+  let judged = 0;
+  if (proposition && pid) {
+    method = 'proposition_judged';
+    const claim = input.snapshot.claims.find((c) => c.id === pid);
+    const views = claim ? [...claim.supporting, ...claim.refuting].filter((e) => !isOrigin(e)) : [];
+    judged = claim ? claim.counts.supports + claim.counts.refutes + claim.counts.neutral : 0;
+    const counted = views
+      .map((e) => ({ e, text: pickQuote(e, proposition).text }))
+      .filter((x) => aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT);
+    items = counted.map(({ e }) => ({ stance: e.stance, confidence: e.confidence, trustLevel: e.source.trustLevel, source: sourceKey(e.source) }));
+    const toQuote = (x: (typeof counted)[number]) => {
+      const art = input.evidence.get(`${pid}|${x.e.edgeId}`);
+      return { quote: art ? quoteFromArtifact(art, input.linkOf) : { quote: x.text, url: x.e.source.url, link: input.linkOf(x.e.source.url), title: x.e.source.title ?? null, tier: x.e.source.trustLevel, stance_confidence: Math.round(x.e.confidence * 1000) / 1000, evidence_id: null, citation: null } };
+    };
+    forQ = quotesOf(counted.filter((x) => x.e.stance === 'supports').map(toQuote));
+    against = quotesOf(counted.filter((x) => x.e.stance === 'refutes').map(toQuote));
+  } else {
+    method = 'relevant_claims';
+    // An open question: its most relevant claims with supported or refuted statuses answer it.
+    const top = [...relevantClaims].sort((a, b) => b.relevance - a.relevance || (a.claim_id < b.claim_id ? -1 : 1)).slice(0, OPEN_QUESTION_CLAIMS);
+    const originOf = (c: VerifiedClaimItem): EvidenceItemArtifact | undefined =>
+      c.supporting_evidence_ids.map((id) => input.evidence.get(`${c.claim_id}|${id}`)).find((e) => e?.bias_flags.includes('self_source'));
+    for (const c of top) {
+      const side = c.status === 'VERIFIED' || c.status === 'CONDITIONED' ? 'supports' : c.status === 'REFUTED' ? 'refutes' : undefined;
+      const origin = originOf(c);
+      if (!side || !origin) continue;
+      items.push({ stance: side, confidence: c.confidence, trustLevel: origin.tier, source: origin.url });
+      (side === 'supports' ? forQ : against).push(quoteFromArtifact(origin, input.linkOf));
+    }
+    forQ = quotesOf(forQ.map((quote) => ({ quote })));
+    against = quotesOf(against.map((quote) => ({ quote })));
+  }
+  const nothing = relevantClaims.length === 0 && forQ.length === 0 && against.length === 0;
+  if (nothing) method = 'none';
+  const decision = verdictOf(nothing ? [] : items);
+  numberQuotes(forQ, against);
+  const failed = entry?.status === 'failed' || entry?.status === 'skipped' ? (entry.error ?? entry.skipReason ?? entry.status) : undefined;
+  const judgedClaim = input.snapshot.claims.find((c) => c.id === pid);
+  const model = [...(judgedClaim?.supporting ?? []), ...(judgedClaim?.refuting ?? [])].find((e) => !isOrigin(e))?.model ?? null;
+  return {
+    question: s.question,
+    proposition,
+    verdict: decision.verdict,
+    confidence: decision.confidence,
+    for: forQ,
+    against,
+    basis: {
+      method,
+      summary: t.answerBasis({ method, verdict: decision.verdict, judged, supporting: decision.supportingSources, refuting: decision.refutingSources, relevant: relevantClaims.length, sources, failed }),
+      what_would_change: t.answerChange(decision.verdict),
+      sources_searched: sources,
+      relevant_claims: relevantClaims.length,
+      judged_passages: judged,
+      supporting_sources: decision.supportingSources,
+      refuting_sources: decision.refutingSources,
+      support: Math.round(decision.axes.evidence * 1000) / 1000,
+      refutation: Math.round(decision.axes.refutation * 1000) / 1000,
+      stance_model: model,
+    },
+    prose: null,
+  };
+}
+
+export type { AnswerVerdict };

@@ -67,9 +67,9 @@ test('verdict: the claim-status table over judged evidence', () => {
   assert.equal(verdictOf([{ stance: 'supports', confidence: 0.6, trustLevel: 'LOW', source: 'a' }]).verdict, 'insufficient evidence');
 });
 
-test('markdown helpers: text escaped, quotes verbatim, links only to http(s)', () => {
+test('markdown helpers (core/format): text escaped, quotes escaped so they render verbatim, links only to http(s)', () => {
   assert.equal(mdText('a [b](c) <script>\n|x|'), 'a \\[b\\](c) \\<script\\> \\|x\\|');
-  assert.equal(mdQuote('line one\nline two [1]'), '“line one line two [1]”');
+  assert.equal(mdQuote('line one\nline two [1]'), '“line one line two \\[1\\]”');
   assert.equal(mdLink('Coral reef', 'https://en.wikipedia.org/wiki/Coral_reef'), '[Coral reef](<https://en.wikipedia.org/wiki/Coral_reef>)');
   assert.equal(mdLink('x', 'javascript:alert(1)'), 'x (javascript:alert(1))');
 });

@@ -8,48 +8,60 @@ import { recomputeTaskGraph, runGraphPhase } from './index.js';
 
 const TABLE = { 'nih.gov': 'ACADEMIC', 'nature.com': 'ACADEMIC', 'example-blog.com': 'UNVERIFIED', 'trusted-news.org': 'TRUSTED' } as const;
 
-test('a low-trust page contradicting an ACADEMIC source is misinformation and its domain is BLOCKED with a reason', async () => {
+// Two claims of the academic page, each contradicted by the blog: two judgements, enough for a block
+// (policy BLOCK_MIN_JUDGEMENTS; a domain is never blocked on one judgement).
+const TRIAL = [
+  'Drug X reduced mortality in adults with severe influenza in a randomized controlled trial of 900 patients.',
+  'Drug X shortened hospital stays of adults with severe influenza by two days in that randomized controlled trial.',
+];
+const DENIAL = [
+  'Drug X never reduced mortality in adults with severe influenza in any randomized controlled trial.',
+  'Drug X did not shorten hospital stays of adults with severe influenza by two days in that randomized controlled trial.',
+];
+
+test('a low-trust page contradicting an ACADEMIC source on two claims is misinformation and its domain is BLOCKED with a reason', async () => {
   const fx = createGraphFixture();
   try {
     const trust = tableTrust(fx.store, TABLE);
     const deps = { store: fx.store, stance: ruleStanceModel(), trust, emit: fx.emit };
-    const academic = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/123/', title: 'Trial of drug X', sourceType: 'academic_paper', paragraphs: [
-      'Drug X reduced mortality in adults with severe influenza in a randomized controlled trial of 900 patients.',
-    ] });
-    const blog = fx.addPage({ url: 'https://www.example-blog.com/truth', title: 'The truth about drug X', paragraphs: [
-      'Drug X never reduced mortality in adults with severe influenza in any randomized controlled trial.',
-    ] });
+    const academic = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/123/', title: 'Trial of drug X', sourceType: 'academic_paper', paragraphs: TRIAL });
+    const blog = fx.addPage({ url: 'https://www.example-blog.com/truth', title: 'The truth about drug X', paragraphs: DENIAL });
     const phase = await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [academic.id, blog.id] });
-    assert.equal(phase.fragments, 2);
-    assert.equal(phase.usefulFragments, 2);
+    assert.equal(phase.fragments, 4);
+    assert.equal(phase.usefulFragments, 4);
     assert.equal(phase.independentSources, 2);
     assert.equal(phase.hasPrimarySource, true);
     const result = recomputeTaskGraph(deps, { taskId: fx.taskId });
     assert.deepEqual(result.blocked, ['example-blog.com']);
 
     const contradictions = fx.store.listEdges(fx.taskId, 'contradicts') as ContradictsEdge[];
-    assert.equal(contradictions.length, 1);
-    assert.equal(contradictions[0]!.contradictionType, 'misinformation');
-    assert.deepEqual(new Set([contradictions[0]!.trustLevel, contradictions[0]!.otherTrustLevel]), new Set(['ACADEMIC', 'UNVERIFIED']));
+    assert.equal(contradictions.length, 2);
+    for (const c of contradictions) {
+      assert.equal(c.contradictionType, 'misinformation');
+      assert.deepEqual(new Set([c.trustLevel, c.otherTrustLevel]), new Set(['ACADEMIC', 'UNVERIFIED']));
+    }
 
     const state = fx.store.getDomainState('example-blog.com')!;
     assert.equal(state.trustLevel, 'BLOCKED');
     assert.equal(state.originalTrustLevel, 'UNVERIFIED');
     assert.equal(state.origin, 'verification');
-    assert.match(state.reason ?? '', /^Contradiction with nih\.gov \(ACADEMIC, claim_id: clm_[0-9a-f]{16}\)$/);
+    assert.match(state.reason ?? '', /^Contradictions with nih\.gov \(ACADEMIC\) on 2 claims \(claim_ids: clm_[0-9a-f]{16}, clm_[0-9a-f]{16}\)$/);
     assert.equal(state.canRestore, true);
     assert.equal(state.restoreVia, 'domains.yaml user_overrides');
-    assert.equal(state.causingClaimIds.length, 1);
-    assert.ok(fx.store.getClaim(fx.taskId, state.causingClaimIds[0]!), 'the causing claim is a claim of the task');
+    assert.equal(state.causingClaimIds.length, 2);
+    for (const id of state.causingClaimIds) assert.ok(fx.store.getClaim(fx.taskId, id), 'the causing claim is a claim of the task');
     assert.ok(state.blockedAt);
     assert.ok(fx.events.some((e) => e.type === 'domain.blocked' && e.domain === 'example-blog.com'));
-    // The academic domain is not blocked; its claim stands, the blog's claim is refuted by the ACADEMIC source (its own, BLOCKED source weighs 0).
+    // The academic domain is not blocked; its claims stand, the blog's claims are refuted by the ACADEMIC source (its own, BLOCKED source weighs 0).
     assert.notEqual(fx.store.getDomainState('nih.gov')?.trustLevel, 'BLOCKED');
-    const academicClaim = fx.store.listClaims(fx.taskId).find((c) => c.statement.startsWith('Drug X reduced'))!;
-    const blogClaim = fx.store.listClaims(fx.taskId).find((c) => c.statement.startsWith('Drug X never'))!;
-    assert.equal(academicClaim.status, 'CONDITIONED');
-    assert.equal(blogClaim.status, 'REFUTED');
-    assert.equal(state.causingClaimIds[0], academicClaim.id);
+    const claims = fx.store.listClaims(fx.taskId);
+    const academicClaims = claims.filter((c) => TRIAL.some((t) => t.startsWith(c.statement.slice(0, 20))));
+    const blogClaims = claims.filter((c) => DENIAL.some((t) => t.startsWith(c.statement.slice(0, 20))));
+    assert.equal(academicClaims.length, 2);
+    assert.equal(blogClaims.length, 2);
+    for (const c of academicClaims) assert.equal(c.status, 'CONDITIONED', c.statement);
+    for (const c of blogClaims) assert.equal(c.status, 'REFUTED', c.statement);
+    assert.deepEqual(new Set(state.causingClaimIds), new Set(academicClaims.map((c) => c.id)));
 
     // Recomputing again changes nothing (idempotent), and a restored override wins over the block.
     const again = recomputeTaskGraph(deps, { taskId: fx.taskId });
@@ -60,12 +72,38 @@ test('a low-trust page contradicting an ACADEMIC source is misinformation and it
   }
 });
 
-test('an ACADEMIC page refuting a low-trust page blocks the low-trust source of the claim', async () => {
+test('one contradiction is one judgement: the low-trust domain is marked rejected with the reason, never blocked', async () => {
   const fx = createGraphFixture();
   try {
     const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, TABLE), emit: fx.emit };
-    const blog = fx.addPage({ url: 'https://example-blog.com/cure', paragraphs: ['Vitamin pills cured influenza in every adult patient within two days.'] });
-    const paper = fx.addPage({ url: 'https://www.nature.com/articles/x1', paragraphs: ['Vitamin pills never cured influenza in adult patient cohorts within two days.'] });
+    const academic = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/124/', sourceType: 'academic_paper', paragraphs: TRIAL.slice(0, 1) });
+    const blog = fx.addPage({ url: 'https://www.example-blog.com/one', paragraphs: DENIAL.slice(0, 1) });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [academic.id, blog.id] });
+    const result = recomputeTaskGraph(deps, { taskId: fx.taskId });
+    assert.deepEqual(result.blocked, []);
+    const contradictions = fx.store.listEdges(fx.taskId, 'contradicts') as ContradictsEdge[];
+    assert.equal(contradictions.length, 1);
+    assert.equal(contradictions[0]!.contradictionType, 'misinformation');
+    const state = fx.store.getDomainState('example-blog.com');
+    assert.notEqual(state?.trustLevel, 'BLOCKED');
+    assert.match(state?.reason ?? '', /^Contradiction with nih\.gov \(ACADEMIC, claim_id: clm_[0-9a-f]{16}\); not blocked: 1 rejecting judgement\(s\), 2 needed$/);
+  } finally {
+    fx.close();
+  }
+});
+
+test('an ACADEMIC page refuting a low-trust page on two claims blocks the low-trust source of the claims', async () => {
+  const fx = createGraphFixture();
+  try {
+    const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, TABLE), emit: fx.emit };
+    const blog = fx.addPage({ url: 'https://example-blog.com/cure', paragraphs: [
+      'Vitamin pills cured influenza in every adult patient within two days.',
+      'Garlic tablets cured measles in every school child within one week.',
+    ] });
+    const paper = fx.addPage({ url: 'https://www.nature.com/articles/x1', paragraphs: [
+      'Vitamin pills never cured influenza in adult patient cohorts within two days.',
+      'Garlic tablets never cured measles in school child cohorts within one week.',
+    ] });
     await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [blog.id, paper.id] });
     const r = recomputeTaskGraph(deps, { taskId: fx.taskId });
     assert.deepEqual(r.blocked, ['example-blog.com']);
@@ -139,8 +177,8 @@ test('a user override restores a blocked domain: its evidence weighs again, the 
   const fx = createGraphFixture();
   try {
     const stance = ruleStanceModel();
-    const academic = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/8/', paragraphs: ['Drug X reduced mortality in adults with severe influenza.'] });
-    const blog = fx.addPage({ url: 'https://example-blog.com/8', paragraphs: ['Drug X never reduced mortality in adults with severe influenza.'] });
+    const academic = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/8/', paragraphs: TRIAL });
+    const blog = fx.addPage({ url: 'https://example-blog.com/8', paragraphs: DENIAL });
     const blocked = { store: fx.store, stance, trust: tableTrust(fx.store, TABLE), emit: fx.emit };
     await runGraphPhase(blocked, { taskId: fx.taskId, queryId: 'q_1', pageIds: [academic.id, blog.id] });
     recomputeTaskGraph(blocked, { taskId: fx.taskId });

@@ -97,7 +97,8 @@ test('lyra stance --model llm: unconfigured is invalid input; a line the model c
     const input = line({ id: 'x', claim: 'A causes B.', evidence: 'A causes B.' }) + line({ id: 'y', claim: 'gibberish', evidence: 'Whatever.' });
     const r = await run(['stance', '--model', 'llm'], home2, input);
     assert.equal(r.code, 1);
-    assert.deepEqual(JSON.parse(r.out), { id: 'x', label: 'supports', confidence: 0.8, decisive_sentence: 'A causes B.' });
+    // The llm states only its label's confidence; the rest is shared equally between the other labels.
+    assert.deepEqual(JSON.parse(r.out), { id: 'x', label: 'supports', confidence: 0.8, decisive_sentence: 'A causes B.', scores: { supports: 0.8, refutes: 0.1, neutral: 0.1 } });
     assert.match(r.err, /line 2 \(id y\): retryable: .*Sure! Here is my answer/);
   } finally {
     await fake.web.close();

@@ -16,6 +16,9 @@ function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ct
   return `  - ${cites.cite(e, about, ctx.strings.quotedAbove)}`;
 }
 
+/** Escaped prose keeps its citation marks as marks: [2] refers to the References (a number, nothing to inject). */
+const citationMarks = (escaped: string): string => escaped.replace(/\\\[(\d+)\\\]/g, '[$1]');
+
 export function answerSection(ctx: RunContext, model: IntegrationModel, cites: Citations): string[] {
   const t = ctx.strings;
   const a: Answer = model.answer;
@@ -29,10 +32,9 @@ export function answerSection(ctx: RunContext, model: IntegrationModel, cites: C
     const kept = a.prose.sentences.filter((s) => s.kept);
     const removed = a.prose.sentences.filter((s) => !s.kept);
     lines.push(`### ${t.proseHeading} (${mdText(a.prose.model)}; ${ctx.state.language === 'ja' ? '判定' : 'checked by'} ${mdText(a.prose.judge)})`, '');
-    // Citation marks stay marks: [2] refers to the References.
-    lines.push(kept.length > 0 ? kept.map((s) => mdText(s.text).replace(/\\\[(\d+)\\\]/g, '[$1]')).join(' ') : t.statusNone, '');
+    lines.push(kept.length > 0 ? kept.map((s) => citationMarks(mdText(s.text))).join(' ') : t.statusNone, '');
     if (removed.length > 0) {
-      lines.push(`${t.proseRemoved}:`, '', ...removed.map((s) => `- ${mdQuote(s.text)} — ${s.judgement === 'no_quote' ? t.proseNoQuote : t.proseNotSupported(s.judgement)}`), '');
+      lines.push(`${t.proseRemoved}:`, '', ...removed.map((s) => `- ${citationMarks(mdQuote(s.text))} — ${s.judgement === 'no_quote' ? t.proseNoQuote : t.proseNotSupported(s.judgement)}`), '');
     }
   }
   return lines;

@@ -79,16 +79,18 @@ test('runResearch writes the run folder: report, search log, seven valid artifac
   }
 });
 
-test('a Japanese question gives a Japanese report; the stance model refusing Japanese is a limitation, not a crash', { skip }, async () => {
+test('a Japanese question gives a Japanese report judged offline by the Japanese stance model', { skip }, async () => {
   const { home, config } = await setup('ja', JA_DOCS);
   try {
     const r = await runResearch(config, { question: '海面上昇は加速しているか？', corpus: 'ja', cwd: home, budget: { pages: 10, seconds: 3000 } }, { translator: null });
     assert.equal(r.status, 'completed');
     assert.match(r.runDir, /_outputs\/research\/\d{8}_\d{4}$/);
     const report = readFileSync(join(r.runDir, r.files.report), 'utf8');
-    assert.match(report, /^# リサーチレポート: 海面上昇は加速しているか？\n\n> [^\n]+\n\n## 回答\n\n\*\*(支持される|反証される|賛否が分かれる|証拠不十分)\*\* — 判定した命題: 「?“?海面上昇は加速している。/);
+    // The satellite sentence states the acceleration: the Japanese network supports the proposition with it.
+    assert.match(report, /^# リサーチレポート: 海面上昇は加速しているか？\n\n> [^\n]+\n\n## 回答\n\n\*\*支持される\*\* — 判定した命題: “海面上昇は加速している。”\n\n- 支持:\n {2}- “1993年以降の衛星観測では、海面上昇率は年約3ミリメートルに加速している。” \[1\]\n/);
     assert.ok(report.includes('## 制約・限界'));
-    assert.ok(report.includes('スタンス判定モデルは英語のみ対応'), report.slice(report.indexOf('## 制約・限界')));
+    assert.ok(!report.includes('英語のみ対応'), 'Japanese claims are judged, not refused');
+    assert.match(report, /### \d\. 1993年以降の衛星観測では、海面上昇率は年約3ミリメートルに加速している。\n\n- ステータス: (VERIFIED|CONDITIONED) /);
     const log = readFileSync(join(r.runDir, 'search_log.md'), 'utf8');
     assert.match(log, /^# 検索ログ: 海面上昇は加速しているか？\n> 実行: /);
     assert.ok(log.includes('## 統計'));

@@ -1,4 +1,5 @@
 // The evidence graph's entities (DESIGN.md "Data model"). Plain data: no behaviour, no I/O.
+import type { ErrorCategory } from './errors.js';
 import type {
   AuthKind,
   AuthStatus,
@@ -51,6 +52,13 @@ export interface QueryMetrics {
   usefulFragments?: number;
 }
 
+/** Why a query failed, as data: its category and code decide what a reader or a workflow does with it. */
+export interface StoredError {
+  category: ErrorCategory;
+  code: string;
+  message: string;
+}
+
 export interface Query {
   id: string;
   taskId: string;
@@ -59,7 +67,10 @@ export interface Query {
   origin: QueryOrigin;
   status: QueryStatus;
   attempts: number;
+  /** A line for people: the failure ("category: message"), why it waits ("pending: …") or was cancelled. */
   lastError?: string;
+  /** The failure of the last attempt, as data (set with status failed, and while a retry waits). */
+  error?: StoredError;
   metrics: QueryMetrics;
   createdAt: IsoTime;
   finishedAt?: IsoTime;

@@ -10,6 +10,9 @@ export const ERROR_CATEGORIES = ['retryable', 'non_retryable', 'invalid_input', 
  */
 export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
 
+/** The code of a stance judge's refusal of a language it does not read; workflows report it as a limitation. */
+export const STANCE_UNSUPPORTED_LANGUAGE = 'stance_unsupported_language';
+
 export interface LyraErrorOptions {
   /** Stable machine-readable code, e.g. `config_invalid`, `http_status`, `provider_not_configured`. */
   code?: string;

@@ -17,7 +17,7 @@ import { claimLease, releaseLease } from './task-lease.js';
 import { newTaskLine, Semaphore, settleQuery, waitForQuery, type TaskLine } from './task-queue.js';
 import { newTaskRecord, recordQuery, requireTask, storeTask, targetInput, taskProviders } from './task-records.js';
 import { keys, loadPayload, warning, type PageOutcome } from './task-state.js';
-import { budgetView, categoryOfStoredError, pageSourceView, searchOutcome } from './views.js';
+import { budgetView, pageSourceView, searchOutcome } from './views.js';
 
 function errorOfCategoryName(category: ErrorCategory, message: string, code: string): LyraError {
   return errorOfCategory(category, message, { code });
@@ -103,13 +103,14 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
           await runQuery({ deps, limits, taskId, queryId, signal, emit });
         } catch (err) {
           // runQuery records a query's own failure; what escapes it (the store failing) is recorded here if it can be.
-          const message = `${isLyraError(err) ? err.category : 'retryable'}: ${errorMessage(err)}`;
+          const error = { category: isLyraError(err) ? err.category : 'retryable' as const, code: 'query_crashed', message: errorMessage(err) };
+          const message = `${error.category}: ${error.message}`;
           try {
-            store.updateQuery(queryId, { status: 'failed', lastError: message, finishedAt: now() });
+            store.updateQuery(queryId, { status: 'failed', lastError: message, error, finishedAt: now() });
           } catch {
             // The store itself is failing; the warning event below is all that can be said.
           }
-          emit({ type: 'warning', taskId, warning: warning({ source: 'engine', category: isLyraError(err) ? err.category : 'retryable', code: 'query_crashed', message, target: queryId }), at: now() });
+          emit({ type: 'warning', taskId, warning: warning({ source: 'engine', category: error.category, code: error.code, message, target: queryId }), at: now() });
         } finally {
           line.current = undefined;
           settleQuery(line, queryId);
@@ -278,8 +279,10 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       // The search's graph run extracts claims only: verifyStatement judges the statement's own candidates.
       const outcome = await runSearch(taskId, statement, options, { deferStance: true });
       if (outcome.status !== 'done') {
-        const lastError = store.getQuery(outcome.queryId)?.lastError ?? outcome.status;
-        throw errorOfCategoryName(categoryOfStoredError(lastError), `verify: the search for ${JSON.stringify(statement)} ended ${outcome.status}: ${lastError}`, 'verify_search_failed');
+        const q = store.getQuery(outcome.queryId);
+        throw errorOfCategory(q?.error?.category ?? 'retryable', `verify: the search for ${JSON.stringify(statement)} ended ${outcome.status}: ${q?.lastError ?? outcome.status}`, {
+          code: 'verify_search_failed', ...(q?.error ? { details: { cause: q.error } } : {}),
+        });
       }
       const graph = loadPayload<{ pageIds: string[] }>(store, taskId, keys.phase(outcome.queryId, 'graph'));
       const result = await deps.graph.verifyStatement(graphDepsOf({ deps, emit }), {

@@ -177,7 +177,7 @@ export async function runQuery(o: RunQueryOptions): Promise<Query> {
       const summary = await runPhases(ctx);
       const done = store.transaction(() => {
         store.saveCheckpoint(o.taskId, keys.phase(o.queryId, 'metrics'), summary);
-        return store.updateQuery(o.queryId, { status: 'done', metrics: metricsOf(summary), finishedAt: now() });
+        return store.updateQuery(o.queryId, { status: 'done', metrics: metricsOf(summary), finishedAt: now(), error: undefined });
       });
       return end(done);
     } catch (err) {
@@ -187,11 +187,12 @@ export async function runQuery(o: RunQueryOptions): Promise<Query> {
       }
       const category = isLyraError(err) ? err.category : 'retryable';
       const code = isLyraError(err) ? err.code : 'unexpected';
-      const lastError = `${category}: ${errorMessage(err)}`;
+      const error = { category, code, message: errorMessage(err) };
+      const lastError = `${category}: ${error.message}`;
       if (category === 'retryable' && attempt < o.limits.queryAttempts) {
         const wait = o.limits.queryBackoffMs * attempt;
         addQueryWarnings(store, o.taskId, o.queryId, [warning({ source: 'query', category, code, message: `attempt ${attempt} of ${o.limits.queryAttempts} failed after ${Math.round(Date.now() - t0)} ms: ${errorMessage(err)}; retrying in ${wait} ms`, target: current.text })]);
-        store.updateQuery(o.queryId, { lastError });
+        store.updateQuery(o.queryId, { lastError, error });
         try {
           await delay(wait, o.signal);
         } catch {
@@ -199,7 +200,7 @@ export async function runQuery(o: RunQueryOptions): Promise<Query> {
         }
         continue;
       }
-      return end(store.updateQuery(o.queryId, { status: 'failed', lastError, finishedAt: now() }));
+      return end(store.updateQuery(o.queryId, { status: 'failed', lastError, error, finishedAt: now() }));
     }
   }
 }

@@ -9,7 +9,7 @@ import type { TrustResolver } from './deps.js';
 import { createSourceResolver } from './materials/index.js';
 import type { QuerySummary } from './query-runner.js';
 import { keys, loadPayload, taskWarnings, type PageOutcome, type QueryInput } from './task-state.js';
-import { budgetView, categoryOfStoredError, isPrimaryLevel, queryWarningsOf } from './views.js';
+import { budgetView, isPrimaryLevel, queryWarningsOf } from './views.js';
 
 function blockedDomains(store: Store, taskId: string, domains: Set<string>, claimIds: Set<string>): BlockedDomainInfo[] {
   return store
@@ -47,6 +47,7 @@ export function taskStatusView(options: { store: Store; trust: TrustResolver; ta
       status: q.status,
       attempts: q.attempts,
       ...(q.lastError ? { lastError: q.lastError } : {}),
+      ...(q.error ? { error: q.error } : {}),
       ...(s ? { harvestRate: s.harvestRate, novelty: s.novelty, satisfaction: s.satisfaction, pagesFetched: s.pagesFetched } : {}),
     };
   });
@@ -56,7 +57,7 @@ export function taskStatusView(options: { store: Store; trust: TrustResolver; ta
 
   const failures: EngineWarning[] = [];
   for (const q of queries) {
-    if (q.status === 'failed') failures.push({ source: 'query', category: categoryOfStoredError(q.lastError), code: 'query_failed', message: q.lastError ?? 'failed', target: q.text, at: q.finishedAt ?? q.createdAt });
+    if (q.status === 'failed') failures.push({ source: 'query', category: q.error?.category ?? 'retryable', code: 'query_failed', message: q.lastError ?? 'failed', target: q.text, at: q.finishedAt ?? q.createdAt });
   }
   for (const p of pages) {
     if (p.fetchStatus !== 'failed' && p.fetchStatus !== 'blocked') continue;

@@ -1,7 +1,7 @@
 // Read-only views over the store for the engine's answers: sources, claim summaries, the budget, a
 // query's outcome and its warnings. Metrics only, never advice (seed 002).
 import type {
-  BudgetView, Claim, ClaimSummary, EngineWarning, ErrorCategory, Page, SearchOutcome, SourceView, Store, Task, TrustLevel,
+  BudgetView, Claim, ClaimSummary, EngineWarning, Page, SearchOutcome, SourceView, Store, Task, TrustLevel,
 } from '../core/index.js';
 import { isHighTrust } from '../policy/index.js';
 import type { TrustResolver } from './deps.js';
@@ -82,11 +82,6 @@ export function queryWarningsOf(store: Store, taskId: string, queryId: string, c
   return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
-export function categoryOfStoredError(lastError: string | undefined): ErrorCategory {
-  const c = lastError?.split(':', 1)[0];
-  return c === 'retryable' || c === 'non_retryable' || c === 'invalid_input' || c === 'blocked' ? c : 'retryable';
-}
-
 export function searchOutcome(options: { store: Store; trust: TrustResolver; task: Task; queryId: string }): SearchOutcome {
   const { store, task, queryId } = options;
   const query = store.getQuery(queryId)!;
@@ -94,7 +89,7 @@ export function searchOutcome(options: { store: Store; trust: TrustResolver; tas
   const input = loadPayload<QueryInput>(store, task.id, keys.input(queryId));
   const warnings = queryWarningsOf(store, task.id, queryId);
   if (query.status === 'failed' || query.status === 'cancelled') {
-    warnings.push({ source: 'query', category: categoryOfStoredError(query.lastError), code: query.status === 'failed' ? 'query_failed' : 'query_cancelled', message: query.lastError ?? query.status, target: query.text, at: query.finishedAt ?? new Date().toISOString() });
+    warnings.push({ source: 'query', category: query.error?.category ?? 'retryable', code: query.status === 'failed' ? 'query_failed' : 'query_cancelled', message: query.lastError ?? query.status, target: query.text, at: query.finishedAt ?? new Date().toISOString() });
   }
   return {
     taskId: task.id,

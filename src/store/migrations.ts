@@ -222,6 +222,20 @@ CREATE TABLE calibration_active (
 );
 `,
   },
+  {
+    version: 4,
+    name: 'query errors as data',
+    sql: `
+-- A failed query's error as {category, code, message} (JSON), so nothing reads it back out of last_error.
+ALTER TABLE queries ADD COLUMN error_json TEXT;
+-- Rows written before: last_error was "category: message"; the category is split off once, here.
+UPDATE queries SET error_json = CASE
+  WHEN substr(last_error, 1, instr(last_error, ': ') - 1) IN ('retryable', 'non_retryable', 'invalid_input', 'blocked')
+    THEN json_object('category', substr(last_error, 1, instr(last_error, ': ') - 1), 'code', 'query_failed', 'message', substr(last_error, instr(last_error, ': ') + 2))
+  ELSE json_object('category', 'retryable', 'code', 'query_failed', 'message', last_error) END
+WHERE status = 'failed' AND last_error IS NOT NULL;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Claim, DomainState, Fragment, Page, Query, Task } from '../core/index.js';
+import Database from 'better-sqlite3';
 import { openStore } from './index.js';
+import { MIGRATIONS } from './migrations.js';
 
 function tempDb(): { path: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'lyra-store-'));
@@ -121,6 +123,36 @@ test('domain states, checkpoints and the auth queue', () => {
     store.updateAuthStatus('au_1', 'skipped');
     assert.deepEqual(store.listAuth({ status: 'pending' }), []);
     assert.throws(() => store.updateAuthStatus('au_9', 'resolved'), /no auth queue item au_9/);
+  } finally {
+    store.close();
+    cleanup();
+  }
+});
+
+test('migration 4: a failed query written by an older Lyra gets its error as data, split from "category: message" once', () => {
+  const { path, cleanup } = tempDb();
+  const db = new Database(path);
+  try {
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    for (const m of MIGRATIONS.filter((x) => x.version <= 3)) {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, now);
+    }
+    db.prepare(`INSERT INTO tasks (id, question, status, budget_json, created_at) VALUES ('task_1', 'q', 'running', '{}', ?)`).run(now);
+    const insert = db.prepare(`INSERT INTO queries (id, task_id, seq, text, mode, origin, status, attempts, last_error, metrics_json, created_at)
+      VALUES (?, 'task_1', ?, 'q', 'normal', 'client', ?, 1, ?, '{}', ?)`);
+    insert.run('q_old', 1, 'failed', 'non_retryable: provider corpus: no corpus named x', now);
+    insert.run('q_odd', 2, 'failed', 'something broke', now);
+    insert.run('q_wait', 3, 'pending', 'pending: page budget used', now);
+  } finally {
+    db.close();
+  }
+  const store = openStore({ path });
+  try {
+    assert.deepEqual(store.getQuery('q_old')?.error, { category: 'non_retryable', code: 'query_failed', message: 'provider corpus: no corpus named x' });
+    assert.deepEqual(store.getQuery('q_odd')?.error, { category: 'retryable', code: 'query_failed', message: 'something broke' });
+    assert.equal(store.getQuery('q_wait')?.error, undefined);
+    assert.equal(store.getQuery('q_wait')?.lastError, 'pending: page budget used');
   } finally {
     store.close();
     cleanup();

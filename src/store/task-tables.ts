@@ -7,6 +7,7 @@ import {
   type Checkpoint,
   type Query,
   type QueryMetrics,
+  type StoredError,
   type Task,
 } from '../core/index.js';
 import { type Db, compact, opt, parseJson, taskKey, taskOf } from './db.js';
@@ -84,6 +85,7 @@ interface QueryRow {
   status: string;
   attempts: number;
   last_error: string | null;
+  error_json: string | null;
   metrics_json: string;
   created_at: string;
   finished_at: string | null;
@@ -99,6 +101,7 @@ function queryFromRow(r: QueryRow): Query {
     status: r.status as Query['status'],
     attempts: r.attempts,
     lastError: opt(r.last_error),
+    error: r.error_json === null ? undefined : parseJson<StoredError>(r.error_json, `queries.error_json (${r.id})`),
     metrics: parseJson<QueryMetrics>(r.metrics_json, `queries.metrics_json (${r.id})`),
     createdAt: r.created_at,
     finishedAt: opt(r.finished_at),
@@ -108,9 +111,9 @@ function queryFromRow(r: QueryRow): Query {
 export function insertQuery(db: Db, q: Query): void {
   const seq = db.get<{ n: number | null }>('SELECT MAX(seq) AS n FROM queries WHERE task_id = ?', q.taskId)?.n ?? 0;
   db.run(
-    `INSERT INTO queries (id, task_id, seq, text, mode, origin, status, attempts, last_error, metrics_json, created_at, finished_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    q.id, q.taskId, seq + 1, q.text, q.mode, q.origin, q.status, q.attempts, q.lastError ?? null, JSON.stringify(q.metrics),
+    `INSERT INTO queries (id, task_id, seq, text, mode, origin, status, attempts, last_error, error_json, metrics_json, created_at, finished_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    q.id, q.taskId, seq + 1, q.text, q.mode, q.origin, q.status, q.attempts, q.lastError ?? null, q.error ? JSON.stringify(q.error) : null, JSON.stringify(q.metrics),
     q.createdAt, q.finishedAt ?? null,
   );
 }
@@ -125,9 +128,9 @@ export function updateQuery(db: Db, id: string, patch: Partial<Omit<Query, 'id' 
   if (!current) throw new InvalidInputError(`store: no query ${id}`, { code: 'query_not_found', details: { queryId: id } });
   const n: Query = { ...current, ...patch, id, taskId: current.taskId };
   db.run(
-    `UPDATE queries SET text = ?, mode = ?, origin = ?, status = ?, attempts = ?, last_error = ?, metrics_json = ?, created_at = ?, finished_at = ?
+    `UPDATE queries SET text = ?, mode = ?, origin = ?, status = ?, attempts = ?, last_error = ?, error_json = ?, metrics_json = ?, created_at = ?, finished_at = ?
      WHERE id = ?`,
-    n.text, n.mode, n.origin, n.status, n.attempts, n.lastError ?? null, JSON.stringify(n.metrics), n.createdAt, n.finishedAt ?? null, id,
+    n.text, n.mode, n.origin, n.status, n.attempts, n.lastError ?? null, n.error ? JSON.stringify(n.error) : null, JSON.stringify(n.metrics), n.createdAt, n.finishedAt ?? null, id,
   );
   return n;
 }

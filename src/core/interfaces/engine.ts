@@ -2,7 +2,7 @@
 // implements it (pipeline/), app/ composes it from configuration (createEngine). Field names of the
 // views are the JSON that MCP tools and `--json` print, so they are part of the public contract:
 // add fields, never rename or drop one.
-import type { Claim, Identifiers, Locator, Page, Task } from '../entities.js';
+import type { Claim, Identifiers, Locator, Page, StoredError, Task } from '../entities.js';
 import type {
   ClaimStatus, ContradictionType, QueryMode, QueryOrigin, QueryStatus, SourceType, Stance, TaskStatus, TrustLevel,
 } from '../enums.js';
@@ -137,6 +137,8 @@ export interface SearchStateView {
   status: QueryStatus;
   attempts: number;
   lastError?: string;
+  /** A failed search's error as data. */
+  error?: StoredError;
   harvestRate?: number;
   novelty?: number;
   satisfaction?: string;

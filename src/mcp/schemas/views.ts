@@ -89,6 +89,7 @@ export const searchStateSchema = z.looseObject({
   status: z.enum(QUERY_STATUSES),
   attempts: num,
   lastError: z.string().optional(),
+  error: z.object({ category: z.string(), code: z.string(), message: z.string() }).optional(),
   harvestRate: num.optional(),
   novelty: num.optional(),
   satisfaction: z.string().optional(),

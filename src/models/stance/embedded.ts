@@ -5,7 +5,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { InvalidInputError, throwIfAborted, type StanceJudgement, type StanceModel, type StancePair } from '../../core/index.js';
+import { InvalidInputError, STANCE_UNSUPPORTED_LANGUAGE, throwIfAborted, type StanceJudgement, type StanceModel, type StancePair } from '../../core/index.js';
 import { decidePassage, type JudgedSentence } from './decide.js';
 import { DecisionSchema, loadDescriptor, type Decision, type LoadedDescriptor } from './descriptor.js';
 import { createEnglishJudge, type SentenceItem, type SentenceJudge } from './english-judge.js';
@@ -104,7 +104,7 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
       const language = options.language ?? stanceLanguage(claim);
       // English needs a Latin-script word: "We have what?" counts even though every word is a stop word.
       if (language === 'en' && !/[A-Za-z]/.test(claim)) {
-        throw new InvalidInputError(`stance pair ${index}: the embedded model reads English and Japanese and found neither in the claim "${claim.slice(0, 80)}"`, { code: 'stance_unsupported_language' });
+        throw new InvalidInputError(`stance pair ${index}: the embedded model reads English and Japanese and found neither in the claim "${claim.slice(0, 80)}"`, { code: STANCE_UNSUPPORTED_LANGUAGE });
       }
       const split = splitSentences(pair.passage, { maxSentences });
       return { claim, language, sentences: split.length > 0 ? split : [pair.passage.replace(/\s+/g, ' ').trim()] };

@@ -4,7 +4,7 @@
 // number), contested claims with both sides, coverage by perspective, the limitations and the
 // References (source linked to its real address when known, locator, trust level). Every value from a
 // page, a provider or an error goes through core/format (via ../answer/markdown.ts) before it is written.
-import { mdInline, type ClaimStatus, type Locator } from '../../core/index.js';
+import { STANCE_UNSUPPORTED_LANGUAGE, mdInline, type ClaimStatus, type Locator } from '../../core/index.js';
 import { mdLink, mdQuote, mdText, mdUrl } from '../answer/index.js';
 import { propositionClaimId } from './answer.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
@@ -18,8 +18,6 @@ import { Citations, rationaleInWords } from './report-parts.js';
 import { refutationSearched } from './verify.js';
 import type { ResearchState } from './state.js';
 
-/** The embedded stance model's refusal of text without English words (models/stance/embedded.ts). */
-export const STANCE_LANGUAGE_RE = /reads English only/i;
 
 /** Claims shown per status section (the most relevant); every claim is in verified_claims.json. */
 export const REPORT_CLAIMS_PER_STATUS = 8;
@@ -100,7 +98,7 @@ function limitations(ctx: RunContext, model: IntegrationModel): string[] {
     out.push(`### ${t.openGaps}`, '', ...gaps.map((g) => `- ${g.gap_id} (${g.kind}): ${mdText(g.description)} — ${mdText(g.reason)}; ${ja ? `DEEP検索${g.queries_run}回` : `${g.queries_run} DEEP search(es)`}`), '');
   }
   const failed = s.entries.filter((e) => e.status === 'failed');
-  const stanceFailures = failed.filter((e) => STANCE_LANGUAGE_RE.test(e.error ?? '')).length;
+  const stanceFailures = failed.filter((e) => e.errorCode === STANCE_UNSUPPORTED_LANGUAGE).length;
   if (stanceFailures > 0) out.push(`- **${t.stanceLanguage(stanceFailures)}**`, '');
   if (failed.length > 0) {
     // Searches failing with the same error (numbers aside) are listed once, with their queries.
@@ -114,7 +112,7 @@ function limitations(ctx: RunContext, model: IntegrationModel): string[] {
     }
     out.push(`### ${t.failedQueries}`, '', ...[...groups.values()].map((g) => (g.queries.length === 1 ? `- ${g.queries[0]}: ${g.error}` : `- ${g.queries.length} × ${g.error} — ${g.queries.join('; ')}`)), '');
   }
-  const skipped = s.entries.filter((e) => e.status === 'skipped' && !e.skipReason?.startsWith('duplicate'));
+  const skipped = s.entries.filter((e) => e.status === 'skipped' && !e.duplicateOf);
   if (skipped.length > 0) {
     const reasons = new Map<string, number>();
     for (const e of skipped) reasons.set(e.skipReason ?? '', (reasons.get(e.skipReason ?? '') ?? 0) + 1);

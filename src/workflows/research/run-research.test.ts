@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { STANCE_UNSUPPORTED_LANGUAGE } from '../../core/index.js';
 import { RESEARCH_ARTIFACT_SCHEMAS, type ResearchArtifactName } from './artifacts.js';
 import { loadResearchState, resumeResearchWorkflow, runResearchWorkflow } from './run-research.js';
 import { FakeEngine } from './test-support/fake-engine.js';
@@ -9,7 +10,7 @@ import type { ResearchEvent } from './types.js';
 const NOW = (): Date => new Date('2026-01-01T09:30:00.000Z');
 const QUESTION = 'Has global sea level rise accelerated?';
 
-function setup(options: { onSearch?: (q: string, n: number) => void; failOn?: RegExp } = {}) {
+function setup(options: { onSearch?: (q: string, n: number) => void; failOn?: RegExp; failCode?: string } = {}) {
   const engine = new FakeEngine({ docs: SEA_DOCS, ...options });
   const state = memoryStateStore();
   const output = memoryOutput();
@@ -159,6 +160,16 @@ test('a small page budget leaves searches unrun, listed as a limitation', async 
   const report = s.output.files.get(r.files.report)!;
   assert.match(report, /### Searches not run\n\n- \d+ × page budget used up \(3\)/);
   assert.equal(r.status, 'completed');
+});
+
+test('searches refused by the stance judge for their language are a limitation, read from the error code', async () => {
+  const refused = setup({ failOn: /sea/i, failCode: STANCE_UNSUPPORTED_LANGUAGE });
+  const r = await runResearchWorkflow(refused.deps, { question: QUESTION, budget: { pages: 20, queries: 500, seconds: 600 } });
+  assert.match(refused.output.files.get(r.files.report)!, /- \*\*The embedded stance model reads English and Japanese: \d+ search\(es\) failed at the stance step/);
+  // The same failures with another code are listed as failures, not as the language limitation.
+  const other = setup({ failOn: /sea/i });
+  const o = await runResearchWorkflow(other.deps, { question: QUESTION, budget: { pages: 20, queries: 500, seconds: 600 } });
+  assert.doesNotMatch(other.output.files.get(o.files.report)!, /stance model reads/);
 });
 
 test('an empty question is invalid input', async () => {

@@ -27,10 +27,12 @@ export function throwIfInterrupted(ctx: RunContext): void {
 
 const dedupeKey = (e: SearchEntry): string => `${e.kind}|${e.refute}|${e.text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()}`;
 
-function skipReason(ctx: RunContext, e: SearchEntry): string | undefined {
+function duplicateOf(ctx: RunContext, e: SearchEntry): SearchEntry | undefined {
   const key = dedupeKey(e);
-  const earlier = ctx.state.entries.find((x) => x !== e && x.status !== 'skipped' && x.status !== 'planned' && dedupeKey(x) === key);
-  if (earlier) return `duplicate of ${earlier.key}`;
+  return ctx.state.entries.find((x) => x !== e && x.status !== 'skipped' && x.status !== 'planned' && dedupeKey(x) === key);
+}
+
+function skipReason(ctx: RunContext, e: SearchEntry): string | undefined {
   if (ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, e.phase)) return `time budget: ${e.phase.toUpperCase()}'s share of ${ctx.state.options.budget.seconds} s used`;
   const b = ctx.deps.engine.status(ctx.state.taskId).budget;
   const run = ctx.state.options.budget;
@@ -78,14 +80,15 @@ function adopt(ctx: RunContext, e: SearchEntry): boolean {
   else {
     e.status = 'failed';
     e.error = v.status === 'failed' ? (v.lastError ?? 'failed') : `left ${v.status} after the engine's resume`;
+    e.errorCode = v.error?.code ?? `query_${v.status}`;
   }
   finish(ctx, e);
   return true;
 }
 
-function failedSearchError(ctx: RunContext, queryId: string, status: string): string {
+function failedSearchError(ctx: RunContext, queryId: string, status: string): { error: string; errorCode: string } {
   const v = ctx.deps.engine.status(ctx.state.taskId).searches.find((x) => x.queryId === queryId);
-  return v?.lastError ?? status;
+  return { error: v?.lastError ?? status, errorCode: v?.error?.code ?? `query_${status}` };
 }
 
 async function issue(ctx: RunContext, e: SearchEntry): Promise<void> {
@@ -112,7 +115,7 @@ async function issue(ctx: RunContext, e: SearchEntry): Promise<void> {
   if (out.status === 'done') e.status = 'done';
   else {
     e.status = 'failed';
-    e.error = failedSearchError(ctx, out.queryId, out.status);
+    Object.assign(e, failedSearchError(ctx, out.queryId, out.status));
   }
 }
 
@@ -120,10 +123,12 @@ export async function runEntry(ctx: RunContext, e: SearchEntry): Promise<void> {
   if (e.status === 'done' || e.status === 'failed' || e.status === 'skipped') return;
   throwIfInterrupted(ctx);
   if (e.status === 'issued' && adopt(ctx, e)) return;
-  const skip = skipReason(ctx, e);
+  const earlier = duplicateOf(ctx, e);
+  const skip = earlier ? `duplicate of ${earlier.key}` : skipReason(ctx, e);
   if (skip) {
     e.status = 'skipped';
     e.skipReason = skip;
+    if (earlier) e.duplicateOf = earlier.key;
     ctx.save();
     ctx.emit({ type: 'research.search', phase: e.phase, key: e.key, genre: e.genre, query: e.text, status: 'skipped', error: skip });
     return;
@@ -143,8 +148,10 @@ export async function runEntry(ctx: RunContext, e: SearchEntry): Promise<void> {
     // Ctrl-C: leave the entry issued; the engine's stop marks the query cancelled and resume finishes it.
     if (ctx.signal?.aborted) throwIfInterrupted(ctx);
     e.status = 'failed';
-    e.error = ctx.hardDeadline.aborted && isAbortError(err) ? `aborted: time budget of ${ctx.state.options.budget.seconds} s exceeded` : errorMessage(err);
-    ctx.warn({ source: `search ${e.key}`, code: isLyraError(err) ? err.code : 'search_failed', message: e.error, category: isLyraError(err) ? err.category : 'non_retryable', target: e.text });
+    const overTime = ctx.hardDeadline.aborted && isAbortError(err);
+    e.error = overTime ? `aborted: time budget of ${ctx.state.options.budget.seconds} s exceeded` : errorMessage(err);
+    e.errorCode = overTime ? 'time_budget_exceeded' : isLyraError(err) ? err.code : 'search_failed';
+    ctx.warn({ source: `search ${e.key}`, code: e.errorCode, message: e.error, category: isLyraError(err) ? err.category : 'non_retryable', target: e.text });
   }
   finish(ctx, e);
 }

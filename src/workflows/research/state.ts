@@ -37,8 +37,12 @@ export const searchEntrySchema = z.strictObject({
   resumed: z.boolean().optional(),
   resultsFound: z.number().int().optional(),
   error: z.string().optional(),
+  /** The failure's code (the engine's query error, or the workflow's own), as data. */
+  errorCode: z.string().optional(),
   /** Why it did not run (budget, time, duplicate of an earlier query). */
   skipReason: z.string().optional(),
+  /** Skipped as the same query as this earlier entry (its key). */
+  duplicateOf: z.string().optional(),
   newPageIds: z.array(z.string()),
   newClaimIds: z.array(z.string()),
   touchedClaimIds: z.array(z.string()),

@@ -25,8 +25,10 @@ export interface FakeEngineOptions {
   onSearch?: (query: string, n: number) => void;
   /** Simulated work per search (ms), honouring the signal. */
   searchDelayMs?: number;
-  /** Searches whose text matches fail with this error. */
+  /** Searches whose text matches fail with a non_retryable error. */
   failOn?: RegExp;
+  /** The code of that error (default `fake_failure`). */
+  failCode?: string;
 }
 
 const words = (s: string): Set<string> => new Set((s.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((w) => !['the', 'and', 'not', 'that', 'with', 'for'].includes(w)));
@@ -67,6 +69,7 @@ export class FakeEngine implements ResearchEngine {
     if (this.options.failOn?.test(text)) {
       q.status = 'failed';
       q.lastError = `non_retryable: fake failure for ${text}`;
+      q.error = { category: 'non_retryable', code: this.options.failCode ?? 'fake_failure', message: `fake failure for ${text}` };
       return this.outcome(q, 0, 0);
     }
     const qw = words(text);

@@ -1,6 +1,6 @@
 // What every command gets: I/O, environment and lazily loaded configuration.
 import type { Store } from '../core/index.js';
-import { loadConfig, type LyraConfig } from '../app/index.js';
+import { loadConfig, type LyraConfig } from '../app/config/index.js';
 import type { CliIo } from './io.js';
 
 export interface CliContext {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -154,6 +154,37 @@ test('unknown commands and options exit 2; --help and --version exit 0', async (
     assert.equal(v.out.trim(), packageVersion());
   } finally {
     rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('bin/lyra.js runs the built dist/; a missing or stale build is a clear error naming what to run', () => {
+  const dir = tempHome();
+  try {
+    mkdirSync(join(dir, 'bin'));
+    copyFileSync(join(PACKAGE_ROOT, 'bin', 'lyra.js'), join(dir, 'bin', 'lyra.js'));
+    const run = () => spawnSync(process.execPath, [join(dir, 'bin', 'lyra.js'), '--version'], { cwd: dir, encoding: 'utf8' });
+    let r = run();
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /^lyra: non_retryable: dist\/ is missing: run `npm run build`/);
+    // A build (a stand-in main.js) stamped before a source file changed.
+    mkdirSync(join(dir, 'dist', 'cli'), { recursive: true });
+    writeFileSync(join(dir, 'dist', 'cli', 'main.js'), 'export async function main() { process.stdout.write("built\\n"); return 0; }\n');
+    mkdirSync(join(dir, 'src', 'core'), { recursive: true });
+    writeFileSync(join(dir, 'src', 'core', 'ids.test.ts'), '');
+    writeFileSync(join(dir, 'src', 'core', 'ids.ts'), '');
+    const mtime = statSync(join(dir, 'src', 'core', 'ids.ts')).mtimeMs;
+    writeFileSync(join(dir, 'dist', 'build-stamp.json'), JSON.stringify({ startedAt: mtime - 1000 }));
+    r = run();
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /dist\/ is older than src\/core\/ids\.ts: run `npm run build`/);
+    // Built after the change (a test file changing later does not matter): it runs.
+    writeFileSync(join(dir, 'dist', 'build-stamp.json'), JSON.stringify({ startedAt: mtime + 1000 }));
+    utimesSync(join(dir, 'src', 'core', 'ids.test.ts'), new Date(mtime + 5000), new Date(mtime + 5000));
+    r = run();
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, 'built\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

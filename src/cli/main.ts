@@ -1,27 +1,47 @@
 // The `lyra` command line: parses arguments, runs a command, formats errors. No logic of its own.
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { PACKAGE_ROOT } from '../app/index.js';
+import { PACKAGE_ROOT } from '../app/config/index.js';
 import { isLyraError, errorMessage, type Store } from '../core/index.js';
 import { resolve } from 'node:path';
-import { createCliContext } from './context.js';
+import { createCliContext, type CliContext } from './context.js';
 import { PROCESS_IO, type CliIo } from './io.js';
-import { registerDomainsCommand } from './commands/domains.js';
-import { registerFetchCommand } from './commands/fetch.js';
-import { registerExtractCommand } from './commands/extract.js';
-import { registerCorpusCommand } from './commands/corpus.js';
-import { registerSearchCommand } from './commands/search.js';
-import { registerPapersCommands } from './commands/papers.js';
-import { registerClaimsCommand } from './commands/claims.js';
-import { registerCollectCommand } from './commands/collect.js';
-import { registerConsensusCommand } from './commands/consensus.js';
-import { registerResearchCommand } from './commands/research.js';
-import { registerModelsCommand } from './commands/models.js';
-import { registerStanceCommand } from './commands/stance.js';
-import { registerServeCommand } from './commands/serve.js';
-import { registerTaskCommand } from './commands/task.js';
-import { registerResumeCommand } from './commands/resume.js';
-import { registerVerifyCommand } from './commands/verify.js';
+
+type Register = (program: Command, ctx: CliContext) => void;
+
+/**
+ * Each command's module, imported only when that command runs: the whole module graph (extraction,
+ * models, the fetcher, the MCP server) costs seconds of start-up that `lyra --version` or
+ * `lyra domains explain` should not pay. Order is the order of `lyra --help`.
+ */
+const COMMANDS: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Register> }> = [
+  { names: ['domains'], load: async () => (await import('./commands/domains.js')).registerDomainsCommand },
+  { names: ['fetch'], load: async () => (await import('./commands/fetch.js')).registerFetchCommand },
+  { names: ['extract'], load: async () => (await import('./commands/extract.js')).registerExtractCommand },
+  { names: ['corpus'], load: async () => (await import('./commands/corpus.js')).registerCorpusCommand },
+  { names: ['search'], load: async () => (await import('./commands/search.js')).registerSearchCommand },
+  { names: ['papers', 'paper', 'citations'], load: async () => (await import('./commands/papers.js')).registerPapersCommands },
+  { names: ['stance'], load: async () => (await import('./commands/stance.js')).registerStanceCommand },
+  { names: ['models'], load: async () => (await import('./commands/models.js')).registerModelsCommand },
+  { names: ['claims'], load: async () => (await import('./commands/claims.js')).registerClaimsCommand },
+  { names: ['task'], load: async () => (await import('./commands/task.js')).registerTaskCommand },
+  { names: ['resume'], load: async () => (await import('./commands/resume.js')).registerResumeCommand },
+  { names: ['verify'], load: async () => (await import('./commands/verify.js')).registerVerifyCommand },
+  { names: ['collect'], load: async () => (await import('./commands/collect.js')).registerCollectCommand },
+  { names: ['serve'], load: async () => (await import('./commands/serve.js')).registerServeCommand },
+  { names: ['consensus'], load: async () => (await import('./commands/consensus.js')).registerConsensusCommand },
+  { names: ['research'], load: async () => (await import('./commands/research.js')).registerResearchCommand },
+];
+
+/** The command `argv` names (its first operand after the global options), or undefined. */
+function commandOf(argv: readonly string[]): string | undefined {
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '-c' || a === '--config') i++;
+    else if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
 
 /** Exit codes: 0 success, 1 the work failed, 2 the input (flags, config, arguments) is invalid. */
 export const EXIT_OK = 0;
@@ -39,7 +59,11 @@ export interface MainOptions {
   cwd?: string;
 }
 
-export function buildProgram(options: Required<MainOptions>, stores: Store[]): Command {
+/**
+ * The program with the command `argv` names registered (all of them when it names none or an unknown
+ * one, so `lyra --help` and commander's suggestions see every command).
+ */
+export async function buildProgram(options: Required<MainOptions>, stores: Store[], argv: readonly string[] = []): Promise<Command> {
   const program = new Command();
   const ctx = createCliContext({ ...options, stores, configPath: () => program.opts<{ config?: string }>().config });
   program
@@ -51,22 +75,10 @@ export function buildProgram(options: Required<MainOptions>, stores: Store[]): C
     .addHelpText('after', '\nData lives under $LYRA_HOME (default ~/.lyra). Exit codes: 0 ok, 1 failure, 2 invalid input.')
     .configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr })
     .exitOverride();
-  registerDomainsCommand(program, ctx);
-  registerFetchCommand(program, ctx);
-  registerExtractCommand(program, ctx);
-  registerCorpusCommand(program, ctx);
-  registerSearchCommand(program, ctx);
-  registerPapersCommands(program, ctx);
-  registerStanceCommand(program, ctx);
-  registerModelsCommand(program, ctx);
-  registerClaimsCommand(program, ctx);
-  registerTaskCommand(program, ctx);
-  registerResumeCommand(program, ctx);
-  registerVerifyCommand(program, ctx);
-  registerCollectCommand(program, ctx);
-  registerServeCommand(program, ctx);
-  registerConsensusCommand(program, ctx);
-  registerResearchCommand(program, ctx);
+  const name = commandOf(argv);
+  const versionOnly = name === undefined && argv.slice(2).some((a) => a === '-V' || a === '--version');
+  const wanted = versionOnly ? [] : COMMANDS.filter((c) => name !== undefined && c.names.includes(name));
+  for (const c of wanted.length > 0 || versionOnly ? wanted : COMMANDS) (await c.load())(program, ctx);
   // Subcommands inherit output routing and exit override.
   for (const cmd of program.commands) cmd.configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr }).exitOverride();
   return program;
@@ -81,7 +93,7 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
   const opts: Required<MainOptions> = { io: options.io ?? PROCESS_IO, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
   const stores: Store[] = [];
   try {
-    const program = buildProgram(opts, stores);
+    const program = await buildProgram(opts, stores, argv);
     if (argv.length <= 2) {
       program.outputHelp();
       return EXIT_OK;

@@ -1,7 +1,7 @@
 // Schema of lyra.config.yaml. Unknown keys are errors, so a typo never passes silently.
 // Every section is optional; what is absent takes the documented default.
 import { z } from 'zod';
-import { parseAllowEntry } from '../../net/index.js';
+import { parseAllowEntry } from '../../net/allow-entries.js';
 
 /** One fetch.allow_private entry, checked when the file loads (origin or CIDR + port; see net/allow-entries.ts). */
 const allowPrivateEntry = z.string().min(1).superRefine((value, ctx) => {

@@ -1,6 +1,8 @@
 // `lyra domains list|explain|blocked`: the domain trust policy and L6 blocking, with --json.
 import type { Command } from 'commander';
-import { createDomainPolicySource, explainDomain, listBlockedDomains, listDomainRules, openExistingStore } from '../../app/index.js';
+import { createDomainPolicySource } from '../../app/config/index.js';
+import { explainDomain, listBlockedDomains, listDomainRules } from '../../app/domains.js';
+import { openExistingStore } from '../../app/open-store.js';
 import { InvalidInputError } from '../../core/index.js';
 import type { DomainPolicy } from '../../policy/index.js';
 import type { CliContext } from '../context.js';

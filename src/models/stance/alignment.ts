@@ -5,6 +5,7 @@
 // contradicts nor confirms the other, whatever a classifier trained on SNLI says.
 import { extractSlots } from '../../extract/index.js';
 import type { FeatureResources, PreparedText } from './features.js';
+import { DOWN_WORDS, UP_WORDS } from './lexicon.js';
 import { isWordToken, tokenize, type Token } from './text.js';
 import { dot } from './word-vectors.js';
 
@@ -39,8 +40,17 @@ export function slotTerms(claim: string): SlotTerms {
   return { subject: contentTokens(slots.subject, time), rest: [...contentTokens(predicate === 'be' ? '' : predicate, time), ...contentTokens(slots.object, time)] };
 }
 
+const isDirection = (stem: string): boolean => UP_WORDS.has(stem) || DOWN_WORDS.has(stem);
+
+/**
+ * The sentence holds the claim's word: the same stem, a word whose vector is near, or — the contrast
+ * on the same predicate that a refutation is made of — its antonym, or any direction word against a
+ * direction word ("raises blood pressure" / "lowers resting blood pressure" speak of one event).
+ */
 function aligned(t: Token, sentence: PreparedText, resources: FeatureResources): boolean {
   if (sentence.allStems.has(t.stem)) return true;
+  const direction = isDirection(t.stem);
+  for (const s of sentence.allStems) if (resources.antonyms.has(`${t.stem}|${s}`) || (direction && isDirection(s))) return true;
   const v = resources.vectors.get(t.word);
   if (!v) return false;
   for (const i of sentence.content) {

@@ -66,6 +66,7 @@ export const EVIDENCE_ARTICLES: Readonly<Record<'academicA' | 'academicB' | 'low
     paragraphs: [
       'Aerobic exercise does not lower blood pressure in people with hypertension, whatever the trials claim.',
       'Exercise raises blood pressure, and walking every day makes hypertension worse.',
+      'Brisk walking for twelve weeks increases systolic blood pressure in adults with hypertension.',
       'Save your energy and skip the treadmill.',
     ],
   },

@@ -48,9 +48,10 @@ test('the low-trust blog contradicting journal A is MISINFORMATION and blog.test
   const state = engine.store.getDomainState('blog.test');
   assert.equal(state?.trustLevel, 'BLOCKED');
   assert.equal(state.originalTrustLevel, 'UNVERIFIED');
-  // A and B both refute the blog's "exercise raises blood pressure": either may be named first.
-  assert.match(state.reason ?? '', /^Contradiction with journal-[ab]\.test \(ACADEMIC, claim_id: clm_[0-9a-f]{16}\)$/);
-  assert.ok(state.causingClaimIds.length > 0);
+  // Journal A's claims contradict two of the blog's ("exercise raises blood pressure", "twelve weeks of brisk
+  // walking increases systolic blood pressure"): two judgements, enough for a block (never one alone).
+  assert.match(state.reason ?? '', /^Contradictions with journal-[ab]\.test \(ACADEMIC\)(, journal-[ab]\.test \(ACADEMIC\))? on [2-9] claims \(claim_ids: clm_[0-9a-f]{16}(, clm_[0-9a-f]{16})+\)$/);
+  assert.ok(state.causingClaimIds.length >= 2);
   assert.equal(state.canRestore, true);
   const blocked = engine.status(taskId).blocked_domains.find((d) => d.domain === 'blog.test');
   assert.ok(blocked, 'status lists the blocked domain');

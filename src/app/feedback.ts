@@ -4,14 +4,12 @@
 // samples of the backend that judged the edges, and the task's statuses are recomputed.
 import {
   InvalidInputError, newId,
-  type CalibrationSample, type FeedbackEdgeChange, type FeedbackRecord, type Stance, type StanceEdge, type Store,
+  type CalibrationSample, type FeedbackEdgeChange, type FeedbackRecord, type Stance, type StanceEdge, type Store, isOriginModel,
 } from '../core/index.js';
 import { rawConfidence, parseModelName } from './calibration.js';
 
 /** The model name stamped on edges a person corrected. */
 export const FEEDBACK_MODEL_PREFIX = 'feedback:';
-/** Model name of the edge linking a claim to the sentence it was extracted from (pipeline ORIGIN_MODEL). */
-export const ORIGIN_EDGE_MODEL = 'origin';
 
 /** A correction as given: the stored record without what storing it adds (id, time, graph changes). */
 export type FeedbackInput = Omit<FeedbackRecord, 'id' | 'createdAt' | 'changes'>;
@@ -36,7 +34,7 @@ function isStanceEdge(e: { kind: string }): e is StanceEdge {
 }
 
 function isOrigin(e: StanceEdge): boolean {
-  return e.model === ORIGIN_EDGE_MODEL;
+  return isOriginModel(e);
 }
 
 /** The backend's own judgement of an edge, for a sample: stored samples first (an edge corrected twice), then the edge. */

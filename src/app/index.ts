@@ -38,7 +38,7 @@ export type { ConsensusProviderName, ConsensusRunOptions } from './consensus.js'
 export {
   CONSENSUS_REPORT_FILE, CONSENSUS_TRANSPARENCY_FILE, CONSENSUS_TRANSPARENCY_FORMAT, consensusTransparency, defaultConsensusOutDir, writeConsensusOutputs,
 } from './consensus-output.js';
-export { FEEDBACK_MODEL_PREFIX, ORIGIN_EDGE_MODEL, applyFeedback, rejectedClaims } from './feedback.js';
+export { FEEDBACK_MODEL_PREFIX, applyFeedback, rejectedClaims } from './feedback.js';
 export type { FeedbackInput, FeedbackOutcome, RecomputeSummary } from './feedback.js';
 export {
   calibratedModelName, calibratedStanceModel, calibrateJudgements, calibrationMetrics, fitStanceCalibration, parseModelName, rawConfidence, rollbackStanceCalibration,

@@ -21,6 +21,17 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 export const STANCES = ['supports', 'refutes', 'neutral'] as const;
 export type Stance = (typeof STANCES)[number];
 
+/**
+ * The `model` of the supports edge that links a claim to the sentence it was read from: not a judgement
+ * but its origin ("stated in"), written by the graph phase and told apart from judged edges everywhere.
+ */
+export const ORIGIN_EDGE_MODEL = 'origin';
+
+/** Whether an edge (or an evidence view of one) is a claim's origin rather than a judgement. */
+export function isOriginModel(e: { model?: string | undefined }): boolean {
+  return e.model === ORIGIN_EDGE_MODEL;
+}
+
 /** Claim status (seed 001). */
 export const CLAIM_STATUSES = ['VERIFIED', 'CONDITIONED', 'CONTESTED', 'UNSUPPORTED', 'REFUTED'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];

@@ -3,6 +3,7 @@
 import type {
   BudgetView, Claim, ClaimSummary, EngineWarning, Page, SearchOutcome, SourceView, Store, Task, TrustLevel,
 } from '../core/index.js';
+import { isOriginModel } from '../core/index.js';
 import { isHighTrust } from '../policy/index.js';
 import type { TrustResolver } from './deps.js';
 import { createSourceResolver, sourceView } from './materials/index.js';
@@ -42,7 +43,7 @@ export function claimOrigins(store: Store, taskId: string): Map<string, Page> {
   const out = new Map<string, Page>();
   const pages = new Map<string, Page | undefined>();
   for (const e of store.listEdges(taskId, 'supports')) {
-    if (e.kind !== 'supports' || e.model !== 'origin' || out.has(e.claimId)) continue;
+    if (e.kind !== 'supports' || !isOriginModel(e) || out.has(e.claimId)) continue;
     const fragment = store.getFragment(e.fragmentId);
     if (!fragment) continue;
     if (!pages.has(fragment.pageId)) pages.set(fragment.pageId, store.getPage(fragment.pageId));

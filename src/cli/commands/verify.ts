@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { verifyOnce, type VerifyOnceResult } from '../../app/index.js';
-import { InvalidInputError, type EvidenceView, type Locator } from '../../core/index.js';
+import { InvalidInputError, type EvidenceView, type Locator, isOriginModel } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 import { createProgress } from '../progress.js';
@@ -35,7 +35,7 @@ function evidenceLines(title: string, list: EvidenceView[]): string[] {
     const quote = (e.decisiveSentence ?? e.quote).replace(/\s+/g, ' ').trim();
     out.push(
       `  [${e.source.trustLevel}] ${e.source.title ?? e.source.url}`,
-      `    ${e.source.url} (${locatorText(e.locator)}) — ${e.model === 'origin' ? 'states the claim' : `${e.stance} ${e.confidence.toFixed(2)}`}`,
+      `    ${e.source.url} (${locatorText(e.locator)}) — ${isOriginModel(e) ? 'states the claim' : `${e.stance} ${e.confidence.toFixed(2)}`}`,
       `    "${quote.length > QUOTE_CHARS ? `${quote.slice(0, QUOTE_CHARS)}…` : quote}"`,
     );
   }

@@ -4,12 +4,12 @@
 // claims, their origin edges and the page's checkpoint are written in one transaction.
 import {
   throwIfAborted,
-  type Claim, type EmbeddingModel, type EngineEvent, type EngineWarning, type Fragment, type Page, type StanceEdge, type Store,
+  type Claim, type EmbeddingModel, type EngineEvent, type EngineWarning, type Fragment, type Page, type StanceEdge, type Store, ORIGIN_EDGE_MODEL,
 } from '../../core/index.js';
 import {
   MAX_CLAIMS_PER_MERGE, createEmbeddingSimilarity, extractNormalizedClaims, isSameClaim, normalizeClaim, type NormalizedClaim,
 } from '../../extract/index.js';
-import { ORIGIN_MODEL, type TaskGraph } from '../materials/index.js';
+import type { TaskGraph } from '../materials/index.js';
 import { stanceEdgeId } from './edge-ids.js';
 import type { GraphLimits } from './limits.js';
 import { graphWarning } from './warnings.js';
@@ -120,12 +120,12 @@ export async function extractClaimsStep(
     for (const o of origins) {
       const edge: StanceEdge = {
         id: stanceEdgeId(taskId, o.fragment.id, o.claimId), taskId, kind: 'supports', fragmentId: o.fragment.id, claimId: o.claimId,
-        confidence: 1, decisiveSentence: o.quote, model: ORIGIN_MODEL, createdAt: now,
+        confidence: 1, decisiveSentence: o.quote, model: ORIGIN_EDGE_MODEL, createdAt: now,
       };
       if (!store.insertEdge(edge)) {
         // The fragment was judged against this claim before it was read for claims: its own sentence is the stronger fact.
         const stored = store.getEdge(edge.id);
-        if (stored && stored.kind !== 'cites' && stored.kind !== 'contradicts' && stored.model !== ORIGIN_MODEL) store.replaceEdge(edge);
+        if (stored && stored.kind !== 'cites' && stored.kind !== 'contradicts' && stored.model !== ORIGIN_EDGE_MODEL) store.replaceEdge(edge);
       }
       touched.add(o.claimId);
       fragmentsWithClaims.add(o.fragment.id);

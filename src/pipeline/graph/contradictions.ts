@@ -6,11 +6,11 @@
 // verdict of each side applies to the pages its claim was extracted from. The claims are linked by one
 // `contradicts` edge carrying the level of each claim's strongest backer.
 import {
-  type Claim, type ContradictionType, type ContradictsEdge, type Page, type StanceEdge, type TrustLevel, type VerificationStatus,
+  type Claim, type ContradictionType, type ContradictsEdge, type Page, type StanceEdge, type TrustLevel, type VerificationStatus, ORIGIN_EDGE_MODEL,
 } from '../../core/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { classifyContradiction, handleContradiction, trustRank } from '../../policy/index.js';
-import { ORIGIN_MODEL, contentTerms, isOriginEdge, overlapCoefficient, type SourceInfo, type TaskGraph } from '../materials/index.js';
+import { contentTerms, isOriginEdge, overlapCoefficient, type SourceInfo, type TaskGraph } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
 import { contradictsEdgeId, stanceEdgeId } from './edge-ids.js';
 
@@ -125,7 +125,7 @@ export function findContradictions(options: {
       if (n.claimId !== e.claimId && !own.some((o) => o.claimId === n.claimId)) {
         const origin: StanceEdge = {
           id: stanceEdgeId(taskId, fragment.id, n.claimId), taskId, kind: 'supports', fragmentId: fragment.id, claimId: n.claimId,
-          confidence: 1, decisiveSentence: decisive, model: ORIGIN_MODEL, createdAt: now,
+          confidence: 1, decisiveSentence: decisive, model: ORIGIN_EDGE_MODEL, createdAt: now,
         };
         newOrigins.push(origin);
         addOrigin(origin, page.id);

@@ -3,10 +3,10 @@
 // never depend on where a previous run stopped; running it twice in a row changes nothing.
 import {
   CLAIM_STATUSES,
-  type Claim, type ClaimStatus, type CounterevidenceEntry, type EngineEvent, type Page, type StanceEdge, type Store,
+  type Claim, type ClaimStatus, type CounterevidenceEntry, type EngineEvent, type Page, type StanceEdge, type Store, ORIGIN_EDGE_MODEL,
 } from '../../core/index.js';
 import {
-  COUNTEREVIDENCE_KEY, ORIGIN_MODEL, claimEvidence, createSourceResolver, loadTaskGraph, type SourceInfo, type TaskGraph,
+  COUNTEREVIDENCE_KEY, claimEvidence, createSourceResolver, loadTaskGraph, type SourceInfo, type TaskGraph,
 } from '../materials/index.js';
 import { findContradictions, type Side } from './contradictions.js';
 import type { GraphDeps } from './deps.js';
@@ -42,7 +42,7 @@ function classificationSide(store: Store, sourceOf: (page: Page) => SourceInfo):
 function writeOrigin(store: Store, edge: StanceEdge): void {
   if (store.insertEdge(edge)) return;
   const stored = store.getEdge(edge.id);
-  if (stored && stored.kind !== 'cites' && stored.kind !== 'contradicts' && stored.model !== ORIGIN_MODEL) store.replaceEdge(edge);
+  if (stored && stored.kind !== 'cites' && stored.kind !== 'contradicts' && stored.model !== ORIGIN_EDGE_MODEL) store.replaceEdge(edge);
 }
 
 function sameClaimState(a: Claim, b: Pick<Claim, 'status' | 'confidence' | 'rationale' | 'conditions'>): boolean {

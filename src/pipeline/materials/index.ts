@@ -10,5 +10,5 @@ export { createSourceResolver, isCorpusUrl, sourceView, type SourceInfo, type Tr
 export { byWeight, claimEvidence, evidenceItems, evidenceView, type EvidenceRecord } from './evidence.js';
 export { contentTerms, overlapCoefficient, stemWord, termCoverage } from './terms.js';
 export {
-  ORIGIN_MODEL, isOriginEdge, isStanceEdge, loadTaskGraph, originPages, pairKey, type TaskGraph,
+  isOriginEdge, isStanceEdge, loadTaskGraph, originPages, pairKey, type TaskGraph,
 } from './task-graph.js';

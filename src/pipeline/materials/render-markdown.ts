@@ -1,7 +1,7 @@
 // Materials as Markdown for people: claims with status and quoted evidence, contradictions,
 // citations, the counterevidence log and the sources. Quotes are verbatim (long ones are cut with …).
 // Every value from a page or a file goes through core/format (mdInline, mdText, mdCell, mdLink).
-import { mdCell, mdInline, mdLink, mdText, type ClaimMaterial, type EvidenceView, type Locator, type Materials, type SourceView } from '../../core/index.js';
+import { mdCell, mdInline, mdLink, mdText, type ClaimMaterial, type EvidenceView, type Locator, type Materials, type SourceView, isOriginModel } from '../../core/index.js';
 
 /** Characters of a fragment quoted when the stance model named no decisive sentence. */
 export const MD_QUOTE_CHARS = 400;
@@ -32,7 +32,7 @@ function evidenceLines(title: string, list: EvidenceView[]): string[] {
   if (list.length === 0) return [];
   const out = [`**${title} (${list.length})**`, ''];
   for (const e of list) {
-    out.push(`> ${mdText(quoteOf(e))}`, `> — ${sourceLabel(e.source)} · ${mdInline(formatLocator(e.locator))} · ${e.model === 'origin' ? 'stated by the source' : `${e.stance} ${e.confidence.toFixed(2)}`}`, '');
+    out.push(`> ${mdText(quoteOf(e))}`, `> — ${sourceLabel(e.source)} · ${mdInline(formatLocator(e.locator))} · ${isOriginModel(e) ? 'stated by the source' : `${e.stance} ${e.confidence.toFixed(2)}`}`, '');
   }
   return out;
 }

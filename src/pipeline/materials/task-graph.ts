@@ -3,11 +3,10 @@
 // from it is a function of the stored data alone.
 import {
   InvalidInputError,
-  type CitesEdge, type Claim, type ContradictsEdge, type Fragment, type Page, type StanceEdge, type Store, type Task,
+  type CitesEdge, type Claim, type ContradictsEdge, type Fragment, type Page, type StanceEdge, type Store, type Task, isOriginModel,
 } from '../../core/index.js';
 
 /** Model name of the `supports` edge from a claim's own sentence to the claim. */
-export const ORIGIN_MODEL = 'origin';
 
 export interface TaskGraph {
   task: Task;
@@ -33,7 +32,7 @@ export function isStanceEdge(e: { kind: string }): e is StanceEdge {
 }
 
 export function isOriginEdge(e: StanceEdge): boolean {
-  return e.model === ORIGIN_MODEL;
+  return isOriginModel(e);
 }
 
 /** Stance edge key as the store's natural key uses it: one stance per fragment and claim. */

@@ -3,6 +3,7 @@
 // Deltas are computed from stored materials, never from a live outcome, so a search the engine
 // finished on resume is accounted exactly like one that finished in this process.
 import type { ClaimMaterial, Engine, EvidenceView, Materials, SourceView } from '../../core/index.js';
+import { isOriginModel } from '../../core/index.js';
 import { normalizeClaim, type NormalizedClaim } from '../../extract/index.js';
 
 /** Claims read per materials page (the engine's maximum). */
@@ -10,7 +11,6 @@ export const MATERIALS_PAGE = 1_000;
 /** Most claims a run reads back; a larger task is reported as truncated. */
 export const MAX_SNAPSHOT_CLAIMS = 20_000;
 /** Model name the engine gives the edge from a claim to the sentence it was extracted from. */
-export const ORIGIN_MODEL = 'origin';
 
 export interface TaskSnapshot {
   claims: ClaimMaterial[];
@@ -34,7 +34,7 @@ export function loadSnapshot(engine: Pick<Engine, 'materials'>, taskId: string):
 }
 
 export function isOrigin(e: EvidenceView): boolean {
-  return e.model === ORIGIN_MODEL;
+  return isOriginModel(e);
 }
 
 /** Unit of independence: corpus documents each, web pages by registrable domain (as the engine counts). */

@@ -5,7 +5,7 @@
 import {
   InvalidInputError, claimId, delay,
   type ClaimMaterial, type ClaimStatus, type CreateTaskInput, type EvidenceView, type Materials, type MaterialsOptions, type SearchOptions,
-  type SearchOutcome, type SearchStateView, type SourceView, type Task, type TaskStatusView, type VerifyOutcome,
+  type SearchOutcome, type SearchStateView, type SourceView, type Task, type TaskStatusView, type VerifyOutcome, ORIGIN_EDGE_MODEL,
 } from '../../../core/index.js';
 import { claimConfidence, determineClaimStatus, statusAxesFromEvidence, type EvidenceItem } from '../../../policy/index.js';
 import type { ResearchEngine } from '../types.js';
@@ -155,7 +155,7 @@ export class FakeEngine implements ResearchEngine {
     const refuting: EvidenceView[] = [];
     for (const d of origins) {
       const i = d.sentences.indexOf(statement);
-      supporting.push({ edgeId: `e_${d.id}_${i}_${id}`, stance: 'supports', confidence: 1, fragmentId: `f_${d.id}_${i}`, quote: statement, locator: { paragraph: i }, source: this.source(d), model: 'origin' });
+      supporting.push({ edgeId: `e_${d.id}_${i}_${id}`, stance: 'supports', confidence: 1, fragmentId: `f_${d.id}_${i}`, quote: statement, locator: { paragraph: i }, source: this.source(d), model: ORIGIN_EDGE_MODEL });
     }
     for (const docId of this.registered) {
       if (originIds.has(docId)) continue;

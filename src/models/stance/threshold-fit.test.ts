@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Decision } from './descriptor.js';
-import { fitLabel, fitTemperature, type TuneItem } from './threshold-fit.js';
+import { MIN_SUBJECT_ALIGNMENT, fitLabel, fitTemperature, type TuneItem } from './threshold-fit.js';
 
 const base: Decision = { supports: 0.5, refutes: 0.5, refuteSubject: 0, refuteRest: 0, supportSubject: 0, supportRest: 0 };
 const item = (pr: number, gold: TuneItem['gold'], subject = 1): TuneItem => ({ sentence: 's', probs: [0.05, pr, 0.95 - pr], alignment: { subject, rest: 1 }, gold });
@@ -51,4 +51,11 @@ test('temperature scaling makes the stated probability match the accuracy', () =
   }
   const t = fitTemperature(logProbs, gold);
   assert.ok(Math.abs(t - (2 * Math.log(3)) / Math.log(6)) < 0.01, String(t));
+});
+
+test('with the gate, the subject must be half held at least, even where the tuning data rewards less', () => {
+  // Sentences about another subject are labelled right here: the fit may not take them.
+  const items = [...Array.from({ length: 20 }, () => item(0.85, 'refutes', 0)), ...Array.from({ length: 20 }, () => item(0.85, 'refutes', 1))];
+  const fit = fitLabel({ label: 'refutes', sets: [{ name: 'a', items }], base, target: 0.9, gate: true });
+  assert.ok(fit.subject >= MIN_SUBJECT_ALIGNMENT, String(fit.subject));
 });

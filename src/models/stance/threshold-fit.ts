@@ -50,7 +50,14 @@ export interface LabelFit {
 export const FALLBACK_PRECISION = 0.5;
 
 const GRID = Array.from({ length: 27 }, (_, i) => Math.round((0.3 + i * 0.025) * 1000) / 1000);
-const SUBJECT_GRID = [0, 0.5, 0.75, 1];
+/**
+ * Same event first, for supports as for refutes: a sentence that holds under half of the claim's
+ * subject ("encephalopathy was associated with worse outcomes" for a claim about favipiravir) is never
+ * evidence, whatever the tuning sets reward — their labels mark only the gold sentences, so an edge about
+ * another subject can look no worse there than a right one elsewhere.
+ */
+export const MIN_SUBJECT_ALIGNMENT = 0.5;
+const SUBJECT_GRID = [MIN_SUBJECT_ALIGNMENT, 0.75, 1];
 const REST_GRID = [0, 0.25, 0.34, 0.5];
 
 function score(items: readonly TuneItem[], label: 'supports' | 'refutes', d: Decision): { precision: number; recall: number; shown: number } {

@@ -39,6 +39,12 @@ test('English slots: subject, negated predicate, object, time and scope', () => 
   assert.deepEqual(c.numbers, ['2020', '50']);
 });
 
+test('English slots: do-support keeps its verb even when tagged as an adjective; an outcome before the population stays in the object', () => {
+  const c = normalizeClaim({ text: 'Hydroxychloroquine does not lower the risk of mortality in patients with COVID-19.', source: 's' });
+  assert.deepEqual(c.slots, { subject: 'Hydroxychloroquine', predicate: 'not lower', object: 'the risk of mortality' });
+  assert.equal(c.scope, 'in patients with COVID-19');
+});
+
 test('Japanese slots: subject before は/が, object before を, time and scope lifted out', () => {
   const c = normalizeClaim({ text: '厚生労働省によると、2021年に新型ワクチンは重症化を90%低下させた。', source: 's' });
   assert.deepEqual(c.slots, { subject: '新型ワクチン', predicate: '90%低下させた', object: '重症化', time: '2021年' });

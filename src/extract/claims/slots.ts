@@ -18,7 +18,9 @@ export interface SlotResult {
 }
 
 const EN_TIME_RE = /\b(?:(?:in|since|during|by|until|from|before|after|as of)\s+(?:the\s+)?)?(?:(?:early|mid|late)[- ])?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:1[89]\d{2}|20\d{2})(?:s|\s*[-–]\s*(?:1[89]\d{2}|20\d{2}))?\b|\b(?:last|this|next) (?:year|decade|month|century)\b/gi;
-const EN_SCOPE_RE = /\b(?:in|among|for|within|across|of)\s+(?:(?:the|all|adult|older|young|hospitali[sz]ed|critically|ill|healthy|pregnant|[a-z]+-?[a-z]*)\s+){0,3}(?:patients|adults|children|infants|adolescents|women|men|people|participants|subjects|users|populations?|countries|mice|rats|cells|smokers|students|workers|elderly)\b(?:\s+(?:with|aged|over|under|older than|younger than)\s+[^,.;]+)?|\b(?:in|across|within)\s+(?:the\s+)?(?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)*\b/g;
+// Up to three words describe the population; a preposition is never one ("of mortality in patients" is an
+// outcome, then the population).
+const EN_SCOPE_RE = /\b(?:in|among|for|within|across|of)\s+(?:(?!(?:in|of|among|for|within|across|with|to|on|at|by|from)\s)(?:the|all|adult|older|young|hospitali[sz]ed|critically|ill|healthy|pregnant|[a-z]+-?[a-z]*)\s+){0,3}(?:patients|adults|children|infants|adolescents|women|men|people|participants|subjects|users|populations?|countries|mice|rats|cells|smokers|students|workers|elderly)\b(?:\s+(?:with|aged|over|under|older than|younger than)\s+[^,.;]+)?|\b(?:in|across|within)\s+(?:the\s+)?(?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)*\b/g;
 
 /** Months and days are times, never places, although they are capitalised ("in October"). */
 const EN_CALENDAR_WORD_RE = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
@@ -90,11 +92,16 @@ function englishSlots(input: string): SlotResult {
   while (q + 1 < tokens.length && ['AUX', 'PART', 'VERB', 'ADV'].includes(tokens[q + 1]!.pos) && tokens[q + 1]!.value !== ',') q++;
   // Trailing adverbs belong to the object ("are more effective"), not the verb group.
   while (q > p && tokens[q]!.pos === 'ADV') q--;
+  // Do-support is followed by the verb even where the tagger reads it as an adjective ("does not lower
+  // the risk": lower/ADJ): that word is the predicate, as written.
+  const doSupport = tokens[q]!.lemma === 'do' || (tokens[q]!.pos === 'PART' && tokens[q - 1]?.lemma === 'do');
+  let written: Token | undefined;
+  if (doSupport && tokens[q + 1]?.pos === 'ADJ') written = tokens[++q];
   const group = tokens.slice(p, q + 1);
   const verbNegated = group.some((t) => EN_NEGATION_TOKEN_RE.test(t.value));
   // The main verb: the last full verb of the group, else its last auxiliary ("have been" → be).
   const main = [...group].reverse().find((t) => t.pos === 'VERB' || CAUSAL_LEMMAS.has(t.lemma)) ?? [...group].reverse().find((t) => t.pos === 'AUX') ?? group[0]!;
-  const predicate = `${verbNegated ? 'not ' : ''}${main.lemma}`;
+  const predicate = `${verbNegated ? 'not ' : ''}${written ? written.value.toLowerCase() : main.lemma}`;
   let object = joined(tokens.slice(q + 1));
   for (const s of [...timeMatches, ...scopeMatches]) object = object.replace(s, ' ');
   let subjectText = joined(tokens.slice(startIdx, p));

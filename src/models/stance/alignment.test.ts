@@ -20,5 +20,15 @@ test('the contrast on the same predicate is aligned: a direction word against a 
 
 test('what the claim says of its subject must be in the sentence: a direction word needs a direction word', () => {
   assert.deepEqual(align('Exercise raises blood pressure.', 'Exercise is popular among adults.'), { subject: 1, rest: 0 });
-  assert.equal(align('Exercise raises blood pressure.', 'Exercise raises heart rate.').rest, 1 / 3);
+  // The same verb alone does not make the same event: "raises heart rate" is another fact.
+  assert.equal(align('Exercise raises blood pressure.', 'Exercise raises heart rate.').rest, 0);
+  assert.equal(align('Exercise raises blood pressure.', 'Exercise raises heart rate and blood flow.').rest, 2 / 3);
+});
+
+test('a contrast counts only when another word anchors the same event', () => {
+  // A direction is shared, the outcome is not: mortality is not negative conversion.
+  assert.equal(align('Hydroxychloroquine lowers the risk of mortality.', 'Hydroxychloroquine did not result in a higher probability of negative conversion.').rest, 0);
+  assert.equal(align('Hydroxychloroquine lowers the risk of mortality.', 'Hydroxychloroquine raises the risk of mortality in older patients.').rest, 1);
+  // A claim that says nothing but a direction of its subject: the subject is the event.
+  assert.equal(align('Global sea level rise has accelerated since 1993.', 'Sea level rise slowed down after 2000.').rest, 1);
 });

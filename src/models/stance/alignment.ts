@@ -42,15 +42,9 @@ export function slotTerms(claim: string): SlotTerms {
 
 const isDirection = (stem: string): boolean => UP_WORDS.has(stem) || DOWN_WORDS.has(stem);
 
-/**
- * The sentence holds the claim's word: the same stem, a word whose vector is near, or — the contrast
- * on the same predicate that a refutation is made of — its antonym, or any direction word against a
- * direction word ("raises blood pressure" / "lowers resting blood pressure" speak of one event).
- */
+/** The sentence holds the claim's word: the same stem, or a word whose vector is near. */
 function aligned(t: Token, sentence: PreparedText, resources: FeatureResources): boolean {
   if (sentence.allStems.has(t.stem)) return true;
-  const direction = isDirection(t.stem);
-  for (const s of sentence.allStems) if (resources.antonyms.has(`${t.stem}|${s}`) || (direction && isDirection(s))) return true;
   const v = resources.vectors.get(t.word);
   if (!v) return false;
   for (const i of sentence.content) {
@@ -60,9 +54,35 @@ function aligned(t: Token, sentence: PreparedText, resources: FeatureResources):
   return false;
 }
 
+/**
+ * The sentence states the contrast to the claim's word: its antonym, or a direction word against a
+ * direction word ("raises blood pressure" / "lowers resting blood pressure").
+ */
+function contrasted(t: Token, sentence: PreparedText, resources: FeatureResources): boolean {
+  const direction = isDirection(t.stem);
+  for (const s of sentence.allStems) if (resources.antonyms.has(`${t.stem}|${s}`) || (direction && isDirection(s))) return true;
+  return false;
+}
+
 const share = (tokens: readonly Token[], sentence: PreparedText, resources: FeatureResources): number =>
   tokens.length === 0 ? 1 : tokens.filter((t) => aligned(t, sentence, resources)).length / tokens.length;
 
+/**
+ * What the claim says of its subject: the share of its predicate and object words the sentence holds.
+ * Same event first, then contrast: a direction word (held, near or opposite: word vectors put "lower"
+ * next to "higher") or an antonym counts only when another word, not a direction, anchors the event —
+ * "lowers the risk of mortality" against "a higher probability of negative conversion" shares a
+ * direction, not an outcome — unless the claim says nothing but a direction of its subject.
+ */
+function restShare(tokens: readonly Token[], sentence: PreparedText, resources: FeatureResources): number {
+  if (tokens.length === 0) return 1;
+  const held = tokens.map((t) => aligned(t, sentence, resources));
+  // With nothing but a direction to say ("sea level rise has accelerated"), the subject is the event.
+  const anchors = tokens.filter((t) => !isDirection(t.stem));
+  if (anchors.length > 0 && !tokens.some((t, i) => held[i] && !isDirection(t.stem))) return 0;
+  return tokens.filter((t, i) => held[i] || contrasted(t, sentence, resources)).length / tokens.length;
+}
+
 export function slotAlignment(terms: SlotTerms, sentence: PreparedText, resources: FeatureResources): SlotAlignment {
-  return { subject: share(terms.subject, sentence, resources), rest: share(terms.rest, sentence, resources) };
+  return { subject: share(terms.subject, sentence, resources), rest: restShare(terms.rest, sentence, resources) };
 }

@@ -23,4 +23,4 @@ export { DEFAULT_MAX_SENTENCES, splitSentences, type SplitOptions } from './sent
 export { stem, tokenize, type Token } from './text.js';
 export { dequantizeVectors, dot, oovVector, quantizeVectors, WordVectors } from './word-vectors.js';
 export { checkStanceBatch, checkStancePair } from './pair-checks.js';
-export { MIN_SUBJECT_ALIGNMENT, fitLabel, fitTemperature, type LabelFit, type SetScore, type TuneItem } from './threshold-fit.js';
+export { MIN_REST_ALIGNMENT, MIN_SUBJECT_ALIGNMENT, fitLabel, fitTemperature, type LabelFit, type SetScore, type TuneItem } from './threshold-fit.js';

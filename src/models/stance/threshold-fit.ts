@@ -58,7 +58,9 @@ const GRID = Array.from({ length: 27 }, (_, i) => Math.round((0.3 + i * 0.025) *
  */
 export const MIN_SUBJECT_ALIGNMENT = 0.5;
 const SUBJECT_GRID = [MIN_SUBJECT_ALIGNMENT, 0.75, 1];
-const REST_GRID = [0, 0.25, 0.34, 0.5];
+/** And something of what the claim says of it (its predicate or object): a sentence sharing only the subject is about another fact. */
+export const MIN_REST_ALIGNMENT = 0.25;
+const REST_GRID = [MIN_REST_ALIGNMENT, 1 / 3, 0.5];
 
 function score(items: readonly TuneItem[], label: 'supports' | 'refutes', d: Decision): { precision: number; recall: number; shown: number } {
   let shown = 0;

@@ -130,6 +130,25 @@ export interface ClaimSlots {
 
 export type DecisionRelevance = 'high' | 'medium' | 'low';
 
+/**
+ * The measures a claim's status is decided on (seed 001's threshold table, policy/claim-status), kept
+ * with the claim as data: workflows that re-apply the table (relaxation) and reports that explain a
+ * status read these, never the rationale's words.
+ */
+export interface StatusAxes {
+  evidence: number;
+  coverage: number;
+  agreement: number;
+  recency: number;
+  traceability: number;
+  /** Strength of the refutation, the same noisy-OR over refuting sources. */
+  refutation: number;
+  /** Independent sources (registrable domains) with supporting evidence. */
+  independentSupport: number;
+  /** A contradiction between two ACADEMIC-or-higher sources touches the claim (seed 000 CONTESTED). */
+  contestedByHighTrust: boolean;
+}
+
 export interface Claim {
   /** `clm_` + hash of the normalized statement (core/ids.ts). */
   id: string;
@@ -141,6 +160,8 @@ export interface Claim {
   status?: ClaimStatus;
   confidence?: number;
   rationale?: string;
+  /** What the status was decided on (set with the status by the graph's recompute). */
+  axes?: StatusAxes;
   conditions: string[];
   relaxationReason?: string;
   createdAt: IsoTime;

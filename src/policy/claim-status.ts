@@ -1,6 +1,6 @@
 // Claim status from the E/C/A/R/T axes (seed 001 ステータス判定軸 + 緩和ルール). The seed names the
 // axes but omits its threshold table; this file is that table. Every number is a named constant.
-import type { ClaimStatus, DecisionRelevance } from '../core/index.js';
+import type { ClaimStatus, DecisionRelevance, StatusAxes } from '../core/index.js';
 import { evidenceWeight, type EvidenceItem } from './claim-confidence.js';
 
 /**
@@ -12,19 +12,8 @@ import { evidenceWeight, type EvidenceItem } from './claim-confidence.js';
  * - R recency: 1 when the evidence is current or the claim is not time-dependent;
  * - T traceability: share of supporting evidence quoted with a locator.
  */
-export interface StatusAxes {
-  evidence: number;
-  coverage: number;
-  agreement: number;
-  recency: number;
-  traceability: number;
-  /** Strength of the refutation, the same noisy-OR over refuting sources. */
-  refutation: number;
-  /** Independent sources (registrable domains) with supporting evidence. */
-  independentSupport: number;
-  /** A contradiction between two ACADEMIC-or-higher sources touches the claim (seed 000 CONTESTED). */
-  contestedByHighTrust: boolean;
-}
+/** The axes of the threshold table: defined with the claim in core/ (they are stored with it). */
+export type { StatusAxes } from '../core/index.js';
 
 // REFUTED: strong refutation that support does not balance.
 export const REFUTED_MIN_REFUTATION = 0.6;

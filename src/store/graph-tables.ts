@@ -7,6 +7,7 @@ import {
   type EdgeKind,
   type Fragment,
   type Page,
+  type StatusAxes,
 } from '../core/index.js';
 import { type Db, compact, bool, opt, parseJson, taskKey, taskOf } from './db.js';
 
@@ -149,6 +150,7 @@ interface ClaimRow {
   status: string | null;
   confidence: number | null;
   rationale: string | null;
+  axes_json: string | null;
   conditions_json: string;
   relaxation_reason: string | null;
   created_at: string;
@@ -165,6 +167,7 @@ function claimFromRow(r: ClaimRow): Claim {
     status: opt(r.status) as Claim['status'],
     confidence: opt(r.confidence),
     rationale: opt(r.rationale),
+    axes: r.axes_json === null ? undefined : parseJson<StatusAxes>(r.axes_json, `claims.axes_json (${r.id})`),
     conditions: parseJson<string[]>(r.conditions_json, `claims.conditions_json (${r.id})`),
     relaxationReason: opt(r.relaxation_reason),
     createdAt: r.created_at,
@@ -178,13 +181,13 @@ export function getClaim(db: Db, taskId: string | undefined, id: string): Claim 
 
 function writeClaim(db: Db, c: Claim): void {
   db.run(
-    `INSERT INTO claims (task_id, id, statement, slots_json, scope, decision_relevance, status, confidence, rationale, conditions_json, relaxation_reason, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO claims (task_id, id, statement, slots_json, scope, decision_relevance, status, confidence, rationale, axes_json, conditions_json, relaxation_reason, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (task_id, id) DO UPDATE SET statement = excluded.statement, slots_json = excluded.slots_json, scope = excluded.scope,
        decision_relevance = excluded.decision_relevance, status = excluded.status, confidence = excluded.confidence,
-       rationale = excluded.rationale, conditions_json = excluded.conditions_json, relaxation_reason = excluded.relaxation_reason`,
+       rationale = excluded.rationale, axes_json = excluded.axes_json, conditions_json = excluded.conditions_json, relaxation_reason = excluded.relaxation_reason`,
     taskKey(c.taskId), c.id, c.statement, JSON.stringify(c.slots), c.scope ?? null, c.decisionRelevance, c.status ?? null,
-    c.confidence ?? null, c.rationale ?? null, JSON.stringify(c.conditions), c.relaxationReason ?? null, c.createdAt,
+    c.confidence ?? null, c.rationale ?? null, c.axes ? JSON.stringify(c.axes) : null, JSON.stringify(c.conditions), c.relaxationReason ?? null, c.createdAt,
   );
 }
 

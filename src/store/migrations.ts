@@ -236,6 +236,16 @@ UPDATE queries SET error_json = CASE
 WHERE status = 'failed' AND last_error IS NOT NULL;
 `,
   },
+  {
+    version: 5,
+    name: 'claim status axes as data',
+    sql: `
+-- The axes a claim's status was decided on (E/C/A/R/T, refutation, independent support, high-trust
+-- contest) as JSON, so nothing reads them back out of the rationale. Claims written before keep NULL
+-- until the next recompute of their task writes them.
+ALTER TABLE claims ADD COLUMN axes_json TEXT;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -2,7 +2,7 @@
 // implements it (pipeline/), app/ composes it from configuration (createEngine). Field names of the
 // views are the JSON that MCP tools and `--json` print, so they are part of the public contract:
 // add fields, never rename or drop one.
-import type { Claim, Identifiers, Locator, Page, StoredError, Task } from '../entities.js';
+import type { Claim, Identifiers, Locator, Page, StatusAxes, StoredError, Task } from '../entities.js';
 import type {
   ClaimStatus, ContradictionType, QueryMode, QueryOrigin, QueryStatus, SourceType, Stance, TaskStatus, TrustLevel,
 } from '../enums.js';
@@ -202,6 +202,8 @@ export interface ClaimMaterial {
   uncertainty: number;
   controversy: number;
   rationale?: string;
+  /** What the status was decided on (absent until the graph has judged the claim). */
+  axes?: StatusAxes;
   conditions: string[];
   relaxationReason?: string;
   counts: { supports: number; refutes: number; neutral: number };

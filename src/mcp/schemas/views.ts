@@ -157,6 +157,9 @@ export const claimMaterialSchema = z.looseObject({
   uncertainty: num,
   controversy: num,
   rationale: z.string().optional(),
+  axes: z.looseObject({
+    evidence: num, coverage: num, agreement: num, recency: num, traceability: num, refutation: num, independentSupport: num, contestedByHighTrust: z.boolean(),
+  }).optional(),
   conditions: z.array(z.string()),
   relaxationReason: z.string().optional(),
   counts: z.looseObject({ supports: num, refutes: num, neutral: num }),

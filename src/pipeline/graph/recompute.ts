@@ -3,7 +3,7 @@
 // never depend on where a previous run stopped; running it twice in a row changes nothing.
 import {
   CLAIM_STATUSES,
-  type Claim, type ClaimStatus, type CounterevidenceEntry, type EngineEvent, type Page, type StanceEdge, type Store, ORIGIN_EDGE_MODEL,
+  type Claim, type ClaimStatus, type CounterevidenceEntry, type EngineEvent, type Page, type StanceEdge, type StatusAxes, type Store, ORIGIN_EDGE_MODEL,
 } from '../../core/index.js';
 import {
   COUNTEREVIDENCE_KEY, claimEvidence, createSourceResolver, loadTaskGraph, type SourceInfo, type TaskGraph,
@@ -45,8 +45,12 @@ function writeOrigin(store: Store, edge: StanceEdge): void {
   if (stored && stored.kind !== 'cites' && stored.kind !== 'contradicts' && stored.model !== ORIGIN_EDGE_MODEL) store.replaceEdge(edge);
 }
 
-function sameClaimState(a: Claim, b: Pick<Claim, 'status' | 'confidence' | 'rationale' | 'conditions'>): boolean {
-  return a.status === b.status && a.confidence === b.confidence && a.rationale === b.rationale && a.conditions.join('\n') === b.conditions.join('\n') && a.relaxationReason === undefined;
+const sameAxes = (a: StatusAxes | undefined, b: StatusAxes): boolean =>
+  a !== undefined && (Object.keys(b) as (keyof StatusAxes)[]).every((k) => a[k] === b[k]);
+
+function sameClaimState(a: Claim, b: Pick<Claim, 'status' | 'confidence' | 'rationale' | 'conditions'> & { axes: StatusAxes }): boolean {
+  return a.status === b.status && a.confidence === b.confidence && a.rationale === b.rationale && a.conditions.join('\n') === b.conditions.join('\n')
+    && a.relaxationReason === undefined && sameAxes(a.axes, b.axes);
 }
 
 function verifyQueries(store: Store, taskId: string): Map<string, string[]> {
@@ -76,7 +80,7 @@ function statusStep(options: { store: Store; graph: TaskGraph; sourceOf: (page: 
   for (const claim of graph.claims) {
     const records = claimEvidence(graph, claim.id, sourceOf);
     const a = assessClaim({ graph, claim, records, recencyYears: options.recencyYears, termsOf });
-    const next = { status: a.decision.status, confidence: a.confidence.confidence, rationale: a.decision.rationale, conditions: a.decision.conditions };
+    const next = { status: a.decision.status, confidence: a.confidence.confidence, rationale: a.decision.rationale, conditions: a.decision.conditions, axes: a.axes };
     if (!sameClaimState(claim, next)) store.updateClaim(taskId, claim.id, { ...next, relaxationReason: a.decision.relaxationReason });
     counts[a.decision.status]++;
     const queries = verified.get(claim.id);

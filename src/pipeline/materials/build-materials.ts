@@ -48,6 +48,7 @@ function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) =>
     uncertainty: c.uncertainty,
     controversy: c.controversy,
     ...(claim.rationale !== undefined ? { rationale: claim.rationale } : {}),
+    ...(claim.axes !== undefined ? { axes: claim.axes } : {}),
     conditions: claim.conditions,
     ...(claim.relaxationReason !== undefined ? { relaxationReason: claim.relaxationReason } : {}),
     counts: {

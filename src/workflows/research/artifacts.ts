@@ -97,6 +97,12 @@ export const evidenceSchema = z.strictObject({
   published_at: z.string().nullable(),
 });
 
+/** The axes of seed 001's threshold table, as the engine recorded them for the claim. */
+export const statusAxesSchema = z.strictObject({
+  evidence: z.number(), coverage: z.number(), agreement: z.number(), recency: z.number(), traceability: z.number(),
+  refutation: z.number(), independentSupport: z.number().int(), contestedByHighTrust: z.boolean(),
+});
+
 export const verifiedClaimSchema = z.strictObject({
   claim_id: z.string(),
   statement: z.string(),
@@ -105,6 +111,7 @@ export const verifiedClaimSchema = z.strictObject({
   status: z.enum(CLAIM_STATUSES),
   table_status: z.enum(CLAIM_STATUSES).describe('Status from the threshold table before any relaxation'),
   rationale: z.string(),
+  axes: statusAxesSchema.nullable().describe('What the table status was decided on (null for a claim the graph has not judged)'),
   conditions: z.array(z.string()),
   supporting_evidence_ids: z.array(z.string()),
   refuting_evidence_ids: z.array(z.string()),

@@ -36,6 +36,6 @@ export {
   RESEARCH_PHASES, RESEARCH_STATE_VERSION, researchStateSchema,
   type ResearchBudget, type ResearchPhase, type ResearchState, type ResearchStateStore, type ResearchWarning, type SearchEntry,
 } from './state.js';
-export { axesFromRationale, finalStatus, riskLevel } from './status.js';
+export { finalStatus, riskLevel } from './status.js';
 export type { QueryTranslator, ResearchDeps, ResearchEngine, ResearchEvent, ResearchInput, ResearchOutput, ResearchResult } from './types.js';
 export { MAX_TRANSLATION_CHARS, createChatTranslator, type ChatCompleter } from './translator.js';

@@ -97,7 +97,7 @@ export function buildIntegration(ctx: RunContext): IntegrationModel {
     const others = snapshot.contested.flatMap((p) => (p.claimId === c.id ? [p.otherClaimId] : p.otherClaimId === c.id ? [p.claimId] : []));
     verified.push({
       claim_id: c.id, statement: c.statement, scope: n.scope, decision_relevance: c.decisionRelevance,
-      status: st.status, table_status: st.tableStatus, rationale: st.note ? `${st.rationale} (${st.note})` : st.rationale, conditions: st.conditions,
+      status: st.status, table_status: st.tableStatus, rationale: st.note ? `${st.rationale} (${st.note})` : st.rationale, axes: c.axes ?? null, conditions: st.conditions,
       supporting_evidence_ids: sup.map((e) => e.evidence_id), refuting_evidence_ids: ref.map((e) => e.evidence_id), relaxation_reason: st.relaxationReason,
       confidence: Math.round(c.confidence * 1000) / 1000, major: major !== undefined, major_reasons: major?.reasons ?? [],
       refutation_searched: refutationSearched(s, c.id), relevance: n.relevance, contested_with: [...new Set(others)].sort(),

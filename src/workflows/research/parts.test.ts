@@ -7,7 +7,7 @@ import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js'
 import { clipQuery } from './query-text.js';
 import { pickQuote } from './quotes.js';
 import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
-import { axesFromRationale, finalStatus, riskLevel } from './status.js';
+import { finalStatus, riskLevel } from './status.js';
 import type { NormalizedClaimItem } from './artifacts.js';
 
 test('the topic is the question without question words; Japanese question endings are cut', () => {
@@ -93,9 +93,8 @@ test('statuses: the engine table status stands; relaxation lifts one step only f
   );
   const d = determineClaimStatus(axes);
   assert.equal(d.status, 'CONDITIONED');
-  const parsed = axesFromRationale(d.rationale)!;
-  assert.equal(parsed.independentSupport, 2);
-  const claim = { status: d.status, rationale: d.rationale, conditions: d.conditions };
+  assert.equal(axes.independentSupport, 2);
+  const claim = { status: d.status, rationale: d.rationale, conditions: d.conditions, axes };
   const relaxed = finalStatus(claim, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'medium' });
   assert.equal(relaxed.status, 'VERIFIED');
   assert.equal(relaxed.tableStatus, 'CONDITIONED');
@@ -103,11 +102,14 @@ test('statuses: the engine table status stands; relaxation lifts one step only f
   assert.equal(finalStatus(claim, { riskLevel: 'low', purpose: 'decision', decisionRelevance: 'medium' }).status, 'CONDITIONED');
   assert.equal(finalStatus(claim, { riskLevel: 'medium', purpose: 'overview', decisionRelevance: 'medium' }).status, 'CONDITIONED');
   assert.equal(finalStatus(claim, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'high' }).status, 'CONDITIONED');
-  const contested = determineClaimStatus(statusAxesFromEvidence(
+  const contestedAxes = statusAxesFromEvidence(
     [{ stance: 'supports', confidence: 0.9, trustLevel: 'ACADEMIC', source: 'a' }, { stance: 'refutes', confidence: 0.9, trustLevel: 'ACADEMIC', source: 'b' }],
     { coverage: 1, recency: 1, traceability: 1, contestedByHighTrust: false },
-  ));
-  assert.equal(finalStatus({ status: contested.status, rationale: contested.rationale, conditions: [] }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'low' }).status, 'CONTESTED');
+  );
+  const contested = determineClaimStatus(contestedAxes);
+  assert.equal(finalStatus({ status: contested.status, rationale: contested.rationale, conditions: [], axes: contestedAxes }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'low' }).status, 'CONTESTED');
+  // Without recorded axes the engine's status stands and the reason is given.
+  assert.deepEqual([finalStatus({ ...claim, axes: undefined }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'medium' }).status, finalStatus({ ...claim, axes: undefined }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'medium' }).note], ['CONDITIONED', 'relaxation not evaluated: the engine recorded no axes for the claim']);
   assert.match(finalStatus({ status: 'UNSUPPORTED', conditions: [] }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'low' }).rationale, /no rationale/);
   assert.equal(riskLevel({ highStakes: true, major: false }), 'high');
   assert.equal(riskLevel({ highStakes: false, major: true }), 'medium');

@@ -1,9 +1,9 @@
 // Pieces of the readable report: citations that show a quote once in full and by number after that,
 // excerpts of long quotes around the words the claim is about, and claim rationales in words.
+import { noRationale } from './status.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import { mdQuote } from '../answer/index.js';
 import type { ResearchLanguage } from './language.js';
-import { axesFromRationale } from './status.js';
 
 /** Quotes longer than this (characters) are shown as an excerpt around the words the claim is about. */
 export const QUOTE_MAX_CHARS = 400;
@@ -70,12 +70,12 @@ const f2 = (x: number): string => x.toFixed(2);
  * The status rationale in words, from the axes the engine recorded (evidence E, agreement A,
  * refutation, independent sources); the engine's own text when it carries no axes.
  */
-export function rationaleInWords(c: Pick<VerifiedClaimItem, 'status' | 'rationale' | 'conditions' | 'relaxation_reason'>, language: ResearchLanguage): string {
-  const a = axesFromRationale(c.rationale);
+export function rationaleInWords(c: Pick<VerifiedClaimItem, 'status' | 'rationale' | 'axes' | 'conditions' | 'relaxation_reason'>, language: ResearchLanguage): string {
+  const a = c.axes;
   const ja = language === 'ja';
   if (!a) {
     // A claim the graph has not judged yet (made late in the run) carries no axes: say so, not its code.
-    return /no rationale recorded/.test(c.rationale) ? (ja ? 'まだ判定されていない（判定理由の記録なし）。' : 'Not judged yet: no evidence was weighed for it.') : c.rationale;
+    return c.rationale === noRationale(c.status) ? (ja ? 'まだ判定されていない（判定理由の記録なし）。' : 'Not judged yet: no evidence was weighed for it.') : c.rationale;
   }
   const n = a.independentSupport;
   const support = ja ? `独立した${n}ソースが支持（支持の強さ ${f2(a.evidence)}）` : `${n} independent source${n === 1 ? '' : 's'} support${n === 1 ? 's' : ''} it (strength ${f2(a.evidence)})`;

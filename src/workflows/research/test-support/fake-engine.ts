@@ -173,7 +173,7 @@ export class FakeEngine implements ResearchEngine {
     const conf = claimConfidence(items);
     return {
       id, statement, slots: {}, decisionRelevance: /\d/.test(statement) ? 'medium' : 'low', status: decision.status as ClaimStatus, confidence: conf.confidence,
-      uncertainty: conf.uncertainty, controversy: conf.controversy, rationale: decision.rationale, conditions: decision.conditions,
+      uncertainty: conf.uncertainty, controversy: conf.controversy, rationale: decision.rationale, axes, conditions: decision.conditions,
       counts: { supports: supporting.length, refutes: refuting.length, neutral: 0 }, supporting, refuting, origins: origins.map((d) => this.source(d)),
     };
   }

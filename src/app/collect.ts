@@ -9,12 +9,12 @@ import {
   InvalidInputError, NonRetryableError, type EventSink, type ScholarlySource, type SearchProvider, type Store,
 } from '../core/index.js';
 // The chat client file directly: models/index.ts is not in the repository yet.
-import { createChatClient } from '../models/llm/chat-client.js';
+import { chatClientOf } from './llm.js';
 import type { HostResolver } from '../net/index.js';
 import { createCorpusSearchProvider } from '../sources/index.js';
 import {
   MAX_OUTLINE_CHARS, collectPrimarySources, parseOutline,
-  type CheckpointStore, type CollectInput, type QueryLlm, type Sleep, type Step5Output,
+  type CheckpointStore, type CollectInput, type Sleep, type Step5Output,
 } from '../workflows/index.js';
 import { ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
 import { createDomainPolicySource, readTextFile, type LyraConfig } from './config/index.js';
@@ -106,15 +106,6 @@ export function readOutlineFile(path: string): string[] {
   return parseOutline(readTextFile(path, 'outline'), { source: path, ...(format ? { format } : {}) });
 }
 
-function llmFromConfig(config: LyraConfig): QueryLlm | undefined {
-  const l = config.raw.models?.llm;
-  if (!l) return undefined;
-  return createChatClient({
-    baseUrl: l.base_url, model: l.model,
-    ...(l.api_key ? { apiKey: l.api_key } : {}), ...(l.timeout_ms ? { timeoutMs: l.timeout_ms } : {}),
-    ...(l.concurrency ? { concurrency: l.concurrency } : {}), ...(l.max_retries !== undefined ? { maxRetries: l.max_retries } : {}),
-  });
-}
 
 function openCorpusStore(config: LyraConfig, corpus: string | undefined): Store {
   const builtin = corpus !== undefined && listBuiltinCorpora().some((c) => c.name === corpus);
@@ -160,7 +151,7 @@ export async function runCollect(config: LyraConfig, input: RunCollectInput, ove
     const checkpointFile = out ? checkpointPathFor(out) : undefined;
     if (checkpointFile && fresh) rmSync(checkpointFile, { force: true });
     const openStore = store;
-    const llm = input.queryMode === 'template' ? undefined : llmFromConfig(config);
+    const llm = input.queryMode === 'template' ? undefined : chatClientOf(config);
     const output = await collectPrimarySources(
       {
         searchProviders,

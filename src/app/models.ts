@@ -8,6 +8,7 @@ import {
   type ClosableEmbeddingModel, type OnnxDtype, type PullProgress, type PullResult, type StanceBackend,
 } from '../models/index.js';
 import type { LyraConfig } from './config/index.js';
+import { chatClientOptionsOf } from './llm.js';
 
 type ModelsSection = NonNullable<LyraConfig['raw']['models']>;
 
@@ -78,11 +79,7 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
       return createStanceModel({
         backend,
         llm: {
-          chat: {
-            baseUrl: l.base_url, model: l.model,
-            ...(l.api_key ? { apiKey: l.api_key } : {}), ...(l.timeout_ms ? { timeoutMs: l.timeout_ms } : {}),
-            ...(l.concurrency ? { concurrency: l.concurrency } : {}), ...(l.max_retries !== undefined ? { maxRetries: l.max_retries } : {}),
-          },
+          chat: chatClientOptionsOf(config)!,
           ...(l.concurrency ? { concurrency: l.concurrency } : {}),
         },
       });

@@ -113,7 +113,7 @@ test('an unknown corpus and a folder that is not a run are invalid input', async
 
 test('the prose answer (models.llm): a fake chat endpoint writes one supported and one unsupported sentence; the stance model keeps the first and removes the second', { skip }, async () => {
   const fake = await fakeChatEndpoint((body) => {
-    if (body.response_format?.json_schema.name !== 'prose_answer') return { content: '海面上昇' }; // the topic's translation
+    if (body.response_format?.json_schema.name === 'translation') return { content: JSON.stringify({ translation: '海面上昇' }) }; // the topic's translation
     // Cite the quote that states the acceleration, by the number the prompt gives it.
     const n = Number(/\[(\d+)\] \(supports the proposition\) Global sea level rise has accelerated since 1993 according to satellite altimetry\./.exec(body.messages.at(-1)!.content)?.[1] ?? 1);
     return {

@@ -8,9 +8,9 @@ import { ensureOutputDir } from './output-path.js';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { InvalidInputError, type EngineEvent, type Store } from '../core/index.js';
-import { createChatClient, type ChatClient } from '../models/index.js';
+import type { ChatClient } from '../models/index.js';
 import {
-  createChatTranslator, loadResearchState, researchRunSchema, resumeResearchWorkflow, runResearchWorkflow,
+  loadResearchState, researchRunSchema, resumeResearchWorkflow, runResearchWorkflow,
   type AnswerWriter, type ResearchDeps,
   type QueryTranslator, type ResearchBudget, type ResearchEvent, type ResearchInput, type ResearchOutput, type ResearchResult, type ResearchState,
   type ResearchStateStore,
@@ -18,6 +18,8 @@ import {
 import { builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
 import type { LyraConfig } from './config/index.js';
 import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
+import { chatClientOf } from './llm.js';
+import { createLlmTranslator } from './translator.js';
 
 /** Checkpoint key of the research state in the engine's task. */
 export const RESEARCH_STATE_KEY = 'research:state';
@@ -77,20 +79,10 @@ export function isResearchTask(store: Store, taskId: string): boolean {
   return store.loadCheckpoint(taskId, RESEARCH_STATE_KEY) !== undefined;
 }
 
-/** The chat model of models.llm, built once per run for both the translator and the prose answer. */
-function chatClientFor(config: LyraConfig): ChatClient | undefined {
-  const l = config.raw.models?.llm;
-  if (!l) return undefined;
-  return createChatClient({
-    baseUrl: l.base_url, model: l.model,
-    ...(l.api_key ? { apiKey: l.api_key } : {}), ...(l.timeout_ms ? { timeoutMs: l.timeout_ms } : {}),
-    ...(l.concurrency ? { concurrency: l.concurrency } : {}), ...(l.max_retries !== undefined ? { maxRetries: l.max_retries } : {}),
-  });
-}
 
 function translatorFor(chat: ChatClient | undefined, override: RunResearchOverrides['translator']): QueryTranslator | undefined {
   if (override !== undefined) return override ?? undefined;
-  return chat ? createChatTranslator(chat) : undefined;
+  return chat ? createLlmTranslator(chat) : undefined;
 }
 
 /**
@@ -179,7 +171,7 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
     }
     const now = overrides.now ?? (() => new Date());
     const dir = newRunDir(resolve(cwd, input.out ?? DEFAULT_RESEARCH_OUT), now());
-    const chat = chatClientFor(config);
+    const chat = chatClientOf(config);
     const translator = translatorFor(chat, overrides.translator);
     const onEvent = (e: ResearchEvent): void => {
       if (e.type === 'research.started') {
@@ -232,7 +224,7 @@ export async function resumeResearch(
     const state: ResearchState = loadResearchState(store, taskId);
     if (!state.runDir) throw new InvalidInputError(`research: the state of task ${taskId} names no run folder`, { code: 'research_state_invalid' });
     mkdirSync(state.runDir, { recursive: true });
-    const chat = chatClientFor(config);
+    const chat = chatClientOf(config);
     const translator = translatorFor(chat, overrides.translator);
     const result = await resumeResearchWorkflow(
       {

@@ -3,9 +3,10 @@
 // the mirror with a visible warning; a failed translation is a warning too, never a guessed query.
 import { z } from 'zod';
 import { InvalidInputError } from '../core/index.js';
-import { createChatClient, type ChatClient } from '../models/index.js';
-import type { Translator } from '../pipeline/index.js';
+import type { Translator } from '../core/index.js';
+import type { ChatClient } from '../models/index.js';
 import type { LyraConfig } from './config/index.js';
+import { chatClientOf } from './llm.js';
 
 /** Longest text sent for translation (a query, not a document). */
 export const MAX_TRANSLATE_CHARS = 1_000;
@@ -37,11 +38,6 @@ export function createLlmTranslator(client: ChatClient): Translator {
 
 /** The translator of the configuration: the `models.llm` chat model, or none. */
 export function configuredTranslator(config: LyraConfig): Translator | undefined {
-  const l = config.raw.models?.llm;
-  if (!l) return undefined;
-  return createLlmTranslator(createChatClient({
-    baseUrl: l.base_url, model: l.model,
-    ...(l.api_key ? { apiKey: l.api_key } : {}), ...(l.timeout_ms ? { timeoutMs: l.timeout_ms } : {}),
-    ...(l.concurrency ? { concurrency: l.concurrency } : {}), ...(l.max_retries !== undefined ? { maxRetries: l.max_retries } : {}),
-  }));
+  const chat = chatClientOf(config);
+  return chat ? createLlmTranslator(chat) : undefined;
 }

@@ -2,7 +2,7 @@
 // client asked for, mirrors a query into the other language when a translator is configured, and
 // in refute mode appends the seed's critique vocabulary. Nothing else.
 import { detectLanguage } from '../extract/language.js';
-import type { QueryOrigin } from '../core/index.js';
+import type { QueryOrigin, Translator } from '../core/index.js';
 
 /** Critique vocabulary appended in refute mode (seed 002 反証探索: 機械パターン適用; seed 001 批判語彙). */
 export const REFUTE_SUFFIXES: Readonly<Record<'en' | 'ja', readonly string[]>> = {
@@ -13,10 +13,8 @@ export const REFUTE_SUFFIXES: Readonly<Record<'en' | 'ja', readonly string[]>> =
 /** Most expanded queries produced from one client query. */
 export const MAX_EXPANSIONS = 8;
 
-export interface Translator {
-  readonly name: string;
-  translate(options: { text: string; to: 'en' | 'ja'; signal?: AbortSignal }): Promise<string>;
-}
+/** The query translator (core/interfaces/models.ts), re-exported for the pipeline's users. */
+export type { Translator };
 
 export interface ExpandedQuery {
   text: string;

@@ -27,3 +27,12 @@ export interface EmbeddingModel {
   readonly dimensions: number;
   embed(texts: string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
 }
+
+/**
+ * Translates a search query into the other working language (query expansion's mirror queries and
+ * the research workflow's WIDE queries). Adapters: the `models.llm` chat model (app/translator.ts).
+ */
+export interface Translator {
+  readonly name: string;
+  translate(options: { text: string; to: 'en' | 'ja'; signal?: AbortSignal }): Promise<string>;
+}

@@ -38,4 +38,3 @@ export {
 } from './state.js';
 export { finalStatus, riskLevel } from './status.js';
 export type { QueryTranslator, ResearchDeps, ResearchEngine, ResearchEvent, ResearchInput, ResearchOutput, ResearchResult } from './types.js';
-export { MAX_TRANSLATION_CHARS, createChatTranslator, type ChatCompleter } from './translator.js';

@@ -1,15 +1,12 @@
 // What the research workflow needs (injected) and what it gives back.
-import type { ClaimStatus, Engine, StanceModel } from '../../core/index.js';
+import type { ClaimStatus, Engine, StanceModel, Translator } from '../../core/index.js';
 import type { Answer, AnswerWriter } from '../answer/index.js';
 import type { TerminationRule } from '../../policy/index.js';
 import type { ResearchLanguage } from './language.js';
 import type { ResearchBudget, ResearchPhase, ResearchStateStore, ResearchWarning, SearchPhase } from './state.js';
 
-/** A translator for the other language's queries (models.llm); same shape as the pipeline's. */
-export interface QueryTranslator {
-  readonly name: string;
-  translate(options: { text: string; to: 'en' | 'ja'; signal?: AbortSignal }): Promise<string>;
-}
+/** A translator for the other language's queries (models.llm): the one core Translator. */
+export type QueryTranslator = Translator;
 
 /** Where the run's files go (app/: the run folder). */
 export interface ResearchOutput {

@@ -1,4 +1,5 @@
-// Enforces DESIGN.md's import direction over every non-test source file.
+// Enforces DESIGN.md's import direction over every source file, tests included (a test imports its own
+// layer, lower layers and test-support/; integration tests of the assembled engine live in app/).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -24,7 +25,7 @@ function topFolder(file: string): string | undefined {
 }
 
 /** Violations in one file's text, as messages. */
-export function violationsIn(file: string, text: string): string[] {
+export function violationsIn(file: string, text: string, options: { test?: boolean } = {}): string[] {
   const from = topFolder(file);
   const out: string[] = [];
   for (const m of text.matchAll(IMPORT_RE)) {
@@ -33,6 +34,7 @@ export function violationsIn(file: string, text: string): string[] {
     const target = resolve(dirname(file), spec);
     const to = topFolder(target);
     if (to === 'test-support') {
+      if (options.test) continue;
       out.push(`${relative(srcDir, file)}: production code imports test-support/ (${spec})`);
       continue;
     }
@@ -56,6 +58,13 @@ test('no source file imports a higher layer or a same-tier sibling', () => {
   assert.deepEqual(violations, []);
 });
 
+test('no test file imports a higher layer or a same-tier sibling either (test-support/ is theirs to use)', () => {
+  const files = walk(srcDir, []).filter((f) => f.endsWith('.test.ts') && !f.includes(`${sep}test-support${sep}`));
+  assert.ok(files.length > 10, `expected test files, found ${files.length}`);
+  const violations = files.flatMap((f) => violationsIn(f, readFileSync(f, 'utf8'), { test: true }));
+  assert.deepEqual(violations, []);
+});
+
 test('the checker catches policy/ importing store/ and allows downward imports', () => {
   const policyFile = join(srcDir, 'policy', 'example.ts');
   assert.equal(violationsIn(policyFile, "import { openStore } from '../store/index.js';").length, 1);
@@ -65,4 +74,8 @@ test('the checker catches policy/ importing store/ and allows downward imports',
   const netFile = join(srcDir, 'net', 'fetcher.ts');
   assert.match(violationsIn(netFile, "import { x } from '../store/index.js';")[0] ?? '', /sibling store/);
   assert.match(violationsIn(join(srcDir, 'cli', 'main.ts'), "import { x } from '../test-support/shared-data.js';")[0] ?? '', /test-support/);
+  // A test may use test-support/, but not a higher layer.
+  const pipelineTest = join(srcDir, 'pipeline', 'engine.test.ts');
+  assert.deepEqual(violationsIn(pipelineTest, "import { x } from '../test-support/shared-data.js';", { test: true }), []);
+  assert.match(violationsIn(pipelineTest, "import { createEngine } from '../app/index.js';", { test: true })[0] ?? '', /higher layer/);
 });

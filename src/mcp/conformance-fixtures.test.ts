@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { createServeRuntime, loadConfig, lyraVersion, type ServeRuntime } from '../app/index.js';
 import { scratchHome, type ScratchHome } from '../test-support/mcp-client.js';
+import { CONFORMANCE_FIXTURES } from './conformance-fixtures.js';
 import { createLyraMcpServer } from './index.js';
 
 let home: ScratchHome;
@@ -26,7 +27,7 @@ after(async () => {
 });
 
 async function connect(conformanceFixtures: boolean): Promise<{ client: Client; logs: string[]; sampled: string[]; elicited: Array<Record<string, unknown>> }> {
-  const server = createLyraMcpServer({ services: { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute }, version: lyraVersion(), conformanceFixtures });
+  const server = createLyraMcpServer({ services: { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute }, version: lyraVersion(), ...(conformanceFixtures ? { fixtures: CONFORMANCE_FIXTURES } : {}) });
   const client = new Client({ name: 'fixtures-test', version: '0.0.0' }, { capabilities: { sampling: {}, elicitation: {} } });
   const logs: string[] = [];
   const sampled: string[] = [];

@@ -279,3 +279,22 @@ export function clientSupport(server: Server): ClientSupport {
   const caps = server.getClientCapabilities();
   return { sampling: caps?.sampling !== undefined, elicitation: caps?.elicitation !== undefined };
 }
+
+/** The fixtures as one object the server takes (LyraMcpServerOptions.fixtures). */
+export interface ServerFixtures {
+  toolListings: typeof FIXTURE_TOOL_LISTINGS;
+  resources: typeof FIXTURE_RESOURCES;
+  templates: typeof FIXTURE_TEMPLATES;
+  callTool(server: Server, name: string, args: Record<string, unknown>, extra: FixtureExtra): Promise<CallToolResult | undefined>;
+  readResource(uri: string): ReadResourceResult | undefined;
+  install(server: Server): void;
+}
+
+export const CONFORMANCE_FIXTURES: ServerFixtures = {
+  toolListings: FIXTURE_TOOL_LISTINGS,
+  resources: FIXTURE_RESOURCES,
+  templates: FIXTURE_TEMPLATES,
+  callTool: (server, name, args, extra) => callFixtureTool(name, args, extra, clientSupport(server)),
+  readResource: readFixtureResource,
+  install: installFixturePromptsAndSubscriptions,
+};

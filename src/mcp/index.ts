@@ -8,3 +8,10 @@ export { MAX_PROGRESS_NOTIFICATIONS, describeEvent } from './progress.js';
 export { HTTP_DEFAULTS, startHttpServer, type HttpServeOptions, type RunningHttpServer } from './http.js';
 export { checkBindOptions, checkRequest, hostHeaderName, isLoopbackHost, type GuardDecision, type GuardOptions } from './http-guard.js';
 export { serveStdio } from './stdio.js';
+import type { ServerFixtures } from './conformance-fixtures.js';
+export type { ServerFixtures };
+
+/** The conformance suite's reference fixtures, imported only when asked for (`lyra serve --conformance-fixtures`). */
+export async function loadConformanceFixtures(): Promise<ServerFixtures> {
+  return (await import('./conformance-fixtures.js')).CONFORMANCE_FIXTURES;
+}

@@ -9,9 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { withSampler, type Sampler } from '../models/index.js';
-import {
-  FIXTURE_RESOURCES, FIXTURE_TEMPLATES, FIXTURE_TOOL_LISTINGS, callFixtureTool, clientSupport, installFixturePromptsAndSubscriptions, readFixtureResource,
-} from './conformance-fixtures.js';
+import type { ServerFixtures } from './conformance-fixtures.js';
 import { errorBody, invalidArguments, toolErrorResult } from './errors.js';
 import { createProgressSender, followTaskEvents } from './progress.js';
 import { GRAPH_TEMPLATE, MATERIALS_TEMPLATE, parseTaskResourceUri } from './resource-uris.js';
@@ -42,9 +40,10 @@ export interface LyraMcpServerOptions {
   /**
    * Also serve the reference fixtures of @modelcontextprotocol/conformance (test_* tools, test://
    * resources, test_* prompts, resource subscriptions): `lyra serve --conformance-fixtures`, for
-   * `npm run check:mcp` only. Off by default.
+   * `npm run check:mcp` only. Off by default; the caller imports them (`loadConformanceFixtures`), so
+   * a server without them never loads their module.
    */
-  conformanceFixtures?: boolean;
+  fixtures?: ServerFixtures;
 }
 
 interface PublishedTool {
@@ -87,7 +86,8 @@ export async function callTool(options: { tool: ToolDefinition; args: unknown; c
 export function createLyraMcpServer(options: LyraMcpServerOptions): Server {
   const { services } = options;
   const tools = new Map((options.tools ?? LYRA_TOOLS).map((t) => [t.name, publish(t)]));
-  const fixtures = options.conformanceFixtures === true;
+  const fx = options.fixtures;
+  const fixtures = fx !== undefined;
   const server = new Server(
     { name: SERVER_NAME, title: 'Lyra evidence engine', version: options.version },
     {
@@ -99,13 +99,13 @@ export function createLyraMcpServer(options: LyraMcpServerOptions): Server {
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...[...tools.values()].map((t) => t.listing), ...(fixtures ? FIXTURE_TOOL_LISTINGS : [])] }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...[...tools.values()].map((t) => t.listing), ...(fx?.toolListings ?? [])] }));
 
   server.setRequestHandler(RoutedCallToolRequest, async (routed, extra) => {
     const request = CallToolRequestSchema.parse(routed);
     const published = tools.get(request.params.name);
-    if (!published && fixtures) {
-      const result = await callFixtureTool(request.params.name, request.params.arguments ?? {}, extra, clientSupport(server));
+    if (!published && fx) {
+      const result = await fx.callTool(server, request.params.name, request.params.arguments ?? {}, extra);
       if (result) return result;
     }
     if (!published) {
@@ -146,10 +146,10 @@ export function createLyraMcpServer(options: LyraMcpServerOptions): Server {
     return withSampler(sampler, () => callTool({ tool: published.def, args: request.params.arguments, ctx }));
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [...listTaskResources(services), ...(fixtures ? FIXTURE_RESOURCES : [])] }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...RESOURCE_TEMPLATES, ...(fixtures ? FIXTURE_TEMPLATES : [])] }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => (fixtures ? readFixtureResource(request.params.uri) : undefined) ?? readTaskResource(services, request.params.uri));
-  if (fixtures) installFixturePromptsAndSubscriptions(server);
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [...listTaskResources(services), ...(fx?.resources ?? [])] }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...RESOURCE_TEMPLATES, ...(fx?.templates ?? [])] }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => fx?.readResource(request.params.uri) ?? readTaskResource(services, request.params.uri));
+  fx?.install(server);
 
   server.setRequestHandler(CompleteRequestSchema, (request) => {
     const { ref, argument } = request.params;

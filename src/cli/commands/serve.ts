@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { createServeRuntime, httpSettings, lyraVersion } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
-import { checkBindOptions, createLyraMcpServer, serveStdio, startHttpServer, type McpServices } from '../../mcp/index.js';
+import { checkBindOptions, createLyraMcpServer, loadConformanceFixtures, serveStdio, startHttpServer, type McpServices } from '../../mcp/index.js';
 import type { CliContext } from '../context.js';
 
 const flagsSchema = z.strictObject({
@@ -48,7 +48,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
       const runtime = createServeRuntime(config);
       const services: McpServices = { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute };
       const version = lyraVersion();
-      const serverOptions = { services, version, ...(flags.conformanceFixtures ? { conformanceFixtures: true } : {}) };
+      const serverOptions = { services, version, ...(flags.conformanceFixtures ? { fixtures: await loadConformanceFixtures() } : {}) };
       const stop = shutdownSignal();
       try {
         if (!settings) {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { createEngine, loadConfig } from '../app/index.js';
+import { createEngine, loadConfig } from './index.js';
 import { edgeNaturalKey } from '../store/index.js';
 import { createFaultInjector, startEvidenceWeb } from '../test-support/evidence-web.js';
 import { skipUnlessShared } from '../test-support/shared-data.js';

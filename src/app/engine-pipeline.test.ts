@@ -4,11 +4,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngine, loadConfig, type AppEngine } from '../app/index.js';
+import { createEngine, loadConfig, type AppEngine } from './index.js';
 import { isLyraError, type EngineEvent } from '../core/index.js';
 import { EVIDENCE_ARTICLES, articleHtml, searxngHandler, startEvidenceWeb, type EvidenceWeb, type SerpResult } from '../test-support/evidence-web.js';
 import { skipUnlessShared } from '../test-support/shared-data.js';
-import { LEASE_KEY } from './task-lease.js';
+import { LEASE_KEY } from '../pipeline/task-lease.js';
 
 const skip = skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
 let ew: EvidenceWeb;

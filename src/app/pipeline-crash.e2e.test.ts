@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine, loadConfig } from '../app/index.js';
+import { createEngine, loadConfig } from './index.js';
 import type { Edge, Store } from '../core/index.js';
 import { openStore } from '../store/index.js';
 import { startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';

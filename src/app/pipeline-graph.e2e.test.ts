@@ -5,10 +5,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { createEngine, loadConfig, type AppEngine } from '../../app/index.js';
-import type { Claim, ContradictsEdge, Page, StanceEdge } from '../../core/index.js';
-import { EVIDENCE_ARTICLES, startEvidenceWeb, type EvidenceWeb } from '../../test-support/evidence-web.js';
-import { skipUnlessShared } from '../../test-support/shared-data.js';
+import { createEngine, loadConfig, type AppEngine } from './index.js';
+import type { Claim, ContradictsEdge, Page, StanceEdge } from '../core/index.js';
+import { EVIDENCE_ARTICLES, startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';
+import { skipUnlessShared } from '../test-support/shared-data.js';
 
 const skip = skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
 let ew: EvidenceWeb;

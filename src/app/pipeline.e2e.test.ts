@@ -5,12 +5,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { buildEmbeddingModel, buildStanceModel, createEngine, loadConfig, type AppEngine } from '../app/index.js';
+import { buildEmbeddingModel, buildStanceModel, createEngine, loadConfig, type AppEngine } from './index.js';
 import type { CitesEdge, EngineEvent, PipelinePhase } from '../core/index.js';
 import { s2FixtureAbstract, startEvidenceWeb, TURING_DOI, type EvidenceWeb } from '../test-support/evidence-web.js';
 import { skipUnlessShared } from '../test-support/shared-data.js';
-import { CITATION_TOP_K, scoreCitations } from './citation-scoring.js';
-import { checkpointKeys } from './index.js';
+import { CITATION_TOP_K, scoreCitations } from '../pipeline/citation-scoring.js';
+import { checkpointKeys } from '../pipeline/index.js';
 
 const skip = skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
 let ew: EvidenceWeb;

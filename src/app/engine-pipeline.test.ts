@@ -152,6 +152,13 @@ test('ingestUrl fetches, extracts and registers one URL with claims', { skip }, 
   assert.ok(r.fragments >= 3);
   assert.ok(r.claims.length >= 1);
   await assert.rejects(engine.ingestUrl(task.id, slowUrl('/missing')), (e: unknown) => isLyraError(e) && e.code === 'http_status');
+  // counts() says what materials would, without building them (the research workflow's per-search delta).
+  const m = engine.materials(task.id, { limit: 1_000 });
+  const counts = engine.counts(task.id);
+  assert.deepEqual(counts.evidence, Object.fromEntries(m.claims.map((c) => [c.id, c.counts.supports + c.counts.refutes])));
+  assert.equal(counts.totalClaims, m.paging.totalClaims);
+  assert.deepEqual([...counts.pageIds].sort(), m.pages.map((p) => p.pageId).sort());
+  assert.ok(Object.values(counts.evidence).some((n) => n > 0));
 });
 
 test('verifyClaim: the search registers the pages, the statement gets a status with evidence; a failed search is an error, not a verdict', { skip }, async () => {

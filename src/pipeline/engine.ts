@@ -13,6 +13,7 @@ import { graphDepsOf } from './phases/graph.js';
 import { normalizeProviders, resolveTaskProviders } from './providers.js';
 import { runQuery } from './query-runner.js';
 import { taskStatusView } from './status-view.js';
+import { taskCounts } from './task-counts.js';
 import { claimLease, releaseLease } from './task-lease.js';
 import { newTaskLine, Semaphore, settleQuery, waitForQuery, type TaskLine } from './task-queue.js';
 import { newTaskRecord, recordQuery, requireTask, storeTask, targetInput, taskProviders } from './task-records.js';
@@ -265,6 +266,11 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       }
       if (task.status !== 'stopped') emit({ type: 'task.stopped', taskId, at: now(), reason: why });
       return engine.status(taskId);
+    },
+
+    counts(taskId: string) {
+      requireTask(store, taskId);
+      return taskCounts(store, taskId);
     },
 
     materials(taskId: string, options?: MaterialsOptions): Materials {

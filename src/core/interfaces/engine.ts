@@ -145,6 +145,13 @@ export interface SearchStateView {
   pagesFetched?: number;
 }
 
+/** A task's pages and claims, and each claim's supporting plus refuting edges (its origin included). */
+export interface TaskCounts {
+  pageIds: string[];
+  evidence: Record<string, number>;
+  totalClaims: number;
+}
+
 export interface BlockedDomainInfo {
   domain: string;
   blocked_at?: string;
@@ -299,6 +306,11 @@ export interface Engine {
   /** Aborts in-flight work of the task and marks it stopped. */
   stop(taskId: string, reason?: string): Promise<TaskStatusView>;
   materials(taskId: string, options?: MaterialsOptions): Materials;
+  /**
+   * What the task holds, counted without building its materials: what one search added is the
+   * difference of two of these (new pages, new claims, claims with more evidence).
+   */
+  counts(taskId: string): TaskCounts;
   /** Search → stance → status for one claim within a task. */
   verifyClaim(taskId: string, statement: string, options?: SearchOptions): Promise<VerifyOutcome>;
   /** Fetches, extracts and registers one URL in a task, with claims and stance. */

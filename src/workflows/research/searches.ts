@@ -5,7 +5,7 @@ import { errorMessage, isAbortError, isLyraError, type SearchStateView } from '.
 import { ANSWER_ENTRY_KEY } from './answer.js';
 import { DEEP_PAGE_SHARE_END, DEEP_QUERY_SHARE_END, phaseDeadlineMs, runBudgetLeft } from './budget.js';
 import type { RunContext } from './context.js';
-import { loadSnapshot, snapshotDelta, type TaskSnapshot } from './snapshot.js';
+import { countsDelta } from './snapshot.js';
 import type { SearchEntry } from './state.js';
 
 /** Queries one refute-mode search sends: the query and the critique vocabulary (pipeline REFUTE_SUFFIXES). */
@@ -50,10 +50,10 @@ function engineRecord(ctx: RunContext, e: SearchEntry): SearchStateView | undefi
   return ctx.deps.engine.status(ctx.state.taskId).searches.find((v) => v.kind === 'query' && v.text === e.text && (v.mode === 'refute') === e.refute && !assigned.has(v.queryId));
 }
 
-/** Records what the search changed, from the stored materials. */
-function finish(ctx: RunContext, e: SearchEntry, snap?: TaskSnapshot): TaskSnapshot {
-  const s = snap ?? loadSnapshot(ctx.deps.engine, ctx.state.taskId);
-  const d = snapshotDelta(ctx.state.baseline, s);
+/** Records what the search changed, from the stored counts of the task (not its materials). */
+function finish(ctx: RunContext, e: SearchEntry): void {
+  const counts = ctx.deps.engine.counts(ctx.state.taskId);
+  const d = countsDelta(ctx.state.baseline, counts);
   e.newPageIds = d.newPageIds;
   e.newClaimIds = d.newClaimIds;
   e.touchedClaimIds = d.touchedClaimIds;
@@ -64,9 +64,8 @@ function finish(ctx: RunContext, e: SearchEntry, snap?: TaskSnapshot): TaskSnaps
   ctx.emit({ type: 'research.search', phase: e.phase, key: e.key, genre: e.genre, query: e.text, status: e.status === 'done' ? 'done' : 'failed', newPages: e.newPageIds.length, ...(e.error ? { error: e.error } : {}) });
   ctx.emit({
     type: 'research.progress', phase: ctx.state.phase, round: ctx.state.deep.rounds.length, searches: ctx.state.entries.filter((x) => x.status === 'done' || x.status === 'failed').length,
-    pages: s.pages.length, claims: s.totalClaims, elapsedMs: ctx.elapsedMs(), ...(ctx.closest ? { closest: ctx.closest } : {}),
+    pages: counts.pageIds.length, claims: counts.totalClaims, elapsedMs: ctx.elapsedMs(), ...(ctx.closest ? { closest: ctx.closest } : {}),
   });
-  return s;
 }
 
 /** After a resume: adopt the engine's record of a search issued before the kill. True when adopted. */

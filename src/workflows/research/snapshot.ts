@@ -2,7 +2,7 @@
 // counterevidence log, and what one search changed (new pages, new claims, claims with new evidence).
 // Deltas are computed from stored materials, never from a live outcome, so a search the engine
 // finished on resume is accounted exactly like one that finished in this process.
-import type { ClaimMaterial, Engine, EvidenceView, Materials, SourceView } from '../../core/index.js';
+import type { ClaimMaterial, Engine, EvidenceView, Materials, SourceView, TaskCounts } from '../../core/index.js';
 import { isOriginModel } from '../../core/index.js';
 import { normalizeClaim, type NormalizedClaim } from '../../extract/index.js';
 
@@ -54,10 +54,6 @@ export function independentEvidenceSources(c: ClaimMaterial): number {
   return keys.size;
 }
 
-export function evidenceCount(c: ClaimMaterial): number {
-  return c.counts.supports + c.counts.refutes;
-}
-
 export interface Baseline {
   pageIds: string[];
   evidence: Record<string, number>;
@@ -71,20 +67,21 @@ export interface SnapshotDelta {
   next: Baseline;
 }
 
-export function snapshotDelta(base: Baseline, snap: TaskSnapshot): SnapshotDelta {
+/**
+ * What changed between the baseline and the task's counts now (Engine.counts: no materials are built,
+ * so this runs after every search). Claims in id order, so the delta never depends on store order.
+ */
+export function countsDelta(base: Baseline, now: TaskCounts): SnapshotDelta {
   const pages = new Set(base.pageIds);
-  const newPageIds = snap.pages.map((p) => p.pageId).filter((id) => !pages.has(id));
+  const newPageIds = now.pageIds.filter((id) => !pages.has(id));
   const newClaimIds: string[] = [];
   const touchedClaimIds: string[] = [];
-  const evidence: Record<string, number> = {};
-  for (const c of snap.claims) {
-    const n = evidenceCount(c);
-    evidence[c.id] = n;
-    const before = Object.hasOwn(base.evidence, c.id) ? base.evidence[c.id] : undefined;
-    if (before === undefined) newClaimIds.push(c.id);
-    else if (n > before) touchedClaimIds.push(c.id);
+  for (const id of Object.keys(now.evidence).sort()) {
+    const before = Object.hasOwn(base.evidence, id) ? base.evidence[id] : undefined;
+    if (before === undefined) newClaimIds.push(id);
+    else if (now.evidence[id]! > before) touchedClaimIds.push(id);
   }
-  return { newPageIds, newClaimIds, touchedClaimIds, next: { pageIds: snap.pages.map((p) => p.pageId), evidence } };
+  return { newPageIds, newClaimIds, touchedClaimIds, next: { pageIds: [...now.pageIds], evidence: { ...now.evidence } } };
 }
 
 /** normalizeClaim of claim statements, cached (slots and features are pure functions of the text). */

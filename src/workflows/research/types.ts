@@ -16,7 +16,7 @@ export interface ResearchOutput {
   readonly location: string;
 }
 
-export type ResearchEngine = Pick<Engine, 'createTask' | 'search' | 'verifyClaim' | 'status' | 'stop' | 'materials' | 'resume'>;
+export type ResearchEngine = Pick<Engine, 'createTask' | 'search' | 'verifyClaim' | 'status' | 'stop' | 'materials' | 'counts' | 'resume'>;
 
 export interface ResearchDeps {
   engine: ResearchEngine;

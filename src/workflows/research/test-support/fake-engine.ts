@@ -5,7 +5,7 @@
 import {
   InvalidInputError, claimId, delay,
   type ClaimMaterial, type ClaimStatus, type CreateTaskInput, type EvidenceView, type Materials, type MaterialsOptions, type SearchOptions,
-  type SearchOutcome, type SearchStateView, type SourceView, type Task, type TaskStatusView, type VerifyOutcome, ORIGIN_EDGE_MODEL,
+  type SearchOutcome, type SearchStateView, type SourceView, type Task, type TaskCounts, type TaskStatusView, type VerifyOutcome, ORIGIN_EDGE_MODEL,
 } from '../../../core/index.js';
 import { claimConfidence, determineClaimStatus, statusAxesFromEvidence, type EvidenceItem } from '../../../policy/index.js';
 import type { ResearchEngine } from '../types.js';
@@ -175,6 +175,15 @@ export class FakeEngine implements ResearchEngine {
       id, statement, slots: {}, decisionRelevance: /\d/.test(statement) ? 'medium' : 'low', status: decision.status as ClaimStatus, confidence: conf.confidence,
       uncertainty: conf.uncertainty, controversy: conf.controversy, rationale: decision.rationale, axes, conditions: decision.conditions,
       counts: { supports: supporting.length, refutes: refuting.length, neutral: 0 }, supporting, refuting, origins: origins.map((d) => this.source(d)),
+    };
+  }
+
+  counts(taskId: string): TaskCounts {
+    const all = this.materials(taskId, { offset: 0, limit: 1_000_000 });
+    return {
+      pageIds: all.pages.map((p) => p.pageId),
+      evidence: Object.fromEntries(all.claims.map((c) => [c.id, c.counts.supports + c.counts.refutes])),
+      totalClaims: all.paging.totalClaims,
     };
   }
 

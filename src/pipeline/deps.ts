@@ -4,6 +4,7 @@ import type {
   EmbeddingModel, Fetcher, Materials, MaterialsOptions, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, VerifyOutcome,
 } from '../core/index.js';
 import type { GraphDeps, GraphLimits, GraphPhaseResult, RecomputeResult, TrustResolver } from './graph/index.js';
+import type { GraphSession } from './materials/index.js';
 import type { OpenAccessLocator } from '../sources/index.js';
 import type { PipelineLimits } from './limits.js';
 import type { Translator } from './query-expansion.js';
@@ -13,8 +14,8 @@ export type GraphRecomputeResult = RecomputeResult;
 
 /** Phase 7 and the views built on the graph, implemented in pipeline/graph and pipeline/materials. */
 export interface GraphStep {
-  runGraphPhase(deps: GraphDeps, input: { taskId: string; queryId: string; pageIds: string[]; deferStance?: boolean; signal?: AbortSignal }): Promise<GraphPhaseResult>;
-  recomputeTaskGraph(deps: Pick<GraphDeps, 'store' | 'trust' | 'emit' | 'limits'>, input: { taskId: string }): GraphRecomputeResult;
+  runGraphPhase(deps: GraphDeps, input: { taskId: string; queryId: string; pageIds: string[]; deferStance?: boolean; session?: GraphSession; signal?: AbortSignal }): Promise<GraphPhaseResult>;
+  recomputeTaskGraph(deps: Pick<GraphDeps, 'store' | 'trust' | 'emit' | 'limits'>, input: { taskId: string; session?: GraphSession }): GraphRecomputeResult;
   /** The task's materials (claims, evidence, graph). */
   materials?(deps: { store: Store; trust: TrustResolver }, input: { taskId: string } & MaterialsOptions): Materials;
   /** verifyClaim's graph half: the statement against the task's evidence, after the engine ran its search. */

@@ -6,7 +6,7 @@ import {
   type Claim, type ClaimStatus, type CounterevidenceEntry, type EngineEvent, type Page, type StanceEdge, type StatusAxes, type Store, ORIGIN_EDGE_MODEL,
 } from '../../core/index.js';
 import {
-  COUNTEREVIDENCE_KEY, claimEvidence, createSourceResolver, loadTaskGraph, type SourceInfo, type TaskGraph,
+  COUNTEREVIDENCE_KEY, claimEvidence, createGraphSession, createSourceResolver, type GraphSession, type SourceInfo, type TaskGraph,
 } from '../materials/index.js';
 import { findContradictions, type Side } from './contradictions.js';
 import type { GraphDeps } from './deps.js';
@@ -98,14 +98,17 @@ function statusStep(options: { store: Store; graph: TaskGraph; sourceOf: (page: 
   return { counts, log };
 }
 
-export function recomputeTaskGraph(deps: Pick<GraphDeps, 'store' | 'trust' | 'emit' | 'limits'>, input: { taskId: string }): RecomputeResult {
-  const { store, trust } = deps;
+export function recomputeTaskGraph(deps: Pick<GraphDeps, 'store' | 'trust' | 'emit' | 'limits'>, input: { taskId: string; session?: GraphSession }): RecomputeResult {
+  const { trust } = deps;
+  // The query's view of the graph when the graph phase just ran (no reload), else one read here.
+  const session = input.session ?? createGraphSession(deps.store, input.taskId);
+  const store = session.store;
   const limits = resolveGraphLimits(deps.limits);
   const now = new Date().toISOString();
   const events: EngineEvent[] = [];
   const result = store.transaction((): RecomputeResult => {
     // Step 3: contradictions, classified with the levels sources had before this task's verification.
-    const before = loadTaskGraph(store, input.taskId);
+    const before = session.graph();
     const step3 = findContradictions({ graph: before, sideOf: classificationSide(store, createSourceResolver(trust)), now });
     for (const c of step3.newClaims) store.upsertClaim(c);
     for (const e of step3.newOrigins) writeOrigin(store, e);
@@ -118,7 +121,7 @@ export function recomputeTaskGraph(deps: Pick<GraphDeps, 'store' | 'trust' | 'em
       }
     }
     // Step 4: L6 verification of every web domain of the task.
-    const graph = loadTaskGraph(store, input.taskId);
+    const graph = session.graph();
     const step4 = verifyDomains({ store, trust, graph, sourceOf: createSourceResolver(trust), findings: step3.findings, now });
     events.push(...step4.events);
     // Step 5: confidence and status of every claim, with the levels just decided.

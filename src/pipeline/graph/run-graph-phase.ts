@@ -3,7 +3,7 @@
 // recomputeTaskGraph, which the engine runs over the whole task when the query ends.
 import { throwIfAborted, type EngineWarning } from '../../core/index.js';
 import { isHighTrust } from '../../policy/index.js';
-import { createSourceResolver, loadTaskGraph } from '../materials/index.js';
+import { createGraphSession, createSourceResolver, type GraphSession } from '../materials/index.js';
 import { extractClaimsStep } from './claims-step.js';
 import type { GraphDeps } from './deps.js';
 import { resolveGraphLimits } from './limits.js';
@@ -38,6 +38,8 @@ export interface GraphPhaseInput {
    * statement: verifyStatement judges that statement's candidates itself.
    */
   deferStance?: boolean;
+  /** The query's view of the task graph, shared with the recompute that follows (default: a new one). */
+  session?: GraphSession;
   signal?: AbortSignal;
 }
 
@@ -47,15 +49,18 @@ export async function runGraphPhase(deps: GraphDeps, input: GraphPhaseInput): Pr
   const warnings: EngineWarning[] = deps.embedding ? [] : [missingEmbeddingWarning()];
   throwIfAborted(signal);
 
-  const step1 = await extractClaimsStep(deps, { graph: loadTaskGraph(deps.store, input.taskId), pageIds: input.pageIds, limits, ...(signal ? { signal } : {}) });
+  // One read of the task graph, kept current from the steps' own writes (materials/graph-session.ts).
+  const session = input.session ?? createGraphSession(deps.store, input.taskId);
+  const d: GraphDeps = { ...deps, store: session.store };
+  const step1 = await extractClaimsStep(d, { graph: session.graph(), pageIds: input.pageIds, limits, ...(signal ? { signal } : {}) });
   warnings.push(...step1.warnings);
-  const graph = loadTaskGraph(deps.store, input.taskId);
+  const graph = session.graph();
   const step2 = input.deferStance
     ? { edges: [], warnings: [] }
-    : await judgeClaims(deps, { graph, claims: graph.claims, k: limits.candidatesPerClaim, limits, ...(signal ? { signal } : {}) });
+    : await judgeClaims(d, { graph, claims: graph.claims, k: limits.candidatesPerClaim, limits, ...(signal ? { signal } : {}) });
   warnings.push(...step2.warnings);
 
-  const after = loadTaskGraph(deps.store, input.taskId);
+  const after = session.graph();
   const sourceOf = createSourceResolver(deps.trust);
   const evidential = new Set(after.stance.filter((e) => e.kind !== 'neutral').map((e) => e.fragmentId));
   const queryPages = new Set(input.pageIds);

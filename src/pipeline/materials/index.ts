@@ -12,3 +12,4 @@ export { contentTerms, overlapCoefficient, stemWord, termCoverage } from './term
 export {
   isOriginEdge, isStanceEdge, loadTaskGraph, originPages, pairKey, type TaskGraph,
 } from './task-graph.js';
+export { applyGraphWrites, createGraphSession, type GraphSession } from './graph-session.js';

@@ -5,6 +5,7 @@
 import type { GraphDeps, GraphPhaseResult, GraphRecomputeResult } from '../deps.js';
 import type { QueryContext } from '../query-context.js';
 import { keys, loadPayload } from '../task-state.js';
+import { createGraphSession } from '../materials/index.js';
 
 export interface GraphOutput {
   pageIds: string[];
@@ -37,9 +38,11 @@ export function pagesToGraph(ctx: QueryContext): string[] {
 export async function runGraphStep(ctx: QueryContext): Promise<GraphOutput> {
   const pageIds = pagesToGraph(ctx);
   const gd = graphDepsOf(ctx);
-  const result = await ctx.deps.graph.runGraphPhase(gd, { taskId: ctx.task.id, queryId: ctx.query.id, pageIds, ...(ctx.input.deferStance ? { deferStance: true } : {}), signal: ctx.signal });
+  // One view of the task graph for the whole step: read once, kept current from the step's writes.
+  const session = createGraphSession(ctx.deps.store, ctx.task.id);
+  const result = await ctx.deps.graph.runGraphPhase(gd, { taskId: ctx.task.id, queryId: ctx.query.id, pageIds, ...(ctx.input.deferStance ? { deferStance: true } : {}), session, signal: ctx.signal });
   // recomputeTaskGraph emits domain.blocked / domain.promoted itself through the graph deps.
-  const recompute = ctx.deps.graph.recomputeTaskGraph(gd, { taskId: ctx.task.id });
+  const recompute = ctx.deps.graph.recomputeTaskGraph(gd, { taskId: ctx.task.id, session });
   return { pageIds, result, recompute };
 }
 

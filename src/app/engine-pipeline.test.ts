@@ -161,6 +161,19 @@ test('ingestUrl fetches, extracts and registers one URL with claims', { skip }, 
   assert.ok(Object.values(counts.evidence).some((n) => n > 0));
 });
 
+test('a search names the readable pages it found in rank order; readSource gives their extracted text; judge uses the engine\'s stance model', { skip }, async () => {
+  serps.set('exercise blood pressure sources', [{ url: ew.urls.academicB, title: 'B' }, { url: ew.urls.academicA, title: 'A' }, { url: slowUrl('/missing'), title: 'gone' }]);
+  const task = await engine.createTask({ question: 'exercise and blood pressure', providers: ['searxng'] });
+  const out = await engine.search(task.id, 'exercise blood pressure sources');
+  assert.deepEqual(out.sources.map((s) => s.url), [ew.urls.academicB, ew.urls.academicA], 'the 404 page has no text and is not listed');
+  const b = engine.readSource(task.id, out.sources[0]!.pageId);
+  assert.equal(b.source.url, ew.urls.academicB);
+  assert.ok(b.text.includes(EVIDENCE_ARTICLES.academicB.paragraphs[0]!), b.text.slice(0, 200));
+  assert.throws(() => engine.readSource(task.id, 'pg_nope'), { code: 'page_not_found' });
+  const [j] = await engine.judge([{ claim: EVIDENCE_ARTICLES.academicB.paragraphs[0]!, passage: EVIDENCE_ARTICLES.academicB.paragraphs[0]! }]);
+  assert.equal(j!.stance, 'supports');
+});
+
 test('verifyClaim: the search registers the pages, the statement gets a status with evidence; a failed search is an error, not a verdict', { skip }, async () => {
   serps.set('Regular aerobic exercise lowers resting blood pressure in adults with hypertension.', [{ url: ew.urls.academicB, title: 'B' }, { url: ew.urls.lowTrust, title: 'blog' }]);
   const task = await engine.createTask({ question: 'exercise and blood pressure', providers: ['searxng'] });

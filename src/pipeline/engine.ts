@@ -2,7 +2,7 @@
 // task through the seven phases, queued work in the background (bounded), stop, resume and typed
 // progress events. app/engine.ts wires the real adapters into it.
 import {
-  InvalidInputError, NonRetryableError, errorMessage, isLyraError, type CreateTaskInput, type Engine, type EngineEvent, type ErrorCategory, type IngestUrlOutcome,
+  InvalidInputError, NonRetryableError, errorMessage, isLyraError, type CreateTaskInput, type Engine, type EngineEvent, type ErrorCategory, type IngestUrlOutcome, type SourceText,
   type LyraError, type Materials, type MaterialsOptions, type QueuedItem, type SearchOptions, type SearchOutcome, type SearchTarget, type Task,
   type TaskStatusView, type VerifyOutcome,
 } from '../core/index.js';
@@ -271,6 +271,20 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     counts(taskId: string) {
       requireTask(store, taskId);
       return taskCounts(store, taskId);
+    },
+
+    readSource(taskId: string, pageId: string): SourceText {
+      requireTask(store, taskId);
+      const page = store.getPage(pageId);
+      if (!page || page.taskId !== taskId) throw new InvalidInputError(`readSource: task ${taskId} has no page ${pageId}`, { code: 'page_not_found', details: { taskId, pageId } });
+      if (page.fetchStatus !== 'fetched' && page.fetchStatus !== 'abstract_only') {
+        throw new NonRetryableError(`readSource: ${page.url} has no text (${page.fetchStatus})`, { code: 'source_unreadable', details: { pageId, url: page.url, fetchStatus: page.fetchStatus } });
+      }
+      return { source: pageSourceView(page, deps.trust), text: store.listFragments(pageId).map((f) => f.text).join('\n\n') };
+    },
+
+    async judge(pairs, options = {}) {
+      return deps.models.stance().judge(pairs, options);
     },
 
     materials(taskId: string, options?: MaterialsOptions): Materials {

@@ -3,11 +3,13 @@
 import type {
   BudgetView, Claim, ClaimSummary, EngineWarning, Page, SearchOutcome, SourceView, Store, Task, TrustLevel,
 } from '../core/index.js';
-import { isOriginModel } from '../core/index.js';
+import { isOriginModel, normalizeUrl } from '../core/index.js';
 import { isHighTrust } from '../policy/index.js';
 import type { TrustResolver } from './deps.js';
 import { createSourceResolver, sourceView } from './materials/index.js';
 import { COUNTED_FETCH_STATUSES } from './query-context.js';
+import type { RegisterOutput } from './phases/register.js';
+import type { SerpOutput } from './phases/serp.js';
 import type { QuerySummary } from './query-runner.js';
 import { keys, loadPayload, loadUsage, type QueryInput } from './task-state.js';
 
@@ -83,6 +85,44 @@ export function queryWarningsOf(store: Store, taskId: string, queryId: string, c
   return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
+/** Pages whose text the engine holds (fetched, or registered with an abstract or a corpus text). */
+const READABLE = new Set<Page['fetchStatus']>(['fetched', 'abstract_only']);
+
+/**
+ * The readable pages a query found, in rank order: its SERP hits as registered (by it or earlier in
+ * the task), then the scholarly papers its rounds registered. From the query's stored phase outputs,
+ * so a query finished on resume answers the same.
+ */
+export function querySources(store: Store, trust: TrustResolver, taskId: string, queryId: string): SourceView[] {
+  const seen = new Set<string>();
+  const out: Page[] = [];
+  const add = (page: Page | undefined): void => {
+    if (!page || seen.has(page.id) || !READABLE.has(page.fetchStatus)) return;
+    seen.add(page.id);
+    out.push(page);
+  };
+  const serp = loadPayload<SerpOutput>(store, taskId, keys.phase(queryId, 'serp'));
+  for (const hit of [...(serp?.hits ?? [])].sort((a, b) => a.rank - b.rank)) {
+    add(store.findPageByUrl(taskId, hit.url) ?? safeNormalized(hit.url, (u) => store.findPageByUrl(taskId, u)));
+  }
+  for (let round = 0; ; round++) {
+    const register = loadPayload<RegisterOutput>(store, taskId, keys.phase(queryId, 'register', round));
+    if (!register) break;
+    for (const p of register.papers) add(store.getPage(p.pageId));
+    for (const c of register.candidates) add(store.getPage(c.pageId));
+  }
+  const resolve = createSourceResolver(trust);
+  return out.map((p) => sourceView(p, resolve(p)));
+}
+
+function safeNormalized(url: string, find: (u: string) => Page | undefined): Page | undefined {
+  try {
+    return find(normalizeUrl(url));
+  } catch {
+    return undefined;
+  }
+}
+
 export function searchOutcome(options: { store: Store; trust: TrustResolver; task: Task; queryId: string }): SearchOutcome {
   const { store, task, queryId } = options;
   const query = store.getQuery(queryId)!;
@@ -109,6 +149,7 @@ export function searchOutcome(options: { store: Store; trust: TrustResolver; tas
     satisfaction: summary?.satisfaction ?? 'unsatisfied',
     hasPrimarySource: summary?.hasPrimarySource ?? false,
     claims: claimSummaries(store, options.trust, task.id, summary?.claimIds ?? []),
+    sources: querySources(store, options.trust, task.id, queryId),
     budget: budgetView(store, task),
     warnings,
   };

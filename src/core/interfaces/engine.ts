@@ -7,6 +7,7 @@ import type {
   ClaimStatus, ContradictionType, QueryMode, QueryOrigin, QueryStatus, SourceType, Stance, TaskStatus, TrustLevel,
 } from '../enums.js';
 import type { ErrorCategory } from '../errors.js';
+import type { StanceJudgement, StancePair } from './models.js';
 
 export interface BudgetInput {
   /** Pages fetched or registered for the task (default 100). */
@@ -115,8 +116,21 @@ export interface SearchOutcome {
   hasPrimarySource: boolean;
   /** Claims this query added or gave new evidence to. */
   claims: ClaimSummary[];
+  /**
+   * The readable pages this search found — registered by it or already in the task — in the order its
+   * providers ranked them, then the scholarly papers it registered (workflows choose among these and
+   * read them with `readSource`).
+   */
+  sources: SourceView[];
   budget: BudgetView;
   warnings: EngineWarning[];
+}
+
+/** A registered page's text as the engine extracted it (its fragments in document order). */
+export interface SourceText {
+  source: SourceView;
+  /** Paragraphs separated by blank lines. */
+  text: string;
 }
 
 export type SearchTarget = { query: string; refute?: boolean; providers?: string[] } | { url: string } | { doi: string };
@@ -311,6 +325,13 @@ export interface Engine {
    * difference of two of these (new pages, new claims, claims with more evidence).
    */
   counts(taskId: string): TaskCounts;
+  /** The text of a page the task registered (no fetch: what the engine extracted when it read it). */
+  readSource(taskId: string, pageId: string): SourceText;
+  /**
+   * Judges claim–passage pairs with the engine's own stance model and decision (the one its graph
+   * uses), for workflows that compare texts outside the graph (consensus conflicts, the prose answer).
+   */
+  judge(pairs: StancePair[], options?: { signal?: AbortSignal }): Promise<StanceJudgement[]>;
   /** Search → stance → status for one claim within a task. */
   verifyClaim(taskId: string, statement: string, options?: SearchOptions): Promise<VerifyOutcome>;
   /** Fetches, extracts and registers one URL in a task, with claims and stance. */

@@ -20,5 +20,5 @@ export type {
 export type {
   BlockedDomainInfo, BudgetInput, BudgetView, ClaimMaterial, ClaimSummary, CitationView, ContestedPair, CounterevidenceEntry, CreateTaskInput,
   Engine, EngineEvent, EngineWarning, EvidenceView, IngestUrlOutcome, Materials, MaterialsOptions, PipelinePhase, QueuedItem, SearchOptions,
-  SearchOutcome, SearchStateView, SearchTarget, SourceView, TaskCounts, TaskStatusView, VerifyOutcome,
+  SearchOutcome, SearchStateView, SearchTarget, SourceText, SourceView, TaskCounts, TaskStatusView, VerifyOutcome,
 } from './engine.js';

@@ -51,8 +51,9 @@ function sideWeights(evidence: readonly EvidenceItem[], stance: Stance): Map<str
 export function claimConfidence(evidence: readonly EvidenceItem[]): ClaimConfidence {
   const sup = sideWeights(evidence, 'supports');
   const ref = sideWeights(evidence, 'refutes');
-  const S = [...sup.values()].reduce((a, b) => a + b, 0);
-  const R = [...ref.values()].reduce((a, b) => a + b, 0);
+  // Summed in sorted order, so the result does not depend on the order the edges were read in.
+  const S = [...sup.values()].sort((a, b) => a - b).reduce((a, b) => a + b, 0);
+  const R = [...ref.values()].sort((a, b) => a - b).reduce((a, b) => a + b, 0);
   const alpha = PRIOR_ALPHA + S;
   const beta = PRIOR_BETA + R;
   const n = alpha + beta;

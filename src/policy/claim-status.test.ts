@@ -86,3 +86,16 @@ test('axes from evidence: noisy-OR per independent source, agreement as a weight
   assert.ok(Math.abs(axes.agreement - 1.21 / 1.51) < 1e-12);
   assert.equal(axes.independentSupport, 2);
 });
+
+test('the axes do not depend on the order of the evidence (a resumed run reads edges in another order)', () => {
+  const items = [0.41, 0.77, 0.93, 0.58, 0.66, 0.31, 0.27, 0.12, 0.55, 0.83].map((confidence, i) => ({
+    stance: i % 3 === 2 ? 'refutes' as const : 'supports' as const, source: `s${i}`, confidence, trustLevel: 'ACADEMIC' as const,
+  }));
+  const rest = { coverage: 1, recency: 1, traceability: 1, contestedByHighTrust: false };
+  const a = statusAxesFromEvidence(items, rest);
+  for (let k = 1; k < items.length; k++) {
+    const rotated = [...items.slice(k), ...items.slice(0, k)];
+    assert.deepStrictEqual(statusAxesFromEvidence(rotated, rest), a);
+    assert.deepStrictEqual(statusAxesFromEvidence([...rotated].reverse(), rest), a);
+  }
+});

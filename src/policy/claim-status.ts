@@ -67,7 +67,9 @@ export function statusAxesFromEvidence(
   const best = (stance: 'supports' | 'refutes'): number[] => {
     const m = new Map<string, number>();
     for (const e of evidence) if (e.stance === stance) m.set(e.source, Math.max(m.get(e.source) ?? 0, evidenceWeight(e)));
-    return [...m.values()].filter((w) => w > 0);
+    // Sorted, so the axes do not depend on the order the edges were read in (a resumed run reads them
+    // in another order; floating-point products and sums would differ in the last digit).
+    return [...m.values()].filter((w) => w > 0).sort((a, b) => a - b);
   };
   const sup = best('supports');
   const ref = best('refutes');

@@ -11,6 +11,7 @@ import { startFakeSearxng, type FakeSearxng } from '../test-support/fake-searxng
 import { startLoopbackWeb, type LoopbackWeb } from '../test-support/loopback-web.js';
 import { negationStance } from '../workflows/consensus/test-support/doubles.js';
 import { runConsensus } from './consensus.js';
+import { withEngine } from './engine.js';
 import { loadConfig } from './config/index.js';
 
 const PAGES: Record<string, string> = {
@@ -71,11 +72,18 @@ test('web sources are fetched and extracted, trusted by the domain policy; a fai
   assert.equal(it.agentReports.length, 2);
   for (const report of it.agentReports) {
     assert.deepEqual(report.sources.map((s) => [new URL(s.url).pathname, s.trustLevel, s.reliabilityScore]).sort(), [['/news/sea', 'TRUSTED', 0.75], ['/science/sea', 'TRUSTED', 0.75]]);
-    assert.ok(report.warnings!.some((w) => w.includes('/down/sea') && w.includes('503')), report.warnings!.join('\n'));
     assert.ok(report.claims!.length > 0);
     for (const c of report.claims!) assert.ok(PAGES[new URL(c.sourceUrl).pathname]!.includes(c.text), c.text);
   }
+  // The failing page is fetched once in the run's task (the engine does not refetch it for the second
+  // agent's query): one agent reports it, naming the URL and the status.
+  assert.ok(it.agentReports.some((r) => r.warnings!.some((w) => w.includes('/down/sea') && w.includes('503'))), JSON.stringify(it.agentReports.map((r) => r.warnings)));
   assert.deepEqual(result.metadata.config.searchConfig.providers, ['searxng']);
+  // One road: the run's evidence is in its engine task — the pages the agents read, with claims from them.
+  const materials = await withEngine({ config }, async (engine) => engine.materials(result.taskId));
+  const paths = new Set(materials.pages.map((s) => new URL(s.url).pathname));
+  assert.ok(paths.has('/news/sea') && paths.has('/science/sea'), [...paths].join(', '));
+  assert.ok(materials.claims.length > 0);
   assert.match(result.finalReport, /\(reliability: 75%\)/);
 });
 

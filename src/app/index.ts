@@ -33,8 +33,8 @@ export { GRAPH_STEP, createEngine, graphLimitsOf, pipelineLimitsOf, withEngine }
 export type { AppEngine, EngineOverrides } from './engine.js';
 export { createTrustResolver } from './trust-resolver.js';
 export { MAX_TRANSLATE_CHARS, configuredTranslator, createLlmTranslator } from './translator.js';
-export { CONSENSUS_PROVIDERS, buildConsensusAdapters, resolveConsensusProviders, runConsensus } from './consensus.js';
-export type { ConsensusProviderName, ConsensusRunOptions } from './consensus.js';
+export { CONSENSUS_PROVIDERS, consensusAgentProviders, resolveConsensusProviders, runConsensus } from './consensus.js';
+export type { ConsensusProviderName, ConsensusRunOptions, ConsensusRunResult } from './consensus.js';
 export {
   CONSENSUS_REPORT_FILE, CONSENSUS_TRANSPARENCY_FILE, CONSENSUS_TRANSPARENCY_FORMAT, consensusTransparency, defaultConsensusOutDir, writeConsensusOutputs,
 } from './consensus-output.js';

@@ -71,6 +71,18 @@ export class BlockedError extends LyraError {
   }
 }
 
+const ERROR_CLASSES: Record<ErrorCategory, new (message: string, options?: LyraErrorOptions) => LyraError> = {
+  retryable: RetryableError,
+  non_retryable: NonRetryableError,
+  invalid_input: InvalidInputError,
+  blocked: BlockedError,
+};
+
+/** An error of the class that matches `category` (RetryableError for `retryable`, …). */
+export function errorOfCategory(category: ErrorCategory, message: string, options?: LyraErrorOptions): LyraError {
+  return new ERROR_CLASSES[category](message, options);
+}
+
 export function isLyraError(value: unknown): value is LyraError {
   return value instanceof LyraError;
 }

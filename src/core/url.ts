@@ -50,3 +50,14 @@ export function hostOf(input: string): string {
     throw new InvalidInputError(`hostOf: not an absolute URL: ${JSON.stringify(input)}`, { code: 'url_invalid', cause });
   }
 }
+
+/** URL of a corpus document without one of its own. */
+export function corpusDocumentUrl(corpus: string, id: string): string {
+  return `corpus://${encodeURIComponent(corpus)}/${encodeURIComponent(id)}`;
+}
+
+/** Parses a corpus:// URL back into corpus and document id; undefined for other URLs. */
+export function parseCorpusUrl(url: string): { corpus: string; id: string } | undefined {
+  const m = /^corpus:\/\/([^/]+)\/(.+)$/.exec(url);
+  return m ? { corpus: decodeURIComponent(m[1]!), id: decodeURIComponent(m[2]!) } : undefined;
+}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { Materials, SourceView } from '../core/index.js';
 import { renderMaterials } from '../pipeline/materials/index.js';
 import { ConsensusResearchEngine, DEFAULT_STRATEGIES, ResearchAgent } from '../workflows/consensus/index.js';
-import { memoryDocuments, memorySearch, negationStance, testTrust, type MemoryDoc } from '../workflows/consensus/test-support/doubles.js';
+import { memoryEngine, negationStance, type MemoryDoc } from '../workflows/consensus/test-support/doubles.js';
 import { runResearchWorkflow } from '../workflows/research/run-research.js';
 import { FakeEngine, type FakeDoc } from '../workflows/research/test-support/fake-engine.js';
 import { memoryOutput, memoryStateStore } from '../workflows/research/test-support/fixtures.js';
@@ -116,7 +116,7 @@ test('consensus report.md: hostile titles, quotes and URLs render as text, links
     createAgent: ({ strategy }) => new ResearchAgent({
       strategy: { ...DEFAULT_STRATEGIES[0]!, ...strategy, timeRange: 'all' },
       language: 'en',
-      dependencies: { search: [{ provider: memorySearch('corpus', docs) }], documents: memoryDocuments(docs), trust: testTrust, now: () => new Date('2025-01-01T00:00:00Z') },
+      dependencies: { engine: memoryEngine({ providers: { corpus: docs } }), taskId: 'task_hostile', providers: [{ name: 'corpus' }], now: () => new Date('2025-01-01T00:00:00Z') },
     }),
   });
   const result = await engine.research('sea level rise');

@@ -128,7 +128,7 @@ test('lyra consensus on the Check-COVID corpus (academic trust)', { skip: skipUn
     const out = join(home, 'covid');
     const r = await runCli(['consensus', 'face masks and COVID-19 transmission', '--corpus', 'check-covid', '--agents', '2', '--iterations', '1', '--max-results', '5', '--out', out], { home });
     assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /^report: .*report\.md\ntransparency: .*transparency\.json\nfinal score: \d+\.\d% \(consistency/);
+    assert.match(r.out, /^report: .*report\.md\ntransparency: .*transparency\.json\nevidence graph: task (task_\w+) \(lyra task materials \1\)\nfinal score: \d+\.\d% \(consistency/);
     const t = JSON.parse(readFileSync(join(out, 'transparency.json'), 'utf8')) as Transparency;
     const sources = t.iterations[0]!.reports.flatMap((rep) => rep.sources);
     assert.ok(sources.length > 0 && sources.every((s) => s.trustLevel === 'ACADEMIC' && s.reliabilityScore === 0.9));

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import {
-  CONSENSUS_PROVIDERS, defaultConsensusOutDir, listBuiltinCorpora, openExistingStore, openOrCreateStore, runConsensus, writeConsensusOutputs,
+  CONSENSUS_PROVIDERS, defaultConsensusOutDir, openOrCreateStore, runConsensus, writeConsensusOutputs,
   ensureOutputDir,
 } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
@@ -64,9 +64,11 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
     .option('--max-results <n>', `sources each agent reads per iteration (1-${MAX_RESULTS_PER_AGENT})`, '10')
     .option('--language <ja|en>', 'report language (default: the topic\'s)')
     .option('--embeddings', 'pair statements for conflict checks by meaning (models.embedding, USE-lite; slower) instead of by shared words')
-    .option('--json', 'print JSON: {topic, report_path, transparency_path, final_score, iterations: [...]}')
+    .option('--json', 'print JSON: {topic, task_id, report_path, transparency_path, final_score, iterations: [...]}')
     .addHelpText('after', [
       '',
+      'The run is an engine task: each agent query goes through Lyra\'s pipeline (search, fetch, extract, claims, stance,',
+      'trust), so its pages, claims and edges are in the task graph (lyra task materials <task_id>).',
       'Each agent searches with its strategy (official / news / analysis modifiers, preferred source types, time range),',
       'reads the sources, quotes their claims verbatim and writes a report. Reports are scored: consistency (conflicts',
       'with the other reports, judged by the stance model: models.stance), reliability (trust levels of domains.yaml;',
@@ -87,9 +89,8 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
       const flags = parsed.data;
       if (!topic.trim()) throw new InvalidInputError('consensus: empty topic', { code: 'invalid_argument' });
       const config = ctx.config();
-      // A built-in corpus is indexed on first use, which needs a writable store; otherwise only an existing one is opened.
-      const builtin = flags.corpus !== undefined && listBuiltinCorpora().some((c) => c.name === flags.corpus);
-      const store = ctx.track(builtin ? openOrCreateStore(config.store.path) : openExistingStore(config.store.path));
+      // The run is an engine task (its evidence lands in the task graph), so the store is opened for writing.
+      const store = ctx.track(openOrCreateStore(config.store.path));
       const progress = createProgress(ctx.io, { enabled: !flags.json });
       const tracker = progressTracker(flags.iterations);
       const onEvent = (e: ConsensusResearchEvent): void => {
@@ -116,7 +117,7 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
         },
         ...(flags.corpus ? { corpus: flags.corpus } : {}),
         ...(flags.provider ? { providers: flags.provider } : {}),
-        ...(store ? { store } : {}),
+        store,
         ...(flags.embeddings ? { embedding: true } : {}),
         onEvent,
       }).finally(() => progress.done());
@@ -136,6 +137,7 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
         return printJson(ctx.io, {
           topic: result.metadata.topic,
           language: result.metadata.language,
+          task_id: result.taskId,
           report_path: reportPath,
           transparency_path: transparencyPath,
           final_score: {
@@ -157,6 +159,7 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
       ctx.io.stdout([
         `report: ${reportPath}`,
         `transparency: ${transparencyPath}`,
+        `evidence graph: task ${result.taskId} (lyra task materials ${result.taskId})`,
         `final score: ${(f.totalScore * 100).toFixed(1)}% (consistency ${f.consistencyScore.toFixed(3)}, reliability ${f.reliabilityScore.toFixed(3)}, coverage ${f.coverageScore.toFixed(3)}; ${f.conflicts.length} conflicts, ${f.unverifiedCount} unverified)`,
         ...iterations.map((it) => `iteration ${it.iteration}: agent ${it.selected_agent_id} selected, best ${(it.best_total_score * 100).toFixed(1)}%, ${it.conflicts} conflicts${it.failed_agents.length ? `, ${it.failed_agents.length} agent failures` : ''}`),
         `${result.iterations.length} iterations${result.metadata.terminatedEarly ? ` (stopped early: ${result.metadata.stopReason ?? 'improvements under 5 %'})` : ''}, ${result.totalAgentRuns} agent runs, ${(result.totalDurationMs / 1000).toFixed(1)} s`,

@@ -1,16 +1,8 @@
 // The local corpus as a SearchProvider: BM25 over the SQLite FTS5 index, fully offline.
-import { throwIfAborted, type SearchHit, type SearchProvider, type SearchRequest, type Store } from '../../core/index.js';
+import { corpusDocumentUrl, throwIfAborted, type SearchHit, type SearchProvider, type SearchRequest, type Store } from '../../core/index.js';
 
-/** URL of a corpus document without one of its own. */
-export function corpusDocumentUrl(corpus: string, id: string): string {
-  return `corpus://${encodeURIComponent(corpus)}/${encodeURIComponent(id)}`;
-}
-
-/** Parses a corpus:// URL back into corpus and document id; undefined for other URLs. */
-export function parseCorpusUrl(url: string): { corpus: string; id: string } | undefined {
-  const m = /^corpus:\/\/([^/]+)\/(.+)$/.exec(url);
-  return m ? { corpus: decodeURIComponent(m[1]!), id: decodeURIComponent(m[2]!) } : undefined;
-}
+// The corpus:// scheme lives in core/url.ts (workflows read it too); kept exported from here.
+export { corpusDocumentUrl, parseCorpusUrl } from '../../core/index.js';
 
 export function createCorpusSearchProvider(options: { store: Store; corpus?: string }): SearchProvider {
   return {

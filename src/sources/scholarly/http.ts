@@ -1,19 +1,19 @@
 // One HTTP helper for every scholarly client: builds URLs from the configured base, paces requests,
 // sends them through the injected Fetcher and turns HTTP failures into typed errors that name the API.
 import {
-  BlockedError,
-  InvalidInputError,
+  errorOfCategory,
   type LyraError,
   NonRetryableError,
   RetryableError,
   isAbortError,
   isLyraError,
-  type ErrorCategory,
   type FetchResponse,
   type Fetcher,
-  type LyraErrorOptions,
 } from '../../core/index.js';
 import type { RateLimiter } from './rate-limiter.js';
+
+/** Kept here too for the adapters that import it from sources/ (it lives in core/errors.ts). */
+export { errorOfCategory };
 
 export interface ApiClientOptions {
   /** API name used in errors and warnings, e.g. `semantic_scholar`. */
@@ -55,18 +55,6 @@ export interface ApiClient {
 }
 
 const BODY_SNIPPET_CHARS = 200;
-
-const ERROR_CLASSES: Record<ErrorCategory, new (message: string, options?: LyraErrorOptions) => LyraError> = {
-  retryable: RetryableError,
-  non_retryable: NonRetryableError,
-  invalid_input: InvalidInputError,
-  blocked: BlockedError,
-};
-
-/** An error of the class that matches `category` (RetryableError for `retryable`, …). */
-export function errorOfCategory(category: ErrorCategory, message: string, options?: LyraErrorOptions): LyraError {
-  return new ERROR_CLASSES[category](message, options);
-}
 
 /** The same error category with the API named in front, so a warning says which source failed. */
 export function errorForApi(api: string, err: LyraError): LyraError {

@@ -1,27 +1,24 @@
-// What the consensus workflow needs from the outside, injected by app/: search providers, a source
-// of document text, the trust of a source, and the models. Interfaces only; no implementation here.
-import type { EmbeddingModel, SearchHit, SearchProvider, StanceModel, TrustLevel } from '../../core/index.js';
+// What the consensus workflow needs from the outside, injected by app/. One road for evidence: the
+// agents search and read through the engine (Engine.search, Engine.readSource), so every page, claim and
+// edge of a consensus run lands in one task graph under the engine's trust, fetch and stance rules; the
+// conflicts between reports are judged by the engine's own stance model. Interfaces only.
+import type { EmbeddingModel, Engine, StanceModel } from '../../core/index.js';
 import type { AgentSourceType } from './types.js';
 
-/** Trust of a source: Lyra's trust level and its score (DESIGN.md "Source reliability"). */
-export interface SourceTrust {
-  level: TrustLevel;
-  score: number;
-}
+/** The engine calls the agents make. */
+export type EvidenceEngine = Pick<Engine, 'search' | 'readSource'>;
 
-/** Where a source lives: its URL, and for local corpus documents the corpus and document id. */
-export interface SourceLocation {
-  url: string;
-  corpus?: string;
-  id?: string;
+/**
+ * A provider the agents may ask, by the engine's name (`corpus:<name>`, `searxng`, `semantic_scholar`…).
+ * One with `sourceTypes` (scholarly databases → `academic`) is asked only by agents preferring one of them.
+ */
+export interface AgentProvider {
+  name: string;
+  sourceTypes?: AgentSourceType[];
 }
-
-/** Trust of a source: the domain policy for web URLs, the corpus's level for URL-less corpus documents. */
-export type TrustFunction = (source: SourceLocation) => SourceTrust;
 
 /** Text of one source, ready for sentence splitting. */
 export interface SourceDocument {
-  /** The hit's URL (corpus://… for URL-less corpus documents), so covered-source checks match. */
   url: string;
   title: string;
   /** Main text, paragraphs separated by blank lines. */
@@ -32,28 +29,12 @@ export interface SourceDocument {
   documentId?: string;
 }
 
-/**
- * Text of a search hit: fetch + extract for http(s) URLs, a store lookup for local corpus hits.
- * Throws a LyraError naming the URL when the text cannot be had.
- */
-export interface DocumentSource {
-  read(hit: SearchHit, options?: { signal?: AbortSignal }): Promise<SourceDocument>;
-}
-
-/**
- * A search provider for the agents. A provider with `sourceTypes` (e.g. scholarly databases →
- * `academic`) is asked only by agents preferring one of them, and its hits count as that type.
- */
-export interface ConsensusSearchProvider {
-  provider: SearchProvider;
-  sourceTypes?: AgentSourceType[];
-}
-
 /** What ResearchAgent works with. */
 export interface AgentDependencies {
-  search: ConsensusSearchProvider[];
-  documents: DocumentSource;
-  trust: TrustFunction;
+  engine: EvidenceEngine;
+  /** The engine task every agent's searches run in: its graph holds the whole run's evidence. */
+  taskId: string;
+  providers: AgentProvider[];
   /** Clock for time-range filters and timestamps (tests fix it). */
   now?: () => Date;
 }

@@ -19,9 +19,7 @@ export { ConsensusEventEmitter } from './events.js';
 export type {
   ConsensusEventListenerOf, ConsensusResearchEvent, ConsensusResearchEventListener, ConsensusResearchEventOf, ConsensusResearchEventType,
 } from './events.js';
-export type {
-  AgentDependencies, ConsensusSearchProvider, DocumentSource, ScorerDependencies, SourceDocument, SourceLocation, SourceTrust, TrustFunction,
-} from './adapters.js';
+export type { AgentDependencies, AgentProvider, EvidenceEngine, ScorerDependencies, SourceDocument } from './adapters.js';
 export type {
   AgentFailure, AgentReport, AgentSourceType, AgentStrategy, AgentTimeRange, ConflictDetail, ConflictStatement, ConflictType, ConsensusAnswer,
   ConsensusResearchConfig, ConsensusResearchResult, ConsensusSelection, IterationContext, IterationResult, ReportClaim, ReportEntity,

@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { SearchProvider } from '../../core/index.js';
 import { DEFAULT_STRATEGIES } from './config.js';
 import { initialContext } from './iteration.js';
 import { ResearchAgent } from './research-agent.js';
-import { memoryDocuments, memorySearch, testTrust, type MemoryDoc } from './test-support/doubles.js';
+import { memoryEngine, type MemoryDoc } from './test-support/doubles.js';
 import type { AgentStrategy, IterationContext } from './types.js';
 
 const DOCS: MemoryDoc[] = [
   {
-    url: 'corpus://example/Sea_level_rise', corpus: 'example', id: 'Sea_level_rise', title: 'Sea level rise',
+    url: 'corpus://example/Sea_level_rise', title: 'Sea level rise',
     text: 'Global mean sea level rose about 20 cm between 1900 and 2018.\n\nThe rate of sea level rise has accelerated during recent decades because ice sheets melt faster.\n\nIs the rise going to continue?',
   },
   {
@@ -27,16 +26,15 @@ const DOCS: MemoryDoc[] = [
 ];
 const NOW = () => new Date('2025-01-01T00:00:00Z');
 
-function agent(options: { strategy?: AgentStrategy; language?: 'ja' | 'en'; search?: SearchProvider[]; failing?: string[]; agentCount?: number } = {}) {
-  const search = options.search ?? [memorySearch('corpus', DOCS)];
-  const documents = memoryDocuments(DOCS, { failing: options.failing ?? [] });
+function agent(options: { strategy?: AgentStrategy; language?: 'ja' | 'en'; down?: boolean; failing?: string[]; agentCount?: number } = {}) {
+  const engine = memoryEngine({ providers: { corpus: DOCS }, failing: options.failing ?? [], ...(options.down ? { down: { corpus: 'HTTP 502 from searxng' } } : {}) });
   const a = new ResearchAgent({
     strategy: options.strategy ?? { ...DEFAULT_STRATEGIES[0]!, timeRange: 'all' },
     language: options.language ?? 'en',
-    dependencies: { search: search.map((provider) => ({ provider })), documents, trust: testTrust, now: NOW },
+    dependencies: { engine, taskId: 'task_consensus', providers: [{ name: 'corpus' }], now: NOW },
     ...(options.agentCount ? { agentCount: options.agentCount } : {}),
   });
-  return { a, documents, search };
+  return { a, engine };
 }
 
 const ctx = (extra: Partial<IterationContext> = {}): IterationContext => ({ ...initialContext('sea level rise'), ...extra });
@@ -67,7 +65,9 @@ test('a report: sources read with their trust, sections, verbatim quotes with ci
     ['https://noaa.example.edu/sea', 'ACADEMIC', 0.9, 'academic'],
     ['https://blog.example/old', 'UNVERIFIED', 0.3, 'community'],
   ]);
-  assert.equal(report.sources[0]!.corpus, undefined); // the document double carries no corpus
+  // A corpus document is known by its corpus:// URL; web pages carry no corpus.
+  assert.deepEqual(report.sources.map((x) => x.corpus ?? null), [null, 'example', null, null]);
+  assert.equal(report.sources[1]!.documentId, 'Sea_level_rise');
   for (const h of ['# sea level rise — agent 1 (official, announcement, statement)', '## Overview', '## Key findings', '## Key entities', '## Sources']) {
     assert.ok(report.content.includes(`${h}\n`), `missing ${h}`);
   }
@@ -86,23 +86,24 @@ test('a report: sources read with their trust, sections, verbatim quotes with ci
 
 test('covered sources are skipped; the time range drops dated old sources; preferred types come first', async () => {
   const news: AgentStrategy = { ...DEFAULT_STRATEGIES[1]!, maxResultsPerAgent: 10 }; // news, last week
-  const { a, documents } = agent({ strategy: news });
+  const { a, engine } = agent({ strategy: news });
   const report = await a.execute(ctx({ coveredSources: ['corpus://example/Sea_level_rise'] }));
   // The news page first (preferred), NOAA (dated in range), never the covered one or the 2019 blog.
   assert.deepEqual(report.sources.map((s) => s.url), ['https://news.example/news/today', 'https://noaa.example.edu/sea']);
-  assert.ok(!documents.reads.includes('corpus://example/Sea_level_rise'));
-  assert.ok(!documents.reads.includes('https://blog.example/old'));
+  assert.ok(!engine.reads.includes('corpus://example/Sea_level_rise'));
+  assert.ok(!engine.reads.includes('https://blog.example/old'));
 });
 
 test('follow-up queries for open questions, shared between agents; a failing document is a warning', async () => {
-  const search = memorySearch('corpus', DOCS);
-  const { a } = agent({ search: [search], failing: ['https://blog.example/old'], agentCount: 2 });
+  const { a, engine } = agent({ failing: ['https://blog.example/old'], agentCount: 2 });
   const report = await a.execute(ctx({ iteration: 2, isInitial: false, unresolvedQuestions: ['Pacific islands', 'ice sheets', 'coastal flooding'] }));
   // Agent 1 of 2 takes questions 0 and 2.
   assert.deepEqual(report.queries, ['sea level rise official announcement statement', 'Pacific islands', 'coastal flooding']);
-  assert.deepEqual(search.queries.slice(1), ['Pacific islands', 'coastal flooding']);
+  // Every query goes through the engine, in the run's task, with the agent's providers.
+  assert.deepEqual(engine.searches.map((x) => x.query).sort(), [...report.queries].sort());
+  assert.ok(engine.searches.every((x) => x.taskId === 'task_consensus' && x.providers.join() === 'corpus'));
   assert.match(report.content, /## Follow-up on open questions\n\n- Pacific islands — 1 more sources/);
-  assert.deepEqual(report.warnings, ['https://blog.example/old: fetch https://blog.example/old: HTTP 503']);
+  assert.deepEqual(report.warnings, ['https://blog.example/old: readSource: https://blog.example/old has no text (failed)']);
 });
 
 test('no new source, or no readable source, is an error naming the agent and the query', async () => {
@@ -114,15 +115,19 @@ test('no new source, or no readable source, is an error naming the agent and the
   });
   const broken = agent({ failing: DOCS.map((d) => d.url) }).a;
   await assert.rejects(broken.execute(ctx()), /research agent 1: none of 4 sources could be read/);
-  const down: SearchProvider = { name: 'web', search: async () => { throw new Error('HTTP 502 from searxng'); } };
-  await assert.rejects(agent({ search: [down] }).a.execute(ctx()), /research agent 1: search failed for "sea level rise official announcement statement": web: HTTP 502 from searxng/);
+  await assert.rejects(agent({ down: true }).a.execute(ctx()), (e: Error & { code?: string; category?: string }) => {
+    assert.match(e.message, /research agent 1: search failed for "sea level rise official announcement statement": corpus: HTTP 502 from searxng/);
+    assert.deepEqual([e.code, e.category], ['search_failed', 'retryable']);
+    return true;
+  });
 });
 
 test('an aborted signal stops the agent between steps with the signal’s reason', async () => {
   const controller = new AbortController();
   let reads = 0;
-  const documents = {
-    read: async () => {
+  const engine = {
+    ...memoryEngine({ providers: { corpus: DOCS } }),
+    readSource: () => {
       reads++;
       controller.abort(new Error('stop now'));
       throw new Error('aborted read');
@@ -132,37 +137,36 @@ test('an aborted signal stops the agent between steps with the signal’s reason
     strategy: { ...DEFAULT_STRATEGIES[0]!, maxResultsPerAgent: 4 },
     language: 'en',
     fetchConcurrency: 1,
-    dependencies: { search: [{ provider: memorySearch('corpus', DOCS) }], documents, trust: testTrust, now: NOW },
+    dependencies: { engine, taskId: 'task_consensus', providers: [{ name: 'corpus' }], now: NOW },
   });
   await assert.rejects(a.execute(ctx(), { signal: controller.signal }), /stop now/);
   assert.equal(reads, 1); // the other three documents were never requested
 });
 
 test('specialised providers are asked only by agents preferring their source type', async () => {
-  const general = memorySearch('corpus', DOCS);
-  const paper: MemoryDoc = { url: 'https://doi.example/10.1/sea', title: 'A paper', text: 'Sea level rise accelerated because ice sheets in Greenland lost mass faster.' };
-  const scholarly = memorySearch('scholarly', [paper]);
-  const deps = (strategy: AgentStrategy) => new ResearchAgent({
-    strategy, language: 'en',
-    dependencies: { search: [{ provider: general }, { provider: scholarly, sourceTypes: ['academic'] }], documents: memoryDocuments([...DOCS, paper]), trust: testTrust, now: NOW },
-  });
+  const paper: MemoryDoc = { url: 'https://doi.example/10.1/sea', title: 'A paper', text: 'Sea level rise accelerated because ice sheets in Greenland lost mass faster.', sourceType: 'academic_paper' };
+  const engine = memoryEngine({ providers: { corpus: DOCS, semantic_scholar: [paper] } });
+  const providers = [{ name: 'corpus' }, { name: 'semantic_scholar', sourceTypes: ['academic' as const] }];
+  const deps = (strategy: AgentStrategy) => new ResearchAgent({ strategy, language: 'en', dependencies: { engine, taskId: 'task_consensus', providers, now: NOW } });
+  const askedScholarly = (): number => engine.searches.filter((x) => x.providers.includes('semantic_scholar')).length;
   await deps({ ...DEFAULT_STRATEGIES[0]!, timeRange: 'all' }).execute(ctx());
-  assert.equal(scholarly.queries.length, 0);
+  assert.equal(askedScholarly(), 0);
   const r = await deps({ ...DEFAULT_STRATEGIES[2]!, preferredSources: ['academic'], timeRange: 'all' }).execute(ctx());
-  assert.equal(scholarly.queries.length, 1);
-  // The scholarly provider's hit counts as academic, so this agent reads it first.
-  assert.deepEqual([r.sources[0]!.url, r.sources[0]!.sourceType], [paper.url, 'academic']);
-  assert.throws(() => new ResearchAgent({ strategy: DEFAULT_STRATEGIES[0]!, language: 'en', providers: ['searxng'], dependencies: { search: [{ provider: general }], documents: memoryDocuments(DOCS), trust: testTrust } }), /search provider searxng not available \(have: corpus\)/);
+  assert.equal(askedScholarly(), 1);
+  // The scholarly provider's paper counts as academic; it comes after the corpus's pages, as the engine
+  // lists papers after its providers' ranking, and with the ACADEMIC NOAA page before the rest.
+  assert.deepEqual(r.sources.slice(0, 2).map((x) => [x.url, x.sourceType]), [['https://noaa.example.edu/sea', 'academic'], [paper.url, 'academic']]);
+  assert.throws(() => new ResearchAgent({ strategy: DEFAULT_STRATEGIES[0]!, language: 'en', providers: ['searxng'], dependencies: { engine, taskId: 'task_consensus', providers: [{ name: 'corpus' }] } }), /search provider searxng not available \(have: corpus\)/);
 });
 
 test('a Japanese topic gets a Japanese report: seed headings, 「」 quotes, [要検証] labels', async () => {
   const docs: MemoryDoc[] = [
-    { url: 'corpus://ja/1', corpus: 'ja', id: '1', title: '海面上昇', text: '世界の平均海面は2018年までの100年間に約20cm上昇した。\n\n海面上昇は近年加速していると報告されている。' },
+    { url: 'corpus://ja/1', title: '海面上昇', text: '世界の平均海面は2018年までの100年間に約20cm上昇した。\n\n海面上昇は近年加速していると報告されている。' },
     { url: 'https://www.env.example.go.jp/sea', title: '環境省', text: '環境省は、海面上昇により沿岸の浸水被害が増加すると発表した。' },
   ];
   const a = new ResearchAgent({
     strategy: DEFAULT_STRATEGIES[0]!, language: 'ja',
-    dependencies: { search: [{ provider: memorySearch('corpus', docs) }], documents: memoryDocuments(docs), trust: testTrust, now: NOW },
+    dependencies: { engine: memoryEngine({ providers: { corpus: docs } }), taskId: 'task_consensus', providers: [{ name: 'corpus' }], now: NOW },
   });
   const report = await a.execute({ ...initialContext('海面上昇'), topic: '海面上昇' });
   assert.deepEqual(report.queries, ['海面上昇 公式 発表 オフィシャル']);

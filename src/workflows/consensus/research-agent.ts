@@ -1,14 +1,21 @@
 // ResearchAgent (seed 004 §2.2): search with the strategy's modifiers → choose sources (preferred
 // types first, time range, covered sources skipped) → read them → claims → entities → an
-// extractive report. Every step honours the AbortSignal, so a timeout really stops the work.
+// extractive report. Searching and reading go through the engine (one road): each query runs the
+// pipeline in the run's task, which reads and judges what it finds; the agent then chooses among the
+// pages the query found and reads their stored text. Every step honours the AbortSignal, so a timeout
+// really stops the work.
 import {
-  InvalidInputError, NonRetryableError, RetryableError, errorMessage, isRetryable, throwIfAborted, type SearchHit,
+  InvalidInputError, NonRetryableError, errorOfCategory, errorMessage, parseCorpusUrl, throwIfAborted, type SearchHit, type SourceView,
 } from '../../core/index.js';
-import type { AgentDependencies, ConsensusSearchProvider } from './adapters.js';
+import { trustScore } from '../../policy/index.js';
+import type { AgentDependencies, AgentProvider } from './adapters.js';
 import { buildAgentReport, type ReadSource } from './agent-report.js';
 import { modifiersFor } from './config.js';
 import { agentSourceType, selectHits, withinTimeRange, type RankedHit } from './source-selection.js';
 import type { AgentReport, AgentStrategy, IterationContext, ReportLanguage } from './types.js';
+
+/** A page a query found, as the agent chooses and reads it. */
+type AgentHit = RankedHit & { pageId: string; trustLevel: SourceView['trustLevel'] };
 
 /** Follow-up queries an agent sends for questions left open by the previous iteration. */
 export const MAX_FOLLOW_UP_QUERIES = 2;
@@ -58,7 +65,7 @@ export class ResearchAgent implements ConsensusAgent {
     this.options = options;
     this.agentId = options.strategy.agentId;
     const names = options.providers ?? [];
-    const known = options.dependencies.search.map((s) => s.provider.name);
+    const known = options.dependencies.providers.map((p) => p.name);
     const unknown = names.filter((n) => !known.includes(n));
     if (unknown.length > 0) {
       throw new InvalidInputError(`research agent ${this.agentId}: search provider ${unknown.join(', ')} not available (have: ${known.join(', ') || 'none'})`, { code: 'provider_not_configured' });
@@ -85,10 +92,10 @@ export class ResearchAgent implements ConsensusAgent {
   }
 
   /** Providers this agent asks: general ones plus specialised ones matching its preferences (all when that leaves none). */
-  private providers(): ConsensusSearchProvider[] {
+  private providers(): AgentProvider[] {
     const names = this.options.providers ?? [];
-    const pool = this.options.dependencies.search.filter((s) => names.length === 0 || names.includes(s.provider.name));
-    const mine = pool.filter((s) => !s.sourceTypes || s.sourceTypes.length === 0 || s.sourceTypes.some((t) => this.strategy.preferredSources.includes(t)));
+    const pool = this.options.dependencies.providers.filter((p) => names.length === 0 || names.includes(p.name));
+    const mine = pool.filter((p) => !p.sourceTypes || p.sourceTypes.length === 0 || p.sourceTypes.some((t) => this.strategy.preferredSources.includes(t)));
     return mine.length > 0 ? mine : pool;
   }
 
@@ -112,7 +119,7 @@ export class ResearchAgent implements ConsensusAgent {
     const ranked = perQuery.flat();
 
     // 3. Choose sources: preferred types first, time range, covered ones skipped.
-    const blocked = ranked.filter((h) => deps.trust(h.hit).level === 'BLOCKED');
+    const blocked = ranked.filter((h) => h.trustLevel === 'BLOCKED');
     if (blocked.length > 0) warnings.push(`${blocked.length} hits from blocked domains skipped`);
     const choice = selectHits({
       hits: ranked.filter((h) => !blocked.includes(h)),
@@ -171,42 +178,45 @@ export class ResearchAgent implements ConsensusAgent {
     };
   }
 
-  private async search(query: string, limit: number, warnings: string[], signal?: AbortSignal): Promise<RankedHit[]> {
+  /** One query through the engine in the run's task; the pages it found, in its providers' ranking. */
+  private async search(query: string, limit: number, warnings: string[], signal?: AbortSignal): Promise<AgentHit[]> {
+    const deps = this.options.dependencies;
     const providers = this.providers();
-    const settled = await Promise.allSettled(providers.map((p) =>
-      p.provider.search({ query, limit, language: this.options.language, ...(signal ? { signal } : {}) })));
+    const out = await deps.engine.search(deps.taskId, query, { providers: providers.map((p) => p.name), maxPages: limit, ...(signal ? { signal } : {}) });
     throwIfAborted(signal);
-    const out: RankedHit[] = [];
-    const errors: string[] = [];
-    settled.forEach((r, i) => {
-      const p = providers[i]!;
-      if (r.status === 'rejected') {
-        errors.push(`${p.provider.name}: ${errorMessage(r.reason)}`);
-        return;
-      }
-      for (const hit of r.value) out.push({ hit, sourceType: this.sourceTypeOf(hit, p) });
-    });
-    if (errors.length === providers.length) {
-      const first = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
-      const message = `research agent ${this.agentId}: search failed for ${JSON.stringify(query)}: ${errors.join('; ')}`;
-      const ErrorClass = isRetryable(first) ? RetryableError : NonRetryableError;
-      throw new ErrorClass(message, { code: 'search_failed', cause: first });
+    if (out.status !== 'done') {
+      const failure = out.warnings.find((w) => w.source === 'query');
+      throw errorOfCategory(failure && failure.category !== 'warning' ? failure.category : 'retryable',
+        `research agent ${this.agentId}: search failed for ${JSON.stringify(query)}: ${failure?.message ?? out.status}`, { code: 'search_failed' });
     }
-    for (const e of errors) warnings.push(`search ${JSON.stringify(query)}: ${e}`);
-    // Interleave providers by rank, so one provider's long list does not push the others out.
-    return out.sort((a, b) => a.hit.rank - b.hit.rank);
+    for (const w of out.warnings) if (w.category !== 'warning') warnings.push(`search ${JSON.stringify(query)}: ${w.source}: ${w.message}`);
+    // A specialised provider (scholarly → academic) types the pages only it could have found: papers.
+    const specialised = providers.find((p) => p.sourceTypes && p.sourceTypes.length > 0);
+    return out.sources.slice(0, limit).map((s, i) => this.hitOf(s, i, specialised));
   }
 
-  private sourceTypeOf(hit: SearchHit, provider: ConsensusSearchProvider): RankedHit['sourceType'] {
-    const trust = this.options.dependencies.trust(hit);
-    return agentSourceType({ url: hit.url, trustLevel: trust.level, ...(provider.sourceTypes ? { providerTypes: provider.sourceTypes } : {}) });
+  private hitOf(s: SourceView, i: number, specialised: AgentProvider | undefined): AgentHit {
+    const hit: SearchHit = {
+      url: s.url, title: s.title ?? s.url, snippet: '', score: 1 / (i + 1), rank: i + 1, provider: 'engine',
+      ...(s.publishedAt ? { publishedAt: s.publishedAt } : {}),
+    };
+    const providerTypes = specialised && s.sourceType === 'academic_paper' ? specialised.sourceTypes : undefined;
+    return {
+      hit, pageId: s.pageId, trustLevel: s.trustLevel,
+      sourceType: agentSourceType({ url: s.url, trustLevel: s.trustLevel, pageType: s.sourceType, ...(providerTypes ? { providerTypes } : {}) }),
+    };
   }
 
-  private async read(h: RankedHit, warnings: string[], now: Date, signal?: AbortSignal): Promise<ReadSource | undefined> {
+  private async read(h: AgentHit, warnings: string[], now: Date, signal?: AbortSignal): Promise<ReadSource | undefined> {
     throwIfAborted(signal);
     const deps = this.options.dependencies;
     try {
-      const doc = await deps.documents.read(h.hit, signal ? { signal } : {});
+      const { source, text } = deps.engine.readSource(deps.taskId, h.pageId);
+      const corpus = parseCorpusUrl(source.url);
+      const doc = {
+        url: source.url, title: source.title ?? h.hit.title, text, fetchedAt: now.toISOString(),
+        ...(source.publishedAt ? { publishedAt: source.publishedAt } : {}), ...(corpus ? { corpus: corpus.corpus, documentId: corpus.id } : {}),
+      };
       if (!withinTimeRange(doc.publishedAt, this.strategy.timeRange, now)) {
         warnings.push(`${h.hit.url}: published ${doc.publishedAt}, outside the time range "${this.strategy.timeRange}"`);
         return undefined;
@@ -215,15 +225,14 @@ export class ResearchAgent implements ConsensusAgent {
         warnings.push(`${h.hit.url}: no text`);
         return undefined;
       }
-      const trust = deps.trust({ url: doc.url, ...(h.hit.corpus ? { corpus: h.hit.corpus } : {}), ...(h.hit.id ? { id: h.hit.id } : {}) });
       return {
         doc,
         ref: {
           url: doc.url,
-          title: doc.title || h.hit.title || doc.url,
+          title: doc.title || doc.url,
           fetchedAt: doc.fetchedAt,
-          reliabilityScore: trust.score,
-          trustLevel: trust.level,
+          reliabilityScore: trustScore(source.trustLevel),
+          trustLevel: source.trustLevel,
           sourceType: h.sourceType,
           ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}),
           ...(doc.corpus ? { corpus: doc.corpus } : {}),

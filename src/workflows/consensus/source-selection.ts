@@ -1,7 +1,7 @@
 // Which hits an agent reads: its preferred source types first, its time range, covered sources
 // skipped (seed 004 §2.2 steps 2-3). Pure functions.
 import { classifySourceType } from '../../policy/index.js';
-import { normalizeUrl, type SearchHit, type TrustLevel } from '../../core/index.js';
+import { normalizeUrl, type SearchHit, type SourceType, type TrustLevel } from '../../core/index.js';
 import type { AgentSourceType, AgentTimeRange } from './types.js';
 
 /** Length of each time range in days ('all' has none). */
@@ -9,22 +9,31 @@ export const TIME_RANGE_DAYS: Readonly<Record<Exclude<AgentTimeRange, 'all'>, nu
 
 const DAY_MS = 86_400_000;
 
+/** The agents' kind of a page type (seed 003's types, as the engine or the URL classifier gives them). */
+function kindOfPageType(t: SourceType): AgentSourceType | undefined {
+  switch (t) {
+    case 'academic_paper': return 'academic';
+    case 'government_report':
+    case 'statistics':
+    case 'official_document':
+    case 'industry_report': return 'official';
+    case 'news_article': return 'news';
+    case 'other': return undefined;
+  }
+}
+
 /**
- * Kind of a source for the agents' preferences: a specialised provider's type, else the page type
- * of its URL (seed 003), else its trust level (corpus documents have no web URL).
+ * Kind of a source for the agents' preferences: a specialised provider's type, else the page type the
+ * engine gave it or, failing that, the type of its URL (seed 003), else its trust level (corpus
+ * documents have no web URL).
  */
-export function agentSourceType(options: { url: string; trustLevel: TrustLevel; providerTypes?: AgentSourceType[] }): AgentSourceType {
+export function agentSourceType(options: { url: string; trustLevel: TrustLevel; pageType?: SourceType; providerTypes?: AgentSourceType[] }): AgentSourceType {
   if (options.providerTypes && options.providerTypes.length > 0) return options.providerTypes[0]!;
+  const byPage = options.pageType ? kindOfPageType(options.pageType) : undefined;
+  if (byPage) return byPage;
   if (/^https?:\/\//i.test(options.url)) {
-    switch (classifySourceType(options.url)) {
-      case 'academic_paper': return 'academic';
-      case 'government_report':
-      case 'statistics':
-      case 'official_document':
-      case 'industry_report': return 'official';
-      case 'news_article': return 'news';
-      case 'other': break;
-    }
+    const byUrl = kindOfPageType(classifySourceType(options.url));
+    if (byUrl) return byUrl;
   }
   switch (options.trustLevel) {
     case 'PRIMARY':
@@ -61,19 +70,19 @@ export interface RankedHit {
  * Hits in reading order: duplicates and covered sources dropped, out-of-range dates dropped,
  * preferred types first (stable, so each group keeps the providers' ranking), at most `limit`.
  */
-export function selectHits(options: {
-  hits: RankedHit[];
+export function selectHits<H extends RankedHit>(options: {
+  hits: H[];
   preferred: AgentSourceType[];
   covered: readonly string[];
   timeRange: AgentTimeRange;
   now: Date;
   limit: number;
-}): { selected: RankedHit[]; skippedCovered: number; skippedOutOfRange: number } {
+}): { selected: H[]; skippedCovered: number; skippedOutOfRange: number } {
   const covered = new Set(options.covered.map(sourceKey));
   const seen = new Set<string>();
   let skippedCovered = 0;
   let skippedOutOfRange = 0;
-  const kept: RankedHit[] = [];
+  const kept: H[] = [];
   for (const h of options.hits) {
     const key = sourceKey(h.hit.url);
     if (seen.has(key)) continue;

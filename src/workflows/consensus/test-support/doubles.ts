@@ -1,7 +1,11 @@
-// Small deterministic doubles for the consensus tests: a stance model, in-memory search providers
-// and a document source. Test support only; nothing in the workflow imports this file.
-import type { SearchHit, SearchProvider, StanceJudgement, StanceModel, StancePair } from '../../../core/index.js';
-import type { DocumentSource, SourceDocument, TrustFunction } from '../adapters.js';
+// Small deterministic doubles for the consensus tests: a stance model and an in-memory evidence
+// engine. Test support only; nothing in the workflow imports this file.
+import {
+  InvalidInputError, NonRetryableError, throwIfAborted, type BudgetView, type EngineWarning, type SearchOptions, type SearchOutcome, type SourceText, type SourceType,
+  type SourceView, type StanceJudgement, type StanceModel, type StancePair, type TrustLevel,
+} from '../../../core/index.js';
+import { classifySourceType } from '../../../policy/index.js';
+import type { EvidenceEngine } from '../adapters.js';
 import type { AgentReport, AgentStrategy, SourceReference } from '../types.js';
 
 const NEGATION = /\b(?:not|no|never)\b|ない|ません/;
@@ -41,52 +45,98 @@ export interface MemoryDoc {
   title: string;
   text: string;
   publishedAt?: string;
-  corpus?: string;
-  id?: string;
+  /** The engine's page type (papers from a scholarly provider are `academic_paper`); default by URL. */
+  sourceType?: SourceType;
 }
 
-/** Ranks documents by how many query words they contain (ties: list order); records queries. */
-export function memorySearch(name: string, docs: MemoryDoc[]): SearchProvider & { queries: string[] } {
-  const queries: string[] = [];
-  return {
-    name,
-    queries,
-    search: async (req) => {
-      queries.push(req.query);
-      const q = req.query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-      return docs
-        .map((d, i) => ({ d, i, n: q.filter((w) => `${d.title} ${d.text}`.toLowerCase().includes(w)).length }))
-        .filter((x) => x.n > 0)
-        .sort((a, b) => b.n - a.n || a.i - b.i)
-        .slice(0, req.limit)
-        .map(({ d }, rank): SearchHit => ({
-          url: d.url, title: d.title, snippet: d.text.slice(0, 80), score: 1 / (rank + 1), rank: rank + 1, provider: name,
-          ...(d.publishedAt ? { publishedAt: d.publishedAt } : {}), ...(d.corpus ? { corpus: d.corpus, id: d.id } : {}),
-        }));
-    },
-  };
+/** LOW for corpus documents, ACADEMIC for *.edu, UNVERIFIED otherwise (as a domain policy would say). */
+export function testTrustLevel(url: string): TrustLevel {
+  if (url.startsWith('corpus://')) return 'LOW';
+  if (/\.edu\//.test(url)) return 'ACADEMIC';
+  return 'UNVERIFIED';
 }
 
-export function memoryDocuments(docs: MemoryDoc[], options: { failing?: string[] } = {}): DocumentSource & { reads: string[] } {
-  const reads: string[] = [];
-  return {
-    reads,
-    read: async (hit): Promise<SourceDocument> => {
-      reads.push(hit.url);
-      if (options.failing?.includes(hit.url)) throw new Error(`fetch ${hit.url}: HTTP 503`);
-      const d = docs.find((x) => x.url === hit.url);
-      if (!d) throw new Error(`no document ${hit.url}`);
-      return { url: d.url, title: d.title, text: d.text, fetchedAt: '2025-01-01T00:00:00.000Z', ...(d.publishedAt ? { publishedAt: d.publishedAt } : {}) };
-    },
-  };
+function rankDocs(docs: readonly MemoryDoc[], query: string, limit: number): MemoryDoc[] {
+  const q = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return docs
+    .map((d, i) => ({ d, i, n: q.filter((w) => `${d.title} ${d.text}`.toLowerCase().includes(w)).length }))
+    .filter((x) => x.n > 0)
+    .sort((a, b) => b.n - a.n || a.i - b.i)
+    .slice(0, limit)
+    .map(({ d }) => d);
 }
 
-/** LOW (0.40) for corpus documents, ACADEMIC (0.90) for *.edu, UNVERIFIED (0.30) otherwise. */
-export const testTrust: TrustFunction = (s) => {
-  if (s.corpus) return { level: 'LOW', score: 0.4 };
-  if (/\.edu\//.test(s.url)) return { level: 'ACADEMIC', score: 0.9 };
-  return { level: 'UNVERIFIED', score: 0.3 };
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+}
+
+const BUDGET: BudgetView = {
+  maxPages: 1000, pagesUsed: 0, pagesLeft: 1000, maxQueries: 1000, queriesUsed: 0, queriesLeft: 1000, maxSeconds: 3600, secondsUsed: 0, secondsLeft: 3600, exhausted: false,
 };
+
+export interface MemoryEngine extends EvidenceEngine {
+  /** Every search asked: the task, the query and the providers named. */
+  searches: Array<{ taskId: string; query: string; providers: string[] }>;
+  /** Page ids read, in order. */
+  reads: string[];
+}
+
+/**
+ * An engine over in-memory documents: each provider ranks its documents by how many query words they
+ * contain (ties: list order); a `down` provider fails with its message, and a search whose every
+ * provider is down ends `failed` with a query warning, as the pipeline's does; `failing` pages cannot be
+ * read. Pages are keyed by URL.
+ */
+export function memoryEngine(options: { providers: Record<string, MemoryDoc[]>; down?: Record<string, string>; failing?: string[] }): MemoryEngine {
+  const searches: MemoryEngine['searches'] = [];
+  const reads: string[] = [];
+  const pages = new Map<string, MemoryDoc>();
+  for (const docs of Object.values(options.providers)) for (const d of docs) pages.set(d.url, d);
+  const view = (d: MemoryDoc): SourceView => {
+    const trustLevel = testTrustLevel(d.url);
+    return {
+      pageId: d.url, url: d.url, domain: hostnameOf(d.url), title: d.title, trustLevel,
+      sourceType: d.sourceType ?? (/^https?:/.test(d.url) ? classifySourceType(d.url) : 'other'), primary: trustLevel === 'ACADEMIC',
+      ...(d.publishedAt ? { publishedAt: d.publishedAt } : {}),
+    };
+  };
+  return {
+    searches,
+    reads,
+    search: async (taskId, query, opts: SearchOptions = {}): Promise<SearchOutcome> => {
+      throwIfAborted(opts.signal);
+      const names = opts.providers ?? Object.keys(options.providers);
+      searches.push({ taskId, query, providers: names });
+      const at = '2025-01-01T00:00:00.000Z';
+      const warnings: EngineWarning[] = [];
+      const found: MemoryDoc[] = [];
+      for (const name of names) {
+        const down = options.down?.[name];
+        if (down) warnings.push({ source: name, category: 'retryable', code: 'provider_failed', message: down, target: query, at });
+        else found.push(...rankDocs(options.providers[name] ?? [], query, opts.maxPages ?? 100));
+      }
+      const failed = names.length > 0 && names.every((n) => options.down?.[n]);
+      if (failed) warnings.push({ source: 'query', category: 'retryable', code: 'query_failed', message: warnings.map((w) => `${w.source}: ${w.message}`).join('; '), target: query, at });
+      const sources = [...new Map(found.map((d) => [d.url, view(d)])).values()];
+      return {
+        taskId, queryId: `q${searches.length}`, query, sentQueries: [query], status: failed ? 'failed' : 'done', resultsFound: found.length, newPages: sources.length,
+        pagesFetched: sources.length, fragments: 0, usefulFragments: 0, harvestRate: 0, novelty: 0, duplicateRate: 0, satisfaction: 'partial', hasPrimarySource: false,
+        claims: [], sources, budget: BUDGET, warnings,
+      };
+    },
+    readSource: (_taskId, pageId): SourceText => {
+      reads.push(pageId);
+      if (options.failing?.includes(pageId)) throw new NonRetryableError(`readSource: ${pageId} has no text (failed)`, { code: 'source_unreadable' });
+      const d = pages.get(pageId);
+      if (!d) throw new InvalidInputError(`readSource: no page ${pageId}`, { code: 'page_not_found' });
+      return { source: view(d), text: d.text };
+    },
+  };
+}
 
 export const TEST_STRATEGY: AgentStrategy = {
   agentId: 1, queryModifiers: ['公式'], preferredSources: ['official'], timeRange: 'all', maxResultsPerAgent: 10,

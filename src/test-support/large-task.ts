@@ -42,12 +42,14 @@ export function writeLargeTask(store: Store, options: LargeTaskOptions): LargeTa
   const supports = options.supportsPerClaim ?? 6;
   const contested = options.contestedPerClaim ?? 4;
   const chars = options.fragmentChars ?? 1_500;
+  // Ids carry the task's name, so several large tasks share one store.
+  const tag = taskId.replace(/^task_/, '');
   store.createTask({
     id: taskId, question: 'Does regular exercise improve health outcomes in adults?', status: 'stopped', budget: { maxPages: 1_000, maxQueries: 100, maxSeconds: 3_600 },
     priorityDomains: [], createdAt: AT, stopReason: 'measured', configSnapshot: { pipeline: { note: 'x'.repeat(2_000) } },
   });
   const pages: Page[] = Array.from({ length: pageCount }, (_, i) => ({
-    id: `pg_large_${i}`, taskId, url: `https://journal-${i}.example/articles/${i}`, domain: `journal-${i}.example`, title: `Trial ${i} of exercise and health in adults`,
+    id: `pg_${tag}_${i}`, taskId, url: `https://journal-${i}.example/articles/${i}`, domain: `journal-${i}.example`, title: `Trial ${i} of exercise and health in adults`,
     sourceType: 'academic_paper', fetchStatus: i % 5 === 4 ? 'abstract_only' : 'fetched', fetchedAt: AT, publishedAt: `${2008 + (i % 16)}-06-01`,
     authors: [`Author ${i}`, `Coauthor ${i}`], identifiers: { doi: `10.5555/large.${i}` }, abstractOnly: i % 5 === 4, trustLevel: 'UNVERIFIED', createdAt: AT,
   }));
@@ -57,9 +59,9 @@ export function writeLargeTask(store: Store, options: LargeTaskOptions): LargeTa
   const edges: Edge[] = [];
   const fragments: Fragment[] = [];
   let e = 0;
-  const edgeId = (): string => `edg_large_${e++}`;
+  const edgeId = (): string => `edg_${tag}_${e++}`;
   for (let c = 0; c < n; c++) {
-    const id = `clm_large_${String(c).padStart(4, '0')}`;
+    const id = `clm_${tag}_${String(c).padStart(4, '0')}`;
     claimIds.push(id);
     const statement = `Regular exercise programme ${c} lowers the risk of outcome ${c} by ${10 + (c % 40)} percent in adults.`;
     const claim: Claim = {
@@ -71,11 +73,13 @@ export function writeLargeTask(store: Store, options: LargeTaskOptions): LargeTa
     };
     store.upsertClaim(claim);
     const add = (kind: 'supports' | 'refutes' | 'neutral', k: number, model: string): void => {
-      const page = pages[(c * 7 + k * 3 + (kind === 'refutes' ? 1 : kind === 'neutral' ? 2 : 0)) % pageCount]!;
+      // Even claims draw on every source; odd ones on the older half only (their evidence is outdated).
+      const spread = c % 2 === 0 ? (c * 7 + k * 3 + (kind === 'refutes' ? 1 : kind === 'neutral' ? 2 : 0)) % pageCount : (c + k) % Math.max(1, Math.floor(pageCount / 2));
+      const page = pages[spread]!;
       const decisive = kind === 'supports'
         ? `In trial ${c}.${k}, exercise programme ${c} lowered the risk of outcome ${c} in adults.`
         : kind === 'refutes' ? `In trial ${c}.${k}, exercise programme ${c} did not change the risk of outcome ${c}.` : `Trial ${c}.${k} recorded outcome ${c} among other measures.`;
-      const fid = `fr_large_${c}_${kind}_${k}`;
+      const fid = `fr_${tag}_${c}_${kind}_${k}`;
       fragments.push({ id: fid, pageId: page.id, text: model === 'origin' ? statement : paragraph(decisive, chars), locator: { paragraph: k, charStart: k * chars, charEnd: (k + 1) * chars }, quotable: true });
       edges.push({ id: edgeId(), taskId, kind, fragmentId: fid, claimId: id, confidence: 0.55 + ((c + k) % 9) / 20, createdAt: AT, model, ...(model === 'origin' ? {} : { decisiveSentence: decisive, scores: { supports: 0.6, refutes: 0.2, neutral: 0.2 } }) });
     };
@@ -83,11 +87,11 @@ export function writeLargeTask(store: Store, options: LargeTaskOptions): LargeTa
     for (let k = 0; k < supports; k++) add('supports', k, 'embedded');
     for (let k = 0; k < Math.ceil(supports / 2); k++) add('refutes', k, 'embedded');
     for (let k = 0; k < supports; k++) add('neutral', k, 'embedded');
-    fragmentIds.push(`fr_large_${c}_supports_0`);
+    fragmentIds.push(`fr_${tag}_${c}_supports_0`);
     for (let j = 1; j <= contested; j++) {
       const other = (c + j) % n;
       if (other === c || (j > n / 2)) continue;
-      edges.push({ id: edgeId(), taskId, kind: 'contradicts', claimId: id, otherClaimId: `clm_large_${String(other).padStart(4, '0')}`, contradictionType: j % 3 === 0 ? 'misinformation' : 'contested', trustLevel: 'ACADEMIC', otherTrustLevel: j % 3 === 0 ? 'UNVERIFIED' : 'ACADEMIC', createdAt: AT });
+      edges.push({ id: edgeId(), taskId, kind: 'contradicts', claimId: id, otherClaimId: `clm_${tag}_${String(other).padStart(4, '0')}`, contradictionType: j % 3 === 0 ? 'misinformation' : 'contested', trustLevel: 'ACADEMIC', otherTrustLevel: j % 3 === 0 ? 'UNVERIFIED' : 'ACADEMIC', createdAt: AT });
     }
   }
   for (let i = 0; i < pageCount; i++) {

@@ -51,3 +51,16 @@ export function followTaskEvents(engine: Engine, taskId: string, sender: Progres
     if ('taskId' in e && e.taskId === taskId) sender.send(describeEvent(e));
   });
 }
+
+/**
+ * While a call runs: a notification every `intervalMs` naming the tool and the seconds spent, so a
+ * client that resets its request timeout on progress keeps waiting through a long phase with no
+ * engine event (stance judging, a slow page). Returns the function that stops it.
+ */
+export function startHeartbeat(options: { sender: ProgressSender; tool: string; intervalMs: number; active: boolean }): () => void {
+  if (!options.active || options.intervalMs <= 0) return () => undefined;
+  const started = Date.now();
+  const timer = setInterval(() => options.sender.send(`${options.tool}: working (${Math.round((Date.now() - started) / 1000)} s)`), options.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

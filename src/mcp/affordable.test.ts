@@ -68,7 +68,7 @@ test('get_materials: the default page of a 100-claim task is within 50 KB; pages
   const first = await call('get_materials', { task_id: task.taskId });
   const size = bytes(first);
   const page = structured<Page>(first);
-  console.log(`get_materials default page: ${size} bytes (${page.claims.length} claims, ${page.contested.length} contested pairs, ${page.pages.length} sources)`);
+  console.log(`get_materials default page: ${size} bytes (${page.claims.length} claims, ${page.contested.length} contested pairs, ${page.pages.length} sources); text: ${textOf(first)}`);
   assert.ok(size <= MAX_MATERIALS_RESULT_BYTES, `default page is ${size} bytes`);
   assert.equal(page.paging.total_claims, 100);
   assert.equal(page.task.config_snapshot, undefined, 'no config echo');

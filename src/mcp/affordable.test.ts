@@ -2,7 +2,8 @@
 // transport) on a real runtime with a 100-claim task written into its store: tools/list within 20 KB;
 // the default get_materials page within 50 KB, paging through every claim once with contested pairs
 // paged too and the whole quote one call away; the text content a summary, the data carried once;
-// query_sql refusing writes and ATTACH and stopping at its row and time limits, the database unchanged.
+// query_sql refusing writes and ATTACH and stopping at its row and time limits, the database unchanged;
+// snake_case names, and the 0.1 names kept under mcp.legacy_output_names.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -19,6 +20,9 @@ import { createLyraMcpServer } from './index.js';
 const MAX_TOOLS_LIST_BYTES = 20 * 1024;
 const MAX_MATERIALS_RESULT_BYTES = 50 * 1024;
 const SQL_MAX_ROWS = 50;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let home: ScratchHome;
 let runtime: ServeRuntime;
@@ -151,4 +155,27 @@ test('query_view pages a view of the large task', async () => {
   assert.match(textOf(r), /next offset 10/);
   const next = structured<{ rows: unknown[][] }>(await call('query_view', { name: 'contradictions', task_id: task.taskId, limit: 10, offset: 10 }));
   assert.notDeepEqual(next.rows[0], t.rows[0]);
+});
+
+test('naming: snake_case results and error details; mcp.legacy_output_names keeps the 0.1 names for the transition', async () => {
+  const status = structured<Json>(await call('get_status', { task_id: task.taskId }));
+  assert.equal(typeof status.pages_registered, 'number');
+  assert.equal(status.pagesRegistered, undefined);
+  const missing = await call('query_view', { name: 'contradictions', task_id: 'task_missing' });
+  assert.deepEqual(JSON.parse(textOf(missing)).error.details, { task_id: 'task_missing' });
+
+  const legacyServer = createLyraMcpServer({ services: runtime, version: lyraVersion(), settings: { ...runtime.settings, legacyOutputNames: true } });
+  const legacy = new Client({ name: 'legacy-client', version: '0.0.0' });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await legacyServer.connect(a);
+  await legacy.connect(b);
+  try {
+    const old = structured<Json>((await legacy.callTool({ name: 'get_status', arguments: { task_id: task.taskId } })) as CallToolResult);
+    assert.equal(old.pagesRegistered, status.pages_registered);
+    assert.equal(old.pages_registered, undefined);
+    assert.equal(old.task.stopReason, 'measured');
+    assert.ok((await legacy.listTools()).tools.every((t) => t.outputSchema === undefined), 'no snake_case output schema to contradict the old names');
+  } finally {
+    await legacy.close();
+  }
 });

@@ -109,7 +109,9 @@ export async function callTool(options: { tool: ToolDefinition; args: unknown; c
     result = await tool.run(parsed.data, ctx);
     summary = tool.summarize(result, parsed.data);
   } catch (err) {
-    return toolErrorResult(errorBody(err, tool.name));
+    const body = errorBody(err, tool.name);
+    // Error details follow the results' naming (`task_id`; the 0.1 names under legacy_output_names).
+    return toolErrorResult(body.details && !ctx.settings.legacyOutputNames ? { ...body, details: toSnakeKeys(body.details) as Record<string, unknown> } : body);
   }
   // A JSON round trip drops undefined fields, exactly what the client will see.
   const plain = JSON.parse(JSON.stringify(result ?? {})) as Record<string, unknown>;

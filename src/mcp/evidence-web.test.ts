@@ -46,12 +46,20 @@ after(async () => {
 
 const call = async (name: string, args: Json): Promise<Json> => structured<Json>((await client.callTool({ name, arguments: args }, undefined, { timeout: 900_000 })) as CallToolResult);
 
-test('a search sends progress while it runs: engine events and the heartbeat', { skip }, async () => {
+test('a search sends progress while it runs (engine events and the heartbeat), keeping a short request timeout alive', { skip }, async () => {
   ({ task_id: taskId } = await call('create_task', { question: 'Does regular aerobic exercise lower blood pressure?' }));
   const progress: string[] = [];
+  const at: number[] = [];
+  // A request timeout shorter than the search (about 20 s here on two busy cores): the client resets it
+  // on each progress notification (the SDK's resetTimeoutOnProgress), so the call still answers. The
+  // heartbeat cannot fire while the event loop is busy (the longest gap measured here is about 6 s),
+  // hence 12 s rather than a tighter timeout.
+  const started = Date.now();
   const r = (await client.callTool({ name: 'search', arguments: { task_id: taskId, query: 'aerobic exercise blood pressure study' } }, undefined, {
-    timeout: 900_000, onprogress: (p) => progress.push(p.message ?? ''),
+    timeout: 12_000, resetTimeoutOnProgress: true, maxTotalTimeout: 900_000, onprogress: (p) => void (progress.push(p.message ?? ''), at.push(Date.now())),
   })) as CallToolResult;
+  const gap = Math.max(...at.map((t, i) => t - (i === 0 ? started : at[i - 1]!)));
+  console.log(`search over MCP: ${Date.now() - started} ms with a 12 s request timeout reset on progress; ${progress.length} notifications, longest gap ${gap} ms`);
   const s = structured<Json>(r);
   assert.equal(s.status, 'done');
   assert.ok(s.claims_total > 0, 'the search found claims');

@@ -25,7 +25,8 @@ export function describeEvent(e: EngineEvent): string {
 }
 
 export interface ProgressSender {
-  send(message: string): void;
+  /** `keepAlive`: a heartbeat, sent even past the limit (at most one per interval), so a long call stays alive. */
+  send(message: string, options?: { keepAlive?: boolean }): void;
 }
 
 /** A sender for one call: numbered, bounded, and silent when the client sent no progress token. */
@@ -37,8 +38,8 @@ export function createProgressSender(options: {
   let n = 0;
   const limit = options.limit ?? MAX_PROGRESS_NOTIFICATIONS;
   return {
-    send(message: string): void {
-      if (options.token === undefined || n >= limit) return;
+    send(message: string, sendOptions: { keepAlive?: boolean } = {}): void {
+      if (options.token === undefined || (n >= limit && !sendOptions.keepAlive)) return;
       n++;
       // A notification that cannot be sent (client gone) must not fail the call.
       options.notify({ progressToken: options.token, progress: n, message }).catch(() => undefined);
@@ -60,7 +61,7 @@ export function followTaskEvents(engine: Engine, taskId: string, sender: Progres
 export function startHeartbeat(options: { sender: ProgressSender; tool: string; intervalMs: number; active: boolean }): () => void {
   if (!options.active || options.intervalMs <= 0) return () => undefined;
   const started = Date.now();
-  const timer = setInterval(() => options.sender.send(`${options.tool}: working (${Math.round((Date.now() - started) / 1000)} s)`), options.intervalMs);
+  const timer = setInterval(() => options.sender.send(`${options.tool}: working (${Math.round((Date.now() - started) / 1000)} s)`, { keepAlive: true }), options.intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # External MCP clients no one here wrote, against `lyra serve` (npm run check:mcp):
-#  1. @modelcontextprotocol/inspector-cli (stdio, then Streamable HTTP) lists the eleven tools and
-#     calls create_task and get_status on the shipped offline corpus;
+#  1. @modelcontextprotocol/inspector-cli (stdio, then Streamable HTTP) lists the seventeen tools
+#     (tools/list at most 20 KB) and calls create_task and get_status on the shipped offline corpus;
 #  2. @modelcontextprotocol/conformance@0.1.13 runs every server scenario against
 #     `lyra serve --http --conformance-fixtures` (the scenarios that call the reference fixtures —
 #     test_* tools, test:// resources, test_* prompts — find them there) and all must pass.
@@ -47,16 +47,18 @@ serve_http() {
 echo "== inspector-cli over stdio: node bin/lyra.js serve"
 TOOLS="$(inspect node "$ROOT/bin/lyra.js" serve --method tools/list)"
 NAMES="$(echo "$TOOLS" | json 'v.tools.map(t=>t.name).sort().join(",")')"
-EXPECTED="calibration_metrics,calibration_rollback,create_task,feedback,get_auth_queue,get_materials,get_status,queue_searches,resolve_auth,search,stop_task"
+EXPECTED="calibration_metrics,calibration_rollback,create_task,feedback,get_auth_queue,get_materials,get_status,list_views,query_sql,query_view,queue_reference_candidates,queue_searches,queue_targets,resolve_auth,search,stop_task,vector_search"
 [ "$NAMES" = "$EXPECTED" ] || { echo "check:mcp: tools/list gave $NAMES" >&2; exit 1; }
-echo "tools/list: 11 tools ($NAMES)"
+LIST_BYTES="$(echo "$TOOLS" | json 'Buffer.byteLength(JSON.stringify(v))')"
+[ "$LIST_BYTES" -le 20480 ] || { echo "check:mcp: tools/list is $LIST_BYTES bytes (at most 20 KB)" >&2; exit 1; }
+echo "tools/list: 17 tools, $LIST_BYTES bytes ($NAMES)"
 CREATED="$(inspect node "$ROOT/bin/lyra.js" serve --method tools/call --tool-name create_task \
   --tool-arg 'question=Is recent global warming caused by human activity?' --tool-arg 'providers=["corpus:example"]' --tool-arg 'budget={"max_pages":5}')"
-TASK_ID="$(echo "$CREATED" | json 'v.isError ? "" : v.structuredContent.taskId')"
+TASK_ID="$(echo "$CREATED" | json 'v.isError ? "" : v.structuredContent.task_id')"
 [ -n "$TASK_ID" ] || { echo "check:mcp: create_task failed: $CREATED" >&2; exit 1; }
 echo "create_task: $TASK_ID"
 STATUS="$(inspect node "$ROOT/bin/lyra.js" serve --method tools/call --tool-name get_status --tool-arg "task_id=$TASK_ID")"
-STATE="$(echo "$STATUS" | json 'v.isError ? "error" : [v.structuredContent.status, v.structuredContent.budget.maxPages, v.structuredContent.searches.length].join(" ")')"
+STATE="$(echo "$STATUS" | json 'v.isError ? "error" : [v.structuredContent.status, v.structuredContent.budget.max_pages, v.structuredContent.searches.length].join(" ")')"
 [ "$STATE" = "created 5 0" ] || { echo "check:mcp: get_status gave $STATE: $STATUS" >&2; exit 1; }
 echo "get_status: status, max pages, searches = $STATE"
 BAD="$(inspect node "$ROOT/bin/lyra.js" serve --method tools/call --tool-name get_status --tool-arg 'task_id=task_does_not_exist')"

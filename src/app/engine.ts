@@ -6,7 +6,7 @@ import type { EmbeddingModel, EventSink, Fetcher, SearchProvider, StanceModel, S
 import { createTextExtractor } from '../extract/index.js';
 import type { HostResolver } from '../net/index.js';
 import {
-  buildMaterials, createPipelineEngine, recomputeTaskGraph, runGraphPhase, verifyStatement,
+  buildMaterials, buildMaterialsPage, createPipelineEngine, recomputeTaskGraph, runGraphPhase, verifyStatement,
   type GraphLimits, type GraphStep, type PipelineEngine, type PipelineLimits, type ScholarlyDeps, type Translator,
 } from '../pipeline/index.js';
 import { createCorpusSearchProvider } from '../sources/index.js';
@@ -43,6 +43,8 @@ export interface AppEngine extends PipelineEngine {
   readonly store: Store;
   /** The engine's stance model (built on first use): workflows that judge text outside the graph (the prose answer's check) use this same one. */
   stanceModel(): StanceModel;
+  /** The engine's embedding model (built on first use): vector search over fragments uses this same one. */
+  embeddingModel(): EmbeddingModel;
 }
 
 type PipelineSection = NonNullable<LyraConfig['raw']['pipeline']>;
@@ -88,7 +90,7 @@ export function graphLimitsOf(config: LyraConfig): Partial<GraphLimits> | undefi
   });
 }
 
-export const GRAPH_STEP: GraphStep = { runGraphPhase, recomputeTaskGraph, materials: buildMaterials, verifyStatement };
+export const GRAPH_STEP: GraphStep = { runGraphPhase, recomputeTaskGraph, materials: buildMaterials, materialsPage: buildMaterialsPage, verifyStatement };
 
 /** Web providers configured in `providers` (each off until configured). */
 function configuredWebProviders(config: LyraConfig, fetcher: Fetcher): Record<string, SearchProvider> {
@@ -145,6 +147,7 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
     ...engine,
     store,
     stanceModel: stance,
+    embeddingModel: embedding,
     async createTask(input) {
       await ensureCorpora(input.providers);
       return engine.createTask(input);

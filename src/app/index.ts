@@ -46,8 +46,11 @@ export {
 export type { BackendCalibrationMetrics } from './calibration.js';
 export { authItemView, listAuthQueue, resolveAuth, type AuthQueueItemView, type ResolvedAuthItem } from './auth-queue.js';
 export { createTaskRecompute } from './task-recompute.js';
-export { MCP_TOKEN_ENV, createServeRuntime, httpSettings, type HttpSettings, type ServeRuntime } from './serve.js';
+export { MCP_DEFAULTS, MCP_TOKEN_ENV, createServeRuntime, httpSettings, mcpSettingsOf, type HttpSettings, type McpSettings, type ServeRuntime } from './serve.js';
 export {
   DEFAULT_RESEARCH_OUT, RESEARCH_RUN_FILE, RESEARCH_STATE_KEY, isResearchTask, newRunDir, researchTaskOf, resumeResearch, runResearch,
   type RunResearchInput, type RunResearchOverrides,
 } from './research.js';
+export { MAX_WAITING_AUTH_ITEMS, WAIT_POLL_MS, milestonesBetween, waitForTask, waitingFor, type TaskMilestone, type TaskWaitOutcome, type WaitingItem } from './task-wait.js';
+export { DEFAULT_HIT_CHARS, createEvidenceQueries, type EvidenceQueriesOptions } from './evidence-queries.js';
+export { queueReferenceCandidates, queueTargets, type QueueTargetsOutcome, type ReferenceCandidate, type ReferenceCandidatesOutcome, type SkippedTarget } from './queue-targets.js';

@@ -1,10 +1,11 @@
 // What `lyra serve` runs on: the engine with the stance model under its active calibration, the
 // store it writes, the recompute a feedback correction triggers, and the HTTP settings (config
 // `mcp.http`, $LYRA_MCP_TOKEN). Composition only; the MCP protocol lives in mcp/.
-import type { Store } from '../core/index.js';
+import type { EvidenceQueries, Store } from '../core/index.js';
 import { calibratedStanceModel } from './calibration.js';
 import { createDomainPolicySource, type LyraConfig } from './config/index.js';
 import { createEngine, graphLimitsOf, type AppEngine, type EngineOverrides } from './engine.js';
+import { createEvidenceQueries } from './evidence-queries.js';
 import type { RecomputeSummary } from './feedback.js';
 import { buildStanceModel } from './models.js';
 import { openOrCreateStore } from './open-store.js';
@@ -18,6 +19,10 @@ export interface ServeRuntime {
   engine: AppEngine;
   store: Store;
   recompute(taskId: string): RecomputeSummary;
+  /** Views, read-only SQL and vector search (query_view, query_sql, vector_search). */
+  evidence: EvidenceQueries;
+  /** Limits and naming of the MCP tools (config `mcp`). */
+  settings: McpSettings;
   close(): Promise<void>;
 }
 
@@ -28,15 +33,71 @@ export function createServeRuntime(config: LyraConfig, overrides: EngineOverride
   const engine = createEngine(config, { ...overrides, store, stance });
   const policy = createDomainPolicySource({ ...config.domains });
   const graphLimits = graphLimitsOf(config);
-  const recompute = createTaskRecompute({ store, trust: createTrustResolver({ policy, store }), ...(graphLimits ? { graphLimits } : {}) });
+  const trust = createTrustResolver({ policy, store });
+  const recompute = createTaskRecompute({ store, trust, ...(graphLimits ? { graphLimits } : {}) });
+  const settings = mcpSettingsOf(config);
+  // A store handed in names its own file (SqliteStore.path); otherwise it is the configured one.
+  const storePath = (store as Partial<{ path: string }>).path ?? config.store.path;
+  const evidence = createEvidenceQueries({ store, storePath, trust, embedding: () => engine.embeddingModel(), sql: settings.sql, vectorSearch: settings.vectorSearch });
   return {
     engine,
     store,
     recompute,
+    evidence,
+    settings,
     async close(): Promise<void> {
+      await evidence.close();
       await engine.close();
       policy.close();
       if (!overrides.store) store.close();
+    },
+  };
+}
+
+/** What one MCP tool call may cost and how results are named (config `mcp`, README "MCP server"). */
+export interface McpSettings {
+  /** Deprecated (0.2.x): 0.1 camelCase output names, no output schemas in tools/list. */
+  legacyOutputNames: boolean;
+  /** Progress notification interval while a call runs, in ms (0: only on engine events). */
+  progressIntervalMs: number;
+  /** Longest get_status wait_seconds. */
+  maxWaitSeconds: number;
+  materials: { pageClaims: number; perClaim: number; quoteChars: number; maxPageBytes: number };
+  sql: { maxRows: number; timeoutMs: number; maxCellChars: number };
+  vectorSearch: { maxResults: number; maxFragments: number };
+}
+
+export const MCP_DEFAULTS: McpSettings = {
+  legacyOutputNames: false,
+  progressIntervalMs: 10_000,
+  maxWaitSeconds: 50,
+  materials: { pageClaims: 20, perClaim: 3, quoteChars: 300, maxPageBytes: 40_000 },
+  sql: { maxRows: 200, timeoutMs: 5_000, maxCellChars: 2_000 },
+  vectorSearch: { maxResults: 50, maxFragments: 5_000 },
+};
+
+/** The `mcp` section over the defaults. */
+export function mcpSettingsOf(config: LyraConfig): McpSettings {
+  const m = config.raw.mcp ?? {};
+  const d = MCP_DEFAULTS;
+  return {
+    legacyOutputNames: m.legacy_output_names ?? d.legacyOutputNames,
+    progressIntervalMs: m.progress_interval_ms ?? d.progressIntervalMs,
+    maxWaitSeconds: m.max_wait_seconds ?? d.maxWaitSeconds,
+    materials: {
+      pageClaims: m.materials?.page_claims ?? d.materials.pageClaims,
+      perClaim: m.materials?.per_claim ?? d.materials.perClaim,
+      quoteChars: m.materials?.quote_chars ?? d.materials.quoteChars,
+      maxPageBytes: m.materials?.max_page_bytes ?? d.materials.maxPageBytes,
+    },
+    sql: {
+      maxRows: m.sql?.max_rows ?? d.sql.maxRows,
+      timeoutMs: m.sql?.timeout_ms ?? d.sql.timeoutMs,
+      maxCellChars: m.sql?.max_cell_chars ?? d.sql.maxCellChars,
+    },
+    vectorSearch: {
+      maxResults: m.vector_search?.max_results ?? d.vectorSearch.maxResults,
+      maxFragments: m.vector_search?.max_fragments ?? d.vectorSearch.maxFragments,
     },
   };
 }

@@ -27,7 +27,7 @@ after(async () => {
 });
 
 async function connect(conformanceFixtures: boolean): Promise<{ client: Client; logs: string[]; sampled: string[]; elicited: Array<Record<string, unknown>> }> {
-  const server = createLyraMcpServer({ services: { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute }, version: lyraVersion(), ...(conformanceFixtures ? { fixtures: CONFORMANCE_FIXTURES } : {}) });
+  const server = createLyraMcpServer({ services: runtime, version: lyraVersion(), ...(conformanceFixtures ? { fixtures: CONFORMANCE_FIXTURES } : {}) });
   const client = new Client({ name: 'fixtures-test', version: '0.0.0' }, { capabilities: { sampling: {}, elicitation: {} } });
   const logs: string[] = [];
   const sampled: string[] = [];
@@ -50,10 +50,10 @@ async function connect(conformanceFixtures: boolean): Promise<{ client: Client; 
 
 const textOf = (r: unknown): string => ((r as CallToolResult).content[0] as { text: string }).text;
 
-test('without the option: only the eleven tools, no prompts capability, no test:// resources', async () => {
+test('without the option: only Lyra\'s seventeen tools, no prompts capability, no test:// resources', async () => {
   const { client } = await connect(false);
   try {
-    assert.equal((await client.listTools()).tools.length, 11);
+    assert.equal((await client.listTools()).tools.length, 17);
     assert.equal(client.getServerCapabilities()?.prompts, undefined);
     assert.equal(client.getServerCapabilities()?.resources?.subscribe, undefined);
     const r = (await client.callTool({ name: 'test_simple_text', arguments: {} })) as CallToolResult;
@@ -69,7 +69,7 @@ test('with the option: the fixture tools answer as the conformance scenarios des
   const { client, logs, sampled, elicited } = await connect(true);
   try {
     const names = (await client.listTools()).tools.map((t) => t.name);
-    assert.equal(names.length, 11 + 12);
+    assert.equal(names.length, 17 + 12);
     assert.ok(names.includes('create_task') && names.includes('test_elicitation_sep1330_enums'));
     assert.equal(textOf(await client.callTool({ name: 'test_simple_text', arguments: {} })), 'This is a simple text response for testing.');
     const image = (await client.callTool({ name: 'test_image_content', arguments: {} })) as CallToolResult;

@@ -86,7 +86,7 @@ before(async () => {
   ].join('\n'));
   // Named explicitly: a working-directory file may not widen network reach (its allow_private would be ignored).
   runtime = createServeRuntime(loadConfig({ env: { LYRA_HOME: home.home }, cwd: home.dir, configPath: join(home.dir, 'lyra.config.yaml') }), { resolver });
-  const createServer = () => createLyraMcpServer({ services: { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute }, version: lyraVersion() });
+  const createServer = () => createLyraMcpServer({ services: runtime, version: lyraVersion() });
   http = await startHttpServer({ port: 0, createServer });
   secured = await startHttpServer({ port: 0, token: TOKEN, createServer });
 });
@@ -117,18 +117,19 @@ test('the loop over Streamable HTTP on the loopback web, with walled pages throu
   const client = await connect(http.url);
   const call = async (name: string, args: Json): Promise<Json> => structured<Json>(await client.callTool({ name, arguments: args }, undefined, { timeout: 900_000 }) as CallToolResult);
   try {
-    const { taskId } = await call('create_task', { question: 'Do greenhouse gases warm the planet?', providers: ['searxng'], priority_domains: ['climate-report.example'] });
+    const { task_id: taskId } = await call('create_task', { question: 'Do greenhouse gases warm the planet?', providers: ['searxng'], priority_domains: ['climate-report.example'] });
     const s = await call('search', { task_id: taskId, query: 'greenhouse gases warming' });
     assert.equal(s.status, 'done');
-    assert.equal(s.resultsFound, 4);
-    assert.equal(s.pagesFetched, 2);
+    assert.equal(s.results_found, 4);
+    assert.equal(s.pages_fetched, 2);
     const sources = new Set(s.claims.map((c: Json) => c.source.domain));
     assert.ok(sources.has('climate-report.example') && sources.has('sceptic.example'), JSON.stringify([...sources]));
     assert.ok(s.warnings.some((w: Json) => w.category === 'blocked' && w.target?.includes('journal.walled.example')), JSON.stringify(s.warnings));
 
     const st = await call('get_status', { task_id: taskId });
-    assert.equal(st.authQueueSize, 2);
-    assert.equal(st.pagesFetched, 2);
+    assert.equal(st.auth_queue_size, 2);
+    assert.equal(st.pages_fetched, 2);
+    assert.deepEqual(st.waiting_for.map((w: Json) => [w.kind, new URL(w.text).hostname]).sort(), [['auth', 'journal.walled.example'], ['auth', 'news.members.example']]);
     const queue = await call('get_auth_queue', { task_id: taskId });
     assert.deepEqual(queue.items.map((i: Json) => [new URL(i.url).hostname, i.kind, i.status]).sort(), [['journal.walled.example', 'captcha', 'pending'], ['news.members.example', 'login', 'pending']]);
 
@@ -138,28 +139,31 @@ test('the loop over Streamable HTTP on the loopback web, with walled pages throu
     const solved = await call('resolve_auth', { item_id: captcha.id, action: 'solved' });
     assert.equal(solved.count, 1);
     const requeued = solved.resolved[0].requeued;
-    assert.equal(requeued.taskId, taskId);
+    assert.equal(requeued.task_id, taskId);
     const skipped = await call('resolve_auth', { domain: 'members.example', action: 'skip' });
     assert.deepEqual(skipped.resolved.map((r: Json) => [r.kind, r.status, r.requeued]), [['login', 'skipped', undefined]]);
+    // The client long-polls instead of polling in a loop: get_status returns when the re-queued fetch ends.
     let after: Json = {};
-    for (let i = 0; i < 600; i++) {
-      after = await call('get_status', { task_id: taskId });
-      const q = after.searches.find((x: Json) => x.queryId === requeued.queryId);
+    for (let i = 0; i < 60; i++) {
+      after = await call('get_status', { task_id: taskId, wait_seconds: 30 });
+      const q = after.searches.find((x: Json) => x.query_id === requeued.query_id);
       if (q && q.status !== 'pending' && q.status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 100));
     }
     assert.deepEqual(after.searches.map((q: Json) => [q.kind, q.status]), [['query', 'done'], ['url', 'done']]);
-    assert.equal(after.pagesFetched, 3);
-    assert.equal(after.authQueueSize, 0);
+    assert.equal(after.pages_fetched, 3);
+    assert.equal(after.auth_queue_size, 0);
+    assert.deepEqual(after.waiting_for, []);
     assert.equal((await call('get_auth_queue', {})).count, 0);
 
     const stopped = await call('stop_task', { task_id: taskId, reason: 'done over http' });
     assert.equal(stopped.status.status, 'stopped');
     assert.deepEqual(stopped.summary.queries, { done: 2 });
     const m = await call('get_materials', { task_id: taskId, include_graph: true });
-    const fetched = m.graph.pages.filter((p: Json) => p.fetchStatus === 'fetched').map((p: Json) => new URL(p.url).hostname).sort();
+    assert.ok(m.graph.claims.length === m.claims.length && m.graph.edges.length > 0, 'the page carries its own subgraph');
+    const graph = JSON.parse(((await client.readResource({ uri: m.resources.graph })).contents[0] as { text: string }).text) as Json;
+    const fetched = graph.pages.filter((p: Json) => p.fetch_status === 'fetched').map((p: Json) => new URL(p.url).hostname).sort();
     assert.deepEqual(fetched, ['blog.sceptic.example', 'journal.walled.example', 'www.climate-report.example']);
-    assert.equal(m.paging.totalClaims, stopped.summary.claims);
+    assert.equal(m.paging.total_claims, stopped.summary.claims);
     const quotes = m.claims.flatMap((c: Json) => c.supporting.map((e: Json) => e.quote));
     assert.ok(quotes.some((q: string) => q.includes('420 ppm')), 'quotes are verbatim from the pages');
     const again = toolError(await client.callTool({ name: 'search', arguments: { task_id: taskId, query: 'more' } }) as CallToolResult);
@@ -172,9 +176,9 @@ test('the loop over Streamable HTTP on the loopback web, with walled pages throu
 test('a search the client cancels stops in the engine: its query is cancelled while the page never answered', async () => {
   const client = await connect(http.url);
   try {
-    const created = structured<{ taskId: string }>(await client.callTool({ name: 'create_task', arguments: { question: 'Is the slow page right?', providers: ['searxng'] } }) as CallToolResult);
+    const created = structured<{ task_id: string }>(await client.callTool({ name: 'create_task', arguments: { question: 'Is the slow page right?', providers: ['searxng'] } }) as CallToolResult);
     const controller = new AbortController();
-    const pending = client.callTool({ name: 'search', arguments: { task_id: created.taskId, query: 'slow page' } }, undefined, {
+    const pending = client.callTool({ name: 'search', arguments: { task_id: created.task_id, query: 'slow page' } }, undefined, {
       signal: controller.signal,
       timeout: 900_000,
       // The fetch phase waits on a page that never answers; cancel once it has started.
@@ -183,8 +187,8 @@ test('a search the client cancels stops in the engine: its query is cancelled wh
       },
     });
     await assert.rejects(pending);
-    await runtime.engine.idle(created.taskId);
-    const st = structured<{ searches: Array<{ status: string; lastError?: string }> }>(await client.callTool({ name: 'get_status', arguments: { task_id: created.taskId } }) as CallToolResult);
+    await runtime.engine.idle(created.task_id);
+    const st = structured<{ searches: Array<{ status: string; last_error?: string }> }>(await client.callTool({ name: 'get_status', arguments: { task_id: created.task_id } }) as CallToolResult);
     assert.equal(st.searches[0]?.status, 'cancelled');
   } finally {
     await client.close();
@@ -220,7 +224,7 @@ test('with a token: requests without it or with a wrong one get 401, the right o
   assert.equal(await rawPost(secured.url, { authorization: 'Bearer wrong-token-000000000000' }), 401);
   const client = await connect(secured.url, { authorization: `Bearer ${TOKEN}` });
   const { tools } = await client.listTools();
-  assert.equal(tools.length, 11);
+  assert.equal(tools.length, 17);
   await client.close();
 });
 

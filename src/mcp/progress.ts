@@ -25,7 +25,8 @@ export function describeEvent(e: EngineEvent): string {
 }
 
 export interface ProgressSender {
-  send(message: string): void;
+  /** `keepAlive`: a heartbeat, sent even past the limit (at most one per interval), so a long call stays alive. */
+  send(message: string, options?: { keepAlive?: boolean }): void;
 }
 
 /** A sender for one call: numbered, bounded, and silent when the client sent no progress token. */
@@ -37,8 +38,8 @@ export function createProgressSender(options: {
   let n = 0;
   const limit = options.limit ?? MAX_PROGRESS_NOTIFICATIONS;
   return {
-    send(message: string): void {
-      if (options.token === undefined || n >= limit) return;
+    send(message: string, sendOptions: { keepAlive?: boolean } = {}): void {
+      if (options.token === undefined || (n >= limit && !sendOptions.keepAlive)) return;
       n++;
       // A notification that cannot be sent (client gone) must not fail the call.
       options.notify({ progressToken: options.token, progress: n, message }).catch(() => undefined);
@@ -50,4 +51,17 @@ export function followTaskEvents(engine: Engine, taskId: string, sender: Progres
   return engine.on((e) => {
     if ('taskId' in e && e.taskId === taskId) sender.send(describeEvent(e));
   });
+}
+
+/**
+ * While a call runs: a notification every `intervalMs` naming the tool and the seconds spent, so a
+ * client that resets its request timeout on progress keeps waiting through a long phase with no
+ * engine event (stance judging, a slow page). Returns the function that stops it.
+ */
+export function startHeartbeat(options: { sender: ProgressSender; tool: string; intervalMs: number; active: boolean }): () => void {
+  if (!options.active || options.intervalMs <= 0) return () => undefined;
+  const started = Date.now();
+  const timer = setInterval(() => options.sender.send(`${options.tool}: working (${Math.round((Date.now() - started) / 1000)} s)`, { keepAlive: true }), options.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -3,6 +3,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { isLyraError } from '../core/index.js';
 import { GRAPH_TEMPLATE, MATERIALS_TEMPLATE, graphResourceUri, materialsResourceUri, parseTaskResourceUri } from './resource-uris.js';
+import { toSnakeKeys } from './naming.js';
 import type { McpServices } from './tool-types.js';
 import { MAX_MATERIALS_PAGE, withClaimFeedback } from './tools/index.js';
 
@@ -28,17 +29,19 @@ export const RESOURCE_TEMPLATES = [
   { uriTemplate: GRAPH_TEMPLATE, name: 'task-graph', title: 'Task evidence graph', description: "A task's evidence graph as JSON: pages, claims and every edge (supports, refutes, neutral, cites, contradicts).", mimeType: JSON_MIME },
 ];
 
-export function readTaskResource(services: McpServices, uri: string): { contents: Array<{ uri: string; mimeType: string; text: string }> } {
+/** A resource's JSON, with snake_case keys as tool results have (the 0.1 names under mcp.legacy_output_names). */
+export function readTaskResource(services: McpServices, uri: string, options: { legacyNames?: boolean } = {}): { contents: Array<{ uri: string; mimeType: string; text: string }> } {
+  const json = (value: unknown): string => JSON.stringify(options.legacyNames ? value : toSnakeKeys(JSON.parse(JSON.stringify(value))));
   const parsed = parseTaskResourceUri(uri);
   if (!parsed) throw new McpError(RESOURCE_NOT_FOUND, `resource not found: ${uri.slice(0, 300)} (expected ${MATERIALS_TEMPLATE} or ${GRAPH_TEMPLATE})`, { uri: uri.slice(0, 300) });
   try {
     const { engine, store } = services;
     if (parsed.kind === 'materials') {
       const m = withClaimFeedback(store, engine.materials(parsed.taskId, { offset: parsed.offset ?? 0, limit: MAX_MATERIALS_PAGE }));
-      return { contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(m) }] };
+      return { contents: [{ uri, mimeType: JSON_MIME, text: json(m) }] };
     }
     const m = engine.materials(parsed.taskId, { includeGraph: true, limit: 1 });
-    return { contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify({ taskId: parsed.taskId, task: m.task, ...m.graph }) }] };
+    return { contents: [{ uri, mimeType: JSON_MIME, text: json({ taskId: parsed.taskId, task: m.task, ...m.graph }) }] };
   } catch (err) {
     if (isLyraError(err) && err.code === 'task_not_found') throw new McpError(RESOURCE_NOT_FOUND, `resource not found: ${uri}: ${err.message}`, { uri });
     if (isLyraError(err)) throw new McpError(err.category === 'invalid_input' ? ErrorCode.InvalidParams : ErrorCode.InternalError, `${err.category}: ${err.message}`, err.toJSON());

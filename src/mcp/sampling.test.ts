@@ -57,7 +57,7 @@ test('the client judges the uncertain pairs through sampling; its labels become 
   // The fake client model refutes every pair, naming sentence 0 with confidence 0.8.
   const c = await connect(() => JSON.stringify({ label: 'refutes', sentence: 0, confidence: 0.8 }));
   try {
-    const { taskId } = structured<{ taskId: string }>(await call(c.client, 'create_task', { question: 'Did bleaching kill coral in 2016?', providers: ['corpus:reefs'] }));
+    const { task_id: taskId } = structured<{ task_id: string }>(await call(c.client, 'create_task', { question: 'Did bleaching kill coral in 2016?', providers: ['corpus:reefs'] }));
     const s = structured<{ status: string }>(await call(c.client, 'search', { task_id: taskId, query: 'bleaching killed coral 2016' }));
     assert.equal(s.status, 'done');
     assert.ok(c.prompts.length > 0, 'the client was asked');
@@ -75,7 +75,7 @@ test('the client judges the uncertain pairs through sampling; its labels become 
 test('an answer that is not the JSON contract fails the query with llm_answer_unparsable; no edge is labelled from it', async () => {
   const c = await connect(() => 'I think the passage supports the claim.');
   try {
-    const { taskId } = structured<{ taskId: string }>(await call(c.client, 'create_task', { question: 'Do sharks patrol reefs?', providers: ['corpus:reefs'] }));
+    const { task_id: taskId } = structured<{ task_id: string }>(await call(c.client, 'create_task', { question: 'Do sharks patrol reefs?', providers: ['corpus:reefs'] }));
     const res = await call(c.client, 'search', { task_id: taskId, query: 'sharks patrol outer reef' });
     assert.ok(c.prompts.length > 0);
     const text = JSON.stringify(res.structuredContent ?? res.content);
@@ -93,7 +93,7 @@ test('without the sampling capability the client backend is a clear error, not a
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(a), client.connect(b)]);
   try {
-    const { taskId } = structured<{ taskId: string }>(await call(client, 'create_task', { question: 'Did bleaching kill coral?', providers: ['corpus:reefs'] }));
+    const { task_id: taskId } = structured<{ task_id: string }>(await call(client, 'create_task', { question: 'Did bleaching kill coral?', providers: ['corpus:reefs'] }));
     const res = await call(client, 'search', { task_id: taskId, query: 'bleaching killed coral' });
     assert.match(JSON.stringify(res.structuredContent ?? res.content), /no MCP client with the sampling capability/);
   } finally {

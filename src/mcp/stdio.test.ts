@@ -1,7 +1,8 @@
 // The MCP server as a client sees it: `node bin/lyra.js serve` started as a subprocess, driven by the
 // SDK's own client over stdio through create_task → search → get_status → stop_task →
 // get_materials on the shipped offline corpus, then feedback and calibration on what it found, then
-// 1,000 invalid calls that must all be structured errors leaving the database byte-for-byte as it was.
+// 1,000 invalid calls over every tool that must all be structured errors leaving the database
+// byte-for-byte as it was. Results are read as sent: snake_case keys in structuredContent.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -30,87 +31,96 @@ after(async () => {
 const call = (name: string, args: unknown): Promise<CallToolResult> =>
   server.client.callTool({ name, arguments: args as Record<string, unknown> }, undefined, { timeout: 900_000 }) as Promise<CallToolResult>;
 
-test('lists exactly the eleven tools, each with input and output schemas and a description', async () => {
+test('lists the eleven tools and the six extra ones, each with input and output schemas and a description', async () => {
   const { tools } = await server.client.listTools();
   assert.deepEqual(tools.map((t) => t.name).sort(), [
-    'calibration_metrics', 'calibration_rollback', 'create_task', 'feedback', 'get_auth_queue', 'get_materials', 'get_status', 'queue_searches', 'resolve_auth', 'search', 'stop_task',
+    'calibration_metrics', 'calibration_rollback', 'create_task', 'feedback', 'get_auth_queue', 'get_materials', 'get_status', 'list_views', 'query_sql', 'query_view',
+    'queue_reference_candidates', 'queue_searches', 'queue_targets', 'resolve_auth', 'search', 'stop_task', 'vector_search',
   ]);
   for (const t of tools) {
     assert.equal(t.inputSchema.type, 'object', t.name);
     assert.equal(t.outputSchema?.type, 'object', t.name);
-    assert.ok((t.description ?? '').length > 80, t.name);
+    assert.ok((t.description ?? '').length > 60, t.name);
   }
   assert.match(server.client.getInstructions() ?? '', /you \(the client\) design every query/);
 });
 
 test('create_task → search → get_status → stop_task → get_materials over stdio on corpus:example', async () => {
-  const created = structured<{ taskId: string; task: { question: string; status: string; budget: { maxPages: number } } }>(
+  const created = structured<{ task_id: string; task: { question: string; status: string; budget: { max_pages: number }; config_snapshot?: unknown } }>(
     await call('create_task', { question: QUESTION, providers: ['corpus:example'], budget: { max_pages: 3, max_seconds: 600 } }),
   );
-  taskId = created.taskId;
+  taskId = created.task_id;
   assert.match(taskId, /^task_/);
-  assert.deepEqual([created.task.question, created.task.status, created.task.budget.maxPages], [QUESTION, 'created', 3]);
+  assert.deepEqual([created.task.question, created.task.status, created.task.budget.max_pages], [QUESTION, 'created', 3]);
+  assert.equal(created.task.config_snapshot, undefined, 'no config echo unless include_config');
 
   const progress: string[] = [];
   const s = structured<{
-    status: string; query: string; sentQueries: string[]; resultsFound: number; newPages: number; claims: Array<{ id: string; statement: string; confidence: number; source: { url: string; trustLevel: string } }>;
-    budget: { pagesUsed: number; pagesLeft: number; maxPages: number }; harvestRate: number; novelty: number;
+    status: string; query: string; sent_queries: string[]; results_found: number; new_pages: number; claims: Array<{ id: string; statement: string; confidence: number; source: { url: string; trust_level: string } }>;
+    budget: { pages_used: number; pages_left: number; max_pages: number }; harvest_rate: number; novelty: number;
   }>(await server.client.callTool({ name: 'search', arguments: { task_id: taskId, query: 'human activity global warming' } }, undefined, {
     timeout: 900_000, onprogress: (p) => progress.push(p.message ?? ''),
   }) as CallToolResult);
   assert.equal(s.status, 'done');
   assert.equal(s.query, 'human activity global warming');
-  assert.deepEqual(s.sentQueries, ['human activity global warming']);
-  assert.ok(s.resultsFound >= 3, `resultsFound ${s.resultsFound}`);
-  assert.equal(s.newPages, 3);
-  assert.deepEqual([s.budget.maxPages, s.budget.pagesUsed, s.budget.pagesLeft], [3, 3, 0]);
+  assert.deepEqual(s.sent_queries, ['human activity global warming']);
+  assert.ok(s.results_found >= 3, `results_found ${s.results_found}`);
+  assert.equal(s.new_pages, 3);
+  assert.deepEqual([s.budget.max_pages, s.budget.pages_used, s.budget.pages_left], [3, 3, 0]);
   assert.ok(s.claims.length > 0);
   for (const c of s.claims) {
     assert.match(c.source.url, /^corpus:\/\/example\//);
     assert.ok(c.confidence >= 0 && c.confidence <= 1);
   }
-  assert.ok(s.harvestRate > 0 && s.harvestRate <= 1);
+  assert.ok(s.harvest_rate > 0 && s.harvest_rate <= 1);
   assert.ok(s.novelty > 0 && s.novelty <= 1);
   assert.ok(progress.some((m) => m.startsWith('phase.start serp')), progress.slice(0, 5).join(' | '));
   assert.ok(progress.some((m) => m.startsWith('query.end')));
 
-  const st = structured<{ status: string; searches: Array<{ text: string; status: string }>; pagesRegistered: number; blocked_domains: unknown[]; authQueueSize: number; noveltyTrend: number[] }>(
-    await call('get_status', { task_id: taskId }),
-  );
+  const st = structured<{
+    status: string; searches: Array<{ text: string; status: string }>; pages_registered: number; blocked_domains: unknown[]; auth_queue_size: number; novelty_trend: number[];
+    waiting_for: unknown[]; wait: { ended_by: string };
+  }>(await call('get_status', { task_id: taskId }));
   assert.deepEqual(st.searches.map((q) => [q.text, q.status]), [['human activity global warming', 'done']]);
-  assert.equal(st.pagesRegistered, 3);
-  assert.deepEqual(st.noveltyTrend, [s.novelty]);
+  assert.equal(st.pages_registered, 3);
+  assert.deepEqual(st.novelty_trend, [s.novelty]);
   assert.deepEqual(st.blocked_domains, []);
-  assert.equal(st.authQueueSize, 0);
+  assert.equal(st.auth_queue_size, 0);
+  assert.deepEqual([st.waiting_for, st.wait.ended_by], [[], 'no_wait']);
 
-  const stopped = structured<{ status: { status: string; task: { stopReason: string } }; summary: { reason: string; queries: Record<string, number>; claims: number } }>(
+  const stopped = structured<{ status: { status: string; task: { stop_reason: string } }; summary: { reason: string; queries: Record<string, number>; claims: number } }>(
     await call('stop_task', { task_id: taskId, reason: 'the client has enough material' }),
   );
   assert.equal(stopped.status.status, 'stopped');
-  assert.equal(stopped.status.task.stopReason, 'the client has enough material');
+  assert.equal(stopped.status.task.stop_reason, 'the client has enough material');
   assert.deepEqual(stopped.summary.queries, { done: 1 });
   assert.ok(stopped.summary.claims >= s.claims.length);
 
+  const materials = await call('get_materials', { task_id: taskId, paging: { limit: 20 } });
   const m = structured<{
-    task: { status: string }; claims: Array<{ id: string; statement: string; supporting: Array<{ edgeId: string; quote: string; model?: string; source: { url: string } }>; refuting: Array<{ edgeId: string; model?: string }> }>;
-    pages: Array<{ url: string }>; paging: { offset: number; limit: number; totalClaims: number }; resources: { materials: string; graph: string };
-  }>(await call('get_materials', { task_id: taskId, paging: { limit: 20 } }));
+    task: { status: string }; claims: Array<{ id: string; statement: string; origins: string[]; supporting: Array<{ edge_id: string; quote: string; model?: string; page_id: string }>; refuting: Array<{ edge_id: string; model?: string }> }>;
+    pages: Array<{ page_id: string; url: string }>; paging: { offset: number; limit: number; total_claims: number; returned: number }; resources: { materials: string; graph: string };
+  }>(materials);
+  // The text content is a summary saying how to page, not the data a second time.
+  assert.match((materials.content[0] as { text: string }).text, /^Claims 1–\d+ of \d+ of task /);
   assert.equal(m.task.status, 'stopped');
-  assert.equal(m.pages.length, 3);
+  assert.ok(m.pages.length > 0 && m.pages.length <= 3);
   assert.deepEqual([m.paging.offset, m.paging.limit], [0, 20]);
-  assert.equal(m.paging.totalClaims, stopped.summary.claims);
-  assert.ok(m.claims.length > 0 && m.claims.length <= 20);
+  assert.equal(m.paging.total_claims, stopped.summary.claims);
+  assert.ok(m.claims.length > 0 && m.claims.length <= 20 && m.claims.length === m.paging.returned);
+  const pageUrl = new Map(m.pages.map((p) => [p.page_id, p.url]));
   const quotes = m.claims.flatMap((c) => c.supporting);
-  assert.ok(quotes.every((q) => q.quote.length > 0 && q.source.url.startsWith('corpus://example/')));
+  assert.ok(quotes.every((q) => q.quote.length > 0 && pageUrl.get(q.page_id)?.startsWith('corpus://example/')));
+  assert.ok(m.claims.every((c) => c.origins.every((id) => pageUrl.has(id))), 'every page a claim refers to is in pages');
   assert.equal(m.resources.materials, `lyra://tasks/${taskId}/materials`);
-  edgeId = m.claims.flatMap((c) => [...c.supporting, ...c.refuting]).find((e) => e.model && e.model !== 'origin')?.edgeId;
+  edgeId = m.claims.flatMap((c) => [...c.supporting, ...c.refuting]).find((e) => e.model && e.model !== 'origin')?.edge_id;
 
   // The same materials as a resource, whole.
   const res = await server.client.readResource({ uri: m.resources.materials });
-  const whole = JSON.parse((res.contents[0] as { text: string }).text) as { claims: unknown[]; paging: { totalClaims: number } };
-  assert.equal(whole.claims.length, Math.min(whole.paging.totalClaims, 1000));
-  const graph = JSON.parse(((await server.client.readResource({ uri: m.resources.graph })).contents[0] as { text: string }).text) as { taskId: string; edges: unknown[]; pages: unknown[] };
-  assert.equal(graph.taskId, taskId);
+  const whole = JSON.parse((res.contents[0] as { text: string }).text) as { claims: unknown[]; paging: { total_claims: number } };
+  assert.equal(whole.claims.length, Math.min(whole.paging.total_claims, 1000));
+  const graph = JSON.parse(((await server.client.readResource({ uri: m.resources.graph })).contents[0] as { text: string }).text) as { task_id: string; edges: unknown[]; pages: unknown[] };
+  assert.equal(graph.task_id, taskId);
   assert.equal(graph.pages.length, 3);
   assert.ok(graph.edges.length > 0);
   const listed = await server.client.listResources();
@@ -122,23 +132,26 @@ test('create_task → search → get_status → stop_task → get_materials over
 test('feedback corrects a judged edge, keeps a calibration sample and shows in calibration_metrics', { skip: false }, async (t) => {
   if (!edgeId) return t.skip('the search judged no edge with a stance model');
   const before = structured<{ backends: Array<{ backend: string; samples: number }> }>(await call('calibration_metrics', {}));
-  const fb = structured<{ feedback: { author: string; reason: string; changes: Array<{ edgeId: string; to: string; model?: string }> }; samples: number; recomputed?: { claimCounts: Record<string, number> } }>(
+  const fb = structured<{ feedback: { author: string; reason: string; changes: Array<{ edge_id: string; to: string; model?: string }> }; samples: number; recomputed?: { claim_counts: Record<string, number> } }>(
     await call('feedback', { task_id: taskId, kind: 'edge_stance', target_id: edgeId, label: 'neutral', author: 'reviewer', reason: 'the passage is about something else' }),
   );
-  assert.deepEqual([fb.feedback.author, fb.feedback.reason, fb.feedback.changes[0]?.edgeId, fb.feedback.changes[0]?.to], ['reviewer', 'the passage is about something else', edgeId, 'neutral']);
+  assert.deepEqual([fb.feedback.author, fb.feedback.reason, fb.feedback.changes[0]?.edge_id, fb.feedback.changes[0]?.to], ['reviewer', 'the passage is about something else', edgeId, 'neutral']);
   assert.equal(fb.samples, 1);
   const after = structured<{ backends: Array<{ backend: string; samples: number; brier: number; ece: number }> }>(await call('calibration_metrics', {}));
   const backend = fb.feedback.changes[0]!.model!.replace(/\+cal\d+$/, '');
   const row = after.backends.find((b) => b.backend === backend)!;
   assert.equal(row.samples, (before.backends.find((b) => b.backend === backend)?.samples ?? 0) + 1);
   assert.ok(row.brier >= 0 && row.brier <= 1 && row.ece >= 0 && row.ece <= 1);
-  const m = structured<{ claims: Array<{ id: string; supporting: Array<{ edgeId: string }>; refuting: Array<{ edgeId: string }> }> }>(await call('get_materials', { task_id: taskId, paging: { limit: 1000 } }));
-  assert.ok(!m.claims.some((c) => [...c.supporting, ...c.refuting].some((e) => e.edgeId === edgeId)), 'a neutral edge is no longer evidence');
-  assert.ok(fb.recomputed && typeof fb.recomputed.claimCounts === 'object', 'statuses were recomputed after the change');
+  // Every claim with every quote: the whole set in one page (a client may ask for a larger budget).
+  const everything = { task_id: taskId, paging: { limit: 1000 }, per_claim: 100, max_bytes: 10_000_000 };
+  const m = structured<{ claims: Array<{ id: string; supporting: Array<{ edge_id: string }>; refuting: Array<{ edge_id: string }> }>; paging: { stopped_by: string } }>(await call('get_materials', everything));
+  assert.equal(m.paging.stopped_by, 'end');
+  assert.ok(!m.claims.some((c) => [...c.supporting, ...c.refuting].some((e) => e.edge_id === edgeId)), 'a neutral edge is no longer evidence');
+  assert.ok(fb.recomputed && typeof fb.recomputed.claim_counts === 'object', 'statuses were recomputed after the change');
   // A rejected claim stays in the materials, marked with who rejected it and why.
   const claimId = m.claims[0]!.id;
   structured(await call('feedback', { task_id: taskId, kind: 'claim_rejected', target_id: claimId, author: 'reviewer', reason: 'not a checkable claim' }));
-  const marked = structured<{ claims: Array<{ id: string; feedback?: { rejected: boolean; by: string; reason: string } }> }>(await call('get_materials', { task_id: taskId, paging: { limit: 1000 } }));
+  const marked = structured<{ claims: Array<{ id: string; feedback?: { rejected: boolean; by: string; reason: string } }> }>(await call('get_materials', everything));
   const f = marked.claims.find((c) => c.id === claimId)?.feedback;
   assert.deepEqual([f?.rejected, f?.by, f?.reason], [true, 'reviewer', 'not a checkable claim']);
   const fitTooEarly = toolError(await call('calibration_metrics', { action: 'fit', backend }));
@@ -157,18 +170,18 @@ test('calibration through MCP: labels on judged edges, a fitted version that the
     const label = i % 3 === 0 ? e.kind : e.kind === 'neutral' ? 'supports' : 'neutral';
     structured(await call('feedback', { task_id: taskId, kind: 'edge_stance', target_id: e.id, label, author: 'reviewer', reason: i % 3 === 0 ? 'right' : 'wrong stance' }));
   }
-  const fitted = structured<{ fitted: { backend: string; version: number; method: string; samples: number; metrics: { eceBefore: number; eceAfter: number } }; backends: Array<{ backend: string; active?: { version: number } }> }>(
+  const fitted = structured<{ fitted: { backend: string; version: number; method: string; samples: number; metrics: { ece_before: number; ece_after: number } }; backends: Array<{ backend: string; active?: { version: number } }> }>(
     await call('calibration_metrics', { backend, action: 'fit', method: 'temperature' }),
   );
   assert.deepEqual([fitted.fitted.backend, fitted.fitted.version, fitted.fitted.method], [backend, 1, 'temperature']);
   assert.ok(fitted.fitted.samples >= 12);
-  assert.ok(fitted.fitted.metrics.eceAfter <= fitted.fitted.metrics.eceBefore + 1e-9, JSON.stringify(fitted.fitted.metrics));
+  assert.ok(fitted.fitted.metrics.ece_after <= fitted.fitted.metrics.ece_before + 1e-9, JSON.stringify(fitted.fitted.metrics));
   assert.equal(fitted.backends[0]?.active?.version, 1);
 
   // The next search is judged by the calibrated model, and its edges say so.
-  const second = structured<{ taskId: string }>(await call('create_task', { question: 'Do oceans absorb heat?', providers: ['corpus:example'], budget: { max_pages: 2 } }));
-  structured(await call('search', { task_id: second.taskId, query: 'ocean heat content' }));
-  const g2 = JSON.parse(((await server.client.readResource({ uri: `lyra://tasks/${second.taskId}/graph` })).contents[0] as { text: string }).text) as { edges: Array<{ model?: string }> };
+  const second = structured<{ task_id: string }>(await call('create_task', { question: 'Do oceans absorb heat?', providers: ['corpus:example'], budget: { max_pages: 2 } }));
+  structured(await call('search', { task_id: second.task_id, query: 'ocean heat content' }));
+  const g2 = JSON.parse(((await server.client.readResource({ uri: `lyra://tasks/${second.task_id}/graph` })).contents[0] as { text: string }).text) as { edges: Array<{ model?: string }> };
   const models = new Set(g2.edges.map((e) => e.model).filter((m) => m && m !== 'origin'));
   assert.deepEqual([...models], [`${backend}+cal1`]);
 
@@ -207,7 +220,10 @@ test(`${FUZZ_CASES} invalid tool calls: structured errors, no crash, database un
     categories[e.category] = (categories[e.category] ?? 0) + 1;
     perTool[c.tool] = (perTool[c.tool] ?? 0) + 1;
   }
-  assert.equal(Object.keys(perTool).length, FUZZ_TOOLS.length);
+  // Every published tool, the six extra ones included, gets invalid calls.
+  const listed = (await server.client.listTools()).tools.map((t) => t.name).sort();
+  assert.deepEqual(Object.keys(perTool).sort(), listed);
+  assert.deepEqual([...FUZZ_TOOLS].sort(), listed);
   assert.equal(server.transport.pid !== null, true, 'the server process is still running');
   const status = structured<{ status: string }>(await call('get_status', { task_id: taskId }));
   assert.equal(status.status, 'stopped');

@@ -1,19 +1,24 @@
 // What one MCP tool is: a name, a description written for an AI client, zod input and output
-// schemas (published as JSON Schema in tools/list) and a handler that gets validated arguments.
+// schemas (the output one in snake_case, as the client receives it), a handler that gets validated
+// arguments and returns the engine's camelCase view, and a one-paragraph summary of its result that
+// becomes the text content (counts and how to page; the data itself is in structuredContent once).
 import type { z } from 'zod';
-import type { Engine, Store } from '../core/index.js';
-import type { RecomputeSummary } from '../app/index.js';
+import type { Engine, EvidenceQueries, Store } from '../core/index.js';
+import type { McpSettings, RecomputeSummary } from '../app/index.js';
 
-/** What the tools work on: the engine, its store, and the recompute a feedback correction triggers. */
+/** What the tools work on: the engine, its store, the recompute a feedback correction triggers, and read-only queries. */
 export interface McpServices {
   engine: Engine;
   store: Store;
   /** Re-derives a task's contradictions, L6 verification and claim statuses from the stored graph. */
   recompute(taskId: string): RecomputeSummary;
+  /** Views, read-only SQL and vector search over the store (query_view, query_sql, vector_search). */
+  evidence: EvidenceQueries;
 }
 
 export interface ToolContext {
   services: McpServices;
+  settings: McpSettings;
   /** Aborted when the client cancels the call or the session closes. */
   signal: AbortSignal;
   /** Sends a progress notification when the client asked for progress (no-op otherwise). */
@@ -30,18 +35,20 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
-export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, R extends object = object> {
   name: string;
   title: string;
   description: string;
   input: I;
+  /** The result as sent (snake_case keys); callTool checks it at run time. */
   output: O;
   annotations: ToolAnnotations;
-  /** Returns the structured result; callTool checks it against `output` at run time (views are interfaces, the schemas loose). */
-  run(args: z.output<I>, ctx: ToolContext): Promise<object> | object;
+  run(args: z.output<I>, ctx: ToolContext): Promise<R> | R;
+  /** The text content: a short summary of the result with its counts and, where it pages, how to get more. */
+  summarize(result: R, args: z.output<I>): string;
 }
 
-/** Keeps the input and output types of one definition tied together. */
-export function defineTool<I extends z.ZodType, O extends z.ZodType>(def: ToolDefinition<I, O>): ToolDefinition {
+/** Keeps the input, output and result types of one definition tied together. */
+export function defineTool<I extends z.ZodType, O extends z.ZodType, R extends object>(def: ToolDefinition<I, O, R>): ToolDefinition {
   return def as unknown as ToolDefinition;
 }

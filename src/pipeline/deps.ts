@@ -1,7 +1,7 @@
 // What the pipeline needs from the outside, as interfaces (PIPELINE.md "Layers"): app/engine.ts
 // builds these from the configuration; tests build them from real components on loopback.
 import type {
-  EmbeddingModel, Fetcher, Materials, MaterialsOptions, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, VerifyOutcome,
+  EmbeddingModel, Fetcher, Materials, MaterialsOptions, MaterialsPage, MaterialsPageOptions, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, VerifyOutcome,
 } from '../core/index.js';
 import type { GraphDeps, GraphLimits, GraphPhaseResult, RecomputeResult, TrustResolver } from './graph/index.js';
 import type { GraphSession } from './materials/index.js';
@@ -18,6 +18,8 @@ export interface GraphStep {
   recomputeTaskGraph(deps: Pick<GraphDeps, 'store' | 'trust' | 'emit' | 'limits'>, input: { taskId: string; session?: GraphSession }): GraphRecomputeResult;
   /** The task's materials (claims, evidence, graph). */
   materials?(deps: { store: Store; trust: TrustResolver }, input: { taskId: string } & MaterialsOptions): Materials;
+  /** One page of the materials within a byte budget (MCP get_materials). */
+  materialsPage?(deps: { store: Store; trust: TrustResolver }, input: { taskId: string } & MaterialsPageOptions): MaterialsPage;
   /** verifyClaim's graph half: the statement against the task's evidence, after the engine ran its search. */
   verifyStatement?(deps: GraphDeps, input: { taskId: string; statement: string; pageIds: string[]; queries: string[]; signal?: AbortSignal }): Promise<VerifyOutcome>;
 }

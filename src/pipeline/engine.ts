@@ -3,7 +3,7 @@
 // progress events. app/engine.ts wires the real adapters into it.
 import {
   InvalidInputError, NonRetryableError, errorMessage, isLyraError, type CreateTaskInput, type Engine, type EngineEvent, type ErrorCategory, type IngestUrlOutcome, type SourceText,
-  type LyraError, type Materials, type MaterialsOptions, type QueuedItem, type SearchOptions, type SearchOutcome, type SearchTarget, type Task,
+  type LyraError, type Materials, type MaterialsOptions, type MaterialsPage, type MaterialsPageOptions, type QueueOptions, type QueuedItem, type SearchOptions, type SearchOutcome, type SearchTarget, type Task,
   type TaskStatusView, type VerifyOutcome,
 } from '../core/index.js';
 import { errorOfCategory } from '../sources/index.js';
@@ -233,7 +233,7 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       });
     },
 
-    queueSearches(taskId: string, targets: SearchTarget[]): QueuedItem[] {
+    queueSearches(taskId: string, targets: SearchTarget[], options: QueueOptions = {}): QueuedItem[] {
       requireModels();
       openTask(taskId);
       claimLease(store, taskId);
@@ -241,7 +241,7 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       if (line.queue.length + targets.length > limits.maxQueuedQueries) {
         throw new InvalidInputError(`task ${taskId}: queueing ${targets.length} more would exceed pipeline.max_queued_queries (${limits.maxQueuedQueries})`, { code: 'queue_full' });
       }
-      const items = engine.record(taskId, targets);
+      const items = engine.record(taskId, targets, options);
       for (const item of items) enqueue(taskId, item.queryId);
       return items;
     },
@@ -291,6 +291,12 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       requireTask(store, taskId);
       if (!deps.graph.materials) throw new NonRetryableError('materials: the materials module is not wired into this engine', { code: 'materials_unavailable' });
       return deps.graph.materials({ store, trust: deps.trust }, { taskId, ...options });
+    },
+
+    materialsPage(taskId: string, options?: MaterialsPageOptions): MaterialsPage {
+      requireTask(store, taskId);
+      if (!deps.graph.materialsPage) throw new NonRetryableError('materials: the materials module is not wired into this engine', { code: 'materials_unavailable' });
+      return deps.graph.materialsPage({ store, trust: deps.trust }, { taskId, ...options });
     },
 
     async verifyClaim(taskId: string, statement: string, options: SearchOptions = {}): Promise<VerifyOutcome> {

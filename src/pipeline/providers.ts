@@ -37,12 +37,13 @@ export function normalizeProviders(deps: PipelineDeps, names: string[]): string[
       const corpus = raw.slice('corpus:'.length);
       if (!corporaNames(deps).includes(corpus)) throw new InvalidInputError(`provider ${raw}: no corpus named ${JSON.stringify(corpus)} (see lyra corpus list)`, { code: 'corpus_not_found', details: { corpus } });
       name = `corpus:${corpus}`;
-    } else if (deps.webProviders[lower]) {
+    } else if (Object.hasOwn(deps.webProviders, lower)) {
+      // hasOwn: a name such as `constructor` is no provider, whatever Object.prototype holds.
       name = lower;
     } else if (lower === 'searxng' || lower === 'duckduckgo') {
       throw new InvalidInputError(`provider ${lower} is not configured: add a providers.${lower} section to lyra.config.yaml`, { code: 'provider_not_configured', details: { setting: `providers.${lower}` } });
     } else {
-      const scholarly = ALIASES[lower] ?? lower;
+      const scholarly = Object.hasOwn(ALIASES, lower) ? ALIASES[lower]! : lower;
       if (deps.scholarly.sources.some((s) => s.name === scholarly)) name = scholarly;
       else if (deps.scholarly.disabled.includes(scholarly)) {
         throw new InvalidInputError(`scholarly source ${scholarly} is disabled: set scholarly.${scholarly}.enabled to true`, { code: 'provider_not_configured', details: { setting: `scholarly.${scholarly}.enabled` } });

@@ -4,3 +4,6 @@ export { MIGRATIONS, SCHEMA_VERSION, migrate, type Migration } from './migration
 export { MAX_CORPUS_LIMIT, TITLE_WEIGHT } from './corpus-tables.js';
 export { edgeNaturalKey } from './graph-tables.js';
 export { QUERY_STOPWORDS, cjkBigrams, ftsIndexText, ftsMatchExpression, ftsQueryTerms, snippetAround } from './fts-text.js';
+export { createReadonlySql, type ReadonlySql, type ReadonlySqlOptions, type ReadonlySqlQuery } from './readonly-sql.js';
+export { MAX_SQL_CHARS, checkReadonlySql, leadingKeyword } from './readonly-sql-check.js';
+export { EVIDENCE_VIEWS, EVIDENCE_VIEW_NAMES, RECENT_YEARS, evidenceView, type EvidenceView } from './evidence-views.js';

@@ -84,6 +84,7 @@ const generators: Record<string, (r: Rng, c: FuzzContext) => Omit<FuzzCase, 'too
     () => ({ kind: 'injection in domain', args: { question: 'q', priority_domains: [pick(r, NOT_DOMAINS)] } }),
     () => ({ kind: 'injection in language', args: { question: 'q', language: pick(r, INJECTIONS) } }),
     () => ({ kind: 'unknown key', args: { question: 'q', [pick(r, ['__proto__x', 'sql', 'recommend'])]: 1 } }),
+    () => ({ kind: 'wrong type: include_config', args: { question: 'q', include_config: wrongType(r, 'boolean') } }),
     () => ({ kind: 'arguments not an object', args: wrongType(r, 'object') }),
   ])(),
   search: (r, c) => pick(r, [
@@ -94,6 +95,9 @@ const generators: Record<string, (r: Rng, c: FuzzContext) => Omit<FuzzCase, 'too
     () => ({ kind: 'wrong type: options', args: { task_id: c.taskId, query: 'q', options: wrongType(r, 'object') } }),
     () => ({ kind: 'bad max_pages', args: { task_id: c.taskId, query: 'q', options: { max_pages: pick(r, [0, -3, 2.5, 'ten']) } } }),
     () => ({ kind: 'injection in provider', args: { task_id: c.taskId, query: 'q', options: { providers: [pick(r, INJECTIONS)] } } }),
+    () => ({ kind: 'bad max_claims', args: { task_id: c.taskId, query: 'q', options: { max_claims: pick(r, [-1, 1.5, 1_001, 'all']) } } }),
+    () => ({ kind: 'wrong type: background', args: { task_id: c.taskId, query: 'q', options: { background: wrongType(r, 'boolean') } } }),
+    () => ({ kind: 'background on an unknown task', args: { task_id: unknownId(r, 'task'), query: 'q', options: { background: true } } }),
   ])(),
   queue_searches: (r, c) => pick(r, [
     () => ({ kind: 'unknown task', args: { task_id: unknownId(r, 'task'), targets: [{ query: 'q' }] } }),
@@ -103,11 +107,13 @@ const generators: Record<string, (r: Rng, c: FuzzContext) => Omit<FuzzCase, 'too
     () => ({ kind: 'bad url', args: { task_id: c.taskId, targets: [{ url: pick(r, ['file:///etc/passwd', 'javascript:alert(1)', ...INJECTIONS]) }] } }),
     () => ({ kind: 'wrong type: targets', args: { task_id: c.taskId, targets: wrongType(r, 'array') } }),
   ])(),
-  get_status: (r) => pick(r, [
+  get_status: (r, c) => pick(r, [
     () => ({ kind: 'unknown task', args: { task_id: unknownId(r, 'task') } }),
     () => ({ kind: 'injection in task id', args: { task_id: pick(r, INJECTIONS) } }),
     () => ({ kind: 'wrong type: task_id', args: { task_id: wrongType(r, 'string') } }),
     () => ({ kind: 'huge task id', args: { task_id: huge(r) } }),
+    () => ({ kind: 'bad wait_seconds', args: { task_id: c.taskId, wait_seconds: pick(r, [-1, 0.5, 3_601, 1e12, 'forever']) } }),
+    () => ({ kind: 'wait on an unknown task', args: { task_id: unknownId(r, 'task'), wait_seconds: 1 } }),
   ])(),
   stop_task: (r, c) => pick(r, [
     () => ({ kind: 'unknown task', args: { task_id: unknownId(r, 'task'), reason: pick(r, INJECTIONS) } }),
@@ -118,6 +124,14 @@ const generators: Record<string, (r: Rng, c: FuzzContext) => Omit<FuzzCase, 'too
     () => ({ kind: 'unknown task', args: { task_id: unknownId(r, 'task') } }),
     () => ({ kind: 'bad paging', args: { task_id: c.taskId, paging: { limit: pick(r, [0, 1001, -1, 1.5]) } } }),
     () => ({ kind: 'wrong type: include_graph', args: { task_id: c.taskId, include_graph: wrongType(r, 'boolean') } }),
+    () => ({ kind: 'unknown field', args: { task_id: c.taskId, fields: [pick(r, ['quote', 'statementX', 'claimId', ...INJECTIONS])] } }),
+    () => ({ kind: 'bad per_claim', args: { task_id: c.taskId, per_claim: pick(r, [-1, 101, 2.5, 'all']) } }),
+    () => ({ kind: 'bad quote_chars', args: { task_id: c.taskId, quote_chars: pick(r, [0, 39, 100_001, 'full']) } }),
+    () => ({ kind: 'bad max_bytes', args: { task_id: c.taskId, max_bytes: pick(r, [0, 999, 10_000_001, -5]) } }),
+    () => ({ kind: 'unknown fragment', args: { task_id: c.taskId, fragment_ids: [unknownId(r, 'fr')] } }),
+    () => ({ kind: 'unknown claim', args: { task_id: c.taskId, claim_ids: [unknownId(r, 'clm')] } }),
+    () => ({ kind: 'injection in fragment id', args: { task_id: c.taskId, fragment_ids: [pick(r, NOT_IDS)] } }),
+    () => ({ kind: 'too many fragment ids', args: { task_id: c.taskId, fragment_ids: Array.from({ length: 101 }, (_, i) => `fr_${i}`) } }),
   ])(),
   feedback: (r, c) => pick(r, [
     () => ({ kind: 'unknown edge', args: { task_id: c.taskId, kind: 'edge_stance', target_id: unknownId(r, 'edg'), label: 'refutes', author: 'fuzz', reason: 'x' } }),
@@ -161,9 +175,83 @@ const generators: Record<string, (r: Rng, c: FuzzContext) => Omit<FuzzCase, 'too
   ])(),
 };
 
+/** Statements query_sql must refuse: writes, ATTACH, PRAGMA, several statements, and SQL that fails. */
+export const REFUSED_SQL = [
+  'DELETE FROM tasks',
+  'DROP TABLE claims',
+  "INSERT INTO tasks (id, question, status, budget_json, created_at) VALUES ('x', 'q', 'created', '{}', 'now')",
+  "UPDATE claims SET status = 'VERIFIED'",
+  "ATTACH DATABASE '/tmp/lyra-fuzz.db' AS other",
+  "  /* comment */ attach ':memory:' as m",
+  'DETACH DATABASE main',
+  'PRAGMA query_only = 0',
+  'PRAGMA journal_mode = DELETE',
+  'SELECT 1; DELETE FROM tasks',
+  "WITH x AS (SELECT 1) DELETE FROM tasks WHERE id IN (SELECT * FROM x)",
+  'VACUUM',
+  'BEGIN IMMEDIATE',
+  'CREATE TABLE evil (x)',
+  "SELECT load_extension('/tmp/evil.so')",
+  'SELEC * FROM tasks',
+  'SELECT * FROM no_such_table',
+  '',
+  "'; DROP TABLE tasks; --",
+];
+
+/** Injection strings that are not ids (letters, digits and _ . : - only). */
+const NOT_IDS = INJECTIONS.filter((s) => !/^[A-Za-z0-9_.:-]{1,200}$/.test(s));
+
+Object.assign(generators, {
+  queue_targets: (r: Rng, c: FuzzContext) => pick(r, [
+    () => ({ kind: 'unknown task', args: { task_id: unknownId(r, 'task'), targets: [{ kind: 'query', query: 'q' }] } }),
+    () => ({ kind: 'empty targets', args: { task_id: c.taskId, targets: [] } }),
+    () => ({ kind: 'bad kind', args: { task_id: c.taskId, targets: [{ kind: pick(r, ['sql', 'file', ...INJECTIONS]), query: 'q' }] } }),
+    () => ({ kind: 'missing kind', args: { task_id: c.taskId, targets: [{ query: 'q' }] } }),
+    () => ({ kind: 'url under kind query', args: { task_id: c.taskId, targets: [{ kind: 'query', url: 'https://x.example' }] } }),
+    () => ({ kind: 'bad url', args: { task_id: c.taskId, targets: [{ kind: 'url', url: pick(r, ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://x', ...INJECTIONS]) }] } }),
+    () => ({ kind: 'bad doi', args: { task_id: c.taskId, targets: [{ kind: 'doi', doi: pick(r, ['', 'a b', huge(r)]) }] } }),
+    () => ({ kind: 'too many targets', args: { task_id: c.taskId, targets: Array.from({ length: 201 }, () => ({ kind: 'query', query: 'q' })) } }),
+    () => ({ kind: 'bad options', args: { task_id: c.taskId, targets: [{ kind: 'query', query: 'q' }], options: { max_pages: pick(r, [0, -1, 'many']) } } }),
+  ])(),
+  queue_reference_candidates: (r: Rng, c: FuzzContext) => pick(r, [
+    () => ({ kind: 'unknown task', args: { task_id: unknownId(r, 'task'), dry_run: true } }),
+    () => ({ kind: 'include and exclude', args: { task_id: c.taskId, include_ids: ['pg_a'], exclude_ids: ['pg_b'] } }),
+    () => ({ kind: 'bad limit', args: { task_id: c.taskId, limit: pick(r, [0, 201, -1, 2.5, 'all']) } }),
+    () => ({ kind: 'injection in ids', args: { task_id: c.taskId, include_ids: [pick(r, NOT_IDS)] } }),
+    () => ({ kind: 'wrong type: dry_run', args: { task_id: c.taskId, dry_run: wrongType(r, 'boolean') } }),
+    () => ({ kind: 'empty include', args: { task_id: c.taskId, include_ids: [] } }),
+  ])(),
+  list_views: (r: Rng) => pick(r, [
+    () => ({ kind: 'unknown key', args: { [pick(r, ['task_id', 'sql', '__proto__x'])]: pick(r, INJECTIONS) } }),
+  ])(),
+  query_view: (r: Rng, c: FuzzContext) => pick(r, [
+    () => ({ kind: 'unknown view', args: { name: pick(r, ['tasks', 'v_contradictions', ...INJECTIONS]), task_id: c.taskId } }),
+    () => ({ kind: 'unknown task', args: { name: 'contradictions', task_id: unknownId(r, 'task') } }),
+    () => ({ kind: 'injection in task id', args: { name: 'claim_origins', task_id: pick(r, NOT_IDS) } }),
+    () => ({ kind: 'missing name', args: { task_id: c.taskId } }),
+    () => ({ kind: 'bad limit', args: { name: 'source_impact', task_id: c.taskId, limit: pick(r, [0, -1, 1.5, 100_001, 'all']) } }),
+    () => ({ kind: 'bad offset', args: { name: 'source_impact', task_id: c.taskId, offset: pick(r, [-1, 0.5, 'next']) } }),
+  ])(),
+  query_sql: (r: Rng) => pick(r, [
+    () => ({ kind: 'refused statement', args: { sql: pick(r, REFUSED_SQL) } }),
+    () => ({ kind: 'huge sql', args: { sql: `SELECT 1 -- ${'x'.repeat(pick(r, [20_001, 100_000]))}` } }),
+    () => ({ kind: 'wrong type: sql', args: { sql: wrongType(r, 'string') } }),
+    () => ({ kind: 'bad params', args: { sql: 'SELECT ?', params: pick(r, [[{ a: 1 }], [[1]], 'x', [true]]) } }),
+    () => ({ kind: 'bad max_rows', args: { sql: 'SELECT 1', max_rows: pick(r, [0, -1, 1.5, 100_001]) } }),
+    () => ({ kind: 'unbound parameter count', args: { sql: 'SELECT ?, ?', params: [1, 2, 3] } }),
+  ])(),
+  vector_search: (r: Rng, c: FuzzContext) => pick(r, [
+    () => ({ kind: 'unknown task', args: { task_id: unknownId(r, 'task'), query: 'warming' } }),
+    () => ({ kind: 'empty query', args: { task_id: c.taskId, query: '   ' } }),
+    () => ({ kind: 'huge query', args: { task_id: c.taskId, query: huge(r) } }),
+    () => ({ kind: 'bad limit', args: { task_id: c.taskId, query: 'q', limit: pick(r, [0, 1_001, -3, 'ten']) } }),
+    () => ({ kind: 'bad min_score', args: { task_id: c.taskId, query: 'q', min_score: pick(r, [-2, 1.5, 'high']) } }),
+  ])(),
+});
+
 export const FUZZ_TOOLS = Object.keys(generators);
 
-/** `n` invalid calls spread over the eleven tools, the same for the same seed. */
+/** `n` invalid calls spread over every tool, the same for the same seed. */
 export function invalidCases(options: { n: number; seed: number; context: FuzzContext }): FuzzCase[] {
   const r = rng(options.seed);
   return Array.from({ length: options.n }, (_, i) => {

@@ -46,9 +46,9 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
       // Refused before anything is opened: no store, no engine for a server that will not start.
       if (settings) checkBindOptions({ host: settings.host, ...(settings.token ? { token: settings.token } : {}) });
       const runtime = createServeRuntime(config);
-      const services: McpServices = { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute };
+      const services: McpServices = { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute, evidence: runtime.evidence };
       const version = lyraVersion();
-      const serverOptions = { services, version, ...(flags.conformanceFixtures ? { fixtures: await loadConformanceFixtures() } : {}) };
+      const serverOptions = { services, version, settings: runtime.settings, ...(flags.conformanceFixtures ? { fixtures: await loadConformanceFixtures() } : {}) };
       const stop = shutdownSignal();
       try {
         if (!settings) {

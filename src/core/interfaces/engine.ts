@@ -8,6 +8,7 @@ import type {
 } from '../enums.js';
 import type { ErrorCategory } from '../errors.js';
 import type { StanceJudgement, StancePair } from './models.js';
+import type { MaterialsPage, MaterialsPageOptions } from './materials-page.js';
 
 export interface BudgetInput {
   /** Pages fetched or registered for the task (default 100). */
@@ -131,6 +132,14 @@ export interface SourceText {
   source: SourceView;
   /** Paragraphs separated by blank lines. */
   text: string;
+}
+
+/** Options of queued query targets (URLs and DOIs ignore them). */
+export interface QueueOptions {
+  /** Pages each query may fetch or register at most (within the task budget). */
+  maxPages?: number;
+  /** Scholarly APIs are asked even for a non-academic query. */
+  seekPrimary?: boolean;
 }
 
 export type SearchTarget = { query: string; refute?: boolean; providers?: string[] } | { url: string } | { doi: string };
@@ -315,7 +324,7 @@ export interface Engine {
   /** Runs one query through all seven phases; returns when the query is done (or failed, recorded). */
   search(taskId: string, query: string, options?: SearchOptions): Promise<SearchOutcome>;
   /** Records the targets as pending queries and returns at once; work goes on in the background. */
-  queueSearches(taskId: string, targets: SearchTarget[]): QueuedItem[];
+  queueSearches(taskId: string, targets: SearchTarget[], options?: QueueOptions): QueuedItem[];
   status(taskId: string): TaskStatusView;
   /** Aborts in-flight work of the task and marks it stopped. */
   stop(taskId: string, reason?: string): Promise<TaskStatusView>;
@@ -332,6 +341,8 @@ export interface Engine {
    * uses), for workflows that compare texts outside the graph (consensus conflicts, the prose answer).
    */
   judge(pairs: StancePair[], options?: { signal?: AbortSignal }): Promise<StanceJudgement[]>;
+  /** One page of the materials within a byte budget: chosen fields, quotes cut around the decisive sentence. */
+  materialsPage(taskId: string, options?: MaterialsPageOptions): MaterialsPage;
   /** Search → stance → status for one claim within a task. */
   verifyClaim(taskId: string, statement: string, options?: SearchOptions): Promise<VerifyOutcome>;
   /** Fetches, extracts and registers one URL in a task, with claims and stance. */

@@ -19,6 +19,11 @@ export type {
 } from './store.js';
 export type {
   BlockedDomainInfo, BudgetInput, BudgetView, ClaimMaterial, ClaimSummary, CitationView, ContestedPair, CounterevidenceEntry, CreateTaskInput,
-  Engine, EngineEvent, EngineWarning, EvidenceView, IngestUrlOutcome, Materials, MaterialsOptions, PipelinePhase, QueuedItem, SearchOptions,
+  Engine, EngineEvent, EngineWarning, EvidenceView, IngestUrlOutcome, Materials, MaterialsOptions, PipelinePhase, QueueOptions, QueuedItem, SearchOptions,
   SearchOutcome, SearchStateView, SearchTarget, SourceText, SourceView, TaskCounts, TaskStatusView, VerifyOutcome,
 } from './engine.js';
+export { CLAIM_FIELDS, DEFAULT_CLAIM_FIELDS } from './materials-page.js';
+export type {
+  ClaimBrief, ClaimFeedbackView, ClaimField, EvidenceBrief, FragmentText, MaterialsPage, MaterialsPageOptions,
+} from './materials-page.js';
+export type { EvidenceQueries, TableResult, VectorHit, VectorSearchResult, ViewInfo } from './evidence-queries.js';

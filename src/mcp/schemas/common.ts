@@ -14,28 +14,34 @@ export const MAX_PROVIDERS = 20;
 export const MAX_DOMAINS = 100;
 export const MAX_REASON_CHARS = 2_000;
 
-export const idSchema = (what: string): z.ZodString => z.string().min(1).max(MAX_ID_CHARS).regex(/^[A-Za-z0-9_.:-]+$/, `${what} is a token of letters, digits and _ . : -`);
+/**
+ * A string matching `re`, checked by the server: a refinement rather than a JSON Schema `pattern`,
+ * so the many ids and names of tools/list do not each carry their expression (tools/list ≤ 20 KB).
+ */
+const matching = (schema: z.ZodString, re: RegExp, message: string): z.ZodString => schema.refine((s) => re.test(s), message);
 
-export const taskIdSchema = idSchema('task_id').describe('Task id returned by create_task (task_…).');
+export const idSchema = (what: string): z.ZodString => matching(z.string().min(1).max(MAX_ID_CHARS), /^[A-Za-z0-9_.:-]+$/, `${what} is a token of letters, digits and _ . : -`);
 
-export const providerSchema = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[a-z_]+(:[A-Za-z0-9_.-]+)?$/, 'a provider name such as corpus, corpus:example, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed');
+/** A task id as create_task returns it (task_…); self-explanatory, so it carries no description in tools/list. */
+export const taskIdSchema = idSchema('task_id');
 
-export const providersSchema = z
-  .array(providerSchema)
-  .min(1)
-  .max(MAX_PROVIDERS)
-  .describe('Search providers: `corpus` (every local corpus) or `corpus:<name>` (e.g. corpus:example, shipped and offline), `searxng`, `duckduckgo`, and scholarly sources `semantic_scholar`, `openalex`, `crossref`, `arxiv`, `pubmed`. Default: the task\'s.');
+export const providerSchema = matching(
+  z.string().min(1).max(100),
+  /^[a-z_]+(:[A-Za-z0-9_.-]+)?$/,
+  'a provider name such as corpus, corpus:example, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed',
+);
+
+/** Providers of one query or target (described once, in create_task's providers). */
+export const providerListSchema = z.array(providerSchema).min(1).max(MAX_PROVIDERS);
+
+export const providersSchema = providerListSchema.describe('corpus, corpus:<name> (corpus:example is offline), searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed. Default: the task\'s.');
 
 export const stanceSchema = z.enum(STANCES);
 
 export const queryTextSchema = z.string().trim().min(1).max(MAX_QUERY_CHARS);
 
-export const urlSchema = z.string().max(MAX_URL_CHARS).regex(/^https?:\/\/\S+$/i, 'an absolute http(s) URL');
+export const urlSchema = matching(z.string().max(MAX_URL_CHARS), /^https?:\/\/\S+$/i, 'an absolute http(s) URL');
 
-export const doiSchema = z.string().min(3).max(300).regex(/^\S+$/, 'a DOI such as 10.1000/xyz123 (or doi:…, https://doi.org/…)');
+export const doiSchema = matching(z.string().min(3).max(300), /^\S+$/, 'a DOI such as 10.1000/xyz123 (or doi:…, https://doi.org/…)');
 
-export const domainSchema = z.string().min(1).max(253).regex(/^[A-Za-z0-9.-]+$/, 'a host name such as nih.gov');
+export const domainSchema = matching(z.string().min(1).max(253), /^[A-Za-z0-9.-]+$/, 'a host name such as nih.gov');

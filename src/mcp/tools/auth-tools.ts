@@ -8,7 +8,7 @@ import { requireTask } from './providers.js';
 
 const itemSchema = z.looseObject({
   id: z.string(), url: z.string(), domain: z.string(), kind: z.enum(AUTH_KINDS), status: z.enum(AUTH_STATUSES), since: z.string(),
-  taskId: z.string().optional(), detail: z.string().optional(),
+  task_id: z.string().optional(), detail: z.string().optional(),
 });
 
 export const MAX_AUTH_ITEMS = 500;
@@ -16,29 +16,26 @@ export const MAX_AUTH_ITEMS = 500;
 export const getAuthQueueTool = defineTool({
   name: 'get_auth_queue',
   title: 'Pages waiting for a person',
-  description: 'Lists auth-queue items: pages that answered with a CAPTCHA, a login wall or a block (URL, domain, kind, since when, task). Default: pending items of every task. Lyra never tries to get past a wall itself; a person solves it and calls resolve_auth.',
+  description: 'Pages that answered with a CAPTCHA, a login wall or a block (URL, domain, kind, since, task); default: pending items of every task. Lyra never gets past a wall itself: a person solves it, then resolve_auth.',
   input: z.strictObject({
     task_id: taskIdSchema.optional(),
-    status: z.enum(AUTH_STATUSES).optional().describe('pending (default), resolved or skipped.'),
+    status: z.enum(AUTH_STATUSES).optional().describe('Default pending.'),
     limit: z.number().int().min(1).max(MAX_AUTH_ITEMS).optional(),
   }),
   output: z.looseObject({ items: z.array(itemSchema), count: z.number() }),
-  annotations: { title: 'Auth queue', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, openWorldHint: false },
   run(args, ctx) {
     if (args.task_id) requireTask(ctx.services.store, args.task_id);
     const all = listAuthQueue(ctx.services.store, { ...(args.task_id ? { taskId: args.task_id } : {}), ...(args.status ? { status: args.status } : {}) });
     return { items: all.slice(0, args.limit ?? 100), count: all.length };
   },
+  summarize: (r) => `${r.count} auth-queue items${r.items.length < r.count ? ` (${r.items.length} listed; raise limit for more)` : ''}.`,
 });
 
 export const resolveAuthTool = defineTool({
   name: 'resolve_auth',
   title: 'Resolve auth-queue items',
-  description: [
-    'Resolves pending auth-queue items, one by item_id or all of a domain (and its subdomains), optionally within one task.',
-    'action solved: the person got past the wall; the page becomes fetchable again and its URL is re-queued in its task (the fetch resumes in the background; follow it with get_status). action skip: the item is dropped and nothing is fetched.',
-    'Returns each item resolved, with the query id it was re-queued under or why it could not be (e.g. the task is stopped).',
-  ].join(' '),
+  description: 'Resolves pending auth-queue items by item_id, or all of a domain (optionally in one task). solved: the person got past the wall and the URL is re-queued; skip: dropped.',
   input: z.strictObject({
     item_id: idSchema('item_id').optional(),
     domain: domainSchema.optional(),
@@ -48,12 +45,12 @@ export const resolveAuthTool = defineTool({
   output: z.looseObject({
     resolved: z.array(itemSchema.extend({
       action: z.enum(['solved', 'skip']),
-      requeued: z.looseObject({ taskId: z.string(), queryId: z.string() }).optional(),
-      requeueError: z.looseObject({ category: z.string(), code: z.string(), message: z.string() }).optional(),
+      requeued: z.looseObject({ task_id: z.string(), query_id: z.string() }).optional(),
+      requeue_error: z.looseObject({ category: z.string(), code: z.string(), message: z.string() }).optional(),
     })),
     count: z.number(),
   }),
-  annotations: { title: 'Resolve auth items', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   run(args, ctx) {
     if (args.task_id) requireTask(ctx.services.store, args.task_id);
     const resolved = resolveAuth(ctx.services, {
@@ -62,4 +59,5 @@ export const resolveAuthTool = defineTool({
     });
     return { resolved, count: resolved.length };
   },
+  summarize: (r) => `${r.count} items resolved; ${r.resolved.filter((i) => i.requeued).length} re-queued.`,
 });

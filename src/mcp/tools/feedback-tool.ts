@@ -7,36 +7,31 @@ import { MAX_REASON_CHARS, idSchema, stanceSchema, taskIdSchema } from '../schem
 import { defineTool } from '../tool-types.js';
 
 const changeSchema = z.looseObject({
-  edgeId: z.string(), claimId: z.string(), fragmentId: z.string(), from: stanceSchema, to: stanceSchema, model: z.string().optional(), confidence: z.number(),
+  edge_id: z.string(), claim_id: z.string(), fragment_id: z.string(), from: stanceSchema, to: stanceSchema, model: z.string().optional(), confidence: z.number(),
 });
 
 export const feedbackTool = defineTool({
   name: 'feedback',
   title: 'Correct the evidence graph',
-  description: [
-    'Records a correction and applies it: kind edge_stance (target_id: an edgeId from get_materials; label: the right stance — supports, refutes or neutral; giving the current stance confirms it),',
-    'claim_rejected (target_id: a claim id; the claim is kept but marked rejected in get_materials), or fragment_irrelevant (target_id: a fragmentId; every stance edge from it becomes neutral).',
-    'Each correction is stored with author, time and reason; changed edges keep their endpoints and say who decided them; the task\'s claim statuses are recomputed; the stance backend\'s original judgements are kept as calibration samples (see calibration_metrics).',
-    'Returns the stored record, the edges changed (from → to), the samples written and the recomputed claim counts. Domain trust is not changed here: it lives in domains.yaml user_overrides.',
-  ].join(' '),
+  description: 'Applies a correction with author and reason: edge_stance (target_id an edge_id, label the right stance), claim_rejected (a claim id; kept, marked) or fragment_irrelevant (a fragment_id; its edges become neutral). Statuses are recomputed; judgements kept as calibration samples.',
   input: z.strictObject({
     task_id: taskIdSchema,
     kind: z.enum(['edge_stance', 'claim_rejected', 'fragment_irrelevant']),
     target_id: idSchema('target_id'),
-    label: stanceSchema.optional().describe('The right stance (edge_stance only).'),
-    author: z.string().trim().min(1).max(200).describe('Who makes the correction (a person or the client\'s name).'),
-    reason: z.string().trim().min(1).max(MAX_REASON_CHARS).describe('Why: what in the passage or claim is wrong.'),
+    label: stanceSchema.optional(),
+    author: z.string().trim().min(1).max(200),
+    reason: z.string().trim().min(1).max(MAX_REASON_CHARS),
   }),
   output: z.looseObject({
     feedback: z.looseObject({
-      id: z.string(), taskId: z.string(), kind: z.string(), targetId: z.string(), label: stanceSchema.optional(), author: z.string(), reason: z.string(), createdAt: z.string(),
+      id: z.string(), task_id: z.string(), kind: z.string(), target_id: z.string(), label: stanceSchema.optional(), author: z.string(), reason: z.string(), created_at: z.string(),
       changes: z.array(changeSchema),
     }),
     samples: z.number(),
-    originClaims: z.array(z.string()),
-    recomputed: z.looseObject({ claimCounts: z.record(z.string(), z.number()), blocked: z.array(z.string()), promoted: z.array(z.string()) }).optional(),
+    origin_claims: z.array(z.string()),
+    recomputed: z.looseObject({ claim_counts: z.record(z.string(), z.number()), blocked: z.array(z.string()), promoted: z.array(z.string()) }).optional(),
   }),
-  annotations: { title: 'Correct the evidence graph', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run(args, ctx) {
     if (args.label !== undefined && args.kind !== 'edge_stance') {
       throw new InvalidInputError(`feedback: label applies to kind edge_stance only, not ${args.kind}`, { code: 'label_not_applicable' });
@@ -46,4 +41,5 @@ export const feedbackTool = defineTool({
       taskId: args.task_id, kind: args.kind, targetId: args.target_id, ...(args.label ? { label: args.label } : {}), author: args.author, reason: args.reason,
     });
   },
+  summarize: (r) => `Feedback ${r.feedback.id} stored: ${r.feedback.changes.length} edges changed, ${r.samples} calibration samples${r.recomputed ? ', statuses recomputed' : ''}.`,
 });

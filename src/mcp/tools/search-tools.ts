@@ -1,83 +1,106 @@
 // search and queue_searches: the client's queries run through the seven-phase pipeline. Lyra only
 // expands them mechanically (refutation suffixes, mirrors); it never invents queries of its own.
 import { z } from 'zod';
-import type { SearchTarget } from '../../core/index.js';
-import { MAX_TARGETS, doiSchema, providersSchema, queryTextSchema, taskIdSchema, urlSchema } from '../schemas/common.js';
+import type { SearchOutcome, SearchTarget } from '../../core/index.js';
+import { MAX_TARGETS, doiSchema, providerListSchema, queryTextSchema, taskIdSchema, urlSchema } from '../schemas/common.js';
 import { searchOutcomeSchema } from '../schemas/views.js';
 import { defineTool } from '../tool-types.js';
 import { prepareProviders, requireTask } from './providers.js';
+
+/** Claims a search result lists unless max_claims says otherwise (all of them are in get_materials). */
+export const DEFAULT_SEARCH_CLAIMS = 20;
+export const MAX_SEARCH_CLAIMS = 1_000;
+
+const queuedSchema = z.looseObject({ query_id: z.string(), kind: z.enum(['query', 'url', 'doi']), value: z.string() });
+
+type SearchResult = (Omit<SearchOutcome, 'claims'> & { claims: SearchOutcome['claims']; claimsTotal: number; background?: undefined })
+  | { taskId: string; queryId: string; query: string; status: 'pending'; background: true };
 
 export const searchTool = defineTool({
   name: 'search',
   title: 'Run one query through the pipeline',
   description: [
-    'Runs one query you designed through the whole pipeline (search providers → scholarly APIs → identifier enrichment → fetch and extract → claims → stance → evidence graph) and returns when it is done.',
-    'Returns the claims it found or gave new evidence to (statement, confidence, status, source with trust level, primary or not), the queries actually sent (yours plus mechanical expansions), pages and fragments counted, harvest rate, novelty, duplicate rate, satisfaction, has-primary-source, budget left and warnings (failures are listed, never hidden).',
-    'options.refute runs it in refutation mode (critique vocabulary appended mechanically); seek_primary asks scholarly sources even for a non-academic query; max_pages caps this query.',
-    'Sends progress notifications when asked and stops when the call is cancelled. It never proposes queries or next steps.',
+    'Runs one query you designed through the pipeline; returns when done: claims found (max_claims listed), queries sent, pages, harvest rate, novelty, satisfaction, budget left, warnings.',
+    'options: refute, seek_primary, max_pages, providers; background: true returns at once with the query queued (then get_status wait_seconds). Progress notifications keep the call alive.',
   ].join(' '),
   input: z.strictObject({
     task_id: taskIdSchema,
-    query: queryTextSchema.describe('One query, exactly as it should be searched.'),
+    query: queryTextSchema.describe('Searched exactly as written.'),
     options: z
       .strictObject({
-        providers: providersSchema.optional(),
-        max_pages: z.number().int().min(1).max(100_000).optional().describe('Pages this query may fetch or register at most (within the task budget).'),
+        providers: providerListSchema.optional(),
+        max_pages: z.number().int().min(1).max(100_000).optional(),
         seek_primary: z.boolean().optional(),
         refute: z.boolean().optional(),
+        background: z.boolean().optional(),
+        max_claims: z.number().int().min(0).max(MAX_SEARCH_CLAIMS).optional(),
       })
       .optional(),
   }),
-  output: searchOutcomeSchema,
-  annotations: { title: 'Run one query', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  async run(args, ctx) {
+  output: searchOutcomeSchema.partial().extend({
+    task_id: z.string(), query_id: z.string(), query: z.string(), status: searchOutcomeSchema.shape.status, claims_total: z.number().optional(), background: z.boolean().optional(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async run(args, ctx): Promise<SearchResult> {
     const o = args.options ?? {};
     requireTask(ctx.services.store, args.task_id);
+    if (o.background) {
+      await prepareProviders(ctx.services.store, o.providers, ctx.signal);
+      const target: SearchTarget = { query: args.query, ...(o.refute !== undefined ? { refute: o.refute } : {}), ...(o.providers ? { providers: o.providers } : {}) };
+      const [queued] = ctx.services.engine.queueSearches(args.task_id, [target], {
+        ...(o.max_pages !== undefined ? { maxPages: o.max_pages } : {}), ...(o.seek_primary !== undefined ? { seekPrimary: o.seek_primary } : {}),
+      });
+      return { taskId: args.task_id, queryId: queued!.queryId, query: args.query, status: 'pending', background: true };
+    }
     const unfollow = ctx.followTask(args.task_id);
     try {
-      return await ctx.services.engine.search(args.task_id, args.query, {
+      const outcome = await ctx.services.engine.search(args.task_id, args.query, {
         signal: ctx.signal,
         ...(o.providers ? { providers: o.providers } : {}),
         ...(o.max_pages !== undefined ? { maxPages: o.max_pages } : {}),
         ...(o.seek_primary !== undefined ? { seekPrimary: o.seek_primary } : {}),
         ...(o.refute !== undefined ? { refute: o.refute } : {}),
       });
+      return { ...outcome, claims: outcome.claims.slice(0, o.max_claims ?? DEFAULT_SEARCH_CLAIMS), claimsTotal: outcome.claims.length };
     } finally {
       unfollow();
     }
   },
+  summarize: (r) => {
+    if (r.background) return `Query ${r.queryId} queued in task ${r.taskId}. Follow it with get_status (task_id ${r.taskId}, wait_seconds up to 50).`;
+    const more = r.claimsTotal > r.claims.length ? ` (${r.claims.length} listed; all in get_materials)` : '';
+    return `Query ${r.queryId} ${r.status}: ${r.resultsFound} results, ${r.newPages} new pages, ${r.claimsTotal} claims${more}; harvest ${r.harvestRate.toFixed(2)}, novelty ${r.novelty.toFixed(2)}, ${r.satisfaction}; budget left ${r.budget.pagesLeft} pages, ${r.budget.queriesLeft} queries; ${r.warnings.length} warnings.`;
+  },
 });
 
 const targetSchema = z.union([
-  z.strictObject({ query: queryTextSchema, refute: z.boolean().optional(), providers: providersSchema.optional() }),
+  z.strictObject({ query: queryTextSchema, refute: z.boolean().optional(), providers: providerListSchema.optional() }),
   z.strictObject({ url: urlSchema }),
   z.strictObject({ doi: doiSchema }),
 ]);
 
+export function toSearchTargets(targets: ReadonlyArray<z.output<typeof targetSchema>>): SearchTarget[] {
+  return targets.map((t) => {
+    if ('query' in t) return { query: t.query, ...(t.refute !== undefined ? { refute: t.refute } : {}), ...(t.providers ? { providers: t.providers } : {}) };
+    return 'url' in t ? { url: t.url } : { doi: t.doi };
+  });
+}
+
 export const queueSearchesTool = defineTool({
   name: 'queue_searches',
   title: 'Queue several searches',
-  description: [
-    'Records many targets at once — queries ({query, refute?, providers?}), URLs ({url}) or DOIs ({doi}) — as pending searches of the task and returns immediately with their query ids.',
-    'They run in the background one at a time in the given order; follow them with get_status. Nothing is added beyond what you list.',
-  ].join(' '),
+  description: 'Queues {query, refute?, providers?}, {url} or {doi} targets; returns their query ids at once; they run in the background in order. queue_targets also skips duplicates.',
   input: z.strictObject({
     task_id: taskIdSchema,
     targets: z.array(targetSchema).min(1).max(MAX_TARGETS),
   }),
-  output: z.looseObject({
-    taskId: z.string(),
-    queued: z.array(z.looseObject({ queryId: z.string(), kind: z.enum(['query', 'url', 'doi']), value: z.string() })),
-  }),
-  annotations: { title: 'Queue several searches', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  output: z.looseObject({ task_id: z.string(), queued: z.array(queuedSchema) }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(args, ctx) {
     requireTask(ctx.services.store, args.task_id);
     // The engine indexes built-in corpora named by createTask and search; queued targets are indexed here.
     for (const t of args.targets) if ('query' in t) await prepareProviders(ctx.services.store, t.providers, ctx.signal);
-    const targets: SearchTarget[] = args.targets.map((t) => {
-      if ('query' in t) return { query: t.query, ...(t.refute !== undefined ? { refute: t.refute } : {}), ...(t.providers ? { providers: t.providers } : {}) };
-      return 'url' in t ? { url: t.url } : { doi: t.doi };
-    });
-    return { taskId: args.task_id, queued: ctx.services.engine.queueSearches(args.task_id, targets) };
+    return { taskId: args.task_id, queued: ctx.services.engine.queueSearches(args.task_id, toSearchTargets(args.targets)) };
   },
+  summarize: (r) => `${r.queued.length} targets queued in task ${r.taskId}. Follow them with get_status (wait_seconds).`,
 });

@@ -1,24 +1,45 @@
 // create_task, get_status and stop_task: the frame of a research task. Lyra records and measures;
-// the client decides what to search and when to stop (seed 002).
+// the client decides what to search and when to stop (seed 002). The configuration snapshot a task
+// keeps for audit is left out unless asked for (include_config): it is large and rarely read.
 import { z } from 'zod';
-import type { TaskStatusView } from '../../core/index.js';
+import { waitForTask, type TaskWaitOutcome } from '../../app/index.js';
+import type { Task, TaskStatusView } from '../../core/index.js';
 import { MAX_DOMAINS, MAX_QUESTION_CHARS, MAX_REASON_CHARS, domainSchema, providersSchema, taskIdSchema } from '../schemas/common.js';
-import { taskSchema, taskStatusSchema } from '../schemas/views.js';
+import { milestoneSchema, taskSchema, taskStatusSchema, waitingItemSchema } from '../schemas/views.js';
 import { defineTool } from '../tool-types.js';
 
-const NEVER = 'It never designs queries, suggests next steps or decides when research is done: the client does.';
+/** Longest wait_seconds a call may ask for; mcp.max_wait_seconds caps it further (default 50). */
+export const MAX_WAIT_SECONDS_INPUT = 3_600;
+
+const includeConfig = z.boolean().optional().describe('Add the task\'s config snapshot.');
+
+function withoutConfig(task: Task, include: boolean | undefined): Task | Omit<Task, 'configSnapshot'> {
+  if (include) return task;
+  const { configSnapshot: _drop, ...rest } = task;
+  return rest;
+}
+
+function statusWithout(status: TaskStatusView, include: boolean | undefined): Omit<TaskStatusView, 'task'> & { task: ReturnType<typeof withoutConfig> } {
+  return { ...status, task: withoutConfig(status.task, include) };
+}
+
+function claimsTotal(status: Pick<TaskStatusView, 'claimCounts'>): number {
+  return Object.values(status.claimCounts).reduce((a, b) => a + b, 0);
+}
+
+function statusLine(s: Omit<TaskStatusView, 'task'> & { task: { id: string } }): string {
+  const states: Record<string, number> = {};
+  for (const q of s.searches) states[q.status] = (states[q.status] ?? 0) + 1;
+  const searches = Object.entries(states).map(([k, n]) => `${n} ${k}`).join(', ') || 'none';
+  return `Task ${s.task.id} is ${s.status}: searches ${searches}; ${s.pagesRegistered} pages, ${claimsTotal(s)} claims; budget left ${s.budget.pagesLeft} pages, ${s.budget.queriesLeft} queries, ${s.budget.secondsLeft} s.`;
+}
 
 export const createTaskTool = defineTool({
   name: 'create_task',
   title: 'Create a research task',
-  description: [
-    'Creates a research task for one question and returns its task id. Nothing is searched yet: call `search` or `queue_searches` with queries you design.',
-    'Budget limits pages fetched or registered (max_pages, default 100), queries run (max_queries, default 50) and seconds of work (max_seconds, default 1800).',
-    'priority_domains are fetched first (they do not change trust; trust lives in domains.yaml). providers default to every configured one; `corpus:example` is a shipped offline corpus.',
-    NEVER,
-  ].join(' '),
+  description: 'Creates a task for one question; returns task_id. Nothing is searched yet: you design the queries (search, queue_targets). Budget defaults: 100 pages, 50 queries, 1800 s. priority_domains are fetched first.',
   input: z.strictObject({
-    question: z.string().trim().min(1).max(MAX_QUESTION_CHARS).describe('The research question, in the language answers should be in.'),
+    question: z.string().trim().min(1).max(MAX_QUESTION_CHARS).describe('In the language answers should be in.'),
     budget: z
       .strictObject({
         max_pages: z.number().int().min(1).max(1_000_000).optional(),
@@ -26,12 +47,13 @@ export const createTaskTool = defineTool({
         max_seconds: z.number().int().min(1).max(30 * 24 * 3600).optional(),
       })
       .optional(),
-    priority_domains: z.array(domainSchema).max(MAX_DOMAINS).optional().describe('Domains whose results are fetched first, e.g. ["who.int", "nih.gov"].'),
-    language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'a language code such as en, ja, pt-BR').optional().describe('Language of the task (default: detected from the question).'),
+    priority_domains: z.array(domainSchema).max(MAX_DOMAINS).optional(),
+    language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'a language code such as en, ja, pt-BR').optional().describe('Default: detected from the question.'),
     providers: providersSchema.optional(),
+    include_config: includeConfig,
   }),
-  output: z.looseObject({ taskId: z.string(), task: taskSchema }),
-  annotations: { title: 'Create a research task', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  output: z.looseObject({ task_id: z.string(), task: taskSchema }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, ctx) {
     const { engine } = ctx.services;
     const b = args.budget;
@@ -42,36 +64,56 @@ export const createTaskTool = defineTool({
       ...(args.language ? { language: args.language } : {}),
       ...(args.providers ? { providers: args.providers } : {}),
     });
-    return { taskId: task.id, task };
+    return { taskId: task.id, task: withoutConfig(task, args.include_config) };
   },
+  summarize: (r) => `Created task ${r.taskId} (budget ${r.task.budget.maxPages} pages, ${r.task.budget.maxQueries} queries, ${r.task.budget.maxSeconds} s). Next: search or queue_targets with task_id ${r.taskId}.`,
 });
 
 export const getStatusTool = defineTool({
   name: 'get_status',
   title: 'Task status and metrics',
   description: [
-    'Returns the metrics of a task: its status and every search with its state (pending, running, done, failed, cancelled), pages fetched and registered, useful fragments, harvest rate, satisfaction, whether a primary source was found, novelty per finished query, claim counts per status, budget used and left, auth-queue size, warnings and failures, and blocked_domains (domains blocked by verification, with reason, causing claims, original level, can_restore and restore_via).',
-    'Metrics only: it never recommends what to do next. Background work from queue_searches shows here.',
+    'Task metrics (searches, pages, harvest, novelty, claims, budget, failures, blocked domains) and waiting_for. Metrics only, never advice.',
+    'wait_seconds long-polls until a milestone (a search ends, the task changes state, a domain is blocked, a page needs a person), nothing runs, or the wait ends (server cap, default 50 s).',
   ].join(' '),
-  input: z.strictObject({ task_id: taskIdSchema }),
-  output: taskStatusSchema,
-  annotations: { title: 'Task status and metrics', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run(args, ctx) {
-    return ctx.services.engine.status(args.task_id);
+  input: z.strictObject({
+    task_id: taskIdSchema,
+    wait_seconds: z.number().int().min(0).max(MAX_WAIT_SECONDS_INPUT).optional(),
+    include_config: includeConfig,
+  }),
+  output: taskStatusSchema.extend({
+    waiting_for: z.array(waitingItemSchema),
+    milestones: z.array(milestoneSchema),
+    wait: z.looseObject({ ended_by: z.enum(['no_wait', 'milestone', 'idle', 'timeout']), waited_ms: z.number(), max_wait_seconds: z.number() }),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run(args, ctx) {
+    const seconds = Math.min(args.wait_seconds ?? 0, ctx.settings.maxWaitSeconds);
+    const w: TaskWaitOutcome = await waitForTask({ engine: ctx.services.engine, store: ctx.services.store }, { taskId: args.task_id, timeoutMs: seconds * 1000, signal: ctx.signal });
+    return {
+      ...statusWithout(w.status, args.include_config),
+      waitingFor: w.waitingFor,
+      milestones: w.milestones,
+      wait: { endedBy: w.endedBy, waitedMs: w.waitedMs, maxWaitSeconds: ctx.settings.maxWaitSeconds },
+    };
+  },
+  summarize: (r) => {
+    const waiting = r.waitingFor.length > 0 ? ` Waiting for ${r.waitingFor.length} (${r.waitingFor.slice(0, 3).map((w) => `${w.kind} ${w.status}`).join(', ')}${r.waitingFor.length > 3 ? ', …' : ''}).` : ' Nothing is running.';
+    const milestones = r.milestones.length > 0 ? ` Milestones: ${r.milestones.map((m) => m.kind).join(', ')}.` : '';
+    return `${statusLine(r)}${milestones}${waiting} Wait ended by ${r.wait.endedBy} after ${Math.round(r.wait.waitedMs / 100) / 10} s.`;
   },
 });
 
-function summaryOf(status: TaskStatusView, reason: string | undefined): Record<string, unknown> {
+function summaryOf(status: TaskStatusView, reason: string | undefined): { reason: string; queries: Record<string, number>; pagesFetched: number; pagesRegistered: number; usefulFragments: number; claims: number; claimCounts: Record<string, number>; hasPrimarySource: boolean; satisfaction: string } {
   const queries: Record<string, number> = {};
   for (const s of status.searches) queries[s.status] = (queries[s.status] ?? 0) + 1;
-  const claims = Object.values(status.claimCounts).reduce((a, b) => a + b, 0);
   return {
     reason: status.task.stopReason ?? reason ?? '',
     queries,
     pagesFetched: status.pagesFetched,
     pagesRegistered: status.pagesRegistered,
     usefulFragments: status.usefulFragments,
-    claims,
+    claims: claimsTotal(status),
     claimCounts: status.claimCounts,
     hasPrimarySource: status.hasPrimarySource,
     satisfaction: status.satisfaction,
@@ -81,22 +123,20 @@ function summaryOf(status: TaskStatusView, reason: string | undefined): Record<s
 export const stopTaskTool = defineTool({
   name: 'stop_task',
   title: 'Stop a task',
-  description: [
-    'Stops a task: in-flight searches are aborted and become cancelled, queued ones are cancelled, and the task is recorded as stopped with your reason.',
-    'Returns the final status (as get_status) and a summary (queries per state, pages, useful fragments, claims per status). Materials stay readable with get_materials.',
-    'Lyra never stops a task on its own initiative; stopping is the client\'s decision.',
-  ].join(' '),
+  description: 'Stops a task (running searches aborted, queued ones cancelled, reason recorded); returns the final status and a summary. Lyra never stops a task on its own.',
   input: z.strictObject({
     task_id: taskIdSchema,
-    reason: z.string().trim().max(MAX_REASON_CHARS).optional().describe('Why the task stops (recorded).'),
+    reason: z.string().trim().max(MAX_REASON_CHARS).optional(),
+    include_config: includeConfig,
   }),
   output: z.looseObject({
     status: taskStatusSchema,
-    summary: z.looseObject({ reason: z.string(), queries: z.record(z.string(), z.number()), pagesFetched: z.number(), claims: z.number() }),
+    summary: z.looseObject({ reason: z.string(), queries: z.record(z.string(), z.number()), pages_fetched: z.number(), claims: z.number() }),
   }),
-  annotations: { title: 'Stop a task', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, ctx) {
     const status = await ctx.services.engine.stop(args.task_id, args.reason);
-    return { status, summary: summaryOf(status, args.reason) };
+    return { status: statusWithout(status, args.include_config), summary: summaryOf(status, args.reason) };
   },
+  summarize: (r) => `${statusLine(r.status)} Materials: get_materials with task_id ${r.status.task.id}.`,
 });

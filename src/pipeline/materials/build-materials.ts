@@ -19,7 +19,7 @@ export const MAX_MATERIALS_LIMIT = 1_000;
 const RELEVANCE_ORDER: Record<Claim['decisionRelevance'], number> = { high: 0, medium: 1, low: 2 };
 
 /** High decision relevance first, then confidence (highest first), then id. */
-function claimOrder(a: Claim, b: Claim): number {
+export function claimOrder(a: Claim, b: Claim): number {
   return RELEVANCE_ORDER[a.decisionRelevance] - RELEVANCE_ORDER[b.decisionRelevance] || (b.confidence ?? 0) - (a.confidence ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
@@ -62,7 +62,7 @@ function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) =>
   };
 }
 
-function counterevidenceLog(store: Store, taskId: string): CounterevidenceEntry[] {
+export function counterevidenceLog(store: Store, taskId: string): CounterevidenceEntry[] {
   const payload = store.loadCheckpoint(taskId, COUNTEREVIDENCE_KEY)?.payload;
   if (payload === undefined) return [];
   if (!Array.isArray(payload)) throw new InvalidInputError(`materials: checkpoint ${COUNTEREVIDENCE_KEY} of task ${taskId} is not a list`, { code: 'checkpoint_invalid' });

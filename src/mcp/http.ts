@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { checkBindOptions, checkRequest, type GuardOptions } from './http-guard.js';
+import { checkBindOptions, checkRequest, type GuardOptions } from '../core/index.js';
 
 export const HTTP_DEFAULTS = {
   host: '127.0.0.1',

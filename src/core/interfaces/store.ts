@@ -113,15 +113,32 @@ export interface CalibrationVersion {
   createdAt: string;
 }
 
+/** A task's rows counted by state (keys are the stored values; a claim without a status is `PENDING`). */
+export interface TaskCounts {
+  queries: Record<string, number>;
+  pages: Record<string, number>;
+  claims: Record<string, number>;
+  edges: Record<string, number>;
+  feedback: number;
+}
+
 export interface Store {
   /** Runs `fn` in one transaction: all of its writes land, or none. Nested calls join the outer one. */
   transaction<T>(fn: () => T): T;
   close(): void;
+  /**
+   * A number that changes whenever another connection (another process) commits to the store; this
+   * connection's own writes leave it unchanged (SQLite `PRAGMA data_version`). Cheap: a poller reads it
+   * to learn that something changed before reading anything else.
+   */
+  dataVersion(): number;
 
   createTask(task: Task): void;
   getTask(id: string): Task | undefined;
   updateTask(id: string, patch: Partial<Omit<Task, 'id'>>): Task;
   listTasks(): Task[];
+  /** A task's queries, pages, claims and edges counted by state, and its feedback records, without reading the rows. */
+  taskCounts(taskId: string): TaskCounts;
 
   insertQuery(query: Query): void;
   updateQuery(id: string, patch: Partial<Omit<Query, 'id' | 'taskId'>>): Query;
@@ -166,6 +183,8 @@ export interface Store {
   saveCheckpoint(taskId: string, stepKey: string, payload: unknown): void;
   loadCheckpoint(taskId: string, stepKey: string): Checkpoint | undefined;
   listCheckpoints(taskId: string): Checkpoint[];
+  /** Keys (with their times) of a task's checkpoints that start with `prefix`, without reading the payloads. */
+  listCheckpointKeys(taskId: string, prefix?: string): Array<{ stepKey: string; updatedAt: string }>;
 
   enqueueAuth(item: AuthItem): void;
   listAuth(options?: { taskId?: string; status?: AuthStatus }): AuthItem[];

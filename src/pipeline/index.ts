@@ -10,6 +10,7 @@ export type { CitationCandidate, ScoredCitation } from './citation-scoring.js';
 export { abstractFragments, documentFragments, fragmentIdFor, pageIdFor, pageUrl, textFragments } from './page-records.js';
 export { SATISFACTION_SCORE, type QuerySummary } from './query-runner.js';
 export { keys as checkpointKeys, type PageOutcome, type QueryInput, type QueryKind, type TaskUsage } from './task-state.js';
+export { lastStoredPhase, taskProgress, type RunningQueryProgress, type TaskProgress } from './task-progress.js';
 export { budgetView, claimOrigins, claimSummaries, isPrimaryLevel, pageSourceView } from './views.js';
 // Phase 7 and the materials (pipeline/graph, pipeline/materials).
 export {

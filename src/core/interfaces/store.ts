@@ -55,7 +55,8 @@ export interface CorpusInfo {
 }
 
 /** What a feedback correction is about (MCP `feedback`, seed 002: the person or client judges, Lyra records). */
-export type FeedbackKind = 'edge_stance' | 'claim_rejected' | 'fragment_irrelevant';
+/** `claim_restored` withdraws an earlier `claim_rejected` (both kept: the record is an audit trail, never edited). */
+export type FeedbackKind = 'edge_stance' | 'claim_rejected' | 'claim_restored' | 'fragment_irrelevant';
 
 /** One stance edge a correction changed (or confirmed: `from` equal to `to`). */
 export interface FeedbackEdgeChange {

@@ -15,13 +15,13 @@ export const feedbackTool = defineTool({
   title: 'Correct the evidence graph',
   description: [
     'Records a correction and applies it: kind edge_stance (target_id: an edgeId from get_materials; label: the right stance — supports, refutes or neutral; giving the current stance confirms it),',
-    'claim_rejected (target_id: a claim id; the claim is kept but marked rejected in get_materials), or fragment_irrelevant (target_id: a fragmentId; every stance edge from it becomes neutral).',
+    'claim_rejected (target_id: a claim id; the claim is kept but marked rejected in get_materials), claim_restored (target_id: a rejected claim\'s id; withdraws the rejection), or fragment_irrelevant (target_id: a fragmentId; every stance edge from it becomes neutral).',
     'Each correction is stored with author, time and reason; changed edges keep their endpoints and say who decided them; the task\'s claim statuses are recomputed; the stance backend\'s original judgements are kept as calibration samples (see calibration_metrics).',
     'Returns the stored record, the edges changed (from → to), the samples written and the recomputed claim counts. Domain trust is not changed here: it lives in domains.yaml user_overrides.',
   ].join(' '),
   input: z.strictObject({
     task_id: taskIdSchema,
-    kind: z.enum(['edge_stance', 'claim_rejected', 'fragment_irrelevant']),
+    kind: z.enum(['edge_stance', 'claim_rejected', 'claim_restored', 'fragment_irrelevant']),
     target_id: idSchema('target_id'),
     label: stanceSchema.optional().describe('The right stance (edge_stance only).'),
     author: z.string().trim().min(1).max(200).describe('Who makes the correction (a person or the client\'s name).'),

@@ -51,3 +51,10 @@ export {
   DEFAULT_RESEARCH_OUT, RESEARCH_RUN_FILE, RESEARCH_STATE_KEY, isResearchTask, newRunDir, researchTaskOf, resumeResearch, runResearch,
   type RunResearchInput, type RunResearchOverrides,
 } from './research.js';
+export { MAX_OVERRIDE_REASON_CHARS, setDomainOverride, type DomainOverrideInput, type DomainOverrideOutcome } from './domain-overrides.js';
+export {
+  MAX_LISTED_RUNS, MAX_RUN_FILE_BYTES, htmlAnswerOf, listConsensusRuns, readRunReport, researchRunOf, type ConsensusRunInfo, type ResearchRunInfo,
+} from './research-runs.js';
+export { filterClaims, listTaskSummaries, loadTaskPage, type ClaimFacts, type ClaimFilter, type TaskPage, type TaskSummary } from './task-views.js';
+export { taskGraphView, type GraphClaimNode, type GraphSourceNode, type TaskGraphView } from './task-graph-view.js';
+export { UI_DEFAULT_PORT, UI_TOKEN_ENV, UI_VIA, createUiActions, uiSettings, type UiActions, type UiSettings } from './ui.js';

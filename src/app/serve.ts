@@ -3,7 +3,7 @@
 // `mcp.http`, $LYRA_MCP_TOKEN). Composition only; the MCP protocol lives in mcp/.
 import type { Store } from '../core/index.js';
 import { calibratedStanceModel } from './calibration.js';
-import { createDomainPolicySource, type LyraConfig } from './config/index.js';
+import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
 import { createEngine, graphLimitsOf, type AppEngine, type EngineOverrides } from './engine.js';
 import type { RecomputeSummary } from './feedback.js';
 import { buildStanceModel } from './models.js';
@@ -17,6 +17,8 @@ export const MCP_TOKEN_ENV = 'LYRA_MCP_TOKEN';
 export interface ServeRuntime {
   engine: AppEngine;
   store: Store;
+  /** The one domain policy the engine, the recompute and a domain override share. */
+  policy: DomainPolicySource;
   recompute(taskId: string): RecomputeSummary;
   close(): Promise<void>;
 }
@@ -25,17 +27,19 @@ export interface ServeRuntime {
 export function createServeRuntime(config: LyraConfig, overrides: EngineOverrides = {}): ServeRuntime {
   const store = overrides.store ?? openOrCreateStore(config.store.path);
   const stance = overrides.stance ?? calibratedStanceModel({ base: () => buildStanceModel({ config }), store });
-  const engine = createEngine(config, { ...overrides, store, stance });
-  const policy = createDomainPolicySource({ ...config.domains });
+  const ownPolicy = overrides.policy ? undefined : createDomainPolicySource({ ...config.domains, ...(overrides.events ? { events: overrides.events } : {}) });
+  const policy = overrides.policy ?? ownPolicy!;
+  const engine = createEngine(config, { ...overrides, store, stance, policy });
   const graphLimits = graphLimitsOf(config);
   const recompute = createTaskRecompute({ store, trust: createTrustResolver({ policy, store }), ...(graphLimits ? { graphLimits } : {}) });
   return {
     engine,
     store,
+    policy,
     recompute,
     async close(): Promise<void> {
       await engine.close();
-      policy.close();
+      ownPolicy?.close();
       if (!overrides.store) store.close();
     },
   };

@@ -19,7 +19,8 @@ export function securityHeaders(csp = UI_CSP): Record<string, string> {
     'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
+    // same-origin, not no-referrer: under no-referrer Chromium sends `Origin: null` with form posts, which the guard must refuse.
+    'referrer-policy': 'same-origin',
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'cache-control': 'no-store',

@@ -32,7 +32,7 @@ export function layout(p: PageShell): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${htmlText(`${p.title} — Lyra`)}</title>
 <link rel="stylesheet" href="${htmlAttr(asset(p.base, 'ui.css'))}">
 ${scripts}

@@ -162,6 +162,9 @@ test('reject a claim, then correct a stance: the page shows the rejection and th
     const afterText = await page.locator('main').innerText();
     assert.match(afterText, /by feedback:reviewer/, 'the corrected edge names its author');
     assert.notEqual(/Refuting \((\d+)\)/.exec(afterText)?.[1], /Refuting \((\d+)\)/.exec(before)?.[1], 'the quote moved to refuting');
+    const rationale = (html: string): string | undefined => /<p class="rationale">([^<]*)<\/p>/.exec(html)?.[1];
+    const after = await page.request.get(url(`/tasks/${taskId}/claims/${id}`)).then((r) => r.text());
+    assert.notEqual(rationale(after), rationale(before), `the status rationale was recomputed: ${rationale(after)}`);
     await shot('after-correction');
     corrected = true;
   }

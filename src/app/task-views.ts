@@ -2,7 +2,7 @@
 // get) and the store: every task with its progress; one task's claims as the report document (status,
 // rationale in words, verbatim quotes with real links), with the facts its filters need, the blocked
 // domains that concern it and its research run. Read-only.
-import { MAX_MATERIALS_LIMIT, htmlClaimOf, taskProgress, type HtmlClaim, type HtmlReportDocument, type TaskProgress } from '../pipeline/index.js';
+import { htmlClaimOf, taskProgress, type HtmlClaim, type HtmlReportDocument, type TaskProgress } from '../pipeline/index.js';
 import { detectLanguage } from '../extract/index.js';
 import { rationaleInWords } from '../workflows/index.js';
 import { InvalidInputError, type CitationView, type ClaimMaterial, type Materials, type SourceView, type Store, type Task, type TrustLevel } from '../core/index.js';
@@ -54,15 +54,10 @@ function factsOf(c: HtmlClaim): ClaimFacts {
   return { language: detectLanguage(c.statement), domains: [...new Set(quotes.map((q) => q.source.domain))].sort(), trustLevels: [...new Set(quotes.map((q) => q.source.trustLevel))] };
 }
 
-/** The claims of a task, page by page through the engine's materials, at most `maxClaims`. */
+/** The claims of a task through the engine's materials, at most `maxClaims`, in one read of the graph. */
 function allMaterials(engine: Pick<AppEngine, 'materials'>, taskId: string, maxClaims: number): { first: Materials; claims: ClaimMaterial[] } {
-  const first = engine.materials(taskId, { offset: 0, limit: Math.min(MAX_MATERIALS_LIMIT, maxClaims) });
-  const claims = [...first.claims];
-  const total = Math.min(first.paging.totalClaims, maxClaims);
-  for (let offset = claims.length; offset < total; offset += MAX_MATERIALS_LIMIT) {
-    claims.push(...engine.materials(taskId, { offset, limit: Math.min(MAX_MATERIALS_LIMIT, total - offset) }).claims);
-  }
-  return { first, claims };
+  const first = engine.materials(taskId, { offset: 0, limit: maxClaims, uncapped: true });
+  return { first, claims: first.claims };
 }
 
 export function loadTaskPage(deps: { engine: Pick<AppEngine, 'materials'>; store: Store }, taskId: string, options: { maxClaims: number }): TaskPage {

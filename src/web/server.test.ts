@@ -244,3 +244,13 @@ test('the rate limit answers 429 with Retry-After', async () => {
     await s.close();
   }
 });
+
+test('runs: the list answers with none found; a task without a research run and an unknown consensus run are 404', async () => {
+  const r = await call('/runs');
+  assert.equal(r.status, 200);
+  assert.match(r.body, /No research run/);
+  assert.equal((await call('/runs/research/task_ui')).status, 404);
+  assert.equal((await call('/runs/research/task_ui/report.html')).status, 404);
+  assert.equal((await call('/runs/consensus/nope')).status, 404);
+  assert.equal((await call('/runs/consensus/a%2F..%2Fb')).status, 400, 'a run id is a folder name, never a path');
+});

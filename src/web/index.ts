@@ -10,5 +10,5 @@ export { createLiveHub, type LiveHub } from './live.js';
 export { createRateLimiter, type RateLimiter } from './rate-limit.js';
 export { safeBack } from './routes-actions.js';
 export { UI_CSP, securityHeaders } from './security.js';
-export { createUiHandler, startUiServer, type RunningUiServer, type UiHandler, type UiServerOptions } from './server.js';
+export { UI_MOUNT_PATH, createUiHandler, startUiServer, type RunningUiServer, type UiHandler, type UiServerOptions } from './server.js';
 export { createTaskCache, type TaskCache } from './task-cache.js';

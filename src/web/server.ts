@@ -107,3 +107,6 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return { url: `http://${shown}:${address.port}${options.base ?? ''}/`, host: address.address, port: address.port, close };
 }
+
+/** Where `lyra serve --http --ui` mounts the UI beside the MCP endpoint. */
+export const UI_MOUNT_PATH = '/ui';

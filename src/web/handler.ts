@@ -2,7 +2,7 @@
 // turned into a cookie, then the route. Errors become a page (or plain text for data routes) with the
 // status their category means; nothing internal leaks beyond the message of a typed error.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isLyraError } from '../core/index.js';
+import { InvalidInputError, isLyraError } from '../core/index.js';
 import { checkUiRequest, sameSecret, tokenCookie, type UiAuthOptions } from './auth.js';
 import { uiAsset } from './assets.js';
 import { BodyTooLargeError } from './body.js';
@@ -15,6 +15,14 @@ import { eventsQuerySchema, paramsRecord, parseInput } from './schemas.js';
 import { send } from './security.js';
 
 export type UiRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    throw new InvalidInputError('the address is not valid percent-encoding', { code: 'ui_invalid_input' });
+  }
+}
 
 function statusOf(err: unknown): number {
   if (err instanceof BodyTooLargeError) return 413;
@@ -33,7 +41,7 @@ function errorPage(ctx: UiContext, res: ServerResponse, status: number, message:
 
 async function route(ctx: UiContext, req: IncomingMessage, res: ServerResponse, path: string, params: URLSearchParams, signal: AbortSignal): Promise<void> {
   const get = req.method === 'GET' || req.method === 'HEAD';
-  const seg = path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  const seg = path.split('/').filter(Boolean).map(decodeSegment);
   const full = `${ctx.base}${path}`;
   if (seg[0] === 'tasks' && seg.length === 3 && seg[2] === 'actions' && req.method === 'POST') return actionRoute(ctx, req, res, seg[1]!, signal);
   if (!get) {

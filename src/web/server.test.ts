@@ -93,6 +93,7 @@ test('filters by status, trust level, domain and text; invalid query parameters 
   assert.equal((await call('/tasks/task_ui?unknown=1')).status, 400);
   assert.equal((await call('/tasks/task_nope')).status, 404);
   assert.equal((await call('/tasks/..%2Fetc')).status, 400);
+  assert.equal((await call('/tasks/%E0%A4%A')).status, 400, 'bad percent-encoding');
 });
 
 test('a claim opens to its verbatim quotes with source, trust level, locator and confidence', async () => {

@@ -49,6 +49,10 @@ async function route(ctx: UiContext, req: IncomingMessage, res: ServerResponse, 
     return;
   }
   if (seg.length === 0) return tasksRoute(ctx, res, params);
+  if (seg.length === 1 && seg[0] === 'favicon.ico') {
+    send(res, 204, '', 'image/x-icon');
+    return;
+  }
   if (seg[0] === 'assets' && seg.length === 2) {
     const a = uiAsset(seg[1]!);
     if (!a) throw notFound(`asset ${seg[1]!.slice(0, 100)}`);

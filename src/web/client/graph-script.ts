@@ -36,7 +36,7 @@ groups.forEach((grp, i) => {
   });
 });
 for (const s of g.sources) els.push({ group: 'nodes', data: { id: s.id, kind: 'source', label: s.domain, colour: TRUST[s.trust] || '#999', size: 18 + 3 * Math.sqrt(s.claims), ref: s }, position: pos.get(s.id) });
-// Past 1,500 claims a claim's text is shown on click only: measuring thousands of labels is most of the drawing time.
+// Past 1,500 claims a claim's text is shown when zoomed in on it or clicked: measuring thousands of labels is most of the drawing time.
 for (const c of g.claims) els.push({ group: 'nodes', data: { id: c.id, kind: 'claim', label: big ? '' : c.label.length > 80 ? c.label.slice(0, 79) + '…' : c.label, colour: STATUS[c.status] || '#999', rejected: c.rejected ? 1 : 0, ref: c }, position: pos.get(c.id) || { x: 0, y: 0 } });
 let n = 0;
 for (const e of g.evidence) {
@@ -73,6 +73,25 @@ cy.on('tap', 'node', (ev) => {
     if (/^https?:\\/\\//i.test(r.url)) panel.append(el('a', 'Open the source', { href: r.url, rel: 'noopener noreferrer', target: '_blank' }));
   }
 });
+// Level of detail: zoomed in on a large graph, the claims in view get their labels (at most 400 at a time).
+if (big) {
+  let timer;
+  cy.on('viewport', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const show = cy.zoom() > 1.2;
+      const ext = cy.extent();
+      let shown = 0;
+      cy.batch(() => cy.nodes('[kind = "claim"]').forEach((node) => {
+        const p = node.position();
+        const inView = show && shown < 400 && p.x >= ext.x1 && p.x <= ext.x2 && p.y >= ext.y1 && p.y <= ext.y2;
+        if (inView) shown++;
+        const label = inView ? (node.data('ref').label.length > 80 ? node.data('ref').label.slice(0, 79) + '…' : node.data('ref').label) : '';
+        if (node.data('label') !== label) node.data('label', label);
+      }));
+    }, 150);
+  });
+}
 const ms = Math.round(performance.now() - t0);
 document.getElementById('graph-stats').textContent = g.sources.length + ' sources, ' + g.claims.length + ' claims, ' + (n) + ' edges shown (' + mode + ') · drawn in ' + ms + ' ms';
 document.body.dataset.graphReady = String(ms);

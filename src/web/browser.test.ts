@@ -31,6 +31,7 @@ let taskId: string;
 let shots: string;
 const dialogs: string[] = [];
 const cspViolations: string[] = [];
+const pageErrors: string[] = [];
 
 before(async () => {
   if (skip) return;
@@ -61,7 +62,9 @@ before(async () => {
   });
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+    else if (m.type() === 'error') pageErrors.push(m.text());
   });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
   shots = mkdtempSync(join(tmpdir(), 'lyra-ui-screens-'));
   console.log(`# browser UI screenshots: ${shots}`);
 });
@@ -188,4 +191,5 @@ test('requests with a foreign Origin or Host are refused', { skip }, async () =>
   assert.equal(host.status(), 403);
   assert.deepEqual(dialogs, []);
   assert.deepEqual(cspViolations, [], `no CSP violation on any page: ${cspViolations.join(' | ').slice(0, 600)}`);
+  assert.deepEqual(pageErrors, [], 'no script error or failed load on any page');
 });

@@ -71,10 +71,10 @@ async function route(ctx: UiContext, req: IncomingMessage, res: ServerResponse, 
     if (seg.length === 4 && seg[2] === 'claims') return claimRoute(ctx, res, seg[1]!, seg[3]!, params, full);
   }
   if (seg[0] === 'runs') {
-    if (seg.length === 1) return runsRoute(ctx, res);
-    if (seg[1] === 'research' && seg.length === 3) return researchReportRoute(ctx, res, seg[2]!, false);
-    if (seg[1] === 'research' && seg.length === 4 && seg[3] === 'report.html') return researchReportRoute(ctx, res, seg[2]!, true);
-    if (seg[1] === 'consensus' && seg.length === 3) return consensusReportRoute(ctx, res, seg[2]!);
+    if (seg.length === 1) return runsRoute(ctx, res, params);
+    if (seg[1] === 'research' && seg.length === 3) return researchReportRoute(ctx, res, seg[2]!, params, false);
+    if (seg[1] === 'research' && seg.length === 4 && seg[3] === 'report.html') return researchReportRoute(ctx, res, seg[2]!, params, true);
+    if (seg[1] === 'consensus' && seg.length === 3) return consensusReportRoute(ctx, res, seg[2]!, params);
   }
   throw notFound(path.slice(0, 200));
 }

@@ -12,7 +12,7 @@ import { liveProgress } from './pages/progress.js';
 import { reportBody, runsBody } from './pages/runs-page.js';
 import { taskBody } from './pages/task-page.js';
 import { tasksBody } from './pages/tasks-page.js';
-import { claimFilterSchema, emptyQuerySchema, fragmentQuerySchema, graphQuerySchema, paramsRecord, parseInput, runIdSchema, taskIdSchema } from './schemas.js';
+import { claimFilterSchema, claimIdSchema, emptyQuerySchema, fragmentQuerySchema, graphQuerySchema, paramsRecord, parseInput, runIdSchema, taskIdSchema } from './schemas.js';
 import { send, securityHeaders } from './security.js';
 
 const HTML = 'text/html; charset=utf-8';
@@ -52,9 +52,10 @@ export function taskRoute(ctx: UiContext, res: ServerResponse, rawId: string, pa
 export function claimRoute(ctx: UiContext, res: ServerResponse, rawTask: string, rawClaim: string, params: URLSearchParams, path: string): void {
   const id = parseInput(taskIdSchema, rawTask, 'task id');
   const q = parseInput(fragmentQuerySchema, paramsRecord(params), 'query');
+  const claimId = parseInput(claimIdSchema, rawClaim, 'claim id');
   const p = ctx.cache.page(id);
-  const claim = p.doc.claims.find((c) => c.id === rawClaim);
-  if (!claim) throw notFound(`claim ${rawClaim.slice(0, 100)} in task ${id}`);
+  const claim = p.doc.claims.find((c) => c.id === claimId);
+  if (!claim) throw notFound(`claim ${claimId} in task ${id}`);
   const actions = { base: ctx.base, taskId: id, formToken: ctx.formToken, author: ctx.author, back: q.fragment ? `${ctx.base}/tasks/${id}#c-${claim.id}` : path };
   if (q.fragment) send(res, 200, claimFragment(claim, actions), HTML);
   else page(ctx, res, claim.statement, claimPageBody(claim, p.task.question, actions));
@@ -81,11 +82,13 @@ function researchRuns(ctx: UiContext): ResearchRunInfo[] {
   });
 }
 
-export function runsRoute(ctx: UiContext, res: ServerResponse): void {
+export function runsRoute(ctx: UiContext, res: ServerResponse, params: URLSearchParams): void {
+  parseInput(emptyQuerySchema, paramsRecord(params), 'query');
   page(ctx, res, 'Runs', runsBody(ctx.base, researchRuns(ctx), listConsensusRuns(ctx.runsDirs)), { nav: 'runs' });
 }
 
-export function researchReportRoute(ctx: UiContext, res: ServerResponse, rawId: string, html: boolean): void {
+export function researchReportRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams, html: boolean): void {
+  parseInput(emptyQuerySchema, paramsRecord(params), 'query');
   const id = parseInput(taskIdSchema, rawId, 'task id');
   const run = researchRunOf(ctx.services.store, id);
   if (!run) throw notFound(`research run of task ${id}`);
@@ -102,7 +105,8 @@ export function researchReportRoute(ctx: UiContext, res: ServerResponse, rawId: 
   page(ctx, res, run.question, reportBody(ctx.base, run.question, text, links), { nav: 'runs' });
 }
 
-export function consensusReportRoute(ctx: UiContext, res: ServerResponse, rawId: string): void {
+export function consensusReportRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams): void {
+  parseInput(emptyQuerySchema, paramsRecord(params), 'query');
   const id = parseInput(runIdSchema, rawId, 'run id');
   const run = listConsensusRuns(ctx.runsDirs).find((r) => r.id === id);
   if (!run) throw notFound(`consensus run ${id}`);

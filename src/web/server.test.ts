@@ -107,6 +107,7 @@ test('a claim opens to its verbatim quotes with source, trust level, locator and
   const whole = await call('/tasks/task_ui/claims/clm_task_ui_1');
   assert.match(whole.body, /<!doctype html>/);
   assert.equal((await call('/tasks/task_ui/claims/clm_none')).status, 404);
+  assert.equal((await call('/tasks/task_ui/claims/%3Cx%3E')).status, 400, 'a claim id is checked');
 });
 
 test('reject then restore a claim: applyFeedback records it, the page shows it, statuses recompute', async () => {
@@ -248,6 +249,7 @@ test('the rate limit answers 429 with Retry-After', async () => {
 
 test('runs: the list answers with none found; a task without a research run and an unknown consensus run are 404', async () => {
   const r = await call('/runs');
+  assert.equal((await call('/runs?x=1')).status, 400);
   assert.equal(r.status, 200);
   assert.match(r.body, /No research run/);
   assert.equal((await call('/runs/research/task_ui')).status, 404);

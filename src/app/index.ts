@@ -57,5 +57,5 @@ export {
 } from './research-runs.js';
 export { filterClaims, listTaskSummaries, loadTaskPage, type ClaimFacts, type ClaimFilter, type TaskPage, type TaskSummary } from './task-views.js';
 export { taskGraphView, type GraphClaimNode, type GraphSourceNode, type TaskGraphView } from './task-graph-view.js';
-export { UI_DEFAULT_PORT, UI_TOKEN_ENV, UI_VIA, createUiActions, uiSettings, type UiActions, type UiSettings } from './ui.js';
+export { UI_DEFAULT_PORT, UI_TOKEN_ENV, UI_VIA, createUiActions, uiLimitsOf, uiSettings, type UiActions, type UiSettings } from './ui.js';
 export { openInBrowser } from './open-browser.js';

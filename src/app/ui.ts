@@ -31,8 +31,23 @@ export interface UiSettings {
   livePollMs?: number;
   maxLiveClients?: number;
   maxClaims?: number;
+  pageClaims?: number;
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  idleTimeoutMs?: number;
+  maxConnections?: number;
   /** Folders of consensus run folders. */
   runsDirs: string[];
+}
+
+/** The limits set in the config (unset ones keep web/'s defaults). */
+export function uiLimitsOf(s: UiSettings): Record<string, number> {
+  const pairs: Array<[string, number | undefined]> = [
+    ['maxBodyBytes', s.maxBodyBytes], ['rateLimitPerMinute', s.rateLimitPerMinute], ['actionRateLimitPerMinute', s.actionRateLimitPerMinute],
+    ['livePollMs', s.livePollMs], ['maxLiveClients', s.maxLiveClients], ['maxClaims', s.maxClaims], ['pageClaims', s.pageClaims],
+    ['requestTimeoutMs', s.requestTimeoutMs], ['headersTimeoutMs', s.headersTimeoutMs], ['idleTimeoutMs', s.idleTimeoutMs], ['maxConnections', s.maxConnections],
+  ];
+  return Object.fromEntries(pairs.filter((p): p is [string, number] => p[1] !== undefined));
 }
 
 /** Flags over config over defaults; the token from the environment over the config; a random one beyond loopback when neither. */
@@ -56,6 +71,11 @@ export function uiSettings(config: LyraConfig, options: { host?: string; port?: 
     livePollMs: u.live_poll_ms,
     maxLiveClients: u.max_live_clients,
     maxClaims: u.max_claims,
+    pageClaims: u.page_claims,
+    requestTimeoutMs: u.request_timeout_ms,
+    headersTimeoutMs: u.headers_timeout_ms,
+    idleTimeoutMs: u.idle_timeout_ms,
+    maxConnections: u.max_connections,
     runsDirs: (u.runs_dirs ?? [resolve(config.home, 'runs')]).map((d) => resolve(base, d)),
   };
 }

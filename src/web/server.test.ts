@@ -257,3 +257,20 @@ test('runs: the list answers with none found; a task without a research run and 
   assert.equal((await call('/runs/consensus/nope')).status, 404);
   assert.equal((await call('/runs/consensus/a%2F..%2Fb')).status, 400, 'a run id is a folder name, never a path');
 });
+
+test('limits from the config: ui.* keys reach the server (a smaller body limit, fewer claims per page)', async () => {
+  const { uiLimitsOf, uiSettings } = await import('../app/index.js');
+  const cfg = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
+  const s = uiSettings({ ...cfg, raw: { ...cfg.raw, ui: { max_body_bytes: 2_048, page_claims: 10 } } }, { env: {} });
+  assert.deepEqual(uiLimitsOf(s), { maxBodyBytes: 2_048, pageClaims: 10 });
+  const small = await startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, port: 0, limits: uiLimitsOf(s) });
+  try {
+    const page = await call('/tasks/task_ui', { server: small });
+    assert.match(page.body, /Showing 1–10 of \d+ matching claims/);
+    assert.match(page.body, /offset=10/);
+    const big = await call('/tasks/task_ui/actions', { server: small, method: 'POST', body: `reason=${'x'.repeat(3_000)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal(big.status, 413);
+  } finally {
+    await small.close();
+  }
+});

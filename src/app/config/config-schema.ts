@@ -296,6 +296,16 @@ export const lyraConfigSchema = z.strictObject({
       max_live_clients: z.number().int().min(1).max(10_000).optional(),
       /** Claims of one task a page shows at most (default 10,000); the rest are counted, not shown. */
       max_claims: z.number().int().min(100).max(1_000_000).optional(),
+      /** Claims listed per page of a task view (default 1,000; the next ones are one link away). */
+      page_claims: z.number().int().min(10).max(100_000).optional(),
+      /** Longest time to receive one whole request, in ms (default 30 s). */
+      request_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
+      /** Longest time to receive a request's headers, in ms (default 10 s). */
+      headers_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
+      /** An idle keep-alive connection is closed after this long, in ms (default 5 s). */
+      idle_timeout_ms: z.number().int().min(100).max(3_600_000).optional(),
+      /** TCP connections open at once (default 128). */
+      max_connections: z.number().int().min(1).max(100_000).optional(),
       /** Folders holding consensus run folders (default $LYRA_HOME/runs). */
       runs_dirs: z.array(z.string().min(1).max(4_096)).max(50).optional(),
     })

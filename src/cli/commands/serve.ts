@@ -2,7 +2,7 @@
 // Cursor… — stdio by default (the client starts it), Streamable HTTP with --http.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { createServeRuntime, createUiActions, httpSettings, lyraVersion, uiSettings } from '../../app/index.js';
+import { createServeRuntime, createUiActions, httpSettings, lyraVersion, uiLimitsOf, uiSettings } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
 import { checkBindOptions, createLyraMcpServer, loadConformanceFixtures, serveStdio, startHttpServer, type McpServices } from '../../mcp/index.js';
 import { UI_MOUNT_PATH, createUiHandler } from '../../web/index.js';
@@ -65,11 +65,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
             services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
             host: settings.host, base: UI_MOUNT_PATH, allowedOrigins: settings.allowedOrigins, allowedHosts: settings.allowedHosts, runsDirs: ui.runsDirs,
             ...(settings.token ? { token: settings.token } : {}),
-            limits: {
-              ...(ui.maxBodyBytes !== undefined ? { maxBodyBytes: ui.maxBodyBytes } : {}), ...(ui.rateLimitPerMinute !== undefined ? { rateLimitPerMinute: ui.rateLimitPerMinute } : {}),
-              ...(ui.actionRateLimitPerMinute !== undefined ? { actionRateLimitPerMinute: ui.actionRateLimitPerMinute } : {}), ...(ui.livePollMs !== undefined ? { livePollMs: ui.livePollMs } : {}),
-              ...(ui.maxLiveClients !== undefined ? { maxLiveClients: ui.maxLiveClients } : {}), ...(ui.maxClaims !== undefined ? { maxClaims: ui.maxClaims } : {}),
-            },
+            limits: uiLimitsOf(ui),
             log: (line) => ctx.io.stderr(`lyra serve: ui: ${line}\n`),
           })
           : undefined;

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { userInfo } from 'node:os';
 import { z } from 'zod';
-import { createServeRuntime, createUiActions, openInBrowser, uiSettings } from '../../app/index.js';
+import { createServeRuntime, createUiActions, openInBrowser, uiLimitsOf, uiSettings } from '../../app/index.js';
 import { InvalidInputError, checkBindOptions } from '../../core/index.js';
 import { UI_GUARD_LABELS, startUiServer } from '../../web/index.js';
 import type { CliContext } from '../context.js';
@@ -54,11 +54,7 @@ export function registerUiCommand(program: Command, ctx: CliContext): void {
           services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
           host: s.host, port: s.port, allowedOrigins: s.allowedOrigins, allowedHosts: s.allowedHosts, runsDirs: s.runsDirs, author: defaultAuthor(ctx.env),
           ...(s.token ? { token: s.token } : {}),
-          limits: {
-            ...(s.maxBodyBytes !== undefined ? { maxBodyBytes: s.maxBodyBytes } : {}), ...(s.rateLimitPerMinute !== undefined ? { rateLimitPerMinute: s.rateLimitPerMinute } : {}),
-            ...(s.actionRateLimitPerMinute !== undefined ? { actionRateLimitPerMinute: s.actionRateLimitPerMinute } : {}), ...(s.livePollMs !== undefined ? { livePollMs: s.livePollMs } : {}),
-            ...(s.maxLiveClients !== undefined ? { maxLiveClients: s.maxLiveClients } : {}), ...(s.maxClaims !== undefined ? { maxClaims: s.maxClaims } : {}),
-          },
+          limits: uiLimitsOf(s),
           log: (line) => ctx.io.stderr(`lyra ui: ${line}\n`),
           signal: stop,
         });

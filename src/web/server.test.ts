@@ -274,3 +274,28 @@ test('limits from the config: ui.* keys reach the server (a smaller body limit, 
     await small.close();
   }
 });
+
+test('a research run: its report shown as text, its report.html served under the page\'s own CSP', async () => {
+  const { RESEARCH_STATE_KEY } = await import('../app/index.js');
+  const { renderHtmlReport, reportCsp } = await import('../pipeline/index.js');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const runDir = join(home, 'runs', 'r1');
+  mkdirSync(runDir, { recursive: true });
+  writeFileSync(join(runDir, 'q_report.md'), `# Report\n\n${HOSTILE} is quoted [1].\n`);
+  writeFileSync(join(runDir, 'q_report.html'), renderHtmlReport({ lang: 'en', question: HOSTILE, meta: [], claims: [], totalClaims: 0, contested: [] }));
+  runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'Does walking lower blood pressure?', runDir });
+  try {
+    const list = await call('/runs');
+    assert.match(list.body, /href="\/runs\/research\/task_ui"/);
+    const report = await call('/runs/research/task_ui');
+    assert.equal(report.status, 200);
+    assert.ok(report.body.includes('&lt;img src=x onerror=alert(1)&gt; is quoted'), 'the report as escaped text');
+    assert.match(report.body, /href="\/runs\/research\/task_ui\/report\.html"/);
+    const html = await call('/runs/research/task_ui/report.html');
+    assert.equal(html.status, 200);
+    assert.equal(html.headers['content-security-policy'], reportCsp(), 'the page\'s own policy, not the UI\'s');
+    assert.ok(html.body.includes('&lt;img src=x onerror=alert(1)&gt;'));
+  } finally {
+    runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'x' });
+  }
+});

@@ -299,3 +299,22 @@ test('a research run: its report shown as text, its report.html served under the
     runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'x' });
   }
 });
+
+test('live events without a task follow every task (the tasks list)', async () => {
+  const text = await new Promise<string>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: ui.port, path: '/events', headers: { host: `127.0.0.1:${ui.port}` } }, (res) => {
+      let t = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        t += c;
+        if (t.includes('"taskId":"task_ui"') && t.includes('"taskId":"task_run"')) {
+          req.destroy();
+          resolve(t);
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  assert.equal(text.match(/event: progress/g)?.length, 2);
+});

@@ -21,9 +21,11 @@ export const LAYER_TIERS: Readonly<Record<string, number>> = {
 
 /**
  * Explicit same-tier or upward exceptions, as `from→to`. `cli→mcp`: `lyra serve` is a command that
- * starts the MCP server; the server never imports the CLI.
+ * starts the MCP server; `cli→web`: `lyra ui` (and `lyra serve --http --ui`) start the browser UI.
+ * Neither server imports the CLI, and mcp/ and web/ never import each other (a UI mounted in the MCP
+ * HTTP server is handed to it as a request handler by the CLI).
  */
-export const LAYER_EXCEPTIONS: readonly string[] = ['cli→mcp'];
+export const LAYER_EXCEPTIONS: readonly string[] = ['cli→mcp', 'cli→web'];
 
 /** Why an import from folder `from` to folder `to` is not allowed, or undefined when it is. */
 export function layerViolation(from: string, to: string): string | undefined {

@@ -37,6 +37,8 @@ export interface EngineOverrides {
   events?: EventSink;
   /** Limits over the configuration's `pipeline` section. */
   limits?: Partial<PipelineLimits>;
+  /** The domain policy to read trust through (not closed by the engine): one policy for a whole server, so an override is seen everywhere at once. */
+  policy?: DomainPolicySource;
 }
 
 export interface AppEngine extends PipelineEngine {
@@ -108,7 +110,8 @@ function memo<T>(build: () => T): () => T {
 
 export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}): AppEngine {
   const store = overrides.store ?? openOrCreateStore(config.store.path);
-  const policy: DomainPolicySource = createDomainPolicySource({ ...config.domains, ...(overrides.events ? { events: overrides.events } : {}) });
+  const ownPolicy = overrides.policy ? undefined : createDomainPolicySource({ ...config.domains, ...(overrides.events ? { events: overrides.events } : {}) });
+  const policy: DomainPolicySource = overrides.policy ?? ownPolicy!;
   const ownFetcher = overrides.fetcher
     ? undefined
     : createFetcher({
@@ -163,7 +166,7 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
     async close(): Promise<void> {
       await engine.close();
       await ownFetcher?.close();
-      policy.close();
+      ownPolicy?.close();
       embeddingModel?.close();
       if (!overrides.store) store.close();
     },

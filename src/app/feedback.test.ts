@@ -82,6 +82,18 @@ test('an irrelevant fragment turns its judged edges neutral and names claims ext
     assert.equal(rejectedClaims(store, 'task_1').get('clm_1')?.author, 'carol');
   }));
 
+test('a restored claim is no longer rejected; restoring a claim that is not rejected is invalid input; both records stay', () =>
+  withGraph((store) => {
+    const base = { taskId: 'task_1', targetId: 'clm_1', author: 'dan' };
+    assert.throws(() => applyFeedback({ store }, { ...base, kind: 'claim_restored', reason: 'r' }), (e: Error & { code?: string }) => e.code === 'claim_not_rejected');
+    applyFeedback({ store }, { ...base, kind: 'claim_rejected', reason: 'not a claim' });
+    applyFeedback({ store }, { ...base, kind: 'claim_restored', reason: 'it is one after all' });
+    assert.equal(rejectedClaims(store, 'task_1').has('clm_1'), false);
+    applyFeedback({ store }, { ...base, kind: 'claim_rejected', reason: 'again' });
+    assert.equal(rejectedClaims(store, 'task_1').get('clm_1')?.reason, 'again');
+    assert.deepEqual(store.listFeedback({ taskId: 'task_1' }).map((f) => f.kind), ['claim_rejected', 'claim_restored', 'claim_rejected']);
+  }));
+
 test('calibration: metrics from samples, fit activates a version, the wrapper applies it and names it, rollback restores', async () =>
   withGraph(async (store) => {
     // 40 edges judged 0.9 "supports" by embedded, of which people said 24 are right.

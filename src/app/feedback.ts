@@ -1,5 +1,5 @@
-// Feedback corrections (MCP `feedback`): a person or a client says an edge's stance is wrong (the
-// right label), a claim is rejected, or a fragment is irrelevant. Each correction is stored with
+// Feedback corrections (MCP `feedback`, the browser UI's actions): a person or a client says an edge's
+// stance is wrong (the right label), a claim is rejected (or restored), or a fragment is irrelevant. Each correction is stored with
 // who / when / why, applied to the graph (stance edges replaced, never deleted), kept as calibration
 // samples of the backend that judged the edges, and the task's statuses are recomputed.
 import {
@@ -98,9 +98,15 @@ export function applyFeedback(deps: { store: Store; recompute?: (taskId: string)
         }
         break;
       }
-      case 'claim_rejected': {
+      case 'claim_rejected':
+      case 'claim_restored': {
         if (!store.getClaim(input.taskId, input.targetId)) {
           throw new InvalidInputError(`feedback: task ${input.taskId} has no claim ${input.targetId}`, { code: 'claim_not_found', details: { taskId: input.taskId, claimId: input.targetId } });
+        }
+        if (input.kind === 'claim_restored' && !rejectedClaims(store, input.taskId).has(input.targetId)) {
+          throw new InvalidInputError(`feedback: claim ${input.targetId} of task ${input.taskId} is not rejected, so there is nothing to restore`, {
+            code: 'claim_not_rejected', details: { taskId: input.taskId, claimId: input.targetId },
+          });
         }
         break;
       }
@@ -116,9 +122,12 @@ export function applyFeedback(deps: { store: Store; recompute?: (taskId: string)
   return { feedback, samples: samples.length, originClaims, ...(recomputed ? { recomputed } : {}) };
 }
 
-/** Claims of a task rejected by feedback, with the latest rejection. */
+/** Claims of a task rejected by feedback and not restored since, with the latest rejection (records in the order they were made). */
 export function rejectedClaims(store: Store, taskId: string): Map<string, FeedbackRecord> {
   const out = new Map<string, FeedbackRecord>();
-  for (const f of store.listFeedback({ taskId })) if (f.kind === 'claim_rejected') out.set(f.targetId, f);
+  for (const f of store.listFeedback({ taskId })) {
+    if (f.kind === 'claim_rejected') out.set(f.targetId, f);
+    else if (f.kind === 'claim_restored') out.delete(f.targetId);
+  }
   return out;
 }

@@ -33,7 +33,7 @@ test('createFetcher takes each host\'s qps from the live domain policy and names
   const web = await startLoopbackWeb({ routes: { '//slow.test/*': { body: 'ok' } } });
   const policyOf = (qps: number) => buildDomainPolicy([{ source: 'test', file: domainsFileSchema.parse({ version: 1, domains: [{ domain: 'slow.test', trust_level: 'low', qps }] }) }]);
   let policy = policyOf(5);
-  const source: DomainPolicySource = { current: () => policy, lastError: () => undefined, reload: () => true, close: () => undefined };
+  const source: DomainPolicySource = { current: () => policy, lastError: () => undefined, reload: () => true, userFile: () => undefined, adoptUserFile: () => true, close: () => undefined };
   try {
     writeFileSync(join(home, 'lyra.config.yaml'), 'contact_url: https://example.org/ops\nfetch:\n  allow_private: ["127.0.0.1/32:1-65535"]\n  cache: { enabled: false }\n');
     const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });

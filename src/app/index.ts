@@ -54,3 +54,11 @@ export {
 export { MAX_WAITING_AUTH_ITEMS, WAIT_POLL_MS, milestonesBetween, waitForTask, waitingFor, type TaskMilestone, type TaskWaitOutcome, type WaitingItem } from './task-wait.js';
 export { DEFAULT_HIT_CHARS, createEvidenceQueries, type EvidenceQueriesOptions } from './evidence-queries.js';
 export { queueReferenceCandidates, queueTargets, type QueueTargetsOutcome, type ReferenceCandidate, type ReferenceCandidatesOutcome, type SkippedTarget } from './queue-targets.js';
+export { MAX_OVERRIDE_REASON_CHARS, setDomainOverride, type DomainOverrideInput, type DomainOverrideOutcome } from './domain-overrides.js';
+export {
+  MAX_LISTED_RUNS, MAX_RUN_FILE_BYTES, htmlAnswerOf, listConsensusRuns, readRunReport, researchRunOf, type ConsensusRunInfo, type ResearchRunInfo,
+} from './research-runs.js';
+export { filterClaims, listTaskSummaries, loadTaskPage, type ClaimFacts, type ClaimFilter, type TaskPage, type TaskSummary } from './task-views.js';
+export { taskGraphView, type GraphClaimNode, type GraphSourceNode, type TaskGraphView } from './task-graph-view.js';
+export { UI_DEFAULT_PORT, UI_TOKEN_ENV, UI_VIA, createUiActions, uiLimitsOf, uiSettings, type UiActions, type UiSettings } from './ui.js';
+export { openInBrowser } from './open-browser.js';

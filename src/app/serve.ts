@@ -3,7 +3,7 @@
 // `mcp.http`, $LYRA_MCP_TOKEN). Composition only; the MCP protocol lives in mcp/.
 import type { EvidenceQueries, Store } from '../core/index.js';
 import { calibratedStanceModel } from './calibration.js';
-import { createDomainPolicySource, type LyraConfig } from './config/index.js';
+import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
 import { createEngine, graphLimitsOf, type AppEngine, type EngineOverrides } from './engine.js';
 import { createEvidenceQueries } from './evidence-queries.js';
 import type { RecomputeSummary } from './feedback.js';
@@ -18,6 +18,8 @@ export const MCP_TOKEN_ENV = 'LYRA_MCP_TOKEN';
 export interface ServeRuntime {
   engine: AppEngine;
   store: Store;
+  /** The one domain policy the engine, the recompute and a domain override share. */
+  policy: DomainPolicySource;
   recompute(taskId: string): RecomputeSummary;
   /** Views, read-only SQL and vector search (query_view, query_sql, vector_search). */
   evidence: EvidenceQueries;
@@ -30,8 +32,9 @@ export interface ServeRuntime {
 export function createServeRuntime(config: LyraConfig, overrides: EngineOverrides = {}): ServeRuntime {
   const store = overrides.store ?? openOrCreateStore(config.store.path);
   const stance = overrides.stance ?? calibratedStanceModel({ base: () => buildStanceModel({ config }), store });
-  const engine = createEngine(config, { ...overrides, store, stance });
-  const policy = createDomainPolicySource({ ...config.domains });
+  const ownPolicy = overrides.policy ? undefined : createDomainPolicySource({ ...config.domains, ...(overrides.events ? { events: overrides.events } : {}) });
+  const policy = overrides.policy ?? ownPolicy!;
+  const engine = createEngine(config, { ...overrides, store, stance, policy });
   const graphLimits = graphLimitsOf(config);
   const trust = createTrustResolver({ policy, store });
   const recompute = createTaskRecompute({ store, trust, ...(graphLimits ? { graphLimits } : {}) });
@@ -42,13 +45,14 @@ export function createServeRuntime(config: LyraConfig, overrides: EngineOverride
   return {
     engine,
     store,
+    policy,
     recompute,
     evidence,
     settings,
     async close(): Promise<void> {
       await evidence.close();
       await engine.close();
-      policy.close();
+      ownPolicy?.close();
       if (!overrides.store) store.close();
     },
   };

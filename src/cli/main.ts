@@ -29,6 +29,7 @@ const COMMANDS: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Re
   { names: ['verify'], load: async () => (await import('./commands/verify.js')).registerVerifyCommand },
   { names: ['collect'], load: async () => (await import('./commands/collect.js')).registerCollectCommand },
   { names: ['serve'], load: async () => (await import('./commands/serve.js')).registerServeCommand },
+  { names: ['ui'], load: async () => (await import('./commands/ui.js')).registerUiCommand },
   { names: ['consensus'], load: async () => (await import('./commands/consensus.js')).registerConsensusCommand },
   { names: ['research'], load: async () => (await import('./commands/research.js')).registerResearchCommand },
 ];

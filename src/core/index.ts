@@ -9,3 +9,7 @@ export { combineSignals, delay, throwIfAborted } from './async.js';
 export * from './interfaces/index.js';
 export { cosineSimilarity } from './vector.js';
 export * from './format/index.js';
+export {
+  MCP_GUARD_LABELS, MIN_TOKEN_CHARS, checkBindOptions, checkRequest, hostHeaderName, isLoopbackHost,
+  type GuardDecision, type GuardLabels, type GuardOptions,
+} from './http-guard.js';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { checkBindOptions, checkRequest, type GuardOptions } from './http-guard.js';
+import { checkBindOptions, checkRequest, type GuardOptions } from '../core/index.js';
 
 export const HTTP_DEFAULTS = {
   host: '127.0.0.1',
@@ -50,6 +50,11 @@ export interface HttpServeOptions {
   createServer: () => Server;
   /** Diagnostics (stderr in `lyra serve`). */
   log?: (line: string) => void;
+  /**
+   * Other request handlers served beside the MCP endpoint, by path prefix (`lyra serve --http --ui`
+   * mounts the browser UI at /ui). Each does its own checks (the UI runs the same core guard).
+   */
+  mounts?: ReadonlyArray<{ prefix: string; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> }>;
 }
 
 export interface RunningHttpServer {
@@ -126,6 +131,8 @@ export async function startHttpServer(options: HttpServeOptions): Promise<Runnin
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const mount = options.mounts?.find((m) => url.pathname === m.prefix || url.pathname.startsWith(`${m.prefix}/`));
+    if (mount) return mount.handle(req, res);
     if (url.pathname !== path) return sendJsonRpcError(res, 404, -32000, `not found: ${url.pathname} (the MCP endpoint is ${path})`);
     const decision = checkRequest({ host: req.headers.host, origin: req.headers.origin, authorization: req.headers.authorization }, guard);
     if (!decision.ok) {

@@ -6,7 +6,7 @@ export { MAX_ERROR_MESSAGE_CHARS, errorBody, invalidArguments, toolErrorResult, 
 export { GRAPH_TEMPLATE, MATERIALS_TEMPLATE, graphResourceUri, materialsResourceUri, parseTaskResourceUri } from './resource-uris.js';
 export { MAX_PROGRESS_NOTIFICATIONS, describeEvent } from './progress.js';
 export { HTTP_DEFAULTS, startHttpServer, type HttpServeOptions, type RunningHttpServer } from './http.js';
-export { checkBindOptions, checkRequest, hostHeaderName, isLoopbackHost, type GuardDecision, type GuardOptions } from './http-guard.js';
+export { checkBindOptions, checkRequest, hostHeaderName, isLoopbackHost, type GuardDecision, type GuardOptions } from '../core/index.js';
 export { serveStdio } from './stdio.js';
 import type { ServerFixtures } from './conformance-fixtures.js';
 export type { ServerFixtures };

@@ -11,6 +11,7 @@ export { abstractFragments, documentFragments, fragmentIdFor, pageIdFor, pageUrl
 export { SATISFACTION_SCORE, type QuerySummary } from './query-runner.js';
 export { keys as checkpointKeys, type PageOutcome, type QueryInput, type QueryKind, type TaskUsage } from './task-state.js';
 export { EMBED_BATCH, searchFragments, type FragmentSearchInput } from './fragment-search.js';
+export { lastStoredPhase, taskProgress, type RunningQueryProgress, type TaskProgress } from './task-progress.js';
 export { budgetView, claimOrigins, claimSummaries, isPrimaryLevel, pageSourceView } from './views.js';
 // Phase 7 and the materials (pipeline/graph, pipeline/materials).
 export {

@@ -8,6 +8,7 @@ import * as feedback from './feedback-tables.js';
 import * as graph from './graph-tables.js';
 import { migrate } from './migrations.js';
 import * as tasks from './task-tables.js';
+import * as counts from './task-counts.js';
 import * as verification from './verification-tables.js';
 
 export interface OpenStoreOptions {
@@ -51,11 +52,13 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
       if (raw.open) raw.close();
     },
     integrityCheck: () => String(raw.pragma('integrity_check', { simple: true })),
+    dataVersion: () => Number(raw.pragma('data_version', { simple: true })),
 
     createTask: tx((task) => tasks.createTask(db, task)),
     getTask: (id) => tasks.getTask(db, id),
     updateTask: tx((id, patch) => tasks.updateTask(db, id, patch)),
     listTasks: () => tasks.listTasks(db),
+    taskCounts: (taskId) => counts.taskCounts(db, taskId),
 
     insertQuery: tx((q) => tasks.insertQuery(db, q)),
     updateQuery: tx((id, patch) => tasks.updateQuery(db, id, patch)),
@@ -93,6 +96,7 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
     saveCheckpoint: tx((taskId, stepKey, payload) => tasks.saveCheckpoint(db, taskId, stepKey, payload)),
     loadCheckpoint: (taskId, stepKey) => tasks.loadCheckpoint(db, taskId, stepKey),
     listCheckpoints: (taskId) => tasks.listCheckpoints(db, taskId),
+    listCheckpointKeys: (taskId, prefix) => counts.listCheckpointKeys(db, taskId, prefix),
 
     enqueueAuth: tx((item) => tasks.enqueueAuth(db, item)),
     listAuth: (options) => tasks.listAuth(db, options),

@@ -13,7 +13,8 @@ import { runResearchWorkflow } from '../workflows/research/run-research.js';
 import { FakeEngine, type FakeDoc } from '../workflows/research/test-support/fake-engine.js';
 import { memoryOutput, memoryStateStore } from '../workflows/research/test-support/fixtures.js';
 import { BIBTEX_DOI_PAYLOAD, HOSTILE_URLS, INJECTION_TEXTS } from './payloads.js';
-import { parseBibtex, renderAndInspect, type RenderedFindings } from './render-check.js';
+import { REPORT_CSS, REPORT_SCRIPT } from '../pipeline/materials/html-style.js';
+import { inspectHtmlReport, parseBibtex, renderAndInspect, type RenderedFindings } from './render-check.js';
 
 /** A heading or table header a payload forged: one whose text is the payload's (Lyra's own headings may quote it after their number). */
 const FORGED = /^(?:Injected heading|Heading at start|a|b)$|^(?:Injected heading|Heading at start)/;
@@ -26,6 +27,17 @@ function assertClean(name: string, f: RenderedFindings): void {
   assert.deepEqual(f.tableHeaders.filter((h) => FORGED.test(h)), [], `${name}: forged tables`);
   // Payload text may appear as text (`&lt;script&gt;`), never as markup.
   assert.doesNotMatch(f.html, /<(?:script|iframe|style|img|svg)\b/i, `${name}: raw payload in HTML`);
+}
+
+/** report.html: the report's own style and script only, links http(s) or in-page anchors, no handler, a CSP naming both by hash. */
+function assertCleanPage(name: string, html: string): void {
+  const f = inspectHtmlReport(html);
+  assert.deepEqual(f.forbidden, [], `${name}: forbidden elements`);
+  assert.deepEqual(f.nonHttpLinks, [], `${name}: non-http(s) links`);
+  assert.deepEqual(f.handlers, [], `${name}: event handlers or style attributes`);
+  assert.deepEqual(f.scripts, [REPORT_SCRIPT], `${name}: the report's own script only`);
+  assert.deepEqual(f.styles, [REPORT_CSS], `${name}: the report's own style only`);
+  assert.match(f.csp ?? '', /^default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'; img-src 'none'/);
 }
 
 const payloadTitle = (i: number): string => INJECTION_TEXTS[i % INJECTION_TEXTS.length]!;
@@ -66,6 +78,12 @@ test('task materials --format md: payloads render as text, links only http(s)', 
   assert.ok(md.includes('Title&#93;(javascript:alert(5)) &#91;more'));
 });
 
+test('task materials --format html: payloads render as text in a page that can run and load nothing of theirs', () => {
+  const html = renderMaterials(hostileMaterials(), 'html');
+  assertCleanPage('materials html', html);
+  assert.ok(html.includes('&lt;img src=x onerror=alert(3)&gt;'), 'a payload is shown as text');
+});
+
 test('task materials --format bibtex: every entry parses to the expected fields; the DOI payload is dropped, not injected', () => {
   const bib = renderMaterials(hostileMaterials(), 'bibtex');
   const entries = parseBibtex(bib);
@@ -103,6 +121,7 @@ test('research report and search log: hostile titles, quotes, URLs and queries r
   assert.ok(report.includes('## References'));
   assertClean('research report', renderAndInspect(report));
   assertClean('search log', renderAndInspect(output.files.get('search_log.md')!));
+  assertCleanPage('research report.html', [...output.files.entries()].find(([k]) => k.endsWith('_report.html'))![1]);
 });
 
 test('consensus report.md: hostile titles, quotes and URLs render as text, links only http(s)', { timeout: 120_000 }, async () => {

@@ -101,3 +101,38 @@ export function parseBibtex(text: string): BibtexEntry[] {
     out.push({ type: type.toLowerCase(), key, fields });
   }
 }
+
+export interface HtmlReportFindings {
+  /** Elements that a page's text could have injected (scripts and styles beyond the report's own one). */
+  forbidden: string[];
+  /** Links that are neither http(s) nor an anchor in the page. */
+  nonHttpLinks: string[];
+  handlers: string[];
+  scripts: string[];
+  styles: string[];
+  csp: string | undefined;
+}
+
+/** A whole HTML page (report.html) parsed as a browser would, and what in it could run or load. */
+export function inspectHtmlReport(html: string): HtmlReportFindings {
+  const { document } = parseHTML(html);
+  const forbidden = ['iframe', 'img', 'object', 'embed', 'form', 'link', 'base', 'frame', 'frameset', 'video', 'audio', 'image', 'foreignObject', 'use']
+    .filter((name) => document.querySelectorAll(name).length > 0);
+  const nonHttpLinks: string[] = [];
+  const handlers: string[] = [];
+  for (const el of document.querySelectorAll('*')) {
+    for (const attr of ['href', 'src', 'action', 'formaction', 'xlink:href', 'srcset', 'poster', 'data']) {
+      const v = el.getAttribute(attr);
+      if (v !== null && !/^https?:\/\//i.test(v.trim()) && !/^#[\w-]+$/.test(v.trim())) nonHttpLinks.push(`${el.localName}[${attr}=${v}]`);
+    }
+    for (const a of el.getAttributeNames()) if (/^on/i.test(a) || a === 'style') handlers.push(`${el.localName}[${a}]`);
+  }
+  return {
+    forbidden,
+    nonHttpLinks,
+    handlers,
+    scripts: [...document.querySelectorAll('script')].map((s) => s.textContent ?? ''),
+    styles: [...document.querySelectorAll('style')].map((s) => s.textContent ?? ''),
+    csp: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? undefined,
+  };
+}

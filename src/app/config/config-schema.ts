@@ -241,6 +241,45 @@ export const lyraConfigSchema = z.strictObject({
     .optional(),
   /** `lyra serve` (the MCP server): HTTP, and what one tool call may cost. */
   mcp: mcpConfigSchema.optional(),
+  /** The browser UI (`lyra ui`, `lyra serve --http --ui`); defaults in web/ (UI_DEFAULTS). */
+  ui: z
+    .strictObject({
+      /** Address to bind (default 127.0.0.1); beyond loopback a token is required (a random one is made when none is set). */
+      host: z.string().min(1).max(255).optional(),
+      /** TCP port (default 3918; 0 picks a free one). */
+      port: z.number().int().min(0).max(65_535).optional(),
+      /** Token a browser must present once (`?token=`, then a cookie); $LYRA_UI_TOKEN overrides it. */
+      token: z.string().min(16).max(1_000).optional(),
+      /** Origins allowed besides the UI's own, e.g. https://lyra.example.org behind a proxy. */
+      allowed_origins: z.array(z.string().min(1).max(500)).max(100).optional(),
+      /** Host header names allowed besides loopback ones on a loopback-bound server. */
+      allowed_hosts: z.array(z.string().min(1).max(255)).max(100).optional(),
+      /** Largest request body (an action's form), in bytes (default 16 KiB). */
+      max_body_bytes: z.number().int().min(1_024).max(10_485_760).optional(),
+      /** Requests per client address per minute (default 600); more get 429. */
+      rate_limit_per_minute: z.number().int().min(1).max(1_000_000).optional(),
+      /** Actions (POST) per client address per minute (default 30). */
+      action_rate_limit_per_minute: z.number().int().min(1).max(100_000).optional(),
+      /** How often the store is checked for changes to push to open pages, in ms (default 1,000). */
+      live_poll_ms: z.number().int().min(100).max(60_000).optional(),
+      /** Live-update streams open at once (default 32); more get 503. */
+      max_live_clients: z.number().int().min(1).max(10_000).optional(),
+      /** Claims of one task a page shows at most (default 10,000); the rest are counted, not shown. */
+      max_claims: z.number().int().min(100).max(1_000_000).optional(),
+      /** Claims listed per page of a task view (default 1,000; the next ones are one link away). */
+      page_claims: z.number().int().min(10).max(100_000).optional(),
+      /** Longest time to receive one whole request, in ms (default 30 s). */
+      request_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
+      /** Longest time to receive a request's headers, in ms (default 10 s). */
+      headers_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
+      /** An idle keep-alive connection is closed after this long, in ms (default 5 s). */
+      idle_timeout_ms: z.number().int().min(100).max(3_600_000).optional(),
+      /** TCP connections open at once (default 128). */
+      max_connections: z.number().int().min(1).max(100_000).optional(),
+      /** Folders holding consensus run folders (default $LYRA_HOME/runs). */
+      runs_dirs: z.array(z.string().min(1).max(4_096)).max(50).optional(),
+    })
+    .optional(),
 });
 
 export type LyraConfigFile = z.output<typeof lyraConfigSchema>;

@@ -28,6 +28,13 @@ export interface DomainPolicySource {
   lastError(): Error | undefined;
   /** Re-reads the files now (also called by the watcher). Returns true when the new policy took effect. */
   reload(): boolean;
+  /** The user domains file read over the shipped one, if any. */
+  userFile(): string | undefined;
+  /**
+   * Starts reading (and watching) a user domains file that did not exist when the source was made
+   * ($LYRA_HOME/domains.yaml written by a domain override); then reloads. Returns reload's result.
+   */
+  adoptUserFile(file: string): boolean;
   close(): void;
 }
 
@@ -38,7 +45,8 @@ export interface DomainPolicySourceOptions extends DomainPolicyFiles {
   debounceMs?: number;
 }
 
-export function createDomainPolicySource(options: DomainPolicySourceOptions): DomainPolicySource {
+export function createDomainPolicySource(given: DomainPolicySourceOptions): DomainPolicySource {
+  const options: DomainPolicySourceOptions = { ...given };
   let policy = loadDomainPolicy(options);
   let error: Error | undefined;
   const watchers: FSWatcher[] = [];
@@ -57,23 +65,29 @@ export function createDomainPolicySource(options: DomainPolicySourceOptions): Do
     }
   };
 
-  if (options.watch) {
-    const files = [options.defaultFile, ...(options.userFile ? [options.userFile] : [])];
-    for (const file of files) {
-      // Watch the folder, not the file: editors replace files by rename, which ends a file watch.
-      const w = watch(dirname(file), { persistent: false }, (_event, name) => {
-        if (name !== null && name !== basename(file)) return;
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(reload, options.debounceMs ?? 100);
-      });
-      watchers.push(w);
-    }
-  }
+  const watchFile = (file: string): void => {
+    // Watch the folder, not the file: editors replace files by rename, which ends a file watch.
+    const w = watch(dirname(file), { persistent: false }, (_event, name) => {
+      if (name !== null && name !== basename(file)) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(reload, options.debounceMs ?? 100);
+    });
+    watchers.push(w);
+  };
+  if (options.watch) for (const file of [options.defaultFile, ...(options.userFile ? [options.userFile] : [])]) watchFile(file);
 
   return {
     current: () => policy,
     lastError: () => error,
     reload,
+    userFile: () => options.userFile,
+    adoptUserFile: (file) => {
+      if (options.userFile !== file) {
+        options.userFile = file;
+        if (options.watch) watchFile(file);
+      }
+      return reload();
+    },
     close: () => {
       if (timer) clearTimeout(timer);
       for (const w of watchers) w.close();

@@ -66,6 +66,7 @@ function summary(r: ResearchResult): string {
   const lines = [
     ...(r.answer ? [`answer: ${r.answer.verdict} (confidence ${r.answer.confidence.toFixed(2)})${r.answer.proposition ? ` — ${r.answer.proposition}` : ''}`] : []),
     `report: ${r.runDir}/${r.files.report}`,
+    `report (one self-contained page): ${r.runDir}/${r.files.reportHtml}`,
     `search log: ${r.runDir}/${r.files.searchLog}`,
     `artifacts: ${r.files.artifacts.map((f) => `${r.runDir}/${f}`).join(', ')}`,
     `claims relevant to the question: VERIFIED ${c.VERIFIED}, CONDITIONED ${c.CONDITIONED}, CONTESTED ${c.CONTESTED}, REFUTED ${c.REFUTED}, UNSUPPORTED ${c.UNSUPPORTED}`,

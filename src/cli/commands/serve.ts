@@ -2,9 +2,10 @@
 // Cursor… — stdio by default (the client starts it), Streamable HTTP with --http.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { createServeRuntime, httpSettings, lyraVersion } from '../../app/index.js';
+import { createServeRuntime, createUiActions, httpSettings, lyraVersion, uiLimitsOf, uiSettings } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
 import { checkBindOptions, createLyraMcpServer, loadConformanceFixtures, serveStdio, startHttpServer, type McpServices } from '../../mcp/index.js';
+import { UI_MOUNT_PATH, createUiHandler } from '../../web/index.js';
 import type { CliContext } from '../context.js';
 
 const flagsSchema = z.strictObject({
@@ -13,6 +14,7 @@ const flagsSchema = z.strictObject({
   port: z.coerce.number().int().min(0).max(65_535).optional(),
   json: z.boolean().optional(),
   conformanceFixtures: z.boolean().optional(),
+  ui: z.boolean().optional(),
 });
 
 /** Resolves on SIGINT / SIGTERM (or never, in tests that stop the server themselves). */
@@ -32,14 +34,15 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
     .option('--host <host>', 'with --http: address to bind; beyond loopback a token is required (mcp.http.token or $LYRA_MCP_TOKEN)')
     .option('--port <port>', 'with --http: TCP port (default 3917; 0 picks a free one)')
     .option('--json', 'with --http: print {"url": …} on stdout once listening')
+    .option('--ui', 'with --http: also serve the browser UI (lyra ui) at /ui, under the same host, origin and token checks')
     .option('--conformance-fixtures', 'also serve the MCP conformance suite\'s reference fixtures (test_* tools, test:// resources, test_* prompts); for npm run check:mcp only')
     .addHelpText('after', '\nstdio: stdout carries the protocol only; diagnostics go to stderr. HTTP: endpoint /mcp, Origin and Host checked (DNS-rebinding protection).\nClient configuration: {"command": "npx", "args": ["lyra", "serve"]} — see README "MCP server".')
     .action(async (raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
       if (!parsed.success) throw new InvalidInputError(`serve: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
-      if (!flags.http && (flags.host !== undefined || flags.port !== undefined || flags.json)) {
-        throw new InvalidInputError('serve: --host, --port and --json apply to --http only', { code: 'invalid_flag' });
+      if (!flags.http && (flags.host !== undefined || flags.port !== undefined || flags.json || flags.ui)) {
+        throw new InvalidInputError('serve: --host, --port, --json and --ui apply to --http only', { code: 'invalid_flag' });
       }
       const config = ctx.config();
       const settings = flags.http ? httpSettings(config, { env: ctx.env, ...(flags.host ? { host: flags.host } : {}), ...(flags.port !== undefined ? { port: flags.port } : {}) }) : undefined;
@@ -56,7 +59,18 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
           await serveStdio({ server: createLyraMcpServer(serverOptions), signal: stop });
           return;
         }
+        const ui = flags.ui ? uiSettings(config, { env: ctx.env }) : undefined;
+        const uiHandler = ui
+          ? createUiHandler({
+            services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+            host: settings.host, base: UI_MOUNT_PATH, allowedOrigins: settings.allowedOrigins, allowedHosts: settings.allowedHosts, runsDirs: ui.runsDirs,
+            ...(settings.token ? { token: settings.token } : {}),
+            limits: uiLimitsOf(ui),
+            log: (line) => ctx.io.stderr(`lyra serve: ui: ${line}\n`),
+          })
+          : undefined;
         const http = await startHttpServer({
+          ...(uiHandler ? { mounts: [{ prefix: UI_MOUNT_PATH, handle: uiHandler.handle }] } : {}),
           host: settings.host, port: settings.port, allowedOrigins: settings.allowedOrigins, allowedHosts: settings.allowedHosts,
           ...(settings.token ? { token: settings.token } : {}),
           ...(settings.maxBodyBytes !== undefined ? { maxBodyBytes: settings.maxBodyBytes } : {}),
@@ -69,9 +83,11 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
           createServer: () => createLyraMcpServer(serverOptions),
           log: (line) => ctx.io.stderr(`lyra serve: ${line}\n`),
         });
-        if (flags.json) ctx.io.stdout(`${JSON.stringify({ url: http.url })}\n`);
-        else ctx.io.stdout(`lyra serve: MCP over Streamable HTTP at ${http.url}${settings.token ? ' (bearer token required)' : ''}\n`);
+        const uiUrl = uiHandler ? http.url.replace(/\/mcp$/, `${UI_MOUNT_PATH}/`) : undefined;
+        if (flags.json) ctx.io.stdout(`${JSON.stringify({ url: http.url, ...(uiUrl ? { ui: uiUrl } : {}) })}\n`);
+        else ctx.io.stdout(`lyra serve: MCP over Streamable HTTP at ${http.url}${settings.token ? ' (bearer token required)' : ''}${uiUrl ? `; browser UI at ${uiUrl}${settings.token ? ' (open it once with ?token=<token>)' : ''}` : ''}\n`);
         await new Promise<void>((resolve) => stop.addEventListener('abort', () => resolve(), { once: true }));
+        uiHandler?.close();
         await http.close();
       } finally {
         await runtime.close();

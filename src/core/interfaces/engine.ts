@@ -270,6 +270,12 @@ export interface MaterialsOptions {
   includeGraph?: boolean;
   offset?: number;
   limit?: number;
+  /**
+   * `limit` may exceed MAX_MATERIALS_LIMIT: for in-process readers that keep the result in memory (the
+   * browser UI reads a 5,000-claim task in one pass instead of five graph loads). Tools answering a
+   * client keep the cap.
+   */
+  uncapped?: boolean;
 }
 
 export interface Materials {

@@ -15,7 +15,7 @@ export type { EmbeddingModel, StanceJudgement, StanceModel, StancePair, Translat
 export type { EventSink, LyraEvent, LyraEventLevel } from './event-sink.js';
 export { NULL_EVENT_SINK } from './event-sink.js';
 export type {
-  CalibrationSample, CalibrationVersion, CorpusDocument, CorpusHit, CorpusInfo, DomainContribution, FeedbackEdgeChange, FeedbackKind, FeedbackRecord, Store,
+  CalibrationSample, CalibrationVersion, CorpusDocument, CorpusHit, CorpusInfo, DomainContribution, FeedbackEdgeChange, FeedbackKind, FeedbackRecord, Store, TaskRowCounts,
 } from './store.js';
 export type {
   BlockedDomainInfo, BudgetInput, BudgetView, ClaimMaterial, ClaimSummary, CitationView, ContestedPair, CounterevidenceEntry, CreateTaskInput,

@@ -55,7 +55,8 @@ export interface CorpusInfo {
 }
 
 /** What a feedback correction is about (MCP `feedback`, seed 002: the person or client judges, Lyra records). */
-export type FeedbackKind = 'edge_stance' | 'claim_rejected' | 'fragment_irrelevant';
+/** `claim_restored` withdraws an earlier `claim_rejected` (both kept: the record is an audit trail, never edited). */
+export type FeedbackKind = 'edge_stance' | 'claim_rejected' | 'claim_restored' | 'fragment_irrelevant';
 
 /** One stance edge a correction changed (or confirmed: `from` equal to `to`). */
 export interface FeedbackEdgeChange {
@@ -113,15 +114,32 @@ export interface CalibrationVersion {
   createdAt: string;
 }
 
+/** A task's rows counted by state (keys are the stored values; a claim without a status is `PENDING`). */
+export interface TaskRowCounts {
+  queries: Record<string, number>;
+  pages: Record<string, number>;
+  claims: Record<string, number>;
+  edges: Record<string, number>;
+  feedback: number;
+}
+
 export interface Store {
   /** Runs `fn` in one transaction: all of its writes land, or none. Nested calls join the outer one. */
   transaction<T>(fn: () => T): T;
   close(): void;
+  /**
+   * A number that changes whenever another connection (another process) commits to the store; this
+   * connection's own writes leave it unchanged (SQLite `PRAGMA data_version`). Cheap: a poller reads it
+   * to learn that something changed before reading anything else.
+   */
+  dataVersion(): number;
 
   createTask(task: Task): void;
   getTask(id: string): Task | undefined;
   updateTask(id: string, patch: Partial<Omit<Task, 'id'>>): Task;
   listTasks(): Task[];
+  /** A task's queries, pages, claims and edges counted by state, and its feedback records, without reading the rows. */
+  taskCounts(taskId: string): TaskRowCounts;
 
   insertQuery(query: Query): void;
   updateQuery(id: string, patch: Partial<Omit<Query, 'id' | 'taskId'>>): Query;
@@ -166,6 +184,8 @@ export interface Store {
   saveCheckpoint(taskId: string, stepKey: string, payload: unknown): void;
   loadCheckpoint(taskId: string, stepKey: string): Checkpoint | undefined;
   listCheckpoints(taskId: string): Checkpoint[];
+  /** Keys (with their times) of a task's checkpoints that start with `prefix`, without reading the payloads. */
+  listCheckpointKeys(taskId: string, prefix?: string): Array<{ stepKey: string; updatedAt: string }>;
 
   enqueueAuth(item: AuthItem): void;
   listAuth(options?: { taskId?: string; status?: AuthStatus }): AuthItem[];

@@ -13,10 +13,10 @@ const changeSchema = z.looseObject({
 export const feedbackTool = defineTool({
   name: 'feedback',
   title: 'Correct the evidence graph',
-  description: 'Applies a correction with author and reason: edge_stance (target_id an edge_id, label the right stance), claim_rejected (a claim id; kept, marked) or fragment_irrelevant (a fragment_id; its edges become neutral). Statuses are recomputed; judgements kept as calibration samples.',
+  description: 'Applies a correction with author and reason: edge_stance (target_id an edge_id, label the right stance), claim_rejected (a claim id; kept, marked), claim_restored (a rejected claim id; withdraws the rejection) or fragment_irrelevant (a fragment_id; its edges become neutral). Statuses are recomputed; judgements kept as calibration samples.',
   input: z.strictObject({
     task_id: taskIdSchema,
-    kind: z.enum(['edge_stance', 'claim_rejected', 'fragment_irrelevant']),
+    kind: z.enum(['edge_stance', 'claim_rejected', 'claim_restored', 'fragment_irrelevant']),
     target_id: idSchema('target_id'),
     label: stanceSchema.optional(),
     author: z.string().trim().min(1).max(200),

@@ -27,8 +27,9 @@ function paging(options: MaterialsOptions): { offset: number; limit: number } {
   const offset = options.offset ?? 0;
   const limit = options.limit ?? DEFAULT_MATERIALS_LIMIT;
   if (!Number.isInteger(offset) || offset < 0) throw new InvalidInputError(`materials: offset must be a non-negative integer, got ${offset}`, { code: 'invalid_argument' });
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_MATERIALS_LIMIT) {
-    throw new InvalidInputError(`materials: limit must be an integer within 1..${MAX_MATERIALS_LIMIT}, got ${limit}`, { code: 'invalid_argument' });
+  const max = options.uncapped ? Number.MAX_SAFE_INTEGER : MAX_MATERIALS_LIMIT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) {
+    throw new InvalidInputError(`materials: limit must be an integer within 1..${max}, got ${limit}`, { code: 'invalid_argument' });
   }
   return { offset, limit };
 }

@@ -1,10 +1,11 @@
-// `lyra task materials --format`: one entry point over the four renderers.
+// `lyra task materials --format`: one entry point over the five renderers.
 import { InvalidInputError, type Materials } from '../../core/index.js';
 import { renderMaterialsBibtex } from './render-bibtex.js';
 import { renderMaterialsCsl } from './render-csl.js';
+import { renderMaterialsHtml } from './html-from-materials.js';
 import { renderMaterialsMarkdown } from './render-markdown.js';
 
-export const MATERIALS_FORMATS = ['json', 'md', 'bibtex', 'csl-json'] as const;
+export const MATERIALS_FORMATS = ['json', 'md', 'bibtex', 'csl-json', 'html'] as const;
 export type MaterialsFormat = (typeof MATERIALS_FORMATS)[number];
 
 export function parseMaterialsFormat(value: string): MaterialsFormat {
@@ -24,5 +25,7 @@ export function renderMaterials(m: Materials, format: MaterialsFormat): string {
       return renderMaterialsBibtex(m);
     case 'csl-json':
       return renderMaterialsCsl(m);
+    case 'html':
+      return renderMaterialsHtml(m);
   }
 }

@@ -25,6 +25,7 @@ export {
 export { pickQuote, type Quote } from './quotes.js';
 export { MAX_QUERY_CHARS_JA, MAX_QUERY_WORDS, clipQuery } from './query-text.js';
 export { REPORT_CLAIMS_PER_STATUS, REPORT_EVIDENCE_PER_SIDE, reportFileName } from './report.js';
+export { REPORT_HTML_MAX_CLAIMS, reportHtmlDocument, reportHtmlFileName } from './report-html.js';
 export { QUOTE_EXCERPT_CHARS, QUOTE_MAX_CHARS, excerpt, rationaleInWords } from './report-parts.js';
 export { ANSWER_ENTRY_KEY, ANSWER_EVIDENCE_MIN_SUBJECT, ANSWER_QUOTES_PER_SIDE, OPEN_QUESTION_CLAIMS } from './answer.js';
 export { RESEARCH_CONTRACT_SCHEMAS, researchContractJsonSchema, researchRunSchema, type ResearchRunFile } from './research-run.js';

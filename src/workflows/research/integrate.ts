@@ -11,6 +11,7 @@ import type { RunContext } from './context.js';
 import { normalizedClaims } from './normalize.js';
 import { pickQuote } from './quotes.js';
 import { renderReport, reportFileName } from './report.js';
+import { renderReportHtml, reportHtmlFileName } from './report-html.js';
 import { renderSearchLog, SEARCH_LOG_FILE } from './search-log.js';
 import { isOrigin, loadSnapshot, type TaskSnapshot } from './snapshot.js';
 import { finalStatus, riskLevel } from './status.js';
@@ -143,8 +144,8 @@ export async function addProseAnswer(ctx: RunContext, model: IntegrationModel): 
   }
 }
 
-/** Writes the artifacts (each checked against its schema first), the report and the search log. */
-export async function writeIntegration(ctx: RunContext, model: IntegrationModel): Promise<{ report: string; searchLog: string; artifacts: string[] }> {
+/** Writes the artifacts (each checked against its schema first), the report (Markdown and self-contained HTML) and the search log. */
+export async function writeIntegration(ctx: RunContext, model: IntegrationModel): Promise<{ report: string; reportHtml: string; searchLog: string; artifacts: string[] }> {
   const names = Object.keys(model.artifacts) as ResearchArtifactName[];
   for (const name of names) {
     const checked = RESEARCH_ARTIFACT_SCHEMAS[name].parse(model.artifacts[name]);
@@ -152,6 +153,8 @@ export async function writeIntegration(ctx: RunContext, model: IntegrationModel)
   }
   const report = reportFileName(ctx.state);
   await ctx.deps.output.write(report, renderReport(ctx, model));
+  const reportHtml = reportHtmlFileName(ctx.state);
+  await ctx.deps.output.write(reportHtml, renderReportHtml(ctx, model));
   await ctx.deps.output.write(SEARCH_LOG_FILE, renderSearchLog(ctx, model.snapshot));
-  return { report, searchLog: SEARCH_LOG_FILE, artifacts: names.map(artifactFileName) };
+  return { report, reportHtml, searchLog: SEARCH_LOG_FILE, artifacts: names.map(artifactFileName) };
 }

@@ -41,7 +41,7 @@ export function formatLocator(l: Locator, ja: boolean): string {
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** Relevant claims first, then major ones, then the most confident. */
-function byPriority(a: VerifiedClaimItem, b: VerifiedClaimItem): number {
+export function byPriority(a: VerifiedClaimItem, b: VerifiedClaimItem): number {
   return b.relevance - a.relevance || Number(b.major) - Number(a.major) || b.confidence - a.confidence || (a.claim_id < b.claim_id ? -1 : 1);
 }
 
@@ -78,7 +78,7 @@ function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimIt
   return out;
 }
 
-function localTime(iso: string): string {
+export function localTime(iso: string): string {
   const d = new Date(iso);
   const p = (x: number): string => String(x).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;

@@ -28,6 +28,11 @@ test('a run goes through every phase and writes the report, the search log and s
   const phases = s.events.filter((e) => e.type === 'research.phase').map((e) => (e as { phase: string }).phase);
   assert.deepEqual(phases, ['wide', 'normalize', 'deep', 'verify', 'integrate']);
   assert.ok(r.files.report.endsWith('_report.md'));
+  assert.equal(r.files.reportHtml, r.files.report.replace(/\.md$/, '.html'));
+  const page = s.output.files.get(r.files.reportHtml)!;
+  assert.match(page, /^<!doctype html>/);
+  assert.ok(page.includes('id="answer"') && page.includes('<svg class="graph"') && page.includes('<article class="claim"'), 'answer, graph and claims in one page');
+  assert.doesNotMatch(page, /<(?:link|img|iframe)\b|\bsrc=/, 'nothing loaded from elsewhere');
   assert.ok(s.output.files.has('search_log.md'));
   for (const name of Object.keys(RESEARCH_ARTIFACT_SCHEMAS) as ResearchArtifactName[]) {
     const json = JSON.parse(s.output.files.get(`${name}.json`)!) as Record<string, unknown>;

@@ -84,7 +84,7 @@ function normalizePhase(ctx: RunContext): void {
 async function drive(ctx: RunContext): Promise<ResearchResult> {
   const s = ctx.state;
   const { engine, output } = ctx.deps;
-  let files: ResearchResult['files'] = { report: '', searchLog: '', artifacts: [] };
+  let files: ResearchResult['files'] = { report: '', reportHtml: '', searchLog: '', artifacts: [] };
   let verified: ReturnType<typeof buildIntegration>['verified'] = [];
   let answer: Answer | null = null;
   try {

@@ -73,7 +73,8 @@ export interface ResearchResult {
   status: 'completed' | 'stopped';
   runDir: string;
   /** File names in the run folder. */
-  files: { report: string; searchLog: string; artifacts: string[] };
+  /** File names in the run folder: the Markdown report, report.html beside it, the search log, the JSON artifacts. */
+  files: { report: string; reportHtml: string; searchLog: string; artifacts: string[] };
   /** Statuses of the claims relevant to the question, and of all claims. */
   relevantCounts: Record<ClaimStatus, number>;
   allCounts: Record<ClaimStatus, number>;

@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkBindOptions, checkRequest, hostHeaderName, isLoopbackHost } from './http-guard.js';
-import { parseTaskResourceUri } from './resource-uris.js';
 
 test('loopback hosts and Host header names', () => {
   for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) assert.ok(isLoopbackHost(h), h);
@@ -33,9 +32,12 @@ test('loopback server: foreign Host or Origin refused, loopback and configured o
   assert.equal((checkRequest({ host: 'lyra.lan', origin: 'http://localhost', authorization: `Bearer ${'t'.repeat(20)}` }, open) as { status?: number }).status, 403);
 });
 
-test('task resource URIs', () => {
-  assert.deepEqual(parseTaskResourceUri('lyra://tasks/task_1/materials'), { taskId: 'task_1', kind: 'materials' });
-  assert.deepEqual(parseTaskResourceUri('lyra://tasks/task_1/materials?offset=1000'), { taskId: 'task_1', kind: 'materials', offset: 1000 });
-  assert.deepEqual(parseTaskResourceUri('lyra://tasks/task_1/graph'), { taskId: 'task_1', kind: 'graph' });
-  for (const bad of ['lyra://tasks/../graph/x', 'lyra://tasks/a/b/graph', 'file:///etc/passwd', 'lyra://tasks/%E0%A4%A/graph', 'lyra://tasks/x/materials?offset=-1']) assert.equal(parseTaskResourceUri(bad), undefined, bad);
+test('a UI accepts its own origins only, and names its own settings', () => {
+  const ui = { bindHost: '127.0.0.1', ownOrigins: ['http://127.0.0.1:3918'], labels: { command: 'ui', tokenSetting: 'ui.token', originsSetting: 'ui.allowed_origins', codePrefix: 'ui' } };
+  assert.deepEqual(checkRequest({ host: '127.0.0.1:3918', origin: 'http://127.0.0.1:3918' }, ui), { ok: true });
+  const other = checkRequest({ host: '127.0.0.1:3918', origin: 'http://localhost:5173' }, ui);
+  assert.equal(other.ok, false);
+  assert.match((other as { message: string }).message, /ui\.allowed_origins/);
+  assert.deepEqual(checkRequest({ host: '127.0.0.1:3918', origin: 'https://app.example' }, { ...ui, allowedOrigins: ['https://app.example'] }), { ok: true });
+  assert.throws(() => checkBindOptions({ host: '0.0.0.0', labels: ui.labels }), (e: Error & { code?: string }) => e.code === 'ui_token_required' && /ui\.token/.test(e.message));
 });

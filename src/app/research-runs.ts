@@ -1,0 +1,131 @@
+// Runs as the browser UI and `task materials --format html` show them: a research task's run folder
+// (from its workflow state), its answer (research_run.json) with each quote's locator (evidence.json),
+// its report files; and the consensus run folders under the runs folders. Files Lyra wrote are read
+// back through their zod schemas: a file that does not match is an error naming it, never a guess.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { InvalidInputError, type Locator, type Store } from '../core/index.js';
+import { formatLocator, type HtmlAnswer, type HtmlQuote } from '../pipeline/index.js';
+import { RESEARCH_ARTIFACT_SCHEMAS, STRINGS, researchRunSchema, type Answer, type AnswerQuote } from '../workflows/index.js';
+import { builtinDocumentLink } from './builtin-corpora.js';
+import { CONSENSUS_REPORT_FILE, CONSENSUS_TRANSPARENCY_FILE, CONSENSUS_TRANSPARENCY_FORMAT } from './consensus-output.js';
+import { RESEARCH_RUN_FILE, RESEARCH_STATE_KEY } from './research.js';
+
+/** Largest run file read (research_run.json, evidence.json, a report): a bigger one is an error, not a slow page. */
+export const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
+/** Consensus run folders listed per runs folder at most (newest first). */
+export const MAX_LISTED_RUNS = 500;
+
+/** What a run's view needs of the workflow state (any version of it: older runs are still shown). */
+const statePointerSchema = z.looseObject({ question: z.string(), runDir: z.string().optional() });
+
+export interface ResearchRunInfo {
+  taskId: string;
+  runDir: string;
+  question: string;
+  status?: 'completed' | 'stopped';
+  answer?: Answer;
+  /** File names in runDir. */
+  reportFile?: string;
+  reportHtmlFile?: string;
+  /** Locator of each evidence item of the run (evidence.json), by evidence id. */
+  locators: Map<string, Locator>;
+}
+
+function readRunFile(file: string): string {
+  const size = statSync(file).size;
+  if (size > MAX_RUN_FILE_BYTES) throw new InvalidInputError(`runs: ${file} is ${size} bytes, more than ${MAX_RUN_FILE_BYTES}`, { code: 'run_file_too_large', details: { file } });
+  return readFileSync(file, 'utf8');
+}
+
+function parseRunJson<T>(file: string, schema: z.ZodType<T>): T {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readRunFile(file));
+  } catch (cause) {
+    throw new InvalidInputError(`runs: ${file} is not JSON: ${(cause as Error).message}`, { code: 'run_file_invalid', details: { file }, cause });
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new InvalidInputError(`runs: ${file} does not match its schema: ${parsed.error.issues[0]?.message ?? ''}`, { code: 'run_file_invalid', details: { file } });
+  return parsed.data;
+}
+
+/** The research run of a task, or undefined when the task was not started by `lyra research` (or its folder is gone). */
+export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | undefined {
+  const payload = store.loadCheckpoint(taskId, RESEARCH_STATE_KEY)?.payload;
+  if (payload === undefined) return undefined;
+  const state = statePointerSchema.safeParse(payload);
+  if (!state.success) throw new InvalidInputError(`runs: the research state of task ${taskId} does not match its schema`, { code: 'research_state_invalid', details: { taskId } });
+  const runDir = state.data.runDir;
+  if (!runDir || !existsSync(runDir)) return undefined;
+  const names = readdirSync(runDir);
+  const runFile = join(runDir, RESEARCH_RUN_FILE);
+  const run = existsSync(runFile) ? parseRunJson(runFile, researchRunSchema) : undefined;
+  const locators = new Map<string, Locator>();
+  const evidenceFile = join(runDir, 'evidence.json');
+  if (existsSync(evidenceFile)) for (const e of parseRunJson(evidenceFile, RESEARCH_ARTIFACT_SCHEMAS.evidence).items) locators.set(e.evidence_id, e.locator);
+  const reportFile = names.find((n) => n.endsWith('_report.md'));
+  const reportHtmlFile = names.find((n) => n.endsWith('_report.html'));
+  return {
+    taskId, runDir, question: state.data.question, locators,
+    ...(run?.status ? { status: run.status } : {}), ...(run?.answer ? { answer: run.answer } : {}),
+    ...(reportFile ? { reportFile } : {}), ...(reportHtmlFile ? { reportHtmlFile } : {}),
+  };
+}
+
+function answerQuote(q: AnswerQuote, stance: 'supports' | 'refutes', run: ResearchRunInfo, lang: 'en' | 'ja'): HtmlQuote {
+  const locator = q.evidence_id ? run.locators.get(q.evidence_id) : undefined;
+  const link = q.link ?? builtinDocumentLink(q.url) ?? undefined;
+  return {
+    text: q.quote, stance, stated: false, confidence: q.stance_confidence,
+    source: { url: q.url, ...(link ? { link } : {}), ...(q.title ? { title: q.title } : {}), domain: '', trustLevel: q.tier },
+    locator: locator ? formatLocator(locator) : lang === 'ja' ? '位置情報なし' : 'no locator',
+  };
+}
+
+/** The run's answer as the HTML renderers show it (verdict in the question's language). */
+export function htmlAnswerOf(run: ResearchRunInfo, lang: 'en' | 'ja'): HtmlAnswer | undefined {
+  const a = run.answer;
+  if (!a) return undefined;
+  const prose = a.prose?.sentences.filter((s) => s.kept).map((s) => s.text).join(' ');
+  return {
+    verdict: STRINGS[lang].verdictLabel[a.verdict], ...(a.proposition ? { proposition: a.proposition } : {}), confidence: a.confidence, summary: a.basis.summary,
+    whatWouldChange: a.basis.what_would_change, for: a.for.map((q) => answerQuote(q, 'supports', run, lang)), against: a.against.map((q) => answerQuote(q, 'refutes', run, lang)),
+    ...(prose ? { prose } : {}),
+  };
+}
+
+const transparencySchema = z.looseObject({ format: z.literal(CONSENSUS_TRANSPARENCY_FORMAT), topic: z.string(), language: z.string().optional(), startedAt: z.string(), completedAt: z.string().optional() });
+
+export interface ConsensusRunInfo {
+  /** The folder's name: the run's id in the UI. */
+  id: string;
+  dir: string;
+  topic: string;
+  startedAt: string;
+  completedAt?: string;
+  reportFile: string;
+}
+
+/** Consensus run folders (a report.md and a transparency.json of the current format) in the runs folders, newest first. */
+export function listConsensusRuns(dirs: readonly string[]): ConsensusRunInfo[] {
+  const out: ConsensusRunInfo[] = [];
+  for (const parent of dirs) {
+    if (!existsSync(parent)) continue;
+    const names = readdirSync(parent).sort().reverse().slice(0, MAX_LISTED_RUNS);
+    for (const id of names) {
+      const dir = join(parent, id);
+      const t = join(dir, CONSENSUS_TRANSPARENCY_FILE);
+      if (!existsSync(t) || !existsSync(join(dir, CONSENSUS_REPORT_FILE))) continue;
+      const meta = parseRunJson(t, transparencySchema);
+      out.push({ id, dir, topic: meta.topic, startedAt: meta.startedAt, ...(meta.completedAt ? { completedAt: meta.completedAt } : {}), reportFile: CONSENSUS_REPORT_FILE });
+    }
+  }
+  return out.sort((a, b) => (a.startedAt < b.startedAt ? 1 : -1));
+}
+
+/** A report file of a run, as text (size-checked). */
+export function readRunReport(dir: string, file: string): string {
+  return readRunFile(join(dir, file));
+}

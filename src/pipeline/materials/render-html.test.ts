@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import type { HtmlReportDocument } from './html-document.js';
+import { REPORT_CSS, REPORT_SCRIPT } from './html-style.js';
+import { renderHtmlReport, reportCsp } from './render-html.js';
+import { SVG_GRAPH_MAX_CLAIMS, renderSvgGraph } from './svg-graph.js';
+
+const source = { url: 'https://a.example/x', title: 'A title', domain: 'a.example', trustLevel: 'ACADEMIC' as const };
+const doc = (n = 3): HtmlReportDocument => ({
+  lang: 'en',
+  question: 'Do corals bleach?',
+  meta: ['Task task_1'],
+  answer: { verdict: 'Supported', confidence: 0.8, summary: 'Two sources agree.', for: [{ text: 'Corals bleach.', stance: 'supports', stated: false, confidence: 0.9, source, locator: '¶1' }], against: [] },
+  claims: Array.from({ length: n }, (_, i) => ({
+    id: `clm_${i}`, statement: `Claim ${i}`, status: i === 0 ? 'VERIFIED' : i === 1 ? 'CONTESTED' : 'PENDING', confidence: 0.5, rationale: 'because', conditions: [],
+    supporting: [{ text: `Quote ${i}`, stance: 'supports', stated: i % 2 === 0, confidence: 1, source, locator: '¶2' }],
+    refuting: i === 1 ? [{ text: 'Not so.', stance: 'refutes', stated: false, confidence: 0.7, source: { ...source, url: 'https://b.example/y', domain: 'b.example', trustLevel: 'GOVERNMENT' }, locator: '¶3' }] : [],
+  })),
+  totalClaims: n,
+  contested: n > 1 ? [{ claimId: 'clm_0', otherClaimId: 'clm_1', type: 'contested', trustLevel: 'ACADEMIC', otherTrustLevel: 'GOVERNMENT' }] : [],
+});
+
+test('report.html: the CSP names the inlined style and script by their sha256, and nothing else may load', () => {
+  const hash = (s: string): string => createHash('sha256').update(s).digest('base64');
+  const csp = reportCsp();
+  assert.ok(csp.includes(`style-src 'sha256-${hash(REPORT_CSS)}'`));
+  assert.ok(csp.includes(`script-src 'sha256-${hash(REPORT_SCRIPT)}'`));
+  assert.match(csp, /^default-src 'none'/);
+  const html = renderHtmlReport(doc());
+  assert.ok(html.includes(`<style>${REPORT_CSS}</style>`) && html.includes(`<script>${REPORT_SCRIPT}</script>`));
+});
+
+test('report.html: answer, claims grouped by status with anchors, contested pair side by side, a graph whose claim nodes link to the claims', () => {
+  const html = renderHtmlReport(doc());
+  assert.ok(html.indexOf('id="answer"') < html.indexOf('id="graph"'));
+  assert.ok(html.indexOf('data-status="VERIFIED"') < html.indexOf('data-status="CONTESTED"'));
+  assert.ok(html.indexOf('data-status="CONTESTED"') < html.indexOf('data-status="PENDING"'));
+  assert.match(html, /<article class="claim" id="c-clm_1" data-status="CONTESTED" data-text="claim 1">/);
+  assert.match(html, /<a href="#c-clm_0"><title>VERIFIED 0\.50 — Claim 0<\/title>/);
+  assert.match(html, /<td><span class="trust tr-ACADEMIC">ACADEMIC<\/span> <a href="#c-clm_0">Claim 0<\/a><\/td><td><span class="trust tr-GOVERNMENT">GOVERNMENT<\/span>/);
+  assert.ok(html.includes('<a href="https://a.example/x" rel="noopener noreferrer nofollow">A title</a>'));
+});
+
+test('the static graph is cut to the strongest claims and says so', () => {
+  const big = doc(SVG_GRAPH_MAX_CLAIMS + 5);
+  const svg = renderSvgGraph(big.claims, big.contested);
+  assert.equal(svg.match(/<circle /g)!.length, SVG_GRAPH_MAX_CLAIMS + 2, 'claims drawn plus the two sources');
+  assert.match(svg, new RegExp(`Drawn: ${SVG_GRAPH_MAX_CLAIMS} of ${SVG_GRAPH_MAX_CLAIMS + 5} claims`));
+});

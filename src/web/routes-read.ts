@@ -1,0 +1,114 @@
+// The read-only pages: tasks, one task (filtered, paged), one claim (whole or as the fragment the task
+// page loads), the graph page and its data, runs and their reports. Every query is zod-checked.
+import type { ServerResponse } from 'node:http';
+import { InvalidInputError } from '../core/index.js';
+import { filterClaims, listConsensusRuns, listTaskSummaries, readRunReport, researchRunOf, type ResearchRunInfo } from '../app/index.js';
+import { taskProgress } from '../pipeline/index.js';
+import type { UiContext } from './context.js';
+import { claimFragment, claimPageBody } from './pages/claim-page.js';
+import { graphBody } from './pages/graph-page.js';
+import { layout } from './pages/layout.js';
+import { liveProgress } from './pages/progress.js';
+import { reportBody, runsBody } from './pages/runs-page.js';
+import { taskBody } from './pages/task-page.js';
+import { tasksBody } from './pages/tasks-page.js';
+import { claimFilterSchema, claimIdSchema, emptyQuerySchema, fragmentQuerySchema, graphQuerySchema, paramsRecord, parseInput, runIdSchema, taskIdSchema } from './schemas.js';
+import { send, securityHeaders } from './security.js';
+
+const HTML = 'text/html; charset=utf-8';
+
+export function notFound(what: string): InvalidInputError {
+  return new InvalidInputError(`not found: ${what}`, { code: 'ui_not_found', details: { what } });
+}
+
+function page(ctx: UiContext, res: ServerResponse, title: string, body: string, extra: { nav?: 'tasks' | 'runs'; scripts?: string[]; classicScripts?: string[]; bodyClass?: string } = {}): void {
+  send(res, 200, layout({ base: ctx.base, title, nav: extra.nav ?? 'tasks', body, author: ctx.author, ...extra }), HTML);
+}
+
+export function tasksRoute(ctx: UiContext, res: ServerResponse, params: URLSearchParams): void {
+  parseInput(emptyQuerySchema, paramsRecord(params), 'query');
+  page(ctx, res, 'Tasks', tasksBody(ctx.base, listTaskSummaries(ctx.services.store)));
+}
+
+export function taskRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams, path: string): void {
+  const id = parseInput(taskIdSchema, rawId, 'task id');
+  const q = parseInput(claimFilterSchema, paramsRecord(params), 'query');
+  const p = ctx.cache.page(id);
+  const filter = {
+    ...(q.status.length ? { statuses: q.status } : {}), ...(q.trust.length ? { trustLevels: q.trust } : {}),
+    ...(q.domain ? { domain: q.domain } : {}), ...(q.lang ? { language: q.lang } : {}), ...(q.q ? { text: q.q } : {}), ...(q.rejected === 'hide' ? { rejected: false } : {}),
+  };
+  const query = new URLSearchParams(params);
+  query.delete('offset');
+  const progress = liveProgress(taskProgress(ctx.services.store, id)!);
+  const offset = q.offset ?? 0;
+  const body = taskBody({
+    page: p, progress, filter, matched: filterClaims(p, filter), offset, pageClaims: ctx.limits.pageClaims, query,
+    actions: { base: ctx.base, taskId: id, formToken: ctx.formToken, author: ctx.author, back: `${path}${params.size ? `?${params.toString()}` : ''}` },
+  });
+  page(ctx, res, p.task.question, body);
+}
+
+export function claimRoute(ctx: UiContext, res: ServerResponse, rawTask: string, rawClaim: string, params: URLSearchParams, path: string): void {
+  const id = parseInput(taskIdSchema, rawTask, 'task id');
+  const q = parseInput(fragmentQuerySchema, paramsRecord(params), 'query');
+  const claimId = parseInput(claimIdSchema, rawClaim, 'claim id');
+  const p = ctx.cache.page(id);
+  const claim = p.doc.claims.find((c) => c.id === claimId);
+  if (!claim) throw notFound(`claim ${claimId} in task ${id}`);
+  const actions = { base: ctx.base, taskId: id, formToken: ctx.formToken, author: ctx.author, back: q.fragment ? `${ctx.base}/tasks/${id}#c-${claim.id}` : path };
+  if (q.fragment) send(res, 200, claimFragment(claim, actions), HTML);
+  else page(ctx, res, claim.statement, claimPageBody(claim, p.task.question, actions));
+}
+
+export function graphRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams): void {
+  const id = parseInput(taskIdSchema, rawId, 'task id');
+  const q = parseInput(graphQuerySchema, paramsRecord(params), 'query');
+  const task = ctx.services.store.getTask(id);
+  if (!task) throw notFound(`task ${id}`);
+  page(ctx, res, `Graph: ${task.question}`, graphBody(ctx.base, id, task.question, q.mode ?? 'auto'), { classicScripts: ['cytoscape.min.js'], scripts: ['graph.js'], bodyClass: 'graph' });
+}
+
+export function graphJsonRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams): void {
+  const id = parseInput(taskIdSchema, rawId, 'task id');
+  parseInput(emptyQuerySchema, paramsRecord(params), 'query');
+  send(res, 200, JSON.stringify(ctx.cache.graph(id)), 'application/json; charset=utf-8');
+}
+
+function researchRuns(ctx: UiContext): ResearchRunInfo[] {
+  return ctx.services.store.listTasks().flatMap((t) => {
+    const run = researchRunOf(ctx.services.store, t.id);
+    return run ? [run] : [];
+  });
+}
+
+export function runsRoute(ctx: UiContext, res: ServerResponse, params: URLSearchParams): void {
+  parseInput(emptyQuerySchema, paramsRecord(params), 'query');
+  page(ctx, res, 'Runs', runsBody(ctx.base, researchRuns(ctx), listConsensusRuns(ctx.runsDirs)), { nav: 'runs' });
+}
+
+export function researchReportRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams, html: boolean): void {
+  parseInput(emptyQuerySchema, paramsRecord(params), 'query');
+  const id = parseInput(taskIdSchema, rawId, 'task id');
+  const run = researchRunOf(ctx.services.store, id);
+  if (!run) throw notFound(`research run of task ${id}`);
+  if (html) {
+    if (!run.reportHtmlFile) throw notFound(`report.html of task ${id}`);
+    const text = readRunReport(run.runDir, run.reportHtmlFile);
+    // Lyra wrote the page with its own policy (inline style and script allowed by hash): that policy, not the UI's.
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/i.exec(text)?.[1] ?? "default-src 'none'";
+    send(res, 200, text, HTML, { ...securityHeaders(csp), 'content-security-policy': csp.replace(/&#39;/g, "'") });
+    return;
+  }
+  const text = run.reportFile ? readRunReport(run.runDir, run.reportFile) : 'This run has written no report yet.';
+  const links = [{ label: 'evidence', path: `/tasks/${id}` }, ...(run.reportHtmlFile ? [{ label: 'report.html', path: `/runs/research/${id}/report.html` }] : [])];
+  page(ctx, res, run.question, reportBody(ctx.base, run.question, text, links), { nav: 'runs' });
+}
+
+export function consensusReportRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams): void {
+  parseInput(emptyQuerySchema, paramsRecord(params), 'query');
+  const id = parseInput(runIdSchema, rawId, 'run id');
+  const run = listConsensusRuns(ctx.runsDirs).find((r) => r.id === id);
+  if (!run) throw notFound(`consensus run ${id}`);
+  page(ctx, res, run.topic, reportBody(ctx.base, run.topic, readRunReport(run.dir, run.reportFile), []), { nav: 'runs' });
+}

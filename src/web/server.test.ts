@@ -1,0 +1,320 @@
+// The UI's routes over loopback HTTP and a real SQLite store holding a synthetic task: pages, escaping,
+// filters, actions through applyFeedback (statuses recompute), the guard (foreign Host / Origin, token
+// cookie), limits (body size, rate, query validation), live events and the assets.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServeRuntime, createUiActions, loadConfig, type LyraConfig, type ServeRuntime } from '../app/index.js';
+import { rejectedClaims } from '../app/index.js';
+import { resolveDomainTrust } from '../policy/index.js';
+import { writeSyntheticTask } from '../test-support/synthetic-task.js';
+import { startUiServer, type RunningUiServer } from './index.js';
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+let home: string;
+let config: LyraConfig;
+let runtime: ServeRuntime;
+let ui: RunningUiServer;
+
+interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+
+function call(path: string, o: { method?: string; headers?: Record<string, string>; body?: string; server?: RunningUiServer } = {}): Promise<Reply> {
+  const s = o.server ?? ui;
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: s.port, path, method: o.method ?? 'GET', headers: { host: `127.0.0.1:${s.port}`, ...o.headers } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    if (o.body !== undefined) req.end(o.body);
+    else req.end();
+  });
+}
+
+const formTokenOf = (html: string): string => /name="form_token" value="([^"]+)"/.exec(html)![1]!;
+/** The form token, from a claim's page (the task page lists claims without their forms). */
+const formToken = (_html: string): Promise<string> => call('/tasks/task_ui/claims/clm_task_ui_1').then((r) => formTokenOf(r.body));
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Reply> =>
+  call(path, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://127.0.0.1:${ui.port}`, ...headers } });
+
+before(async () => {
+  home = mkdtempSync(join(tmpdir(), 'lyra-ui-'));
+  config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
+  runtime = createServeRuntime(config);
+  writeSyntheticTask(runtime.store, { taskId: 'task_ui', question: 'Does walking lower blood pressure?', claims: 40, sources: 6, firstTitle: HOSTILE });
+  writeSyntheticTask(runtime.store, { taskId: 'task_run', question: 'A running task', claims: 3, running: true });
+  ui = await startUiServer({
+    services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+    port: 0, author: 'tester', limits: { rateLimitPerMinute: 10_000, actionRateLimitPerMinute: 1_000, livePollMs: 100 },
+  });
+});
+
+after(async () => {
+  await ui.close();
+  await runtime.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+test('the tasks list shows every task with its counts; headers carry the CSP and hardening', async () => {
+  const r = await call('/');
+  assert.equal(r.status, 200);
+  assert.match(r.body, /Does walking lower blood pressure\?/);
+  assert.match(r.body, /A running task/);
+  assert.match(String(r.headers['content-security-policy']), /default-src 'none'; script-src 'self'/);
+  assert.equal(r.headers['x-frame-options'], 'DENY');
+  assert.equal(r.headers['x-content-type-options'], 'nosniff');
+  assert.doesNotMatch(r.body, /<script(?![^>]*\ssrc=)/, 'no inline script');
+});
+
+test('the task page groups claims by status, escapes a hostile statement and source title, lists contested pairs', async () => {
+  const r = await call('/tasks/task_ui');
+  assert.equal(r.status, 200);
+  for (const s of ['VERIFIED', 'CONTESTED', 'REFUTED', 'UNSUPPORTED', 'CONDITIONED', 'PENDING']) assert.match(r.body, new RegExp(`data-group="${s}"`));
+  assert.ok(r.body.includes('&lt;img src=x onerror=alert(1)&gt;'), 'the hostile text is shown as text');
+  assert.ok(!r.body.includes(HOSTILE), 'never as markup');
+  assert.match(r.body, /<table class="pairs">/);
+  assert.match(r.body, /Showing 1–40 of 40 matching claims/);
+});
+
+test('filters by status, trust level, domain and text; invalid query parameters are 400', async () => {
+  const v = await call('/tasks/task_ui?status=VERIFIED');
+  assert.match(v.body, /Showing 1–7 of 7 matching claims/);
+  assert.doesNotMatch(v.body, /data-group="REFUTED"/);
+  const t = await call('/tasks/task_ui?q=group%203.');
+  assert.match(t.body, /Showing 1–3 of 3 matching claims/);
+  const d = await call('/tasks/task_ui?domain=site1.example&trust=UNVERIFIED');
+  assert.equal(d.status, 200);
+  assert.equal((await call('/tasks/task_ui?status=NOPE')).status, 400);
+  assert.equal((await call('/tasks/task_ui?unknown=1')).status, 400);
+  assert.equal((await call('/tasks/task_nope')).status, 404);
+  assert.equal((await call('/tasks/..%2Fetc')).status, 400);
+  assert.equal((await call('/tasks/%E0%A4%A')).status, 400, 'bad percent-encoding');
+});
+
+test('a claim opens to its verbatim quotes with source, trust level, locator and confidence', async () => {
+  const r = await call('/tasks/task_ui/claims/clm_task_ui_1?fragment=1');
+  assert.equal(r.status, 200);
+  assert.match(r.body, /<blockquote>Claim 1: walking lowers/);
+  assert.match(r.body, /href="https:\/\/site1\.example\/article\/1"/);
+  assert.match(r.body, /tr-UNVERIFIED/);
+  assert.match(r.body, /¶1, sentence 0/);
+  assert.match(r.body, /supports 0\.80 by embedded/);
+  const whole = await call('/tasks/task_ui/claims/clm_task_ui_1');
+  assert.match(whole.body, /<!doctype html>/);
+  assert.equal((await call('/tasks/task_ui/claims/clm_none')).status, 404);
+  assert.equal((await call('/tasks/task_ui/claims/%3Cx%3E')).status, 400, 'a claim id is checked');
+});
+
+test('reject then restore a claim: applyFeedback records it, the page shows it, statuses recompute', async () => {
+  const page = await call('/tasks/task_ui');
+  const token = await formToken(page.body);
+  const r = await post('/tasks/task_ui/actions', { action: 'reject_claim', claim_id: 'clm_task_ui_0', author: 'alice', reason: 'injection', form_token: token, back: '/tasks/task_ui?status=VERIFIED' });
+  assert.equal(r.status, 303);
+  assert.equal(r.headers.location, '/tasks/task_ui?status=VERIFIED');
+  assert.equal(rejectedClaims(runtime.store, 'task_ui').get('clm_task_ui_0')?.author, 'alice');
+  assert.deepEqual(runtime.store.listFeedback({ taskId: 'task_ui' }).map((f) => [f.kind, f.author, f.reason]), [['claim_rejected', 'alice', 'injection']]);
+  const after1 = await call('/tasks/task_ui/claims/clm_task_ui_0');
+  assert.match(after1.body, /Rejected by alice/);
+  assert.match(after1.body, /value="restore_claim"/);
+  const back = await post('/tasks/task_ui/actions', { action: 'restore_claim', claim_id: 'clm_task_ui_0', author: 'alice', reason: 'fine', form_token: token, back: '//evil.example/x' });
+  assert.equal(back.headers.location, '/tasks/task_ui', 'a foreign return address falls back to the task');
+  assert.equal(rejectedClaims(runtime.store, 'task_ui').has('clm_task_ui_0'), false);
+  // Restoring a claim that is not rejected: invalid input, shown as an error page.
+  const again = await post('/tasks/task_ui/actions', { action: 'restore_claim', claim_id: 'clm_task_ui_0', author: 'alice', reason: 'x', form_token: token });
+  assert.equal(again.status, 400);
+  assert.match(again.body, /not rejected/);
+});
+
+test('actions: a wrong form token, a bad form, a JSON body, an oversized body and a GET are refused', async () => {
+  const base = { action: 'reject_claim', claim_id: 'clm_task_ui_2', author: 'a', reason: 'r' };
+  assert.equal((await post('/tasks/task_ui/actions', { ...base, form_token: 'wrong' })).status, 403);
+  const token = await formToken('');
+  assert.equal((await post('/tasks/task_ui/actions', { ...base, form_token: token, action: 'drop_table' })).status, 400);
+  assert.equal((await post('/tasks/task_ui/actions', { ...base, form_token: token, reason: '   ' })).status, 400);
+  assert.equal((await post('/tasks/task_ui/actions', { ...base, form_token: token, extra: '1' })).status, 400);
+  assert.equal((await call('/tasks/task_ui/actions', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status, 415);
+  assert.equal((await post('/tasks/task_ui/actions', { ...base, form_token: token, reason: 'x'.repeat(20_000) })).status, 413);
+  assert.equal((await call('/tasks/task_ui/actions')).status, 404);
+  assert.equal(runtime.store.listFeedback({ taskId: 'task_ui' }).filter((f) => f.targetId === 'clm_task_ui_2').length, 0);
+});
+
+test('correct an edge stance and override a domain level through the same code paths', async () => {
+  const token = await formToken('');
+  const r = await post('/tasks/task_ui/actions', { action: 'correct_edge', edge_id: 'edg_task_ui_3_j', label: 'neutral', author: 'bob', reason: 'off topic', form_token: token });
+  assert.equal(r.status, 303);
+  assert.equal(runtime.store.getEdge('edg_task_ui_3_j')?.kind, 'neutral');
+  const o = await post('/tasks/task_ui/actions', { action: 'override_domain', domain: 'site2.example', trust_level: 'TRUSTED', author: 'bob', reason: 'known journal', form_token: token });
+  assert.equal(o.status, 303);
+  assert.equal(resolveDomainTrust(runtime.policy.current(), 'site2.example').trustLevel, 'TRUSTED');
+});
+
+test('the guard: a foreign Host (DNS rebinding) or Origin is refused, the UI\'s own origin is allowed', async () => {
+  const host = await call('/', { headers: { host: 'evil.example' } });
+  assert.equal(host.status, 403);
+  assert.match(host.body, /Host .* is not allowed/);
+  const origin = await call('/', { headers: { origin: 'http://evil.example' } });
+  assert.equal(origin.status, 403);
+  const other = await call('/', { headers: { origin: 'http://127.0.0.1:1' } });
+  assert.equal(other.status, 403, 'another local web app is not this UI');
+  assert.equal((await call('/', { headers: { origin: `http://127.0.0.1:${ui.port}` } })).status, 200);
+  const token = await formToken('');
+  const csrf = await post('/tasks/task_ui/actions', { action: 'reject_claim', claim_id: 'clm_task_ui_5', author: 'a', reason: 'r', form_token: token }, { origin: 'http://evil.example' });
+  assert.equal(csrf.status, 403);
+});
+
+test('beyond loopback a token is required: ?token= sets an HttpOnly SameSite=Strict cookie, then the cookie stands for it', async () => {
+  await assert.rejects(startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, host: '0.0.0.0', port: 0 }), /needs a bearer token/);
+  const token = 'a-test-token-of-enough-length-123';
+  const s = await startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, host: '0.0.0.0', port: 0, token });
+  try {
+    const h = { host: `lyra.lan:${s.port}` };
+    assert.equal((await call('/', { server: s, headers: h })).status, 401);
+    assert.equal((await call('/?token=wrong-token-wrong-token', { server: s, headers: h })).status, 401);
+    const ok = await call(`/tasks/task_ui?token=${token}&status=VERIFIED`, { server: s, headers: h });
+    assert.equal(ok.status, 303);
+    assert.equal(ok.headers.location, '/tasks/task_ui?status=VERIFIED');
+    const cookie = String(ok.headers['set-cookie']);
+    assert.match(cookie, /HttpOnly; SameSite=Strict/);
+    assert.equal((await call('/tasks/task_ui', { server: s, headers: { ...h, cookie: cookie.split(';')[0]! } })).status, 200);
+  } finally {
+    await s.close();
+  }
+});
+
+test('the graph page and its data: sources and claims clustered, cytoscape served locally', async () => {
+  const g = await call('/tasks/task_ui/graph');
+  assert.equal(g.status, 200);
+  assert.match(g.body, /src="\/assets\/cytoscape\.min\.js"/);
+  const data = JSON.parse((await call('/tasks/task_ui/graph.json')).body) as { sources: unknown[]; claims: Array<{ home: string | null }> };
+  assert.equal(data.claims.length, 40);
+  assert.ok(data.sources.length >= 6);
+  assert.ok(data.claims.every((c) => c.home !== null));
+  const cy = await call('/assets/cytoscape.min.js');
+  assert.equal(cy.status, 200);
+  assert.match(String(cy.headers['content-type']), /javascript/);
+  assert.ok(cy.body.length > 100_000);
+  assert.equal((await call('/assets/..%2F..%2Fpackage.json')).status, 404);
+  assert.equal((await call('/assets/nope.js')).status, 404);
+});
+
+test('live events: progress for a task, counts as they change', async () => {
+  const got = await new Promise<string>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: ui.port, path: '/events?task=task_run', headers: { host: `127.0.0.1:${ui.port}` } }, (res) => {
+      assert.equal(res.headers['content-type'], 'text/event-stream; charset=utf-8');
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        text += c;
+        if (text.includes('event: progress') && !text.includes('"claimsTotal":4')) {
+          writeSyntheticClaim();
+        }
+        if (text.includes('event: changed')) {
+          req.destroy();
+          resolve(text);
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  assert.match(got, /event: progress\ndata: \{"taskId":"task_run","status":"running"/);
+  assert.match(got, /event: changed/);
+  assert.equal((await call('/events?task=nope')).status, 400);
+});
+
+let wrote = false;
+function writeSyntheticClaim(): void {
+  if (wrote) return;
+  wrote = true;
+  runtime.store.upsertClaim({ id: 'clm_task_run_x', taskId: 'task_run', statement: 'A new claim.', slots: {}, decisionRelevance: 'high', conditions: [], createdAt: '2026-01-01T00:00:00.000Z', status: 'VERIFIED' });
+}
+
+test('the rate limit answers 429 with Retry-After', async () => {
+  const s = await startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, port: 0, limits: { rateLimitPerMinute: 3 } });
+  try {
+    const codes = [];
+    for (let i = 0; i < 5; i++) codes.push((await call('/assets/ui.css', { server: s })).status);
+    assert.deepEqual(codes, [200, 200, 200, 429, 429]);
+    const r = await call('/', { server: s });
+    assert.ok(Number(r.headers['retry-after']) > 0);
+  } finally {
+    await s.close();
+  }
+});
+
+test('runs: the list answers with none found; a task without a research run and an unknown consensus run are 404', async () => {
+  const r = await call('/runs');
+  assert.equal((await call('/runs?x=1')).status, 400);
+  assert.equal(r.status, 200);
+  assert.match(r.body, /No research run/);
+  assert.equal((await call('/runs/research/task_ui')).status, 404);
+  assert.equal((await call('/runs/research/task_ui/report.html')).status, 404);
+  assert.equal((await call('/runs/consensus/nope')).status, 404);
+  assert.equal((await call('/runs/consensus/a%2F..%2Fb')).status, 400, 'a run id is a folder name, never a path');
+});
+
+test('limits from the config: ui.* keys reach the server (a smaller body limit, fewer claims per page)', async () => {
+  const { uiLimitsOf, uiSettings } = await import('../app/index.js');
+  const cfg = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
+  const s = uiSettings({ ...cfg, raw: { ...cfg.raw, ui: { max_body_bytes: 2_048, page_claims: 10 } } }, { env: {} });
+  assert.deepEqual(uiLimitsOf(s), { maxBodyBytes: 2_048, pageClaims: 10 });
+  const small = await startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, port: 0, limits: uiLimitsOf(s) });
+  try {
+    const page = await call('/tasks/task_ui', { server: small });
+    assert.match(page.body, /Showing 1–10 of \d+ matching claims/);
+    assert.match(page.body, /offset=10/);
+    const big = await call('/tasks/task_ui/actions', { server: small, method: 'POST', body: `reason=${'x'.repeat(3_000)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal(big.status, 413);
+  } finally {
+    await small.close();
+  }
+});
+
+test('a research run: its report shown as text, its report.html served under the page\'s own CSP', async () => {
+  const { RESEARCH_STATE_KEY } = await import('../app/index.js');
+  const { renderHtmlReport, reportCsp } = await import('../pipeline/index.js');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const runDir = join(home, 'runs', 'r1');
+  mkdirSync(runDir, { recursive: true });
+  writeFileSync(join(runDir, 'q_report.md'), `# Report\n\n${HOSTILE} is quoted [1].\n`);
+  writeFileSync(join(runDir, 'q_report.html'), renderHtmlReport({ lang: 'en', question: HOSTILE, meta: [], claims: [], totalClaims: 0, contested: [] }));
+  runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'Does walking lower blood pressure?', runDir });
+  try {
+    const list = await call('/runs');
+    assert.match(list.body, /href="\/runs\/research\/task_ui"/);
+    const report = await call('/runs/research/task_ui');
+    assert.equal(report.status, 200);
+    assert.ok(report.body.includes('&lt;img src=x onerror=alert(1)&gt; is quoted'), 'the report as escaped text');
+    assert.match(report.body, /href="\/runs\/research\/task_ui\/report\.html"/);
+    const html = await call('/runs/research/task_ui/report.html');
+    assert.equal(html.status, 200);
+    assert.equal(html.headers['content-security-policy'], reportCsp(), 'the page\'s own policy, not the UI\'s');
+    assert.ok(html.body.includes('&lt;img src=x onerror=alert(1)&gt;'));
+  } finally {
+    runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'x' });
+  }
+});
+
+test('live events without a task follow every task (the tasks list)', async () => {
+  const text = await new Promise<string>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: ui.port, path: '/events', headers: { host: `127.0.0.1:${ui.port}` } }, (res) => {
+      let t = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        t += c;
+        if (t.includes('"taskId":"task_ui"') && t.includes('"taskId":"task_run"')) {
+          req.destroy();
+          resolve(t);
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  assert.equal(text.match(/event: progress/g)?.length, 2);
+});

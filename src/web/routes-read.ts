@@ -1,7 +1,7 @@
 // The read-only pages: tasks, one task (filtered, paged), one claim (whole or as the fragment the task
 // page loads), the graph page and its data, runs and their reports. Every query is zod-checked.
 import type { ServerResponse } from 'node:http';
-import { InvalidInputError } from '../core/index.js';
+import { InvalidInputError, safeHttpUrl } from '../core/index.js';
 import { filterClaims, listConsensusRuns, listTaskSummaries, readRunReport, researchRunOf, type ResearchRunInfo } from '../app/index.js';
 import { taskProgress } from '../pipeline/index.js';
 import type { UiContext } from './context.js';
@@ -9,6 +9,7 @@ import { claimFragment, claimPageBody } from './pages/claim-page.js';
 import { graphBody } from './pages/graph-page.js';
 import { layout } from './pages/layout.js';
 import { liveProgress } from './pages/progress.js';
+import type { ReportLinks } from './pages/report-markdown.js';
 import { reportBody, runsBody } from './pages/runs-page.js';
 import { taskBody } from './pages/task-page.js';
 import { tasksBody } from './pages/tasks-page.js';
@@ -87,6 +88,28 @@ export function runsRoute(ctx: UiContext, res: ServerResponse, params: URLSearch
   page(ctx, res, 'Runs', runsBody(ctx.base, researchRuns(ctx), listConsensusRuns(ctx.runsDirs)), { nav: 'runs' });
 }
 
+const statementKey = (s: string): string => s.normalize('NFKC').replace(/\s+/g, ' ').trim();
+
+/** A research report's links into the UI: claim headings to the task's claim pages, sources that are pages of the task to the task's claims from that domain. */
+function taskReportLinks(ctx: UiContext, taskId: string): ReportLinks {
+  const p = ctx.cache.page(taskId);
+  const claims = new Map(p.doc.claims.map((c) => [statementKey(c.statement), c.id]));
+  const domains = new Map(p.pages.flatMap((pg) => {
+    const url = safeHttpUrl(pg.url);
+    return [[pg.url, pg.domain] as const, ...(url ? [[url, pg.domain] as const] : [])];
+  }));
+  return {
+    claimHref: (statement) => {
+      const claimId = claims.get(statementKey(statement));
+      return claimId ? `${ctx.base}/tasks/${taskId}/claims/${encodeURIComponent(claimId)}` : undefined;
+    },
+    sourceHref: (url) => {
+      const domain = domains.get(url);
+      return domain ? { href: `${ctx.base}/tasks/${taskId}?${new URLSearchParams({ domain }).toString()}`, label: `claims from ${domain} in this task` } : undefined;
+    },
+  };
+}
+
 export function researchReportRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams, html: boolean): void {
   parseInput(emptyQuerySchema, paramsRecord(params), 'query');
   const id = parseInput(taskIdSchema, rawId, 'task id');
@@ -102,7 +125,7 @@ export function researchReportRoute(ctx: UiContext, res: ServerResponse, rawId: 
   }
   const text = run.reportFile ? readRunReport(run.runDir, run.reportFile) : 'This run has written no report yet.';
   const links = [{ label: 'evidence', path: `/tasks/${id}` }, ...(run.reportHtmlFile ? [{ label: 'report.html', path: `/runs/research/${id}/report.html` }] : [])];
-  page(ctx, res, run.question, reportBody(ctx.base, run.question, text, links), { nav: 'runs' });
+  page(ctx, res, run.question, reportBody(ctx.base, run.question, text, links, taskReportLinks(ctx, id)), { nav: 'runs' });
 }
 
 export function consensusReportRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams): void {

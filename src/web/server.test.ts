@@ -275,13 +275,17 @@ test('limits from the config: ui.* keys reach the server (a smaller body limit, 
   }
 });
 
-test('a research run: its report shown as text, its report.html served under the page\'s own CSP', async () => {
+test('a research run: its report rendered with claims and sources linked into the UI, its report.html served under the page\'s own CSP', async () => {
   const { RESEARCH_STATE_KEY } = await import('../app/index.js');
   const { renderHtmlReport, reportCsp } = await import('../pipeline/index.js');
   const { mkdirSync, writeFileSync } = await import('node:fs');
   const runDir = join(home, 'runs', 'r1');
   mkdirSync(runDir, { recursive: true });
-  writeFileSync(join(runDir, 'q_report.md'), `# Report\n\n${HOSTILE} is quoted [1].\n`);
+  const { mdInline, mdLink } = await import('../core/index.js');
+  writeFileSync(join(runDir, 'q_report.md'), [
+    '# Report', '', `${HOSTILE} is quoted [1].`, '', '### 1. Claim 1: walking lowers resting blood pressure by 1 mmHg in group 1.', '', `### 2. ${mdInline(HOSTILE)}`, '',
+    '## References', '', `1. ${mdLink('Study 1', 'https://site1.example/article/1')} — LOW`, '',
+  ].join('\n'));
   writeFileSync(join(runDir, 'q_report.html'), renderHtmlReport({ lang: 'en', question: HOSTILE, meta: [], claims: [], totalClaims: 0, contested: [] }));
   runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'Does walking lower blood pressure?', runDir });
   try {
@@ -289,7 +293,10 @@ test('a research run: its report shown as text, its report.html served under the
     assert.match(list.body, /href="\/runs\/research\/task_ui"/);
     const report = await call('/runs/research/task_ui');
     assert.equal(report.status, 200);
-    assert.ok(report.body.includes('&lt;img src=x onerror=alert(1)&gt; is quoted'), 'the report as escaped text');
+    assert.ok(report.body.includes('<p>&lt;img src=x onerror=alert(1)&gt; is quoted <a class="cite" href="#src-1">[1]</a>.</p>'), 'text escaped, the citation linked');
+    assert.match(report.body, /<h4><a class="claim-link" href="\/tasks\/task_ui\/claims\/clm_task_ui_1">1\. Claim 1: walking/);
+    assert.match(report.body, /<h4><a class="claim-link" href="\/tasks\/task_ui\/claims\/clm_task_ui_0">2\. &lt;img src=x onerror=alert\(1\)&gt;<\/a><\/h4>/);
+    assert.match(report.body, /<li id="src-1" value="1"><a href="https:\/\/site1\.example\/article\/1" rel="noopener noreferrer nofollow">Study 1<\/a> — LOW <a class="ui-link" href="\/tasks\/task_ui\?domain=site1\.example">/);
     assert.match(report.body, /href="\/runs\/research\/task_ui\/report\.html"/);
     const html = await call('/runs/research/task_ui/report.html');
     assert.equal(html.status, 200);
@@ -297,6 +304,37 @@ test('a research run: its report shown as text, its report.html served under the
     assert.ok(html.body.includes('&lt;img src=x onerror=alert(1)&gt;'));
   } finally {
     runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'x' });
+  }
+});
+
+test('a consensus run: report.md rendered, its [n] and [Rn] citations linked to the sources, a hostile source inert', async () => {
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { CONSENSUS_TRANSPARENCY_FORMAT } = await import('../app/index.js');
+  const { mdInline, mdLink, mdUrl } = await import('../core/index.js');
+  const runs = join(home, 'consensus-runs');
+  const dir = join(runs, '20260101_0000');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'transparency.json'), JSON.stringify({ format: CONSENSUS_TRANSPARENCY_FORMAT, topic: HOSTILE, startedAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:05:00.000Z' }));
+  writeFileSync(join(dir, 'report.md'), [
+    '# Research report', '', '## Detailed report', '', '### Key findings', '', '- “Walking lowers blood pressure.” [1] (also stated in [2])', '',
+    '### Sources', '', `- [1] ${mdInline(HOSTILE)} — ${mdUrl('https://one.example/a')} (reliability 80%)`, `- [2] Two — ${mdUrl('javascript:alert(1)')} (reliability 40%)`, '',
+    '## Key findings', '', '- “Walking lowers blood pressure.” [R1]', '', '## Sources', '', `- [R1] ${mdLink('One "onmouseover=alert(1)', 'https://one.example/a"onmouseover=alert(1)')} (reliability: 80%)`, '',
+  ].join('\n'));
+  const s = await startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, port: 0, runsDirs: [runs] });
+  try {
+    assert.match((await call('/runs', { server: s })).body, /href="\/runs\/consensus\/20260101_0000">&lt;img src=x onerror=alert\(1\)&gt;<\/a>/);
+    const r = await call('/runs/consensus/20260101_0000', { server: s });
+    assert.equal(r.status, 200);
+    assert.match(r.body, /“Walking lowers blood pressure\.” <a class="cite" href="#src-1">\[1\]<\/a> \(also stated in <a class="cite" href="#src-2">\[2\]<\/a>\)/);
+    assert.match(r.body, /<li id="src-1">\[1\] &lt;img src=x onerror=alert\(1\)&gt; — <a href="https:\/\/one\.example\/a" rel="noopener noreferrer nofollow">/);
+    assert.match(r.body, /<li id="src-2">\[2\] Two — javascript:alert\(1\) \(reliability 40%\)<\/li>/, 'not an http(s) address: text');
+    assert.match(r.body, /“Walking lowers blood pressure\.” <a class="cite" href="#src-R1">\[R1\]<\/a>/);
+    assert.match(r.body, /<li id="src-R1">\[R1\] <a href="https:\/\/one\.example\/a%22onmouseover=alert\(1\)" rel="noopener noreferrer nofollow">One &quot;onmouseover=alert\(1\)<\/a>/);
+    assert.ok(!r.body.includes(HOSTILE) && !/href="javascript/i.test(r.body), 'nothing hostile as markup');
+    assert.match(String(r.headers['content-security-policy']), /default-src 'none'; script-src 'self'; style-src 'self'/, 'the UI\'s policy');
+    assert.doesNotMatch(r.body, /<script(?![^>]*\ssrc=)|\sstyle=/, 'no inline script or style');
+  } finally {
+    await s.close();
   }
 });
 

@@ -47,5 +47,9 @@ body.graph main{max-width:none;padding:0}
 #graph{position:absolute;top:2.6rem;left:0;right:22rem;bottom:0;background:#fff}
 #graph-panel{position:absolute;top:2.6rem;right:0;width:22rem;bottom:0;overflow:auto;padding:.75rem;border-left:1px solid #e5e7eb;background:#fafafa}
 .legend span{display:inline-block;margin-right:.5rem}
-pre.report{white-space:pre-wrap;background:#fff;border:1px solid #e5e7eb;padding:.75rem}
+div.report{background:#fff;border:1px solid #e5e7eb;padding:.25rem 1rem;overflow-wrap:anywhere}
+.report blockquote{white-space:normal;border-left:4px solid #d1d5db;padding-left:.75rem;color:#374151}
+.report li:target{background:#fef9c3}
+.report a.cite{text-decoration:none}
+.report .ui-link{font-size:.8rem}
 `;

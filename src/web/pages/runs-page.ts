@@ -1,9 +1,11 @@
 // Runs: research runs (tasks started by `lyra research`, with their report files) and consensus runs
-// found in the runs folders; a report is shown as its text (escaped, never rendered as HTML), and a
-// research run's report.html is one link away (served with its own strict policy).
+// found in the runs folders; a report is rendered by the strict report renderer (report-markdown.ts:
+// every text escaped, only http(s) links, citations linked to their sources), and a research run's
+// report.html is one link away (served with its own strict policy).
 import { htmlAttr, htmlText } from '../../core/index.js';
 import type { ConsensusRunInfo, ResearchRunInfo } from '../../app/index.js';
 import { href } from './layout.js';
+import { renderReportMarkdown, type ReportLinks } from './report-markdown.js';
 
 export function runsBody(base: string, research: readonly ResearchRunInfo[], consensus: readonly ConsensusRunInfo[]): string {
   const r = research.map((x) => `<tr><td><a href="${htmlAttr(href(base, `/runs/research/${x.taskId}`))}">${htmlText(x.question)}</a></td><td>${htmlText(x.status ?? 'running or stopped early')}</td><td>${x.answer ? htmlText(`${x.answer.verdict} (${x.answer.confidence.toFixed(2)})`) : '—'}</td><td><a href="${htmlAttr(href(base, `/tasks/${x.taskId}`))}">evidence</a></td></tr>`);
@@ -12,6 +14,7 @@ export function runsBody(base: string, research: readonly ResearchRunInfo[], con
 <h2>Consensus</h2>${c.length ? `<table><thead><tr><th>Topic</th><th>Started</th><th>Completed</th></tr></thead><tbody>${c.join('')}</tbody></table>` : '<p class="meta">No consensus run in the runs folders.</p>'}`;
 }
 
-export function reportBody(base: string, title: string, text: string, links: Array<{ label: string; path: string }>): string {
-  return `<p class="meta"><a href="${htmlAttr(href(base, '/runs'))}">← Runs</a>${links.map((l) => ` · <a href="${htmlAttr(href(base, l.path))}">${htmlText(l.label)}</a>`).join('')}</p><h1>${htmlText(title)}</h1><pre class="report">${htmlText(text)}</pre>`;
+/** A run's report page: links back and beside, the title, and the report's Markdown rendered (`report` links claims and sources to the UI). */
+export function reportBody(base: string, title: string, markdown: string, links: Array<{ label: string; path: string }>, report: ReportLinks = {}): string {
+  return `<p class="meta"><a href="${htmlAttr(href(base, '/runs'))}">← Runs</a>${links.map((l) => ` · <a href="${htmlAttr(href(base, l.path))}">${htmlText(l.label)}</a>`).join('')}</p><h1>${htmlText(title)}</h1>${renderReportMarkdown(markdown, report)}`;
 }

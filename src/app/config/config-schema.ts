@@ -2,6 +2,7 @@
 // Every section is optional; what is absent takes the documented default.
 import { z } from 'zod';
 import { parseAllowEntry } from '../../net/allow-entries.js';
+import type { ConfigSource } from './paths.js';
 
 /** One fetch.allow_private entry, checked when the file loads (origin or CIDR + port; see net/allow-entries.ts). */
 const allowPrivateEntry = z.string().min(1).superRefine((value, ctx) => {
@@ -10,6 +11,11 @@ const allowPrivateEntry = z.string().min(1).superRefine((value, ctx) => {
   } catch (err) {
     ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^fetch\.allow_private: /, '') });
   }
+});
+
+/** The SearXNG instance URL: required once the section is there (no public instance is a default). */
+const searxngBaseUrl = z.url({
+  error: (issue) => (issue.input === undefined ? 'required: the URL of a SearXNG instance with the JSON format enabled, e.g. http://localhost:8888' : 'expected an absolute URL such as http://localhost:8888'),
 });
 
 export const DEFAULT_CONTACT_URL = 'https://github.com/lyra-research/lyra';
@@ -97,7 +103,7 @@ export const lyraConfigSchema = z.strictObject({
   /** Web search providers; each is off until configured here. */
   providers: z
     .strictObject({
-      searxng: z.strictObject({ base_url: z.url() }).optional(),
+      searxng: z.strictObject({ base_url: searxngBaseUrl }).optional(),
       duckduckgo: z.strictObject({ base_url: z.url().optional(), region: z.string().optional() }).optional(),
     })
     .optional(),
@@ -279,6 +285,10 @@ export type LyraConfigFile = z.output<typeof lyraConfigSchema>;
 export interface LyraConfig {
   /** The config file read, if any. */
   configFile?: string;
+  /** How it was found: `--config` (flag), `$LYRA_CONFIG` (env), the working directory (cwd) or `$LYRA_HOME` (home). */
+  configSource?: ConfigSource;
+  /** Config files that exist but were not read because a file of higher precedence was (one file is read, never merged). */
+  shadowedConfigFiles: string[];
   home: string;
   contactUrl: string;
   domains: { defaultFile: string; userFile?: string; watch: boolean };

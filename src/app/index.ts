@@ -51,3 +51,7 @@ export {
   DEFAULT_RESEARCH_OUT, RESEARCH_RUN_FILE, RESEARCH_STATE_KEY, isResearchTask, newRunDir, researchTaskOf, resumeResearch, runResearch,
   type RunResearchInput, type RunResearchOverrides,
 } from './research.js';
+export { configDefaults, type DefaultValue } from './config-defaults.js';
+export { CONFIG_VALUE_SOURCES, configShowSchema, configValueSchema, configView, isSecretKey } from './config-view.js';
+export type { ConfigShow, ConfigValue, ConfigValueSource, ConfigViewOptions } from './config-view.js';
+export { CONFIG_TEMPLATE, writeConfigTemplate, type WriteConfigTemplateOptions } from './config-template.js';

@@ -49,8 +49,9 @@ export function resolveConfigPath(options: PathEnv & { explicit?: string }): (Co
   const local = resolve(cwd, CONFIG_FILE_NAME);
   const inHome = resolve(lyraHome(options), CONFIG_FILE_NAME);
   const implicit: ConfigLocation[] = [
-    ...(existsSync(local) ? [{ path: local, source: 'cwd' as const, required: false }] : []),
-    ...(existsSync(inHome) && inHome !== local ? [{ path: inHome, source: 'home' as const, required: false }] : []),
+    // Started in $LYRA_HOME itself, the working directory's file is the home file.
+    ...(existsSync(local) && local !== inHome ? [{ path: local, source: 'cwd' as const, required: false }] : []),
+    ...(existsSync(inHome) ? [{ path: inHome, source: 'home' as const, required: false }] : []),
   ];
   const named: ConfigLocation | undefined = options.explicit
     ? { path: resolve(cwd, options.explicit), source: 'flag', required: true }

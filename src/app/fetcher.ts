@@ -20,6 +20,8 @@ export interface CreateFetcherOptions {
   enableRender?: boolean;
   /** DNS resolver override (tests). */
   resolver?: HostResolver;
+  /** Limits over the configured ones (lyra doctor's probes: one attempt, a short timeout). */
+  limits?: Partial<FetcherLimitsInput>;
 }
 
 /** Lyra's version from package.json, for the User-Agent. */
@@ -73,6 +75,7 @@ export function createFetcher(options: CreateFetcherOptions): HttpFetcher {
   const renderEnabled = options.enableRender === true || config.raw.fetch?.render?.enabled === true;
   return createHttpFetcher({
     ...fetcherSettings(config),
+    ...options.limits,
     userAgent: lyraUserAgent({ version: lyraVersion(), contactUrl: config.contactUrl }),
     qpsFor: qpsLookup(options.policy),
     ...(options.events ? { events: options.events } : {}),

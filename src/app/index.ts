@@ -55,3 +55,8 @@ export { configDefaults, type DefaultValue } from './config-defaults.js';
 export { CONFIG_VALUE_SOURCES, configShowSchema, configValueSchema, configView, isSecretKey } from './config-view.js';
 export type { ConfigShow, ConfigValue, ConfigValueSource, ConfigViewOptions } from './config-view.js';
 export { CONFIG_TEMPLATE, writeConfigTemplate, type WriteConfigTemplateOptions } from './config-template.js';
+export {
+  DEFAULT_PROBE_TIMEOUT_MS, PROBE_STATUSES, PROBE_TIMEOUT_RANGE, SOURCE_KINDS, doctorReportSchema, probeSchema, probeTargets, problemSchema, runDoctor, runProbe, sourceCheckSchema,
+  stanceJudgeSchema,
+} from './doctor/index.js';
+export type { DoctorReport, Probe, ProbeStatus, ProbeTarget, Problem, RunDoctorOptions, SourceCheck } from './doctor/index.js';

@@ -16,6 +16,7 @@ type Register = (program: Command, ctx: CliContext) => void;
  */
 const COMMANDS: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Register> }> = [
   { names: ['config'], load: async () => (await import('./commands/config.js')).registerConfigCommand },
+  { names: ['doctor'], load: async () => (await import('./commands/doctor.js')).registerDoctorCommand },
   { names: ['domains'], load: async () => (await import('./commands/domains.js')).registerDomainsCommand },
   { names: ['fetch'], load: async () => (await import('./commands/fetch.js')).registerFetchCommand },
   { names: ['extract'], load: async () => (await import('./commands/extract.js')).registerExtractCommand },

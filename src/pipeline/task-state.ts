@@ -22,7 +22,8 @@ export interface QueryInput {
 }
 
 export interface PageOutcome {
-  status: 'fetched' | 'failed' | 'blocked';
+  /** `skipped`: not fetched, with the reason in `error` (a BLOCKED domain). */
+  status: 'fetched' | 'failed' | 'blocked' | 'skipped';
   queryId: string;
   at: string;
   error?: { category: ErrorCategory; code: string; message: string };

@@ -138,6 +138,7 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'pipeline.corpus_fragment_chars': d(p.corpusFragmentChars),
     'pipeline.mirror_queries': d(p.mirrorQueries),
     'pipeline.max_expansions': d(p.maxExpansions),
+    'pipeline.synonym_queries': d(p.synonymQueries),
     'pipeline.default_budget.max_pages': d(p.defaultBudget.maxPages),
     'pipeline.default_budget.max_queries': d(p.defaultBudget.maxQueries),
     'pipeline.default_budget.max_seconds': d(p.defaultBudget.maxSeconds),

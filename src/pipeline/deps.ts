@@ -1,7 +1,7 @@
 // What the pipeline needs from the outside, as interfaces (PIPELINE.md "Layers"): app/engine.ts
 // builds these from the configuration; tests build them from real components on loopback.
 import type {
-  EmbeddingModel, Fetcher, Materials, MaterialsOptions, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, VerifyOutcome,
+  EmbeddingModel, Fetcher, Materials, MaterialsOptions, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, Thesaurus, VerifyOutcome,
 } from '../core/index.js';
 import type { GraphDeps, GraphLimits, GraphPhaseResult, RecomputeResult, TrustResolver } from './graph/index.js';
 import type { OpenAccessLocator } from '../sources/index.js';
@@ -49,6 +49,8 @@ export interface PipelineDeps {
   graph: GraphStep;
   /** Translates for mirror queries; absent: mirrors are skipped with a warning. */
   translator?: Translator;
+  /** Synonyms for English queries (WordNet); absent while pipeline.synonym_queries > 0: a warning per query. */
+  thesaurus?: Thesaurus;
   limits?: Partial<PipelineLimits>;
   /** Limits of the graph step (config `pipeline.graph`). */
   graphLimits?: Partial<GraphLimits>;

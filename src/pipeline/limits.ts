@@ -38,6 +38,8 @@ export const PIPELINE_DEFAULTS = {
   mirrorQueries: true,
   /** Expanded queries sent per client query at most. */
   maxExpansions: 8,
+  /** WordNet synonym queries per English client query in normal mode (seed 002 同義語展開); 0 turns them off. */
+  synonymQueries: 2,
   /** Time one source may take in a multi-source call (ms); undefined: the sources' default. */
   sourceTimeoutMs: undefined as number | undefined,
   /** Task budget defaults (issue 6). */

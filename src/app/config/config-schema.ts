@@ -221,6 +221,8 @@ export const lyraConfigSchema = z.strictObject({
       mirror_queries: z.boolean().optional(),
       /** Expanded queries sent per client query (default 8). */
       max_expansions: z.number().int().min(1).max(50).optional(),
+      /** WordNet synonym queries per English client query in normal mode (default 2; 0 turns them off). */
+      synonym_queries: z.number().int().min(0).max(10).optional(),
       /** Budget of a task when `task create` names none. */
       default_budget: z
         .strictObject({

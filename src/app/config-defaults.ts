@@ -14,12 +14,13 @@ import {
 import { DEFAULT_CHROMIUM_PATH, FETCH_DEFAULTS } from '../net/index.js';
 import { DEFAULT_GRAPH_LIMITS, PIPELINE_DEFAULTS } from '../pipeline/index.js';
 import {
-  DEFAULT_MAX_FILES, DEFAULT_MAX_FILE_BYTES, DEFAULT_SOURCE_TIMEOUT_MS, arxivOptionsSchema, crossrefOptionsSchema, duckDuckGoOptionsSchema, openAlexOptionsSchema,
+  DEFAULT_MAX_FILES, DEFAULT_MAX_FILE_BYTES, DEFAULT_SOURCE_TIMEOUT_MS, arxivOptionsSchema, browserSerpOptionsSchema, crossrefOptionsSchema, duckDuckGoOptionsSchema, openAlexOptionsSchema,
   pubmedOptionsSchema, semanticScholarOptionsSchema, unpaywallOptionsSchema,
 } from '../sources/index.js';
 import { DEFAULT_CONTACT_URL, type LyraConfig } from './config/index.js';
 import { MAX_EXTRACT_FILE_BYTES } from './extract-source.js';
 import { MCP_TOKEN_ENV } from './serve.js';
+import { WEB_SEARCH_DEFAULTS } from './web-search.js';
 
 /** Where a value that the file does not set comes from. */
 export interface DefaultValue {
@@ -88,6 +89,9 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'fetch.allow_private': d([]),
     'fetch.render.enabled': d(false),
     'fetch.render.chromium_path': d(DEFAULT_CHROMIUM_PATH),
+    'web_search.enabled': d(WEB_SEARCH_DEFAULTS.enabled),
+    'web_search.provider': d(WEB_SEARCH_DEFAULTS.provider),
+    'web_search.browser_engine': d(optionDefault(browserSerpOptionsSchema, 'engine')),
     'providers.searxng.base_url': unset,
     'providers.duckduckgo.base_url': { ...d(optionDefault(duckDuckGoOptionsSchema, 'baseUrl')), whenSection: 'providers.duckduckgo' },
     'providers.duckduckgo.region': { ...d(optionDefault(duckDuckGoOptionsSchema, 'region')), whenSection: 'providers.duckduckgo' },

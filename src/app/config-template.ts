@@ -15,7 +15,13 @@ export const CONFIG_TEMPLATE = `# Lyra configuration (lyra config init). Every k
 
 # contact_url: https://example.org/contact     # sent in the User-Agent so site owners can reach you
 
-# Web search (off until configured):
+# Web search is on with no setting: with no provider below, the result page of a search engine is loaded
+# in the system Chromium (apt-get install chromium), or, without Chromium, DuckDuckGo's HTML endpoint.
+# web_search:
+#   enabled: true                              # false: no web search at all (scholarly APIs and corpora only)
+#   provider: auto                             # auto | browser | duckduckgo, when providers names none
+#   browser_engine: duckduckgo_html            # duckduckgo_html | duckduckgo_lite | mojeek | bing
+# Providers named here replace the zero-config one:
 # providers:
 #   searxng:
 #     base_url: http://localhost:8888          # your instance (JSON format on); a local one is allowed for its own origin

@@ -5,6 +5,7 @@
 import type { EmbeddingModel, EventSink, Fetcher, SearchProvider, StanceModel, Store, Thesaurus } from '../core/index.js';
 import { createTextExtractor } from '../extract/index.js';
 import { createWordNetThesaurus } from '../models/index.js';
+import { webSearchPlan, type WebSearchPlan } from './web-search.js';
 import type { HostResolver } from '../net/index.js';
 import {
   buildMaterials, createPipelineEngine, recomputeTaskGraph, runGraphPhase, verifyStatement,
@@ -94,12 +95,10 @@ export function graphLimitsOf(config: LyraConfig): Partial<GraphLimits> | undefi
 
 export const GRAPH_STEP: GraphStep = { runGraphPhase, recomputeTaskGraph, materials: buildMaterials, verifyStatement };
 
-/** Web providers configured in `providers` (each off until configured). */
-function configuredWebProviders(config: LyraConfig, fetcher: Fetcher): Record<string, SearchProvider> {
+/** The web providers of the plan (web-search.ts): those configured in `providers`, else the zero-config one, none when web search is off. */
+function configuredWebProviders(config: LyraConfig, fetcher: Fetcher, plan: WebSearchPlan): Record<string, SearchProvider> {
   const out: Record<string, SearchProvider> = {};
-  for (const name of ['searxng', 'duckduckgo'] as const) {
-    if (config.raw.providers?.[name]) out[name] = createWebProvider({ config, name, fetcher: () => fetcher });
-  }
+  for (const name of plan.providers) out[name] = createWebProvider({ config, name, fetcher: () => fetcher });
   return out;
 }
 
@@ -111,10 +110,13 @@ function memo<T>(build: () => T): () => T {
 export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}): AppEngine {
   const store = overrides.store ?? openOrCreateStore(config.store.path);
   const policy: DomainPolicySource = createDomainPolicySource({ ...config.domains, ...(overrides.events ? { events: overrides.events } : {}) });
+  const plan = webSearchPlan(config);
   const ownFetcher = overrides.fetcher
     ? undefined
     : createFetcher({
       config, policy, onAuthRequired: (item) => store.enqueueAuth(item),
+      // The browser SERP provider loads result pages in Chromium: rendering on for this fetcher.
+      ...(plan.providers.includes('browser') ? { enableRender: true } : {}),
       ...(overrides.events ? { events: overrides.events } : {}), ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
     });
   const fetcher: Fetcher = overrides.fetcher ?? ownFetcher!;
@@ -130,7 +132,7 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
     store,
     fetcher,
     extractor: createTextExtractor(textExtractorOptions(config)),
-    webProviders: overrides.webProviders ?? configuredWebProviders(config, fetcher),
+    webProviders: overrides.webProviders ?? configuredWebProviders(config, fetcher, plan),
     corpusProvider: (corpus) => createCorpusSearchProvider({ store, ...(corpus ? { corpus } : {}) }),
     scholarly,
     models: { stance, embedding },

@@ -12,6 +12,7 @@ export { MAX_CLAIMS_FILE_BYTES, documentClaims } from './claims.js';
 export type { DocumentClaims, DocumentClaimsOptions } from './claims.js';
 export { addToCorpus, removeCorpusNamed, searchCorpus } from './corpus.js';
 export { createWebProvider, searchWithProvider, type ProviderName } from './search.js';
+export { WEB_SEARCH_DEFAULTS, chromiumPathOf, webSearchPlan, type WebProviderName, type WebSearchPlan } from './web-search.js';
 export { createFetcher, fetchUrl, fetcherSettings, lyraVersion, type CreateFetcherOptions, type FetchUrlOptions } from './fetcher.js';
 export {
   SCHOLARLY_SOURCE_ALIASES,

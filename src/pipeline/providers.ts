@@ -60,7 +60,7 @@ export function resolveTaskProviders(deps: PipelineDeps, names: string[] | undef
   const providers = names && names.length > 0 ? normalizeProviders(deps, names) : defaultProviders(deps);
   if (providers.length === 0) {
     throw new NonRetryableError(
-      'no search provider is usable: configure a web provider (providers.searxng or providers.duckduckgo in lyra.config.yaml), add a local corpus (lyra corpus add), or enable a scholarly source (scholarly.*.enabled)',
+      'no search provider is usable: turn web search on (remove web_search.enabled: false, or configure providers.searxng or providers.duckduckgo in lyra.config.yaml), add a local corpus (lyra corpus add), or enable a scholarly source (scholarly.*.enabled)',
       { code: 'no_search_provider' },
     );
   }

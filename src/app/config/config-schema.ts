@@ -100,7 +100,22 @@ export const lyraConfigSchema = z.strictObject({
       render: z.strictObject({ enabled: z.boolean().optional(), chromium_path: z.string().min(1).optional() }).optional(),
     })
     .optional(),
-  /** Web search providers; each is off until configured here. */
+  /**
+   * Web search with no configuration (issue 19): on by default. When `providers` names no web provider,
+   * the engine searches the web through the browser SERP provider (system Chromium found) or the
+   * DuckDuckGo HTML provider (no Chromium); `enabled: false` turns every web provider off.
+   */
+  web_search: z
+    .strictObject({
+      /** false: no web search at all, configured providers included (scholarly APIs and corpora only). Default true. */
+      enabled: z.boolean().optional(),
+      /** The provider used when `providers` names none: auto (browser when Chromium is found, else duckduckgo), browser, duckduckgo. */
+      provider: z.enum(['auto', 'browser', 'duckduckgo']).optional(),
+      /** The engine the browser SERP provider loads (default duckduckgo_html). */
+      browser_engine: z.enum(['duckduckgo_html', 'duckduckgo_lite', 'mojeek', 'bing']).optional(),
+    })
+    .optional(),
+  /** Web search providers configured explicitly (SearXNG needs its base_url; an empty duckduckgo: section means on with defaults). */
   providers: z
     .strictObject({
       searxng: z.strictObject({ base_url: searxngBaseUrl }).optional(),

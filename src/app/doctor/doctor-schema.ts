@@ -36,10 +36,14 @@ export type Probe = z.infer<typeof probeSchema>;
 export const SOURCE_KINDS = ['web', 'scholarly', 'llm'] as const;
 
 export const sourceCheckSchema = z.strictObject({
-  /** searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed, unpaywall, llm. */
+  /** searxng, duckduckgo, browser, semantic_scholar, openalex, crossref, arxiv, pubmed, unpaywall, llm. */
   name: z.string(),
   kind: z.enum(SOURCE_KINDS),
-  /** Configured and turned on (a web provider needs its section; a scholarly API is on unless enabled: false; unpaywall needs an email). */
+  /**
+   * Used as configured. Web: the providers named in `providers`, else the zero-config one (browser when
+   * Chromium is found, else duckduckgo), none with web_search.enabled: false; a scholarly API is on
+   * unless enabled: false; unpaywall needs an email.
+   */
   enabled: z.boolean(),
   base_url: z.string().nullable(),
   probe: probeSchema,

@@ -4,9 +4,10 @@
 // parallel, so the whole check takes at most about one timeout; an offline machine fails them fast.
 import { isAbortError, isLyraError, type Fetcher } from '../../core/index.js';
 import {
-  arxivOptionsSchema, crossrefOptionsSchema, duckDuckGoOptionsSchema, openAlexOptionsSchema, pubmedOptionsSchema, semanticScholarOptionsSchema, unpaywallOptionsSchema,
+  SERP_ENGINES, arxivOptionsSchema, crossrefOptionsSchema, duckDuckGoOptionsSchema, openAlexOptionsSchema, pubmedOptionsSchema, semanticScholarOptionsSchema, unpaywallOptionsSchema,
 } from '../../sources/index.js';
 import type { LyraConfig } from '../config/index.js';
+import { webSearchPlan } from '../web-search.js';
 import type { Probe, SourceCheck } from './doctor-schema.js';
 
 /** Default time one probe may take, ms (`lyra doctor --timeout`). */
@@ -28,8 +29,11 @@ const defaultBase = (schema: { shape: Record<string, unknown> }): string => (sch
 const join = (base: string, path: string): string => `${base.replace(/\/+$/, '')}${path}`;
 
 /** What doctor asks of each source: a cheap real request of its API, so the answer says whether the API works, not only whether the host answers. */
-export function probeTargets(config: LyraConfig): ProbeTarget[] {
+export function probeTargets(config: LyraConfig, exists?: (path: string) => boolean): ProbeTarget[] {
   const p = config.raw.providers ?? {};
+  // Web providers as the engine registers them (web-search.ts): configured ones, else the zero-config one.
+  const web = webSearchPlan(config, exists).providers;
+  const engine = SERP_ENGINES[config.raw.web_search?.browser_engine ?? 'duckduckgo_html'];
   const s = config.raw.scholarly ?? {};
   const llm = config.raw.models?.llm;
   const target = (name: string, kind: ProbeTarget['kind'], enabled: boolean, baseUrl: string | null, path: (base: string) => string, headers?: Record<string, string>): ProbeTarget => ({
@@ -47,8 +51,10 @@ export function probeTargets(config: LyraConfig): ProbeTarget[] {
   const upBase = s.unpaywall?.base_url ?? defaultBase(unpaywallOptionsSchema);
   const mailto = (m: string | undefined): string => (m ? `&mailto=${encodeURIComponent(m)}` : '');
   return [
-    target('searxng', 'web', p.searxng !== undefined, p.searxng?.base_url ?? null, (b) => join(b, '/search?q=lyra&format=json')),
-    target('duckduckgo', 'web', p.duckduckgo !== undefined, p.duckduckgo ? (p.duckduckgo.base_url ?? defaultBase(duckDuckGoOptionsSchema)) : null, (b) => `${b}${b.includes('?') ? '&' : '?'}q=lyra`),
+    target('searxng', 'web', web.includes('searxng'), p.searxng?.base_url ?? null, (b) => join(b, '/search?q=lyra&format=json')),
+    target('duckduckgo', 'web', web.includes('duckduckgo'), p.duckduckgo?.base_url ?? defaultBase(duckDuckGoOptionsSchema), (b) => `${b}${b.includes('?') ? '&' : '?'}q=lyra`),
+    // The browser SERP provider's engine, probed with a plain request (reachability; the page itself is rendered when searching).
+    target('browser', 'web', web.includes('browser'), engine.url, (b) => `${b}${b.includes('?') ? '&' : '?'}${engine.queryParam}=lyra`),
     target('semantic_scholar', 'scholarly', s2.enabled, s2.base, (b) => join(b, '/paper/search?query=lyra&limit=1&fields=title'), s.semantic_scholar?.api_key ? { 'x-api-key': s.semantic_scholar.api_key } : undefined),
     target('openalex', 'scholarly', oa.enabled, oa.base, (b) => join(b, `/works?search=lyra&per_page=1${mailto(s.openalex?.mailto)}`)),
     target('crossref', 'scholarly', cr.enabled, cr.base, (b) => join(b, `/works?rows=0${mailto(s.crossref?.mailto)}`)),

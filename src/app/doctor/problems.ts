@@ -97,7 +97,8 @@ export function problemsOf(input: ProblemInput): Problem[] {
   if (input.storeError) out.push({ severity: 'error', code: 'store_unreadable', message: `the store ${config.store.path} cannot be opened: ${input.storeError}`, fix: `check the file, or set store.path (or LYRA_HOME) to start a new one` });
   const web = report.sources.filter((s) => s.kind === 'web');
   if (!web.some((s) => s.enabled)) {
-    out.push({ severity: 'warning', code: 'no_web_provider', message: 'no web search provider is configured: only the scholarly APIs and local corpora are searched', fix: `lyra config init, then uncomment providers.duckduckgo (or set providers.searxng.base_url) in ${input.homeConfig}` });
+    // Web search is on unless turned off (web-search.ts): no web provider means web_search.enabled: false.
+    out.push({ severity: 'warning', code: 'no_web_provider', message: 'web search is off (web_search.enabled: false): only the scholarly APIs and local corpora are searched', fix: `remove web_search.enabled: false from ${config.configFile ?? input.homeConfig}` });
   }
   for (const s of report.sources) {
     const p = sourceProblem(input, s);

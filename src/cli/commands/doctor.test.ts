@@ -61,7 +61,7 @@ test('lyra doctor --json probes each configured source once, names which models 
     assert.deepEqual([by.crossref!.probe.status, by.crossref!.probe.http_status], ['http_error', 503]);
     assert.deepEqual([by.arxiv!.enabled, by.arxiv!.probe.status], [false, 'skipped']);
     assert.equal(by.pubmed!.probe.status, 'unreachable', 'a service that never finishes answering is cut at the timeout');
-    assert.deepEqual([by.unpaywall!.enabled, by.duckduckgo!.enabled], [false, false]);
+    assert.deepEqual([by.unpaywall!.enabled, by.duckduckgo!.enabled, by.browser!.enabled], [false, false, false], 'searxng configured: no zero-config web provider');
     assert.deepEqual([by.llm!.probe.status, by.llm!.probe.http_status], ['ok', 200]);
     assert.equal(web.requestsTo('/crossref/works').length, 1, 'one request per probe, no retry');
     assert.equal(web.requestsTo('/s2/paper/search')[0]!.headers['x-api-key'], 'doctor-secret-key', 'the configured key is sent');
@@ -91,15 +91,15 @@ test('an offline machine: every source unreachable and no corpus is an error tha
   const closed = await closedPort();
   try {
     const base = `http://127.0.0.1:${closed}`;
-    writeFileSync(join(home, 'lyra.config.yaml'), ['scholarly:', ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { base_url: "${base}/${s}" }`), ''].join('\n'));
+    const scholarly = ['scholarly:', ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { base_url: "${base}/${s}" }`)];
+    writeFileSync(join(home, 'lyra.config.yaml'), [`providers: { duckduckgo: { base_url: "${base}/html/" } }`, ...scholarly, ''].join('\n'));
     const r = await runCli(['doctor', '--json'], { home });
     assert.equal(r.code, 1);
     const report = doctorReportSchema.parse(JSON.parse(r.out));
-    assert.deepEqual(report.sources.filter((s) => s.kind === 'scholarly' && s.enabled).map((s) => s.probe.status), ['unreachable', 'unreachable', 'unreachable', 'unreachable', 'unreachable']);
+    assert.deepEqual(report.sources.filter((s) => s.enabled).map((s) => [s.name, s.probe.status]), [['duckduckgo', 'unreachable'], ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((n) => [n, 'unreachable'])]);
     const offline = report.problems.find((p) => p.code === 'no_source_reachable')!;
     assert.equal(offline.severity, 'error');
     assert.match(offline.fix, /lyra corpus add <folder>/);
-    assert.ok(report.problems.some((p) => p.code === 'no_web_provider' && /lyra config init/.test(p.fix)));
     assert.ok(report.problems.some((p) => p.code === 'no_translator'));
     assert.deepEqual(report.models.stance.en.backend, 'embedded');
     assert.ok(report.models.stance.en.present && report.models.stance.ja.present, 'the shipped stance models are there');
@@ -114,6 +114,14 @@ test('an offline machine: every source unreachable and no corpus is an error tha
     assert.match(text.out, /^stance +English: embedded +stance-en\.json +present$/m);
     assert.match(text.out, /^ +Japanese: embedded +stance-ja\.json +present$/m);
     assert.match(text.out, /warning +no_translator: .*\n +fix: set models\.llm/);
+    // Web search is on with no setting (the zero-config provider); turned off, doctor says how to turn it back on.
+    writeFileSync(join(home, 'lyra.config.yaml'), ['fetch: { render: { chromium_path: /nonexistent/chromium } }', ...scholarly, ''].join('\n'));
+    const zero = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
+    assert.deepEqual(zero.sources.filter((s) => s.kind === 'web' && s.enabled).map((s) => [s.name, s.base_url]), [['duckduckgo', 'https://html.duckduckgo.com/html/']]);
+    writeFileSync(join(home, 'lyra.config.yaml'), ['web_search: { enabled: false }', ...scholarly, ''].join('\n'));
+    const off = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
+    assert.ok(off.sources.every((s) => s.kind !== 'web' || !s.enabled));
+    assert.ok(off.problems.some((p) => p.code === 'no_web_provider' && /web_search\.enabled/.test(p.fix)));
     const bad = await runCli(['doctor', '--timeout', '5'], { home });
     assert.equal(bad.code, 2);
     assert.match(bad.err, /--timeout/);

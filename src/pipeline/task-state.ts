@@ -28,6 +28,8 @@ export interface PageOutcome {
   at: string;
   error?: { category: ErrorCategory; code: string; message: string };
   fragments?: number;
+  /** The page was rendered in Chromium (Phase 6: its static HTML had no readable text). */
+  rendered?: boolean;
 }
 
 export interface TaskUsage {

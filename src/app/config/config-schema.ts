@@ -96,7 +96,7 @@ export const lyraConfigSchema = z.strictObject({
         .optional(),
       /** Origins (http://127.0.0.1:8888) or CIDRs with a port (10.1.0.0/16:8080) the SSRF guard lets through although private or loopback. */
       allow_private: z.array(allowPrivateEntry).optional(),
-      /** Render script-only pages with the system Chromium (Debian package chromium). */
+      /** Render script-only pages with the system Chromium (Debian package chromium); enabled defaults to true when it is found. */
       render: z.strictObject({ enabled: z.boolean().optional(), chromium_path: z.string().min(1).optional() }).optional(),
     })
     .optional(),
@@ -236,6 +236,12 @@ export const lyraConfigSchema = z.strictObject({
       mirror_queries: z.boolean().optional(),
       /** Expanded queries sent per client query (default 8). */
       max_expansions: z.number().int().min(1).max(50).optional(),
+      /** Script-built pages rendered in Chromium per task at most (default 10; 0: none). Needs Chromium (fetch.render). */
+      max_renders_per_task: z.number().int().min(0).max(10_000).optional(),
+      /** A static page with scripts whose extracted text is shorter than this is rendered (default 200 characters). */
+      render_min_text_chars: z.number().int().min(1).max(100_000).optional(),
+      /** Time one render may take (default 30,000 ms). */
+      render_timeout_ms: z.number().int().min(1_000).max(600_000).optional(),
       /** WordNet synonym queries per English client query in normal mode (default 2; 0 turns them off). */
       synonym_queries: z.number().int().min(0).max(10).optional(),
       /** Budget of a task when `task create` names none. */

@@ -71,7 +71,7 @@ function executable(path: string): boolean {
 export function chromiumCheck(config: LyraConfig): DoctorReport['chromium'] {
   const configured = config.raw.fetch?.render?.chromium_path;
   const path = configured ?? DEFAULT_CHROMIUM_PATH;
-  return { path, source: configured ? 'config' : 'default', found: executable(path), render_enabled: config.raw.fetch?.render?.enabled === true };
+  return { path, source: configured ? 'config' : 'default', found: executable(path), render_enabled: config.raw.fetch?.render?.enabled ?? executable(path) };
 }
 
 /** The nearest existing folder of a path, and whether this user may write there (a data folder is created on first use). */

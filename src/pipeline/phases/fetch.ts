@@ -12,6 +12,7 @@ import { documentFragments } from '../page-records.js';
 import { FINAL_FETCH_STATUSES, type QueryContext } from '../query-context.js';
 import { keys, loadPayload, warning, type PageOutcome } from '../task-state.js';
 import type { FetchCandidate } from './register.js';
+import { renderIfScriptBuilt } from './render-fallback.js';
 
 /** Identifiers read from one fetched page for the next enrichment round. */
 export const MAX_PAGE_IDENTIFIERS = 20;
@@ -100,16 +101,22 @@ async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }
   const { store, fetcher, extractor, trust } = ctx.deps;
   const taskId = ctx.task.id;
   try {
-    const res = await fetcher.fetch({ url: item.url, signal: ctx.signal, taskId });
-    const pdf = /pdf/i.test(res.contentType);
-    const doc = await extractor.extract({ url: res.finalUrl, contentType: res.contentType, body: res.body, ...(pdf ? {} : { text: res.text }), signal: ctx.signal });
+    const first = await fetcher.fetch({ url: item.url, signal: ctx.signal, taskId });
+    const pdf = /pdf/i.test(first.contentType);
+    const staticDoc = await extractor.extract({ url: first.finalUrl, contentType: first.contentType, body: first.body, ...(pdf ? {} : { text: first.text }), signal: ctx.signal });
+    // A script-built page (no readable text in its static HTML) is rendered in Chromium, bounded per task.
+    const attempt = await renderIfScriptBuilt(ctx, item.url, first, staticDoc);
+    const doc = attempt.doc;
     const identifiers = identifiersInPage(doc, { limit: MAX_PAGE_IDENTIFIERS }).map(formatScholarlyId);
     const all = documentFragments(item.pageId, doc, ctx.limits.corpusFragmentChars);
     const fragments = all.slice(0, ctx.limits.maxFragmentsPerPage);
     const page = store.getPage(item.pageId)!;
     const own = Object.keys(doc.identifiers).length > 0;
     const title = doc.title ?? page.title;
-    const outcome: PageOutcome & { identifiers: string[] } = { status: 'fetched', queryId: ctx.query.id, at: new Date().toISOString(), fragments: fragments.length, identifiers };
+    const outcome: PageOutcome & { identifiers: string[] } = {
+      status: 'fetched', queryId: ctx.query.id, at: new Date().toISOString(), fragments: fragments.length, identifiers, ...(attempt.rendered ? { rendered: true } : {}),
+    };
+    if (attempt.error) outcome.error = attempt.error;
     if (all.length > fragments.length) outcome.error = { category: 'non_retryable', code: 'fragments_truncated', message: `${all.length - fragments.length} fragments beyond pipeline.max_fragments_per_page (${ctx.limits.maxFragmentsPerPage}) dropped` };
     store.transaction(() => {
       store.updatePage(item.pageId, {

@@ -70,6 +70,15 @@ test('VERIFY sends a major claim that stays CONTESTED back to DEEP for one bound
       const log = readFileSync(join(r.runDir, 'search_log.md'), 'utf8');
       assert.match(log, /## Send-back \(VERIFY → DEEP\)/);
       assert.ok(log.includes(`| ${SEND_BACK_PHASE} |`));
+
+      // maxSendBackSearches: 0 turns the send-back off: the decision is recorded with no search.
+      const off = await runResearch(config, {
+        question: 'Is brisk walking an effective treatment for high blood pressure in adults with hypertension?', providers: ['searxng'], cwd: ew.home,
+        budget: { pages: 30, queries: 400, seconds: 3000 }, maxSendBackSearches: 0, out: join(ew.home, 'off'),
+      }, { engine: { resolver: ew.resolver }, translator: null, writer: null });
+      const offState = loadResearchState({ load: (id) => engine.store.loadCheckpoint(id, RESEARCH_STATE_KEY)?.payload, save: () => undefined }, off.taskId);
+      assert.deepEqual([offState.sendBack?.entryKeys, offState.sendBack?.done], [[], true]);
+      assert.ok(!offState.entries.some((e) => e.sendBack));
     } finally {
       await engine.close();
     }

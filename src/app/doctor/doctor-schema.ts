@@ -107,6 +107,13 @@ export const doctorReportSchema = z.strictObject({
     found: z.boolean(),
     render_enabled: z.boolean(),
   }),
+  /** Web search as the engine will run it (app/web-search.ts): on or off, the providers in use, the zero-config one chosen, and why. */
+  web_search: z.strictObject({
+    enabled: z.boolean(),
+    providers: z.array(z.enum(['searxng', 'duckduckgo', 'browser'])),
+    zero_config: z.enum(['browser', 'duckduckgo']).nullable(),
+    reason: z.string(),
+  }),
   /** Probe settings: each probe is one request with this timeout, no retry, under the fetcher's politeness and SSRF guard. */
   probes: z.strictObject({ enabled: z.boolean(), timeout_ms: z.number().int() }),
   problems: z.array(problemSchema),

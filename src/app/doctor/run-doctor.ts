@@ -4,6 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CorpusInfo } from '../../core/index.js';
+import { webSearchPlan } from '../web-search.js';
 import type { HostResolver } from '../../net/index.js';
 import { createDomainPolicySource, type LyraConfig } from '../config/index.js';
 import { createFetcher, fetcherSettings, lyraVersion } from '../fetcher.js';
@@ -79,6 +80,7 @@ export async function runDoctor(options: RunDoctorOptions): Promise<DoctorReport
     sources: await probeSources(options, timeoutMs),
     models: modelChecks(config),
     chromium: chromiumCheck(config),
+    web_search: (({ enabled, providers, zeroConfig, reason }) => ({ enabled, providers, zero_config: zeroConfig, reason }))(webSearchPlan(config)),
     probes: { enabled: options.probe !== false, timeout_ms: timeoutMs },
   };
   const problems: Problem[] = problemsOf({

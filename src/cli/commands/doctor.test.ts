@@ -118,9 +118,12 @@ test('an offline machine: every source unreachable and no corpus is an error tha
     writeFileSync(join(home, 'lyra.config.yaml'), ['fetch: { render: { chromium_path: /nonexistent/chromium } }', ...scholarly, ''].join('\n'));
     const zero = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
     assert.deepEqual(zero.sources.filter((s) => s.kind === 'web' && s.enabled).map((s) => [s.name, s.base_url]), [['duckduckgo', 'https://html.duckduckgo.com/html/']]);
+    assert.deepEqual([zero.web_search.enabled, zero.web_search.providers, zero.web_search.zero_config], [true, ['duckduckgo'], 'duckduckgo']);
+    assert.match(zero.web_search.reason, /no Chromium at \/nonexistent\/chromium/);
     writeFileSync(join(home, 'lyra.config.yaml'), ['web_search: { enabled: false }', ...scholarly, ''].join('\n'));
     const off = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
     assert.ok(off.sources.every((s) => s.kind !== 'web' || !s.enabled));
+    assert.deepEqual([off.web_search.enabled, off.web_search.providers], [false, []]);
     assert.ok(off.problems.some((p) => p.code === 'no_web_provider' && /web_search\.enabled/.test(p.fix)));
     const bad = await runCli(['doctor', '--timeout', '5'], { home });
     assert.equal(bad.code, 2);

@@ -31,7 +31,8 @@ function printText(ctx: CliContext, r: DoctorReport): void {
   out.push(`store       ${t(r.paths.store.path)} (${bytes(r.paths.store.bytes)}${corpora ? `; corpora: ${t(corpora)}` : ''})`);
   out.push(`domains     ${t(r.paths.domains.user_file ?? 'shipped policy only')}`);
   out.push(`models dir  ${t(r.paths.models_dir.path)}${r.paths.models_dir.exists ? '' : ' (absent)'}${r.models.local.length > 0 ? `: ${t(r.models.local.join(', '))}` : ''}`);
-  out.push(`chromium    ${t(r.chromium.path)}: ${r.chromium.found ? 'found' : 'not found'} (rendering ${r.chromium.render_enabled ? 'on' : 'off'})`, '');
+  out.push(`chromium    ${t(r.chromium.path)}: ${r.chromium.found ? 'found' : 'not found'} (rendering ${r.chromium.render_enabled ? 'on' : 'off'})`);
+  out.push(`web search  ${r.web_search.enabled ? r.web_search.providers.join(', ') : 'off'}: ${t(r.web_search.reason)}`, '');
   const judge = (j: DoctorReport['models']['stance']['en']): string => `${j.backend}  ${t(j.model ?? '—')}  ${j.present ? 'present' : 'MISSING'}`;
   out.push(`stance      English: ${judge(r.models.stance.en)}`, `            Japanese: ${judge(r.models.stance.ja)}`);
   out.push(`embedding   ${r.models.embedding.backend} ${t(r.models.embedding.model)}${r.models.embedding.present ? '' : ' MISSING'}`);

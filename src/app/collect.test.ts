@@ -56,7 +56,8 @@ function setupHome(options: { searxngUrl?: string; llmUrl?: string }) {
     '  respect_robots: false',
     '  max_retries: 0',
     '  cache: { enabled: false }',
-    ...(options.searxngUrl ? ['providers:', `  searxng: { base_url: "${options.searxngUrl}" }`] : []),
+    // Without SearXNG, web search off (with nothing configured it is on: the zero-config provider).
+    ...(options.searxngUrl ? ['providers:', `  searxng: { base_url: "${options.searxngUrl}" }`] : ['web_search: { enabled: false }']),
     ...(options.llmUrl ? ['models:', `  llm: { base_url: "${options.llmUrl}", model: fake-model, max_retries: 0 }`] : []),
   ];
   writeFileSync(join(home, 'lyra.config.yaml'), `${lines.join('\n')}\n`);
@@ -222,8 +223,8 @@ test('ツール未登録: no web provider, corpus or scholarly source is a non_r
   const { config } = setupHome({ llmUrl: llm.baseUrl });
   await assert.rejects(runCollect(config, { keyword: 'sleep debt' }), (e: unknown) => isLyraError(e) && e.category === 'non_retryable' && e.code === 'collector_missing' && /no primary collector/.test(e.message));
   assert.equal(llm.bodies.length, 0);
-  // Naming a provider that is not configured is invalid input, as in lyra search.
-  await assert.rejects(runCollect(config, { keyword: 'sleep debt', providers: ['searxng'] }), (e: unknown) => isLyraError(e) && e.category === 'invalid_input' && e.code === 'provider_not_configured');
+  // Naming a web provider while web search is off is invalid input, as in lyra search.
+  await assert.rejects(runCollect(config, { keyword: 'sleep debt', providers: ['searxng'] }), (e: unknown) => isLyraError(e) && e.category === 'invalid_input' && e.code === 'web_search_off');
 });
 
 test('最低件数: fewer than 2 sources is retryable with the count and the failed queries (each tried twice, 1 s apart)', async () => {

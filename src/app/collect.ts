@@ -22,6 +22,7 @@ import { createFetcher } from './fetcher.js';
 import { openExistingStore, openOrCreateStore } from './open-store.js';
 import { createScholarlySources, selectScholarlySources } from './scholarly.js';
 import { createWebProvider, type ProviderName } from './search.js';
+import { webSearchPlan } from './web-search.js';
 
 export const COLLECT_PROVIDER_NAMES = ['searxng', 'duckduckgo', 'corpus'] as const;
 /** Suffix of the checkpoint file kept beside `--out`. */
@@ -127,7 +128,8 @@ export async function runCollect(config: LyraConfig, input: RunCollectInput, ove
     if (!(COLLECT_PROVIDER_NAMES as readonly string[]).includes(p)) throw new InvalidInputError(`collect: unknown provider ${JSON.stringify(p)} (expected ${COLLECT_PROVIDER_NAMES.join(', ')})`, { code: 'provider_unknown' });
   }
   const explicit = providers !== undefined || corpus !== undefined || scholarly !== undefined;
-  const configured = (['searxng', 'duckduckgo'] as const).filter((n) => config.raw.providers?.[n] !== undefined);
+  // The web providers in use (web-search.ts); collect reads SERPs over plain HTTP, so the browser SERP provider stands as DuckDuckGo's HTML endpoint.
+  const configured = [...new Set(webSearchPlan(config).providers.map((n) => (n === 'browser' ? 'duckduckgo' : n)))];
   const webNames = explicit ? (['searxng', 'duckduckgo'] as const).filter((n) => providers?.includes(n)) : configured;
   const useCorpus = corpus !== undefined || providers?.includes('corpus') === true;
 

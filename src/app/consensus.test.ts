@@ -102,6 +102,8 @@ test('a page that never answers: the agent is aborted at its timeout and the con
 test('no provider at all is invalid input naming what to configure', async () => {
   const home = mkdtempSync(join(tmpdir(), 'lyra-consensus-'));
   homes.push(home);
+  // With nothing configured web search is on (the zero-config provider): turned off, nothing is left.
+  writeFileSync(join(home, 'lyra.config.yaml'), 'web_search: { enabled: false }\n');
   const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
   await assert.rejects(runConsensus({ config, topic: 'x', stance: negationStance() }), /no search provider: index a corpus/);
 });

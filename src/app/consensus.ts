@@ -12,8 +12,9 @@ import type { LyraConfig } from './config/index.js';
 import { createEngine, type AppEngine } from './engine.js';
 import { buildEmbeddingModel, buildStanceModel } from './models.js';
 import { SCHOLARLY_SOURCE_NAMES } from './scholarly.js';
+import { webSearchPlan } from './web-search.js';
 
-export const CONSENSUS_PROVIDERS = ['corpus', 'searxng', 'duckduckgo', 'scholarly'] as const;
+export const CONSENSUS_PROVIDERS = ['corpus', 'searxng', 'duckduckgo', 'browser', 'scholarly'] as const;
 export type ConsensusProviderName = (typeof CONSENSUS_PROVIDERS)[number];
 
 export interface ConsensusRunOptions {
@@ -54,7 +55,6 @@ const EVENT_TYPES = [
 
 /** Which providers a run uses, checked against the configuration and the store. */
 export function resolveConsensusProviders(options: Pick<ConsensusRunOptions, 'config' | 'corpus' | 'providers' | 'store'>): ConsensusProviderName[] {
-  const web = options.config.raw.providers ?? {};
   if (options.providers && options.providers.length > 0) {
     const names = [...new Set(options.providers)];
     if (options.corpus && !names.includes('corpus')) names.unshift('corpus');
@@ -63,11 +63,15 @@ export function resolveConsensusProviders(options: Pick<ConsensusRunOptions, 'co
   if (options.corpus) return ['corpus'];
   const out: ConsensusProviderName[] = [];
   if (options.store && options.store.listCorpora().some((c) => c.documents > 0)) out.push('corpus');
-  if (web.searxng) out.push('searxng');
-  if (web.duckduckgo) out.push('duckduckgo');
+  // The web providers the engine uses (web-search.ts): configured ones, else the zero-config one (the
+  // browser SERP provider when Chromium is found, else DuckDuckGo's HTML endpoint).
+  for (const n of webSearchPlan(options.config).providers) {
+    const name = n as ConsensusProviderName;
+    if (CONSENSUS_PROVIDERS.includes(name) && !out.includes(name)) out.push(name);
+  }
   if (out.length === 0) {
     throw new InvalidInputError(
-      'consensus: no search provider: index a corpus (lyra corpus add …), use a built-in one (--corpus example), or configure providers.searxng / providers.duckduckgo',
+      'consensus: no search provider: index a corpus (lyra corpus add …), use a built-in one (--corpus example), or turn web search on (web_search.enabled: true, or providers.searxng / providers.duckduckgo)',
       { code: 'provider_not_configured' },
     );
   }

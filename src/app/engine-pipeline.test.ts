@@ -52,9 +52,9 @@ test('a required component missing is a non_retryable error at task start, and n
   await broken.close();
 
   const none = join(ew.home, 'none.yaml');
-  writeFileSync(none, ['store: { path: bare.db }', 'domains: { file: domains.yaml, watch: false }', 'scholarly:', ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`), ''].join('\n'));
+  writeFileSync(none, ['store: { path: bare.db }', 'domains: { file: domains.yaml, watch: false }', 'web_search: { enabled: false }', 'scholarly:', ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`), ''].join('\n'));
   const bare = createEngine(loadConfig({ configPath: none, env: { LYRA_HOME: join(ew.home, 'bare') } }));
-  await assert.rejects(bare.createTask({ question: 'q?' }), (e: unknown) => isLyraError(e) && e.category === 'non_retryable' && e.code === 'no_search_provider' && /providers\.searxng/.test(e.message));
+  await assert.rejects(bare.createTask({ question: 'q?' }), (e: unknown) => isLyraError(e) && e.category === 'non_retryable' && e.code === 'no_search_provider' && /web_search\.enabled/.test(e.message));
   await bare.close();
 
   await assert.rejects(engine.createTask({ question: 'q?', providers: ['bing'] }), (e: unknown) => isLyraError(e) && e.category === 'invalid_input');

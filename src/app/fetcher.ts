@@ -1,11 +1,12 @@
 // Builds the HTTP fetcher from lyra.config.yaml (`fetch` section) and the live domain policy: per-host
 // qps comes from domains.yaml at every scheduling decision, so hot reloads apply to running fetches.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { AuthItem, EventSink, FetchResponse, Store } from '../core/index.js';
 import { createChromiumRenderer, createHttpFetcher, lyraUserAgent, type FetcherLimitsInput, type HostResolver, type HttpFetcher, type PageRenderer } from '../net/index.js';
 import { resolveDomainTrust, type DomainPolicy } from '../policy/index.js';
 import { PACKAGE_ROOT, createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
+import { chromiumPathOf } from './web-search.js';
 
 export interface CreateFetcherOptions {
   config: LyraConfig;
@@ -20,6 +21,8 @@ export interface CreateFetcherOptions {
   enableRender?: boolean;
   /** DNS resolver override (tests). */
   resolver?: HostResolver;
+  /** Limits over the configured ones (lyra doctor's probes: one attempt, a short timeout). */
+  limits?: Partial<FetcherLimitsInput>;
 }
 
 /** Lyra's version from package.json, for the User-Agent. */
@@ -70,9 +73,11 @@ function qpsLookup(policy: DomainPolicySource): (host: string) => number {
 
 export function createFetcher(options: CreateFetcherOptions): HttpFetcher {
   const { config } = options;
-  const renderEnabled = options.enableRender === true || config.raw.fetch?.render?.enabled === true;
+  // Rendering is allowed when asked for (--render, the engine) or by fetch.render.enabled, which defaults to "the system Chromium is found".
+  const renderEnabled = options.enableRender === true || (config.raw.fetch?.render?.enabled ?? existsSync(chromiumPathOf(config)));
   return createHttpFetcher({
     ...fetcherSettings(config),
+    ...options.limits,
     userAgent: lyraUserAgent({ version: lyraVersion(), contactUrl: config.contactUrl }),
     qpsFor: qpsLookup(options.policy),
     ...(options.events ? { events: options.events } : {}),

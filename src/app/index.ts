@@ -12,6 +12,7 @@ export { MAX_CLAIMS_FILE_BYTES, documentClaims } from './claims.js';
 export type { DocumentClaims, DocumentClaimsOptions } from './claims.js';
 export { addToCorpus, removeCorpusNamed, searchCorpus } from './corpus.js';
 export { createWebProvider, searchWithProvider, type ProviderName } from './search.js';
+export { WEB_SEARCH_DEFAULTS, chromiumPathOf, webSearchPlan, type WebProviderName, type WebSearchPlan } from './web-search.js';
 export { createFetcher, fetchUrl, fetcherSettings, lyraVersion, type CreateFetcherOptions, type FetchUrlOptions } from './fetcher.js';
 export {
   SCHOLARLY_SOURCE_ALIASES,
@@ -62,3 +63,12 @@ export { filterClaims, listTaskSummaries, loadTaskPage, type ClaimFacts, type Cl
 export { taskGraphView, type GraphClaimNode, type GraphSourceNode, type TaskGraphView } from './task-graph-view.js';
 export { UI_DEFAULT_PORT, UI_TOKEN_ENV, UI_VIA, createUiActions, uiLimitsOf, uiSettings, type UiActions, type UiSettings } from './ui.js';
 export { openInBrowser } from './open-browser.js';
+export { configDefaults, type DefaultValue } from './config-defaults.js';
+export { CONFIG_VALUE_SOURCES, configShowSchema, configValueSchema, configView, isSecretKey } from './config-view.js';
+export type { ConfigShow, ConfigValue, ConfigValueSource, ConfigViewOptions } from './config-view.js';
+export { CONFIG_TEMPLATE, writeConfigTemplate, type WriteConfigTemplateOptions } from './config-template.js';
+export {
+  DEFAULT_PROBE_TIMEOUT_MS, PROBE_STATUSES, PROBE_TIMEOUT_RANGE, SOURCE_KINDS, doctorReportSchema, probeSchema, probeTargets, problemSchema, runDoctor, runProbe, sourceCheckSchema,
+  stanceJudgeSchema,
+} from './doctor/index.js';
+export type { DoctorReport, Probe, ProbeStatus, ProbeTarget, Problem, RunDoctorOptions, SourceCheck } from './doctor/index.js';

@@ -138,10 +138,14 @@ function folderOutput(dir: string): ResearchOutput {
   };
 }
 
-/** Builds the engine with the research defaults: the workflow handles the other language itself. */
+/**
+ * Builds the engine with the research defaults: the workflow handles the other language itself, and
+ * plans every query itself (perspective templates, gap queries, refutations), so the engine adds no
+ * synonym queries that would spend the run's query budget (seed 002's expansion is for client queries).
+ */
 function researchEngine(config: LyraConfig, overrides: RunResearchOverrides): AppEngine {
   const eo = overrides.engine ?? {};
-  return createEngine(config, { ...eo, limits: { mirrorQueries: false, ...eo.limits } });
+  return createEngine(config, { ...eo, limits: { mirrorQueries: false, synonymQueries: 0, ...eo.limits } });
 }
 
 async function withResearchEngine<T>(config: LyraConfig, overrides: RunResearchOverrides, onEvent: RunResearchInput['onEvent'], fn: (engine: AppEngine) => Promise<T>): Promise<T> {

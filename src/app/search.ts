@@ -1,23 +1,33 @@
-// One search provider chosen by name, as `lyra search` and the engine use it. Web providers are off
-// until configured; asking for one that is not is an invalid_input error naming the setting.
+// One search provider chosen by name, as `lyra search` and the engine use it. Web search is on unless
+// web_search.enabled is false (web-search.ts): DuckDuckGo and the browser SERP provider need no
+// setting, SearXNG needs its base_url; asking for one that cannot be used is an invalid_input error
+// naming the setting.
 import { InvalidInputError, type Fetcher, type SearchHit, type SearchProvider, type Store } from '../core/index.js';
-import { createDuckDuckGoProvider, createSearxngProvider } from '../sources/index.js';
+import { createBrowserSerpProvider, createDuckDuckGoProvider, createSearxngProvider } from '../sources/index.js';
 import type { LyraConfig } from './config/index.js';
 import { searchCorpus } from './corpus.js';
+import type { WebProviderName } from './web-search.js';
 
-export type ProviderName = 'corpus' | 'searxng' | 'duckduckgo';
+export type ProviderName = 'corpus' | WebProviderName;
 
-/** Builds a configured web provider; throws invalid_input naming the missing setting. */
-export function createWebProvider(options: { config: LyraConfig; name: 'searxng' | 'duckduckgo'; fetcher: () => Fetcher }): SearchProvider {
+/** Builds a web provider; throws invalid_input naming the setting that is missing or turns it off. */
+export function createWebProvider(options: { config: LyraConfig; name: WebProviderName; fetcher: () => Fetcher }): SearchProvider {
   const { config, name } = options;
   const providers = config.raw.providers;
+  if (config.raw.web_search?.enabled === false) {
+    throw new InvalidInputError(`provider ${name}: web search is off (web_search.enabled: false in ${config.configFile ?? 'lyra.config.yaml'})`, { code: 'web_search_off', details: { setting: 'web_search.enabled' } });
+  }
+  if (name === 'browser') {
+    const engine = config.raw.web_search?.browser_engine;
+    return createBrowserSerpProvider({ fetcher: options.fetcher(), ...(engine ? { engine } : {}) });
+  }
   if (name === 'searxng') {
     const c = providers?.searxng;
     if (!c) throw new InvalidInputError(`provider searxng is not configured: set providers.searxng.base_url in ${config.configFile ?? 'lyra.config.yaml'}`, { code: 'provider_not_configured', details: { setting: 'providers.searxng.base_url' } });
     return createSearxngProvider({ fetcher: options.fetcher(), baseUrl: c.base_url });
   }
-  const c = providers?.duckduckgo;
-  if (!c) throw new InvalidInputError(`provider duckduckgo is not configured: add a providers.duckduckgo section to ${config.configFile ?? 'lyra.config.yaml'}`, { code: 'provider_not_configured', details: { setting: 'providers.duckduckgo' } });
+  // DuckDuckGo needs no setting: without a providers.duckduckgo section it runs with its defaults.
+  const c = providers?.duckduckgo ?? {};
   return createDuckDuckGoProvider({ fetcher: options.fetcher(), ...(c.base_url ? { baseUrl: c.base_url } : {}), ...(c.region ? { region: c.region } : {}) });
 }
 

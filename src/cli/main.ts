@@ -15,6 +15,8 @@ type Register = (program: Command, ctx: CliContext) => void;
  * `lyra domains explain` should not pay. Order is the order of `lyra --help`.
  */
 const COMMANDS: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Register> }> = [
+  { names: ['config'], load: async () => (await import('./commands/config.js')).registerConfigCommand },
+  { names: ['doctor'], load: async () => (await import('./commands/doctor.js')).registerDoctorCommand },
   { names: ['domains'], load: async () => (await import('./commands/domains.js')).registerDomainsCommand },
   { names: ['fetch'], load: async () => (await import('./commands/fetch.js')).registerFetchCommand },
   { names: ['extract'], load: async () => (await import('./commands/extract.js')).registerExtractCommand },
@@ -71,7 +73,7 @@ export async function buildProgram(options: Required<MainOptions>, stores: Store
     .name('lyra')
     .description('Local-first evidence engine for research: search, fetch, extract, claims, stance and an evidence graph.')
     .version(packageVersion(), '-V, --version', 'print the version')
-    .option('-c, --config <file>', 'config file (default: $LYRA_CONFIG or ./lyra.config.yaml)')
+    .option('-c, --config <file>', 'config file (default: $LYRA_CONFIG, else ./lyra.config.yaml, else $LYRA_HOME/lyra.config.yaml)')
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', '\nData lives under $LYRA_HOME (default ~/.lyra). Exit codes: 0 ok, 1 failure, 2 invalid input.')
     .configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr })

@@ -63,7 +63,8 @@ test('create_task → search → get_status → stop_task → get_materials over
   }) as CallToolResult);
   assert.equal(s.status, 'done');
   assert.equal(s.query, 'human activity global warming');
-  assert.deepEqual(s.sent_queries, ['human activity global warming']);
+  // The client's query and its WordNet synonym query (seed 002 同義語展開).
+  assert.deepEqual(s.sent_queries, ['human activity global warming', 'human action global warming']);
   assert.ok(s.results_found >= 3, `results_found ${s.results_found}`);
   assert.equal(s.new_pages, 3);
   assert.deepEqual([s.budget.max_pages, s.budget.pages_used, s.budget.pages_left], [3, 3, 0]);

@@ -1,7 +1,7 @@
 // What the pipeline needs from the outside, as interfaces (PIPELINE.md "Layers"): app/engine.ts
 // builds these from the configuration; tests build them from real components on loopback.
 import type {
-  EmbeddingModel, Fetcher, Materials, MaterialsOptions, MaterialsPage, MaterialsPageOptions, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, VerifyOutcome,
+  EmbeddingModel, Fetcher, Materials, MaterialsOptions, MaterialsPage, MaterialsPageOptions, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, Thesaurus, VerifyOutcome,
 } from '../core/index.js';
 import type { GraphDeps, GraphLimits, GraphPhaseResult, RecomputeResult, TrustResolver } from './graph/index.js';
 import type { GraphSession } from './materials/index.js';
@@ -52,6 +52,10 @@ export interface PipelineDeps {
   graph: GraphStep;
   /** Translates for mirror queries; absent: mirrors are skipped with a warning. */
   translator?: Translator;
+  /** The fetcher renders pages (`render: true`) in Chromium: Phase 6 renders script-built pages (phases/render-fallback.ts). */
+  canRender?: boolean;
+  /** Synonyms for English queries (WordNet); absent while pipeline.synonym_queries > 0: a warning per query. */
+  thesaurus?: Thesaurus;
   limits?: Partial<PipelineLimits>;
   /** Limits of the graph step (config `pipeline.graph`). */
   graphLimits?: Partial<GraphLimits>;

@@ -328,7 +328,8 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       const page = store.findPageByUrl(taskId, input.value);
       if (!page) throw errorOfCategoryName('non_retryable', `ingest ${url}: the query ended ${outcome.status} without a page`, 'ingest_failed');
       const failed = loadPayload<PageOutcome>(store, taskId, keys.page(page.id));
-      if (failed?.status === 'failed' || failed?.status === 'blocked') throw errorOfCategoryName(failed.error?.category ?? 'retryable', `ingest ${url}: ${failed.error?.message ?? failed.status}`, failed.error?.code ?? 'fetch_failed');
+      // A page of a BLOCKED domain is skipped with its reason (phases/fetch.ts): the ingest fails with it.
+      if (failed?.status === 'failed' || failed?.status === 'blocked' || failed?.status === 'skipped') throw errorOfCategoryName(failed.error?.category ?? 'retryable', `ingest ${url}: ${failed.error?.message ?? failed.status}`, failed.error?.code ?? 'fetch_failed');
       if (outcome.status !== 'done') throw errorOfCategoryName('retryable', `ingest ${url}: query ${outcome.status}: ${store.getQuery(q.id)?.lastError ?? ''}`, 'ingest_failed');
       return { page: pageSourceView(store.getPage(page.id)!, deps.trust), fragments: store.listFragments(page.id).length, claims: outcome.claims, warnings: outcome.warnings };
     },

@@ -38,6 +38,14 @@ export const PIPELINE_DEFAULTS = {
   mirrorQueries: true,
   /** Expanded queries sent per client query at most. */
   maxExpansions: 8,
+  /** Script-built pages rendered in Chromium per task at most (Phase 6; 0 turns rendering in the pipeline off). */
+  maxRendersPerTask: 10,
+  /** A static HTML page with scripts whose extracted text is shorter than this is rendered (characters). */
+  renderMinTextChars: 200,
+  /** Time one render may take, navigation and settle (ms); the fetcher's body size limit bounds its HTML. */
+  renderTimeoutMs: 30_000,
+  /** WordNet synonym queries per English client query in normal mode (seed 002 同義語展開); 0 turns them off. */
+  synonymQueries: 2,
   /** Time one source may take in a multi-source call (ms); undefined: the sources' default. */
   sourceTimeoutMs: undefined as number | undefined,
   /** Task budget defaults (issue 6). */

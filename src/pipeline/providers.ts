@@ -40,15 +40,18 @@ export function normalizeProviders(deps: PipelineDeps, names: string[]): string[
     } else if (Object.hasOwn(deps.webProviders, lower)) {
       // hasOwn: a name such as `constructor` is no provider, whatever Object.prototype holds.
       name = lower;
-    } else if (lower === 'searxng' || lower === 'duckduckgo') {
-      throw new InvalidInputError(`provider ${lower} is not configured: add a providers.${lower} section to lyra.config.yaml`, { code: 'provider_not_configured', details: { setting: `providers.${lower}` } });
+    } else if (lower === 'searxng' || lower === 'duckduckgo' || lower === 'browser') {
+      // Web providers in use: those configured in `providers`, else the zero-config one; none with web_search.enabled: false.
+      const setting = lower === 'browser' ? 'web_search.provider' : `providers.${lower}`;
+      const how = lower === 'browser' ? 'set web_search.provider: browser with no providers section (Chromium needed)' : `add a providers.${lower} section`;
+      throw new InvalidInputError(`provider ${lower} is not in use: ${how} in lyra.config.yaml, and keep web_search.enabled true (lyra doctor lists the web providers in use)`, { code: 'provider_not_configured', details: { setting } });
     } else {
       const scholarly = Object.hasOwn(ALIASES, lower) ? ALIASES[lower]! : lower;
       if (deps.scholarly.sources.some((s) => s.name === scholarly)) name = scholarly;
       else if (deps.scholarly.disabled.includes(scholarly)) {
         throw new InvalidInputError(`scholarly source ${scholarly} is disabled: set scholarly.${scholarly}.enabled to true`, { code: 'provider_not_configured', details: { setting: `scholarly.${scholarly}.enabled` } });
       } else {
-        throw new InvalidInputError(`unknown provider ${JSON.stringify(raw)} (expected corpus, corpus:<name>, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv or pubmed)`, { code: 'provider_unknown', details: { provider: raw } });
+        throw new InvalidInputError(`unknown provider ${JSON.stringify(raw)} (expected corpus, corpus:<name>, searxng, duckduckgo, browser, semantic_scholar, openalex, crossref, arxiv or pubmed)`, { code: 'provider_unknown', details: { provider: raw } });
       }
     }
     if (!out.includes(name)) out.push(name);
@@ -61,7 +64,7 @@ export function resolveTaskProviders(deps: PipelineDeps, names: string[] | undef
   const providers = names && names.length > 0 ? normalizeProviders(deps, names) : defaultProviders(deps);
   if (providers.length === 0) {
     throw new NonRetryableError(
-      'no search provider is usable: configure a web provider (providers.searxng or providers.duckduckgo in lyra.config.yaml), add a local corpus (lyra corpus add), or enable a scholarly source (scholarly.*.enabled)',
+      'no search provider is usable: turn web search on (remove web_search.enabled: false, or configure providers.searxng or providers.duckduckgo in lyra.config.yaml), add a local corpus (lyra corpus add), or enable a scholarly source (scholarly.*.enabled)',
       { code: 'no_search_provider' },
     );
   }

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createWordNetThesaurus } from '../models/index.js';
 import { expandQuery, REFUTE_SUFFIXES } from './query-expansion.js';
 
 test('a plain query is passed through unchanged, operators and quotes included', async () => {
@@ -42,4 +43,35 @@ test('a failing translator is a warning; the client query still runs, nothing is
   const r = await expandQuery({ query: 'crop yield', mirror: true, translator });
   assert.deepEqual(r.queries.map((q) => q.text), ['crop yield']);
   assert.match(r.warnings[0] ?? '', /broken failed: endpoint down/);
+});
+
+const wordnet = createWordNetThesaurus();
+
+test('an English query gets WordNet synonym queries, one term replaced in each, bounded', async () => {
+  const r = await expandQuery({ query: 'hypertension risk in adults', synonyms: { max: 2, thesaurus: wordnet }, maxExpansions: 8 });
+  assert.deepEqual(r.queries, [
+    { text: 'hypertension risk in adults', origin: 'client', rule: 'client' },
+    { text: 'high blood pressure risk in adults', origin: 'expansion', rule: 'synonym:hypertension=high blood pressure' },
+    { text: 'hypertension hazard in adults', origin: 'expansion', rule: 'synonym:risk=hazard' },
+  ]);
+  assert.deepEqual(r.warnings, []);
+  const one = await expandQuery({ query: 'hypertension risk in adults', synonyms: { max: 1, thesaurus: wordnet } });
+  assert.equal(one.queries.length, 2);
+});
+
+test('synonyms leave quoted phrases, operators, acronyms, collocations and other languages alone; refute mode adds none', async () => {
+  const quoted = await expandQuery({ query: '"hypertension risk" site:who.int WHO', synonyms: { max: 2, thesaurus: wordnet } });
+  assert.deepEqual(quoted.queries.map((q) => q.text), ['"hypertension risk" site:who.int WHO']);
+  const sea = await expandQuery({ query: 'sea level rise', synonyms: { max: 2, thesaurus: wordnet } });
+  assert.ok(!sea.queries.some((q) => /degree|grade/.test(q.text)), 'sea level is one term, never "sea degree"');
+  const ja = await expandQuery({ query: '高血圧 リスク', synonyms: { max: 2, thesaurus: wordnet } });
+  assert.equal(ja.queries.length, 1);
+  const refute = await expandQuery({ query: 'hypertension risk', refute: true, synonyms: { max: 2, thesaurus: wordnet }, maxExpansions: 20 });
+  assert.ok(refute.queries.every((q) => !q.rule.startsWith('synonym:')));
+});
+
+test('synonyms asked for without a thesaurus are a warning, never a guess', async () => {
+  const r = await expandQuery({ query: 'hypertension risk', synonyms: { max: 2 } });
+  assert.equal(r.queries.length, 1);
+  assert.match(r.warnings[0] ?? '', /synonym queries skipped: no thesaurus/);
 });

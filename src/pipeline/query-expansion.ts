@@ -1,8 +1,10 @@
 // Mechanical query expansion only (seed 002): Lyra never designs queries. It applies operators the
-// client asked for, mirrors a query into the other language when a translator is configured, and
-// in refute mode appends the seed's critique vocabulary. Nothing else.
+// client asked for, mirrors a query into the other language when a translator is configured, adds
+// WordNet synonym queries for English (normal mode; a bounded number), and in refute mode appends the
+// seed's critique vocabulary. Nothing else.
 import { detectLanguage } from '../extract/language.js';
-import type { QueryOrigin, Translator } from '../core/index.js';
+import type { QueryOrigin, Thesaurus, Translator } from '../core/index.js';
+import { synonymQueries } from './synonym-queries.js';
 
 /** Critique vocabulary appended in refute mode (seed 002 反証探索: 機械パターン適用; seed 001 批判語彙). */
 export const REFUTE_SUFFIXES: Readonly<Record<'en' | 'ja', readonly string[]>> = {
@@ -19,7 +21,7 @@ export type { Translator };
 export interface ExpandedQuery {
   text: string;
   origin: QueryOrigin;
-  /** What produced it: `client`, `refute:<suffix>`, `mirror:<lang>`, `operator:site`. */
+  /** What produced it: `client`, `refute:<suffix>`, `mirror:<lang>`, `synonym:<term>=<synonym>`, `operator:site`. */
   rule: string;
 }
 
@@ -36,6 +38,11 @@ export interface ExpandOptions {
   /** Restrict to these sites with `site:` operators, one query each. */
   sites?: string[];
   translator?: Translator;
+  /**
+   * Synonym queries for English bases in normal mode (refute mode appends its critique vocabulary
+   * instead): at most `max` per client query, one term replaced in each (synonym-queries.ts).
+   */
+  synonyms?: { max: number; thesaurus?: Thesaurus };
   maxExpansions?: number;
   signal?: AbortSignal;
 }
@@ -64,6 +71,20 @@ export async function expandQuery(options: ExpandOptions): Promise<ExpansionResu
       if (mirrored && mirrored !== base) {
         out.push({ text: mirrored, origin: 'expansion', rule: `mirror:${to}` });
         bases.push({ text: mirrored, lang: to });
+      }
+    }
+  }
+  const syn = options.synonyms;
+  if (syn && syn.max > 0 && !options.refute) {
+    if (!syn.thesaurus) warnings.push('synonym queries skipped: no thesaurus is configured (set pipeline.synonym_queries: 0 to turn them off)');
+    else {
+      let left = syn.max;
+      for (const b of bases) {
+        if (b.lang !== 'en' || left <= 0) continue;
+        for (const q of synonymQueries(b.text, syn.thesaurus, left)) {
+          out.push({ text: q.text, origin: 'expansion', rule: q.rule });
+          left--;
+        }
       }
     }
   }

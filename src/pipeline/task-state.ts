@@ -22,11 +22,14 @@ export interface QueryInput {
 }
 
 export interface PageOutcome {
-  status: 'fetched' | 'failed' | 'blocked';
+  /** `skipped`: not fetched, with the reason in `error` (a BLOCKED domain). */
+  status: 'fetched' | 'failed' | 'blocked' | 'skipped';
   queryId: string;
   at: string;
   error?: { category: ErrorCategory; code: string; message: string };
   fragments?: number;
+  /** The page was rendered in Chromium (Phase 6: its static HTML had no readable text). */
+  rendered?: boolean;
 }
 
 export interface TaskUsage {

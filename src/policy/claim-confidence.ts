@@ -37,6 +37,11 @@ export function evidenceWeight(e: Pick<EvidenceItem, 'confidence' | 'trustLevel'
   return trustScore(e.trustLevel) * Math.min(1, Math.max(0, e.confidence));
 }
 
+/** A sum that does not depend on the order of its terms (ascending): a resumed run reads evidence in another order. */
+export function orderFreeSum(values: Iterable<number>): number {
+  return [...values].sort((a, b) => a - b).reduce((a, b) => a + b, 0);
+}
+
 /** Per side, each source contributes its strongest piece of evidence once (BLOCKED sources weigh 0). */
 function sideWeights(evidence: readonly EvidenceItem[], stance: Stance): Map<string, number> {
   const best = new Map<string, number>();
@@ -51,9 +56,9 @@ function sideWeights(evidence: readonly EvidenceItem[], stance: Stance): Map<str
 export function claimConfidence(evidence: readonly EvidenceItem[]): ClaimConfidence {
   const sup = sideWeights(evidence, 'supports');
   const ref = sideWeights(evidence, 'refutes');
-  // Summed in sorted order, so the result does not depend on the order the edges were read in.
-  const S = [...sup.values()].sort((a, b) => a - b).reduce((a, b) => a + b, 0);
-  const R = [...ref.values()].sort((a, b) => a - b).reduce((a, b) => a + b, 0);
+  // Order-free sums: a resumed run reads the evidence in another order and must reach the same values.
+  const S = orderFreeSum(sup.values());
+  const R = orderFreeSum(ref.values());
   const alpha = PRIOR_ALPHA + S;
   const beta = PRIOR_BETA + R;
   const n = alpha + beta;

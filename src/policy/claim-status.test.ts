@@ -1,6 +1,7 @@
 // Every row of the status table, its boundaries, and the relaxation rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { orderFreeSum } from './claim-confidence.js';
 import {
   determineClaimStatus, noisyOr, statusAxesFromEvidence, statusRow, type RelaxationContext, type StatusAxes,
 } from './index.js';
@@ -98,4 +99,11 @@ test('the axes do not depend on the order of the evidence (a resumed run reads e
     assert.deepStrictEqual(statusAxesFromEvidence(rotated, rest), a);
     assert.deepStrictEqual(statusAxesFromEvidence([...rotated].reverse(), rest), a);
   }
+});
+
+test('noisy-OR and the sums do not depend on the order the evidence was read in (a resumed run reads it in another)', () => {
+  const w = [0.7175792643331238, 0.31, 0.123456789, 0.9, 0.05];
+  const perms = [w, [...w].reverse(), [w[2]!, w[0]!, w[4]!, w[1]!, w[3]!]];
+  assert.equal(new Set(perms.map((p) => noisyOr(p))).size, 1);
+  assert.equal(new Set(perms.map((p) => orderFreeSum(p))).size, 1);
 });

@@ -1,7 +1,7 @@
 // Claim status from the E/C/A/R/T axes (seed 001 ステータス判定軸 + 緩和ルール). The seed names the
 // axes but omits its threshold table; this file is that table. Every number is a named constant.
 import type { ClaimStatus, DecisionRelevance, StatusAxes } from '../core/index.js';
-import { evidenceWeight, type EvidenceItem } from './claim-confidence.js';
+import { evidenceWeight, orderFreeSum, type EvidenceItem } from './claim-confidence.js';
 
 /**
  * The axes, each 0..1:
@@ -55,7 +55,8 @@ export interface StatusDecision {
 /** Noisy-OR of per-source weights: 1 − Π(1 − w). */
 export function noisyOr(weights: Iterable<number>): number {
   let miss = 1;
-  for (const w of weights) miss *= 1 - Math.min(1, Math.max(0, w));
+  // In ascending order: the result does not depend on the order the evidence was read in (a resumed run reads it in another).
+  for (const w of [...weights].sort((a, b) => a - b)) miss *= 1 - Math.min(1, Math.max(0, w));
   return 1 - miss;
 }
 
@@ -73,8 +74,8 @@ export function statusAxesFromEvidence(
   };
   const sup = best('supports');
   const ref = best('refutes');
-  const S = sup.reduce((a, b) => a + b, 0);
-  const R = ref.reduce((a, b) => a + b, 0);
+  const S = orderFreeSum(sup);
+  const R = orderFreeSum(ref);
   return {
     evidence: noisyOr(sup),
     refutation: noisyOr(ref),

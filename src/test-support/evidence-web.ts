@@ -165,7 +165,7 @@ export interface EvidenceWebOptions {
   bulkPages?: number;
   /** Extra routes added before the server answers. */
   routes?: (web: LoopbackWeb) => void;
-  /** Keys of the config's `pipeline` section, over the fixture's (query_backoff_ms 50, mirror_queries false). */
+  /** Keys of the config's `pipeline` section, over the fixture's (query_backoff_ms 50, mirror_queries false, synonym_queries 0). */
   pipeline?: Record<string, unknown>;
   /** Keys of the config's `fetch` section, over the fixture's (short timeouts, one retry, no cache). */
   fetch?: Record<string, unknown>;
@@ -386,7 +386,9 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
     allow_private: ['127.0.0.1/32:1-65535'], respect_robots: false, cache: { enabled: false }, timeout_ms: 5000, idle_timeout_ms: 2000, max_retries: 1, per_host_concurrency: 8,
     ...options.fetch,
   };
-  const pipeline = { query_backoff_ms: 50, mirror_queries: false, ...options.pipeline };
+  // No synonym queries: the engine tests on this web count sent queries and hits exactly (synonym
+  // expansion has its own test, src/app/engine-query-expansion.test.ts).
+  const pipeline = { query_backoff_ms: 50, mirror_queries: false, synonym_queries: 0, ...options.pipeline };
   // JSON is YAML: the sections are written as flow mappings.
   writeFileSync(configPath, [
     'store: { path: lyra.db }',

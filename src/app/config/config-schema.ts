@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { mcpConfigSchema } from './mcp-config-schema.js';
 import { parseAllowEntry } from '../../net/allow-entries.js';
+import type { ConfigSource } from './paths.js';
 
 /** One fetch.allow_private entry, checked when the file loads (origin or CIDR + port; see net/allow-entries.ts). */
 const allowPrivateEntry = z.string().min(1).superRefine((value, ctx) => {
@@ -11,6 +12,11 @@ const allowPrivateEntry = z.string().min(1).superRefine((value, ctx) => {
   } catch (err) {
     ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^fetch\.allow_private: /, '') });
   }
+});
+
+/** The SearXNG instance URL: required once the section is there (no public instance is a default). */
+const searxngBaseUrl = z.url({
+  error: (issue) => (issue.input === undefined ? 'required: the URL of a SearXNG instance with the JSON format enabled, e.g. http://localhost:8888' : 'expected an absolute URL such as http://localhost:8888'),
 });
 
 export const DEFAULT_CONTACT_URL = 'https://github.com/lyra-research/lyra';
@@ -91,14 +97,29 @@ export const lyraConfigSchema = z.strictObject({
         .optional(),
       /** Origins (http://127.0.0.1:8888) or CIDRs with a port (10.1.0.0/16:8080) the SSRF guard lets through although private or loopback. */
       allow_private: z.array(allowPrivateEntry).optional(),
-      /** Render script-only pages with the system Chromium (Debian package chromium). */
+      /** Render script-only pages with the system Chromium (Debian package chromium); enabled defaults to true when it is found. */
       render: z.strictObject({ enabled: z.boolean().optional(), chromium_path: z.string().min(1).optional() }).optional(),
     })
     .optional(),
-  /** Web search providers; each is off until configured here. */
+  /**
+   * Web search with no configuration (issue 19): on by default. When `providers` names no web provider,
+   * the engine searches the web through the browser SERP provider (system Chromium found) or the
+   * DuckDuckGo HTML provider (no Chromium); `enabled: false` turns every web provider off.
+   */
+  web_search: z
+    .strictObject({
+      /** false: no web search at all, configured providers included (scholarly APIs and corpora only). Default true. */
+      enabled: z.boolean().optional(),
+      /** The provider used when `providers` names none: auto (browser when Chromium is found, else duckduckgo), browser, duckduckgo. */
+      provider: z.enum(['auto', 'browser', 'duckduckgo']).optional(),
+      /** The engine the browser SERP provider loads (default duckduckgo_html). */
+      browser_engine: z.enum(['duckduckgo_html', 'duckduckgo_lite', 'mojeek', 'bing']).optional(),
+    })
+    .optional(),
+  /** Web search providers configured explicitly (SearXNG needs its base_url; an empty duckduckgo: section means on with defaults). */
   providers: z
     .strictObject({
-      searxng: z.strictObject({ base_url: z.url() }).optional(),
+      searxng: z.strictObject({ base_url: searxngBaseUrl }).optional(),
       duckduckgo: z.strictObject({ base_url: z.url().optional(), region: z.string().optional() }).optional(),
     })
     .optional(),
@@ -216,6 +237,14 @@ export const lyraConfigSchema = z.strictObject({
       mirror_queries: z.boolean().optional(),
       /** Expanded queries sent per client query (default 8). */
       max_expansions: z.number().int().min(1).max(50).optional(),
+      /** Script-built pages rendered in Chromium per task at most (default 10; 0: none). Needs Chromium (fetch.render). */
+      max_renders_per_task: z.number().int().min(0).max(10_000).optional(),
+      /** A static page with scripts whose extracted text is shorter than this is rendered (default 200 characters). */
+      render_min_text_chars: z.number().int().min(1).max(100_000).optional(),
+      /** Time one render may take (default 30,000 ms). */
+      render_timeout_ms: z.number().int().min(1_000).max(600_000).optional(),
+      /** WordNet synonym queries per English client query in normal mode (default 2; 0 turns them off). */
+      synonym_queries: z.number().int().min(0).max(10).optional(),
       /** Budget of a task when `task create` names none. */
       default_budget: z
         .strictObject({
@@ -288,6 +317,10 @@ export type LyraConfigFile = z.output<typeof lyraConfigSchema>;
 export interface LyraConfig {
   /** The config file read, if any. */
   configFile?: string;
+  /** How it was found: `--config` (flag), `$LYRA_CONFIG` (env), the working directory (cwd) or `$LYRA_HOME` (home). */
+  configSource?: ConfigSource;
+  /** Config files that exist but were not read because a file of higher precedence was (one file is read, never merged). */
+  shadowedConfigFiles: string[];
   home: string;
   contactUrl: string;
   domains: { defaultFile: string; userFile?: string; watch: boolean };

@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LyraError, type LyraEvent } from '../../core/index.js';
 import { resolveDomainTrust } from '../../policy/index.js';
-import { createDomainPolicySource, loadConfig, loadDomainPolicy, DEFAULT_DOMAINS_FILE } from './index.js';
+import { createDomainPolicySource, loadConfig, loadDomainPolicy, DEFAULT_CONTACT_URL, DEFAULT_DOMAINS_FILE } from './index.js';
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'lyra-config-'));
@@ -138,6 +138,94 @@ test('the watcher picks up an edit while running', async () => {
     assert.equal(resolveDomainTrust(source.current(), 'watched.org').trustLevel, 'ACADEMIC');
   } finally {
     source.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('$LYRA_HOME/lyra.config.yaml is read when the working directory has none, and may widen reach', () => {
+  const dir = tempDir();
+  try {
+    const home = join(dir, 'home');
+    const project = join(dir, 'project');
+    mkdirSync(home);
+    mkdirSync(project);
+    writeFileSync(join(home, 'lyra.config.yaml'), 'providers:\n  searxng: { base_url: "http://127.0.0.1:8888" }\nfetch:\n  allow_private: ["http://127.0.0.1:8888"]\n');
+    const c = loadConfig({ cwd: project, env: { LYRA_HOME: home } });
+    assert.equal(c.configFile, join(home, 'lyra.config.yaml'));
+    assert.equal(c.configSource, 'home');
+    assert.equal(c.networkTrusted, true);
+    assert.deepEqual(c.raw.fetch?.allow_private, ['http://127.0.0.1:8888']);
+    assert.equal(c.raw.providers?.searxng?.base_url, 'http://127.0.0.1:8888');
+    assert.deepEqual(c.warnings, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('precedence: --config > $LYRA_CONFIG > ./lyra.config.yaml > $LYRA_HOME/lyra.config.yaml; one file is read and a hidden home file is a warning', () => {
+  const dir = tempDir();
+  try {
+    const home = join(dir, 'home');
+    const project = join(dir, 'project');
+    mkdirSync(home);
+    mkdirSync(project);
+    const file = (p: string, contact: string): string => (writeFileSync(p, `contact_url: ${contact}\n`), p);
+    const inHome = file(join(home, 'lyra.config.yaml'), 'https://home.example/');
+    const local = file(join(project, 'lyra.config.yaml'), 'https://cwd.example/');
+    const viaEnv = file(join(dir, 'env.yaml'), 'https://env.example/');
+    const viaFlag = file(join(dir, 'flag.yaml'), 'https://flag.example/');
+    const load = (o: { env?: Record<string, string>; configPath?: string }) => loadConfig({ cwd: project, env: { LYRA_HOME: home, ...o.env }, ...(o.configPath ? { configPath: o.configPath } : {}) });
+    const flag = load({ configPath: viaFlag, env: { LYRA_CONFIG: viaEnv } });
+    assert.deepEqual([flag.contactUrl, flag.configSource, flag.networkTrusted], ['https://flag.example/', 'flag', true]);
+    assert.deepEqual(flag.shadowedConfigFiles, [local, inHome]);
+    assert.deepEqual(flag.warnings, [], 'a file the user named hides the others without a warning');
+    const env = load({ env: { LYRA_CONFIG: viaEnv } });
+    assert.deepEqual([env.contactUrl, env.configSource], ['https://env.example/', 'env']);
+    const cwd = load({});
+    assert.deepEqual([cwd.contactUrl, cwd.configSource, cwd.networkTrusted], ['https://cwd.example/', 'cwd', false]);
+    assert.equal(cwd.warnings.length, 1);
+    assert.ok(cwd.warnings[0]!.startsWith(`${inHome} not read: ${local} in the working directory takes precedence`), cwd.warnings[0]);
+    rmSync(local);
+    const fromHome = load({});
+    assert.deepEqual([fromHome.contactUrl, fromHome.configSource, fromHome.shadowedConfigFiles], ['https://home.example/', 'home', []]);
+    rmSync(inHome);
+    const none = load({});
+    assert.deepEqual([none.contactUrl, none.configFile, none.configSource], [DEFAULT_CONTACT_URL, undefined, undefined]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a malformed $LYRA_HOME/lyra.config.yaml is invalid input naming the file', () => {
+  const dir = tempDir();
+  try {
+    const file = join(dir, 'lyra.config.yaml');
+    writeFileSync(file, 'fetch:\n  timeout_ms: soon\n');
+    assert.throws(
+      () => loadConfig({ cwd: tmpdir(), env: { LYRA_HOME: dir } }),
+      (e: unknown) => e instanceof LyraError && e.category === 'invalid_input' && e.code === 'config_invalid' && e.message.includes(`${file}:2`) && e.message.includes('fetch.timeout_ms'),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a section with nothing under it means "on, with its defaults"; an empty searxng section names the missing base_url', () => {
+  const dir = tempDir();
+  try {
+    const file = join(dir, 'lyra.config.yaml');
+    writeFileSync(file, 'providers:\n  duckduckgo:\nscholarly:\n  openalex:\n  pubmed:\nfetch:\n  cache:\nmodels:\n');
+    const c = loadConfig({ cwd: dir, env: { LYRA_HOME: dir } });
+    assert.deepEqual(c.raw.providers, { duckduckgo: {} });
+    assert.deepEqual(c.raw.scholarly, { openalex: {}, pubmed: {} });
+    assert.deepEqual(c.raw.fetch, { cache: {} });
+    assert.deepEqual(c.raw.models, {});
+    writeFileSync(file, 'providers:\n  searxng:\n');
+    assert.throws(() => loadConfig({ cwd: dir, env: { LYRA_HOME: dir } }), (e: unknown) => e instanceof LyraError && /providers\.searxng\.base_url: required: the URL of a SearXNG instance/.test(e.message));
+    // A null where a value belongs is still an error (only sections may be empty).
+    writeFileSync(file, 'contact_url:\n');
+    assert.throws(() => loadConfig({ cwd: dir, env: { LYRA_HOME: dir } }), (e: unknown) => e instanceof LyraError && /contact_url/.test(e.message));
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { InvalidInputError } from '../../core/index.js';
 import { DEFAULT_CONTACT_URL, lyraConfigSchema, type LyraConfig, type LyraConfigFile } from './config-schema.js';
 import { DEFAULT_DOMAINS_FILE, lyraHome, resolveConfigPath, type PathEnv } from './paths.js';
+import { emptySectionsAsObjects } from './schema-keys.js';
 import { parseYamlWithSchema } from './yaml-schema-file.js';
 
 export interface LoadConfigOptions extends PathEnv {
@@ -69,7 +70,10 @@ export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
     if (!existsSync(found.path)) {
       throw new InvalidInputError(`config file not found: ${found.path}`, { code: 'config_missing', details: { file: found.path } });
     }
-    raw = parseYamlWithSchema({ text: readTextFile(found.path, 'config file'), source: found.path, schema: lyraConfigSchema });
+    raw = parseYamlWithSchema({
+      text: readTextFile(found.path, 'config file'), source: found.path, schema: lyraConfigSchema,
+      prepare: (v) => emptySectionsAsObjects(v, lyraConfigSchema),
+    });
     baseDir = dirname(found.path);
     // Trusted: named by the user (--config, $LYRA_CONFIG) or kept in $LYRA_HOME (the env's, not the file's own `home`).
     networkTrusted = found.required || resolve(dirname(found.path)) === resolve(lyraHome({ ...options, cwd }));
@@ -85,8 +89,12 @@ export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
   if (raw.domains?.file && userFile && !existsSync(userFile)) {
     throw new InvalidInputError(`domains file named in ${found?.path}: not found: ${userFile}`, { code: 'config_missing', details: { file: userFile, key: 'domains.file' } });
   }
+  // Read one file, never a merge: a working-directory file hides $LYRA_HOME's entirely, so say so.
+  if (found?.source === 'cwd') for (const other of found.shadowed) warnings.push(`${other} not read: ${found.path} in the working directory takes precedence (one config file is read: --config > $LYRA_CONFIG > ./lyra.config.yaml > $LYRA_HOME/lyra.config.yaml)`);
   return {
     configFile: found?.path,
+    ...(found ? { configSource: found.source } : {}),
+    shadowedConfigFiles: found?.shadowed ?? [],
     home,
     contactUrl: raw.contact_url ?? DEFAULT_CONTACT_URL,
     domains: { defaultFile: DEFAULT_DOMAINS_FILE, userFile, watch: raw.domains?.watch ?? true },

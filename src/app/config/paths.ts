@@ -26,19 +26,39 @@ export function lyraHome(options: PathEnv = {}): string {
   return resolve(homedir(), '.lyra');
 }
 
+/** Where a config file was found, in order of precedence: `--config`, `$LYRA_CONFIG`, the working directory, `$LYRA_HOME`. */
+export const CONFIG_SOURCES = ['flag', 'env', 'cwd', 'home'] as const;
+export type ConfigSource = (typeof CONFIG_SOURCES)[number];
+
+export interface ConfigLocation {
+  path: string;
+  source: ConfigSource;
+  /** The user named the file (flag or env): a missing file is an error. */
+  required: boolean;
+}
+
 /**
  * The config file to read: an explicit path (flag), else `$LYRA_CONFIG`, else `./lyra.config.yaml`
- * when it exists, else `$LYRA_HOME/lyra.config.yaml` when it exists. `required` is true when the user
- * named the file, so a missing file is an error. (A working-directory file may not widen network
- * reach; see loadConfig.)
+ * when it exists, else `$LYRA_HOME/lyra.config.yaml` when it exists. One file is read, never merged.
+ * `shadowed` lists the files of the working directory and `$LYRA_HOME` that exist but lose to the
+ * one read (a working-directory file may not widen network reach; see loadConfig).
  */
-export function resolveConfigPath(options: PathEnv & { explicit?: string }): { path: string; required: boolean } | undefined {
+export function resolveConfigPath(options: PathEnv & { explicit?: string }): (ConfigLocation & { shadowed: string[] }) | undefined {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
-  if (options.explicit) return { path: resolve(cwd, options.explicit), required: true };
-  if (env.LYRA_CONFIG?.trim()) return { path: resolve(cwd, env.LYRA_CONFIG.trim()), required: true };
   const local = resolve(cwd, CONFIG_FILE_NAME);
-  if (existsSync(local)) return { path: local, required: false };
   const inHome = resolve(lyraHome(options), CONFIG_FILE_NAME);
-  return existsSync(inHome) ? { path: inHome, required: false } : undefined;
+  const implicit: ConfigLocation[] = [
+    // Started in $LYRA_HOME itself, the working directory's file is the home file.
+    ...(existsSync(local) && local !== inHome ? [{ path: local, source: 'cwd' as const, required: false }] : []),
+    ...(existsSync(inHome) ? [{ path: inHome, source: 'home' as const, required: false }] : []),
+  ];
+  const named: ConfigLocation | undefined = options.explicit
+    ? { path: resolve(cwd, options.explicit), source: 'flag', required: true }
+    : env.LYRA_CONFIG?.trim()
+      ? { path: resolve(cwd, env.LYRA_CONFIG.trim()), source: 'env', required: true }
+      : undefined;
+  const chosen = named ?? implicit[0];
+  if (!chosen) return undefined;
+  return { ...chosen, shadowed: implicit.map((l) => l.path).filter((p) => p !== chosen.path) };
 }

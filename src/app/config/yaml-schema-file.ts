@@ -31,8 +31,11 @@ function locate(doc: Document, lines: LineCounter, path: ReadonlyArray<PropertyK
 /** Alias expansions allowed while reading a file (yaml's `maxAliasCount`). */
 export const MAX_ALIAS_COUNT = 100;
 
-/** Parses and validates; throws InvalidInputError (code `config_invalid`) listing every issue. */
-export function parseYamlWithSchema<S extends z.ZodType>(options: { text: string; source: string; schema: S }): z.output<S> {
+/**
+ * Parses and validates; throws InvalidInputError (code `config_invalid`) listing every issue.
+ * `prepare` rewrites the parsed document before validation (lyra.config.yaml: empty sections).
+ */
+export function parseYamlWithSchema<S extends z.ZodType>(options: { text: string; source: string; schema: S; prepare?: (value: unknown) => unknown }): z.output<S> {
   const { text, source, schema } = options;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
@@ -52,7 +55,7 @@ export function parseYamlWithSchema<S extends z.ZodType>(options: { text: string
   } catch (cause) {
     throw configError(source, [{ path: '(aliases)', message: `${(cause as Error).message} (YAML aliases expand to more than the limit of ${MAX_ALIAS_COUNT})` }]);
   }
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(options.prepare ? options.prepare(value) : value);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue): YamlIssue => {
     const at = locate(doc, lines, issue.path);

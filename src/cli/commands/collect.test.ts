@@ -15,6 +15,8 @@ import { startLoopbackWeb, type LoopbackWeb } from '../../test-support/loopback-
 import { step5OutputSchema } from '../../workflows/index.js';
 
 const NO_SCHOLARLY = ['scholarly:', ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`)];
+// Web search off too: with nothing configured it is on (the zero-config provider).
+const NO_SOURCES = ['web_search: { enabled: false }', ...NO_SCHOLARLY];
 const homes: string[] = [];
 let web: LoopbackWeb;
 
@@ -35,7 +37,7 @@ function home(lines: string[]): string {
 }
 
 test('lyra collect --help names every flag; bad flags exit 2', async () => {
-  const h = home(NO_SCHOLARLY);
+  const h = home(NO_SOURCES);
   const help = await runCli(['collect', '--help'], { home: h });
   assert.equal(help.code, 0);
   for (const flag of ['--keyword', '--outline', '--provider', '--corpus', '--scholarly', '--out', '--fresh', '--queries', '--no-verify', '--max-queries', '--limit', '--max-sources', '--json']) assert.match(help.out, new RegExp(flag));
@@ -49,7 +51,7 @@ test('lyra collect --help names every flag; bad flags exit 2', async () => {
 });
 
 test('lyra collect with no collector configured exits 1 with a non_retryable error', async () => {
-  const r = await runCli(['collect', '--keyword', 'sleep debt', '--json'], { home: home(NO_SCHOLARLY) });
+  const r = await runCli(['collect', '--keyword', 'sleep debt', '--json'], { home: home(NO_SOURCES) });
   assert.equal(r.code, 1);
   const e = JSON.parse(r.err.trim().split('\n').pop()!) as { error: { category: string; code: string; details: { component: string } } };
   assert.deepEqual([e.error.category, e.error.code, e.error.details.component], ['non_retryable', 'collector_missing', 'primary_collector']);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runCli, tempHome } from '../../test-support/cli.js';
@@ -43,6 +43,7 @@ test('lyra consensus: invalid flags and unknown corpora are invalid input (exit 
     assert.match(bad.err, /--agents/);
     const provider = await runCli(['consensus', 'sea level', '--provider', 'bing'], { home });
     assert.equal(provider.code, 2);
+    writeFileSync(join(home, 'lyra.config.yaml'), 'web_search: { enabled: false }\n');
     const none = await runCli(['consensus', 'sea level'], { home });
     assert.equal(none.code, 2);
     assert.match(none.err, /no search provider/);

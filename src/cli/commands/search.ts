@@ -1,4 +1,4 @@
-// `lyra search "<query>" --provider corpus|searxng|duckduckgo`: one provider, ranked hits.
+// `lyra search "<query>" --provider corpus|searxng|duckduckgo|browser`: one provider, ranked hits.
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { createDomainPolicySource, createFetcher, listBuiltinCorpora, openExistingStore, openOrCreateStore, searchWithProvider, type DomainPolicySource } from '../../app/index.js';
@@ -8,7 +8,7 @@ import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 
 const flagsSchema = z.strictObject({
-  provider: z.enum(['corpus', 'searxng', 'duckduckgo']),
+  provider: z.enum(['corpus', 'searxng', 'duckduckgo', 'browser']),
   corpus: z.string().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(1000),
   json: z.boolean().optional(),
@@ -18,7 +18,7 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
   program
     .command('search')
     .argument('<query>', 'the query as you would type it; operators (site:, filetype:, "quoted phrases") pass through to web engines')
-    .requiredOption('-p, --provider <name>', 'corpus | searxng | duckduckgo (web providers need providers.<name> in lyra.config.yaml)')
+    .requiredOption('-p, --provider <name>', 'corpus | searxng | duckduckgo | browser (duckduckgo and browser need no setting; searxng needs providers.searxng.base_url; browser loads the result page in the system Chromium)')
     .option('--corpus <name>', 'with --provider corpus: search only this corpus (default: all)')
     .option('-l, --limit <n>', 'hits to return (1-1000)', '10')
     .option('--json', 'print JSON: {query, provider, hits: [{id, title, url, snippet, score, rank}]}')
@@ -43,7 +43,9 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
           corpus: flags.corpus,
           // A built-in corpus (corpora/<name>) is indexed on first use, which needs a writable store.
           store: () => ctx.track(flags.corpus && listBuiltinCorpora().some((c) => c.name === flags.corpus) ? openOrCreateStore(config.store.path) : openExistingStore(config.store.path)),
-          fetcher: () => (fetcher ??= createFetcher({ config, policy: (policy ??= createDomainPolicySource({ ...config.domains, watch: false })) })),
+          fetcher: () => (fetcher ??= createFetcher({
+            config, policy: (policy ??= createDomainPolicySource({ ...config.domains, watch: false })), ...(flags.provider === 'browser' ? { enableRender: true } : {}),
+          })),
         });
       } finally {
         await fetcher?.close();

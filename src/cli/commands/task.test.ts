@@ -83,10 +83,17 @@ test('task search runs the query and prints its metrics; invalid input exits 2, 
 
   assert.equal((await lyra('task', 'create', 'q', '--budget-pages', 'many')).code, 2);
   assert.equal((await lyra('task', 'status', 'task_nope')).code, 2);
-  assert.equal((await lyra('task', 'create', 'q', '--provider', 'duckduckgo')).code, 2, 'a provider not configured is invalid input');
+  assert.equal((await lyra('task', 'create', 'q', '--provider', 'duckduckgo')).code, 2, 'a web provider beside the configured ones is invalid input');
   const bareConfig = join(ew.home, 'bare.yaml');
-  writeFileSync(bareConfig, `store: { path: bare.db }\nscholarly:\n${['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`).join('\n')}\n`);
+  const scholarlyOff = `scholarly:\n${['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`).join('\n')}\n`;
+  writeFileSync(bareConfig, `store: { path: bare.db }\nweb_search: { enabled: false }\n${scholarlyOff}`);
   const bare = await runCli(['--config', bareConfig, 'task', 'create', 'q'], { home: ew.home });
   assert.equal(bare.code, 1, 'no usable provider is non_retryable');
   assert.match(bare.err, /non_retryable: no search provider is usable/);
+  // With nothing configured, web search is on: the zero-config web provider (no request is made by create).
+  const zeroConfig = join(ew.home, 'zero.yaml');
+  writeFileSync(zeroConfig, `store: { path: zero.db }\nfetch: { render: { chromium_path: /nonexistent/chromium } }\n${scholarlyOff}`);
+  const zero = await runCli(['--config', zeroConfig, 'task', 'create', 'q', '--json'], { home: ew.home });
+  assert.equal(zero.code, 0, zero.err);
+  assert.match(zero.out, /"providers":\s*\[\s*"duckduckgo"\s*\]/, 'no Chromium: the DuckDuckGo HTML provider');
 });

@@ -11,7 +11,7 @@ export type {
   ExtractRequest, ExtractedDocument, ExtractedFormat, ExtractedFragment, ExtractedSection, FoundIdentifier, FragmentLocator, IdentifierSource,
   IdentifierType, TextExtractor,
 } from './text-extractor.js';
-export type { EmbeddingModel, StanceJudgement, StanceModel, StancePair, Translator } from './models.js';
+export type { EmbeddingModel, StanceJudgement, StanceModel, StancePair, Thesaurus, Translator } from './models.js';
 export type { EventSink, LyraEvent, LyraEventLevel } from './event-sink.js';
 export { NULL_EVENT_SINK } from './event-sink.js';
 export type {

@@ -36,3 +36,17 @@ export interface Translator {
   readonly name: string;
   translate(options: { text: string; to: 'en' | 'ja'; signal?: AbortSignal }): Promise<string>;
 }
+
+/**
+ * Synonyms for mechanical query expansion (seed 002 同義語展開). Synchronous: a lookup reads a few
+ * lines of a local dictionary. Adapters: WordNet (models/wordnet, English).
+ */
+export interface Thesaurus {
+  readonly name: string;
+  /**
+   * Synonyms of a word or a collocation ("sea level"), in the dictionary's order, never the term itself
+   * or a form of it; `[]` when the term is known but has none the thesaurus trusts, undefined when it
+   * does not know the term at all (so a caller does not split a known collocation into its words).
+   */
+  synonyms(term: string): string[] | undefined;
+}

@@ -34,7 +34,7 @@ export const providerSchema = matching(
 /** Providers of one query or target (described once, in create_task's providers). */
 export const providerListSchema = z.array(providerSchema).min(1).max(MAX_PROVIDERS);
 
-export const providersSchema = providerListSchema.describe('corpus, corpus:<name> (corpus:example is offline), searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed. Default: the task\'s.');
+export const providersSchema = providerListSchema.describe('corpus, corpus:<name> (corpus:example is offline), searxng, duckduckgo, browser, semantic_scholar, openalex, crossref, arxiv, pubmed. Default: the task\'s.');
 
 export const stanceSchema = z.enum(STANCES);
 

@@ -3,13 +3,16 @@
 // The plan (priority domains first, then rank, cut to the budget) is stored before the first fetch;
 // each page's status, fragments and outcome land in one transaction, so a page stored before a kill
 // is never fetched again. Identifiers found in fetched pages go back to Phase 3 in the next round.
+// A page of a BLOCKED domain (seed 000: BLOCKED = 除外) is neither fetched nor extracted: it is marked
+// `skipped` with the reason, and a user override that restores the domain makes it a candidate again.
 import { contentHash, errorMessage, hostnameOf, isLyraError, type EngineWarning, type ErrorCategory, type Page } from '../../core/index.js';
-import { classifySourceType } from '../../policy/index.js';
+import { RESTORE_VIA, classifySourceType } from '../../policy/index.js';
 import { formatScholarlyId, identifiersInPage } from '../../sources/index.js';
 import { documentFragments } from '../page-records.js';
 import { FINAL_FETCH_STATUSES, type QueryContext } from '../query-context.js';
 import { keys, loadPayload, warning, type PageOutcome } from '../task-state.js';
 import type { FetchCandidate } from './register.js';
+import { renderIfScriptBuilt } from './render-fallback.js';
 
 /** Identifiers read from one fetched page for the next enrichment round. */
 export const MAX_PAGE_IDENTIFIERS = 20;
@@ -18,6 +21,8 @@ export interface FetchPlan {
   items: Array<{ pageId: string; url: string }>;
   /** Candidates left out by the budget (their pages are marked `skipped`). */
   skipped: number;
+  /** Candidates of BLOCKED domains, left out (marked `skipped`, reason `domain_blocked`); absent in plans stored before it existed. */
+  blocked?: number;
   warnings: EngineWarning[];
 }
 
@@ -37,23 +42,55 @@ function isPriority(page: Page, priority: string[]): boolean {
   return priority.some((d) => host === d || host.endsWith(`.${d}`) || page.domain === d);
 }
 
+/** Why a page is not fetched because its domain is BLOCKED (the effective level: user override → verification → policy), or undefined. */
+export function blockedDomainReason(ctx: QueryContext, url: string): { category: 'blocked'; code: 'domain_blocked'; message: string } | undefined {
+  if (url.startsWith('corpus://')) return undefined;
+  const t = ctx.deps.trust.of(url);
+  if (t.trustLevel !== 'BLOCKED') return undefined;
+  const by = t.origin === 'verification' ? 'by L6 verification' : t.origin === 'override' ? 'by a user override' : 'by the domain policy';
+  return {
+    category: 'blocked', code: 'domain_blocked',
+    message: `${t.domain} is BLOCKED ${by}: not fetched; to restore it add ${t.domain} to ${RESTORE_VIA} (lyra domains explain ${t.domain})`,
+  };
+}
+
+/** Marks a page of a BLOCKED domain `skipped`, with the reason in its page checkpoint, a warning and a page.skipped event. */
+function skipBlocked(ctx: QueryContext, page: Pick<Page, 'id' | 'url'>, reason: NonNullable<ReturnType<typeof blockedDomainReason>>): EngineWarning {
+  const { store } = ctx.deps;
+  const outcome: PageOutcome = { status: 'skipped', queryId: ctx.query.id, at: new Date().toISOString(), error: reason };
+  store.transaction(() => {
+    store.updatePage(page.id, { fetchStatus: 'skipped' });
+    store.saveCheckpoint(ctx.task.id, keys.page(page.id), outcome);
+  });
+  ctx.emit({ type: 'page.skipped', taskId: ctx.task.id, queryId: ctx.query.id, url: page.url, at: outcome.at, error: reason.code });
+  return warning({ source: 'fetch', category: 'blocked', code: reason.code, message: reason.message, target: page.url });
+}
+
 export function planFetch(ctx: QueryContext, candidates: FetchCandidate[]): FetchPlan {
   const { store } = ctx.deps;
+  const warnings: EngineWarning[] = [];
+  let blocked = 0;
   const pages = candidates
     .map((c) => ({ c, page: store.getPage(c.pageId) }))
-    .filter((x): x is { c: FetchCandidate; page: Page } => x.page !== undefined && !FINAL_FETCH_STATUSES.has(x.page.fetchStatus));
+    .filter((x): x is { c: FetchCandidate; page: Page } => x.page !== undefined && !FINAL_FETCH_STATUSES.has(x.page.fetchStatus))
+    .filter((x) => {
+      const reason = blockedDomainReason(ctx, x.page.url);
+      if (!reason) return true;
+      warnings.push(skipBlocked(ctx, x.page, reason));
+      blocked += 1;
+      return false;
+    });
   const priority = ctx.task.priorityDomains;
   pages.sort((a, b) => Number(isPriority(b.page, priority)) - Number(isPriority(a.page, priority)) || a.c.rank - b.c.rank || (a.page.url < b.page.url ? -1 : 1));
   const n = Math.min(pages.length, ctx.budget.pagesLeft());
   const chosen = pages.slice(0, n);
   const left = pages.slice(n);
-  const warnings: EngineWarning[] = [];
   if (left.length > 0) {
     store.transaction(() => left.forEach((x) => store.updatePage(x.page.id, { fetchStatus: 'skipped' })));
     for (const x of left) ctx.emit({ type: 'page.skipped', taskId: ctx.task.id, queryId: ctx.query.id, url: x.page.url, at: new Date().toISOString(), error: 'budget_exhausted' });
     warnings.push(ctx.budget.exhaustedWarning(`${left.length} of ${pages.length} pages not fetched`));
   }
-  return { items: chosen.map((x) => ({ pageId: x.page.id, url: x.page.url })), skipped: left.length, warnings };
+  return { items: chosen.map((x) => ({ pageId: x.page.id, url: x.page.url })), skipped: left.length, ...(blocked > 0 ? { blocked } : {}), warnings };
 }
 
 function failureOf(err: unknown): { category: ErrorCategory; code: string; message: string } {
@@ -64,16 +101,22 @@ async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }
   const { store, fetcher, extractor, trust } = ctx.deps;
   const taskId = ctx.task.id;
   try {
-    const res = await fetcher.fetch({ url: item.url, signal: ctx.signal, taskId });
-    const pdf = /pdf/i.test(res.contentType);
-    const doc = await extractor.extract({ url: res.finalUrl, contentType: res.contentType, body: res.body, ...(pdf ? {} : { text: res.text }), signal: ctx.signal });
+    const first = await fetcher.fetch({ url: item.url, signal: ctx.signal, taskId });
+    const pdf = /pdf/i.test(first.contentType);
+    const staticDoc = await extractor.extract({ url: first.finalUrl, contentType: first.contentType, body: first.body, ...(pdf ? {} : { text: first.text }), signal: ctx.signal });
+    // A script-built page (no readable text in its static HTML) is rendered in Chromium, bounded per task.
+    const attempt = await renderIfScriptBuilt(ctx, item.url, first, staticDoc);
+    const doc = attempt.doc;
     const identifiers = identifiersInPage(doc, { limit: MAX_PAGE_IDENTIFIERS }).map(formatScholarlyId);
     const all = documentFragments(item.pageId, doc, ctx.limits.corpusFragmentChars);
     const fragments = all.slice(0, ctx.limits.maxFragmentsPerPage);
     const page = store.getPage(item.pageId)!;
     const own = Object.keys(doc.identifiers).length > 0;
     const title = doc.title ?? page.title;
-    const outcome: PageOutcome & { identifiers: string[] } = { status: 'fetched', queryId: ctx.query.id, at: new Date().toISOString(), fragments: fragments.length, identifiers };
+    const outcome: PageOutcome & { identifiers: string[] } = {
+      status: 'fetched', queryId: ctx.query.id, at: new Date().toISOString(), fragments: fragments.length, identifiers, ...(attempt.rendered ? { rendered: true } : {}),
+    };
+    if (attempt.error) outcome.error = attempt.error;
     if (all.length > fragments.length) outcome.error = { category: 'non_retryable', code: 'fragments_truncated', message: `${all.length - fragments.length} fragments beyond pipeline.max_fragments_per_page (${ctx.limits.maxFragmentsPerPage}) dropped` };
     store.transaction(() => {
       store.updatePage(item.pageId, {
@@ -112,6 +155,7 @@ export async function runFetchPhase(ctx: QueryContext, plan: FetchPlan): Promise
   const results = new Map<string, PageOutcome & { identifiers?: string[] }>();
   let next = 0;
   let notFetched = 0;
+  const blockedWarnings: EngineWarning[] = [];
   const worker = async (): Promise<void> => {
     while (next < plan.items.length) {
       const item = plan.items[next++]!;
@@ -126,12 +170,18 @@ export async function runFetchPhase(ctx: QueryContext, plan: FetchPlan): Promise
         store.updatePage(item.pageId, { fetchStatus: 'skipped' });
         continue;
       }
+      // A plan stored before its domain was blocked (read back on resume) still never fetches it.
+      const reason = blockedDomainReason(ctx, item.url);
+      if (reason) {
+        blockedWarnings.push(skipBlocked(ctx, { id: item.pageId, url: item.url }, reason));
+        continue;
+      }
       results.set(item.pageId, await fetchOne(ctx, item));
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(ctx.limits.fetchConcurrency, plan.items.length)) }, worker));
 
-  const out: FetchOutput = { fetched: [], failed: [], identifiers: [], notFetched, warnings: [] };
+  const out: FetchOutput = { fetched: [], failed: [], identifiers: [], notFetched, warnings: [...blockedWarnings] };
   for (const item of plan.items) {
     const r = results.get(item.pageId);
     if (!r) continue;

@@ -55,6 +55,7 @@ export async function runSerpPhase(ctx: QueryContext): Promise<SerpOutput> {
     refute: input.refute,
     mirror: limits.mirrorQueries,
     ...(ctx.deps.translator ? { translator: ctx.deps.translator } : {}),
+    synonyms: { max: limits.synonymQueries, ...(ctx.deps.thesaurus ? { thesaurus: ctx.deps.thesaurus } : {}) },
     maxExpansions: limits.maxExpansions,
     signal: ctx.signal,
   });

@@ -176,7 +176,7 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   // Required components first (seed 003 §1.2): nothing is searched when one is missing.
   const collectors = buildCollectors(deps);
   if (collectors.length === 0) {
-    throw new NonRetryableError('collect: no primary collector: configure at least one web search provider (providers.searxng or providers.duckduckgo), a corpus, or a scholarly source (scholarly.*)', {
+    throw new NonRetryableError('collect: no primary collector: turn web search on (web_search.enabled, or providers.searxng / providers.duckduckgo), add a corpus, or enable a scholarly source (scholarly.*)', {
       code: 'collector_missing', details: { component: 'primary_collector' },
     });
   }

@@ -21,6 +21,8 @@ export const MAX_CLAIM_GAPS = 5;
 export const MAX_QUERIES_PER_GAP = 5;
 
 const EVIDENCE_WORD: Readonly<Record<ResearchLanguage, string>> = { en: 'evidence', ja: '根拠' };
+/** Words of a claim gap's review query (seed 001: 各Gapで5回以上 — a fifth search for the claim). */
+const REVIEW_WORDS: Readonly<Record<ResearchLanguage, string>> = { en: 'systematic review', ja: 'システマティックレビュー' };
 
 export interface GapInput {
   normalized: readonly NormalizedClaimItem[];
@@ -47,16 +49,20 @@ function perspectiveQueries(p: PerspectiveKey, input: GapInput, subQuestion: str
   return [...new Set(out)].slice(0, MAX_QUERIES_PER_GAP);
 }
 
-function claimQueries(c: NormalizedClaimItem, input: GapInput): string[] {
+/** The mechanical DEEP queries of a claim gap: the statement, its slots, evidence and review wording (at most MAX_QUERIES_PER_GAP). */
+export function claimQueries(c: Pick<NormalizedClaimItem, 'slots' | 'statement' | 'language'>, input: Pick<GapInput, 'topics'>): string[] {
   const s = c.slots;
   const core = [s.subject, s.predicate, s.object].filter(Boolean).join(' ');
   const ends = [s.subject, s.object].filter(Boolean).join(' ');
   const topic = input.topics[0]?.topic ?? '';
-  const out = [trimEnd(c.statement), core, ends ? `${ends} ${EVIDENCE_WORD[c.language]}` : '', s.subject ? `${topic} ${s.subject}` : ''];
+  const out = [
+    trimEnd(c.statement), core, ends ? `${ends} ${EVIDENCE_WORD[c.language]}` : '', s.subject ? `${topic} ${s.subject}` : '',
+    `${clipQuery(ends || trimEnd(c.statement))} ${REVIEW_WORDS[c.language]}`,
+  ];
   return [...new Set(out.map(clipQuery).filter((q) => q.length > 0))].slice(0, MAX_QUERIES_PER_GAP);
 }
 
-function subQuestionText(kind: 'perspective' | 'claim', input: GapInput, p: PerspectiveKey | null, statement?: string): string {
+export function subQuestionText(kind: 'perspective' | 'claim', input: Pick<GapInput, 'topics' | 'language' | 'kind'>, p: PerspectiveKey | null, statement?: string): string {
   const topic = input.topics[0]?.topic ?? '';
   if (kind === 'perspective') {
     const label = perspectiveLabel(input.kind, input.language, p!);

@@ -13,7 +13,7 @@ export {
   VERIFY_PAGES_PER_SEARCH, WIDE_PAGE_SHARE, formatBudget, parseBudgetSpec, runBudgetLeft, widePagesPerQuery,
 } from './budget.js';
 export { MAX_QUERIES_PER_ROUND, TOP_K } from './deep.js';
-export { CLAIM_MIN_SOURCES, MAX_CLAIM_GAPS, MAX_QUERIES_PER_GAP, PERSPECTIVE_MIN_CLAIMS, analyzeGaps, gapCoverage } from './gaps.js';
+export { CLAIM_MIN_SOURCES, MAX_CLAIM_GAPS, MAX_QUERIES_PER_GAP, PERSPECTIVE_MIN_CLAIMS, analyzeGaps, claimQueries, gapCoverage } from './gaps.js';
 export { RESEARCH_LANGUAGES, STRINGS, questionLanguage, type ResearchLanguage } from './language.js';
 export { DEFAULT_MAX_MAJOR_CLAIMS, MAJOR_REASONS, RANKING_RE, majorReasons, negateStatement, refutationSearches, selectMajorClaims, type MajorReason } from './major-claims.js';
 export { MIN_RELEVANCE } from './normalize.js';
@@ -31,11 +31,12 @@ export { ANSWER_ENTRY_KEY, ANSWER_EVIDENCE_MIN_SUBJECT, ANSWER_QUOTES_PER_SIDE, 
 export { RESEARCH_CONTRACT_SCHEMAS, researchContractJsonSchema, researchRunSchema, type ResearchRunFile } from './research-run.js';
 export { CORE_QUERY_MIN_PAGES, ENGINE_SECONDS_FACTOR, MAX_RESEARCH_QUESTION_CHARS, loadResearchState, resumeResearchWorkflow, runResearchWorkflow } from './run-research.js';
 export { BIAS_FLAGS, BIAS_PENALTIES, FRESHNESS_FLOOR, FRESHNESS_HALF_LIFE_YEARS, UNDATED_FRESHNESS, scoreEvidence, type BiasFlag, type EvidenceScore } from './scoring.js';
-export { SEARCH_LOG_FILE } from './search-log.js';
+export { SEARCH_LOG_FILE, SEND_BACK_PHASE } from './search-log.js';
+export { DEFAULT_MAX_SEND_BACK_SEARCHES, SEND_BACK_STATUSES } from './send-back.js';
 export { REFUTE_QUERY_COST, ResearchInterrupted } from './searches.js';
 export {
-  RESEARCH_PHASES, RESEARCH_STATE_VERSION, researchStateSchema,
-  type ResearchBudget, type ResearchPhase, type ResearchState, type ResearchStateStore, type ResearchWarning, type SearchEntry,
+  RESEARCH_PHASES, RESEARCH_STATE_VERSION, researchStateSchema, sendBackSchema,
+  type ResearchBudget, type SendBackRecord, type ResearchPhase, type ResearchState, type ResearchStateStore, type ResearchWarning, type SearchEntry,
 } from './state.js';
 export { finalStatus, riskLevel } from './status.js';
 export type { QueryTranslator, ResearchDeps, ResearchEngine, ResearchEvent, ResearchInput, ResearchOutput, ResearchResult } from './types.js';

@@ -193,7 +193,8 @@ export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInp
   }
   const state: ResearchState = {
     version: RESEARCH_STATE_VERSION, runId: newId('rr'), taskId: task.id, question, language, topics, kind: questionKind(question), startedAt, sourcesSearched, runDir: deps.output.location,
-    options: { budget, providers, purpose: input.purpose ?? 'decision', templatesPerPerspective: templates, maxMajorClaims: input.maxMajorClaims ?? DEFAULT_MAX_MAJOR_CLAIMS },
+    options: { budget, providers, purpose: input.purpose ?? 'decision', templatesPerPerspective: templates, maxMajorClaims: input.maxMajorClaims ?? DEFAULT_MAX_MAJOR_CLAIMS,
+      ...(input.maxSendBackSearches !== undefined ? { maxSendBackSearches: input.maxSendBackSearches } : {}) },
     phase: 'wide', entries: [], baseline: { pageIds: [], evidence: {} }, foundBy: {}, deep: { topKHistory: [], rounds: [] }, warnings: [], elapsedMs: 0,
   };
   state.entries = wideEntries(state);

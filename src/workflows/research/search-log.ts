@@ -40,6 +40,27 @@ export function genreLabel(ctx: RunContext, e: SearchEntry): string {
   return e.genre;
 }
 
+/** The phase column of a send-back search (VERIFY sent its claim back to DEEP). */
+export const SEND_BACK_PHASE = 'DEEP ← VERIFY';
+
+/** The send-back decision (send-back.ts): each major claim VERIFY left UNSUPPORTED or CONTESTED, and what was done. */
+function sendBackLines(ctx: RunContext): string[] {
+  const sb = ctx.state.sendBack;
+  if (!sb || sb.claims.length === 0) return [];
+  const ja = ctx.state.language === 'ja';
+  const ran = ctx.state.entries.filter((e) => sb.entryKeys.includes(e.key) && (e.status === 'done' || e.status === 'failed')).length;
+  return [
+    '',
+    `## ${ja ? '差し戻し（VERIFY → DEEP）' : 'Send-back (VERIFY → DEEP)'}`,
+    ja ? `ラウンド ${sb.round}: 検索 ${ran}/${sb.entryKeys.length} 件実行` : `Round ${sb.round}: ${ran} of ${sb.entryKeys.length} searches run`,
+    ...sb.claims.map((c) => {
+      const after = c.statusAfter ? ` → ${c.statusAfter}` : '';
+      const what = c.sent ? (ja ? '差し戻し' : 'sent back') : (ja ? '差し戻しなし' : 'not sent back');
+      return `- ${c.claimId} (${c.status}${after}) “${cell(c.statement)}”: ${what}${c.gapId ? ` [${c.gapId}]` : ''} — ${cell(c.reason)}`;
+    }),
+  ];
+}
+
 export function renderSearchLog(ctx: RunContext, snap: TaskSnapshot): string {
   const t = ctx.strings;
   const s = ctx.state;
@@ -58,12 +79,13 @@ export function renderSearchLog(ctx: RunContext, snap: TaskSnapshot): string {
     const more = e.newPageIds.length > LOG_SOURCES_PER_ROW ? ` +${e.newPageIds.length - LOG_SOURCES_PER_ROW}` : '';
     const query = `${e.text}${e.refute ? ' (refute)' : ''}${e.status === 'failed' ? ' ✗' : ''}`;
     const results = e.resultsFound !== undefined ? String(e.resultsFound) : e.resumed ? `— (${t.logResumed})` : '—';
-    lines.push(`| ${i + 1} | ${e.phase.toUpperCase()} | ${cell(genreLabel(ctx, e))} | ${cell(query)} | ${cell(sources.join('; ') + more) || '—'} | ${results} |`);
+    lines.push(`| ${i + 1} | ${e.sendBack ? SEND_BACK_PHASE : e.phase.toUpperCase()} | ${cell(genreLabel(ctx, e))} | ${cell(query)} | ${cell(sources.join('; ') + more) || '—'} | ${results} |`);
   });
   const b = ctx.deps.engine.status(s.taskId).budget;
   const failed = ran.filter((e) => e.status === 'failed');
   const errors = [...failed.map((e) => `- ${e.phase.toUpperCase()} “${cell(e.text)}”: ${cell(e.error ?? '')}`), ...s.warnings.filter((w) => w.category !== 'warning').map((w) => `- ${w.source} (${w.code}): ${cell(w.message)}`)];
   const skipped = s.entries.filter((e) => e.status === 'skipped');
+  lines.push(...sendBackLines(ctx));
   lines.push(
     '',
     `## ${t.logStats}`,

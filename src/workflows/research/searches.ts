@@ -33,14 +33,16 @@ function duplicateOf(ctx: RunContext, e: SearchEntry): SearchEntry | undefined {
 }
 
 function skipReason(ctx: RunContext, e: SearchEntry): string | undefined {
-  if (ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, e.phase)) return `time budget: ${e.phase.toUpperCase()}'s share of ${ctx.state.options.budget.seconds} s used`;
+  // VERIFY's send-back searches run in VERIFY's time and outside DEEP's share of pages and queries (send-back.ts bounds them).
+  const phase = e.sendBack ? 'verify' : e.phase;
+  if (ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, phase)) return `time budget: ${phase.toUpperCase()}'s share of ${ctx.state.options.budget.seconds} s used`;
   const b = ctx.deps.engine.status(ctx.state.taskId).budget;
   const run = ctx.state.options.budget;
   // The answer may use the engine's whole budget (the run's plus its reserve); every other search the run's own.
   const left = e.key === ANSWER_ENTRY_KEY ? b : runBudgetLeft(b, run);
   if (left.pagesLeft <= 0) return `page budget used up (${e.key === ANSWER_ENTRY_KEY ? b.maxPages : run.pages})`;
   if (left.queriesLeft < (e.refute ? REFUTE_QUERY_COST : 1)) return `query budget used up (${b.queriesUsed} of ${e.key === ANSWER_ENTRY_KEY ? b.maxQueries : run.queries} sent)`;
-  if (e.phase === 'deep' && (b.pagesUsed >= run.pages * DEEP_PAGE_SHARE_END || b.queriesUsed >= run.queries * DEEP_QUERY_SHARE_END)) return 'DEEP\'s share of the budget used';
+  if (e.phase === 'deep' && !e.sendBack && (b.pagesUsed >= run.pages * DEEP_PAGE_SHARE_END || b.queriesUsed >= run.queries * DEEP_QUERY_SHARE_END)) return 'DEEP\'s share of the budget used';
   return undefined;
 }
 

@@ -25,6 +25,8 @@ export const searchEntrySchema = z.strictObject({
   gapId: z.string().optional(),
   claimId: z.string().optional(),
   round: z.number().int().optional(),
+  /** A DEEP search of VERIFY's send-back round (send-back.ts), run within VERIFY's time share. */
+  sendBack: z.boolean().optional(),
   text: z.string(),
   language: lang,
   refute: z.boolean(),
@@ -62,6 +64,28 @@ export const roundRecordSchema = z.strictObject({
   overBudget: z.boolean(),
 });
 export type RoundRecord = z.infer<typeof roundRecordSchema>;
+
+/** VERIFY's decision to send major claims back to DEEP (seed 001 「差し戻し必要なら Phase 3 へ戻る」), once per run. */
+export const sendBackSchema = z.strictObject({
+  /** The DEEP round number the send-back searches carry (after DEEP's own rounds). */
+  round: z.number().int().min(1),
+  claims: z.array(z.strictObject({
+    claimId: z.string(),
+    statement: z.string(),
+    /** The claim's status after VERIFY's refutation searches. */
+    status: z.enum(['UNSUPPORTED', 'CONTESTED']),
+    /** The gap pursued for it (an existing claim gap, or one VERIFY opened); null when none could be. */
+    gapId: z.string().nullable(),
+    sent: z.boolean(),
+    /** Why it was or was not sent back, in words. */
+    reason: z.string(),
+    /** Status after the send-back round (absent until it ran). */
+    statusAfter: z.string().optional(),
+  })),
+  entryKeys: z.array(z.string()),
+  done: z.boolean(),
+});
+export type SendBackRecord = z.infer<typeof sendBackSchema>;
 
 export const warningSchema = z.strictObject({ source: z.string(), code: z.string(), message: z.string(), category: z.string(), target: z.string().optional() });
 export type ResearchWarning = z.infer<typeof warningSchema>;
@@ -102,6 +126,8 @@ export const researchStateSchema = z.strictObject({
     purpose: z.enum(['overview', 'decision']),
     templatesPerPerspective: z.number().int().min(1).max(3),
     maxMajorClaims: z.number().int().min(0),
+    /** Searches VERIFY's send-back round may run (send-back.ts; absent: its default; 0: no send-back). */
+    maxSendBackSearches: z.number().int().min(0).optional(),
   }),
   phase: z.enum(RESEARCH_PHASES),
   entries: z.array(searchEntrySchema),
@@ -121,6 +147,7 @@ export const researchStateSchema = z.strictObject({
     stop: z.strictObject({ round: z.number().int(), rule: z.string().optional(), reason: z.string() }).optional(),
   }),
   majors: z.array(majorClaimSchema).optional(),
+  sendBack: sendBackSchema.optional(),
   warnings: z.array(warningSchema),
   /** Work time of earlier sessions (a resumed run keeps its time budget). */
   elapsedMs: z.number().min(0),

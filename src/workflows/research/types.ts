@@ -47,6 +47,8 @@ export interface ResearchInput {
   purpose?: 'overview' | 'decision';
   templatesPerPerspective?: number;
   maxMajorClaims?: number;
+  /** Searches VERIFY's send-back round to DEEP may run (default DEFAULT_MAX_SEND_BACK_SEARCHES; 0 turns it off). */
+  maxSendBackSearches?: number;
   signal?: AbortSignal;
 }
 

@@ -10,6 +10,7 @@ import { refutationSearches, selectMajorClaims } from './major-claims.js';
 import { answerEntry } from './answer.js';
 import { normalizedClaims } from './normalize.js';
 import { runEntries } from './searches.js';
+import { runSendBack } from './send-back.js';
 import { loadSnapshot, type TaskSnapshot } from './snapshot.js';
 import type { MajorClaim, ResearchState, SearchEntry } from './state.js';
 
@@ -38,6 +39,8 @@ function planVerify(ctx: RunContext): void {
 export async function runVerify(ctx: RunContext): Promise<void> {
   if (!ctx.state.majors) planVerify(ctx);
   await runEntries(ctx, ctx.state.entries.filter((e) => e.phase === 'verify'));
+  // Claims still UNSUPPORTED or CONTESTED with an open gap go back to DEEP for one bounded round.
+  await runSendBack(ctx);
 }
 
 /** Whether any refutation search of the claim ran. */

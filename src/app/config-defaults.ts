@@ -1,0 +1,176 @@
+// What each key of lyra.config.yaml is when the file does not set it: the value the code uses, read
+// from the constant or option schema that holds it wherever app/ can import it (so this table cannot
+// drift from the code), a path derived from $LYRA_HOME, an environment variable, or nothing (unset).
+// `lyra config show` prints it beside the file's own values; `schemaKeys` checks that every key of
+// the schema is here (src/cli/commands/config.test.ts).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_FRAGMENT_CHARS, DEFAULT_MAX_HTML_CHARS, DEFAULT_MAX_LINKS, DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_PDF_PAGES, DEFAULT_MAX_TEXT_CHARS } from '../extract/index.js';
+import {
+  DEFAULT_MODEL_HUB, DEFAULT_STANCE_WEIGHTS_PATH, DEFAULT_VECTOR_CACHE_ENTRIES, chatClientOptionsSchema, escalationOptionsSchema, transformersEmbeddingOptionsSchema,
+  transformersStanceOptionsSchema,
+} from '../models/index.js';
+import { DEFAULT_CHROMIUM_PATH, FETCH_DEFAULTS } from '../net/index.js';
+import { DEFAULT_GRAPH_LIMITS, PIPELINE_DEFAULTS } from '../pipeline/index.js';
+import {
+  DEFAULT_MAX_FILES, DEFAULT_MAX_FILE_BYTES, DEFAULT_SOURCE_TIMEOUT_MS, arxivOptionsSchema, browserSerpOptionsSchema, crossrefOptionsSchema, duckDuckGoOptionsSchema, openAlexOptionsSchema,
+  pubmedOptionsSchema, semanticScholarOptionsSchema, unpaywallOptionsSchema,
+} from '../sources/index.js';
+import { DEFAULT_CONTACT_URL, type LyraConfig } from './config/index.js';
+import { MAX_EXTRACT_FILE_BYTES } from './extract-source.js';
+import { MCP_TOKEN_ENV } from './serve.js';
+import { WEB_SEARCH_DEFAULTS, chromiumPathOf } from './web-search.js';
+
+/** Where a value that the file does not set comes from. */
+export interface DefaultValue {
+  /** `default`: the code's constant; `derived`: a path under $LYRA_HOME; `env`: an environment variable; `unset`: nothing (the feature is off or needs the key). */
+  source: 'default' | 'derived' | 'env' | 'unset';
+  value: unknown;
+  /** The environment variable, for `env`. */
+  env?: string;
+  /** Applies only when this section is in the file (a provider is off without its section). */
+  whenSection?: string;
+}
+
+/** The default of one option of an adapter's zod options schema (its `.default(…)`). */
+function optionDefault(schema: { shape: Record<string, unknown> }, key: string): unknown {
+  const value = (schema.shape[key] as z.ZodType).parse(undefined);
+  if (value === undefined) throw new Error(`config defaults: option ${key} has no default in its schema`);
+  return value;
+}
+
+const d = (value: unknown): DefaultValue => ({ source: 'default', value });
+const unset: DefaultValue = { source: 'unset', value: null };
+
+/** The defaults as they apply to this configuration (paths derived from its home, the environment read once). */
+export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Record<string, DefaultValue> {
+  const home = config.home;
+  const homeDomains = join(home, 'domains.yaml');
+  const f = FETCH_DEFAULTS;
+  const p = PIPELINE_DEFAULTS;
+  const g = DEFAULT_GRAPH_LIMITS;
+  const scholarly = (name: string, schema: { shape: Record<string, unknown> }, extra: string[] = []): Record<string, DefaultValue> => ({
+    [`scholarly.${name}.base_url`]: d(optionDefault(schema, 'baseUrl')),
+    // PubMed's rate depends on the key (sources/scholarly/pubmed.ts: 10/s with an NCBI key, else 3/s).
+    [`scholarly.${name}.requests_per_second`]: d(name === 'pubmed' ? (config.raw.scholarly?.pubmed?.api_key ? 10 : 3) : optionDefault(schema, 'requestsPerSecond')),
+    ...(name === 'unpaywall' ? {} : { [`scholarly.${name}.enabled`]: d(true) }),
+    ...Object.fromEntries(extra.map((k) => [`scholarly.${name}.${k}`, unset])),
+  });
+  const token = env[MCP_TOKEN_ENV]?.trim();
+  return {
+    home: env.LYRA_HOME?.trim() ? { source: 'env', env: 'LYRA_HOME', value: home } : d(home),
+    contact_url: d(DEFAULT_CONTACT_URL),
+    'domains.file': existsSync(homeDomains) ? { source: 'derived', value: homeDomains } : unset,
+    'domains.watch': d(true),
+    'store.path': { source: 'derived', value: join(home, 'lyra.db') },
+    'corpus.max_file_bytes': d(DEFAULT_MAX_FILE_BYTES),
+    'corpus.max_files': d(DEFAULT_MAX_FILES),
+    'extract.max_html_chars': d(DEFAULT_MAX_HTML_CHARS),
+    'extract.max_text_chars': d(DEFAULT_MAX_TEXT_CHARS),
+    'extract.max_pdf_bytes': d(DEFAULT_MAX_PDF_BYTES),
+    'extract.max_pdf_pages': d(DEFAULT_MAX_PDF_PAGES),
+    'extract.max_elements': d(DEFAULT_MAX_ELEMENTS),
+    'extract.max_fragment_chars': d(DEFAULT_MAX_FRAGMENT_CHARS),
+    'extract.max_links': d(DEFAULT_MAX_LINKS),
+    'extract.max_file_bytes': d(MAX_EXTRACT_FILE_BYTES),
+    'fetch.timeout_ms': d(f.timeoutMs),
+    'fetch.max_body_bytes': d(f.maxBodyBytes),
+    'fetch.max_redirects': d(f.maxRedirects),
+    'fetch.concurrency': d(f.concurrency),
+    'fetch.max_retries': d(f.maxRetries),
+    'fetch.idle_timeout_ms': d(f.idleTimeoutMs),
+    'fetch.per_host_concurrency': d(f.perHostConcurrency),
+    'fetch.respect_robots': d(true),
+    'fetch.cache.enabled': d(true),
+    'fetch.cache.max_bytes': d(f.cacheMaxBytes),
+    'fetch.cache.dir': { source: 'derived', value: join(home, 'cache', 'http') },
+    'fetch.cache.fresh_ms': d(f.cacheFreshMs),
+    'fetch.allow_private': d([]),
+    // On when the system Chromium is there (app/fetcher.ts, app/engine.ts).
+    'fetch.render.enabled': d(existsSync(chromiumPathOf(config))),
+    'fetch.render.chromium_path': d(DEFAULT_CHROMIUM_PATH),
+    'web_search.enabled': d(WEB_SEARCH_DEFAULTS.enabled),
+    'web_search.provider': d(WEB_SEARCH_DEFAULTS.provider),
+    'web_search.browser_engine': d(optionDefault(browserSerpOptionsSchema, 'engine')),
+    'providers.searxng.base_url': unset,
+    'providers.duckduckgo.base_url': { ...d(optionDefault(duckDuckGoOptionsSchema, 'baseUrl')), whenSection: 'providers.duckduckgo' },
+    'providers.duckduckgo.region': { ...d(optionDefault(duckDuckGoOptionsSchema, 'region')), whenSection: 'providers.duckduckgo' },
+    'scholarly.timeout_ms': d(DEFAULT_SOURCE_TIMEOUT_MS),
+    ...scholarly('semantic_scholar', semanticScholarOptionsSchema, ['api_key']),
+    ...scholarly('openalex', openAlexOptionsSchema, ['mailto', 'api_key']),
+    ...scholarly('crossref', crossrefOptionsSchema, ['mailto']),
+    ...scholarly('arxiv', arxivOptionsSchema),
+    ...scholarly('pubmed', pubmedOptionsSchema, ['api_key', 'email']),
+    ...scholarly('unpaywall', unpaywallOptionsSchema, ['email']),
+    'models.stance.backend': d('embedded'),
+    'models.stance.weights_path': d(DEFAULT_STANCE_WEIGHTS_PATH),
+    'models.stance.client.sure_above': d(optionDefault(escalationOptionsSchema, 'sureAbove')),
+    'models.stance.client.unsure_floor': d(optionDefault(escalationOptionsSchema, 'unsureFloor')),
+    'models.stance.client.max_escalations': d(optionDefault(escalationOptionsSchema, 'maxEscalations')),
+    'models.llm.base_url': unset,
+    'models.llm.model': unset,
+    'models.llm.api_key': unset,
+    'models.llm.timeout_ms': { ...d(optionDefault(chatClientOptionsSchema, 'timeoutMs')), whenSection: 'models.llm' },
+    'models.llm.concurrency': { ...d(optionDefault(chatClientOptionsSchema, 'concurrency')), whenSection: 'models.llm' },
+    'models.llm.max_retries': { ...d(optionDefault(chatClientOptionsSchema, 'maxRetries')), whenSection: 'models.llm' },
+    'models.transformers.model': unset,
+    'models.transformers.models_dir': { source: 'derived', value: join(home, 'models') },
+    'models.transformers.dtype': d(optionDefault(transformersStanceOptionsSchema, 'dtype')),
+    'models.transformers.batch_size': d(optionDefault(transformersStanceOptionsSchema, 'batchSize')),
+    'models.transformers.hub_url': d(DEFAULT_MODEL_HUB),
+    'models.transformers.labels': unset,
+    'models.embedding.backend': d('embedded'),
+    'models.embedding.model': unset,
+    'models.embedding.prefix': d(optionDefault(transformersEmbeddingOptionsSchema, 'prefix')),
+    'models.embedding.dtype': d(optionDefault(transformersEmbeddingOptionsSchema, 'dtype')),
+    'models.embedding.cache_path': { source: 'derived', value: join(home, 'cache', 'vectors.db') },
+    'models.embedding.cache_max_entries': d(DEFAULT_VECTOR_CACHE_ENTRIES),
+    'pipeline.max_concurrent_tasks': d(p.maxConcurrentTasks),
+    'pipeline.max_queued_queries': d(p.maxQueuedQueries),
+    'pipeline.query_attempts': d(p.queryAttempts),
+    'pipeline.query_backoff_ms': d(p.queryBackoffMs),
+    'pipeline.serp_limit': d(p.serpLimit),
+    'pipeline.scholarly_limit': d(p.scholarlyLimit),
+    'pipeline.max_enrich_identifiers': d(p.maxEnrichIdentifiers),
+    'pipeline.identifier_rounds': d(p.identifierRounds),
+    'pipeline.max_citation_papers': d(p.maxCitationPapers),
+    'pipeline.citation_limit': d(p.citationLimit),
+    'pipeline.citation_top_k': d(p.citationTopK),
+    'pipeline.fetch_concurrency': d(p.fetchConcurrency),
+    'pipeline.max_fragments_per_page': d(p.maxFragmentsPerPage),
+    'pipeline.abstract_fragment_chars': d(p.abstractFragmentChars),
+    'pipeline.corpus_fragment_chars': d(p.corpusFragmentChars),
+    'pipeline.mirror_queries': d(p.mirrorQueries),
+    'pipeline.max_expansions': d(p.maxExpansions),
+    'pipeline.synonym_queries': d(p.synonymQueries),
+    'pipeline.max_renders_per_task': d(p.maxRendersPerTask),
+    'pipeline.render_min_text_chars': d(p.renderMinTextChars),
+    'pipeline.render_timeout_ms': d(p.renderTimeoutMs),
+    'pipeline.default_budget.max_pages': d(p.defaultBudget.maxPages),
+    'pipeline.default_budget.max_queries': d(p.defaultBudget.maxQueries),
+    'pipeline.default_budget.max_seconds': d(p.defaultBudget.maxSeconds),
+    'pipeline.graph.claims_per_page': d(g.claimsPerPage),
+    'pipeline.graph.claims_per_task': d(g.claimsPerTask),
+    'pipeline.graph.candidates_per_claim': d(g.candidatesPerClaim),
+    'pipeline.graph.verify_candidates': d(g.verifyCandidates),
+    'pipeline.graph.stance_batch_size': d(g.stanceBatchSize),
+    'pipeline.graph.max_stance_pairs': d(g.maxStancePairs),
+    'pipeline.graph.min_candidate_relevance': d(g.minCandidateRelevance),
+    'pipeline.graph.recency_years': d(g.recencyYears),
+    // The MCP server's defaults live in mcp/http.ts (HTTP_DEFAULTS), above app/: restated here and
+    // compared with it by src/cli/commands/config.test.ts.
+    'mcp.http.host': d('127.0.0.1'),
+    'mcp.http.port': d(3917),
+    'mcp.http.token': token ? { source: 'env', env: MCP_TOKEN_ENV, value: token } : unset,
+    'mcp.http.allowed_origins': d([]),
+    'mcp.http.allowed_hosts': d([]),
+    'mcp.http.max_body_bytes': d(4 * 1024 * 1024),
+    'mcp.http.max_sessions': d(64),
+    'mcp.http.session_idle_ms': d(30 * 60_000),
+    'mcp.http.request_timeout_ms': d(30_000),
+    'mcp.http.headers_timeout_ms': d(10_000),
+    'mcp.http.idle_timeout_ms': d(5_000),
+    'mcp.http.max_connections': d(128),
+  };
+}

@@ -1,0 +1,49 @@
+// Seed 002 同義語展開 through the real engine: an English client query reaches the web provider with its
+// WordNet synonym queries (pipeline.synonym_queries, default 2), and none when turned off.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFakeSearxng } from '../test-support/fake-searxng.js';
+import { createEngine, loadConfig } from './index.js';
+
+test('the SERP phase sends the synonym queries of an English query to the provider; pipeline.synonym_queries: 0 turns them off', async () => {
+  const searx = await startFakeSearxng(() => []);
+  const home = mkdtempSync(join(tmpdir(), 'lyra-synonyms-'));
+  try {
+    const config = (extra: string): string => {
+      const path = join(home, `lyra-${extra ? 'off' : 'on'}.config.yaml`);
+      writeFileSync(path, [
+        `store: { path: ${extra ? 'off' : 'on'}.db }`,
+        `providers: { searxng: { base_url: "${searx.baseUrl}" } }`,
+        'fetch: { respect_robots: false, cache: { enabled: false }, max_retries: 0 }',
+        'scholarly:',
+        ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
+        `pipeline: { mirror_queries: false${extra} }`,
+        '',
+      ].join('\n'));
+      return path;
+    };
+    const engine = createEngine(loadConfig({ configPath: config(''), env: { LYRA_HOME: home } }));
+    try {
+      const task = await engine.createTask({ question: 'Does exercise lower the risk of hypertension?', providers: ['searxng'] });
+      const out = await engine.search(task.id, 'exercise hypertension risk');
+      assert.deepEqual(out.sentQueries, ['exercise hypertension risk', 'physical exercise hypertension risk', 'exercise high blood pressure risk']);
+      assert.deepEqual(searx.queries(), out.sentQueries);
+    } finally {
+      await engine.close();
+    }
+    const off = createEngine(loadConfig({ configPath: config(', synonym_queries: 0'), env: { LYRA_HOME: home } }));
+    try {
+      const task = await off.createTask({ question: 'q?', providers: ['searxng'] });
+      const out = await off.search(task.id, 'exercise hypertension risk');
+      assert.deepEqual(out.sentQueries, ['exercise hypertension risk']);
+    } finally {
+      await off.close();
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+    await searx.web.close();
+  }
+});

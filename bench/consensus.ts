@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addToCorpus, loadConfig, openOrCreateStore, runConsensus } from '../src/app/index.js';
+import { isLyraError } from '../src/core/index.js';
 import type { ConsensusResearchResult } from '../src/workflows/consensus/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
 
@@ -19,7 +20,7 @@ const covid = sharedDataPath('check-covid/corpus.json');
 let peakRss = process.memoryUsage().rss;
 const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 
-interface Row { corpus: string; mode: string; topic: string; ms: number; scoringMs: number; conflicts: number[]; score: number; iterations: number }
+interface Row { corpus: string; mode: string; topic: string; ms: number; scoringMs: number; conflicts: number[]; score: number; iterations: number; error?: string }
 
 function summarize(corpus: string, mode: string, topic: string, ms: number, r: ConsensusResearchResult): Row {
   // Scoring time: an iteration's duration minus its slowest agent (agents run in parallel).
@@ -43,9 +44,15 @@ try {
     for (const mode of ['words', 'embeddings'] as const) {
       for (const topic of TOPICS[corpus]!) {
         const t0 = performance.now();
-        const r = await runConsensus({ config, topic, corpus, store, engine: { agentCount: 3, iterationCount: 2 }, ...(mode === 'embeddings' ? { embedding: true } : {}) });
+        try {
+          const r = await runConsensus({ config, topic, corpus, store, engine: { agentCount: 3, iterationCount: 2 }, ...(mode === 'embeddings' ? { embedding: true } : {}) });
+          rows.push(summarize(corpus, mode, topic, performance.now() - t0, r));
+        } catch (e) {
+          // A run the product ends with a typed error (e.g. consensus_no_relevant) is a result, not a crash.
+          if (!isLyraError(e)) throw e;
+          rows.push({ corpus, mode, topic, ms: performance.now() - t0, scoringMs: 0, conflicts: [], score: 0, iterations: 0, error: e.code });
+        }
         sample();
-        rows.push(summarize(corpus, mode, topic, performance.now() - t0, r));
       }
     }
   }
@@ -53,7 +60,7 @@ try {
 
   console.log('corpus       pairing     topic                                               wall s  scoring  conflicts/iter  final');
   for (const r of rows) {
-    console.log(`${r.corpus.padEnd(12)} ${r.mode.padEnd(11)} ${r.topic.slice(0, 50).padEnd(51)} ${(r.ms / 1000).toFixed(1).padStart(6)}  ${`${((r.scoringMs / r.ms) * 100).toFixed(0)}%`.padStart(7)}  ${r.conflicts.join(', ').padStart(14)}  ${(r.score * 100).toFixed(1)}%`);
+    console.log(`${r.corpus.padEnd(12)} ${r.mode.padEnd(11)} ${r.topic.slice(0, 50).padEnd(51)} ${(r.ms / 1000).toFixed(1).padStart(6)}  ${`${((r.scoringMs / r.ms) * 100).toFixed(0)}%`.padStart(7)}  ${r.conflicts.join(', ').padStart(14)}  ${r.error ? `failed: ${r.error}` : `${(r.score * 100).toFixed(1)}%`}`);
   }
   for (const corpus of corpora) {
     const sum = (mode: string, f: (r: Row) => number): number => rows.filter((r) => r.corpus === corpus && r.mode === mode).reduce((s, r) => s + f(r), 0);

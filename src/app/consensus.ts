@@ -109,8 +109,11 @@ async function checkCorpus(engine: AppEngine, options: Pick<ConsensusRunOptions,
 export async function runConsensus(options: ConsensusRunOptions): Promise<ConsensusRunResult> {
   // The stance model first: missing weights are an error before any corpus is indexed or page fetched.
   const stance = options.stance ?? buildStanceModel({ config: options.config });
+  // The agents plan their own queries (strategy modifiers, follow-ups), as lyra research does: no
+  // mechanical mirror or synonym queries, which would triple the pipeline work of every agent query.
   const engine = createEngine(options.config, {
-    stance, ...(options.store ? { store: options.store } : {}), ...(options.events ? { events: options.events } : {}),
+    stance, limits: { mirrorQueries: false, synonymQueries: 0 },
+    ...(options.store ? { store: options.store } : {}), ...(options.events ? { events: options.events } : {}),
   });
   let ownEmbedding: ReturnType<typeof buildEmbeddingModel> | undefined;
   try {

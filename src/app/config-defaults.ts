@@ -19,7 +19,9 @@ import {
 } from '../sources/index.js';
 import { DEFAULT_CONTACT_URL, type LyraConfig } from './config/index.js';
 import { MAX_EXTRACT_FILE_BYTES } from './extract-source.js';
-import { MCP_TOKEN_ENV } from './serve.js';
+import { MCP_DEFAULTS, MCP_TOKEN_ENV } from './serve.js';
+import { UI_DEFAULTS } from './ui-defaults.js';
+import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui.js';
 import { WEB_SEARCH_DEFAULTS, chromiumPathOf } from './web-search.js';
 
 /** Where a value that the file does not set comes from. */
@@ -58,6 +60,7 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     ...Object.fromEntries(extra.map((k) => [`scholarly.${name}.${k}`, unset])),
   });
   const token = env[MCP_TOKEN_ENV]?.trim();
+  const uiToken = env[UI_TOKEN_ENV]?.trim();
   return {
     home: env.LYRA_HOME?.trim() ? { source: 'env', env: 'LYRA_HOME', value: home } : d(home),
     contact_url: d(DEFAULT_CONTACT_URL),
@@ -172,5 +175,35 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'mcp.http.headers_timeout_ms': d(10_000),
     'mcp.http.idle_timeout_ms': d(5_000),
     'mcp.http.max_connections': d(128),
+    'mcp.legacy_output_names': d(MCP_DEFAULTS.legacyOutputNames),
+    'mcp.progress_interval_ms': d(MCP_DEFAULTS.progressIntervalMs),
+    'mcp.max_wait_seconds': d(MCP_DEFAULTS.maxWaitSeconds),
+    'mcp.materials.page_claims': d(MCP_DEFAULTS.materials.pageClaims),
+    'mcp.materials.per_claim': d(MCP_DEFAULTS.materials.perClaim),
+    'mcp.materials.quote_chars': d(MCP_DEFAULTS.materials.quoteChars),
+    'mcp.materials.max_page_bytes': d(MCP_DEFAULTS.materials.maxPageBytes),
+    'mcp.sql.max_rows': d(MCP_DEFAULTS.sql.maxRows),
+    'mcp.sql.timeout_ms': d(MCP_DEFAULTS.sql.timeoutMs),
+    'mcp.sql.max_cell_chars': d(MCP_DEFAULTS.sql.maxCellChars),
+    'mcp.vector_search.max_results': d(MCP_DEFAULTS.vectorSearch.maxResults),
+    'mcp.vector_search.max_fragments': d(MCP_DEFAULTS.vectorSearch.maxFragments),
+    'ui.host': d(UI_DEFAULTS.host),
+    'ui.port': d(UI_DEFAULT_PORT),
+    // Without ui.token or $LYRA_UI_TOKEN a server bound beyond loopback makes a random token and prints it.
+    'ui.token': uiToken ? { source: 'env', env: UI_TOKEN_ENV, value: uiToken } : unset,
+    'ui.allowed_origins': d([]),
+    'ui.allowed_hosts': d([]),
+    'ui.max_body_bytes': d(UI_DEFAULTS.maxBodyBytes),
+    'ui.rate_limit_per_minute': d(UI_DEFAULTS.rateLimitPerMinute),
+    'ui.action_rate_limit_per_minute': d(UI_DEFAULTS.actionRateLimitPerMinute),
+    'ui.live_poll_ms': d(UI_DEFAULTS.livePollMs),
+    'ui.max_live_clients': d(UI_DEFAULTS.maxLiveClients),
+    'ui.max_claims': d(UI_DEFAULTS.maxClaims),
+    'ui.page_claims': d(UI_DEFAULTS.pageClaims),
+    'ui.request_timeout_ms': d(UI_DEFAULTS.requestTimeoutMs),
+    'ui.headers_timeout_ms': d(UI_DEFAULTS.headersTimeoutMs),
+    'ui.idle_timeout_ms': d(UI_DEFAULTS.idleTimeoutMs),
+    'ui.max_connections': d(UI_DEFAULTS.maxConnections),
+    'ui.runs_dirs': { source: 'derived', value: [join(home, 'runs')] },
   };
 }

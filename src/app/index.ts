@@ -72,3 +72,4 @@ export {
   stanceJudgeSchema,
 } from './doctor/index.js';
 export type { DoctorReport, Probe, ProbeStatus, ProbeTarget, Problem, RunDoctorOptions, SourceCheck } from './doctor/index.js';
+export { UI_DEFAULTS, type UiLimits } from './ui-defaults.js';

@@ -1,0 +1,34 @@
+// The browser UI's limits and their defaults (config `ui.*` overrides each; README "Browser UI"). Here in
+// app/ so that `lyra config show` reads them (app/config-defaults.ts); web/ re-exports them.
+export const UI_DEFAULTS = {
+  host: '127.0.0.1',
+  /** Largest request body (an action's form), in bytes. */
+  maxBodyBytes: 16 * 1024,
+  /** Requests per client address per minute; more get 429 with Retry-After. */
+  rateLimitPerMinute: 600,
+  /** Actions (POST) per client address per minute. */
+  actionRateLimitPerMinute: 30,
+  /** Client addresses the rate limiter remembers; the oldest window is dropped beyond it. */
+  rateLimitClients: 10_000,
+  /** How often the store is checked for changes to push to open pages (ms). */
+  livePollMs: 1_000,
+  /** Live-update streams open at once; more get 503. */
+  maxLiveClients: 32,
+  /** A comment line sent on idle streams so proxies and browsers keep them open (ms). */
+  liveHeartbeatMs: 15_000,
+  /** Claims of one task loaded at most; the rest are counted, not shown. */
+  maxClaims: 10_000,
+  /** Claims rendered per page of the task view (the next ones are one link away). */
+  pageClaims: 1_000,
+  /** Task views kept in memory (each is read again when the store changes). */
+  cachedTasks: 4,
+  /** Longest time to receive one whole request, headers and body (ms). */
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  /** An idle keep-alive connection is closed after this long (ms). */
+  idleTimeoutMs: 5_000,
+  /** TCP connections open at once. */
+  maxConnections: 128,
+} as const;
+
+export type UiLimits = { -readonly [K in keyof typeof UI_DEFAULTS]: (typeof UI_DEFAULTS)[K] extends string ? string : number };

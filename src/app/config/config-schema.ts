@@ -1,6 +1,7 @@
 // Schema of lyra.config.yaml. Unknown keys are errors, so a typo never passes silently.
 // Every section is optional; what is absent takes the documented default.
 import { z } from 'zod';
+import { listenerAccessFields, listenerTimeFields } from './http-listener-schema.js';
 import { mcpConfigSchema } from './mcp-config-schema.js';
 import { parseAllowEntry } from '../../net/allow-entries.js';
 import type { ConfigSource } from './paths.js';
@@ -270,19 +271,12 @@ export const lyraConfigSchema = z.strictObject({
     .optional(),
   /** `lyra serve` (the MCP server): HTTP, and what one tool call may cost. */
   mcp: mcpConfigSchema.optional(),
-  /** The browser UI (`lyra ui`, `lyra serve --http --ui`); defaults in web/ (UI_DEFAULTS). */
+  /** The browser UI (`lyra ui`, `lyra serve --http --ui`); defaults in app/ui-defaults.ts (UI_DEFAULTS). */
   ui: z
     .strictObject({
-      /** Address to bind (default 127.0.0.1); beyond loopback a token is required (a random one is made when none is set). */
-      host: z.string().min(1).max(255).optional(),
-      /** TCP port (default 3918; 0 picks a free one). */
-      port: z.number().int().min(0).max(65_535).optional(),
-      /** Token a browser must present once (`?token=`, then a cookie); $LYRA_UI_TOKEN overrides it. */
-      token: z.string().min(16).max(1_000).optional(),
-      /** Origins allowed besides the UI's own, e.g. https://lyra.example.org behind a proxy. */
-      allowed_origins: z.array(z.string().min(1).max(500)).max(100).optional(),
-      /** Host header names allowed besides loopback ones on a loopback-bound server. */
-      allowed_hosts: z.array(z.string().min(1).max(255)).max(100).optional(),
+      // port default 3918; without ui.token or $LYRA_UI_TOKEN a server bound beyond loopback makes a
+      // random token; a browser presents it once (`?token=`, then a cookie).
+      ...listenerAccessFields,
       /** Largest request body (an action's form), in bytes (default 16 KiB). */
       max_body_bytes: z.number().int().min(1_024).max(10_485_760).optional(),
       /** Requests per client address per minute (default 600); more get 429. */
@@ -297,14 +291,7 @@ export const lyraConfigSchema = z.strictObject({
       max_claims: z.number().int().min(100).max(1_000_000).optional(),
       /** Claims listed per page of a task view (default 1,000; the next ones are one link away). */
       page_claims: z.number().int().min(10).max(100_000).optional(),
-      /** Longest time to receive one whole request, in ms (default 30 s). */
-      request_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
-      /** Longest time to receive a request's headers, in ms (default 10 s). */
-      headers_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
-      /** An idle keep-alive connection is closed after this long, in ms (default 5 s). */
-      idle_timeout_ms: z.number().int().min(100).max(3_600_000).optional(),
-      /** TCP connections open at once (default 128). */
-      max_connections: z.number().int().min(1).max(100_000).optional(),
+      ...listenerTimeFields,
       /** Folders holding consensus run folders (default $LYRA_HOME/runs). */
       runs_dirs: z.array(z.string().min(1).max(4_096)).max(50).optional(),
     })

@@ -2,34 +2,20 @@
 // (pages of materials, waits, SQL and vector searches). Every limit here is documented in the README
 // ("Configuration", MCP server).
 import { z } from 'zod';
+import { listenerAccessFields, listenerTimeFields } from './http-listener-schema.js';
 
 export const mcpConfigSchema = z.strictObject({
   http: z
     .strictObject({
-      /** Address to bind (default 127.0.0.1); beyond loopback a token is required. */
-      host: z.string().min(1).max(255).optional(),
-      /** TCP port (default 3917; 0 picks a free one). */
-      port: z.number().int().min(0).max(65_535).optional(),
-      /** Bearer token clients must send (at least 16 characters); $LYRA_MCP_TOKEN overrides it. */
-      token: z.string().min(16).max(1_000).optional(),
-      /** Browser origins allowed besides loopback ones, e.g. https://app.example.org. */
-      allowed_origins: z.array(z.string().min(1).max(500)).max(100).optional(),
-      /** Host header names allowed besides loopback ones on a loopback-bound server (behind a local proxy). */
-      allowed_hosts: z.array(z.string().min(1).max(255)).max(100).optional(),
+      // token: $LYRA_MCP_TOKEN overrides it; port default 3917.
+      ...listenerAccessFields,
       /** Largest request body in bytes (default 4 MiB). */
       max_body_bytes: z.number().int().min(1_024).max(1_073_741_824).optional(),
       /** Sessions open at once (default 64). */
       max_sessions: z.number().int().min(1).max(10_000).optional(),
       /** A session unused this long is closed, in ms (default 30 min). */
       session_idle_ms: z.number().int().min(1_000).max(7 * 24 * 3_600_000).optional(),
-      /** Longest time to receive one whole request, in ms (default 30 s; responses streaming over SSE are not cut). */
-      request_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
-      /** Longest time to receive a request's headers, in ms (default 10 s; at most request_timeout_ms). */
-      headers_timeout_ms: z.number().int().min(1_000).max(3_600_000).optional(),
-      /** An idle keep-alive connection is closed after this long, in ms (default 5 s). */
-      idle_timeout_ms: z.number().int().min(100).max(3_600_000).optional(),
-      /** TCP connections open at once (default 128); more are dropped at accept. */
-      max_connections: z.number().int().min(1).max(100_000).optional(),
+      ...listenerTimeFields,
     })
     .optional(),
   /**

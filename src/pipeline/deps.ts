@@ -1,28 +1,15 @@
 // What the pipeline needs from the outside, as interfaces (PIPELINE.md "Layers"): app/engine.ts
 // builds these from the configuration; tests build them from real components on loopback.
 import type {
-  EmbeddingModel, Fetcher, Materials, MaterialsOptions, MaterialsPage, MaterialsPageOptions, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, Thesaurus, VerifyOutcome,
+  EmbeddingModel, Fetcher, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, Thesaurus,
 } from '../core/index.js';
 import type { GraphDeps, GraphLimits, GraphPhaseResult, RecomputeResult, TrustResolver } from './graph/index.js';
-import type { GraphSession } from './materials/index.js';
 import type { OpenAccessLocator } from '../sources/index.js';
 import type { PipelineLimits } from './limits.js';
 import type { Translator } from './query-expansion.js';
 
 export type { GraphDeps, GraphPhaseResult, TrustResolver };
 export type GraphRecomputeResult = RecomputeResult;
-
-/** Phase 7 and the views built on the graph, implemented in pipeline/graph and pipeline/materials. */
-export interface GraphStep {
-  runGraphPhase(deps: GraphDeps, input: { taskId: string; queryId: string; pageIds: string[]; deferStance?: boolean; session?: GraphSession; signal?: AbortSignal }): Promise<GraphPhaseResult>;
-  recomputeTaskGraph(deps: Pick<GraphDeps, 'store' | 'trust' | 'emit' | 'limits'>, input: { taskId: string; session?: GraphSession }): GraphRecomputeResult;
-  /** The task's materials (claims, evidence, graph). */
-  materials?(deps: { store: Store; trust: TrustResolver }, input: { taskId: string } & MaterialsOptions): Materials;
-  /** One page of the materials within a byte budget (MCP get_materials). */
-  materialsPage?(deps: { store: Store; trust: TrustResolver }, input: { taskId: string } & MaterialsPageOptions): MaterialsPage;
-  /** verifyClaim's graph half: the statement against the task's evidence, after the engine ran its search. */
-  verifyStatement?(deps: GraphDeps, input: { taskId: string; statement: string; pageIds: string[]; queries: string[]; signal?: AbortSignal }): Promise<VerifyOutcome>;
-}
 
 /** Scholarly sources enabled in the configuration (app/scholarly.ts ScholarlySetup). */
 export interface ScholarlyDeps {
@@ -49,7 +36,6 @@ export interface PipelineDeps {
   scholarly: ScholarlyDeps;
   models: ModelDeps;
   trust: TrustResolver;
-  graph: GraphStep;
   /** Translates for mirror queries; absent: mirrors are skipped with a warning. */
   translator?: Translator;
   /** The fetcher renders pages (`render: true`) in Chromium: Phase 6 renders script-built pages (phases/render-fallback.ts). */

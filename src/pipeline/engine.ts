@@ -9,6 +9,8 @@ import {
 import { errorOfCategory } from '../sources/index.js';
 import type { PipelineDeps } from './deps.js';
 import { resolveLimits, type PipelineLimits } from './limits.js';
+import { verifyStatement } from './graph/index.js';
+import { buildMaterials, buildMaterialsPage } from './materials/index.js';
 import { graphDepsOf } from './phases/graph.js';
 import { normalizeProviders, resolveTaskProviders } from './providers.js';
 import { runQuery } from './query-runner.js';
@@ -289,19 +291,16 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
 
     materials(taskId: string, options?: MaterialsOptions): Materials {
       requireTask(store, taskId);
-      if (!deps.graph.materials) throw new NonRetryableError('materials: the materials module is not wired into this engine', { code: 'materials_unavailable' });
-      return deps.graph.materials({ store, trust: deps.trust }, { taskId, ...options });
+      return buildMaterials({ store, trust: deps.trust }, { taskId, ...options });
     },
 
     materialsPage(taskId: string, options?: MaterialsPageOptions): MaterialsPage {
       requireTask(store, taskId);
-      if (!deps.graph.materialsPage) throw new NonRetryableError('materials: the materials module is not wired into this engine', { code: 'materials_unavailable' });
-      return deps.graph.materialsPage({ store, trust: deps.trust }, { taskId, ...options });
+      return buildMaterialsPage({ store, trust: deps.trust }, { taskId, ...options });
     },
 
     async verifyClaim(taskId: string, statement: string, options: SearchOptions = {}): Promise<VerifyOutcome> {
       openTask(taskId);
-      if (!deps.graph.verifyStatement) throw new NonRetryableError('verify: claim verification is not wired into this engine', { code: 'verify_unavailable' });
       // The search's graph run extracts claims only: verifyStatement judges the statement's own candidates.
       const outcome = await runSearch(taskId, statement, options, { deferStance: true });
       if (outcome.status !== 'done') {
@@ -311,7 +310,7 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
         });
       }
       const graph = loadPayload<{ pageIds: string[] }>(store, taskId, keys.phase(outcome.queryId, 'graph'));
-      const result = await deps.graph.verifyStatement(graphDepsOf({ deps, emit }), {
+      const result = await verifyStatement(graphDepsOf({ deps, emit }), {
         taskId, statement, pageIds: graph?.pageIds ?? [], queries: outcome.sentQueries, ...(options.signal ? { signal: options.signal } : {}),
       });
       return { ...result, warnings: [...outcome.warnings, ...result.warnings] };

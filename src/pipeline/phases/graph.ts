@@ -5,6 +5,7 @@
 import type { GraphDeps, GraphPhaseResult, GraphRecomputeResult } from '../deps.js';
 import type { QueryContext } from '../query-context.js';
 import { keys, loadPayload } from '../task-state.js';
+import { recomputeTaskGraph, runGraphPhase } from '../graph/index.js';
 import { createGraphSession } from '../materials/index.js';
 
 export interface GraphOutput {
@@ -40,9 +41,9 @@ export async function runGraphStep(ctx: QueryContext): Promise<GraphOutput> {
   const gd = graphDepsOf(ctx);
   // One view of the task graph for the whole step: read once, kept current from the step's writes.
   const session = createGraphSession(ctx.deps.store, ctx.task.id);
-  const result = await ctx.deps.graph.runGraphPhase(gd, { taskId: ctx.task.id, queryId: ctx.query.id, pageIds, ...(ctx.input.deferStance ? { deferStance: true } : {}), session, signal: ctx.signal });
+  const result = await runGraphPhase(gd, { taskId: ctx.task.id, queryId: ctx.query.id, pageIds, ...(ctx.input.deferStance ? { deferStance: true } : {}), session, signal: ctx.signal });
   // recomputeTaskGraph emits domain.blocked / domain.promoted itself through the graph deps.
-  const recompute = ctx.deps.graph.recomputeTaskGraph(gd, { taskId: ctx.task.id, session });
+  const recompute = recomputeTaskGraph(gd, { taskId: ctx.task.id, session });
   return { pageIds, result, recompute };
 }
 

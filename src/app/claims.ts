@@ -6,8 +6,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InvalidInputError, NonRetryableError, throwIfAborted, type EmbeddingModel, type Fetcher, type TextExtractor } from '../core/index.js';
 import { createTextExtractor, extractNormalizedClaims, mergeClaimsWithEmbeddings, type NormalizedClaim } from '../extract/index.js';
-import { createDomainPolicySource, type LyraConfig } from './config/index.js';
-import { createFetcher } from './fetcher.js';
+import type { LyraConfig } from './config/index.js';
+import { createRuntime } from './runtime.js';
 
 /** Largest local file read, in bytes. */
 export const MAX_CLAIMS_FILE_BYTES = 100 * 1024 * 1024;
@@ -51,10 +51,10 @@ export async function documentClaims(options: DocumentClaimsOptions): Promise<Do
   if (isUrl(source)) {
     const config = options.config;
     if (!options.fetcher && !config) throw new InvalidInputError(`claims: fetching ${source} needs the HTTP fetcher or the configuration`, { code: 'fetcher_missing' });
-    const own = options.fetcher ? undefined : createFetcher({ config: config!, policy: createDomainPolicySource({ ...config!.domains, watch: false }) });
+    const own = options.fetcher ? undefined : createRuntime(config!);
     let response;
     try {
-      response = await (options.fetcher?.() ?? own!).fetch({ url: source, ...(signal ? { signal } : {}) });
+      response = await (options.fetcher?.() ?? own!.fetcher()).fetch({ url: source, ...(signal ? { signal } : {}) });
     } finally {
       await own?.close();
     }

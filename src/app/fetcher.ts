@@ -2,10 +2,10 @@
 // qps comes from domains.yaml at every scheduling decision, so hot reloads apply to running fetches.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import type { AuthItem, EventSink, FetchResponse, Store } from '../core/index.js';
+import type { AuthItem, EventSink } from '../core/index.js';
 import { createChromiumRenderer, createHttpFetcher, lyraUserAgent, type FetcherLimitsInput, type HostResolver, type HttpFetcher, type PageRenderer } from '../net/index.js';
 import { resolveDomainTrust, type DomainPolicy } from '../policy/index.js';
-import { PACKAGE_ROOT, createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
+import { PACKAGE_ROOT, type DomainPolicySource, type LyraConfig } from './config/index.js';
 import { chromiumPathOf } from './web-search.js';
 
 export interface CreateFetcherOptions {
@@ -86,35 +86,4 @@ export function createFetcher(options: CreateFetcherOptions): HttpFetcher {
     // The browser starts only on the first render request, so enabling rendering costs nothing until used.
     ...(renderEnabled ? { renderer: options.renderer ?? createChromiumRenderer({ ...(config.raw.fetch?.render?.chromium_path ? { executablePath: config.raw.fetch.render.chromium_path } : {}) }) } : {}),
   });
-}
-
-export interface FetchUrlOptions {
-  config: LyraConfig;
-  url: string;
-  /** Render in Chromium (turns rendering on for this call). */
-  render?: boolean;
-  noCache?: boolean;
-  events?: EventSink;
-  /** Store for auth-queue items; opened only when a page turns out to be a wall. */
-  store?: () => Store;
-  signal?: AbortSignal;
-}
-
-/** One fetch as `lyra fetch` does it: the configured fetcher, the current domain policy, auth items queued. */
-export async function fetchUrl(options: FetchUrlOptions): Promise<FetchResponse> {
-  const { config } = options;
-  const policy = createDomainPolicySource({ ...config.domains, watch: false, ...(options.events ? { events: options.events } : {}) });
-  const fetcher = createFetcher({
-    config,
-    policy,
-    ...(options.events ? { events: options.events } : {}),
-    ...(options.store ? { onAuthRequired: (item: AuthItem) => options.store!().enqueueAuth(item) } : {}),
-    enableRender: options.render === true,
-  });
-  try {
-    return await fetcher.fetch({ url: options.url, render: options.render === true, noCache: options.noCache === true, ...(options.signal ? { signal: options.signal } : {}) });
-  } finally {
-    await fetcher.close();
-    policy.close();
-  }
 }

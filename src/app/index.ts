@@ -13,7 +13,9 @@ export type { DocumentClaims, DocumentClaimsOptions } from './claims.js';
 export { addToCorpus, removeCorpusNamed, searchCorpus } from './corpus.js';
 export { createWebProvider, searchWithProvider, type ProviderName } from './search.js';
 export { WEB_SEARCH_DEFAULTS, chromiumPathOf, webSearchPlan, type WebProviderName, type WebSearchPlan } from './web-search.js';
-export { createFetcher, fetchUrl, fetcherSettings, lyraVersion, type CreateFetcherOptions, type FetchUrlOptions } from './fetcher.js';
+export { createFetcher, fetcherSettings, lyraVersion, type CreateFetcherOptions } from './fetcher.js';
+export { fetchUrl, withScholarlySources, type FetchUrlOptions } from './one-shot.js';
+export { createRuntime, withRuntime, type Runtime, type RuntimeOptions, type RuntimeOverrides } from './runtime.js';
 export {
   SCHOLARLY_SOURCE_ALIASES,
   SCHOLARLY_SOURCE_NAMES,
@@ -22,7 +24,6 @@ export {
   getPaper,
   searchPapers,
   selectScholarlySources,
-  withScholarlySources,
 } from './scholarly.js';
 export type { ScholarlyCallOptions, ScholarlySetup, ScholarlySourceName } from './scholarly.js';
 export { MAX_EXTRACT_FILE_BYTES, extractSource, isUrlSource, textExtractorOptions, type ExtractSourceOptions } from './extract-source.js';

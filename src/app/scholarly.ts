@@ -24,8 +24,7 @@ import {
   type OpenAccessLocator,
   type SearchAllResult,
 } from '../sources/index.js';
-import { createDomainPolicySource, type LyraConfig } from './config/index.js';
-import { createFetcher } from './fetcher.js';
+import type { LyraConfig } from './config/index.js';
 
 export const SCHOLARLY_SOURCE_NAMES = [SEMANTIC_SCHOLAR_NAME, OPENALEX_NAME, CROSSREF_NAME, ARXIV_NAME, PUBMED_NAME] as const;
 export type ScholarlySourceName = (typeof SCHOLARLY_SOURCE_NAMES)[number];
@@ -141,18 +140,3 @@ export function getCitations(options: ScholarlyCallOptions & { id: string; direc
   });
 }
 
-/**
- * Runs `fn` with the configured scholarly sources over the configured HTTP fetcher (domain policy
- * rates, SSRF guard, cache), closing the fetcher afterwards. Pass `fetcher` to reuse one.
- */
-export async function withScholarlySources<T>(options: { config: LyraConfig; events?: EventSink; fetcher?: Fetcher }, fn: (setup: ScholarlySetup) => Promise<T>): Promise<T> {
-  if (options.fetcher) return fn(createScholarlySources({ config: options.config, fetcher: options.fetcher }));
-  const policy = createDomainPolicySource({ ...options.config.domains, watch: false, ...opt('events', options.events) });
-  const fetcher = createFetcher({ config: options.config, policy, ...opt('events', options.events) });
-  try {
-    return await fn(createScholarlySources({ config: options.config, fetcher }));
-  } finally {
-    await fetcher.close();
-    policy.close();
-  }
-}

@@ -2,13 +2,11 @@
 // store it writes, the recompute a feedback correction triggers, and the HTTP settings (config
 // `mcp.http`, $LYRA_MCP_TOKEN). Composition only; the MCP protocol lives in mcp/.
 import type { EvidenceQueries, Store } from '../core/index.js';
-import { calibratedStanceModel } from './calibration.js';
-import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
+import type { DomainPolicySource, LyraConfig } from './config/index.js';
 import { createEngine, graphLimitsOf, type AppEngine, type EngineOverrides } from './engine.js';
 import { createEvidenceQueries } from './evidence-queries.js';
 import type { RecomputeSummary } from './feedback.js';
-import { buildStanceModel } from './models.js';
-import { openOrCreateStore } from './open-store.js';
+import { createRuntime } from './runtime.js';
 import { createTaskRecompute } from './task-recompute.js';
 import { createTrustResolver } from './trust-resolver.js';
 
@@ -30,11 +28,12 @@ export interface ServeRuntime {
 
 /** The engine for serving; `overrides` as createEngine's (tests swap adapters; a given store is not closed). */
 export function createServeRuntime(config: LyraConfig, overrides: EngineOverrides = {}): ServeRuntime {
-  const store = overrides.store ?? openOrCreateStore(config.store.path);
-  const stance = overrides.stance ?? calibratedStanceModel({ base: () => buildStanceModel({ config }), store });
-  const ownPolicy = overrides.policy ? undefined : createDomainPolicySource({ ...config.domains, ...(overrides.events ? { events: overrides.events } : {}) });
-  const policy = overrides.policy ?? ownPolicy!;
-  const engine = createEngine(config, { ...overrides, store, stance, policy });
+  // One runtime for the whole server: one store, one live domain policy (an override is seen
+  // everywhere at once), the stance model under the store's active calibration.
+  const runtime = overrides.runtime ?? createRuntime(config, overrides, { watchPolicy: true, calibrateStance: true });
+  const store = runtime.store();
+  const policy = runtime.policy();
+  const engine = createEngine(config, { ...overrides, runtime });
   const graphLimits = graphLimitsOf(config);
   const trust = createTrustResolver({ policy, store });
   const recompute = createTaskRecompute({ store, trust, ...(graphLimits ? { graphLimits } : {}) });
@@ -52,8 +51,7 @@ export function createServeRuntime(config: LyraConfig, overrides: EngineOverride
     async close(): Promise<void> {
       await evidence.close();
       await engine.close();
-      ownPolicy?.close();
-      if (!overrides.store) store.close();
+      if (!overrides.runtime) await runtime.close();
     },
   };
 }

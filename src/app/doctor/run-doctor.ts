@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import type { CorpusInfo } from '../../core/index.js';
 import { webSearchPlan } from '../web-search.js';
 import type { HostResolver } from '../../net/index.js';
-import { createDomainPolicySource, type LyraConfig } from '../config/index.js';
-import { createFetcher, fetcherSettings, lyraVersion } from '../fetcher.js';
+import type { LyraConfig } from '../config/index.js';
+import { fetcherSettings, lyraVersion } from '../fetcher.js';
+import { createRuntime } from '../runtime.js';
 import { modelsDirOf } from '../models.js';
 import { openExistingStore } from '../open-store.js';
 import type { DoctorReport, Problem, SourceCheck } from './doctor-schema.js';
@@ -45,19 +46,18 @@ async function probeSources(options: RunDoctorOptions, timeoutMs: number): Promi
   const { config } = options;
   const targets = probeTargets(config);
   const probing = options.probe !== false && targets.some((t) => t.enabled);
-  const policy = probing ? createDomainPolicySource({ ...config.domains, watch: false }) : undefined;
   // One attempt per probe, bounded by the probe timeout; the configured politeness and SSRF guard apply.
-  const fetcher = policy
-    ? createFetcher({ config, policy, limits: { maxRetries: 0, timeoutMs, idleTimeoutMs: timeoutMs, cache: {} }, ...(options.resolver ? { resolver: options.resolver } : {}) })
+  const runtime = probing
+    ? createRuntime(config, options.resolver ? { resolver: options.resolver } : {}, { fetchLimits: { maxRetries: 0, timeoutMs, idleTimeoutMs: timeoutMs, cache: {} } })
     : undefined;
+  const fetcher = runtime?.fetcher();
   try {
     return await Promise.all(targets.map(async (t): Promise<SourceCheck> => ({
       name: t.name, kind: t.kind, enabled: t.enabled, base_url: t.baseUrl,
       probe: fetcher ? await runProbe({ fetcher, target: t, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) }) : { status: 'skipped', url: null },
     })));
   } finally {
-    await fetcher?.close();
-    policy?.close();
+    await runtime?.close();
   }
 }
 

@@ -1,6 +1,6 @@
 // `lyra domains list|explain|blocked`: the domain trust policy and L6 blocking, with --json.
 import type { Command } from 'commander';
-import { createDomainPolicySource } from '../../app/config/index.js';
+import { loadDomainPolicy } from '../../app/config/index.js';
 import { explainDomain, listBlockedDomains, listDomainRules } from '../../app/domains.js';
 import { openExistingStore } from '../../app/open-store.js';
 import { InvalidInputError } from '../../core/index.js';
@@ -9,9 +9,8 @@ import type { CliContext } from '../context.js';
 import { formatTable, printJson } from '../io.js';
 
 function policyOf(ctx: CliContext): DomainPolicy {
-  const config = ctx.config();
-  const source = createDomainPolicySource({ ...config.domains, watch: false });
-  return source.current();
+  // A snapshot of the files: nothing here runs long enough to follow their edits.
+  return loadDomainPolicy(ctx.config().domains);
 }
 
 export function registerDomainsCommand(program: Command, ctx: CliContext): void {

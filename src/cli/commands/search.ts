@@ -1,9 +1,8 @@
 // `lyra search "<query>" --provider corpus|searxng|duckduckgo|browser`: one provider, ranked hits.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { createDomainPolicySource, createFetcher, listBuiltinCorpora, openExistingStore, openOrCreateStore, searchWithProvider, type DomainPolicySource } from '../../app/index.js';
+import { createRuntime, listBuiltinCorpora, openExistingStore, openOrCreateStore, searchWithProvider } from '../../app/index.js';
 import { InvalidInputError, terminalLine, type SearchHit } from '../../core/index.js';
-import type { HttpFetcher } from '../../net/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 
@@ -31,8 +30,7 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
       if (flags.corpus && flags.provider !== 'corpus') throw new InvalidInputError('search: --corpus only applies to --provider corpus', { code: 'invalid_flag' });
       const config = ctx.config();
       // Web providers fetch through the configured fetcher (SSRF guard, politeness), built on first use.
-      let fetcher: HttpFetcher | undefined;
-      let policy: DomainPolicySource | undefined;
+      const runtime = createRuntime(config, {}, flags.provider === 'browser' ? { render: true } : {});
       let hits: SearchHit[];
       try {
         hits = await searchWithProvider({
@@ -43,13 +41,10 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
           corpus: flags.corpus,
           // A built-in corpus (corpora/<name>) is indexed on first use, which needs a writable store.
           store: () => ctx.track(flags.corpus && listBuiltinCorpora().some((c) => c.name === flags.corpus) ? openOrCreateStore(config.store.path) : openExistingStore(config.store.path)),
-          fetcher: () => (fetcher ??= createFetcher({
-            config, policy: (policy ??= createDomainPolicySource({ ...config.domains, watch: false })), ...(flags.provider === 'browser' ? { enableRender: true } : {}),
-          })),
+          fetcher: runtime.fetcher,
         });
       } finally {
-        await fetcher?.close();
-        policy?.close();
+        await runtime.close();
       }
       if (flags.json) return printJson(ctx.io, { query, provider: flags.provider, hits: hits.map((h) => ({ id: h.id ?? h.url, title: h.title, url: h.url, snippet: h.snippet, score: h.score, rank: h.rank, ...(h.corpus ? { corpus: h.corpus } : {}), ...(h.publishedAt ? { published_at: h.publishedAt } : {}) })) });
       if (hits.length === 0) return ctx.io.stdout('no hits\n');

@@ -1,0 +1,70 @@
+// The one assembly: parts built on first use and once, shared by whoever asks, closed by the runtime
+// only when it built them; a wall found by its fetcher lands in its store's auth queue.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../store/index.js';
+import { startLoopbackWeb } from '../test-support/loopback-web.js';
+import { createRuntime, loadConfig, withRuntime } from './index.js';
+
+function home(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dir, 'lyra.config.yaml'), 'fetch:\n  allow_private: ["127.0.0.1/32:1-65535"]\n  cache: { enabled: false }\n  max_retries: 0\n');
+  return dir;
+}
+
+test('a runtime builds each part on first use, once, and opens no store until one is asked for', async () => {
+  const dir = home('lyra-runtime-once-');
+  try {
+    const config = loadConfig({ env: { LYRA_HOME: dir }, cwd: dir });
+    const runtime = createRuntime(config);
+    assert.equal(runtime.policy(), runtime.policy());
+    assert.equal(runtime.fetcher(), runtime.fetcher());
+    assert.equal(runtime.scholarly(), runtime.scholarly());
+    assert.equal(runtime.hasStore(), false);
+    assert.equal(existsSync(config.store.path), false, 'policy, fetcher and scholarly sources need no store');
+    assert.equal(runtime.store(), runtime.store());
+    assert.equal(runtime.hasStore(), true);
+    await runtime.close();
+    await runtime.close(); // twice is harmless
+    assert.throws(() => runtime.store().listTasks(), /not open|closed/i, 'the store the runtime opened is closed with it');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('parts handed in stay the caller\'s: the runtime uses them and never closes them', async () => {
+  const dir = home('lyra-runtime-given-');
+  const store = openStore(join(dir, 'given.db'));
+  try {
+    const config = loadConfig({ env: { LYRA_HOME: dir }, cwd: dir });
+    await withRuntime(config, async (runtime) => {
+      assert.equal(runtime.store(), store);
+    }, { overrides: { store } });
+    assert.deepEqual(store.listTasks(), [], 'still open after the runtime closed');
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a CAPTCHA page fetched through the runtime is queued for a person in the runtime\'s store', async () => {
+  const dir = home('lyra-runtime-auth-');
+  const web = await startLoopbackWeb({ routes: { '//walled.test/article': { fault: { challenge: 'recaptcha' } } } });
+  try {
+    const config = loadConfig({ env: { LYRA_HOME: dir }, cwd: dir });
+    const runtime = createRuntime(config, { resolver: async () => [{ address: '127.0.0.1', family: 4 }] });
+    try {
+      await runtime.fetcher().fetch({ url: web.url('//walled.test/article') }).catch(() => undefined);
+      const queued = runtime.store().listAuth();
+      assert.ok(queued.some((item) => item.url.includes('walled.test')), `queued: ${JSON.stringify(queued)}`);
+    } finally {
+      await runtime.close();
+    }
+  } finally {
+    await web.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,136 @@
+// One assembly: the adapters Lyra is made of, built from the configuration in this one place, each on
+// first use and at most once per runtime — the store, the domain policy, the HTTP fetcher under it,
+// the scholarly sources over that fetcher, the stance and embedding models, the translator. The engine
+// (engine.ts), the MCP server (serve.ts) and the one-shot commands (fetch, extract, claims, papers,
+// doctor, search) take their parts from a runtime instead of opening a policy or building a fetcher
+// of their own, so a fetch limit, a policy file or a model setting means the same thing everywhere.
+// Closing the runtime closes what it built; parts handed in through `overrides` stay the caller's.
+import type { AuthItem, EmbeddingModel, EventSink, Fetcher, StanceModel, Store } from '../core/index.js';
+import type { HostResolver } from '../net/index.js';
+import type { Translator } from '../pipeline/index.js';
+import { calibratedStanceModel } from './calibration.js';
+import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
+import { createFetcher, type CreateFetcherOptions } from './fetcher.js';
+import { buildEmbeddingModel, buildStanceModel } from './models.js';
+import { openOrCreateStore } from './open-store.js';
+import { createScholarlySources, type ScholarlySetup } from './scholarly.js';
+import { configuredTranslator } from './translator.js';
+import { webSearchPlan, type WebSearchPlan } from './web-search.js';
+
+export interface RuntimeOverrides {
+  /** A store to use (not closed by the runtime). */
+  store?: Store;
+  /** A domain policy to read trust and rates through (not closed by the runtime). */
+  policy?: DomainPolicySource;
+  /** A fetcher to use instead of the configured one (not closed by the runtime). */
+  fetcher?: Fetcher;
+  /** DNS resolver of the configured fetcher (tests map names to loopback). */
+  resolver?: HostResolver;
+  stance?: StanceModel;
+  embedding?: EmbeddingModel;
+  translator?: Translator;
+  /** Fetch, policy and scholarly events (retries, reloads, source failures). */
+  events?: EventSink;
+  /** Where the configured fetcher sends auth-queue items (walls, CAPTCHAs); default store().enqueueAuth. */
+  onAuthRequired?: (item: AuthItem) => void;
+}
+
+export interface RuntimeOptions {
+  /**
+   * Follow edits of the domains files while running, as `domains.watch` allows (a long-lived engine
+   * or server); one-shot commands read the policy once. Default false.
+   */
+  watchPolicy?: boolean;
+  /** Let the fetcher render (`render: true`) even when fetch.render.enabled and the web search plan do not (the CLI's --render). */
+  render?: boolean;
+  /** Fetcher limits over the configured ones (lyra doctor's probes: one attempt, a short timeout). */
+  fetchLimits?: CreateFetcherOptions['limits'];
+  /** Judge under the store's active stance calibration (lyra serve: MCP's calibration tools fit it). */
+  calibrateStance?: boolean;
+}
+
+export interface Runtime {
+  readonly config: LyraConfig;
+  /** The web search plan of the configuration (providers, Chromium). */
+  readonly plan: WebSearchPlan;
+  /** Whether the fetcher renders script-built pages in Chromium. */
+  readonly canRender: boolean;
+  store(): Store;
+  /** True once store() has opened (or was given) a store. */
+  hasStore(): boolean;
+  policy(): DomainPolicySource;
+  /** The configured fetcher under policy(); auth-queue items (walls, CAPTCHAs) go to store(), opened only then. */
+  fetcher(): Fetcher;
+  scholarly(): ScholarlySetup;
+  stance(): StanceModel;
+  embedding(): EmbeddingModel;
+  /** The configured translator (models.llm), or undefined when none is configured. */
+  translator(): Translator | undefined;
+  /** Closes what the runtime built (fetcher, policy watchers, embedding model, store), in that order. */
+  close(): Promise<void>;
+}
+
+function once<T>(build: () => T): { get: () => T; built: () => T | undefined } {
+  let value: { v: T } | undefined;
+  return { get: () => (value ??= { v: build() }).v, built: () => value?.v };
+}
+
+export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = {}, options: RuntimeOptions = {}): Runtime {
+  const events = overrides.events ? { events: overrides.events } : {};
+  const plan = webSearchPlan(config);
+  // Rendering (the browser SERP provider's result pages, Phase 6's script-built pages) is on when the
+  // system Chromium is found, unless fetch.render.enabled says otherwise; the browser starts on first use.
+  const canRender = overrides.fetcher ? false : options.render === true || plan.providers.includes('browser') || (config.raw.fetch?.render?.enabled ?? plan.chromium.found);
+  // Each part: the caller's when given (never closed here), else built once on first use and owned.
+  const ownStore = once(() => openOrCreateStore(config.store.path));
+  const store = (): Store => overrides.store ?? ownStore.get();
+  const ownPolicy = once(() => createDomainPolicySource({ ...config.domains, watch: options.watchPolicy === true && config.domains.watch, ...events }));
+  const policy = (): DomainPolicySource => overrides.policy ?? ownPolicy.get();
+  const ownFetcher = once(() => createFetcher({
+    config, policy: policy(), onAuthRequired: overrides.onAuthRequired ?? ((item) => store().enqueueAuth(item)),
+    ...(canRender ? { enableRender: true } : {}),
+    ...(options.fetchLimits ? { limits: options.fetchLimits } : {}),
+    ...events, ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+  }));
+  const fetcher = (): Fetcher => overrides.fetcher ?? ownFetcher.get();
+  const scholarly = once(() => createScholarlySources({ config, fetcher: fetcher() }));
+  const stance = once((): StanceModel => {
+    if (overrides.stance) return overrides.stance;
+    return options.calibrateStance ? calibratedStanceModel({ base: () => buildStanceModel({ config }), store: store() }) : buildStanceModel({ config });
+  });
+  const ownEmbedding = once(() => buildEmbeddingModel({ config }));
+  const translator = once(() => overrides.translator ?? configuredTranslator(config));
+  let closed = false;
+  return {
+    config,
+    plan,
+    canRender,
+    store,
+    hasStore: () => overrides.store !== undefined || ownStore.built() !== undefined,
+    policy,
+    fetcher,
+    scholarly: scholarly.get,
+    stance: stance.get,
+    embedding: () => overrides.embedding ?? ownEmbedding.get(),
+    translator: translator.get,
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await ownFetcher.built()?.close();
+      ownPolicy.built()?.close();
+      ownEmbedding.built()?.close();
+      ownStore.built()?.close();
+    },
+  };
+}
+
+/** Runs `fn` with a runtime built from the configuration and closes it afterwards (one-shot commands). */
+export async function withRuntime<T>(config: LyraConfig, fn: (runtime: Runtime) => Promise<T>, options: { overrides?: RuntimeOverrides } & RuntimeOptions = {}): Promise<T> {
+  const { overrides, ...rest } = options;
+  const runtime = createRuntime(config, overrides, rest);
+  try {
+    return await fn(runtime);
+  } finally {
+    await runtime.close();
+  }
+}

@@ -7,8 +7,8 @@ const PUBLIC_VALUES = [
   'BlockedError', 'CLAIM_STATUSES', 'ConsensusResearchEngine', 'ConsensusSelector', 'DEFAULT_CONFIG', 'DEFAULT_STRATEGIES', 'ERROR_CATEGORIES',
   'InvalidInputError', 'LyraError', 'NonRetryableError', 'ReportScorer', 'ResearchAgent', 'RetryableError', 'SOURCE_TYPES', 'STANCES',
   'TRUST_LEVELS', 'TRUST_SCORES', 'claimConfidence', 'claimId', 'classifyContradiction', 'collectPrimarySources', 'createEmbeddingModel',
-  'createEngine', 'createStanceModel', 'determineClaimStatus', 'handleContradiction', 'isLyraError', 'isRetryable', 'loadConfig',
-  'normalizeUrl', 'openStore', 'registrableDomain', 'runCollect', 'runConsensus', 'shouldStop', 'verifySource', 'withEngine',
+  'createEngine', 'createRuntime', 'createStanceModel', 'determineClaimStatus', 'handleContradiction', 'isLyraError', 'isRetryable', 'loadConfig',
+  'normalizeUrl', 'openStore', 'registrableDomain', 'runCollect', 'runConsensus', 'shouldStop', 'verifySource', 'withEngine', 'withRuntime',
   'RESEARCH_ARTIFACT_SCHEMAS', 'resumeResearch', 'resumeResearchWorkflow', 'runResearch', 'runResearchWorkflow',
 ];
 

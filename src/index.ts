@@ -3,8 +3,8 @@
 // src/index.test.ts guards the list, so a change to it is always deliberate.
 
 // Engine: tasks, the seven-phase search, status, materials, verification (docs/PIPELINE.md).
-export { createEngine, withEngine } from './app/index.js';
-export type { AppEngine, EngineOverrides } from './app/index.js';
+export { createEngine, createRuntime, withEngine, withRuntime } from './app/index.js';
+export type { AppEngine, EngineOverrides, Runtime, RuntimeOptions, RuntimeOverrides } from './app/index.js';
 export type {
   BlockedDomainInfo, BudgetInput, BudgetView, ClaimMaterial, ClaimSummary, CitationView, ContestedPair, CounterevidenceEntry, CreateTaskInput,
   Engine, EngineEvent, EngineWarning, EvidenceView, IngestUrlOutcome, Materials, MaterialsOptions, PipelinePhase, QueuedItem, SearchOptions,

@@ -37,7 +37,7 @@ test('a runtime builds each part on first use, once, and opens no store until on
 
 test('parts handed in stay the caller\'s: the runtime uses them and never closes them', async () => {
   const dir = home('lyra-runtime-given-');
-  const store = openStore(join(dir, 'given.db'));
+  const store = openStore({ path: join(dir, 'given.db') });
   try {
     const config = loadConfig({ env: { LYRA_HOME: dir }, cwd: dir });
     await withRuntime(config, async (runtime) => {

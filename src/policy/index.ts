@@ -22,6 +22,7 @@ export {
   nextDomainState, rejectionRate, verifySource,
   type ContradictionRecord, type CorroboratingSource, type VerificationAction, type VerificationInput, type VerificationOutcome,
 } from './source-verification.js';
+export { blockedDomainInfo } from './blocked-domain.js';
 export {
   PRIOR_ALPHA, PRIOR_BETA, claimConfidence, evidenceWeight, type ClaimConfidence, type EvidenceItem,
 } from './claim-confidence.js';

@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Stance } from '../../src/core/index.js';
+import { isConflictBothWays } from '../../src/policy/index.js';
 import { bm25Index, contentTerms, hashSample } from './stance-related.js';
 
 export interface ConstructionPair {
@@ -143,13 +144,8 @@ export interface FalseRefuteReport {
 }
 
 interface Judge {
-  judge(pairs: { claim: string; passage: string }[]): Promise<{ stance: Stance; scores: Record<Stance, number> }[]>;
+  judge(pairs: { claim: string; passage: string }[]): Promise<{ stance: Stance; confidence: number; scores: Record<Stance, number> }[]>;
 }
-
-/** The consensus workflow's conflict test (src/workflows/consensus/conflicts.ts isConflict, threshold 0.1). */
-const CONFLICT_MARGIN = 0.1;
-const isConflict = (j: { stance: Stance; scores: Record<Stance, number> }): boolean =>
-  j.stance === 'refutes' && j.scores.refutes - Math.max(j.scores.supports, j.scores.neutral) >= CONFLICT_MARGIN;
 
 export async function evaluateFalseRefutes(model: Judge, projectRoot: string): Promise<FalseRefuteReport> {
   const cons = constructionPairs();
@@ -178,7 +174,8 @@ export async function evaluateFalseRefutes(model: Judge, projectRoot: string): P
       if (j.stance === 'refutes') r.refutes++;
       if (j.stance === 'supports') r.supports++;
     }
-    if (isConflict(fwd[i]!) && isConflict(rev[i]!)) {
+    // The consensus workflow's conflict rule, at the seed's tolerance (0.1).
+    if (isConflictBothWays(fwd[i]!, rev[i]!)) {
       r.conflicts++;
       flagged.push({ kind: p.kind, a: p.a, b: p.b, forward: fwd[i]!.scores.refutes, reverse: rev[i]!.scores.refutes });
     }
@@ -187,7 +184,7 @@ export async function evaluateFalseRefutes(model: Judge, projectRoot: string): P
   const lines = [
     `constructions (${cons.length} hand-written pairs): accuracy ${pc(correct, cons.length)}; false refutes ${falseRefutes}/${nonRefuteGold} (${pc(falseRefutes, nonRefuteGold)}); true negation/opposite controls judged refutes ${controlsRefuted}/${controls}`,
     `  by pattern (correct/n, refutes): ${Object.entries(byPattern).map(([k, v]) => `${k} ${v.correct}/${v.n} R${v.refuted}`).join('; ')}`,
-    '| related pairs (corpora/example) | pairs | judgements (both ways) | judged refutes | judged supports | conflicts (refutes both ways, margin 0.1) |',
+    '| related pairs (corpora/example) | pairs | judgements (both ways) | judged refutes | judged supports | conflicts (contradiction both ways, policy isConflictBothWays) |',
     '|---|---|---|---|---|---|',
     ...Object.entries(related).map(([k, r]) => `| ${k} | ${r.pairs} | ${r.judgements} | ${r.refutes} (${pc(r.refutes, r.judgements)}) | ${r.supports} (${pc(r.supports, r.judgements)}) | ${r.conflicts} (${pc(r.conflicts, r.pairs)}) |`),
   ];

@@ -1,8 +1,8 @@
 // Domain trust as users see it: the configured policy with L6 verification state on top.
 // Precedence: user override → verification state (from the store) → configured rule → default.
-import type { DomainState, Store, TrustLevel, TrustOrigin } from '../core/index.js';
+import type { BlockedDomainInfo, DomainState, Store, TrustLevel, TrustOrigin } from '../core/index.js';
 import { hostnameOf } from '../core/index.js';
-import { RESTORE_VIA, resolveDomainTrust, trustScore, type DomainPolicy } from '../policy/index.js';
+import { RESTORE_VIA, blockedDomainInfo, resolveDomainTrust, trustScore, type DomainPolicy } from '../policy/index.js';
 
 export { RESTORE_VIA };
 
@@ -24,32 +24,17 @@ export interface DomainExplanation {
   policy_files: string[];
 }
 
-export interface BlockedDomainView {
-  domain: string;
-  trust_level: TrustLevel;
-  blocked_at?: string;
-  reason?: string;
-  contradicting_claims: string[];
-  original_trust_level: TrustLevel;
-  can_restore: boolean;
-  restore_via: string;
-}
+/** The status view's blocked-domain record (core BlockedDomainInfo) with the domain's level now. */
+export type BlockedDomainView = BlockedDomainInfo & { trust_level: TrustLevel };
 
 function stateFor(store: Store | undefined, host: string, registrable: string): DomainState | undefined {
   return store?.getDomainState(host) ?? (registrable !== host ? store?.getDomainState(registrable) : undefined);
 }
 
 export function blockedView(state: DomainState): BlockedDomainView {
-  return {
-    domain: state.domain,
-    trust_level: state.trustLevel,
-    blocked_at: state.blockedAt,
-    reason: state.reason,
-    contradicting_claims: state.causingClaimIds,
-    original_trust_level: state.originalTrustLevel,
-    can_restore: state.canRestore,
-    restore_via: state.restoreVia ?? RESTORE_VIA,
-  };
+  // trust_level right after the domain, as `lyra domains --json` has always printed it.
+  const { domain, ...rest } = blockedDomainInfo(state);
+  return { domain, trust_level: state.trustLevel, ...rest };
 }
 
 export function explainDomain(options: { policy: DomainPolicy; store?: Store; domain: string }): DomainExplanation {

@@ -3,13 +3,10 @@
 // who / when / why, applied to the graph (stance edges replaced, never deleted), kept as calibration
 // samples of the backend that judged the edges, and the task's statuses are recomputed.
 import {
-  InvalidInputError, newId,
+  FEEDBACK_MODEL_PREFIX, InvalidInputError, isFeedbackModel, newId,
   type CalibrationSample, type FeedbackEdgeChange, type FeedbackRecord, type Stance, type StanceEdge, type Store, isOriginModel,
 } from '../core/index.js';
 import { rawConfidence, parseModelName } from './calibration.js';
-
-/** The model name stamped on edges a person corrected. */
-export const FEEDBACK_MODEL_PREFIX = 'feedback:';
 
 /** A correction as given: the stored record without what storing it adds (id, time, graph changes). */
 export type FeedbackInput = Omit<FeedbackRecord, 'id' | 'createdAt' | 'changes'>;
@@ -41,7 +38,7 @@ function isOrigin(e: StanceEdge): boolean {
 function judgementOf(store: Store, edge: StanceEdge): { backend: string; predicted: Stance; confidence: number } | undefined {
   const earlier = store.getCalibrationSample(edge.id);
   if (earlier) return { backend: earlier.backend, predicted: earlier.predicted, confidence: earlier.confidence };
-  if (!edge.model || edge.model.startsWith(FEEDBACK_MODEL_PREFIX) || isOrigin(edge)) return undefined;
+  if (!edge.model || isFeedbackModel(edge) || isOrigin(edge)) return undefined;
   const raw = rawConfidence(store, edge.model, edge.confidence);
   return { backend: parseModelName(edge.model).backend, predicted: edge.kind, confidence: raw.confidence };
 }

@@ -40,7 +40,7 @@ export type { ConsensusProviderName, ConsensusRunOptions, ConsensusRunResult } f
 export {
   CONSENSUS_REPORT_FILE, CONSENSUS_TRANSPARENCY_FILE, CONSENSUS_TRANSPARENCY_FORMAT, consensusTransparency, defaultConsensusOutDir, writeConsensusOutputs,
 } from './consensus-output.js';
-export { FEEDBACK_MODEL_PREFIX, applyFeedback, rejectedClaims } from './feedback.js';
+export { applyFeedback, rejectedClaims } from './feedback.js';
 export type { FeedbackInput, FeedbackOutcome, RecomputeSummary } from './feedback.js';
 export {
   calibratedModelName, calibratedStanceModel, calibrateJudgements, calibrationMetrics, fitStanceCalibration, parseModelName, rawConfidence, rollbackStanceCalibration,

@@ -1,5 +1,7 @@
-// The evidence graph's entities (DESIGN.md "Data model"). Plain data: no behaviour, no I/O.
-import type { ErrorCategory } from './errors.js';
+// The evidence graph's entities (DESIGN.md "Data model"). Plain data: no behaviour, no I/O. The ones
+// the engine's views carry are inferred from their zod schemas (schemas/entities.ts).
+import type { z } from 'zod';
+import type { budgetSchema, identifiersSchema, storedErrorSchema, taskSchema } from './schemas/entities.js';
 import type {
   AuthKind,
   AuthStatus,
@@ -11,7 +13,6 @@ import type {
   QueryStatus,
   SourceType,
   Stance,
-  TaskStatus,
   TrustLevel,
   TrustOrigin,
 } from './enums.js';
@@ -19,28 +20,9 @@ import type {
 /** ISO-8601 timestamp string (UTC). */
 export type IsoTime = string;
 
-export interface Budget {
-  /** Maximum pages fetched or registered for the task. */
-  maxPages: number;
-  /** Maximum queries run for the task. */
-  maxQueries: number;
-  /** Wall-clock limit in seconds. */
-  maxSeconds: number;
-}
+export type Budget = z.infer<typeof budgetSchema>;
 
-export interface Task {
-  id: string;
-  question: string;
-  status: TaskStatus;
-  budget: Budget;
-  language?: string;
-  priorityDomains: string[];
-  createdAt: IsoTime;
-  stoppedAt?: IsoTime;
-  stopReason?: string;
-  /** The configuration in force when the task was created, for audit. */
-  configSnapshot: Record<string, unknown>;
-}
+export type Task = z.infer<typeof taskSchema>;
 
 export interface QueryMetrics {
   harvestRate?: number;
@@ -53,11 +35,7 @@ export interface QueryMetrics {
 }
 
 /** Why a query failed, as data: its category and code decide what a reader or a workflow does with it. */
-export interface StoredError {
-  category: ErrorCategory;
-  code: string;
-  message: string;
-}
+export type StoredError = z.infer<typeof storedErrorSchema>;
 
 export interface Query {
   id: string;
@@ -76,13 +54,7 @@ export interface Query {
   finishedAt?: IsoTime;
 }
 
-export interface Identifiers {
-  doi?: string;
-  pmid?: string;
-  arxiv?: string;
-  s2?: string;
-  openalex?: string;
-}
+export type Identifiers = z.infer<typeof identifiersSchema>;
 
 export interface Page {
   id: string;

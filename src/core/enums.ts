@@ -32,6 +32,17 @@ export function isOriginModel(e: { model?: string | undefined }): boolean {
   return e.model === ORIGIN_EDGE_MODEL;
 }
 
+/**
+ * Prefix of the `model` of a stance edge a person corrected (`feedback:<author>`): the label is the
+ * person's, at confidence 1, and the edge's `scores` are still the model's from before the correction.
+ */
+export const FEEDBACK_MODEL_PREFIX = 'feedback:';
+
+/** Whether a stance edge carries a person's label rather than a model's judgement. */
+export function isFeedbackModel(e: { model?: string | undefined }): boolean {
+  return e.model?.startsWith(FEEDBACK_MODEL_PREFIX) ?? false;
+}
+
 /** Claim status (seed 001). */
 export const CLAIM_STATUSES = ['VERIFIED', 'CONDITIONED', 'CONTESTED', 'UNSUPPORTED', 'REFUTED'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];

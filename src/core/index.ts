@@ -7,6 +7,10 @@ export { hostnameOf, registrableDomain } from './domain.js';
 export { CLAIM_ID_HASH_CHARS, claimId, contentHash, newId, normalizeStatement } from './ids.js';
 export { combineSignals, delay, throwIfAborted } from './async.js';
 export * from './interfaces/index.js';
+export {
+  blockedDomainInfoSchema, budgetSchema, budgetViewSchema, claimSummarySchema, engineWarningSchema, identifiersSchema, searchOutcomeSchema,
+  searchStateViewSchema, sourceViewSchema, storedErrorSchema, taskSchema, taskStatusViewSchema,
+} from './schemas/index.js';
 export { cosineSimilarity } from './vector.js';
 export * from './format/index.js';
 export {

@@ -23,9 +23,10 @@ export type { AssembleOptions, AssembledDocument } from './document/assemble.js'
 export type { BlockKind, TextBlock } from './document/blocks.js';
 
 export {
-  ACADEMIC_HOSTS, ARXIV_OLD_ARCHIVES, PUBLISHER_ARTICLE_PATHS, IDENTIFIER_SOURCES, IDENTIFIER_TYPES, arxivIdFromDoi, arxivIdFromUrl, doiFromUrl, findArxivIds, findDois,
-  findPmcids, findPmids, identifiersFromMeta, identifiersFromText, identifiersFromUrl, isAcademicUrl, mergeFoundIdentifiers, openAlexIdFromUrl,
-  parseArxivId, parseDoi, parseIdentifierValue, parsePmcid, parsePmid, pmcidFromUrl, pmidFromUrl, s2IdFromUrl, selfIdentifiers, trimDoiTail,
+  ACADEMIC_HOSTS, ARXIV_OLD_ARCHIVES, PUBLISHER_ARTICLE_PATHS, IDENTIFIER_SOURCES, IDENTIFIER_TYPES, arxivIdFromDoi, arxivIdFromUrl, arxivIdFromValue,
+  doiFromUrl, findArxivIds, findDois, findPmcids, findPmids, identifiersFromMeta, identifiersFromText, identifiersFromUrl, identifiersInMixedText, isAcademicUrl, isArxivDoi,
+  mergeFoundIdentifiers, openAlexIdFromUrl, parseArxivId, parseDoi, parseIdentifierValue,
+  parseOpenAlexId, parsePmcid, parsePmid, parseS2Id, pmcidFromUrl, pmidFromUrl, pmidFromValue, s2IdFromUrl, selfIdentifiers, trimDoiTail,
 } from './identifiers/index.js';
 export type { ArxivId, FoundIdentifier, IdentifierSource, IdentifierType } from './identifiers/index.js';
 

@@ -15,7 +15,7 @@ export { lastStoredPhase, taskProgress, type RunningQueryProgress, type TaskProg
 export { budgetView, claimOrigins, claimSummaries, isPrimaryLevel, pageSourceView } from './views.js';
 // Phase 7 and the materials (pipeline/graph, pipeline/materials).
 export {
-  CONTRADICTION_MIN_CONFIDENCE, DEFAULT_GRAPH_LIMITS, MAX_STATEMENT_CHARS, VERIFY_KEY_PREFIX, recomputeTaskGraph, resolveGraphLimits, runGraphPhase,
+  DEFAULT_GRAPH_LIMITS, MAX_STATEMENT_CHARS, VERIFY_KEY_PREFIX, recomputeTaskGraph, resolveGraphLimits, runGraphPhase,
   verifyStatement, type GraphLimits, type RecomputeResult,
 } from './graph/index.js';
 export * from './materials/index.js';

@@ -4,7 +4,7 @@
 import {
   CLAIM_STATUSES, type BlockedDomainInfo, type ClaimStatus, type EngineWarning, type Store, type Task, type TaskStatusView,
 } from '../core/index.js';
-import { RESTORE_VIA, querySatisfaction } from '../policy/index.js';
+import { blockedDomainInfo, querySatisfaction } from '../policy/index.js';
 import type { TrustResolver } from './deps.js';
 import { createSourceResolver } from './materials/index.js';
 import type { QuerySummary } from './query-runner.js';
@@ -15,15 +15,7 @@ function blockedDomains(store: Store, taskId: string, domains: Set<string>, clai
   return store
     .listDomainStates({ blockedOnly: true })
     .filter((s) => domains.has(s.domain) || s.causingClaimIds.some((c) => claimIds.has(c)))
-    .map((s) => ({
-      domain: s.domain,
-      ...(s.blockedAt ? { blocked_at: s.blockedAt } : {}),
-      ...(s.reason ? { reason: s.reason } : {}),
-      contradicting_claims: s.causingClaimIds,
-      original_trust_level: s.originalTrustLevel,
-      can_restore: s.canRestore,
-      restore_via: s.restoreVia ?? RESTORE_VIA,
-    }));
+    .map(blockedDomainInfo);
 }
 
 export function taskStatusView(options: { store: Store; trust: TrustResolver; task: Task }): TaskStatusView {

@@ -12,12 +12,17 @@ export {
   type QueryCounts, type QueryMetricValues, type Satisfaction,
 } from './query-metrics.js';
 export { MISINFORMATION_TRUST_GAP, classifyContradiction, handleContradiction } from './contradiction.js';
+export {
+  CONFLICT_THRESHOLD, CONTRADICTION_MIN_CONFIDENCE, CONTRADICTION_MIN_OVERLAP, RELATED_MIN_COSINE, RELATED_MIN_OVERLAP, RELATED_MIN_SHARED_TERMS,
+  isConflictBothWays, isContradiction, termRelatedness, type StanceReading,
+} from './stance-conflict.js';
 export { NEAR_DUPLICATE_JACCARD, SHINGLE_WORDS, isNearDuplicate, textResemblance } from './near-duplicate.js';
 export {
   BLOCK_MIN_JUDGEMENTS, BLOCK_REJECTION_RATE, NO_AUTO_DEMOTION_RANK, PROMOTION_MIN_INDEPENDENT_SOURCES, RESTORE_VIA, countIndependentSources,
   nextDomainState, rejectionRate, verifySource,
   type ContradictionRecord, type CorroboratingSource, type VerificationAction, type VerificationInput, type VerificationOutcome,
 } from './source-verification.js';
+export { blockedDomainInfo } from './blocked-domain.js';
 export {
   PRIOR_ALPHA, PRIOR_BETA, claimConfidence, evidenceWeight, type ClaimConfidence, type EvidenceItem,
 } from './claim-confidence.js';

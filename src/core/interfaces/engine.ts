@@ -1,12 +1,15 @@
 // The engine API: what the CLI, the MCP server, the workflows and library users call. The pipeline
 // implements it (pipeline/), app/ composes it from configuration (createEngine). Field names of the
 // views are the JSON that MCP tools and `--json` print, so they are part of the public contract:
-// add fields, never rename or drop one.
-import type { Claim, Identifiers, Locator, Page, StatusAxes, StoredError, Task } from '../entities.js';
+// add fields, never rename or drop one. The views MCP returns are inferred from their zod schemas
+// (core/schemas/engine-views.ts), from which the MCP server derives its output schemas.
+import type { z } from 'zod';
+import type { Claim, Locator, Page, StatusAxes, Task } from '../entities.js';
+import type { ClaimStatus, ContradictionType, QueryOrigin, QueryStatus, Stance, TrustLevel } from '../enums.js';
 import type {
-  ClaimStatus, ContradictionType, QueryMode, QueryOrigin, QueryStatus, SourceType, Stance, TaskStatus, TrustLevel,
-} from '../enums.js';
-import type { ErrorCategory } from '../errors.js';
+  blockedDomainInfoSchema, budgetViewSchema, claimSummarySchema, engineWarningSchema, searchOutcomeSchema, searchStateViewSchema, sourceViewSchema,
+  taskStatusViewSchema,
+} from '../schemas/engine-views.js';
 import type { StanceJudgement, StancePair } from './models.js';
 import type { MaterialsPage, MaterialsPageOptions } from './materials-page.js';
 
@@ -48,84 +51,15 @@ export interface SearchOptions {
 }
 
 /** A failure or a missing optional part, visible to the user: never swallowed, never a made-up result. */
-export interface EngineWarning {
-  /** What failed: a provider, a URL, a phase, a model. */
-  source: string;
-  category: ErrorCategory | 'warning';
-  code: string;
-  message: string;
-  /** The query or URL it concerns. */
-  target?: string;
-  at: string;
-}
+export type EngineWarning = z.infer<typeof engineWarningSchema>;
 
-export interface BudgetView {
-  maxPages: number;
-  pagesUsed: number;
-  pagesLeft: number;
-  maxQueries: number;
-  queriesUsed: number;
-  queriesLeft: number;
-  maxSeconds: number;
-  secondsUsed: number;
-  secondsLeft: number;
-  exhausted: boolean;
-}
+export type BudgetView = z.infer<typeof budgetViewSchema>;
 
-export interface SourceView {
-  pageId: string;
-  url: string;
-  domain: string;
-  title?: string;
-  trustLevel: TrustLevel;
-  sourceType: SourceType;
-  /** ACADEMIC, GOVERNMENT or PRIMARY. */
-  primary: boolean;
-  publishedAt?: string;
-  /** Bibliographic details, where the materials carry them (bibtex / csl-json renderers). */
-  authors?: string[];
-  organization?: string;
-  identifiers?: Identifiers;
-}
+export type SourceView = z.infer<typeof sourceViewSchema>;
 
-export interface ClaimSummary {
-  id: string;
-  statement: string;
-  confidence: number;
-  status?: ClaimStatus;
-  /** The page the claim was first extracted from. */
-  source: SourceView;
-  primary: boolean;
-}
+export type ClaimSummary = z.infer<typeof claimSummarySchema>;
 
-export interface SearchOutcome {
-  taskId: string;
-  queryId: string;
-  query: string;
-  /** Queries actually sent: the client's plus mechanical expansions (refute suffixes, mirrors). */
-  sentQueries: string[];
-  status: QueryStatus;
-  resultsFound: number;
-  newPages: number;
-  pagesFetched: number;
-  fragments: number;
-  usefulFragments: number;
-  harvestRate: number;
-  novelty: number;
-  duplicateRate: number;
-  satisfaction: 'satisfied' | 'partial' | 'unsatisfied';
-  hasPrimarySource: boolean;
-  /** Claims this query added or gave new evidence to. */
-  claims: ClaimSummary[];
-  /**
-   * The readable pages this search found — registered by it or already in the task — in the order its
-   * providers ranked them, then the scholarly papers it registered (workflows choose among these and
-   * read them with `readSource`).
-   */
-  sources: SourceView[];
-  budget: BudgetView;
-  warnings: EngineWarning[];
-}
+export type SearchOutcome = z.infer<typeof searchOutcomeSchema>;
 
 /** A registered page's text as the engine extracted it (its fragments in document order). */
 export interface SourceText {
@@ -151,22 +85,7 @@ export interface QueuedItem {
   value: string;
 }
 
-export interface SearchStateView {
-  queryId: string;
-  text: string;
-  kind: 'query' | 'url' | 'doi';
-  mode: QueryMode;
-  origin: QueryOrigin;
-  status: QueryStatus;
-  attempts: number;
-  lastError?: string;
-  /** A failed search's error as data. */
-  error?: StoredError;
-  harvestRate?: number;
-  novelty?: number;
-  satisfaction?: string;
-  pagesFetched?: number;
-}
+export type SearchStateView = z.infer<typeof searchStateViewSchema>;
 
 /** A task's pages and claims, and each claim's supporting plus refuting edges (its origin included). */
 export interface TaskCounts {
@@ -175,36 +94,9 @@ export interface TaskCounts {
   totalClaims: number;
 }
 
-export interface BlockedDomainInfo {
-  domain: string;
-  blocked_at?: string;
-  reason?: string;
-  contradicting_claims: string[];
-  original_trust_level: TrustLevel;
-  can_restore: boolean;
-  restore_via: string;
-}
+export type BlockedDomainInfo = z.infer<typeof blockedDomainInfoSchema>;
 
-export interface TaskStatusView {
-  task: Task;
-  status: TaskStatus;
-  searches: SearchStateView[];
-  pagesFetched: number;
-  pagesRegistered: number;
-  usefulFragments: number;
-  harvestRate: number;
-  satisfaction: 'satisfied' | 'partial' | 'unsatisfied';
-  hasPrimarySource: boolean;
-  /** Novelty of each finished query in order. */
-  noveltyTrend: number[];
-  claimCounts: Record<ClaimStatus | 'PENDING', number>;
-  budget: BudgetView;
-  authQueueSize: number;
-  warnings: EngineWarning[];
-  /** Every failed query and URL with its error. */
-  failures: EngineWarning[];
-  blocked_domains: BlockedDomainInfo[];
-}
+export type TaskStatusView = z.infer<typeof taskStatusViewSchema>;
 
 export interface EvidenceView {
   edgeId: string;

@@ -15,8 +15,15 @@ const OLD_ID = String.raw`(${ARCHIVES})(?:\.[A-Za-z][A-Za-z-]*)?\/(\d{2})(\d{2})
 const VERSION = String.raw`(v\d+)?`;
 const NEW_EXACT_RE = new RegExp(`^${NEW_ID}${VERSION}$`);
 const OLD_EXACT_RE = new RegExp(`^${OLD_ID}${VERSION}$`);
-/** In text an id counts only after an `arXiv:` (or `arXiv `) label: bare `1234.5678` is usually a number. */
-const IN_TEXT_RE = new RegExp(String.raw`\barxiv(?:\.org)?(?::\s*|\s+|\/)(?:abs\/)?(${NEW_ID}${VERSION}|${OLD_ID}${VERSION})(?![\d.\/]*\d)`, 'gi');
+/**
+ * In text an id counts only after an `arXiv:` (or `arXiv `, `arXiv :`) label or an `arxiv.org/abs/`
+ * or `/pdf/` path: bare `1234.5678` is usually a number.
+ */
+const IN_TEXT_RE = new RegExp(String.raw`\barxiv(?:\.org)?(?:\s*:\s*|\s+|\/)(?:abs\/|pdf\/)?(${NEW_ID}${VERSION}|${OLD_ID}${VERSION})(?![\d.\/]*\d)`, 'gi');
+/** arXiv's own DOIs (DataCite, `10.48550/arXiv.2301.12345`) carry the arXiv id. */
+const ARXIV_DOI_RE = /^10\.48550\/arxiv\.(.+)$/i;
+/** An arxiv.org URL written without its scheme (`arxiv.org/abs/…`, `export.arxiv.org/pdf/…`). */
+const SCHEMELESS_URL_RE = /^(?:[a-z]+\.)?arxiv\.org\//i;
 
 export interface ArxivId {
   /** Id without version: `2301.12345`, `hep-th/9901001` (old-style subject class dropped). */
@@ -50,13 +57,20 @@ export function parseArxivId(value: string): ArxivId | undefined {
   return undefined;
 }
 
+/** arXiv ids labelled as such in free text with the offset where each match starts (repeats kept). */
+export function locateArxivIds(text: string): Array<{ at: number; arxiv: ArxivId }> {
+  const out: Array<{ at: number; arxiv: ArxivId }> = [];
+  for (const m of text.matchAll(IN_TEXT_RE)) {
+    const parsed = parseArxivId(m[1]!);
+    if (parsed) out.push({ at: m.index, arxiv: parsed });
+  }
+  return out;
+}
+
 /** arXiv ids labelled as such in free text (`arXiv:1706.03762v5`, `arXiv preprint arXiv:hep-th/9711200`). */
 export function findArxivIds(text: string): ArxivId[] {
   const out = new Map<string, ArxivId>();
-  for (const m of text.matchAll(IN_TEXT_RE)) {
-    const parsed = parseArxivId(m[1]!);
-    if (parsed && !out.has(parsed.id)) out.set(parsed.id, parsed);
-  }
+  for (const { arxiv } of locateArxivIds(text)) if (!out.has(arxiv.id)) out.set(arxiv.id, arxiv);
   return [...out.values()];
 }
 
@@ -68,8 +82,30 @@ export function arxivIdFromUrl(url: URL): ArxivId | undefined {
   return m ? parseArxivId(decodeURIComponent(m[1]!)) : undefined;
 }
 
+/** Whether a DOI is one of arXiv's own (`10.48550/arxiv.…`). */
+export function isArxivDoi(doi: string): boolean {
+  return ARXIV_DOI_RE.test(doi.trim());
+}
+
 /** arXiv's own DOIs (`10.48550/arxiv.2301.12345`) name an arXiv id. */
 export function arxivIdFromDoi(doi: string): ArxivId | undefined {
-  const m = /^10\.48550\/arxiv\.(.+)$/i.exec(doi);
+  const m = ARXIV_DOI_RE.exec(doi.trim());
   return m ? parseArxivId(m[1]!) : undefined;
+}
+
+/**
+ * The arXiv id in a value that names one, as an API returns it or a user pastes it: a bare or
+ * `arXiv:` id, an arxiv.org URL (with or without its scheme) or an arXiv DOI.
+ */
+export function arxivIdFromValue(value: string): ArxivId | undefined {
+  const v = value.trim();
+  const href = SCHEMELESS_URL_RE.test(v) ? `https://${v}` : v;
+  if (/^https?:\/\//i.test(href)) {
+    try {
+      return arxivIdFromUrl(new URL(href));
+    } catch {
+      return undefined;
+    }
+  }
+  return arxivIdFromDoi(v) ?? parseArxivId(v);
 }

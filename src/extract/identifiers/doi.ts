@@ -3,13 +3,15 @@
 // that belong to the surrounding text are trimmed, balanced brackets inside the suffix are kept.
 
 /**
- * Registrant code (4–9 digits, optional dotted sub-codes), slash, then a suffix up to white space or
- * a quote. `<` and `>` stay: old SICI-style DOIs hold them (`…(1963)020<0130:DNF>2.0.CO;2`); an
+ * Registrant code (4–9 digits, optional dotted sub-codes), slash, then a suffix up to white space, a
+ * quote or a CJK character: DOI suffixes are ASCII in practice, and Japanese or Chinese prose runs on
+ * without a space (`10.1000/xyzです。`), so kana, kanji, CJK punctuation and full-width forms end
+ * one. `<` and `>` stay: old SICI-style DOIs hold them (`…(1963)020<0130:DNF>2.0.CO;2`); an
  * unbalanced `>` (as in `<https://doi.org/…>`) is trimmed like a closing bracket. Sub-codes are
  * bounded ({0,8}): an unbounded `(?:\.\d+)*` is rescanned from every `10.` of a long dotted run
  * (quadratic on `10.1010.1010…`).
  */
-const DOI_BODY = String.raw`10\.\d{4,9}(?:\.\d+){0,8}\/[^\s"'\u201c\u201d\u2018\u2019\u00ab\u00bb\u3001\u3002\uff08\uff09]+`;
+const DOI_BODY = String.raw`10\.\d{4,9}(?:\.\d+){0,8}\/[^\s"'\u201c\u201d\u2018\u2019\u00ab\u00bb\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]+`;
 const DOI_IN_TEXT_RE = new RegExp(DOI_BODY, 'g');
 const DOI_EXACT_RE = new RegExp(`^${DOI_BODY}$`);
 
@@ -55,14 +57,19 @@ function canonical(doi: string): string | undefined {
   return trimmed.toLowerCase();
 }
 
-/** Every DOI in free text (deduplicated, in order of appearance). */
-export function findDois(text: string): string[] {
-  const out = new Set<string>();
+/** Every DOI in free text with the offset where it starts, in order of appearance (repeats kept). */
+export function locateDois(text: string): Array<{ at: number; doi: string }> {
+  const out: Array<{ at: number; doi: string }> = [];
   for (const m of text.matchAll(DOI_IN_TEXT_RE)) {
     const doi = canonical(m[0]);
-    if (doi) out.add(doi);
+    if (doi) out.push({ at: m.index, doi });
   }
-  return [...out];
+  return out;
+}
+
+/** Every DOI in free text (deduplicated, in order of appearance). */
+export function findDois(text: string): string[] {
+  return [...new Set(locateDois(text).map((d) => d.doi))];
 }
 
 function safeDecode(s: string): string {

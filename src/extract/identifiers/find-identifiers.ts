@@ -1,9 +1,11 @@
 // Identifiers from a URL, from labelled free text and from metadata name/value pairs, merged with
 // the strongest source kept per identifier.
 import type { Identifiers } from '../../core/index.js';
-import { arxivIdFromDoi, arxivIdFromUrl, findArxivIds, parseArxivId, type ArxivId } from './arxiv.js';
-import { doiFromUrl, findDois, parseDoi } from './doi.js';
-import { findPmcids, findPmids, parsePmcid, parsePmid, pmcidFromUrl, pmidFromUrl } from './pubmed.js';
+import { arxivIdFromDoi, arxivIdFromUrl, findArxivIds, locateArxivIds, parseArxivId, type ArxivId } from './arxiv.js';
+import { doiFromUrl, findDois, locateDois, parseDoi, trimDoiTail } from './doi.js';
+import {
+  findPmcids, findPmids, locatePmcids, locatePmids, parsePmcid, parsePmid, pmcidFromUrl, pmidFromUrl,
+} from './pubmed.js';
 import { openAlexIdFromUrl, s2IdFromUrl } from './scholarly-ids.js';
 import { IDENTIFIER_SOURCES, type FoundIdentifier, type IdentifierSource } from './types.js';
 
@@ -47,13 +49,55 @@ export function identifiersFromUrl(value: string | URL, source: IdentifierSource
   return out;
 }
 
-/** Identifiers written in free text: any DOI, and PMIDs, PMCIDs and arXiv ids that carry their label. */
+/** Identifiers written in prose: any DOI, and PMIDs, PMCIDs and arXiv ids that carry their label; grouped by type. */
 export function identifiersFromText(text: string, source: IdentifierSource = 'text'): FoundIdentifier[] {
   const out: FoundIdentifier[] = [];
   for (const doi of findDois(text)) out.push(...withDoi(doi, source));
   for (const a of findArxivIds(text)) out.push(arxiv(a, source));
   for (const v of findPmids(text)) out.push({ type: 'pmid', value: v, source });
   for (const v of findPmcids(text)) out.push({ type: 'pmcid', value: v, source });
+  return out;
+}
+
+/**
+ * An http(s) URL written in text: up to white space, a quote or a CJK character (as a DOI ends);
+ * trailing punctuation and unbalanced closing brackets are trimmed from it like from a DOI.
+ */
+const URL_IN_TEXT_RE = /https?:\/\/[^\s"'\u201c\u201d\u2018\u2019\u00ab\u00bb\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]+/gi;
+
+/**
+ * Identifiers in text that mixes URLs and prose (a search result's URL, title and snippet; a query),
+ * deduplicated, in order of appearance: every URL is read as a URL (identifiersFromUrl: a publisher
+ * path's DOI without its `/full` view, PubMed and arXiv URLs), the rest as prose (identifiersFromText).
+ */
+export function identifiersInMixedText(text: string, source: IdentifierSource = 'text'): FoundIdentifier[] {
+  const found: Array<{ at: number; ids: FoundIdentifier[] }> = [];
+  // URLs are read first and blanked out (same length, so offsets hold) before the prose is scanned.
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of text.matchAll(URL_IN_TEXT_RE)) {
+    const href = trimDoiTail(m[0]);
+    const url = parseUrl(href);
+    if (!url) continue;
+    found.push({ at: m.index, ids: identifiersFromUrl(url, source) });
+    parts.push(text.slice(from, m.index), ' '.repeat(href.length));
+    from = m.index + href.length;
+  }
+  parts.push(text.slice(from));
+  const prose = parts.join('');
+  for (const d of locateDois(prose)) found.push({ at: d.at, ids: withDoi(d.doi, source) });
+  for (const a of locateArxivIds(prose)) found.push({ at: a.at, ids: [arxiv(a.arxiv, source)] });
+  for (const p of locatePmids(prose)) found.push({ at: p.at, ids: [{ type: 'pmid', value: p.pmid, source }] });
+  for (const p of locatePmcids(prose)) found.push({ at: p.at, ids: [{ type: 'pmcid', value: p.pmcid, source }] });
+  found.sort((a, b) => a.at - b.at);
+  const seen = new Set<string>();
+  const out: FoundIdentifier[] = [];
+  for (const id of found.flatMap((f) => f.ids)) {
+    const key = `${id.type}:${id.value}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(id);
+  }
   return out;
 }
 

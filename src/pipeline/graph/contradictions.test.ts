@@ -2,7 +2,7 @@
 // a conflict between two ACADEMIC sources keeps both sides as CONTESTED.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ContradictsEdge } from '../../core/index.js';
+import { FEEDBACK_MODEL_PREFIX, type ContradictsEdge, type StanceEdge, type StanceModel } from '../../core/index.js';
 import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
 import { recomputeTaskGraph, runGraphPhase } from './index.js';
 
@@ -236,6 +236,38 @@ test('a claim whose every source also states the refuting claim yields no contra
     assert.deepEqual(result.blocked, []);
     const contradictions = fx.store.listEdges(fx.taskId, 'contradicts') as ContradictsEdge[];
     for (const c of contradictions) assert.notEqual(c.contradictionType, 'misinformation');
+  } finally {
+    fx.close();
+  }
+});
+
+test('a refutes edge that barely leads neutral is tolerated (seed 004\'s 0.1); a person\'s refutes label on it is a contradiction', async () => {
+  const fx = createGraphFixture();
+  try {
+    // The rule model's refutes, made a near-tie with neutral: confident enough, but leading by 0.04 < 0.1.
+    const rule = ruleStanceModel();
+    const nearTie: StanceModel = {
+      name: 'near-tie',
+      judge: async (pairs, opts) => (await rule.judge(pairs, opts)).map((j) => (j.stance === 'refutes'
+        ? { ...j, confidence: 0.52, scores: { supports: 0, refutes: 0.52, neutral: 0.48 } }
+        : j)),
+    };
+    const deps = { store: fx.store, stance: nearTie, trust: tableTrust(fx.store, TABLE), emit: fx.emit };
+    const academic = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/125/', sourceType: 'academic_paper', paragraphs: TRIAL.slice(0, 1) });
+    const blog = fx.addPage({ url: 'https://www.example-blog.com/tie', paragraphs: DENIAL.slice(0, 1) });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [academic.id, blog.id] });
+    const refutes = fx.store.listEdges(fx.taskId, 'refutes') as StanceEdge[];
+    assert.ok(refutes.length > 0, 'the model did refute');
+    recomputeTaskGraph(deps, { taskId: fx.taskId });
+    assert.deepEqual(fx.store.listEdges(fx.taskId, 'contradicts'), []);
+
+    // A person confirms one refutes edge (what applyFeedback writes: the label at confidence 1, the
+    // model's scores left as they were): the person's label stands without the model's margin.
+    fx.store.replaceEdge({ ...refutes[0]!, confidence: 1, model: `${FEEDBACK_MODEL_PREFIX}alice` });
+    recomputeTaskGraph(deps, { taskId: fx.taskId });
+    const contradictions = fx.store.listEdges(fx.taskId, 'contradicts') as ContradictsEdge[];
+    assert.equal(contradictions.length, 1);
+    assert.equal(contradictions[0]!.contradictionType, 'misinformation');
   } finally {
     fx.close();
   }

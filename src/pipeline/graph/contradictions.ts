@@ -4,24 +4,28 @@
 // a page the claim was extracted from, or one that confidently supports it. So a news page repeating
 // one side of a dispute between two journals takes part in a contest; it is not misinformation. The
 // verdict of each side applies to the pages its claim was extracted from. The claims are linked by one
-// `contradicts` edge carrying the level of each claim's strongest backer.
+// `contradicts` edge carrying the level of each claim's strongest backer. Whether a refutes edge is a
+// contradiction at all is the rule consensus's conflicts use too (policy isContradiction).
 import {
   type Claim, type ContradictionType, type ContradictsEdge, type Page, type StanceEdge, type TrustLevel, type VerificationStatus, ORIGIN_EDGE_MODEL,
+  isFeedbackModel,
 } from '../../core/index.js';
 import { normalizeClaim } from '../../extract/index.js';
-import { classifyContradiction, handleContradiction, trustRank } from '../../policy/index.js';
+import {
+  CONTRADICTION_MIN_CONFIDENCE, CONTRADICTION_MIN_OVERLAP, classifyContradiction, handleContradiction, isContradiction, trustRank,
+  type StanceReading,
+} from '../../policy/index.js';
 import { contentTerms, isOriginEdge, overlapCoefficient, type SourceInfo, type TaskGraph } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
 import { contradictsEdgeId, stanceEdgeId } from './edge-ids.js';
 
-/** Least stance confidence of a `refutes` edge for it to count as a contradiction between sources. */
-export const CONTRADICTION_MIN_CONFIDENCE = 0.5;
 /**
- * Least share of terms the refuting sentence and the claim have in common (of the smaller term set)
- * for a contradiction between sources: two texts about different things do not contradict each
- * other, whatever a stance model says — and a contradiction can block a domain.
+ * A stored stance edge as the contradiction rule reads it. A person's correction is read without
+ * scores: they are still the model's from before it, and the person's label stands on its own.
  */
-export const CONTRADICTION_MIN_OVERLAP = 0.2;
+function stanceReading(e: StanceEdge): StanceReading {
+  return { stance: e.kind, confidence: e.confidence, ...(e.scores && !isFeedbackModel(e) ? { scores: e.scores } : {}) };
+}
 
 export interface Side {
   page: Page;
@@ -100,7 +104,7 @@ export function findContradictions(options: {
   const newClaims = new Map<string, Claim>();
   const newOrigins: StanceEdge[] = [];
   for (const e of graph.stance) {
-    if (e.kind !== 'refutes' || isOriginEdge(e) || e.confidence < CONTRADICTION_MIN_CONFIDENCE) continue;
+    if (isOriginEdge(e) || !isContradiction(stanceReading(e))) continue;
     const refuted = graph.claimById.get(e.claimId);
     const fragmentText = graph.fragmentById.get(e.fragmentId)?.text ?? '';
     if (!refuted || overlapCoefficient(contentTerms(refuted.statement), contentTerms(e.decisiveSentence ?? fragmentText)) < CONTRADICTION_MIN_OVERLAP) continue;

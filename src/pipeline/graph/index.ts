@@ -8,7 +8,6 @@ export { DEFAULT_GRAPH_LIMITS, resolveGraphLimits, type GraphLimits } from './li
 export { runGraphPhase, type GraphPhaseInput, type GraphPhaseResult } from './run-graph-phase.js';
 export { VERIFY_KEY_PREFIX, recomputeTaskGraph, type RecomputeResult } from './recompute.js';
 export { MAX_STATEMENT_CHARS, verifyStatement } from './verify-statement.js';
-export { CONTRADICTION_MIN_CONFIDENCE, CONTRADICTION_MIN_OVERLAP } from './contradictions.js';
 export { MAX_CORROBORATIONS_PER_DOMAIN } from './verification.js';
 export { SHORTLIST_FACTOR } from './candidates.js';
 export { pageClaimsKey } from './claims-step.js';

@@ -3,8 +3,9 @@
 // Corpus hits become pages whose fragments are the document's paragraphs (read from the store, never
 // fetched). Other SERP hits become fetch candidates. Pages the task already has are duplicates.
 import type { EngineWarning, Page, Paper } from '../../core/index.js';
+import { isArxivDoi } from '../../extract/index.js';
 import { classifySourceType } from '../../policy/index.js';
-import { createPaperIndex, corpusDocumentUrl, isArxivDoi, parseScholarlyId, type CanonicalPaper } from '../../sources/index.js';
+import { createPaperIndex, corpusDocumentUrl, parseScholarlyId, type CanonicalPaper } from '../../sources/index.js';
 import { abstractFragments, makePage, pageUrl, textFragments } from '../page-records.js';
 import { FINAL_FETCH_STATUSES, type QueryContext } from '../query-context.js';
 import { keys, pageOwner, warning } from '../task-state.js';

@@ -3,8 +3,9 @@
 // weaker key is refused when a stronger identifier disagrees (two different DOIs are two works),
 // except that arXiv's own DOI never conflicts with a publisher DOI (preprint and version of record).
 import type { Identifiers, Paper } from '../../core/index.js';
+import { isArxivDoi } from '../../extract/index.js';
 import { formatScholarlyId, parseScholarlyId, type ScholarlyId } from '../scholarly/index.js';
-import { isArxivDoi, mergeFields, type MergeableFields } from './merge-fields.js';
+import { mergeFields, type MergeableFields } from './merge-fields.js';
 
 /** Normalized titles shorter than this never match by title ("Editorial", "Introduction"). */
 export const TITLE_MATCH_MIN_CHARS = 20;

@@ -1,7 +1,7 @@
 // sources/papers: the canonical paper index and the multi-source operations built on it.
 export { TITLE_MATCH_MIN_CHARS, createPaperIndex, normalizeTitle, titleKey } from './canonical-index.js';
 export type { CanonicalPaper, PaperIndex, PaperSourceRecord } from './canonical-index.js';
-export { isArxivDoi, mergeFields, mergeIdentifiers, richerTitle } from './merge-fields.js';
+export { mergeFields, mergeIdentifiers, richerTitle } from './merge-fields.js';
 export type { MergeableFields } from './merge-fields.js';
 export { DEFAULT_SOURCE_TIMEOUT_MS, allSourcesFailed, runSource } from './source-outcome.js';
 export type { RunSourceOptions, SourceOutcome, SourceRun, SourceWarning } from './source-outcome.js';

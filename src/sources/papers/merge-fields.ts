@@ -6,6 +6,7 @@
 // - citationCount, referenceCount: the larger (sources lag behind each other, none over-counts);
 // - identifiers: united, first value per kind, except that a publisher DOI beats arXiv's DataCite DOI.
 import type { Identifiers } from '../../core/index.js';
+import { isArxivDoi } from '../../extract/index.js';
 
 export interface MergeableFields {
   title: string;
@@ -20,10 +21,6 @@ export interface MergeableFields {
   citationCount?: number;
   referenceCount?: number;
   identifiers: Identifiers;
-}
-
-export function isArxivDoi(doi: string): boolean {
-  return /^10\.48550\/arxiv\./i.test(doi);
 }
 
 function isAllCaps(s: string): boolean {

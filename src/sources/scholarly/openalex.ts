@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { InvalidInputError, NonRetryableError, type CitationLink, type Paper, type ScholarlyRequestOptions, type ScholarlySearchOptions, type ScholarlySource } from '../../core/index.js';
 import { createApiClient, encodePathId } from './http.js';
-import { normalizeArxivId, parseScholarlyId } from './identifiers.js';
+import { normalizeArxivId, normalizeOpenAlexId, parseScholarlyId } from './identifiers.js';
 import { checkLimit, fetcherSchema, makePaper } from './paper.js';
 import { parseJsonBody } from './parse.js';
 import { createRateLimiter } from './rate-limiter.js';
@@ -83,6 +83,11 @@ export function abstractFromInvertedIndex(index: Record<string, number[]>, ctx: 
   return words.filter((w) => w !== undefined).join(' ');
 }
 
+/** The `W…` id of an OpenAlex work URL as the API gives it (kept as given when it is not one). */
+function workId(value: string): string {
+  return normalizeOpenAlexId(value) ?? value;
+}
+
 function arxivOf(work: Work): string | undefined {
   for (const loc of [work.primary_location, work.best_oa_location]) {
     const id = loc?.landing_page_url ? normalizeArxivId(loc.landing_page_url) : undefined;
@@ -94,7 +99,7 @@ function arxivOf(work: Work): string | undefined {
 export function openAlexToPaper(work: Work, ctx: { url: string } = { url: '(inline)' }): Paper | undefined {
   const title = work.title ?? work.display_name;
   if (!title) return undefined;
-  const wid = work.id.replace(/^https?:\/\/openalex\.org\//i, '');
+  const wid = workId(work.id);
   return makePaper({
     id: wid,
     source: API,
@@ -197,7 +202,7 @@ export function createOpenAlexSource(options: OpenAlexOptions): ScholarlySource 
     async getReferences(id: string, options: ScholarlySearchOptions): Promise<CitationLink[]> {
       const limit = checkLimit(API, options.limit);
       const work = await requireWork(id, options);
-      const refs = (work.referenced_works ?? []).map((w) => w.replace(/^https?:\/\/openalex\.org\//i, '')).slice(0, limit);
+      const refs = (work.referenced_works ?? []).map(workId).slice(0, limit);
       const byId = new Map<string, Paper>();
       for (let i = 0; i < refs.length; i += OPENALEX_OR_MAX) {
         const chunk = refs.slice(i, i + OPENALEX_OR_MAX);
@@ -214,7 +219,7 @@ export function createOpenAlexSource(options: OpenAlexOptions): ScholarlySource 
     async getCitations(id: string, options: ScholarlySearchOptions): Promise<CitationLink[]> {
       const limit = checkLimit(API, options.limit);
       const parsed = parseScholarlyId(id);
-      const wid = parsed.kind === 'openalex' ? parsed.value : (await requireWork(id, options)).id.replace(/^https?:\/\/openalex\.org\//i, '');
+      const wid = parsed.kind === 'openalex' ? parsed.value : workId((await requireWork(id, options)).id);
       const papers = await list({ filter: `cites:${wid}` }, limit, options);
       return papers.map((paper) => ({ paper, influential: false }));
     },

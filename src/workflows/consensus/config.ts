@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { InvalidInputError } from '../../core/index.js';
 import { detectLanguage } from '../../extract/index.js';
+import { CONFLICT_THRESHOLD } from '../../policy/index.js';
 import type { AgentStrategy, ConsensusResearchConfig, ReportLanguage } from './types.js';
 
 /** Most agents of one run. */
@@ -21,7 +22,7 @@ export const DEFAULT_CONFIG: ConsensusResearchConfig = {
   agentCount: 3,
   iterationCount: 3,
   agentTimeoutMs: 300_000,
-  conflictThreshold: 0.1,
+  conflictThreshold: CONFLICT_THRESHOLD,
   searchConfig: { providers: [], maxResultsPerAgent: 10 },
   earlyTerminationThreshold: 0.05,
   iterationRetries: 1,

@@ -1,21 +1,19 @@
 // Conflicts between the statements of different reports (seed 004 §2.3 detectConflicts), judged by
 // the stance model. Related pairs are found first (embedding cosine, or shared words), the model
-// judges each pair both ways, and a pair whose contradiction probability leads the other classes
-// by at least `conflictThreshold` in both directions is a conflict, typed and rated as below.
+// judges each pair both ways, and a pair that is a contradiction in both directions by the rule the
+// engine's contradiction edges use too (policy isConflictBothWays, tolerance `conflictThreshold`) is
+// a conflict, typed and rated as below.
 import {
   NonRetryableError, contentHash, cosineSimilarity, throwIfAborted, type EmbeddingModel, type StanceJudgement, type StanceModel, type StancePair,
 } from '../../core/index.js';
 import { extractClaimCandidates, normalizeClaim, type NormalizedClaim } from '../../extract/index.js';
-import { isHighTrust, trustScore } from '../../policy/index.js';
+import {
+  RELATED_MIN_COSINE, RELATED_MIN_OVERLAP, isConflictBothWays, isContradiction, isHighTrust, termRelatedness, trustScore,
+} from '../../policy/index.js';
 import { messagesFor } from './messages.js';
 import { sourceKey } from './source-selection.js';
 import type { AgentReport, ConflictDetail, ConflictType, ReportClaim, ReportLanguage } from './types.js';
 
-/** Embedding cosine from which two statements are compared. */
-export const RELATED_MIN_COSINE = 0.5;
-/** Without embeddings: shared content words over the smaller statement's, and at least this many shared. */
-export const RELATED_MIN_OVERLAP = 0.3;
-export const RELATED_MIN_SHARED_TERMS = 2;
 /** Severity of each conflict type before adjustments (1-5). */
 export const BASE_SEVERITY: Readonly<Record<ConflictType, number>> = { contradiction: 4, inconsistency: 3, outdated: 2 };
 /** Reliability below which a side lowers severity by one (below TRUSTED: LOW, UNVERIFIED). */
@@ -66,13 +64,6 @@ function statementsOf(report: AgentReport, max: number): Statement[] {
   });
 }
 
-function lexicalRelatedness(a: NormalizedClaim, b: NormalizedClaim): number {
-  const setB = new Set(b.terms);
-  const shared = a.terms.filter((t) => setB.has(t)).length;
-  if (shared < RELATED_MIN_SHARED_TERMS) return 0;
-  return shared / Math.max(1, Math.min(a.terms.length, b.terms.length));
-}
-
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
@@ -92,11 +83,6 @@ export function conflictType(a: { years: number[]; numbers: string[] }, b: { yea
 export function conflictSeverity(o: { type: ConflictType; highRelevance: boolean; bothHighTrust: boolean; anyLowReliability: boolean }): number {
   const s = BASE_SEVERITY[o.type] + (o.highRelevance ? 1 : 0) + (o.bothHighTrust ? 1 : 0) - (o.anyLowReliability ? 1 : 0);
   return Math.min(5, Math.max(1, s));
-}
-
-/** True when the judgement is a contradiction leading the other classes by at least `threshold`. */
-export function isConflict(j: StanceJudgement, threshold: number): boolean {
-  return j.stance === 'refutes' && j.scores.refutes - Math.max(j.scores.supports, j.scores.neutral) >= threshold;
 }
 
 export interface DetectConflictsOptions {
@@ -121,7 +107,7 @@ export async function detectConflicts(options: DetectConflictsOptions): Promise<
     const embedded = flat.length > 0 ? await options.embedding.embed(flat.map((s) => s.normalized.statement), { signal: options.signal }) : [];
     vectors = new Map(flat.map((s, i) => [s, embedded[i]!]));
   }
-  const related = (a: Statement, b: Statement): number => (vectors ? cosineSimilarity(vectors.get(a)!, vectors.get(b)!) : lexicalRelatedness(a.normalized, b.normalized));
+  const related = (a: Statement, b: Statement): number => (vectors ? cosineSimilarity(vectors.get(a)!, vectors.get(b)!) : termRelatedness(a.normalized.terms, b.normalized.terms));
   const minRelated = vectors ? RELATED_MIN_COSINE : RELATED_MIN_OVERLAP;
 
   const candidates: Array<[Statement, Statement]> = [];
@@ -155,11 +141,10 @@ export async function detectConflicts(options: DetectConflictsOptions): Promise<
     }
     return out;
   };
-  // A contradiction is symmetric; entailment and neutrality are not. Requiring it both ways keeps
-  // "A elaborates B" (refutes one way, supports or neutral the other) from counting. The reverse
-  // direction is asked only where the forward one is a contradiction, which halves the model calls.
+  // The reverse direction is judged only where the forward one is a contradiction (the first half
+  // of isConflictBothWays), which halves the model calls.
   const forward = await judge(candidates.map(([a, b]) => ({ claim: a.normalized.statement, passage: b.normalized.statement })));
-  const flagged = candidates.map((_, k) => k).filter((k) => isConflict(forward[k]!, options.conflictThreshold));
+  const flagged = candidates.map((_, k) => k).filter((k) => isContradiction(forward[k]!, options.conflictThreshold));
   const reverse = await judge(flagged.map((k) => ({ claim: candidates[k]![1].normalized.statement, passage: candidates[k]![0].normalized.statement })));
 
   const m = messagesFor(options.language);
@@ -168,7 +153,7 @@ export async function detectConflicts(options: DetectConflictsOptions): Promise<
     const [a, b] = candidates[k]!;
     const j1 = forward[k]!;
     const j2 = reverse[r]!;
-    if (!isConflict(j2, options.conflictThreshold)) return;
+    if (!isConflictBothWays(j1, j2, options.conflictThreshold)) return;
     const type = conflictType(
       { years: a.years, numbers: a.normalized.numbers },
       { years: b.years, numbers: b.normalized.numbers },

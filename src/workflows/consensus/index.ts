@@ -33,8 +33,7 @@ export {
 } from './scoring-formulas.js';
 export type { CoverageMetrics } from './scoring-formulas.js';
 export {
-  BASE_SEVERITY, LOW_RELIABILITY, RELATED_MIN_COSINE, RELATED_MIN_OVERLAP, RELATED_MIN_SHARED_TERMS, conflictSeverity, conflictType,
-  detectConflicts, isConflict, reportStatements,
+  BASE_SEVERITY, LOW_RELIABILITY, conflictSeverity, conflictType, detectConflicts, reportStatements,
 } from './conflicts.js';
 export type { DetectConflictsOptions } from './conflicts.js';
 export {

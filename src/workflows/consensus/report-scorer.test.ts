@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { conflictSeverity, conflictType, isConflict } from './conflicts.js';
+import { isContradiction } from '../../policy/index.js';
+import { conflictSeverity, conflictType } from './conflicts.js';
 import { ReportScorer } from './report-scorer.js';
 import {
   consistencyScore, countUnverifiedStatements, coverageMetrics, coverageScore, estimateEntityDiversity, normalizeContentLength,
@@ -80,9 +81,9 @@ test('conflict typing, severity and the tolerance threshold', () => {
   assert.equal(conflictSeverity({ type: 'contradiction', highRelevance: true, bothHighTrust: true, anyLowReliability: false }), 5);
   assert.equal(conflictSeverity({ type: 'outdated', highRelevance: false, bothHighTrust: false, anyLowReliability: true }), 1);
   const j = (refutes: number, neutral: number) => ({ stance: 'refutes' as const, confidence: refutes, scores: { supports: 1 - refutes - neutral, refutes, neutral }, decisiveSentence: '' });
-  assert.equal(isConflict(j(0.5, 0.45), 0.1), false); // leads by 0.05 < 0.1: tolerated
-  assert.equal(isConflict(j(0.6, 0.3), 0.1), true);
-  assert.equal(isConflict({ ...j(0.6, 0.3), stance: 'neutral' }, 0.1), false);
+  assert.equal(isContradiction(j(0.5, 0.45), 0.1), false); // leads by 0.05 < 0.1: tolerated
+  assert.equal(isContradiction(j(0.6, 0.3), 0.1), true);
+  assert.equal(isContradiction({ ...j(0.6, 0.3), stance: 'neutral' }, 0.1), false);
 });
 
 test('ReportScorer: a contradiction between two reports is found by the stance model and scored on both', async () => {

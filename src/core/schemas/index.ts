@@ -1,0 +1,6 @@
+// core/schemas: the views' and their entities' shapes as zod schemas; the types are inferred from them.
+export { budgetSchema, identifiersSchema, storedErrorSchema, taskSchema } from './entities.js';
+export {
+  blockedDomainInfoSchema, budgetViewSchema, claimSummarySchema, engineWarningSchema, searchOutcomeSchema, searchStateViewSchema, sourceViewSchema,
+  taskStatusViewSchema,
+} from './engine-views.js';

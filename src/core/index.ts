@@ -10,6 +10,7 @@ export * from './interfaces/index.js';
 export {
   blockedDomainInfoSchema, budgetSchema, budgetViewSchema, claimSummarySchema, engineWarningSchema, identifiersSchema, searchOutcomeSchema,
   searchStateViewSchema, sourceViewSchema, storedErrorSchema, taskSchema, taskStatusViewSchema,
+  claimSchema, edgeSchema, locatorSchema, materialsPageSchema, pageSchema,
 } from './schemas/index.js';
 export { cosineSimilarity } from './vector.js';
 export * from './format/index.js';

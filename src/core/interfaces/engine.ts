@@ -5,13 +5,14 @@
 // (core/schemas/engine-views.ts), from which the MCP server derives its output schemas.
 import type { z } from 'zod';
 import type { Claim, Locator, Page, StatusAxes, Task } from '../entities.js';
-import type { ClaimStatus, ContradictionType, QueryOrigin, QueryStatus, Stance, TrustLevel } from '../enums.js';
+import type { ClaimStatus, QueryOrigin, QueryStatus, Stance } from '../enums.js';
 import type {
   blockedDomainInfoSchema, budgetViewSchema, claimSummarySchema, engineWarningSchema, searchOutcomeSchema, searchStateViewSchema, sourceViewSchema,
   taskStatusViewSchema,
 } from '../schemas/engine-views.js';
 import type { StanceJudgement, StancePair } from './models.js';
 import type { MaterialsPage, MaterialsPageOptions } from './materials-page.js';
+import type { contestedPairSchema, counterevidenceEntrySchema } from '../schemas/materials-page.js';
 
 export interface BudgetInput {
   /** Pages fetched or registered for the task (default 100). */
@@ -135,13 +136,7 @@ export interface ClaimMaterial {
   origins: SourceView[];
 }
 
-export interface ContestedPair {
-  claimId: string;
-  otherClaimId: string;
-  type: ContradictionType;
-  trustLevel: TrustLevel;
-  otherTrustLevel: TrustLevel;
-}
+export type ContestedPair = z.infer<typeof contestedPairSchema>;
 
 export interface CitationView {
   from: SourceView;
@@ -150,13 +145,8 @@ export interface CitationView {
   relevance: number;
 }
 
-export interface CounterevidenceEntry {
-  claim_id: string;
-  search_queries: string[];
-  search_scope: string;
-  found_counterevidence: boolean;
-  impact_on_status: string | null;
-}
+/** Seed 001's counterevidence_log entry. */
+export type CounterevidenceEntry = z.infer<typeof counterevidenceEntrySchema>;
 
 export interface MaterialsOptions {
   includeGraph?: boolean;

@@ -4,3 +4,10 @@ export {
   blockedDomainInfoSchema, budgetViewSchema, claimSummarySchema, engineWarningSchema, searchOutcomeSchema, searchStateViewSchema, sourceViewSchema,
   taskStatusViewSchema,
 } from './engine-views.js';
+export {
+  DECISION_RELEVANCES, citesEdgeSchema, claimSchema, claimSlotsSchema, contradictsEdgeSchema, edgeSchema, locatorSchema, pageSchema, stanceEdgeSchema,
+  statusAxesSchema,
+} from './graph-entities.js';
+export {
+  claimBriefSchema, claimFeedbackViewSchema, contestedPairSchema, counterevidenceEntrySchema, evidenceBriefSchema, fragmentTextSchema, materialsPageSchema,
+} from './materials-page.js';

@@ -13,6 +13,8 @@ export function wireSchema(s: z.ZodType): z.ZodType {
   if (s instanceof z.ZodArray) return z.array(wireSchema(s.element as z.ZodType));
   if (s instanceof z.ZodOptional) return wireSchema(s.unwrap() as z.ZodType).optional();
   if (s instanceof z.ZodNullable) return wireSchema(s.unwrap() as z.ZodType).nullable();
+  if (s instanceof z.ZodUnion) return z.union((s.options as z.ZodType[]).map(wireSchema) as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+  if (s instanceof z.ZodTuple) return z.tuple((s.def.items as z.ZodType[]).map(wireSchema) as [z.ZodType, ...z.ZodType[]]);
   // Record keys are data (status names, config keys): naming.ts leaves them as they are too.
   if (s instanceof z.ZodRecord) return z.record(s.keyType as z.ZodType<PropertyKey>, wireSchema(s.valueType as z.ZodType));
   return s;

@@ -123,8 +123,39 @@ export interface SearchOutcome {
    * read them with `readSource`).
    */
   sources: SourceView[];
+  /**
+   * The pages this search found that the task holds no text for, in the same order: their fetch failed,
+   * their domain is BLOCKED, or the page limit left them unfetched — each with why (`checkSource` asks
+   * again whether one answers).
+   */
+  unread: UnreadSource[];
   budget: BudgetView;
   warnings: EngineWarning[];
+}
+
+/** A page a search found but did not read, and why. */
+export interface UnreadSource {
+  source: SourceView;
+  /** `failed` / `blocked`: its fetch did not succeed; `skipped`: not fetched (page limit or budget, BLOCKED domain); `pending`: not fetched yet. */
+  fetchStatus: 'failed' | 'blocked' | 'skipped' | 'pending';
+  /** Why, when the engine recorded a reason (a fetch error, `domain_blocked`). */
+  error?: StoredError;
+  /** HTTP status of the answer to the failed fetch, when the server gave one. */
+  httpStatus?: number;
+}
+
+/** Whether a page of a task answers, as `checkSource` found it. */
+export interface SourceReachability {
+  source: SourceView;
+  /** HTTP 2xx after redirects; a corpus document the store holds. */
+  reachable: boolean;
+  /** HTTP status of the answer; null for corpus documents and for failures with no answer (timeouts, robots.txt, BLOCKED domains). */
+  httpStatus: number | null;
+  /** `task`: the task's own reading of the page (its fetch, or its registration from a corpus); `check`: a `checkSource` fetch (or store lookup), this one or an earlier one. */
+  from: 'task' | 'check';
+  /** Why it is not reachable. */
+  error?: StoredError;
+  at: string;
 }
 
 /** A registered page's text as the engine extracted it (its fragments in document order). */
@@ -340,8 +371,18 @@ export interface Engine {
    * difference of two of these (new pages, new claims, claims with more evidence).
    */
   counts(taskId: string): TaskCounts;
-  /** The text of a page the task registered (no fetch: what the engine extracted when it read it). */
+  /**
+   * The text of a page the task registered (no fetch: what the engine extracted when it read it), with its
+   * bibliographic details (authors, organization, identifiers) where the page has them.
+   */
   readSource(taskId: string, pageId: string): SourceText;
+  /**
+   * Whether a page the task registered answers: the outcome of the task's own fetch when it has one (a
+   * registered corpus document answers), else — or with `recheck` — one fetch of its URL now through the
+   * engine's fetcher (robots.txt, politeness, address guard; not from the cache; BLOCKED domains are not
+   * fetched), recorded in the task. Stores no text: reading a page is a search's or `ingestUrl`'s work.
+   */
+  checkSource(taskId: string, pageId: string, options?: { recheck?: boolean; signal?: AbortSignal }): Promise<SourceReachability>;
   /**
    * Judges claim–passage pairs with the engine's own stance model and decision (the one its graph
    * uses), for workflows that compare texts outside the graph (consensus conflicts, the prose answer).

@@ -72,6 +72,7 @@ test('a query whose providers fail is retried once, then recorded as failed with
   const task = await engine.createTask({ question: 'Does walking lower blood pressure?', providers: ['searxng'] });
   const failed = await engine.search(task.id, 'walking blood pressure');
   assert.equal(failed.status, 'failed');
+  assert.deepEqual([failed.error?.category, failed.error?.code], ['retryable', 'all_providers_failed'], 'the failure as data');
   assert.equal(failed.resultsFound, 0);
   assert.deepEqual(failed.claims, []);
   assert.equal(engine.store.listPages(task.id).length, 0, 'no page is made up');

@@ -153,6 +153,7 @@ export function searchOutcome(options: { store: Store; trust: TrustResolver; tas
     query: input?.value ?? query.text,
     sentQueries: summary?.sentQueries ?? loadPayload<{ sentQueries: string[] }>(store, task.id, keys.phase(queryId, 'serp'))?.sentQueries ?? [],
     status: query.status,
+    ...(query.status !== 'done' && query.error ? { error: query.error } : {}),
     resultsFound: summary?.resultsFound ?? 0,
     newPages: summary?.newPages ?? 0,
     pagesFetched: summary?.pagesFetched ?? 0,

@@ -105,6 +105,8 @@ export interface SearchOutcome {
   /** Queries actually sent: the client's plus mechanical expansions (refute suffixes, mirrors). */
   sentQueries: string[];
   status: QueryStatus;
+  /** Why a failed or cancelled query ended so, as data (its Query.error; the `query` warning says it in words). */
+  error?: StoredError;
   resultsFound: number;
   newPages: number;
   pagesFetched: number;

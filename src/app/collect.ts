@@ -207,7 +207,10 @@ export async function runCollect(config: LyraConfig, input: RunCollectInput, ove
         task: async (resumed) => {
           const id = givenTask ?? resumed;
           if (id !== undefined) {
-            if (!engine.store.getTask(id)) throw new InvalidInputError(`collect: no task ${id} in ${config.store.path}${resumed === id ? ` (named by the checkpoint ${checkpointFile}; pass --fresh to start over)` : ''}`, { code: 'task_not_found', details: { taskId: id } });
+            const task = engine.store.getTask(id);
+            const from = resumed === id ? ` (named by the checkpoint ${checkpointFile}; pass --fresh to start over)` : '';
+            if (!task) throw new InvalidInputError(`collect: no task ${id} in ${config.store.path}${from}`, { code: 'task_not_found', details: { taskId: id } });
+            if (task.status === 'stopped') throw new InvalidInputError(`collect: task ${id} is stopped (${task.stopReason ?? 'no reason given'}); lyra resume ${id} reopens it${from}`, { code: 'task_stopped', details: { taskId: id } });
             return (runTask = id);
           }
           const task = await engine.createTask({

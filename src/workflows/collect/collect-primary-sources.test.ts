@@ -3,7 +3,7 @@
 // cli/commands/collect.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NonRetryableError, RetryableError, isLyraError } from '../../core/index.js';
+import { InvalidInputError, NonRetryableError, RetryableError, isLyraError } from '../../core/index.js';
 import { createMemoryCheckpointStore, type CollectCheckpoint } from './checkpoint.js';
 import { collectPrimarySources, type CollectDeps } from './collect-primary-sources.js';
 import { step5OutputSchema } from './schema.js';
@@ -201,6 +201,16 @@ test('queries are data: "constructor" or "__proto__" run like any other query an
   const again = await collectPrimarySources({ ...deps, llm, checkpoints }, { keyword: 'k', verify: false });
   assert.equal(again.collection_stats.queries_resumed, 3);
   assert.equal(engine.calls.p!.length, 3);
+});
+
+test('a search the engine refuses to start stops the run with the engine\'s error (not one failed query after another); progress is kept', async () => {
+  const { engine, deps } = setup({ p: (q) => [page(`https://a.example/${encodeURIComponent(q)}`, `T ${q}`)] });
+  let n = 0;
+  const refusing = { ...engine, search: async (...args: Parameters<MemoryCollectEngine['search']>) => (++n === 2 ? Promise.reject(new InvalidInputError('task task-1 is stopped', { code: 'task_stopped' })) : engine.search(...args)) };
+  const checkpoints = createMemoryCheckpointStore();
+  await assert.rejects(collectPrimarySources({ ...deps, engine: refusing, checkpoints }, { keyword: 'k', verify: false }), (e: unknown) => isLyraError(e) && e.code === 'task_stopped');
+  assert.equal(n, 2);
+  assert.deepEqual((checkpoints.value as CollectCheckpoint).completed.map((c) => c.query), ['k statistics']);
 });
 
 test('a search cut off by the time limit is retried; the caller\'s abort stops the run at once', async () => {

@@ -108,7 +108,9 @@ export async function runQuery(query: PlannedQuery, options: QueryRunOptions): P
       // The caller stopped us: nothing is recorded, the checkpoint keeps the query as not done.
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       last = errorRecord(error, `search ${JSON.stringify(query.query)}`);
-      if (!shouldRetry(last)) break;
+      // A search the engine refuses to start (the task stopped or gone, a provider not usable, a model
+      // missing) fails every query alike: the run stops with that error, its progress checkpointed.
+      if (!shouldRetry(last)) throw error;
       continue;
     }
     throwIfAborted(options.signal);

@@ -1,5 +1,6 @@
 // Engine.checkSource: whether a page of a task answers. The task's own fetch of the page says so when
-// there is one (Phase 6 keeps each page's outcome with its HTTP status); a corpus document registered
+// there is one that reached the server (Phase 6 keeps each page's outcome with its HTTP status and
+// whether the fetcher's cache served it); a corpus document registered
 // from the store answers; anything else (a paper known by its abstract, a page the page limit left out,
 // or a recheck) is fetched once now through the engine's fetcher — robots.txt, politeness, the address
 // guard, not from the cache — and a page of a BLOCKED domain is not fetched at all. No text is stored:
@@ -12,11 +13,14 @@ import type { PageOutcome, ReachabilityRecord } from './task-state.js';
 
 const now = (): string => new Date().toISOString();
 
-/** What the task's own reading of the page says, or undefined when it says nothing (not fetched, or no status kept). */
+/**
+ * What the task's own reading of the page says, or undefined when it says nothing: not fetched, no status
+ * kept, or served from the fetcher's cache (that is not the page answering).
+ */
 export function reachabilityFromTask(page: Page, outcome: PageOutcome | undefined): ReachabilityRecord | undefined {
   if (isCorpusUrl(page.url)) return page.fetchStatus === 'fetched' ? { reachable: true, httpStatus: null, at: page.fetchedAt ?? page.createdAt } : undefined;
   if (!outcome) return undefined;
-  if (outcome.status === 'fetched') return outcome.httpStatus === undefined ? undefined : { reachable: true, httpStatus: outcome.httpStatus, at: outcome.at };
+  if (outcome.status === 'fetched') return outcome.httpStatus === undefined || outcome.fromCache ? undefined : { reachable: true, httpStatus: outcome.httpStatus, at: outcome.at };
   return { reachable: false, httpStatus: outcome.httpStatus ?? null, ...(outcome.error ? { error: outcome.error } : {}), at: outcome.at };
 }
 

@@ -32,6 +32,8 @@ export interface PageOutcome {
   rendered?: boolean;
   /** HTTP status of the answer (the fetched page's, or a failed fetch's when the server answered); absent in outcomes stored before it was kept. */
   httpStatus?: number;
+  /** The fetched page came from the fetcher's cache (fresh, or revalidated), not from a request answered now. */
+  fromCache?: boolean;
 }
 
 /** A `checkSource` fetch of a page, recorded in the task (the latest one wins). */

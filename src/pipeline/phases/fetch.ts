@@ -126,7 +126,8 @@ async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }
     const own = Object.keys(doc.identifiers).length > 0;
     const title = doc.title ?? page.title;
     const outcome: PageOutcome & { identifiers: string[] } = {
-      status: 'fetched', queryId: ctx.query.id, at: new Date().toISOString(), fragments: fragments.length, identifiers, httpStatus: first.status, ...(attempt.rendered ? { rendered: true } : {}),
+      status: 'fetched', queryId: ctx.query.id, at: new Date().toISOString(), fragments: fragments.length, identifiers, httpStatus: first.status,
+      ...(first.fromCache ? { fromCache: true } : {}), ...(attempt.rendered ? { rendered: true } : {}),
     };
     if (attempt.error) outcome.error = attempt.error;
     if (all.length > fragments.length) outcome.error = { category: 'non_retryable', code: 'fragments_truncated', message: `${all.length - fragments.length} fragments beyond pipeline.max_fragments_per_page (${ctx.limits.maxFragmentsPerPage}) dropped` };

@@ -31,9 +31,9 @@ const copies: Candidate[] = [];
 for (const [i, a] of abstracts.entries()) {
   const text = excerpt(a.abstract.join(' '));
   if (text.length < 150) continue;
-  const base = { hasScholarlyId: true, collector: 'bench', query: 'q' };
-  originals.push({ ...base, url: `https://journal.example/${a.cord_id}`, title: a.title, excerpt: text });
-  copies.push({ ...base, url: `https://preprints.example/${i}`, title: `Preprint ${i}`, excerpt: edited(text) });
+  const base = { hasScholarlyId: true, read: true, query: 'q' };
+  originals.push({ ...base, pageId: `pg_o${i}`, url: `https://journal.example/${a.cord_id}`, title: a.title, excerpt: text });
+  copies.push({ ...base, pageId: `pg_c${i}`, url: `https://preprints.example/${i}`, title: `Preprint ${i}`, excerpt: edited(text) });
 }
 // Originals first (the first finder is kept), copies after, each half shuffled.
 const shuffle = <T>(xs: T[]): T[] => xs.map((x) => [rnd(), x] as const).sort((p, q) => p[0] - q[0]).map(([, x]) => x);

@@ -8,7 +8,7 @@ export type { AppEngine, EngineOverrides, Runtime, RuntimeOptions, RuntimeOverri
 export type {
   BlockedDomainInfo, BudgetInput, BudgetView, ClaimMaterial, ClaimSummary, CitationView, ContestedPair, CounterevidenceEntry, CreateTaskInput,
   Engine, EngineEvent, EngineWarning, EvidenceView, IngestUrlOutcome, Materials, MaterialsOptions, PipelinePhase, QueuedItem, SearchOptions,
-  SearchOutcome, SearchStateView, SearchTarget, SourceView, TaskStatusView, VerifyOutcome,
+  SearchOutcome, SearchStateView, SearchTarget, SourceReachability, SourceText, SourceView, TaskStatusView, UnreadSource, VerifyOutcome,
 } from './core/index.js';
 
 // Configuration.

@@ -1,6 +1,8 @@
-// runCollect against real components: the SearXNG provider and the HTTP fetcher talking to a loopback
-// server (a fake SearXNG JSON API and pages on virtual hosts), the OpenAI-compatible chat client
-// talking to a loopback fake LLM, and checkpoint files. Seed 003's seven test points.
+// runCollect against real components: the engine (the SearXNG provider and the HTTP fetcher talking to a
+// loopback server — a fake SearXNG JSON API and pages on virtual hosts —, the extractor, the store, the
+// built-in example corpus; only the stance model is a small deterministic double), the OpenAI-compatible
+// chat client talking to a loopback fake LLM, and checkpoint files. Seed 003's seven test points, and the
+// run's pages in its engine task.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,9 +12,11 @@ import { isLyraError, normalizeUrl, type LyraEvent } from '../core/index.js';
 import { fakeChatEndpoint, type FakeAnswer } from '../test-support/fake-chat-endpoint.js';
 import { startFakeSearxng, type SearxAnswer } from '../test-support/fake-searxng.js';
 import { startLoopbackWeb, type LoopbackWeb } from '../test-support/loopback-web.js';
+import { negationStance } from '../workflows/consensus/test-support/doubles.js';
 import { step5OutputSchema, type Step5Output } from '../workflows/index.js';
-import { checkpointPathFor, runCollect, type RunCollectInput } from './collect.js';
-import { loadConfig } from './config/index.js';
+import { checkpointPathFor, runCollect, type RunCollectInput, type RunCollectOverrides } from './collect.js';
+import { loadConfig, type LyraConfig } from './config/index.js';
+import { withEngine } from './engine.js';
 
 const HOSTS = ['www.stat.go.jp', 'data.example.org', 'gone.example.com', 'pubmed.ncbi.nlm.nih.gov', 'flaky.example.net', 'www.mckinsey.com', 'www.reuters.com', 'www.who.int'];
 const resolver = async () => [{ address: '127.0.0.1', family: 4 as const }];
@@ -43,9 +47,11 @@ after(async () => {
 });
 
 const u = (host: string, path: string): string => web.url(`//${host}${path}`);
+/** runCollect with the stance double (the engine judges every page it reads). */
+const collect = (config: LyraConfig, input: RunCollectInput, overrides: RunCollectOverrides = {}) => runCollect(config, input, { stance: negationStance(), ...overrides });
 
 /** A LYRA_HOME with a config for the loopback SearXNG, no scholarly APIs, and the LLM when given. */
-function setupHome(options: { searxngUrl?: string; llmUrl?: string }) {
+function setupHome(options: { searxngUrl?: string; llmUrl?: string; extra?: string[] }) {
   const home = mkdtempSync(join(tmpdir(), 'lyra-collect-'));
   homes.push(home);
   const lines = [
@@ -59,6 +65,7 @@ function setupHome(options: { searxngUrl?: string; llmUrl?: string }) {
     // Without SearXNG, web search off (with nothing configured it is on: the zero-config provider).
     ...(options.searxngUrl ? ['providers:', `  searxng: { base_url: "${options.searxngUrl}" }`] : ['web_search: { enabled: false }']),
     ...(options.llmUrl ? ['models:', `  llm: { base_url: "${options.llmUrl}", model: fake-model, max_retries: 0 }`] : []),
+    ...(options.extra ?? []),
   ];
   writeFileSync(join(home, 'lyra.config.yaml'), `${lines.join('\n')}\n`);
   // Politeness at 20 requests a second for the loopback hosts, so the test does not wait on 1 qps.
@@ -115,6 +122,8 @@ const OUTLINE = '# Sleep debt\n## Prevalence statistics\n## Health effects\n## W
 
 interface NormalRun {
   output: Step5Output;
+  taskId: string;
+  config: LyraConfig;
   waits: number[];
   events: LyraEvent[];
   llmBodies: Array<{ messages: Array<{ role: string; content: string }> }>;
@@ -133,10 +142,10 @@ async function normalRun(): Promise<NormalRun> {
   const waits: number[] = [];
   const events: LyraEvent[] = [];
   const outFile = join(home, 'out', 'sources.json');
-  const { output } = await runCollect(config, { keyword: 'sleep debt', outlineFile: join(home, 'outline.md'), out: outFile }, {
+  const { output, taskId } = await collect(config, { keyword: 'sleep debt', outlineFile: join(home, 'outline.md'), out: outFile }, {
     resolver, sleep: async (ms) => void waits.push(ms), events: { emit: (e) => void events.push(e) },
   });
-  normal = { output, waits, events, llmBodies: llm.bodies, searxQueries: searx.queries(), outFile };
+  normal = { output, taskId, config, waits, events, llmBodies: llm.bodies, searxQueries: searx.queries(), outFile };
   return normal;
 }
 
@@ -172,6 +181,20 @@ test('正常系: LLM queries, SearXNG hits, verified sources with relevance, sta
   assert.deepEqual(output.warnings, []);
 });
 
+test('one road: every query was an engine search in the run\'s task; its pages are the task\'s, each fetched once (verification reads the task\'s fetch, rechecks only the 503)', async () => {
+  const { output, taskId, config } = await normalRun();
+  assert.equal(output.task_id, taskId);
+  await withEngine({ config, overrides: { stance: negationStance() } }, async (engine) => {
+    assert.deepEqual(engine.store.listQueries(taskId).map((q) => [q.text, q.origin, q.status]), QUERIES.map((q) => [q.query, 'strategy', 'done']));
+    const pages = new Map(engine.materials(taskId, { limit: 1_000 }).pages.map((p) => [p.url, p]));
+    for (const s of output.sources) assert.ok(pages.has(normalizeUrl(s.url)), `${s.url} is a page of task ${taskId}`);
+    assert.equal(engine.store.findPageByUrl(taskId, normalizeUrl(u('gone.example.com', '/old')))?.fetchStatus, 'failed', 'the gone page is in the task, failed');
+  });
+  // One GET per page (two for the page that answered 503 first), none for the duplicate copy.
+  const gets = (host: string, path: string): number => web.requests.filter((r) => r.host === host && r.path === path).length;
+  assert.deepEqual([gets('www.stat.go.jp', '/data/sleep.html'), gets('www.who.int', '/publications/sleep'), gets('flaky.example.net', '/health'), gets('gone.example.com', '/old')], [1, 1, 2, 1]);
+});
+
 test('重複除去: one source per normalized URL and per normalized title', async () => {
   const { output } = await normalRun();
   const urls = output.sources.map((s) => normalizeUrl(s.url));
@@ -204,7 +227,7 @@ test('フォールバック禁止: an LLM answer that does not parse is retryabl
   const llm = await fakeLlm(() => ({ content: raw }));
   const { home, config } = setupHome({ searxngUrl: searx.baseUrl, llmUrl: llm.baseUrl });
   const out = join(home, 'sources.json');
-  await assert.rejects(runCollect(config, { keyword: 'sleep debt', out }, { resolver }), (e: unknown) => {
+  await assert.rejects(collect(config, { keyword: 'sleep debt', out }, { resolver }), (e: unknown) => {
     assert.ok(isLyraError(e));
     assert.deepEqual([e.category, e.code], ['retryable', 'query_generation_unparsable']);
     assert.equal(e.details.raw_response, raw.slice(0, 500));
@@ -221,10 +244,10 @@ test('フォールバック禁止: an LLM answer that does not parse is retryabl
 test('ツール未登録: no web provider, corpus or scholarly source is a non_retryable error before anything runs', async () => {
   const llm = await fakeLlm(() => ({ content: JSON.stringify({ queries: QUERIES }) }));
   const { config } = setupHome({ llmUrl: llm.baseUrl });
-  await assert.rejects(runCollect(config, { keyword: 'sleep debt' }), (e: unknown) => isLyraError(e) && e.category === 'non_retryable' && e.code === 'collector_missing' && /no primary collector/.test(e.message));
+  await assert.rejects(collect(config, { keyword: 'sleep debt' }), (e: unknown) => isLyraError(e) && e.category === 'non_retryable' && e.code === 'collector_missing' && /no primary collector/.test(e.message));
   assert.equal(llm.bodies.length, 0);
   // Naming a web provider while web search is off is invalid input, as in lyra search.
-  await assert.rejects(runCollect(config, { keyword: 'sleep debt', providers: ['searxng'] }), (e: unknown) => isLyraError(e) && e.category === 'invalid_input' && e.code === 'web_search_off');
+  await assert.rejects(collect(config, { keyword: 'sleep debt', providers: ['searxng'] }), (e: unknown) => isLyraError(e) && e.category === 'invalid_input' && e.code === 'web_search_off');
 });
 
 test('最低件数: fewer than 2 sources is retryable with the count and the failed queries (each tried twice, 1 s apart)', async () => {
@@ -233,11 +256,13 @@ test('最低件数: fewer than 2 sources is retryable with the count and the fai
   const { home, config } = setupHome({ searxngUrl: searx.baseUrl });
   const waits: number[] = [];
   const out = join(home, 'sources.json');
-  await assert.rejects(runCollect(config, { keyword: 'k', out }, { resolver, sleep: async (ms) => void waits.push(ms) }), (e: unknown) => {
+  await assert.rejects(collect(config, { keyword: 'k', out }, { resolver, sleep: async (ms) => void waits.push(ms) }), (e: unknown) => {
     assert.ok(isLyraError(e));
     assert.deepEqual([e.category, e.code, e.details.collected, e.details.minimum], ['retryable', 'insufficient_sources', 1, 2]);
-    const failed = e.details.failed_queries as Array<{ query: string; attempts: number; error: { category: string; code: string } }>;
-    assert.deepEqual(failed.map((f) => [f.query, f.attempts, f.error.category, f.error.code]), [['k government report', 2, 'retryable', 'http_status']]);
+    const failed = e.details.failed_queries as Array<{ query: string; attempts: number; error: { category: string; code: string; message: string } }>;
+    assert.deepEqual(failed.map((f) => [f.query, f.attempts, f.error.category, f.error.code]), [['k government report', 2, 'retryable', 'all_providers_failed']]);
+    assert.match(failed[0]!.error.message, /HTTP 503/);
+    assert.equal(typeof e.details.task_id, 'string');
     assert.equal(e.details.checkpoint, checkpointPathFor(out));
     return true;
   });
@@ -258,12 +283,12 @@ test('チェックポイント: a run stopped during its fourth query resumes; t
   const llm = await fakeLlm(() => ({ content: JSON.stringify({ queries: QUERIES }) }));
   const { home, config } = setupHome({ searxngUrl: searx.baseUrl, llmUrl: llm.baseUrl });
   const input: RunCollectInput = { keyword: 'sleep debt', outline: ['Prevalence statistics', 'Health effects', 'Workplace costs'], out: join(home, 'sources.json') };
-  await assert.rejects(runCollect(config, { ...input, signal: controller.signal }, { resolver }), /stopped by the test/);
+  await assert.rejects(collect(config, { ...input, signal: controller.signal }, { resolver }), /stopped by the test/);
   const saved = JSON.parse(readFileSync(checkpointPathFor(input.out!), 'utf8')) as { completed: Array<{ query: string }>; queries: { items: unknown[] } };
   assert.deepEqual([saved.completed.map((c) => c.query), saved.queries.items.length], [QUERIES.slice(0, 3).map((q) => q.query), 4]);
 
   const before = searx.queries().length;
-  const { output } = await runCollect(config, input, { resolver, sleep: async () => undefined });
+  const { output } = await collect(config, input, { resolver, sleep: async () => undefined });
   assert.deepEqual(searx.queries().slice(before), [QUERIES[3]!.query]);
   assert.equal(llm.bodies.length, 1);
   assert.deepEqual([output.query_generation.from_checkpoint, output.collection_stats.queries_resumed, output.collection_stats.queries_completed, output.sources.length], [true, 3, 4, 7]);
@@ -271,20 +296,36 @@ test('チェックポイント: a run stopped during its fourth query resumes; t
 
   // A fresh run with the same --out starts over: new queries from the LLM.
   writeFileSync(checkpointPathFor(input.out!), '{"version": 1}');
-  await assert.rejects(runCollect(config, input, { resolver }), (e: unknown) => isLyraError(e) && e.code === 'checkpoint_invalid');
-  await runCollect(config, { ...input, fresh: true }, { resolver, sleep: async () => undefined });
+  await assert.rejects(collect(config, input, { resolver }), (e: unknown) => isLyraError(e) && e.code === 'checkpoint_invalid');
+  await collect(config, { ...input, fresh: true }, { resolver, sleep: async () => undefined });
   assert.equal(llm.bodies.length, 2);
 });
 
-test('corpus sources: corpus:// hits of the built-in corpus are verified against the store; --no-verify warns', async () => {
-  const { config } = setupHome({});
-  const { output } = await runCollect(config, { keyword: 'sea level rise', corpus: 'example', outline: ['Past sea level'] });
+test('corpus sources: corpus:// hits of the built-in corpus are verified against the store and are the pages of the run\'s task; --no-verify warns', async () => {
+  // Three claims a document instead of forty: the test is about the task holding the run, not the graph's depth (half the time).
+  const { config } = setupHome({ extra: ['pipeline:', '  graph: { claims_per_page: 3 }'] });
+  const { output, taskId } = await collect(config, { keyword: 'sea level rise', corpus: 'example', outline: ['Past sea level'] });
+  assert.equal(output.task_id, taskId);
+  await withEngine({ config, overrides: { stance: negationStance() } }, async (engine) => {
+    const task = engine.store.getTask(taskId)!;
+    assert.deepEqual([task.question, task.configSnapshot.providers], ['sea level rise', ['corpus:example']]);
+    assert.deepEqual(engine.store.listQueries(taskId).map((q) => q.text), output.search_queries);
+    const materials = engine.materials(taskId, { limit: 1_000 });
+    const pages = new Set(materials.pages.map((p) => p.url));
+    assert.ok(output.sources.every((s) => pages.has(s.url)), 'every source is a page of the task');
+    assert.ok(materials.paging.totalClaims > 0, 'the engine read the documents and extracted their claims');
+  });
+  // Another run in the same task (--task): its searches join the task, its pages are not registered twice.
+  const again = await collect(config, { keyword: 'sea level rise', corpus: 'example', outline: ['Past sea level'], taskId });
+  assert.equal(again.taskId, taskId);
+  assert.deepEqual(again.output.sources.map((s) => s.url), output.sources.map((s) => s.url));
+  await assert.rejects(collect(config, { keyword: 'sea level rise', corpus: 'example', taskId: 'tsk_nope' }), (e: unknown) => isLyraError(e) && e.code === 'task_not_found');
   assert.ok(output.sources.length >= 2);
   assert.ok(output.sources.every((s) => s.url.startsWith('corpus://example/') && s.verified && s.verification_status === null));
   assert.deepEqual(output.query_generation, { method: 'template', model: null, from_checkpoint: false });
   assert.ok(output.sources.some((s) => s.relevance_to_outline.includes('Past sea level')));
   assert.deepEqual(output.warnings.map((w) => w.code), ['checkpoints_off']);
-  const off = await runCollect(config, { keyword: 'sea level rise', corpus: 'example', verify: false });
+  const off = await collect(config, { keyword: 'sea level rise', corpus: 'example', verify: false });
   assert.deepEqual(off.output.warnings.map((w) => w.code), ['verification_off', 'checkpoints_off', 'low_verified_sources']);
   assert.equal(off.output.collection_stats.verified, 0);
 });

@@ -72,6 +72,7 @@ test('a query whose providers fail is retried once, then recorded as failed with
   const task = await engine.createTask({ question: 'Does walking lower blood pressure?', providers: ['searxng'] });
   const failed = await engine.search(task.id, 'walking blood pressure');
   assert.equal(failed.status, 'failed');
+  assert.deepEqual([failed.error?.category, failed.error?.code], ['retryable', 'all_providers_failed'], 'the failure as data');
   assert.equal(failed.resultsFound, 0);
   assert.deepEqual(failed.claims, []);
   assert.equal(engine.store.listPages(task.id).length, 0, 'no page is made up');
@@ -172,6 +173,43 @@ test('a search names the readable pages it found in rank order; readSource gives
   assert.throws(() => engine.readSource(task.id, 'pg_nope'), { code: 'page_not_found' });
   const [j] = await engine.judge([{ claim: EVIDENCE_ARTICLES.academicB.paragraphs[0]!, passage: EVIDENCE_ARTICLES.academicB.paragraphs[0]! }]);
   assert.equal(j!.stance, 'supports');
+});
+
+test('a search lists the pages it could not read with why; checkSource answers from the task\'s fetch, fetches what the task did not, and rechecks on demand', { skip }, async () => {
+  ew.web.route('//slow.test/later', { status: 503, body: 'busy' });
+  serps.set('reachability of sources', [{ url: ew.urls.academicB, title: 'B' }, { url: slowUrl('/missing'), title: 'gone' }, { url: slowUrl('/later'), title: 'later' }, { url: slowUrl(slowPages[0]!), title: 'left out' }]);
+  const task = await engine.createTask({ question: 'reachability', providers: ['searxng'] });
+  const out = await engine.search(task.id, 'reachability of sources', { maxPages: 3 });
+  assert.deepEqual(out.sources.map((s) => s.url), [ew.urls.academicB]);
+  assert.deepEqual(out.unread.map((u) => [u.source.url, u.fetchStatus, u.httpStatus, u.error?.code]), [
+    [slowUrl('/missing'), 'failed', 404, 'http_status'],
+    [slowUrl('/later'), 'failed', 503, 'http_status'],
+    [slowUrl(slowPages[0]!), 'skipped', undefined, undefined],
+  ]);
+  assert.equal(out.unread[0]!.source.title, 'gone', 'the title the provider gave');
+
+  const read = await engine.checkSource(task.id, out.sources[0]!.pageId);
+  assert.deepEqual([read.reachable, read.httpStatus, read.from], [true, 200, 'task']);
+  const [gone, later, left] = out.unread.map((u) => u.source.pageId) as [string, string, string];
+  const g = await engine.checkSource(task.id, gone);
+  assert.deepEqual([g.reachable, g.httpStatus, g.from, g.error?.category], [false, 404, 'task', 'non_retryable']);
+  const requests = ew.web.requests.length;
+  const l = await engine.checkSource(task.id, left);
+  assert.deepEqual([l.reachable, l.httpStatus, l.from], [true, 200, 'check'], 'the page the page limit left out is fetched now');
+  assert.ok(ew.web.requests.length > requests);
+  assert.throws(() => engine.readSource(task.id, left), { code: 'source_unreadable' }, 'a check stores no text');
+  assert.equal(engine.store.getPage(left)!.fetchStatus, 'skipped');
+
+  ew.web.route('//slow.test/later', { body: articleHtml({ ...EVIDENCE_ARTICLES.academicB, path: '/later', title: 'Later' }) });
+  assert.equal((await engine.checkSource(task.id, later)).reachable, false, 'without recheck: the task\'s own 503');
+  const again = await engine.checkSource(task.id, later, { recheck: true });
+  assert.deepEqual([again.reachable, again.httpStatus, again.from], [true, 200, 'check']);
+  assert.deepEqual([(await engine.checkSource(task.id, later)).reachable, (await engine.checkSource(task.id, later)).from], [true, 'check'], 'the latest check is kept in the task');
+
+  const controller = new AbortController();
+  controller.abort(new Error('stopped by the test'));
+  await assert.rejects(engine.checkSource(task.id, gone, { recheck: true, signal: controller.signal }), /stopped by the test/);
+  await assert.rejects(engine.checkSource(task.id, 'pg_nope'), (e: unknown) => isLyraError(e) && e.code === 'page_not_found');
 });
 
 test('verifyClaim: the search registers the pages, the statement gets a status with evidence; a failed search is an error, not a verdict', { skip }, async () => {

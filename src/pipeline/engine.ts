@@ -3,7 +3,7 @@
 // progress events. app/engine.ts wires the real adapters into it.
 import {
   InvalidInputError, NonRetryableError, errorMessage, isLyraError, type CreateTaskInput, type Engine, type EngineEvent, type ErrorCategory, type IngestUrlOutcome, type SourceText,
-  type LyraError, type Materials, type MaterialsOptions, type MaterialsPage, type MaterialsPageOptions, type QueueOptions, type QueuedItem, type SearchOptions, type SearchOutcome, type SearchTarget, type Task,
+  type LyraError, type Materials, type MaterialsOptions, type MaterialsPage, type MaterialsPageOptions, type QueueOptions, type QueuedItem, type SearchOptions, type SearchOutcome, type SearchTarget, type SourceReachability, type Task,
   type TaskStatusView, type VerifyOutcome,
 } from '../core/index.js';
 import { errorOfCategory } from '../sources/index.js';
@@ -19,7 +19,9 @@ import { taskCounts } from './task-counts.js';
 import { claimLease, releaseLease } from './task-lease.js';
 import { newTaskLine, Semaphore, settleQuery, waitForQuery, type TaskLine } from './task-queue.js';
 import { newTaskRecord, recordQuery, requireTask, storeTask, targetInput, taskProviders } from './task-records.js';
-import { keys, loadPayload, warning, type PageOutcome } from './task-state.js';
+import { keys, loadPayload, warning, type PageOutcome, type ReachabilityRecord } from './task-state.js';
+import { createSourceResolver, sourceView } from './materials/index.js';
+import { checkReachability, reachabilityFromTask } from './reachability.js';
 import { budgetView, pageSourceView, searchOutcome } from './views.js';
 
 function errorOfCategoryName(category: ErrorCategory, message: string, code: string): LyraError {
@@ -282,7 +284,23 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       if (page.fetchStatus !== 'fetched' && page.fetchStatus !== 'abstract_only') {
         throw new NonRetryableError(`readSource: ${page.url} has no text (${page.fetchStatus})`, { code: 'source_unreadable', details: { pageId, url: page.url, fetchStatus: page.fetchStatus } });
       }
-      return { source: pageSourceView(page, deps.trust), text: store.listFragments(pageId).map((f) => f.text).join('\n\n') };
+      return { source: sourceView(page, createSourceResolver(deps.trust)(page), { bibliographic: true }), text: store.listFragments(pageId).map((f) => f.text).join('\n\n') };
+    },
+
+    async checkSource(taskId: string, pageId: string, options: { recheck?: boolean; signal?: AbortSignal } = {}): Promise<SourceReachability> {
+      openTask(taskId);
+      const page = store.getPage(pageId);
+      if (!page || page.taskId !== taskId) throw new InvalidInputError(`checkSource: task ${taskId} has no page ${pageId}`, { code: 'page_not_found', details: { taskId, pageId } });
+      const source = pageSourceView(page, deps.trust);
+      if (!options.recheck) {
+        const checked = loadPayload<ReachabilityRecord>(store, taskId, keys.check(pageId));
+        if (checked) return { source, ...checked, from: 'check' };
+        const seen = reachabilityFromTask(page, loadPayload<PageOutcome>(store, taskId, keys.page(pageId)));
+        if (seen) return { source, ...seen, from: 'task' };
+      }
+      const record = await checkReachability({ deps, page, ...(options.signal ? { signal: options.signal } : {}) });
+      store.saveCheckpoint(taskId, keys.check(pageId), record);
+      return { source, ...record, from: 'check' };
     },
 
     async judge(pairs, options = {}) {

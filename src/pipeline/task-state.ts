@@ -30,6 +30,18 @@ export interface PageOutcome {
   fragments?: number;
   /** The page was rendered in Chromium (Phase 6: its static HTML had no readable text). */
   rendered?: boolean;
+  /** HTTP status of the answer (the fetched page's, or a failed fetch's when the server answered); absent in outcomes stored before it was kept. */
+  httpStatus?: number;
+  /** The fetched page came from the fetcher's cache (fresh, or revalidated), not from a request answered now. */
+  fromCache?: boolean;
+}
+
+/** A `checkSource` fetch of a page, recorded in the task (the latest one wins). */
+export interface ReachabilityRecord {
+  reachable: boolean;
+  httpStatus: number | null;
+  error?: { category: ErrorCategory; code: string; message: string };
+  at: string;
 }
 
 export interface TaskUsage {
@@ -46,6 +58,8 @@ export const keys = {
   page: (pageId: string): string => `page:${pageId}`,
   /** The query that registered a page (so a re-run of that query still counts the page as its own). */
   owner: (pageId: string): string => `owner:${pageId}`,
+  /** The latest `checkSource` fetch of a page. */
+  check: (pageId: string): string => `check:${pageId}`,
   /** Pages already given to a finished graph phase. */
   graphed: 'task:graphed',
   taskWarnings: 'task:warnings',

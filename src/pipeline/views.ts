@@ -1,7 +1,7 @@
 // Read-only views over the store for the engine's answers: sources, claim summaries, the budget, a
 // query's outcome and its warnings. Metrics only, never advice (seed 002).
 import type {
-  BudgetView, Claim, ClaimSummary, EngineWarning, Page, SearchOutcome, SourceView, Store, Task, TrustLevel,
+  BudgetView, Claim, ClaimSummary, EngineWarning, Page, SearchOutcome, SourceView, Store, Task, TrustLevel, UnreadSource,
 } from '../core/index.js';
 import { isOriginModel, normalizeUrl } from '../core/index.js';
 import { isHighTrust } from '../policy/index.js';
@@ -11,7 +11,7 @@ import { COUNTED_FETCH_STATUSES } from './query-context.js';
 import type { RegisterOutput } from './phases/register.js';
 import type { SerpOutput } from './phases/serp.js';
 import type { QuerySummary } from './query-runner.js';
-import { keys, loadPayload, loadUsage, type QueryInput } from './task-state.js';
+import { keys, loadPayload, loadUsage, type PageOutcome, type QueryInput } from './task-state.js';
 
 export function isPrimaryLevel(level: TrustLevel): boolean {
   return isHighTrust(level);
@@ -89,15 +89,16 @@ export function queryWarningsOf(store: Store, taskId: string, queryId: string, c
 const READABLE = new Set<Page['fetchStatus']>(['fetched', 'abstract_only']);
 
 /**
- * The readable pages a query found, in rank order: its SERP hits as registered (by it or earlier in
- * the task), then the scholarly papers its rounds registered. From the query's stored phase outputs,
- * so a query finished on resume answers the same.
+ * The pages a query found, in rank order: its SERP hits as registered (by it or earlier in the task),
+ * then the scholarly papers and fetch candidates its rounds registered — split into the readable ones
+ * and the rest with why they are unread. From the query's stored phase outputs, so a query finished on
+ * resume answers the same.
  */
-export function querySources(store: Store, trust: TrustResolver, taskId: string, queryId: string): SourceView[] {
+export function queryPages(store: Store, trust: TrustResolver, taskId: string, queryId: string): { sources: SourceView[]; unread: UnreadSource[] } {
   const seen = new Set<string>();
   const out: Page[] = [];
   const add = (page: Page | undefined): void => {
-    if (!page || seen.has(page.id) || !READABLE.has(page.fetchStatus)) return;
+    if (!page || seen.has(page.id)) return;
     seen.add(page.id);
     out.push(page);
   };
@@ -112,7 +113,21 @@ export function querySources(store: Store, trust: TrustResolver, taskId: string,
     for (const c of register.candidates) add(store.getPage(c.pageId));
   }
   const resolve = createSourceResolver(trust);
-  return out.map((p) => sourceView(p, resolve(p)));
+  const sources: SourceView[] = [];
+  const unread: UnreadSource[] = [];
+  for (const p of out) {
+    const view = sourceView(p, resolve(p));
+    if (READABLE.has(p.fetchStatus)) {
+      sources.push(view);
+      continue;
+    }
+    const outcome = loadPayload<PageOutcome>(store, taskId, keys.page(p.id));
+    unread.push({
+      source: view, fetchStatus: p.fetchStatus as UnreadSource['fetchStatus'],
+      ...(outcome?.error ? { error: outcome.error } : {}), ...(outcome?.httpStatus !== undefined ? { httpStatus: outcome.httpStatus } : {}),
+    });
+  }
+  return { sources, unread };
 }
 
 function safeNormalized(url: string, find: (u: string) => Page | undefined): Page | undefined {
@@ -138,6 +153,7 @@ export function searchOutcome(options: { store: Store; trust: TrustResolver; tas
     query: input?.value ?? query.text,
     sentQueries: summary?.sentQueries ?? loadPayload<{ sentQueries: string[] }>(store, task.id, keys.phase(queryId, 'serp'))?.sentQueries ?? [],
     status: query.status,
+    ...(query.status !== 'done' && query.error ? { error: query.error } : {}),
     resultsFound: summary?.resultsFound ?? 0,
     newPages: summary?.newPages ?? 0,
     pagesFetched: summary?.pagesFetched ?? 0,
@@ -149,7 +165,7 @@ export function searchOutcome(options: { store: Store; trust: TrustResolver; tas
     satisfaction: summary?.satisfaction ?? 'unsatisfied',
     hasPrimarySource: summary?.hasPrimarySource ?? false,
     claims: claimSummaries(store, options.trust, task.id, summary?.claimIds ?? []),
-    sources: querySources(store, options.trust, task.id, queryId),
+    ...queryPages(store, options.trust, task.id, queryId),
     budget: budgetView(store, task),
     warnings,
   };

@@ -40,7 +40,9 @@ test('lyra collect --help names every flag; bad flags exit 2', async () => {
   const h = home(NO_SOURCES);
   const help = await runCli(['collect', '--help'], { home: h });
   assert.equal(help.code, 0);
-  for (const flag of ['--keyword', '--outline', '--provider', '--corpus', '--scholarly', '--out', '--fresh', '--queries', '--no-verify', '--max-queries', '--limit', '--max-sources', '--json']) assert.match(help.out, new RegExp(flag));
+  for (const flag of ['--keyword', '--outline', '--provider', '--corpus', '--scholarly', '--out', '--fresh', '--task', '--queries', '--no-verify', '--max-queries', '--limit', '--max-sources', '--json']) assert.match(help.out, new RegExp(flag));
+  assert.match(help.out, /task_id/);
+  assert.match(help.out, /lyra task materials <task_id>/);
   assert.equal((await runCli(['collect'], { home: h })).code, 2);
   const bad = await runCli(['collect', '--keyword', 'k', '--queries', 'guess', '--json'], { home: h });
   assert.equal(bad.code, 2);
@@ -57,17 +59,25 @@ test('lyra collect with no collector configured exits 1 with a non_retryable err
   assert.deepEqual([e.error.category, e.error.code, e.error.details.component], ['non_retryable', 'collector_missing', 'primary_collector']);
 });
 
-test('lyra collect --corpus example: a table of typed, verified sources; --json prints the Step5Output', async () => {
-  const h = home(NO_SCHOLARLY);
+test('lyra collect --corpus example: the task id and a table of typed, verified sources; --json prints the Step5Output with task_id; the task holds the sources', async () => {
+  // Three claims a document instead of forty: the test is about the output and the task, not the graph's depth.
+  const h = home([...NO_SCHOLARLY, 'pipeline:', '  graph: { claims_per_page: 3 }']);
   const r = await runCli(['collect', '--keyword', 'sea level rise', '--corpus', 'example'], { home: h });
   assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /^keyword: sea level rise\nqueries: 3\/3 done \(0 from checkpoint, 0 failed; template\)\n/);
+  assert.match(r.out, /^keyword: sea level rise\ntask: task_\w+\nqueries: 3\/3 done \(0 from checkpoint, 0 failed; template\)\n/);
+  const task = /^task: (task_\w+)$/m.exec(r.out)![1]!;
+  assert.match(r.out, new RegExp(`evidence graph: task ${task} \\(lyra task materials ${task}\\)\\n$`));
+  const materials = await runCli(['task', 'materials', task], { home: h });
+  assert.equal(materials.code, 0, materials.err);
+  assert.ok((JSON.parse(materials.out) as { pages: Array<{ url: string }> }).pages.some((p) => p.url === 'corpus://example/Sea_level_rise'));
   assert.match(r.out, /type +cred +ok +title +url/);
   assert.match(r.out, /other +0\.30 +yes +Sea level rise +corpus:\/\/example\/Sea_level_rise/);
   assert.match(r.err, /warning: no checkpoint store: an interrupted run will start over \(pass --out FILE/);
   const j = await runCli(['collect', '--keyword', 'sea level rise', '--corpus', 'example', '--no-verify', '--json'], { home: h });
   assert.equal(j.code, 0, j.err);
   const out = step5OutputSchema.parse(JSON.parse(j.out));
+  assert.match(out.task_id ?? '', /^task_\w+$/);
+  assert.notEqual(out.task_id, task, 'each run is a task of its own');
   assert.equal(out.collection_stats.verified, 0);
   assert.deepEqual(out.warnings.map((w) => w.code), ['verification_off', 'checkpoints_off', 'low_verified_sources']);
 });

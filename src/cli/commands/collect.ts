@@ -1,5 +1,6 @@
-// `lyra collect --keyword "<kw>" [--outline FILE] [--corpus NAME | --provider ...] [--out FILE] [--json]`:
-// primary sources (papers, statistics, official data) for a keyword and an outline (seed 003 Step5).
+// `lyra collect --keyword "<kw>" [--outline FILE] [--corpus NAME | --provider ...] [--out FILE] [--task ID] [--json]`:
+// primary sources (papers, statistics, official data) for a keyword and an outline (seed 003 Step5), in an
+// engine task whose id it prints (task_id in --json).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -21,6 +22,7 @@ const flagsSchema = z.strictObject({
   scholarly: z.string().optional().transform(list).pipe(z.array(z.string()).min(1).optional()),
   out: z.string().min(1).optional(),
   fresh: z.boolean().optional(),
+  task: z.string().trim().min(1).optional(),
   queries: z.enum(['auto', 'template', 'llm']).default('auto'),
   verify: z.boolean().default(true),
   maxQueries: z.coerce.number().int().min(1).max(50).optional(),
@@ -32,6 +34,7 @@ const flagsSchema = z.strictObject({
 function printHuman(ctx: CliContext, o: Step5Output, outFile: string | undefined): void {
   const s = o.collection_stats;
   ctx.io.stdout(`keyword: ${o.keyword}\n`);
+  if (o.task_id) ctx.io.stdout(`task: ${o.task_id}\n`);
   ctx.io.stdout(`queries: ${s.queries_completed}/${s.queries_total} done (${s.queries_resumed} from checkpoint, ${s.queries_failed} failed; ${o.query_generation.method}${o.query_generation.model ? ` ${o.query_generation.model}` : ''})\n`);
   ctx.io.stdout(`sources: ${s.sources} (${s.verified} verified, ${s.duplicates_removed} duplicates removed, ${s.invalid_sources} invalid)\n`);
   ctx.io.stdout(`types: ${Object.entries(o.source_type_distribution).filter(([, n]) => n > 0).map(([t, n]) => `${t} ${n}`).join(', ')}\n\n`);
@@ -43,6 +46,7 @@ function printHuman(ctx: CliContext, o: Step5Output, outFile: string | undefined
   for (const f of o.failed_queries) ctx.io.stdout(`failed query: ${terminalLine(f.query)}: ${f.error.category}: ${terminalLine(f.error.message)}\n`);
   for (const i of o.invalid_sources) ctx.io.stdout(`invalid source: ${terminalLine(i.url)}: ${terminalLine(i.error.message)}\n`);
   if (outFile) ctx.io.stdout(`written to ${outFile}\n`);
+  if (o.task_id) ctx.io.stdout(`evidence graph: task ${o.task_id} (lyra task materials ${o.task_id})\n`);
 }
 
 export function registerCollectCommand(program: Command, ctx: CliContext): void {
@@ -51,23 +55,30 @@ export function registerCollectCommand(program: Command, ctx: CliContext): void 
     .description('Collect primary sources (papers, statistics, official data) for a keyword and an outline: typed, scored, verified, de-duplicated')
     .requiredOption('-k, --keyword <keyword>', 'the article keyword')
     .option('--outline <file>', 'outline: Markdown (its headings), plain text (a section a line) or JSON (["…"] or {"sections": [...]})')
-    .option('-p, --provider <names>', `web/corpus providers, comma list: ${COLLECT_PROVIDER_NAMES.join(', ')} (web ones need providers.<name> in lyra.config.yaml)`)
+    .option('-p, --provider <names>', `web/corpus providers, comma list: ${COLLECT_PROVIDER_NAMES.join(', ')} (the web ones lyra doctor lists as in use)`)
     .option('--corpus <name>', 'search this local corpus (built-in ones are indexed on first use)')
     .option('--scholarly <names>', 'scholarly sources, comma list: s2, openalex, crossref, arxiv, pubmed, all, or none')
     .option('-o, --out <file>', 'write the JSON output here; progress is checkpointed in <file>.checkpoint.json and a re-run resumes')
     .option('--fresh', 'discard the checkpoint of --out and start over')
+    .option('--task <id>', 'run in this existing engine task (default: a new task, or the task of the --out checkpoint when resuming)')
     .option('--queries <mode>', 'auto (the LLM of models.llm when configured, else templates) | template | llm', 'auto')
     .option('--no-verify', 'do not check the sources (every source stays unverified; a warning says so)')
     .option('--max-queries <n>', 'most queries generated (1-50, default 12)')
     .option('-l, --limit <n>', 'hits asked of each provider per query (1-100, default 10)')
     .option('--max-sources <n>', 'most sources kept and verified (1-1000, default 100)')
-    .option('--json', 'print the output JSON (schemas/step5-output.schema.json)')
+    .option('--json', 'print the output JSON (schemas/step5-output.schema.json), with task_id')
     .addHelpText('after', [
       '',
-      'Sources: with none of --provider, --corpus and --scholarly, every configured web provider and every',
-      'enabled scholarly source is used; naming any of them uses only what is named. No source at all is a',
+      'Sources: with none of --provider, --corpus and --scholarly, the web providers in use (lyra doctor) and every',
+      'enabled scholarly source are used; naming any of them uses only what is named. No source at all is a',
       'non_retryable error. Fewer than 2 sources is a retryable error (exit 1): run again with the same --out',
-      'to resume; completed queries are skipped, failed ones retried.',
+      'to resume (in the same task); completed queries are skipped, failed ones retried.',
+      '',
+      'The run is an engine task: each query goes through Lyra\'s pipeline (search, fetch, extract, claims, stance,',
+      'trust), its pages and papers are in the task graph (lyra task materials <task_id>), and sources are verified',
+      'through the engine (a page it already fetched is not fetched again). The task id is printed (task_id in --json).',
+      '',
+      'Example: lyra collect --keyword "coral reef decline" --corpus example',
     ].join('\n'))
     .action(async (raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
@@ -98,6 +109,7 @@ export function registerCollectCommand(program: Command, ctx: CliContext): void 
             ...(flags.scholarly ? { scholarly: flags.scholarly } : {}),
             ...(flags.out ? { out: flags.out } : {}),
             ...(flags.fresh ? { fresh: true } : {}),
+            ...(flags.task ? { taskId: flags.task } : {}),
             queryMode: flags.queries,
             verify: flags.verify,
             ...(flags.maxQueries ? { maxQueries: flags.maxQueries } : {}),

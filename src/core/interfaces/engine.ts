@@ -4,11 +4,11 @@
 // add fields, never rename or drop one. The views MCP returns are inferred from their zod schemas
 // (core/schemas/engine-views.ts), from which the MCP server derives its output schemas.
 import type { z } from 'zod';
-import type { Claim, Locator, Page, StatusAxes, Task } from '../entities.js';
+import type { Claim, Locator, Page, StatusAxes, StoredError, Task } from '../entities.js';
 import type { ClaimStatus, QueryOrigin, QueryStatus, Stance } from '../enums.js';
 import type {
   blockedDomainInfoSchema, budgetViewSchema, claimSummarySchema, engineWarningSchema, searchOutcomeSchema, searchStateViewSchema, sourceViewSchema,
-  taskStatusViewSchema,
+  taskStatusViewSchema, unreadSourceSchema,
 } from '../schemas/engine-views.js';
 import type { StanceJudgement, StancePair } from './models.js';
 import type { MaterialsPage, MaterialsPageOptions } from './materials-page.js';
@@ -61,6 +61,23 @@ export type SourceView = z.infer<typeof sourceViewSchema>;
 export type ClaimSummary = z.infer<typeof claimSummarySchema>;
 
 export type SearchOutcome = z.infer<typeof searchOutcomeSchema>;
+
+/** A page a search found but did not read, and why. */
+export type UnreadSource = z.infer<typeof unreadSourceSchema>;
+
+/** Whether a page of a task answers, as `checkSource` found it. */
+export interface SourceReachability {
+  source: SourceView;
+  /** HTTP 2xx after redirects; a corpus document the store holds. */
+  reachable: boolean;
+  /** HTTP status of the answer; null for corpus documents and for failures with no answer (timeouts, robots.txt, BLOCKED domains). */
+  httpStatus: number | null;
+  /** `task`: the task's own reading of the page (its fetch, or its registration from a corpus); `check`: a `checkSource` fetch (or store lookup), this one or an earlier one. */
+  from: 'task' | 'check';
+  /** Why it is not reachable. */
+  error?: StoredError;
+  at: string;
+}
 
 /** A registered page's text as the engine extracted it (its fragments in document order). */
 export interface SourceText {
@@ -222,8 +239,18 @@ export interface Engine {
    * difference of two of these (new pages, new claims, claims with more evidence).
    */
   counts(taskId: string): TaskCounts;
-  /** The text of a page the task registered (no fetch: what the engine extracted when it read it). */
+  /**
+   * The text of a page the task registered (no fetch: what the engine extracted when it read it), with its
+   * bibliographic details (authors, organization, identifiers) where the page has them.
+   */
   readSource(taskId: string, pageId: string): SourceText;
+  /**
+   * Whether a page the task registered answers: the outcome of the task's own fetch when it has one (a
+   * registered corpus document answers), else — or with `recheck` — one fetch of its URL now through the
+   * engine's fetcher (robots.txt, politeness, address guard; not from the cache; BLOCKED domains are not
+   * fetched), recorded in the task. Stores no text: reading a page is a search's or `ingestUrl`'s work.
+   */
+  checkSource(taskId: string, pageId: string, options?: { recheck?: boolean; signal?: AbortSignal }): Promise<SourceReachability>;
   /**
    * Judges claim–passage pairs with the engine's own stance model and decision (the one its graph
    * uses), for workflows that compare texts outside the graph (consensus conflicts, the prose answer).

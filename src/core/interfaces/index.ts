@@ -20,7 +20,7 @@ export type {
 export type {
   BlockedDomainInfo, BudgetInput, BudgetView, ClaimMaterial, ClaimSummary, CitationView, ContestedPair, CounterevidenceEntry, CreateTaskInput,
   Engine, EngineEvent, EngineWarning, EvidenceView, IngestUrlOutcome, Materials, MaterialsOptions, PipelinePhase, QueueOptions, QueuedItem, SearchOptions,
-  SearchOutcome, SearchStateView, SearchTarget, SourceText, SourceView, TaskCounts, TaskStatusView, VerifyOutcome,
+  SearchOutcome, SearchStateView, SearchTarget, SourceReachability, SourceText, SourceView, TaskCounts, TaskStatusView, UnreadSource, VerifyOutcome,
 } from './engine.js';
 export { CLAIM_FIELDS, DEFAULT_CLAIM_FIELDS } from './materials-page.js';
 export type {

@@ -60,6 +60,17 @@ export const claimSummarySchema = z.object({
   primary: z.boolean(),
 });
 
+/** A page a search found but did not read, and why. */
+export const unreadSourceSchema = z.object({
+  source: sourceViewSchema,
+  /** `failed` / `blocked`: its fetch did not succeed; `skipped`: not fetched (page limit or budget, BLOCKED domain); `pending`: not fetched yet. */
+  fetchStatus: z.enum(['failed', 'blocked', 'skipped', 'pending']),
+  /** Why, when the engine recorded a reason (a fetch error, `domain_blocked`). */
+  error: storedErrorSchema.optional(),
+  /** HTTP status of the answer to the failed fetch, when the server gave one. */
+  httpStatus: z.number().optional(),
+});
+
 export const searchOutcomeSchema = z.object({
   taskId: z.string(),
   queryId: z.string(),
@@ -67,6 +78,8 @@ export const searchOutcomeSchema = z.object({
   /** Queries actually sent: the client's plus mechanical expansions (refute suffixes, mirrors). */
   sentQueries: z.array(z.string()),
   status: z.enum(QUERY_STATUSES),
+  /** Why a failed or cancelled query ended so, as data (its Query.error; the `query` warning says it in words). */
+  error: storedErrorSchema.optional(),
   resultsFound: z.number(),
   newPages: z.number(),
   pagesFetched: z.number(),
@@ -85,6 +98,12 @@ export const searchOutcomeSchema = z.object({
    * read them with `readSource`).
    */
   sources: z.array(sourceViewSchema),
+  /**
+   * The pages this search found that the task holds no text for, in the same order: their fetch failed,
+   * their domain is BLOCKED, or the page limit left them unfetched — each with why (`checkSource` asks
+   * again whether one answers).
+   */
+  unread: z.array(unreadSourceSchema),
   budget: budgetViewSchema,
   warnings: z.array(engineWarningSchema),
 });

@@ -2,7 +2,7 @@
 export { budgetSchema, identifiersSchema, storedErrorSchema, taskSchema } from './entities.js';
 export {
   blockedDomainInfoSchema, budgetViewSchema, claimSummarySchema, engineWarningSchema, searchOutcomeSchema, searchStateViewSchema, sourceViewSchema,
-  taskStatusViewSchema,
+  taskStatusViewSchema, unreadSourceSchema,
 } from './engine-views.js';
 export {
   DECISION_RELEVANCES, citesEdgeSchema, claimSchema, claimSlotsSchema, contradictsEdgeSchema, edgeSchema, locatorSchema, pageSchema, stanceEdgeSchema,

@@ -18,7 +18,8 @@ export const taskSchema = wireObject(coreTask).partial({ config_snapshot: true }
 export const identifiersSchema = wireObject(coreIdentifiers);
 export const sourceViewSchema = wireObject(coreSourceView);
 export const claimSummarySchema = wireObject(coreClaimSummary);
-export const searchOutcomeSchema = wireObject(coreSearchOutcome);
+/** The search outcome as the search tool returns it: the unread pages stay out (get_status lists failed URLs). */
+export const searchOutcomeSchema = wireObject(coreSearchOutcome).omit({ unread: true });
 export const searchStateSchema = wireObject(coreSearchState);
 export const blockedDomainSchema = wireObject(coreBlockedDomain);
 /** The status view, its task as the tools return it (config_snapshot on request). */

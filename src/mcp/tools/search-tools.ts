@@ -13,7 +13,7 @@ export const MAX_SEARCH_CLAIMS = 1_000;
 
 const queuedSchema = z.looseObject({ query_id: z.string(), kind: z.enum(['query', 'url', 'doi']), value: z.string() });
 
-type SearchResult = (Omit<SearchOutcome, 'claims'> & { claims: SearchOutcome['claims']; claimsTotal: number; background?: undefined })
+type SearchResult = (Omit<SearchOutcome, 'claims' | 'unread'> & { claims: SearchOutcome['claims']; claimsTotal: number; background?: undefined })
   | { taskId: string; queryId: string; query: string; status: 'pending'; background: true };
 
 export const searchTool = defineTool({
@@ -61,7 +61,9 @@ export const searchTool = defineTool({
         ...(o.seek_primary !== undefined ? { seekPrimary: o.seek_primary } : {}),
         ...(o.refute !== undefined ? { refute: o.refute } : {}),
       });
-      return { ...outcome, claims: outcome.claims.slice(0, o.max_claims ?? DEFAULT_SEARCH_CLAIMS), claimsTotal: outcome.claims.length };
+      // The unread pages stay out of the tool's answer (its size is budgeted); get_status lists every failed URL with its error.
+      const { unread: _unread, ...rest } = outcome;
+      return { ...rest, claims: outcome.claims.slice(0, o.max_claims ?? DEFAULT_SEARCH_CLAIMS), claimsTotal: outcome.claims.length };
     } finally {
       unfollow();
     }

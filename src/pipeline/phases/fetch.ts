@@ -8,6 +8,7 @@
 import { contentHash, errorMessage, hostnameOf, isLyraError, type EngineWarning, type ErrorCategory, type Page } from '../../core/index.js';
 import { RESTORE_VIA, classifySourceType } from '../../policy/index.js';
 import { formatScholarlyId, identifiersInPage } from '../../sources/index.js';
+import type { TrustResolver } from '../deps.js';
 import { documentFragments } from '../page-records.js';
 import { FINAL_FETCH_STATUSES, type QueryContext } from '../query-context.js';
 import { keys, loadPayload, warning, type PageOutcome } from '../task-state.js';
@@ -44,8 +45,13 @@ function isPriority(page: Page, priority: string[]): boolean {
 
 /** Why a page is not fetched because its domain is BLOCKED (the effective level: user override → verification → policy), or undefined. */
 export function blockedDomainReason(ctx: QueryContext, url: string): { category: 'blocked'; code: 'domain_blocked'; message: string } | undefined {
+  return domainBlockReason(ctx.deps.trust, url);
+}
+
+/** blockedDomainReason for callers outside a query (checkSource). */
+export function domainBlockReason(trust: TrustResolver, url: string): { category: 'blocked'; code: 'domain_blocked'; message: string } | undefined {
   if (url.startsWith('corpus://')) return undefined;
-  const t = ctx.deps.trust.of(url);
+  const t = trust.of(url);
   if (t.trustLevel !== 'BLOCKED') return undefined;
   const by = t.origin === 'verification' ? 'by L6 verification' : t.origin === 'override' ? 'by a user override' : 'by the domain policy';
   return {
@@ -93,8 +99,14 @@ export function planFetch(ctx: QueryContext, candidates: FetchCandidate[]): Fetc
   return { items: chosen.map((x) => ({ pageId: x.page.id, url: x.page.url })), skipped: left.length, ...(blocked > 0 ? { blocked } : {}), warnings };
 }
 
-function failureOf(err: unknown): { category: ErrorCategory; code: string; message: string } {
+export function failureOf(err: unknown): { category: ErrorCategory; code: string; message: string } {
   return isLyraError(err) ? { category: err.category, code: err.code, message: err.message } : { category: 'retryable', code: 'unexpected', message: errorMessage(err) };
+}
+
+/** The HTTP status a fetch error carries (the fetcher's `http_status` errors and bot walls say it in their details). */
+export function httpStatusOf(err: unknown): number | undefined {
+  const s = isLyraError(err) ? (err.details as { status?: unknown } | undefined)?.status : undefined;
+  return typeof s === 'number' && Number.isInteger(s) && s >= 100 && s <= 599 ? s : undefined;
 }
 
 async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }): Promise<PageOutcome & { identifiers: string[] }> {
@@ -114,7 +126,8 @@ async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }
     const own = Object.keys(doc.identifiers).length > 0;
     const title = doc.title ?? page.title;
     const outcome: PageOutcome & { identifiers: string[] } = {
-      status: 'fetched', queryId: ctx.query.id, at: new Date().toISOString(), fragments: fragments.length, identifiers, ...(attempt.rendered ? { rendered: true } : {}),
+      status: 'fetched', queryId: ctx.query.id, at: new Date().toISOString(), fragments: fragments.length, identifiers, httpStatus: first.status,
+      ...(first.fromCache ? { fromCache: true } : {}), ...(attempt.rendered ? { rendered: true } : {}),
     };
     if (attempt.error) outcome.error = attempt.error;
     if (all.length > fragments.length) outcome.error = { category: 'non_retryable', code: 'fragments_truncated', message: `${all.length - fragments.length} fragments beyond pipeline.max_fragments_per_page (${ctx.limits.maxFragmentsPerPage}) dropped` };
@@ -139,7 +152,10 @@ async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     const error = failureOf(err);
-    const outcome: PageOutcome & { identifiers: string[] } = { status: error.category === 'blocked' ? 'blocked' : 'failed', queryId: ctx.query.id, at: new Date().toISOString(), error, identifiers: [] };
+    const httpStatus = httpStatusOf(err);
+    const outcome: PageOutcome & { identifiers: string[] } = {
+      status: error.category === 'blocked' ? 'blocked' : 'failed', queryId: ctx.query.id, at: new Date().toISOString(), error, identifiers: [], ...(httpStatus !== undefined ? { httpStatus } : {}),
+    };
     store.transaction(() => {
       store.updatePage(item.pageId, { fetchStatus: outcome.status });
       store.saveCheckpoint(taskId, keys.page(item.pageId), outcome);

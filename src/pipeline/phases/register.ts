@@ -3,7 +3,7 @@
 // Corpus hits become pages whose fragments are the document's paragraphs (read from the store, never
 // fetched). Other SERP hits become fetch candidates. Pages the task already has are duplicates.
 import type { EngineWarning, Page, Paper } from '../../core/index.js';
-import { isArxivDoi } from '../../extract/index.js';
+import { isArxivDoi, normalizePublishedDate } from '../../extract/index.js';
 import { classifySourceType } from '../../policy/index.js';
 import { createPaperIndex, corpusDocumentUrl, parseScholarlyId, type CanonicalPaper } from '../../sources/index.js';
 import { abstractFragments, makePage, pageUrl, textFragments } from '../page-records.js';
@@ -99,15 +99,17 @@ export function registerAbstractPaper(ctx: QueryContext, p: CanonicalPaper & { a
   return { page: stored, isNew: true };
 }
 
-function candidatePage(ctx: QueryContext, input: { url: string; title?: string; identifiers?: Page['identifiers']; academic: boolean }): Page {
+function candidatePage(ctx: QueryContext, input: { url: string; title?: string; identifiers?: Page['identifiers']; academic: boolean; publishedAt?: string }): Page {
   const url = pageUrl(input.url);
   const existing = ctx.deps.store.findPageByUrl(ctx.task.id, url);
   if (existing) return existing;
+  // The date the search result gave, until the page's own (Phase 6) replaces it.
+  const publishedAt = input.publishedAt ? normalizePublishedDate(input.publishedAt) : undefined;
   return ctx.deps.store.upsertPage(
     makePage({
       taskId: ctx.task.id, url, fetchStatus: 'pending', trust: ctx.deps.trust,
       sourceType: input.academic ? 'academic_paper' : classifySourceType(url, { ...(input.title ? { title: input.title } : {}) }),
-      ...(input.title ? { title: input.title } : {}), ...(input.identifiers ? { identifiers: input.identifiers } : {}),
+      ...(input.title ? { title: input.title } : {}), ...(input.identifiers ? { identifiers: input.identifiers } : {}), ...(publishedAt ? { publishedAt } : {}),
     }),
   );
 }
@@ -169,7 +171,7 @@ export function runRegisterPhase(ctx: QueryContext, input: { hits: HitRecord[]; 
     const paper = hit.ids.map((id) => index.find(parseScholarlyId(id))).find((p) => p !== undefined);
     if (paper?.abstract) continue;
     try {
-      addCandidate(candidatePage(ctx, { url: hit.url, title: hit.title, academic: hit.ids.length > 0 }), 'serp', hit.rank);
+      addCandidate(candidatePage(ctx, { url: hit.url, title: hit.title, academic: hit.ids.length > 0, ...(hit.publishedAt ? { publishedAt: hit.publishedAt } : {}) }), 'serp', hit.rank);
     } catch (err) {
       out.warnings.push(errorWarning('register', err, hit.url));
     }

@@ -1,23 +1,28 @@
-// What a collector found for one query, before evaluation: a candidate source. Web and corpus hits
-// and scholarly papers each map to one. Candidates are kept in the checkpoint, so they have a schema.
+// What one engine search found for a query, before evaluation: a candidate source. Each page of the
+// SearchOutcome maps to one — a page the engine read (its text or abstract is in the task), or one it
+// could not read (a failed fetch, a BLOCKED domain, a page left unfetched). Candidates are kept in the
+// checkpoint, so they have a schema.
 import { z } from 'zod';
-import { InvalidInputError, type Paper, type SearchHit } from '../../core/index.js';
+import { InvalidInputError, parseCorpusUrl, type SourceText, type SourceView, type UnreadSource } from '../../core/index.js';
 import { identifiersFromUrl, normalizePublishedDate } from '../../extract/index.js';
 import { MAX_EXCERPT_CHARS } from './limits.js';
 
 export const candidateSchema = z.strictObject({
   url: z.string().min(1),
   title: z.string(),
+  /** The start of the text the engine read (a page's main text, a paper's abstract, a corpus document); empty for an unread page. */
   excerpt: z.string(),
   publishedAt: z.string().optional(),
   authorOrganization: z.string().optional(),
   /** The record carries a DOI, PMID or arXiv id (an academic paper whatever its host). */
   hasScholarlyId: z.boolean(),
-  /** Collector name (searxng, corpus, openalex…). */
-  collector: z.string(),
+  /** The page in the run's engine task (checkSource verifies it). */
+  pageId: z.string().min(1),
+  /** The engine read it during the search; false: the search found it but holds no text for it. */
+  read: z.boolean(),
   query: z.string(),
   section: z.string().optional(),
-  /** For corpus hits: where to check that the document exists. */
+  /** For corpus documents: which document it is (the de-duplication key). */
   corpusRef: z.strictObject({ corpus: z.string(), id: z.string() }).optional(),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
@@ -34,15 +39,15 @@ const SOURCE_URL_RE = /^(https?|corpus|file):\/\/\S+$/i;
 
 /** Throws InvalidInputError (`source_invalid`) when a candidate cannot become a PrimarySource. */
 export function checkCandidate(c: Candidate): void {
-  if (!SOURCE_URL_RE.test(c.url)) throw new InvalidInputError(`source from ${c.collector} for query ${JSON.stringify(c.query)}: unsupported URL ${JSON.stringify(c.url)}`, { code: 'source_invalid', details: { url: c.url } });
+  if (!SOURCE_URL_RE.test(c.url)) throw new InvalidInputError(`source ${c.pageId} for query ${JSON.stringify(c.query)}: unsupported URL ${JSON.stringify(c.url)}`, { code: 'source_invalid', details: { url: c.url } });
   if (/^https?:/i.test(c.url)) {
     try {
       new URL(c.url);
     } catch (cause) {
-      throw new InvalidInputError(`source from ${c.collector} for query ${JSON.stringify(c.query)}: malformed URL ${JSON.stringify(c.url)}`, { code: 'source_invalid', details: { url: c.url }, cause });
+      throw new InvalidInputError(`source ${c.pageId} for query ${JSON.stringify(c.query)}: malformed URL ${JSON.stringify(c.url)}`, { code: 'source_invalid', details: { url: c.url }, cause });
     }
   }
-  if (!c.title.trim()) throw new InvalidInputError(`source ${c.url} from ${c.collector}: no title`, { code: 'source_invalid', details: { url: c.url } });
+  if (!c.title.trim()) throw new InvalidInputError(`source ${c.url} (query ${JSON.stringify(c.query)}): no title`, { code: 'source_invalid', details: { url: c.url } });
 }
 
 const date = (raw: string | undefined): { publishedAt?: string } => {
@@ -51,48 +56,45 @@ const date = (raw: string | undefined): { publishedAt?: string } => {
 };
 const sectionOf = (section: string | undefined): { section?: string } => (section === undefined ? {} : { section });
 
-export function candidateFromHit(hit: SearchHit, query: { query: string; section?: string }): Candidate {
-  return {
-    url: hit.url.trim(),
-    title: hit.title.replace(/\s+/g, ' ').trim(),
-    excerpt: truncateExcerpt(hit.snippet),
-    ...date(hit.publishedAt),
-    hasScholarlyId: /^https?:/i.test(hit.url) && identifiersFromUrl(hit.url).some((i) => i.type === 'doi' || i.type === 'pmid' || i.type === 'arxiv'),
-    collector: hit.provider,
-    query: query.query,
-    ...sectionOf(query.section),
-    ...(hit.corpus !== undefined && hit.id !== undefined ? { corpusRef: { corpus: hit.corpus, id: hit.id } } : {}),
-  };
-}
-
 /** Authors named in author_organization at most; more are "et al.". */
 export const MAX_AUTHORS_NAMED = 3;
 
-/**
- * A paper's URL: its DOI's resolver when it has a DOI (so the same paper from two indexes meets on
- * one URL), else the index's own page, else PubMed / arXiv by identifier, else the open-access copy.
- */
-export function paperUrl(paper: Paper): string | undefined {
-  const ids = paper.identifiers;
-  if (ids.doi) return `https://doi.org/${ids.doi}`;
-  if (paper.url) return paper.url;
-  if (ids.pmid) return `https://pubmed.ncbi.nlm.nih.gov/${ids.pmid}/`;
-  if (ids.arxiv) return `https://arxiv.org/abs/${ids.arxiv}`;
-  return paper.openAccessUrl;
+/** Authors (three, then "et al."), else the publishing organization. */
+export function authorOrganizationOf(source: Pick<SourceView, 'authors' | 'organization'>): string | undefined {
+  const authors = (source.authors ?? []).map((a) => a.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  if (authors.length > 0) return authors.length > MAX_AUTHORS_NAMED ? `${authors.slice(0, MAX_AUTHORS_NAMED).join(', ')} et al.` : authors.join(', ');
+  const org = source.organization?.replace(/\s+/g, ' ').trim();
+  return org || undefined;
 }
 
-export function candidateFromPaper(paper: Paper, query: { query: string; section?: string }): Candidate {
-  const authors = paper.authors.map((a) => a.trim()).filter(Boolean);
-  const named = authors.length > MAX_AUTHORS_NAMED ? `${authors.slice(0, MAX_AUTHORS_NAMED).join(', ')} et al.` : authors.join(', ');
+function hasScholarlyId(source: SourceView): boolean {
+  const ids = source.identifiers ?? {};
+  if (ids.doi || ids.pmid || ids.arxiv) return true;
+  return /^https?:/i.test(source.url) && identifiersFromUrl(source.url).some((i) => i.type === 'doi' || i.type === 'pmid' || i.type === 'arxiv');
+}
+
+function base(source: SourceView, query: { query: string; section?: string }): Omit<Candidate, 'excerpt' | 'read'> {
+  const corpus = parseCorpusUrl(source.url);
+  const org = authorOrganizationOf(source);
   return {
-    url: paperUrl(paper) ?? '',
-    title: paper.title.replace(/\s+/g, ' ').trim(),
-    excerpt: truncateExcerpt(paper.abstract ?? ''),
-    ...date(paper.publishedAt ?? (paper.year !== undefined ? String(paper.year) : undefined)),
-    ...(named ? { authorOrganization: named } : {}),
-    hasScholarlyId: Boolean(paper.identifiers.doi || paper.identifiers.pmid || paper.identifiers.arxiv),
-    collector: paper.source,
+    url: source.url,
+    title: (source.title ?? '').replace(/\s+/g, ' ').trim(),
+    ...date(source.publishedAt),
+    ...(org ? { authorOrganization: org } : {}),
+    hasScholarlyId: hasScholarlyId(source),
+    pageId: source.pageId,
     query: query.query,
     ...sectionOf(query.section),
+    ...(corpus ? { corpusRef: corpus } : {}),
   };
+}
+
+/** A page the engine read: its bibliographic details and the start of its text as the excerpt. */
+export function candidateFromSource(read: SourceText, query: { query: string; section?: string }): Candidate {
+  return { ...base(read.source, query), excerpt: truncateExcerpt(read.text), read: true };
+}
+
+/** A page the search found but the engine holds no text for: what its search result said. */
+export function candidateFromUnread(unread: UnreadSource, query: { query: string; section?: string }): Candidate {
+  return { ...base(unread.source, query), excerpt: '', read: false };
 }

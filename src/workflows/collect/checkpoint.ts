@@ -1,13 +1,15 @@
 // Checkpoints of a collection run (seed 003 §4): saved after query generation, after every query and
-// after every verification, so a re-run resumes: it reuses the queries, skips the queries that
-// completed and the sources already verified, and retries the queries that failed. Where a
-// checkpoint lives is the caller's choice (a CheckpointStore); app/ keeps it in a file beside --out.
+// after every verification, so a re-run resumes: in the same engine task (its stored pages are not
+// fetched again), it reuses the queries, skips the queries that completed and the sources already
+// verified, and retries the queries that failed. Where a checkpoint lives is the caller's choice (a
+// CheckpointStore); app/ keeps it in a file beside --out.
 import { z } from 'zod';
 import { InvalidInputError, NonRetryableError, contentHash } from '../../core/index.js';
 import { candidateSchema } from './candidates.js';
 import { errorRecordSchema, failedQuerySchema, invalidSourceSchema, warningSchema } from './schema.js';
 
-export const CHECKPOINT_VERSION = 1 as const;
+/** 2: the run is an engine task (taskId; candidates are the task's pages). Checkpoints of version 1 (own collectors) cannot be resumed. */
+export const CHECKPOINT_VERSION = 2 as const;
 
 const plannedQuerySchema = z.strictObject({ query: z.string().min(1), section: z.string().optional() });
 
@@ -37,6 +39,8 @@ export const collectCheckpointSchema = z.strictObject({
   keyword: z.string(),
   outline: z.array(z.string()),
   collectors: z.array(z.string()),
+  /** The engine task the run's searches go to. */
+  taskId: z.string().min(1),
   queries: z.strictObject({
     method: z.enum(['template', 'llm']),
     model: z.string().nullable(),
@@ -74,6 +78,12 @@ export function runFingerprint(options: { keyword: string; outline: readonly str
 export async function loadCheckpoint(store: CheckpointStore, fingerprint: string, signal?: AbortSignal): Promise<CollectCheckpoint | undefined> {
   const raw = await store.load(signal ? { signal } : {});
   if (raw === undefined) return undefined;
+  const version = (raw as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version !== CHECKPOINT_VERSION) {
+    throw new NonRetryableError(`collect: checkpoint ${store.location} was written by another version of lyra collect (checkpoint version ${version}, this one reads ${CHECKPOINT_VERSION}); delete it to start over`, {
+      code: 'checkpoint_invalid', details: { location: store.location, version },
+    });
+  }
   const parsed = collectCheckpointSchema.safeParse(raw);
   if (!parsed.success) {
     throw new NonRetryableError(`collect: checkpoint ${store.location} is not a valid checkpoint (${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}); delete it to start over`, {

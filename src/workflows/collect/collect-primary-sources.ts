@@ -1,14 +1,16 @@
-// Primary-source collection (seed 003, "Step5"), done right: required components checked first, queries
-// by documented templates or a configured LLM with no fallback, every query and every URL check retried
-// as the seed says, failures recorded, sources de-duplicated, typed, scored and tied to the outline,
-// the output validated, and a checkpoint after query generation and after every query.
+// Primary-source collection (seed 003, "Step5"), done right and on the engine: required components
+// checked first, queries by documented templates or a configured LLM with no fallback, each query an
+// engine search in the run's task (retried as the seed says), the pages it found the candidates,
+// failures recorded, sources de-duplicated, typed, scored, tied to the outline and verified through the
+// engine, the output validated, and a checkpoint after query generation and after every query. The
+// run's pages, papers and claims are in its engine task (`lyra task materials <task_id>`).
 import {
-  NULL_EVENT_SINK, NonRetryableError, RetryableError, delay, throwIfAborted,
-  type EventSink, type Fetcher, type LyraEventLevel, type ScholarlySource, type SearchProvider,
+  InvalidInputError, NULL_EVENT_SINK, NonRetryableError, RetryableError, delay, throwIfAborted,
+  type EventSink, type LyraEventLevel,
 } from '../../core/index.js';
+import type { CollectEngine, CollectProvider } from './adapters.js';
 import { checkCandidate, type Candidate } from './candidates.js';
-import { CHECKPOINT_VERSION, loadCheckpoint, runFingerprint, type CheckpointStore } from './checkpoint.js';
-import { buildCollectors } from './collectors.js';
+import { CHECKPOINT_VERSION, loadCheckpoint, runFingerprint, type CheckpointStore, type CollectCheckpoint } from './checkpoint.js';
 import { deduplicate, type UniqueSource } from './dedupe.js';
 import { evaluateSource, sourceTypeDistribution } from './evaluate.js';
 import { MIN_SOURCES_REQUIRED, MIN_VERIFIED_SOURCES, parseCollectInput, type CollectInput, type CollectOptions } from './limits.js';
@@ -18,18 +20,20 @@ import { templateQueries, type PlannedQuery } from './query-templates.js';
 import { sectionTerms } from './relevance.js';
 import { errorRecord, runQuery, type Sleep } from './run-query.js';
 import { step5OutputSchema, type CollectWarning, type FailedQuery, type InvalidSource, type PrimarySource, type Step5Output } from './schema.js';
-import { canVerify, verifyCandidate, type CorpusDocumentCheck, type Verification } from './verify.js';
+import { verifyCandidate, type Verification } from './verify.js';
 
-/** Adapters, injected: the workflow imports no implementation. */
+/** Interfaces, injected: the workflow imports no implementation. */
 export interface CollectDeps {
-  /** Web and corpus search providers (part of the primary collector). */
-  searchProviders?: readonly SearchProvider[];
-  /** Scholarly sources (part of the primary collector). */
-  scholarlySources?: readonly ScholarlySource[];
-  /** For URL verification; absent → web sources stay unverified, with a warning. */
-  fetcher?: Fetcher;
-  /** For verifying corpus sources; absent → corpus sources stay unverified, with a warning. */
-  corpusDocumentExists?: CorpusDocumentCheck;
+  /** The engine every query and every URL check goes through (one road for evidence). */
+  engine: CollectEngine;
+  /** The primary collector: the engine providers every query asks (web, corpus, scholarly); none is `collector_missing`. */
+  providers: readonly CollectProvider[];
+  /**
+   * The run's engine task. Given the task a checkpoint recorded (a resumed run), returns the task to run
+   * in: that one, the caller's, or a new one. Called once, after the queries are planned, so a run that
+   * fails before (a component missing, an LLM answer that does not parse) leaves no task behind.
+   */
+  task: (resumed: string | undefined, options: { signal?: AbortSignal }) => Promise<string>;
   /** Writes the queries when given (query mode `auto` or `llm`). */
   llm?: QueryLlm;
   /** Where checkpoints go; absent → a warning, and an interrupted run starts over. */
@@ -53,7 +57,7 @@ function addWarning(list: CollectWarning[], w: CollectWarning): void {
   if (!list.some((x) => x.code === w.code && x.message === w.message)) list.push(w);
 }
 
-async function planQueries(state: RunState, header: Omit<RunProgress['header'], 'queries'>): Promise<RunProgress> {
+async function planQueries(state: RunState): Promise<CollectCheckpoint['queries']> {
   const { opts, deps } = state;
   const useLlm = opts.queryMode === 'llm' || (opts.queryMode === 'auto' && deps.llm !== undefined);
   const warnings: CollectWarning[] = [];
@@ -71,19 +75,10 @@ async function planQueries(state: RunState, header: Omit<RunProgress['header'], 
     dropped = r.dropped;
   }
   if (dropped > 0) warnings.push({ code: 'queries_truncated', message: `${dropped} generated queries beyond maxQueries ${opts.maxQueries} were not run` });
-  const progress: RunProgress = {
-    header: { ...header, queries: { method: useLlm ? 'llm' : 'template', model: useLlm ? deps.llm!.model : null, generatedAt: (deps.now?.() ?? new Date()).toISOString(), dropped, items, warnings } },
-    completed: new Map(),
-    failed: new Map(),
-    verifications: new Map(),
-  };
-  // The first checkpoint (seed 003 §4.1): a re-run never asks for queries again.
-  await state.save(progress);
-  state.emit('collect.queries_generated', 'info', `${items.length} queries (${progress.header.queries.method})`, { queries: items.map((q) => q.query) });
-  return progress;
+  return { method: useLlm ? 'llm' : 'template', model: useLlm ? deps.llm!.model : null, generatedAt: (deps.now?.() ?? new Date()).toISOString(), dropped, items, warnings };
 }
 
-async function collectQueries(state: RunState, cp: RunProgress, collectors: ReturnType<typeof buildCollectors>): Promise<number> {
+async function collectQueries(state: RunState, cp: RunProgress): Promise<number> {
   const { opts, deps } = state;
   let resumed = 0;
   const items = cp.header.queries.items;
@@ -95,18 +90,21 @@ async function collectQueries(state: RunState, cp: RunProgress, collectors: Retu
     throwIfAborted(opts.signal);
     state.emit('collect.query_start', 'info', `query ${i + 1}/${items.length}: ${q.query}`, { query: q.query, index: i });
     const r = await runQuery(q, {
-      collectors,
-      limit: opts.hitsPerQuery,
+      engine: deps.engine,
+      taskId: cp.header.taskId,
+      providers: deps.providers,
+      // Each provider's hits are bounded by the engine's serp and scholarly limits; the search may read them all.
+      maxPages: opts.hitsPerQuery * deps.providers.length,
       timeoutMs: opts.collectorTimeoutMs,
       attempts: opts.queryAttempts,
       backoffMs: opts.queryBackoffMs,
       sleep: deps.sleep ?? delay,
       ...(opts.signal ? { signal: opts.signal } : {}),
-      onRetry: (info) => state.emit('collect.query_retry', 'warn', `query ${JSON.stringify(q.query)}: attempt ${info.attempt} in ${info.waitMs} ms (${info.errors.map((e) => `${e.collector}: ${e.error.message}`).join('; ')})`, { query: q.query, ...info }),
+      onRetry: (info) => state.emit('collect.query_retry', 'warn', `query ${JSON.stringify(q.query)}: attempt ${info.attempt} in ${info.waitMs} ms (${info.error.message})`, { query: q.query, ...info }),
     });
     if (r.ok) {
       const valid: Candidate[] = [];
-      const rejected: InvalidSource[] = [];
+      const rejected: InvalidSource[] = [...r.rejected];
       for (const c of r.candidates) {
         try {
           checkCandidate(c);
@@ -135,15 +133,15 @@ async function verifyAll(state: RunState, cp: RunProgress, sources: UniqueSource
   for (const s of sources) {
     const stored = cp.verifications.get(s.key);
     if (stored) out.set(s.key, stored);
-    else if (canVerify(s.candidate, deps)) todo.push(s);
+    else todo.push(s);
   }
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < todo.length) {
       const s = todo[next++]!;
       const v = await verifyCandidate(s.candidate, {
-        ...(deps.fetcher ? { fetcher: deps.fetcher } : {}),
-        ...(deps.corpusDocumentExists ? { corpusDocumentExists: deps.corpusDocumentExists } : {}),
+        engine: deps.engine,
+        taskId: cp.header.taskId,
         attempts: opts.verifyAttempts,
         delayMs: opts.verifyRetryDelayMs,
         timeoutMs: opts.verifyTimeoutMs,
@@ -174,8 +172,7 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   const emit: RunState['emit'] = (type, level, message, data) => events.emit({ type, level, message, at: now().toISOString(), ...(data ? { data } : {}) });
 
   // Required components first (seed 003 §1.2): nothing is searched when one is missing.
-  const collectors = buildCollectors(deps);
-  if (collectors.length === 0) {
+  if (deps.providers.length === 0) {
     throw new NonRetryableError('collect: no primary collector: turn web search on (web_search.enabled, or providers.searxng / providers.duckduckgo), add a corpus, or enable a scholarly source (scholarly.*)', {
       code: 'collector_missing', details: { component: 'primary_collector' },
     });
@@ -201,16 +198,33 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   };
   const state: RunState = { deps, opts, warnings, emit, save };
 
-  const collectorNames = collectors.map((c) => c.name);
+  const collectorNames = deps.providers.map((p) => p.name);
   const fingerprint = runFingerprint({ keyword: opts.keyword, outline: opts.outline, collectors: collectorNames });
   const stored = deps.checkpoints ? await loadCheckpoint(deps.checkpoints, fingerprint, opts.signal) : undefined;
-  const header = { version: CHECKPOINT_VERSION, fingerprint, keyword: opts.keyword, outline: opts.outline, collectors: collectorNames };
-  const cp = stored ? progressFrom(stored) : await planQueries(state, header);
-  if (stored) emit('collect.resumed', 'info', `resuming from ${deps.checkpoints!.location}: ${stored.completed.length}/${stored.queries.items.length} queries done`, { location: deps.checkpoints!.location });
+  const queries = stored ? stored.queries : await planQueries(state);
+  const taskId = await deps.task(stored?.taskId, opts.signal ? { signal: opts.signal } : {});
+  if (stored && taskId !== stored.taskId) {
+    throw new InvalidInputError(`collect: checkpoint ${deps.checkpoints!.location} ran in engine task ${stored.taskId}, not ${taskId}; resume in that task, or start over with fresh`, {
+      code: 'checkpoint_mismatch', details: { location: deps.checkpoints!.location, taskId: stored.taskId },
+    });
+  }
+  let cp: RunProgress;
+  if (stored) {
+    cp = progressFrom(stored);
+    emit('collect.resumed', 'info', `resuming from ${deps.checkpoints!.location} in task ${taskId}: ${stored.completed.length}/${stored.queries.items.length} queries done`, { location: deps.checkpoints!.location, taskId });
+  } else {
+    cp = {
+      header: { version: CHECKPOINT_VERSION, fingerprint, keyword: opts.keyword, outline: opts.outline, collectors: collectorNames, taskId, queries },
+      completed: new Map(), failed: new Map(), verifications: new Map(),
+    };
+    // The first checkpoint (seed 003 §4.1): a re-run never asks for queries again, and runs in this task.
+    await state.save(cp);
+    emit('collect.queries_generated', 'info', `${queries.items.length} queries (${queries.method}) in task ${taskId}`, { queries: queries.items.map((q) => q.query), taskId });
+  }
   const plan = cp.header.queries;
   for (const w of plan.warnings) warn(w);
 
-  const resumed = await collectQueries(state, cp, collectors);
+  const resumed = await collectQueries(state, cp);
 
   const candidates: Candidate[] = [];
   const invalid: InvalidSource[] = [];
@@ -236,16 +250,7 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   const droppedOverLimit = unique.length - kept.length;
   if (droppedOverLimit > 0) warn({ code: 'sources_truncated', message: `${droppedOverLimit} sources beyond maxSources ${opts.maxSources} were dropped (in order of discovery)` });
 
-  let verifications = new Map<string, Verification>();
-  if (opts.verify) {
-    const unverifiable = kept.filter((s) => !canVerify(s.candidate, deps));
-    if (unverifiable.length > 0) {
-      const web = unverifiable.filter((s) => !s.candidate.corpusRef).length;
-      const why = [web > 0 ? `${web} web sources (no fetcher for URL verification)` : '', web < unverifiable.length ? `${unverifiable.length - web} corpus sources (no store to check them in)` : ''].filter(Boolean).join(' and ');
-      warn({ code: 'verification_unavailable', message: `${why} cannot be verified and stay unverified` });
-    }
-    verifications = await verifyAll(state, cp, kept);
-  }
+  const verifications = opts.verify ? await verifyAll(state, cp, kept) : new Map<string, Verification>();
 
   const sections = sectionTerms(opts.keyword, opts.outline);
   const sources: PrimarySource[] = [];
@@ -266,7 +271,7 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   if (sources.length < MIN_SOURCES_REQUIRED) {
     throw new RetryableError(`collect: insufficient sources collected: ${sources.length} (minimum: ${MIN_SOURCES_REQUIRED}) for keyword ${JSON.stringify(opts.keyword)}; ${failed.length} of ${plan.items.length} queries failed`, {
       code: 'insufficient_sources',
-      details: { collected: sources.length, minimum: MIN_SOURCES_REQUIRED, failed_queries: failed, invalid_sources: invalid.length, ...(deps.checkpoints ? { checkpoint: deps.checkpoints.location } : {}) },
+      details: { collected: sources.length, minimum: MIN_SOURCES_REQUIRED, failed_queries: failed, invalid_sources: invalid.length, task_id: taskId, ...(deps.checkpoints ? { checkpoint: deps.checkpoints.location } : {}) },
     });
   }
   if (verified < MIN_VERIFIED_SOURCES) warn({ code: 'low_verified_sources', message: `low verified source count: ${verified} (minimum: ${MIN_VERIFIED_SOURCES})` });
@@ -285,7 +290,7 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
       queries_failed: failed.length,
       queries_resumed: resumed,
       query_attempts: queryAttempts,
-      collectors: collectors.length,
+      collectors: deps.providers.length,
       candidates: candidates.length,
       duplicates_removed: duplicatesRemoved,
       dropped_over_limit: droppedOverLimit,
@@ -297,6 +302,7 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
     },
     source_type_distribution: sourceTypeDistribution(sources),
     warnings,
+    task_id: taskId,
   };
   const checked = step5OutputSchema.safeParse(output);
   if (!checked.success) {

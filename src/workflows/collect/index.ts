@@ -1,7 +1,8 @@
-// workflows/collect: primary-source collection (seed 003 Step5) — queries, collectors, retries,
-// verification, quality, de-duplication, checkpoints and the validated Step5Output.
+// workflows/collect: primary-source collection (seed 003 Step5) — queries, engine searches with retries,
+// verification through the engine, quality, de-duplication, checkpoints and the validated Step5Output.
 export { collectPrimarySources } from './collect-primary-sources.js';
 export type { CollectDeps } from './collect-primary-sources.js';
+export type { CollectEngine, CollectProvider } from './adapters.js';
 export {
   MAX_EXCERPT_CHARS, MAX_QUERY_ATTEMPTS, MAX_VERIFY_ATTEMPTS, MIN_SOURCES_REQUIRED, MIN_VERIFIED_SOURCES, QUERY_MODES, QUERY_RETRY_BACKOFF_MS,
   RAW_ANSWER_CHARS, VERIFY_RETRY_DELAY_MS, collectInputSchema, parseCollectInput,
@@ -20,8 +21,8 @@ export type { QueryLlm } from './query-llm.js';
 export { CHECKPOINT_VERSION, collectCheckpointSchema, completedQuerySchema, createMemoryCheckpointStore, loadCheckpoint, runFingerprint } from './checkpoint.js';
 export type { CheckpointStore, CollectCheckpoint, CompletedQuery } from './checkpoint.js';
 export { SOURCE_GONE_STATUSES } from './verify.js';
-export type { CorpusDocumentCheck, Verification, VerificationOutcome } from './verify.js';
+export type { Verification, VerificationOutcome } from './verify.js';
 export { RESEMBLANCE_MIN_EXCERPT_CHARS, deduplicate, normalizeTitle, sourceKey } from './dedupe.js';
 export { RELEVANCE_MIN_SHARE } from './relevance.js';
-export { MAX_AUTHORS_NAMED, candidateFromHit, candidateFromPaper, paperUrl, type Candidate } from './candidates.js';
+export { MAX_AUTHORS_NAMED, authorOrganizationOf, candidateFromSource, candidateFromUnread, type Candidate } from './candidates.js';
 export type { Sleep } from './run-query.js';

@@ -33,14 +33,17 @@ export const collectInputSchema = z.strictObject({
   verify: z.boolean().default(true),
   /** Queries generated at most (templates or LLM); more are dropped with a warning. */
   maxQueries: z.number().int().min(1).max(50).default(12),
-  /** Hits asked of each collector per query. */
+  /** Hits asked of each provider per query: one search may read this many pages per provider of the run. */
   hitsPerQuery: z.number().int().min(1).max(100).default(10),
   /** Unique sources kept (in order of discovery) and verified; more are dropped with a warning. */
   maxSources: z.number().int().min(1).max(1_000).default(100),
   /** Verifications in flight at once. */
   verifyConcurrency: z.number().int().min(1).max(16).default(4),
-  /** Time limit of one collector call (one provider, one query, one attempt), ms. */
-  collectorTimeoutMs: z.number().int().min(100).max(600_000).default(60_000),
+  /**
+   * Time limit of one query attempt, ms: one engine search — every provider, the pages it reads, their
+   * claims and stance. A search cut off is retried like any retryable failure.
+   */
+  collectorTimeoutMs: z.number().int().min(100).max(3_600_000).default(600_000),
   /** Time limit of one verification attempt, ms. */
   verifyTimeoutMs: z.number().int().min(100).max(600_000).default(30_000),
   queryAttempts: z.number().int().min(1).max(10).default(MAX_QUERY_ATTEMPTS),

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isLyraError } from '../../core/index.js';
-import { candidateFromPaper, truncateExcerpt, type Candidate } from './candidates.js';
+import { candidateFromSource, candidateFromUnread, truncateExcerpt, type Candidate } from './candidates.js';
 import { deduplicate, normalizeTitle } from './dedupe.js';
 import { cleanHeading, parseOutline } from './outline.js';
 import { parseQueryAnswer } from './query-llm.js';
@@ -49,7 +49,7 @@ test('parseQueryAnswer: JSON (bare or fenced) with strings or {query, section}; 
   }
 });
 
-const cand = (over: Partial<Candidate>): Candidate => ({ url: 'https://a.example/x', title: 'T', excerpt: '', hasScholarlyId: false, collector: 'searxng', query: 'q1', ...over });
+const cand = (over: Partial<Candidate>): Candidate => ({ url: 'https://a.example/x', title: 'T', excerpt: '', hasScholarlyId: false, pageId: 'pg1', read: true, query: 'q1', ...over });
 
 test('deduplicate: normalized URL, normalized title and near-identical long excerpts; duplicates add queries, sections and missing fields', () => {
   const abstract = 'Chronic sleep restriction accumulates a sleep debt that impairs attention, memory and metabolic health in adults, according to controlled laboratory studies of healthy volunteers over two weeks of restricted sleep.';
@@ -83,13 +83,23 @@ test('relevance: the section\'s own query, or half of its distinctive terms (Jap
   assert.ok(terms('睡眠負債の影響').has('負債'));
 });
 
-test('candidateFromPaper: DOI URL, authors (three then et al.), date at its precision, scholarly id; excerpts cut at 500', () => {
-  const c = candidateFromPaper(
-    { id: 'W1', source: 'openalex', title: ' A  study ', abstract: 'x'.repeat(700), year: 2019, authors: ['A', 'B', 'C', 'D'], identifiers: { doi: '10.1/abc' } },
+test('candidateFromSource: bibliographic details of the page the engine read (three authors then et al., else the organization), date at its precision, scholarly id, the text cut at 500', () => {
+  const c = candidateFromSource(
+    {
+      source: {
+        pageId: 'pg1', url: 'https://doi.org/10.1/abc', domain: 'doi.org', title: ' A  study ', trustLevel: 'ACADEMIC', sourceType: 'academic_paper', primary: true, publishedAt: '2019',
+        authors: ['A', 'B', 'C', 'D'], organization: 'Press', identifiers: { doi: '10.1/abc' },
+      },
+      text: 'x'.repeat(700),
+    },
     { query: 'q', section: 'S' },
   );
   assert.deepEqual({ ...c, excerpt: c.excerpt.length }, {
-    url: 'https://doi.org/10.1/abc', title: 'A study', excerpt: 500, publishedAt: '2019', authorOrganization: 'A, B, C et al.', hasScholarlyId: true, collector: 'openalex', query: 'q', section: 'S',
+    url: 'https://doi.org/10.1/abc', title: 'A study', excerpt: 500, publishedAt: '2019', authorOrganization: 'A, B, C et al.', hasScholarlyId: true, pageId: 'pg1', read: true, query: 'q', section: 'S',
   });
+  const web = candidateFromSource({ source: { pageId: 'pg2', url: 'https://www.ncbi.nlm.nih.gov/pubmed/123456', domain: 'nih.gov', title: 'T', trustLevel: 'ACADEMIC', sourceType: 'academic_paper', primary: true, organization: ' NCBI ' }, text: 'body' }, { query: 'q' });
+  assert.deepEqual([web.authorOrganization, web.hasScholarlyId, web.excerpt], ['NCBI', true, 'body']);
+  const corpus = candidateFromUnread({ source: { pageId: 'pg3', url: 'corpus://docs/a%20b', domain: 'corpus://docs/a%20b', trustLevel: 'LOW', sourceType: 'other', primary: false }, fetchStatus: 'skipped' }, { query: 'q' });
+  assert.deepEqual([corpus.title, corpus.excerpt, corpus.read, corpus.corpusRef], ['', '', false, { corpus: 'docs', id: 'a b' }]);
   assert.equal(truncateExcerpt(`${'a'.repeat(499)}😀`).length, 499);
 });

@@ -22,7 +22,7 @@ export const primarySourceSchema = z.strictObject({
   url: z.string().regex(new RegExp(SOURCE_URL_PATTERN)).describe('Web page (http/https) or local corpus document (corpus://<corpus>/<id>, or the file:// it was read from)'),
   title: z.string().min(1),
   source_type: z.enum(SOURCE_TYPES).describe('Kind of source, classified from the URL and the record (seed 003 §3.2)'),
-  excerpt: z.string().max(MAX_EXCERPT_CHARS).describe('Snippet or abstract, at most 500 characters'),
+  excerpt: z.string().max(MAX_EXCERPT_CHARS).describe('The start of the text the engine read (the page\'s main text, a paper\'s abstract, a corpus document), at most 500 characters; empty for a page it could not read'),
   publication_date: z.string().regex(new RegExp(PUBLICATION_DATE_PATTERN)).nullable().describe('ISO 8601 at the precision the source gave (year, year-month, date or date-time)'),
   author_organization: z.string().min(1).nullable().describe('Authors (three, then "et al.") or the publishing organization, when known'),
   credibility_score: z.number().min(0).max(1).describe('Base score of the source type, +0.05 for https, +0.05 when an author or organization is known (seed 003 §3.2)'),
@@ -77,6 +77,7 @@ export const step5OutputSchema = z.strictObject({
   collection_stats: countsOf(COLLECTION_STAT_KEYS),
   source_type_distribution: countsOf(SOURCE_TYPES).describe('Number of sources of each type'),
   warnings: z.array(warningSchema).describe('What was skipped or degraded: verification off, unverified sources, low verified count, truncations'),
+  task_id: z.string().min(1).optional().describe('The engine task the run searched in: its pages, papers and claims (lyra task materials <task_id>)'),
 });
 export type Step5Output = z.infer<typeof step5OutputSchema>;
 

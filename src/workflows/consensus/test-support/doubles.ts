@@ -125,7 +125,7 @@ export function memoryEngine(options: { providers: Record<string, MemoryDoc[]>; 
       return {
         taskId, queryId: `q${searches.length}`, query, sentQueries: [query], status: failed ? 'failed' : 'done', resultsFound: found.length, newPages: sources.length,
         pagesFetched: sources.length, fragments: 0, usefulFragments: 0, harvestRate: 0, novelty: 0, duplicateRate: 0, satisfaction: 'partial', hasPrimarySource: false,
-        claims: [], sources, budget: BUDGET, warnings,
+        claims: [], sources, unread: [], budget: BUDGET, warnings,
       };
     },
     readSource: (_taskId, pageId): SourceText => {

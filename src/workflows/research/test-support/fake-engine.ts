@@ -93,7 +93,7 @@ export class FakeEngine implements ResearchEngine {
   private outcome(q: SearchStateView, found: number, added: number): SearchOutcome {
     return {
       taskId: this.task!.id, queryId: q.queryId, query: q.text, sentQueries: [q.text], status: q.status, resultsFound: found, newPages: added, pagesFetched: 0,
-      fragments: 0, usefulFragments: 0, harvestRate: 0, novelty: 0, duplicateRate: 0, satisfaction: 'partial', hasPrimarySource: true, claims: [], sources: [],
+      fragments: 0, usefulFragments: 0, harvestRate: 0, novelty: 0, duplicateRate: 0, satisfaction: 'partial', hasPrimarySource: true, claims: [], sources: [], unread: [],
       budget: this.status(this.task!.id).budget, warnings: [],
     };
   }

@@ -5,6 +5,7 @@
 // relevant to the question themselves. An open question is answered by its relevant claims. With
 // nothing relevant the verdict is "insufficient evidence" and the run says which sources it searched.
 import { claimId } from '../../core/index.js';
+import { findOpeningReference, type ReferenceKind } from '../../extract/index.js';
 import { trustScore, type EvidenceItem } from '../../policy/index.js';
 import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict } from '../answer/index.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
@@ -25,6 +26,19 @@ export const ANSWER_QUOTES_PER_SIDE = 5;
  * what they say of it; this only keeps out passages about something else altogether.
  */
 export const ANSWER_EVIDENCE_MIN_SUBJECT = 0;
+/**
+ * Reference kinds that make a sentence lean on the one before it ("It…", "Such…", "Similar rapid
+ * adaption…", "During this time…"): the stance model judged it without its referent, and a reader of
+ * the answer cannot check it alone, so it neither counts for the verdict nor is quoted. Definite
+ * descriptions ("the reef") and study frames ("These findings suggest…") stand alone well enough.
+ */
+export const ANSWER_DEPENDENT_REFERENCES: ReadonlySet<ReferenceKind> = new Set(['pronoun', 'possessive', 'demonstrative', 'frame']);
+
+/** The quote stands alone: it does not open with a reference to a sentence the reader is not shown. */
+export function standsAlone(text: string, language: 'en' | 'ja'): boolean {
+  const ref = findOpeningReference(text, language);
+  return !ref || !ANSWER_DEPENDENT_REFERENCES.has(ref.kind);
+}
 /** Relevant claims that answer an open question. */
 export const OPEN_QUESTION_CLAIMS = 10;
 /** Search key of the proposition's verification. */
@@ -109,7 +123,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     judged = claim ? claim.counts.supports + claim.counts.refutes + claim.counts.neutral : 0;
     const counted = views
       .map((e) => ({ e, text: pickQuote(e, proposition).text }))
-      .filter((x) => aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT);
+      .filter((x) => aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT && standsAlone(x.text, s.language));
     items = counted.map(({ e }) => ({ stance: e.stance, confidence: e.confidence, trustLevel: e.source.trustLevel, source: sourceKey(e.source) }));
     const toQuote = (x: (typeof counted)[number]) => {
       const art = input.evidence.get(`${pid}|${x.e.edgeId}`);

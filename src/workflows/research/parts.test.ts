@@ -5,6 +5,7 @@ import { DEFAULT_RESEARCH_BUDGET, parseBudgetSpec, widePagesPerQuery } from './b
 import { exceptionsQuery, majorReasons, negateStatement, refutationSearches, selectMajorClaims } from './major-claims.js';
 import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js';
 import { clipQuery } from './query-text.js';
+import { standsAlone } from './answer.js';
 import { pickQuote } from './quotes.js';
 import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
 import { finalStatus, riskLevel } from './status.js';
@@ -121,4 +122,16 @@ test('relevance: the share of the question terms a claim holds, a long question 
   assert.equal(relevanceTo([['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']], ['a', 'b', 'c']), 0.5);
   assert.equal(relevanceTo([['a', 'b'], ['x']], ['x']), 1);
   assert.equal(relevanceTo([[]], ['x']), 0);
+});
+
+test('an answer quote must stand alone: sentences leaning on the one before are neither counted nor quoted (quick-start audit)', () => {
+  // The quick-start answer quoted this as support for "coral reefs are dying because of climate change".
+  assert.equal(standsAlone('Similar rapid adaption may protect coral reefs from global warming.', 'en'), false);
+  assert.equal(standsAlone('It reduces mortality by 20%.', 'en'), false);
+  assert.equal(standsAlone('During this time, half of the reef\'s coral died.', 'en'), false);
+  assert.equal(standsAlone('これは気候変動によるものである。', 'ja'), false);
+  // A study's own frame and a definite description stand alone.
+  assert.equal(standsAlone('These findings suggest that vitamin D reduces the risk of infection.', 'en'), true);
+  assert.equal(standsAlone('Other environmental pressures on the reef include runoff and climate change accompanied by mass coral bleaching.', 'en'), true);
+  assert.equal(standsAlone('Coral reef systems have been in decline worldwide.', 'en'), true);
 });

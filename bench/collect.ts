@@ -13,7 +13,10 @@ if (!existsSync(covid)) {
   console.log(`bench:collect skipped: missing ${covid} (../shared/data is not part of a user's clone)`);
   process.exit(0);
 }
-const abstracts = readFileSync(covid, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { cord_id: string; title: string; abstract: string[] });
+const abstracts = readFileSync(covid, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as { cord_id: string; title: string; abstract: string[] });
 
 let seed = 42;
 const rnd = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
@@ -36,7 +39,11 @@ for (const [i, a] of abstracts.entries()) {
   copies.push({ ...base, pageId: `pg_c${i}`, url: `https://preprints.example/${i}`, title: `Preprint ${i}`, excerpt: edited(text) });
 }
 // Originals first (the first finder is kept), copies after, each half shuffled.
-const shuffle = <T>(xs: T[]): T[] => xs.map((x) => [rnd(), x] as const).sort((p, q) => p[0] - q[0]).map(([, x]) => x);
+const shuffle = <T>(xs: T[]): T[] =>
+  xs
+    .map((x) => [rnd(), x] as const)
+    .sort((p, q) => p[0] - q[0])
+    .map(([, x]) => x);
 const candidates = [...shuffle(originals), ...shuffle(copies)];
 
 const titleCount = new Map<string, number>();
@@ -66,5 +73,7 @@ const line = (name: string, r: ReturnType<typeof run>): string =>
 console.log(`  corpus records sharing a title with another: ${originals.filter(twice).length} (merged by title, as they should be)`);
 console.log(line('baseline (every pair):  ', baseline));
 console.log(line('screened (term Jaccard):', screened));
-console.log(`  speed-up ${(baseline.ms / screened.ms).toFixed(1)}x, same result: ${baseline.unique === screened.unique && baseline.merged === screened.merged ? 'yes' : 'no'}`);
+console.log(
+  `  speed-up ${(baseline.ms / screened.ms).toFixed(1)}x, same result: ${baseline.unique === screened.unique && baseline.merged === screened.merged ? 'yes' : 'no'}`,
+);
 console.log(`  peak RSS ${rssMb.toFixed(0)} MB`);

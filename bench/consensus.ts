@@ -20,7 +20,17 @@ const covid = sharedDataPath('check-covid/corpus.json');
 let peakRss = process.memoryUsage().rss;
 const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 
-interface Row { corpus: string; mode: string; topic: string; ms: number; scoringMs: number; conflicts: number[]; score: number; iterations: number; error?: string }
+interface Row {
+  corpus: string;
+  mode: string;
+  topic: string;
+  ms: number;
+  scoringMs: number;
+  conflicts: number[];
+  score: number;
+  iterations: number;
+  error?: string;
+}
 
 function summarize(corpus: string, mode: string, topic: string, ms: number, r: ConsensusResearchResult): Row {
   // Scoring time: an iteration's duration minus its slowest agent (agents run in parallel).
@@ -45,7 +55,14 @@ try {
       for (const topic of TOPICS[corpus]!) {
         const t0 = performance.now();
         try {
-          const r = await runConsensus({ config, topic, corpus, store, engine: { agentCount: 3, iterationCount: 2 }, ...(mode === 'embeddings' ? { embedding: true } : {}) });
+          const r = await runConsensus({
+            config,
+            topic,
+            corpus,
+            store,
+            engine: { agentCount: 3, iterationCount: 2 },
+            ...(mode === 'embeddings' ? { embedding: true } : {}),
+          });
           rows.push(summarize(corpus, mode, topic, performance.now() - t0, r));
         } catch (e) {
           // A run the product ends with a typed error (e.g. consensus_no_relevant) is a result, not a crash.
@@ -60,13 +77,17 @@ try {
 
   console.log('corpus       pairing     topic                                               wall s  scoring  conflicts/iter  final');
   for (const r of rows) {
-    console.log(`${r.corpus.padEnd(12)} ${r.mode.padEnd(11)} ${r.topic.slice(0, 50).padEnd(51)} ${(r.ms / 1000).toFixed(1).padStart(6)}  ${`${((r.scoringMs / r.ms) * 100).toFixed(0)}%`.padStart(7)}  ${r.conflicts.join(', ').padStart(14)}  ${r.error ? `failed: ${r.error}` : `${(r.score * 100).toFixed(1)}%`}`);
+    console.log(
+      `${r.corpus.padEnd(12)} ${r.mode.padEnd(11)} ${r.topic.slice(0, 50).padEnd(51)} ${(r.ms / 1000).toFixed(1).padStart(6)}  ${`${((r.scoringMs / r.ms) * 100).toFixed(0)}%`.padStart(7)}  ${r.conflicts.join(', ').padStart(14)}  ${r.error ? `failed: ${r.error}` : `${(r.score * 100).toFixed(1)}%`}`,
+    );
   }
   for (const corpus of corpora) {
     const sum = (mode: string, f: (r: Row) => number): number => rows.filter((r) => r.corpus === corpus && r.mode === mode).reduce((s, r) => s + f(r), 0);
     const words = sum('words', (r) => r.ms);
     const emb = sum('embeddings', (r) => r.ms);
-    console.log(`${corpus}: embeddings / shared-words wall time = ${(emb / words).toFixed(2)}x; scoring share ${((sum('words', (r) => r.scoringMs) / words) * 100).toFixed(0)}% (words) vs ${((sum('embeddings', (r) => r.scoringMs) / emb) * 100).toFixed(0)}% (embeddings); conflicts ${sum('words', (r) => r.conflicts.reduce((a, b) => a + b, 0))} vs ${sum('embeddings', (r) => r.conflicts.reduce((a, b) => a + b, 0))}`);
+    console.log(
+      `${corpus}: embeddings / shared-words wall time = ${(emb / words).toFixed(2)}x; scoring share ${((sum('words', (r) => r.scoringMs) / words) * 100).toFixed(0)}% (words) vs ${((sum('embeddings', (r) => r.scoringMs) / emb) * 100).toFixed(0)}% (embeddings); conflicts ${sum('words', (r) => r.conflicts.reduce((a, b) => a + b, 0))} vs ${sum('embeddings', (r) => r.conflicts.reduce((a, b) => a + b, 0))}`,
+    );
   }
   console.log(`peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
 } finally {

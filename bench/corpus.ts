@@ -25,9 +25,13 @@ const noExtractor: TextExtractor = { extract: () => Promise.reject(new Error('JS
 
 const sentences: Array<{ title: string; text: string }> = [];
 for (const line of readFileSync(climate, 'utf8').split('\n').filter(Boolean)) {
-  for (const e of (JSON.parse(line) as { evidences: Array<{ article: string; evidence: string }> }).evidences) sentences.push({ title: e.article, text: e.evidence });
+  for (const e of (JSON.parse(line) as { evidences: Array<{ article: string; evidence: string }> }).evidences)
+    sentences.push({ title: e.article, text: e.evidence });
 }
-const abstracts = readFileSync(covid, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { cord_id: string; title: string; abstract: string[] });
+const abstracts = readFileSync(covid, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as { cord_id: string; title: string; abstract: string[] });
 for (const a of abstracts) for (const s of a.abstract) sentences.push({ title: a.title, text: s });
 const docs = sentences.slice(0, TARGET_DOCS).map((s, i) => JSON.stringify({ id: `d${i}`, title: s.title, text: s.text }));
 
@@ -54,7 +58,10 @@ try {
   await ingestCorpus({ store, extractor: noExtractor, name: 'check-covid', paths: [covid] });
   const cc = createCorpusSearchProvider({ store, corpus: 'check-covid' });
   const recall = async (split: string): Promise<[number, number]> => {
-    const claims = readFileSync(sharedDataPath(`check-covid/${split}/covidCheck_${split}_composed+extracted.json`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { claim: string; cord_id: string });
+    const claims = readFileSync(sharedDataPath(`check-covid/${split}/covidCheck_${split}_composed+extracted.json`), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { claim: string; cord_id: string });
     let hit = 0;
     for (const c of claims) if ((await cc.search({ query: c.claim, limit: 5 })).some((h) => h.id === c.cord_id)) hit++;
     return [hit, claims.length];
@@ -65,8 +72,14 @@ try {
   store.close();
 
   const rows: Array<[string, string]> = [
-    ['documents ingested', `${report.inserted} (${(ingestMs / 1000).toFixed(2)} s, ${Math.round(report.inserted / (ingestMs / 1000))} docs/s; target: 10,000 in < 60 s)`],
-    ['re-ingest unchanged', `${again.unchanged} skipped in ${(reingestMs / 1000).toFixed(2)} s (${(ingestMs / reingestMs).toFixed(1)}x faster than the first ingest)`],
+    [
+      'documents ingested',
+      `${report.inserted} (${(ingestMs / 1000).toFixed(2)} s, ${Math.round(report.inserted / (ingestMs / 1000))} docs/s; target: 10,000 in < 60 s)`,
+    ],
+    [
+      're-ingest unchanged',
+      `${again.unchanged} skipped in ${(reingestMs / 1000).toFixed(2)} s (${(ingestMs / reingestMs).toFixed(1)}x faster than the first ingest)`,
+    ],
     ['query latency', `${queryMs.toFixed(2)} ms mean over ${queries.length} sentence queries, top 10`],
     ['Check-COVID train recall@5', `${trainHit}/${trainN} = ${((100 * trainHit) / trainN).toFixed(1)} %`],
     ['Check-COVID dev recall@5', `${devHit}/${devN} = ${((100 * devHit) / devN).toFixed(1)} %`],

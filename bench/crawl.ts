@@ -20,7 +20,11 @@ const RUNS = [
   { name: 'defaults (16, per-host 2)', concurrency: 16, perHostConcurrency: 2 },
 ];
 
-interface LogEntry { host?: string; path: string; at: number }
+interface LogEntry {
+  host?: string;
+  path: string;
+  at: number;
+}
 
 function startServer(plan: CrawlPlan): Promise<{ port: number; send: (line: string) => Promise<string>; stop: () => void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench/lib/crawl-server.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -48,8 +52,12 @@ async function main(): Promise<void> {
   const version = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const server = await startServer(plan);
   const tmp = mkdtempSync(join(tmpdir(), 'lyra-bench-crawl-'));
-  console.log(`bench:crawl — ${plan.totalPages} pages over ${plan.hosts.length} hosts, qps ${PLAN.minQps}–${PLAN.maxQps}, latency ${PLAN.minLatencyMs}–${PLAN.maxLatencyMs} ms (±30 %), robots.txt on every host`);
-  console.log(`politeness bound (max over hosts of pages ÷ qps): ${plan.politenessBoundS.toFixed(2)} s; sum of host qps ${[...qps.values()].reduce((a, b) => a + b, 0)}\n`);
+  console.log(
+    `bench:crawl — ${plan.totalPages} pages over ${plan.hosts.length} hosts, qps ${PLAN.minQps}–${PLAN.maxQps}, latency ${PLAN.minLatencyMs}–${PLAN.maxLatencyMs} ms (±30 %), robots.txt on every host`,
+  );
+  console.log(
+    `politeness bound (max over hosts of pages ÷ qps): ${plan.politenessBoundS.toFixed(2)} s; sum of host qps ${[...qps.values()].reduce((a, b) => a + b, 0)}\n`,
+  );
   const rows: string[][] = [];
   try {
     for (const run of RUNS) {
@@ -100,7 +108,10 @@ async function main(): Promise<void> {
       let excessSum = 0;
       let excessN = 0;
       for (const h of plan.hosts) {
-        const t = sent.filter((e) => e.host === h.name).map((e) => e.at).sort((a, b) => a - b);
+        const t = sent
+          .filter((e) => e.host === h.name)
+          .map((e) => e.at)
+          .sort((a, b) => a - b);
         for (let i = 1; i < t.length; i++) {
           const r = (t[i]! - t[i - 1]!) / (1000 / h.qps);
           clientMin = Math.min(clientMin, r);
@@ -110,8 +121,18 @@ async function main(): Promise<void> {
       }
       const rssMiB = process.resourceUsage().maxRSS / 1024;
       rows.push([
-        run.name, wallS.toFixed(2), (wallS / plan.politenessBoundS).toFixed(3), (log.length / wallS).toFixed(1), String(log.length), String(failed.length),
-        clientMin.toFixed(3), (excessSum / excessN).toFixed(3), minGapRatio.toFixed(3), ((cpu.user + cpu.system) / 1e6).toFixed(2), elu.toFixed(2), rssMiB.toFixed(0),
+        run.name,
+        wallS.toFixed(2),
+        (wallS / plan.politenessBoundS).toFixed(3),
+        (log.length / wallS).toFixed(1),
+        String(log.length),
+        String(failed.length),
+        clientMin.toFixed(3),
+        (excessSum / excessN).toFixed(3),
+        minGapRatio.toFixed(3),
+        ((cpu.user + cpu.system) / 1e6).toFixed(2),
+        elu.toFixed(2),
+        rssMiB.toFixed(0),
       ]);
       if (failed.length) console.log(`${run.name}: first failure: ${String((failed[0] as PromiseRejectedResult).reason)}`);
     }
@@ -119,17 +140,34 @@ async function main(): Promise<void> {
     server.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
-  const head = ['run', 'wall s', 'wall ÷ bound', 'requests/s', 'requests', 'failed', 'sent: min gap ÷ 1/qps', 'sent: mean gap ÷ 1/qps', 'arrived: min gap ÷ 1/qps', 'CPU s', 'event-loop use', 'peak RSS MiB'];
+  const head = [
+    'run',
+    'wall s',
+    'wall ÷ bound',
+    'requests/s',
+    'requests',
+    'failed',
+    'sent: min gap ÷ 1/qps',
+    'sent: mean gap ÷ 1/qps',
+    'arrived: min gap ÷ 1/qps',
+    'CPU s',
+    'event-loop use',
+    'peak RSS MiB',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]): string => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log([line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
-  console.log([
-    '',
-    'requests include one robots.txt per host. "sent" gaps are between the moments the fetcher wrote two requests to one host',
-    '(undici sendHeaders); ≥ 1.000 means qps was never exceeded. "arrived" gaps are stamped by the server process, whose own',
-    'event-loop delays add noise. The server runs in a child process, so CPU, event-loop use and peak RSS are the fetcher\'s alone.',
-    `machine load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`,
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      'requests include one robots.txt per host. "sent" gaps are between the moments the fetcher wrote two requests to one host',
+      '(undici sendHeaders); ≥ 1.000 means qps was never exceeded. "arrived" gaps are stamped by the server process, whose own',
+      "event-loop delays add noise. The server runs in a child process, so CPU, event-loop use and peak RSS are the fetcher's alone.",
+      `machine load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (${cpus().length} cores)`,
+    ].join('\n'),
+  );
 }
 
 main().catch((err: unknown) => {

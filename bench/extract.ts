@@ -105,7 +105,11 @@ async function runWorker(kind: string, out: string): Promise<void> {
 
 function spawnWorker(kind: string, dir: string): WorkerResult {
   const out = join(dir, `${kind}.json`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', process.argv[1]!, '--worker', kind, '--out', out, '--limit', args.limit!, '--passes', args.passes!], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const res = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', process.argv[1]!, '--worker', kind, '--out', out, '--limit', args.limit!, '--passes', args.passes!],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   if (res.status !== 0) throw new Error(`bench:extract: ${kind} worker exited with ${res.status ?? res.signal}`);
   return JSON.parse(readFileSync(out, 'utf8')) as WorkerResult;
 }
@@ -158,7 +162,10 @@ async function main(): Promise<void> {
   for (const name of names) {
     const dir = join(sharedDataPath(PAGES_DIR), name);
     const html = readFileSync(join(dir, 'expected.html'), 'utf8');
-    expectedText.set(name, (parseHTML(`<!doctype html><html><body>${html}</body></html>`).document as unknown as { body: { textContent: string } }).body.textContent);
+    expectedText.set(
+      name,
+      (parseHTML(`<!doctype html><html><body>${html}</body></html>`).document as unknown as { body: { textContent: string } }).body.textContent,
+    );
     expectedMeta.set(name, JSON.parse(readFileSync(join(dir, 'expected-metadata.json'), 'utf8')) as Record<string, unknown>);
   }
   const dir = mkdtempSync(join(tmpdir(), 'lyra-bench-extract-'));
@@ -173,20 +180,41 @@ async function main(): Promise<void> {
   const label: Record<string, string> = { lyra: 'lyra (Readability+linkedom)', jsdom: 'baseline (Readability+jsdom)' };
   const f = (v: number, d = 3): string => v.toFixed(d);
   console.log('');
-  console.log(['extractor                     ', '4g-P ', '4g-R ', '4g-F1', 'minF1', 'title', 'byline', 'readerable', 'errors', 'pages/s', 'peak RSS MB'].join('  '));
+  console.log(
+    ['extractor                     ', '4g-P ', '4g-R ', '4g-F1', 'minF1', 'title', 'byline', 'readerable', 'errors', 'pages/s', 'peak RSS MB'].join('  '),
+  );
   for (const r of rows) {
-    console.log([
-      label[r.extractor]!.padEnd(30), f(r.precision), f(r.recall), f(r.f1), f(r.minF1), f(r.titleExact, 2).padStart(5), f(r.bylineExact, 2).padStart(6),
-      (r.readerableAgree === null ? '-' : f(r.readerableAgree, 2)).padStart(10), String(r.errors).padStart(6), f(r.pagesPerSecond, 1).padStart(7), f(r.peakRssMb, 0).padStart(11),
-    ].join('  '));
+    console.log(
+      [
+        label[r.extractor]!.padEnd(30),
+        f(r.precision),
+        f(r.recall),
+        f(r.f1),
+        f(r.minF1),
+        f(r.titleExact, 2).padStart(5),
+        f(r.bylineExact, 2).padStart(6),
+        (r.readerableAgree === null ? '-' : f(r.readerableAgree, 2)).padStart(10),
+        String(r.errors).padStart(6),
+        f(r.pagesPerSecond, 1).padStart(7),
+        f(r.peakRssMb, 0).padStart(11),
+      ].join('  '),
+    );
   }
   const speedup = lyra.pagesPerSecond / jsdom.pagesPerSecond;
   console.log('');
   console.log(`speed ratio lyra / jsdom baseline: ${speedup.toFixed(2)}x`);
-  console.log(`lowest lyra 4-gram F1: ${[...lyra.perPage].sort((a, b) => a.f1 - b.f1).slice(0, 5).map((p) => `${p.name} ${f(p.f1)}`).join(', ')}`);
+  console.log(
+    `lowest lyra 4-gram F1: ${[...lyra.perPage]
+      .sort((a, b) => a.f1 - b.f1)
+      .slice(0, 5)
+      .map((p) => `${p.name} ${f(p.f1)}`)
+      .join(', ')}`,
+  );
   const okF1 = lyra.f1 >= TARGET_F1;
   const okSpeed = speedup >= TARGET_SPEEDUP;
-  console.log(`targets: mean 4-gram F1 >= ${TARGET_F1}: ${okF1 ? 'met' : 'NOT met'} (${f(lyra.f1, 4)}); speed >= ${TARGET_SPEEDUP}x baseline: ${okSpeed ? 'met' : 'NOT met'} (${speedup.toFixed(2)}x)`);
+  console.log(
+    `targets: mean 4-gram F1 >= ${TARGET_F1}: ${okF1 ? 'met' : 'NOT met'} (${f(lyra.f1, 4)}); speed >= ${TARGET_SPEEDUP}x baseline: ${okSpeed ? 'met' : 'NOT met'} (${speedup.toFixed(2)}x)`,
+  );
   if (args.json) writeFileSync(args.json, JSON.stringify({ pages: names.length, passes: Number(args.passes), rows, speedup }, null, 2));
 }
 

@@ -23,7 +23,9 @@ import { covidAbstracts, type BinaryScores } from './lib/claim-samples.js';
 
 const { values: args } = parseArgs({
   options: {
-    'samples-only': { type: 'boolean', default: false }, covid: { type: 'string', default: '20' }, fever: { type: 'string', default: '4' },
+    'samples-only': { type: 'boolean', default: false },
+    covid: { type: 'string', default: '20' },
+    fever: { type: 'string', default: '4' },
     budget: { type: 'string', default: 'pages=12,queries=80,seconds=600' },
     /** Keep the run folders (and the store) in this folder instead of a temporary one, to read them afterwards. */
     keep: { type: 'string' },
@@ -46,42 +48,73 @@ console.log('bench:research — 1. claims worth checking (is a claim extracted f
 for (const [name, file] of Object.entries(CHECKABILITY_FILES)) {
   const r = evaluateCheckability(file);
   const checkable = r.scores.tp + r.scores.fn;
-  console.log(`  ${name.padEnd(11)} ${r.items} sentences (${checkable} checkable): ${pr(r.scores)}; baseline "every sentence a claim": precision ${(checkable / r.items).toFixed(3)}`);
+  console.log(
+    `  ${name.padEnd(11)} ${r.items} sentences (${checkable} checkable): ${pr(r.scores)}; baseline "every sentence a claim": precision ${(checkable / r.items).toFixed(3)}`,
+  );
   for (const [corpus, s] of Object.entries(r.byCorpus)) console.log(`    ${corpus.padEnd(11)} ${pr(s)}`);
 }
 console.log('bench:research — 2. relevance of claims to the question (relevance ≥ 0.3)');
 const rel = evaluateRelevance();
-for (const q of rel.questions) console.log(`  ${q.question.padEnd(50)} ${q.items} claims (${q.relevant} relevant): lyra P ${q.lyra.precision.toFixed(3)} R ${q.lyra.recall.toFixed(3)}; baseline P ${q.baseline.precision.toFixed(3)} R ${q.baseline.recall.toFixed(3)}`);
+for (const q of rel.questions)
+  console.log(
+    `  ${q.question.padEnd(50)} ${q.items} claims (${q.relevant} relevant): lyra P ${q.lyra.precision.toFixed(3)} R ${q.lyra.recall.toFixed(3)}; baseline P ${q.baseline.precision.toFixed(3)} R ${q.baseline.recall.toFixed(3)}`,
+  );
 console.log(`  all: lyra ${pr(rel.lyra)}`);
 console.log(`       baseline (share of the question's words, the previous relevance): ${pr(rel.baseline)}`);
 if (args['samples-only']) process.exit(0);
 
 // 3. Answers.
 const budget = parseBudgetSpec(args.budget);
-interface Case { question: string; gold: AnswerVerdict; corpus: string; goldSentences: string[]; label: string }
-const questionOf = (claim: string): string => `Is it true that ${claim.trim().replace(/[.!?]+$/, '').replace(/^(\p{Lu})(\p{Ll})/u, (_, a: string, b: string) => a.toLowerCase() + b)}?`;
+interface Case {
+  question: string;
+  gold: AnswerVerdict;
+  corpus: string;
+  goldSentences: string[];
+  label: string;
+}
+const questionOf = (claim: string): string =>
+  `Is it true that ${claim
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .replace(/^(\p{Lu})(\p{Ll})/u, (_, a: string, b: string) => a.toLowerCase() + b)}?`;
 
 // Check-COVID: the first distinct SUPPORT / REFUTE dev claims; gold evidence: the sentences of their evidence set.
 const abstracts = covidAbstracts();
 const covid: Case[] = [];
 const seen = new Set<string>();
-for (const line of readFileSync(devFile, 'utf8').split('\n').filter((l) => l.trim())) {
+for (const line of readFileSync(devFile, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())) {
   const c = JSON.parse(line) as { claim: string; cord_id: string; label: string; evidence_set: Array<{ sent_index: number }> };
   const key = c.claim.trim().toLowerCase();
   if (c.label === 'NOTENOUGHINFO' || seen.has(key)) continue;
   seen.add(key);
-  covid.push({ question: questionOf(c.claim), gold: c.label === 'SUPPORT' ? 'supported' : 'refuted', corpus: 'check-covid', label: c.label, goldSentences: c.evidence_set.map((e) => abstracts.get(c.cord_id)?.[e.sent_index] ?? '').filter(Boolean) });
+  covid.push({
+    question: questionOf(c.claim),
+    gold: c.label === 'SUPPORT' ? 'supported' : 'refuted',
+    corpus: 'check-covid',
+    label: c.label,
+    goldSentences: c.evidence_set.map((e) => abstracts.get(c.cord_id)?.[e.sent_index] ?? '').filter(Boolean),
+  });
   if (covid.length >= Number(args.covid)) break;
 }
 // Climate-FEVER: the first N claims of each label; gold evidence: the sentences labelled SUPPORTS or REFUTES.
 const FEVER_GOLD: Record<string, AnswerVerdict> = { SUPPORTS: 'supported', REFUTES: 'refuted', DISPUTED: 'mixed', NOT_ENOUGH_INFO: 'insufficient evidence' };
 const fever: Case[] = [];
 const perLabel = new Map<string, number>();
-for (const line of readFileSync(feverFile, 'utf8').split('\n').filter((l) => l.trim())) {
+for (const line of readFileSync(feverFile, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())) {
   const c = JSON.parse(line) as { claim: string; claim_label: string; evidences: Array<{ evidence: string; evidence_label: string }> };
   if ((perLabel.get(c.claim_label) ?? 0) >= Number(args.fever)) continue;
   perLabel.set(c.claim_label, (perLabel.get(c.claim_label) ?? 0) + 1);
-  fever.push({ question: questionOf(c.claim), gold: FEVER_GOLD[c.claim_label]!, corpus: 'example', label: c.claim_label, goldSentences: c.evidences.filter((e) => e.evidence_label !== 'NOT_ENOUGH_INFO').map((e) => e.evidence.trim()) });
+  fever.push({
+    question: questionOf(c.claim),
+    gold: FEVER_GOLD[c.claim_label]!,
+    corpus: 'example',
+    label: c.claim_label,
+    goldSentences: c.evidences.filter((e) => e.evidence_label !== 'NOT_ENOUGH_INFO').map((e) => e.evidence.trim()),
+  });
 }
 
 const home = args.keep ? (mkdirSync(args.keep, { recursive: true }), args.keep) : mkdtempSync(join(tmpdir(), 'lyra-bench-research-'));
@@ -90,8 +123,13 @@ try {
   const store = openOrCreateStore(config.store.path);
   await addToCorpus({ config, store, name: 'check-covid', paths: [corpusFile], trustLevel: 'ACADEMIC' });
   store.close();
-  for (const [set, cases] of [['Check-COVID dev questions over the Check-COVID corpus', covid], ['Climate-FEVER claims over the example corpus', fever]] as const) {
-    console.log(`bench:research — 3. answers: ${set} (${cases.length} runs, budget pages=${budget.pages}, queries=${budget.queries}, seconds=${budget.seconds})`);
+  for (const [set, cases] of [
+    ['Check-COVID dev questions over the Check-COVID corpus', covid],
+    ['Climate-FEVER claims over the example corpus', fever],
+  ] as const) {
+    console.log(
+      `bench:research — 3. answers: ${set} (${cases.length} runs, budget pages=${budget.pages}, queries=${budget.queries}, seconds=${budget.seconds})`,
+    );
     let correct = 0;
     let quotedGold = 0;
     let withGold = 0;
@@ -111,7 +149,9 @@ try {
       if (hasGold) withGold++;
       if (quoted) quotedGold++;
       confusion.set(`${c.gold} → ${verdict}`, (confusion.get(`${c.gold} → ${verdict}`) ?? 0) + 1);
-      console.error(`  ${String(i + 1).padStart(2)}. ${c.label.padEnd(15)} → ${verdict.padEnd(21)} ${quoted ? 'gold quoted' : '           '} ${s.toFixed(0).padStart(4)} s  ${c.question.slice(0, 90)}`);
+      console.error(
+        `  ${String(i + 1).padStart(2)}. ${c.label.padEnd(15)} → ${verdict.padEnd(21)} ${quoted ? 'gold quoted' : '           '} ${s.toFixed(0).padStart(4)} s  ${c.question.slice(0, 90)}`,
+      );
     }
     const counts = new Map<string, number>();
     for (const c of cases) counts.set(c.gold, (counts.get(c.gold) ?? 0) + 1);
@@ -119,7 +159,12 @@ try {
     console.log(`  verdict accuracy ${correct}/${cases.length} = ${pct(correct / cases.length)} (majority-class baseline ${pct(majority / cases.length)})`);
     console.log(`  answers quoting a gold evidence sentence: ${quotedGold}/${withGold} = ${pct(withGold ? quotedGold / withGold : 0)}`);
     console.log(`  mean time per run ${(seconds / cases.length).toFixed(1)} s`);
-    console.log(`  gold → verdict: ${[...confusion].sort().map(([k, n]) => `${k} ${n}`).join('; ')}`);
+    console.log(
+      `  gold → verdict: ${[...confusion]
+        .sort()
+        .map(([k, n]) => `${k} ${n}`)
+        .join('; ')}`,
+    );
   }
 } finally {
   if (!args.keep) rmSync(home, { recursive: true, force: true });

@@ -32,17 +32,29 @@ const limit = Number(args.limit);
 const suites = evaluationSuites(sharedDataPath()).map((s) => ({ ...s, pairs: limit > 0 ? s.pairs.slice(0, limit) : s.pairs }));
 
 /** Each backend: a name and a factory; a factory that throws is reported and skipped. */
-const BACKENDS: { name: string; create: () => StanceModel }[] = [
-  { name: 'embedded', create: () => createEmbeddedStanceModel({ weightsPath: args.weights }) },
-];
+const BACKENDS: { name: string; create: () => StanceModel }[] = [{ name: 'embedded', create: () => createEmbeddedStanceModel({ weightsPath: args.weights }) }];
 
-interface Row { backend: string; suite: string; metrics: StanceMetrics; seconds: number; ece?: number }
+interface Row {
+  backend: string;
+  suite: string;
+  metrics: StanceMetrics;
+  seconds: number;
+  ece?: number;
+}
 const rows: Row[] = [];
 
 for (const suite of suites) {
   const gold = suite.pairs.map((p) => p.label);
   const majority = majorityClass(gold);
-  rows.push({ backend: `majority(${majority})`, suite: suite.name, metrics: computeMetrics(gold, gold.map(() => majority)), seconds: 0 });
+  rows.push({
+    backend: `majority(${majority})`,
+    suite: suite.name,
+    metrics: computeMetrics(
+      gold,
+      gold.map(() => majority),
+    ),
+    seconds: 0,
+  });
 }
 
 const loadSeconds: Record<string, number> = {};
@@ -61,9 +73,17 @@ for (const backend of BACKENDS) {
     const t0 = performance.now();
     const judgements = await model.judge(suite.pairs.map((p) => ({ claim: p.claim, passage: p.passage })));
     rows.push({
-      backend: backend.name, suite: suite.name, seconds: (performance.now() - t0) / 1000,
-      metrics: computeMetrics(suite.pairs.map((p) => p.label), judgements.map((j) => j.stance)),
-      ece: expectedCalibrationError(judgements.map((j) => j.confidence), judgements.map((j, i) => j.stance === suite.pairs[i]!.label)),
+      backend: backend.name,
+      suite: suite.name,
+      seconds: (performance.now() - t0) / 1000,
+      metrics: computeMetrics(
+        suite.pairs.map((p) => p.label),
+        judgements.map((j) => j.stance),
+      ),
+      ece: expectedCalibrationError(
+        judgements.map((j) => j.confidence),
+        judgements.map((j, i) => j.stance === suite.pairs[i]!.label),
+      ),
     });
   }
 }
@@ -100,7 +120,9 @@ for (const suite of suites) {
   for (const r of rows.filter((x) => x.suite === suite.name)) {
     const m = r.metrics;
     const speed = r.seconds > 0 ? (m.n / r.seconds).toFixed(0) : '–';
-    lines.push(`| ${r.backend} | ${r.suite} | ${m.n} | ${pct(m.accuracy)} | ${pct(m.macroF1)} | ${pct(m.f1.supports)} / ${pct(m.f1.refutes)} / ${pct(m.f1.neutral)} | ${m.supportRefuteErrors} | ${pct(m.binaryAccuracy)} | ${r.ece === undefined ? '–' : pct(r.ece)} | ${speed} | ${formatConfusion(m)} |`);
+    lines.push(
+      `| ${r.backend} | ${r.suite} | ${m.n} | ${pct(m.accuracy)} | ${pct(m.macroF1)} | ${pct(m.f1.supports)} / ${pct(m.f1.refutes)} / ${pct(m.f1.neutral)} | ${m.supportRefuteErrors} | ${pct(m.binaryAccuracy)} | ${r.ece === undefined ? '–' : pct(r.ece)} | ${speed} | ${formatConfusion(m)} |`,
+    );
   }
 }
 console.log(lines.join('\n'));
@@ -108,9 +130,19 @@ console.log('');
 console.log('S↔R errors: gold supports judged refutes + gold refutes judged supports. S-vs-R acc: among gold S/R pairs judged S or R, the share judged right.');
 console.log('ECE: expected calibration error of `confidence` (10 bins; 0 = calibrated).');
 console.log('pairs/s in the table: passages (claim, passage) per second, including sentence splitting.');
-console.log(`weights: ${args.weights} (load ${Object.entries(loadSeconds).map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(', ')})`);
-console.log(`speed (embedded, one thread, ${sentencePairs} claim–sentence pairs from ${speedPairs.length} abstracts): cold ${cold.cpu.toFixed(0)} pairs per CPU-second (${cold.wall.toFixed(0)} pairs/s wall clock), warm ${warm.cpu.toFixed(0)} pairs per CPU-second (${warm.wall.toFixed(0)} pairs/s wall clock)`);
-console.log(`load average during the run: ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
+console.log(
+  `weights: ${args.weights} (load ${Object.entries(loadSeconds)
+    .map(([k, v]) => `${k} ${v.toFixed(2)} s`)
+    .join(', ')})`,
+);
+console.log(
+  `speed (embedded, one thread, ${sentencePairs} claim–sentence pairs from ${speedPairs.length} abstracts): cold ${cold.cpu.toFixed(0)} pairs per CPU-second (${cold.wall.toFixed(0)} pairs/s wall clock), warm ${warm.cpu.toFixed(0)} pairs per CPU-second (${warm.wall.toFixed(0)} pairs/s wall clock)`,
+);
+console.log(
+  `load average during the run: ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} on ${availableParallelism()} cores`,
+);
 console.log(`peak RSS: ${peakRssMb.toFixed(0)} MB`);
 console.log('');
 console.log('False refutes of the embedded backend (gold never refutes except the controls; every refutes on a related pair counts as false):');

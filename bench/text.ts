@@ -28,7 +28,10 @@ const { values: args } = parseArgs({
 });
 const MB = Number(args.mb);
 const PASSES = Math.max(1, Number(args.passes));
-const OLD_KB = args['old-kb'].split(',').map(Number).filter((n) => n > 0);
+const OLD_KB = args['old-kb']
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 
 const SENTENCES = [
   'Coral bleaching events rose by 40 percent between 1998 and 2020 as sea surface temperatures increased.',
@@ -149,7 +152,9 @@ async function main(): Promise<void> {
           const text = SHAPES[name]!(kb * 1024);
           const before = timeSplit(old.split, text);
           const after = timeSplit((t) => splitSentences(t), text);
-          console.log(`  ${name.padEnd(20)} ${String(kb).padStart(5)} KB  ${BASELINE_COMMIT} ${before.toFixed(3).padStart(7)} s  today ${after.toFixed(3).padStart(7)} s  ratio ${(before / after).toFixed(1).padStart(6)}×`);
+          console.log(
+            `  ${name.padEnd(20)} ${String(kb).padStart(5)} KB  ${BASELINE_COMMIT} ${before.toFixed(3).padStart(7)} s  today ${after.toFixed(3).padStart(7)} s  ratio ${(before / after).toFixed(1).padStart(6)}×`,
+          );
         }
       }
     } finally {

@@ -17,7 +17,10 @@ import { startUiServer } from '../src/web/index.js';
 
 const CHROMIUM = process.env.LYRA_CHROMIUM ?? '/usr/bin/chromium';
 const { values: args } = parseArgs({ options: { claims: { type: 'string', default: '1000,5000' } } });
-const sizes = args.claims.split(',').map(Number).filter((n) => n > 0);
+const sizes = args.claims
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 
 const home = mkdtempSync(join(tmpdir(), 'lyra-bench-ui-'));
 const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
@@ -29,13 +32,21 @@ const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const rows: Array<Record<string, string | number>> = [];
 try {
-  const server = await startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, port: 0, limits: { rateLimitPerMinute: 1_000_000 } });
+  const server = await startUiServer({
+    services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+    port: 0,
+    limits: { rateLimitPerMinute: 1_000_000 },
+  });
   const base = server.url.replace(/\/$/, '');
   const haveBrowser = existsSync(CHROMIUM);
   if (!haveBrowser) console.log(`bench:ui: ${CHROMIUM} is missing (install the Debian package chromium): browser figures are skipped`);
   const { chromium } = await import('playwright-core');
   const browser = haveBrowser
-    ? await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage', '--enable-precise-memory-info'] })
+    ? await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage', '--enable-precise-memory-info'],
+      })
     : undefined;
   for (const n of sizes) {
     const taskId = `task_bench_${n}`;
@@ -49,7 +60,13 @@ try {
     const graph = taskGraphView(page);
     const graphModel = ms(t0);
     const graphJson = JSON.stringify(graph).length;
-    const row: Record<string, string | number> = { claims: n, 'store write ms': write, 'task read ms': load, 'graph model ms': graphModel, 'graph.json': mb(graphJson) };
+    const row: Record<string, string | number> = {
+      claims: n,
+      'store write ms': write,
+      'task read ms': load,
+      'graph model ms': graphModel,
+      'graph.json': mb(graphJson),
+    };
     // Server render, cold (a new server-side read: the store's version moved) and warm (from the view cache).
     other.saveCheckpoint(taskId, 'bench:touch', Date.now());
     t0 = performance.now();
@@ -87,7 +104,9 @@ try {
   await browser?.close();
   await server.close();
   console.table(rows);
-  console.log('Target (issue 17): first contentful paint of a 5,000-claim task page ≤ 2 s on an idle machine (the page shows ui.page_claims = 1,000 claims at a time).');
+  console.log(
+    'Target (issue 17): first contentful paint of a 5,000-claim task page ≤ 2 s on an idle machine (the page shows ui.page_claims = 1,000 claims at a time).',
+  );
 } finally {
   other.close();
   await runtime.close();

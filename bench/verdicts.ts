@@ -68,7 +68,9 @@ function edgeTable(title: string, rows: { set: string; pairs: JudgedPair[] }[]):
   const json: unknown[] = [];
   for (const r of rows) {
     for (const s of edgeScores(r.pairs)) {
-      console.log(`| ${r.set} | ${s.label} | ${s.gold} | ${s.predicted} | ${s.correct} | ${fmt(s.precision)} | ${fmt(s.recall)} | ${fmt(s.precisionAtRecall20)} |`);
+      console.log(
+        `| ${r.set} | ${s.label} | ${s.gold} | ${s.predicted} | ${s.correct} | ${fmt(s.precision)} | ${fmt(s.recall)} | ${fmt(s.precisionAtRecall20)} |`,
+      );
       json.push({ set: r.set, ...s });
     }
   }
@@ -88,8 +90,20 @@ if (only.has('pairs')) {
   const even = pairs.map((p, i) => [p, js[i]!] as const).filter(([p]) => Number(p.group) % 2 === 0);
   const odd = pairs.map((p, i) => [p, js[i]!] as const).filter(([p]) => Number(p.group) % 2 === 1);
   report.climateFeverPairs = edgeTable('Climate-FEVER claim–sentence pairs (edges shown)', [
-    { set: 'climate-fever even (tuning)', pairs: judged(even.map(([p]) => p), even.map(([, j]) => j)) },
-    { set: 'climate-fever odd (reported)', pairs: judged(odd.map(([p]) => p), odd.map(([, j]) => j)) },
+    {
+      set: 'climate-fever even (tuning)',
+      pairs: judged(
+        even.map(([p]) => p),
+        even.map(([, j]) => j),
+      ),
+    },
+    {
+      set: 'climate-fever odd (reported)',
+      pairs: judged(
+        odd.map(([p]) => p),
+        odd.map(([, j]) => j),
+      ),
+    },
   ]);
   log(`climate-fever: ${pairs.length} pairs`);
 }
@@ -106,9 +120,13 @@ if (only.has('candidates')) {
       const r = JSON.parse(line) as { cord_id: string; abstract: string[] };
       abstracts.set(r.cord_id, r.abstract);
     }
-    const raw = readFileSync(join(root, 'check-covid/dev/covidCheck_dev_composed+extracted.json'), 'utf8').split('\n').filter((l) => l.trim());
+    const raw = readFileSync(join(root, 'check-covid/dev/covidCheck_dev_composed+extracted.json'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim());
     const limit = Number(args['cc-claims']);
-    const claims = (limit > 0 ? raw.slice(0, limit) : raw).map((l) => JSON.parse(l) as { id: string; claim: string; cord_id: string; label: string; evidence_set: { sent_index: number }[] });
+    const claims = (limit > 0 ? raw.slice(0, limit) : raw).map(
+      (l) => JSON.parse(l) as { id: string; claim: string; cord_id: string; label: string; evidence_set: { sent_index: number }[] },
+    );
     const pairs: LabelledPair[] = [];
     let goldRetrieved = 0;
     for (const c of claims) {
@@ -117,21 +135,45 @@ if (only.has('candidates')) {
       const hits = engine.store.searchCorpus(c.claim.trim(), { corpus: 'check-covid', limit: 5 });
       if (hits.some((h) => h.id === c.cord_id)) goldRetrieved++;
       for (const h of hits) {
-        (abstracts.get(h.id) ?? []).forEach((s, i) => pairs.push({ claim: c.claim.trim(), passage: s, label: h.id === c.cord_id && evidence.has(i) ? label : 'neutral', group: c.id, source: 'cc_candidate' }));
+        (abstracts.get(h.id) ?? []).forEach((s, i) =>
+          pairs.push({
+            claim: c.claim.trim(),
+            passage: s,
+            label: h.id === c.cord_id && evidence.has(i) ? label : 'neutral',
+            group: c.id,
+            source: 'cc_candidate',
+          }),
+        );
       }
     }
     const js = await judgeAll(model, pairs);
     const evidencePairs = loadCheckCovid(root, 'dev');
     const ej = await judgeAll(model, evidencePairs);
-    const evidenceMetrics = confusionScores(STANCES, evidencePairs.map((p) => p.label), ej.map((j) => j.stance));
+    const evidenceMetrics = confusionScores(
+      STANCES,
+      evidencePairs.map((p) => p.label),
+      ej.map((j) => j.stance),
+    );
     // Earlier rounds reported the most probable label; the product shows the thresholded one.
-    const evidenceArgmax = confusionScores(STANCES, evidencePairs.map((p) => p.label), ej.map((j) => STANCES.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)));
+    const evidenceArgmax = confusionScores(
+      STANCES,
+      evidencePairs.map((p) => p.label),
+      ej.map((j) => STANCES.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)),
+    );
     report.checkCovidCandidates = {
-      claims: claims.length, pairs: pairs.length, goldAbstractInTop5: goldRetrieved / claims.length,
-      edges: edgeTable('Check-COVID dev candidates (top-5 abstracts of corpus search, every sentence)', [{ set: 'check-covid dev candidates', pairs: judged(pairs, js) }]),
-      evidenceSentencesMacroF1: evidenceMetrics.macroF1, evidenceSentencesMacroF1Argmax: evidenceArgmax.macroF1, evidenceConfusion: evidenceMetrics.confusion,
+      claims: claims.length,
+      pairs: pairs.length,
+      goldAbstractInTop5: goldRetrieved / claims.length,
+      edges: edgeTable('Check-COVID dev candidates (top-5 abstracts of corpus search, every sentence)', [
+        { set: 'check-covid dev candidates', pairs: judged(pairs, js) },
+      ]),
+      evidenceSentencesMacroF1: evidenceMetrics.macroF1,
+      evidenceSentencesMacroF1Argmax: evidenceArgmax.macroF1,
+      evidenceConfusion: evidenceMetrics.confusion,
     };
-    console.log(`gold abstract in the top 5: ${fmt(goldRetrieved / claims.length)}; dev evidence sentences macro-F1 ${fmt(evidenceMetrics.macroF1)} as shown, ${fmt(evidenceArgmax.macroF1)} by the most probable label (${evidencePairs.length} claims)`);
+    console.log(
+      `gold abstract in the top 5: ${fmt(goldRetrieved / claims.length)}; dev evidence sentences macro-F1 ${fmt(evidenceMetrics.macroF1)} as shown, ${fmt(evidenceArgmax.macroF1)} by the most probable label (${evidencePairs.length} claims)`,
+    );
     log(`check-covid candidates: ${pairs.length} pairs`);
   } finally {
     await engine.close();
@@ -146,34 +188,73 @@ function printConfusion<L extends string>(labels: readonly L[], c: Record<L, Rec
 
 // 3. Claim level.
 if (only.has('verify')) {
-  const ccRaw = readFileSync(join(root, 'check-covid/dev/covidCheck_dev_composed+extracted.json'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { id: string; claim: string; cord_id: string; label: (typeof CC_LABELS)[number] });
+  const ccRaw = readFileSync(join(root, 'check-covid/dev/covidCheck_dev_composed+extracted.json'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as { id: string; claim: string; cord_id: string; label: (typeof CC_LABELS)[number] });
   const ccLimit = Number(args['cc-claims']);
   const cc = ccLimit > 0 ? ccRaw.slice(0, ccLimit) : ccRaw;
   const ccRun = await runVerify({
-    claims: cc.map((c) => ({ id: c.id, claim: c.claim, goldDocId: c.cord_id })), corpus: 'check-covid', files: [join(root, 'check-covid/corpus.json')], trustLevel: 'ACADEMIC',
+    claims: cc.map((c) => ({ id: c.id, claim: c.claim, goldDocId: c.cord_id })),
+    corpus: 'check-covid',
+    files: [join(root, 'check-covid/corpus.json')],
+    trustLevel: 'ACADEMIC',
     ...(args.backend ? { backend: args.backend } : {}),
     onProgress: (d, t) => d % 50 === 0 && log(`verify check-covid ${d}/${t}`),
   });
-  const ccScores = confusionScores(CC_LABELS, cc.map((c) => c.label), ccRun.rows.map((r) => labelOfStatus(r.status)));
-  console.log(`\n## lyra verify, Check-COVID dev (${cc.length} claims): macro-F1 ${fmt(ccScores.macroF1)}, accuracy ${fmt(ccScores.accuracy)}; gold abstract cited ${fmt(ccRun.rows.filter((r) => r.cited).length / cc.length)}`);
+  const ccScores = confusionScores(
+    CC_LABELS,
+    cc.map((c) => c.label),
+    ccRun.rows.map((r) => labelOfStatus(r.status)),
+  );
+  console.log(
+    `\n## lyra verify, Check-COVID dev (${cc.length} claims): macro-F1 ${fmt(ccScores.macroF1)}, accuracy ${fmt(ccScores.accuracy)}; gold abstract cited ${fmt(ccRun.rows.filter((r) => r.cited).length / cc.length)}`,
+  );
   printConfusion(CC_LABELS, ccScores.confusion);
 
   const CF_LABELS = ['SUPPORTS', 'REFUTES', 'DISPUTED', 'NOT_ENOUGH_INFO'] as const;
   type CfLabel = (typeof CF_LABELS)[number];
-  const cfOf = (s: ClaimStatus): CfLabel => (s === 'VERIFIED' || s === 'CONDITIONED' ? 'SUPPORTS' : s === 'REFUTED' ? 'REFUTES' : s === 'CONTESTED' ? 'DISPUTED' : 'NOT_ENOUGH_INFO');
-  const cfAll = readFileSync(join(root, 'climate-fever/climate-fever.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as { claim_id: string; claim: string; claim_label: CfLabel });
+  const cfOf = (s: ClaimStatus): CfLabel =>
+    s === 'VERIFIED' || s === 'CONDITIONED' ? 'SUPPORTS' : s === 'REFUTED' ? 'REFUTES' : s === 'CONTESTED' ? 'DISPUTED' : 'NOT_ENOUGH_INFO';
+  const cfAll = readFileSync(join(root, 'climate-fever/climate-fever.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as { claim_id: string; claim: string; claim_label: CfLabel });
   // Odd claim ids (the half never used for tuning), the first N.
   const cf = cfAll.filter((c) => Number(c.claim_id) % 2 === 1).slice(0, Number(args['cf-claims']));
   const cfRun = await runVerify({
-    claims: cf.map((c) => ({ id: c.claim_id, claim: c.claim })), corpus: 'example', ...(args.backend ? { backend: args.backend } : {}),
+    claims: cf.map((c) => ({ id: c.claim_id, claim: c.claim })),
+    corpus: 'example',
+    ...(args.backend ? { backend: args.backend } : {}),
     onProgress: (d, t) => d % 50 === 0 && log(`verify climate-fever ${d}/${t}`),
   });
-  const cfScores = confusionScores(CF_LABELS, cf.map((c) => c.claim_label), cfRun.rows.map((r) => cfOf(r.status)));
-  console.log(`\n## lyra verify, Climate-FEVER odd claims over the example corpus (${cf.length} claims): macro-F1 ${fmt(cfScores.macroF1)}, accuracy ${fmt(cfScores.accuracy)}`);
+  const cfScores = confusionScores(
+    CF_LABELS,
+    cf.map((c) => c.claim_label),
+    cfRun.rows.map((r) => cfOf(r.status)),
+  );
+  console.log(
+    `\n## lyra verify, Climate-FEVER odd claims over the example corpus (${cf.length} claims): macro-F1 ${fmt(cfScores.macroF1)}, accuracy ${fmt(cfScores.accuracy)}`,
+  );
   printConfusion(CF_LABELS, cfScores.confusion);
   report.verify = {
-    checkCovidDev: { claims: cc.length, macroF1: ccScores.macroF1, accuracy: ccScores.accuracy, f1: ccScores.f1, confusion: ccScores.confusion, goldCited: ccRun.rows.filter((r) => r.cited).length / cc.length, seconds: ccRun.seconds },
-    climateFeverOdd: { claims: cf.length, macroF1: cfScores.macroF1, accuracy: cfScores.accuracy, f1: cfScores.f1, confusion: cfScores.confusion, seconds: cfRun.seconds },
+    checkCovidDev: {
+      claims: cc.length,
+      macroF1: ccScores.macroF1,
+      accuracy: ccScores.accuracy,
+      f1: ccScores.f1,
+      confusion: ccScores.confusion,
+      goldCited: ccRun.rows.filter((r) => r.cited).length / cc.length,
+      seconds: ccRun.seconds,
+    },
+    climateFeverOdd: {
+      claims: cf.length,
+      macroF1: cfScores.macroF1,
+      accuracy: cfScores.accuracy,
+      f1: cfScores.f1,
+      confusion: cfScores.confusion,
+      seconds: cfRun.seconds,
+    },
   };
   peakRss = Math.max(peakRss, ccRun.peakRssMb * 2 ** 20, cfRun.peakRssMb * 2 ** 20);
 }
@@ -188,11 +269,21 @@ if (only.has('ja')) {
     try {
       const js = await judgeAll(model, suite.pairs);
       const gold = suite.pairs.map((p) => p.label);
-      const shown = confusionScores(STANCES, gold, js.map((j) => j.stance));
-      const argmax = confusionScores(STANCES, gold, js.map((j) => STANCES.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)));
+      const shown = confusionScores(
+        STANCES,
+        gold,
+        js.map((j) => j.stance),
+      );
+      const argmax = confusionScores(
+        STANCES,
+        gold,
+        js.map((j) => STANCES.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)),
+      );
       const e = edgeScores(judged(suite.pairs, js));
       const [s, r] = [e[0]!, e[1]!];
-      console.log(`| ${suite.name} | ${suite.pairs.length} | ${fmt(shown.macroF1)} | ${fmt(argmax.macroF1)} | ${fmt(r.precision)} / ${fmt(r.recall)} | ${fmt(s.precision)} / ${fmt(s.recall)} |`);
+      console.log(
+        `| ${suite.name} | ${suite.pairs.length} | ${fmt(shown.macroF1)} | ${fmt(argmax.macroF1)} | ${fmt(r.precision)} / ${fmt(r.recall)} | ${fmt(s.precision)} / ${fmt(s.recall)} |`,
+      );
       rows.push({ suite: suite.name, n: suite.pairs.length, macroF1Shown: shown.macroF1, macroF1Argmax: argmax.macroF1, confusion: shown.confusion, edges: e });
     } catch (error) {
       console.log(`| ${suite.name} | ${suite.pairs.length} | error: ${(error as Error).message.slice(0, 120)} | | | |`);
@@ -229,10 +320,24 @@ if (only.has('speed')) {
   };
   walk(modelsDir);
   const total = Object.values(files).reduce((a, b) => a + b, 0);
-  console.log(`\n## Speed and size\n${pairs.length} Check-COVID claim–sentence pairs: cold ${fmt(pairs.length / coldCpu)} pairs per CPU-second (${fmt(coldWall)} s wall), warm ${fmt(pairs.length / Math.max(1e-6, warmCpu))} pairs per CPU-second (${fmt(warmWall)} s wall)`);
-  console.log(`shipped model files ${(total / 1e6).toFixed(1)} MB: ${Object.entries(files).map(([f, s]) => `${f} ${(s / 1e6).toFixed(1)} MB`).join(', ')}`);
+  console.log(
+    `\n## Speed and size\n${pairs.length} Check-COVID claim–sentence pairs: cold ${fmt(pairs.length / coldCpu)} pairs per CPU-second (${fmt(coldWall)} s wall), warm ${fmt(pairs.length / Math.max(1e-6, warmCpu))} pairs per CPU-second (${fmt(warmWall)} s wall)`,
+  );
+  console.log(
+    `shipped model files ${(total / 1e6).toFixed(1)} MB: ${Object.entries(files)
+      .map(([f, s]) => `${f} ${(s / 1e6).toFixed(1)} MB`)
+      .join(', ')}`,
+  );
   sample();
-  report.speed = { pairs: pairs.length, coldPairsPerCpuSecond: pairs.length / coldCpu, warmPairsPerCpuSecond: pairs.length / Math.max(1e-6, warmCpu), coldWallSeconds: coldWall, warmWallSeconds: warmWall, modelFiles: files, modelBytes: total };
+  report.speed = {
+    pairs: pairs.length,
+    coldPairsPerCpuSecond: pairs.length / coldCpu,
+    warmPairsPerCpuSecond: pairs.length / Math.max(1e-6, warmCpu),
+    coldWallSeconds: coldWall,
+    warmWallSeconds: warmWall,
+    modelFiles: files,
+    modelBytes: total,
+  };
 }
 
 report.peakRssMb = peakRss / 2 ** 20;

@@ -40,13 +40,18 @@ interface GoldClaim {
   cord_id: string;
   label: Label;
 }
-const all = readFileSync(claimsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as GoldClaim);
+const all = readFileSync(claimsFile, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as GoldClaim);
 const limit = Number(args.limit);
 const claims = limit > 0 ? all.slice(0, limit) : all;
 
 const run = await runVerify({
   claims: claims.map((c) => ({ id: c.id, claim: c.claim, goldDocId: c.cord_id })),
-  corpus: CORPUS, files: [corpusFile], trustLevel: 'ACADEMIC',
+  corpus: CORPUS,
+  files: [corpusFile],
+  trustLevel: 'ACADEMIC',
   ...(args.backend ? { backend: args.backend } : {}),
   graphLines: [
     ...(args['verify-candidates'] ? [`verify_candidates: ${Number(args['verify-candidates'])}`] : []),
@@ -62,23 +67,59 @@ const cited = run.rows.filter((r) => r.cited).length;
 const citedLabelled = run.rows.filter((r, i) => r.cited && claims[i]!.label !== 'NOTENOUGHINFO').length;
 const retrieved = run.rows.filter((r) => r.retrieved).length;
 const scores = labelScores(gold, predicted);
-const constant = Math.max(...LABELS.map((l) => labelScores(gold, gold.map(() => l)).macroF1));
+const constant = Math.max(
+  ...LABELS.map(
+    (l) =>
+      labelScores(
+        gold,
+        gold.map(() => l),
+      ).macroF1,
+  ),
+);
 const pct = (n: number, d: number): string => `${d > 0 ? ((100 * n) / d).toFixed(1) : '0.0'}%`;
 const ceiling = textDeterministicCeiling(claims);
-console.log(`\nlabel macro-F1 ${scores.macroF1.toFixed(3)} (accuracy ${scores.accuracy.toFixed(3)}); baseline best constant label ${constant.toFixed(3)} → ratio ${(scores.macroF1 / constant).toFixed(2)}×; ceiling for answers that depend on the claim text alone ${ceiling.toFixed(3)}`);
+console.log(
+  `\nlabel macro-F1 ${scores.macroF1.toFixed(3)} (accuracy ${scores.accuracy.toFixed(3)}); baseline best constant label ${constant.toFixed(3)} → ratio ${(scores.macroF1 / constant).toFixed(2)}×; ceiling for answers that depend on the claim text alone ${ceiling.toFixed(3)}`,
+);
 for (const l of LABELS) {
   const s = scores.perClass[l];
-  console.log(`  ${l.padEnd(13)} P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} F1 ${s.f1.toFixed(3)} (n=${s.support}); predicted as ${LABELS.map((p) => `${p}:${scores.confusion[l][p]}`).join(' ')}`);
+  console.log(
+    `  ${l.padEnd(13)} P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)} F1 ${s.f1.toFixed(3)} (n=${s.support}); predicted as ${LABELS.map((p) => `${p}:${scores.confusion[l][p]}`).join(' ')}`,
+  );
 }
 console.log(`gold abstract among the cited evidence: ${pct(cited, claims.length)} of all claims, ${pct(citedLabelled, labelled)} of SUPPORT/REFUTE claims`);
-console.log(`gold abstract among the retrieved pages: ${pct(retrieved, claims.length)}; baseline corpus search top-1: ${pct(run.rows.filter((r) => r.searchTop1).length, claims.length)}`);
-console.log(`throughput: ${(run.stancePairs / run.stanceSeconds).toFixed(1)} stance pairs/s (${run.stancePairs} pairs in ${run.stanceSeconds.toFixed(1)} s of stance), ${(claims.length / run.seconds).toFixed(2)} claims/s end to end (${run.seconds.toFixed(1)} s)`);
+console.log(
+  `gold abstract among the retrieved pages: ${pct(retrieved, claims.length)}; baseline corpus search top-1: ${pct(run.rows.filter((r) => r.searchTop1).length, claims.length)}`,
+);
+console.log(
+  `throughput: ${(run.stancePairs / run.stanceSeconds).toFixed(1)} stance pairs/s (${run.stancePairs} pairs in ${run.stanceSeconds.toFixed(1)} s of stance), ${(claims.length / run.seconds).toFixed(2)} claims/s end to end (${run.seconds.toFixed(1)} s)`,
+);
 console.log(`peak RSS ${run.peakRssMb.toFixed(0)} MB`);
 if (args.json) {
-  writeFileSync(args.json, JSON.stringify({
-    split: args.split, claims: claims.length, stance: run.stanceName, macroF1: scores.macroF1, accuracy: scores.accuracy, perClass: scores.perClass, confusion: scores.confusion,
-    goldCited: cited / claims.length, goldCitedSupportRefute: labelled > 0 ? citedLabelled / labelled : 0, goldRetrieved: retrieved / claims.length,
-    baselineConstantMacroF1: constant, baselineSearchTop1: run.rows.filter((r) => r.searchTop1).length / claims.length, textDeterministicCeiling: ceiling, pairsPerSecond: run.stancePairs / run.stanceSeconds, claimsPerSecond: claims.length / run.seconds,
-    peakRssMb: run.peakRssMb, rows: run.rows.map((r, i) => ({ ...r, gold: claims[i]!.label, predicted: predicted[i] })),
-  }, null, 2));
+  writeFileSync(
+    args.json,
+    JSON.stringify(
+      {
+        split: args.split,
+        claims: claims.length,
+        stance: run.stanceName,
+        macroF1: scores.macroF1,
+        accuracy: scores.accuracy,
+        perClass: scores.perClass,
+        confusion: scores.confusion,
+        goldCited: cited / claims.length,
+        goldCitedSupportRefute: labelled > 0 ? citedLabelled / labelled : 0,
+        goldRetrieved: retrieved / claims.length,
+        baselineConstantMacroF1: constant,
+        baselineSearchTop1: run.rows.filter((r) => r.searchTop1).length / claims.length,
+        textDeterministicCeiling: ceiling,
+        pairsPerSecond: run.stancePairs / run.stanceSeconds,
+        claimsPerSecond: claims.length / run.seconds,
+        peakRssMb: run.peakRssMb,
+        rows: run.rows.map((r, i) => ({ ...r, gold: claims[i]!.label, predicted: predicted[i] })),
+      },
+      null,
+      2,
+    ),
+  );
 }

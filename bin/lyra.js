@@ -27,7 +27,8 @@ function changedSince(dir, since) {
   return undefined;
 }
 
-if (!existsSync(entry)) fail(`${relative(process.cwd(), join(root, 'dist')) || 'dist'}/ is missing: run \`npm run build\` in ${root} (npm ci and npm install build it)`);
+if (!existsSync(entry))
+  fail(`${relative(process.cwd(), join(root, 'dist')) || 'dist'}/ is missing: run \`npm run build\` in ${root} (npm ci and npm install build it)`);
 const stampFile = join(root, 'dist', 'build-stamp.json');
 if (existsSync(join(root, 'src'))) {
   let startedAt = 0;

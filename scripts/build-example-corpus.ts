@@ -35,14 +35,21 @@ const docs = titles.map((title) => {
   return JSON.stringify({ id: slug(title), title, text: sentences.join('\n\n') });
 });
 writeFileSync(join(out, 'documents.jsonl'), `${docs.join('\n')}\n`);
-writeFileSync(join(out, 'manifest.json'), `${JSON.stringify({
-  name: 'example',
-  description: 'Sentences of 1,344 English Wikipedia articles on climate (via the Climate-FEVER data set), one document per article.',
-  trust_level: 'low',
-  files: ['documents.jsonl'],
-  license: 'CC-BY-SA-3.0',
-  link_template: 'https://en.wikipedia.org/wiki/{id}',
-}, null, 2)}\n`);
+writeFileSync(
+  join(out, 'manifest.json'),
+  `${JSON.stringify(
+    {
+      name: 'example',
+      description: 'Sentences of 1,344 English Wikipedia articles on climate (via the Climate-FEVER data set), one document per article.',
+      trust_level: 'low',
+      files: ['documents.jsonl'],
+      license: 'CC-BY-SA-3.0',
+      link_template: 'https://en.wikipedia.org/wiki/{id}',
+    },
+    null,
+    2,
+  )}\n`,
+);
 const attribution = [
   '# Attribution',
   '',

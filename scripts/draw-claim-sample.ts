@@ -27,10 +27,14 @@ function draw<T>(items: readonly T[], n: number, seed: number): T[] {
   return out;
 }
 
-const example = readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8').split('\n').filter(Boolean)
+const example = readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
   .map((l) => JSON.parse(l) as { id: string; text: string })
   .flatMap((d) => d.text.split('\n\n').map((text, para) => ({ doc: d.id, para, text })));
-const covid = readFileSync(sharedDataPath('check-covid/corpus.json'), 'utf8').split('\n').filter(Boolean)
+const covid = readFileSync(sharedDataPath('check-covid/corpus.json'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
   .map((l) => JSON.parse(l) as { cord_id: string; abstract: string[] })
   .flatMap((d) => d.abstract.map((text, sent) => ({ cord_id: d.cord_id, sent_index: sent, text })));
 
@@ -46,14 +50,32 @@ if (mode === 'checkability') {
 } else if (mode === 'checkability-heldout' || mode === 'checkability-final') {
   // Held out: drawn and labelled after the rules were frozen (its errors were then read); final: drawn
   // and labelled at the end and never used to change a rule — the honest figure.
-  const heldExample = draw(example.filter((x) => !devExample.includes(x)), 60, 15003);
-  const heldCovid = draw(covid.filter((x) => !devCovid.includes(x)), 40, 15004);
+  const heldExample = draw(
+    example.filter((x) => !devExample.includes(x)),
+    60,
+    15003,
+  );
+  const heldCovid = draw(
+    covid.filter((x) => !devCovid.includes(x)),
+    40,
+    15004,
+  );
   if (mode === 'checkability-heldout') {
     for (const e of heldExample) console.log(exampleLine(e));
     for (const c of heldCovid) console.log(covidLine(c));
   } else {
-    for (const e of draw(example.filter((x) => !devExample.includes(x) && !heldExample.includes(x)), 60, 15005)) console.log(exampleLine(e));
-    for (const c of draw(covid.filter((x) => !devCovid.includes(x) && !heldCovid.includes(x)), 40, 15006)) console.log(covidLine(c));
+    for (const e of draw(
+      example.filter((x) => !devExample.includes(x) && !heldExample.includes(x)),
+      60,
+      15005,
+    ))
+      console.log(exampleLine(e));
+    for (const c of draw(
+      covid.filter((x) => !devCovid.includes(x) && !heldCovid.includes(x)),
+      40,
+      15006,
+    ))
+      console.log(covidLine(c));
   }
 }
 
@@ -87,15 +109,20 @@ if (mode === 'relevance') {
         if (q.corpus === 'example') {
           for (const [k, text] of byDoc) {
             if (!k.startsWith(`${hit.id}#`)) continue;
-            for (const c of extractClaimCandidates({ text, source: hitId })) pool.set(c.text, { corpus: 'example', doc: hitId, para: Number(k.split('#')[1]), text: c.text });
+            for (const c of extractClaimCandidates({ text, source: hitId }))
+              pool.set(c.text, { corpus: 'example', doc: hitId, para: Number(k.split('#')[1]), text: c.text });
           }
         } else {
           const sentences = covid.filter((c) => c.cord_id === hit.id);
           sentences.forEach((s, i) => {
-            const context = sentences.slice(0, i).map((x) => x.text).join(' ');
+            const context = sentences
+              .slice(0, i)
+              .map((x) => x.text)
+              .join(' ');
             const full = context ? `${context} ${s.text}` : s.text;
             const mine = extractClaimCandidates({ text: full, source: hitId }).filter((c) => c.start >= full.length - s.text.length - 1);
-            if (mine.length > 0) pool.set(`${s.cord_id}#${s.sent_index}`, { corpus: 'check-covid', cord_id: s.cord_id, sent_index: s.sent_index, text: mine[0]!.text });
+            if (mine.length > 0)
+              pool.set(`${s.cord_id}#${s.sent_index}`, { corpus: 'check-covid', cord_id: s.cord_id, sent_index: s.sent_index, text: mine[0]!.text });
           });
         }
       }

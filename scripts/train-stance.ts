@@ -35,7 +35,9 @@ if (!existsSync(sharedDataPath())) {
 }
 const probe = spawnSync(args.python, ['-c', 'import torch; print(torch.__version__)'], { encoding: 'utf8' });
 if (probe.status !== 0) {
-  console.error(`train:stance needs PyTorch for ${args.python}: apt-get install python3-torch libopenblas0-pthread (${(probe.stderr || probe.error?.message || '').trim().split('\n').pop()})`);
+  console.error(
+    `train:stance needs PyTorch for ${args.python}: apt-get install python3-torch libopenblas0-pthread (${(probe.stderr || probe.error?.message || '').trim().split('\n').pop()})`,
+  );
   process.exit(2);
 }
 
@@ -55,7 +57,17 @@ for (const lang of args.lang === 'both' ? ['en', 'ja'] : [args.lang]) {
   const trained = join(args.work, `${lang}-model`);
   const out = join(args.out, `stance-${lang}`);
   tsx(lang === 'en' ? 'dump-features.ts' : 'dump-features-ja.ts', ['--out', dump]);
-  run(args.python, [join('scripts', 'stance', 'train_stance.py'), '--data', dump, '--out', trained, '--seed', args.seed, '--epochs', lang === 'en' ? args['epochs-en'] : args['epochs-ja']]);
+  run(args.python, [
+    join('scripts', 'stance', 'train_stance.py'),
+    '--data',
+    dump,
+    '--out',
+    trained,
+    '--seed',
+    args.seed,
+    '--epochs',
+    lang === 'en' ? args['epochs-en'] : args['epochs-ja'],
+  ]);
   tsx('finish-model.ts', ['--lang', lang, '--dump', dump, '--trained', trained, '--out', out]);
   tsx('write-card.ts', ['--lang', lang, '--model', out, '--dump', dump]);
 }

@@ -8,7 +8,11 @@ import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type Sente
  * (labelled after the rules were first frozen; its errors were then read too) and the final one
  * (labelled at the end, never used to change a rule: the honest figure).
  */
-export const CHECKABILITY_FILES = { development: 'claim-checkability.jsonl', heldOut: 'claim-checkability-heldout.jsonl', final: 'claim-checkability-final.jsonl' } as const;
+export const CHECKABILITY_FILES = {
+  development: 'claim-checkability.jsonl',
+  heldOut: 'claim-checkability-heldout.jsonl',
+  final: 'claim-checkability-final.jsonl',
+} as const;
 
 type Item = SentenceRef & { checkable: boolean; why?: string };
 
@@ -25,12 +29,14 @@ export function claimsFromSentence(context: string, text: string): string[] {
   const full = context ? `${context} ${text}` : text;
   const start = full.length - text.length;
   const sentences = splitSentences(full);
-  return extractClaimCandidates({ text: full, source: 'bench' }).filter((c) => {
-    const s = c.start ?? sentences[c.sentenceIndex]?.start ?? 0;
-    const e = c.end ?? sentences[c.sentenceIndex]?.end ?? 0;
-    // Most of the claim's own sentence lies within the labelled sentence.
-    return Math.min(e, full.length) - Math.max(s, start) > (e - s) / 2;
-  }).map((c) => c.text);
+  return extractClaimCandidates({ text: full, source: 'bench' })
+    .filter((c) => {
+      const s = c.start ?? sentences[c.sentenceIndex]?.start ?? 0;
+      const e = c.end ?? sentences[c.sentenceIndex]?.end ?? 0;
+      // Most of the claim's own sentence lies within the labelled sentence.
+      return Math.min(e, full.length) - Math.max(s, start) > (e - s) / 2;
+    })
+    .map((c) => c.text);
 }
 
 export function evaluateCheckability(file: string): CheckabilityResult {

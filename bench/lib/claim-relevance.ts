@@ -39,8 +39,11 @@ export function evaluateRelevance(): RelevanceResult {
     }
     all.push(...rows);
     out.questions.push({
-      question, items: rows.length, relevant: rows.filter((r) => r.gold).length,
-      lyra: binaryScores(rows.map((r) => ({ gold: r.gold, predicted: r.lyra }))), baseline: binaryScores(rows.map((r) => ({ gold: r.gold, predicted: r.baseline }))),
+      question,
+      items: rows.length,
+      relevant: rows.filter((r) => r.gold).length,
+      lyra: binaryScores(rows.map((r) => ({ gold: r.gold, predicted: r.lyra }))),
+      baseline: binaryScores(rows.map((r) => ({ gold: r.gold, predicted: r.baseline }))),
     });
   }
   out.lyra = binaryScores(all.map((r) => ({ gold: r.gold, predicted: r.lyra })));

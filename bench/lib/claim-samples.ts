@@ -8,8 +8,17 @@ import { PROJECT_ROOT, sharedDataPath } from '../../src/test-support/shared-data
 
 export const DATA_DIR = join(PROJECT_ROOT, 'bench', 'data');
 
-interface ExampleRef { corpus: 'example'; doc: string; para: number; text: string }
-interface CovidRef { corpus: 'check-covid'; cord_id: string; sent_index: number }
+interface ExampleRef {
+  corpus: 'example';
+  doc: string;
+  para: number;
+  text: string;
+}
+interface CovidRef {
+  corpus: 'check-covid';
+  cord_id: string;
+  sent_index: number;
+}
 export type SentenceRef = ExampleRef | CovidRef;
 
 /** A labelled sentence with what the extractor sees: the text before it in its fragment, and itself. */
@@ -24,8 +33,13 @@ export interface ResolvedSentence {
 let covid: Map<string, string[]> | undefined;
 /** Check-COVID abstracts as sentence lists, by cord_id. */
 export function covidAbstracts(): Map<string, string[]> {
-  covid ??= new Map(readFileSync(sharedDataPath('check-covid/corpus.json'), 'utf8').split('\n').filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as { cord_id: string; abstract: string[] }).map((d) => [d.cord_id, d.abstract.map((s) => s.trim())]));
+  covid ??= new Map(
+    readFileSync(sharedDataPath('check-covid/corpus.json'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as { cord_id: string; abstract: string[] })
+      .map((d) => [d.cord_id, d.abstract.map((s) => s.trim())]),
+  );
   return covid;
 }
 
@@ -43,13 +57,28 @@ export function resolveSentence(ref: SentenceRef): ResolvedSentence {
 }
 
 export function readJsonl<T>(file: string): T[] {
-  return readFileSync(join(DATA_DIR, file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+  return readFileSync(join(DATA_DIR, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
 }
 
-export interface BinaryScores { tp: number; fp: number; fn: number; tn: number; precision: number; recall: number; f1: number; accuracy: number }
+export interface BinaryScores {
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+  precision: number;
+  recall: number;
+  f1: number;
+  accuracy: number;
+}
 
 export function binaryScores(pairs: ReadonlyArray<{ gold: boolean; predicted: boolean }>): BinaryScores {
-  let tp = 0, fp = 0, fn = 0, tn = 0;
+  let tp = 0,
+    fp = 0,
+    fn = 0,
+    tn = 0;
   for (const p of pairs) {
     if (p.gold && p.predicted) tp++;
     else if (!p.gold && p.predicted) fp++;
@@ -58,5 +87,14 @@ export function binaryScores(pairs: ReadonlyArray<{ gold: boolean; predicted: bo
   }
   const precision = tp + fp > 0 ? tp / (tp + fp) : 0;
   const recall = tp + fn > 0 ? tp / (tp + fn) : 0;
-  return { tp, fp, fn, tn, precision, recall, f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0, accuracy: pairs.length ? (tp + tn) / pairs.length : 0 };
+  return {
+    tp,
+    fp,
+    fn,
+    tn,
+    precision,
+    recall,
+    f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
+    accuracy: pairs.length ? (tp + tn) / pairs.length : 0,
+  };
 }

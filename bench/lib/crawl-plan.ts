@@ -33,7 +33,15 @@ export function seeded(seed: number): () => number {
  * pages are shared in proportion to qps (plus ±20 % noise), so most hosts sit near the bound at once —
  * the hardest case for a scheduler, since every host must run at its full rate the whole time.
  */
-export function makeCrawlPlan(options: { totalPages: number; hostCount: number; seed: number; minQps: number; maxQps: number; minLatencyMs: number; maxLatencyMs: number }): CrawlPlan {
+export function makeCrawlPlan(options: {
+  totalPages: number;
+  hostCount: number;
+  seed: number;
+  minQps: number;
+  maxQps: number;
+  minLatencyMs: number;
+  maxLatencyMs: number;
+}): CrawlPlan {
   const rnd = seeded(options.seed);
   const hosts: CrawlHost[] = [];
   for (let i = 0; i < options.hostCount; i++) {

@@ -15,7 +15,10 @@ let web: Awaited<ReturnType<typeof startLoopbackWeb>> | undefined;
 function bodies(): Buffer[] {
   const root = sharedDataPath('readability-test-pages/pages');
   if (!existsSync(root)) return [Buffer.from(`<html><head><title>page</title></head><body>${'<p>Lorem ipsum dolor sit amet.</p>'.repeat(400)}</body></html>`)];
-  return readdirSync(root).sort().slice(0, 40).map((n) => readFileSync(join(root, n, 'source.html')));
+  return readdirSync(root)
+    .sort()
+    .slice(0, 40)
+    .map((n) => readFileSync(join(root, n, 'source.html')));
 }
 
 lines.on('line', async (line) => {

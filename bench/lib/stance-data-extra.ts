@@ -11,7 +11,10 @@ import { splitFraction, type CheckCovidPair, type LabelledPair } from './stance-
 import { bm25Index, contentTerms } from './stance-related.js';
 
 function jsonl<T>(path: string): T[] {
-  return readFileSync(path, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as T);
+  return readFileSync(path, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as T);
 }
 
 const clean = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -64,21 +67,15 @@ interface Ev2Row {
 
 type Direction = 'increased' | 'decreased' | 'none';
 const EV2_DIRECTION: Record<string, Direction> = {
-  'significantly increased': 'increased', 'significantly decreased': 'decreased', 'no significant difference': 'none',
+  'significantly increased': 'increased',
+  'significantly decreased': 'decreased',
+  'no significant difference': 'none',
 };
 
 /** Claim wordings per direction; one is picked per row by a hash so the set is deterministic. */
 const TEMPLATES: Record<Direction, ((i: string, o: string, c: string) => string)[]> = {
-  increased: [
-    (i, o, c) => `${i} increases ${o} compared with ${c}.`,
-    (i, o, c) => `${o} is higher with ${i} than with ${c}.`,
-    (i, o) => `${i} raises ${o}.`,
-  ],
-  decreased: [
-    (i, o, c) => `${i} reduces ${o} compared with ${c}.`,
-    (i, o, c) => `${o} is lower with ${i} than with ${c}.`,
-    (i, o) => `${i} lowers ${o}.`,
-  ],
+  increased: [(i, o, c) => `${i} increases ${o} compared with ${c}.`, (i, o, c) => `${o} is higher with ${i} than with ${c}.`, (i, o) => `${i} raises ${o}.`],
+  decreased: [(i, o, c) => `${i} reduces ${o} compared with ${c}.`, (i, o, c) => `${o} is lower with ${i} than with ${c}.`, (i, o) => `${i} lowers ${o}.`],
   none: [
     (i, o, c) => `${i} does not change ${o} compared with ${c}.`,
     (i, o, c) => `${o} does not differ between ${i} and ${c}.`,
@@ -111,7 +108,10 @@ export function loadEvidenceInference(root: string, split: 'train' | 'validation
     // The row's own direction, and one other direction picked by hash: balanced supports/refutes.
     const others = (['increased', 'decreased', 'none'] as const).filter((d) => d !== direction);
     const other = others[Math.floor(splitFraction(key, 'ev2-other') * others.length)]!;
-    for (const [d, label] of [[direction, 'supports'], [other, 'refutes']] as const) {
+    for (const [d, label] of [
+      [direction, 'supports'],
+      [other, 'refutes'],
+    ] as const) {
       const t = TEMPLATES[d];
       const claim = t[Math.floor(splitFraction(`${key}:${d}`, 'ev2-template') * t.length)]!(i, o, c);
       for (const s of splitSentences(evidence)) out.push({ claim, passage: s, label, group: `ev2:${r.prompt_id}`, source: 'evidence_inference' });
@@ -146,7 +146,13 @@ export function checkCovidCandidates(claims: readonly CheckCovidPair[], options:
       const isOwn = abstract.join(' ') === own;
       for (const s of abstract) {
         const label: Stance = isOwn && evidence.has(s) ? c.label : 'neutral';
-        out.push({ claim: c.claim, passage: s, label, group: c.group, source: isOwn && evidence.has(s) ? 'check_covid_candidate_evidence' : 'check_covid_candidate_other' });
+        out.push({
+          claim: c.claim,
+          passage: s,
+          label,
+          group: c.group,
+          source: isOwn && evidence.has(s) ? 'check_covid_candidate_evidence' : 'check_covid_candidate_other',
+        });
       }
     }
   }

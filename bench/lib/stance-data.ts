@@ -15,8 +15,18 @@ export interface LabelledPair {
 }
 
 const NLI_LABELS: Record<string, Stance> = {
-  entailment: 'supports', contradiction: 'refutes', neutral: 'neutral', e: 'supports', c: 'refutes', n: 'neutral',
-  supports: 'supports', refutes: 'refutes', not_enough_info: 'neutral', support: 'supports', refute: 'refutes', notenoughinfo: 'neutral',
+  entailment: 'supports',
+  contradiction: 'refutes',
+  neutral: 'neutral',
+  e: 'supports',
+  c: 'refutes',
+  n: 'neutral',
+  supports: 'supports',
+  refutes: 'refutes',
+  not_enough_info: 'neutral',
+  support: 'supports',
+  refute: 'refutes',
+  notenoughinfo: 'neutral',
 };
 
 function mapLabel(raw: string): Stance | undefined {
@@ -29,15 +39,25 @@ export function splitFraction(key: string, salt = 'lyra-stance'): number {
 }
 
 function lines(path: string): string[] {
-  return readFileSync(path, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  return readFileSync(path, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
 }
 
 /** Undo PTB/FEVER tokenization so the text looks like ordinary prose. */
 export function detokenize(text: string): string {
   return text
-    .replace(/-LRB-/g, '(').replace(/-RRB-/g, ')').replace(/-LSB-/g, '[').replace(/-RSB-/g, ']')
-    .replace(/``|''/g, '"').replace(/ ([.,;:!?%)\]'])/g, '$1').replace(/([([]) /g, '$1').replace(/ n't/g, "n't")
-    .replace(/\s+/g, ' ').trim();
+    .replace(/-LRB-/g, '(')
+    .replace(/-RRB-/g, ')')
+    .replace(/-LSB-/g, '[')
+    .replace(/-RSB-/g, ']')
+    .replace(/``|''/g, '"')
+    .replace(/ ([.,;:!?%)\]'])/g, '$1')
+    .replace(/([([]) /g, '$1')
+    .replace(/ n't/g, "n't")
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function tsv(path: string, cols: { premise: number; hypothesis: number; label: number }, source: string, header = true): LabelledPair[] {
@@ -64,12 +84,14 @@ export function loadSnliCad(root: string): LabelledPair[] {
 
 export function loadMnliSample(root: string): LabelledPair[] {
   return ['mnli_matched', 'mnli_mismatched'].flatMap((f) =>
-    tsv(join(root, 'nli/mnli_textfooler_sample', `${f}.tsv`), { label: 0, premise: 1, hypothesis: 2 }, 'mnli_sample', false));
+    tsv(join(root, 'nli/mnli_textfooler_sample', `${f}.tsv`), { label: 0, premise: 1, hypothesis: 2 }, 'mnli_sample', false),
+  );
 }
 
 export function loadNegationNli(root: string): LabelledPair[] {
   return ['MNLI', 'SNLI'].flatMap((f) =>
-    tsv(join(root, 'nli/negation_nli', `${f}.txt`), { premise: 1, hypothesis: 2, label: 3 }, `negation_${f.toLowerCase()}`));
+    tsv(join(root, 'nli/negation_nli', `${f}.txt`), { premise: 1, hypothesis: 2, label: 3 }, `negation_${f.toLowerCase()}`),
+  );
 }
 
 export function loadBreakingNli(root: string): LabelledPair[] {
@@ -96,7 +118,13 @@ export function loadFeverRte(root: string): LabelledPair[] {
   for (const line of lines(join(root, 'nli/fever_rte_dev/fever_dev_rte.tsv')).slice(1)) {
     const [evidence, claim, label] = line.split('\t');
     if (!evidence || !claim || !label) continue;
-    out.push({ claim: detokenize(claim), passage: detokenize(evidence), label: label === 'entailment' ? 'supports' : 'refutes', group: claim, source: 'fever_rte' });
+    out.push({
+      claim: detokenize(claim),
+      passage: detokenize(evidence),
+      label: label === 'entailment' ? 'supports' : 'refutes',
+      group: claim,
+      source: 'fever_rte',
+    });
   }
   return out;
 }
@@ -133,11 +161,20 @@ export function loadCheckCovid(root: string, split: 'train' | 'dev'): CheckCovid
     if (!abstract || !label) continue;
     const ids = [...r.evidence_set].sort((a, b) => a.sent_index - b.sent_index);
     const evidence = ids.map((e) => abstract[e.sent_index]).filter((s): s is string => !!s);
-    const primary = ids.filter((e) => e.type === 'PRIMARY').map((e) => abstract[e.sent_index]).filter((s): s is string => !!s);
+    const primary = ids
+      .filter((e) => e.type === 'PRIMARY')
+      .map((e) => abstract[e.sent_index])
+      .filter((s): s is string => !!s);
     if (evidence.length === 0) continue;
     out.push({
-      claim: r.claim.trim(), passage: evidence.join(' '), label, group: r.id.split('_')[0] ?? r.id, source: `check_covid_${split}`,
-      evidence, primary: primary.length ? primary : evidence, abstract,
+      claim: r.claim.trim(),
+      passage: evidence.join(' '),
+      label,
+      group: r.id.split('_')[0] ?? r.id,
+      source: `check_covid_${split}`,
+      evidence,
+      primary: primary.length ? primary : evidence,
+      abstract,
     });
   }
   return out;

@@ -59,8 +59,14 @@ export function englishPools(root: string, weights: PoolWeights = DEFAULT_POOL_W
   };
 
   const fm2 = loadFm2(root).filter((p) => !isFm2Eval(p));
-  add(fm2.filter((p) => p.source === 'fm2_gold'), weights.fm2Gold);
-  add(fm2.filter((p) => p.source === 'fm2_retrieved'), weights.fm2Retrieved);
+  add(
+    fm2.filter((p) => p.source === 'fm2_gold'),
+    weights.fm2Gold,
+  );
+  add(
+    fm2.filter((p) => p.source === 'fm2_retrieved'),
+    weights.fm2Retrieved,
+  );
 
   add(loadEvidenceInference(root, 'train'), weights.evidenceInference);
   dev.push(...loadEvidenceInference(root, 'validation'));

@@ -9,7 +9,9 @@ import { splitFraction } from './stance-data.js';
 
 /** Content-word stems of a text (no stop words, no numbers, at least 3 letters). */
 export function contentTerms(text: string): string[] {
-  return tokenize(text).filter((t) => !t.stop && /[a-z]/.test(t.word) && t.word.length > 2).map((t) => t.stem);
+  return tokenize(text)
+    .filter((t) => !t.stop && /[a-z]/.test(t.word) && t.word.length > 2)
+    .map((t) => t.stem);
 }
 
 export interface Bm25Index {
@@ -50,7 +52,11 @@ export function bm25Index(docs: readonly string[][]): Bm25Index {
           shared.set(j, (shared.get(j) ?? 0) + 1);
         }
       }
-      return [...scores.entries()].filter(([j]) => shared.get(j)! >= minShared).sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, k).map(([j]) => j);
+      return [...scores.entries()]
+        .filter(([j]) => shared.get(j)! >= minShared)
+        .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+        .slice(0, k)
+        .map(([j]) => j);
     },
   };
 }

@@ -1,8 +1,21 @@
 // Which data trains the embedded stance model and which evaluates it. One place, so the training
 // script and the benchmark cannot disagree about what is held out.
 import {
-  isHeldOut, loadBreakingNli, loadCheckCovid, loadClimateFever, loadConjNli, loadFeverRte, loadHans, loadMnliSample,
-  loadNegationNli, loadSciFactRte, loadSnli, loadSnliCad, splitFraction, type CheckCovidPair, type LabelledPair,
+  isHeldOut,
+  loadBreakingNli,
+  loadCheckCovid,
+  loadClimateFever,
+  loadConjNli,
+  loadFeverRte,
+  loadHans,
+  loadMnliSample,
+  loadNegationNli,
+  loadSciFactRte,
+  loadSnli,
+  loadSnliCad,
+  splitFraction,
+  type CheckCovidPair,
+  type LabelledPair,
 } from './stance-data.js';
 import { bm25Index, contentTerms, hashSample, termOverlap } from './stance-related.js';
 import { splitSentences } from '../../src/models/stance/index.js';
@@ -21,7 +34,11 @@ export function evaluationSuites(root: string): EvalSuite[] {
     { name: 'check_covid_dev_evidence', note: 'Check-COVID dev, annotated evidence sentences as passage', pairs: cc },
     { name: 'check_covid_dev_abstract', note: 'Check-COVID dev, whole abstract as passage (ill-posed for NEI; not tuned to)', pairs: cc.map(wholeAbstract) },
     { name: 'snli_test', note: 'SNLI 1.0 test (e-SNLI files)', pairs: loadSnli(root, 'test') },
-    { name: 'climate_fever_test', note: 'Climate-FEVER claim–evidence pairs, test half by claim id (never trained on)', pairs: loadClimateFever(root).filter((p) => splitFraction(p.group, 'climate') < 0.5) },
+    {
+      name: 'climate_fever_test',
+      note: 'Climate-FEVER claim–evidence pairs, test half by claim id (never trained on)',
+      pairs: loadClimateFever(root).filter((p) => splitFraction(p.group, 'climate') < 0.5),
+    },
     { name: 'scifact_rte_heldout', note: 'SciFact rationale pairs, 30 % held out by claim (no neutral gold)', pairs: loadSciFactRte(root).filter(isHeldOut) },
     { name: 'negation_mnli_heldout', note: 'Negation NLI (MNLI part), 30 % held out by premise', pairs: negation.filter((p) => p.source === 'negation_mnli') },
     { name: 'negation_snli_heldout', note: 'Negation NLI (SNLI part), 30 % held out by premise', pairs: negation.filter((p) => p.source === 'negation_snli') },
@@ -97,28 +114,56 @@ export function trainingPools(root: string, options: PoolOptions = {}): Training
   // Sentences of the same abstract that are not annotated evidence, and sentences of other abstracts,
   // as neutral: in use most passage sentences do not address the claim.
   const abstracts = cc.map((p) => p.abstract);
-  const ccNeutral = (pairs: CheckCovidPair[]): LabelledPair[] => pairs.flatMap((p, i) => {
-    const others = p.abstract.filter((s) => !p.evidence.includes(s));
-    const picked = take(others, 1, `ccn${i}`, (s) => s);
-    const far = abstracts[Math.floor(splitFraction(`${p.claim}${i}`, 'far') * abstracts.length)]!;
-    const farSentence = far[Math.floor(splitFraction(p.claim, 'far-s') * far.length)];
-    return [...picked, ...(farSentence && far !== p.abstract ? [farSentence] : [])].map((s) => ({ ...p, passage: s, label: 'neutral' as const, source: 'check_covid_negative' }));
-  });
+  const ccNeutral = (pairs: CheckCovidPair[]): LabelledPair[] =>
+    pairs.flatMap((p, i) => {
+      const others = p.abstract.filter((s) => !p.evidence.includes(s));
+      const picked = take(others, 1, `ccn${i}`, (s) => s);
+      const far = abstracts[Math.floor(splitFraction(`${p.claim}${i}`, 'far') * abstracts.length)]!;
+      const farSentence = far[Math.floor(splitFraction(p.claim, 'far-s') * far.length)];
+      return [...picked, ...(farSentence && far !== p.abstract ? [farSentence] : [])].map((s) => ({
+        ...p,
+        passage: s,
+        label: 'neutral' as const,
+        source: 'check_covid_negative',
+      }));
+    });
 
   const snliFamily = [...weighted(loadSnli(root, 'dev'), 1), ...weighted(loadSnliCad(root), 1)];
   const pool: (LabelledPair & { weight: number })[] = [
     ...snliFamily,
     ...reversed(snliFamily, options.reverseWeight ?? 0),
     ...weighted(loadMnliSample(root), 1.5),
-    ...weighted(loadNegationNli(root).filter((p) => !isHeldOut(p)), 1.5),
-    ...weighted(loadBreakingNli(root).filter((p) => !isHeldOut(p)), 0.5),
-    ...weighted(take(loadConjNli(root, 'adversarial_train_15k'), 5000, 'conj', (p) => p.claim + p.passage), 0.7),
+    ...weighted(
+      loadNegationNli(root).filter((p) => !isHeldOut(p)),
+      1.5,
+    ),
+    ...weighted(
+      loadBreakingNli(root).filter((p) => !isHeldOut(p)),
+      0.5,
+    ),
+    ...weighted(
+      take(loadConjNli(root, 'adversarial_train_15k'), 5000, 'conj', (p) => p.claim + p.passage),
+      0.7,
+    ),
     ...weighted(loadHans(root), 1.5),
-    ...weighted(take(loadFeverRte(root), options.feverPairs ?? 6000, 'fever', (p) => p.claim + p.passage), 0.7),
+    ...weighted(
+      take(loadFeverRte(root), options.feverPairs ?? 6000, 'fever', (p) => p.claim + p.passage),
+      0.7,
+    ),
     ...((options.relatedWeight ?? 0) > 0
-      ? weighted(relatedNeutralPairs(root, cc.filter((p) => splitFraction(p.group, 'cc-dev') >= 0.15), loadCheckCovid(root, 'dev')), options.relatedWeight ?? 0)
+      ? weighted(
+          relatedNeutralPairs(
+            root,
+            cc.filter((p) => splitFraction(p.group, 'cc-dev') >= 0.15),
+            loadCheckCovid(root, 'dev'),
+          ),
+          options.relatedWeight ?? 0,
+        )
       : []),
-    ...weighted(loadSciFactRte(root).filter((p) => !isHeldOut(p)), sfWeight),
+    ...weighted(
+      loadSciFactRte(root).filter((p) => !isHeldOut(p)),
+      sfWeight,
+    ),
   ];
   const train = pool.filter((p) => splitFraction(p.group, 'dev') >= DEV_FRACTION);
   // Reversed pairs stay out of dev so that dev scores compare across runs.
@@ -167,12 +212,18 @@ export function relatedNeutralPairs(root: string, ccTrain: readonly CheckCovidPa
     const c = claimIndex.get(claim)!;
     const mine = [...own[c]!];
     const near = (j: number): boolean =>
-      own[c]!.has(j) || mine.some((m) => termOverlap(sentenceTerms[m]!, sentenceTerms[j]!) >= 0.6)
-      || [...owners[j]!].some((o) => termOverlap(claimTerms[o]!, claimTerms[c]!) >= 0.6);
+      own[c]!.has(j) ||
+      mine.some((m) => termOverlap(sentenceTerms[m]!, sentenceTerms[j]!) >= 0.6) ||
+      [...owners[j]!].some((o) => termOverlap(claimTerms[o]!, claimTerms[c]!) >= 0.6);
     const [j] = index.search(claimTerms[c]!, 1, { minShared: 2, skip: near });
     if (j !== undefined) out.push({ claim, passage: sentences[j]!, label: 'neutral', group: claim, source: 'fever_related' });
   }
-  for (const i of hashSample(sentences.map((_, k) => k), 3000, 'rel-ev', (k) => sentences[k]!)) {
+  for (const i of hashSample(
+    sentences.map((_, k) => k),
+    3000,
+    'rel-ev',
+    (k) => sentences[k]!,
+  )) {
     const skip = (j: number): boolean => j === i || [...owners[j]!].some((o) => owners[i]!.has(o)) || termOverlap(sentenceTerms[i]!, sentenceTerms[j]!) >= 0.6;
     const [j] = index.search(sentenceTerms[i]!, 1, { minShared: 3, skip });
     if (j === undefined) continue;

@@ -38,17 +38,30 @@ export function edgeScores(pairs: readonly JudgedPair[]): EdgeScores[] {
     const predicted = pairs.filter((p) => p.predicted === label).length;
     const correct = pairs.filter((p) => p.predicted === label && p.gold === label).length;
     return {
-      label, gold, predicted, correct,
+      label,
+      gold,
+      predicted,
+      correct,
       precision: predicted > 0 ? correct / predicted : 0,
       recall: gold > 0 ? correct / gold : 0,
-      precisionAtRecall20: precisionAtRecall(pairs.map((p) => ({ score: p.scores[label], positive: p.gold === label })), 0.2),
+      precisionAtRecall20: precisionAtRecall(
+        pairs.map((p) => ({ score: p.scores[label], positive: p.gold === label })),
+        0.2,
+      ),
     };
   });
 }
 
 /** Macro-F1 and confusion over any label set (labels absent from gold still count when predicted). */
-export function confusionScores<L extends string>(labels: readonly L[], gold: readonly L[], predicted: readonly L[]): {
-  macroF1: number; accuracy: number; f1: Record<L, number>; confusion: Record<L, Record<L, number>>;
+export function confusionScores<L extends string>(
+  labels: readonly L[],
+  gold: readonly L[],
+  predicted: readonly L[],
+): {
+  macroF1: number;
+  accuracy: number;
+  f1: Record<L, number>;
+  confusion: Record<L, Record<L, number>>;
 } {
   const confusion = Object.fromEntries(labels.map((g) => [g, Object.fromEntries(labels.map((p) => [p, 0]))])) as Record<L, Record<L, number>>;
   gold.forEach((g, i) => confusion[g][predicted[i]!]++);
@@ -63,7 +76,8 @@ export function confusionScores<L extends string>(labels: readonly L[], gold: re
   return {
     macroF1: present.length ? present.reduce((s, l) => s + f1[l], 0) / present.length : 0,
     accuracy: gold.length ? labels.reduce((s, l) => s + confusion[l][l], 0) / gold.length : 0,
-    f1, confusion,
+    f1,
+    confusion,
   };
 }
 

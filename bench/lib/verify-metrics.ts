@@ -21,7 +21,10 @@ export interface ClassScores {
   support: number;
 }
 
-export function labelScores(gold: readonly Label[], predicted: readonly Label[]): { macroF1: number; accuracy: number; perClass: Record<Label, ClassScores>; confusion: Record<Label, Record<Label, number>> } {
+export function labelScores(
+  gold: readonly Label[],
+  predicted: readonly Label[],
+): { macroF1: number; accuracy: number; perClass: Record<Label, ClassScores>; confusion: Record<Label, Record<Label, number>> } {
   const confusion = Object.fromEntries(LABELS.map((g) => [g, Object.fromEntries(LABELS.map((p) => [p, 0]))])) as Record<Label, Record<Label, number>>;
   gold.forEach((g, i) => confusion[g][predicted[i]!]++);
   const perClass = {} as Record<Label, ClassScores>;
@@ -34,7 +37,12 @@ export function labelScores(gold: readonly Label[], predicted: readonly Label[])
     perClass[l] = { precision, recall, f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0, support: goldL };
   }
   const correct = LABELS.reduce((s, l) => s + confusion[l][l], 0);
-  return { macroF1: LABELS.reduce((s, l) => s + perClass[l].f1, 0) / LABELS.length, accuracy: gold.length > 0 ? correct / gold.length : 0, perClass, confusion };
+  return {
+    macroF1: LABELS.reduce((s, l) => s + perClass[l].f1, 0) / LABELS.length,
+    accuracy: gold.length > 0 ? correct / gold.length : 0,
+    perClass,
+    confusion,
+  };
 }
 
 /**
@@ -47,7 +55,8 @@ export function labelScores(gold: readonly Label[], predicted: readonly Label[])
 export function textDeterministicCeiling(items: ReadonlyArray<{ claim: string; label: Label }>): number {
   const groups = new Map<string, Label[]>();
   for (const i of items) groups.set(i.claim, [...(groups.get(i.claim) ?? []), i.label]);
-  const mixed = (x: Label) => [...groups.values()].filter((g) => g.includes('NOTENOUGHINFO') && g.includes(x) && g.every((l) => l === x || l === 'NOTENOUGHINFO'));
+  const mixed = (x: Label) =>
+    [...groups.values()].filter((g) => g.includes('NOTENOUGHINFO') && g.includes(x) && g.every((l) => l === x || l === 'NOTENOUGHINFO'));
   const sn = mixed('SUPPORT');
   const rn = mixed('REFUTE');
   const rest = [...groups.values()].filter((g) => !sn.includes(g) && !rn.includes(g));

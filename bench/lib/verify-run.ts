@@ -57,10 +57,13 @@ export async function runVerify(options: VerifyRunOptions): Promise<VerifyRunRes
   const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
   const home = mkdtempSync(join(tmpdir(), 'lyra-bench-verify-'));
   const graph = options.graphLines ?? [];
-  writeFileSync(join(home, 'lyra.config.yaml'), [
-    ...(options.backend ? ['models:', '  stance:', `    backend: ${options.backend}`] : []),
-    ...(graph.length > 0 ? ['pipeline:', '  graph:', ...graph.map((l) => `    ${l}`)] : []),
-  ].join('\n') + '\n');
+  writeFileSync(
+    join(home, 'lyra.config.yaml'),
+    [
+      ...(options.backend ? ['models:', '  stance:', `    backend: ${options.backend}`] : []),
+      ...(graph.length > 0 ? ['pipeline:', '  graph:', ...graph.map((l) => `    ${l}`)] : []),
+    ].join('\n') + '\n',
+  );
   try {
     const config = loadConfig({ env: { ...process.env, LYRA_HOME: home }, cwd: home });
     const base = buildStanceModel({ config });
@@ -82,8 +85,10 @@ export async function runVerify(options: VerifyRunOptions): Promise<VerifyRunRes
     const engine = createEngine(config, { stance });
     try {
       const corpusDocuments = options.files
-        ? (await addToCorpus({ store: engine.store, config, name: options.corpus, paths: options.files, trustLevel: options.trustLevel ?? 'ACADEMIC' })).inserted
-        : ((await ensureBuiltinCorpus({ store: engine.store, name: options.corpus })), engine.store.listCorpora().find((c) => c.name === options.corpus)?.documents ?? 0);
+        ? (await addToCorpus({ store: engine.store, config, name: options.corpus, paths: options.files, trustLevel: options.trustLevel ?? 'ACADEMIC' }))
+            .inserted
+        : (await ensureBuiltinCorpus({ store: engine.store, name: options.corpus }),
+          engine.store.listCorpora().find((c) => c.name === options.corpus)?.documents ?? 0);
       const providers = [`corpus:${options.corpus}`];
       const rows: VerifyRow[] = [];
       const t0 = performance.now();
@@ -94,11 +99,28 @@ export async function runVerify(options: VerifyRunOptions): Promise<VerifyRunRes
         const goldUrl = c.goldDocId ? `corpus://${options.corpus}/${c.goldDocId}` : undefined;
         const cited = goldUrl !== undefined && [...out.supporting, ...out.refuting].some((e) => e.source.url === goldUrl);
         const retrieved = goldUrl !== undefined && engine.store.listPages(task.id).some((p) => p.url === goldUrl);
-        rows.push({ id: c.id, status: out.status, confidence: out.confidence, cited, retrieved, searchTop1, supporting: out.supporting.length, refuting: out.refuting.length });
+        rows.push({
+          id: c.id,
+          status: out.status,
+          confidence: out.confidence,
+          cited,
+          retrieved,
+          searchTop1,
+          supporting: out.supporting.length,
+          refuting: out.refuting.length,
+        });
         sample();
         options.onProgress?.(i + 1, options.claims.length, pairs, (performance.now() - t0) / 1000);
       }
-      return { rows, stanceName: stance.name, stancePairs: pairs, stanceSeconds: stanceMs / 1000, seconds: (performance.now() - t0) / 1000, peakRssMb: peakRss / 2 ** 20, corpusDocuments };
+      return {
+        rows,
+        stanceName: stance.name,
+        stancePairs: pairs,
+        stanceSeconds: stanceMs / 1000,
+        seconds: (performance.now() - t0) / 1000,
+        peakRssMb: peakRss / 2 ** 20,
+        corpusDocuments,
+      };
     } finally {
       await engine.close();
     }

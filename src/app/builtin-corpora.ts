@@ -17,7 +17,10 @@ const manifestSchema = z.strictObject({
   files: z.array(z.string().min(1)).min(1),
   license: z.string().min(1),
   /** Where a document lives on the web: `{id}` is replaced by the document id, percent-encoded (commas and colons kept). */
-  link_template: z.string().regex(/^https:\/\/[^\s{}]+\{id\}[^\s{}]*$/, 'expected an https URL with {id}').optional(),
+  link_template: z
+    .string()
+    .regex(/^https:\/\/[^\s{}]+\{id\}[^\s{}]*$/, 'expected an https URL with {id}')
+    .optional(),
 });
 
 export interface BuiltinCorpus {
@@ -38,8 +41,18 @@ function readManifest(dir: string): BuiltinCorpus {
     throw new NonRetryableError(`built-in corpus manifest ${path} is unreadable: ${(cause as Error).message}`, { code: 'builtin_corpus_invalid', cause });
   }
   const m = manifestSchema.safeParse(raw);
-  if (!m.success) throw new NonRetryableError(`built-in corpus manifest ${path}: ${m.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'builtin_corpus_invalid' });
-  return { name: m.data.name, description: m.data.description, trustLevel: parseTrustLevel(m.data.trust_level)!, files: m.data.files.map((f) => join(dir, f)), license: m.data.license, ...(m.data.link_template ? { linkTemplate: m.data.link_template } : {}) };
+  if (!m.success)
+    throw new NonRetryableError(`built-in corpus manifest ${path}: ${m.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, {
+      code: 'builtin_corpus_invalid',
+    });
+  return {
+    name: m.data.name,
+    description: m.data.description,
+    trustLevel: parseTrustLevel(m.data.trust_level)!,
+    files: m.data.files.map((f) => join(dir, f)),
+    license: m.data.license,
+    ...(m.data.link_template ? { linkTemplate: m.data.link_template } : {}),
+  };
 }
 
 export function listBuiltinCorpora(dir = BUILTIN_CORPORA_DIR): BuiltinCorpus[] {
@@ -60,9 +73,17 @@ export async function ensureBuiltinCorpus(options: { store: Store; name: string;
   if (!builtin) return undefined;
   const present = options.store.listCorpora().find((c) => c.name === builtin.name);
   if (present && present.documents > 0 && present.trustLevel === builtin.trustLevel) return undefined;
-  const report = await ingestCorpus({ store: options.store, extractor: createTextExtractor(), name: builtin.name, paths: builtin.files, signal: options.signal });
+  const report = await ingestCorpus({
+    store: options.store,
+    extractor: createTextExtractor(),
+    name: builtin.name,
+    paths: builtin.files,
+    signal: options.signal,
+  });
   if (report.failedFiles.length > 0) {
-    throw new NonRetryableError(`built-in corpus ${builtin.name}: ${report.failedFiles.map((f) => `${f.file}: ${f.error}`).join('; ')}`, { code: 'builtin_corpus_invalid' });
+    throw new NonRetryableError(`built-in corpus ${builtin.name}: ${report.failedFiles.map((f) => `${f.file}: ${f.error}`).join('; ')}`, {
+      code: 'builtin_corpus_invalid',
+    });
   }
   options.store.setCorpusTrustLevel(builtin.name, builtin.trustLevel);
   return report;

@@ -5,8 +5,14 @@
 // edge says which calibration judged it and its raw confidence can be recovered for new samples.
 import { InvalidInputError, type CalibrationSample, type CalibrationVersion, type StanceJudgement, type StanceModel, type Store } from '../core/index.js';
 import {
-  applyCalibration, brierScore, expectedCalibrationError, fitCalibration, invertCalibration, recalibrated,
-  type CalibrationMethod, type ConfidenceSample,
+  applyCalibration,
+  brierScore,
+  expectedCalibrationError,
+  fitCalibration,
+  invertCalibration,
+  recalibrated,
+  type CalibrationMethod,
+  type ConfidenceSample,
 } from '../policy/index.js';
 
 const CALIBRATED_SUFFIX = /\+cal(\d+)$/;
@@ -29,7 +35,11 @@ export function rawConfidence(store: Store, model: string, confidence: number): 
   const { backend, version } = parseModelName(model);
   if (!version) return { backend, confidence };
   const v = store.listCalibrations(backend).find((c) => c.version === version);
-  if (!v) throw new InvalidInputError(`calibration: edge judged by ${model}, but version ${version} of ${backend} is not stored`, { code: 'calibration_not_found', details: { backend, version } });
+  if (!v)
+    throw new InvalidInputError(`calibration: edge judged by ${model}, but version ${version} of ${backend} is not stored`, {
+      code: 'calibration_not_found',
+      details: { backend, version },
+    });
   return { backend, confidence: invertCalibration(confidence, v.params) };
 }
 
@@ -41,7 +51,12 @@ export function calibrateJudgements(judgements: StanceJudgement[], version: Cali
     const rest = 1 - j.scores[j.stance];
     // The other classes share what is left in their original proportions.
     const scale = rest > 0 ? (1 - p) / rest : 0;
-    const scores = { supports: j.scores.supports * scale, refutes: j.scores.refutes * scale, neutral: j.scores.neutral * scale, [j.stance]: p } as StanceJudgement['scores'];
+    const scores = {
+      supports: j.scores.supports * scale,
+      refutes: j.scores.refutes * scale,
+      neutral: j.scores.neutral * scale,
+      [j.stance]: p,
+    } as StanceJudgement['scores'];
     return { ...j, confidence: p, scores };
   });
 }
@@ -79,7 +94,14 @@ export interface BackendCalibrationMetrics {
   ece: number;
   /** The active version, with the same figures under it. */
   active?: { version: number; method: CalibrationMethod; params: { a: number; b: number }; brier: number; ece: number };
-  versions: Array<{ version: number; method: CalibrationMethod; params: { a: number; b: number }; samples: number; createdAt: string; metrics: CalibrationVersion['metrics'] }>;
+  versions: Array<{
+    version: number;
+    method: CalibrationMethod;
+    params: { a: number; b: number };
+    samples: number;
+    createdAt: string;
+    metrics: CalibrationVersion['metrics'];
+  }>;
 }
 
 function confidenceSamples(samples: CalibrationSample[]): ConfidenceSample[] {
@@ -105,8 +127,20 @@ export function calibrationMetrics(options: { store: Store; backend?: string }):
       accuracy: n ? round(mine.filter((s) => s.correct).length / n) : 0,
       brier: n ? round(brierScore(mine)) : 0,
       ece: n ? round(expectedCalibrationError(mine)) : 0,
-      ...(active && after ? { active: { version: active.version, method: active.method, params: active.params, brier: n ? round(brierScore(after)) : 0, ece: n ? round(expectedCalibrationError(after)) : 0 } } : {}),
-      versions: versions.filter((v) => v.backend === backend).map((v) => ({ version: v.version, method: v.method, params: v.params, samples: v.samples, createdAt: v.createdAt, metrics: v.metrics })),
+      ...(active && after
+        ? {
+            active: {
+              version: active.version,
+              method: active.method,
+              params: active.params,
+              brier: n ? round(brierScore(after)) : 0,
+              ece: n ? round(expectedCalibrationError(after)) : 0,
+            },
+          }
+        : {}),
+      versions: versions
+        .filter((v) => v.backend === backend)
+        .map((v) => ({ version: v.version, method: v.method, params: v.params, samples: v.samples, createdAt: v.createdAt, metrics: v.metrics })),
     };
   });
 }
@@ -116,8 +150,20 @@ export function fitStanceCalibration(options: { store: Store; backend: string; m
   const { store, backend } = options;
   const samples = confidenceSamples(store.listCalibrationSamples({ backend }));
   const fit = fitCalibration(samples, options.method ? { method: options.method } : {});
-  const round6 = (m: typeof fit.metrics): typeof fit.metrics => ({ brierBefore: round(m.brierBefore), brierAfter: round(m.brierAfter), eceBefore: round(m.eceBefore), eceAfter: round(m.eceAfter) });
-  return store.addCalibration({ backend, method: fit.method, params: fit.params, samples: fit.samples, metrics: round6(fit.metrics), createdAt: new Date().toISOString() });
+  const round6 = (m: typeof fit.metrics): typeof fit.metrics => ({
+    brierBefore: round(m.brierBefore),
+    brierAfter: round(m.brierAfter),
+    eceBefore: round(m.eceBefore),
+    eceAfter: round(m.eceAfter),
+  });
+  return store.addCalibration({
+    backend,
+    method: fit.method,
+    params: fit.params,
+    samples: fit.samples,
+    metrics: round6(fit.metrics),
+    createdAt: new Date().toISOString(),
+  });
 }
 
 /** Makes an earlier version active again (0: none, raw confidences). Returns the previous and the new active version. */
@@ -126,9 +172,13 @@ export function rollbackStanceCalibration(options: { store: Store; backend: stri
   const previous = store.getActiveCalibration(backend)?.version ?? 0;
   if (version !== 0 && !store.listCalibrations(backend).some((v) => v.version === version)) {
     const known = store.listCalibrations(backend).map((v) => v.version);
-    throw new InvalidInputError(`calibration_rollback: stance backend ${backend} has no version ${version} (stored: ${known.length ? known.join(', ') : 'none'}; 0 restores raw confidences)`, {
-      code: 'calibration_not_found', details: { backend, version, known },
-    });
+    throw new InvalidInputError(
+      `calibration_rollback: stance backend ${backend} has no version ${version} (stored: ${known.length ? known.join(', ') : 'none'}; 0 restores raw confidences)`,
+      {
+        code: 'calibration_not_found',
+        details: { backend, version, known },
+      },
+    );
   }
   store.setActiveCalibration(backend, version);
   return { backend, previous, active: version };

@@ -22,11 +22,14 @@ test('documentClaims: an HTML file gives its checkable claims, normalized and me
     const r = await documentClaims({ source: 'page.html', cwd: dir });
     assert.equal(r.title, 'Vaccines and hospitalization');
     assert.equal(r.url, `file://${join(dir, 'page.html')}`);
-    assert.deepEqual(r.claims.map((c) => [c.statement, c.sources.length]), [
-      ['COVID-19 vaccines reduced hospitalizations by 89% among adults over 65 in 2021.', 2],
-      ['Masks are less effective than vaccines at preventing transmission.', 1],
-      ['厚生労働省によると、2021年にワクチンは重症化を90%低下させた。', 1],
-    ]);
+    assert.deepEqual(
+      r.claims.map((c) => [c.statement, c.sources.length]),
+      [
+        ['COVID-19 vaccines reduced hospitalizations by 89% among adults over 65 in 2021.', 2],
+        ['Masks are less effective than vaccines at preventing transmission.', 1],
+        ['厚生労働省によると、2021年にワクチンは重症化を90%低下させた。', 1],
+      ],
+    );
     assert.deepEqual(r.claims[0]!.slots, { subject: 'COVID-19 vaccines', predicate: 'reduce', object: 'hospitalizations by 89%', time: 'in 2021' });
     assert.equal(r.claims[0]!.scope, 'among adults over 65');
     assert.deepEqual(r.claims[2]!.slots, { subject: 'ワクチン', predicate: '90%低下させた', object: '重症化', time: '2021年' });
@@ -41,12 +44,29 @@ test('documentClaims: a URL goes through the fetcher; a missing file is invalid 
     async fetch(request) {
       asked.push(request);
       const body = new TextEncoder().encode('Smoking causes lung cancer. Is it true?');
-      return { url: request.url, finalUrl: `${request.url}?final`, status: 200, headers: {}, contentType: 'text/plain; charset=utf-8', body, text: '', charset: 'utf-8', fromCache: false, fetchedAt: '2024-01-01T00:00:00Z' };
+      return {
+        url: request.url,
+        finalUrl: `${request.url}?final`,
+        status: 200,
+        headers: {},
+        contentType: 'text/plain; charset=utf-8',
+        body,
+        text: '',
+        charset: 'utf-8',
+        fromCache: false,
+        fetchedAt: '2024-01-01T00:00:00Z',
+      };
     },
   };
   const r = await documentClaims({ source: 'https://example.org/a.txt', cwd: '/', fetcher: () => fetcher });
-  assert.deepEqual(asked.map((a) => a.url), ['https://example.org/a.txt']);
-  assert.deepEqual(r.claims.map((c) => [c.statement, c.sources[0]!.source]), [['Smoking causes lung cancer.', 'https://example.org/a.txt?final']]);
+  assert.deepEqual(
+    asked.map((a) => a.url),
+    ['https://example.org/a.txt'],
+  );
+  assert.deepEqual(
+    r.claims.map((c) => [c.statement, c.sources[0]!.source]),
+    [['Smoking causes lung cancer.', 'https://example.org/a.txt?final']],
+  );
   await assert.rejects(documentClaims({ source: 'nope/missing.html', cwd: '/tmp' }), (err: unknown) => {
     assert.ok(isLyraError(err));
     assert.equal(err.category, 'invalid_input');

@@ -50,7 +50,8 @@ export async function documentClaims(options: DocumentClaimsOptions): Promise<Do
   let body: Uint8Array;
   if (isUrl(source)) {
     const config = options.config;
-    if (!options.fetcher && !config) throw new InvalidInputError(`claims: fetching ${source} needs the HTTP fetcher or the configuration`, { code: 'fetcher_missing' });
+    if (!options.fetcher && !config)
+      throw new InvalidInputError(`claims: fetching ${source} needs the HTTP fetcher or the configuration`, { code: 'fetcher_missing' });
     const own = options.fetcher ? undefined : createRuntime(config!);
     let response;
     try {
@@ -58,7 +59,8 @@ export async function documentClaims(options: DocumentClaimsOptions): Promise<Do
     } finally {
       await own?.close();
     }
-    if (response.status >= 400) throw new NonRetryableError(`claims: ${source} answered HTTP ${response.status}`, { code: 'http_status', details: { status: response.status } });
+    if (response.status >= 400)
+      throw new NonRetryableError(`claims: ${source} answered HTTP ${response.status}`, { code: 'http_status', details: { status: response.status } });
     url = response.finalUrl;
     contentType = response.contentType;
     body = response.body;
@@ -70,7 +72,8 @@ export async function documentClaims(options: DocumentClaimsOptions): Promise<Do
     } catch (cause) {
       throw new InvalidInputError(`claims: cannot read ${path}: ${(cause as Error).message}`, { code: 'file_unreadable', details: { file: path }, cause });
     }
-    if (size > MAX_CLAIMS_FILE_BYTES) throw new InvalidInputError(`claims: ${path} is ${size} bytes, over the limit of ${MAX_CLAIMS_FILE_BYTES}`, { code: 'file_too_large' });
+    if (size > MAX_CLAIMS_FILE_BYTES)
+      throw new InvalidInputError(`claims: ${path} is ${size} bytes, over the limit of ${MAX_CLAIMS_FILE_BYTES}`, { code: 'file_too_large' });
     body = await readFile(path, signal ? { signal } : {});
     url = pathToFileURL(path).href;
     contentType = ''; // sniffed by the extractor from the name and the first bytes
@@ -82,7 +85,9 @@ export async function documentClaims(options: DocumentClaimsOptions): Promise<Do
     ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}),
     ...(options.maxClaims ? { maxClaims: options.maxClaims } : {}),
   });
-  const claims = options.embedding ? await mergeClaimsWithEmbeddings({ claims: extracted, model: options.embedding, ...(signal ? { signal } : {}) }) : extracted;
+  const claims = options.embedding
+    ? await mergeClaimsWithEmbeddings({ claims: extracted, model: options.embedding, ...(signal ? { signal } : {}) })
+    : extracted;
   return {
     source,
     url,
@@ -93,4 +98,3 @@ export async function documentClaims(options: DocumentClaimsOptions): Promise<Do
     claims,
   };
 }
-

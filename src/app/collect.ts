@@ -12,8 +12,15 @@ import { InvalidInputError, NonRetryableError, type BudgetInput, type EventSink,
 import { chatClientOf } from './llm.js';
 import type { HostResolver } from '../net/index.js';
 import {
-  MAX_OUTLINE_CHARS, collectPrimarySources, parseCollectInput, parseOutline,
-  type CheckpointStore, type CollectInput, type CollectProvider, type Sleep, type Step5Output,
+  MAX_OUTLINE_CHARS,
+  collectPrimarySources,
+  parseCollectInput,
+  parseOutline,
+  type CheckpointStore,
+  type CollectInput,
+  type CollectProvider,
+  type Sleep,
+  type Step5Output,
 } from '../workflows/index.js';
 import { ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
 import { readTextFile, type LyraConfig } from './config/index.js';
@@ -88,7 +95,11 @@ export function createFileCheckpointStore(path: string): CheckpointStore {
       try {
         return JSON.parse(text) as unknown;
       } catch (cause) {
-        throw new NonRetryableError(`collect: checkpoint ${path} is not JSON (${(cause as Error).message}); delete it or pass --fresh`, { code: 'checkpoint_invalid', details: { location: path }, cause });
+        throw new NonRetryableError(`collect: checkpoint ${path} is not JSON (${(cause as Error).message}); delete it or pass --fresh`, {
+          code: 'checkpoint_invalid',
+          details: { location: path },
+          cause,
+        });
       }
     },
     async save(checkpoint) {
@@ -113,12 +124,12 @@ export function readOutlineFile(path: string): string[] {
     throw new InvalidInputError(`cannot read outline ${path}: ${(cause as Error).message}`, { code: 'file_unreadable', details: { file: path }, cause });
   }
   // UTF-8 is at most 4 bytes a character: a larger file cannot fit the character limit.
-  if (size > MAX_OUTLINE_CHARS * 4) throw new InvalidInputError(`outline ${path}: ${size} bytes is too large`, { code: 'outline_too_large', details: { file: path } });
+  if (size > MAX_OUTLINE_CHARS * 4)
+    throw new InvalidInputError(`outline ${path}: ${size} bytes is too large`, { code: 'outline_too_large', details: { file: path } });
   const ext = extname(path).toLowerCase();
   const format = ext === '.json' ? 'json' : ext === '.md' || ext === '.markdown' ? 'markdown' : undefined;
   return parseOutline(readTextFile(path, 'outline'), { source: path, ...(format ? { format } : {}) });
 }
-
 
 function scholarlyNamesOf(config: LyraConfig, names: string[] | undefined, explicit: boolean): string[] {
   const enabled = SCHOLARLY_SOURCE_NAMES.filter((n) => config.raw.scholarly?.[n]?.enabled !== false);
@@ -131,8 +142,16 @@ function scholarlyNamesOf(config: LyraConfig, names: string[] | undefined, expli
   const out: string[] = [];
   for (const raw of names) {
     const name = SCHOLARLY_SOURCE_ALIASES[raw.toLowerCase()];
-    if (!name) throw new InvalidInputError(`unknown scholarly source ${JSON.stringify(raw)} (expected ${Object.keys(SCHOLARLY_SOURCE_ALIASES).join(', ')} or all)`, { code: 'source_unknown', details: { source: raw } });
-    if (!enabled.includes(name)) throw new InvalidInputError(`scholarly source ${name} is disabled: set scholarly.${name}.enabled to true`, { code: 'provider_not_configured', details: { setting: `scholarly.${name}.enabled` } });
+    if (!name)
+      throw new InvalidInputError(`unknown scholarly source ${JSON.stringify(raw)} (expected ${Object.keys(SCHOLARLY_SOURCE_ALIASES).join(', ')} or all)`, {
+        code: 'source_unknown',
+        details: { source: raw },
+      });
+    if (!enabled.includes(name))
+      throw new InvalidInputError(`scholarly source ${name} is disabled: set scholarly.${name}.enabled to true`, {
+        code: 'provider_not_configured',
+        details: { setting: `scholarly.${name}.enabled` },
+      });
     if (!out.includes(name)) out.push(name);
   }
   return out;
@@ -146,13 +165,19 @@ function scholarlyNamesOf(config: LyraConfig, names: string[] | undefined, expli
 export function collectProviders(config: LyraConfig, input: Pick<RunCollectInput, 'providers' | 'corpus' | 'scholarly'>): CollectProvider[] {
   const { providers, corpus, scholarly } = input;
   for (const p of providers ?? []) {
-    if (!(COLLECT_PROVIDER_NAMES as readonly string[]).includes(p)) throw new InvalidInputError(`collect: unknown provider ${JSON.stringify(p)} (expected ${COLLECT_PROVIDER_NAMES.join(', ')})`, { code: 'provider_unknown' });
+    if (!(COLLECT_PROVIDER_NAMES as readonly string[]).includes(p))
+      throw new InvalidInputError(`collect: unknown provider ${JSON.stringify(p)} (expected ${COLLECT_PROVIDER_NAMES.join(', ')})`, {
+        code: 'provider_unknown',
+      });
   }
   const explicit = providers !== undefined || corpus !== undefined || scholarly !== undefined;
   const plan = webSearchPlan(config);
   const named = (providers ?? []).filter((p): p is WebProviderName => p !== 'corpus');
   if (named.length > 0 && !plan.enabled) {
-    throw new InvalidInputError(`provider ${named[0]}: web search is off (web_search.enabled: false in ${config.configFile ?? 'lyra.config.yaml'})`, { code: 'web_search_off', details: { setting: 'web_search.enabled' } });
+    throw new InvalidInputError(`provider ${named[0]}: web search is off (web_search.enabled: false in ${config.configFile ?? 'lyra.config.yaml'})`, {
+      code: 'web_search_off',
+      details: { setting: 'web_search.enabled' },
+    });
   }
   const web: string[] = explicit ? named : plan.providers;
   const corpora = corpus !== undefined ? [`corpus:${corpus}`] : providers?.includes('corpus') ? ['corpus'] : [];
@@ -167,7 +192,10 @@ async function checkCorpus(engine: AppEngine, corpus: string | undefined, signal
   await ensureBuiltinCorpus({ store: engine.store, name: corpus, ...(signal ? { signal } : {}) });
   if (!engine.store.listCorpora().some((c) => c.name === corpus)) {
     const builtin = listBuiltinCorpora().map((c) => c.name);
-    throw new InvalidInputError(`collect: no corpus named ${JSON.stringify(corpus)} (see lyra corpus list${builtin.length ? `; built in: ${builtin.join(', ')}` : ''})`, { code: 'corpus_not_found', details: { corpus } });
+    throw new InvalidInputError(
+      `collect: no corpus named ${JSON.stringify(corpus)} (see lyra corpus list${builtin.length ? `; built in: ${builtin.join(', ')}` : ''})`,
+      { code: 'corpus_not_found', details: { corpus } },
+    );
   }
 }
 
@@ -190,9 +218,18 @@ export async function runCollect(config: LyraConfig, input: RunCollectInput, ove
   // queries find: no citation tracking (Phase 5). Its own retry is seed 003's (2 attempts, 1 s apart), so
   // the engine tries each search once; each provider is asked for hitsPerQuery results.
   const engine = createEngine(config, {
-    limits: { mirrorQueries: false, synonymQueries: 0, maxCitationPapers: 0, queryAttempts: 1, serpLimit: opts.hitsPerQuery, scholarlyLimit: opts.hitsPerQuery },
-    ...(events ? { events } : {}), ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
-    ...(overrides.store ? { store: overrides.store } : {}), ...(overrides.stance ? { stance: overrides.stance } : {}),
+    limits: {
+      mirrorQueries: false,
+      synonymQueries: 0,
+      maxCitationPapers: 0,
+      queryAttempts: 1,
+      serpLimit: opts.hitsPerQuery,
+      scholarlyLimit: opts.hitsPerQuery,
+    },
+    ...(events ? { events } : {}),
+    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+    ...(overrides.store ? { store: overrides.store } : {}),
+    ...(overrides.stance ? { stance: overrides.stance } : {}),
   });
   try {
     if (providers.length > 0) await checkCorpus(engine, corpus, input.signal);
@@ -209,8 +246,13 @@ export async function runCollect(config: LyraConfig, input: RunCollectInput, ove
           if (id !== undefined) {
             const task = engine.store.getTask(id);
             const from = resumed === id ? ` (named by the checkpoint ${checkpointFile}; pass --fresh to start over)` : '';
-            if (!task) throw new InvalidInputError(`collect: no task ${id} in ${config.store.path}${from}`, { code: 'task_not_found', details: { taskId: id } });
-            if (task.status === 'stopped') throw new InvalidInputError(`collect: task ${id} is stopped (${task.stopReason ?? 'no reason given'}); lyra resume ${id} reopens it${from}`, { code: 'task_stopped', details: { taskId: id } });
+            if (!task)
+              throw new InvalidInputError(`collect: no task ${id} in ${config.store.path}${from}`, { code: 'task_not_found', details: { taskId: id } });
+            if (task.status === 'stopped')
+              throw new InvalidInputError(`collect: task ${id} is stopped (${task.stopReason ?? 'no reason given'}); lyra resume ${id} reopens it${from}`, {
+                code: 'task_stopped',
+                details: { taskId: id },
+              });
             return (runTask = id);
           }
           const task = await engine.createTask({

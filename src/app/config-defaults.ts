@@ -6,16 +6,38 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_FRAGMENT_CHARS, DEFAULT_MAX_HTML_CHARS, DEFAULT_MAX_LINKS, DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_PDF_PAGES, DEFAULT_MAX_TEXT_CHARS } from '../extract/index.js';
 import {
-  DEFAULT_MODEL_HUB, DEFAULT_STANCE_WEIGHTS_PATH, DEFAULT_VECTOR_CACHE_ENTRIES, chatClientOptionsSchema, escalationOptionsSchema, transformersEmbeddingOptionsSchema,
+  DEFAULT_MAX_ELEMENTS,
+  DEFAULT_MAX_FRAGMENT_CHARS,
+  DEFAULT_MAX_HTML_CHARS,
+  DEFAULT_MAX_LINKS,
+  DEFAULT_MAX_PDF_BYTES,
+  DEFAULT_MAX_PDF_PAGES,
+  DEFAULT_MAX_TEXT_CHARS,
+} from '../extract/index.js';
+import {
+  DEFAULT_MODEL_HUB,
+  DEFAULT_STANCE_WEIGHTS_PATH,
+  DEFAULT_VECTOR_CACHE_ENTRIES,
+  chatClientOptionsSchema,
+  escalationOptionsSchema,
+  transformersEmbeddingOptionsSchema,
   transformersStanceOptionsSchema,
 } from '../models/index.js';
 import { DEFAULT_CHROMIUM_PATH, FETCH_DEFAULTS } from '../net/index.js';
 import { DEFAULT_GRAPH_LIMITS, PIPELINE_DEFAULTS } from '../pipeline/index.js';
 import {
-  DEFAULT_MAX_FILES, DEFAULT_MAX_FILE_BYTES, DEFAULT_SOURCE_TIMEOUT_MS, arxivOptionsSchema, browserSerpOptionsSchema, crossrefOptionsSchema, duckDuckGoOptionsSchema, openAlexOptionsSchema,
-  pubmedOptionsSchema, semanticScholarOptionsSchema, unpaywallOptionsSchema,
+  DEFAULT_MAX_FILES,
+  DEFAULT_MAX_FILE_BYTES,
+  DEFAULT_SOURCE_TIMEOUT_MS,
+  arxivOptionsSchema,
+  browserSerpOptionsSchema,
+  crossrefOptionsSchema,
+  duckDuckGoOptionsSchema,
+  openAlexOptionsSchema,
+  pubmedOptionsSchema,
+  semanticScholarOptionsSchema,
+  unpaywallOptionsSchema,
 } from '../sources/index.js';
 import { DEFAULT_CONTACT_URL, type LyraConfig } from './config/index.js';
 import { MAX_EXTRACT_FILE_BYTES } from './extract-source.js';
@@ -55,7 +77,9 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
   const scholarly = (name: string, schema: { shape: Record<string, unknown> }, extra: string[] = []): Record<string, DefaultValue> => ({
     [`scholarly.${name}.base_url`]: d(optionDefault(schema, 'baseUrl')),
     // PubMed's rate depends on the key (sources/scholarly/pubmed.ts: 10/s with an NCBI key, else 3/s).
-    [`scholarly.${name}.requests_per_second`]: d(name === 'pubmed' ? (config.raw.scholarly?.pubmed?.api_key ? 10 : 3) : optionDefault(schema, 'requestsPerSecond')),
+    [`scholarly.${name}.requests_per_second`]: d(
+      name === 'pubmed' ? (config.raw.scholarly?.pubmed?.api_key ? 10 : 3) : optionDefault(schema, 'requestsPerSecond'),
+    ),
     ...(name === 'unpaywall' ? {} : { [`scholarly.${name}.enabled`]: d(true) }),
     ...Object.fromEntries(extra.map((k) => [`scholarly.${name}.${k}`, unset])),
   });

@@ -53,7 +53,15 @@ export function isSecretKey(key: string): boolean {
 const PATH_KEYS = new Set(['fetch.cache.dir', 'models.stance.weights_path', 'models.transformers.models_dir', 'models.embedding.cache_path']);
 
 /** Settings the loader drops from a working-directory file (load-config.ts dropWideningSettings). */
-const WIDENING_KEYS = ['fetch.allow_private', 'fetch.render.chromium_path', 'models.llm', 'models.transformers.hub_url', 'mcp.http.host', 'mcp.http.allowed_origins', 'mcp.http.allowed_hosts'];
+const WIDENING_KEYS = [
+  'fetch.allow_private',
+  'fetch.render.chromium_path',
+  'models.llm',
+  'models.transformers.hub_url',
+  'mcp.http.host',
+  'mcp.http.allowed_origins',
+  'mcp.http.allowed_hosts',
+];
 
 function getIn(obj: unknown, path: readonly string[]): unknown {
   let cur: unknown = obj;
@@ -93,7 +101,7 @@ export function configView(options: ConfigViewOptions): ConfigShow {
   const line = lineLookup(file);
   const baseDir = file ? dirname(file) : cwd;
   // The file as written (before the loader dropped settings), to report what was ignored.
-  const written = file && !config.networkTrusted ? parseDocument(readFileSync(file, 'utf8')).toJS({ maxAliasCount: 100 }) as unknown : undefined;
+  const written = file && !config.networkTrusted ? (parseDocument(readFileSync(file, 'utf8')).toJS({ maxAliasCount: 100 }) as unknown) : undefined;
   const values: ConfigValue[] = [];
   for (const { key, section } of schemaKeys(lyraConfigSchema)) {
     if (section) continue;
@@ -103,7 +111,16 @@ export function configView(options: ConfigViewOptions): ConfigShow {
     let entry: ConfigValue;
     if (key === 'mcp.http.token' && env[MCP_TOKEN_ENV]?.trim()) entry = { key, value: def.value as string, source: 'env', env: MCP_TOKEN_ENV };
     else if (fromFile !== undefined) {
-      const value = key === 'home' ? config.home : key === 'store.path' ? config.store.path : key === 'domains.file' ? (config.domains.userFile ?? null) : PATH_KEYS.has(key) && typeof fromFile === 'string' && !isAbsolute(fromFile) ? resolve(baseDir, fromFile) : fromFile;
+      const value =
+        key === 'home'
+          ? config.home
+          : key === 'store.path'
+            ? config.store.path
+            : key === 'domains.file'
+              ? (config.domains.userFile ?? null)
+              : PATH_KEYS.has(key) && typeof fromFile === 'string' && !isAbsolute(fromFile)
+                ? resolve(baseDir, fromFile)
+                : fromFile;
       const at = line(key);
       entry = { key, value: value as z.infer<typeof configValueSchema>['value'], source: 'file', file: file!, ...(at ? { line: at } : {}) };
     } else if (def.whenSection && getIn(config.raw, def.whenSection.split('.')) === undefined) {
@@ -123,7 +140,12 @@ export function configView(options: ConfigViewOptions): ConfigShow {
   const fromEnv = env.LYRA_CONFIG?.trim() ? resolve(cwd, env.LYRA_CONFIG.trim()) : null;
   const local = resolve(cwd, CONFIG_FILE_NAME);
   const inHome = resolve(lyraHome({ env, cwd }), CONFIG_FILE_NAME);
-  const place = (source: ConfigSource, path: string | null): ConfigShow['precedence'][number] => ({ source, path, exists: path !== null && existsSync(path), read: path !== null && path === file && config.configSource === source });
+  const place = (source: ConfigSource, path: string | null): ConfigShow['precedence'][number] => ({
+    source,
+    path,
+    exists: path !== null && existsSync(path),
+    read: path !== null && path === file && config.configSource === source,
+  });
   return {
     config_file: file ?? null,
     config_source: config.configSource ?? null,

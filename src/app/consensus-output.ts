@@ -13,7 +13,14 @@ export const CONSENSUS_TRANSPARENCY_FORMAT = 'lyra-consensus-transparency/1';
 
 /** Default folder of a run: $LYRA_HOME/runs/consensus-<UTC timestamp>. */
 export function defaultConsensusOutDir(config: LyraConfig, now = new Date()): string {
-  return join(config.home, 'runs', `consensus-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`);
+  return join(
+    config.home,
+    'runs',
+    `consensus-${now
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z')}`,
+  );
 }
 
 /**
@@ -52,7 +59,10 @@ export function consensusTransparency(result: ConsensusResearchResult): Record<s
 }
 
 /** Writes report.md and transparency.json into `outDir` (created); returns their absolute paths. */
-export async function writeConsensusOutputs(options: { result: ConsensusResearchResult; outDir: string }): Promise<{ reportPath: string; transparencyPath: string }> {
+export async function writeConsensusOutputs(options: {
+  result: ConsensusResearchResult;
+  outDir: string;
+}): Promise<{ reportPath: string; transparencyPath: string }> {
   const dir = resolve(options.outDir);
   ensureOutputDir(dir);
   const reportPath = join(dir, CONSENSUS_REPORT_FILE);

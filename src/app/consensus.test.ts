@@ -16,7 +16,8 @@ import { loadConfig } from './config/index.js';
 
 const PAGES: Record<string, string> = {
   '/news/sea': 'Sea level rise accelerated to 4.5 mm per year in 2023, the agency reported. Coastal flooding from sea level rise has increased in many cities.',
-  '/science/sea': 'Satellite records show that global sea level rise has accelerated since 1993 because ice sheets melt faster. Thermal expansion explains about a third of sea level rise.',
+  '/science/sea':
+    'Satellite records show that global sea level rise has accelerated since 1993 because ice sheets melt faster. Thermal expansion explains about a third of sea level rise.',
 };
 const article = (text: string) => ({
   body: `<!doctype html><html><head><title>Sea level report</title></head><body><article><h1>Sea level report</h1><p>${text}</p><p>${text}</p></article></body></html>`,
@@ -42,9 +43,13 @@ before(async () => {
     hangRequested = true;
     req.socket.on('close', () => void (hangClosed = true));
   });
-  searx = await startFakeSearxng((q) => (q.startsWith('slow')
-    ? [{ url: web.url('/hang/sea'), title: 'Hanging' }]
-    : ['/news/sea', '/science/sea', '/down/sea'].map((p) => ({ url: web.url(p), title: `Page ${p}` }))), web);
+  searx = await startFakeSearxng(
+    (q) =>
+      q.startsWith('slow')
+        ? [{ url: web.url('/hang/sea'), title: 'Hanging' }]
+        : ['/news/sea', '/science/sea', '/down/sea'].map((p) => ({ url: web.url(p), title: `Page ${p}` })),
+    web,
+  );
 });
 after(async () => {
   await web.close();
@@ -54,15 +59,18 @@ after(async () => {
 function setupHome() {
   const home = mkdtempSync(join(tmpdir(), 'lyra-consensus-'));
   homes.push(home);
-  writeFileSync(join(home, 'lyra.config.yaml'), [
-    'fetch:',
-    '  allow_private: ["127.0.0.1/32:1-65535"]',
-    '  respect_robots: false',
-    '  max_retries: 0',
-    '  cache: { enabled: false }',
-    'providers:',
-    `  searxng: { base_url: "${searx.baseUrl}" }`,
-  ].join('\n') + '\n');
+  writeFileSync(
+    join(home, 'lyra.config.yaml'),
+    [
+      'fetch:',
+      '  allow_private: ["127.0.0.1/32:1-65535"]',
+      '  respect_robots: false',
+      '  max_retries: 0',
+      '  cache: { enabled: false }',
+      'providers:',
+      `  searxng: { base_url: "${searx.baseUrl}" }`,
+    ].join('\n') + '\n',
+  );
   writeFileSync(join(home, 'domains.yaml'), 'domains:\n  - { domain: 127.0.0.1, trust_level: trusted, qps: 20 }\n');
   return loadConfig({ env: { LYRA_HOME: home }, cwd: home });
 }
@@ -73,13 +81,19 @@ test('web sources are fetched and extracted, trusted by the domain policy; a fai
   const it = result.iterations[0]!;
   assert.equal(it.agentReports.length, 2);
   for (const report of it.agentReports) {
-    assert.deepEqual(report.sources.map((s) => [new URL(s.url).pathname, s.trustLevel, s.reliabilityScore]).sort(), [['/news/sea', 'TRUSTED', 0.75], ['/science/sea', 'TRUSTED', 0.75]]);
+    assert.deepEqual(report.sources.map((s) => [new URL(s.url).pathname, s.trustLevel, s.reliabilityScore]).sort(), [
+      ['/news/sea', 'TRUSTED', 0.75],
+      ['/science/sea', 'TRUSTED', 0.75],
+    ]);
     assert.ok(report.claims!.length > 0);
     for (const c of report.claims!) assert.ok(PAGES[new URL(c.sourceUrl).pathname]!.includes(c.text), c.text);
   }
   // The failing page is fetched once in the run's task (the engine does not refetch it for the second
   // agent's query): one agent reports it, naming the URL and the status.
-  assert.ok(it.agentReports.some((r) => r.warnings!.some((w) => w.includes('/down/sea') && w.includes('503'))), JSON.stringify(it.agentReports.map((r) => r.warnings)));
+  assert.ok(
+    it.agentReports.some((r) => r.warnings!.some((w) => w.includes('/down/sea') && w.includes('503'))),
+    JSON.stringify(it.agentReports.map((r) => r.warnings)),
+  );
   assert.deepEqual(result.metadata.config.searchConfig.providers, ['searxng']);
   // One road: the run's evidence is in its engine task — the pages the agents read, with claims from them.
   const materials = await withEngine({ config }, async (engine) => engine.materials(result.taskId));
@@ -94,7 +108,12 @@ test('a page that never answers: the agent is aborted at its timeout and the con
   hangClosed = false;
   hangRequested = false;
   await assert.rejects(
-    runConsensus({ config, topic: 'slow sea level', engine: { agentCount: 1, iterationCount: 1, agentTimeoutMs: 300, iterationRetries: 0 }, stance: negationStance() }),
+    runConsensus({
+      config,
+      topic: 'slow sea level',
+      engine: { agentCount: 1, iterationCount: 1, agentTimeoutMs: 300, iterationRetries: 0 },
+      stance: negationStance(),
+    }),
     /iteration 1 failed: 1 of 1 agents failed \(agent 1: agent 1 timed out after 300 ms\)/,
   );
   // The abort reaches the socket: a request already sent is dropped (bounded wait for the close event);

@@ -5,7 +5,12 @@
 // model judges both the graph and the conflicts between the agents' reports.
 import { InvalidInputError, type BudgetInput, type EmbeddingModel, type EventSink, type StanceModel, type Store } from '../core/index.js';
 import {
-  ConsensusResearchEngine, DEFAULT_CONFIG, type AgentProvider, type ConsensusResearchConfig, type ConsensusResearchEvent, type ConsensusResearchResult,
+  ConsensusResearchEngine,
+  DEFAULT_CONFIG,
+  type AgentProvider,
+  type ConsensusResearchConfig,
+  type ConsensusResearchEvent,
+  type ConsensusResearchResult,
 } from '../workflows/consensus/index.js';
 import { ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
 import type { LyraConfig } from './config/index.js';
@@ -50,7 +55,15 @@ export interface ConsensusRunOptions {
 export type ConsensusRunResult = ConsensusResearchResult & { taskId: string };
 
 const EVENT_TYPES = [
-  'researchStarted', 'iterationStarted', 'agentStarted', 'agentCompleted', 'scoringCompleted', 'consensusSelected', 'iterationCompleted', 'researchCompleted', 'researchFailed',
+  'researchStarted',
+  'iterationStarted',
+  'agentStarted',
+  'agentCompleted',
+  'scoringCompleted',
+  'consensusSelected',
+  'iterationCompleted',
+  'researchCompleted',
+  'researchFailed',
 ] as const;
 
 /** Which providers a run uses, checked against the configuration and the store. */
@@ -87,9 +100,12 @@ export function consensusAgentProviders(config: LyraConfig, names: readonly Cons
   const scholarly = config.raw.scholarly ?? {};
   return names.flatMap((name): AgentProvider[] => {
     switch (name) {
-      case 'corpus': return [{ name: corpus ? `corpus:${corpus}` : 'corpus' }];
-      case 'scholarly': return SCHOLARLY_SOURCE_NAMES.filter((s) => scholarly[s]?.enabled !== false).map((s) => ({ name: s, sourceTypes: ['academic'] }));
-      default: return [{ name }];
+      case 'corpus':
+        return [{ name: corpus ? `corpus:${corpus}` : 'corpus' }];
+      case 'scholarly':
+        return SCHOLARLY_SOURCE_NAMES.filter((s) => scholarly[s]?.enabled !== false).map((s) => ({ name: s, sourceTypes: ['academic'] }));
+      default:
+        return [{ name }];
     }
   });
 }
@@ -99,9 +115,13 @@ async function checkCorpus(engine: AppEngine, options: Pick<ConsensusRunOptions,
   await ensureBuiltinCorpus({ store: engine.store, name: options.corpus, ...(options.signal ? { signal: options.signal } : {}) });
   if (!engine.store.listCorpora().some((c) => c.name === options.corpus)) {
     const builtin = listBuiltinCorpora().map((c) => c.name);
-    throw new InvalidInputError(`consensus: no corpus named ${JSON.stringify(options.corpus)} (see lyra corpus list${builtin.length ? `; built in: ${builtin.join(', ')}` : ''})`, {
-      code: 'corpus_not_found', details: { corpus: options.corpus },
-    });
+    throw new InvalidInputError(
+      `consensus: no corpus named ${JSON.stringify(options.corpus)} (see lyra corpus list${builtin.length ? `; built in: ${builtin.join(', ')}` : ''})`,
+      {
+        code: 'corpus_not_found',
+        details: { corpus: options.corpus },
+      },
+    );
   }
 }
 
@@ -112,15 +132,21 @@ export async function runConsensus(options: ConsensusRunOptions): Promise<Consen
   // The agents plan their own queries (strategy modifiers, follow-ups), as lyra research does: no
   // mechanical mirror or synonym queries, which would triple the pipeline work of every agent query.
   const engine = createEngine(options.config, {
-    stance, limits: { mirrorQueries: false, synonymQueries: 0 },
-    ...(options.store ? { store: options.store } : {}), ...(options.events ? { events: options.events } : {}),
+    stance,
+    limits: { mirrorQueries: false, synonymQueries: 0 },
+    ...(options.store ? { store: options.store } : {}),
+    ...(options.events ? { events: options.events } : {}),
   });
   let ownEmbedding: ReturnType<typeof buildEmbeddingModel> | undefined;
   try {
     await checkCorpus(engine, options);
     const names = resolveConsensusProviders({ ...options, store: engine.store });
     const providers = consensusAgentProviders(options.config, names, options.corpus);
-    const task = await engine.createTask({ question: options.topic, providers: providers.map((p) => p.name), ...(options.budget ? { budget: options.budget } : {}) });
+    const task = await engine.createTask({
+      question: options.topic,
+      providers: providers.map((p) => p.name),
+      ...(options.budget ? { budget: options.budget } : {}),
+    });
     ownEmbedding = options.embedding === true ? buildEmbeddingModel({ config: options.config }) : undefined;
     const embedding = typeof options.embedding === 'object' ? options.embedding : ownEmbedding;
     const workflow = new ConsensusResearchEngine(

@@ -2,9 +2,7 @@
 import type { SearchHit, Store, TrustLevel } from '../core/index.js';
 import { InvalidInputError } from '../core/index.js';
 import { createTextExtractor } from '../extract/index.js';
-import {
-  createCorpusSearchProvider, ingestCorpus, validateCorpusName, type IngestProgress, type IngestReport,
-} from '../sources/index.js';
+import { createCorpusSearchProvider, ingestCorpus, validateCorpusName, type IngestProgress, type IngestReport } from '../sources/index.js';
 import { ensureBuiltinCorpus } from './builtin-corpora.js';
 import { textExtractorOptions } from './extract-source.js';
 import type { LyraConfig } from './config/index.js';
@@ -34,14 +32,18 @@ export async function addToCorpus(options: {
     followSymlinks: options.followSymlinks === true,
     onProgress: options.onProgress,
   });
-  if (options.trustLevel !== undefined && options.store.listCorpora().some((c) => c.name === options.name)) options.store.setCorpusTrustLevel(options.name, options.trustLevel);
+  if (options.trustLevel !== undefined && options.store.listCorpora().some((c) => c.name === options.name))
+    options.store.setCorpusTrustLevel(options.name, options.trustLevel);
   return report;
 }
 
 export function removeCorpusNamed(store: Store, name: string): number {
   validateCorpusName(name);
   if (!store.listCorpora().some((c) => c.name === name)) {
-    throw new InvalidInputError(`corpus remove: no corpus named ${JSON.stringify(name)} (see lyra corpus list)`, { code: 'corpus_not_found', details: { name } });
+    throw new InvalidInputError(`corpus remove: no corpus named ${JSON.stringify(name)} (see lyra corpus list)`, {
+      code: 'corpus_not_found',
+      details: { name },
+    });
   }
   return store.removeCorpus(name);
 }
@@ -50,7 +52,10 @@ export function removeCorpusNamed(store: Store, name: string): number {
 export async function searchCorpus(options: { store: Store; query: string; corpus?: string; limit: number; signal?: AbortSignal }): Promise<SearchHit[]> {
   if (options.corpus !== undefined) await ensureBuiltinCorpus({ store: options.store, name: options.corpus, signal: options.signal });
   if (options.corpus !== undefined && !options.store.listCorpora().some((c) => c.name === options.corpus)) {
-    throw new InvalidInputError(`search: no corpus named ${JSON.stringify(options.corpus)} (see lyra corpus list)`, { code: 'corpus_not_found', details: { corpus: options.corpus } });
+    throw new InvalidInputError(`search: no corpus named ${JSON.stringify(options.corpus)} (see lyra corpus list)`, {
+      code: 'corpus_not_found',
+      details: { corpus: options.corpus },
+    });
   }
   const provider = createCorpusSearchProvider({ store: options.store, corpus: options.corpus });
   return provider.search({ query: options.query, limit: options.limit, signal: options.signal });

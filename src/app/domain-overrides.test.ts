@@ -14,7 +14,10 @@ test('a domain override creates $LYRA_HOME/domains.yaml when absent, the live po
     const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
     const policy = createDomainPolicySource({ ...config.domains, watch: false });
     assert.equal(resolveDomainTrust(policy.current(), 'news.example').trustLevel, 'UNVERIFIED');
-    const first = setDomainOverride({ config, policy }, { domain: 'News.Example', trustLevel: 'TRUSTED', reason: 'checked by hand', author: 'ana', via: 'lyra ui', now: new Date('2026-02-03T10:00:00Z') });
+    const first = setDomainOverride(
+      { config, policy },
+      { domain: 'News.Example', trustLevel: 'TRUSTED', reason: 'checked by hand', author: 'ana', via: 'lyra ui', now: new Date('2026-02-03T10:00:00Z') },
+    );
     assert.deepEqual([first.file, first.created, first.domain, first.addedAt], [join(home, 'domains.yaml'), true, 'news.example', '2026-02-03']);
     const t = resolveDomainTrust(policy.current(), 'news.example');
     assert.deepEqual([t.trustLevel, t.origin, t.reason], ['TRUSTED', 'override', 'checked by hand (ana, lyra ui)']);
@@ -25,7 +28,10 @@ test('a domain override creates $LYRA_HOME/domains.yaml when absent, the live po
     assert.match(text, /^# my overrides/);
     assert.equal(text.match(/domain: news\.example/g)!.length, 1);
     assert.equal(resolveDomainTrust(policy.current(), 'news.example').trustLevel, 'LOW');
-    assert.throws(() => setDomainOverride({ config, policy }, { domain: 'news.example', trustLevel: 'LOW', reason: '  ', author: 'ben', via: 'x' }), /reason and an author/);
+    assert.throws(
+      () => setDomainOverride({ config, policy }, { domain: 'news.example', trustLevel: 'LOW', reason: '  ', author: 'ben', via: 'x' }),
+      /reason and an author/,
+    );
     policy.close();
   } finally {
     rmSync(home, { recursive: true, force: true });

@@ -57,9 +57,7 @@ export function explainDomain(options: { policy: DomainPolicy; store?: Store; do
   const state = stateFor(store, configured.host, configured.registrableDomain);
   if (!state) return base;
   const view =
-    state.trustLevel === 'BLOCKED'
-      ? blockedView(state)
-      : { trust_level: state.trustLevel, accepted: state.acceptedCount, rejected: state.rejectedCount };
+    state.trustLevel === 'BLOCKED' ? blockedView(state) : { trust_level: state.trustLevel, accepted: state.acceptedCount, rejected: state.rejectedCount };
   // A user override is how a person restores a domain, so it wins over verification state.
   if (configured.origin === 'override' || state.origin !== 'verification') return { ...base, verification: view };
   return {
@@ -88,11 +86,33 @@ export interface DomainRuleView {
 export function listDomainRules(policy: DomainPolicy): DomainRuleView[] {
   const rows: DomainRuleView[] = [];
   for (const o of policy.overrides.values()) {
-    rows.push({ kind: 'override', match: o.domain, trust_level: o.trust_level, score: trustScore(o.trust_level), qps: o.qps, reason: o.reason, added_at: o.added_at });
+    rows.push({
+      kind: 'override',
+      match: o.domain,
+      trust_level: o.trust_level,
+      score: trustScore(o.trust_level),
+      qps: o.qps,
+      reason: o.reason,
+      added_at: o.added_at,
+    });
   }
   const byScore = (a: DomainRuleView, b: DomainRuleView): number => b.score - a.score || a.match.localeCompare(b.match);
-  const domains: DomainRuleView[] = [...policy.domains.values()].map((r) => ({ kind: 'domain', match: r.domain, trust_level: r.trust_level, score: trustScore(r.trust_level), qps: r.qps, note: r.note }));
-  const patterns: DomainRuleView[] = policy.patterns.map((r) => ({ kind: 'pattern', match: r.pattern, trust_level: r.trust_level, score: trustScore(r.trust_level), qps: r.qps, note: r.note }));
+  const domains: DomainRuleView[] = [...policy.domains.values()].map((r) => ({
+    kind: 'domain',
+    match: r.domain,
+    trust_level: r.trust_level,
+    score: trustScore(r.trust_level),
+    qps: r.qps,
+    note: r.note,
+  }));
+  const patterns: DomainRuleView[] = policy.patterns.map((r) => ({
+    kind: 'pattern',
+    match: r.pattern,
+    trust_level: r.trust_level,
+    score: trustScore(r.trust_level),
+    qps: r.qps,
+    note: r.note,
+  }));
   rows.push(...domains.sort(byScore), ...patterns.sort(byScore));
   rows.push({ kind: 'default', match: '*', trust_level: policy.defaults.trustLevel, score: trustScore(policy.defaults.trustLevel), qps: policy.defaults.qps });
   return rows;

@@ -13,7 +13,8 @@ import { startLoopbackWeb } from '../test-support/loopback-web.js';
 import type { HostResolver } from '../net/index.js';
 import { createEngine, loadConfig } from './index.js';
 
-const page = (title: string, text: string): string => `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body><main><article><h1>${title}</h1><p>${text}</p></article></main></body></html>`;
+const page = (title: string, text: string): string =>
+  `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body><main><article><h1>${title}</h1><p>${text}</p></article></main></body></html>`;
 
 test('a BLOCKED domain is not fetched: its page is skipped with the reason; a user override restores it', async () => {
   const web = await startLoopbackWeb();
@@ -25,32 +26,49 @@ test('a BLOCKED domain is not fetched: its page is skipped with the reason; a us
   try {
     const blockedUrl = web.url('//misinfo.test/coral');
     const okUrl = web.url('//journal.test/coral');
-    web.route('//search.test/search', searxngHandler(() => [
-      { url: blockedUrl, title: 'Coral reefs are thriving', content: 'Coral reefs are not affected by warming.' },
-      { url: okUrl, title: 'Coral bleaching and ocean warming', content: 'Ocean warming causes coral bleaching.' },
-    ]));
-    web.route('//misinfo.test/coral', { headers: { 'content-type': 'text/html' }, body: page('Coral reefs are thriving', 'Coral reefs are not affected by ocean warming at all, whatever scientists say about bleaching.') });
-    web.route('//journal.test/coral', { headers: { 'content-type': 'text/html' }, body: page('Coral bleaching and ocean warming', 'Ocean warming causes mass coral bleaching on reefs worldwide, according to decades of surveys.') });
+    web.route(
+      '//search.test/search',
+      searxngHandler(() => [
+        { url: blockedUrl, title: 'Coral reefs are thriving', content: 'Coral reefs are not affected by warming.' },
+        { url: okUrl, title: 'Coral bleaching and ocean warming', content: 'Ocean warming causes coral bleaching.' },
+      ]),
+    );
+    web.route('//misinfo.test/coral', {
+      headers: { 'content-type': 'text/html' },
+      body: page('Coral reefs are thriving', 'Coral reefs are not affected by ocean warming at all, whatever scientists say about bleaching.'),
+    });
+    web.route('//journal.test/coral', {
+      headers: { 'content-type': 'text/html' },
+      body: page('Coral bleaching and ocean warming', 'Ocean warming causes mass coral bleaching on reefs worldwide, according to decades of surveys.'),
+    });
     const domains = join(home, 'domains.yaml');
-    const policy = (extra: string[]): void => writeFileSync(domains, [
-      'domains:',
-      '  - { domain: search.test, trust_level: unverified, qps: 20 }',
-      '  - { domain: journal.test, trust_level: academic, qps: 20 }',
-      '  - { domain: misinfo.test, trust_level: blocked, qps: 20 }',
-      ...extra, '',
-    ].join('\n'));
+    const policy = (extra: string[]): void =>
+      writeFileSync(
+        domains,
+        [
+          'domains:',
+          '  - { domain: search.test, trust_level: unverified, qps: 20 }',
+          '  - { domain: journal.test, trust_level: academic, qps: 20 }',
+          '  - { domain: misinfo.test, trust_level: blocked, qps: 20 }',
+          ...extra,
+          '',
+        ].join('\n'),
+      );
     policy([]);
     const configPath = join(home, 'lyra.config.yaml');
-    writeFileSync(configPath, [
-      'store: { path: lyra.db }',
-      `domains: { file: ${JSON.stringify(domains)}, watch: false }`,
-      'fetch: { allow_private: ["127.0.0.1/32:1-65535"], respect_robots: false, cache: { enabled: false }, max_retries: 0 }',
-      `providers: { searxng: { base_url: "${web.url('//search.test/')}" } }`,
-      'scholarly:',
-      ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
-      'pipeline: { mirror_queries: false, identifier_rounds: 0 }',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      configPath,
+      [
+        'store: { path: lyra.db }',
+        `domains: { file: ${JSON.stringify(domains)}, watch: false }`,
+        'fetch: { allow_private: ["127.0.0.1/32:1-65535"], respect_robots: false, cache: { enabled: false }, max_retries: 0 }',
+        `providers: { searxng: { base_url: "${web.url('//search.test/')}" } }`,
+        'scholarly:',
+        ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
+        'pipeline: { mirror_queries: false, identifier_rounds: 0 }',
+        '',
+      ].join('\n'),
+    );
 
     const events: EngineEvent[] = [];
     const engine = createEngine(loadConfig({ configPath, env: { LYRA_HOME: home } }), { resolver });
@@ -66,8 +84,14 @@ test('a BLOCKED domain is not fetched: its page is skipped with the reason; a us
     const outcome = engine.store.loadCheckpoint(task.id, checkpointKeys.page(blockedPage.id))?.payload as PageOutcome;
     assert.equal(outcome.status, 'skipped');
     assert.deepEqual([outcome.error?.category, outcome.error?.code], ['blocked', 'domain_blocked']);
-    assert.match(outcome.error!.message, /^misinfo\.test is BLOCKED by the domain policy: not fetched; to restore it add misinfo\.test to domains\.yaml user_overrides/);
-    assert.ok(first.warnings.some((w) => w.code === 'domain_blocked' && w.target === blockedUrl), 'the reason is a warning of the query');
+    assert.match(
+      outcome.error!.message,
+      /^misinfo\.test is BLOCKED by the domain policy: not fetched; to restore it add misinfo\.test to domains\.yaml user_overrides/,
+    );
+    assert.ok(
+      first.warnings.some((w) => w.code === 'domain_blocked' && w.target === blockedUrl),
+      'the reason is a warning of the query',
+    );
     assert.ok(events.some((e) => e.type === 'page.skipped' && e.url === blockedUrl && e.error === 'domain_blocked'));
     assert.equal(engine.store.findPageByUrl(task.id, okUrl)!.fetchStatus, 'fetched');
     await engine.close();

@@ -48,13 +48,29 @@ test('a required component missing is a non_retryable error at task start, and n
   writeFileSync(missingWeights, `${readConfig()}\nmodels:\n  stance: { weights_path: /nonexistent/stance.bin }\n`);
   const broken = createEngine(loadConfig({ configPath: missingWeights, env: { LYRA_HOME: ew.home } }), { resolver: ew.resolver, store: engine.store });
   const before = engine.store.listTasks().length;
-  await assert.rejects(broken.createTask({ question: 'q?' }), (e: unknown) => isLyraError(e) && e.category === 'non_retryable' && e.code === 'model_weights_missing');
+  await assert.rejects(
+    broken.createTask({ question: 'q?' }),
+    (e: unknown) => isLyraError(e) && e.category === 'non_retryable' && e.code === 'model_weights_missing',
+  );
   await broken.close();
 
   const none = join(ew.home, 'none.yaml');
-  writeFileSync(none, ['store: { path: bare.db }', 'domains: { file: domains.yaml, watch: false }', 'web_search: { enabled: false }', 'scholarly:', ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`), ''].join('\n'));
+  writeFileSync(
+    none,
+    [
+      'store: { path: bare.db }',
+      'domains: { file: domains.yaml, watch: false }',
+      'web_search: { enabled: false }',
+      'scholarly:',
+      ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
+      '',
+    ].join('\n'),
+  );
   const bare = createEngine(loadConfig({ configPath: none, env: { LYRA_HOME: join(ew.home, 'bare') } }));
-  await assert.rejects(bare.createTask({ question: 'q?' }), (e: unknown) => isLyraError(e) && e.category === 'non_retryable' && e.code === 'no_search_provider' && /web_search\.enabled/.test(e.message));
+  await assert.rejects(
+    bare.createTask({ question: 'q?' }),
+    (e: unknown) => isLyraError(e) && e.category === 'non_retryable' && e.code === 'no_search_provider' && /web_search\.enabled/.test(e.message),
+  );
   await bare.close();
 
   await assert.rejects(engine.createTask({ question: 'q?', providers: ['bing'] }), (e: unknown) => isLyraError(e) && e.category === 'invalid_input');
@@ -79,36 +95,64 @@ test('a query whose providers fail is retried once, then recorded as failed with
   const q = engine.store.getQuery(failed.queryId)!;
   assert.equal(q.attempts, 2, 'seed 003: two attempts');
   assert.match(q.lastError ?? '', /^retryable: every search provider failed .*HTTP 503/);
-  assert.ok(failed.warnings.some((w) => w.source === 'query' && /attempt 1 of 2 failed/.test(w.message)), 'the retry is visible');
+  assert.ok(
+    failed.warnings.some((w) => w.source === 'query' && /attempt 1 of 2 failed/.test(w.message)),
+    'the retry is visible',
+  );
 
   // The provider comes back: the next query of the same task runs.
-  ew.web.route(`//search.test/search`, searxngHandler((qq) => serps.get(qq) ?? []));
+  ew.web.route(
+    `//search.test/search`,
+    searxngHandler((qq) => serps.get(qq) ?? []),
+  );
   serps.set('walking trial', [{ url: ew.urls.academicB, title: 'B' }]);
   const ok = await engine.search(task.id, 'walking trial');
   assert.equal(ok.status, 'done');
   const status = engine.status(task.id);
-  assert.deepEqual(status.searches.map((s) => s.status), ['failed', 'done']);
+  assert.deepEqual(
+    status.searches.map((s) => s.status),
+    ['failed', 'done'],
+  );
   assert.equal(status.failures.length, 1);
   assert.equal(status.failures[0]!.code, 'query_failed');
   assert.match(status.failures[0]!.message, /HTTP 503/);
 });
 
 test('queueSearches returns at once; queries run one at a time in the background, visible in status; failed URLs are listed', { skip }, async () => {
-  serps.set('slow one', slowPages.slice(0, 3).map((p) => ({ url: slowUrl(p), title: p })));
+  serps.set(
+    'slow one',
+    slowPages.slice(0, 3).map((p) => ({ url: slowUrl(p), title: p })),
+  );
   serps.set('slow two', [...slowPages.slice(3).map((p) => ({ url: slowUrl(p), title: p })), { url: slowUrl('/missing'), title: 'missing' }]);
   const task = await engine.createTask({ question: 'walking and hypertension', providers: ['searxng'] });
   const queued = engine.queueSearches(task.id, [{ query: 'slow one' }, { query: 'slow two' }]);
   assert.equal(queued.length, 2);
   const now = engine.status(task.id);
-  assert.deepEqual(now.searches.map((s) => s.queryId), queued.map((q) => q.queryId));
-  assert.ok(now.searches.every((s) => s.status === 'pending' || s.status === 'running'), JSON.stringify(now.searches));
+  assert.deepEqual(
+    now.searches.map((s) => s.queryId),
+    queued.map((q) => q.queryId),
+  );
+  assert.ok(
+    now.searches.every((s) => s.status === 'pending' || s.status === 'running'),
+    JSON.stringify(now.searches),
+  );
   await engine.idle(task.id);
   const done = engine.status(task.id);
-  assert.deepEqual(done.searches.map((s) => s.status), ['done', 'done']);
+  assert.deepEqual(
+    done.searches.map((s) => s.status),
+    ['done', 'done'],
+  );
   assert.equal(done.status, 'completed');
   // One at a time: the second query starts after the first ends.
-  const order = events.filter((e) => (e.type === 'query.start' || e.type === 'query.end') && e.taskId === task.id).map((e) => `${e.type}:${(e as { queryId: string }).queryId}`);
-  assert.deepEqual(order, [`query.start:${queued[0]!.queryId}`, `query.end:${queued[0]!.queryId}`, `query.start:${queued[1]!.queryId}`, `query.end:${queued[1]!.queryId}`]);
+  const order = events
+    .filter((e) => (e.type === 'query.start' || e.type === 'query.end') && e.taskId === task.id)
+    .map((e) => `${e.type}:${(e as { queryId: string }).queryId}`);
+  assert.deepEqual(order, [
+    `query.start:${queued[0]!.queryId}`,
+    `query.end:${queued[0]!.queryId}`,
+    `query.start:${queued[1]!.queryId}`,
+    `query.end:${queued[1]!.queryId}`,
+  ]);
   const missing = done.failures.find((f) => f.target?.endsWith('/missing'));
   assert.equal(missing?.code, 'http_status');
   assert.equal(missing?.category, 'non_retryable');
@@ -116,8 +160,12 @@ test('queueSearches returns at once; queries run one at a time in the background
 
 test('stop cancels in-flight work; resume finishes without fetching stored pages again', { skip }, async () => {
   const paths = Array.from({ length: 6 }, (_, i) => `/stop/${i}`);
-  for (const p of paths) ew.web.route(`//slow.test${p}`, { body: articleHtml({ ...EVIDENCE_ARTICLES.academicA, path: p, title: `Trial ${p}` }), fault: { delayMs: 150 } });
-  serps.set('stoppable', paths.map((p) => ({ url: slowUrl(p), title: p })));
+  for (const p of paths)
+    ew.web.route(`//slow.test${p}`, { body: articleHtml({ ...EVIDENCE_ARTICLES.academicA, path: p, title: `Trial ${p}` }), fault: { delayMs: 150 } });
+  serps.set(
+    'stoppable',
+    paths.map((p) => ({ url: slowUrl(p), title: p })),
+  );
   const task = await engine.createTask({ question: 'exercise trials', providers: ['searxng'] });
   const [item] = engine.queueSearches(task.id, [{ query: 'stoppable' }]);
   await new Promise<void>((resolve) => {
@@ -132,7 +180,10 @@ test('stop cancels in-flight work; resume finishes without fetching stored pages
   assert.equal(stopped.status, 'stopped');
   assert.equal(stopped.task.stopReason, 'enough for now');
   assert.equal(engine.store.getQuery(item!.queryId)!.status, 'cancelled');
-  const storedBefore = engine.store.listPages(task.id).filter((p) => p.fetchStatus === 'fetched').map((p) => p.url);
+  const storedBefore = engine.store
+    .listPages(task.id)
+    .filter((p) => p.fetchStatus === 'fetched')
+    .map((p) => p.url);
   assert.ok(storedBefore.length >= 1 && storedBefore.length < paths.length, `${storedBefore.length} pages stored before the stop`);
   await assert.rejects(engine.search(task.id, 'more'), (e: unknown) => isLyraError(e) && e.code === 'task_stopped');
 
@@ -162,11 +213,21 @@ test('ingestUrl fetches, extracts and registers one URL with claims', { skip }, 
   assert.ok(Object.values(counts.evidence).some((n) => n > 0));
 });
 
-test('a search names the readable pages it found in rank order; readSource gives their extracted text; judge uses the engine\'s stance model', { skip }, async () => {
-  serps.set('exercise blood pressure sources', [{ url: ew.urls.academicB, title: 'B' }, { url: ew.urls.academicA, title: 'A' }, { url: slowUrl('/missing'), title: 'gone' }]);
+test("a search names the readable pages it found in rank order; readSource gives their extracted text; judge uses the engine's stance model", {
+  skip,
+}, async () => {
+  serps.set('exercise blood pressure sources', [
+    { url: ew.urls.academicB, title: 'B' },
+    { url: ew.urls.academicA, title: 'A' },
+    { url: slowUrl('/missing'), title: 'gone' },
+  ]);
   const task = await engine.createTask({ question: 'exercise and blood pressure', providers: ['searxng'] });
   const out = await engine.search(task.id, 'exercise blood pressure sources');
-  assert.deepEqual(out.sources.map((s) => s.url), [ew.urls.academicB, ew.urls.academicA], 'the 404 page has no text and is not listed');
+  assert.deepEqual(
+    out.sources.map((s) => s.url),
+    [ew.urls.academicB, ew.urls.academicA],
+    'the 404 page has no text and is not listed',
+  );
   const b = engine.readSource(task.id, out.sources[0]!.pageId);
   assert.equal(b.source.url, ew.urls.academicB);
   assert.ok(b.text.includes(EVIDENCE_ARTICLES.academicB.paragraphs[0]!), b.text.slice(0, 200));
@@ -175,17 +236,30 @@ test('a search names the readable pages it found in rank order; readSource gives
   assert.equal(j!.stance, 'supports');
 });
 
-test('a search lists the pages it could not read with why; checkSource answers from the task\'s fetch, fetches what the task did not, and rechecks on demand', { skip }, async () => {
+test("a search lists the pages it could not read with why; checkSource answers from the task's fetch, fetches what the task did not, and rechecks on demand", {
+  skip,
+}, async () => {
   ew.web.route('//slow.test/later', { status: 503, body: 'busy' });
-  serps.set('reachability of sources', [{ url: ew.urls.academicB, title: 'B' }, { url: slowUrl('/missing'), title: 'gone' }, { url: slowUrl('/later'), title: 'later' }, { url: slowUrl(slowPages[0]!), title: 'left out' }]);
+  serps.set('reachability of sources', [
+    { url: ew.urls.academicB, title: 'B' },
+    { url: slowUrl('/missing'), title: 'gone' },
+    { url: slowUrl('/later'), title: 'later' },
+    { url: slowUrl(slowPages[0]!), title: 'left out' },
+  ]);
   const task = await engine.createTask({ question: 'reachability', providers: ['searxng'] });
   const out = await engine.search(task.id, 'reachability of sources', { maxPages: 3 });
-  assert.deepEqual(out.sources.map((s) => s.url), [ew.urls.academicB]);
-  assert.deepEqual(out.unread.map((u) => [u.source.url, u.fetchStatus, u.httpStatus, u.error?.code]), [
-    [slowUrl('/missing'), 'failed', 404, 'http_status'],
-    [slowUrl('/later'), 'failed', 503, 'http_status'],
-    [slowUrl(slowPages[0]!), 'skipped', undefined, undefined],
-  ]);
+  assert.deepEqual(
+    out.sources.map((s) => s.url),
+    [ew.urls.academicB],
+  );
+  assert.deepEqual(
+    out.unread.map((u) => [u.source.url, u.fetchStatus, u.httpStatus, u.error?.code]),
+    [
+      [slowUrl('/missing'), 'failed', 404, 'http_status'],
+      [slowUrl('/later'), 'failed', 503, 'http_status'],
+      [slowUrl(slowPages[0]!), 'skipped', undefined, undefined],
+    ],
+  );
   assert.equal(out.unread[0]!.source.title, 'gone', 'the title the provider gave');
 
   const read = await engine.checkSource(task.id, out.sources[0]!.pageId);
@@ -201,10 +275,14 @@ test('a search lists the pages it could not read with why; checkSource answers f
   assert.equal(engine.store.getPage(left)!.fetchStatus, 'skipped');
 
   ew.web.route('//slow.test/later', { body: articleHtml({ ...EVIDENCE_ARTICLES.academicB, path: '/later', title: 'Later' }) });
-  assert.equal((await engine.checkSource(task.id, later)).reachable, false, 'without recheck: the task\'s own 503');
+  assert.equal((await engine.checkSource(task.id, later)).reachable, false, "without recheck: the task's own 503");
   const again = await engine.checkSource(task.id, later, { recheck: true });
   assert.deepEqual([again.reachable, again.httpStatus, again.from], [true, 200, 'check']);
-  assert.deepEqual([(await engine.checkSource(task.id, later)).reachable, (await engine.checkSource(task.id, later)).from], [true, 'check'], 'the latest check is kept in the task');
+  assert.deepEqual(
+    [(await engine.checkSource(task.id, later)).reachable, (await engine.checkSource(task.id, later)).from],
+    [true, 'check'],
+    'the latest check is kept in the task',
+  );
 
   const controller = new AbortController();
   controller.abort(new Error('stopped by the test'));
@@ -212,8 +290,13 @@ test('a search lists the pages it could not read with why; checkSource answers f
   await assert.rejects(engine.checkSource(task.id, 'pg_nope'), (e: unknown) => isLyraError(e) && e.code === 'page_not_found');
 });
 
-test('verifyClaim: the search registers the pages, the statement gets a status with evidence; a failed search is an error, not a verdict', { skip }, async () => {
-  serps.set('Regular aerobic exercise lowers resting blood pressure in adults with hypertension.', [{ url: ew.urls.academicB, title: 'B' }, { url: ew.urls.lowTrust, title: 'blog' }]);
+test('verifyClaim: the search registers the pages, the statement gets a status with evidence; a failed search is an error, not a verdict', {
+  skip,
+}, async () => {
+  serps.set('Regular aerobic exercise lowers resting blood pressure in adults with hypertension.', [
+    { url: ew.urls.academicB, title: 'B' },
+    { url: ew.urls.lowTrust, title: 'blog' },
+  ]);
   const task = await engine.createTask({ question: 'exercise and blood pressure', providers: ['searxng'] });
   const v = await engine.verifyClaim(task.id, 'Regular aerobic exercise lowers resting blood pressure in adults with hypertension.');
   assert.equal(v.claim.statement, 'Regular aerobic exercise lowers resting blood pressure in adults with hypertension.');
@@ -227,12 +310,20 @@ test('verifyClaim: the search registers the pages, the statement gets a status w
   try {
     await assert.rejects(engine.verifyClaim(task.id, 'Walking lowers blood pressure.'), (e: unknown) => isLyraError(e) && e.code === 'verify_search_failed');
   } finally {
-    ew.web.route(`//search.test/search`, searxngHandler((qq) => serps.get(qq) ?? []));
+    ew.web.route(
+      `//search.test/search`,
+      searxngHandler((qq) => serps.get(qq) ?? []),
+    );
   }
 });
 
-test('budget: a query beyond the query budget stays pending with the reason; the task completes; pages beyond the page budget are skipped', { skip }, async () => {
-  serps.set('budget one', slowPages.slice(0, 4).map((p) => ({ url: slowUrl(p), title: p })));
+test('budget: a query beyond the query budget stays pending with the reason; the task completes; pages beyond the page budget are skipped', {
+  skip,
+}, async () => {
+  serps.set(
+    'budget one',
+    slowPages.slice(0, 4).map((p) => ({ url: slowUrl(p), title: p })),
+  );
   const task = await engine.createTask({ question: 'budgets', providers: ['searxng'], budget: { maxQueries: 1, maxPages: 2 } });
   const [first, second] = engine.queueSearches(task.id, [{ query: 'budget one' }, { query: 'budget two' }]);
   await engine.idle(task.id);

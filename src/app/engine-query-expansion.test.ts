@@ -14,15 +14,18 @@ test('the SERP phase sends the synonym queries of an English query to the provid
   try {
     const config = (extra: string): string => {
       const path = join(home, `lyra-${extra ? 'off' : 'on'}.config.yaml`);
-      writeFileSync(path, [
-        `store: { path: ${extra ? 'off' : 'on'}.db }`,
-        `providers: { searxng: { base_url: "${searx.baseUrl}" } }`,
-        'fetch: { respect_robots: false, cache: { enabled: false }, max_retries: 0 }',
-        'scholarly:',
-        ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
-        `pipeline: { mirror_queries: false${extra} }`,
-        '',
-      ].join('\n'));
+      writeFileSync(
+        path,
+        [
+          `store: { path: ${extra ? 'off' : 'on'}.db }`,
+          `providers: { searxng: { base_url: "${searx.baseUrl}" } }`,
+          'fetch: { respect_robots: false, cache: { enabled: false }, max_retries: 0 }',
+          'scholarly:',
+          ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
+          `pipeline: { mirror_queries: false${extra} }`,
+          '',
+        ].join('\n'),
+      );
       return path;
     };
     const engine = createEngine(loadConfig({ configPath: config(''), env: { LYRA_HOME: home } }));

@@ -7,10 +7,7 @@ import type { EmbeddingModel, Fetcher, SearchProvider, StanceModel, Store, Thesa
 import { createTextExtractor } from '../extract/index.js';
 import { createWordNetThesaurus } from '../models/index.js';
 import type { WebSearchPlan } from './web-search.js';
-import {
-  createPipelineEngine,
-  type GraphLimits, type PipelineEngine, type PipelineLimits, type ScholarlyDeps,
-} from '../pipeline/index.js';
+import { createPipelineEngine, type GraphLimits, type PipelineEngine, type PipelineLimits, type ScholarlyDeps } from '../pipeline/index.js';
 import { createCorpusSearchProvider } from '../sources/index.js';
 import type { LyraConfig } from './config/index.js';
 import { ensureBuiltinCorpus } from './builtin-corpora.js';
@@ -73,7 +70,15 @@ export function pipelineLimitsOf(config: LyraConfig): Partial<PipelineLimits> {
     renderMinTextChars: p.render_min_text_chars,
     renderTimeoutMs: p.render_timeout_ms,
     sourceTimeoutMs: config.raw.scholarly?.timeout_ms,
-    ...(budget ? { defaultBudget: defined({ maxPages: budget.max_pages, maxQueries: budget.max_queries, maxSeconds: budget.max_seconds }) as PipelineLimits['defaultBudget'] } : {}),
+    ...(budget
+      ? {
+          defaultBudget: defined({
+            maxPages: budget.max_pages,
+            maxQueries: budget.max_queries,
+            maxSeconds: budget.max_seconds,
+          }) as PipelineLimits['defaultBudget'],
+        }
+      : {}),
   });
 }
 
@@ -82,8 +87,14 @@ export function graphLimitsOf(config: LyraConfig): Partial<GraphLimits> | undefi
   const g = config.raw.pipeline?.graph;
   if (!g) return undefined;
   return defined({
-    claimsPerPage: g.claims_per_page, claimsPerTask: g.claims_per_task, candidatesPerClaim: g.candidates_per_claim, verifyCandidates: g.verify_candidates,
-    stanceBatchSize: g.stance_batch_size, maxStancePairs: g.max_stance_pairs, minCandidateRelevance: g.min_candidate_relevance, recencyYears: g.recency_years,
+    claimsPerPage: g.claims_per_page,
+    claimsPerTask: g.claims_per_task,
+    candidatesPerClaim: g.candidates_per_claim,
+    verifyCandidates: g.verify_candidates,
+    stanceBatchSize: g.stance_batch_size,
+    maxStancePairs: g.max_stance_pairs,
+    minCandidateRelevance: g.min_candidate_relevance,
+    recencyYears: g.recency_years,
   });
 }
 
@@ -106,7 +117,11 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
   const store = runtime.store();
   const fetcher = runtime.fetcher();
   const setup = overrides.scholarly ? undefined : runtime.scholarly();
-  const scholarly: ScholarlyDeps = overrides.scholarly ?? { sources: setup!.sources, disabled: setup!.disabled, ...(setup!.openAccess ? { openAccess: setup!.openAccess } : {}) };
+  const scholarly: ScholarlyDeps = overrides.scholarly ?? {
+    sources: setup!.sources,
+    disabled: setup!.disabled,
+    ...(setup!.openAccess ? { openAccess: setup!.openAccess } : {}),
+  };
   const limits = { ...pipelineLimitsOf(config), ...overrides.limits };
   const graphLimits = graphLimitsOf(config);
   const translator = runtime.translator();
@@ -128,7 +143,8 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
   });
   // Built-in corpora (corpora/<name>) are indexed the first time a task or query names them.
   const ensureCorpora = async (providers: readonly string[] | undefined, signal?: AbortSignal): Promise<void> => {
-    for (const p of providers ?? []) if (p.startsWith('corpus:')) await ensureBuiltinCorpus({ store, name: p.slice('corpus:'.length), ...(signal ? { signal } : {}) });
+    for (const p of providers ?? [])
+      if (p.startsWith('corpus:')) await ensureBuiltinCorpus({ store, name: p.slice('corpus:'.length), ...(signal ? { signal } : {}) });
   };
   return {
     ...engine,

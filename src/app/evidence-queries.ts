@@ -23,28 +23,48 @@ export function createEvidenceQueries(options: EvidenceQueriesOptions): Evidence
   let runner: ReadonlySql | undefined;
   const sql = (): ReadonlySql => (runner ??= createReadonlySql({ path: options.storePath, ...options.sql }));
   const requireTask = (taskId: string): void => {
-    if (!options.store.getTask(taskId)) throw new InvalidInputError(`no task ${JSON.stringify(taskId)} (create_task returns task ids)`, { code: 'task_not_found', details: { taskId } });
+    if (!options.store.getTask(taskId))
+      throw new InvalidInputError(`no task ${JSON.stringify(taskId)} (create_task returns task ids)`, { code: 'task_not_found', details: { taskId } });
   };
   return {
     listViews: () => EVIDENCE_VIEWS.map((v) => ({ name: v.name, description: v.description, columns: v.columns })),
     async queryView(input): Promise<TableResult> {
       const view = evidenceView(input.name);
-      if (!view) throw new InvalidInputError(`no view ${JSON.stringify(input.name.slice(0, 100))}; views: ${EVIDENCE_VIEWS.map((v) => v.name).join(', ')}`, { code: 'view_not_found' });
+      if (!view)
+        throw new InvalidInputError(`no view ${JSON.stringify(input.name.slice(0, 100))}; views: ${EVIDENCE_VIEWS.map((v) => v.name).join(', ')}`, {
+          code: 'view_not_found',
+        });
       requireTask(input.taskId);
       return sql().query({
-        sql: view.sql, params: [input.taskId], ...(input.offset !== undefined ? { offset: input.offset } : {}), ...(input.limit !== undefined ? { maxRows: input.limit } : {}),
+        sql: view.sql,
+        params: [input.taskId],
+        ...(input.offset !== undefined ? { offset: input.offset } : {}),
+        ...(input.limit !== undefined ? { maxRows: input.limit } : {}),
         ...(input.signal ? { signal: input.signal } : {}),
       });
     },
     querySql(input): Promise<TableResult> {
-      return sql().query({ sql: input.sql, ...(input.params ? { params: input.params } : {}), ...(input.maxRows !== undefined ? { maxRows: input.maxRows } : {}), ...(input.signal ? { signal: input.signal } : {}) });
+      return sql().query({
+        sql: input.sql,
+        ...(input.params ? { params: input.params } : {}),
+        ...(input.maxRows !== undefined ? { maxRows: input.maxRows } : {}),
+        ...(input.signal ? { signal: input.signal } : {}),
+      });
     },
     vectorSearch(input) {
       const v = options.vectorSearch;
-      return searchFragments({ store: options.store, embedding: options.embedding(), trust: options.trust }, {
-        taskId: input.taskId, query: input.query, limit: Math.min(input.limit ?? v.maxResults, v.maxResults), maxFragments: v.maxFragments,
-        quoteChars: input.quoteChars ?? DEFAULT_HIT_CHARS, ...(input.minScore !== undefined ? { minScore: input.minScore } : {}), ...(input.signal ? { signal: input.signal } : {}),
-      });
+      return searchFragments(
+        { store: options.store, embedding: options.embedding(), trust: options.trust },
+        {
+          taskId: input.taskId,
+          query: input.query,
+          limit: Math.min(input.limit ?? v.maxResults, v.maxResults),
+          maxFragments: v.maxFragments,
+          quoteChars: input.quoteChars ?? DEFAULT_HIT_CHARS,
+          ...(input.minScore !== undefined ? { minScore: input.minScore } : {}),
+          ...(input.signal ? { signal: input.signal } : {}),
+        },
+      );
     },
     async close(): Promise<void> {
       await runner?.close();

@@ -6,7 +6,15 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  InvalidInputError, NonRetryableError, RetryableError, normalizeUrl, throwIfAborted, type AuthItem, type EventSink, type ExtractedDocument, type Fetcher,
+  InvalidInputError,
+  NonRetryableError,
+  RetryableError,
+  normalizeUrl,
+  throwIfAborted,
+  type AuthItem,
+  type EventSink,
+  type ExtractedDocument,
+  type Fetcher,
   type TextExtractor,
 } from '../core/index.js';
 import { createTextExtractor, type TextExtractorOptions } from '../extract/index.js';
@@ -71,10 +79,14 @@ async function loadUrl(options: ExtractSourceOptions): Promise<Loaded> {
   let own: Runtime | undefined;
   if (!options.fetcher) {
     if (!options.config) throw new InvalidInputError(`extract: fetching ${source} needs a fetcher or the configuration`, { code: 'fetcher_missing' });
-    own = createRuntime(options.config, {
-      ...(options.events ? { events: options.events } : {}),
-      ...(options.onAuthRequired ? { onAuthRequired: options.onAuthRequired } : {}),
-    }, { render: options.render === true });
+    own = createRuntime(
+      options.config,
+      {
+        ...(options.events ? { events: options.events } : {}),
+        ...(options.onAuthRequired ? { onAuthRequired: options.onAuthRequired } : {}),
+      },
+      { render: options.render === true },
+    );
   }
   try {
     const r = await (options.fetcher ?? own!.fetcher()).fetch({
@@ -86,7 +98,9 @@ async function loadUrl(options: ExtractSourceOptions): Promise<Loaded> {
     if (r.status >= 400) {
       const message = `extract: ${source} answered HTTP ${r.status}`;
       const details = { status: r.status, url: r.finalUrl };
-      throw r.status === 429 || r.status >= 500 ? new RetryableError(message, { code: 'http_status', details }) : new NonRetryableError(message, { code: 'http_status', details });
+      throw r.status === 429 || r.status >= 500
+        ? new RetryableError(message, { code: 'http_status', details })
+        : new NonRetryableError(message, { code: 'http_status', details });
     }
     // The fetcher decoded text with the charset it detected (header, meta, BOM); binary bodies have none.
     return { url: r.finalUrl, contentType: r.contentType, body: r.body, ...(r.charset ? { text: r.text } : {}) };
@@ -106,7 +120,8 @@ async function loadFile(options: ExtractSourceOptions): Promise<Loaded> {
   } catch (cause) {
     throw new InvalidInputError(`extract: cannot read ${path}: ${(cause as Error).message}`, { code: 'file_unreadable', details: { file: path }, cause });
   }
-  if (size > max) throw new InvalidInputError(`extract: ${path} is ${size} bytes, over the limit of ${max}`, { code: 'file_too_large', details: { file: path, size, max } });
+  if (size > max)
+    throw new InvalidInputError(`extract: ${path} is ${size} bytes, over the limit of ${max}`, { code: 'file_too_large', details: { file: path, size, max } });
   const body = await readFile(path, options.signal ? { signal: options.signal } : {});
   // No media type for files: the extractor decides from the extension and the first bytes.
   return { url: pathToFileURL(path).href, contentType: '', body };

@@ -15,17 +15,65 @@ const now = '2026-01-01T00:00:00.000Z';
 function withGraph(fn: (store: Store) => void | Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lyra-fb-'));
   const store = openStore({ path: join(dir, 'lyra.db') });
-  store.createTask({ id: 'task_1', question: 'q', status: 'running', budget: { maxPages: 10, maxQueries: 10, maxSeconds: 60 }, priorityDomains: [], createdAt: now, configSnapshot: {} });
-  store.createTask({ id: 'task_2', question: 'other', status: 'running', budget: { maxPages: 10, maxQueries: 10, maxSeconds: 60 }, priorityDomains: [], createdAt: now, configSnapshot: {} });
-  for (const [id, url] of [['pg_a', 'https://a.example/x'], ['pg_b', 'https://b.example/y']] as const) {
-    store.upsertPage({ id, taskId: 'task_1', url, domain: url.split('/')[2]!, sourceType: 'other', fetchStatus: 'fetched', authors: [], identifiers: {}, abstractOnly: false, trustLevel: 'UNVERIFIED', createdAt: now });
+  store.createTask({
+    id: 'task_1',
+    question: 'q',
+    status: 'running',
+    budget: { maxPages: 10, maxQueries: 10, maxSeconds: 60 },
+    priorityDomains: [],
+    createdAt: now,
+    configSnapshot: {},
+  });
+  store.createTask({
+    id: 'task_2',
+    question: 'other',
+    status: 'running',
+    budget: { maxPages: 10, maxQueries: 10, maxSeconds: 60 },
+    priorityDomains: [],
+    createdAt: now,
+    configSnapshot: {},
+  });
+  for (const [id, url] of [
+    ['pg_a', 'https://a.example/x'],
+    ['pg_b', 'https://b.example/y'],
+  ] as const) {
+    store.upsertPage({
+      id,
+      taskId: 'task_1',
+      url,
+      domain: url.split('/')[2]!,
+      sourceType: 'other',
+      fetchStatus: 'fetched',
+      authors: [],
+      identifiers: {},
+      abstractOnly: false,
+      trustLevel: 'UNVERIFIED',
+      createdAt: now,
+    });
   }
   store.insertFragments([
     { id: 'frg_a', pageId: 'pg_a', text: 'Cats purr when content.', locator: { paragraph: 0 }, quotable: true },
     { id: 'frg_b', pageId: 'pg_b', text: 'Cats never purr.', locator: { paragraph: 0 }, quotable: true },
   ]);
-  store.upsertClaim({ id: 'clm_1', taskId: 'task_1', statement: 'Cats purr when content.', slots: {}, decisionRelevance: 'high', conditions: [], createdAt: now });
-  const edge = (id: string, kind: StanceEdge['kind'], fragmentId: string, model: string, confidence: number): StanceEdge => ({ id, taskId: 'task_1', kind, fragmentId, claimId: 'clm_1', confidence, model, createdAt: now });
+  store.upsertClaim({
+    id: 'clm_1',
+    taskId: 'task_1',
+    statement: 'Cats purr when content.',
+    slots: {},
+    decisionRelevance: 'high',
+    conditions: [],
+    createdAt: now,
+  });
+  const edge = (id: string, kind: StanceEdge['kind'], fragmentId: string, model: string, confidence: number): StanceEdge => ({
+    id,
+    taskId: 'task_1',
+    kind,
+    fragmentId,
+    claimId: 'clm_1',
+    confidence,
+    model,
+    createdAt: now,
+  });
   store.insertEdge(edge('edg_origin', 'supports', 'frg_a', 'origin', 1));
   store.insertEdge(edge('edg_b', 'supports', 'frg_b', 'embedded', 0.9));
   const run = async (): Promise<void> => {
@@ -42,12 +90,23 @@ function withGraph(fn: (store: Store) => void | Promise<void>): Promise<void> {
 test('an edge stance correction replaces the edge, keeps the backend judgement as a sample and recomputes', () =>
   withGraph((store) => {
     const recomputed: string[] = [];
-    const out = applyFeedback({ store, recompute: (t) => (recomputed.push(t), { claimCounts: { VERIFIED: 0 }, blocked: [], promoted: [] }) }, {
-      taskId: 'task_1', kind: 'edge_stance', targetId: 'edg_b', label: 'refutes', author: ' alice ', reason: 'the passage denies it',
-    });
+    const out = applyFeedback(
+      { store, recompute: (t) => (recomputed.push(t), { claimCounts: { VERIFIED: 0 }, blocked: [], promoted: [] }) },
+      {
+        taskId: 'task_1',
+        kind: 'edge_stance',
+        targetId: 'edg_b',
+        label: 'refutes',
+        author: ' alice ',
+        reason: 'the passage denies it',
+      },
+    );
     const edge = store.getEdge('edg_b') as StanceEdge;
     assert.deepEqual([edge.kind, edge.confidence, edge.model, edge.fragmentId], ['refutes', 1, 'feedback:alice', 'frg_b']);
-    assert.deepEqual(out.feedback.changes.map((c) => [c.from, c.to, c.model, c.confidence]), [['supports', 'refutes', 'embedded', 0.9]]);
+    assert.deepEqual(
+      out.feedback.changes.map((c) => [c.from, c.to, c.model, c.confidence]),
+      [['supports', 'refutes', 'embedded', 0.9]],
+    );
     assert.deepEqual([out.feedback.author, out.feedback.reason, out.samples], ['alice', 'the passage denies it', 1]);
     assert.deepEqual(recomputed, ['task_1']);
     // A second correction of the same edge relabels the sample; the backend's own judgement stays.
@@ -85,21 +144,39 @@ test('an irrelevant fragment turns its judged edges neutral and names claims ext
 test('a restored claim is no longer rejected; restoring a claim that is not rejected is invalid input; both records stay', () =>
   withGraph((store) => {
     const base = { taskId: 'task_1', targetId: 'clm_1', author: 'dan' };
-    assert.throws(() => applyFeedback({ store }, { ...base, kind: 'claim_restored', reason: 'r' }), (e: Error & { code?: string }) => e.code === 'claim_not_rejected');
+    assert.throws(
+      () => applyFeedback({ store }, { ...base, kind: 'claim_restored', reason: 'r' }),
+      (e: Error & { code?: string }) => e.code === 'claim_not_rejected',
+    );
     applyFeedback({ store }, { ...base, kind: 'claim_rejected', reason: 'not a claim' });
     applyFeedback({ store }, { ...base, kind: 'claim_restored', reason: 'it is one after all' });
     assert.equal(rejectedClaims(store, 'task_1').has('clm_1'), false);
     applyFeedback({ store }, { ...base, kind: 'claim_rejected', reason: 'again' });
     assert.equal(rejectedClaims(store, 'task_1').get('clm_1')?.reason, 'again');
-    assert.deepEqual(store.listFeedback({ taskId: 'task_1' }).map((f) => f.kind), ['claim_rejected', 'claim_restored', 'claim_rejected']);
+    assert.deepEqual(
+      store.listFeedback({ taskId: 'task_1' }).map((f) => f.kind),
+      ['claim_rejected', 'claim_restored', 'claim_rejected'],
+    );
   }));
 
 test('calibration: metrics from samples, fit activates a version, the wrapper applies it and names it, rollback restores', async () =>
   withGraph(async (store) => {
     // 40 edges judged 0.9 "supports" by embedded, of which people said 24 are right.
     for (let i = 0; i < 40; i++) {
-      store.insertEdge({ id: `edg_${i}`, taskId: 'task_1', kind: 'supports', fragmentId: `frg_${i}`, claimId: 'clm_1', confidence: 0.9, model: 'embedded', createdAt: now });
-      applyFeedback({ store }, { taskId: 'task_1', kind: 'edge_stance', targetId: `edg_${i}`, label: i < 24 ? 'supports' : 'neutral', author: 'a', reason: 'checked' });
+      store.insertEdge({
+        id: `edg_${i}`,
+        taskId: 'task_1',
+        kind: 'supports',
+        fragmentId: `frg_${i}`,
+        claimId: 'clm_1',
+        confidence: 0.9,
+        model: 'embedded',
+        createdAt: now,
+      });
+      applyFeedback(
+        { store },
+        { taskId: 'task_1', kind: 'edge_stance', targetId: `edg_${i}`, label: i < 24 ? 'supports' : 'neutral', author: 'a', reason: 'checked' },
+      );
     }
     const [before] = calibrationMetrics({ store });
     assert.deepEqual([before!.backend, before!.samples, before!.accuracy], ['embedded', 40, 0.6]);
@@ -114,7 +191,10 @@ test('calibration: metrics from samples, fit activates a version, the wrapper ap
 
     const base: StanceModel = {
       name: 'embedded',
-      judge: async (pairs) => pairs.map((): StanceJudgement => ({ stance: 'supports', confidence: 0.9, scores: { supports: 0.9, refutes: 0.05, neutral: 0.05 }, decisiveSentence: 's' })),
+      judge: async (pairs) =>
+        pairs.map(
+          (): StanceJudgement => ({ stance: 'supports', confidence: 0.9, scores: { supports: 0.9, refutes: 0.05, neutral: 0.05 }, decisiveSentence: 's' }),
+        ),
     };
     const model = calibratedStanceModel({ base: () => base, store });
     const [j] = await model.judge([{ claim: 'c', passage: 'p' }]);

@@ -3,8 +3,17 @@
 // who / when / why, applied to the graph (stance edges replaced, never deleted), kept as calibration
 // samples of the backend that judged the edges, and the task's statuses are recomputed.
 import {
-  FEEDBACK_MODEL_PREFIX, InvalidInputError, isFeedbackModel, newId,
-  type CalibrationSample, type FeedbackEdgeChange, type FeedbackRecord, type Stance, type StanceEdge, type Store, isOriginModel,
+  FEEDBACK_MODEL_PREFIX,
+  InvalidInputError,
+  isFeedbackModel,
+  newId,
+  type CalibrationSample,
+  type FeedbackEdgeChange,
+  type FeedbackRecord,
+  type Stance,
+  type StanceEdge,
+  type Store,
+  isOriginModel,
 } from '../core/index.js';
 import { rawConfidence, parseModelName } from './calibration.js';
 
@@ -45,12 +54,21 @@ function judgementOf(store: Store, edge: StanceEdge): { backend: string; predict
 
 function requireTaskEdge(store: Store, taskId: string, edgeId: string): StanceEdge {
   const edge = store.getEdge(edgeId);
-  if (!edge || edge.taskId !== taskId) throw new InvalidInputError(`feedback: task ${taskId} has no edge ${edgeId}`, { code: 'edge_not_found', details: { taskId, edgeId } });
-  if (!isStanceEdge(edge)) throw new InvalidInputError(`feedback: edge ${edgeId} is a ${edge.kind} edge; only supports/refutes/neutral edges take a stance correction`, { code: 'edge_not_stance', details: { edgeId, kind: edge.kind } });
-  if (isOrigin(edge)) {
-    throw new InvalidInputError(`feedback: edge ${edgeId} links claim ${edge.claimId} to the sentence it was extracted from; reject the claim (kind claim_rejected) instead`, {
-      code: 'edge_is_origin', details: { edgeId, claimId: edge.claimId },
+  if (!edge || edge.taskId !== taskId)
+    throw new InvalidInputError(`feedback: task ${taskId} has no edge ${edgeId}`, { code: 'edge_not_found', details: { taskId, edgeId } });
+  if (!isStanceEdge(edge))
+    throw new InvalidInputError(`feedback: edge ${edgeId} is a ${edge.kind} edge; only supports/refutes/neutral edges take a stance correction`, {
+      code: 'edge_not_stance',
+      details: { edgeId, kind: edge.kind },
     });
+  if (isOrigin(edge)) {
+    throw new InvalidInputError(
+      `feedback: edge ${edgeId} links claim ${edge.claimId} to the sentence it was extracted from; reject the claim (kind claim_rejected) instead`,
+      {
+        code: 'edge_is_origin',
+        details: { edgeId, claimId: edge.claimId },
+      },
+    );
   }
   return edge;
 }
@@ -58,7 +76,8 @@ function requireTaskEdge(store: Store, taskId: string, edgeId: string): StanceEd
 /** Validates, applies and records one correction in a single transaction, then recomputes the task. */
 export function applyFeedback(deps: { store: Store; recompute?: (taskId: string) => RecomputeSummary }, input: FeedbackInput): FeedbackOutcome {
   const { store } = deps;
-  if (!store.getTask(input.taskId)) throw new InvalidInputError(`feedback: no task ${input.taskId}`, { code: 'task_not_found', details: { taskId: input.taskId } });
+  if (!store.getTask(input.taskId))
+    throw new InvalidInputError(`feedback: no task ${input.taskId}`, { code: 'task_not_found', details: { taskId: input.taskId } });
   const id = newId('fb');
   const at = new Date().toISOString();
   const author = input.author.trim();
@@ -69,8 +88,26 @@ export function applyFeedback(deps: { store: Store; recompute?: (taskId: string)
 
   const correct = (edge: StanceEdge, to: Stance): void => {
     const judged = judgementOf(store, edge);
-    changes.push({ edgeId: edge.id, claimId: edge.claimId, fragmentId: edge.fragmentId, from: edge.kind, to, ...(edge.model ? { model: edge.model } : {}), confidence: edge.confidence });
-    if (judged) samples.push({ edgeId: edge.id, taskId: input.taskId, feedbackId: id, backend: judged.backend, predicted: judged.predicted, confidence: judged.confidence, label: to, createdAt: at });
+    changes.push({
+      edgeId: edge.id,
+      claimId: edge.claimId,
+      fragmentId: edge.fragmentId,
+      from: edge.kind,
+      to,
+      ...(edge.model ? { model: edge.model } : {}),
+      confidence: edge.confidence,
+    });
+    if (judged)
+      samples.push({
+        edgeId: edge.id,
+        taskId: input.taskId,
+        feedbackId: id,
+        backend: judged.backend,
+        predicted: judged.predicted,
+        confidence: judged.confidence,
+        label: to,
+        createdAt: at,
+      });
     // The person's label replaces the model's: full confidence, and the edge says who decided it.
     if (edge.kind !== to || edge.model !== model) store.replaceEdge({ ...edge, kind: to, confidence: 1, model });
   };
@@ -86,7 +123,10 @@ export function applyFeedback(deps: { store: Store; recompute?: (taskId: string)
         const fragment = store.getFragment(input.targetId);
         const page = fragment ? store.getPage(fragment.pageId) : undefined;
         if (!fragment || page?.taskId !== input.taskId) {
-          throw new InvalidInputError(`feedback: task ${input.taskId} has no fragment ${input.targetId}`, { code: 'fragment_not_found', details: { taskId: input.taskId, fragmentId: input.targetId } });
+          throw new InvalidInputError(`feedback: task ${input.taskId} has no fragment ${input.targetId}`, {
+            code: 'fragment_not_found',
+            details: { taskId: input.taskId, fragmentId: input.targetId },
+          });
         }
         for (const e of store.listEdges(input.taskId)) {
           if (!isStanceEdge(e) || e.fragmentId !== fragment.id) continue;
@@ -98,19 +138,30 @@ export function applyFeedback(deps: { store: Store; recompute?: (taskId: string)
       case 'claim_rejected':
       case 'claim_restored': {
         if (!store.getClaim(input.taskId, input.targetId)) {
-          throw new InvalidInputError(`feedback: task ${input.taskId} has no claim ${input.targetId}`, { code: 'claim_not_found', details: { taskId: input.taskId, claimId: input.targetId } });
+          throw new InvalidInputError(`feedback: task ${input.taskId} has no claim ${input.targetId}`, {
+            code: 'claim_not_found',
+            details: { taskId: input.taskId, claimId: input.targetId },
+          });
         }
         if (input.kind === 'claim_restored' && !rejectedClaims(store, input.taskId).has(input.targetId)) {
           throw new InvalidInputError(`feedback: claim ${input.targetId} of task ${input.taskId} is not rejected, so there is nothing to restore`, {
-            code: 'claim_not_rejected', details: { taskId: input.taskId, claimId: input.targetId },
+            code: 'claim_not_rejected',
+            details: { taskId: input.taskId, claimId: input.targetId },
           });
         }
         break;
       }
     }
     const record: FeedbackRecord = {
-      id, taskId: input.taskId, kind: input.kind, targetId: input.targetId, ...(input.label && input.kind === 'edge_stance' ? { label: input.label } : {}),
-      author, reason: input.reason.trim(), createdAt: at, changes,
+      id,
+      taskId: input.taskId,
+      kind: input.kind,
+      targetId: input.targetId,
+      ...(input.label && input.kind === 'edge_stance' ? { label: input.label } : {}),
+      author,
+      reason: input.reason.trim(),
+      createdAt: at,
+      changes,
     };
     store.insertFeedback(record, samples);
   });

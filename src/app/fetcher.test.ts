@@ -10,15 +10,33 @@ import { createFetcher, fetcherSettings, loadConfig, lyraVersion, type DomainPol
 test('fetcherSettings maps the fetch section; the cache defaults to $LYRA_HOME/cache/http', () => {
   const home = mkdtempSync(join(tmpdir(), 'lyra-fetcher-cfg-'));
   try {
-    writeFileSync(join(home, 'lyra.config.yaml'), [
-      'fetch:', '  timeout_ms: 5000', '  idle_timeout_ms: 700', '  max_body_bytes: 2048', '  max_redirects: 2', '  concurrency: 3',
-      '  per_host_concurrency: 1', '  max_retries: 1', '  respect_robots: false', '  allow_private: ["127.0.0.1/32:1-65535", "10.1.0.0/16:8080"]',
-      '  cache: { max_bytes: 1000000, fresh_ms: 60000 }',
-    ].join('\n'));
+    writeFileSync(
+      join(home, 'lyra.config.yaml'),
+      [
+        'fetch:',
+        '  timeout_ms: 5000',
+        '  idle_timeout_ms: 700',
+        '  max_body_bytes: 2048',
+        '  max_redirects: 2',
+        '  concurrency: 3',
+        '  per_host_concurrency: 1',
+        '  max_retries: 1',
+        '  respect_robots: false',
+        '  allow_private: ["127.0.0.1/32:1-65535", "10.1.0.0/16:8080"]',
+        '  cache: { max_bytes: 1000000, fresh_ms: 60000 }',
+      ].join('\n'),
+    );
     const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
     assert.deepEqual(fetcherSettings(config), {
-      timeoutMs: 5000, idleTimeoutMs: 700, maxBodyBytes: 2048, maxRedirects: 2, concurrency: 3, perHostConcurrency: 1, maxRetries: 1,
-      robots: { enabled: false }, ssrf: { enabled: true, allow: ['127.0.0.1/32:1-65535', '10.1.0.0/16:8080'], providerOrigins: true },
+      timeoutMs: 5000,
+      idleTimeoutMs: 700,
+      maxBodyBytes: 2048,
+      maxRedirects: 2,
+      concurrency: 3,
+      perHostConcurrency: 1,
+      maxRetries: 1,
+      robots: { enabled: false },
+      ssrf: { enabled: true, allow: ['127.0.0.1/32:1-65535', '10.1.0.0/16:8080'], providerOrigins: true },
       cache: { dir: join(home, 'cache', 'http'), maxBytes: 1_000_000, freshMs: 60_000 },
     });
     writeFileSync(join(home, 'lyra.config.yaml'), 'fetch:\n  cache: { enabled: false }\n');
@@ -28,23 +46,40 @@ test('fetcherSettings maps the fetch section; the cache defaults to $LYRA_HOME/c
   }
 });
 
-test('createFetcher takes each host\'s qps from the live domain policy and names Lyra in the User-Agent', async () => {
+test("createFetcher takes each host's qps from the live domain policy and names Lyra in the User-Agent", async () => {
   const home = mkdtempSync(join(tmpdir(), 'lyra-fetcher-qps-'));
   const web = await startLoopbackWeb({ routes: { '//slow.test/*': { body: 'ok' } } });
-  const policyOf = (qps: number) => buildDomainPolicy([{ source: 'test', file: domainsFileSchema.parse({ version: 1, domains: [{ domain: 'slow.test', trust_level: 'low', qps }] }) }]);
+  const policyOf = (qps: number) =>
+    buildDomainPolicy([{ source: 'test', file: domainsFileSchema.parse({ version: 1, domains: [{ domain: 'slow.test', trust_level: 'low', qps }] }) }]);
   let policy = policyOf(5);
-  const source: DomainPolicySource = { current: () => policy, lastError: () => undefined, reload: () => true, userFile: () => undefined, adoptUserFile: () => true, close: () => undefined };
+  const source: DomainPolicySource = {
+    current: () => policy,
+    lastError: () => undefined,
+    reload: () => true,
+    userFile: () => undefined,
+    adoptUserFile: () => true,
+    close: () => undefined,
+  };
   try {
-    writeFileSync(join(home, 'lyra.config.yaml'), 'contact_url: https://example.org/ops\nfetch:\n  allow_private: ["127.0.0.1/32:1-65535"]\n  cache: { enabled: false }\n');
+    writeFileSync(
+      join(home, 'lyra.config.yaml'),
+      'contact_url: https://example.org/ops\nfetch:\n  allow_private: ["127.0.0.1/32:1-65535"]\n  cache: { enabled: false }\n',
+    );
     const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
     const fetcher = createFetcher({ config, policy: source, resolver: async () => [{ address: '127.0.0.1', family: 4 }] });
     await Promise.all([1, 2, 3].map((i) => fetcher.fetch({ url: web.url(`//slow.test/${i}`) })));
-    const times = web.requests.filter((r) => r.path !== '/robots.txt').map((r) => r.at).sort((a, b) => a - b);
+    const times = web.requests
+      .filter((r) => r.path !== '/robots.txt')
+      .map((r) => r.at)
+      .sort((a, b) => a - b);
     for (let i = 1; i < times.length; i++) assert.ok(times[i]! - times[i - 1]! >= 200 - 15, `gap at qps 5: ${times[i]! - times[i - 1]!}`);
     policy = policyOf(2); // a reload applies to the next decision
     const before = web.requests.length;
     await Promise.all([4, 5].map((i) => fetcher.fetch({ url: web.url(`//slow.test/${i}`) })));
-    const later = web.requests.slice(before).map((r) => r.at).sort((a, b) => a - b);
+    const later = web.requests
+      .slice(before)
+      .map((r) => r.at)
+      .sort((a, b) => a - b);
     assert.ok(later[1]! - later[0]! >= 500 - 15, `gap at qps 2: ${later[1]! - later[0]!}`);
     assert.equal(web.requests[0]!.headers['user-agent'], `Lyra/${lyraVersion()} (+https://example.org/ops)`);
     await fetcher.close();

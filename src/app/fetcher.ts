@@ -3,7 +3,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { AuthItem, EventSink } from '../core/index.js';
-import { createChromiumRenderer, createHttpFetcher, lyraUserAgent, type FetcherLimitsInput, type HostResolver, type HttpFetcher, type PageRenderer } from '../net/index.js';
+import {
+  createChromiumRenderer,
+  createHttpFetcher,
+  lyraUserAgent,
+  type FetcherLimitsInput,
+  type HostResolver,
+  type HttpFetcher,
+  type PageRenderer,
+} from '../net/index.js';
 import { resolveDomainTrust, type DomainPolicy } from '../policy/index.js';
 import { PACKAGE_ROOT, type DomainPolicySource, type LyraConfig } from './config/index.js';
 import { chromiumPathOf } from './web-search.js';
@@ -84,6 +92,12 @@ export function createFetcher(options: CreateFetcherOptions): HttpFetcher {
     ...(options.onAuthRequired ? { onAuthRequired: options.onAuthRequired } : {}),
     ...(options.resolver ? { resolver: options.resolver } : {}),
     // The browser starts only on the first render request, so enabling rendering costs nothing until used.
-    ...(renderEnabled ? { renderer: options.renderer ?? createChromiumRenderer({ ...(config.raw.fetch?.render?.chromium_path ? { executablePath: config.raw.fetch.render.chromium_path } : {}) }) } : {}),
+    ...(renderEnabled
+      ? {
+          renderer:
+            options.renderer ??
+            createChromiumRenderer({ ...(config.raw.fetch?.render?.chromium_path ? { executablePath: config.raw.fetch.render.chromium_path } : {}) }),
+        }
+      : {}),
   });
 }

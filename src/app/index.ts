@@ -38,27 +38,79 @@ export { MAX_TRANSLATE_CHARS, configuredTranslator, createLlmTranslator } from '
 export { CONSENSUS_PROVIDERS, consensusAgentProviders, resolveConsensusProviders, runConsensus } from './consensus.js';
 export type { ConsensusProviderName, ConsensusRunOptions, ConsensusRunResult } from './consensus.js';
 export {
-  CONSENSUS_REPORT_FILE, CONSENSUS_TRANSPARENCY_FILE, CONSENSUS_TRANSPARENCY_FORMAT, consensusTransparency, defaultConsensusOutDir, writeConsensusOutputs,
+  CONSENSUS_REPORT_FILE,
+  CONSENSUS_TRANSPARENCY_FILE,
+  CONSENSUS_TRANSPARENCY_FORMAT,
+  consensusTransparency,
+  defaultConsensusOutDir,
+  writeConsensusOutputs,
 } from './consensus-output.js';
 export { applyFeedback, rejectedClaims } from './feedback.js';
 export type { FeedbackInput, FeedbackOutcome, RecomputeSummary } from './feedback.js';
 export {
-  calibratedModelName, calibratedStanceModel, calibrateJudgements, calibrationMetrics, fitStanceCalibration, parseModelName, rawConfidence, rollbackStanceCalibration,
+  calibratedModelName,
+  calibratedStanceModel,
+  calibrateJudgements,
+  calibrationMetrics,
+  fitStanceCalibration,
+  parseModelName,
+  rawConfidence,
+  rollbackStanceCalibration,
 } from './calibration.js';
 export type { BackendCalibrationMetrics } from './calibration.js';
 export { authItemView, listAuthQueue, resolveAuth, type AuthQueueItemView, type ResolvedAuthItem } from './auth-queue.js';
 export { createTaskRecompute } from './task-recompute.js';
-export { MCP_DEFAULTS, MCP_TOKEN_ENV, createServeRuntime, httpSettings, mcpSettingsOf, type HttpSettings, type McpSettings, type ServeRuntime } from './serve.js';
 export {
-  DEFAULT_RESEARCH_OUT, RESEARCH_RUN_FILE, RESEARCH_STATE_KEY, isResearchTask, newRunDir, researchTaskOf, resumeResearch, runResearch,
-  type RunResearchInput, type RunResearchOverrides,
+  MCP_DEFAULTS,
+  MCP_TOKEN_ENV,
+  createServeRuntime,
+  httpSettings,
+  mcpSettingsOf,
+  type HttpSettings,
+  type McpSettings,
+  type ServeRuntime,
+} from './serve.js';
+export {
+  DEFAULT_RESEARCH_OUT,
+  RESEARCH_RUN_FILE,
+  RESEARCH_STATE_KEY,
+  isResearchTask,
+  newRunDir,
+  researchTaskOf,
+  resumeResearch,
+  runResearch,
+  type RunResearchInput,
+  type RunResearchOverrides,
 } from './research.js';
-export { MAX_WAITING_AUTH_ITEMS, WAIT_POLL_MS, milestonesBetween, waitForTask, waitingFor, type TaskMilestone, type TaskWaitOutcome, type WaitingItem } from './task-wait.js';
+export {
+  MAX_WAITING_AUTH_ITEMS,
+  WAIT_POLL_MS,
+  milestonesBetween,
+  waitForTask,
+  waitingFor,
+  type TaskMilestone,
+  type TaskWaitOutcome,
+  type WaitingItem,
+} from './task-wait.js';
 export { DEFAULT_HIT_CHARS, createEvidenceQueries, type EvidenceQueriesOptions } from './evidence-queries.js';
-export { queueReferenceCandidates, queueTargets, type QueueTargetsOutcome, type ReferenceCandidate, type ReferenceCandidatesOutcome, type SkippedTarget } from './queue-targets.js';
+export {
+  queueReferenceCandidates,
+  queueTargets,
+  type QueueTargetsOutcome,
+  type ReferenceCandidate,
+  type ReferenceCandidatesOutcome,
+  type SkippedTarget,
+} from './queue-targets.js';
 export { MAX_OVERRIDE_REASON_CHARS, setDomainOverride, type DomainOverrideInput, type DomainOverrideOutcome } from './domain-overrides.js';
 export {
-  MAX_LISTED_RUNS, MAX_RUN_FILE_BYTES, htmlAnswerOf, listConsensusRuns, readRunReport, researchRunOf, type ConsensusRunInfo, type ResearchRunInfo,
+  MAX_LISTED_RUNS,
+  MAX_RUN_FILE_BYTES,
+  htmlAnswerOf,
+  listConsensusRuns,
+  readRunReport,
+  researchRunOf,
+  type ConsensusRunInfo,
+  type ResearchRunInfo,
 } from './research-runs.js';
 export { filterClaims, listTaskSummaries, loadTaskPage, type ClaimFacts, type ClaimFilter, type TaskPage, type TaskSummary } from './task-views.js';
 export { taskGraphView, type GraphClaimNode, type GraphSourceNode, type TaskGraphView } from './task-graph-view.js';
@@ -69,7 +121,17 @@ export { CONFIG_VALUE_SOURCES, configShowSchema, configValueSchema, configView, 
 export type { ConfigShow, ConfigValue, ConfigValueSource, ConfigViewOptions } from './config-view.js';
 export { CONFIG_TEMPLATE, writeConfigTemplate, type WriteConfigTemplateOptions } from './config-template.js';
 export {
-  DEFAULT_PROBE_TIMEOUT_MS, PROBE_STATUSES, PROBE_TIMEOUT_RANGE, SOURCE_KINDS, doctorReportSchema, probeSchema, probeTargets, problemSchema, runDoctor, runProbe, sourceCheckSchema,
+  DEFAULT_PROBE_TIMEOUT_MS,
+  PROBE_STATUSES,
+  PROBE_TIMEOUT_RANGE,
+  SOURCE_KINDS,
+  doctorReportSchema,
+  probeSchema,
+  probeTargets,
+  problemSchema,
+  runDoctor,
+  runProbe,
+  sourceCheckSchema,
   stanceJudgeSchema,
 } from './doctor/index.js';
 export type { DoctorReport, Probe, ProbeStatus, ProbeTarget, Problem, RunDoctorOptions, SourceCheck } from './doctor/index.js';

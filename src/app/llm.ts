@@ -8,9 +8,12 @@ export function chatClientOptionsOf(config: LyraConfig): ChatClientOptions | und
   const l = config.raw.models?.llm;
   if (!l) return undefined;
   return {
-    baseUrl: l.base_url, model: l.model,
-    ...(l.api_key ? { apiKey: l.api_key } : {}), ...(l.timeout_ms ? { timeoutMs: l.timeout_ms } : {}),
-    ...(l.concurrency ? { concurrency: l.concurrency } : {}), ...(l.max_retries !== undefined ? { maxRetries: l.max_retries } : {}),
+    baseUrl: l.base_url,
+    model: l.model,
+    ...(l.api_key ? { apiKey: l.api_key } : {}),
+    ...(l.timeout_ms ? { timeoutMs: l.timeout_ms } : {}),
+    ...(l.concurrency ? { concurrency: l.concurrency } : {}),
+    ...(l.max_retries !== undefined ? { maxRetries: l.max_retries } : {}),
   };
 }
 

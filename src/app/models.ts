@@ -4,8 +4,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InvalidInputError, type StanceModel } from '../core/index.js';
 import {
-  createEmbeddingModel, createStanceModel, DEFAULT_MODEL_HUB, pullTransformersModel,
-  type ClosableEmbeddingModel, type OnnxDtype, type PullProgress, type PullResult, type StanceBackend,
+  createEmbeddingModel,
+  createStanceModel,
+  DEFAULT_MODEL_HUB,
+  pullTransformersModel,
+  type ClosableEmbeddingModel,
+  type OnnxDtype,
+  type PullProgress,
+  type PullResult,
+  type StanceBackend,
 } from '../models/index.js';
 import type { LyraConfig } from './config/index.js';
 import { chatClientOptionsOf } from './llm.js';
@@ -44,15 +51,22 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
     case 'transformers': {
       const t = models.transformers;
       if (!t?.model) {
-        throw new InvalidInputError('stance backend transformers: set models.transformers.model (a model id such as Xenova/nli-deberta-v3-xsmall) in the config file', {
-          code: 'model_not_configured', details: { key: 'models.transformers.model' },
-        });
+        throw new InvalidInputError(
+          'stance backend transformers: set models.transformers.model (a model id such as Xenova/nli-deberta-v3-xsmall) in the config file',
+          {
+            code: 'model_not_configured',
+            details: { key: 'models.transformers.model' },
+          },
+        );
       }
       return createStanceModel({
         backend,
         transformers: {
-          modelId: t.model, modelsDir: modelsDirOf(config),
-          ...(t.dtype ? { dtype: t.dtype } : {}), ...(t.batch_size ? { batchSize: t.batch_size } : {}), ...(t.labels ? { labels: t.labels } : {}),
+          modelId: t.model,
+          modelsDir: modelsDirOf(config),
+          ...(t.dtype ? { dtype: t.dtype } : {}),
+          ...(t.batch_size ? { batchSize: t.batch_size } : {}),
+          ...(t.labels ? { labels: t.labels } : {}),
         },
       });
     }
@@ -73,7 +87,8 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
       const l = models.llm;
       if (!l) {
         throw new InvalidInputError('stance backend llm: set models.llm.base_url and models.llm.model (an OpenAI-compatible endpoint) in the config file', {
-          code: 'model_not_configured', details: { key: 'models.llm' },
+          code: 'model_not_configured',
+          details: { key: 'models.llm' },
         });
       }
       return createStanceModel({
@@ -98,9 +113,13 @@ export function buildEmbeddingModel(options: { config: LyraConfig }): ClosableEm
   const cache = { cachePath, ...(e?.cache_max_entries !== undefined ? { cacheMaxEntries: e.cache_max_entries } : {}) };
   if (e?.backend !== 'transformers') return createEmbeddingModel(cache);
   if (!e.model) {
-    throw new InvalidInputError('embedding backend transformers: set models.embedding.model (an encoder such as Xenova/multilingual-e5-small) in the config file', {
-      code: 'model_not_configured', details: { key: 'models.embedding.model' },
-    });
+    throw new InvalidInputError(
+      'embedding backend transformers: set models.embedding.model (an encoder such as Xenova/multilingual-e5-small) in the config file',
+      {
+        code: 'model_not_configured',
+        details: { key: 'models.embedding.model' },
+      },
+    );
   }
   const dtype = e.dtype;
   return createEmbeddingModel({
@@ -124,7 +143,12 @@ export function pullModel(options: PullModelOptions): Promise<PullResult> {
   const t = section(options.config).transformers;
   const dtype = options.dtype ?? t?.dtype;
   return pullTransformersModel(
-    { modelId: options.modelId, modelsDir: modelsDirOf(options.config), remoteHost: options.hubUrl ?? t?.hub_url ?? DEFAULT_MODEL_HUB, ...(dtype ? { dtype } : {}) },
+    {
+      modelId: options.modelId,
+      modelsDir: modelsDirOf(options.config),
+      remoteHost: options.hubUrl ?? t?.hub_url ?? DEFAULT_MODEL_HUB,
+      ...(dtype ? { dtype } : {}),
+    },
     { ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) },
   );
 }

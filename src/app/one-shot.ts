@@ -24,16 +24,27 @@ export async function fetchUrl(options: FetchUrlOptions): Promise<FetchResponse>
     ...(options.events ? { events: options.events } : {}),
     ...(options.store ? { onAuthRequired: (item: AuthItem) => options.store!().enqueueAuth(item) } : {}),
   };
-  return withRuntime(options.config, (runtime) => runtime.fetcher().fetch({
-    url: options.url, render: options.render === true, noCache: options.noCache === true, ...(options.signal ? { signal: options.signal } : {}),
-  }), { overrides, render: options.render === true });
+  return withRuntime(
+    options.config,
+    (runtime) =>
+      runtime.fetcher().fetch({
+        url: options.url,
+        render: options.render === true,
+        noCache: options.noCache === true,
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+    { overrides, render: options.render === true },
+  );
 }
 
 /**
  * Runs `fn` with the configured scholarly sources over the configured HTTP fetcher (domain policy
  * rates, SSRF guard, cache), closing the fetcher afterwards. Pass `fetcher` to reuse one.
  */
-export async function withScholarlySources<T>(options: { config: LyraConfig; events?: EventSink; fetcher?: Fetcher }, fn: (setup: ScholarlySetup) => Promise<T>): Promise<T> {
+export async function withScholarlySources<T>(
+  options: { config: LyraConfig; events?: EventSink; fetcher?: Fetcher },
+  fn: (setup: ScholarlySetup) => Promise<T>,
+): Promise<T> {
   if (options.fetcher) return fn(createScholarlySources({ config: options.config, fetcher: options.fetcher }));
   return withRuntime(options.config, async (runtime) => fn(runtime.scholarly()), { overrides: options.events ? { events: options.events } : {} });
 }

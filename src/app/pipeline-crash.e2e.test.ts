@@ -46,7 +46,10 @@ async function prepareHome(ew: EvidenceWeb, name: string): Promise<Home> {
   const engine = createEngine(loadConfig({ configPath, env: { LYRA_HOME: dir } }));
   try {
     const task = await engine.createTask({ question: 'What do these pages claim?', budget: { maxPages: 1000, maxQueries: 100 } });
-    engine.record(task.id, Array.from({ length: QUERIES }, (_, k) => ({ query: `batch ${k} study` })));
+    engine.record(
+      task.id,
+      Array.from({ length: QUERIES }, (_, k) => ({ query: `batch ${k} study` })),
+    );
     return { dir, configPath, taskId: task.id };
   } finally {
     await engine.close();
@@ -59,7 +62,8 @@ async function prepareHome(ew: EvidenceWeb, name: string): Promise<Home> {
  */
 function copyHome(from: Home, name: string): Home {
   const dir = mkdtempSync(join(tmpdir(), `lyra-crash-${name}-`));
-  for (const f of ['lyra.config.yaml', 'lyra.db', 'lyra.db-wal', 'lyra.db-shm']) if (existsSync(join(from.dir, f))) copyFileSync(join(from.dir, f), join(dir, f));
+  for (const f of ['lyra.config.yaml', 'lyra.db', 'lyra.db-wal', 'lyra.db-shm'])
+    if (existsSync(join(from.dir, f))) copyFileSync(join(from.dir, f), join(dir, f));
   return { dir, configPath: join(dir, 'lyra.config.yaml'), taskId: from.taskId };
 }
 
@@ -126,13 +130,21 @@ function checkpointCount(home: Home): number {
 function finalPages(home: Home): Set<string> {
   const store = openStore({ path: join(home.dir, 'lyra.db') });
   try {
-    return new Set(store.listPages(home.taskId).filter((p) => p.fetchStatus === 'fetched' || p.fetchStatus === 'failed' || p.fetchStatus === 'blocked').map((p) => p.url));
+    return new Set(
+      store
+        .listPages(home.taskId)
+        .filter((p) => p.fetchStatus === 'fetched' || p.fetchStatus === 'failed' || p.fetchStatus === 'blocked')
+        .map((p) => p.url),
+    );
   } finally {
     store.close();
   }
 }
 
-test(`SIGKILL at ${KILLS} random points of a ${PAGES}-page run, lyra resume each time: same graph, no page fetched twice`, { skip, timeout: 1_800_000 }, async () => {
+test(`SIGKILL at ${KILLS} random points of a ${PAGES}-page run, lyra resume each time: same graph, no page fetched twice`, {
+  skip,
+  timeout: 1_800_000,
+}, async () => {
   const random = rng(SEED);
   const ew = await startEvidenceWeb({
     mode: 'loopback',
@@ -169,7 +181,9 @@ test(`SIGKILL at ${KILLS} random points of a ${PAGES}-page run, lyra resume each
         const q = queries.findIndex((x) => x.status !== 'done');
         if (q < 0) return 'done';
         const keys = new Set(store.listCheckpoints(home.taskId).map((c) => c.stepKey));
-        const phase = ['serp', 'academic', 'enrich', 'register', 'citations', 'fetch-plan', 'fetch', 'graph'].find((ph) => !keys.has(`q:${queries[q]!.id}:${ph}`));
+        const phase = ['serp', 'academic', 'enrich', 'register', 'citations', 'fetch-plan', 'fetch', 'graph'].find(
+          (ph) => !keys.has(`q:${queries[q]!.id}:${ph}`),
+        );
         return `q${q + 1}:${phase ?? 'end'}`;
       } finally {
         store.close();
@@ -211,7 +225,12 @@ test(`SIGKILL at ${KILLS} random points of a ${PAGES}-page run, lyra resume each
         assert.equal(end.code, 0, end.stderr);
         completedEarly = true;
       }
-      segments.push({ requested, storedAtKill: new Set([...finalPages(crashed)].map((u) => new URL(u).pathname)), killedAfterMs: Date.now() - started, at: whereKilled(crashed) });
+      segments.push({
+        requested,
+        storedAtKill: new Set([...finalPages(crashed)].map((u) => new URL(u).pathname)),
+        killedAfterMs: Date.now() - started,
+        at: whereKilled(crashed),
+      });
       if (completedEarly) break;
     }
     const lastStart = ew.web.requests.length;
@@ -229,7 +248,10 @@ test(`SIGKILL at ${KILLS} random points of a ${PAGES}-page run, lyra resume each
     try {
       assert.equal(a.getTask(reference.taskId)?.status, 'completed');
       assert.equal(b.getTask(crashed.taskId)?.status, 'completed');
-      assert.deepEqual(b.listQueries(crashed.taskId).map((q) => q.status), a.listQueries(reference.taskId).map((q) => q.status));
+      assert.deepEqual(
+        b.listQueries(crashed.taskId).map((q) => q.status),
+        a.listQueries(reference.taskId).map((q) => q.status),
+      );
       const x = snapshot(a, reference.taskId);
       const y = snapshot(b, crashed.taskId);
       assert.ok(x.claims.size > 0 && x.edges.size > 0);
@@ -260,8 +282,13 @@ test(`SIGKILL at ${KILLS} random points of a ${PAGES}-page run, lyra resume each
     const totalPageRequests = ew.web.requests.filter((r) => r.path.startsWith('/pages.test/')).length - refPageRequests;
     assert.equal(totalPageRequests, PAGES + refetched.length);
     assert.equal(kills, KILLS, `the run completed after ${kills} kills`);
-    console.log(`crash test (seed ${SEED}): ${kills} kills at ${segments.slice(0, kills).map((s) => `${s.at} (${s.killedAfterMs} ms)`).join(', ')}; ` +
-      `${refetched.length} pages re-fetched (in flight at a kill); uninterrupted ${referenceMs} ms, killed+resumed ${crashedMs} ms (ratio ${(crashedMs / referenceMs).toFixed(2)})`);
+    console.log(
+      `crash test (seed ${SEED}): ${kills} kills at ${segments
+        .slice(0, kills)
+        .map((s) => `${s.at} (${s.killedAfterMs} ms)`)
+        .join(', ')}; ` +
+        `${refetched.length} pages re-fetched (in flight at a kill); uninterrupted ${referenceMs} ms, killed+resumed ${crashedMs} ms (ratio ${(crashedMs / referenceMs).toFixed(2)})`,
+    );
   } finally {
     await ew.close();
     // LYRA_CRASH_KEEP=1 keeps both homes for a look at the databases.

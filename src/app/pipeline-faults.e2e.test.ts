@@ -11,7 +11,10 @@ import { skipUnlessShared } from '../test-support/shared-data.js';
 
 const skip = skipUnlessShared('readability-test-pages/pages') || skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
 
-test('30% of requests failing: the task completes, every failure is listed with its error, nothing stored earlier is lost', { skip, timeout: 600_000 }, async () => {
+test('30% of requests failing: the task completes, every failure is listed with its error, nothing stored earlier is lost', {
+  skip,
+  timeout: 600_000,
+}, async () => {
   const faults = createFaultInjector({ rate: 0.3, seed: 20240601 });
   const ew = await startEvidenceWeb({
     faults,
@@ -85,11 +88,17 @@ test('30% of requests failing: the task completes, every failure is listed with 
       if (c.faulted === c.total) {
         pagesAllFaulted += 1;
         assert.notEqual(page.fetchStatus, 'fetched', `${url} never answered but is stored as fetched`);
-        assert.ok(status.failures.some((f) => f.target === url), `${url}: every request failed, listed`);
+        assert.ok(
+          status.failures.some((f) => f.target === url),
+          `${url}: every request failed, listed`,
+        );
       } else assert.equal(page.fetchStatus, 'fetched', `${url} answered once and is stored`);
     }
     assert.ok(pagesAllFaulted >= 1, 'some page failed for good (the test exercises recorded failures)');
-    assert.ok(store.listPages(task.id).filter((p) => p.fetchStatus === 'fetched').length > before.pages.filter((p) => p.fetchStatus === 'fetched').length, 'work went on');
+    assert.ok(
+      store.listPages(task.id).filter((p) => p.fetchStatus === 'fetched').length > before.pages.filter((p) => p.fetchStatus === 'fetched').length,
+      'work went on',
+    );
 
     // Nothing stored before the faults is lost or changed.
     const pagesNow = new Map(store.listPages(task.id).map((p) => [p.id, p]));

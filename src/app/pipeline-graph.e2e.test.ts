@@ -41,7 +41,9 @@ test('the low-trust blog contradicting journal A is MISINFORMATION and blog.test
   const contradictions = engine.store.listEdges(taskId, 'contradicts') as ContradictsEdge[];
   const misinformation = contradictions.filter((e) => e.contradictionType === 'misinformation');
   assert.ok(misinformation.length > 0, JSON.stringify(contradictions));
-  assert.ok(misinformation.some((e) => new Set([e.trustLevel, e.otherTrustLevel]).has('UNVERIFIED') && new Set([e.trustLevel, e.otherTrustLevel]).has('ACADEMIC')));
+  assert.ok(
+    misinformation.some((e) => new Set([e.trustLevel, e.otherTrustLevel]).has('UNVERIFIED') && new Set([e.trustLevel, e.otherTrustLevel]).has('ACADEMIC')),
+  );
   const hosts = misinformation.flatMap((e) => [...pageOfClaim(e.claimId), ...pageOfClaim(e.otherClaimId)].map(hostOf));
   assert.ok(hosts.includes('blog.test') && hosts.includes('journal-a.test'), `journal A's claim is on the misinformation side: ${hosts.join()}`);
 
@@ -50,7 +52,10 @@ test('the low-trust blog contradicting journal A is MISINFORMATION and blog.test
   assert.equal(state.originalTrustLevel, 'UNVERIFIED');
   // Journal A's claims contradict two of the blog's ("exercise raises blood pressure", "twelve weeks of brisk
   // walking increases systolic blood pressure"): two judgements, enough for a block (never one alone).
-  assert.match(state.reason ?? '', /^Contradictions with journal-[ab]\.test \(ACADEMIC\)(, journal-[ab]\.test \(ACADEMIC\))? on [2-9] claims \(claim_ids: clm_[0-9a-f]{16}(, clm_[0-9a-f]{16})+\)$/);
+  assert.match(
+    state.reason ?? '',
+    /^Contradictions with journal-[ab]\.test \(ACADEMIC\)(, journal-[ab]\.test \(ACADEMIC\))? on [2-9] claims \(claim_ids: clm_[0-9a-f]{16}(, clm_[0-9a-f]{16})+\)$/,
+  );
   assert.ok(state.causingClaimIds.length >= 2);
   assert.equal(state.canRestore, true);
   const blocked = engine.status(taskId).blocked_domains.find((d) => d.domain === 'blog.test');
@@ -58,7 +63,10 @@ test('the low-trust blog contradicting journal A is MISINFORMATION and blog.test
   assert.equal(blocked.original_trust_level, 'UNVERIFIED');
   assert.equal(blocked.can_restore, true);
   assert.match(blocked.restore_via, /user_overrides/);
-  assert.ok(blocked.contradicting_claims.every((id) => engine.store.getClaim(taskId, id)), 'the causing claims are claims of the task');
+  assert.ok(
+    blocked.contradicting_claims.every((id) => engine.store.getClaim(taskId, id)),
+    'the causing claims are claims of the task',
+  );
   for (const host of ['journal-a.test', 'journal-b.test']) assert.notEqual(engine.store.getDomainState(host)?.trustLevel, 'BLOCKED', host);
 });
 
@@ -83,5 +91,8 @@ test('journals A and B, both ACADEMIC, contradict each other: both kept, as CONT
   const m = engine.materials(taskId);
   assert.ok(m.contested.some((p) => p.type === 'contested' && [p.claimId, p.otherClaimId].includes(a.id)));
   const am = m.claims.find((c) => c.id === a.id)!;
-  assert.ok(am.refuting.some((r) => r.source.domain === 'journal-b.test' && r.source.trustLevel === 'ACADEMIC'), 'A is refuted by B, quoted');
+  assert.ok(
+    am.refuting.some((r) => r.source.domain === 'journal-b.test' && r.source.trustLevel === 'ACADEMIC'),
+    'A is refuted by B, quoted',
+  );
 });

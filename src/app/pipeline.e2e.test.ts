@@ -49,7 +49,8 @@ test('a query runs the seven phases in order, each output stored before the next
   assert.equal(q.status, 'done');
   assert.equal(q.attempts, 1);
   const types = events.map((e) => e.type);
-  for (const t of ['task.created', 'query.start', 'page.registered', 'page.fetched', 'claim.added', 'query.end']) assert.ok(types.includes(t as EngineEvent['type']), `event ${t}`);
+  for (const t of ['task.created', 'query.start', 'page.registered', 'page.fetched', 'claim.added', 'query.end'])
+    assert.ok(types.includes(t as EngineEvent['type']), `event ${t}`);
 });
 
 test('Phase 1 SERP pages are fetched once; Phase 2 registers the S2 paper as an abstract page', { skip }, () => {
@@ -77,7 +78,12 @@ test('Phase 5: references and citations of the paper become pages with CITES edg
   const cites = engine.store.listEdges(taskId, 'cites') as CitesEdge[];
   assert.ok(cites.length > 0, 'CITES edges exist');
   assert.ok(cites.length <= CITATION_TOP_K, 'at most the top 10 related papers of the one tracked paper');
-  const progress = engine.store.loadCheckpoint(taskId, checkpointKeys.phase(queryId, 'citations'))?.payload as { done: string[]; found: number; scored: number; kept: number };
+  const progress = engine.store.loadCheckpoint(taskId, checkpointKeys.phase(queryId, 'citations'))?.payload as {
+    done: string[];
+    found: number;
+    scored: number;
+    kept: number;
+  };
   assert.deepEqual(progress.done, [turing.id], 'the paper registered by the query was tracked');
   assert.ok(progress.found > progress.scored && progress.scored >= progress.kept && progress.kept === cites.length, JSON.stringify(progress));
   const refs = cites.filter((e) => e.fromPageId === turing.id);
@@ -103,7 +109,13 @@ test('Phase 5: references and citations of the paper become pages with CITES edg
       assert.equal(other.fetchStatus, 'abstract_only');
       const abstract = s2FixtureAbstract(other.identifiers);
       assert.ok(abstract, `recorded abstract of ${other.url}`);
-      const [s] = await scoreCitations({ sourceText: turingAbstract, query: 'aerobic exercise blood pressure study', candidates: [{ key: other.id, abstract, influential: e.influential }], stance, embedding });
+      const [s] = await scoreCitations({
+        sourceText: turingAbstract,
+        query: 'aerobic exercise blood pressure study',
+        candidates: [{ key: other.id, abstract, influential: e.influential }],
+        stance,
+        embedding,
+      });
       assert.ok(Math.abs(s!.score - e.relevance) < 1e-5, `relevance of ${other.url}: stored ${e.relevance}, recomputed ${s!.score}`);
       assert.ok(Math.abs(s!.score - (0.5 * Number(e.influential) + 0.3 * s!.similarity + 0.2 * s!.nliRelevance)) < 1e-9);
     }
@@ -121,7 +133,10 @@ test('status: searches, pages, budget, claim counts, no failures; outcome metric
   assert.ok(s.pagesRegistered >= 2);
   assert.deepEqual(s.failures, []);
   const claims = engine.store.listClaims(taskId);
-  assert.equal(Object.values(s.claimCounts).reduce((a, b) => a + b, 0), claims.length);
+  assert.equal(
+    Object.values(s.claimCounts).reduce((a, b) => a + b, 0),
+    claims.length,
+  );
   assert.ok(claims.length > 0);
   assert.equal(s.budget.queriesUsed, 1);
   assert.equal(s.budget.pagesUsed, s.pagesFetched + s.pagesRegistered);

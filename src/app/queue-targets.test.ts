@@ -15,7 +15,13 @@ function recordingEngine(searches: Search[]): Pick<Engine, 'status' | 'queueSear
     status: () => ({ searches }) as unknown as TaskStatusView,
     queueSearches(_taskId, targets, options) {
       calls.push({ targets, ...(options ? { options } : {}) });
-      return targets.map((t): QueuedItem => ({ queryId: `q_new_${n++}`, kind: 'query' in t ? 'query' : 'url' in t ? 'url' : 'doi', value: 'query' in t ? t.query : 'url' in t ? t.url : t.doi }));
+      return targets.map(
+        (t): QueuedItem => ({
+          queryId: `q_new_${n++}`,
+          kind: 'query' in t ? 'query' : 'url' in t ? 'url' : 'doi',
+          value: 'query' in t ? t.query : 'url' in t ? t.url : t.doi,
+        }),
+      );
     },
   };
 }
@@ -42,17 +48,34 @@ test('targets already in flight, or repeated in the call, are skipped; the rest 
     ],
     options: { maxPages: 5 },
   });
-  assert.deepEqual(r.skipped.map((s) => [s.kind, s.queryId ?? 'in this call']), [['query', 'q_1'], ['url', 'q_2'], ['doi', 'q_3'], ['query', 'in this call']]);
+  assert.deepEqual(
+    r.skipped.map((s) => [s.kind, s.queryId ?? 'in this call']),
+    [
+      ['query', 'q_1'],
+      ['url', 'q_2'],
+      ['doi', 'q_3'],
+      ['query', 'in this call'],
+    ],
+  );
   assert.deepEqual(engine.calls[0]!.targets, [{ query: 'exercise blood pressure', refute: true }, { query: 'finished query' }, { query: 'new one' }]);
   assert.deepEqual(engine.calls[0]!.options, { maxPages: 5 });
   assert.equal(r.queued.length, 3);
-  assert.deepEqual(queueTargets(recordingEngine(inFlight), { taskId: 'task_1', targets: [{ query: 'exercise blood pressure' }] }).queued, [], 'nothing left to queue: no engine call');
+  assert.deepEqual(
+    queueTargets(recordingEngine(inFlight), { taskId: 'task_1', targets: [{ query: 'exercise blood pressure' }] }).queued,
+    [],
+    'nothing left to queue: no engine call',
+  );
 });
 
 test('reference candidates: most influential first, DOI where known, include/exclude, limit, dry run', async () => {
   const columns = ['page_id', 'url', 'doi', 'title', 'fetch_status', 'trust_level', 'cited_by', 'influential', 'relevance'];
   const table = {
-    columns, rowCount: 3, truncated: false, cutCells: 0, maxRows: 200, elapsedMs: 1,
+    columns,
+    rowCount: 3,
+    truncated: false,
+    cutCells: 0,
+    maxRows: 200,
+    elapsedMs: 1,
     rows: [
       ['pg_a', 'https://doi.org/10.1/a', '10.1/a', 'A', 'abstract_only', 'ACADEMIC', 2, 1, 0.9],
       ['pg_b', 'https://b.test/paper', null, 'B', 'pending', 'UNVERIFIED', 1, 0, 0.4],
@@ -61,14 +84,33 @@ test('reference candidates: most influential first, DOI where known, include/exc
   };
   const evidence = { queryView: async () => table } as unknown as EvidenceQueries;
   const dry = await queueReferenceCandidates({ engine: recordingEngine([]), evidence }, { taskId: 'task_1', limit: 10, dryRun: true });
-  assert.deepEqual(dry.candidates.map((c) => [c.pageId, c.target]), [['pg_a', 'doi'], ['pg_b', 'url'], ['pg_c', 'doi']]);
+  assert.deepEqual(
+    dry.candidates.map((c) => [c.pageId, c.target]),
+    [
+      ['pg_a', 'doi'],
+      ['pg_b', 'url'],
+      ['pg_c', 'doi'],
+    ],
+  );
   assert.deepEqual([dry.queuedCount, dry.totalCandidates, dry.dryRun], [0, 3, true]);
 
   const engine = recordingEngine(inFlight);
   const r = await queueReferenceCandidates({ engine, evidence }, { taskId: 'task_1', limit: 10, dryRun: false, excludeIds: ['pg_b'] });
   assert.deepEqual(engine.calls[0]!.targets, [{ doi: '10.1/a' }]);
-  assert.deepEqual(r.candidates.map((c) => [c.pageId, c.queryId, c.skipped]), [['pg_a', 'q_new_0', undefined], ['pg_c', 'q_3', 'duplicate']]);
+  assert.deepEqual(
+    r.candidates.map((c) => [c.pageId, c.queryId, c.skipped]),
+    [
+      ['pg_a', 'q_new_0', undefined],
+      ['pg_c', 'q_3', 'duplicate'],
+    ],
+  );
   assert.deepEqual([r.queuedCount, r.skippedCount], [1, 1]);
-  const only = await queueReferenceCandidates({ engine: recordingEngine([]), evidence }, { taskId: 'task_1', limit: 1, dryRun: true, includeIds: ['pg_b', 'pg_c'] });
-  assert.deepEqual(only.candidates.map((c) => c.pageId), ['pg_b']);
+  const only = await queueReferenceCandidates(
+    { engine: recordingEngine([]), evidence },
+    { taskId: 'task_1', limit: 1, dryRun: true, includeIds: ['pg_b', 'pg_c'] },
+  );
+  assert.deepEqual(
+    only.candidates.map((c) => c.pageId),
+    ['pg_b'],
+  );
 });

@@ -61,13 +61,21 @@ function planTargets(engine: Pick<Engine, 'status'>, taskId: string, targets: re
 }
 
 /** Queues the targets not in flight; returns what was queued (in order) and what was skipped. */
-function queuePlanned(engine: Pick<Engine, 'queueSearches'>, taskId: string, plan: PlannedTarget[], options: QueueOptions = {}): Array<{ item?: QueuedItem; skip?: SkippedTarget }> {
+function queuePlanned(
+  engine: Pick<Engine, 'queueSearches'>,
+  taskId: string,
+  plan: PlannedTarget[],
+  options: QueueOptions = {},
+): Array<{ item?: QueuedItem; skip?: SkippedTarget }> {
   const todo = plan.filter((p) => !p.skip).map((p) => p.target);
   const queued = todo.length > 0 ? [...engine.queueSearches(taskId, todo, options)] : [];
   return plan.map((p) => (p.skip ? { skip: p.skip } : { item: queued.shift()! }));
 }
 
-export function queueTargets(engine: Pick<Engine, 'status' | 'queueSearches'>, input: { taskId: string; targets: SearchTarget[]; options?: QueueOptions }): QueueTargetsOutcome {
+export function queueTargets(
+  engine: Pick<Engine, 'status' | 'queueSearches'>,
+  input: { taskId: string; targets: SearchTarget[]; options?: QueueOptions },
+): QueueTargetsOutcome {
   const done = queuePlanned(engine, input.taskId, planTargets(engine, input.taskId, input.targets), input.options);
   return { taskId: input.taskId, queued: done.flatMap((d) => (d.item ? [d.item] : [])), skipped: done.flatMap((d) => (d.skip ? [d.skip] : [])) };
 }
@@ -103,13 +111,29 @@ export async function queueReferenceCandidates(
 ): Promise<ReferenceCandidatesOutcome> {
   const table = await deps.evidence.queryView({ name: 'reference_candidates', taskId: input.taskId, ...(input.signal ? { signal: input.signal } : {}) });
   const col = (name: string): number => table.columns.indexOf(name);
-  const [id, url, doi, title, status, citedBy, influential, relevance] = ['page_id', 'url', 'doi', 'title', 'fetch_status', 'cited_by', 'influential', 'relevance'].map(col) as [number, number, number, number, number, number, number, number];
-  const all = table.rows.map((r): ReferenceCandidate => ({
-    pageId: String(r[id]), url: String(r[url]),
-    ...(typeof r[doi] === 'string' ? { doi: r[doi] } : {}), ...(typeof r[title] === 'string' ? { title: r[title] } : {}),
-    fetchStatus: String(r[status]), citedBy: Number(r[citedBy] ?? 0), influential: Number(r[influential] ?? 0), relevance: Number(r[relevance] ?? 0),
-    target: typeof r[doi] === 'string' ? 'doi' : 'url',
-  }));
+  const [id, url, doi, title, status, citedBy, influential, relevance] = [
+    'page_id',
+    'url',
+    'doi',
+    'title',
+    'fetch_status',
+    'cited_by',
+    'influential',
+    'relevance',
+  ].map(col) as [number, number, number, number, number, number, number, number];
+  const all = table.rows.map(
+    (r): ReferenceCandidate => ({
+      pageId: String(r[id]),
+      url: String(r[url]),
+      ...(typeof r[doi] === 'string' ? { doi: r[doi] } : {}),
+      ...(typeof r[title] === 'string' ? { title: r[title] } : {}),
+      fetchStatus: String(r[status]),
+      citedBy: Number(r[citedBy] ?? 0),
+      influential: Number(r[influential] ?? 0),
+      relevance: Number(r[relevance] ?? 0),
+      target: typeof r[doi] === 'string' ? 'doi' : 'url',
+    }),
+  );
   const include = input.includeIds ? new Set(input.includeIds) : undefined;
   const exclude = new Set(input.excludeIds ?? []);
   const chosen = all.filter((c) => (include ? include.has(c.pageId) : true) && !exclude.has(c.pageId)).slice(0, input.limit);

@@ -35,7 +35,8 @@ export interface ResearchRunInfo {
 
 function readRunFile(file: string): string {
   const size = statSync(file).size;
-  if (size > MAX_RUN_FILE_BYTES) throw new InvalidInputError(`runs: ${file} is ${size} bytes, more than ${MAX_RUN_FILE_BYTES}`, { code: 'run_file_too_large', details: { file } });
+  if (size > MAX_RUN_FILE_BYTES)
+    throw new InvalidInputError(`runs: ${file} is ${size} bytes, more than ${MAX_RUN_FILE_BYTES}`, { code: 'run_file_too_large', details: { file } });
   return readFileSync(file, 'utf8');
 }
 
@@ -47,7 +48,11 @@ function parseRunJson<T>(file: string, schema: z.ZodType<T>): T {
     throw new InvalidInputError(`runs: ${file} is not JSON: ${(cause as Error).message}`, { code: 'run_file_invalid', details: { file }, cause });
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new InvalidInputError(`runs: ${file} does not match its schema: ${parsed.error.issues[0]?.message ?? ''}`, { code: 'run_file_invalid', details: { file } });
+  if (!parsed.success)
+    throw new InvalidInputError(`runs: ${file} does not match its schema: ${parsed.error.issues[0]?.message ?? ''}`, {
+      code: 'run_file_invalid',
+      details: { file },
+    });
   return parsed.data;
 }
 
@@ -56,7 +61,11 @@ export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | u
   const payload = store.loadCheckpoint(taskId, RESEARCH_STATE_KEY)?.payload;
   if (payload === undefined) return undefined;
   const state = statePointerSchema.safeParse(payload);
-  if (!state.success) throw new InvalidInputError(`runs: the research state of task ${taskId} does not match its schema`, { code: 'research_state_invalid', details: { taskId } });
+  if (!state.success)
+    throw new InvalidInputError(`runs: the research state of task ${taskId} does not match its schema`, {
+      code: 'research_state_invalid',
+      details: { taskId },
+    });
   const runDir = state.data.runDir;
   if (!runDir || !existsSync(runDir)) return undefined;
   const names = readdirSync(runDir);
@@ -68,9 +77,14 @@ export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | u
   const reportFile = names.find((n) => n.endsWith('_report.md'));
   const reportHtmlFile = names.find((n) => n.endsWith('_report.html'));
   return {
-    taskId, runDir, question: state.data.question, locators,
-    ...(run?.status ? { status: run.status } : {}), ...(run?.answer ? { answer: run.answer } : {}),
-    ...(reportFile ? { reportFile } : {}), ...(reportHtmlFile ? { reportHtmlFile } : {}),
+    taskId,
+    runDir,
+    question: state.data.question,
+    locators,
+    ...(run?.status ? { status: run.status } : {}),
+    ...(run?.answer ? { answer: run.answer } : {}),
+    ...(reportFile ? { reportFile } : {}),
+    ...(reportHtmlFile ? { reportHtmlFile } : {}),
   };
 }
 
@@ -78,7 +92,10 @@ function answerQuote(q: AnswerQuote, stance: 'supports' | 'refutes', run: Resear
   const locator = q.evidence_id ? run.locators.get(q.evidence_id) : undefined;
   const link = q.link ?? builtinDocumentLink(q.url) ?? undefined;
   return {
-    text: q.quote, stance, stated: false, confidence: q.stance_confidence,
+    text: q.quote,
+    stance,
+    stated: false,
+    confidence: q.stance_confidence,
     source: { url: q.url, ...(link ? { link } : {}), ...(q.title ? { title: q.title } : {}), domain: '', trustLevel: q.tier },
     locator: locator ? formatLocator(locator) : lang === 'ja' ? '位置情報なし' : 'no locator',
   };
@@ -88,15 +105,29 @@ function answerQuote(q: AnswerQuote, stance: 'supports' | 'refutes', run: Resear
 export function htmlAnswerOf(run: ResearchRunInfo, lang: 'en' | 'ja'): HtmlAnswer | undefined {
   const a = run.answer;
   if (!a) return undefined;
-  const prose = a.prose?.sentences.filter((s) => s.kept).map((s) => s.text).join(' ');
+  const prose = a.prose?.sentences
+    .filter((s) => s.kept)
+    .map((s) => s.text)
+    .join(' ');
   return {
-    verdict: STRINGS[lang].verdictLabel[a.verdict], ...(a.proposition ? { proposition: a.proposition } : {}), confidence: a.confidence, summary: a.basis.summary,
-    whatWouldChange: a.basis.what_would_change, for: a.for.map((q) => answerQuote(q, 'supports', run, lang)), against: a.against.map((q) => answerQuote(q, 'refutes', run, lang)),
+    verdict: STRINGS[lang].verdictLabel[a.verdict],
+    ...(a.proposition ? { proposition: a.proposition } : {}),
+    confidence: a.confidence,
+    summary: a.basis.summary,
+    whatWouldChange: a.basis.what_would_change,
+    for: a.for.map((q) => answerQuote(q, 'supports', run, lang)),
+    against: a.against.map((q) => answerQuote(q, 'refutes', run, lang)),
     ...(prose ? { prose } : {}),
   };
 }
 
-const transparencySchema = z.looseObject({ format: z.literal(CONSENSUS_TRANSPARENCY_FORMAT), topic: z.string(), language: z.string().optional(), startedAt: z.string(), completedAt: z.string().optional() });
+const transparencySchema = z.looseObject({
+  format: z.literal(CONSENSUS_TRANSPARENCY_FORMAT),
+  topic: z.string(),
+  language: z.string().optional(),
+  startedAt: z.string(),
+  completedAt: z.string().optional(),
+});
 
 export interface ConsensusRunInfo {
   /** The folder's name: the run's id in the UI. */
@@ -119,7 +150,14 @@ export function listConsensusRuns(dirs: readonly string[]): ConsensusRunInfo[] {
       const t = join(dir, CONSENSUS_TRANSPARENCY_FILE);
       if (!existsSync(t) || !existsSync(join(dir, CONSENSUS_REPORT_FILE))) continue;
       const meta = parseRunJson(t, transparencySchema);
-      out.push({ id, dir, topic: meta.topic, startedAt: meta.startedAt, ...(meta.completedAt ? { completedAt: meta.completedAt } : {}), reportFile: CONSENSUS_REPORT_FILE });
+      out.push({
+        id,
+        dir,
+        topic: meta.topic,
+        startedAt: meta.startedAt,
+        ...(meta.completedAt ? { completedAt: meta.completedAt } : {}),
+        reportFile: CONSENSUS_REPORT_FILE,
+      });
     }
   }
   return out.sort((a, b) => (a.startedAt < b.startedAt ? 1 : -1));

@@ -19,11 +19,22 @@ test('VERIFY sends a major claim that stays CONTESTED back to DEEP for one bound
   const queries: string[] = [];
   // A strong assertion (a major claim: "best") in one academic journal that the other contradicts.
   const review = {
-    host: 'journal-a.test', path: '/reviews/aerobic-exercise', title: 'Aerobic exercise in hypertension: a review', byline: 'Ana Ruiz', published: '2020-06-01',
-    paragraphs: ['Brisk walking is the best treatment for high blood pressure in adults with hypertension.', 'Every trial we reviewed reported lower systolic pressure after training.'],
+    host: 'journal-a.test',
+    path: '/reviews/aerobic-exercise',
+    title: 'Aerobic exercise in hypertension: a review',
+    byline: 'Ana Ruiz',
+    published: '2020-06-01',
+    paragraphs: [
+      'Brisk walking is the best treatment for high blood pressure in adults with hypertension.',
+      'Every trial we reviewed reported lower systolic pressure after training.',
+    ],
   };
   const reply = {
-    host: 'journal-b.test', path: '/letters/walking', title: 'Walking is not a treatment for hypertension', byline: 'Kenji Watanabe', published: '2021-01-10',
+    host: 'journal-b.test',
+    path: '/letters/walking',
+    title: 'Walking is not a treatment for hypertension',
+    byline: 'Kenji Watanabe',
+    published: '2021-01-10',
     paragraphs: ['Brisk walking is not an effective treatment for high blood pressure in adults with hypertension.'],
   };
   const ew = await startEvidenceWeb({
@@ -43,10 +54,16 @@ test('VERIFY sends a major claim that stays CONTESTED back to DEEP for one bound
   });
   try {
     const config = loadConfig({ configPath: ew.configPath, env: { LYRA_HOME: ew.home } });
-    const r = await runResearch(config, {
-      question: 'Is brisk walking an effective treatment for high blood pressure in adults with hypertension?', providers: ['searxng'], cwd: ew.home,
-      budget: { pages: 30, queries: 400, seconds: 3000 },
-    }, { engine: { resolver: ew.resolver }, translator: null, writer: null });
+    const r = await runResearch(
+      config,
+      {
+        question: 'Is brisk walking an effective treatment for high blood pressure in adults with hypertension?',
+        providers: ['searxng'],
+        cwd: ew.home,
+        budget: { pages: 30, queries: 400, seconds: 3000 },
+      },
+      { engine: { resolver: ew.resolver }, translator: null, writer: null },
+    );
     assert.equal(r.status, 'completed');
     const engine = createEngine(config, { resolver: ew.resolver });
     try {
@@ -56,11 +73,17 @@ test('VERIFY sends a major claim that stays CONTESTED back to DEEP for one bound
       const sent = sb.claims.filter((c) => c.sent);
       assert.ok(sent.length >= 1, JSON.stringify(sb.claims));
       for (const c of sent) assert.ok(['UNSUPPORTED', 'CONTESTED'].includes(c.status));
-      assert.ok(sent.some((c) => c.statement === review.paragraphs[0] && c.status === 'CONTESTED'), JSON.stringify(sent));
+      assert.ok(
+        sent.some((c) => c.statement === review.paragraphs[0] && c.status === 'CONTESTED'),
+        JSON.stringify(sent),
+      );
       const entries = state.entries.filter((e) => sb.entryKeys.includes(e.key));
       assert.ok(entries.length >= 1 && entries.length <= 10, `bounded round: ${entries.length}`);
       assert.ok(entries.every((e) => e.phase === 'deep' && e.sendBack === true && e.round === sb.round));
-      assert.ok(entries.some((e) => e.status === 'done'), 'the round ran within the budget');
+      assert.ok(
+        entries.some((e) => e.status === 'done'),
+        'the round ran within the budget',
+      );
       // The searches reached the provider after VERIFY's refutation searches.
       const firstVerify = queries.findIndex((q) => / not /.test(q) || /exception/.test(q));
       for (const e of entries.filter((x) => x.status === 'done')) assert.ok(queries.lastIndexOf(e.text) > firstVerify, e.text);
@@ -72,10 +95,18 @@ test('VERIFY sends a major claim that stays CONTESTED back to DEEP for one bound
       assert.ok(log.includes(`| ${SEND_BACK_PHASE} |`));
 
       // maxSendBackSearches: 0 turns the send-back off: the decision is recorded with no search.
-      const off = await runResearch(config, {
-        question: 'Is brisk walking an effective treatment for high blood pressure in adults with hypertension?', providers: ['searxng'], cwd: ew.home,
-        budget: { pages: 30, queries: 400, seconds: 3000 }, maxSendBackSearches: 0, out: join(ew.home, 'off'),
-      }, { engine: { resolver: ew.resolver }, translator: null, writer: null });
+      const off = await runResearch(
+        config,
+        {
+          question: 'Is brisk walking an effective treatment for high blood pressure in adults with hypertension?',
+          providers: ['searxng'],
+          cwd: ew.home,
+          budget: { pages: 30, queries: 400, seconds: 3000 },
+          maxSendBackSearches: 0,
+          out: join(ew.home, 'off'),
+        },
+        { engine: { resolver: ew.resolver }, translator: null, writer: null },
+      );
       const offState = loadResearchState({ load: (id) => engine.store.loadCheckpoint(id, RESEARCH_STATE_KEY)?.payload, save: () => undefined }, off.taskId);
       assert.deepEqual([offState.sendBack?.entryKeys, offState.sendBack?.done], [[], true]);
       assert.ok(!offState.entries.some((e) => e.sendBack));

@@ -17,14 +17,22 @@ const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');
 const skip = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`;
 
 const EN_DOCS = [
-  { id: 'obs', title: 'Sea level observations', text: 'Global sea level rise has accelerated since 1993 according to satellite altimetry.\n\nTide gauges show that sea level rose about 1.8 mm per year during the 20th century.' },
+  {
+    id: 'obs',
+    title: 'Sea level observations',
+    text: 'Global sea level rise has accelerated since 1993 according to satellite altimetry.\n\nTide gauges show that sea level rose about 1.8 mm per year during the 20th century.',
+  },
   { id: 'doubt', title: 'A dissenting view', text: 'Global sea level rise has not accelerated since 1993 according to some tide gauge analyses.' },
   { id: 'ice', title: 'Ice sheets', text: 'Melting ice sheets in Greenland and Antarctica are the largest source of future sea level rise.' },
   { id: 'cost', title: 'Costs', text: 'Sea level rise will cost coastal cities billions of dollars in flood defences by 2100.' },
   { id: 'study', title: 'A study', text: 'A 2018 study found that global sea level rise accelerated by 0.084 mm per year squared.' },
 ];
 const JA_DOCS = [
-  { id: 'kaimen-1', title: '海面上昇の観測', text: '世界の平均海面水位は20世紀の初めから上昇している。\n\n1993年以降の衛星観測では、海面上昇率は年約3ミリメートルに加速している。' },
+  {
+    id: 'kaimen-1',
+    title: '海面上昇の観測',
+    text: '世界の平均海面水位は20世紀の初めから上昇している。\n\n1993年以降の衛星観測では、海面上昇率は年約3ミリメートルに加速している。',
+  },
   { id: 'kaimen-2', title: '海面上昇への異論', text: '一部の研究者は、海面上昇は加速していないと主張している。' },
 ];
 
@@ -46,10 +54,18 @@ test('runResearch writes the run folder: report, search log, seven valid artifac
   const { home, config } = await setup('sea', EN_DOCS);
   try {
     const events: ResearchEvent[] = [];
-    const r = await runResearch(config, {
-      question: 'Has global sea level rise accelerated?', corpus: 'sea', cwd: home, out: 'runs', budget: { pages: 20, seconds: 3000 },
-      onEvent: (e) => void (e.type.startsWith('research.') && events.push(e as ResearchEvent)),
-    }, { translator: null });
+    const r = await runResearch(
+      config,
+      {
+        question: 'Has global sea level rise accelerated?',
+        corpus: 'sea',
+        cwd: home,
+        out: 'runs',
+        budget: { pages: 20, seconds: 3000 },
+        onEvent: (e) => void (e.type.startsWith('research.') && events.push(e as ResearchEvent)),
+      },
+      { translator: null },
+    );
     assert.equal(r.status, 'completed');
     assert.match(r.runDir, /runs\/\d{8}_\d{4}$/);
     const report = readFileSync(join(r.runDir, r.files.report), 'utf8');
@@ -69,7 +85,9 @@ test('runResearch writes the run folder: report, search log, seven valid artifac
       store.close();
     }
     assert.ok(events.some((e) => e.type === 'research.progress'));
-    assert.ok(r.relevantCounts.VERIFIED + r.relevantCounts.CONDITIONED + r.relevantCounts.CONTESTED + r.relevantCounts.REFUTED + r.relevantCounts.UNSUPPORTED > 0);
+    assert.ok(
+      r.relevantCounts.VERIFIED + r.relevantCounts.CONDITIONED + r.relevantCounts.CONTESTED + r.relevantCounts.REFUTED + r.relevantCounts.UNSUPPORTED > 0,
+    );
     // A finished run resumed again rewrites the same report.
     const again = await resumeResearch(config, { target: r.runDir }, { translator: null });
     assert.equal(again.status, 'completed');
@@ -82,12 +100,19 @@ test('runResearch writes the run folder: report, search log, seven valid artifac
 test('a Japanese question gives a Japanese report judged offline by the Japanese stance model', { skip }, async () => {
   const { home, config } = await setup('ja', JA_DOCS);
   try {
-    const r = await runResearch(config, { question: '海面上昇は加速しているか？', corpus: 'ja', cwd: home, budget: { pages: 10, seconds: 3000 } }, { translator: null });
+    const r = await runResearch(
+      config,
+      { question: '海面上昇は加速しているか？', corpus: 'ja', cwd: home, budget: { pages: 10, seconds: 3000 } },
+      { translator: null },
+    );
     assert.equal(r.status, 'completed');
     assert.match(r.runDir, /_outputs\/research\/\d{8}_\d{4}$/);
     const report = readFileSync(join(r.runDir, r.files.report), 'utf8');
     // The satellite sentence states the acceleration: the Japanese network supports the proposition with it.
-    assert.match(report, /^# リサーチレポート: 海面上昇は加速しているか？\n\n> [^\n]+\n\n## 回答\n\n\*\*支持される\*\* — 判定した命題: “海面上昇は加速している。”\n\n- 支持:\n {2}- “1993年以降の衛星観測では、海面上昇率は年約3ミリメートルに加速している。” \[1\]\n/);
+    assert.match(
+      report,
+      /^# リサーチレポート: 海面上昇は加速しているか？\n\n> [^\n]+\n\n## 回答\n\n\*\*支持される\*\* — 判定した命題: “海面上昇は加速している。”\n\n- 支持:\n {2}- “1993年以降の衛星観測では、海面上昇率は年約3ミリメートルに加速している。” \[1\]\n/,
+    );
     assert.ok(report.includes('## 制約・限界'));
     assert.ok(!report.includes('英語のみ対応'), 'Japanese claims are judged, not refused');
     assert.match(report, /### \d\. 1993年以降の衛星観測では、海面上昇率は年約3ミリメートルに加速している。\n\n- ステータス: (VERIFIED|CONDITIONED) /);
@@ -111,17 +136,25 @@ test('an unknown corpus and a folder that is not a run are invalid input', async
   }
 });
 
-test('the prose answer (models.llm): a fake chat endpoint writes one supported and one unsupported sentence; the stance model keeps the first and removes the second', { skip }, async () => {
+test('the prose answer (models.llm): a fake chat endpoint writes one supported and one unsupported sentence; the stance model keeps the first and removes the second', {
+  skip,
+}, async () => {
   const fake = await fakeChatEndpoint((body) => {
     if (body.response_format?.json_schema.name === 'translation') return { content: JSON.stringify({ translation: '海面上昇' }) }; // the topic's translation
     // Cite the quote that states the acceleration, by the number the prompt gives it.
-    const n = Number(/\[(\d+)\] \(supports the proposition\) Global sea level rise has accelerated since 1993 according to satellite altimetry\./.exec(body.messages.at(-1)!.content)?.[1] ?? 1);
+    const n = Number(
+      /\[(\d+)\] \(supports the proposition\) Global sea level rise has accelerated since 1993 according to satellite altimetry\./.exec(
+        body.messages.at(-1)!.content,
+      )?.[1] ?? 1,
+    );
     return {
-      content: JSON.stringify({ sentences: [
-        { text: `Global sea level rise has accelerated since 1993 [${n}].`, quotes: [n] },
-        { text: `The Greenland ice sheet is gaining mass [${n}].`, quotes: [n] },
-        { text: 'Nobody disputes this.', quotes: [] },
-      ] }),
+      content: JSON.stringify({
+        sentences: [
+          { text: `Global sea level rise has accelerated since 1993 [${n}].`, quotes: [n] },
+          { text: `The Greenland ice sheet is gaining mass [${n}].`, quotes: [n] },
+          { text: 'Nobody disputes this.', quotes: [] },
+        ],
+      }),
     };
   });
   const { home } = await setup('sea', EN_DOCS);
@@ -133,12 +166,22 @@ test('the prose answer (models.llm): a fake chat endpoint writes one supported a
     const prose = r.answer?.prose;
     assert.ok(prose, JSON.stringify(r.answer?.basis));
     assert.equal(prose.model, 'fake-writer');
-    assert.deepEqual(prose.sentences.map((s) => [s.kept, s.judgement]), [[true, 'supports'], [false, prose.sentences[1]!.judgement], [false, 'no_quote']]);
+    assert.deepEqual(
+      prose.sentences.map((s) => [s.kept, s.judgement]),
+      [
+        [true, 'supports'],
+        [false, prose.sentences[1]!.judgement],
+        [false, 'no_quote'],
+      ],
+    );
     assert.notEqual(prose.sentences[1]!.judgement, 'supports');
     const report = readFileSync(join(r.runDir, r.files.report), 'utf8');
     const section = report.slice(report.indexOf('### In prose'), report.indexOf('## Summary'));
     assert.match(section, /^### In prose \(fake-writer; checked by embedded\)\n\nGlobal sea level rise has accelerated since 1993 \[\d+\]\.\n/);
-    assert.match(section, /Removed as unsupported:\n\n- “The Greenland ice sheet is gaining mass \[\d+\]\.” — its quotes do not support it \(stance: (neutral|refutes)\)\n- “Nobody disputes this\.” — cites no quote/);
+    assert.match(
+      section,
+      /Removed as unsupported:\n\n- “The Greenland ice sheet is gaining mass \[\d+\]\.” — its quotes do not support it \(stance: (neutral|refutes)\)\n- “Nobody disputes this\.” — cites no quote/,
+    );
     // The same answer, with its prose, is in research_run.json.
     const run = JSON.parse(readFileSync(join(r.runDir, RESEARCH_RUN_FILE), 'utf8')) as { answer: { prose: { sentences: unknown[] } } };
     assert.equal(run.answer.prose.sentences.length, 3);

@@ -10,9 +10,19 @@ import { z } from 'zod';
 import { InvalidInputError, type EngineEvent, type Store } from '../core/index.js';
 import type { ChatClient } from '../models/index.js';
 import {
-  loadResearchState, researchRunSchema, resumeResearchWorkflow, runResearchWorkflow,
-  type AnswerWriter, type ResearchDeps,
-  type QueryTranslator, type ResearchBudget, type ResearchEvent, type ResearchInput, type ResearchOutput, type ResearchResult, type ResearchState,
+  loadResearchState,
+  researchRunSchema,
+  resumeResearchWorkflow,
+  runResearchWorkflow,
+  type AnswerWriter,
+  type ResearchDeps,
+  type QueryTranslator,
+  type ResearchBudget,
+  type ResearchEvent,
+  type ResearchInput,
+  type ResearchOutput,
+  type ResearchResult,
+  type ResearchState,
   type ResearchStateStore,
 } from '../workflows/index.js';
 import { builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
@@ -79,7 +89,6 @@ export function isResearchTask(store: Store, taskId: string): boolean {
   return store.loadCheckpoint(taskId, RESEARCH_STATE_KEY) !== undefined;
 }
 
-
 function translatorFor(chat: ChatClient | undefined, override: RunResearchOverrides['translator']): QueryTranslator | undefined {
   if (override !== undefined) return override ?? undefined;
   return chat ? createLlmTranslator(chat) : undefined;
@@ -90,8 +99,12 @@ function translatorFor(chat: ChatClient | undefined, override: RunResearchOverri
  * judge (the engine's stance model), the sources named as a reader should see them, and real links
  * of built-in corpus documents.
  */
-function answerDeps(engine: AppEngine, chat: ChatClient | undefined, overrides: RunResearchOverrides): Pick<ResearchDeps, 'writer' | 'stance' | 'describeSources' | 'linkOf'> {
-  const writer = overrides.writer === undefined ? chat : overrides.writer ?? undefined;
+function answerDeps(
+  engine: AppEngine,
+  chat: ChatClient | undefined,
+  overrides: RunResearchOverrides,
+): Pick<ResearchDeps, 'writer' | 'stance' | 'describeSources' | 'linkOf'> {
+  const writer = overrides.writer === undefined ? chat : (overrides.writer ?? undefined);
   return {
     ...(writer ? { writer, stance: engine.stanceModel() } : {}),
     describeSources: (providers) => describeSources(engine.store, providers),
@@ -148,7 +161,12 @@ function researchEngine(config: LyraConfig, overrides: RunResearchOverrides): Ap
   return createEngine(config, { ...eo, limits: { mirrorQueries: false, synonymQueries: 0, ...eo.limits } });
 }
 
-async function withResearchEngine<T>(config: LyraConfig, overrides: RunResearchOverrides, onEvent: RunResearchInput['onEvent'], fn: (engine: AppEngine) => Promise<T>): Promise<T> {
+async function withResearchEngine<T>(
+  config: LyraConfig,
+  overrides: RunResearchOverrides,
+  onEvent: RunResearchInput['onEvent'],
+  fn: (engine: AppEngine) => Promise<T>,
+): Promise<T> {
   const engine = researchEngine(config, overrides);
   const off = onEvent ? engine.on((e) => onEvent(e)) : undefined;
   try {
@@ -168,9 +186,13 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
       await ensureBuiltinCorpus({ store: engine.store, name: input.corpus, ...(input.signal ? { signal: input.signal } : {}) });
       if (!engine.store.listCorpora().some((c) => c.name === input.corpus)) {
         const builtin = listBuiltinCorpora().map((c) => c.name);
-        throw new InvalidInputError(`research: no corpus named ${JSON.stringify(input.corpus)} (see lyra corpus list${builtin.length ? `; built in: ${builtin.join(', ')}` : ''})`, {
-          code: 'corpus_not_found', details: { corpus: input.corpus },
-        });
+        throw new InvalidInputError(
+          `research: no corpus named ${JSON.stringify(input.corpus)} (see lyra corpus list${builtin.length ? `; built in: ${builtin.join(', ')}` : ''})`,
+          {
+            code: 'corpus_not_found',
+            details: { corpus: input.corpus },
+          },
+        );
       }
     }
     const now = overrides.now ?? (() => new Date());
@@ -179,14 +201,22 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
     const translator = translatorFor(chat, overrides.translator);
     const onEvent = (e: ResearchEvent): void => {
       if (e.type === 'research.started') {
-        writeFileSync(join(dir, RESEARCH_RUN_FILE), `${JSON.stringify({ run_id: e.runId, task_id: e.taskId, question: e.question, started_at: e.at, store: config.store.path }, null, 2)}\n`);
+        writeFileSync(
+          join(dir, RESEARCH_RUN_FILE),
+          `${JSON.stringify({ run_id: e.runId, task_id: e.taskId, question: e.question, started_at: e.at, store: config.store.path }, null, 2)}\n`,
+        );
       }
       input.onEvent?.(e);
     };
     const { corpus: _c, out: _o, cwd: _w, onEvent: _e, providers: _p, ...rest } = input;
     const result = await runResearchWorkflow(
       {
-        engine, state: stateStore(engine.store), output: folderOutput(dir), onEvent, ...(translator ? { translator } : {}), ...answerDeps(engine, chat, overrides),
+        engine,
+        state: stateStore(engine.store),
+        output: folderOutput(dir),
+        onEvent,
+        ...(translator ? { translator } : {}),
+        ...answerDeps(engine, chat, overrides),
         ...(overrides.now ? { now: overrides.now } : {}),
       },
       { ...rest, ...(providers.length > 0 ? { providers } : {}) },
@@ -201,7 +231,11 @@ export function researchTaskOf(target: string, cwd = process.cwd()): string {
   const dir = resolve(cwd, target);
   if (existsSync(dir) && statSync(dir).isDirectory()) {
     const file = join(dir, RESEARCH_RUN_FILE);
-    if (!existsSync(file)) throw new InvalidInputError(`research: ${dir} is not a research run folder (no ${RESEARCH_RUN_FILE})`, { code: 'research_run_missing', details: { dir } });
+    if (!existsSync(file))
+      throw new InvalidInputError(`research: ${dir} is not a research run folder (no ${RESEARCH_RUN_FILE})`, {
+        code: 'research_run_missing',
+        details: { dir },
+      });
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(file, 'utf8'));
@@ -232,8 +266,13 @@ export async function resumeResearch(
     const translator = translatorFor(chat, overrides.translator);
     const result = await resumeResearchWorkflow(
       {
-        engine, state: store, output: folderOutput(state.runDir), ...(input.onEvent ? { onEvent: input.onEvent } : {}),
-        ...(translator ? { translator } : {}), ...answerDeps(engine, chat, overrides), ...(overrides.now ? { now: overrides.now } : {}),
+        engine,
+        state: store,
+        output: folderOutput(state.runDir),
+        ...(input.onEvent ? { onEvent: input.onEvent } : {}),
+        ...(translator ? { translator } : {}),
+        ...answerDeps(engine, chat, overrides),
+        ...(overrides.now ? { now: overrides.now } : {}),
       },
       { state, ...(input.signal ? { signal: input.signal } : {}) },
     );

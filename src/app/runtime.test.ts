@@ -35,14 +35,18 @@ test('a runtime builds each part on first use, once, and opens no store until on
   }
 });
 
-test('parts handed in stay the caller\'s: the runtime uses them and never closes them', async () => {
+test("parts handed in stay the caller's: the runtime uses them and never closes them", async () => {
   const dir = home('lyra-runtime-given-');
   const store = openStore({ path: join(dir, 'given.db') });
   try {
     const config = loadConfig({ env: { LYRA_HOME: dir }, cwd: dir });
-    await withRuntime(config, async (runtime) => {
-      assert.equal(runtime.store(), store);
-    }, { overrides: { store } });
+    await withRuntime(
+      config,
+      async (runtime) => {
+        assert.equal(runtime.store(), store);
+      },
+      { overrides: { store } },
+    );
     assert.deepEqual(store.listTasks(), [], 'still open after the runtime closed');
   } finally {
     store.close();
@@ -50,16 +54,22 @@ test('parts handed in stay the caller\'s: the runtime uses them and never closes
   }
 });
 
-test('a CAPTCHA page fetched through the runtime is queued for a person in the runtime\'s store', async () => {
+test("a CAPTCHA page fetched through the runtime is queued for a person in the runtime's store", async () => {
   const dir = home('lyra-runtime-auth-');
   const web = await startLoopbackWeb({ routes: { '//walled.test/article': { fault: { challenge: 'recaptcha' } } } });
   try {
     const config = loadConfig({ env: { LYRA_HOME: dir }, cwd: dir });
     const runtime = createRuntime(config, { resolver: async () => [{ address: '127.0.0.1', family: 4 }] });
     try {
-      await runtime.fetcher().fetch({ url: web.url('//walled.test/article') }).catch(() => undefined);
+      await runtime
+        .fetcher()
+        .fetch({ url: web.url('//walled.test/article') })
+        .catch(() => undefined);
       const queued = runtime.store().listAuth();
-      assert.ok(queued.some((item) => item.url.includes('walled.test')), `queued: ${JSON.stringify(queued)}`);
+      assert.ok(
+        queued.some((item) => item.url.includes('walled.test')),
+        `queued: ${JSON.stringify(queued)}`,
+      );
     } finally {
       await runtime.close();
     }

@@ -80,18 +80,25 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
   const plan = webSearchPlan(config);
   // Rendering (the browser SERP provider's result pages, Phase 6's script-built pages) is on when the
   // system Chromium is found, unless fetch.render.enabled says otherwise; the browser starts on first use.
-  const canRender = overrides.fetcher ? false : options.render === true || plan.providers.includes('browser') || (config.raw.fetch?.render?.enabled ?? plan.chromium.found);
+  const canRender = overrides.fetcher
+    ? false
+    : options.render === true || plan.providers.includes('browser') || (config.raw.fetch?.render?.enabled ?? plan.chromium.found);
   // Each part: the caller's when given (never closed here), else built once on first use and owned.
   const ownStore = once(() => openOrCreateStore(config.store.path));
   const store = (): Store => overrides.store ?? ownStore.get();
   const ownPolicy = once(() => createDomainPolicySource({ ...config.domains, watch: options.watchPolicy === true && config.domains.watch, ...events }));
   const policy = (): DomainPolicySource => overrides.policy ?? ownPolicy.get();
-  const ownFetcher = once(() => createFetcher({
-    config, policy: policy(), onAuthRequired: overrides.onAuthRequired ?? ((item) => store().enqueueAuth(item)),
-    ...(canRender ? { enableRender: true } : {}),
-    ...(options.fetchLimits ? { limits: options.fetchLimits } : {}),
-    ...events, ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
-  }));
+  const ownFetcher = once(() =>
+    createFetcher({
+      config,
+      policy: policy(),
+      onAuthRequired: overrides.onAuthRequired ?? ((item) => store().enqueueAuth(item)),
+      ...(canRender ? { enableRender: true } : {}),
+      ...(options.fetchLimits ? { limits: options.fetchLimits } : {}),
+      ...events,
+      ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+    }),
+  );
   const fetcher = (): Fetcher => overrides.fetcher ?? ownFetcher.get();
   const scholarly = once(() => createScholarlySources({ config, fetcher: fetcher() }));
   const stance = once((): StanceModel => {
@@ -125,7 +132,11 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
 }
 
 /** Runs `fn` with a runtime built from the configuration and closes it afterwards (one-shot commands). */
-export async function withRuntime<T>(config: LyraConfig, fn: (runtime: Runtime) => Promise<T>, options: { overrides?: RuntimeOverrides } & RuntimeOptions = {}): Promise<T> {
+export async function withRuntime<T>(
+  config: LyraConfig,
+  fn: (runtime: Runtime) => Promise<T>,
+  options: { overrides?: RuntimeOverrides } & RuntimeOptions = {},
+): Promise<T> {
   const { overrides, ...rest } = options;
   const runtime = createRuntime(config, overrides, rest);
   try {

@@ -59,11 +59,32 @@ export function createScholarlySources(options: { config: LyraConfig; fetcher: F
   const s = options.config.raw.scholarly ?? {};
   const fetcher = options.fetcher;
   const build: Record<ScholarlySourceName, () => ScholarlySource> = {
-    semantic_scholar: () => createSemanticScholarSource({ fetcher, ...opt('baseUrl', s.semantic_scholar?.base_url), ...opt('apiKey', s.semantic_scholar?.api_key), ...rps(s.semantic_scholar?.requests_per_second) }),
-    openalex: () => createOpenAlexSource({ fetcher, ...opt('baseUrl', s.openalex?.base_url), ...opt('mailto', s.openalex?.mailto), ...opt('apiKey', s.openalex?.api_key), ...rps(s.openalex?.requests_per_second) }),
-    crossref: () => createCrossrefSource({ fetcher, ...opt('baseUrl', s.crossref?.base_url), ...opt('mailto', s.crossref?.mailto), ...rps(s.crossref?.requests_per_second) }),
+    semantic_scholar: () =>
+      createSemanticScholarSource({
+        fetcher,
+        ...opt('baseUrl', s.semantic_scholar?.base_url),
+        ...opt('apiKey', s.semantic_scholar?.api_key),
+        ...rps(s.semantic_scholar?.requests_per_second),
+      }),
+    openalex: () =>
+      createOpenAlexSource({
+        fetcher,
+        ...opt('baseUrl', s.openalex?.base_url),
+        ...opt('mailto', s.openalex?.mailto),
+        ...opt('apiKey', s.openalex?.api_key),
+        ...rps(s.openalex?.requests_per_second),
+      }),
+    crossref: () =>
+      createCrossrefSource({ fetcher, ...opt('baseUrl', s.crossref?.base_url), ...opt('mailto', s.crossref?.mailto), ...rps(s.crossref?.requests_per_second) }),
     arxiv: () => createArxivSource({ fetcher, ...opt('baseUrl', s.arxiv?.base_url), ...rps(s.arxiv?.requests_per_second) }),
-    pubmed: () => createPubmedSource({ fetcher, ...opt('baseUrl', s.pubmed?.base_url), ...opt('apiKey', s.pubmed?.api_key), ...opt('email', s.pubmed?.email), ...rps(s.pubmed?.requests_per_second) }),
+    pubmed: () =>
+      createPubmedSource({
+        fetcher,
+        ...opt('baseUrl', s.pubmed?.base_url),
+        ...opt('apiKey', s.pubmed?.api_key),
+        ...opt('email', s.pubmed?.email),
+        ...rps(s.pubmed?.requests_per_second),
+      }),
   };
   const sources: ScholarlySource[] = [];
   const disabled: ScholarlySourceName[] = [];
@@ -86,15 +107,24 @@ export function createScholarlySources(options: { config: LyraConfig; fetcher: F
  */
 export function selectScholarlySources(setup: ScholarlySetup, names: string[]): ScholarlySource[] {
   if (names.length === 0 || names.includes('all')) {
-    if (setup.sources.length === 0) throw new InvalidInputError('every scholarly source is disabled in config (scholarly.*.enabled: false)', { code: 'no_sources' });
+    if (setup.sources.length === 0)
+      throw new InvalidInputError('every scholarly source is disabled in config (scholarly.*.enabled: false)', { code: 'no_sources' });
     return setup.sources;
   }
   const out: ScholarlySource[] = [];
   for (const raw of names) {
     const name = SCHOLARLY_SOURCE_ALIASES[raw.toLowerCase()];
-    if (!name) throw new InvalidInputError(`unknown scholarly source ${JSON.stringify(raw)} (expected ${Object.keys(SCHOLARLY_SOURCE_ALIASES).join(', ')} or all)`, { code: 'source_unknown', details: { source: raw } });
+    if (!name)
+      throw new InvalidInputError(`unknown scholarly source ${JSON.stringify(raw)} (expected ${Object.keys(SCHOLARLY_SOURCE_ALIASES).join(', ')} or all)`, {
+        code: 'source_unknown',
+        details: { source: raw },
+      });
     const source = setup.sources.find((s) => s.name === name);
-    if (!source) throw new InvalidInputError(`scholarly source ${name} is disabled: set scholarly.${name}.enabled to true`, { code: 'provider_not_configured', details: { setting: `scholarly.${name}.enabled` } });
+    if (!source)
+      throw new InvalidInputError(`scholarly source ${name} is disabled: set scholarly.${name}.enabled to true`, {
+        code: 'provider_not_configured',
+        details: { setting: `scholarly.${name}.enabled` },
+      });
     if (!out.includes(source)) out.push(source);
   }
   return out;
@@ -139,4 +169,3 @@ export function getCitations(options: ScholarlyCallOptions & { id: string; direc
     ...opt('events', options.events),
   });
 }
-

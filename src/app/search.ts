@@ -15,7 +15,10 @@ export function createWebProvider(options: { config: LyraConfig; name: WebProvid
   const { config, name } = options;
   const providers = config.raw.providers;
   if (config.raw.web_search?.enabled === false) {
-    throw new InvalidInputError(`provider ${name}: web search is off (web_search.enabled: false in ${config.configFile ?? 'lyra.config.yaml'})`, { code: 'web_search_off', details: { setting: 'web_search.enabled' } });
+    throw new InvalidInputError(`provider ${name}: web search is off (web_search.enabled: false in ${config.configFile ?? 'lyra.config.yaml'})`, {
+      code: 'web_search_off',
+      details: { setting: 'web_search.enabled' },
+    });
   }
   if (name === 'browser') {
     const engine = config.raw.web_search?.browser_engine;
@@ -23,7 +26,11 @@ export function createWebProvider(options: { config: LyraConfig; name: WebProvid
   }
   if (name === 'searxng') {
     const c = providers?.searxng;
-    if (!c) throw new InvalidInputError(`provider searxng is not configured: set providers.searxng.base_url in ${config.configFile ?? 'lyra.config.yaml'}`, { code: 'provider_not_configured', details: { setting: 'providers.searxng.base_url' } });
+    if (!c)
+      throw new InvalidInputError(`provider searxng is not configured: set providers.searxng.base_url in ${config.configFile ?? 'lyra.config.yaml'}`, {
+        code: 'provider_not_configured',
+        details: { setting: 'providers.searxng.base_url' },
+      });
     return createSearxngProvider({ fetcher: options.fetcher(), baseUrl: c.base_url });
   }
   // DuckDuckGo needs no setting: without a providers.duckduckgo section it runs with its defaults.
@@ -45,7 +52,10 @@ export async function searchWithProvider(options: {
 }): Promise<SearchHit[]> {
   if (options.provider === 'corpus') {
     const store = options.store();
-    if (!store) throw new InvalidInputError(`search: no corpus yet (the database ${options.config.store.path} does not exist); run lyra corpus add first`, { code: 'corpus_not_found' });
+    if (!store)
+      throw new InvalidInputError(`search: no corpus yet (the database ${options.config.store.path} does not exist); run lyra corpus add first`, {
+        code: 'corpus_not_found',
+      });
     return searchCorpus({ store, query: options.query, corpus: options.corpus, limit: options.limit, signal: options.signal });
   }
   const fetcher = options.fetcher;

@@ -40,7 +40,14 @@ export function createServeRuntime(config: LyraConfig, overrides: EngineOverride
   const settings = mcpSettingsOf(config);
   // A store handed in names its own file (SqliteStore.path); otherwise it is the configured one.
   const storePath = (store as Partial<{ path: string }>).path ?? config.store.path;
-  const evidence = createEvidenceQueries({ store, storePath, trust, embedding: () => engine.embeddingModel(), sql: settings.sql, vectorSearch: settings.vectorSearch });
+  const evidence = createEvidenceQueries({
+    store,
+    storePath,
+    trust,
+    embedding: () => engine.embeddingModel(),
+    sql: settings.sql,
+    vectorSearch: settings.vectorSearch,
+  });
   return {
     engine,
     store,

@@ -46,7 +46,13 @@ export const DEFAULT_MAX_LINE_CHARS = 1_000_000;
 
 /** Failures that mean no line can succeed: the run stops instead of reporting every line. */
 const FATAL_CODES = new Set([
-  'model_weights_missing', 'model_not_found', 'model_load_failed', 'model_runtime_missing', 'model_labels_unknown', 'llm_auth', 'llm_not_found',
+  'model_weights_missing',
+  'model_not_found',
+  'model_load_failed',
+  'model_runtime_missing',
+  'model_labels_unknown',
+  'llm_auth',
+  'llm_not_found',
 ]);
 
 interface Pending {
@@ -77,11 +83,18 @@ export async function runStanceJsonl(options: RunStanceJsonlOptions): Promise<{ 
     ok++;
     const r6 = (x: number): number => Number(x.toFixed(6));
     options.onResult({
-      id: p.id, label: j.stance, confidence: r6(j.confidence), decisive_sentence: j.decisiveSentence,
+      id: p.id,
+      label: j.stance,
+      confidence: r6(j.confidence),
+      decisive_sentence: j.decisiveSentence,
       scores: { supports: r6(j.scores.supports), refutes: r6(j.scores.refutes), neutral: r6(j.scores.neutral) },
     });
   };
-  const judge = (items: Pending[]) => model.judge(items.map((p) => ({ claim: p.claim, passage: p.evidence })), signal ? { signal } : {});
+  const judge = (items: Pending[]) =>
+    model.judge(
+      items.map((p) => ({ claim: p.claim, passage: p.evidence })),
+      signal ? { signal } : {},
+    );
   const rethrowIfFatal = (error: unknown): void => {
     if (isAbortError(error) || signal?.aborted) throw error;
     if (isLyraError(error) && FATAL_CODES.has(error.code)) throw error;
@@ -93,7 +106,10 @@ export async function runStanceJsonl(options: RunStanceJsonlOptions): Promise<{ 
     batch = [];
     try {
       const results = await judge(items);
-      if (results.length !== items.length) throw new NonRetryableError(`stance model ${model.name} returned ${results.length} judgements for ${items.length} pairs`, { code: 'model_output_invalid' });
+      if (results.length !== items.length)
+        throw new NonRetryableError(`stance model ${model.name} returned ${results.length} judgements for ${items.length} pairs`, {
+          code: 'model_output_invalid',
+        });
       items.forEach((p, i) => emit(p, results[i]!));
       return;
     } catch (error) {
@@ -129,9 +145,18 @@ export async function runStanceJsonl(options: RunStanceJsonlOptions): Promise<{ 
     }
     const parsed = stanceInputLineSchema.safeParse(json);
     if (!parsed.success) {
-      const id = typeof (json as { id?: unknown })?.id === 'string' || typeof (json as { id?: unknown })?.id === 'number' ? (json as { id: string | number }).id : undefined;
+      const id =
+        typeof (json as { id?: unknown })?.id === 'string' || typeof (json as { id?: unknown })?.id === 'number'
+          ? (json as { id: string | number }).id
+          : undefined;
       const why = parsed.error.issues.map((i) => `${i.path.join('.') || '(line)'}: ${i.message}`).join('; ');
-      fail({ line: n, ...(id !== undefined ? { id } : {}), category: 'invalid_input', code: 'invalid_line', message: `line ${n}: expected {id, claim, evidence}: ${why}` });
+      fail({
+        line: n,
+        ...(id !== undefined ? { id } : {}),
+        category: 'invalid_input',
+        code: 'invalid_line',
+        message: `line ${n}: expected {id, claim, evidence}: ${why}`,
+      });
       continue;
     }
     batch.push({ line: n, ...parsed.data });

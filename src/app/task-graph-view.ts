@@ -58,14 +58,23 @@ export function taskGraphView(page: TaskPage): TaskGraphView {
       evidence.push({ s: s.id, t: c.id, k: q.stated ? 'stated' : q.stance, c: Math.round(q.confidence * 100) / 100 });
     }
     if (home) home.claims++;
-    claims.push({ id: c.id, label: c.statement, status: c.status, confidence: Math.round(c.confidence * 100) / 100, home: home?.id ?? null, rejected: c.rejected !== undefined });
+    claims.push({
+      id: c.id,
+      label: c.statement,
+      status: c.status,
+      confidence: Math.round(c.confidence * 100) / 100,
+      home: home?.id ?? null,
+      rejected: c.rejected !== undefined,
+    });
   }
   const shown = new Set(claims.map((c) => c.id));
   return {
     sources: [...byUrl.values()],
     claims,
     evidence,
-    contradicts: page.doc.contested.filter((p) => shown.has(p.claimId) && shown.has(p.otherClaimId)).map((p) => ({ a: p.claimId, b: p.otherClaimId, type: p.type })),
+    contradicts: page.doc.contested
+      .filter((p) => shown.has(p.claimId) && shown.has(p.otherClaimId))
+      .map((p) => ({ a: p.claimId, b: p.otherClaimId, type: p.type })),
     cites: page.citations.flatMap((c) => {
       const s = byUrl.get(c.from.url);
       const t = byUrl.get(c.to.url);

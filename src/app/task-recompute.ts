@@ -13,7 +13,10 @@ export function createTaskRecompute(options: {
 }): (taskId: string) => RecomputeSummary {
   const emit = options.emit ?? ((): void => undefined);
   return (taskId) => {
-    const r = recomputeTaskGraph({ store: options.store, trust: options.trust, emit, ...(options.graphLimits ? { limits: options.graphLimits } : {}) }, { taskId });
+    const r = recomputeTaskGraph(
+      { store: options.store, trust: options.trust, emit, ...(options.graphLimits ? { limits: options.graphLimits } : {}) },
+      { taskId },
+    );
     return { claimCounts: { ...r.claimCounts }, blocked: r.blocked, promoted: r.promoted };
   };
 }

@@ -20,7 +20,11 @@ test('a task of 1,200 claims loads whole past the 1,000-claim materials page, is
     assert.equal(page.truncated, 0);
     const cut = loadTaskPage(deps, 'task_big', { maxClaims: 1_100 });
     assert.deepEqual([cut.doc.claims.length, cut.truncated], [1_100, 100]);
-    assert.throws(() => runtime.engine.materials('task_big', { limit: 1_001 }), (e: unknown) => isLyraError(e) && e.code === 'invalid_argument', 'the cap holds without uncapped');
+    assert.throws(
+      () => runtime.engine.materials('task_big', { limit: 1_001 }),
+      (e: unknown) => isLyraError(e) && e.code === 'invalid_argument',
+      'the cap holds without uncapped',
+    );
     assert.equal(filterClaims(page, { statuses: ['VERIFIED'] }).length, 200);
     assert.equal(filterClaims(page, { text: 'group 16.' }).length, 70);
     const graph = taskGraphView(page);

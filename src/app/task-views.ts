@@ -5,7 +5,16 @@
 import { htmlClaimOf, taskProgress, type HtmlClaim, type HtmlReportDocument, type TaskProgress } from '../pipeline/index.js';
 import { detectLanguage } from '../extract/index.js';
 import { rationaleInWords } from '../workflows/index.js';
-import { InvalidInputError, type CitationView, type ClaimMaterial, type Materials, type SourceView, type Store, type Task, type TrustLevel } from '../core/index.js';
+import {
+  InvalidInputError,
+  type CitationView,
+  type ClaimMaterial,
+  type Materials,
+  type SourceView,
+  type Store,
+  type Task,
+  type TrustLevel,
+} from '../core/index.js';
 import { builtinDocumentLink } from './builtin-corpora.js';
 import { listBlockedDomains, type BlockedDomainView } from './domains.js';
 import type { AppEngine } from './engine.js';
@@ -46,12 +55,22 @@ export interface TaskPage {
 }
 
 function rationaleOf(lang: 'en' | 'ja'): (c: ClaimMaterial) => string | undefined {
-  return (c) => (c.status ? rationaleInWords({ status: c.status, rationale: c.rationale ?? '', axes: c.axes ?? null, conditions: c.conditions, relaxation_reason: c.relaxationReason ?? null }, lang) : undefined);
+  return (c) =>
+    c.status
+      ? rationaleInWords(
+          { status: c.status, rationale: c.rationale ?? '', axes: c.axes ?? null, conditions: c.conditions, relaxation_reason: c.relaxationReason ?? null },
+          lang,
+        )
+      : undefined;
 }
 
 function factsOf(c: HtmlClaim): ClaimFacts {
   const quotes = [...c.supporting, ...c.refuting];
-  return { language: detectLanguage(c.statement), domains: [...new Set(quotes.map((q) => q.source.domain))].sort(), trustLevels: [...new Set(quotes.map((q) => q.source.trustLevel))] };
+  return {
+    language: detectLanguage(c.statement),
+    domains: [...new Set(quotes.map((q) => q.source.domain))].sort(),
+    trustLevels: [...new Set(quotes.map((q) => q.source.trustLevel))],
+  };
 }
 
 /** The claims of a task through the engine's materials, at most `maxClaims`, in one read of the graph. */
@@ -74,7 +93,13 @@ export function loadTaskPage(deps: { engine: Pick<AppEngine, 'materials'>; store
   return {
     task,
     doc: {
-      lang, question: task.question, meta: [], claims: html, totalClaims: first.paging.totalClaims, contested: first.contested, ...(answer ? { answer } : {}),
+      lang,
+      question: task.question,
+      meta: [],
+      claims: html,
+      totalClaims: first.paging.totalClaims,
+      contested: first.contested,
+      ...(answer ? { answer } : {}),
     },
     facts: new Map(html.map((c) => [c.id, factsOf(c)])),
     pages: first.pages,

@@ -7,11 +7,17 @@ import { milestonesBetween, waitForTask } from './task-wait.js';
 
 type SearchState = { queryId: string; text: string; status: string };
 
-function scripted(searches: SearchState[]): { engine: Pick<Engine, 'status' | 'on'>; store: Store; set(s: SearchState[], status?: string): void; emit(e: EngineEvent): void } {
+function scripted(searches: SearchState[]): {
+  engine: Pick<Engine, 'status' | 'on'>;
+  store: Store;
+  set(s: SearchState[], status?: string): void;
+  emit(e: EngineEvent): void;
+} {
   let current = searches;
   let taskStatus = 'running';
   const listeners = new Set<(e: EngineEvent) => void>();
-  const view = (): TaskStatusView => ({ task: { id: 'task_w' }, status: taskStatus, searches: current, blocked_domains: [], authQueueSize: 0 }) as unknown as TaskStatusView;
+  const view = (): TaskStatusView =>
+    ({ task: { id: 'task_w' }, status: taskStatus, searches: current, blocked_domains: [], authQueueSize: 0 }) as unknown as TaskStatusView;
   return {
     engine: { status: view, on: (l) => (listeners.add(l), () => listeners.delete(l)) },
     store: { listAuth: () => [] } as unknown as Store,
@@ -23,13 +29,22 @@ function scripted(searches: SearchState[]): { engine: Pick<Engine, 'status' | 'o
   };
 }
 
-const running = [{ queryId: 'q_1', text: 'one', status: 'running' }, { queryId: 'q_2', text: 'two', status: 'pending' }];
+const running = [
+  { queryId: 'q_1', text: 'one', status: 'running' },
+  { queryId: 'q_2', text: 'two', status: 'pending' },
+];
 
 test('no wait asked, or nothing in flight: the status at once', async () => {
   const s = scripted(running);
   const now = await waitForTask(s, { taskId: 'task_w', timeoutMs: 0 });
   assert.equal(now.endedBy, 'no_wait');
-  assert.deepEqual(now.waitingFor.map((w) => [w.kind, w.id, w.status]), [['search', 'q_1', 'running'], ['search', 'q_2', 'pending']]);
+  assert.deepEqual(
+    now.waitingFor.map((w) => [w.kind, w.id, w.status]),
+    [
+      ['search', 'q_1', 'running'],
+      ['search', 'q_2', 'pending'],
+    ],
+  );
   const idle = await waitForTask(scripted([{ queryId: 'q_1', text: 'one', status: 'done' }]), { taskId: 'task_w', timeoutMs: 60_000 });
   assert.deepEqual([idle.endedBy, idle.waitingFor, idle.milestones], ['idle', [], []]);
 });
@@ -38,21 +53,40 @@ test('an engine event wakes the wait at the first milestone, with what happened 
   const s = scripted(running);
   const waiting = waitForTask(s, { taskId: 'task_w', timeoutMs: 60_000, pollMs: 60_000 });
   setTimeout(() => {
-    s.set([{ queryId: 'q_1', text: 'one', status: 'done' }, { queryId: 'q_2', text: 'two', status: 'running' }]);
+    s.set([
+      { queryId: 'q_1', text: 'one', status: 'done' },
+      { queryId: 'q_2', text: 'two', status: 'running' },
+    ]);
     s.emit({ type: 'query.end', taskId: 'task_w', queryId: 'q_1', query: 'one', status: 'done', at: '' });
   }, 20);
   const r = await waiting;
   assert.equal(r.endedBy, 'milestone');
   assert.deepEqual(r.milestones, [{ kind: 'search_done', queryId: 'q_1', text: 'one', status: 'done' }]);
-  assert.deepEqual(r.waitingFor.map((w) => w.id), ['q_2']);
+  assert.deepEqual(
+    r.waitingFor.map((w) => w.id),
+    ['q_2'],
+  );
 });
 
 test('work done elsewhere is seen by the poll; the deadline returns the status; a cancelled wait rejects', async () => {
   const s = scripted(running);
   const polled = waitForTask(s, { taskId: 'task_w', timeoutMs: 60_000, pollMs: 10 });
-  setTimeout(() => s.set([{ queryId: 'q_1', text: 'one', status: 'failed' }, { queryId: 'q_2', text: 'two', status: 'cancelled' }], 'stopped'), 20);
+  setTimeout(
+    () =>
+      s.set(
+        [
+          { queryId: 'q_1', text: 'one', status: 'failed' },
+          { queryId: 'q_2', text: 'two', status: 'cancelled' },
+        ],
+        'stopped',
+      ),
+    20,
+  );
   const r = await polled;
-  assert.deepEqual(r.milestones.map((m) => m.kind), ['search_failed', 'search_cancelled', 'task_status']);
+  assert.deepEqual(
+    r.milestones.map((m) => m.kind),
+    ['search_failed', 'search_cancelled', 'task_status'],
+  );
   const late = await waitForTask(scripted(running), { taskId: 'task_w', timeoutMs: 30, pollMs: 10 });
   assert.deepEqual([late.endedBy, late.milestones], ['timeout', []]);
   const controller = new AbortController();

@@ -75,7 +75,11 @@ export async function waitForTask(
   const started = Date.now();
   const first = deps.engine.status(input.taskId);
   const done = (status: TaskStatusView, endedBy: TaskWaitOutcome['endedBy']): TaskWaitOutcome => ({
-    status, milestones: milestonesBetween(first, status), waitingFor: waitingFor(deps.store, status), endedBy, waitedMs: Date.now() - started,
+    status,
+    milestones: milestonesBetween(first, status),
+    waitingFor: waitingFor(deps.store, status),
+    endedBy,
+    waitedMs: Date.now() - started,
   });
   if (input.timeoutMs <= 0) return done(first, 'no_wait');
   const inFlight = (s: TaskStatusView): boolean => s.searches.some((q) => q.status === 'pending' || q.status === 'running');

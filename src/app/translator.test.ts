@@ -6,11 +6,19 @@ import { fakeChatEndpoint } from '../test-support/fake-chat-endpoint.js';
 import { createLlmTranslator } from './translator.js';
 
 test('the configured chat model translates mirror queries (JSON answer), operators kept', async () => {
-  const fake = await fakeChatEndpoint((body) => ({ content: JSON.stringify({ translation: body.messages.at(-1)!.content.includes('site:') ? '気候変動 収量 site:go.jp' : 'x' }) }));
+  const fake = await fakeChatEndpoint((body) => ({
+    content: JSON.stringify({ translation: body.messages.at(-1)!.content.includes('site:') ? '気候変動 収量 site:go.jp' : 'x' }),
+  }));
   try {
     const translator = createLlmTranslator(createChatClient({ baseUrl: fake.baseUrl, model: 'tiny' }));
     const r = await expandQuery({ query: 'climate change crop yield site:go.jp', mirror: true, translator });
-    assert.deepEqual(r.queries.map((q) => [q.text, q.rule]), [['climate change crop yield site:go.jp', 'client'], ['気候変動 収量 site:go.jp', 'mirror:ja']]);
+    assert.deepEqual(
+      r.queries.map((q) => [q.text, q.rule]),
+      [
+        ['climate change crop yield site:go.jp', 'client'],
+        ['気候変動 収量 site:go.jp', 'mirror:ja'],
+      ],
+    );
     assert.match(fake.bodies[0]!.messages[0]!.content, /into Japanese/);
     assert.equal(fake.bodies[0]!.response_format?.json_schema.name, 'translation');
   } finally {

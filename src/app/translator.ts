@@ -12,13 +12,19 @@ import { chatClientOf } from './llm.js';
 export const MAX_TRANSLATE_CHARS = 1_000;
 
 const LANGUAGE_NAMES = { en: 'English', ja: 'Japanese' } as const;
-const answerSchema = z.strictObject({ translation: z.string().min(1).max(4 * MAX_TRANSLATE_CHARS) });
+const answerSchema = z.strictObject({
+  translation: z
+    .string()
+    .min(1)
+    .max(4 * MAX_TRANSLATE_CHARS),
+});
 
 export function createLlmTranslator(client: ChatClient): Translator {
   return {
     name: `llm:${client.model}`,
     async translate({ text, to, signal }) {
-      if (text.length > MAX_TRANSLATE_CHARS) throw new InvalidInputError(`translate: text longer than ${MAX_TRANSLATE_CHARS} characters`, { code: 'text_too_long' });
+      if (text.length > MAX_TRANSLATE_CHARS)
+        throw new InvalidInputError(`translate: text longer than ${MAX_TRANSLATE_CHARS} characters`, { code: 'text_too_long' });
       const { value } = await client.completeJson({
         schemaName: 'translation',
         schema: answerSchema,

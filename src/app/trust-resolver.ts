@@ -21,9 +21,12 @@ export function createTrustResolver(options: { policy: DomainPolicySource; store
       if (corpus) {
         const info = store.listCorpora().find((c) => c.name === corpus.corpus);
         const level = info?.trustLevel;
-        return level ? { trustLevel: level, domain: `corpus:${corpus.corpus}`, origin: 'config' } : { trustLevel: policy.current().defaults.trustLevel, domain: `corpus:${corpus.corpus}`, origin: 'default' };
+        return level
+          ? { trustLevel: level, domain: `corpus:${corpus.corpus}`, origin: 'config' }
+          : { trustLevel: policy.current().defaults.trustLevel, domain: `corpus:${corpus.corpus}`, origin: 'default' };
       }
-      if (!/^https?:\/\//i.test(url)) throw new InvalidInputError(`trust: no trust level for ${JSON.stringify(url)} (http(s) and corpus:// URLs only)`, { code: 'url_scheme' });
+      if (!/^https?:\/\//i.test(url))
+        throw new InvalidInputError(`trust: no trust level for ${JSON.stringify(url)} (http(s) and corpus:// URLs only)`, { code: 'url_scheme' });
       const e = explainDomain({ policy: policy.current(), store, domain: url });
       return { trustLevel: e.trust_level, domain: e.registrable_domain, origin: e.origin };
     },

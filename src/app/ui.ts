@@ -43,9 +43,17 @@ export interface UiSettings {
 /** The limits set in the config (unset ones keep web/'s defaults). */
 export function uiLimitsOf(s: UiSettings): Record<string, number> {
   const pairs: Array<[string, number | undefined]> = [
-    ['maxBodyBytes', s.maxBodyBytes], ['rateLimitPerMinute', s.rateLimitPerMinute], ['actionRateLimitPerMinute', s.actionRateLimitPerMinute],
-    ['livePollMs', s.livePollMs], ['maxLiveClients', s.maxLiveClients], ['maxClaims', s.maxClaims], ['pageClaims', s.pageClaims],
-    ['requestTimeoutMs', s.requestTimeoutMs], ['headersTimeoutMs', s.headersTimeoutMs], ['idleTimeoutMs', s.idleTimeoutMs], ['maxConnections', s.maxConnections],
+    ['maxBodyBytes', s.maxBodyBytes],
+    ['rateLimitPerMinute', s.rateLimitPerMinute],
+    ['actionRateLimitPerMinute', s.actionRateLimitPerMinute],
+    ['livePollMs', s.livePollMs],
+    ['maxLiveClients', s.maxLiveClients],
+    ['maxClaims', s.maxClaims],
+    ['pageClaims', s.pageClaims],
+    ['requestTimeoutMs', s.requestTimeoutMs],
+    ['headersTimeoutMs', s.headersTimeoutMs],
+    ['idleTimeoutMs', s.idleTimeoutMs],
+    ['maxConnections', s.maxConnections],
   ];
   return Object.fromEntries(pairs.filter((p): p is [string, number] => p[1] !== undefined));
 }
@@ -84,7 +92,13 @@ export interface UiActions {
   /** reject / restore a claim, correct an edge's stance: applyFeedback, as the MCP feedback tool. */
   feedback(input: FeedbackInput): FeedbackOutcome;
   /** Sets a domain's level in the user domains file, then recomputes the task the person is looking at. */
-  overrideDomain(input: { taskId?: string; domain: string; trustLevel: TrustLevel; reason: string; author: string }): DomainOverrideOutcome & { recomputed?: RecomputeSummary };
+  overrideDomain(input: {
+    taskId?: string;
+    domain: string;
+    trustLevel: TrustLevel;
+    reason: string;
+    author: string;
+  }): DomainOverrideOutcome & { recomputed?: RecomputeSummary };
 }
 
 export function createUiActions(deps: { config: LyraConfig; runtime: Pick<ServeRuntime, 'store' | 'recompute' | 'policy'> }): UiActions {
@@ -92,7 +106,10 @@ export function createUiActions(deps: { config: LyraConfig; runtime: Pick<ServeR
   return {
     feedback: (input) => applyFeedback({ store: runtime.store, recompute: runtime.recompute }, input),
     overrideDomain: (input) => {
-      const outcome = setDomainOverride({ config: deps.config, policy: runtime.policy }, { domain: input.domain, trustLevel: input.trustLevel, reason: input.reason, author: input.author, via: UI_VIA });
+      const outcome = setDomainOverride(
+        { config: deps.config, policy: runtime.policy },
+        { domain: input.domain, trustLevel: input.trustLevel, reason: input.reason, author: input.author, via: UI_VIA },
+      );
       const recomputed = input.taskId && runtime.store.getTask(input.taskId) ? runtime.recompute(input.taskId) : undefined;
       return { ...outcome, ...(recomputed ? { recomputed } : {}) };
     },

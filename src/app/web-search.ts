@@ -31,13 +31,18 @@ export function webSearchPlan(config: LyraConfig, exists: (path: string) => bool
   const ws = config.raw.web_search;
   const path = chromiumPathOf(config);
   const chromium = { path, found: exists(path) };
-  if ((ws?.enabled ?? WEB_SEARCH_DEFAULTS.enabled) === false) return { enabled: false, providers: [], zeroConfig: null, chromium, reason: 'web_search.enabled is false' };
+  if ((ws?.enabled ?? WEB_SEARCH_DEFAULTS.enabled) === false)
+    return { enabled: false, providers: [], zeroConfig: null, chromium, reason: 'web_search.enabled is false' };
   const configured = (['searxng', 'duckduckgo'] as const).filter((n) => config.raw.providers?.[n] !== undefined);
-  if (configured.length > 0) return { enabled: true, providers: configured, zeroConfig: null, chromium, reason: `configured in providers: ${configured.join(', ')}` };
+  if (configured.length > 0)
+    return { enabled: true, providers: configured, zeroConfig: null, chromium, reason: `configured in providers: ${configured.join(', ')}` };
   const wanted = ws?.provider ?? WEB_SEARCH_DEFAULTS.provider;
   const pick = wanted === 'auto' ? (chromium.found ? 'browser' : 'duckduckgo') : wanted;
-  const reason = wanted === 'auto'
-    ? (chromium.found ? `no web provider configured: the browser SERP provider with Chromium at ${path}` : `no web provider configured and no Chromium at ${path}: the DuckDuckGo HTML provider`)
-    : `web_search.provider is ${wanted}`;
+  const reason =
+    wanted === 'auto'
+      ? chromium.found
+        ? `no web provider configured: the browser SERP provider with Chromium at ${path}`
+        : `no web provider configured and no Chromium at ${path}: the DuckDuckGo HTML provider`
+      : `web_search.provider is ${wanted}`;
   return { enabled: true, providers: [pick], zeroConfig: pick, chromium, reason };
 }

@@ -15,7 +15,13 @@ export interface CliContext {
   track(store: Store | undefined): Store | undefined;
 }
 
-export function createCliContext(options: { io: CliIo; env: NodeJS.ProcessEnv; cwd: string; configPath: () => string | undefined; stores: Store[] }): CliContext {
+export function createCliContext(options: {
+  io: CliIo;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  configPath: () => string | undefined;
+  stores: Store[];
+}): CliContext {
   let cached: LyraConfig | undefined;
   return {
     io: options.io,

@@ -24,6 +24,10 @@ export function printJson(io: CliIo, value: unknown): void {
 export function formatTable(headers: string[], rows: Array<Array<string | number | undefined>>): string {
   const cells = rows.map((r) => headers.map((_, i) => (r[i] === undefined ? '' : String(r[i]))));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
-  const line = (r: string[]): string => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: string[]): string =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n') + '\n';
 }

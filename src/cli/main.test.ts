@@ -50,11 +50,17 @@ test('domains explain --json gives the acceptance figures', async () => {
 test('a user override in $LYRA_HOME/domains.yaml is reported with its reason', async () => {
   const home = tempHome();
   try {
-    writeFileSync(join(home, 'domains.yaml'), 'user_overrides:\n  - domain: blocked-but-valid.org\n    trust_level: low\n    reason: Manual review completed - false positive\n    added_at: 2024-01-15\n');
+    writeFileSync(
+      join(home, 'domains.yaml'),
+      'user_overrides:\n  - domain: blocked-but-valid.org\n    trust_level: low\n    reason: Manual review completed - false positive\n    added_at: 2024-01-15\n',
+    );
     const r = await run(['domains', 'explain', 'blocked-but-valid.org', '--json'], { home });
     assert.equal(r.code, 0, r.err);
     const e = JSON.parse(r.out);
-    assert.deepEqual([e.trust_level, e.score, e.origin, e.reason, e.added_at], ['LOW', 0.4, 'override', 'Manual review completed - false positive', '2024-01-15']);
+    assert.deepEqual(
+      [e.trust_level, e.score, e.origin, e.reason, e.added_at],
+      ['LOW', 0.4, 'override', 'Manual review completed - false positive', '2024-01-15'],
+    );
     const human = await run(['domains', 'explain', 'blocked-but-valid.org'], { home });
     assert.match(human.out, /LOW \(0\.40\)[\s\S]*reason: Manual review completed/);
   } finally {
@@ -116,11 +122,21 @@ test('domains blocked lists L6 blocks with reason and how to restore', async () 
     const [b] = JSON.parse(r.out).blocked_domains;
     assert.deepEqual(
       [b.domain, b.reason, b.contradicting_claims, b.original_trust_level, b.can_restore, b.restore_via],
-      ['dubious-blog.example', 'Contradiction with pubmed.ncbi.nlm.nih.gov (claim_id: clm_abc)', ['clm_abc'], 'UNVERIFIED', true, 'domains.yaml user_overrides'],
+      [
+        'dubious-blog.example',
+        'Contradiction with pubmed.ncbi.nlm.nih.gov (claim_id: clm_abc)',
+        ['clm_abc'],
+        'UNVERIFIED',
+        true,
+        'domains.yaml user_overrides',
+      ],
     );
     const e = JSON.parse((await run(['domains', 'explain', 'dubious-blog.example', '--json'], { home })).out);
     assert.deepEqual([e.trust_level, e.score, e.origin, e.configured.trust_level], ['BLOCKED', 0, 'verification', 'UNVERIFIED']);
-    writeFileSync(join(home, 'domains.yaml'), 'user_overrides:\n  - { domain: dubious-blog.example, trust_level: low, reason: reviewed, added_at: "2026-02-01" }\n');
+    writeFileSync(
+      join(home, 'domains.yaml'),
+      'user_overrides:\n  - { domain: dubious-blog.example, trust_level: low, reason: reviewed, added_at: "2026-02-01" }\n',
+    );
     const restored = JSON.parse((await run(['domains', 'explain', 'dubious-blog.example', '--json'], { home })).out);
     assert.deepEqual([restored.trust_level, restored.origin], ['LOW', 'override']);
   } finally {
@@ -191,7 +207,11 @@ test('bin/lyra.js runs the built dist/; a missing or stale build is a clear erro
 test('bin/lyra.js runs as a real process', () => {
   const home = tempHome();
   try {
-    const r = spawnSync(process.execPath, [join(PACKAGE_ROOT, 'bin', 'lyra.js'), 'domains', 'explain', 'www.mhlw.go.jp', '--json'], { env: { ...process.env, LYRA_HOME: home, LYRA_CONFIG: '' }, cwd: home, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(PACKAGE_ROOT, 'bin', 'lyra.js'), 'domains', 'explain', 'www.mhlw.go.jp', '--json'], {
+      env: { ...process.env, LYRA_HOME: home, LYRA_CONFIG: '' },
+      cwd: home,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).trust_level, 'GOVERNMENT');
   } finally {

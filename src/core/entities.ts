@@ -3,17 +3,17 @@
 import type { z } from 'zod';
 import type { budgetSchema, identifiersSchema, storedErrorSchema, taskSchema } from './schemas/entities.js';
 import type {
-  DECISION_RELEVANCES, citesEdgeSchema, claimSchema, claimSlotsSchema, contradictsEdgeSchema, locatorSchema, pageSchema, stanceEdgeSchema, statusAxesSchema,
+  DECISION_RELEVANCES,
+  citesEdgeSchema,
+  claimSchema,
+  claimSlotsSchema,
+  contradictsEdgeSchema,
+  locatorSchema,
+  pageSchema,
+  stanceEdgeSchema,
+  statusAxesSchema,
 } from './schemas/graph-entities.js';
-import type {
-  AuthKind,
-  AuthStatus,
-  QueryMode,
-  QueryOrigin,
-  QueryStatus,
-  TrustLevel,
-  TrustOrigin,
-} from './enums.js';
+import type { AuthKind, AuthStatus, QueryMode, QueryOrigin, QueryStatus, TrustLevel, TrustOrigin } from './enums.js';
 
 /** ISO-8601 timestamp string (UTC). */
 export type IsoTime = string;

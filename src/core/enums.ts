@@ -6,15 +6,7 @@ export const TRUST_LEVELS = ['PRIMARY', 'GOVERNMENT', 'ACADEMIC', 'TRUSTED', 'LO
 export type TrustLevel = (typeof TRUST_LEVELS)[number];
 
 /** Kind of source document (seed 003 §3.1). */
-export const SOURCE_TYPES = [
-  'academic_paper',
-  'government_report',
-  'statistics',
-  'official_document',
-  'industry_report',
-  'news_article',
-  'other',
-] as const;
+export const SOURCE_TYPES = ['academic_paper', 'government_report', 'statistics', 'official_document', 'industry_report', 'news_article', 'other'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 /** How a passage relates to a claim. */

@@ -31,7 +31,12 @@ test('each error class carries its category and a default code', () => {
 
 test('toJSON exposes category, code, message and details', () => {
   const err = new BlockedError('https://x.test/ is a challenge page', { code: 'challenge', details: { url: 'https://x.test/' } });
-  assert.deepEqual(err.toJSON(), { category: 'blocked', code: 'challenge', message: 'https://x.test/ is a challenge page', details: { url: 'https://x.test/' } });
+  assert.deepEqual(err.toJSON(), {
+    category: 'blocked',
+    code: 'challenge',
+    message: 'https://x.test/ is a challenge page',
+    details: { url: 'https://x.test/' },
+  });
 });
 
 test('cause is kept', () => {

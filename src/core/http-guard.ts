@@ -66,10 +66,10 @@ export type GuardDecision = { ok: true } | { ok: false; status: 401 | 403; messa
 export function checkBindOptions(options: { host: string; token?: string; labels?: GuardLabels }): void {
   const l = options.labels ?? MCP_GUARD_LABELS;
   if (!isLoopbackHost(options.host) && !options.token) {
-    throw new InvalidInputError(
-      `${l.command}: binding to ${options.host} (beyond loopback) needs a bearer token: set ${l.tokenSetting}`,
-      { code: `${l.codePrefix}_token_required`, details: { host: options.host } },
-    );
+    throw new InvalidInputError(`${l.command}: binding to ${options.host} (beyond loopback) needs a bearer token: set ${l.tokenSetting}`, {
+      code: `${l.codePrefix}_token_required`,
+      details: { host: options.host },
+    });
   }
   if (options.token !== undefined && options.token.length < MIN_TOKEN_CHARS) {
     throw new InvalidInputError(`${l.command}: the bearer token must be at least ${MIN_TOKEN_CHARS} characters`, { code: `${l.codePrefix}_token_weak` });
@@ -104,7 +104,11 @@ export function checkRequest(headers: { host?: string; origin?: string; authoriz
     }
   }
   if (headers.origin !== undefined && !originAllowed(headers.origin, options, loopback)) {
-    return { ok: false, status: 403, message: `Origin ${JSON.stringify(headers.origin)} is not allowed (add it to ${(options.labels ?? MCP_GUARD_LABELS).originsSetting})` };
+    return {
+      ok: false,
+      status: 403,
+      message: `Origin ${JSON.stringify(headers.origin)} is not allowed (add it to ${(options.labels ?? MCP_GUARD_LABELS).originsSetting})`,
+    };
   }
   if (options.token !== undefined) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');

@@ -8,13 +8,34 @@ export { CLAIM_ID_HASH_CHARS, claimId, contentHash, newId, normalizeStatement } 
 export { combineSignals, delay, throwIfAborted } from './async.js';
 export * from './interfaces/index.js';
 export {
-  blockedDomainInfoSchema, budgetSchema, budgetViewSchema, claimSummarySchema, engineWarningSchema, identifiersSchema, searchOutcomeSchema,
-  searchStateViewSchema, sourceViewSchema, storedErrorSchema, taskSchema, taskStatusViewSchema,
-  claimSchema, edgeSchema, locatorSchema, materialsPageSchema, pageSchema,
+  blockedDomainInfoSchema,
+  budgetSchema,
+  budgetViewSchema,
+  claimSummarySchema,
+  engineWarningSchema,
+  identifiersSchema,
+  searchOutcomeSchema,
+  searchStateViewSchema,
+  sourceViewSchema,
+  storedErrorSchema,
+  taskSchema,
+  taskStatusViewSchema,
+  claimSchema,
+  edgeSchema,
+  locatorSchema,
+  materialsPageSchema,
+  pageSchema,
 } from './schemas/index.js';
 export { cosineSimilarity } from './vector.js';
 export * from './format/index.js';
 export {
-  MCP_GUARD_LABELS, MIN_TOKEN_CHARS, checkBindOptions, checkRequest, hostHeaderName, isLoopbackHost,
-  type GuardDecision, type GuardLabels, type GuardOptions,
+  MCP_GUARD_LABELS,
+  MIN_TOKEN_CHARS,
+  checkBindOptions,
+  checkRequest,
+  hostHeaderName,
+  isLoopbackHost,
+  type GuardDecision,
+  type GuardLabels,
+  type GuardOptions,
 } from './http-guard.js';

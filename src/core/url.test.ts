@@ -29,7 +29,10 @@ test('normalizeUrl is idempotent', () => {
 
 test('normalizeUrl rejects non-http input with invalid_input naming the input', () => {
   for (const bad of ['not a url', 'ftp://example.org/file', 'javascript:alert(1)', '']) {
-    assert.throws(() => normalizeUrl(bad), (e: unknown) => e instanceof LyraError && e.category === 'invalid_input' && e.message.includes(JSON.stringify(bad)));
+    assert.throws(
+      () => normalizeUrl(bad),
+      (e: unknown) => e instanceof LyraError && e.category === 'invalid_input' && e.message.includes(JSON.stringify(bad)),
+    );
   }
 });
 

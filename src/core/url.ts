@@ -3,8 +3,26 @@ import { InvalidInputError } from './errors.js';
 
 /** Query parameters that only track clicks and never change the resource. */
 export const TRACKING_PARAMS: readonly string[] = [
-  'fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'yclid', 'mc_cid', 'mc_eid',
-  '_ga', '_gl', 'igshid', 'ref_src', 'spm', 'scid', 'vero_id', 'oly_anon_id', 'oly_enc_id', '_hsenc', '_hsmi',
+  'fbclid',
+  'gclid',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'yclid',
+  'mc_cid',
+  'mc_eid',
+  '_ga',
+  '_gl',
+  'igshid',
+  'ref_src',
+  'spm',
+  'scid',
+  'vero_id',
+  'oly_anon_id',
+  'oly_enc_id',
+  '_hsenc',
+  '_hsmi',
 ];
 const TRACKING_PREFIXES: readonly string[] = ['utm_', 'pk_', 'mtm_'];
 

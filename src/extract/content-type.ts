@@ -2,13 +2,24 @@
 import type { ExtractedFormat } from '../core/index.js';
 
 const MEDIA_TYPES: Record<string, ExtractedFormat> = {
-  'text/html': 'html', 'application/xhtml+xml': 'html',
-  'application/pdf': 'pdf', 'application/x-pdf': 'pdf',
-  'text/markdown': 'markdown', 'text/x-markdown': 'markdown',
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'application/pdf': 'pdf',
+  'application/x-pdf': 'pdf',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
   'text/plain': 'text',
 };
 const EXTENSIONS: Record<string, ExtractedFormat> = {
-  html: 'html', htm: 'html', xhtml: 'html', pdf: 'pdf', md: 'markdown', markdown: 'markdown', mdown: 'markdown', txt: 'text', text: 'text',
+  html: 'html',
+  htm: 'html',
+  xhtml: 'html',
+  pdf: 'pdf',
+  md: 'markdown',
+  markdown: 'markdown',
+  mdown: 'markdown',
+  txt: 'text',
+  text: 'text',
 };
 /** Media types that say nothing about the content, so the name and bytes decide. */
 const UNINFORMATIVE = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
@@ -52,7 +63,11 @@ export function detectFormat(hints: FormatHints): ExtractedFormat | undefined {
   if (!UNINFORMATIVE.has(media) && !media.startsWith('text/')) return undefined;
   if (byExt) return byExt;
   if (head) {
-    const start = new TextDecoder('latin1').decode(head.subarray(0, 512)).replace(/^\ufeff|^\u00ef\u00bb\u00bf/, '').trimStart().toLowerCase();
+    const start = new TextDecoder('latin1')
+      .decode(head.subarray(0, 512))
+      .replace(/^\ufeff|^\u00ef\u00bb\u00bf/, '')
+      .trimStart()
+      .toLowerCase();
     if (/^(?:<!doctype html|<html|<head|<body|<!--)/.test(start)) return 'html';
     if (media.startsWith('text/')) return 'text';
   }

@@ -95,7 +95,8 @@ export function detectUndeclaredCharset(bytes: Uint8Array): string {
   }
   const candidates = analyse(sample);
   const best = candidates[0];
-  if (candidates.slice(0, 3).some((c) => WESTERN.test(c.name)) || (best && LATIN.test(best.name) && best.confidence < LATIN_MIN_CONFIDENCE)) return 'windows-1252';
+  if (candidates.slice(0, 3).some((c) => WESTERN.test(c.name)) || (best && LATIN.test(best.name) && best.confidence < LATIN_MIN_CONFIDENCE))
+    return 'windows-1252';
   for (const candidate of candidates) {
     const dec = decoder(candidate.name);
     if (dec && dec.encoding !== 'utf-8' && !dec.encoding.startsWith('utf-16') && decodeStrict(bytes, dec.encoding) !== undefined) return dec.encoding;

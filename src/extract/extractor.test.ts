@@ -35,7 +35,12 @@ test('the TextExtractor dispatches on format and reports what it cannot read', a
   assert.deepEqual([pdf.format, pdf.text], ['pdf', 'PDF text.']);
   const md = await extractor.extract({ url: 'file:///n.md', contentType: '', body: new TextEncoder().encode('# Title\n\nBody.') });
   assert.deepEqual([md.format, md.title, md.text], ['markdown', 'Title', 'Title\n\nBody.']);
-  await assert.rejects(extractor.extract({ url: 'https://a.example/x.png', contentType: 'image/png', body: new Uint8Array([1]) }),
-    (e) => isLyraError(e) && e.code === 'extract_unsupported_type' && /image\/png/.test(e.message));
-  await assert.rejects(extractor.extract({ url: 'file:///p.pdf', contentType: 'application/pdf', text: '%PDF-1.4' }), (e) => isLyraError(e) && e.category === 'invalid_input');
+  await assert.rejects(
+    extractor.extract({ url: 'https://a.example/x.png', contentType: 'image/png', body: new Uint8Array([1]) }),
+    (e) => isLyraError(e) && e.code === 'extract_unsupported_type' && /image\/png/.test(e.message),
+  );
+  await assert.rejects(
+    extractor.extract({ url: 'file:///p.pdf', contentType: 'application/pdf', text: '%PDF-1.4' }),
+    (e) => isLyraError(e) && e.category === 'invalid_input',
+  );
 });

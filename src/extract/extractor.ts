@@ -36,14 +36,22 @@ export function createTextExtractor(options: TextExtractorOptions = {}): TextExt
       const format = detectFormat({
         contentType: request.contentType,
         name: request.url,
-        ...(request.body ? { head: request.body.subarray(0, 512) } : request.text !== undefined ? { head: new TextEncoder().encode(request.text.slice(0, 512)) } : {}),
+        ...(request.body
+          ? { head: request.body.subarray(0, 512) }
+          : request.text !== undefined
+            ? { head: new TextEncoder().encode(request.text.slice(0, 512)) }
+            : {}),
       });
       if (!format) {
-        throw new NonRetryableError(`extract: unsupported content type ${JSON.stringify(mediaTypeOf(request.contentType))} for ${request.url} (HTML, PDF, plain text and Markdown are supported)`, { code: 'extract_unsupported_type' });
+        throw new NonRetryableError(
+          `extract: unsupported content type ${JSON.stringify(mediaTypeOf(request.contentType))} for ${request.url} (HTML, PDF, plain text and Markdown are supported)`,
+          { code: 'extract_unsupported_type' },
+        );
       }
       const common = { ...options, ...(request.signal ? { signal: request.signal } : {}) };
       if (format === 'pdf') {
-        if (!request.body) throw new InvalidInputError(`extract: PDF ${request.url} needs its raw bytes in \`body\`, not decoded text`, { code: 'extract_pdf_needs_body' });
+        if (!request.body)
+          throw new InvalidInputError(`extract: PDF ${request.url} needs its raw bytes in \`body\`, not decoded text`, { code: 'extract_pdf_needs_body' });
         return extractPdf(request.body, request.url, common);
       }
       let text = request.text;
@@ -55,7 +63,12 @@ export function createTextExtractor(options: TextExtractorOptions = {}): TextExt
         text = decoded.text;
         warnings.push(...decoded.warnings);
       }
-      const doc = format === 'html' ? extractHtml(text, request.url, common) : format === 'markdown' ? extractMarkdown(text, request.url, common) : extractPlainText(text, request.url, common);
+      const doc =
+        format === 'html'
+          ? extractHtml(text, request.url, common)
+          : format === 'markdown'
+            ? extractMarkdown(text, request.url, common)
+            : extractPlainText(text, request.url, common);
       if (warnings.length > 0) doc.warnings.unshift(...warnings);
       return doc;
     },

@@ -7,15 +7,20 @@ import { boundedRun } from '../test-support/bounded-run.js';
 const texts = (t: string): string[] => splitSentences(t).map((s) => s.text);
 
 test('English: abbreviations, decimals, citations and et al. do not end sentences', () => {
-  assert.deepEqual(texts('Dr. Smith et al. (2020) found a 3.5% drop in mortality, i.e. fewer deaths [12]. See Fig. 2 for details. The p-value was 0.03 vs. 0.5 in controls.'), [
-    'Dr. Smith et al. (2020) found a 3.5% drop in mortality, i.e. fewer deaths [12].',
-    'See Fig. 2 for details.',
-    'The p-value was 0.03 vs. 0.5 in controls.',
-  ]);
+  assert.deepEqual(
+    texts('Dr. Smith et al. (2020) found a 3.5% drop in mortality, i.e. fewer deaths [12]. See Fig. 2 for details. The p-value was 0.03 vs. 0.5 in controls.'),
+    ['Dr. Smith et al. (2020) found a 3.5% drop in mortality, i.e. fewer deaths [12].', 'See Fig. 2 for details.', 'The p-value was 0.03 vs. 0.5 in controls.'],
+  );
 });
 
 test('English: questions and exclamations end sentences; paragraphs always do', () => {
-  assert.deepEqual(texts('Did it work? Yes! It did.\n\nA heading without a period\n\nNext paragraph.'), ['Did it work?', 'Yes!', 'It did.', 'A heading without a period', 'Next paragraph.']);
+  assert.deepEqual(texts('Did it work? Yes! It did.\n\nA heading without a period\n\nNext paragraph.'), [
+    'Did it work?',
+    'Yes!',
+    'It did.',
+    'A heading without a period',
+    'Next paragraph.',
+  ]);
 });
 
 test('Japanese: 。！？ end sentences, but not inside 「」', () => {
@@ -46,7 +51,10 @@ test('English: citations after the full stop stay with their sentence; wink miss
     'Others agreed.[3, 4]',
     'A third view exists.',
   ]);
-  assert.deepEqual(texts('The effect size was 0.8 ± 0.1 in Fig. 3B. Next we tested mice.'), ['The effect size was 0.8 ± 0.1 in Fig. 3B.', 'Next we tested mice.']);
+  assert.deepEqual(texts('The effect size was 0.8 ± 0.1 in Fig. 3B. Next we tested mice.'), [
+    'The effect size was 0.8 ± 0.1 in Fig. 3B.',
+    'Next we tested mice.',
+  ]);
   assert.deepEqual(texts('The U.S. Food and Drug Administration approved it. Prof. J. K. Rowling agreed.'), [
     'The U.S. Food and Drug Administration approved it.',
     'Prof. J. K. Rowling agreed.',
@@ -74,7 +82,10 @@ test('Japanese: full-width ． ends a sentence except inside a number; line wrap
 test('offsets cover the sentence as written, across collapsed whitespace', () => {
   const input = 'Intro line here.  It   spans\nlines. 次の文です。';
   const got = splitSentences(input);
-  assert.deepEqual(got.map((s) => input.slice(s.start, s.end)), ['Intro line here.', 'It   spans\nlines.', '次の文です。']);
+  assert.deepEqual(
+    got.map((s) => input.slice(s.start, s.end)),
+    ['Intro line here.', 'It   spans\nlines.', '次の文です。'],
+  );
 });
 
 // Issue 20: splitting was quadratic (one 200 KB line took minutes). The large inputs run in a worker
@@ -83,7 +94,12 @@ test('offsets cover the sentence as written, across collapsed whitespace', () =>
 const workloads = new URL('../testing/hostile-workloads.ts', import.meta.url).href;
 
 test('1 MB on one line and 1 MB on many lines are split in linear time, offsets exact', { timeout: 180_000 }, async () => {
-  const r = await boundedRun<{ sentences: number; offsetsExact: boolean }[]>({ module: workloads, exportName: 'splitMegabyteDocuments', timeoutMs: 60_000, maxHeapMb: 1024 });
+  const r = await boundedRun<{ sentences: number; offsetsExact: boolean }[]>({
+    module: workloads,
+    exportName: 'splitMegabyteDocuments',
+    timeoutMs: 60_000,
+    maxHeapMb: 1024,
+  });
   assert.ok(r.ok, r.ok ? '' : r.message);
   for (const doc of r.value) {
     assert.ok(doc.sentences > 10_000);

@@ -12,9 +12,59 @@ const nlp = winkNLP(model, ['sbd']);
 
 /** Abbreviations after which a period does not end a sentence (lower case, without the period). */
 const ABBREVIATIONS = new Set([
-  'al', 'fig', 'figs', 'eq', 'eqs', 'ref', 'refs', 'no', 'nos', 'vol', 'vols', 'pp', 'p', 'ch', 'sec', 'tab',
-  'approx', 'ca', 'cf', 'vs', 'viz', 'etc', 'resp', 'dr', 'prof', 'mr', 'mrs', 'ms', 'st', 'jr', 'sr', 'inc', 'ltd', 'co', 'corp',
-  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'e.g', 'i.e', 'u.s', 'u.k', 'spp', 'sp',
+  'al',
+  'fig',
+  'figs',
+  'eq',
+  'eqs',
+  'ref',
+  'refs',
+  'no',
+  'nos',
+  'vol',
+  'vols',
+  'pp',
+  'p',
+  'ch',
+  'sec',
+  'tab',
+  'approx',
+  'ca',
+  'cf',
+  'vs',
+  'viz',
+  'etc',
+  'resp',
+  'dr',
+  'prof',
+  'mr',
+  'mrs',
+  'ms',
+  'st',
+  'jr',
+  'sr',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'e.g',
+  'i.e',
+  'u.s',
+  'u.k',
+  'spp',
+  'sp',
 ]);
 
 export interface Sentence {
@@ -204,8 +254,19 @@ export const HEADING_MAX_CHARS_JA = 20;
 
 /** JavaScript's `\s` (and `String.prototype.trim`'s) white space, by code unit, without a regex per character. */
 function isSpace(code: number): boolean {
-  return (code >= 9 && code <= 13) || code === 32 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    (code >= 9 && code <= 13) ||
+    code === 32 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 const NEWLINE = 10;
@@ -257,7 +318,9 @@ function blocksOf(input: string): Array<{ body: string; index: number }> {
       while (nextVisible < n && isSpace(input.charCodeAt(nextVisible))) nextVisible++;
       const next = nextVisible < n ? input[nextVisible]! : '';
       const ja = detectLanguage(text) === 'ja';
-      const heading = text.length <= (ja ? HEADING_MAX_CHARS_JA : HEADING_MAX_CHARS) && !/[.,;:!?、。．！？\-–]$/.test(text) &&
+      const heading =
+        text.length <= (ja ? HEADING_MAX_CHARS_JA : HEADING_MAX_CHARS) &&
+        !/[.,;:!?、。．！？\-–]$/.test(text) &&
         (ja ? /^[0-9０-９\u3040-\u30ff\u4e00-\u9fff「（]/ : /^[A-Z0-9]/).test(next);
       if (heading) {
         out.push({ body: input.slice(blockStart, lineEnd), index: blockStart });
@@ -325,7 +388,13 @@ export function splitSentences(text: string, options: { language?: TextLanguage 
     let cursor = block.index;
     for (const piece of pieces) {
       // Japanese drops line-wrap whitespace between characters; English folds it to one space.
-      const clean = lang === 'ja' ? piece.replace(/\s*\n\s*/g, '').replace(/\s+/g, ' ').trim() : piece.replace(/\s+/g, ' ').trim();
+      const clean =
+        lang === 'ja'
+          ? piece
+              .replace(/\s*\n\s*/g, '')
+              .replace(/\s+/g, ' ')
+              .trim()
+          : piece.replace(/\s+/g, ' ').trim();
       if (!clean) continue;
       const at = locate(compact, clean, cursor) ?? { start: cursor, end: Math.min(input.length, cursor + clean.length) };
       out.push({ text: clean, start: at.start, end: at.end });

@@ -48,7 +48,8 @@ after(async () => {
   home?.cleanup();
 });
 
-const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 const bytes = (v: unknown): number => Buffer.byteLength(JSON.stringify(v), 'utf8');
 const textOf = (r: CallToolResult): string => (r.content[0] as { text: string }).text;
 
@@ -72,7 +73,9 @@ test('get_materials: the default page of a 100-claim task is within 50 KB; pages
   const first = await call('get_materials', { task_id: task.taskId });
   const size = bytes(first);
   const page = structured<Page>(first);
-  console.log(`get_materials default page: ${size} bytes (${page.claims.length} claims, ${page.contested.length} contested pairs, ${page.pages.length} sources); text: ${textOf(first)}`);
+  console.log(
+    `get_materials default page: ${size} bytes (${page.claims.length} claims, ${page.contested.length} contested pairs, ${page.pages.length} sources); text: ${textOf(first)}`,
+  );
   assert.ok(size <= MAX_MATERIALS_RESULT_BYTES, `default page is ${size} bytes`);
   assert.equal(page.paging.total_claims, 100);
   assert.equal(page.task.config_snapshot, undefined, 'no config echo');
@@ -105,11 +108,16 @@ test('get_materials: fields pick what comes back; a cut quote is whole through f
   const slim = structured<Page>(await call('get_materials', { task_id: task.taskId, fields: ['statement', 'status'], per_claim: 0, paging: { limit: 100 } }));
   assert.equal(slim.claims.length, 100, 'slim claims fit one page');
   assert.deepEqual([slim.contested.length, slim.paging.stopped_by], [0, 'end']);
-  assert.ok(slim.claims.every((c) => Object.keys(c).sort().join() === 'id,statement,status'), JSON.stringify(slim.claims[0]));
+  assert.ok(
+    slim.claims.every((c) => Object.keys(c).sort().join() === 'id,statement,status'),
+    JSON.stringify(slim.claims[0]),
+  );
   const full = structured<Page>(await call('get_materials', { task_id: task.taskId, claim_ids: [task.claimIds[7]!], quote_chars: 120 }));
   const quote = full.claims[0]!.supporting![0]!;
   assert.ok(quote.quote.length < quote.fragment_chars, 'the quote is cut');
-  const whole = structured<{ fragments: Array<{ id: string; text: string }> }>(await call('get_materials', { task_id: task.taskId, fragment_ids: [quote.fragment_id] }));
+  const whole = structured<{ fragments: Array<{ id: string; text: string }> }>(
+    await call('get_materials', { task_id: task.taskId, fragment_ids: [quote.fragment_id] }),
+  );
   assert.equal(whole.fragments[0]!.text.length, quote.fragment_chars);
   assert.ok(whole.fragments[0]!.text.includes(quote.quote.replace(/^…|…$/g, '').trim().slice(0, 60)));
 });
@@ -128,7 +136,9 @@ test('query_sql: writes and ATTACH refused, rows and time limited, the database 
     const e = toolError(await call('query_sql', { sql }));
     assert.deepEqual([e?.category, e?.code], ['invalid_input', code], sql);
   }
-  const counted = structured<{ columns: string[]; rows: unknown[][] }>(await call('query_sql', { sql: 'SELECT count(*) AS n FROM claims WHERE task_id = ?', params: [task.taskId] }));
+  const counted = structured<{ columns: string[]; rows: unknown[][] }>(
+    await call('query_sql', { sql: 'SELECT count(*) AS n FROM claims WHERE task_id = ?', params: [task.taskId] }),
+  );
   assert.deepEqual([counted.columns, counted.rows], [['n'], [[100]]]);
   const many = await call('query_sql', { sql: 'SELECT id, text FROM fragments' });
   const table = structured<{ row_count: number; truncated: boolean; max_rows: number }>(many);
@@ -174,7 +184,10 @@ test('naming: snake_case results and error details; mcp.legacy_output_names keep
     assert.equal(old.pagesRegistered, status.pages_registered);
     assert.equal(old.pages_registered, undefined);
     assert.equal(old.task.stopReason, 'measured');
-    assert.ok((await legacy.listTools()).tools.every((t) => t.outputSchema === undefined), 'no snake_case output schema to contradict the old names');
+    assert.ok(
+      (await legacy.listTools()).tools.every((t) => t.outputSchema === undefined),
+      'no snake_case output schema to contradict the old names',
+    );
   } finally {
     await legacy.close();
   }

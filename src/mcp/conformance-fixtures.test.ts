@@ -5,9 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createServeRuntime, loadConfig, lyraVersion, type ServeRuntime } from '../app/index.js';
 import { scratchHome, type ScratchHome } from '../test-support/mcp-client.js';
 import { CONFORMANCE_FIXTURES } from './conformance-fixtures.js';
@@ -50,7 +48,7 @@ async function connect(conformanceFixtures: boolean): Promise<{ client: Client; 
 
 const textOf = (r: unknown): string => ((r as CallToolResult).content[0] as { text: string }).text;
 
-test('without the option: only Lyra\'s seventeen tools, no prompts capability, no test:// resources', async () => {
+test("without the option: only Lyra's seventeen tools, no prompts capability, no test:// resources", async () => {
   const { client } = await connect(false);
   try {
     assert.equal((await client.listTools()).tools.length, 17);
@@ -89,10 +87,19 @@ test('with the option: the fixture tools answer as the conformance scenarios des
 
     assert.equal(textOf(await client.callTool({ name: 'test_sampling', arguments: { prompt: 'six times seven?' } })), 'LLM response: forty-two');
     assert.deepEqual(sampled, ['six times seven?']);
-    assert.equal(textOf(await client.callTool({ name: 'test_elicitation', arguments: { message: 'who?' } })), 'User response: action=accept, content={"username":"ada","email":"ada@example.org"}');
+    assert.equal(
+      textOf(await client.callTool({ name: 'test_elicitation', arguments: { message: 'who?' } })),
+      'User response: action=accept, content={"username":"ada","email":"ada@example.org"}',
+    );
     await client.callTool({ name: 'test_elicitation_sep1034_defaults', arguments: {} });
-    const defaults = (elicited[1]!.properties as Record<string, { default: unknown }>);
-    assert.deepEqual(Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, v.default])), { name: 'John Doe', age: 30, score: 95.5, status: 'active', verified: true });
+    const defaults = elicited[1]!.properties as Record<string, { default: unknown }>;
+    assert.deepEqual(Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, v.default])), {
+      name: 'John Doe',
+      age: 30,
+      score: 95.5,
+      status: 'active',
+      verified: true,
+    });
     const missing = (await client.callTool({ name: 'test_sampling', arguments: {} })) as CallToolResult;
     assert.equal(missing.isError, true);
     assert.match(textOf(missing), /prompt \(string\) is required/);
@@ -110,7 +117,10 @@ test('with the option: fixture resources, the template, subscriptions and prompt
     assert.equal((await client.readResource({ uri: 'test://static-binary' })).contents[0]!.mimeType, 'image/png');
     assert.deepEqual(await client.subscribeResource({ uri: 'test://watched-resource' }), {});
     assert.deepEqual(await client.unsubscribeResource({ uri: 'test://watched-resource' }), {});
-    assert.deepEqual((await client.listPrompts()).prompts.map((p) => p.name), ['test_simple_prompt', 'test_prompt_with_arguments', 'test_prompt_with_embedded_resource', 'test_prompt_with_image']);
+    assert.deepEqual(
+      (await client.listPrompts()).prompts.map((p) => p.name),
+      ['test_simple_prompt', 'test_prompt_with_arguments', 'test_prompt_with_embedded_resource', 'test_prompt_with_image'],
+    );
     const withArgs = await client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'hello', arg2: 'world' } });
     assert.deepEqual(withArgs.messages[0]!.content, { type: 'text', text: "Prompt with arguments: arg1='hello', arg2='world'" });
     await assert.rejects(client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'hello' } }), /argument arg2 is required/);

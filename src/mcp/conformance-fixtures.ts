@@ -6,8 +6,18 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  CreateMessageResultSchema, ElicitResultSchema, GetPromptRequestSchema, ListPromptsRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema,
-  type CallToolResult, type ElicitRequestFormParams, type GetPromptResult, type ReadResourceResult, type ServerNotification, type ServerRequest,
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+  type CallToolResult,
+  type ElicitRequestFormParams,
+  type GetPromptResult,
+  type ReadResourceResult,
+  type ServerNotification,
+  type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import { delay } from '../core/index.js';
 
@@ -61,7 +71,10 @@ export interface ClientSupport {
 const noArgs = { type: 'object' as const, properties: {} };
 
 /** Sends elicitation/create; the schemas are the scenarios' own (SEP-1330's legacy enumNames included). */
-async function elicit(extra: FixtureExtra, params: { message: string; requestedSchema: Record<string, unknown> }): Promise<{ action: string; content?: unknown }> {
+async function elicit(
+  extra: FixtureExtra,
+  params: { message: string; requestedSchema: Record<string, unknown> },
+): Promise<{ action: string; content?: unknown }> {
   return extra.sendRequest({ method: 'elicitation/create', params: params as ElicitRequestFormParams }, ElicitResultSchema);
 }
 
@@ -96,17 +109,24 @@ const TOOLS: FixtureTool[] = [
   },
   {
     listing: { name: 'test_embedded_resource', description: 'Conformance fixture: returns an embedded text resource', inputSchema: noArgs },
-    run: () => Promise.resolve({ content: [{ type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } }] }),
+    run: () =>
+      Promise.resolve({
+        content: [{ type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } }],
+      }),
   },
   {
     listing: { name: 'test_multiple_content_types', description: 'Conformance fixture: returns text, image and resource content', inputSchema: noArgs },
-    run: () => Promise.resolve({
-      content: [
-        { type: 'text', text: 'Multiple content types test:' },
-        { type: 'image', data: PNG_BASE64, mimeType: 'image/png' },
-        { type: 'resource', resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: JSON.stringify({ test: 'data', value: 123 }) } },
-      ],
-    }),
+    run: () =>
+      Promise.resolve({
+        content: [
+          { type: 'text', text: 'Multiple content types test:' },
+          { type: 'image', data: PNG_BASE64, mimeType: 'image/png' },
+          {
+            type: 'resource',
+            resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: JSON.stringify({ test: 'data', value: 123 }) },
+          },
+        ],
+      }),
   },
   {
     listing: { name: 'test_tool_with_logging', description: 'Conformance fixture: sends three info log messages', inputSchema: noArgs },
@@ -133,21 +153,26 @@ const TOOLS: FixtureTool[] = [
   },
   {
     listing: {
-      name: 'test_sampling', description: 'Conformance fixture: asks the client to sample a message',
+      name: 'test_sampling',
+      description: 'Conformance fixture: asks the client to sample a message',
       inputSchema: { type: 'object', properties: { prompt: { type: 'string', description: 'The prompt to send to the LLM' } }, required: ['prompt'] },
     },
     async run(args, extra, client) {
       const prompt = stringArg(args, 'prompt');
       if (prompt === undefined) return fixtureError('test_sampling: argument prompt (string) is required');
       if (!client.sampling) return fixtureError('test_sampling: the client declared no sampling capability');
-      const r = await extra.sendRequest({ method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 100 } }, CreateMessageResultSchema);
+      const r = await extra.sendRequest(
+        { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 100 } },
+        CreateMessageResultSchema,
+      );
       const reply = r.content.type === 'text' ? r.content.text : `[${r.content.type}]`;
       return text(`LLM response: ${reply}`);
     },
   },
   {
     listing: {
-      name: 'test_elicitation', description: 'Conformance fixture: asks the client for a username and an email',
+      name: 'test_elicitation',
+      description: 'Conformance fixture: asks the client for a username and an email',
       inputSchema: { type: 'object', properties: { message: { type: 'string', description: 'The message to show the user' } }, required: ['message'] },
     },
     async run(args, extra, client) {
@@ -165,26 +190,53 @@ const TOOLS: FixtureTool[] = [
       return text(`User response: action=${r.action}, content=${JSON.stringify(r.content ?? {})}`);
     },
   },
-  formElicitation('test_elicitation_sep1034_defaults', 'Conformance fixture: elicitation with a default for every primitive type', 'Please review and update the form fields with defaults', {
-    name: { type: 'string', description: 'User name', default: 'John Doe' },
-    age: { type: 'integer', description: 'User age', default: 30 },
-    score: { type: 'number', description: 'User score', default: 95.5 },
-    status: { type: 'string', description: 'User status', enum: ['active', 'inactive', 'pending'], default: 'active' },
-    verified: { type: 'boolean', description: 'Verification status', default: true },
-  }),
-  formElicitation('test_elicitation_sep1330_enums', 'Conformance fixture: elicitation with the five enum schema forms', 'Please select options from the enum fields', {
-    untitledSingle: { type: 'string', description: 'Untitled single-select', enum: ['option1', 'option2', 'option3'] },
-    titledSingle: {
-      type: 'string', description: 'Titled single-select',
-      oneOf: [{ const: 'value1', title: 'First Option' }, { const: 'value2', title: 'Second Option' }, { const: 'value3', title: 'Third Option' }],
+  formElicitation(
+    'test_elicitation_sep1034_defaults',
+    'Conformance fixture: elicitation with a default for every primitive type',
+    'Please review and update the form fields with defaults',
+    {
+      name: { type: 'string', description: 'User name', default: 'John Doe' },
+      age: { type: 'integer', description: 'User age', default: 30 },
+      score: { type: 'number', description: 'User score', default: 95.5 },
+      status: { type: 'string', description: 'User status', enum: ['active', 'inactive', 'pending'], default: 'active' },
+      verified: { type: 'boolean', description: 'Verification status', default: true },
     },
-    legacyEnum: { type: 'string', description: 'Legacy titled enum', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
-    untitledMulti: { type: 'array', description: 'Untitled multi-select', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
-    titledMulti: {
-      type: 'array', description: 'Titled multi-select',
-      items: { anyOf: [{ const: 'value1', title: 'First Choice' }, { const: 'value2', title: 'Second Choice' }, { const: 'value3', title: 'Third Choice' }] },
+  ),
+  formElicitation(
+    'test_elicitation_sep1330_enums',
+    'Conformance fixture: elicitation with the five enum schema forms',
+    'Please select options from the enum fields',
+    {
+      untitledSingle: { type: 'string', description: 'Untitled single-select', enum: ['option1', 'option2', 'option3'] },
+      titledSingle: {
+        type: 'string',
+        description: 'Titled single-select',
+        oneOf: [
+          { const: 'value1', title: 'First Option' },
+          { const: 'value2', title: 'Second Option' },
+          { const: 'value3', title: 'Third Option' },
+        ],
+      },
+      legacyEnum: {
+        type: 'string',
+        description: 'Legacy titled enum',
+        enum: ['opt1', 'opt2', 'opt3'],
+        enumNames: ['Option One', 'Option Two', 'Option Three'],
+      },
+      untitledMulti: { type: 'array', description: 'Untitled multi-select', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
+      titledMulti: {
+        type: 'array',
+        description: 'Titled multi-select',
+        items: {
+          anyOf: [
+            { const: 'value1', title: 'First Choice' },
+            { const: 'value2', title: 'Second Choice' },
+            { const: 'value3', title: 'Third Choice' },
+          ],
+        },
+      },
     },
-  }),
+  ),
 ];
 
 const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.listing.name, t]));
@@ -192,7 +244,12 @@ const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.listing.name, t]));
 export const FIXTURE_TOOL_LISTINGS = TOOLS.map((t) => t.listing);
 
 /** Runs a fixture tool, or returns undefined when `name` is not one. */
-export async function callFixtureTool(name: string, args: Record<string, unknown>, extra: FixtureExtra, client: ClientSupport): Promise<CallToolResult | undefined> {
+export async function callFixtureTool(
+  name: string,
+  args: Record<string, unknown>,
+  extra: FixtureExtra,
+  client: ClientSupport,
+): Promise<CallToolResult | undefined> {
   const tool = TOOLS_BY_NAME.get(name);
   if (!tool) return undefined;
   try {
@@ -222,11 +279,16 @@ export function readFixtureResource(uri: string): ReadResourceResult | undefined
 export const FIXTURE_PROMPTS = [
   { name: 'test_simple_prompt', description: 'Conformance fixture: a prompt without arguments' },
   {
-    name: 'test_prompt_with_arguments', description: 'Conformance fixture: a prompt with two arguments',
-    arguments: [{ name: 'arg1', description: 'First test argument', required: true }, { name: 'arg2', description: 'Second test argument', required: true }],
+    name: 'test_prompt_with_arguments',
+    description: 'Conformance fixture: a prompt with two arguments',
+    arguments: [
+      { name: 'arg1', description: 'First test argument', required: true },
+      { name: 'arg2', description: 'Second test argument', required: true },
+    ],
   },
   {
-    name: 'test_prompt_with_embedded_resource', description: 'Conformance fixture: a prompt embedding a resource',
+    name: 'test_prompt_with_embedded_resource',
+    description: 'Conformance fixture: a prompt embedding a resource',
     arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }],
   },
   { name: 'test_prompt_with_image', description: 'Conformance fixture: a prompt with an image' },
@@ -247,7 +309,10 @@ export function getFixturePrompt(name: string, args: Record<string, string>): Ge
     case 'test_prompt_with_embedded_resource':
       return {
         messages: [
-          { role: 'user', content: { type: 'resource', resource: { uri: need('resourceUri'), mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } },
+          {
+            role: 'user',
+            content: { type: 'resource', resource: { uri: need('resourceUri'), mimeType: 'text/plain', text: 'Embedded resource content for testing.' } },
+          },
           { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
         ],
       };

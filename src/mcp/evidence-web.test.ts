@@ -44,7 +44,8 @@ after(async () => {
   rmSync(ew.home, { recursive: true, force: true });
 });
 
-const call = async (name: string, args: Json): Promise<Json> => structured<Json>((await client.callTool({ name, arguments: args }, undefined, { timeout: 900_000 })) as CallToolResult);
+const call = async (name: string, args: Json): Promise<Json> =>
+  structured<Json>((await client.callTool({ name, arguments: args }, undefined, { timeout: 900_000 })) as CallToolResult);
 
 test('a search sends progress while it runs (engine events and the heartbeat), keeping a short request timeout alive', { skip }, async () => {
   ({ task_id: taskId } = await call('create_task', { question: 'Does regular aerobic exercise lower blood pressure?' }));
@@ -56,23 +57,44 @@ test('a search sends progress while it runs (engine events and the heartbeat), k
   // hence 12 s rather than a tighter timeout.
   const started = Date.now();
   const r = (await client.callTool({ name: 'search', arguments: { task_id: taskId, query: 'aerobic exercise blood pressure study' } }, undefined, {
-    timeout: 12_000, resetTimeoutOnProgress: true, maxTotalTimeout: 900_000, onprogress: (p) => void (progress.push(p.message ?? ''), at.push(Date.now())),
+    timeout: 12_000,
+    resetTimeoutOnProgress: true,
+    maxTotalTimeout: 900_000,
+    onprogress: (p) => void (progress.push(p.message ?? ''), at.push(Date.now())),
   })) as CallToolResult;
   const gap = Math.max(...at.map((t, i) => t - (i === 0 ? started : at[i - 1]!)));
-  console.log(`search over MCP: ${Date.now() - started} ms with a 12 s request timeout reset on progress; ${progress.length} notifications, longest gap ${gap} ms`);
+  console.log(
+    `search over MCP: ${Date.now() - started} ms with a 12 s request timeout reset on progress; ${progress.length} notifications, longest gap ${gap} ms`,
+  );
   const s = structured<Json>(r);
   assert.equal(s.status, 'done');
   assert.ok(s.claims_total > 0, 'the search found claims');
-  assert.ok(progress.some((m) => m.startsWith('query.end')), progress.slice(0, 5).join(' | '));
-  assert.ok(progress.some((m) => /^search: working \(\d+ s\)$/.test(m)), 'the heartbeat keeps the request alive');
+  assert.ok(
+    progress.some((m) => m.startsWith('query.end')),
+    progress.slice(0, 5).join(' | '),
+  );
+  assert.ok(
+    progress.some((m) => /^search: working \(\d+ s\)$/.test(m)),
+    'the heartbeat keeps the request alive',
+  );
 });
 
 test('the eight views answer on the searched task with the columns list_views declares', { skip }, async () => {
   assert.ok(taskId);
   const { views } = await call('list_views', {});
-  assert.deepEqual(views.map((v: Json) => v.name), [
-    'contradictions', 'unsupported_claims', 'claim_origins', 'emerging_consensus', 'outdated_evidence', 'source_impact', 'reference_candidates', 'bibliographic_coupling',
-  ]);
+  assert.deepEqual(
+    views.map((v: Json) => v.name),
+    [
+      'contradictions',
+      'unsupported_claims',
+      'claim_origins',
+      'emerging_consensus',
+      'outdated_evidence',
+      'source_impact',
+      'reference_candidates',
+      'bibliographic_coupling',
+    ],
+  );
   const counts: Record<string, number> = {};
   for (const v of views) {
     const t = await call('query_view', { name: v.name, task_id: taskId });
@@ -94,12 +116,16 @@ test('the eight views answer on the searched task with the columns list_views de
   assert.ok(dry.candidates.every((c: Json) => c.query_id === undefined && (c.target === 'doi' ? typeof c.doi === 'string' : c.url.startsWith('http'))));
 });
 
-test('vector_search ranks the task\'s fragments by meaning', { skip }, async () => {
+test("vector_search ranks the task's fragments by meaning", { skip }, async () => {
   const r = await call('vector_search', { task_id: taskId, query: 'exercise reduces blood pressure', limit: 5 });
   assert.ok(r.hits.length > 0 && r.hits.length <= 5);
   assert.ok(r.fragments_compared > 0 && r.fragments_compared <= r.fragments_in_task);
   const scores = r.hits.map((h: Json) => h.score as number);
-  assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'best first');
+  assert.deepEqual(
+    scores,
+    [...scores].sort((a, b) => b - a),
+    'best first',
+  );
   const known = await call('query_sql', { sql: 'SELECT count(*) FROM fragments WHERE id = ?', params: [r.hits[0].fragment_id] });
   assert.deepEqual(known.rows, [[1]]);
 });
@@ -114,11 +140,20 @@ test('search background: true returns at once; get_status wait_seconds returns a
     milestones.push(...st.milestones);
     if (st.waiting_for.length === 0) break;
   }
-  assert.ok(milestones.some((m) => m.kind === 'search_done' && m.query_id === queued.query_id), JSON.stringify(milestones));
+  assert.ok(
+    milestones.some((m) => m.kind === 'search_done' && m.query_id === queued.query_id),
+    JSON.stringify(milestones),
+  );
   assert.equal(st.searches.find((q: Json) => q.query_id === queued.query_id)?.status, 'done');
   assert.deepEqual(st.waiting_for, []);
 
-  const targets = await call('queue_targets', { task_id: taskId, targets: [{ kind: 'query', query: 'walking blood pressure' }, { kind: 'query', query: 'walking blood pressure' }] });
+  const targets = await call('queue_targets', {
+    task_id: taskId,
+    targets: [
+      { kind: 'query', query: 'walking blood pressure' },
+      { kind: 'query', query: 'walking blood pressure' },
+    ],
+  });
   assert.deepEqual([targets.queued.length, targets.skipped.map((s: Json) => [s.kind, s.reason])], [1, [['query', 'duplicate']]]);
   const waited = await call('get_status', { task_id: taskId, wait_seconds: 30 });
   assert.ok(['milestone', 'idle'].includes(waited.wait.ended_by), waited.wait.ended_by);

@@ -43,7 +43,14 @@ test('a client sending its headers slowly is cut off by the headers timeout; an 
 });
 
 test('connections beyond mcp.http.max_connections are dropped at accept', { timeout: 60_000 }, async () => {
-  const http = await startHttpServer({ port: 0, createServer: minimal, maxConnections: 3, headersTimeoutMs: 30_000, requestTimeoutMs: 60_000, idleTimeoutMs: 60_000 });
+  const http = await startHttpServer({
+    port: 0,
+    createServer: minimal,
+    maxConnections: 3,
+    headersTimeoutMs: 30_000,
+    requestTimeoutMs: 60_000,
+    idleTimeoutMs: 60_000,
+  });
   const sockets: Socket[] = [];
   const closed: boolean[] = [];
   try {

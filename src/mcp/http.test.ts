@@ -68,22 +68,25 @@ before(async () => {
   }, web);
   home = scratchHome('lyra-mcp-http-');
   mkdirSync(home.home, { recursive: true });
-  writeFileSync(join(home.dir, 'lyra.config.yaml'), [
-    'scholarly:',
-    ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
-    'fetch:',
-    '  allow_private: ["127.0.0.1/32:1-65535"]',
-    '  respect_robots: false',
-    '  max_retries: 0',
-    '  timeout_ms: 600000',
-    '  idle_timeout_ms: 600000',
-    '  cache: { enabled: false }',
-    'providers:',
-    `  searxng: { base_url: "${searx.baseUrl}" }`,
-    'pipeline:',
-    '  mirror_queries: false',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(home.dir, 'lyra.config.yaml'),
+    [
+      'scholarly:',
+      ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
+      'fetch:',
+      '  allow_private: ["127.0.0.1/32:1-65535"]',
+      '  respect_robots: false',
+      '  max_retries: 0',
+      '  timeout_ms: 600000',
+      '  idle_timeout_ms: 600000',
+      '  cache: { enabled: false }',
+      'providers:',
+      `  searxng: { base_url: "${searx.baseUrl}" }`,
+      'pipeline:',
+      '  mirror_queries: false',
+      '',
+    ].join('\n'),
+  );
   // Named explicitly: a working-directory file may not widen network reach (its allow_private would be ignored).
   runtime = createServeRuntime(loadConfig({ env: { LYRA_HOME: home.home }, cwd: home.dir, configPath: join(home.dir, 'lyra.config.yaml') }), { resolver });
   const createServer = () => createLyraMcpServer({ services: runtime, version: lyraVersion() });
@@ -115,23 +118,37 @@ test('binds to 127.0.0.1 by default', () => {
 
 test('the loop over Streamable HTTP on the loopback web, with walled pages through the auth queue', async () => {
   const client = await connect(http.url);
-  const call = async (name: string, args: Json): Promise<Json> => structured<Json>(await client.callTool({ name, arguments: args }, undefined, { timeout: 900_000 }) as CallToolResult);
+  const call = async (name: string, args: Json): Promise<Json> =>
+    structured<Json>((await client.callTool({ name, arguments: args }, undefined, { timeout: 900_000 })) as CallToolResult);
   try {
-    const { task_id: taskId } = await call('create_task', { question: 'Do greenhouse gases warm the planet?', providers: ['searxng'], priority_domains: ['climate-report.example'] });
+    const { task_id: taskId } = await call('create_task', {
+      question: 'Do greenhouse gases warm the planet?',
+      providers: ['searxng'],
+      priority_domains: ['climate-report.example'],
+    });
     const s = await call('search', { task_id: taskId, query: 'greenhouse gases warming' });
     assert.equal(s.status, 'done');
     assert.equal(s.results_found, 4);
     assert.equal(s.pages_fetched, 2);
     const sources = new Set(s.claims.map((c: Json) => c.source.domain));
     assert.ok(sources.has('climate-report.example') && sources.has('sceptic.example'), JSON.stringify([...sources]));
-    assert.ok(s.warnings.some((w: Json) => w.category === 'blocked' && w.target?.includes('journal.walled.example')), JSON.stringify(s.warnings));
+    assert.ok(
+      s.warnings.some((w: Json) => w.category === 'blocked' && w.target?.includes('journal.walled.example')),
+      JSON.stringify(s.warnings),
+    );
 
     const st = await call('get_status', { task_id: taskId });
     assert.equal(st.auth_queue_size, 2);
     assert.equal(st.pages_fetched, 2);
-    assert.deepEqual(st.waiting_for.map((w: Json) => [w.kind, new URL(w.text).hostname]).sort(), [['auth', 'journal.walled.example'], ['auth', 'news.members.example']]);
+    assert.deepEqual(st.waiting_for.map((w: Json) => [w.kind, new URL(w.text).hostname]).sort(), [
+      ['auth', 'journal.walled.example'],
+      ['auth', 'news.members.example'],
+    ]);
     const queue = await call('get_auth_queue', { task_id: taskId });
-    assert.deepEqual(queue.items.map((i: Json) => [new URL(i.url).hostname, i.kind, i.status]).sort(), [['journal.walled.example', 'captcha', 'pending'], ['news.members.example', 'login', 'pending']]);
+    assert.deepEqual(queue.items.map((i: Json) => [new URL(i.url).hostname, i.kind, i.status]).sort(), [
+      ['journal.walled.example', 'captcha', 'pending'],
+      ['news.members.example', 'login', 'pending'],
+    ]);
 
     // A person gets past the CAPTCHA; the page now serves its content and the fetch resumes.
     web.route('//journal.walled.example/paper', PAPER);
@@ -141,7 +158,10 @@ test('the loop over Streamable HTTP on the loopback web, with walled pages throu
     const requeued = solved.resolved[0].requeued;
     assert.equal(requeued.task_id, taskId);
     const skipped = await call('resolve_auth', { domain: 'members.example', action: 'skip' });
-    assert.deepEqual(skipped.resolved.map((r: Json) => [r.kind, r.status, r.requeued]), [['login', 'skipped', undefined]]);
+    assert.deepEqual(
+      skipped.resolved.map((r: Json) => [r.kind, r.status, r.requeued]),
+      [['login', 'skipped', undefined]],
+    );
     // The client long-polls instead of polling in a loop: get_status returns when the re-queued fetch ends.
     let after: Json = {};
     for (let i = 0; i < 60; i++) {
@@ -149,7 +169,13 @@ test('the loop over Streamable HTTP on the loopback web, with walled pages throu
       const q = after.searches.find((x: Json) => x.query_id === requeued.query_id);
       if (q && q.status !== 'pending' && q.status !== 'running') break;
     }
-    assert.deepEqual(after.searches.map((q: Json) => [q.kind, q.status]), [['query', 'done'], ['url', 'done']]);
+    assert.deepEqual(
+      after.searches.map((q: Json) => [q.kind, q.status]),
+      [
+        ['query', 'done'],
+        ['url', 'done'],
+      ],
+    );
     assert.equal(after.pages_fetched, 3);
     assert.equal(after.auth_queue_size, 0);
     assert.deepEqual(after.waiting_for, []);
@@ -161,12 +187,18 @@ test('the loop over Streamable HTTP on the loopback web, with walled pages throu
     const m = await call('get_materials', { task_id: taskId, include_graph: true });
     assert.ok(m.graph.claims.length === m.claims.length && m.graph.edges.length > 0, 'the page carries its own subgraph');
     const graph = JSON.parse(((await client.readResource({ uri: m.resources.graph })).contents[0] as { text: string }).text) as Json;
-    const fetched = graph.pages.filter((p: Json) => p.fetch_status === 'fetched').map((p: Json) => new URL(p.url).hostname).sort();
+    const fetched = graph.pages
+      .filter((p: Json) => p.fetch_status === 'fetched')
+      .map((p: Json) => new URL(p.url).hostname)
+      .sort();
     assert.deepEqual(fetched, ['blog.sceptic.example', 'journal.walled.example', 'www.climate-report.example']);
     assert.equal(m.paging.total_claims, stopped.summary.claims);
     const quotes = m.claims.flatMap((c: Json) => c.supporting.map((e: Json) => e.quote));
-    assert.ok(quotes.some((q: string) => q.includes('420 ppm')), 'quotes are verbatim from the pages');
-    const again = toolError(await client.callTool({ name: 'search', arguments: { task_id: taskId, query: 'more' } }) as CallToolResult);
+    assert.ok(
+      quotes.some((q: string) => q.includes('420 ppm')),
+      'quotes are verbatim from the pages',
+    );
+    const again = toolError((await client.callTool({ name: 'search', arguments: { task_id: taskId, query: 'more' } })) as CallToolResult);
     assert.deepEqual([again?.category, again?.code], ['invalid_input', 'task_stopped']);
   } finally {
     await client.close();
@@ -176,7 +208,9 @@ test('the loop over Streamable HTTP on the loopback web, with walled pages throu
 test('a search the client cancels stops in the engine: its query is cancelled while the page never answered', async () => {
   const client = await connect(http.url);
   try {
-    const created = structured<{ task_id: string }>(await client.callTool({ name: 'create_task', arguments: { question: 'Is the slow page right?', providers: ['searxng'] } }) as CallToolResult);
+    const created = structured<{ task_id: string }>(
+      (await client.callTool({ name: 'create_task', arguments: { question: 'Is the slow page right?', providers: ['searxng'] } })) as CallToolResult,
+    );
     const controller = new AbortController();
     const pending = client.callTool({ name: 'search', arguments: { task_id: created.task_id, query: 'slow page' } }, undefined, {
       signal: controller.signal,
@@ -188,7 +222,9 @@ test('a search the client cancels stops in the engine: its query is cancelled wh
     });
     await assert.rejects(pending);
     await runtime.engine.idle(created.task_id);
-    const st = structured<{ searches: Array<{ status: string; last_error?: string }> }>(await client.callTool({ name: 'get_status', arguments: { task_id: created.task_id } }) as CallToolResult);
+    const st = structured<{ searches: Array<{ status: string; last_error?: string }> }>(
+      (await client.callTool({ name: 'get_status', arguments: { task_id: created.task_id } })) as CallToolResult,
+    );
     assert.equal(st.searches[0]?.status, 'cancelled');
   } finally {
     await client.close();
@@ -197,13 +233,25 @@ test('a search the client cancels stops in the engine: its query is cancelled wh
 
 /** An initialize POST with chosen headers (node:http, since fetch never lets a caller set Host). */
 function rawPost(url: string, headers: Record<string, string>): Promise<number> {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+  });
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-      resolve(res.statusCode ?? 0);
-      res.resume();
-      req.destroy();
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body), ...headers },
+      },
+      (res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+        req.destroy();
+      },
+    );
     req.on('error', (err) => (err.message.includes('socket hang up') ? undefined : reject(err)));
     req.end(body);
   });
@@ -230,7 +278,10 @@ test('with a token: requests without it or with a wrong one get 401, the right o
 
 test('lyra serve --http refuses to bind beyond loopback without a token (exit 2), and says how to set one', () => {
   const r = spawnSync(process.execPath, [LYRA_BIN, 'serve', '--http', '--host', '0.0.0.0', '--port', '0'], {
-    cwd: home.dir, env: { PATH: process.env.PATH ?? '', LYRA_HOME: home.home }, encoding: 'utf8', timeout: 60_000,
+    cwd: home.dir,
+    env: { PATH: process.env.PATH ?? '', LYRA_HOME: home.home },
+    encoding: 'utf8',
+    timeout: 60_000,
   });
   assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /needs a bearer token: set mcp\.http\.token .* LYRA_MCP_TOKEN/);

@@ -145,7 +145,8 @@ export async function startHttpServer(options: HttpServeOptions): Promise<Runnin
       try {
         text = await readBody(req, limits.maxBodyBytes);
       } catch (err) {
-        if (err instanceof BodyTooLarge) return sendJsonRpcError(res, 413, -32600, `request body larger than ${limits.maxBodyBytes} bytes (mcp.http.max_body_bytes)`);
+        if (err instanceof BodyTooLarge)
+          return sendJsonRpcError(res, 413, -32600, `request body larger than ${limits.maxBodyBytes} bytes (mcp.http.max_body_bytes)`);
         throw err;
       }
       try {
@@ -166,7 +167,9 @@ export async function startHttpServer(options: HttpServeOptions): Promise<Runnin
       return sendJsonRpcError(res, 400, -32000, 'bad request: no mcp-session-id header, and the message is not an initialize request');
     }
     if (sessions.size >= limits.maxSessions) {
-      return sendJsonRpcError(res, 503, -32000, `too many sessions (${limits.maxSessions}, mcp.http.max_sessions); close one or retry later`, { 'retry-after': '5' });
+      return sendJsonRpcError(res, 503, -32000, `too many sessions (${limits.maxSessions}, mcp.http.max_sessions); close one or retry later`, {
+        'retry-after': '5',
+      });
     }
     const server = options.createServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
@@ -197,10 +200,13 @@ export async function startHttpServer(options: HttpServeOptions): Promise<Runnin
   // How often Node checks the request and headers timeouts (its default, 30 s, would let a slow client stay up to twice as long).
   (http as unknown as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1_000;
 
-  const sweep = setInterval(() => {
-    const cutoff = Date.now() - limits.sessionIdleMs;
-    for (const [id, s] of sessions) if (s.lastSeen < cutoff) void closeSession(id);
-  }, Math.min(60_000, limits.sessionIdleMs));
+  const sweep = setInterval(
+    () => {
+      const cutoff = Date.now() - limits.sessionIdleMs;
+      for (const [id, s] of sessions) if (s.lastSeen < cutoff) void closeSession(id);
+    },
+    Math.min(60_000, limits.sessionIdleMs),
+  );
   sweep.unref();
 
   await new Promise<void>((resolve, reject) => {

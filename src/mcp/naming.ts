@@ -27,6 +27,7 @@ export function toSnakeKeys(value: unknown): unknown {
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   // defineProperty: a `__proto__` key stays a key, never the object's prototype.
-  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, snakeKey(k), { value: toSnakeKeys(v), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(value))
+    Object.defineProperty(out, snakeKey(k), { value: toSnakeKeys(v), enumerable: true, writable: true, configurable: true });
   return out;
 }

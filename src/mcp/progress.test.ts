@@ -9,13 +9,20 @@ test('events stop at the limit, heartbeats do not; no token, nothing sent', asyn
   const sent: Array<{ progress: number; message: string }> = [];
   const sender = createProgressSender({ token: 't', limit: 3, notify: async (p) => void sent.push({ progress: p.progress, message: p.message }) });
   for (let i = 0; i < 5; i++) sender.send(`event ${i}`);
-  assert.deepEqual(sent.map((s) => s.message), ['event 0', 'event 1', 'event 2']);
+  assert.deepEqual(
+    sent.map((s) => s.message),
+    ['event 0', 'event 1', 'event 2'],
+  );
   const stop = startHeartbeat({ sender, tool: 'search', intervalMs: 20, active: true });
   await new Promise((r) => setTimeout(r, 90));
   stop();
   const beats = sent.slice(3);
   assert.ok(beats.length >= 2 && beats.every((b) => /^search: working \(\d+ s\)$/.test(b.message)), JSON.stringify(beats));
-  assert.deepEqual(sent.map((s) => s.progress), sent.map((_, i) => i + 1), 'progress only grows');
+  assert.deepEqual(
+    sent.map((s) => s.progress),
+    sent.map((_, i) => i + 1),
+    'progress only grows',
+  );
   const after = sent.length;
   await new Promise((r) => setTimeout(r, 50));
   assert.equal(sent.length, after, 'stopped');

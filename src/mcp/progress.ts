@@ -7,17 +7,27 @@ export const MAX_PROGRESS_NOTIFICATIONS = 10_000;
 
 export function describeEvent(e: EngineEvent): string {
   switch (e.type) {
-    case 'task.created': case 'task.stopped': case 'task.completed': case 'task.failed': case 'task.resumed':
+    case 'task.created':
+    case 'task.stopped':
+    case 'task.completed':
+    case 'task.failed':
+    case 'task.resumed':
       return `${e.type}${e.reason ? `: ${e.reason}` : ''}`;
-    case 'query.start': case 'query.end':
+    case 'query.start':
+    case 'query.end':
       return `${e.type} ${JSON.stringify(e.query)}${e.status ? ` (${e.status})` : ''}`;
-    case 'phase.start': case 'phase.end':
+    case 'phase.start':
+    case 'phase.end':
       return `${e.type} ${e.phase}${e.count !== undefined ? ` (${e.count})` : ''}`;
-    case 'page.registered': case 'page.fetched': case 'page.failed': case 'page.skipped':
+    case 'page.registered':
+    case 'page.fetched':
+    case 'page.failed':
+    case 'page.skipped':
       return `${e.type} ${e.url}${e.error ? `: ${e.error}` : ''}`;
     case 'claim.added':
       return `claim.added ${e.claimId}`;
-    case 'domain.blocked': case 'domain.promoted':
+    case 'domain.blocked':
+    case 'domain.promoted':
       return `${e.type} ${e.domain}: ${e.reason}`;
     case 'warning':
       return `warning ${e.warning.source} ${e.warning.code}: ${e.warning.message}`;
@@ -61,7 +71,10 @@ export function followTaskEvents(engine: Engine, taskId: string, sender: Progres
 export function startHeartbeat(options: { sender: ProgressSender; tool: string; intervalMs: number; active: boolean }): () => void {
   if (!options.active || options.intervalMs <= 0) return () => undefined;
   const started = Date.now();
-  const timer = setInterval(() => options.sender.send(`${options.tool}: working (${Math.round((Date.now() - started) / 1000)} s)`, { keepAlive: true }), options.intervalMs);
+  const timer = setInterval(
+    () => options.sender.send(`${options.tool}: working (${Math.round((Date.now() - started) / 1000)} s)`, { keepAlive: true }),
+    options.intervalMs,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

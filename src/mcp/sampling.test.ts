@@ -20,12 +20,21 @@ before(async () => {
   home = scratchHome('lyra-sampling-');
   mkdirSync(home.home, { recursive: true });
   // Every pair is sent to the client: no embedded judgement counts as sure.
-  writeFileSync(join(home.home, 'lyra.config.yaml'), 'models:\n  stance:\n    backend: client\n    client:\n      sure_above: 1\n      unsure_floor: 0\n      max_escalations: 500\n');
+  writeFileSync(
+    join(home.home, 'lyra.config.yaml'),
+    'models:\n  stance:\n    backend: client\n    client:\n      sure_above: 1\n      unsure_floor: 0\n      max_escalations: 500\n',
+  );
   const docs = join(home.dir, 'docs');
   mkdirSync(docs);
   // Two documents with different claims on one event, so each is a candidate for the other's claims.
-  writeFileSync(join(docs, 'reef.txt'), 'Coral reefs bleach when ocean temperatures stay high for weeks.\n\nBleaching killed half of the coral on the northern reef in 2016.\n');
-  writeFileSync(join(docs, 'heatwave.txt'), 'Marine heatwaves bleached the coral of the northern reef in 2016 and killed about half of it.\n\nSharks patrol the outer reef at night and sharks eat reef fish.\n');
+  writeFileSync(
+    join(docs, 'reef.txt'),
+    'Coral reefs bleach when ocean temperatures stay high for weeks.\n\nBleaching killed half of the coral on the northern reef in 2016.\n',
+  );
+  writeFileSync(
+    join(docs, 'heatwave.txt'),
+    'Marine heatwaves bleached the coral of the northern reef in 2016 and killed about half of it.\n\nSharks patrol the outer reef at night and sharks eat reef fish.\n',
+  );
   const config = loadConfig({ env: { ...process.env, LYRA_HOME: home.home }, cwd: home.dir });
   runtime = createServeRuntime(config);
   await addToCorpus({ store: runtime.store, config, name: 'reefs', paths: [docs], trustLevel: 'ACADEMIC' });
@@ -41,13 +50,23 @@ async function connect(answer: (prompt: string) => string): Promise<{ client: Cl
   const client = new Client({ name: 'sampling-test', version: '0.0.0' }, { capabilities: { sampling: {} } });
   const prompts: string[] = [];
   client.setRequestHandler(CreateMessageRequestSchema, (request) => {
-    const text = request.params.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [m.content])).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+    const text = request.params.messages
+      .flatMap((m) => (Array.isArray(m.content) ? m.content : [m.content]))
+      .map((c) => (c.type === 'text' ? c.text : ''))
+      .join('\n');
     prompts.push(`${request.params.systemPrompt ?? ''}\n${text}`);
     return { role: 'assistant', model: 'fake-client-model', content: { type: 'text', text: answer(text) } };
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(a), client.connect(b)]);
-  return { client, prompts, close: async () => { await client.close(); await server.close(); } };
+  return {
+    client,
+    prompts,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 const call = async (client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
@@ -57,16 +76,23 @@ test('the client judges the uncertain pairs through sampling; its labels become 
   // The fake client model refutes every pair, naming sentence 0 with confidence 0.8.
   const c = await connect(() => JSON.stringify({ label: 'refutes', sentence: 0, confidence: 0.8 }));
   try {
-    const { task_id: taskId } = structured<{ task_id: string }>(await call(c.client, 'create_task', { question: 'Did bleaching kill coral in 2016?', providers: ['corpus:reefs'] }));
+    const { task_id: taskId } = structured<{ task_id: string }>(
+      await call(c.client, 'create_task', { question: 'Did bleaching kill coral in 2016?', providers: ['corpus:reefs'] }),
+    );
     const s = structured<{ status: string }>(await call(c.client, 'search', { task_id: taskId, query: 'bleaching killed coral 2016' }));
     assert.equal(s.status, 'done');
     assert.ok(c.prompts.length > 0, 'the client was asked');
     assert.match(c.prompts[0]!, /JSON/);
     assert.match(c.prompts[0]!, /Claim: /);
-    const m = structured<{ claims: Array<{ refuting: Array<{ model?: string; confidence: number }> }> }>(await call(c.client, 'get_materials', { task_id: taskId }));
+    const m = structured<{ claims: Array<{ refuting: Array<{ model?: string; confidence: number }> }> }>(
+      await call(c.client, 'get_materials', { task_id: taskId }),
+    );
     const refuting = m.claims.flatMap((x) => x.refuting);
     assert.ok(refuting.length > 0, 'edges labelled by the client');
-    assert.ok(refuting.every((e) => e.model === 'llm:mcp-client+embedded' && e.confidence === 0.8), JSON.stringify(refuting.slice(0, 3)));
+    assert.ok(
+      refuting.every((e) => e.model === 'llm:mcp-client+embedded' && e.confidence === 0.8),
+      JSON.stringify(refuting.slice(0, 3)),
+    );
   } finally {
     await c.close();
   }
@@ -75,12 +101,16 @@ test('the client judges the uncertain pairs through sampling; its labels become 
 test('an answer that is not the JSON contract fails the query with llm_answer_unparsable; no edge is labelled from it', async () => {
   const c = await connect(() => 'I think the passage supports the claim.');
   try {
-    const { task_id: taskId } = structured<{ task_id: string }>(await call(c.client, 'create_task', { question: 'Do sharks patrol reefs?', providers: ['corpus:reefs'] }));
+    const { task_id: taskId } = structured<{ task_id: string }>(
+      await call(c.client, 'create_task', { question: 'Do sharks patrol reefs?', providers: ['corpus:reefs'] }),
+    );
     const res = await call(c.client, 'search', { task_id: taskId, query: 'sharks patrol outer reef' });
     assert.ok(c.prompts.length > 0);
     const text = JSON.stringify(res.structuredContent ?? res.content);
     assert.match(text, /llm_answer_unparsable/);
-    const m = structured<{ claims: Array<{ supporting: Array<{ model?: string }>; refuting: Array<{ model?: string }> }> }>(await call(c.client, 'get_materials', { task_id: taskId }));
+    const m = structured<{ claims: Array<{ supporting: Array<{ model?: string }>; refuting: Array<{ model?: string }> }> }>(
+      await call(c.client, 'get_materials', { task_id: taskId }),
+    );
     assert.ok(m.claims.flatMap((x) => [...x.supporting, ...x.refuting]).every((e) => e.model === undefined || e.model === 'origin'));
   } finally {
     await c.close();
@@ -93,7 +123,9 @@ test('without the sampling capability the client backend is a clear error, not a
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(a), client.connect(b)]);
   try {
-    const { task_id: taskId } = structured<{ task_id: string }>(await call(client, 'create_task', { question: 'Did bleaching kill coral?', providers: ['corpus:reefs'] }));
+    const { task_id: taskId } = structured<{ task_id: string }>(
+      await call(client, 'create_task', { question: 'Did bleaching kill coral?', providers: ['corpus:reefs'] }),
+    );
     const res = await call(client, 'search', { task_id: taskId, query: 'bleaching killed coral' });
     assert.match(JSON.stringify(res.structuredContent ?? res.content), /no MCP client with the sampling capability/);
   } finally {

@@ -9,8 +9,16 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  CallToolRequestSchema, CompleteRequestSchema, CreateMessageResultSchema, ListResourceTemplatesRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema,
-  ReadResourceRequestSchema, type CallToolResult, type ServerNotification, type ServerRequest,
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  CreateMessageResultSchema,
+  ListResourceTemplatesRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { withSampler, type Sampler } from '../models/index.js';
@@ -60,7 +68,14 @@ export interface LyraMcpServerOptions {
 
 interface PublishedTool {
   def: ToolDefinition;
-  listing: { name: string; title: string; description: string; inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown>; annotations: ToolDefinition['annotations'] };
+  listing: {
+    name: string;
+    title: string;
+    description: string;
+    inputSchema: Record<string, unknown>;
+    outputSchema?: Record<string, unknown>;
+    annotations: ToolDefinition['annotations'];
+  };
 }
 
 function jsonSchema(s: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -91,9 +106,13 @@ function publish(def: ToolDefinition, settings: McpSettings): PublishedTool {
   return {
     def,
     listing: {
-      name: def.name, title: def.title, description: def.description, inputSchema: jsonSchema(def.input, 'input'),
+      name: def.name,
+      title: def.title,
+      description: def.description,
+      inputSchema: jsonSchema(def.input, 'input'),
       // The legacy names would not match the snake_case schema: the transition publishes none.
-      ...(settings.legacyOutputNames ? {} : { outputSchema: publishedOutputSchema(def.output) }), annotations: def.annotations,
+      ...(settings.legacyOutputNames ? {} : { outputSchema: publishedOutputSchema(def.output) }),
+      annotations: def.annotations,
     },
   };
 }
@@ -118,7 +137,14 @@ export async function callTool(options: { tool: ToolDefinition; args: unknown; c
   const wire = toSnakeKeys(plain) as Record<string, unknown>;
   const checked = tool.output.safeParse(wire);
   if (!checked.success) {
-    return toolErrorResult({ category: 'non_retryable', code: 'output_invalid', message: `${tool.name}: the result does not match the tool's output schema: ${checked.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` });
+    return toolErrorResult({
+      category: 'non_retryable',
+      code: 'output_invalid',
+      message: `${tool.name}: the result does not match the tool's output schema: ${checked.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    });
   }
   const content: CallToolResult['content'] = [{ type: 'text', text: summary }];
   const resources = plain.resources as { materials?: string; graph?: string } | undefined;
@@ -137,7 +163,10 @@ export function createLyraMcpServer(options: LyraMcpServerOptions): Server {
     { name: SERVER_NAME, title: 'Lyra evidence engine', version: options.version },
     {
       capabilities: {
-        tools: { listChanged: false }, resources: { listChanged: false, ...(fixtures ? { subscribe: true } : {}) }, completions: {}, logging: {},
+        tools: { listChanged: false },
+        resources: { listChanged: false, ...(fixtures ? { subscribe: true } : {}) },
+        completions: {},
+        logging: {},
         ...(fixtures ? { prompts: { listChanged: false } } : {}),
       },
       instructions: SERVER_INSTRUCTIONS,
@@ -180,7 +209,11 @@ export function createLyraMcpServer(options: LyraMcpServerOptions): Server {
       if (result) return result;
     }
     if (!published) {
-      return toolErrorResult({ category: 'invalid_input', code: 'unknown_tool', message: `no tool ${JSON.stringify(request.params.name.slice(0, 100))}; tools: ${[...tools.keys()].join(', ')}` });
+      return toolErrorResult({
+        category: 'invalid_input',
+        code: 'unknown_tool',
+        message: `no tool ${JSON.stringify(request.params.name.slice(0, 100))}; tools: ${[...tools.keys()].join(', ')}`,
+      });
     }
     const sender = createProgressSender({
       token: extra._meta?.progressToken,
@@ -193,7 +226,12 @@ export function createLyraMcpServer(options: LyraMcpServerOptions): Server {
       progress: (message) => sender.send(message),
       followTask: (taskId) => followTaskEvents(services.engine, taskId, sender),
     };
-    const stopHeartbeat = startHeartbeat({ sender, tool: published.def.name, intervalMs: settings.progressIntervalMs, active: extra._meta?.progressToken !== undefined });
+    const stopHeartbeat = startHeartbeat({
+      sender,
+      tool: published.def.name,
+      intervalMs: settings.progressIntervalMs,
+      active: extra._meta?.progressToken !== undefined,
+    });
     try {
       return await runCall(published.def, request.params.arguments, ctx, extra);
     } finally {
@@ -203,13 +241,17 @@ export function createLyraMcpServer(options: LyraMcpServerOptions): Server {
 
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [...listTaskResources(services), ...(fx?.resources ?? [])] }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...RESOURCE_TEMPLATES, ...(fx?.templates ?? [])] }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => fx?.readResource(request.params.uri) ?? readTaskResource(services, request.params.uri, { legacyNames: settings.legacyOutputNames }));
+  server.setRequestHandler(
+    ReadResourceRequestSchema,
+    (request) => fx?.readResource(request.params.uri) ?? readTaskResource(services, request.params.uri, { legacyNames: settings.legacyOutputNames }),
+  );
   fx?.install(server);
 
   server.setRequestHandler(CompleteRequestSchema, (request) => {
     const { ref, argument } = request.params;
     const template = ref.type === 'ref/resource' ? ref.uri : undefined;
-    const isTaskTemplate = template === MATERIALS_TEMPLATE || template === GRAPH_TEMPLATE || (template !== undefined && parseTaskResourceUri(template) !== undefined);
+    const isTaskTemplate =
+      template === MATERIALS_TEMPLATE || template === GRAPH_TEMPLATE || (template !== undefined && parseTaskResourceUri(template) !== undefined);
     if (isTaskTemplate && argument.name === 'task_id') return { completion: completeTaskId(services, argument.value) };
     return { completion: { values: [], total: 0, hasMore: false } };
   });

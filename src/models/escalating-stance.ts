@@ -37,7 +37,10 @@ export function createEscalatingStanceModel(options: { base: StanceModel; judge:
         .map((x) => x.i)
         .sort((a, b) => a - b);
       if (unsure.length === 0) return first;
-      const second = await judge.judge(unsure.map((i) => pairs[i]!), callOptions);
+      const second = await judge.judge(
+        unsure.map((i) => pairs[i]!),
+        callOptions,
+      );
       const out = first.slice();
       unsure.forEach((i, k) => (out[i] = second[k]!));
       return out;

@@ -14,12 +14,15 @@ function tempDir(): string {
 
 test('embedded: a missing weights file is a non-retryable error naming the path, at creation', () => {
   const path = join(tmpdir(), 'lyra-no-such-dir', 'stance-en.json');
-  assert.throws(() => createStanceModel({ backend: 'embedded', embedded: { weightsPath: path } }), (err: unknown) => {
-    assert.ok(isLyraError(err));
-    assert.deepEqual([err.category, err.code, err.details.path], ['non_retryable', 'model_weights_missing', path]);
-    assert.ok(err.message.includes(path));
-    return true;
-  });
+  assert.throws(
+    () => createStanceModel({ backend: 'embedded', embedded: { weightsPath: path } }),
+    (err: unknown) => {
+      assert.ok(isLyraError(err));
+      assert.deepEqual([err.category, err.code, err.details.path], ['non_retryable', 'model_weights_missing', path]);
+      assert.ok(err.message.includes(path));
+      return true;
+    },
+  );
 });
 
 test('embedded: the default backend uses the shipped weights path (whatever their training state)', () => {
@@ -33,16 +36,22 @@ test('embedded: the default backend uses the shipped weights path (whatever thei
 test('transformers and llm backends are built from their options; problems surface at creation', async () => {
   const modelsDir = tempDir();
   try {
-    assert.throws(() => createStanceModel({ backend: 'transformers', transformers: { modelId: 'test/tiny-nli', modelsDir } }), /model_not_found|missing .*config\.json/);
+    assert.throws(
+      () => createStanceModel({ backend: 'transformers', transformers: { modelId: 'test/tiny-nli', modelsDir } }),
+      /model_not_found|missing .*config\.json/,
+    );
     writeTinyNliModel({ modelsDir, modelId: 'test/tiny-nli' });
     const t = createStanceModel({ backend: 'transformers', transformers: { modelId: 'test/tiny-nli', modelsDir } });
     assert.equal(t.name, 'transformers:test/tiny-nli');
     assert.equal((await t.judge([{ claim: 'the claim', passage: 'Yes it is.' }]))[0]!.stance, 'supports');
-    assert.throws(() => createStanceModel({ backend: 'transformers', transformers: { modelId: 'bad id!', modelsDir } }), (err: unknown) => {
-      assert.ok(isLyraError(err));
-      assert.deepEqual([err.category, err.code], ['invalid_input', 'invalid_options']);
-      return true;
-    });
+    assert.throws(
+      () => createStanceModel({ backend: 'transformers', transformers: { modelId: 'bad id!', modelsDir } }),
+      (err: unknown) => {
+        assert.ok(isLyraError(err));
+        assert.deepEqual([err.category, err.code], ['invalid_input', 'invalid_options']);
+        return true;
+      },
+    );
   } finally {
     rmSync(modelsDir, { recursive: true, force: true });
   }
@@ -81,7 +90,11 @@ test('createEmbeddingModel: the transformers backend from a local folder; missin
     assert.throws(() => createEmbeddingModel({ backend: 'transformers' }), /no model given/);
     assert.throws(() => createEmbeddingModel({ backend: 'transformers', transformers: { modelId: 'test/tiny-encoder', modelsDir } }), /config\.json/);
     writeTinyEncoderModel({ modelsDir, modelId: 'test/tiny-encoder' });
-    const model = createEmbeddingModel({ backend: 'transformers', transformers: { modelId: 'test/tiny-encoder', modelsDir }, cachePath: join(modelsDir, 'vectors.db') });
+    const model = createEmbeddingModel({
+      backend: 'transformers',
+      transformers: { modelId: 'test/tiny-encoder', modelsDir },
+      cachePath: join(modelsDir, 'vectors.db'),
+    });
     assert.deepEqual([model.name, model.dimensions], ['transformers:test/tiny-encoder:fp32', 2]);
     assert.deepEqual([...(await model.embed(['yes']))[0]!], [1, 0]);
     model.close();

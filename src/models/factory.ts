@@ -4,11 +4,25 @@
 import { existsSync } from 'node:fs';
 import { InvalidInputError, NonRetryableError, type EmbeddingModel, type StanceModel } from '../core/index.js';
 import {
-  createSqliteVectorCache, createTransformersEmbeddingModel, createUseLiteEmbeddingModel, transformersEmbeddingOptionsSchema, withVectorCache,
-  type TransformersEmbeddingOptions, type UseLiteOptions, type VectorCache,
+  createSqliteVectorCache,
+  createTransformersEmbeddingModel,
+  createUseLiteEmbeddingModel,
+  transformersEmbeddingOptionsSchema,
+  withVectorCache,
+  type TransformersEmbeddingOptions,
+  type UseLiteOptions,
+  type VectorCache,
 } from './embedding/index.js';
 import { createEscalatingStanceModel, type EscalationOptions } from './escalating-stance.js';
-import { createChatClient, createLlmStanceModel, createSamplingChatClient, type ChatClient, type ChatClientOptions, type LlmStanceOptions, type Sampler } from './llm/index.js';
+import {
+  createChatClient,
+  createLlmStanceModel,
+  createSamplingChatClient,
+  type ChatClient,
+  type ChatClientOptions,
+  type LlmStanceOptions,
+  type Sampler,
+} from './llm/index.js';
 import { parseOptions } from './options.js';
 import { createEmbeddedStanceModel, DEFAULT_STANCE_WEIGHTS_PATH, type EmbeddedStanceOptions } from './stance/index.js';
 import { createTransformersStanceModel, requireLocalModel, transformersStanceOptionsSchema, type TransformersStanceOptions } from './transformers/index.js';
@@ -56,7 +70,9 @@ export function createStanceModel(options: CreateStanceModelOptions): StanceMode
       return createEscalatingStanceModel({ base, judge, ...options.escalation });
     }
     default:
-      throw new InvalidInputError(`unknown stance backend ${(options as { backend: string }).backend}; expected one of ${STANCE_BACKENDS.join(', ')}`, { code: 'stance_backend_unknown' });
+      throw new InvalidInputError(`unknown stance backend ${(options as { backend: string }).backend}; expected one of ${STANCE_BACKENDS.join(', ')}`, {
+        code: 'stance_backend_unknown',
+      });
   }
 }
 
@@ -94,14 +110,20 @@ export function createEmbeddingModel(options: CreateEmbeddingModelOptions = {}):
     requireLocalModel({ modelsDir: opts.modelsDir, modelId: opts.modelId, dtype: opts.dtype });
     base = createTransformersEmbeddingModel(opts);
   } else {
-    throw new InvalidInputError(`unknown embedding backend ${String(backend)}; expected one of ${EMBEDDING_BACKENDS.join(', ')}`, { code: 'embedding_backend_unknown' });
+    throw new InvalidInputError(`unknown embedding backend ${String(backend)}; expected one of ${EMBEDDING_BACKENDS.join(', ')}`, {
+      code: 'embedding_backend_unknown',
+    });
   }
   let cache: VectorCache | undefined;
   if (options.cachePath) {
     try {
       cache = createSqliteVectorCache({ path: options.cachePath, ...(options.cacheMaxEntries !== undefined ? { maxEntries: options.cacheMaxEntries } : {}) });
     } catch (cause) {
-      throw new NonRetryableError(`embedding vector cache: cannot open ${options.cachePath}: ${(cause as Error).message}`, { code: 'cache_unavailable', details: { path: options.cachePath }, cause });
+      throw new NonRetryableError(`embedding vector cache: cannot open ${options.cachePath}: ${(cause as Error).message}`, {
+        code: 'cache_unavailable',
+        details: { path: options.cachePath },
+        cause,
+      });
     }
   }
   const model = cache ? withVectorCache(base, cache) : base;

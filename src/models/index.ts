@@ -7,6 +7,14 @@ export { EMBEDDING_BACKENDS, STANCE_BACKENDS, createEmbeddingModel, createStance
 export { createEscalatingStanceModel, escalationOptionsSchema, uncertainty, type EscalationOptions } from './escalating-stance.js';
 export type { ClosableEmbeddingModel, CreateEmbeddingModelOptions, CreateStanceModelOptions, EmbeddingBackend, StanceBackend } from './factory.js';
 export {
-  DEFAULT_MAX_SYNONYMS, DOMINANT_SENSE_SHARE, MAX_LINE_BYTES, MAX_SENSE_LINES, SYNONYM_MEMO_LIMIT, createWordNetThesaurus, defaultWordNetDir, openSortedFile, sameStem,
+  DEFAULT_MAX_SYNONYMS,
+  DOMINANT_SENSE_SHARE,
+  MAX_LINE_BYTES,
+  MAX_SENSE_LINES,
+  SYNONYM_MEMO_LIMIT,
+  createWordNetThesaurus,
+  defaultWordNetDir,
+  openSortedFile,
+  sameStem,
 } from './wordnet/index.js';
 export type { SortedFile, WordNetThesaurusOptions } from './wordnet/index.js';

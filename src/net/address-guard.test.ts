@@ -47,13 +47,32 @@ test('the ranges of issue 20: IPv4-compatible ::/96, local-use NAT64 64:ff9b:1::
 test('refuses loopback, private, link-local, CGNAT, metadata, multicast and their IPv6 forms', () => {
   const g = createAddressGuard();
   const refused: Array<[string, string]> = [
-    ['127.0.0.1', 'loopback'], ['127.8.9.10', 'loopback'], ['10.0.0.1', 'private'], ['172.16.5.4', 'private'], ['172.31.255.255', 'private'],
-    ['192.168.1.1', 'private'], ['169.254.169.254', 'cloud metadata'], ['169.254.1.2', 'link-local'], ['100.64.0.1', 'carrier-grade NAT'],
-    ['100.127.255.254', 'carrier-grade NAT'], ['0.0.0.0', 'this-network'], ['224.0.0.1', 'multicast'], ['255.255.255.255', 'reserved'],
-    ['::1', 'loopback'], ['::', 'unspecified'], ['fc00::1', 'unique local (private)'], ['fd12:3456::1', 'unique local (private)'],
-    ['fe80::1', 'link-local'], ['ff02::1', 'multicast'], ['fd00:ec2::254', 'cloud metadata'],
-    ['::ffff:127.0.0.1', 'loopback'], ['::ffff:7f00:1', 'loopback'], ['::ffff:10.1.2.3', 'private'], ['::ffff:169.254.169.254', 'cloud metadata'],
-    ['64:ff9b::a00:1', 'private'], ['2002:c0a8:101::1', 'private'],
+    ['127.0.0.1', 'loopback'],
+    ['127.8.9.10', 'loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.16.5.4', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.1', 'private'],
+    ['169.254.169.254', 'cloud metadata'],
+    ['169.254.1.2', 'link-local'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['100.127.255.254', 'carrier-grade NAT'],
+    ['0.0.0.0', 'this-network'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'reserved'],
+    ['::1', 'loopback'],
+    ['::', 'unspecified'],
+    ['fc00::1', 'unique local (private)'],
+    ['fd12:3456::1', 'unique local (private)'],
+    ['fe80::1', 'link-local'],
+    ['ff02::1', 'multicast'],
+    ['fd00:ec2::254', 'cloud metadata'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:10.1.2.3', 'private'],
+    ['::ffff:169.254.169.254', 'cloud metadata'],
+    ['64:ff9b::a00:1', 'private'],
+    ['2002:c0a8:101::1', 'private'],
   ];
   for (const [address, reason] of refused) {
     assert.deepEqual(g.check(at('h.example'), address), { allowed: false, reason }, address);
@@ -88,10 +107,21 @@ test('the allowlist is by origin or CIDR + port: another port, scheme or host of
 
 test('allow entries without a port, invalid CIDRs and other schemes are refused when the config loads', () => {
   for (const [entry, why] of [
-    ['127.0.0.1', /names no port/], ['10.0.0.0/8', /names no port/], ['searx.lan', /names no scheme and port/], ['10.0.0.0/99:80', /invalid address or CIDR/],
-    ['10.0.0.0/8:0', /invalid port/], ['10.0.0.0/8:70000', /invalid port/], ['ftp://127.0.0.1:21', /scheme ftp:/], ['http://127.0.0.1:8888/admin', /not an origin/], ['bad host!', /names no scheme and port/],
+    ['127.0.0.1', /names no port/],
+    ['10.0.0.0/8', /names no port/],
+    ['searx.lan', /names no scheme and port/],
+    ['10.0.0.0/99:80', /invalid address or CIDR/],
+    ['10.0.0.0/8:0', /invalid port/],
+    ['10.0.0.0/8:70000', /invalid port/],
+    ['ftp://127.0.0.1:21', /scheme ftp:/],
+    ['http://127.0.0.1:8888/admin', /not an origin/],
+    ['bad host!', /names no scheme and port/],
   ] as const) {
-    assert.throws(() => parseAllowEntry(entry), (e: unknown) => isLyraError(e) && e.code === 'config_invalid' && why.test(e.message) && /http:\/\/127\.0\.0\.1:8888/.test(e.message), entry);
+    assert.throws(
+      () => parseAllowEntry(entry),
+      (e: unknown) => isLyraError(e) && e.code === 'config_invalid' && why.test(e.message) && /http:\/\/127\.0\.0\.1:8888/.test(e.message),
+      entry,
+    );
   }
   assert.deepEqual(parseAllowEntry('http://127.0.0.1:8888'), { kind: 'origin', protocol: 'http:', host: '127.0.0.1', port: 8888 });
   assert.deepEqual(parseAllowEntry('https://SearX.lan'), { kind: 'origin', protocol: 'https:', host: 'searx.lan', port: 443 });
@@ -108,7 +138,10 @@ test('embeddedIpv4 reads mapped, NAT64 and 6to4 forms', () => {
 
 test('resolveChecked refuses a name when any resolved address is private (rebinding) and names the URL', async () => {
   const guard = createAddressGuard();
-  const resolver = async (): Promise<Array<{ address: string; family: 4 | 6 }>> => [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }];
+  const resolver = async (): Promise<Array<{ address: string; family: 4 | 6 }>> => [
+    { address: '93.184.216.34', family: 4 },
+    { address: '10.0.0.7', family: 4 },
+  ];
   await assert.rejects(resolveChecked({ host: 'mixed.example', url: 'http://mixed.example/', target: at('mixed.example'), resolver, guard }), (e: unknown) => {
     assert.ok(isLyraError(e));
     assert.equal(e.category, 'blocked');
@@ -117,6 +150,12 @@ test('resolveChecked refuses a name when any resolved address is private (rebind
     assert.match(e.message, /mixed\.example/);
     return true;
   });
-  const ok = await resolveChecked({ host: 'pub.example', url: 'http://pub.example/', target: at('pub.example'), resolver: async () => [{ address: '93.184.216.34', family: 4 }], guard });
+  const ok = await resolveChecked({
+    host: 'pub.example',
+    url: 'http://pub.example/',
+    target: at('pub.example'),
+    resolver: async () => [{ address: '93.184.216.34', family: 4 }],
+    guard,
+  });
   assert.deepEqual(ok, [{ address: '93.184.216.34', family: 4 }]);
 });

@@ -103,11 +103,13 @@ function buildBlocked(): { list: BlockList; reasonOf: (a: string) => string | un
 const BLOCKED = buildBlocked();
 
 function makeGuard(enabled: boolean, entries: readonly AllowEntry[]): AddressGuard {
-  const nets = entries.filter((e): e is Extract<AllowEntry, { kind: 'cidr' }> => e.kind === 'cidr').map((e) => {
-    const list = new BlockList();
-    list.addSubnet(e.address, e.prefix, e.family);
-    return { list, family: e.family, ports: e.ports, label: `${e.address}/${e.prefix}:${e.ports[0]}${e.ports[1] !== e.ports[0] ? `-${e.ports[1]}` : ''}` };
-  });
+  const nets = entries
+    .filter((e): e is Extract<AllowEntry, { kind: 'cidr' }> => e.kind === 'cidr')
+    .map((e) => {
+      const list = new BlockList();
+      list.addSubnet(e.address, e.prefix, e.family);
+      return { list, family: e.family, ports: e.ports, label: `${e.address}/${e.prefix}:${e.ports[0]}${e.ports[1] !== e.ports[0] ? `-${e.ports[1]}` : ''}` };
+    });
   const origins = entries.filter((e): e is Extract<AllowEntry, { kind: 'origin' }> => e.kind === 'origin');
 
   const allowedBy = (target: GuardTarget, address: string): string | undefined => {
@@ -138,10 +140,13 @@ function makeGuard(enabled: boolean, entries: readonly AllowEntry[]): AddressGua
     assertAllowed({ url, target, address }) {
       const v = check(target, address);
       if (!v.allowed) {
-        throw new BlockedError(`SSRF guard refused ${url}: ${target.host} resolves to ${address} (${v.reason}); to allow it add its origin (${target.protocol}//${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}) to fetch.allow_private`, {
-          code: 'ssrf_blocked',
-          details: { url, host: target.host, port: target.port, address, reason: v.reason },
-        });
+        throw new BlockedError(
+          `SSRF guard refused ${url}: ${target.host} resolves to ${address} (${v.reason}); to allow it add its origin (${target.protocol}//${target.host.includes(':') ? `[${target.host}]` : target.host}:${target.port}) to fetch.allow_private`,
+          {
+            code: 'ssrf_blocked',
+            details: { url, host: target.host, port: target.port, address, reason: v.reason },
+          },
+        );
       }
     },
     withOrigins(extra) {

@@ -18,7 +18,14 @@ export interface GuardTarget {
 
 export function targetOf(url: URL): GuardTarget {
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-  return { protocol: url.protocol, host: url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, ''), port };
+  return {
+    protocol: url.protocol,
+    host: url.hostname
+      .replace(/^\[|\]$/g, '')
+      .toLowerCase()
+      .replace(/\.$/, ''),
+    port,
+  };
 }
 
 export function splitCidr(cidr: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
@@ -58,7 +65,8 @@ export function parseAllowEntry(entry: string): AllowEntry {
       throw invalid(entry, 'is not a valid origin');
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(entry, `has scheme ${url.protocol}, not http: or https:`);
-    if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) throw invalid(entry, 'is not an origin (it has a path, query, fragment or credentials)');
+    if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password)
+      throw invalid(entry, 'is not an origin (it has a path, query, fragment or credentials)');
     const t = targetOf(url);
     return { kind: 'origin', protocol: url.protocol, host: t.host, port: t.port };
   }

@@ -16,7 +16,8 @@ export const CHALLENGE_PAGE_MAX_CHARS = 40_000;
 /** Characters from the start searched for a challenge title. */
 const HEAD_SCAN_CHARS = 16_384;
 
-const CHALLENGE_TITLES = /<title>\s*(just a moment|attention required|access denied|verify you are human|security check|are you a robot|one more step|please verify|ddos-guard|robot check)/i;
+const CHALLENGE_TITLES =
+  /<title>\s*(just a moment|attention required|access denied|verify you are human|security check|are you a robot|one more step|please verify|ddos-guard|robot check)/i;
 const LOGIN_TITLES = /<title>[^<]*(sign[ -]?in|log[ -]?in|ログイン|サインイン|会員登録)[^<]*<\/title>/i;
 const LOGIN_TEXT = /(sign in to (continue|read|view)|log in to (continue|read|view)|subscribers only|please (log|sign) in|ログインしてください|会員限定)/i;
 
@@ -28,7 +29,11 @@ interface Marker {
 
 const MARKERS: readonly Marker[] = [
   { kind: 'captcha', marker: 'cloudflare challenge (cf-mitigated header)', test: (_h, hd) => (hd['cf-mitigated'] ?? '').toLowerCase() === 'challenge' },
-  { kind: 'captcha', marker: 'cloudflare challenge page', test: (h) => /cf-challenge|challenge-platform|cf_chl_|cf-browser-verification|id="challenge-(running|form)"/i.test(h) },
+  {
+    kind: 'captcha',
+    marker: 'cloudflare challenge page',
+    test: (h) => /cf-challenge|challenge-platform|cf_chl_|cf-browser-verification|id="challenge-(running|form)"/i.test(h),
+  },
   { kind: 'captcha', marker: 'reCAPTCHA', test: (h) => /class="[^"]*\bg-recaptcha\b|google\.com\/recaptcha\/|recaptcha\/api\.js/i.test(h) },
   { kind: 'captcha', marker: 'hCaptcha', test: (h) => /class="[^"]*\bh-captcha\b|hcaptcha\.com\/1\/api\.js|js\.hcaptcha\.com/i.test(h) },
   { kind: 'captcha', marker: 'Cloudflare Turnstile', test: (h) => /challenges\.cloudflare\.com\/turnstile|class="[^"]*\bcf-turnstile\b/i.test(h) },

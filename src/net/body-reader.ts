@@ -20,7 +20,14 @@ export function bodyTooLarge(url: string, limit: number, seen: string): NonRetry
 }
 
 /** Collects chunks up to `maxBytes`; calls `onChunk` for each (idle-timer reset). Throws body_too_large past the cap. */
-export async function readCapped(options: { stream: AsyncIterable<Uint8Array>; maxBytes: number; url: string; onChunk?: () => void; abort?: () => void; truncate?: boolean }): Promise<Buffer> {
+export async function readCapped(options: {
+  stream: AsyncIterable<Uint8Array>;
+  maxBytes: number;
+  url: string;
+  onChunk?: () => void;
+  abort?: () => void;
+  truncate?: boolean;
+}): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of options.stream) {
@@ -39,12 +46,23 @@ export async function readCapped(options: { stream: AsyncIterable<Uint8Array>; m
 }
 
 /** Undoes a Content-Encoding list (applied in order, so undone in reverse); identity and empty pass through. */
-export async function decodeContent(options: { body: Buffer; encoding: string | undefined; maxBytes: number; url: string; truncate?: boolean }): Promise<Buffer> {
-  const codings = (options.encoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
+export async function decodeContent(options: {
+  body: Buffer;
+  encoding: string | undefined;
+  maxBytes: number;
+  url: string;
+  truncate?: boolean;
+}): Promise<Buffer> {
+  const codings = (options.encoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity');
   let data = options.body;
   for (const coding of codings.reverse()) {
     // Truncated input (robots.txt cut at its cap) ends mid-stream: flush what decodes instead of failing.
-    const opts: ZlibOptions = options.truncate ? { maxOutputLength: options.maxBytes, finishFlush: constants.Z_SYNC_FLUSH } : { maxOutputLength: options.maxBytes };
+    const opts: ZlibOptions = options.truncate
+      ? { maxOutputLength: options.maxBytes, finishFlush: constants.Z_SYNC_FLUSH }
+      : { maxOutputLength: options.maxBytes };
     try {
       if (coding === 'gzip' || coding === 'x-gzip') data = await gunzipAsync(data, opts);
       else if (coding === 'br') data = await brotliAsync(data, opts);
@@ -53,14 +71,21 @@ export async function decodeContent(options: { body: Buffer; encoding: string | 
         const zlibWrapped = data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0;
         data = zlibWrapped ? await inflateAsync(data, opts) : await inflateRawAsync(data, opts);
       } else {
-        throw new NonRetryableError(`unsupported Content-Encoding ${JSON.stringify(coding)} from ${options.url}`, { code: 'content_encoding_unsupported', details: { url: options.url, encoding: options.encoding } });
+        throw new NonRetryableError(`unsupported Content-Encoding ${JSON.stringify(coding)} from ${options.url}`, {
+          code: 'content_encoding_unsupported',
+          details: { url: options.url, encoding: options.encoding },
+        });
       }
     } catch (cause) {
       if (cause instanceof NonRetryableError) throw cause;
       if ((cause as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || cause instanceof RangeError) {
         throw bodyTooLarge(options.url, options.maxBytes, `after ${coding} decoding`);
       }
-      throw new RetryableError(`cannot decode ${coding} body of ${options.url}: ${(cause as Error).message}`, { code: 'content_decode_failed', details: { url: options.url, encoding: coding }, cause });
+      throw new RetryableError(`cannot decode ${coding} body of ${options.url}: ${(cause as Error).message}`, {
+        code: 'content_decode_failed',
+        details: { url: options.url, encoding: coding },
+        cause,
+      });
     }
   }
   return data;

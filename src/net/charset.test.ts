@@ -5,7 +5,8 @@ import { canonicalCharset, decodeText, declaredInDocument, detectCharset, isText
 import { JA_EUC_JP, JA_SHIFT_JIS, JA_TEXT } from './japanese-bytes.fixture.js';
 
 const ascii = (s: string): number[] => [...Buffer.from(s, 'latin1')];
-const page = (head: string, text: number[]): Uint8Array => new Uint8Array([...ascii(`<html><head>${head}<title>t</title></head><body><p>`), ...text, ...ascii('</p></body></html>')]);
+const page = (head: string, text: number[]): Uint8Array =>
+  new Uint8Array([...ascii(`<html><head>${head}<title>t</title></head><body><p>`), ...text, ...ascii('</p></body></html>')]);
 
 test('this Node decodes Shift_JIS and EUC-JP (full ICU)', () => {
   assert.equal(canonicalCharset('Shift_JIS'), 'shift_jis');
@@ -64,8 +65,12 @@ test('unsupported labels are reported, not silently used', () => {
 });
 
 test('isTextual: text, XML and JSON types are decoded; PDF and images are not', () => {
-  assert.deepEqual(
-    ['text/html; charset=utf-8', 'application/json', 'application/atom+xml', 'application/pdf', 'image/png', ''].map(isTextual),
-    [true, true, true, false, false, true],
-  );
+  assert.deepEqual(['text/html; charset=utf-8', 'application/json', 'application/atom+xml', 'application/pdf', 'image/png', ''].map(isTextual), [
+    true,
+    true,
+    true,
+    false,
+    false,
+    true,
+  ]);
 });

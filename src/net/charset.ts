@@ -109,9 +109,14 @@ export function detectCharset(bytes: Uint8Array, contentType: string | undefined
   // EUC-JP goes first unless a byte in 0x80–0xA0 (a Shift_JIS lead byte, invalid in EUC-JP) appears.
   const order = bytes.some((b) => b >= 0x80 && b <= 0xa0) ? ['shift_jis', 'euc-jp'] : ['euc-jp', 'shift_jis'];
   for (const guess of order) {
-    if (decodesCleanly(bytes, guess)) return { charset: guess, source: 'sniffed', warning: `no charset declared and the body is not UTF-8; decoded as ${guess}` };
+    if (decodesCleanly(bytes, guess))
+      return { charset: guess, source: 'sniffed', warning: `no charset declared and the body is not UTF-8; decoded as ${guess}` };
   }
-  return { charset: 'windows-1252', source: 'sniffed', warning: 'no charset declared and the body is neither UTF-8, Shift_JIS nor EUC-JP; decoded as windows-1252' };
+  return {
+    charset: 'windows-1252',
+    source: 'sniffed',
+    warning: 'no charset declared and the body is neither UTF-8, Shift_JIS nor EUC-JP; decoded as windows-1252',
+  };
 }
 
 /** Decodes with a decided charset; undecodable bytes become U+FFFD (the decision already reported any doubt). */
@@ -127,5 +132,11 @@ export function decodeText(bytes: Uint8Array, charset: string): string {
 /** Content types whose body is text to decode; others (PDF, images, octet-stream) get empty `text`. */
 export function isTextual(contentType: string): boolean {
   const mime = contentType.split(';')[0]!.trim().toLowerCase();
-  return mime === '' || mime.startsWith('text/') || mime.endsWith('+xml') || mime.endsWith('+json') || ['application/xml', 'application/json', 'application/javascript', 'application/xhtml+xml', 'application/ld+json'].includes(mime);
+  return (
+    mime === '' ||
+    mime.startsWith('text/') ||
+    mime.endsWith('+xml') ||
+    mime.endsWith('+json') ||
+    ['application/xml', 'application/json', 'application/javascript', 'application/xhtml+xml', 'application/ld+json'].includes(mime)
+  );
 }

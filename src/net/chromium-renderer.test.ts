@@ -40,20 +40,26 @@ test('renders a script-only page; sub-requests the SSRF guard refuses never leav
 
 test('a missing Chromium is a non-retryable error naming the Debian package', async () => {
   const renderer = createChromiumRenderer({ executablePath: '/nonexistent/chromium' });
-  await assert.rejects(renderer.render({ url: 'http://example.org/', userAgent: 'Lyra', timeoutMs: 1000, maxBytes: 1024, checkUrl: async () => undefined }), (e: unknown) => {
-    assert.ok(isLyraError(e));
-    assert.equal(e.category, 'non_retryable');
-    assert.equal(e.code, 'chromium_missing');
-    assert.match(e.message, /Debian package chromium/);
-    return true;
-  });
+  await assert.rejects(
+    renderer.render({ url: 'http://example.org/', userAgent: 'Lyra', timeoutMs: 1000, maxBytes: 1024, checkUrl: async () => undefined }),
+    (e: unknown) => {
+      assert.ok(isLyraError(e));
+      assert.equal(e.category, 'non_retryable');
+      assert.equal(e.code, 'chromium_missing');
+      assert.match(e.message, /Debian package chromium/);
+      return true;
+    },
+  );
 });
 
 // Issue 20, hole 4: every request of a rendered page goes through the guard (a proxy that resolves
 // and checks each host and connects to the checked address only). A loopback recorder on a refused
 // port counts connections: a redirect hop, subresources, fetch, a WebSocket and an iframe to it
 // must leave it at 0, and a page redirected there is refused.
-test('render mode: redirects, subresources, fetch, WebSockets and the final URL are all checked; nothing reaches a refused address', { skip, timeout: 90_000 }, async () => {
+test('render mode: redirects, subresources, fetch, WebSockets and the final URL are all checked; nothing reaches a refused address', {
+  skip,
+  timeout: 90_000,
+}, async () => {
   const admin = await startConnectionRecorder();
   const web = await startLoopbackWeb();
   web.route('/redirect', { status: 302, headers: { location: `${admin.origin}/internal-admin` } });
@@ -77,7 +83,10 @@ test('render mode: redirects, subresources, fetch, WebSockets and the final URL 
   try {
     const app = await fetcher.fetch({ url: web.url('/app'), render: true });
     assert.match(app.text, /rendered by script/);
-    await assert.rejects(fetcher.fetch({ url: web.url('/redirect'), render: true }), (e: unknown) => isLyraError(e) && e.category === 'blocked' && e.code === 'ssrf_blocked');
+    await assert.rejects(
+      fetcher.fetch({ url: web.url('/redirect'), render: true }),
+      (e: unknown) => isLyraError(e) && e.category === 'blocked' && e.code === 'ssrf_blocked',
+    );
     await assert.rejects(fetcher.fetch({ url: web.url('/moves'), render: true }), (e: unknown) => isLyraError(e) && e.category === 'blocked');
     assert.equal(admin.connections(), 0, 'no connection reached the refused address');
     assert.ok(web.requestsTo('/app').length > 0);

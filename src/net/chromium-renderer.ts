@@ -31,22 +31,33 @@ export function createChromiumRenderer(options: ChromiumRendererOptions = {}): P
 
   const launch = async (): Promise<Browser> => {
     if (!existsSync(executablePath)) {
-      throw new NonRetryableError(`rendering needs Chromium at ${executablePath}, which is not installed: install the Debian package chromium (apt-get install chromium) or set fetch.render.chromium_path`, {
-        code: 'chromium_missing',
-        details: { executablePath, package: 'chromium' },
-      });
+      throw new NonRetryableError(
+        `rendering needs Chromium at ${executablePath}, which is not installed: install the Debian package chromium (apt-get install chromium) or set fetch.render.chromium_path`,
+        {
+          code: 'chromium_missing',
+          details: { executablePath, package: 'chromium' },
+        },
+      );
     }
     let pw: PlaywrightCore;
     try {
       pw = await import('playwright-core');
     } catch (cause) {
-      throw new NonRetryableError('rendering needs the npm package playwright-core, which is not installed (npm install playwright-core)', { code: 'playwright_missing', details: { package: 'playwright-core' }, cause });
+      throw new NonRetryableError('rendering needs the npm package playwright-core, which is not installed (npm install playwright-core)', {
+        code: 'playwright_missing',
+        details: { package: 'playwright-core' },
+        cause,
+      });
     }
     // Chromium refuses to start as root with its sandbox on; containers commonly run as root.
     // Loopback is proxied too (<-loopback> removes Chromium's implicit bypass); no DNS prefetch; WebRTC may not send UDP around the proxy.
     const args = [
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage', '--proxy-bypass-list=<-loopback>', '--dns-prefetch-disable',
-      '--force-webrtc-ip-handling-policy=disable_non_proxied_udp', ...(options.extraArgs ?? []),
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      '--disable-dev-shm-usage',
+      '--proxy-bypass-list=<-loopback>',
+      '--dns-prefetch-disable',
+      '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+      ...(options.extraArgs ?? []),
     ];
     // Each context sets its own proxy (the render's guard proxy); the launch-level one is never used.
     return pw.chromium.launch({ executablePath, headless: true, args, proxy: { server: 'http://per-context', bypass: '<-loopback>' } });
@@ -59,15 +70,19 @@ export function createChromiumRenderer(options: ChromiumRendererOptions = {}): P
         throw err;
       });
       const b = await browser;
-      const resolveUrl = req.resolveUrl ?? (async (url: string) => {
-        await req.checkUrl(url);
-        throw new NonRetryableError(`rendering ${req.url}: no resolver for ${url}`, { code: 'render_no_resolver', details: { url } });
-      });
+      const resolveUrl =
+        req.resolveUrl ??
+        (async (url: string) => {
+          await req.checkUrl(url);
+          throw new NonRetryableError(`rendering ${req.url}: no resolver for ${url}`, { code: 'render_no_resolver', details: { url } });
+        });
       const proxy = await startGuardProxy({ resolve: resolveUrl });
-      const context = await b.newContext({ userAgent: req.userAgent, serviceWorkers: 'block', acceptDownloads: false, proxy: { server: proxy.server, bypass: '<-loopback>' } }).catch(async (err: unknown) => {
-        await proxy.close();
-        throw err;
-      });
+      const context = await b
+        .newContext({ userAgent: req.userAgent, serviceWorkers: 'block', acceptDownloads: false, proxy: { server: proxy.server, bypass: '<-loopback>' } })
+        .catch(async (err: unknown) => {
+          await proxy.close();
+          throw err;
+        });
       const onAbort = (): void => void context.close().catch(() => undefined);
       req.signal?.addEventListener('abort', onAbort, { once: true });
       try {
@@ -85,27 +100,41 @@ export function createChromiumRenderer(options: ChromiumRendererOptions = {}): P
           response = await page.goto(req.url, { waitUntil: 'load', timeout: req.timeoutMs });
         } catch (cause) {
           if (req.signal?.aborted) throw req.signal.reason;
-          throw new RetryableError(`rendering ${req.url} failed: ${(cause as Error).message.split('\n')[0]}`, { code: 'render_failed', details: { url: req.url }, cause });
+          throw new RetryableError(`rendering ${req.url} failed: ${(cause as Error).message.split('\n')[0]}`, {
+            code: 'render_failed',
+            details: { url: req.url },
+            cause,
+          });
         }
         // Pages that poll forever never go quiet: the settle wait is a bounded courtesy, not a requirement.
         await page.waitForLoadState('networkidle', { timeout: settleMs }).catch(() => undefined);
         // The page may have moved on (redirects, script navigation): the URL it ends at is checked again.
         const finalUrl = page.url();
         if (!/^https?:\/\//i.test(finalUrl)) {
-          throw new BlockedError(`rendering ${req.url} ended at ${finalUrl}, not an http(s) page; refused`, { code: 'render_final_url', details: { url: req.url, finalUrl } });
+          throw new BlockedError(`rendering ${req.url} ended at ${finalUrl}, not an http(s) page; refused`, {
+            code: 'render_final_url',
+            details: { url: req.url, finalUrl },
+          });
         }
         // A hop the proxy refused ends there (its 403 page): this check refuses the page with the guard's error.
         await req.checkUrl(finalUrl);
         const html = await page.content();
         if (Buffer.byteLength(html) > req.maxBytes) {
-          throw new NonRetryableError(`rendered page ${req.url} exceeds fetch.max_body_bytes (${req.maxBytes} bytes)`, { code: 'body_too_large', details: { url: req.url, limit: req.maxBytes } });
+          throw new NonRetryableError(`rendered page ${req.url} exceeds fetch.max_body_bytes (${req.maxBytes} bytes)`, {
+            code: 'body_too_large',
+            details: { url: req.url, limit: req.maxBytes },
+          });
         }
         return { finalUrl, status: response?.status() ?? 0, headers: response ? await response.allHeaders() : {}, html };
       } catch (err) {
         // A tunnel the proxy refused (https, wss) surfaces as a navigation error: report the guard's refusal.
         const hop = proxy.refused[0];
         if (hop && (!isLyraError(err) || err.code === 'render_failed')) {
-          throw new BlockedError(`rendering ${req.url}: ${hop.url} refused by the SSRF guard (${hop.reason})`, { code: 'ssrf_blocked', details: { url: req.url, refused: hop.url }, cause: err });
+          throw new BlockedError(`rendering ${req.url}: ${hop.url} refused by the SSRF guard (${hop.reason})`, {
+            code: 'ssrf_blocked',
+            details: { url: req.url, refused: hop.url },
+            cause: err,
+          });
         }
         throw err;
       } finally {

@@ -42,7 +42,8 @@ export interface ExchangeDeps {
  */
 export function createDispatcher(options: { lookupFor: (origin: URL) => LookupFunction; connectTimeoutMs: number; connectionsPerOrigin: number }): Agent {
   return new Agent({
-    factory: (origin, opts) => new Pool(origin, { ...opts, connect: buildConnector({ lookup: options.lookupFor(new URL(String(origin))), timeout: options.connectTimeoutMs }) }),
+    factory: (origin, opts) =>
+      new Pool(origin, { ...opts, connect: buildConnector({ lookup: options.lookupFor(new URL(String(origin))), timeout: options.connectTimeoutMs }) }),
     // Our own total/idle timers own time limits; undici's would race them with other error types.
     headersTimeout: 0,
     bodyTimeout: 0,
@@ -107,11 +108,14 @@ function networkError(err: unknown, req: ExchangeRequest): LyraError {
     // Raised inside the DNS lookup, which knows only the host: name the URL too.
     const d = inner.details;
     const origin = new URL(req.url).origin;
-    return new BlockedError(`SSRF guard refused ${req.url}: ${String(d.host)} resolves to ${String(d.address)} (${String(d.reason)}); to allow it add its origin (${origin}) to fetch.allow_private`, {
-      code: 'ssrf_blocked',
-      details: { ...d, url: req.url },
-      cause: inner,
-    });
+    return new BlockedError(
+      `SSRF guard refused ${req.url}: ${String(d.host)} resolves to ${String(d.address)} (${String(d.reason)}); to allow it add its origin (${origin}) to fetch.allow_private`,
+      {
+        code: 'ssrf_blocked',
+        details: { ...d, url: req.url },
+        cause: inner,
+      },
+    );
   }
   if (inner) return inner;
   const e = err as NodeJS.ErrnoException;
@@ -165,15 +169,26 @@ export async function exchange<T>(deps: ExchangeDeps, req: ExchangeRequest, cons
       headers: flattenHeaders(res.headers),
       read: async (maxBytes, readOptions) => {
         try {
-          return await readCapped({ stream: res.body, maxBytes, url: req.url, onChunk: touch, abort: () => {
-            res.body.on('error', ignore);
-            res.body.destroy();
-          }, truncate: readOptions?.truncate });
+          return await readCapped({
+            stream: res.body,
+            maxBytes,
+            url: req.url,
+            onChunk: touch,
+            abort: () => {
+              res.body.on('error', ignore);
+              res.body.destroy();
+            },
+            truncate: readOptions?.truncate,
+          });
         } catch (err) {
           if (isLyraError(err) && err.code === 'body_too_large') throw err;
           const f = failure(err);
           if (isLyraError(f) && f.code === 'network_error') {
-            throw new RetryableError(`${req.method} ${req.url}: body cut off before its end (${(err as Error).message})`, { code: 'body_truncated', details: { url: req.url }, cause: err });
+            throw new RetryableError(`${req.method} ${req.url}: body cut off before its end (${(err as Error).message})`, {
+              code: 'body_truncated',
+              details: { url: req.url },
+              cause: err,
+            });
           }
           throw f;
         }

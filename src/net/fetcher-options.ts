@@ -7,9 +7,20 @@ import type { PageRenderer } from './renderer.js';
 
 /** Media types fetched by default; `type/` entries match every subtype, `+xml`/`+json` suffixes are always text. */
 export const DEFAULT_ALLOWED_CONTENT_TYPES: readonly string[] = [
-  'text/html', 'application/xhtml+xml', 'text/plain', 'text/markdown', 'text/csv', 'text/xml',
-  'application/xml', 'application/json', 'application/ld+json', 'application/rss+xml', 'application/atom+xml',
-  'application/pdf', 'application/x-bibtex', 'application/x-research-info-systems',
+  'text/html',
+  'application/xhtml+xml',
+  'text/plain',
+  'text/markdown',
+  'text/csv',
+  'text/xml',
+  'application/xml',
+  'application/json',
+  'application/ld+json',
+  'application/rss+xml',
+  'application/atom+xml',
+  'application/pdf',
+  'application/x-bibtex',
+  'application/x-research-info-systems',
 ];
 
 export const FETCH_DEFAULTS = {

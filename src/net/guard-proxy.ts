@@ -24,7 +24,17 @@ const SOCKET_IDLE_MS = 60_000;
 /** Sockets the proxy keeps open at once; a page opening more is refused further connections. */
 const MAX_SOCKETS = 256;
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 function forwardHeaders(raw: IncomingMessage['headers']): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -62,13 +72,21 @@ export async function startGuardProxy(options: { resolve: ProxyResolve }): Promi
     }
     options.resolve(url.href).then(
       (addresses) => {
-        const upstream = httpRequest({
-          host: addresses[0]!.address, family: addresses[0]!.family, port: Number(url.port || 80), method: req.method, path: `${url.pathname}${url.search}`,
-          headers: { ...forwardHeaders(req.headers), host: url.host }, setHost: false,
-        }, (up) => {
-          res.writeHead(up.statusCode ?? 502, forwardHeaders(up.headers));
-          up.pipe(res);
-        });
+        const upstream = httpRequest(
+          {
+            host: addresses[0]!.address,
+            family: addresses[0]!.family,
+            port: Number(url.port || 80),
+            method: req.method,
+            path: `${url.pathname}${url.search}`,
+            headers: { ...forwardHeaders(req.headers), host: url.host },
+            setHost: false,
+          },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, forwardHeaders(up.headers));
+            up.pipe(res);
+          },
+        );
         upstream.on('error', () => res.destroy());
         req.pipe(upstream);
       },
@@ -137,7 +155,12 @@ export async function startGuardProxy(options: { resolve: ProxyResolve }): Promi
         const upstream = connect({ host: addresses[0]!.address, port: Number(url.port || 80), family: addresses[0]!.family });
         if (!track(upstream)) return;
         upstream.once('connect', () => {
-          const lines = [`${req.method} ${url.pathname}${url.search} HTTP/1.1`, ...Object.entries(req.headers).filter(([k]) => !/^proxy-/i.test(k)).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`)];
+          const lines = [
+            `${req.method} ${url.pathname}${url.search} HTTP/1.1`,
+            ...Object.entries(req.headers)
+              .filter(([k]) => !/^proxy-/i.test(k))
+              .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`),
+          ];
           upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
           if (head.length > 0) upstream.write(head);
           upstream.pipe(client);
@@ -161,9 +184,10 @@ export async function startGuardProxy(options: { resolve: ProxyResolve }): Promi
   return {
     server: `http://127.0.0.1:${port}`,
     refused,
-    close: () => new Promise((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -8,11 +8,13 @@ test('slot start times for one host are spaced by at least 1/qps, and qps change
   let qps = 50;
   const s = createHostScheduler({ qpsFor: () => qps, concurrency: 8, perHostConcurrency: 8, maxQueued: 100 });
   const starts: number[] = [];
-  await Promise.all(Array.from({ length: 6 }, async () => {
-    const slot = await s.acquire('a.test');
-    starts.push(slot.startedAt);
-    slot.release();
-  }));
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      const slot = await s.acquire('a.test');
+      starts.push(slot.startedAt);
+      slot.release();
+    }),
+  );
   for (const g of gaps(starts)) assert.ok(g >= 20, `gap ${g} < 20 ms at 50 qps`);
   qps = 20;
   const later: number[] = [];
@@ -30,18 +32,20 @@ test('the global and per-host in-flight caps are never exceeded', async () => {
   let peak = 0;
   const perHost = new Map<string, number>();
   let peakPerHost = 0;
-  await Promise.all(Array.from({ length: 24 }, async (_, i) => {
-    const host = `h${i % 3}.test`;
-    const slot = await s.acquire(host);
-    inFlight += 1;
-    perHost.set(host, (perHost.get(host) ?? 0) + 1);
-    peak = Math.max(peak, inFlight);
-    peakPerHost = Math.max(peakPerHost, perHost.get(host)!);
-    await new Promise((r) => setTimeout(r, 5));
-    inFlight -= 1;
-    perHost.set(host, perHost.get(host)! - 1);
-    slot.release();
-  }));
+  await Promise.all(
+    Array.from({ length: 24 }, async (_, i) => {
+      const host = `h${i % 3}.test`;
+      const slot = await s.acquire(host);
+      inFlight += 1;
+      perHost.set(host, (perHost.get(host) ?? 0) + 1);
+      peak = Math.max(peak, inFlight);
+      peakPerHost = Math.max(peakPerHost, perHost.get(host)!);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      perHost.set(host, perHost.get(host)! - 1);
+      slot.release();
+    }),
+  );
   assert.equal(peak, 3);
   assert.ok(peakPerHost <= 2);
 });
@@ -56,7 +60,10 @@ test('backoff holds a host until its deadline; crawl delay widens the interval; 
   const other = await s.acquire('c.test');
   other.release();
   const second = await heldBack;
-  assert.ok(other.startedAt < second.startedAt, `another host goes first while b.test backs off: ${other.startedAt} vs ${second.startedAt}, deadline ${deadline}`);
+  assert.ok(
+    other.startedAt < second.startedAt,
+    `another host goes first while b.test backs off: ${other.startedAt} vs ${second.startedAt}, deadline ${deadline}`,
+  );
   assert.ok(second.startedAt >= deadline, 'b.test waits out its backoff');
   second.release();
   s.setCrawlDelay('b.test', 80);

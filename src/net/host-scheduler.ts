@@ -64,7 +64,10 @@ export interface HostScheduler {
 
 export function createHostScheduler(options: HostSchedulerOptions): HostScheduler {
   if (!(options.concurrency >= 1) || !(options.perHostConcurrency >= 1)) {
-    throw new InvalidInputError(`host scheduler: concurrency and perHostConcurrency must be ≥ 1, got ${options.concurrency} and ${options.perHostConcurrency}`, { code: 'config_invalid' });
+    throw new InvalidInputError(
+      `host scheduler: concurrency and perHostConcurrency must be ≥ 1, got ${options.concurrency} and ${options.perHostConcurrency}`,
+      { code: 'config_invalid' },
+    );
   }
   const now = options.now ?? (() => performance.now());
   const hosts = new Map<string, HostState>();
@@ -195,7 +198,12 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
       return new Promise<HostSlot>((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason);
         if (queued >= options.maxQueued) {
-          return reject(new InvalidInputError(`fetch queue full: ${queued} requests waiting (fetch.max_queued = ${options.maxQueued}); refused ${host}`, { code: 'queue_full', details: { host } }));
+          return reject(
+            new InvalidInputError(`fetch queue full: ${queued} requests waiting (fetch.max_queued = ${options.maxQueued}); refused ${host}`, {
+              code: 'queue_full',
+              details: { host },
+            }),
+          );
         }
         if (hosts.size >= MAX_TRACKED_HOSTS) sweep();
         const s = stateOf(host);

@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { cacheKey, createDiskHttpCache, type CachedResponse } from './http-cache.js';
 
 const entry = (url: string, bytes: number): CachedResponse => ({
-  url, finalUrl: url, status: 200, headers: { etag: '"x"' }, contentType: 'text/plain', charset: 'utf-8', etag: '"x"', storedAt: 1, body: new Uint8Array(bytes).fill(97),
+  url,
+  finalUrl: url,
+  status: 200,
+  headers: { etag: '"x"' },
+  contentType: 'text/plain',
+  charset: 'utf-8',
+  etag: '"x"',
+  storedAt: 1,
+  body: new Uint8Array(bytes).fill(97),
 });
 
 test('entries are keyed by normalized URL, survive a restart, and the size cap evicts the least recently used', async () => {

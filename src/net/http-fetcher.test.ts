@@ -135,7 +135,10 @@ test('qps is never exceeded: gaps between requests to one host, as the server sa
   web.route(`//${host}/*`, { body: 'page' });
   const { fetcher } = make({ qpsFor: (h) => (h === host ? 5 : 1000), concurrency: 8, perHostConcurrency: 4 });
   await Promise.all(Array.from({ length: 6 }, (_, i) => fetcher.fetch({ url: web.url(`//${host}/p${i}`) })));
-  const times = web.requests.filter((r) => r.host === host).map((r) => r.at).sort((a, b) => a - b);
+  const times = web.requests
+    .filter((r) => r.host === host)
+    .map((r) => r.at)
+    .sort((a, b) => a - b);
   assert.equal(times.length, 7); // robots.txt + 6 pages
   // The server stamps arrivals on the same event loop as the client, so a busy loop can delay one
   // stamp by a few ms; the scheduler's own start times are checked exactly in host-scheduler.test.ts.
@@ -159,7 +162,10 @@ test('hosts are throttled independently: a slow host does not hold back a fast o
 });
 
 test('robots.txt: Disallow is honoured (page never requested), ignoreRobots bypasses it, Crawl-delay spaces requests', async () => {
-  web.route('//robots.test/robots.txt', { body: 'User-agent: *\nDisallow: /private\n\nUser-agent: Lyra\nDisallow: /no-lyra\nCrawl-delay: 0.2\n', headers: { 'content-type': 'text/plain' } });
+  web.route('//robots.test/robots.txt', {
+    body: 'User-agent: *\nDisallow: /private\n\nUser-agent: Lyra\nDisallow: /no-lyra\nCrawl-delay: 0.2\n',
+    headers: { 'content-type': 'text/plain' },
+  });
   web.route('//robots.test/*', { body: 'content' });
   const { fetcher } = make();
   const d = await rejectsWith(fetcher.fetch({ url: web.url('//robots.test/no-lyra/page') }), 'blocked', 'robots_disallowed');
@@ -230,12 +236,21 @@ test('challenge pages become blocked errors and auth-queue items, not content', 
   web.route('/login', { fault: { challenge: 'login' } });
   web.route('/forbidden', { status: 403, body: 'Forbidden' });
   const { fetcher, auth, events } = make();
-  const cases: Array<[string, string]> = [['/cf', 'captcha'], ['/recaptcha', 'captcha'], ['/hcaptcha', 'captcha'], ['/login', 'login'], ['/forbidden', 'blocked']];
+  const cases: Array<[string, string]> = [
+    ['/cf', 'captcha'],
+    ['/recaptcha', 'captcha'],
+    ['/hcaptcha', 'captcha'],
+    ['/login', 'login'],
+    ['/forbidden', 'blocked'],
+  ];
   for (const [path, kind] of cases) {
     const d = await rejectsWith(fetcher.fetch({ url: web.url(path), taskId: 'task_auth' }), 'blocked', 'auth_required');
     assert.deepEqual([d.url, d.domain, d.kind], [web.url(path), '127.0.0.1', kind]);
   }
-  assert.deepEqual(auth.map((a) => [a.url, a.domain, a.kind, a.status, a.taskId]), cases.map(([p, k]) => [web.url(p), '127.0.0.1', k, 'pending', 'task_auth']));
+  assert.deepEqual(
+    auth.map((a) => [a.url, a.domain, a.kind, a.status, a.taskId]),
+    cases.map(([p, k]) => [web.url(p), '127.0.0.1', k, 'pending', 'task_auth']),
+  );
   assert.ok(auth.every((a) => a.id.startsWith('auth_') && a.detail));
   assert.equal(events.filter((e) => e.type === 'fetch.blocked').length, cases.length);
   await fetcher.close();
@@ -245,7 +260,14 @@ test('SSRF guard: loopback, private, metadata and privately-resolving names are 
   web.route('/ssrf', { body: 'secret' });
   const before = web.requests.length;
   const { fetcher } = make({ ssrf: { allow: [] }, resolver: async (h) => (h === 'intranet.test' ? [{ address: '10.0.0.5', family: 4 }] : toLoopback()) });
-  for (const url of [web.url('/ssrf'), 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', `http://[::1]:${web.port}/ssrf`, 'http://intranet.test/', `http://loopback.test:${web.port}/ssrf`]) {
+  for (const url of [
+    web.url('/ssrf'),
+    'http://10.0.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    `http://[::1]:${web.port}/ssrf`,
+    'http://intranet.test/',
+    `http://loopback.test:${web.port}/ssrf`,
+  ]) {
     const d = await rejectsWith(fetcher.fetch({ url }), 'blocked', 'ssrf_blocked');
     assert.ok(d.address, url);
   }
@@ -270,10 +292,22 @@ test('Shift_JIS and EUC-JP pages come out as correct text (header, meta charset,
     new Uint8Array([...Buffer.from(`<html><head>${head}</head><body><p>`, 'latin1'), ...bytes, ...Buffer.from('</p></body></html>', 'latin1')]);
   web.route('/sjis-header', { body: html('', JA_SHIFT_JIS), headers: { 'content-type': 'text/html; charset=Shift_JIS' } });
   web.route('/sjis-meta', { body: html('<meta charset="shift_jis">', JA_SHIFT_JIS), headers: { 'content-type': 'text/html' } });
-  web.route('/eucjp-equiv', { body: html('<meta http-equiv="Content-Type" content="text/html; charset=EUC-JP">', JA_EUC_JP), headers: { 'content-type': 'text/html' } });
-  web.route('/sjis-lying', { body: html('<meta charset="Shift_JIS">', JA_SHIFT_JIS), headers: { 'content-type': 'text/html' }, fault: { wrongCharset: 'utf-8' } });
+  web.route('/eucjp-equiv', {
+    body: html('<meta http-equiv="Content-Type" content="text/html; charset=EUC-JP">', JA_EUC_JP),
+    headers: { 'content-type': 'text/html' },
+  });
+  web.route('/sjis-lying', {
+    body: html('<meta charset="Shift_JIS">', JA_SHIFT_JIS),
+    headers: { 'content-type': 'text/html' },
+    fault: { wrongCharset: 'utf-8' },
+  });
   const { fetcher, events } = make();
-  for (const [path, charset] of [['/sjis-header', 'shift_jis'], ['/sjis-meta', 'shift_jis'], ['/eucjp-equiv', 'euc-jp'], ['/sjis-lying', 'shift_jis']] as const) {
+  for (const [path, charset] of [
+    ['/sjis-header', 'shift_jis'],
+    ['/sjis-meta', 'shift_jis'],
+    ['/eucjp-equiv', 'euc-jp'],
+    ['/sjis-lying', 'shift_jis'],
+  ] as const) {
     const r = await fetcher.fetch({ url: web.url(path) });
     assert.equal(r.charset, charset, path);
     assert.ok(r.text.includes(`<p>${JA_TEXT}</p>`), `${path}: ${r.text}`);

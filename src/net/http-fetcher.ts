@@ -4,8 +4,20 @@
 // one decides the order and turns HTTP statuses into typed errors.
 import { isIP } from 'node:net';
 import {
-  BlockedError, NonRetryableError, RetryableError, combineSignals, delay, isLyraError, newId, normalizeUrl, NULL_EVENT_SINK,
-  type AuthItem, type FetchRequest, type FetchResponse, type Fetcher, type LyraEvent,
+  BlockedError,
+  NonRetryableError,
+  RetryableError,
+  combineSignals,
+  delay,
+  isLyraError,
+  newId,
+  normalizeUrl,
+  NULL_EVENT_SINK,
+  type AuthItem,
+  type FetchRequest,
+  type FetchResponse,
+  type Fetcher,
+  type LyraEvent,
 } from '../core/index.js';
 import { createAddressGuard } from './address-guard.js';
 import { targetOf } from './allow-entries.js';
@@ -44,10 +56,21 @@ interface Final {
 
 export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
   const limits = fetcherLimitsSchema.parse({
-    timeoutMs: options.timeoutMs, idleTimeoutMs: options.idleTimeoutMs, maxBodyBytes: options.maxBodyBytes, maxRedirects: options.maxRedirects,
-    concurrency: options.concurrency, perHostConcurrency: options.perHostConcurrency, maxQueued: options.maxQueued, maxRetries: options.maxRetries,
-    backoffBaseMs: options.backoffBaseMs, backoffMaxMs: options.backoffMaxMs, maxRetryAfterMs: options.maxRetryAfterMs,
-    allowedContentTypes: options.allowedContentTypes, robots: options.robots, ssrf: options.ssrf, cache: options.cache,
+    timeoutMs: options.timeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
+    maxRedirects: options.maxRedirects,
+    concurrency: options.concurrency,
+    perHostConcurrency: options.perHostConcurrency,
+    maxQueued: options.maxQueued,
+    maxRetries: options.maxRetries,
+    backoffBaseMs: options.backoffBaseMs,
+    backoffMaxMs: options.backoffMaxMs,
+    maxRetryAfterMs: options.maxRetryAfterMs,
+    allowedContentTypes: options.allowedContentTypes,
+    robots: options.robots,
+    ssrf: options.ssrf,
+    cache: options.cache,
   });
   const events = options.events ?? NULL_EVENT_SINK;
   const emit = (e: Omit<LyraEvent, 'at'>): void => events.emit({ ...e, at: new Date().toISOString() });
@@ -58,7 +81,11 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
   const connectionsPerOrigin = limits.perHostConcurrency + 1;
   const laneOf = (g: typeof guard): { guard: typeof guard; dispatcher: ReturnType<typeof createDispatcher> } => ({
     guard: g,
-    dispatcher: createDispatcher({ lookupFor: (origin) => createPinnedLookup({ resolver, guard: g, target: targetOf(origin) }), connectTimeoutMs, connectionsPerOrigin }),
+    dispatcher: createDispatcher({
+      lookupFor: (origin) => createPinnedLookup({ resolver, guard: g, target: targetOf(origin) }),
+      connectTimeoutMs,
+      connectionsPerOrigin,
+    }),
   });
   const defaultLane = laneOf(guard);
   /** One lane (guard + pool) per configured provider origin; bounded by the number of configured providers. */
@@ -70,7 +97,11 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
     if (url.origin !== origin) return defaultLane;
     let lane = providerLanes.get(origin);
     if (!lane) {
-      if (providerLanes.size >= MAX_PROVIDER_LANES) throw new NonRetryableError(`more than ${MAX_PROVIDER_LANES} provider origins in one fetcher (${origin})`, { code: 'too_many_provider_origins', details: { origin } });
+      if (providerLanes.size >= MAX_PROVIDER_LANES)
+        throw new NonRetryableError(`more than ${MAX_PROVIDER_LANES} provider origins in one fetcher (${origin})`, {
+          code: 'too_many_provider_origins',
+          details: { origin },
+        });
       lane = laneOf(guard.withOrigins([origin]));
       providerLanes.set(origin, lane);
     }
@@ -108,7 +139,15 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
         guardLiteral(u);
         const r = await exchange(
           { dispatcher, scheduler },
-          { url: current, host: hostOf(u), method: 'GET', headers: { ...baseHeaders, accept: 'text/plain' }, signal: new AbortController().signal, timeoutMs: limits.timeoutMs, idleTimeoutMs: limits.idleTimeoutMs },
+          {
+            url: current,
+            host: hostOf(u),
+            method: 'GET',
+            headers: { ...baseHeaders, accept: 'text/plain' },
+            signal: new AbortController().signal,
+            timeoutMs: limits.timeoutMs,
+            idleTimeoutMs: limits.idleTimeoutMs,
+          },
           async (res) => {
             if (REDIRECT_STATUSES.has(res.status) && res.headers.location) {
               res.discard();
@@ -120,7 +159,13 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
             }
             // RFC 9309: parse at least the first 500 KiB; the rest is ignored.
             const raw = await res.read(limits.robots.maxBytes, { truncate: true });
-            const body = await decodeContent({ body: raw, encoding: res.headers['content-encoding'], maxBytes: limits.robots.maxBytes, url: current, truncate: true });
+            const body = await decodeContent({
+              body: raw,
+              encoding: res.headers['content-encoding'],
+              maxBytes: limits.robots.maxBytes,
+              url: current,
+              truncate: true,
+            });
             return { status: res.status, text: body.toString('utf8') };
           },
         );
@@ -140,25 +185,65 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
     const host = hostOf(url);
     if (rules.crawlDelayMs !== undefined) {
       const ms = Math.min(rules.crawlDelayMs, limits.robots.maxCrawlDelayMs);
-      if (ms < rules.crawlDelayMs) emit({ type: 'fetch.crawl_delay_capped', level: 'warn', message: `robots.txt of ${host} asks for Crawl-delay ${rules.crawlDelayMs / 1000}s; capped at ${ms / 1000}s (fetch.robots.max_crawl_delay_ms)`, taskId: request.taskId, data: { host } });
+      if (ms < rules.crawlDelayMs)
+        emit({
+          type: 'fetch.crawl_delay_capped',
+          level: 'warn',
+          message: `robots.txt of ${host} asks for Crawl-delay ${rules.crawlDelayMs / 1000}s; capped at ${ms / 1000}s (fetch.robots.max_crawl_delay_ms)`,
+          taskId: request.taskId,
+          data: { host },
+        });
       scheduler.setCrawlDelay(host, ms);
     }
     if (!rules.isAllowed(url.href)) {
-      emit({ type: 'fetch.robots_disallowed', level: 'info', message: `robots.txt of ${host} disallows ${url.href} for ${robotsAgent}`, taskId: request.taskId, data: { url: url.href } });
-      throw new BlockedError(`robots.txt of ${host} disallows ${url.href} for user agent ${robotsAgent}`, { code: 'robots_disallowed', details: { url: url.href, host } });
+      emit({
+        type: 'fetch.robots_disallowed',
+        level: 'info',
+        message: `robots.txt of ${host} disallows ${url.href} for ${robotsAgent}`,
+        taskId: request.taskId,
+        data: { url: url.href },
+      });
+      throw new BlockedError(`robots.txt of ${host} disallows ${url.href} for user agent ${robotsAgent}`, {
+        code: 'robots_disallowed',
+        details: { url: url.href, host },
+      });
     }
   };
 
   const blocked = (request: FetchRequest, url: string, kind: AuthItem['kind'], marker: string, status: number): BlockedError => {
     const domain = hostOf(new URL(url));
-    const item: AuthItem = { id: newId('auth'), url, domain, kind, status: 'pending', detail: `${marker} (HTTP ${status})`, createdAt: new Date().toISOString(), ...(request.taskId ? { taskId: request.taskId } : {}) };
+    const item: AuthItem = {
+      id: newId('auth'),
+      url,
+      domain,
+      kind,
+      status: 'pending',
+      detail: `${marker} (HTTP ${status})`,
+      createdAt: new Date().toISOString(),
+      ...(request.taskId ? { taskId: request.taskId } : {}),
+    };
     try {
       options.onAuthRequired?.(item);
     } catch (err) {
-      emit({ type: 'fetch.auth_enqueue_failed', level: 'error', message: `could not queue auth item for ${url}: ${(err as Error).message}`, taskId: request.taskId, data: { url } });
+      emit({
+        type: 'fetch.auth_enqueue_failed',
+        level: 'error',
+        message: `could not queue auth item for ${url}: ${(err as Error).message}`,
+        taskId: request.taskId,
+        data: { url },
+      });
     }
-    emit({ type: 'fetch.blocked', level: 'warn', message: `${url} is a ${kind} wall (${marker}); queued for a person`, taskId: request.taskId, data: { url, domain, kind, marker, status } });
-    return new BlockedError(`${url} answered with a ${kind} page (${marker}, HTTP ${status}); added to the auth queue`, { code: 'auth_required', details: { url, domain, kind, status, marker } });
+    emit({
+      type: 'fetch.blocked',
+      level: 'warn',
+      message: `${url} is a ${kind} wall (${marker}); queued for a person`,
+      taskId: request.taskId,
+      data: { url, domain, kind, marker, status },
+    });
+    return new BlockedError(`${url} answered with a ${kind} page (${marker}, HTTP ${status}); added to the auth queue`, {
+      code: 'auth_required',
+      details: { url, domain, kind, status, marker },
+    });
   };
 
   const readText = async (res: ExchangeResponse, url: string, maxBytes: number): Promise<{ body: Buffer; text: string }> => {
@@ -182,7 +267,10 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
     for (let hop = 0; ; hop++) {
       const u = new URL(current);
       if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-        throw new NonRetryableError(`redirect to unsupported scheme ${u.protocol} from ${url}`, { code: 'redirect_scheme', details: { url, location: current } });
+        throw new NonRetryableError(`redirect to unsupported scheme ${u.protocol} from ${url}`, {
+          code: 'redirect_scheme',
+          details: { url, location: current },
+        });
       }
       const lane = laneFor(request, u);
       guardLiteral(u, lane.guard);
@@ -208,7 +296,10 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
             const contentType = res.headers['content-type'] ?? '';
             if (!contentTypeAllowed(contentType, limits.allowedContentTypes)) {
               res.discard();
-              throw new NonRetryableError(`${current} has content type ${contentType}, not in fetch.allowed_content_types`, { code: 'content_type_not_allowed', details: { url: current, contentType } });
+              throw new NonRetryableError(`${current} has content type ${contentType}, not in fetch.allowed_content_types`, {
+                code: 'content_type_not_allowed',
+                details: { url: current, contentType },
+              });
             }
             const declared = Number(res.headers['content-length']);
             if (Number.isFinite(declared) && declared > limits.maxBodyBytes) {
@@ -238,10 +329,16 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
       if (outcome === 'not_modified' || !('redirect' in outcome)) return outcome;
       const next = normalizeUrl(outcome.redirect);
       if (seen.has(next)) {
-        throw new NonRetryableError(`redirect loop from ${url}: ${current} leads back to ${next}`, { code: 'redirect_loop', details: { url, chain: [...seen, next] } });
+        throw new NonRetryableError(`redirect loop from ${url}: ${current} leads back to ${next}`, {
+          code: 'redirect_loop',
+          details: { url, chain: [...seen, next] },
+        });
       }
       if (hop + 1 > limits.maxRedirects) {
-        throw new NonRetryableError(`too many redirects from ${url} (fetch.max_redirects = ${limits.maxRedirects})`, { code: 'too_many_redirects', details: { url, chain: [...seen, next] } });
+        throw new NonRetryableError(`too many redirects from ${url} (fetch.max_redirects = ${limits.maxRedirects})`, {
+          code: 'too_many_redirects',
+          details: { url, chain: [...seen, next] },
+        });
       }
       seen.add(next);
       current = next;
@@ -257,10 +354,27 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
     let charset = '';
     if (isTextual(contentType)) {
       const cs = detectCharset(f.body, contentType);
-      if (cs.warning) emit({ type: 'fetch.charset', level: 'warn', message: `${f.finalUrl}: ${cs.warning}`, taskId: request.taskId, data: { url: f.finalUrl, charset: cs.charset, source: cs.source } });
+      if (cs.warning)
+        emit({
+          type: 'fetch.charset',
+          level: 'warn',
+          message: `${f.finalUrl}: ${cs.warning}`,
+          taskId: request.taskId,
+          data: { url: f.finalUrl, charset: cs.charset, source: cs.source },
+        });
       charset = cs.charset;
     }
-    const response = { url: f.url, finalUrl: f.finalUrl, status: f.status, headers: f.headers, contentType, body: new Uint8Array(f.body.buffer, f.body.byteOffset, f.body.length), charset, fromCache, fetchedAt: new Date().toISOString() } as FetchResponse;
+    const response = {
+      url: f.url,
+      finalUrl: f.finalUrl,
+      status: f.status,
+      headers: f.headers,
+      contentType,
+      body: new Uint8Array(f.body.buffer, f.body.byteOffset, f.body.length),
+      charset,
+      fromCache,
+      fetchedAt: new Date().toISOString(),
+    } as FetchResponse;
     // Decoded on first read and kept: callers that work from the bytes (PDF, extractors with their own
     // decoder) never pay for a large string. Enumerable, so JSON and spreads see it like a plain field.
     let text: string | undefined;
@@ -278,7 +392,13 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
     return detectBlock({ status: r.status, headers: r.headers, html, bodyBytes: r.body.length });
   };
 
-  const fromCached = (c: CachedResponse): Final => ({ url: c.url, finalUrl: c.finalUrl, status: c.status, headers: c.headers, body: Buffer.from(c.body.buffer, c.body.byteOffset, c.body.length) });
+  const fromCached = (c: CachedResponse): Final => ({
+    url: c.url,
+    finalUrl: c.finalUrl,
+    status: c.status,
+    headers: c.headers,
+    body: Buffer.from(c.body.buffer, c.body.byteOffset, c.body.length),
+  });
 
   const fetchWithRetries = async (request: FetchRequest, url: string, signal: AbortSignal): Promise<FetchResponse> => {
     const method = request.method ?? 'GET';
@@ -300,8 +420,14 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
         }
         if (useCache && !/no-store/i.test(outcome.headers['cache-control'] ?? '')) {
           await cache.put({
-            url, finalUrl: outcome.finalUrl, status: outcome.status, headers: outcome.headers, contentType: response.contentType, charset: response.charset,
-            storedAt: Date.now(), body: outcome.body,
+            url,
+            finalUrl: outcome.finalUrl,
+            status: outcome.status,
+            headers: outcome.headers,
+            contentType: response.contentType,
+            charset: response.charset,
+            storedAt: Date.now(),
+            body: outcome.body,
             ...(outcome.headers.etag ? { etag: outcome.headers.etag } : {}),
             ...(outcome.headers['last-modified'] ? { lastModified: outcome.headers['last-modified'] } : {}),
           });
@@ -312,10 +438,19 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
         if (!isLyraError(err) || err.category !== 'retryable' || attempt > limits.maxRetries) throw err;
         const asked = typeof err.details.retryAfterMs === 'number' ? err.details.retryAfterMs : undefined;
         if (asked !== undefined && asked > limits.maxRetryAfterMs) {
-          throw new RetryableError(`${err.message}: the server asks to wait ${Math.round(asked / 1000)}s, more than fetch.max_retry_after_ms (${limits.maxRetryAfterMs} ms)`, { code: 'retry_after_too_long', details: { ...err.details, url } , cause: err });
+          throw new RetryableError(
+            `${err.message}: the server asks to wait ${Math.round(asked / 1000)}s, more than fetch.max_retry_after_ms (${limits.maxRetryAfterMs} ms)`,
+            { code: 'retry_after_too_long', details: { ...err.details, url }, cause: err },
+          );
         }
         const wait = asked ?? backoffDelayMs(attempt, { baseMs: limits.backoffBaseMs, maxMs: limits.backoffMaxMs, random: options.random });
-        emit({ type: 'fetch.retry', level: 'warn', message: `${url}: ${err.message}; retry ${attempt}/${limits.maxRetries} in ${wait} ms${asked !== undefined ? ' (as the server asked)' : ''}`, taskId: request.taskId, data: { url, attempt, waitMs: wait, code: err.code, status: err.details.status } });
+        emit({
+          type: 'fetch.retry',
+          level: 'warn',
+          message: `${url}: ${err.message}; retry ${attempt}/${limits.maxRetries} in ${wait} ms${asked !== undefined ? ' (as the server asked)' : ''}`,
+          taskId: request.taskId,
+          data: { url, attempt, waitMs: wait, code: err.code, status: err.details.status },
+        });
         await delay(wait, signal);
       }
     }
@@ -329,7 +464,13 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
       try {
         if (request.render) {
           return await renderPage({
-            renderer: options.renderer, url, request, userAgent: options.userAgent, timeoutMs: limits.timeoutMs, maxBytes: limits.maxBodyBytes, signal,
+            renderer: options.renderer,
+            url,
+            request,
+            userAgent: options.userAgent,
+            timeoutMs: limits.timeoutMs,
+            maxBytes: limits.maxBodyBytes,
+            signal,
             checkUrl: async (sub) => {
               const u = new URL(sub);
               if (u.protocol !== 'http:' && u.protocol !== 'https:') return;

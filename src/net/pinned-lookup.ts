@@ -24,7 +24,14 @@ export const systemResolver: HostResolver = async (hostname) => {
  * Resolves `host` and checks every address: if any is refused the whole host is refused (a name
  * mixing public and private records is a rebinding attempt). Returns the addresses in resolver order.
  */
-export async function resolveChecked(options: { host: string; url: string; target: GuardTarget; resolver: HostResolver; guard: AddressGuard; signal?: AbortSignal }): Promise<ResolvedAddress[]> {
+export async function resolveChecked(options: {
+  host: string;
+  url: string;
+  target: GuardTarget;
+  resolver: HostResolver;
+  guard: AddressGuard;
+  signal?: AbortSignal;
+}): Promise<ResolvedAddress[]> {
   const { host, url, guard, target } = options;
   const bare = host.replace(/^\[|\]$/g, '');
   const literal = isIP(bare);
@@ -43,7 +50,8 @@ export async function resolveChecked(options: { host: string; url: string; targe
         cause,
       });
     }
-    if (addresses.length === 0) throw new RetryableError(`DNS lookup of ${host} returned no address for ${url}`, { code: 'dns_failed', details: { url, host } });
+    if (addresses.length === 0)
+      throw new RetryableError(`DNS lookup of ${host} returned no address for ${url}`, { code: 'dns_failed', details: { url, host } });
   }
   for (const a of addresses) guard.assertAllowed({ url, target, address: a.address });
   return addresses;
@@ -59,9 +67,20 @@ export function createPinnedLookup(options: { resolver: HostResolver; guard: Add
     const wantAll = typeof lookupOptions === 'object' && lookupOptions !== null && (lookupOptions as { all?: boolean }).all === true;
     const family = typeof lookupOptions === 'object' && lookupOptions !== null ? (lookupOptions as { family?: number | string }).family : undefined;
     const t = options.target;
-    resolveChecked({ host: hostname, url: `${t.protocol}//${hostname.includes(':') ? `[${hostname}]` : hostname}:${t.port}`, target: t, resolver: options.resolver, guard: options.guard }).then(
+    resolveChecked({
+      host: hostname,
+      url: `${t.protocol}//${hostname.includes(':') ? `[${hostname}]` : hostname}:${t.port}`,
+      target: t,
+      resolver: options.resolver,
+      guard: options.guard,
+    }).then(
       (addresses) => {
-        const wanted = family === 4 || family === 'IPv4' ? addresses.filter((a) => a.family === 4) : family === 6 || family === 'IPv6' ? addresses.filter((a) => a.family === 6) : addresses;
+        const wanted =
+          family === 4 || family === 'IPv4'
+            ? addresses.filter((a) => a.family === 4)
+            : family === 6 || family === 'IPv6'
+              ? addresses.filter((a) => a.family === 6)
+              : addresses;
         if (wanted.length === 0) {
           const err = Object.assign(new Error(`no IPv${String(family)} address for ${hostname}`), { code: 'ENOTFOUND' });
           (callback as (e: Error | null, a: string, f: number) => void)(err, '', 0);

@@ -23,10 +23,13 @@ export interface RenderPageOptions {
 export async function renderPage(options: RenderPageOptions): Promise<FetchResponse> {
   const { renderer, url } = options;
   if (!renderer) {
-    throw new NonRetryableError(`rendering requested for ${url} but rendering is off: set fetch.render.enabled: true (or pass --render) and install the Debian package chromium (apt-get install chromium)`, {
-      code: 'render_unavailable',
-      details: { url },
-    });
+    throw new NonRetryableError(
+      `rendering requested for ${url} but rendering is off: set fetch.render.enabled: true (or pass --render) and install the Debian package chromium (apt-get install chromium)`,
+      {
+        code: 'render_unavailable',
+        details: { url },
+      },
+    );
   }
   if ((options.request.method ?? 'GET') !== 'GET') {
     throw new NonRetryableError(`rendering supports GET only; got ${options.request.method} for ${url}`, { code: 'render_method', details: { url } });
@@ -35,7 +38,15 @@ export async function renderPage(options: RenderPageOptions): Promise<FetchRespo
   const release = await options.before(new URL(url));
   let page: RenderedPage;
   try {
-    page = await renderer.render({ url, userAgent: options.userAgent, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, checkUrl: options.checkUrl, ...(options.resolveUrl ? { resolveUrl: options.resolveUrl } : {}), signal: options.signal });
+    page = await renderer.render({
+      url,
+      userAgent: options.userAgent,
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes,
+      checkUrl: options.checkUrl,
+      ...(options.resolveUrl ? { resolveUrl: options.resolveUrl } : {}),
+      signal: options.signal,
+    });
   } finally {
     release();
   }

@@ -18,8 +18,14 @@ test('topCitations keeps the best k by score, ties broken by key whatever the in
     { key: 'doi:c', score: 0.9 },
     { key: 'doi:d', score: 0.1 },
   ];
-  assert.deepEqual(topCitations(items, 3).map((i) => i.key), ['doi:c', 'doi:a', 'doi:b']);
-  assert.deepEqual(topCitations([...items].reverse(), 3).map((i) => i.key), ['doi:c', 'doi:a', 'doi:b']);
+  assert.deepEqual(
+    topCitations(items, 3).map((i) => i.key),
+    ['doi:c', 'doi:a', 'doi:b'],
+  );
+  assert.deepEqual(
+    topCitations([...items].reverse(), 3).map((i) => i.key),
+    ['doi:c', 'doi:a', 'doi:b'],
+  );
   assert.equal(cosine(new Float32Array([1, 0]), new Float32Array([0, 0])), 0);
   assert.ok(Math.abs(cosine(new Float32Array([1, 2]), new Float32Array([2, 4])) - 1) < 1e-9);
 });
@@ -43,5 +49,8 @@ test('scoreCitations uses the injected embedding and stance models: similarity i
   }
   assert.ok(same!.nliRelevance > other!.nliRelevance, 'the on-topic abstract takes a side on the query, the off-topic one does not');
   const aborted = AbortSignal.abort();
-  await assert.rejects(scoreCitations({ sourceText: source, query: 'q', candidates, stance, embedding, signal: aborted }), 'a model failure is the caller\'s error, never a made-up score');
+  await assert.rejects(
+    scoreCitations({ sourceText: source, query: 'q', candidates, stance, embedding, signal: aborted }),
+    "a model failure is the caller's error, never a made-up score",
+  );
 });

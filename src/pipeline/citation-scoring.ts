@@ -27,7 +27,11 @@ export interface ScoredCitation extends CitationCandidate {
 export const cosine = cosineSimilarity;
 
 export function citationScore(parts: { influential: boolean; similarity: number; nliRelevance: number }): number {
-  return (parts.influential ? CITATION_WEIGHTS.influential : 0) + CITATION_WEIGHTS.embeddingSimilarity * parts.similarity + CITATION_WEIGHTS.nliRelevance * parts.nliRelevance;
+  return (
+    (parts.influential ? CITATION_WEIGHTS.influential : 0) +
+    CITATION_WEIGHTS.embeddingSimilarity * parts.similarity +
+    CITATION_WEIGHTS.nliRelevance * parts.nliRelevance
+  );
 }
 
 /** Scores every candidate; model failures propagate (a relevance made up without the models would be a silent fallback). */
@@ -46,7 +50,10 @@ export async function scoreCitations(options: {
   const nli: number[] = [];
   for (let i = 0; i < candidates.length; i += NLI_BATCH) {
     const batch = candidates.slice(i, i + NLI_BATCH);
-    const judged = await options.stance.judge(batch.map((c) => ({ claim: options.query, passage: c.abstract })), signal);
+    const judged = await options.stance.judge(
+      batch.map((c) => ({ claim: options.query, passage: c.abstract })),
+      signal,
+    );
     nli.push(...judged.map((j) => 1 - j.scores.neutral));
   }
   return candidates.map((c, i) => {

@@ -1,8 +1,6 @@
 // What the pipeline needs from the outside, as interfaces (PIPELINE.md "Layers"): app/engine.ts
 // builds these from the configuration; tests build them from real components on loopback.
-import type {
-  EmbeddingModel, Fetcher, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, Thesaurus,
-} from '../core/index.js';
+import type { EmbeddingModel, Fetcher, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, Thesaurus } from '../core/index.js';
 import type { GraphDeps, GraphLimits, GraphPhaseResult, RecomputeResult, TrustResolver } from './graph/index.js';
 import type { OpenAccessLocator } from '../sources/index.js';
 import type { PipelineLimits } from './limits.js';

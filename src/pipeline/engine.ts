@@ -2,9 +2,30 @@
 // task through the seven phases, queued work in the background (bounded), stop, resume and typed
 // progress events. app/engine.ts wires the real adapters into it.
 import {
-  InvalidInputError, NonRetryableError, errorMessage, isLyraError, type CreateTaskInput, type Engine, type EngineEvent, type ErrorCategory, type IngestUrlOutcome, type SourceText,
-  type LyraError, type Materials, type MaterialsOptions, type MaterialsPage, type MaterialsPageOptions, type QueueOptions, type QueuedItem, type SearchOptions, type SearchOutcome, type SearchTarget, type SourceReachability, type Task,
-  type TaskStatusView, type VerifyOutcome,
+  InvalidInputError,
+  NonRetryableError,
+  errorMessage,
+  isLyraError,
+  type CreateTaskInput,
+  type Engine,
+  type EngineEvent,
+  type ErrorCategory,
+  type IngestUrlOutcome,
+  type SourceText,
+  type LyraError,
+  type Materials,
+  type MaterialsOptions,
+  type MaterialsPage,
+  type MaterialsPageOptions,
+  type QueueOptions,
+  type QueuedItem,
+  type SearchOptions,
+  type SearchOutcome,
+  type SearchTarget,
+  type SourceReachability,
+  type Task,
+  type TaskStatusView,
+  type VerifyOutcome,
 } from '../core/index.js';
 import { errorOfCategory } from '../sources/index.js';
 import type { PipelineDeps } from './deps.js';
@@ -99,7 +120,18 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
           const budget = budgetBlock(taskId);
           if (budget) {
             store.updateQuery(queryId, { lastError: `pending: ${budget}` });
-            emit({ type: 'warning', taskId, warning: warning({ source: 'budget', category: 'warning', code: 'budget_exhausted', message: `query left pending: ${budget}`, target: store.getQuery(queryId)?.text }), at: now() });
+            emit({
+              type: 'warning',
+              taskId,
+              warning: warning({
+                source: 'budget',
+                category: 'warning',
+                code: 'budget_exhausted',
+                message: `query left pending: ${budget}`,
+                target: store.getQuery(queryId)?.text,
+              }),
+              at: now(),
+            });
             continue;
           }
           if (store.getTask(taskId)?.status !== 'running') setStatus(taskId, 'running');
@@ -108,14 +140,19 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
           await runQuery({ deps, limits, taskId, queryId, signal, emit });
         } catch (err) {
           // runQuery records a query's own failure; what escapes it (the store failing) is recorded here if it can be.
-          const error = { category: isLyraError(err) ? err.category : 'retryable' as const, code: 'query_crashed', message: errorMessage(err) };
+          const error = { category: isLyraError(err) ? err.category : ('retryable' as const), code: 'query_crashed', message: errorMessage(err) };
           const message = `${error.category}: ${error.message}`;
           try {
             store.updateQuery(queryId, { status: 'failed', lastError: message, error, finishedAt: now() });
           } catch {
             // The store itself is failing; the warning event below is all that can be said.
           }
-          emit({ type: 'warning', taskId, warning: warning({ source: 'engine', category: error.category, code: error.code, message, target: queryId }), at: now() });
+          emit({
+            type: 'warning',
+            taskId,
+            warning: warning({ source: 'engine', category: error.category, code: error.code, message, target: queryId }),
+            at: now(),
+          });
         } finally {
           line.current = undefined;
           settleQuery(line, queryId);
@@ -174,7 +211,10 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     claimLease(store, taskId);
     const line = lineOf(taskId);
     if (line.queue.length >= limits.maxQueuedQueries) {
-      throw new InvalidInputError(`task ${taskId}: ${line.queue.length} queries are already queued (pipeline.max_queued_queries = ${limits.maxQueuedQueries})`, { code: 'queue_full' });
+      throw new InvalidInputError(
+        `task ${taskId}: ${line.queue.length} queries are already queued (pipeline.max_queued_queries = ${limits.maxQueuedQueries})`,
+        { code: 'queue_full' },
+      );
     }
     line.queue.push(queryId);
     if (signal) line.querySignals.set(queryId, signal);
@@ -184,7 +224,10 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
 
   function openTask(taskId: string): Task {
     const task = requireTask(store, taskId);
-    if (task.status === 'stopped') throw new InvalidInputError(`task ${taskId} is stopped (${task.stopReason ?? 'no reason given'}); lyra resume ${taskId} reopens it`, { code: 'task_stopped' });
+    if (task.status === 'stopped')
+      throw new InvalidInputError(`task ${taskId} is stopped (${task.stopReason ?? 'no reason given'}); lyra resume ${taskId} reopens it`, {
+        code: 'task_stopped',
+      });
     return task;
   }
 
@@ -213,7 +256,14 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     async createTask(input: CreateTaskInput): Promise<Task> {
       const providers = resolveTaskProviders(deps, input.providers);
       requireModels();
-      const warnings = deps.scholarly.disabled.map((name) => warning({ source: name, category: 'warning', code: 'source_disabled', message: `scholarly source ${name} is disabled (scholarly.${name}.enabled: false)` }));
+      const warnings = deps.scholarly.disabled.map((name) =>
+        warning({
+          source: name,
+          category: 'warning',
+          code: 'source_disabled',
+          message: `scholarly source ${name} is disabled (scholarly.${name}.enabled: false)`,
+        }),
+      );
       const task = newTaskRecord(input, { limits, providers, snapshot: { pipeline: limits, ...(deps.graphLimits ? { graph: deps.graphLimits } : {}) } });
       storeTask(store, task, warnings);
       emit({ type: 'task.created', taskId: task.id, at: now() });
@@ -229,7 +279,10 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       const inputs = targets.map((t) => targetInput(t, queryProviders(task, 'query' in t ? t.providers : undefined), options));
       const pending = store.listQueries(taskId).filter((q) => q.status === 'pending').length;
       if (pending + inputs.length > limits.maxQueuedQueries) {
-        throw new InvalidInputError(`task ${taskId}: ${pending} queries are pending; ${inputs.length} more would exceed pipeline.max_queued_queries (${limits.maxQueuedQueries})`, { code: 'queue_full' });
+        throw new InvalidInputError(
+          `task ${taskId}: ${pending} queries are pending; ${inputs.length} more would exceed pipeline.max_queued_queries (${limits.maxQueuedQueries})`,
+          { code: 'queue_full' },
+        );
       }
       return inputs.map((input) => {
         const q = recordQuery(store, taskId, input);
@@ -243,7 +296,9 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       claimLease(store, taskId);
       const line = lineOf(taskId);
       if (line.queue.length + targets.length > limits.maxQueuedQueries) {
-        throw new InvalidInputError(`task ${taskId}: queueing ${targets.length} more would exceed pipeline.max_queued_queries (${limits.maxQueuedQueries})`, { code: 'queue_full' });
+        throw new InvalidInputError(`task ${taskId}: queueing ${targets.length} more would exceed pipeline.max_queued_queries (${limits.maxQueuedQueries})`, {
+          code: 'queue_full',
+        });
       }
       const items = engine.record(taskId, targets, options);
       for (const item of items) enqueue(taskId, item.queryId);
@@ -280,17 +335,28 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     readSource(taskId: string, pageId: string): SourceText {
       requireTask(store, taskId);
       const page = store.getPage(pageId);
-      if (!page || page.taskId !== taskId) throw new InvalidInputError(`readSource: task ${taskId} has no page ${pageId}`, { code: 'page_not_found', details: { taskId, pageId } });
+      if (!page || page.taskId !== taskId)
+        throw new InvalidInputError(`readSource: task ${taskId} has no page ${pageId}`, { code: 'page_not_found', details: { taskId, pageId } });
       if (page.fetchStatus !== 'fetched' && page.fetchStatus !== 'abstract_only') {
-        throw new NonRetryableError(`readSource: ${page.url} has no text (${page.fetchStatus})`, { code: 'source_unreadable', details: { pageId, url: page.url, fetchStatus: page.fetchStatus } });
+        throw new NonRetryableError(`readSource: ${page.url} has no text (${page.fetchStatus})`, {
+          code: 'source_unreadable',
+          details: { pageId, url: page.url, fetchStatus: page.fetchStatus },
+        });
       }
-      return { source: sourceView(page, createSourceResolver(deps.trust)(page), { bibliographic: true }), text: store.listFragments(pageId).map((f) => f.text).join('\n\n') };
+      return {
+        source: sourceView(page, createSourceResolver(deps.trust)(page), { bibliographic: true }),
+        text: store
+          .listFragments(pageId)
+          .map((f) => f.text)
+          .join('\n\n'),
+      };
     },
 
     async checkSource(taskId: string, pageId: string, options: { recheck?: boolean; signal?: AbortSignal } = {}): Promise<SourceReachability> {
       openTask(taskId);
       const page = store.getPage(pageId);
-      if (!page || page.taskId !== taskId) throw new InvalidInputError(`checkSource: task ${taskId} has no page ${pageId}`, { code: 'page_not_found', details: { taskId, pageId } });
+      if (!page || page.taskId !== taskId)
+        throw new InvalidInputError(`checkSource: task ${taskId} has no page ${pageId}`, { code: 'page_not_found', details: { taskId, pageId } });
       const source = pageSourceView(page, deps.trust);
       if (!options.recheck) {
         const checked = loadPayload<ReachabilityRecord>(store, taskId, keys.check(pageId));
@@ -323,13 +389,22 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       const outcome = await runSearch(taskId, statement, options, { deferStance: true });
       if (outcome.status !== 'done') {
         const q = store.getQuery(outcome.queryId);
-        throw errorOfCategory(q?.error?.category ?? 'retryable', `verify: the search for ${JSON.stringify(statement)} ended ${outcome.status}: ${q?.lastError ?? outcome.status}`, {
-          code: 'verify_search_failed', ...(q?.error ? { details: { cause: q.error } } : {}),
-        });
+        throw errorOfCategory(
+          q?.error?.category ?? 'retryable',
+          `verify: the search for ${JSON.stringify(statement)} ended ${outcome.status}: ${q?.lastError ?? outcome.status}`,
+          {
+            code: 'verify_search_failed',
+            ...(q?.error ? { details: { cause: q.error } } : {}),
+          },
+        );
       }
       const graph = loadPayload<{ pageIds: string[] }>(store, taskId, keys.phase(outcome.queryId, 'graph'));
       const result = await verifyStatement(graphDepsOf({ deps, emit }), {
-        taskId, statement, pageIds: graph?.pageIds ?? [], queries: outcome.sentQueries, ...(options.signal ? { signal: options.signal } : {}),
+        taskId,
+        statement,
+        pageIds: graph?.pageIds ?? [],
+        queries: outcome.sentQueries,
+        ...(options.signal ? { signal: options.signal } : {}),
       });
       return { ...result, warnings: [...outcome.warnings, ...result.warnings] };
     },
@@ -346,9 +421,20 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       if (!page) throw errorOfCategoryName('non_retryable', `ingest ${url}: the query ended ${outcome.status} without a page`, 'ingest_failed');
       const failed = loadPayload<PageOutcome>(store, taskId, keys.page(page.id));
       // A page of a BLOCKED domain is skipped with its reason (phases/fetch.ts): the ingest fails with it.
-      if (failed?.status === 'failed' || failed?.status === 'blocked' || failed?.status === 'skipped') throw errorOfCategoryName(failed.error?.category ?? 'retryable', `ingest ${url}: ${failed.error?.message ?? failed.status}`, failed.error?.code ?? 'fetch_failed');
-      if (outcome.status !== 'done') throw errorOfCategoryName('retryable', `ingest ${url}: query ${outcome.status}: ${store.getQuery(q.id)?.lastError ?? ''}`, 'ingest_failed');
-      return { page: pageSourceView(store.getPage(page.id)!, deps.trust), fragments: store.listFragments(page.id).length, claims: outcome.claims, warnings: outcome.warnings };
+      if (failed?.status === 'failed' || failed?.status === 'blocked' || failed?.status === 'skipped')
+        throw errorOfCategoryName(
+          failed.error?.category ?? 'retryable',
+          `ingest ${url}: ${failed.error?.message ?? failed.status}`,
+          failed.error?.code ?? 'fetch_failed',
+        );
+      if (outcome.status !== 'done')
+        throw errorOfCategoryName('retryable', `ingest ${url}: query ${outcome.status}: ${store.getQuery(q.id)?.lastError ?? ''}`, 'ingest_failed');
+      return {
+        page: pageSourceView(store.getPage(page.id)!, deps.trust),
+        fragments: store.listFragments(page.id).length,
+        claims: outcome.claims,
+        warnings: outcome.warnings,
+      };
     },
 
     async resume(taskId: string, options: { signal?: AbortSignal } = {}): Promise<TaskStatusView> {

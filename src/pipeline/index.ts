@@ -15,7 +15,14 @@ export { lastStoredPhase, taskProgress, type RunningQueryProgress, type TaskProg
 export { budgetView, claimOrigins, claimSummaries, isPrimaryLevel, pageSourceView } from './views.js';
 // Phase 7 and the materials (pipeline/graph, pipeline/materials).
 export {
-  DEFAULT_GRAPH_LIMITS, MAX_STATEMENT_CHARS, VERIFY_KEY_PREFIX, recomputeTaskGraph, resolveGraphLimits, runGraphPhase,
-  verifyStatement, type GraphLimits, type RecomputeResult,
+  DEFAULT_GRAPH_LIMITS,
+  MAX_STATEMENT_CHARS,
+  VERIFY_KEY_PREFIX,
+  recomputeTaskGraph,
+  resolveGraphLimits,
+  runGraphPhase,
+  verifyStatement,
+  type GraphLimits,
+  type RecomputeResult,
 } from './graph/index.js';
 export * from './materials/index.js';

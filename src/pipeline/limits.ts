@@ -57,7 +57,12 @@ export type PipelineLimits = Omit<typeof PIPELINE_DEFAULTS, 'sourceTimeoutMs'> &
 export const budgetInputSchema = z.strictObject({
   maxPages: z.number().int().min(1).max(1_000_000).optional(),
   maxQueries: z.number().int().min(1).max(100_000).optional(),
-  maxSeconds: z.number().int().min(1).max(30 * 24 * 3600).optional(),
+  maxSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 3600)
+    .optional(),
 });
 
 /** Limits with defaults for every key not given. */

@@ -11,6 +11,10 @@ const deps = { store: { listCorpora: () => [] }, webProviders: {}, scholarly: { 
 test('normalizeProviders: prototype names are unknown providers', () => {
   assert.deepEqual(normalizeProviders(deps, ['openalex']), ['openalex']);
   for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
-    assert.throws(() => normalizeProviders(deps, [name]), (err: unknown) => isLyraError(err) && err.code === 'provider_unknown', name);
+    assert.throws(
+      () => normalizeProviders(deps, [name]),
+      (err: unknown) => isLyraError(err) && err.code === 'provider_unknown',
+      name,
+    );
   }
 });

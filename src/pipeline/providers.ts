@@ -27,15 +27,23 @@ export function defaultProviders(deps: PipelineDeps): string[] {
 /** Normalizes and checks names; unknown or unconfigured names are invalid input naming the setting. */
 export function normalizeProviders(deps: PipelineDeps, names: string[]): string[] {
   const out: string[] = [];
-  for (const raw of names.flatMap((n) => n.split(',')).map((n) => n.trim()).filter(Boolean)) {
+  for (const raw of names
+    .flatMap((n) => n.split(','))
+    .map((n) => n.trim())
+    .filter(Boolean)) {
     const lower = raw.toLowerCase();
     let name: string;
     if (lower === 'corpus') {
-      if (corporaNames(deps).length === 0) throw new InvalidInputError('provider corpus: no local corpus exists yet (lyra corpus add <name> <files>)', { code: 'corpus_not_found' });
+      if (corporaNames(deps).length === 0)
+        throw new InvalidInputError('provider corpus: no local corpus exists yet (lyra corpus add <name> <files>)', { code: 'corpus_not_found' });
       name = 'corpus';
     } else if (lower.startsWith('corpus:')) {
       const corpus = raw.slice('corpus:'.length);
-      if (!corporaNames(deps).includes(corpus)) throw new InvalidInputError(`provider ${raw}: no corpus named ${JSON.stringify(corpus)} (see lyra corpus list)`, { code: 'corpus_not_found', details: { corpus } });
+      if (!corporaNames(deps).includes(corpus))
+        throw new InvalidInputError(`provider ${raw}: no corpus named ${JSON.stringify(corpus)} (see lyra corpus list)`, {
+          code: 'corpus_not_found',
+          details: { corpus },
+        });
       name = `corpus:${corpus}`;
     } else if (Object.hasOwn(deps.webProviders, lower)) {
       // hasOwn: a name such as `constructor` is no provider, whatever Object.prototype holds.
@@ -44,14 +52,23 @@ export function normalizeProviders(deps: PipelineDeps, names: string[]): string[
       // Web providers in use: those configured in `providers`, else the zero-config one; none with web_search.enabled: false.
       const setting = lower === 'browser' ? 'web_search.provider' : `providers.${lower}`;
       const how = lower === 'browser' ? 'set web_search.provider: browser with no providers section (Chromium needed)' : `add a providers.${lower} section`;
-      throw new InvalidInputError(`provider ${lower} is not in use: ${how} in lyra.config.yaml, and keep web_search.enabled true (lyra doctor lists the web providers in use)`, { code: 'provider_not_configured', details: { setting } });
+      throw new InvalidInputError(
+        `provider ${lower} is not in use: ${how} in lyra.config.yaml, and keep web_search.enabled true (lyra doctor lists the web providers in use)`,
+        { code: 'provider_not_configured', details: { setting } },
+      );
     } else {
       const scholarly = Object.hasOwn(ALIASES, lower) ? ALIASES[lower]! : lower;
       if (deps.scholarly.sources.some((s) => s.name === scholarly)) name = scholarly;
       else if (deps.scholarly.disabled.includes(scholarly)) {
-        throw new InvalidInputError(`scholarly source ${scholarly} is disabled: set scholarly.${scholarly}.enabled to true`, { code: 'provider_not_configured', details: { setting: `scholarly.${scholarly}.enabled` } });
+        throw new InvalidInputError(`scholarly source ${scholarly} is disabled: set scholarly.${scholarly}.enabled to true`, {
+          code: 'provider_not_configured',
+          details: { setting: `scholarly.${scholarly}.enabled` },
+        });
       } else {
-        throw new InvalidInputError(`unknown provider ${JSON.stringify(raw)} (expected corpus, corpus:<name>, searxng, duckduckgo, browser, semantic_scholar, openalex, crossref, arxiv or pubmed)`, { code: 'provider_unknown', details: { provider: raw } });
+        throw new InvalidInputError(
+          `unknown provider ${JSON.stringify(raw)} (expected corpus, corpus:<name>, searxng, duckduckgo, browser, semantic_scholar, openalex, crossref, arxiv or pubmed)`,
+          { code: 'provider_unknown', details: { provider: raw } },
+        );
       }
     }
     if (!out.includes(name)) out.push(name);

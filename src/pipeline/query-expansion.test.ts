@@ -11,10 +11,16 @@ test('a plain query is passed through unchanged, operators and quotes included',
 
 test('refute mode appends the critique vocabulary of the query language', async () => {
   const en = await expandQuery({ query: 'remdesivir mortality', refute: true, maxExpansions: 20 });
-  assert.deepEqual(en.queries.slice(1).map((q) => q.text), REFUTE_SUFFIXES.en.map((s) => `remdesivir mortality ${s}`));
+  assert.deepEqual(
+    en.queries.slice(1).map((q) => q.text),
+    REFUTE_SUFFIXES.en.map((s) => `remdesivir mortality ${s}`),
+  );
   assert.ok(en.queries.slice(1).every((q) => q.origin === 'refutation'));
   const ja = await expandQuery({ query: 'レムデシビル 死亡率', refute: true, maxExpansions: 20 });
-  assert.deepEqual(ja.queries.slice(1, 4).map((q) => q.text), ['レムデシビル 死亡率 批判', 'レムデシビル 死亡率 問題点', 'レムデシビル 死亡率 反論']);
+  assert.deepEqual(
+    ja.queries.slice(1, 4).map((q) => q.text),
+    ['レムデシビル 死亡率 批判', 'レムデシビル 死亡率 問題点', 'レムデシビル 死亡率 反論'],
+  );
 });
 
 test('mirror without a translator is a visible warning, never a guess', async () => {
@@ -39,9 +45,17 @@ test('expansions are bounded and the cut is reported', async () => {
 });
 
 test('a failing translator is a warning; the client query still runs, nothing is guessed', async () => {
-  const translator = { name: 'broken', translate: async () => { throw new Error('endpoint down'); } };
+  const translator = {
+    name: 'broken',
+    translate: async () => {
+      throw new Error('endpoint down');
+    },
+  };
   const r = await expandQuery({ query: 'crop yield', mirror: true, translator });
-  assert.deepEqual(r.queries.map((q) => q.text), ['crop yield']);
+  assert.deepEqual(
+    r.queries.map((q) => q.text),
+    ['crop yield'],
+  );
   assert.match(r.warnings[0] ?? '', /broken failed: endpoint down/);
 });
 
@@ -61,7 +75,10 @@ test('an English query gets WordNet synonym queries, one term replaced in each, 
 
 test('synonyms leave quoted phrases, operators, acronyms, collocations and other languages alone; refute mode adds none', async () => {
   const quoted = await expandQuery({ query: '"hypertension risk" site:who.int WHO', synonyms: { max: 2, thesaurus: wordnet } });
-  assert.deepEqual(quoted.queries.map((q) => q.text), ['"hypertension risk" site:who.int WHO']);
+  assert.deepEqual(
+    quoted.queries.map((q) => q.text),
+    ['"hypertension risk" site:who.int WHO'],
+  );
   const sea = await expandQuery({ query: 'sea level rise', synonyms: { max: 2, thesaurus: wordnet } });
   assert.ok(!sea.queries.some((q) => /degree|grade/.test(q.text)), 'sea level is one term, never "sea degree"');
   const ja = await expandQuery({ query: '高血圧 リスク', synonyms: { max: 2, thesaurus: wordnet } });

@@ -58,7 +58,9 @@ export async function expandQuery(options: ExpandOptions): Promise<ExpansionResu
   if (options.mirror) {
     const to = lang === 'ja' ? 'en' : 'ja';
     if (!options.translator) {
-      warnings.push(`mirror query into ${to} skipped: no model can translate (configure models.llm in lyra.config.yaml, or set pipeline.mirror_queries: false)`);
+      warnings.push(
+        `mirror query into ${to} skipped: no model can translate (configure models.llm in lyra.config.yaml, or set pipeline.mirror_queries: false)`,
+      );
     } else {
       let mirrored = '';
       try {

@@ -3,7 +3,15 @@
 // tried `query_attempts` times on retryable errors with 1 s × attempt backoff, then recorded as failed
 // with its error while the task goes on (seed 003 §2.1). No fallback results, ever.
 import {
-  delay, errorMessage, isLyraError, type EngineEvent, type EngineWarning, type PipelinePhase, type Query, type QueryMetrics, type SearchOutcome,
+  delay,
+  errorMessage,
+  isLyraError,
+  type EngineEvent,
+  type EngineWarning,
+  type PipelinePhase,
+  type Query,
+  type QueryMetrics,
+  type SearchOutcome,
 } from '../core/index.js';
 import { queryMetrics, type Satisfaction } from '../policy/index.js';
 import { parseScholarlyId } from '../sources/index.js';
@@ -21,9 +29,21 @@ import { createBudgetTracker, type QueryContext } from './query-context.js';
 import { addQueryWarnings, keys, loadPayload, savePhase, warning, type QueryInput } from './task-state.js';
 
 /** Stored when a query ends: what its SearchOutcome is built from (its metrics, and claim ids for its claims). */
-export interface QuerySummary extends Pick<SearchOutcome,
-  'sentQueries' | 'resultsFound' | 'newPages' | 'pagesFetched' | 'fragments' | 'usefulFragments' | 'harvestRate' | 'novelty' | 'duplicateRate'
-  | 'satisfaction' | 'hasPrimarySource'> {
+export interface QuerySummary
+  extends Pick<
+    SearchOutcome,
+    | 'sentQueries'
+    | 'resultsFound'
+    | 'newPages'
+    | 'pagesFetched'
+    | 'fragments'
+    | 'usefulFragments'
+    | 'harvestRate'
+    | 'novelty'
+    | 'duplicateRate'
+    | 'satisfaction'
+    | 'hasPrimarySource'
+  > {
   claimIds: string[];
 }
 
@@ -44,9 +64,15 @@ const now = (): string => new Date().toISOString();
 async function runPhases(ctx: QueryContext): Promise<QuerySummary> {
   const { deps, task, query } = ctx;
   const taskId = task.id;
-  const save = (key: string, payload: unknown, seconds: number, usage: { queriesSent?: number } = {}): void => savePhase(deps.store, taskId, key, payload, { ...usage, secondsUsed: seconds });
+  const save = (key: string, payload: unknown, seconds: number, usage: { queriesSent?: number } = {}): void =>
+    savePhase(deps.store, taskId, key, payload, { ...usage, secondsUsed: seconds });
 
-  async function step<T>(phase: PipelinePhase, key: string, run: () => Promise<T> | T, options: { onLoaded?: (o: T) => void; usage?: (o: T) => { queriesSent?: number }; count?: (o: T) => number } = {}): Promise<T> {
+  async function step<T>(
+    phase: PipelinePhase,
+    key: string,
+    run: () => Promise<T> | T,
+    options: { onLoaded?: (o: T) => void; usage?: (o: T) => { queriesSent?: number }; count?: (o: T) => number } = {},
+  ): Promise<T> {
     const saved = loadPayload<T & { complete?: boolean }>(deps.store, taskId, key);
     if (saved !== undefined && saved !== null && saved.complete !== false) {
       options.onLoaded?.(saved);
@@ -79,7 +105,9 @@ async function runPhases(ctx: QueryContext): Promise<QuerySummary> {
       break;
     }
     const input = ids;
-    const enrich: EnrichOutput = await step('enrich', keys.phase(query.id, 'enrich', round), () => runEnrichPhase(ctx, input), { count: (o) => o.papers.length });
+    const enrich: EnrichOutput = await step('enrich', keys.phase(query.id, 'enrich', round), () => runEnrichPhase(ctx, input), {
+      count: (o) => o.papers.length,
+    });
     const register: RegisterOutput = await step(
       'register',
       keys.phase(query.id, 'register', round),
@@ -91,10 +119,20 @@ async function runPhases(ctx: QueryContext): Promise<QuerySummary> {
     const previous = loadPayload<CitationsOutput>(deps.store, taskId, citationsKey);
     if (previous && !previous.complete) ctx.budget.usePages(previous.newPageIds.length);
     citations.push(
-      await step('citations', citationsKey, () => runCitationsPhase(ctx, { papers: register.papers, ...(previous ? { previous } : {}), save: (p) => deps.store.saveCheckpoint(taskId, citationsKey, p) }), {
-        onLoaded: (o) => ctx.budget.usePages(o.newPageIds.length),
-        count: (o) => o.edges,
-      }),
+      await step(
+        'citations',
+        citationsKey,
+        () =>
+          runCitationsPhase(ctx, {
+            papers: register.papers,
+            ...(previous ? { previous } : {}),
+            save: (p) => deps.store.saveCheckpoint(taskId, citationsKey, p),
+          }),
+        {
+          onLoaded: (o) => ctx.budget.usePages(o.newPageIds.length),
+          count: (o) => o.edges,
+        },
+      ),
     );
     const plan: FetchPlan = await step('fetch', keys.phase(query.id, 'fetch-plan', round), () => planFetch(ctx, register.candidates), {
       onLoaded: (o) => ctx.budget.usePages(o.items.length),
@@ -148,15 +186,27 @@ function contextOf(o: RunQueryOptions): QueryContext {
   const query = deps.store.getQuery(o.queryId)!;
   const input = loadPayload<QueryInput>(deps.store, o.taskId, keys.input(o.queryId))!;
   return {
-    deps, limits: o.limits, task, query, input, selection: selectProviders(deps, input.providers), signal: o.signal, emit: o.emit,
+    deps,
+    limits: o.limits,
+    task,
+    query,
+    input,
+    selection: selectProviders(deps, input.providers),
+    signal: o.signal,
+    emit: o.emit,
     budget: createBudgetTracker({ deps, task, input }),
   };
 }
 
 function metricsOf(s: QuerySummary): QueryMetrics {
   return {
-    harvestRate: s.harvestRate, novelty: s.novelty, duplicateRate: s.duplicateRate, satisfaction: SATISFACTION_SCORE[s.satisfaction],
-    pagesFound: s.resultsFound, pagesFetched: s.pagesFetched, usefulFragments: s.usefulFragments,
+    harvestRate: s.harvestRate,
+    novelty: s.novelty,
+    duplicateRate: s.duplicateRate,
+    satisfaction: SATISFACTION_SCORE[s.satisfaction],
+    pagesFound: s.resultsFound,
+    pagesFetched: s.pagesFetched,
+    usefulFragments: s.usefulFragments,
   };
 }
 
@@ -191,7 +241,15 @@ export async function runQuery(o: RunQueryOptions): Promise<Query> {
       const lastError = `${category}: ${error.message}`;
       if (category === 'retryable' && attempt < o.limits.queryAttempts) {
         const wait = o.limits.queryBackoffMs * attempt;
-        addQueryWarnings(store, o.taskId, o.queryId, [warning({ source: 'query', category, code, message: `attempt ${attempt} of ${o.limits.queryAttempts} failed after ${Math.round(Date.now() - t0)} ms: ${errorMessage(err)}; retrying in ${wait} ms`, target: current.text })]);
+        addQueryWarnings(store, o.taskId, o.queryId, [
+          warning({
+            source: 'query',
+            category,
+            code,
+            message: `attempt ${attempt} of ${o.limits.queryAttempts} failed after ${Math.round(Date.now() - t0)} ms: ${errorMessage(err)}; retrying in ${wait} ms`,
+            target: current.text,
+          }),
+        ]);
         store.updateQuery(o.queryId, { lastError, error });
         try {
           await delay(wait, o.signal);

@@ -20,21 +20,40 @@ const now = (): string => new Date().toISOString();
 export function reachabilityFromTask(page: Page, outcome: PageOutcome | undefined): ReachabilityRecord | undefined {
   if (isCorpusUrl(page.url)) return page.fetchStatus === 'fetched' ? { reachable: true, httpStatus: null, at: page.fetchedAt ?? page.createdAt } : undefined;
   if (!outcome) return undefined;
-  if (outcome.status === 'fetched') return outcome.httpStatus === undefined || outcome.fromCache ? undefined : { reachable: true, httpStatus: outcome.httpStatus, at: outcome.at };
+  if (outcome.status === 'fetched')
+    return outcome.httpStatus === undefined || outcome.fromCache ? undefined : { reachable: true, httpStatus: outcome.httpStatus, at: outcome.at };
   return { reachable: false, httpStatus: outcome.httpStatus ?? null, ...(outcome.error ? { error: outcome.error } : {}), at: outcome.at };
 }
 
 /** Checks the page now: the store for a corpus document, else one fetch of its URL. Rethrows only when `signal` aborted. */
-export async function checkReachability(options: { deps: Pick<PipelineDeps, 'fetcher' | 'store' | 'trust'>; page: Page; signal?: AbortSignal }): Promise<ReachabilityRecord> {
+export async function checkReachability(options: {
+  deps: Pick<PipelineDeps, 'fetcher' | 'store' | 'trust'>;
+  page: Page;
+  signal?: AbortSignal;
+}): Promise<ReachabilityRecord> {
   const { deps, page, signal } = options;
   const corpus = parseCorpusUrl(page.url);
   if (corpus) {
     return deps.store.getCorpusDocument(corpus.corpus, corpus.id)
       ? { reachable: true, httpStatus: null, at: now() }
-      : { reachable: false, httpStatus: null, error: { category: 'non_retryable', code: 'corpus_document_missing', message: `${page.url}: document ${JSON.stringify(corpus.id)} is not in corpus ${JSON.stringify(corpus.corpus)}` }, at: now() };
+      : {
+          reachable: false,
+          httpStatus: null,
+          error: {
+            category: 'non_retryable',
+            code: 'corpus_document_missing',
+            message: `${page.url}: document ${JSON.stringify(corpus.id)} is not in corpus ${JSON.stringify(corpus.corpus)}`,
+          },
+          at: now(),
+        };
   }
   if (!/^https?:/i.test(page.url)) {
-    return { reachable: false, httpStatus: null, error: { category: 'non_retryable', code: 'url_unsupported', message: `${page.url}: only http(s) pages and corpus documents can be checked` }, at: now() };
+    return {
+      reachable: false,
+      httpStatus: null,
+      error: { category: 'non_retryable', code: 'url_unsupported', message: `${page.url}: only http(s) pages and corpus documents can be checked` },
+      at: now(),
+    };
   }
   const blocked = domainBlockReason(deps.trust, page.url);
   if (blocked) return { reachable: false, httpStatus: null, error: blocked, at: now() };
@@ -45,6 +64,11 @@ export async function checkReachability(options: { deps: Pick<PipelineDeps, 'fet
     if (signal?.aborted) throw err;
     const status = httpStatusOf(err);
     const error = failureOf(err);
-    return { reachable: false, httpStatus: status ?? null, error: isLyraError(err) ? error : { ...error, message: `${page.url}: ${error.message}` }, at: now() };
+    return {
+      reachable: false,
+      httpStatus: status ?? null,
+      error: isLyraError(err) ? error : { ...error, message: `${page.url}: ${error.message}` },
+      at: now(),
+    };
   }
 }

@@ -1,9 +1,7 @@
 // `status(taskId)` (seed 002 get_status + seed 000 §4.1): searches with their state and metrics, pages,
 // budget used and left, the novelty trend, claim counts per status, every failure with its error, and
 // the blocked domains with reason, causing claims, original level, can_restore and restore_via.
-import {
-  CLAIM_STATUSES, type BlockedDomainInfo, type ClaimStatus, type EngineWarning, type Store, type Task, type TaskStatusView,
-} from '../core/index.js';
+import { CLAIM_STATUSES, type BlockedDomainInfo, type ClaimStatus, type EngineWarning, type Store, type Task, type TaskStatusView } from '../core/index.js';
 import { blockedDomainInfo, querySatisfaction } from '../policy/index.js';
 import type { TrustResolver } from './deps.js';
 import { createSourceResolver } from './materials/index.js';
@@ -49,12 +47,27 @@ export function taskStatusView(options: { store: Store; trust: TrustResolver; ta
 
   const failures: EngineWarning[] = [];
   for (const q of queries) {
-    if (q.status === 'failed') failures.push({ source: 'query', category: q.error?.category ?? 'retryable', code: 'query_failed', message: q.lastError ?? 'failed', target: q.text, at: q.finishedAt ?? q.createdAt });
+    if (q.status === 'failed')
+      failures.push({
+        source: 'query',
+        category: q.error?.category ?? 'retryable',
+        code: 'query_failed',
+        message: q.lastError ?? 'failed',
+        target: q.text,
+        at: q.finishedAt ?? q.createdAt,
+      });
   }
   for (const p of pages) {
     if (p.fetchStatus !== 'failed' && p.fetchStatus !== 'blocked') continue;
     const o = loadPayload<PageOutcome>(store, task.id, keys.page(p.id));
-    failures.push({ source: 'fetch', category: o?.error?.category ?? (p.fetchStatus === 'blocked' ? 'blocked' : 'retryable'), code: o?.error?.code ?? p.fetchStatus, message: o?.error?.message ?? `fetch ${p.fetchStatus}`, target: p.url, at: o?.at ?? p.createdAt });
+    failures.push({
+      source: 'fetch',
+      category: o?.error?.category ?? (p.fetchStatus === 'blocked' ? 'blocked' : 'retryable'),
+      code: o?.error?.code ?? p.fetchStatus,
+      message: o?.error?.message ?? `fetch ${p.fetchStatus}`,
+      target: p.url,
+      at: o?.at ?? p.createdAt,
+    });
   }
 
   // Independent sources and a primary one, over the pages whose fragments carry a claim or a non-neutral stance.

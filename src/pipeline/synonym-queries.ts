@@ -8,9 +8,11 @@ import type { Thesaurus } from '../core/index.js';
 
 /** Function words never looked up (they carry no meaning a synonym could widen). */
 export const SYNONYM_STOPWORDS: ReadonlySet<string> = new Set(
-  ('about after all also among and any are because been before being between both but can could did does doing during each for from had has have how '
-    + 'into its may might more most much not only other over same should some such than that the their them then there these they this those through '
-    + 'under very was were what when where which while who whom why will with within without would your').split(' '),
+  (
+    'about after all also among and any are because been before being between both but can could did does doing during each for from had has have how ' +
+    'into its may might more most much not only other over same should some such than that the their them then there these they this those through ' +
+    'under very was were what when where which while who whom why will with within without would your'
+  ).split(' '),
 );
 
 interface Unit {

@@ -29,7 +29,8 @@ export function claimLease(store: Store, taskId: string): void {
     const lease = loadPayload<Lease | null>(store, taskId, LEASE_KEY);
     if (lease && lease.pid !== process.pid && Date.now() - lease.heartbeatAt < LEASE_STALE_MS && alive(lease.pid)) {
       throw new RetryableError(`task ${taskId} is being run by process ${lease.pid}; wait for it, or stop it with lyra task stop ${taskId}`, {
-        code: 'task_busy', details: { taskId, pid: lease.pid },
+        code: 'task_busy',
+        details: { taskId, pid: lease.pid },
       });
     }
     store.saveCheckpoint(taskId, LEASE_KEY, { pid: process.pid, heartbeatAt: Date.now() } satisfies Lease);

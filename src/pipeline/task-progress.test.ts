@@ -8,8 +8,26 @@ const now = '2026-01-01T00:00:00.000Z';
 test('progress: counts, budget, and the last stored phase of a running query across identifier rounds', () => {
   const store = openStore({ path: ':memory:' });
   try {
-    store.createTask({ id: 'task_p', question: 'Q?', status: 'running', budget: { maxPages: 10, maxQueries: 5, maxSeconds: 60 }, priorityDomains: [], createdAt: now, configSnapshot: {} });
-    store.insertQuery({ id: 'q1', taskId: 'task_p', text: 'coral', mode: 'normal', origin: 'client', status: 'running', attempts: 1, metrics: {}, createdAt: now });
+    store.createTask({
+      id: 'task_p',
+      question: 'Q?',
+      status: 'running',
+      budget: { maxPages: 10, maxQueries: 5, maxSeconds: 60 },
+      priorityDomains: [],
+      createdAt: now,
+      configSnapshot: {},
+    });
+    store.insertQuery({
+      id: 'q1',
+      taskId: 'task_p',
+      text: 'coral',
+      mode: 'normal',
+      origin: 'client',
+      status: 'running',
+      attempts: 1,
+      metrics: {},
+      createdAt: now,
+    });
     assert.equal(lastStoredPhase(store, 'task_p', 'q1'), undefined);
     store.saveCheckpoint('task_p', 'q:q1:input', {});
     store.saveCheckpoint('task_p', 'q:q1:serp', {});

@@ -45,11 +45,24 @@ export function taskProgress(store: Store, taskId: string): TaskProgress | undef
   const task = store.getTask(taskId);
   if (!task) return undefined;
   const counts = store.taskCounts(taskId);
-  const running = (counts.queries.running ?? 0) > 0
-    ? store.listQueries(taskId).filter((q) => q.status === 'running').map((q) => {
-      const lastPhase = lastStoredPhase(store, taskId, q.id);
-      return { queryId: q.id, text: q.text, ...(lastPhase ? { lastPhase } : {}) };
-    })
-    : [];
-  return { taskId, status: task.status, queries: counts.queries, pages: counts.pages, claims: counts.claims, feedback: counts.feedback, budget: budgetView(store, task), running };
+  const running =
+    (counts.queries.running ?? 0) > 0
+      ? store
+          .listQueries(taskId)
+          .filter((q) => q.status === 'running')
+          .map((q) => {
+            const lastPhase = lastStoredPhase(store, taskId, q.id);
+            return { queryId: q.id, text: q.text, ...(lastPhase ? { lastPhase } : {}) };
+          })
+      : [];
+  return {
+    taskId,
+    status: task.status,
+    queries: counts.queries,
+    pages: counts.pages,
+    claims: counts.claims,
+    feedback: counts.feedback,
+    budget: budgetView(store, task),
+    running,
+  };
 }

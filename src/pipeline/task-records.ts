@@ -1,7 +1,17 @@
 // Tasks and queries as they are recorded: input checked first (zod at the boundary), then written
 // in one transaction with what a resumed run needs to repeat them exactly.
 import {
-  InvalidInputError, newId, normalizeUrl, type CreateTaskInput, type EngineWarning, type Query, type QueryMode, type QueryOrigin, type SearchTarget, type Store, type Task,
+  InvalidInputError,
+  newId,
+  normalizeUrl,
+  type CreateTaskInput,
+  type EngineWarning,
+  type Query,
+  type QueryMode,
+  type QueryOrigin,
+  type SearchTarget,
+  type Store,
+  type Task,
 } from '../core/index.js';
 import { detectLanguage } from '../extract/index.js';
 import { formatScholarlyId, parseScholarlyId } from '../sources/index.js';
@@ -20,15 +30,24 @@ export function requireTask(store: Store, taskId: string): Task {
 export function newTaskRecord(input: CreateTaskInput, options: { limits: PipelineLimits; providers: string[]; snapshot: Record<string, unknown> }): Task {
   const question = input.question?.trim() ?? '';
   if (!question) throw new InvalidInputError('task: the question is empty', { code: 'question_empty' });
-  if (question.length > MAX_QUESTION_CHARS) throw new InvalidInputError(`task: the question is longer than ${MAX_QUESTION_CHARS} characters`, { code: 'question_too_long' });
+  if (question.length > MAX_QUESTION_CHARS)
+    throw new InvalidInputError(`task: the question is longer than ${MAX_QUESTION_CHARS} characters`, { code: 'question_too_long' });
   const parsed = budgetInputSchema.safeParse(input.budget ?? {});
-  if (!parsed.success) throw new InvalidInputError(`task: invalid budget ${JSON.stringify(input.budget)}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'budget_invalid' });
+  if (!parsed.success)
+    throw new InvalidInputError(
+      `task: invalid budget ${JSON.stringify(input.budget)}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      { code: 'budget_invalid' },
+    );
   const d = options.limits.defaultBudget;
   return {
     id: newId('task'),
     question,
     status: 'created',
-    budget: { maxPages: parsed.data.maxPages ?? d.maxPages, maxQueries: parsed.data.maxQueries ?? d.maxQueries, maxSeconds: parsed.data.maxSeconds ?? d.maxSeconds },
+    budget: {
+      maxPages: parsed.data.maxPages ?? d.maxPages,
+      maxQueries: parsed.data.maxQueries ?? d.maxQueries,
+      maxSeconds: parsed.data.maxSeconds ?? d.maxSeconds,
+    },
     language: input.language ?? detectLanguage(question),
     priorityDomains: (input.priorityDomains ?? []).map((p) => p.trim().toLowerCase()).filter(Boolean),
     createdAt: new Date().toISOString(),
@@ -50,7 +69,11 @@ export function taskProviders(task: Task): string[] {
 }
 
 /** Checks one target and turns it into a query input; nothing is stored. */
-export function targetInput(target: SearchTarget, providers: string[], extra: { maxPages?: number; seekPrimary?: boolean; deferStance?: boolean } = {}): QueryInput {
+export function targetInput(
+  target: SearchTarget,
+  providers: string[],
+  extra: { maxPages?: number; seekPrimary?: boolean; deferStance?: boolean } = {},
+): QueryInput {
   let kind: QueryKind;
   let value: string;
   let refute = false;
@@ -59,7 +82,8 @@ export function targetInput(target: SearchTarget, providers: string[], extra: { 
     value = target.query.trim();
     refute = target.refute === true;
     if (!value) throw new InvalidInputError('search: the query is empty', { code: 'query_empty' });
-    if (value.length > MAX_QUERY_CHARS) throw new InvalidInputError(`search: the query is longer than ${MAX_QUERY_CHARS} characters`, { code: 'query_too_long' });
+    if (value.length > MAX_QUERY_CHARS)
+      throw new InvalidInputError(`search: the query is longer than ${MAX_QUERY_CHARS} characters`, { code: 'query_too_long' });
   } else if ('url' in target) {
     kind = 'url';
     value = normalizeUrl(target.url);
@@ -68,7 +92,10 @@ export function targetInput(target: SearchTarget, providers: string[], extra: { 
     value = formatScholarlyId(parseScholarlyId(target.doi));
   }
   return {
-    kind, value, refute, providers,
+    kind,
+    value,
+    refute,
+    providers,
     ...(extra.maxPages !== undefined ? { maxPages: extra.maxPages } : {}),
     seekPrimary: extra.seekPrimary === true,
     ...(extra.deferStance ? { deferStance: true } : {}),
@@ -78,7 +105,17 @@ export function targetInput(target: SearchTarget, providers: string[], extra: { 
 /** Records a pending query and its input in one transaction. */
 export function recordQuery(store: Store, taskId: string, input: QueryInput, origin: QueryOrigin = 'client'): Query {
   const mode: QueryMode = input.refute ? 'refute' : 'normal';
-  const query: Query = { id: newId('q'), taskId, text: input.value, mode, origin, status: 'pending', attempts: 0, metrics: {}, createdAt: new Date().toISOString() };
+  const query: Query = {
+    id: newId('q'),
+    taskId,
+    text: input.value,
+    mode,
+    origin,
+    status: 'pending',
+    attempts: 0,
+    metrics: {},
+    createdAt: new Date().toISOString(),
+  };
   store.transaction(() => {
     store.insertQuery(query);
     store.saveCheckpoint(taskId, keys.input(query.id), input);

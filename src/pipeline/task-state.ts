@@ -53,7 +53,8 @@ export interface TaskUsage {
 
 export const keys = {
   input: (queryId: string): string => `q:${queryId}:input`,
-  phase: (queryId: string, phase: PipelinePhase | 'fetch-plan' | 'metrics', round = 0): string => (round === 0 ? `q:${queryId}:${phase}` : `q:${queryId}:r${round}:${phase}`),
+  phase: (queryId: string, phase: PipelinePhase | 'fetch-plan' | 'metrics', round = 0): string =>
+    round === 0 ? `q:${queryId}:${phase}` : `q:${queryId}:r${round}:${phase}`,
   warnings: (queryId: string): string => `q:${queryId}:warnings`,
   page: (pageId: string): string => `page:${pageId}`,
   /** The query that registered a page (so a re-run of that query still counts the page as its own). */
@@ -100,7 +101,13 @@ function append(store: Store, taskId: string, key: string, warnings: EngineWarni
     for (const w of warnings) {
       if (list.length < MAX_STORED_WARNINGS) list.push(w);
       else if (list.length === MAX_STORED_WARNINGS) {
-        list.push({ source: 'pipeline', category: 'warning', code: 'warnings_truncated', message: `more than ${MAX_STORED_WARNINGS} warnings; the rest are not stored`, at: w.at });
+        list.push({
+          source: 'pipeline',
+          category: 'warning',
+          code: 'warnings_truncated',
+          message: `more than ${MAX_STORED_WARNINGS} warnings; the rest are not stored`,
+          at: w.at,
+        });
         break;
       }
     }

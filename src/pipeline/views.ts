@@ -1,8 +1,6 @@
 // Read-only views over the store for the engine's answers: sources, claim summaries, the budget, a
 // query's outcome and its warnings. Metrics only, never advice (seed 002).
-import type {
-  BudgetView, Claim, ClaimSummary, EngineWarning, Page, SearchOutcome, SourceView, Store, Task, TrustLevel, UnreadSource,
-} from '../core/index.js';
+import type { BudgetView, Claim, ClaimSummary, EngineWarning, Page, SearchOutcome, SourceView, Store, Task, TrustLevel, UnreadSource } from '../core/index.js';
 import { isOriginModel, normalizeUrl } from '../core/index.js';
 import { isHighTrust } from '../policy/index.js';
 import type { TrustResolver } from './deps.js';
@@ -64,7 +62,14 @@ export function claimSummaries(store: Store, trust: TrustResolver, taskId: strin
     const page = origins.get(id);
     if (!claim || !page) continue;
     const source = pageSourceView(page, trust);
-    out.push({ id, statement: claim.statement, confidence: claim.confidence ?? 0, ...(claim.status ? { status: claim.status } : {}), source, primary: source.primary });
+    out.push({
+      id,
+      statement: claim.statement,
+      confidence: claim.confidence ?? 0,
+      ...(claim.status ? { status: claim.status } : {}),
+      source,
+      primary: source.primary,
+    });
   }
   return out;
 }
@@ -80,7 +85,7 @@ export function queryWarningsOf(store: Store, taskId: string, queryId: string, c
   for (const c of checkpoints) {
     if (!c.stepKey.startsWith(prefix)) continue;
     if (c.stepKey === keys.warnings(queryId)) out.push(...((c.payload as EngineWarning[] | null) ?? []));
-    else out.push(...(((c.payload as WarningsHolder | null)?.warnings) ?? []));
+    else out.push(...((c.payload as WarningsHolder | null)?.warnings ?? []));
   }
   return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
@@ -123,8 +128,10 @@ export function queryPages(store: Store, trust: TrustResolver, taskId: string, q
     }
     const outcome = loadPayload<PageOutcome>(store, taskId, keys.page(p.id));
     unread.push({
-      source: view, fetchStatus: p.fetchStatus as UnreadSource['fetchStatus'],
-      ...(outcome?.error ? { error: outcome.error } : {}), ...(outcome?.httpStatus !== undefined ? { httpStatus: outcome.httpStatus } : {}),
+      source: view,
+      fetchStatus: p.fetchStatus as UnreadSource['fetchStatus'],
+      ...(outcome?.error ? { error: outcome.error } : {}),
+      ...(outcome?.httpStatus !== undefined ? { httpStatus: outcome.httpStatus } : {}),
     });
   }
   return { sources, unread };
@@ -145,7 +152,14 @@ export function searchOutcome(options: { store: Store; trust: TrustResolver; tas
   const input = loadPayload<QueryInput>(store, task.id, keys.input(queryId));
   const warnings = queryWarningsOf(store, task.id, queryId);
   if (query.status === 'failed' || query.status === 'cancelled') {
-    warnings.push({ source: 'query', category: query.error?.category ?? 'retryable', code: query.status === 'failed' ? 'query_failed' : 'query_cancelled', message: query.lastError ?? query.status, target: query.text, at: query.finishedAt ?? new Date().toISOString() });
+    warnings.push({
+      source: 'query',
+      category: query.error?.category ?? 'retryable',
+      code: query.status === 'failed' ? 'query_failed' : 'query_cancelled',
+      message: query.lastError ?? query.status,
+      target: query.text,
+      at: query.finishedAt ?? new Date().toISOString(),
+    });
   }
   return {
     taskId: task.id,

@@ -1,14 +1,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  applyCalibration, brierScore, calibrationBins, expectedCalibrationError, fitCalibration, fitPlatt, fitTemperature, invertCalibration,
-  MIN_CALIBRATION_SAMPLES, type ConfidenceSample,
+  applyCalibration,
+  brierScore,
+  calibrationBins,
+  expectedCalibrationError,
+  fitCalibration,
+  fitPlatt,
+  fitTemperature,
+  invertCalibration,
+  MIN_CALIBRATION_SAMPLES,
+  type ConfidenceSample,
 } from './calibration.js';
 
 /** Deterministic pseudo-random numbers (LCG), so the synthetic sets are the same on every run. */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** An overconfident backend: says `shown`, is right with probability `truth(shown)`. */
@@ -31,7 +39,10 @@ test('Brier score and ECE on hand-computed values', () => {
   assert.ok(Math.abs(brierScore(s) - 0.255) < 1e-12);
   // bins: [0.2) → conf 0.2, acc 0 → |0-0.2|·1/4; [0.6) → |1-0.6|·1/4; [0.9) → |0.5-0.9|·2/4
   assert.ok(Math.abs(expectedCalibrationError(s) - (0.05 + 0.1 + 0.2)) < 1e-12);
-  assert.equal(calibrationBins(s).reduce((n, b) => n + b.count, 0), 4);
+  assert.equal(
+    calibrationBins(s).reduce((n, b) => n + b.count, 0),
+    4,
+  );
   assert.ok(Number.isNaN(brierScore([])));
   assert.equal(calibrationBins([{ confidence: 1, correct: true }])[9]!.count, 1);
 });

@@ -151,7 +151,11 @@ export function fitPlatt(samples: readonly ConfidenceSample[]): CalibrationParam
   let b = 0;
   let loss = nll(xs, ys, a, b);
   for (let it = 0; it < MAX_FIT_ITERATIONS; it++) {
-    let ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
+    let ga = 0,
+      gb = 0,
+      haa = 0,
+      hab = 0,
+      hbb = 0;
     for (let i = 0; i < xs.length; i++) {
       const x = xs[i]!;
       const p = sigmoid(a * x + b);
@@ -203,9 +207,13 @@ export interface CalibrationFit {
  */
 export function fitCalibration(samples: readonly ConfidenceSample[], options: { method?: CalibrationMethod | 'auto' } = {}): CalibrationFit {
   if (samples.length < MIN_CALIBRATION_SAMPLES) {
-    throw new InvalidInputError(`calibration: ${samples.length} labelled samples, at least ${MIN_CALIBRATION_SAMPLES} are needed (give feedback on more edges)`, {
-      code: 'calibration_too_few_samples', details: { samples: samples.length, required: MIN_CALIBRATION_SAMPLES },
-    });
+    throw new InvalidInputError(
+      `calibration: ${samples.length} labelled samples, at least ${MIN_CALIBRATION_SAMPLES} are needed (give feedback on more edges)`,
+      {
+        code: 'calibration_too_few_samples',
+        details: { samples: samples.length, required: MIN_CALIBRATION_SAMPLES },
+      },
+    );
   }
   for (const s of samples) {
     if (!Number.isFinite(s.confidence) || s.confidence < 0 || s.confidence > 1) {
@@ -221,6 +229,11 @@ export function fitCalibration(samples: readonly ConfidenceSample[], options: { 
     method,
     params,
     samples: samples.length,
-    metrics: { brierBefore: brierScore(samples), brierAfter: brierScore(after), eceBefore: expectedCalibrationError(samples), eceAfter: expectedCalibrationError(after) },
+    metrics: {
+      brierBefore: brierScore(samples),
+      brierAfter: brierScore(after),
+      eceBefore: expectedCalibrationError(samples),
+      eceAfter: expectedCalibrationError(after),
+    },
   };
 }

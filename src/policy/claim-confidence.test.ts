@@ -2,7 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { claimConfidence, type EvidenceItem } from './index.js';
 
-const e = (stance: EvidenceItem['stance'], trustLevel: EvidenceItem['trustLevel'], source: string, confidence = 1): EvidenceItem => ({ stance, trustLevel, source, confidence });
+const e = (stance: EvidenceItem['stance'], trustLevel: EvidenceItem['trustLevel'], source: string, confidence = 1): EvidenceItem => ({
+  stance,
+  trustLevel,
+  source,
+  confidence,
+});
 const close = (a: number, b: number): void => assert.ok(Math.abs(a - b) < 1e-9, `${a} ≈ ${b}`);
 
 test('no evidence: the Beta(1,1) prior — confidence 0.5, no controversy', () => {
@@ -26,7 +31,12 @@ test('a source is counted once: its strongest item per side', () => {
 });
 
 test('balanced support and refutation is fully controversial; blocked sources weigh nothing', () => {
-  const c = claimConfidence([e('supports', 'ACADEMIC', 'a.org'), e('refutes', 'ACADEMIC', 'b.org'), e('refutes', 'BLOCKED', 'x.example'), e('neutral', 'PRIMARY', 'p.org')]);
+  const c = claimConfidence([
+    e('supports', 'ACADEMIC', 'a.org'),
+    e('refutes', 'ACADEMIC', 'b.org'),
+    e('refutes', 'BLOCKED', 'x.example'),
+    e('neutral', 'PRIMARY', 'p.org'),
+  ]);
   close(c.controversy, 1);
   close(c.confidence, 0.5);
   assert.equal(c.refutingSources, 1);

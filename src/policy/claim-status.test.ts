@@ -2,11 +2,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { orderFreeSum } from './claim-confidence.js';
-import {
-  determineClaimStatus, noisyOr, statusAxesFromEvidence, statusRow, type RelaxationContext, type StatusAxes,
-} from './index.js';
+import { determineClaimStatus, noisyOr, statusAxesFromEvidence, statusRow, type RelaxationContext, type StatusAxes } from './index.js';
 
-const strong: StatusAxes = { evidence: 0.9, coverage: 0.8, agreement: 0.9, recency: 1, traceability: 1, refutation: 0, independentSupport: 2, contestedByHighTrust: false };
+const strong: StatusAxes = {
+  evidence: 0.9,
+  coverage: 0.8,
+  agreement: 0.9,
+  recency: 1,
+  traceability: 1,
+  refutation: 0,
+  independentSupport: 2,
+  contestedByHighTrust: false,
+};
 const ax = (patch: Partial<StatusAxes>): StatusAxes => ({ ...strong, ...patch });
 
 const rows: Array<[string, StatusAxes, string]> = [
@@ -90,7 +97,10 @@ test('axes from evidence: noisy-OR per independent source, agreement as a weight
 
 test('the axes do not depend on the order of the evidence (a resumed run reads edges in another order)', () => {
   const items = [0.41, 0.77, 0.93, 0.58, 0.66, 0.31, 0.27, 0.12, 0.55, 0.83].map((confidence, i) => ({
-    stance: i % 3 === 2 ? 'refutes' as const : 'supports' as const, source: `s${i}`, confidence, trustLevel: 'ACADEMIC' as const,
+    stance: i % 3 === 2 ? ('refutes' as const) : ('supports' as const),
+    source: `s${i}`,
+    confidence,
+    trustLevel: 'ACADEMIC' as const,
   }));
   const rest = { coverage: 1, recency: 1, traceability: 1, contestedByHighTrust: false };
   const a = statusAxesFromEvidence(items, rest);

@@ -94,14 +94,16 @@ function unmetForVerified(a: StatusAxes): string[] {
   if (a.coverage < VERIFIED_MIN_COVERAGE) out.push(`scope coverage ${f2(a.coverage)} < ${VERIFIED_MIN_COVERAGE}`);
   if (a.recency < VERIFIED_MIN_RECENCY) out.push(`recency ${f2(a.recency)} < ${VERIFIED_MIN_RECENCY}`);
   if (a.traceability < VERIFIED_MIN_TRACEABILITY) out.push(`traceability ${f2(a.traceability)} < ${VERIFIED_MIN_TRACEABILITY}`);
-  if (a.independentSupport < VERIFIED_MIN_INDEPENDENT_SOURCES) out.push(`${a.independentSupport} independent supporting source(s) < ${VERIFIED_MIN_INDEPENDENT_SOURCES}`);
+  if (a.independentSupport < VERIFIED_MIN_INDEPENDENT_SOURCES)
+    out.push(`${a.independentSupport} independent supporting source(s) < ${VERIFIED_MIN_INDEPENDENT_SOURCES}`);
   return out;
 }
 
 /** The threshold table, first matching row wins: REFUTED, CONTESTED, VERIFIED, CONDITIONED, UNSUPPORTED. */
 export function statusRow(a: StatusAxes): { row: StatusRow; status: ClaimStatus; conditions: string[] } {
   if (a.refutation >= REFUTED_MIN_REFUTATION && a.agreement <= REFUTED_MAX_AGREEMENT) return { row: 'refuted', status: 'REFUTED', conditions: [] };
-  if (a.contestedByHighTrust || (a.evidence >= CONTESTED_MIN_EACH_SIDE && a.refutation >= CONTESTED_MIN_EACH_SIDE)) return { row: 'contested', status: 'CONTESTED', conditions: [] };
+  if (a.contestedByHighTrust || (a.evidence >= CONTESTED_MIN_EACH_SIDE && a.refutation >= CONTESTED_MIN_EACH_SIDE))
+    return { row: 'contested', status: 'CONTESTED', conditions: [] };
   const unmet = unmetForVerified(a);
   if (unmet.length === 0) return { row: 'verified', status: 'VERIFIED', conditions: [] };
   if (a.evidence >= CONDITIONED_MIN_EVIDENCE && a.agreement >= CONDITIONED_MIN_AGREEMENT && a.traceability >= CONDITIONED_MIN_TRACEABILITY) {
@@ -123,7 +125,9 @@ export function determineClaimStatus(axes: StatusAxes, relaxation?: RelaxationCo
   const summary = `E=${f2(axes.evidence)} C=${f2(axes.coverage)} A=${f2(axes.agreement)} R=${f2(axes.recency)} T=${f2(axes.traceability)} refutation=${f2(axes.refutation)} independent=${axes.independentSupport}`;
   const why: Record<StatusRow, string> = {
     refuted: `refutation ${f2(axes.refutation)} ≥ ${REFUTED_MIN_REFUTATION} with agreement ${f2(axes.agreement)} ≤ ${REFUTED_MAX_AGREEMENT}`,
-    contested: axes.contestedByHighTrust ? 'high-trust sources contradict each other' : `support ${f2(axes.evidence)} and refutation ${f2(axes.refutation)} both ≥ ${CONTESTED_MIN_EACH_SIDE}`,
+    contested: axes.contestedByHighTrust
+      ? 'high-trust sources contradict each other'
+      : `support ${f2(axes.evidence)} and refutation ${f2(axes.refutation)} both ≥ ${CONTESTED_MIN_EACH_SIDE}`,
     verified: 'every VERIFIED threshold met',
     conditioned: `supported, but ${conditions.join('; ')}`,
     unsupported: 'support below the CONDITIONED thresholds',

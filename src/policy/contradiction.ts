@@ -22,11 +22,7 @@ export function classifyContradiction(trust1: TrustLevel, trust2: TrustLevel): C
  * Verification status of each side (seed 000 §1.2): misinformation rejects the lower-trust side and
  * keeps the other verified; contested keeps both as contested.
  */
-export function handleContradiction(
-  type: ContradictionType,
-  trust1: TrustLevel,
-  trust2: TrustLevel,
-): [VerificationStatus, VerificationStatus] {
+export function handleContradiction(type: ContradictionType, trust1: TrustLevel, trust2: TrustLevel): [VerificationStatus, VerificationStatus] {
   if (type === 'contested') return ['contested', 'contested'];
   return trustRank(trust1) < trustRank(trust2) ? ['rejected', 'verified'] : ['verified', 'rejected'];
 }

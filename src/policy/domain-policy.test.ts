@@ -23,7 +23,10 @@ const user: DomainsFile = domainsFileSchema.parse({
   user_overrides: [{ domain: 'blocked-but-valid.org', trust_level: 'low', reason: 'Manual review completed - false positive', added_at: '2024-01-15' }],
 });
 const policy = buildDomainPolicy([{ source: 'default.yaml', file: shipped }]);
-const merged = buildDomainPolicy([{ source: 'default.yaml', file: shipped }, { source: 'user.yaml', file: user }]);
+const merged = buildDomainPolicy([
+  { source: 'default.yaml', file: shipped },
+  { source: 'user.yaml', file: user },
+]);
 
 const table: Array<[string, string, number, string, string, number]> = [
   // host, level, score, origin, rule, qps
@@ -74,7 +77,13 @@ test('a user override wins and carries its reason and date', () => {
 
 test('an override beats a more specific domain rule', () => {
   const p = buildDomainPolicy([
-    { source: 'a', file: domainsFileSchema.parse({ domains: [{ domain: 'www.x.org', trust_level: 'academic' }], user_overrides: [{ domain: 'x.org', trust_level: 'blocked', reason: 'spam', added_at: '2025-01-01' }] }) },
+    {
+      source: 'a',
+      file: domainsFileSchema.parse({
+        domains: [{ domain: 'www.x.org', trust_level: 'academic' }],
+        user_overrides: [{ domain: 'x.org', trust_level: 'blocked', reason: 'spam', added_at: '2025-01-01' }],
+      }),
+    },
   ]);
   assert.equal(resolveDomainTrust(p, 'www.x.org').trustLevel, 'BLOCKED');
 });

@@ -5,13 +5,7 @@
 import type { TrustLevel, TrustOrigin } from '../core/index.js';
 import { hostnameOf, registrableDomain } from '../core/index.js';
 import { DEFAULT_TRUST_LEVEL, trustScore } from './trust-levels.js';
-import {
-  DEFAULT_DOMAIN_QPS,
-  type DomainRule,
-  type DomainsFile,
-  type PatternRule,
-  type UserOverride,
-} from './domains-schema.js';
+import { DEFAULT_DOMAIN_QPS, type DomainRule, type DomainsFile, type PatternRule, type UserOverride } from './domains-schema.js';
 
 export interface DomainPolicy {
   defaults: { trustLevel: TrustLevel; qps: number };
@@ -111,7 +105,14 @@ export function resolveDomainTrust(policy: DomainPolicy, hostOrUrl: string): Dom
   }
   const p = bestPattern(policy, host);
   if (p) {
-    return { ...base, trustLevel: p.trust_level, score: trustScore(p.trust_level), qps: p.qps ?? policy.defaults.qps, origin: 'pattern', rule: `pattern:${p.pattern}` };
+    return {
+      ...base,
+      trustLevel: p.trust_level,
+      score: trustScore(p.trust_level),
+      qps: p.qps ?? policy.defaults.qps,
+      origin: 'pattern',
+      rule: `pattern:${p.pattern}`,
+    };
   }
   const level = policy.defaults.trustLevel;
   return { ...base, trustLevel: level, score: trustScore(level), qps: policy.defaults.qps, origin: 'default', rule: 'default' };

@@ -11,16 +11,14 @@ export const MAX_DOMAIN_QPS = 20;
 const HOST_RE = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const PATTERN_RE = /^\*\.([a-z0-9-]+)(\.[a-z0-9-]+)*$/;
 
-const trustLevelField = z
-  .string()
-  .transform((value, ctx): TrustLevel => {
-    const level = parseTrustLevel(value);
-    if (!level) {
-      ctx.addIssue({ code: 'custom', message: `expected one of primary, government, academic, trusted, low, unverified, blocked; got ${JSON.stringify(value)}` });
-      return z.NEVER;
-    }
-    return level;
-  });
+const trustLevelField = z.string().transform((value, ctx): TrustLevel => {
+  const level = parseTrustLevel(value);
+  if (!level) {
+    ctx.addIssue({ code: 'custom', message: `expected one of primary, government, academic, trusted, low, unverified, blocked; got ${JSON.stringify(value)}` });
+    return z.NEVER;
+  }
+  return level;
+});
 
 const hostField = z
   .string()

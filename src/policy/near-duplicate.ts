@@ -7,7 +7,11 @@ export const SHINGLE_WORDS = 3;
 export const NEAR_DUPLICATE_JACCARD = 0.8;
 
 function shingles(text: string): Set<string> {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   // CJK text has no spaces: fall back to character trigrams so Japanese pages compare too.
   const units = words.length >= SHINGLE_WORDS ? words : [...text.replace(/\s+/g, '')];
   const out = new Set<string>();

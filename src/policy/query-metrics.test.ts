@@ -19,16 +19,40 @@ test('satisfaction table', () => {
 });
 
 test('ratios, with zero denominators giving 0', () => {
-  assert.deepEqual(queryMetrics({ resultsFound: 20, duplicates: 5, newPages: 10, pagesProcessed: 8, usefulFragments: 6, fragments: 24, independentSources: 4, hasPrimarySource: true }), {
-    harvestRate: 0.25,
-    novelty: 0.5,
-    duplicateRate: 0.25,
-    satisfaction: 'satisfied',
-  });
-  assert.deepEqual(queryMetrics({ resultsFound: 0, duplicates: 0, newPages: 0, pagesProcessed: 0, usefulFragments: 0, fragments: 0, independentSources: 0, hasPrimarySource: false }), {
-    harvestRate: 0,
-    novelty: 0,
-    duplicateRate: 0,
-    satisfaction: 'unsatisfied',
-  });
+  assert.deepEqual(
+    queryMetrics({
+      resultsFound: 20,
+      duplicates: 5,
+      newPages: 10,
+      pagesProcessed: 8,
+      usefulFragments: 6,
+      fragments: 24,
+      independentSources: 4,
+      hasPrimarySource: true,
+    }),
+    {
+      harvestRate: 0.25,
+      novelty: 0.5,
+      duplicateRate: 0.25,
+      satisfaction: 'satisfied',
+    },
+  );
+  assert.deepEqual(
+    queryMetrics({
+      resultsFound: 0,
+      duplicates: 0,
+      newPages: 0,
+      pagesProcessed: 0,
+      usefulFragments: 0,
+      fragments: 0,
+      independentSources: 0,
+      hasPrimarySource: false,
+    }),
+    {
+      harvestRate: 0,
+      novelty: 0,
+      duplicateRate: 0,
+      satisfaction: 'unsatisfied',
+    },
+  );
 });

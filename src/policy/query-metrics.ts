@@ -46,7 +46,8 @@ function ratio(a: number, b: number): number {
  * partial: at least one independent source; unsatisfied: none.
  */
 export function querySatisfaction(c: Pick<QueryCounts, 'independentSources' | 'hasPrimarySource'>): Satisfaction {
-  if (c.independentSources >= SATISFIED_MIN_INDEPENDENT_SOURCES && (c.hasPrimarySource || c.independentSources >= SATISFIED_MIN_SOURCES_WITHOUT_PRIMARY)) return 'satisfied';
+  if (c.independentSources >= SATISFIED_MIN_INDEPENDENT_SOURCES && (c.hasPrimarySource || c.independentSources >= SATISFIED_MIN_SOURCES_WITHOUT_PRIMARY))
+    return 'satisfied';
   return c.independentSources >= 1 ? 'partial' : 'unsatisfied';
 }
 

@@ -18,7 +18,21 @@ export const AUTHOR_BONUS = 0.05;
 export const MAX_CREDIBILITY = 1.0;
 
 /** Academic hosts (seed: scholar.google, researchgate, pubmed; plus the scholarly indexes Lyra reads). */
-const ACADEMIC_HOSTS = ['scholar.google.com', 'researchgate.net', 'pubmed.ncbi.nlm.nih.gov', 'ncbi.nlm.nih.gov', 'europepmc.org', 'arxiv.org', 'doi.org', 'semanticscholar.org', 'openalex.org', 'biorxiv.org', 'medrxiv.org', 'jstage.jst.go.jp', 'cinii.ac.jp'];
+const ACADEMIC_HOSTS = [
+  'scholar.google.com',
+  'researchgate.net',
+  'pubmed.ncbi.nlm.nih.gov',
+  'ncbi.nlm.nih.gov',
+  'europepmc.org',
+  'arxiv.org',
+  'doi.org',
+  'semanticscholar.org',
+  'openalex.org',
+  'biorxiv.org',
+  'medrxiv.org',
+  'jstage.jst.go.jp',
+  'cinii.ac.jp',
+];
 /** Academic suffixes: US .edu, Japanese .ac.jp, British .ac.uk, and .edu.<cc>. */
 const ACADEMIC_SUFFIXES = ['.edu', '.ac.jp', '.ac.uk'];
 const GOVERNMENT_SUFFIXES = ['.gov', '.go.jp', '.gov.uk', '.mil', '.lg.jp'];
@@ -26,7 +40,23 @@ const GOVERNMENT_SUFFIXES = ['.gov', '.go.jp', '.gov.uk', '.mil', '.lg.jp'];
 const STATISTICS_WORDS = ['statistics', 'stats', 'data', 'survey'];
 const OFFICIAL_HOSTS = ['iso.org', 'ietf.org', 'rfc-editor.org', 'w3.org', 'who.int', 'un.org', 'oecd.org', 'europa.eu'];
 const INDUSTRY_HOSTS = ['mckinsey.com', 'bcg.com', 'deloitte.com', 'pwc.com', 'gartner.com', 'accenture.com', 'kpmg.com', 'ey.com'];
-const NEWS_HOSTS = ['reuters.com', 'bloomberg.com', 'nikkei.com', 'apnews.com', 'bbc.co.uk', 'bbc.com', 'nytimes.com', 'theguardian.com', 'nhk.or.jp', 'asahi.com', 'yomiuri.co.jp', 'cnn.com', 'washingtonpost.com', 'ft.com', 'wsj.com'];
+const NEWS_HOSTS = [
+  'reuters.com',
+  'bloomberg.com',
+  'nikkei.com',
+  'apnews.com',
+  'bbc.co.uk',
+  'bbc.com',
+  'nytimes.com',
+  'theguardian.com',
+  'nhk.or.jp',
+  'asahi.com',
+  'yomiuri.co.jp',
+  'cnn.com',
+  'washingtonpost.com',
+  'ft.com',
+  'wsj.com',
+];
 
 export interface SourceHints {
   title?: string;
@@ -48,7 +78,10 @@ function parts(url: string): { host: string; words: string[] } | undefined {
   try {
     const u = new URL(url);
     const host = u.hostname.toLowerCase();
-    const words = `${host} ${decodeURIComponent(u.pathname)}`.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    const words = `${host} ${decodeURIComponent(u.pathname)}`
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
     return { host, words };
   } catch {
     return undefined;

@@ -93,14 +93,20 @@ export function verifySource(input: VerificationInput): VerificationOutcome {
       const first = misinformation[0]!;
       const causingClaimIds = [...new Set(misinformation.map((c) => c.claimId))];
       return {
-        reason: causingClaimIds.length > 1
-          ? `Contradictions with ${[...new Set(misinformation.map((c) => `${c.otherDomain} (${c.otherTrustLevel})`))].join(', ')} on ${causingClaimIds.length} claims (claim_ids: ${causingClaimIds.join(', ')})`
-          : `Contradiction with ${first.otherDomain} (${first.otherTrustLevel}, claim_id: ${first.claimId})`,
-        causingClaimIds, judgements: causingClaimIds.length,
+        reason:
+          causingClaimIds.length > 1
+            ? `Contradictions with ${[...new Set(misinformation.map((c) => `${c.otherDomain} (${c.otherTrustLevel})`))].join(', ')} on ${causingClaimIds.length} claims (claim_ids: ${causingClaimIds.join(', ')})`
+            : `Contradiction with ${first.otherDomain} (${first.otherTrustLevel}, claim_id: ${first.claimId})`,
+        causingClaimIds,
+        judgements: causingClaimIds.length,
       };
     }
     if (rate > BLOCK_REJECTION_RATE) {
-      return { reason: `Rejection rate ${(rate * 100).toFixed(0)}% (${input.rejected} of ${input.accepted + input.rejected}) exceeds ${BLOCK_REJECTION_RATE * 100}%`, causingClaimIds: [], judgements: input.rejected };
+      return {
+        reason: `Rejection rate ${(rate * 100).toFixed(0)}% (${input.rejected} of ${input.accepted + input.rejected}) exceeds ${BLOCK_REJECTION_RATE * 100}%`,
+        causingClaimIds: [],
+        judgements: input.rejected,
+      };
     }
     return undefined;
   };
@@ -113,31 +119,70 @@ export function verifySource(input: VerificationInput): VerificationOutcome {
     const { judgements, ...why } = rejection;
     if (rank >= NO_AUTO_DEMOTION_RANK) return { ...base, status: 'rejected', trustLevel: level, action: 'marked_rejected', ...why };
     if (judgements < BLOCK_MIN_JUDGEMENTS) {
-      return { ...base, status: 'rejected', trustLevel: level, action: 'marked_rejected', ...why, reason: `${why.reason}; not blocked: ${judgements} rejecting judgement(s), ${BLOCK_MIN_JUDGEMENTS} needed` };
+      return {
+        ...base,
+        status: 'rejected',
+        trustLevel: level,
+        action: 'marked_rejected',
+        ...why,
+        reason: `${why.reason}; not blocked: ${judgements} rejecting judgement(s), ${BLOCK_MIN_JUDGEMENTS} needed`,
+      };
     }
     return { ...base, status: 'rejected', trustLevel: 'BLOCKED', action: 'blocked', ...why };
   }
   if (contested.length > 0) {
     return {
-      ...base, status: 'contested', trustLevel: level, action: 'unchanged',
+      ...base,
+      status: 'contested',
+      trustLevel: level,
+      action: 'unchanged',
       reason: `Contested with ${[...new Set(contested.map((c) => c.otherDomain))].join(', ')}`,
       causingClaimIds: [...new Set(contested.map((c) => c.claimId))],
     };
   }
   if (independentSources >= PROMOTION_MIN_INDEPENDENT_SOURCES) {
     if (level === 'UNVERIFIED') {
-      return { ...base, status: 'verified', trustLevel: 'LOW', action: 'promoted', reason: `Corroborated by ${independentSources} independent sources`, causingClaimIds: [] };
+      return {
+        ...base,
+        status: 'verified',
+        trustLevel: 'LOW',
+        action: 'promoted',
+        reason: `Corroborated by ${independentSources} independent sources`,
+        causingClaimIds: [],
+      };
     }
-    return { ...base, status: 'verified', trustLevel: level, action: 'unchanged', reason: `Corroborated by ${independentSources} independent sources`, causingClaimIds: [] };
+    return {
+      ...base,
+      status: 'verified',
+      trustLevel: level,
+      action: 'unchanged',
+      reason: `Corroborated by ${independentSources} independent sources`,
+      causingClaimIds: [],
+    };
   }
-  return { ...base, status: 'pending', trustLevel: level, action: 'unchanged', reason: `${independentSources} independent corroborating source(s); ${PROMOTION_MIN_INDEPENDENT_SOURCES} needed`, causingClaimIds: [] };
+  return {
+    ...base,
+    status: 'pending',
+    trustLevel: level,
+    action: 'unchanged',
+    reason: `${independentSources} independent corroborating source(s); ${PROMOTION_MIN_INDEPENDENT_SOURCES} needed`,
+    causingClaimIds: [],
+  };
 }
 
 /**
  * The stored domain state after an outcome. A block records reason, causing claims, the level before
  * any verification, the time, and how to restore it; earlier causing claims are kept.
  */
-export function nextDomainState(options: { domain: string; previous?: DomainState; configuredLevel: TrustLevel; outcome: VerificationOutcome; accepted: number; rejected: number; now: string }): DomainState {
+export function nextDomainState(options: {
+  domain: string;
+  previous?: DomainState;
+  configuredLevel: TrustLevel;
+  outcome: VerificationOutcome;
+  accepted: number;
+  rejected: number;
+  now: string;
+}): DomainState {
   const { previous, outcome, now } = options;
   const blocked = outcome.trustLevel === 'BLOCKED';
   return {
@@ -145,7 +190,13 @@ export function nextDomainState(options: { domain: string; previous?: DomainStat
     trustLevel: outcome.trustLevel,
     origin: outcome.trustLevel === options.configuredLevel && !previous ? 'config' : 'verification',
     originalTrustLevel: previous?.originalTrustLevel ?? options.configuredLevel,
-    ...(blocked ? { blockedAt: previous?.blockedAt ?? now, reason: previous?.trustLevel === 'BLOCKED' ? previous.reason : outcome.reason } : outcome.action !== 'unchanged' ? { reason: outcome.reason } : previous?.reason ? { reason: previous.reason } : {}),
+    ...(blocked
+      ? { blockedAt: previous?.blockedAt ?? now, reason: previous?.trustLevel === 'BLOCKED' ? previous.reason : outcome.reason }
+      : outcome.action !== 'unchanged'
+        ? { reason: outcome.reason }
+        : previous?.reason
+          ? { reason: previous.reason }
+          : {}),
     causingClaimIds: [...new Set([...(previous?.causingClaimIds ?? []), ...outcome.causingClaimIds])],
     acceptedCount: options.accepted,
     rejectedCount: options.rejected,

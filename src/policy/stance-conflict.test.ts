@@ -2,12 +2,21 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Stance } from '../core/index.js';
 import {
-  CONFLICT_THRESHOLD, CONTRADICTION_MIN_CONFIDENCE, RELATED_MIN_SHARED_TERMS, isConflictBothWays, isContradiction, termRelatedness,
+  CONFLICT_THRESHOLD,
+  CONTRADICTION_MIN_CONFIDENCE,
+  RELATED_MIN_SHARED_TERMS,
+  isConflictBothWays,
+  isContradiction,
+  termRelatedness,
   type StanceReading,
 } from './index.js';
 
 /** A refutes judgement with the given refutes and neutral probabilities (supports takes the rest). */
-const refutes = (r: number, neutral: number): StanceReading => ({ stance: 'refutes', confidence: r, scores: { supports: 1 - r - neutral, refutes: r, neutral } });
+const refutes = (r: number, neutral: number): StanceReading => ({
+  stance: 'refutes',
+  confidence: r,
+  scores: { supports: 1 - r - neutral, refutes: r, neutral },
+});
 const judged = (stance: Stance, confidence: number): StanceReading => {
   const rest = (1 - confidence) / 2;
   return { stance, confidence, scores: { supports: rest, refutes: rest, neutral: rest, [stance]: confidence } as Record<Stance, number> };
@@ -37,7 +46,7 @@ test('a contradiction needs a confident judge (the engine case: a false one can 
   assert.equal(isContradiction(judged('neutral', 0.9)), false);
 });
 
-test('without scores (a person\'s label, an edge stored before scores were kept) the confidence alone decides', () => {
+test("without scores (a person's label, an edge stored before scores were kept) the confidence alone decides", () => {
   assert.equal(isContradiction({ stance: 'refutes', confidence: 1 }), true);
   assert.equal(isContradiction({ stance: 'refutes', confidence: 0.4 }), false);
   assert.equal(isContradiction({ stance: 'supports', confidence: 1 }), false);

@@ -2,7 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HARD_CAP_ROUNDS, confidenceShift, shouldStop, stableRounds, type TerminationState } from './index.js';
 
-const stable = [{ a: 0.5, b: 0.7 }, { a: 0.51, b: 0.7 }, { a: 0.52, b: 0.69 }, { a: 0.52, b: 0.7 }];
+const stable = [
+  { a: 0.5, b: 0.7 },
+  { a: 0.51, b: 0.7 },
+  { a: 0.52, b: 0.69 },
+  { a: 0.52, b: 0.7 },
+];
 const base: TerminationState = { round: 4, coverage: 0.5, topKHistory: [], marginalUtility: [0.5, 0.4], overBudget: false };
 const s = (patch: Partial<TerminationState>): TerminationState => ({ ...base, ...patch });
 

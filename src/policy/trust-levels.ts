@@ -13,15 +13,7 @@ export const TRUST_SCORES: Readonly<Record<TrustLevel, number>> = {
 };
 
 /** Trust levels from lowest to highest; the index is the level's rank (seed 000 §1.1). */
-export const TRUST_ORDER: readonly TrustLevel[] = [
-  'BLOCKED',
-  'UNVERIFIED',
-  'LOW',
-  'TRUSTED',
-  'ACADEMIC',
-  'GOVERNMENT',
-  'PRIMARY',
-];
+export const TRUST_ORDER: readonly TrustLevel[] = ['BLOCKED', 'UNVERIFIED', 'LOW', 'TRUSTED', 'ACADEMIC', 'GOVERNMENT', 'PRIMARY'];
 
 /** Rank from which a level counts as high trust: ACADEMIC and above (seed 000 決定2). */
 export const HIGH_TRUST_THRESHOLD = 4;

@@ -18,13 +18,28 @@ test('isAcademicQuery: English keywords, identifiers and scholarly site: operato
   ]) {
     assert.equal(isAcademicQuery(q), true, q);
   }
-  for (const q of ['best pizza in tokyo', 'iphone 16 price', 'weather osaka tomorrow', 'site:nytimes.com election', 'studying tips for exams', 'toilet paperweight']) {
+  for (const q of [
+    'best pizza in tokyo',
+    'iphone 16 price',
+    'weather osaka tomorrow',
+    'site:nytimes.com election',
+    'studying tips for exams',
+    'toilet paperweight',
+  ]) {
     assert.equal(isAcademicQuery(q), false, q);
   }
 });
 
 test('isAcademicQuery: Japanese keywords', () => {
-  for (const q of ['ビタミンDのメタ分析', '睡眠不足 研究', '気候変動 論文 2024', 'ランダム化比較試験 イベルメクチン', 'システマティックレビュー 認知症', '先行研究 まとめ', '査読付き 論文']) {
+  for (const q of [
+    'ビタミンDのメタ分析',
+    '睡眠不足 研究',
+    '気候変動 論文 2024',
+    'ランダム化比較試験 イベルメクチン',
+    'システマティックレビュー 認知症',
+    '先行研究 まとめ',
+    '査読付き 論文',
+  ]) {
     assert.equal(isAcademicQuery(q), true, q);
   }
   for (const q of ['東京 ラーメン おすすめ', '明日の天気 大阪', '新型iPhone 価格']) assert.equal(isAcademicQuery(q), false, q);
@@ -72,7 +87,11 @@ test('parseScholarlyId accepts the forms users paste and rejects others as inval
   assert.deepEqual(parseScholarlyId('2D5673CAA9E6AF3A7B82A43F19EE920992DB07AD'), { kind: 's2', value: '2d5673caa9e6af3a7b82a43f19ee920992db07ad' });
   assert.deepEqual(parseScholarlyId('doi:10.48550/arXiv.2304.04761'), { kind: 'doi', value: '10.48550/arxiv.2304.04761' });
   for (const bad of ['', 'hello world', 'doi:11.1/x', 'pmid:abc']) {
-    assert.throws(() => parseScholarlyId(bad), (e: unknown) => (e as { category?: string }).category === 'invalid_input', bad);
+    assert.throws(
+      () => parseScholarlyId(bad),
+      (e: unknown) => (e as { category?: string }).category === 'invalid_input',
+      bad,
+    );
   }
 });
 
@@ -83,10 +102,13 @@ test('SERP items: which need enrichment and with which identifiers', () => {
     { url: 'https://example.com/shop', title: 'Shop', snippet: 'buy now' },
   ];
   const need = searchHitsNeedingEnrichment(hits);
-  assert.deepEqual(need.map((n) => [n.item.url, n.identifiers.map((i) => `${i.kind}:${i.value}`)]), [
-    ['https://pubmed.ncbi.nlm.nih.gov/25599636/', ['pmid:25599636']],
-    ['https://example.com/news', ['doi:10.2196/28749']],
-  ]);
+  assert.deepEqual(
+    need.map((n) => [n.item.url, n.identifiers.map((i) => `${i.kind}:${i.value}`)]),
+    [
+      ['https://pubmed.ncbi.nlm.nih.gov/25599636/', ['pmid:25599636']],
+      ['https://example.com/news', ['doi:10.2196/28749']],
+    ],
+  );
   assert.deepEqual(identifiersInSearchHit({ url: 'https://arxiv.org/abs/2304.04761v1', title: 't', snippet: '' }), [{ kind: 'arxiv', value: '2304.04761' }]);
 });
 
@@ -94,18 +116,35 @@ test('pages: own identifiers first, then linked and found ones; text scanned onl
   const ids = identifiersInPage({
     url: 'https://www.nature.com/articles/srep16696',
     identifiers: { doi: '10.1038/srep16696' },
-    foundIdentifiers: [{ type: 'doi', value: '10.1038/srep16696' }, { type: 'pmid', value: '26582456' }, { type: 'pmcid', value: 'PMC1' }],
+    foundIdentifiers: [
+      { type: 'doi', value: '10.1038/srep16696' },
+      { type: 'pmid', value: '26582456' },
+      { type: 'pmcid', value: 'PMC1' },
+    ],
     academicLinks: ['https://arxiv.org/abs/1402.0030'],
     text: 'ignored 10.9999/not-scanned',
   });
-  assert.deepEqual(ids.map((i) => `${i.kind}:${i.value}`), ['doi:10.1038/srep16696', 'pmid:26582456', 'arxiv:1402.0030']);
-  assert.deepEqual(identifiersInPage({ url: 'https://blog.example/x', text: 'cites 10.9999/scanned.' }).map((i) => i.value), ['10.9999/scanned']);
+  assert.deepEqual(
+    ids.map((i) => `${i.kind}:${i.value}`),
+    ['doi:10.1038/srep16696', 'pmid:26582456', 'arxiv:1402.0030'],
+  );
+  assert.deepEqual(
+    identifiersInPage({ url: 'https://blog.example/x', text: 'cites 10.9999/scanned.' }).map((i) => i.value),
+    ['10.9999/scanned'],
+  );
 });
 
 test('planScholarlyWork: academic search by query; enrichment whenever an identifier was seen', () => {
   const academic = planScholarlyWork({ query: '睡眠 メタ分析', hits: [] });
   assert.deepEqual([academic.searchAcademic, academic.identifiers], [true, []]);
-  const plain = planScholarlyWork({ query: 'best coffee grinder', hits: [{ url: 'https://x.example', title: 'x', snippet: 'see doi 10.5555/12345678' }], pages: [{ url: 'https://y.example', identifiers: { pmid: '11748933' } }] });
+  const plain = planScholarlyWork({
+    query: 'best coffee grinder',
+    hits: [{ url: 'https://x.example', title: 'x', snippet: 'see doi 10.5555/12345678' }],
+    pages: [{ url: 'https://y.example', identifiers: { pmid: '11748933' } }],
+  });
   assert.equal(plain.searchAcademic, false);
-  assert.deepEqual(plain.identifiers, [{ kind: 'doi', value: '10.5555/12345678' }, { kind: 'pmid', value: '11748933' }]);
+  assert.deepEqual(plain.identifiers, [
+    { kind: 'doi', value: '10.5555/12345678' },
+    { kind: 'pmid', value: '11748933' },
+  ]);
 });

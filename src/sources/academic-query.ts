@@ -7,23 +7,122 @@ import { findIdentifiersInText, findIdentifiersInTexts, formatScholarlyId, ident
 
 /** Terms that mark a query as academic; matched as whole words (EN) or substrings (JA). */
 export const ACADEMIC_TERMS_EN: readonly string[] = [
-  'paper', 'papers', 'study', 'studies', 'research', 'preprint', 'preprints',
-  'meta-analysis', 'meta analysis', 'metaanalysis', 'meta-analyses', 'systematic review', 'literature review', 'scoping review', 'review article',
-  'randomized', 'randomised', 'rct', 'rcts', 'clinical trial', 'clinical trials', 'cohort', 'case-control', 'cross-sectional',
-  'peer-reviewed', 'peer reviewed', 'citation', 'citations', 'cited by', 'thesis', 'dissertation', 'proceedings',
-  'doi', 'pmid', 'arxiv', 'pubmed', 'medline', 'semantic scholar', 'openalex', 'google scholar', 'et al', 'evidence', 'empirical',
+  'paper',
+  'papers',
+  'study',
+  'studies',
+  'research',
+  'preprint',
+  'preprints',
+  'meta-analysis',
+  'meta analysis',
+  'metaanalysis',
+  'meta-analyses',
+  'systematic review',
+  'literature review',
+  'scoping review',
+  'review article',
+  'randomized',
+  'randomised',
+  'rct',
+  'rcts',
+  'clinical trial',
+  'clinical trials',
+  'cohort',
+  'case-control',
+  'cross-sectional',
+  'peer-reviewed',
+  'peer reviewed',
+  'citation',
+  'citations',
+  'cited by',
+  'thesis',
+  'dissertation',
+  'proceedings',
+  'doi',
+  'pmid',
+  'arxiv',
+  'pubmed',
+  'medline',
+  'semantic scholar',
+  'openalex',
+  'google scholar',
+  'et al',
+  'evidence',
+  'empirical',
 ];
 export const ACADEMIC_TERMS_JA: readonly string[] = [
-  '論文', '研究', '学術', '文献', '先行研究', '査読', 'メタ分析', 'メタアナリシス', '系統的レビュー', 'システマティックレビュー', 'ランダム化', '無作為化',
-  '比較試験', '臨床試験', 'コホート', '症例対照', '横断研究', 'プレプリント', '学会', '学会誌', '紀要', '学位論文', '博士論文', '修士論文', '総説', '引用', '被引用',
-  'エビデンス', '実証',
+  '論文',
+  '研究',
+  '学術',
+  '文献',
+  '先行研究',
+  '査読',
+  'メタ分析',
+  'メタアナリシス',
+  '系統的レビュー',
+  'システマティックレビュー',
+  'ランダム化',
+  '無作為化',
+  '比較試験',
+  '臨床試験',
+  'コホート',
+  '症例対照',
+  '横断研究',
+  'プレプリント',
+  '学会',
+  '学会誌',
+  '紀要',
+  '学位論文',
+  '博士論文',
+  '修士論文',
+  '総説',
+  '引用',
+  '被引用',
+  'エビデンス',
+  '実証',
 ];
 /** `site:` hosts that are scholarly: the query is about papers even without a keyword. */
 export const ACADEMIC_SITES: readonly string[] = [
-  'arxiv.org', 'pubmed.ncbi.nlm.nih.gov', 'ncbi.nlm.nih.gov', 'pmc.ncbi.nlm.nih.gov', 'europepmc.org', 'semanticscholar.org', 'openalex.org', 'scholar.google.com',
-  'doi.org', 'biorxiv.org', 'medrxiv.org', 'ssrn.com', 'researchgate.net', 'jstage.jst.go.jp', 'cir.nii.ac.jp', 'ci.nii.ac.jp', 'jstor.org', 'sciencedirect.com',
-  'springer.com', 'link.springer.com', 'nature.com', 'science.org', 'wiley.com', 'onlinelibrary.wiley.com', 'tandfonline.com', 'plos.org', 'journals.plos.org',
-  'cochranelibrary.com', 'nejm.org', 'thelancet.com', 'bmj.com', 'jamanetwork.com', 'frontiersin.org', 'mdpi.com', 'acm.org', 'dl.acm.org', 'ieee.org', 'ieeexplore.ieee.org', 'aclanthology.org',
+  'arxiv.org',
+  'pubmed.ncbi.nlm.nih.gov',
+  'ncbi.nlm.nih.gov',
+  'pmc.ncbi.nlm.nih.gov',
+  'europepmc.org',
+  'semanticscholar.org',
+  'openalex.org',
+  'scholar.google.com',
+  'doi.org',
+  'biorxiv.org',
+  'medrxiv.org',
+  'ssrn.com',
+  'researchgate.net',
+  'jstage.jst.go.jp',
+  'cir.nii.ac.jp',
+  'ci.nii.ac.jp',
+  'jstor.org',
+  'sciencedirect.com',
+  'springer.com',
+  'link.springer.com',
+  'nature.com',
+  'science.org',
+  'wiley.com',
+  'onlinelibrary.wiley.com',
+  'tandfonline.com',
+  'plos.org',
+  'journals.plos.org',
+  'cochranelibrary.com',
+  'nejm.org',
+  'thelancet.com',
+  'bmj.com',
+  'jamanetwork.com',
+  'frontiersin.org',
+  'mdpi.com',
+  'acm.org',
+  'dl.acm.org',
+  'ieee.org',
+  'ieeexplore.ieee.org',
+  'aclanthology.org',
 ];
 /** Academic domain suffixes accepted in `site:` (universities). */
 const ACADEMIC_SITE_SUFFIXES = ['.edu', '.ac.jp', '.ac.uk', '.edu.au', '.ac.kr', '.edu.cn'];
@@ -37,15 +136,25 @@ export interface AcademicQueryAssessment {
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
-const EN_RE = new RegExp(`(?:^|[^\\p{L}\\p{N}])(${ACADEMIC_TERMS_EN.map(escapeRe).sort((a, b) => b.length - a.length).join('|')})(?=$|[^\\p{L}\\p{N}])`, 'giu');
+const EN_RE = new RegExp(
+  `(?:^|[^\\p{L}\\p{N}])(${ACADEMIC_TERMS_EN.map(escapeRe)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})(?=$|[^\\p{L}\\p{N}])`,
+  'giu',
+);
 
 export function assessAcademicQuery(query: string): AcademicQueryAssessment {
   const reasons: string[] = [];
   const q = query.normalize('NFKC');
   for (const id of findIdentifiersInText(q)) reasons.push(`identifier:${formatScholarlyId(id)}`);
   for (const m of q.matchAll(/(?:^|\s)site:(\S+)/gi)) {
-    const host = m[1]!.toLowerCase().replace(/^\*\./, '').replace(/^www\./, '').replace(/\/.*$/, '');
-    if (ACADEMIC_SITES.some((s) => host === s || host.endsWith(`.${s}`)) || ACADEMIC_SITE_SUFFIXES.some((s) => host.endsWith(s) || `.${host}` === s)) reasons.push(`site:${host}`);
+    const host = m[1]!
+      .toLowerCase()
+      .replace(/^\*\./, '')
+      .replace(/^www\./, '')
+      .replace(/\/.*$/, '');
+    if (ACADEMIC_SITES.some((s) => host === s || host.endsWith(`.${s}`)) || ACADEMIC_SITE_SUFFIXES.some((s) => host.endsWith(s) || `.${host}` === s))
+      reasons.push(`site:${host}`);
   }
   // Terms are read outside operators, so `site:arxiv.org` counts once, as a site.
   const words = stripWebOperators(q);
@@ -118,7 +227,11 @@ export interface ScholarlyPlan {
 }
 
 /** The seed-000 rule for one query: academic search when the query is academic; enrichment whenever an identifier was seen. */
-export function planScholarlyWork(input: { query: string; hits?: Array<Pick<SearchHit, 'url' | 'title' | 'snippet'>>; pages?: PageIdentifierSource[] }): ScholarlyPlan {
+export function planScholarlyWork(input: {
+  query: string;
+  hits?: Array<Pick<SearchHit, 'url' | 'title' | 'snippet'>>;
+  pages?: PageIdentifierSource[];
+}): ScholarlyPlan {
   const assessment = assessAcademicQuery(input.query);
   const ids = [...(input.hits ?? []).flatMap(identifiersInSearchHit), ...(input.pages ?? []).flatMap((p) => identifiersInPage(p))];
   const seen = new Set<string>();

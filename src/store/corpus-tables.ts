@@ -26,7 +26,12 @@ interface DocRow {
 }
 
 function touchCorpus(db: Db, name: string, now: string): void {
-  db.run('INSERT INTO corpora (name, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET updated_at = excluded.updated_at', name, now, now);
+  db.run(
+    'INSERT INTO corpora (name, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET updated_at = excluded.updated_at',
+    name,
+    now,
+    now,
+  );
 }
 
 export function upsertCorpusDocuments(db: Db, docs: CorpusDocument[]): { inserted: number; updated: number; unchanged: number } {
@@ -34,24 +39,50 @@ export function upsertCorpusDocuments(db: Db, docs: CorpusDocument[]): { inserte
   const now = new Date().toISOString();
   const touched = new Set<string>();
   for (const d of docs) {
-    if (!d.corpus.trim() || !d.id.trim()) throw new InvalidInputError(`corpus document needs a corpus name and an id (got ${JSON.stringify({ corpus: d.corpus, id: d.id })})`, { code: 'invalid_document' });
+    if (!d.corpus.trim() || !d.id.trim())
+      throw new InvalidInputError(`corpus document needs a corpus name and an id (got ${JSON.stringify({ corpus: d.corpus, id: d.id })})`, {
+        code: 'invalid_document',
+      });
     if (!touched.has(d.corpus)) {
       touchCorpus(db, d.corpus, now);
       touched.add(d.corpus);
     }
-    const existing = db.get<{ rowid: number; content_hash: string }>('SELECT rowid, content_hash FROM corpus_docs WHERE corpus = ? AND doc_id = ?', d.corpus, d.id);
+    const existing = db.get<{ rowid: number; content_hash: string }>(
+      'SELECT rowid, content_hash FROM corpus_docs WHERE corpus = ? AND doc_id = ?',
+      d.corpus,
+      d.id,
+    );
     if (existing && existing.content_hash === d.contentHash) {
       counts.unchanged++;
       continue;
     }
     let rowid: number;
     if (existing) {
-      db.run('UPDATE corpus_docs SET title = ?, text = ?, url = ?, published_at = ?, origin = ?, content_hash = ? WHERE rowid = ?', d.title, d.text, d.url ?? null, d.publishedAt ?? null, d.origin ?? null, d.contentHash, existing.rowid);
+      db.run(
+        'UPDATE corpus_docs SET title = ?, text = ?, url = ?, published_at = ?, origin = ?, content_hash = ? WHERE rowid = ?',
+        d.title,
+        d.text,
+        d.url ?? null,
+        d.publishedAt ?? null,
+        d.origin ?? null,
+        d.contentHash,
+        existing.rowid,
+      );
       db.run('DELETE FROM corpus_fts WHERE rowid = ?', existing.rowid);
       rowid = existing.rowid;
       counts.updated++;
     } else {
-      const res = db.run('INSERT INTO corpus_docs (corpus, doc_id, title, text, url, published_at, origin, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', d.corpus, d.id, d.title, d.text, d.url ?? null, d.publishedAt ?? null, d.origin ?? null, d.contentHash);
+      const res = db.run(
+        'INSERT INTO corpus_docs (corpus, doc_id, title, text, url, published_at, origin, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        d.corpus,
+        d.id,
+        d.title,
+        d.text,
+        d.url ?? null,
+        d.publishedAt ?? null,
+        d.origin ?? null,
+        d.contentHash,
+      );
       rowid = Number(res.lastInsertRowid);
       counts.inserted++;
     }
@@ -65,7 +96,16 @@ export function getCorpusDocumentHash(db: Db, corpus: string, id: string): strin
 }
 
 function docFromRow(r: DocRow): CorpusDocument {
-  return compact({ corpus: r.corpus, id: r.doc_id, title: r.title, text: r.text, url: opt(r.url), publishedAt: opt(r.published_at), origin: opt(r.origin), contentHash: r.content_hash });
+  return compact({
+    corpus: r.corpus,
+    id: r.doc_id,
+    title: r.title,
+    text: r.text,
+    url: opt(r.url),
+    publishedAt: opt(r.published_at),
+    origin: opt(r.origin),
+    contentHash: r.content_hash,
+  });
 }
 
 export function getCorpusDocument(db: Db, corpus: string, id: string): CorpusDocument | undefined {
@@ -75,9 +115,10 @@ export function getCorpusDocument(db: Db, corpus: string, id: string): CorpusDoc
 
 /** Ids and hashes of a corpus's documents from one origin (a file), to find removed entries on re-add. */
 export function listCorpusDocumentIds(db: Db, corpus: string, origin?: string): string[] {
-  const rows = origin === undefined
-    ? db.all<{ doc_id: string }>('SELECT doc_id FROM corpus_docs WHERE corpus = ? ORDER BY rowid', corpus)
-    : db.all<{ doc_id: string }>('SELECT doc_id FROM corpus_docs WHERE corpus = ? AND origin = ? ORDER BY rowid', corpus, origin);
+  const rows =
+    origin === undefined
+      ? db.all<{ doc_id: string }>('SELECT doc_id FROM corpus_docs WHERE corpus = ? ORDER BY rowid', corpus)
+      : db.all<{ doc_id: string }>('SELECT doc_id FROM corpus_docs WHERE corpus = ? AND origin = ? ORDER BY rowid', corpus, origin);
   return rows.map((r) => r.doc_id);
 }
 
@@ -104,7 +145,10 @@ export function searchCorpus(db: Db, query: string, options: { corpus?: string; 
      FROM corpus_fts JOIN corpus_docs d ON d.rowid = corpus_fts.rowid
      WHERE corpus_fts MATCH ? AND (? IS NULL OR d.corpus = ?)
      ORDER BY rank, d.rowid LIMIT ?`,
-    ftsMatchExpression(terms), options.corpus ?? null, options.corpus ?? null, Math.max(options.limit, RERANK_POOL),
+    ftsMatchExpression(terms),
+    options.corpus ?? null,
+    options.corpus ?? null,
+    Math.max(options.limit, RERANK_POOL),
   );
   const similarity = similarityScores(db, rows, terms);
   // Ties keep the BM25 order (rows are sorted by it).
@@ -130,7 +174,8 @@ function ensureRerankTables(db: Db): void {
   if (rerankReady.has(db)) return;
   const sql = db.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'corpus_fts'")?.sql ?? '';
   const tokenize = /tokenize\s*=\s*'([^']*)'/.exec(sql)?.[1];
-  if (!tokenize) throw new NonRetryableError(`store ${db.path}: cannot read the tokenizer of corpus_fts from its schema`, { code: 'store_corrupt', details: { sql } });
+  if (!tokenize)
+    throw new NonRetryableError(`store ${db.path}: cannot read the tokenizer of corpus_fts from its schema`, { code: 'store_corrupt', details: { sql } });
   db.raw.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.corpus_rerank USING fts5(title, body, tokenize='${tokenize}');
     CREATE VIRTUAL TABLE IF NOT EXISTS temp.corpus_rerank_tokens USING fts5vocab(temp, corpus_rerank, 'instance');
     CREATE VIRTUAL TABLE IF NOT EXISTS temp.corpus_fts_terms USING fts5vocab(main, corpus_fts, 'row');`);
@@ -158,11 +203,20 @@ function similarityScores(db: Db, rows: ReadonlyArray<{ rowid: number; title: st
   const scratch = db.raw.transaction(() => {
     db.run('DELETE FROM temp.corpus_rerank');
     db.run('INSERT INTO temp.corpus_rerank (rowid, title, body) VALUES (?, ?, ?)', QUERY_ROW, '', terms.join(' '));
-    for (const r of rows) db.run('INSERT INTO temp.corpus_rerank (rowid, title, body) VALUES (?, ?, ?)', r.rowid, ftsIndexText(r.title), ftsIndexText(r.text.slice(0, RERANK_MAX_CHARS)));
+    for (const r of rows)
+      db.run(
+        'INSERT INTO temp.corpus_rerank (rowid, title, body) VALUES (?, ?, ?)',
+        r.rowid,
+        ftsIndexText(r.title),
+        ftsIndexText(r.text.slice(0, RERANK_MAX_CHARS)),
+      );
     return {
       // Raw rows counted in JS: several times faster than GROUP BY over the virtual table.
       tokens: db.stmt('SELECT doc, col, term FROM temp.corpus_rerank_tokens').raw().all() as Array<[number, string, string]>,
-      df: db.stmt('SELECT v.term, v.doc FROM (SELECT DISTINCT term FROM temp.corpus_rerank_tokens) t JOIN temp.corpus_fts_terms v ON v.term = t.term').raw().all() as Array<[string, number]>,
+      df: db
+        .stmt('SELECT v.term, v.doc FROM (SELECT DISTINCT term FROM temp.corpus_rerank_tokens) t JOIN temp.corpus_fts_terms v ON v.term = t.term')
+        .raw()
+        .all() as Array<[string, number]>,
       n: db.get<{ n: number }>('SELECT COUNT(*) AS n FROM corpus_docs')?.n ?? 0,
     };
   })();
@@ -197,7 +251,9 @@ export function listCorpora(db: Db): CorpusInfo[] {
     .all<{ name: string; created_at: string; updated_at: string; n: number; trust_level: string | null }>(
       'SELECT c.name, c.created_at, c.updated_at, c.trust_level, (SELECT COUNT(*) FROM corpus_docs d WHERE d.corpus = c.name) AS n FROM corpora c ORDER BY c.name',
     )
-    .map((r) => compact({ name: r.name, documents: r.n, trustLevel: opt(r.trust_level) as TrustLevel | undefined, createdAt: r.created_at, updatedAt: r.updated_at }));
+    .map((r) =>
+      compact({ name: r.name, documents: r.n, trustLevel: opt(r.trust_level) as TrustLevel | undefined, createdAt: r.created_at, updatedAt: r.updated_at }),
+    );
 }
 
 export function setCorpusTrustLevel(db: Db, name: string, level: TrustLevel | undefined): void {

@@ -21,7 +21,10 @@ test('BM25 ranks the document that matches more and rarer terms first, English w
     ]);
     const hits = store.searchCorpus('Do face masks reduce viral transmission?', { limit: 5 });
     assert.equal(hits[0]?.id, 'd1');
-    assert.ok(hits.some((h) => h.id === 'd3'), 'stemmed "reduce"/"transmission" also matches d3');
+    assert.ok(
+      hits.some((h) => h.id === 'd3'),
+      'stemmed "reduce"/"transmission" also matches d3',
+    );
     assert.ok(hits[0]!.score > hits[1]!.score);
     assert.match(hits[0]!.snippet, /masks/i);
   } finally {
@@ -36,8 +39,14 @@ test('Japanese text is found through character bigrams', () => {
       doc('ja1', '気候変動と農業', '気候変動は農業生産性に大きな影響を与える。'),
       doc('ja2', '医療', '新しいワクチンの有効性が確認された。'),
     ]);
-    assert.deepEqual(store.searchCorpus('農業生産性', { limit: 5 }).map((h) => h.id), ['ja1']);
-    assert.deepEqual(store.searchCorpus('ワクチン', { limit: 5 }).map((h) => h.id), ['ja2']);
+    assert.deepEqual(
+      store.searchCorpus('農業生産性', { limit: 5 }).map((h) => h.id),
+      ['ja1'],
+    );
+    assert.deepEqual(
+      store.searchCorpus('ワクチン', { limit: 5 }).map((h) => h.id),
+      ['ja2'],
+    );
     assert.deepEqual(ftsQueryTerms('農業 the masks'), ['農業', 'masks']);
   } finally {
     store.close();
@@ -50,12 +59,27 @@ test('re-adding skips unchanged documents and updates changed ones; corpora are 
     assert.deepEqual(store.upsertCorpusDocuments([doc('a', 'A', 'alpha text'), doc('b', 'B', 'beta text')]), { inserted: 2, updated: 0, unchanged: 0 });
     assert.deepEqual(store.upsertCorpusDocuments([doc('a', 'A', 'alpha text'), doc('b', 'B', 'gamma text')]), { inserted: 0, updated: 1, unchanged: 1 });
     assert.deepEqual(store.searchCorpus('beta', { limit: 5 }), [], 'the old text is gone from the index');
-    assert.deepEqual(store.searchCorpus('gamma', { limit: 5 }).map((h) => h.id), ['b']);
+    assert.deepEqual(
+      store.searchCorpus('gamma', { limit: 5 }).map((h) => h.id),
+      ['b'],
+    );
     store.upsertCorpusDocuments([doc('x', 'X', 'alpha in another corpus', 'c2')]);
-    assert.deepEqual(store.searchCorpus('alpha', { corpus: 'c2', limit: 5 }).map((h) => h.id), ['x']);
-    assert.deepEqual(store.listCorpora().map((c) => [c.name, c.documents]), [['c1', 2], ['c2', 1]]);
+    assert.deepEqual(
+      store.searchCorpus('alpha', { corpus: 'c2', limit: 5 }).map((h) => h.id),
+      ['x'],
+    );
+    assert.deepEqual(
+      store.listCorpora().map((c) => [c.name, c.documents]),
+      [
+        ['c1', 2],
+        ['c2', 1],
+      ],
+    );
     assert.equal(store.removeCorpus('c1'), 2);
-    assert.deepEqual(store.searchCorpus('alpha', { limit: 5 }).map((h) => h.id), ['x']);
+    assert.deepEqual(
+      store.searchCorpus('alpha', { limit: 5 }).map((h) => h.id),
+      ['x'],
+    );
     assert.throws(() => store.searchCorpus('x', { limit: 0 }), /limit must be an integer/);
   } finally {
     store.close();
@@ -94,7 +118,10 @@ test('BM25 candidates are re-ranked by tf-idf (sqrt tf, 1 + ln(N/df), title toke
       doc('long', 'Nutrition survey', `Vitamin levels and infection history were recorded among other items. ${filler}`),
       doc('short', 'Vitamin D and infection', 'Vitamin D supplements lowered respiratory infection rates.'),
     ]);
-    assert.deepEqual(store.searchCorpus('Does vitamin D prevent infection?', { limit: 5 }).map((h) => h.id), ['short', 'long']);
+    assert.deepEqual(
+      store.searchCorpus('Does vitamin D prevent infection?', { limit: 5 }).map((h) => h.id),
+      ['short', 'long'],
+    );
   } finally {
     store.close();
   }
@@ -105,12 +132,21 @@ test('search re-ranks on a read-only store too (its scratch tables are TEMP)', (
   try {
     const path = join(dir, 'lyra.db');
     const writer = openStore({ path });
-    writer.upsertCorpusDocuments([doc('ja1', '気候変動と農業', '気候変動は農業生産性に大きな影響を与える。'), doc('en1', 'Masks', 'Face masks reduce transmission.')]);
+    writer.upsertCorpusDocuments([
+      doc('ja1', '気候変動と農業', '気候変動は農業生産性に大きな影響を与える。'),
+      doc('en1', 'Masks', 'Face masks reduce transmission.'),
+    ]);
     writer.close();
     const reader = openStore({ path, readonly: true });
     try {
-      assert.deepEqual(reader.searchCorpus('農業生産性', { limit: 5 }).map((h) => h.id), ['ja1']);
-      assert.deepEqual(reader.searchCorpus('do masks reduce transmission', { limit: 5 }).map((h) => h.id), ['en1']);
+      assert.deepEqual(
+        reader.searchCorpus('農業生産性', { limit: 5 }).map((h) => h.id),
+        ['ja1'],
+      );
+      assert.deepEqual(
+        reader.searchCorpus('do masks reduce transmission', { limit: 5 }).map((h) => h.id),
+        ['en1'],
+      );
     } finally {
       reader.close();
     }

@@ -7,17 +7,36 @@ if (!path) throw new Error('usage: crash-writer.fixture.ts <db-path>');
 const store = openStore({ path });
 const taskId = 'task_crash';
 if (!store.getTask(taskId)) {
-  store.createTask({ id: taskId, question: 'q', status: 'running', budget: { maxPages: 1e6, maxQueries: 1, maxSeconds: 1e6 }, priorityDomains: [], createdAt: new Date().toISOString(), configSnapshot: {} });
+  store.createTask({
+    id: taskId,
+    question: 'q',
+    status: 'running',
+    budget: { maxPages: 1e6, maxQueries: 1, maxSeconds: 1e6 },
+    priorityDomains: [],
+    createdAt: new Date().toISOString(),
+    configSnapshot: {},
+  });
 }
 let n = store.listPages(taskId).length;
 for (;;) {
   const i = n;
   store.transaction(() => {
     const page = store.upsertPage({
-      id: `pg_${i}`, taskId, url: `https://example.org/${i}`, domain: 'example.org', sourceType: 'other', fetchStatus: 'fetched',
-      authors: [], identifiers: {}, abstractOnly: false, trustLevel: 'UNVERIFIED', createdAt: new Date().toISOString(),
+      id: `pg_${i}`,
+      taskId,
+      url: `https://example.org/${i}`,
+      domain: 'example.org',
+      sourceType: 'other',
+      fetchStatus: 'fetched',
+      authors: [],
+      identifiers: {},
+      abstractOnly: false,
+      trustLevel: 'UNVERIFIED',
+      createdAt: new Date().toISOString(),
     });
-    store.insertFragments([0, 1, 2].map((k) => ({ id: `fr_${i}_${k}`, pageId: page.id, text: `text ${i} ${k} `.repeat(50), locator: { paragraph: k }, quotable: true })));
+    store.insertFragments(
+      [0, 1, 2].map((k) => ({ id: `fr_${i}_${k}`, pageId: page.id, text: `text ${i} ${k} `.repeat(50), locator: { paragraph: k }, quotable: true })),
+    );
     store.saveCheckpoint(taskId, 'pages', { count: i + 1 });
   });
   n++;

@@ -40,9 +40,19 @@ const rows = (name: string): Array<Record<string, unknown>> => {
 };
 
 test('every view answers with the columns it declares, for this task only', () => {
-  assert.deepEqual(EVIDENCE_VIEWS.map((v) => v.name), [
-    'contradictions', 'unsupported_claims', 'claim_origins', 'emerging_consensus', 'outdated_evidence', 'source_impact', 'reference_candidates', 'bibliographic_coupling',
-  ]);
+  assert.deepEqual(
+    EVIDENCE_VIEWS.map((v) => v.name),
+    [
+      'contradictions',
+      'unsupported_claims',
+      'claim_origins',
+      'emerging_consensus',
+      'outdated_evidence',
+      'source_impact',
+      'reference_candidates',
+      'bibliographic_coupling',
+    ],
+  );
   for (const v of EVIDENCE_VIEWS) {
     const t = results.get(v.name)!;
     assert.deepEqual(t.columns, v.columns, v.name);
@@ -62,11 +72,19 @@ test('contradictions, origins and unsupported claims agree with the stored graph
   assert.ok(['contested', 'misinformation'].includes(String(first.type)));
   assert.deepEqual(new Set(rows('claim_origins').map((r) => r.claim_id)), new Set(task.claimIds));
   assert.ok(rows('claim_origins').every((r) => String(r.url).startsWith('https://journal-')));
-  const unsupported = store.listClaims(task.taskId).filter((c) => c.status === 'UNSUPPORTED').map((c) => c.id);
-  assert.deepEqual(rows('unsupported_claims').map((r) => r.claim_id).sort(), unsupported.sort());
+  const unsupported = store
+    .listClaims(task.taskId)
+    .filter((c) => c.status === 'UNSUPPORTED')
+    .map((c) => c.id);
+  assert.deepEqual(
+    rows('unsupported_claims')
+      .map((r) => r.claim_id)
+      .sort(),
+    unsupported.sort(),
+  );
 });
 
-test('recent and outdated evidence are measured against the task\'s newest date; impact, candidates and coupling from the citations', () => {
+test("recent and outdated evidence are measured against the task's newest date; impact, candidates and coupling from the citations", () => {
   // Pages are dated 2008-06-01 … 2019-06-01 (12 pages): recent means on or after 2017-06-01.
   for (const r of rows('emerging_consensus')) assert.ok(Number(r.recent_supports) > Number(r.recent_refutes));
   for (const r of rows('outdated_evidence')) {
@@ -77,7 +95,12 @@ test('recent and outdated evidence are measured against the task\'s newest date;
   assert.ok(impact.every((r, i) => i === 0 || Number(impact[i - 1]!.impact) >= Number(r.impact)));
   assert.ok(impact.every((r) => Number(r.impact) === Number(r.claims_originated) + Number(r.claims_supported) + Number(r.claims_refuted) + Number(r.cited_by)));
   const cites = store.listEdges(task.taskId, 'cites') as CitesEdge[];
-  const unread = new Set(store.listPages(task.taskId).filter((p) => p.fetchStatus !== 'fetched').map((p) => p.id));
+  const unread = new Set(
+    store
+      .listPages(task.taskId)
+      .filter((p) => p.fetchStatus !== 'fetched')
+      .map((p) => p.id),
+  );
   const candidates = rows('reference_candidates');
   assert.deepEqual(new Set(candidates.map((r) => r.page_id)), new Set(cites.filter((e) => unread.has(e.toPageId)).map((e) => e.toPageId)));
   assert.ok(candidates.every((r) => String(r.doi).startsWith('10.5555/') && r.fetch_status === 'abstract_only'));

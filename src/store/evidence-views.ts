@@ -45,7 +45,8 @@ ORDER BY type, claim_id, other_claim_id`,
   },
   {
     name: 'unsupported_claims',
-    description: 'Claims with no supporting evidence beyond the sentence they were extracted from, or with status UNSUPPORTED; with their evidence counts. High decision relevance first.',
+    description:
+      'Claims with no supporting evidence beyond the sentence they were extracted from, or with status UNSUPPORTED; with their evidence counts. High decision relevance first.',
     columns: ['claim_id', 'statement', 'status', 'confidence', 'decision_relevance', 'supports', 'refutes', 'neutral'],
     sql: `${TASK},
 s AS (
@@ -108,7 +109,8 @@ ORDER BY years_behind DESC, a.claim_id`,
   },
   {
     name: 'source_impact',
-    description: 'Sources ranked by what they brought: claims extracted from them, claims they support or refute, and how often they are cited in the task (impact is the sum).',
+    description:
+      'Sources ranked by what they brought: claims extracted from them, claims they support or refute, and how often they are cited in the task (impact is the sum).',
     columns: ['page_id', 'url', 'title', 'trust_level', 'claims_originated', 'claims_supported', 'claims_refuted', 'cited_by', 'impact'],
     sql: `${TASK},
 st AS (
@@ -136,7 +138,8 @@ ORDER BY impact DESC, url`,
   },
   {
     name: 'reference_candidates',
-    description: 'Works cited in the task whose full text was not read (abstract only, pending or skipped): URL, DOI, how often and how influentially they are cited. queue_reference_candidates queues them.',
+    description:
+      'Works cited in the task whose full text was not read (abstract only, pending or skipped): URL, DOI, how often and how influentially they are cited. queue_reference_candidates queues them.',
     columns: ['page_id', 'url', 'doi', 'title', 'fetch_status', 'trust_level', 'cited_by', 'influential', 'relevance'],
     sql: `${TASK},
 c AS (

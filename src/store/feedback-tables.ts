@@ -1,7 +1,11 @@
 // Feedback corrections, calibration samples and calibration versions (migration 3).
 import {
   InvalidInputError,
-  type CalibrationSample, type CalibrationVersion, type FeedbackEdgeChange, type FeedbackRecord, type Stance,
+  type CalibrationSample,
+  type CalibrationVersion,
+  type FeedbackEdgeChange,
+  type FeedbackRecord,
+  type Stance,
 } from '../core/index.js';
 import { type Db, compact, opt, parseJson } from './db.js';
 
@@ -34,14 +38,29 @@ function feedbackFromRow(r: FeedbackRow): FeedbackRecord {
 export function insertFeedback(db: Db, record: FeedbackRecord, samples: CalibrationSample[]): void {
   db.run(
     'INSERT INTO feedback (id, task_id, kind, target_id, label, author, reason, changes_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    record.id, record.taskId, record.kind, record.targetId, record.label ?? null, record.author, record.reason, JSON.stringify(record.changes), record.createdAt,
+    record.id,
+    record.taskId,
+    record.kind,
+    record.targetId,
+    record.label ?? null,
+    record.author,
+    record.reason,
+    JSON.stringify(record.changes),
+    record.createdAt,
   );
   for (const s of samples) {
     // A later label for the same edge replaces the earlier one; the backend's own judgement stays as first recorded.
     db.run(
       `INSERT INTO calibration_samples (edge_id, task_id, feedback_id, backend, predicted, confidence, label, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (edge_id) DO UPDATE SET feedback_id = excluded.feedback_id, label = excluded.label, created_at = excluded.created_at`,
-      s.edgeId, s.taskId, s.feedbackId, s.backend, s.predicted, s.confidence, s.label, s.createdAt,
+      s.edgeId,
+      s.taskId,
+      s.feedbackId,
+      s.backend,
+      s.predicted,
+      s.confidence,
+      s.label,
+      s.createdAt,
     );
   }
 }
@@ -74,8 +93,14 @@ interface SampleRow {
 
 function sampleFromRow(r: SampleRow): CalibrationSample {
   return {
-    edgeId: r.edge_id, taskId: r.task_id, feedbackId: r.feedback_id, backend: r.backend,
-    predicted: r.predicted as Stance, confidence: r.confidence, label: r.label as Stance, createdAt: r.created_at,
+    edgeId: r.edge_id,
+    taskId: r.task_id,
+    feedbackId: r.feedback_id,
+    backend: r.backend,
+    predicted: r.predicted as Stance,
+    confidence: r.confidence,
+    label: r.label as Stance,
+    createdAt: r.created_at,
   };
 }
 
@@ -85,9 +110,10 @@ export function getCalibrationSample(db: Db, edgeId: string): CalibrationSample 
 }
 
 export function listCalibrationSamples(db: Db, options: { backend?: string } = {}): CalibrationSample[] {
-  const rows = options.backend === undefined
-    ? db.all<SampleRow>('SELECT * FROM calibration_samples ORDER BY backend, created_at, edge_id')
-    : db.all<SampleRow>('SELECT * FROM calibration_samples WHERE backend = ? ORDER BY created_at, edge_id', options.backend);
+  const rows =
+    options.backend === undefined
+      ? db.all<SampleRow>('SELECT * FROM calibration_samples ORDER BY backend, created_at, edge_id')
+      : db.all<SampleRow>('SELECT * FROM calibration_samples WHERE backend = ? ORDER BY created_at, edge_id', options.backend);
   return rows.map(sampleFromRow);
 }
 
@@ -119,16 +145,23 @@ export function addCalibration(db: Db, v: Omit<CalibrationVersion, 'version'>): 
   const stored: CalibrationVersion = { ...v, version: last + 1 };
   db.run(
     'INSERT INTO calibrations (backend, version, method, params_json, samples, metrics_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    stored.backend, stored.version, stored.method, JSON.stringify(stored.params), stored.samples, JSON.stringify(stored.metrics), stored.createdAt,
+    stored.backend,
+    stored.version,
+    stored.method,
+    JSON.stringify(stored.params),
+    stored.samples,
+    JSON.stringify(stored.metrics),
+    stored.createdAt,
   );
   setActiveCalibration(db, stored.backend, stored.version);
   return stored;
 }
 
 export function listCalibrations(db: Db, backend?: string): CalibrationVersion[] {
-  const rows = backend === undefined
-    ? db.all<CalibrationRow>('SELECT * FROM calibrations ORDER BY backend, version')
-    : db.all<CalibrationRow>('SELECT * FROM calibrations WHERE backend = ? ORDER BY version', backend);
+  const rows =
+    backend === undefined
+      ? db.all<CalibrationRow>('SELECT * FROM calibrations ORDER BY backend, version')
+      : db.all<CalibrationRow>('SELECT * FROM calibrations WHERE backend = ? ORDER BY version', backend);
   return rows.map(calibrationFromRow);
 }
 
@@ -142,11 +175,16 @@ export function getActiveCalibration(db: Db, backend: string): CalibrationVersio
 
 export function setActiveCalibration(db: Db, backend: string, version: number): void {
   if (version !== 0 && !db.get('SELECT 1 FROM calibrations WHERE backend = ? AND version = ?', backend, version)) {
-    throw new InvalidInputError(`store: no calibration version ${version} for stance backend ${backend}`, { code: 'calibration_not_found', details: { backend, version } });
+    throw new InvalidInputError(`store: no calibration version ${version} for stance backend ${backend}`, {
+      code: 'calibration_not_found',
+      details: { backend, version },
+    });
   }
   db.run(
     `INSERT INTO calibration_active (backend, version, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (backend) DO UPDATE SET version = excluded.version, updated_at = excluded.updated_at`,
-    backend, version, new Date().toISOString(),
+    backend,
+    version,
+    new Date().toISOString(),
   );
 }

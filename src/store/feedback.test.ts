@@ -19,11 +19,25 @@ function withStore(fn: (store: ReturnType<typeof openStore>) => void): void {
 }
 
 const record = (id: string, label: FeedbackRecord['label'], at: string): FeedbackRecord => ({
-  id, taskId: 'task_1', kind: 'edge_stance', targetId: 'edg_1', label, author: 'alice', reason: 'the passage says the opposite', createdAt: at,
+  id,
+  taskId: 'task_1',
+  kind: 'edge_stance',
+  targetId: 'edg_1',
+  label,
+  author: 'alice',
+  reason: 'the passage says the opposite',
+  createdAt: at,
   changes: [{ edgeId: 'edg_1', claimId: 'clm_1', fragmentId: 'frg_1', from: 'supports', to: label ?? 'neutral', model: 'embedded', confidence: 0.8 }],
 });
 const sample = (feedbackId: string, label: CalibrationSample['label'], at: string): CalibrationSample => ({
-  edgeId: 'edg_1', taskId: 'task_1', feedbackId, backend: 'embedded', predicted: 'supports', confidence: 0.8, label, createdAt: at,
+  edgeId: 'edg_1',
+  taskId: 'task_1',
+  feedbackId,
+  backend: 'embedded',
+  predicted: 'supports',
+  confidence: 0.8,
+  label,
+  createdAt: at,
 });
 
 test('schema version 3 holds the feedback tables', () => {
@@ -33,8 +47,16 @@ test('schema version 3 holds the feedback tables', () => {
 test('feedback round-trips; a later label for the same edge replaces the sample but keeps the backend judgement', () => {
   withStore((store) => {
     store.insertFeedback(record('fb_1', 'refutes', '2026-01-01T00:00:00.000Z'), [sample('fb_1', 'refutes', '2026-01-01T00:00:00.000Z')]);
-    store.insertFeedback(record('fb_2', 'neutral', '2026-01-02T00:00:00.000Z'), [{ ...sample('fb_2', 'neutral', '2026-01-02T00:00:00.000Z'), predicted: 'refutes', confidence: 1 }]);
-    assert.deepEqual(store.listFeedback({ taskId: 'task_1' }).map((f) => [f.id, f.label, f.author]), [['fb_1', 'refutes', 'alice'], ['fb_2', 'neutral', 'alice']]);
+    store.insertFeedback(record('fb_2', 'neutral', '2026-01-02T00:00:00.000Z'), [
+      { ...sample('fb_2', 'neutral', '2026-01-02T00:00:00.000Z'), predicted: 'refutes', confidence: 1 },
+    ]);
+    assert.deepEqual(
+      store.listFeedback({ taskId: 'task_1' }).map((f) => [f.id, f.label, f.author]),
+      [
+        ['fb_1', 'refutes', 'alice'],
+        ['fb_2', 'neutral', 'alice'],
+      ],
+    );
     assert.equal(store.listFeedback({ targetId: 'nope' }).length, 0);
     assert.deepEqual(store.listFeedback({ targetId: 'edg_1' })[0]!.changes[0], record('fb_1', 'refutes', '').changes[0]);
     const samples = store.listCalibrationSamples({ backend: 'embedded' });
@@ -46,7 +68,13 @@ test('feedback round-trips; a later label for the same edge replaces the sample 
 
 test('calibration versions number per backend, the newest is active, rollback to an earlier one or to none', () => {
   withStore((store) => {
-    const base = { backend: 'embedded', method: 'platt' as const, samples: 40, metrics: { brierBefore: 0.3, brierAfter: 0.2, eceBefore: 0.2, eceAfter: 0.05 }, createdAt: '2026-01-01T00:00:00.000Z' };
+    const base = {
+      backend: 'embedded',
+      method: 'platt' as const,
+      samples: 40,
+      metrics: { brierBefore: 0.3, brierAfter: 0.2, eceBefore: 0.2, eceAfter: 0.05 },
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
     assert.equal(store.getActiveCalibration('embedded'), undefined);
     assert.equal(store.addCalibration({ ...base, params: { a: 0.5, b: 0.1 } }).version, 1);
     assert.equal(store.addCalibration({ ...base, params: { a: 0.7, b: 0 } }).version, 2);
@@ -57,7 +85,10 @@ test('calibration versions number per backend, the newest is active, rollback to
     store.setActiveCalibration('embedded', 0);
     assert.equal(store.getActiveCalibration('embedded'), undefined);
     assert.throws(() => store.setActiveCalibration('embedded', 9), /no calibration version 9/);
-    assert.deepEqual(store.listCalibrations('embedded').map((v) => v.version), [1, 2]);
+    assert.deepEqual(
+      store.listCalibrations('embedded').map((v) => v.version),
+      [1, 2],
+    );
     assert.equal(store.listCalibrations().length, 3);
   });
 });

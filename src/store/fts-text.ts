@@ -21,9 +21,11 @@ export function ftsIndexText(text: string): string {
 
 /** English function words dropped from queries: they match nearly every document and only add noise. */
 export const QUERY_STOPWORDS: ReadonlySet<string> = new Set(
-  ('a an and are as at be been but by can could did do does for from had has have how i if in into is it its may might ' +
+  (
+    'a an and are as at be been but by can could did do does for from had has have how i if in into is it its may might ' +
     'more most no nor not of on or our should so such than that the their them then there these they this those to was ' +
-    'we were what when where which while who whom why will with would you your').split(' '),
+    'we were what when where which while who whom why will with would you your'
+  ).split(' '),
 );
 
 /** Words of a query: Latin words (stopwords dropped) and CJK bigrams, lower-cased, deduplicated, at most `maxTerms`. */

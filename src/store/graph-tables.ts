@@ -1,14 +1,5 @@
 // Pages, fragments, claims, edges and domain states: the evidence graph.
-import {
-  InvalidInputError,
-  type Claim,
-  type DomainState,
-  type Edge,
-  type EdgeKind,
-  type Fragment,
-  type Page,
-  type StatusAxes,
-} from '../core/index.js';
+import { InvalidInputError, type Claim, type DomainState, type Edge, type EdgeKind, type Fragment, type Page, type StatusAxes } from '../core/index.js';
 import { type Db, compact, bool, opt, parseJson, taskKey, taskOf } from './db.js';
 
 interface PageRow {
@@ -60,9 +51,25 @@ function pageFromRow(r: PageRow): Page {
 function pageParams(p: Page): unknown[] {
   const i = p.identifiers;
   return [
-    taskKey(p.taskId), p.url, p.domain, p.title ?? null, p.sourceType, p.fetchStatus, p.fetchedAt ?? null, p.contentHash ?? null,
-    p.publishedAt ?? null, JSON.stringify(p.authors), p.organization ?? null, i.doi ?? null, i.pmid ?? null, i.arxiv ?? null,
-    i.s2 ?? null, i.openalex ?? null, p.abstractOnly ? 1 : 0, p.trustLevel, p.createdAt,
+    taskKey(p.taskId),
+    p.url,
+    p.domain,
+    p.title ?? null,
+    p.sourceType,
+    p.fetchStatus,
+    p.fetchedAt ?? null,
+    p.contentHash ?? null,
+    p.publishedAt ?? null,
+    JSON.stringify(p.authors),
+    p.organization ?? null,
+    i.doi ?? null,
+    i.pmid ?? null,
+    i.arxiv ?? null,
+    i.s2 ?? null,
+    i.openalex ?? null,
+    p.abstractOnly ? 1 : 0,
+    p.trustLevel,
+    p.createdAt,
   ];
 }
 
@@ -80,7 +87,11 @@ export function findPageByUrl(db: Db, taskId: string | undefined, url: string): 
 }
 
 export function upsertPage(db: Db, page: Page): Page {
-  db.run(`INSERT INTO pages (id, ${PAGE_COLUMNS}) VALUES (?, ${Array(19).fill('?').join(', ')}) ON CONFLICT (task_id, url) DO NOTHING`, page.id, ...pageParams(page));
+  db.run(
+    `INSERT INTO pages (id, ${PAGE_COLUMNS}) VALUES (?, ${Array(19).fill('?').join(', ')}) ON CONFLICT (task_id, url) DO NOTHING`,
+    page.id,
+    ...pageParams(page),
+  );
   return findPageByUrl(db, page.taskId, page.url)!;
 }
 
@@ -88,7 +99,9 @@ export function updatePage(db: Db, id: string, patch: Partial<Omit<Page, 'id'>>)
   const current = getPage(db, id);
   if (!current) throw new InvalidInputError(`store: no page ${id}`, { code: 'page_not_found', details: { pageId: id } });
   const next: Page = { ...current, ...patch, id, identifiers: { ...current.identifiers, ...patch.identifiers } };
-  const sets = PAGE_COLUMNS.split(',').map((c) => `${c.trim()} = ?`).join(', ');
+  const sets = PAGE_COLUMNS.split(',')
+    .map((c) => `${c.trim()} = ?`)
+    .join(', ');
   db.run(`UPDATE pages SET ${sets} WHERE id = ?`, ...pageParams(next), id);
   return next;
 }
@@ -114,14 +127,28 @@ interface FragmentRow {
 }
 
 function fragmentFromRow(r: FragmentRow): Fragment {
-  return compact({ id: r.id, pageId: r.page_id, text: r.text, locator: parseJson<Fragment['locator']>(r.locator_json, `fragments.locator_json (${r.id})`), quotable: bool(r.quotable) });
+  return compact({
+    id: r.id,
+    pageId: r.page_id,
+    text: r.text,
+    locator: parseJson<Fragment['locator']>(r.locator_json, `fragments.locator_json (${r.id})`),
+    quotable: bool(r.quotable),
+  });
 }
 
 /** Inserts fragments; an id already stored is left as it is (idempotent on resume). */
 export function insertFragments(db: Db, fragments: Fragment[]): void {
   for (const f of fragments) {
     const seq = db.get<{ n: number | null }>('SELECT MAX(seq) AS n FROM fragments WHERE page_id = ?', f.pageId)?.n ?? 0;
-    db.run('INSERT OR IGNORE INTO fragments (id, page_id, seq, text, locator_json, quotable) VALUES (?, ?, ?, ?, ?, ?)', f.id, f.pageId, seq + 1, f.text, JSON.stringify(f.locator), f.quotable ? 1 : 0);
+    db.run(
+      'INSERT OR IGNORE INTO fragments (id, page_id, seq, text, locator_json, quotable) VALUES (?, ?, ?, ?, ?, ?)',
+      f.id,
+      f.pageId,
+      seq + 1,
+      f.text,
+      JSON.stringify(f.locator),
+      f.quotable ? 1 : 0,
+    );
   }
 }
 
@@ -186,8 +213,19 @@ function writeClaim(db: Db, c: Claim): void {
      ON CONFLICT (task_id, id) DO UPDATE SET statement = excluded.statement, slots_json = excluded.slots_json, scope = excluded.scope,
        decision_relevance = excluded.decision_relevance, status = excluded.status, confidence = excluded.confidence,
        rationale = excluded.rationale, axes_json = excluded.axes_json, conditions_json = excluded.conditions_json, relaxation_reason = excluded.relaxation_reason`,
-    taskKey(c.taskId), c.id, c.statement, JSON.stringify(c.slots), c.scope ?? null, c.decisionRelevance, c.status ?? null,
-    c.confidence ?? null, c.rationale ?? null, c.axes ? JSON.stringify(c.axes) : null, JSON.stringify(c.conditions), c.relaxationReason ?? null, c.createdAt,
+    taskKey(c.taskId),
+    c.id,
+    c.statement,
+    JSON.stringify(c.slots),
+    c.scope ?? null,
+    c.decisionRelevance,
+    c.status ?? null,
+    c.confidence ?? null,
+    c.rationale ?? null,
+    c.axes ? JSON.stringify(c.axes) : null,
+    JSON.stringify(c.conditions),
+    c.relaxationReason ?? null,
+    c.createdAt,
   );
 }
 
@@ -195,7 +233,12 @@ function writeClaim(db: Db, c: Claim): void {
 export function upsertClaim(db: Db, claim: Claim): Claim {
   const current = getClaim(db, claim.taskId, claim.id);
   const merged: Claim = current
-    ? { ...current, slots: { ...claim.slots, ...current.slots }, scope: current.scope ?? claim.scope, conditions: [...new Set([...current.conditions, ...claim.conditions])] }
+    ? {
+        ...current,
+        slots: { ...claim.slots, ...current.slots },
+        scope: current.scope ?? claim.scope,
+        conditions: [...new Set([...current.conditions, ...claim.conditions])],
+      }
     : claim;
   writeClaim(db, merged);
   return merged;
@@ -231,15 +274,27 @@ export function edgeNaturalKey(edge: Edge): string {
 export function insertEdge(db: Db, edge: Edge): boolean {
   const res = db.run(
     'INSERT OR IGNORE INTO edges (id, task_id, kind, natural_key, body_json, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    edge.id, taskKey(edge.taskId), edge.kind, edgeNaturalKey(edge), JSON.stringify(edge), edge.createdAt,
+    edge.id,
+    taskKey(edge.taskId),
+    edge.kind,
+    edgeNaturalKey(edge),
+    JSON.stringify(edge),
+    edge.createdAt,
   );
   return res.changes > 0;
 }
 
 /** Replaces a stored edge's body (feedback corrections); the natural key must not change. */
 export function replaceEdge(db: Db, edge: Edge): void {
-  const res = db.run('UPDATE edges SET kind = ?, body_json = ? WHERE id = ? AND natural_key = ?', edge.kind, JSON.stringify(edge), edge.id, edgeNaturalKey(edge));
-  if (res.changes === 0) throw new InvalidInputError(`store: no edge ${edge.id} with the same endpoints`, { code: 'edge_not_found', details: { edgeId: edge.id } });
+  const res = db.run(
+    'UPDATE edges SET kind = ?, body_json = ? WHERE id = ? AND natural_key = ?',
+    edge.kind,
+    JSON.stringify(edge),
+    edge.id,
+    edgeNaturalKey(edge),
+  );
+  if (res.changes === 0)
+    throw new InvalidInputError(`store: no edge ${edge.id} with the same endpoints`, { code: 'edge_not_found', details: { edgeId: edge.id } });
 }
 
 export function getEdge(db: Db, id: string): Edge | undefined {
@@ -300,8 +355,18 @@ export function upsertDomainState(db: Db, s: DomainState): void {
        causing_claims_json = excluded.causing_claims_json, accepted_count = excluded.accepted_count,
        rejected_count = excluded.rejected_count, can_restore = excluded.can_restore, restore_via = excluded.restore_via,
        updated_at = excluded.updated_at`,
-    s.domain, s.trustLevel, s.origin, s.originalTrustLevel, s.blockedAt ?? null, s.reason ?? null, JSON.stringify(s.causingClaimIds),
-    s.acceptedCount, s.rejectedCount, s.canRestore ? 1 : 0, s.restoreVia ?? null, s.updatedAt,
+    s.domain,
+    s.trustLevel,
+    s.origin,
+    s.originalTrustLevel,
+    s.blockedAt ?? null,
+    s.reason ?? null,
+    JSON.stringify(s.causingClaimIds),
+    s.acceptedCount,
+    s.rejectedCount,
+    s.canRestore ? 1 : 0,
+    s.restoreVia ?? null,
+    s.updatedAt,
   );
 }
 

@@ -22,14 +22,35 @@ export type SqlResponse =
 /** Longest SQL text accepted (characters). */
 export const MAX_SQL_CHARS = 20_000;
 
-const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'REPLACE', 'UPSERT', 'CREATE', 'DROP', 'ALTER', 'REINDEX', 'VACUUM', 'ANALYZE', 'BEGIN', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE']);
+const WRITES = new Set([
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'REPLACE',
+  'UPSERT',
+  'CREATE',
+  'DROP',
+  'ALTER',
+  'REINDEX',
+  'VACUUM',
+  'ANALYZE',
+  'BEGIN',
+  'COMMIT',
+  'END',
+  'ROLLBACK',
+  'SAVEPOINT',
+  'RELEASE',
+]);
 const READS = new Set(['SELECT', 'WITH', 'VALUES']);
 
 /** The first keyword, past whitespace, comments and opening parentheses. */
 export function leadingKeyword(sql: string): string {
   let s = sql;
   for (;;) {
-    const next = s.replace(/^[\s(]+/, '').replace(/^--[^\n]*(\n|$)/, '').replace(/^\/\*[\s\S]*?(\*\/|$)/, '');
+    const next = s
+      .replace(/^[\s(]+/, '')
+      .replace(/^--[^\n]*(\n|$)/, '')
+      .replace(/^\/\*[\s\S]*?(\*\/|$)/, '');
     if (next === s) break;
     s = next;
   }
@@ -42,6 +63,7 @@ export function checkReadonlySql(sql: string): { code: string; message: string }
   const word = leadingKeyword(sql);
   if (word === 'ATTACH' || word === 'DETACH') return { code: 'sql_attach_refused', message: `${word} is refused: queries read this database only` };
   if (WRITES.has(word)) return { code: 'sql_write_refused', message: `${word} is refused: the connection is read-only` };
-  if (!READS.has(word)) return { code: 'sql_statement_refused', message: `${word || 'an empty statement'} is refused: only SELECT, WITH … SELECT and VALUES run here` };
+  if (!READS.has(word))
+    return { code: 'sql_statement_refused', message: `${word || 'an empty statement'} is refused: only SELECT, WITH … SELECT and VALUES run here` };
   return undefined;
 }

@@ -35,7 +35,8 @@ function answer(req: SqlRequest): SqlResponse {
   }
   // The statement as SQLite compiled it: a write hidden behind WITH, or a statement returning no rows, is refused here.
   if (!stmt.readonly) return { id: req.id, ok: false, code: 'sql_write_refused', message: 'the statement would write; only reading statements run here' };
-  if (!stmt.reader) return { id: req.id, ok: false, code: 'sql_statement_refused', message: 'the statement returns no rows; only SELECT, WITH … SELECT and VALUES run here' };
+  if (!stmt.reader)
+    return { id: req.id, ok: false, code: 'sql_statement_refused', message: 'the statement returns no rows; only SELECT, WITH … SELECT and VALUES run here' };
   const started = performance.now();
   const cut = { n: 0 };
   const rows: unknown[][] = [];
@@ -57,7 +58,13 @@ function answer(req: SqlRequest): SqlResponse {
     return { id: req.id, ok: false, code: 'sql_failed', message: (err as Error).message };
   }
   return {
-    id: req.id, ok: true, columns: stmt.columns().map((c) => c.name), rows, truncated, cutCells: cut.n, elapsedMs: Math.round(performance.now() - started),
+    id: req.id,
+    ok: true,
+    columns: stmt.columns().map((c) => c.name),
+    rows,
+    truncated,
+    cutCells: cut.n,
+    elapsedMs: Math.round(performance.now() - started),
   };
 }
 

@@ -83,7 +83,10 @@ test('writes, ATTACH, PRAGMA and several statements are refused; the file is unc
   ] as const) {
     assert.equal(await codeOf(sql.query({ sql: statement })), code, statement);
   }
-  assert.deepEqual(store.listClaims('task_large').map((c) => c.status), before);
+  assert.deepEqual(
+    store.listClaims('task_large').map((c) => c.status),
+    before,
+  );
   // The main connection keeps writing; the read-only one sees it.
   store.updateClaim('task_large', 'clm_large_0000', { status: 'REFUTED' });
   assert.deepEqual((await sql.query({ sql: "SELECT status FROM claims WHERE id = 'clm_large_0000'" })).rows, [['REFUTED']]);

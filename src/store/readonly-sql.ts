@@ -73,7 +73,11 @@ export function createReadonlySql(options: ReadonlySqlOptions): ReadonlySql {
       };
       const onExit = (code: number | null): void => {
         proc.off('message', onMessage);
-        reject(new NonRetryableError(`sql: the query process could not open ${options.path} (exit ${code}): ${stderr.trim().slice(0, 500)}`, { code: 'sql_unavailable' }));
+        reject(
+          new NonRetryableError(`sql: the query process could not open ${options.path} (exit ${code}): ${stderr.trim().slice(0, 500)}`, {
+            code: 'sql_unavailable',
+          }),
+        );
       };
       proc.on('message', onMessage);
       proc.once('exit', onExit);
@@ -97,48 +101,77 @@ export function createReadonlySql(options: ReadonlySqlOptions): ReadonlySql {
     return send(current.proc, input);
   };
 
-  const send = (c: ChildProcess, input: ReadonlySqlQuery): Promise<TableResult> => new Promise<TableResult>((resolve, reject) => {
-    if (input.signal?.aborted) return reject(input.signal.reason ?? new DOMException('Aborted', 'AbortError'));
-    const maxRows = Math.max(1, Math.min(input.maxRows ?? options.maxRows, options.maxRows));
-    const req: SqlRequest = { id: nextId++, sql: input.sql, params: input.params ?? [], offset: input.offset ?? 0, maxRows, maxCellChars: options.maxCellChars };
-    const started = performance.now();
-    const cleanup = (): void => {
-      clearTimeout(timer);
-      c.off('message', onMessage);
-      c.off('exit', onExit);
-      input.signal?.removeEventListener('abort', onAbort);
-    };
-    const onMessage = (m: SqlResponse): void => {
-      if (m.id !== req.id) return;
-      cleanup();
-      if (m.ok) return resolve({ columns: m.columns, rows: m.rows, rowCount: m.rows.length, truncated: m.truncated, cutCells: m.cutCells, maxRows, elapsedMs: Math.round(performance.now() - started) });
-      const details = { code: m.code };
-      reject(REFUSED.has(m.code) ? new InvalidInputError(`sql: ${m.message}`, { code: m.code, details }) : new NonRetryableError(`sql: ${m.message}`, { code: m.code, details }));
-    };
-    const onExit = (code: number | null, signal: string | null): void => {
-      cleanup();
-      reject(new RetryableError(`sql: the query process ended (${signal ?? `exit ${code}`}) before answering`, { code: 'sql_worker_exited' }));
-    };
-    const onAbort = (): void => {
-      cleanup();
-      kill(c);
-      reject(input.signal?.reason ?? new DOMException('Aborted', 'AbortError'));
-    };
-    const timer = setTimeout(() => {
-      cleanup();
-      kill(c);
-      reject(new NonRetryableError(`sql: the statement ran past its time limit of ${options.timeoutMs} ms and was stopped`, { code: 'sql_time_limit', details: { timeoutMs: options.timeoutMs } }));
-    }, options.timeoutMs);
-    c.on('message', onMessage);
-    c.once('exit', onExit);
-    input.signal?.addEventListener('abort', onAbort, { once: true });
-    c.send(req);
-  });
+  const send = (c: ChildProcess, input: ReadonlySqlQuery): Promise<TableResult> =>
+    new Promise<TableResult>((resolve, reject) => {
+      if (input.signal?.aborted) return reject(input.signal.reason ?? new DOMException('Aborted', 'AbortError'));
+      const maxRows = Math.max(1, Math.min(input.maxRows ?? options.maxRows, options.maxRows));
+      const req: SqlRequest = {
+        id: nextId++,
+        sql: input.sql,
+        params: input.params ?? [],
+        offset: input.offset ?? 0,
+        maxRows,
+        maxCellChars: options.maxCellChars,
+      };
+      const started = performance.now();
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        c.off('message', onMessage);
+        c.off('exit', onExit);
+        input.signal?.removeEventListener('abort', onAbort);
+      };
+      const onMessage = (m: SqlResponse): void => {
+        if (m.id !== req.id) return;
+        cleanup();
+        if (m.ok)
+          return resolve({
+            columns: m.columns,
+            rows: m.rows,
+            rowCount: m.rows.length,
+            truncated: m.truncated,
+            cutCells: m.cutCells,
+            maxRows,
+            elapsedMs: Math.round(performance.now() - started),
+          });
+        const details = { code: m.code };
+        reject(
+          REFUSED.has(m.code)
+            ? new InvalidInputError(`sql: ${m.message}`, { code: m.code, details })
+            : new NonRetryableError(`sql: ${m.message}`, { code: m.code, details }),
+        );
+      };
+      const onExit = (code: number | null, signal: string | null): void => {
+        cleanup();
+        reject(new RetryableError(`sql: the query process ended (${signal ?? `exit ${code}`}) before answering`, { code: 'sql_worker_exited' }));
+      };
+      const onAbort = (): void => {
+        cleanup();
+        kill(c);
+        reject(input.signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        kill(c);
+        reject(
+          new NonRetryableError(`sql: the statement ran past its time limit of ${options.timeoutMs} ms and was stopped`, {
+            code: 'sql_time_limit',
+            details: { timeoutMs: options.timeoutMs },
+          }),
+        );
+      }, options.timeoutMs);
+      c.on('message', onMessage);
+      c.once('exit', onExit);
+      input.signal?.addEventListener('abort', onAbort, { once: true });
+      c.send(req);
+    });
 
   return {
     query(input) {
       // One statement at a time: the next waits for the previous to answer, fail or be killed.
-      const result = tail.then(() => run(input), () => run(input));
+      const result = tail.then(
+        () => run(input),
+        () => run(input),
+      );
       tail = result.catch(() => undefined);
       return result;
     },

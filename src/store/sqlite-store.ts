@@ -31,7 +31,11 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
   try {
     raw = new Database(options.path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   } catch (cause) {
-    throw new NonRetryableError(`store: cannot open ${options.path}: ${(cause as Error).message}`, { code: 'store_open_failed', details: { path: options.path }, cause });
+    throw new NonRetryableError(`store: cannot open ${options.path}: ${(cause as Error).message}`, {
+      code: 'store_open_failed',
+      details: { path: options.path },
+      cause,
+    });
   }
   raw.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   raw.pragma('foreign_keys = ON');
@@ -43,7 +47,10 @@ export function openStore(options: OpenStoreOptions): SqliteStore {
   }
   const db = new Db(raw, options.path);
   // Writes go through tx(): nested calls join the outer transaction (better-sqlite3 uses savepoints).
-  const tx = <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A): R => raw.transaction(() => fn(...args))();
+  const tx =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R =>
+      raw.transaction(() => fn(...args))();
 
   const store: SqliteStore = {
     path: options.path,

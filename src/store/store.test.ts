@@ -16,12 +16,28 @@ function tempDb(): { path: string; cleanup: () => void } {
 
 const now = '2026-01-01T00:00:00.000Z';
 const task: Task = {
-  id: 'task_1', question: 'Does X cause Y?', status: 'created', budget: { maxPages: 50, maxQueries: 10, maxSeconds: 600 },
-  language: 'en', priorityDomains: ['nih.gov'], createdAt: now, configSnapshot: { a: 1 },
+  id: 'task_1',
+  question: 'Does X cause Y?',
+  status: 'created',
+  budget: { maxPages: 50, maxQueries: 10, maxSeconds: 600 },
+  language: 'en',
+  priorityDomains: ['nih.gov'],
+  createdAt: now,
+  configSnapshot: { a: 1 },
 };
 const page = (id: string, url: string, extra: Partial<Page> = {}): Page => ({
-  id, taskId: 'task_1', url, domain: 'example.org', sourceType: 'other', fetchStatus: 'fetched', authors: ['A. Author'],
-  identifiers: {}, abstractOnly: false, trustLevel: 'UNVERIFIED', createdAt: now, ...extra,
+  id,
+  taskId: 'task_1',
+  url,
+  domain: 'example.org',
+  sourceType: 'other',
+  fetchStatus: 'fetched',
+  authors: ['A. Author'],
+  identifiers: {},
+  abstractOnly: false,
+  trustLevel: 'UNVERIFIED',
+  createdAt: now,
+  ...extra,
 });
 
 test('tasks and queries round-trip, queries keep insertion order, updates patch', () => {
@@ -30,10 +46,23 @@ test('tasks and queries round-trip, queries keep insertion order, updates patch'
   try {
     store.createTask(task);
     assert.deepEqual(store.getTask('task_1'), task);
-    const q = (id: string, text: string): Query => ({ id, taskId: 'task_1', text, mode: 'normal', origin: 'client', status: 'pending', attempts: 0, metrics: {}, createdAt: now });
+    const q = (id: string, text: string): Query => ({
+      id,
+      taskId: 'task_1',
+      text,
+      mode: 'normal',
+      origin: 'client',
+      status: 'pending',
+      attempts: 0,
+      metrics: {},
+      createdAt: now,
+    });
     store.insertQuery(q('q_b', 'second'));
     store.insertQuery(q('q_a', 'first'));
-    assert.deepEqual(store.listQueries('task_1').map((x) => x.text), ['second', 'first']);
+    assert.deepEqual(
+      store.listQueries('task_1').map((x) => x.text),
+      ['second', 'first'],
+    );
     const updated = store.updateQuery('q_a', { status: 'failed', attempts: 2, lastError: 'timeout', metrics: { novelty: 0.5 } });
     assert.equal(updated.status, 'failed');
     assert.deepEqual(store.getQuery('q_a')?.metrics, { novelty: 0.5 });
@@ -65,8 +94,14 @@ test('pages are unique per task and URL, found by identifier; fragments keep ord
     ];
     store.insertFragments(frags);
     store.insertFragments(frags);
-    assert.deepEqual(store.listFragments('pg_1').map((f) => f.text), ['one', 'two']);
-    assert.deepEqual(store.listTaskFragments('task_1').map((f) => f.id), ['fr_1', 'fr_2']);
+    assert.deepEqual(
+      store.listFragments('pg_1').map((f) => f.text),
+      ['one', 'two'],
+    );
+    assert.deepEqual(
+      store.listTaskFragments('task_1').map((f) => f.id),
+      ['fr_1', 'fr_2'],
+    );
     assert.deepEqual(store.getFragment('fr_1')?.locator, { paragraph: 0, headingPath: ['H'] });
   } finally {
     store.close();
@@ -79,7 +114,15 @@ test('claims merge conditions and slots; edges are unique per endpoints', () => 
   const store = openStore({ path });
   try {
     store.createTask(task);
-    const claim: Claim = { id: 'clm_1', taskId: 'task_1', statement: 'X causes Y', slots: { subject: 'X' }, decisionRelevance: 'high', conditions: ['adults'], createdAt: now };
+    const claim: Claim = {
+      id: 'clm_1',
+      taskId: 'task_1',
+      statement: 'X causes Y',
+      slots: { subject: 'X' },
+      decisionRelevance: 'high',
+      conditions: ['adults'],
+      createdAt: now,
+    };
     store.upsertClaim(claim);
     const merged = store.upsertClaim({ ...claim, slots: { subject: 'other', object: 'Y' }, conditions: ['adults', 'in 2020'] });
     assert.deepEqual(merged.conditions, ['adults', 'in 2020']);
@@ -89,8 +132,21 @@ test('claims merge conditions and slots; edges are unique per endpoints', () => 
     assert.equal(store.insertEdge(edge), true);
     assert.equal(store.insertEdge({ ...edge, id: 'e_2', kind: 'refutes' }), false);
     store.replaceEdge({ ...edge, kind: 'refutes' });
-    assert.deepEqual(store.listEdges('task_1').map((e) => e.kind), ['refutes']);
-    const c1 = { id: 'e_3', taskId: 'task_1', kind: 'contradicts' as const, claimId: 'clm_a', otherClaimId: 'clm_b', contradictionType: 'contested' as const, trustLevel: 'ACADEMIC' as const, otherTrustLevel: 'ACADEMIC' as const, createdAt: now };
+    assert.deepEqual(
+      store.listEdges('task_1').map((e) => e.kind),
+      ['refutes'],
+    );
+    const c1 = {
+      id: 'e_3',
+      taskId: 'task_1',
+      kind: 'contradicts' as const,
+      claimId: 'clm_a',
+      otherClaimId: 'clm_b',
+      contradictionType: 'contested' as const,
+      trustLevel: 'ACADEMIC' as const,
+      otherTrustLevel: 'ACADEMIC' as const,
+      createdAt: now,
+    };
     assert.equal(store.insertEdge(c1), true);
     assert.equal(store.insertEdge({ ...c1, id: 'e_4', claimId: 'clm_b', otherClaimId: 'clm_a' }), false, 'a contradiction is symmetric');
     assert.equal(store.listEdges('task_1', 'contradicts').length, 1);
@@ -105,9 +161,18 @@ test('domain states, checkpoints and the auth queue', () => {
   const store = openStore({ path });
   try {
     const state: DomainState = {
-      domain: 'bad.example', trustLevel: 'BLOCKED', origin: 'verification', originalTrustLevel: 'UNVERIFIED', blockedAt: now,
-      reason: 'Contradiction with pubmed.ncbi.nlm.nih.gov', causingClaimIds: ['clm_1'], acceptedCount: 0, rejectedCount: 2,
-      canRestore: true, restoreVia: 'domains.yaml user_overrides', updatedAt: now,
+      domain: 'bad.example',
+      trustLevel: 'BLOCKED',
+      origin: 'verification',
+      originalTrustLevel: 'UNVERIFIED',
+      blockedAt: now,
+      reason: 'Contradiction with pubmed.ncbi.nlm.nih.gov',
+      causingClaimIds: ['clm_1'],
+      acceptedCount: 0,
+      rejectedCount: 2,
+      canRestore: true,
+      restoreVia: 'domains.yaml user_overrides',
+      updatedAt: now,
     };
     store.upsertDomainState(state);
     store.upsertDomainState({ ...state, domain: 'ok.example', trustLevel: 'LOW', origin: 'verification' });
@@ -116,7 +181,15 @@ test('domain states, checkpoints and the auth queue', () => {
     store.saveCheckpoint('task_1', 'phase:1', { done: [1, 2] });
     store.saveCheckpoint('task_1', 'phase:1', { done: [1, 2, 3] });
     assert.deepEqual(store.loadCheckpoint('task_1', 'phase:1')?.payload, { done: [1, 2, 3] });
-    const item = { id: 'au_1', taskId: 'task_1', url: 'https://x.example/p', domain: 'x.example', kind: 'captcha' as const, status: 'pending' as const, createdAt: now };
+    const item = {
+      id: 'au_1',
+      taskId: 'task_1',
+      url: 'https://x.example/p',
+      domain: 'x.example',
+      kind: 'captcha' as const,
+      status: 'pending' as const,
+      createdAt: now,
+    };
     store.enqueueAuth(item);
     store.enqueueAuth({ ...item, id: 'au_2' });
     assert.equal(store.listAuth({ status: 'pending' }).length, 1, 'one pending item per task and URL');
@@ -185,12 +258,18 @@ test('domain contributions are replaced per task and summed per domain', () => {
   const store = openStore({ path: ':memory:' });
   try {
     store.replaceDomainContributions('t1', [{ domain: 'a.example', accepted: 2, rejected: 1, causingClaimIds: ['clm_1'] }]);
-    store.replaceDomainContributions('t2', [{ domain: 'a.example', accepted: 1, rejected: 1, causingClaimIds: ['clm_2', 'clm_1'] }, { domain: 'b.example', accepted: 3, rejected: 0, causingClaimIds: [] }]);
+    store.replaceDomainContributions('t2', [
+      { domain: 'a.example', accepted: 1, rejected: 1, causingClaimIds: ['clm_2', 'clm_1'] },
+      { domain: 'b.example', accepted: 3, rejected: 0, causingClaimIds: [] },
+    ]);
     store.replaceDomainContributions('t1', [{ domain: 'a.example', accepted: 2, rejected: 1, causingClaimIds: ['clm_1'] }]);
     assert.deepEqual(store.domainContributionTotals('a.example'), [{ domain: 'a.example', accepted: 3, rejected: 2, causingClaimIds: ['clm_1', 'clm_2'] }]);
     assert.equal(store.domainContributionTotals().length, 2);
     store.replaceDomainContributions('t2', []);
-    assert.deepEqual(store.domainContributionTotals().map((d) => [d.domain, d.accepted]), [['a.example', 2]]);
+    assert.deepEqual(
+      store.domainContributionTotals().map((d) => [d.domain, d.accepted]),
+      [['a.example', 2]],
+    );
   } finally {
     store.close();
   }

@@ -9,13 +9,40 @@ import type { Claim, Page, Task } from '../core/index.js';
 import { openStore } from './index.js';
 
 const now = '2026-01-01T00:00:00.000Z';
-const task: Task = { id: 'task_c', question: 'Q?', status: 'running', budget: { maxPages: 5, maxQueries: 5, maxSeconds: 60 }, priorityDomains: [], createdAt: now, configSnapshot: {} };
+const task: Task = {
+  id: 'task_c',
+  question: 'Q?',
+  status: 'running',
+  budget: { maxPages: 5, maxQueries: 5, maxSeconds: 60 },
+  priorityDomains: [],
+  createdAt: now,
+  configSnapshot: {},
+};
 const page = (id: string, fetchStatus: Page['fetchStatus']): Page => ({
-  id, taskId: 'task_c', url: `https://example.org/${id}`, domain: 'example.org', sourceType: 'other', fetchStatus, authors: [], identifiers: {}, abstractOnly: false, trustLevel: 'LOW', createdAt: now,
+  id,
+  taskId: 'task_c',
+  url: `https://example.org/${id}`,
+  domain: 'example.org',
+  sourceType: 'other',
+  fetchStatus,
+  authors: [],
+  identifiers: {},
+  abstractOnly: false,
+  trustLevel: 'LOW',
+  createdAt: now,
 });
-const claim = (id: string, status?: Claim['status']): Claim => ({ id, taskId: 'task_c', statement: `claim ${id}`, slots: {}, decisionRelevance: 'medium', conditions: [], createdAt: now, ...(status ? { status } : {}) });
+const claim = (id: string, status?: Claim['status']): Claim => ({
+  id,
+  taskId: 'task_c',
+  statement: `claim ${id}`,
+  slots: {},
+  decisionRelevance: 'medium',
+  conditions: [],
+  createdAt: now,
+  ...(status ? { status } : {}),
+});
 
-test('a task\'s rows counted by state; checkpoint keys by prefix without payloads; data_version moves on another connection\'s commit only', () => {
+test("a task's rows counted by state; checkpoint keys by prefix without payloads; data_version moves on another connection's commit only", () => {
   const dir = mkdtempSync(join(tmpdir(), 'lyra-counts-'));
   const path = join(dir, 'lyra.db');
   const store = openStore({ path });
@@ -40,14 +67,17 @@ test('a task\'s rows counted by state; checkpoint keys by prefix without payload
     store.saveCheckpoint('task_c', 'q:q2:academic', {});
     store.saveCheckpoint('task_c', 'q:q20:serp', {});
     store.saveCheckpoint('task_c', 'q_q2%serp', {});
-    assert.deepEqual(store.listCheckpointKeys('task_c', 'q:q2:').map((k) => k.stepKey), ['q:q2:academic', 'q:q2:serp']);
+    assert.deepEqual(
+      store.listCheckpointKeys('task_c', 'q:q2:').map((k) => k.stepKey),
+      ['q:q2:academic', 'q:q2:serp'],
+    );
     assert.equal(store.listCheckpointKeys('task_c').length, 4);
 
     const v = store.dataVersion();
     store.updateTask('task_c', { status: 'completed' });
     assert.equal(store.dataVersion(), v, 'own writes leave it unchanged');
     other.updateTask('task_c', { status: 'running' });
-    assert.notEqual(store.dataVersion(), v, 'another connection\'s commit changes it');
+    assert.notEqual(store.dataVersion(), v, "another connection's commit changes it");
   } finally {
     other.close();
     store.close();

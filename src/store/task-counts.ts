@@ -23,6 +23,11 @@ export function taskCounts(db: Db, taskId: string): TaskRowCounts {
 export function listCheckpointKeys(db: Db, taskId: string, prefix = ''): Array<{ stepKey: string; updatedAt: string }> {
   // substr instead of LIKE: a key may hold `%` or `_`, which LIKE would read as wildcards.
   return db
-    .all<{ step_key: string; updated_at: string }>('SELECT step_key, updated_at FROM checkpoints WHERE task_id = ? AND substr(step_key, 1, ?) = ? ORDER BY step_key', taskId, prefix.length, prefix)
+    .all<{ step_key: string; updated_at: string }>(
+      'SELECT step_key, updated_at FROM checkpoints WHERE task_id = ? AND substr(step_key, 1, ?) = ? ORDER BY step_key',
+      taskId,
+      prefix.length,
+      prefix,
+    )
     .map((r) => ({ stepKey: r.step_key, updatedAt: r.updated_at }));
 }

@@ -42,8 +42,16 @@ function taskFromRow(r: TaskRow): Task {
 
 function taskParams(t: Task): unknown[] {
   return [
-    t.id, t.question, t.status, JSON.stringify(t.budget), t.language ?? null, JSON.stringify(t.priorityDomains),
-    t.createdAt, t.stoppedAt ?? null, t.stopReason ?? null, JSON.stringify(t.configSnapshot),
+    t.id,
+    t.question,
+    t.status,
+    JSON.stringify(t.budget),
+    t.language ?? null,
+    JSON.stringify(t.priorityDomains),
+    t.createdAt,
+    t.stoppedAt ?? null,
+    t.stopReason ?? null,
+    JSON.stringify(t.configSnapshot),
   ];
 }
 
@@ -67,7 +75,8 @@ export function updateTask(db: Db, id: string, patch: Partial<Omit<Task, 'id'>>)
   db.run(
     `UPDATE tasks SET question = ?, status = ?, budget_json = ?, language = ?, priority_domains_json = ?, created_at = ?,
      stopped_at = ?, stop_reason = ?, config_snapshot_json = ? WHERE id = ?`,
-    ...taskParams(next).slice(1), id,
+    ...taskParams(next).slice(1),
+    id,
   );
   return next;
 }
@@ -113,8 +122,19 @@ export function insertQuery(db: Db, q: Query): void {
   db.run(
     `INSERT INTO queries (id, task_id, seq, text, mode, origin, status, attempts, last_error, error_json, metrics_json, created_at, finished_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    q.id, q.taskId, seq + 1, q.text, q.mode, q.origin, q.status, q.attempts, q.lastError ?? null, q.error ? JSON.stringify(q.error) : null, JSON.stringify(q.metrics),
-    q.createdAt, q.finishedAt ?? null,
+    q.id,
+    q.taskId,
+    seq + 1,
+    q.text,
+    q.mode,
+    q.origin,
+    q.status,
+    q.attempts,
+    q.lastError ?? null,
+    q.error ? JSON.stringify(q.error) : null,
+    JSON.stringify(q.metrics),
+    q.createdAt,
+    q.finishedAt ?? null,
   );
 }
 
@@ -130,7 +150,17 @@ export function updateQuery(db: Db, id: string, patch: Partial<Omit<Query, 'id' 
   db.run(
     `UPDATE queries SET text = ?, mode = ?, origin = ?, status = ?, attempts = ?, last_error = ?, error_json = ?, metrics_json = ?, created_at = ?, finished_at = ?
      WHERE id = ?`,
-    n.text, n.mode, n.origin, n.status, n.attempts, n.lastError ?? null, n.error ? JSON.stringify(n.error) : null, JSON.stringify(n.metrics), n.createdAt, n.finishedAt ?? null, id,
+    n.text,
+    n.mode,
+    n.origin,
+    n.status,
+    n.attempts,
+    n.lastError ?? null,
+    n.error ? JSON.stringify(n.error) : null,
+    JSON.stringify(n.metrics),
+    n.createdAt,
+    n.finishedAt ?? null,
+    id,
   );
   return n;
 }
@@ -143,7 +173,10 @@ export function saveCheckpoint(db: Db, taskId: string, stepKey: string, payload:
   db.run(
     `INSERT INTO checkpoints (task_id, step_key, payload_json, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (task_id, step_key) DO UPDATE SET payload_json = excluded.payload_json, updated_at = excluded.updated_at`,
-    taskId, stepKey, JSON.stringify(payload ?? null), new Date().toISOString(),
+    taskId,
+    stepKey,
+    JSON.stringify(payload ?? null),
+    new Date().toISOString(),
   );
 }
 
@@ -155,7 +188,12 @@ interface CheckpointRow {
 }
 
 function checkpointFromRow(r: CheckpointRow): Checkpoint {
-  return compact({ taskId: r.task_id, stepKey: r.step_key, payload: parseJson<unknown>(r.payload_json, `checkpoints (${r.task_id}, ${r.step_key})`), updatedAt: r.updated_at });
+  return compact({
+    taskId: r.task_id,
+    stepKey: r.step_key,
+    payload: parseJson<unknown>(r.payload_json, `checkpoints (${r.task_id}, ${r.step_key})`),
+    updatedAt: r.updated_at,
+  });
 }
 
 export function loadCheckpoint(db: Db, taskId: string, stepKey: string): Checkpoint | undefined {
@@ -197,7 +235,14 @@ export function enqueueAuth(db: Db, item: AuthItem): void {
   if (pending) return;
   db.run(
     'INSERT INTO auth_queue (id, task_id, url, domain, kind, status, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    item.id, taskKey(item.taskId), item.url, item.domain, item.kind, item.status, item.detail ?? null, item.createdAt,
+    item.id,
+    taskKey(item.taskId),
+    item.url,
+    item.domain,
+    item.kind,
+    item.status,
+    item.detail ?? null,
+    item.createdAt,
   );
 }
 

@@ -9,7 +9,12 @@ export function replaceDomainContributions(db: Db, taskId: string, rows: DomainC
   for (const r of rows) {
     db.run(
       'INSERT INTO domain_contributions (task_id, domain, accepted, rejected, causing_claims_json, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-      taskId, r.domain, r.accepted, r.rejected, JSON.stringify(r.causingClaimIds), now,
+      taskId,
+      r.domain,
+      r.accepted,
+      r.rejected,
+      JSON.stringify(r.causingClaimIds),
+      now,
     );
   }
 }
@@ -25,7 +30,8 @@ export function domainContributionTotals(db: Db, domain?: string): DomainContrib
     const t = totals.get(r.domain) ?? { domain: r.domain, accepted: 0, rejected: 0, causingClaimIds: [] };
     t.accepted += r.accepted;
     t.rejected += r.rejected;
-    for (const c of parseJson<string[]>(r.causing_claims_json, `domain_contributions (${r.task_id}, ${r.domain})`)) if (!t.causingClaimIds.includes(c)) t.causingClaimIds.push(c);
+    for (const c of parseJson<string[]>(r.causing_claims_json, `domain_contributions (${r.task_id}, ${r.domain})`))
+      if (!t.causingClaimIds.includes(c)) t.causingClaimIds.push(c);
     totals.set(r.domain, t);
   }
   return [...totals.values()];

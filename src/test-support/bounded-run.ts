@@ -44,9 +44,13 @@ export function boundedRun<T>(options: BoundedRunOptions): Promise<BoundedRunRes
       resolve(r);
     };
     const ms = (): number => Math.round(performance.now() - started);
-    const timer = setTimeout(() => done({ ok: false, reason: 'timeout', message: `did not complete within ${options.timeoutMs} ms`, ms: ms() }), options.timeoutMs);
+    const timer = setTimeout(
+      () => done({ ok: false, reason: 'timeout', message: `did not complete within ${options.timeoutMs} ms`, ms: ms() }),
+      options.timeoutMs,
+    );
     worker.on('message', (m: { ok: boolean; value?: T; message?: string }) =>
-      done(m.ok ? { ok: true, value: m.value as T, ms: ms() } : { ok: false, reason: 'error', message: m.message ?? 'failed', ms: ms() }));
+      done(m.ok ? { ok: true, value: m.value as T, ms: ms() } : { ok: false, reason: 'error', message: m.message ?? 'failed', ms: ms() }),
+    );
     worker.on('error', (err) => done({ ok: false, reason: 'error', message: err.message, ms: ms() }));
     worker.on('exit', (code) => done({ ok: false, reason: 'error', message: `worker exited with code ${code} before answering`, ms: ms() }));
   });

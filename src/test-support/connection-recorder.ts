@@ -32,9 +32,10 @@ export async function startConnectionRecorder(): Promise<ConnectionRecorder> {
     port,
     origin: `http://127.0.0.1:${port}`,
     connections: () => count,
-    close: () => new Promise((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

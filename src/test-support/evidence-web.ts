@@ -204,7 +204,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
 type S2Record = Record<string, unknown> & { paperId: string | null; externalIds?: Record<string, unknown> | null; abstract?: string | null };
 
 /** Recorded Semantic Scholar records: the main paper, its embedded citations and references, by paperId and DOI. */
-function s2Records(): { main: S2Record; references: Array<{ isInfluential: boolean; citedPaper: S2Record }>; citations: Array<{ isInfluential: boolean; citingPaper: S2Record }>; byId: Map<string, S2Record> } {
+function s2Records(): {
+  main: S2Record;
+  references: Array<{ isInfluential: boolean; citedPaper: S2Record }>;
+  citations: Array<{ isInfluential: boolean; citingPaper: S2Record }>;
+  byId: Map<string, S2Record>;
+} {
   const dir = sharedDataPath('api_fixtures/semanticscholar');
   const paper = JSON.parse(readFileSync(join(dir, 'Paper.json'), 'utf8')) as S2Record & { citations: S2Record[]; references: S2Record[] };
   const ref = JSON.parse(readFileSync(join(dir, 'Reference.json'), 'utf8')) as { isInfluential: boolean; citedPaper: S2Record };
@@ -229,7 +234,8 @@ export function s2FixtureAbstract(id: { doi?: string; arxiv?: string }): string 
   const data = s2Records();
   for (const r of data.byId.values()) {
     const ids = r.externalIds ?? {};
-    if ((id.doi && String(ids.DOI ?? '').toLowerCase() === id.doi) || (id.arxiv && String(ids.ArXiv ?? '').toLowerCase() === id.arxiv)) return r.abstract ?? undefined;
+    if ((id.doi && String(ids.DOI ?? '').toLowerCase() === id.doi) || (id.arxiv && String(ids.ArXiv ?? '').toLowerCase() === id.arxiv))
+      return r.abstract ?? undefined;
   }
   return undefined;
 }
@@ -248,7 +254,11 @@ function s2Handler(prefix: string): (req: IncomingMessage, res: ServerResponse) 
     if (path === '/paper/search') return json(res, 200, { total: 1, offset: 0, data: offset === 0 ? [data.main] : [] });
     if (path === '/paper/batch' && req.method === 'POST') {
       const body = JSON.parse(await readBody(req)) as { ids: string[] };
-      return json(res, 200, body.ids.map((id) => find(id) ?? null));
+      return json(
+        res,
+        200,
+        body.ids.map((id) => find(id) ?? null),
+      );
     }
     const m = /^\/paper\/(.+?)(?:\/(references|citations))?$/.exec(path);
     if (!m) return json(res, 404, { error: `no route ${path}` });
@@ -283,11 +293,19 @@ function openAlexHandler(prefix: string): (req: IncomingMessage, res: ServerResp
       if (search !== null) return list(res, /climate|remote sensing|satellite/i.test(search) ? works : [], url);
       if (filter.startsWith('openalex:')) {
         const ids = new Set(filter.slice('openalex:'.length).split('|').map(short));
-        return list(res, works.filter((w) => ids.has(short(w.id))), url);
+        return list(
+          res,
+          works.filter((w) => ids.has(short(w.id))),
+          url,
+        );
       }
       if (filter.startsWith('cites:')) {
         const target = short(filter.slice('cites:'.length));
-        return list(res, works.filter((w) => (w.referenced_works ?? []).some((r) => short(r) === target)), url);
+        return list(
+          res,
+          works.filter((w) => (w.referenced_works ?? []).some((r) => short(r) === target)),
+          url,
+        );
       }
       return json(res, 400, { error: `unsupported filter ${filter}` });
     }
@@ -307,7 +325,9 @@ export function searxngHandler(serp: (query: string) => SerpResult[]): (req: Inc
     const q = url.searchParams.get('q') ?? '';
     const page = Number(url.searchParams.get('pageno') ?? '1');
     const all = serp(q);
-    const results = all.slice((page - 1) * SEARXNG_PAGE_SIZE, page * SEARXNG_PAGE_SIZE).map((r) => ({ url: r.url, title: r.title, content: r.content ?? '', engine: 'fixture', score: 1 }));
+    const results = all
+      .slice((page - 1) * SEARXNG_PAGE_SIZE, page * SEARXNG_PAGE_SIZE)
+      .map((r) => ({ url: r.url, title: r.title, content: r.content ?? '', engine: 'fixture', score: 1 }));
     json(res, 200, { query: q, results, unresponsive_engines: [] });
   };
 }
@@ -315,7 +335,9 @@ export function searxngHandler(serp: (query: string) => SerpResult[]): (req: Inc
 /** Names of the real pages (the readability test pages), sorted. */
 export function readabilityPageNames(): string[] {
   const root = sharedDataPath('readability-test-pages/pages');
-  return readdirSync(root).filter((n) => existsSync(join(root, n, 'source.html'))).sort();
+  return readdirSync(root)
+    .filter((n) => existsSync(join(root, n, 'source.html')))
+    .sort();
 }
 
 export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promise<EvidenceWeb> {
@@ -324,13 +346,18 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
   const vhosts = (options.mode ?? 'virtual-hosts') === 'virtual-hosts';
   /** Route key and URL of a path on a site: //site.test/path, or /site/path on 127.0.0.1. */
   const site = (name: string, path: string): { key: string; url: string; prefix: string } =>
-    vhosts ? { key: `//${name}${path}`, url: web.url(`//${name}${path}`), prefix: '' } : { key: `/${name}${path}`, url: web.url(`/${name}${path}`), prefix: `/${name}` };
+    vhosts
+      ? { key: `//${name}${path}`, url: web.url(`//${name}${path}`), prefix: '' }
+      : { key: `/${name}${path}`, url: web.url(`/${name}${path}`), prefix: `/${name}` };
 
   const urls = {} as Record<keyof typeof EVIDENCE_ARTICLES, string>;
   for (const [key, a] of Object.entries(EVIDENCE_ARTICLES) as Array<[keyof typeof EVIDENCE_ARTICLES, ArticleSpec]>) {
     const s = site(a.host, a.path);
     const html = articleHtml(a);
-    web.route(s.key, guarded((_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)));
+    web.route(
+      s.key,
+      guarded((_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)),
+    );
     urls[key] = s.url;
   }
   const bulkUrls: string[] = [];
@@ -341,7 +368,10 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
       const name = names[i % names.length]!;
       const s = site('pages.test', `/p/${i}/${name}/`);
       const file = join(root, name, 'source.html');
-      web.route(s.key, guarded((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(readFileSync(file))));
+      web.route(
+        s.key,
+        guarded((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(readFileSync(file))),
+      );
       bulkUrls.push(s.url);
     }
   }
@@ -370,42 +400,51 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
   const domainsPath = join(home, 'domains.yaml');
   const hosts = vhosts
     ? [
-      '{ domain: journal-a.test, trust_level: academic, qps: 20 }',
-      '{ domain: journal-b.test, trust_level: academic, qps: 20 }',
-      '{ domain: blog.test, trust_level: unverified, qps: 20 }',
-      '{ domain: pages.test, trust_level: unverified, qps: 20 }',
-      `{ domain: ${SEARCH_HOST}, trust_level: unverified, qps: 20 }`,
-      `{ domain: ${S2_HOST}, trust_level: academic, qps: 20 }`,
-      `{ domain: ${OPENALEX_HOST}, trust_level: academic, qps: 20 }`,
-    ]
+        '{ domain: journal-a.test, trust_level: academic, qps: 20 }',
+        '{ domain: journal-b.test, trust_level: academic, qps: 20 }',
+        '{ domain: blog.test, trust_level: unverified, qps: 20 }',
+        '{ domain: pages.test, trust_level: unverified, qps: 20 }',
+        `{ domain: ${SEARCH_HOST}, trust_level: unverified, qps: 20 }`,
+        `{ domain: ${S2_HOST}, trust_level: academic, qps: 20 }`,
+        `{ domain: ${OPENALEX_HOST}, trust_level: academic, qps: 20 }`,
+      ]
     : ['{ domain: 127.0.0.1, trust_level: unverified, qps: 20 }'];
   writeFileSync(domainsPath, ['domains:', ...[...hosts, ...(options.extraDomains ?? [])].map((d) => `  - ${d}`), ''].join('\n'));
   const base = (name: string, path: string): string => site(name, path).url;
   const configPath = join(home, 'lyra.config.yaml');
   const fetch = {
-    allow_private: ['127.0.0.1/32:1-65535'], respect_robots: false, cache: { enabled: false }, timeout_ms: 5000, idle_timeout_ms: 2000, max_retries: 1, per_host_concurrency: 8,
+    allow_private: ['127.0.0.1/32:1-65535'],
+    respect_robots: false,
+    cache: { enabled: false },
+    timeout_ms: 5000,
+    idle_timeout_ms: 2000,
+    max_retries: 1,
+    per_host_concurrency: 8,
     ...options.fetch,
   };
   // No synonym queries: the engine tests on this web count sent queries and hits exactly (synonym
   // expansion has its own test, src/app/engine-query-expansion.test.ts).
   const pipeline = { query_backoff_ms: 50, mirror_queries: false, synonym_queries: 0, ...options.pipeline };
   // JSON is YAML: the sections are written as flow mappings.
-  writeFileSync(configPath, [
-    'store: { path: lyra.db }',
-    `domains: { file: ${JSON.stringify(domainsPath)}, watch: false }`,
-    `fetch: ${JSON.stringify(fetch)}`,
-    `providers: { searxng: { base_url: "${base(SEARCH_HOST, '/')}" } }`,
-    'scholarly:',
-    '  timeout_ms: 20000',
-    `  semantic_scholar: { base_url: "${base(S2_HOST, '/graph/v1')}", requests_per_second: 100 }`,
-    `  openalex: { base_url: "${base(OPENALEX_HOST, '')}", requests_per_second: 100 }`,
-    '  crossref: { enabled: false }',
-    '  arxiv: { enabled: false }',
-    '  pubmed: { enabled: false }',
-    `pipeline: ${JSON.stringify(pipeline)}`,
-    ...(options.extraYaml ? [options.extraYaml] : []),
-    '',
-  ].join('\n'));
+  writeFileSync(
+    configPath,
+    [
+      'store: { path: lyra.db }',
+      `domains: { file: ${JSON.stringify(domainsPath)}, watch: false }`,
+      `fetch: ${JSON.stringify(fetch)}`,
+      `providers: { searxng: { base_url: "${base(SEARCH_HOST, '/')}" } }`,
+      'scholarly:',
+      '  timeout_ms: 20000',
+      `  semantic_scholar: { base_url: "${base(S2_HOST, '/graph/v1')}", requests_per_second: 100 }`,
+      `  openalex: { base_url: "${base(OPENALEX_HOST, '')}", requests_per_second: 100 }`,
+      '  crossref: { enabled: false }',
+      '  arxiv: { enabled: false }',
+      '  pubmed: { enabled: false }',
+      `pipeline: ${JSON.stringify(pipeline)}`,
+      ...(options.extraYaml ? [options.extraYaml] : []),
+      '',
+    ].join('\n'),
+  );
 
   return {
     web,

@@ -25,16 +25,19 @@ const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;'
 
 /** The result page's markup for `results` (an ad first, as the real page has). */
 export function duckDuckGoResultsHtml(results: readonly DdgResult[]): string {
-  const rows = results.map((r) => `<div class="result results_links results_links_deep web-result"><h2 class="result__title">
+  const rows = results.map(
+    (r) => `<div class="result results_links results_links_deep web-result"><h2 class="result__title">
   <a rel="nofollow" class="result__a" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(r.url)}&amp;rut=0">${esc(r.title)}</a></h2>
-  <a class="result__snippet" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(r.url)}">${esc(r.snippet ?? '')}</a></div>`);
+  <a class="result__snippet" href="//duckduckgo.com/l/?uddg=${encodeURIComponent(r.url)}">${esc(r.snippet ?? '')}</a></div>`,
+  );
   const empty = results.length === 0 ? '<div class="no-results">No results.</div>' : '';
   return `<!DOCTYPE html><html><head><title>DuckDuckGo</title></head><body><div id="links" class="results">
 <div class="result results_links result--ad"><h2 class="result__title"><a class="result__a" href="https://ads.example/buy">Sponsored</a></h2></div>
 ${rows.join('\n')}${empty}</div></body></html>`;
 }
 
-export const DUCKDUCKGO_BOT_CHECK_HTML = '<html><body><div class="anomaly-modal__title">Unfortunately, bots use DuckDuckGo too.</div><form id="challenge-form"></form></body></html>';
+export const DUCKDUCKGO_BOT_CHECK_HTML =
+  '<html><body><div class="anomaly-modal__title">Unfortunately, bots use DuckDuckGo too.</div><form id="challenge-form"></form></body></html>';
 
 export async function startFakeDuckDuckGo(answer: (query: string) => DdgAnswer, web?: LoopbackWeb): Promise<FakeDuckDuckGo> {
   const server = web ?? (await startLoopbackWeb());

@@ -31,7 +31,10 @@ const FILLER = 'Participants were followed for twelve months and outcomes were a
 
 function paragraph(decisive: string, chars: number): string {
   const half = Math.max(0, Math.floor((chars - decisive.length) / 2));
-  const pad = (n: number): string => FILLER.repeat(Math.ceil(n / FILLER.length) + 1).slice(0, n).replace(/\s+\S*$/, '');
+  const pad = (n: number): string =>
+    FILLER.repeat(Math.ceil(n / FILLER.length) + 1)
+      .slice(0, n)
+      .replace(/\s+\S*$/, '');
   return `${pad(half)} ${decisive} ${pad(half)}`.trim();
 }
 
@@ -45,13 +48,30 @@ export function writeLargeTask(store: Store, options: LargeTaskOptions): LargeTa
   // Ids carry the task's name, so several large tasks share one store.
   const tag = taskId.replace(/^task_/, '');
   store.createTask({
-    id: taskId, question: 'Does regular exercise improve health outcomes in adults?', status: 'stopped', budget: { maxPages: 1_000, maxQueries: 100, maxSeconds: 3_600 },
-    priorityDomains: [], createdAt: AT, stopReason: 'measured', configSnapshot: { pipeline: { note: 'x'.repeat(2_000) } },
+    id: taskId,
+    question: 'Does regular exercise improve health outcomes in adults?',
+    status: 'stopped',
+    budget: { maxPages: 1_000, maxQueries: 100, maxSeconds: 3_600 },
+    priorityDomains: [],
+    createdAt: AT,
+    stopReason: 'measured',
+    configSnapshot: { pipeline: { note: 'x'.repeat(2_000) } },
   });
   const pages: Page[] = Array.from({ length: pageCount }, (_, i) => ({
-    id: `pg_${tag}_${i}`, taskId, url: `https://journal-${i}.example/articles/${i}`, domain: `journal-${i}.example`, title: `Trial ${i} of exercise and health in adults`,
-    sourceType: 'academic_paper', fetchStatus: i % 5 === 4 ? 'abstract_only' : 'fetched', fetchedAt: AT, publishedAt: `${2008 + (i % 16)}-06-01`,
-    authors: [`Author ${i}`, `Coauthor ${i}`], identifiers: { doi: `10.5555/large.${i}` }, abstractOnly: i % 5 === 4, trustLevel: 'UNVERIFIED', createdAt: AT,
+    id: `pg_${tag}_${i}`,
+    taskId,
+    url: `https://journal-${i}.example/articles/${i}`,
+    domain: `journal-${i}.example`,
+    title: `Trial ${i} of exercise and health in adults`,
+    sourceType: 'academic_paper',
+    fetchStatus: i % 5 === 4 ? 'abstract_only' : 'fetched',
+    fetchedAt: AT,
+    publishedAt: `${2008 + (i % 16)}-06-01`,
+    authors: [`Author ${i}`, `Coauthor ${i}`],
+    identifiers: { doi: `10.5555/large.${i}` },
+    abstractOnly: i % 5 === 4,
+    trustLevel: 'UNVERIFIED',
+    createdAt: AT,
   }));
   store.transaction(() => pages.forEach((p) => store.upsertPage(p)));
   const claimIds: string[] = [];
@@ -65,23 +85,58 @@ export function writeLargeTask(store: Store, options: LargeTaskOptions): LargeTa
     claimIds.push(id);
     const statement = `Regular exercise programme ${c} lowers the risk of outcome ${c} by ${10 + (c % 40)} percent in adults.`;
     const claim: Claim = {
-      id, taskId, statement, slots: { subject: `exercise programme ${c}`, predicate: 'lowers', object: `risk of outcome ${c}` }, decisionRelevance: c % 3 === 0 ? 'high' : c % 3 === 1 ? 'medium' : 'low',
-      status: c % 4 === 0 ? 'CONTESTED' : c % 4 === 1 ? 'VERIFIED' : c % 4 === 2 ? 'CONDITIONED' : 'UNSUPPORTED', confidence: 0.3 + (c % 7) / 10,
+      id,
+      taskId,
+      statement,
+      slots: { subject: `exercise programme ${c}`, predicate: 'lowers', object: `risk of outcome ${c}` },
+      decisionRelevance: c % 3 === 0 ? 'high' : c % 3 === 1 ? 'medium' : 'low',
+      status: c % 4 === 0 ? 'CONTESTED' : c % 4 === 1 ? 'VERIFIED' : c % 4 === 2 ? 'CONDITIONED' : 'UNSUPPORTED',
+      confidence: 0.3 + (c % 7) / 10,
       rationale: `Evidence strength ${(c % 10) / 10}; coverage across ${supports} sources; agreement between independent trials was mixed for outcome ${c}.`,
-      axes: { evidence: 0.7, coverage: 0.5, agreement: 0.6, recency: 0.4, traceability: 0.9, refutation: 0.2, independentSupport: 3, contestedByHighTrust: c % 4 === 0 },
-      conditions: [`evidence strength ${(c % 10) / 10} < 0.8`], createdAt: AT,
+      axes: {
+        evidence: 0.7,
+        coverage: 0.5,
+        agreement: 0.6,
+        recency: 0.4,
+        traceability: 0.9,
+        refutation: 0.2,
+        independentSupport: 3,
+        contestedByHighTrust: c % 4 === 0,
+      },
+      conditions: [`evidence strength ${(c % 10) / 10} < 0.8`],
+      createdAt: AT,
     };
     store.upsertClaim(claim);
     const add = (kind: 'supports' | 'refutes' | 'neutral', k: number, model: string): void => {
       // Even claims draw on every source; odd ones on the older half only (their evidence is outdated).
-      const spread = c % 2 === 0 ? (c * 7 + k * 3 + (kind === 'refutes' ? 1 : kind === 'neutral' ? 2 : 0)) % pageCount : (c + k) % Math.max(1, Math.floor(pageCount / 2));
+      const spread =
+        c % 2 === 0 ? (c * 7 + k * 3 + (kind === 'refutes' ? 1 : kind === 'neutral' ? 2 : 0)) % pageCount : (c + k) % Math.max(1, Math.floor(pageCount / 2));
       const page = pages[spread]!;
-      const decisive = kind === 'supports'
-        ? `In trial ${c}.${k}, exercise programme ${c} lowered the risk of outcome ${c} in adults.`
-        : kind === 'refutes' ? `In trial ${c}.${k}, exercise programme ${c} did not change the risk of outcome ${c}.` : `Trial ${c}.${k} recorded outcome ${c} among other measures.`;
+      const decisive =
+        kind === 'supports'
+          ? `In trial ${c}.${k}, exercise programme ${c} lowered the risk of outcome ${c} in adults.`
+          : kind === 'refutes'
+            ? `In trial ${c}.${k}, exercise programme ${c} did not change the risk of outcome ${c}.`
+            : `Trial ${c}.${k} recorded outcome ${c} among other measures.`;
       const fid = `fr_${tag}_${c}_${kind}_${k}`;
-      fragments.push({ id: fid, pageId: page.id, text: model === 'origin' ? statement : paragraph(decisive, chars), locator: { paragraph: k, charStart: k * chars, charEnd: (k + 1) * chars }, quotable: true });
-      edges.push({ id: edgeId(), taskId, kind, fragmentId: fid, claimId: id, confidence: 0.55 + ((c + k) % 9) / 20, createdAt: AT, model, ...(model === 'origin' ? {} : { decisiveSentence: decisive, scores: { supports: 0.6, refutes: 0.2, neutral: 0.2 } }) });
+      fragments.push({
+        id: fid,
+        pageId: page.id,
+        text: model === 'origin' ? statement : paragraph(decisive, chars),
+        locator: { paragraph: k, charStart: k * chars, charEnd: (k + 1) * chars },
+        quotable: true,
+      });
+      edges.push({
+        id: edgeId(),
+        taskId,
+        kind,
+        fragmentId: fid,
+        claimId: id,
+        confidence: 0.55 + ((c + k) % 9) / 20,
+        createdAt: AT,
+        model,
+        ...(model === 'origin' ? {} : { decisiveSentence: decisive, scores: { supports: 0.6, refutes: 0.2, neutral: 0.2 } }),
+      });
     };
     add('supports', 99, 'origin');
     for (let k = 0; k < supports; k++) add('supports', k, 'embedded');
@@ -90,19 +145,47 @@ export function writeLargeTask(store: Store, options: LargeTaskOptions): LargeTa
     fragmentIds.push(`fr_${tag}_${c}_supports_0`);
     for (let j = 1; j <= contested; j++) {
       const other = (c + j) % n;
-      if (other === c || (j > n / 2)) continue;
-      edges.push({ id: edgeId(), taskId, kind: 'contradicts', claimId: id, otherClaimId: `clm_${tag}_${String(other).padStart(4, '0')}`, contradictionType: j % 3 === 0 ? 'misinformation' : 'contested', trustLevel: 'ACADEMIC', otherTrustLevel: j % 3 === 0 ? 'UNVERIFIED' : 'ACADEMIC', createdAt: AT });
+      if (other === c || j > n / 2) continue;
+      edges.push({
+        id: edgeId(),
+        taskId,
+        kind: 'contradicts',
+        claimId: id,
+        otherClaimId: `clm_${tag}_${String(other).padStart(4, '0')}`,
+        contradictionType: j % 3 === 0 ? 'misinformation' : 'contested',
+        trustLevel: 'ACADEMIC',
+        otherTrustLevel: j % 3 === 0 ? 'UNVERIFIED' : 'ACADEMIC',
+        createdAt: AT,
+      });
     }
   }
   for (let i = 0; i < pageCount; i++) {
-    for (const d of [1, 2, 3]) edges.push({ id: edgeId(), taskId, kind: 'cites', fromPageId: pages[i]!.id, toPageId: pages[(i + d) % pageCount]!.id, influential: d === 1, relevance: 0.5 + d / 10, createdAt: AT });
+    for (const d of [1, 2, 3])
+      edges.push({
+        id: edgeId(),
+        taskId,
+        kind: 'cites',
+        fromPageId: pages[i]!.id,
+        toPageId: pages[(i + d) % pageCount]!.id,
+        influential: d === 1,
+        relevance: 0.5 + d / 10,
+        createdAt: AT,
+      });
   }
   store.transaction(() => {
     store.insertFragments(fragments);
     for (const edge of edges) store.insertEdge(edge);
-    store.saveCheckpoint(taskId, 'graph:counterevidence', claimIds.map((id, i) => ({
-      claim_id: id, search_queries: [`exercise programme ${i} criticism`, `exercise programme ${i} no effect`], search_scope: 'task', found_counterevidence: i % 2 === 0, impact_on_status: i % 2 === 0 ? 'CONTESTED' : null,
-    })));
+    store.saveCheckpoint(
+      taskId,
+      'graph:counterevidence',
+      claimIds.map((id, i) => ({
+        claim_id: id,
+        search_queries: [`exercise programme ${i} criticism`, `exercise programme ${i} no effect`],
+        search_scope: 'task',
+        found_counterevidence: i % 2 === 0,
+        impact_on_status: i % 2 === 0 ? 'CONTESTED' : null,
+      })),
+    );
   });
   return { taskId, claimIds, pageIds: pages.map((p) => p.id), fragmentIds };
 }

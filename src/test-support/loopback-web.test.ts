@@ -16,7 +16,13 @@ function get(url: string, options: { host?: string; headers?: Record<string, str
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const req = request(
-      { hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: options.method ?? 'GET', headers: { ...(options.host ? { host: options.host } : {}), ...options.headers } },
+      {
+        hostname: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: options.method ?? 'GET',
+        headers: { ...(options.host ? { host: options.host } : {}), ...options.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -147,7 +153,7 @@ test('conditional requests: a matching If-None-Match or If-Modified-Since gets 3
 test('handlers get the raw request and response; a hung response is cut by close()', async () => {
   const web = await startLoopbackWeb();
   web.route('/handler', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/plain', });
+    res.writeHead(200, { 'content-type': 'text/plain' });
     res.end('handled');
   });
   web.route('/hang', { body: 'partial body', fault: { hang: true } });

@@ -69,15 +69,16 @@ export function toolError(result: CallToolResult | Record<string, unknown>): { c
 export function dbContentHash(path: string): { hash: string; rows: number } {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    const tables = db
-      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")
-      .all() as Array<{ name: string; sql: string | null }>;
+    const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string; sql: string | null }>;
     const h = createHash('sha256');
     let rows = 0;
     for (const t of tables) {
       if (t.sql?.toUpperCase().startsWith('CREATE VIRTUAL TABLE')) continue;
       h.update(`\u0000table ${t.name}\n`);
-      for (const row of db.prepare(`SELECT * FROM "${t.name.replace(/"/g, '""')}"`).raw().iterate() as Iterable<unknown[]>) {
+      for (const row of db
+        .prepare(`SELECT * FROM "${t.name.replace(/"/g, '""')}"`)
+        .raw()
+        .iterate() as Iterable<unknown[]>) {
         h.update(JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : v)));
         h.update('\n');
         rows++;

@@ -36,9 +36,14 @@ export function minimalPdf(options: MinimalPdfOptions): Uint8Array {
     const stream = ops.join('\n');
     const contents = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
     const annots = (page.links ?? []).map((uri, i) =>
-      add(`<< /Type /Annot /Subtype /Link /Rect [72 ${100 + i * 20} 300 ${112 + i * 20}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(uri)} >> >>`));
+      add(`<< /Type /Annot /Subtype /Link /Rect [72 ${100 + i * 20} 300 ${112 + i * 20}] /Border [0 0 0] /A << /S /URI /URI ${pdfString(uri)} >> >>`),
+    );
     const annotRef = annots.length > 0 ? ` /Annots [${annots.map((a) => `${a} 0 R`).join(' ')}]` : '';
-    pageIds.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${contents} 0 R${annotRef} >>`));
+    pageIds.push(
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${contents} 0 R${annotRef} >>`,
+      ),
+    );
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
   objects[pagesObj - 1] = `<< /Type /Pages /Kids [${pageIds.map((p) => `${p} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;

@@ -25,14 +25,32 @@ export function writeSyntheticTask(store: Store, o: SyntheticTaskOptions): { cla
   const claimIds: string[] = [];
   const pageUrls: string[] = [];
   store.transaction(() => {
-    store.createTask({ id: o.taskId, question: o.question, status: o.running ? 'running' : 'completed', budget: { maxPages: 1000, maxQueries: 100, maxSeconds: 3600 }, priorityDomains: [], createdAt: now, configSnapshot: {} });
+    store.createTask({
+      id: o.taskId,
+      question: o.question,
+      status: o.running ? 'running' : 'completed',
+      budget: { maxPages: 1000, maxQueries: 100, maxSeconds: 3600 },
+      priorityDomains: [],
+      createdAt: now,
+      configSnapshot: {},
+    });
     for (let p = 0; p < sources; p++) {
       const domain = `site${p % 50}.example`;
       const url = `https://${domain}/article/${p}`;
       pageUrls.push(url);
       store.upsertPage({
-        id: `pg_${o.taskId}_${p}`, taskId: o.taskId, url, domain, title: p === 0 && o.firstTitle ? o.firstTitle : `Study ${p} of exercise and blood pressure`, sourceType: 'academic_paper',
-        fetchStatus: 'fetched', authors: [], identifiers: {}, abstractOnly: false, trustLevel: LEVELS[p % LEVELS.length]!, createdAt: now,
+        id: `pg_${o.taskId}_${p}`,
+        taskId: o.taskId,
+        url,
+        domain,
+        title: p === 0 && o.firstTitle ? o.firstTitle : `Study ${p} of exercise and blood pressure`,
+        sourceType: 'academic_paper',
+        fetchStatus: 'fetched',
+        authors: [],
+        identifiers: {},
+        abstractOnly: false,
+        trustLevel: LEVELS[p % LEVELS.length]!,
+        createdAt: now,
       });
     }
     for (let i = 0; i < o.claims; i++) {
@@ -40,19 +58,68 @@ export function writeSyntheticTask(store: Store, o: SyntheticTaskOptions): { cla
       const status = STATUSES[i % STATUSES.length];
       const home = i % sources;
       const other = (i + 1) % sources;
-      const statement = i === 0 && o.firstTitle ? o.firstTitle : `Claim ${i}: ${i % 2 ? 'walking' : 'running'} ${i % 3 ? 'lowers' : 'raises'} resting blood pressure by ${i % 9} mmHg in group ${i % 17}.`;
+      const statement =
+        i === 0 && o.firstTitle
+          ? o.firstTitle
+          : `Claim ${i}: ${i % 2 ? 'walking' : 'running'} ${i % 3 ? 'lowers' : 'raises'} resting blood pressure by ${i % 9} mmHg in group ${i % 17}.`;
       store.insertFragments([
-        { id: `frg_${o.taskId}_${i}_a`, pageId: `pg_${o.taskId}_${home}`, text: `${statement} (sentence ${i})`, locator: { paragraph: i % 40, sentence: 0 }, quotable: true },
-        { id: `frg_${o.taskId}_${i}_b`, pageId: `pg_${o.taskId}_${other}`, text: `Our trial ${i % 2 ? 'confirms' : 'does not confirm'} that finding for group ${i % 17}.`, locator: { paragraph: i % 30 }, quotable: true },
+        {
+          id: `frg_${o.taskId}_${i}_a`,
+          pageId: `pg_${o.taskId}_${home}`,
+          text: `${statement} (sentence ${i})`,
+          locator: { paragraph: i % 40, sentence: 0 },
+          quotable: true,
+        },
+        {
+          id: `frg_${o.taskId}_${i}_b`,
+          pageId: `pg_${o.taskId}_${other}`,
+          text: `Our trial ${i % 2 ? 'confirms' : 'does not confirm'} that finding for group ${i % 17}.`,
+          locator: { paragraph: i % 30 },
+          quotable: true,
+        },
       ]);
       store.upsertClaim({
-        id, taskId: o.taskId, statement, slots: {}, decisionRelevance: 'high', conditions: status === 'CONDITIONED' ? ['in adults over 40'] : [], createdAt: now,
+        id,
+        taskId: o.taskId,
+        statement,
+        slots: {},
+        decisionRelevance: 'high',
+        conditions: status === 'CONDITIONED' ? ['in adults over 40'] : [],
+        createdAt: now,
         ...(status ? { status, confidence: 0.5 + (i % 50) / 100, rationale: `synthetic rationale ${i}` } : {}),
       });
-      store.insertEdge({ id: `edg_${o.taskId}_${i}_o`, taskId: o.taskId, kind: 'supports', fragmentId: `frg_${o.taskId}_${i}_a`, claimId: id, confidence: 1, model: ORIGIN_EDGE_MODEL, createdAt: now });
-      store.insertEdge({ id: `edg_${o.taskId}_${i}_j`, taskId: o.taskId, kind: i % 2 ? 'supports' : 'refutes', fragmentId: `frg_${o.taskId}_${i}_b`, claimId: id, confidence: 0.8, model: 'embedded', createdAt: now });
+      store.insertEdge({
+        id: `edg_${o.taskId}_${i}_o`,
+        taskId: o.taskId,
+        kind: 'supports',
+        fragmentId: `frg_${o.taskId}_${i}_a`,
+        claimId: id,
+        confidence: 1,
+        model: ORIGIN_EDGE_MODEL,
+        createdAt: now,
+      });
+      store.insertEdge({
+        id: `edg_${o.taskId}_${i}_j`,
+        taskId: o.taskId,
+        kind: i % 2 ? 'supports' : 'refutes',
+        fragmentId: `frg_${o.taskId}_${i}_b`,
+        claimId: id,
+        confidence: 0.8,
+        model: 'embedded',
+        createdAt: now,
+      });
       if (status === 'CONTESTED' && i >= 6) {
-        store.insertEdge({ id: `edg_${o.taskId}_${i}_c`, taskId: o.taskId, kind: 'contradicts', claimId: id, otherClaimId: `clm_${o.taskId}_${i - 6}`, contradictionType: 'contested', trustLevel: 'ACADEMIC', otherTrustLevel: 'LOW', createdAt: now });
+        store.insertEdge({
+          id: `edg_${o.taskId}_${i}_c`,
+          taskId: o.taskId,
+          kind: 'contradicts',
+          claimId: id,
+          otherClaimId: `clm_${o.taskId}_${i - 6}`,
+          contradictionType: 'contested',
+          trustLevel: 'ACADEMIC',
+          otherTrustLevel: 'LOW',
+          createdAt: now,
+        });
       }
       claimIds.push(id);
     }

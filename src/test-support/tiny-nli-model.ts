@@ -86,7 +86,14 @@ export function tinyEncoderOnnx(): Uint8Array {
   const graph = onnx.GraphProto.create({
     name: 'tiny-encoder',
     initializer: [tensor('emb', [TINY_VOCAB.length, HIDDEN], F, { floats: emb })],
-    node: [onnx.NodeProto.create({ opType: 'Gather', input: ['emb', 'input_ids'], output: ['last_hidden_state'], attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }] })],
+    node: [
+      onnx.NodeProto.create({
+        opType: 'Gather',
+        input: ['emb', 'input_ids'],
+        output: ['last_hidden_state'],
+        attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }],
+      }),
+    ],
     input: [valueInfo('input_ids', I64, ['batch_size', 'sequence_length'])],
     output: [valueInfo('last_hidden_state', F, ['batch_size', 'sequence_length', HIDDEN])],
   });

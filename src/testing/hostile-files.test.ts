@@ -6,7 +6,11 @@ import assert from 'node:assert/strict';
 import { boundedRun } from '../test-support/bounded-run.js';
 
 const workloads = new URL('./hostile-workloads.ts', import.meta.url).href;
-type Outcome = { report: { files: number; skipped: Array<{ file: string; reason: string }>; failed: Array<{ file: string; error: string }> }; texts: Record<string, string>; passwdSearchHits: number };
+type Outcome = {
+  report: { files: number; skipped: Array<{ file: string; reason: string }>; failed: Array<{ file: string; error: string }> };
+  texts: Record<string, string>;
+  passwdSearchHits: number;
+};
 
 const run = async (followSymlinks: boolean): Promise<Outcome> => {
   const r = await boundedRun<Outcome>({ module: workloads, exportName: 'ingestHostileFolder', args: [{ followSymlinks }], timeoutMs: 60_000, maxHeapMb: 512 });
@@ -14,7 +18,9 @@ const run = async (followSymlinks: boolean): Promise<Outcome> => {
   return r.value;
 };
 
-test('corpus add: only regular files, links kept inside the folder, per-file errors, byte cap while reading, charsets detected, non-http URLs refused', { timeout: 120_000 }, async () => {
+test('corpus add: only regular files, links kept inside the folder, per-file errors, byte cap while reading, charsets detected, non-http URLs refused', {
+  timeout: 120_000,
+}, async () => {
   const { report, texts, passwdSearchHits } = await run(false);
   const skipped = new Map(report.skipped.map((s) => [s.file, s.reason]));
   const failed = new Map(report.failed.map((f) => [f.file, f.error]));

@@ -14,7 +14,9 @@ import { startFakeSearxng } from '../test-support/fake-searxng.js';
 
 const config = (lines: string[]): string => `${lines.join('\n')}\n`;
 
-test('search results and redirects never inherit the provider origin or an allowed origin; other loopback ports stay refused', { timeout: 60_000 }, async () => {
+test('search results and redirects never inherit the provider origin or an allowed origin; other loopback ports stay refused', {
+  timeout: 60_000,
+}, async () => {
   const admin = await startConnectionRecorder();
   const searx = await startFakeSearxng(() => [
     { url: `${admin.origin}/internal-admin`, title: 'admin by address' },
@@ -25,7 +27,17 @@ test('search results and redirects never inherit the provider origin or an allow
   const home = mkdtempSync(join(tmpdir(), 'lyra-hostile-net-'));
   try {
     // The provider's origin is allowed for its own requests (no allow_private at all).
-    writeFileSync(join(home, 'lyra.config.yaml'), config(['providers:', `  searxng: { base_url: "${searx.baseUrl}" }`, 'fetch:', '  respect_robots: false', '  max_retries: 0', '  cache: { enabled: false }']));
+    writeFileSync(
+      join(home, 'lyra.config.yaml'),
+      config([
+        'providers:',
+        `  searxng: { base_url: "${searx.baseUrl}" }`,
+        'fetch:',
+        '  respect_robots: false',
+        '  max_retries: 0',
+        '  cache: { enabled: false }',
+      ]),
+    );
     const search = await runCli(['search', 'admin', '--provider', 'searxng', '--json'], { home });
     assert.equal(search.code, 0, search.err);
     const hits = (JSON.parse(search.out) as { hits: Array<{ url: string }> }).hits;
@@ -40,7 +52,10 @@ test('search results and redirects never inherit the provider origin or an allow
     assert.match(own.err, /ssrf_blocked/);
 
     // allow_private by origin: that origin is reachable, a redirect from it to another port is not.
-    writeFileSync(join(home, 'lyra.config.yaml'), config(['fetch:', `  allow_private: ["${searx.web.origin}"]`, '  respect_robots: false', '  max_retries: 0', '  cache: { enabled: false }']));
+    writeFileSync(
+      join(home, 'lyra.config.yaml'),
+      config(['fetch:', `  allow_private: ["${searx.web.origin}"]`, '  respect_robots: false', '  max_retries: 0', '  cache: { enabled: false }']),
+    );
     const ok = await runCli(['fetch', searx.web.url('/page'), '--json'], { home });
     assert.equal(ok.code, 0, ok.err);
     const redirected = await runCli(['fetch', searx.web.url('/to-admin'), '--json'], { home });
@@ -55,7 +70,9 @@ test('search results and redirects never inherit the provider origin or an allow
   }
 });
 
-test('a lyra.config.yaml in the working directory cannot widen network reach; a bare address in allow_private is refused at load', { timeout: 60_000 }, async () => {
+test('a lyra.config.yaml in the working directory cannot widen network reach; a bare address in allow_private is refused at load', {
+  timeout: 60_000,
+}, async () => {
   const admin = await startConnectionRecorder();
   const home = mkdtempSync(join(tmpdir(), 'lyra-hostile-cwd-'));
   const project = join(home, 'project');
@@ -68,7 +85,10 @@ test('a lyra.config.yaml in the working directory cannot widen network reach; a 
     assert.match(r.err, /SSRF guard refused/);
     assert.equal(admin.connections(), 0);
     // Named with --config, the same file is trusted.
-    const trusted = await runCli(['--config', join(project, 'lyra.config.yaml'), 'fetch', `${admin.origin}/internal-admin`, '--json'], { home: join(home, 'lyra-home'), cwd: project });
+    const trusted = await runCli(['--config', join(project, 'lyra.config.yaml'), 'fetch', `${admin.origin}/internal-admin`, '--json'], {
+      home: join(home, 'lyra-home'),
+      cwd: project,
+    });
     assert.equal(trusted.code, 0, trusted.err);
     assert.equal(admin.connections(), 1);
     // The README's old example (a bare address) now names the accepted forms when the file loads.

@@ -23,8 +23,16 @@ function assertClean(name: string, f: RenderedFindings): void {
   assert.deepEqual(f.forbidden, [], `${name}: forbidden elements`);
   assert.deepEqual(f.nonHttpLinks, [], `${name}: non-http(s) links`);
   assert.deepEqual(f.handlers, [], `${name}: event handlers`);
-  assert.deepEqual(f.headings.filter((h) => FORGED.test(h)), [], `${name}: forged headings`);
-  assert.deepEqual(f.tableHeaders.filter((h) => FORGED.test(h)), [], `${name}: forged tables`);
+  assert.deepEqual(
+    f.headings.filter((h) => FORGED.test(h)),
+    [],
+    `${name}: forged headings`,
+  );
+  assert.deepEqual(
+    f.tableHeaders.filter((h) => FORGED.test(h)),
+    [],
+    `${name}: forged tables`,
+  );
   // Payload text may appear as text (`&lt;script&gt;`), never as markup.
   assert.doesNotMatch(f.html, /<(?:script|iframe|style|img|svg)\b/i, `${name}: raw payload in HTML`);
 }
@@ -45,8 +53,16 @@ const payloadUrl = (i: number): string => HOSTILE_URLS[i % HOSTILE_URLS.length]!
 
 function hostileSource(i: number): SourceView {
   return {
-    pageId: `pg_${i}`, url: payloadUrl(i), domain: 'evil.example', title: payloadTitle(i), trustLevel: 'LOW', sourceType: i % 2 ? 'academic_paper' : 'government_report', primary: false,
-    publishedAt: '2021-03-05', authors: [`${payloadTitle(i + 1)}, Jane`, 'Org}, note={x'], organization: payloadTitle(i + 2),
+    pageId: `pg_${i}`,
+    url: payloadUrl(i),
+    domain: 'evil.example',
+    title: payloadTitle(i),
+    trustLevel: 'LOW',
+    sourceType: i % 2 ? 'academic_paper' : 'government_report',
+    primary: false,
+    publishedAt: '2021-03-05',
+    authors: [`${payloadTitle(i + 1)}, Jane`, 'Org}, note={x'],
+    organization: payloadTitle(i + 2),
     identifiers: { doi: i === 0 ? BIBTEX_DOI_PAYLOAD : '10.1000/ok.2021', pmid: i === 1 ? '1}, x={' : '12345', arxiv: '2101.00001' },
   } as SourceView;
 }
@@ -54,15 +70,31 @@ function hostileSource(i: number): SourceView {
 function hostileMaterials(): Materials {
   const pages = INJECTION_TEXTS.map((_, i) => hostileSource(i));
   const evidence = pages.map((source, i) => ({
-    fragmentId: `fr_${i}`, quote: `${payloadTitle(i)} and more ${payloadTitle(i + 3)}`, decisiveSentence: i % 2 ? payloadTitle(i + 5) : undefined,
-    locator: { headingPath: [payloadTitle(i + 7)], paragraph: 1 }, stance: 'supports', confidence: 0.9, model: 'test', source,
+    fragmentId: `fr_${i}`,
+    quote: `${payloadTitle(i)} and more ${payloadTitle(i + 3)}`,
+    decisiveSentence: i % 2 ? payloadTitle(i + 5) : undefined,
+    locator: { headingPath: [payloadTitle(i + 7)], paragraph: 1 },
+    stance: 'supports',
+    confidence: 0.9,
+    model: 'test',
+    source,
   }));
   return {
     task: { id: 'task_x', question: `Why? ${payloadTitle(13)}`, status: 'running' },
     paging: { offset: 0, limit: 50, totalClaims: INJECTION_TEXTS.length },
     claims: INJECTION_TEXTS.map((t, i) => ({
-      id: `clm_${i}`, statement: t, status: 'VERIFIED', confidence: 0.8, uncertainty: 0.1, controversy: 0, decisionRelevance: 'high', rationale: payloadTitle(i + 1),
-      conditions: [payloadTitle(i + 2)], counts: { supports: 1, refutes: 0, neutral: 0 }, supporting: [evidence[i]!], refuting: [],
+      id: `clm_${i}`,
+      statement: t,
+      status: 'VERIFIED',
+      confidence: 0.8,
+      uncertainty: 0.1,
+      controversy: 0,
+      decisionRelevance: 'high',
+      rationale: payloadTitle(i + 1),
+      conditions: [payloadTitle(i + 2)],
+      counts: { supports: 1, refutes: 0, neutral: 0 },
+      supporting: [evidence[i]!],
+      refuting: [],
     })),
     contested: [],
     citations: [{ from: pages[0]!, to: pages[1]!, influential: true, relevance: 0.5 }],
@@ -109,14 +141,24 @@ test('task materials --format csl-json stays exact (JSON needs no escaping)', ()
 
 test('research report and search log: hostile titles, quotes, URLs and queries render as text', { timeout: 120_000 }, async () => {
   const docs: FakeDoc[] = INJECTION_TEXTS.map((t, i) => ({
-    id: `d${i}`, title: t, url: payloadUrl(i), publishedAt: '2020-01-01',
-    sentences: [`Global sea level rise accelerated since 1993 ${t} according to satellites.`, `Sea level rose 3.3 mm per year ${payloadTitle(i + 4)} in recent decades.`],
+    id: `d${i}`,
+    title: t,
+    url: payloadUrl(i),
+    publishedAt: '2020-01-01',
+    sentences: [
+      `Global sea level rise accelerated since 1993 ${t} according to satellites.`,
+      `Sea level rose 3.3 mm per year ${payloadTitle(i + 4)} in recent decades.`,
+    ],
   }));
   const engine = new FakeEngine({ docs });
   const output = memoryOutput();
-  await runResearchWorkflow({ engine, state: memoryStateStore(), output, now: () => new Date('2026-01-01T09:30:00Z') }, {
-    question: 'Has global sea level rise accelerated?', budget: { pages: 30, queries: 200, seconds: 600 },
-  });
+  await runResearchWorkflow(
+    { engine, state: memoryStateStore(), output, now: () => new Date('2026-01-01T09:30:00Z') },
+    {
+      question: 'Has global sea level rise accelerated?',
+      budget: { pages: 30, queries: 200, seconds: 600 },
+    },
+  );
   const report = [...output.files.entries()].find(([k]) => k.endsWith('_report.md'))![1];
   assert.ok(report.includes('## References'));
   assertClean('research report', renderAndInspect(report));
@@ -130,14 +172,23 @@ test('consensus report.md: hostile titles, quotes and URLs render as text, links
     title: `Sea level ${t}`,
     text: `Sea level rise accelerated to 4.5 mm per year in 2023 ${t} according to NOAA.\n\nCoastal flooding increased in 2022 ${payloadTitle(i + 2)} in many cities.`,
   }));
-  const engine = new ConsensusResearchEngine({ agentCount: 1, iterationCount: 1 }, {
-    stance: negationStance(),
-    createAgent: ({ strategy }) => new ResearchAgent({
-      strategy: { ...DEFAULT_STRATEGIES[0]!, ...strategy, timeRange: 'all' },
-      language: 'en',
-      dependencies: { engine: memoryEngine({ providers: { corpus: docs } }), taskId: 'task_hostile', providers: [{ name: 'corpus' }], now: () => new Date('2025-01-01T00:00:00Z') },
-    }),
-  });
+  const engine = new ConsensusResearchEngine(
+    { agentCount: 1, iterationCount: 1 },
+    {
+      stance: negationStance(),
+      createAgent: ({ strategy }) =>
+        new ResearchAgent({
+          strategy: { ...DEFAULT_STRATEGIES[0]!, ...strategy, timeRange: 'all' },
+          language: 'en',
+          dependencies: {
+            engine: memoryEngine({ providers: { corpus: docs } }),
+            taskId: 'task_hostile',
+            providers: [{ name: 'corpus' }],
+            now: () => new Date('2025-01-01T00:00:00Z'),
+          },
+        }),
+    },
+  );
   const result = await engine.research('sea level rise');
   assert.ok(result.finalReport.includes('## Sources'));
   const f = renderAndInspect(result.finalReport);

@@ -16,16 +16,26 @@ const payload = TERMINAL_PAYLOADS.join(' ');
 
 test('fetch, extract and search show control characters of pages instead of sending them; --json stays exact', { timeout: 60_000 }, async () => {
   const web = await startLoopbackWeb();
-  web.route('/escapes', { body: `<html><head><title>T ${payload}</title></head><body><article><h1>Heading</h1><p>Coral text ${payload} ends here with enough words to be an article paragraph.</p></article></body></html>`, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  web.route('/escapes', {
+    body: `<html><head><title>T ${payload}</title></head><body><article><h1>Heading</h1><p>Coral text ${payload} ends here with enough words to be an article paragraph.</p></article></body></html>`,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  });
   const home = mkdtempSync(join(tmpdir(), 'lyra-hostile-term-'));
   try {
-    writeFileSync(join(home, 'lyra.config.yaml'), `fetch:\n  allow_private: ["${web.origin}"]\n  respect_robots: false\n  max_retries: 0\n  cache: { enabled: false }\n`);
+    writeFileSync(
+      join(home, 'lyra.config.yaml'),
+      `fetch:\n  allow_private: ["${web.origin}"]\n  respect_robots: false\n  max_retries: 0\n  cache: { enabled: false }\n`,
+    );
     writeFileSync(join(home, 'docs.jsonl'), `${JSON.stringify({ id: 'x', title: `Title ${payload}`, text: `Coral reefs ${payload} bleach.` })}\n`);
     const fetched = await runCli(['fetch', web.url('/escapes')], { home });
     const extracted = await runCli(['extract', web.url('/escapes')], { home });
     assert.equal((await runCli(['corpus', 'add', join(home, 'docs.jsonl'), '--name', 'c'], { home })).code, 0);
     const searched = await runCli(['search', 'coral', '--provider', 'corpus'], { home });
-    for (const [name, r] of [['fetch', fetched], ['extract', extracted], ['search', searched]] as const) {
+    for (const [name, r] of [
+      ['fetch', fetched],
+      ['extract', extracted],
+      ['search', searched],
+    ] as const) {
       assert.equal(r.code, 0, `${name}: ${r.err}`);
       assert.doesNotMatch(r.out, RAW_CONTROL, `${name} printed a raw control character`);
       assert.match(r.out, /\u241b\[2J/, `${name} shows ESC visibly`);
@@ -46,15 +56,29 @@ test('--out naming a file or a folder, a YAML alias bomb and an invalid CIDR are
     const aFile = join(home, 'a-file');
     writeFileSync(aFile, 'x');
     const bomb = join(home, 'bomb.yaml');
-    writeFileSync(bomb, ['a: &a ["x","x","x","x","x","x","x","x","x","x"]', ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(',')}]`)].join('\n'));
+    writeFileSync(
+      bomb,
+      [
+        'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
+        ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(',')}]`),
+      ].join('\n'),
+    );
     writeFileSync(join(home, 'docs.jsonl'), `${JSON.stringify({ id: 'x', title: 'Coral', text: 'Coral bleaching increased by 40 percent in 2016.' })}\n`);
     assert.equal((await runCli(['corpus', 'add', join(home, 'docs.jsonl'), '--name', 'c'], { home })).code, 0);
     const cidr = join(home, 'cidr.yaml');
     writeFileSync(cidr, 'fetch:\n  allow_private: ["10.0.0.0/99:80"]\n');
     const runs = [
-      ['research --out <file>', await runCli(['research', 'Is coral bleaching increasing?', '--corpus', 'c', '--budget', 'pages=2,queries=4,seconds=20', '--out', aFile], { home }), /--out .* is a file, not a folder/],
+      [
+        'research --out <file>',
+        await runCli(['research', 'Is coral bleaching increasing?', '--corpus', 'c', '--budget', 'pages=2,queries=4,seconds=20', '--out', aFile], { home }),
+        /--out .* is a file, not a folder/,
+      ],
       ['consensus --out <file>', await runCli(['consensus', 'coral bleaching', '--corpus', 'c', '--out', aFile], { home }), /--out .* is a file, not a folder/],
-      ['collect --out <folder>', await runCli(['collect', '--keyword', 'coral', '--corpus', 'c', '--scholarly', 'none', '--out', home], { home }), /--out .* is a folder, not a file/],
+      [
+        'collect --out <folder>',
+        await runCli(['collect', '--keyword', 'coral', '--corpus', 'c', '--scholarly', 'none', '--out', home], { home }),
+        /--out .* is a folder, not a file/,
+      ],
       ['alias bomb', await runCli(['--config', bomb, 'domains', 'list'], { home }), /aliases.*limit of 100/],
       ['invalid CIDR', await runCli(['--config', cidr, 'domains', 'list'], { home }), /allow_private.*invalid address or CIDR/],
     ] as const;

@@ -10,7 +10,12 @@ import { boundedRun } from '../test-support/bounded-run.js';
 const workloads = new URL('./hostile-workloads.ts', import.meta.url).href;
 
 test('lyra claims completes on 1 MB single-line, many-line and hostile documents', { timeout: 240_000 }, async () => {
-  const r = await boundedRun<Array<{ shape: string; claims: number; error?: { code: string; message: string } }>>({ module: workloads, exportName: 'claimsOnHostileDocuments', timeoutMs: 180_000, maxHeapMb: 1024 });
+  const r = await boundedRun<Array<{ shape: string; claims: number; error?: { code: string; message: string } }>>({
+    module: workloads,
+    exportName: 'claimsOnHostileDocuments',
+    timeoutMs: 180_000,
+    maxHeapMb: 1024,
+  });
   assert.ok(r.ok, r.ok ? '' : r.message);
   const by = new Map(r.value.map((d) => [d.shape, d]));
   assert.ok(by.get('single line')!.claims > 0, 'the single-line document has claims');

@@ -89,17 +89,35 @@ export async function ingestHostileFolder(options: { followSymlinks: boolean }):
   writeFileSync(join(docs, 'big.txt'), 'x'.repeat(4096));
   writeFileSync(join(docs, 'latin1.txt'), Buffer.from('Caf\u00e9 na\u00efve: the caf\u00e9 served cr\u00e8me br\u00fbl\u00e9e.', 'latin1'));
   // 「日本語の文章です。」 in Shift_JIS.
-  writeFileSync(join(docs, 'sjis.txt'), Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea, 0x82, 0xcc, 0x95, 0xb6, 0x8f, 0xcd, 0x82, 0xc5, 0x82, 0xb7, 0x81, 0x42]));
+  writeFileSync(
+    join(docs, 'sjis.txt'),
+    Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea, 0x82, 0xcc, 0x95, 0xb6, 0x8f, 0xcd, 0x82, 0xc5, 0x82, 0xb7, 0x81, 0x42]),
+  );
   writeFileSync(join(docs, 'records.jsonl'), '{"id":"js","title":"x","text":"Click me.","url":"javascript:alert(1)"}\n');
   writeFileSync(join(docs, 'data.jsonl'), '{"id":"d","title":"x","text":"Data.","url":"data:text/html,<script>alert(2)</script>"}\n');
   const store = openStore({ path: join(dir, 'lyra.db') });
   try {
-    const report = await ingestCorpus({ store, extractor: createTextExtractor(), name: 'hostile', paths: [docs], maxFileBytes: 1024, followSymlinks: options.followSymlinks });
+    const report = await ingestCorpus({
+      store,
+      extractor: createTextExtractor(),
+      name: 'hostile',
+      paths: [docs],
+      maxFileBytes: 1024,
+      followSymlinks: options.followSymlinks,
+    });
     const texts: Record<string, string> = {};
     for (const id of store.listCorpusDocumentIds('hostile')) texts[basename(id)] = store.getCorpusDocument('hostile', id)!.text;
     const passwdSearchHits = store.searchCorpus('root', { corpus: 'hostile', limit: 5 }).length;
     store.close();
-    return { report: { files: report.files, skipped: report.skippedFiles.map((s) => ({ ...s, file: basename(s.file) })), failed: report.failedFiles.map((f) => ({ ...f, file: basename(f.file) })) }, texts, passwdSearchHits };
+    return {
+      report: {
+        files: report.files,
+        skipped: report.skippedFiles.map((s) => ({ ...s, file: basename(s.file) })),
+        failed: report.failedFiles.map((f) => ({ ...f, file: basename(f.file) })),
+      },
+      texts,
+      passwdSearchHits,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

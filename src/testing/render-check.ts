@@ -5,7 +5,25 @@ import { parseHTML } from 'linkedom';
 import { marked } from 'marked';
 
 /** Elements that must never come out of rendering text Lyra did not write. */
-const FORBIDDEN_ELEMENTS = ['script', 'iframe', 'style', 'img', 'object', 'embed', 'svg', 'form', 'input', 'link', 'meta', 'base', 'details', 'frame', 'frameset', 'video', 'audio'];
+const FORBIDDEN_ELEMENTS = [
+  'script',
+  'iframe',
+  'style',
+  'img',
+  'object',
+  'embed',
+  'svg',
+  'form',
+  'input',
+  'link',
+  'meta',
+  'base',
+  'details',
+  'frame',
+  'frameset',
+  'video',
+  'audio',
+];
 
 export interface RenderedFindings {
   /** Forbidden elements found, by name. */
@@ -116,8 +134,9 @@ export interface HtmlReportFindings {
 /** A whole HTML page (report.html) parsed as a browser would, and what in it could run or load. */
 export function inspectHtmlReport(html: string): HtmlReportFindings {
   const { document } = parseHTML(html);
-  const forbidden = ['iframe', 'img', 'object', 'embed', 'form', 'link', 'base', 'frame', 'frameset', 'video', 'audio', 'image', 'foreignObject', 'use']
-    .filter((name) => document.querySelectorAll(name).length > 0);
+  const forbidden = ['iframe', 'img', 'object', 'embed', 'form', 'link', 'base', 'frame', 'frameset', 'video', 'audio', 'image', 'foreignObject', 'use'].filter(
+    (name) => document.querySelectorAll(name).length > 0,
+  );
   const nonHttpLinks: string[] = [];
   const handlers: string[] = [];
   for (const el of document.querySelectorAll('*')) {

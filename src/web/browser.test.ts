@@ -19,7 +19,9 @@ import { startUiServer, type RunningUiServer } from './index.js';
 
 const CHROMIUM = process.env.LYRA_CHROMIUM ?? '/usr/bin/chromium';
 const HOSTILE = '<img src=x onerror=alert(1)>';
-const skip = !existsSync(CHROMIUM) ? `missing ${CHROMIUM} (install the Debian package chromium; .ci/run does)` : skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
+const skip = !existsSync(CHROMIUM)
+  ? `missing ${CHROMIUM} (install the Debian package chromium; .ci/run does)`
+  : skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
 
 let ew: EvidenceWeb;
 let runtime: ServeRuntime;
@@ -37,9 +39,14 @@ before(async () => {
   if (skip) return;
   const hostile = { ...EVIDENCE_ARTICLES.lowTrust, host: 'hostile.test', path: '/post', title: HOSTILE };
   ew = await startEvidenceWeb({
-    routes: (web) => web.route('//hostile.test/post', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articleHtml(hostile))),
+    routes: (web) =>
+      web.route('//hostile.test/post', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articleHtml(hostile))),
     serp: (_q, urls) => [
-      ...(['academicA', 'academicB', 'lowTrust'] as const).map((k) => ({ url: urls[k], title: EVIDENCE_ARTICLES[k].title, content: EVIDENCE_ARTICLES[k].paragraphs[0] })),
+      ...(['academicA', 'academicB', 'lowTrust'] as const).map((k) => ({
+        url: urls[k],
+        title: EVIDENCE_ARTICLES[k].title,
+        content: EVIDENCE_ARTICLES[k].paragraphs[0],
+      })),
       { url: ew.web.url('//hostile.test/post'), title: HOSTILE, content: hostile.paragraphs[0] },
     ],
     extraDomains: ['{ domain: hostile.test, trust_level: unverified, qps: 20 }'],
@@ -52,9 +59,18 @@ before(async () => {
   // A running task written by another connection, as `lyra research` in another process would.
   other = openStore({ path: config.store.path });
   writeSyntheticTask(other, { taskId: 'task_live', question: 'A task still running', claims: 5, running: true });
-  ui = await startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, port: 0, author: 'browser-test', limits: { livePollMs: 200 } });
+  ui = await startUiServer({
+    services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+    port: 0,
+    author: 'browser-test',
+    limits: { livePollMs: 200 },
+  });
   const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage'] });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage'],
+  });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -131,7 +147,7 @@ test('the graph page draws the task with cytoscape served locally', { skip }, as
   const nodes = await page.evaluate(() => (window as unknown as { lyraGraph: { nodes(): { length: number } } }).lyraGraph.nodes().length);
   assert.ok(nodes > 3, `nodes drawn: ${nodes}`);
   assert.match(await page.locator('#graph-stats').innerText(), /sources, \d+ claims/);
-  assert.equal(await page.locator('#graph canvas').count() > 0, true);
+  assert.equal((await page.locator('#graph canvas').count()) > 0, true);
   await shot('graph');
 });
 
@@ -178,7 +194,16 @@ test('a running task updates live on its page', { skip }, async () => {
   await page.goto(url('/tasks/task_live'));
   assert.equal(await page.locator('[data-live=claimsTotal]').innerText(), '5');
   await page.waitForFunction(() => document.body.dataset.liveUpdates !== undefined);
-  other.upsertClaim({ id: 'clm_live_new', taskId: 'task_live', statement: 'A claim found while you watch.', slots: {}, decisionRelevance: 'high', conditions: [], createdAt: new Date().toISOString(), status: 'VERIFIED' });
+  other.upsertClaim({
+    id: 'clm_live_new',
+    taskId: 'task_live',
+    statement: 'A claim found while you watch.',
+    slots: {},
+    decisionRelevance: 'high',
+    conditions: [],
+    createdAt: new Date().toISOString(),
+    status: 'VERIFIED',
+  });
   await page.locator('[data-live=claimsTotal]', { hasText: '6' }).waitFor({ timeout: 10_000 });
   await page.locator('[data-live-stale]:not([hidden])').waitFor();
   await shot('live');

@@ -10,7 +10,17 @@ import type { UiContext } from './context.js';
 import { errorBody, layout } from './pages/layout.js';
 import type { RateLimiter } from './rate-limit.js';
 import { actionRoute } from './routes-actions.js';
-import { claimRoute, consensusReportRoute, graphJsonRoute, graphRoute, notFound, researchReportRoute, runsRoute, taskRoute, tasksRoute } from './routes-read.js';
+import {
+  claimRoute,
+  consensusReportRoute,
+  graphJsonRoute,
+  graphRoute,
+  notFound,
+  researchReportRoute,
+  runsRoute,
+  taskRoute,
+  tasksRoute,
+} from './routes-read.js';
 import { eventsQuerySchema, paramsRecord, parseInput } from './schemas.js';
 import { send } from './security.js';
 
@@ -36,7 +46,13 @@ function statusOf(err: unknown): number {
 }
 
 function errorPage(ctx: UiContext, res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {
-  send(res, status, layout({ base: ctx.base, title: `Error ${status}`, nav: 'tasks', body: errorBody(message, `${ctx.base}/`), author: ctx.author }), 'text/html; charset=utf-8', extra);
+  send(
+    res,
+    status,
+    layout({ base: ctx.base, title: `Error ${status}`, nav: 'tasks', body: errorBody(message, `${ctx.base}/`), author: ctx.author }),
+    'text/html; charset=utf-8',
+    extra,
+  );
 }
 
 async function route(ctx: UiContext, req: IncomingMessage, res: ServerResponse, path: string, params: URLSearchParams, signal: AbortSignal): Promise<void> {
@@ -61,7 +77,8 @@ async function route(ctx: UiContext, req: IncomingMessage, res: ServerResponse, 
   }
   if (seg[0] === 'events' && seg.length === 1) {
     const q = parseInput(eventsQuerySchema, paramsRecord(params), 'query');
-    if (!ctx.live.open(res, q.task, signal)) send(res, 503, `too many live streams (ui.max_live_clients = ${ctx.limits.maxLiveClients})`, 'text/plain; charset=utf-8', { 'retry-after': '10' });
+    if (!ctx.live.open(res, q.task, signal))
+      send(res, 503, `too many live streams (ui.max_live_clients = ${ctx.limits.maxLiveClients})`, 'text/plain; charset=utf-8', { 'retry-after': '10' });
     return;
   }
   if (seg[0] === 'tasks') {
@@ -87,7 +104,9 @@ export function createUiRequestHandler(ctx: UiContext, auth: UiAuthOptions, limi
     const wait = limiter.take(client, 'request') ?? (req.method === 'POST' ? limiter.take(client, 'action') : undefined);
     if (wait !== undefined) {
       req.resume();
-      return errorPage(ctx, res, 429, `too many requests: try again in ${wait} s (ui.rate_limit_per_minute, ui.action_rate_limit_per_minute)`, { 'retry-after': String(wait) });
+      return errorPage(ctx, res, 429, `too many requests: try again in ${wait} s (ui.rate_limit_per_minute, ui.action_rate_limit_per_minute)`, {
+        'retry-after': String(wait),
+      });
     }
     let url: URL;
     try {
@@ -98,11 +117,14 @@ export function createUiRequestHandler(ctx: UiContext, auth: UiAuthOptions, limi
     const presented = url.searchParams.get('token');
     if (presented !== null) {
       // The token link `lyra ui` printed: checked like a bearer token, then kept as a cookie.
-      if (!auth.token || !sameSecret(presented, auth.token)) return errorPage(ctx, res, 401, 'the token in the address is not this server\'s');
+      if (!auth.token || !sameSecret(presented, auth.token)) return errorPage(ctx, res, 401, "the token in the address is not this server's");
       url.searchParams.delete('token');
       const decision = checkUiRequest(req, auth, presented);
       if (!decision.ok) return errorPage(ctx, res, decision.status, decision.message);
-      return send(res, 303, '', 'text/plain; charset=utf-8', { location: `${url.pathname.replace(/^\/+/, '/')}${url.search}`, 'set-cookie': tokenCookie(auth.token, ctx.base || '/') });
+      return send(res, 303, '', 'text/plain; charset=utf-8', {
+        location: `${url.pathname.replace(/^\/+/, '/')}${url.search}`,
+        'set-cookie': tokenCookie(auth.token, ctx.base || '/'),
+      });
     }
     const decision = checkUiRequest(req, auth);
     if (!decision.ok) {
@@ -116,7 +138,7 @@ export function createUiRequestHandler(ctx: UiContext, auth: UiAuthOptions, limi
       await route(ctx, req, res, path, url.searchParams, controller.signal);
     } catch (err) {
       const status = statusOf(err);
-      if (status === 500) ctx.log(`${req.method} ${path.slice(0, 200)} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      if (status === 500) ctx.log(`${req.method} ${path.slice(0, 200)} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       const message = status === 500 && !isLyraError(err) ? 'internal error (see the server log)' : err instanceof Error ? err.message : String(err);
       if (status === 413 || status === 400) req.resume();
       if (path.endsWith('.json') || path.startsWith('/events')) send(res, status, message, 'text/plain; charset=utf-8');

@@ -81,7 +81,9 @@ export function createLiveHub(deps: { store: Store }, options: { pollMs: number;
       else signal.addEventListener('abort', end, { once: true });
       if (!poll) {
         poll = setInterval(tick, options.pollMs);
-        beat = setInterval(() => { for (const x of clients) x.res.write(': keep-alive\n\n'); }, options.heartbeatMs);
+        beat = setInterval(() => {
+          for (const x of clients) x.res.write(': keep-alive\n\n');
+        }, options.heartbeatMs);
         poll.unref();
         beat.unref();
       }

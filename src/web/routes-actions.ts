@@ -41,7 +41,9 @@ export async function actionRoute(ctx: UiContext, req: IncomingMessage, res: Ser
   const taskId = parseInput(taskIdSchema, rawId, 'task id');
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') {
-    throw new InvalidInputError(`actions take a form (application/x-www-form-urlencoded), not ${type.slice(0, 100) || 'no content type'}`, { code: 'ui_unsupported_media_type' });
+    throw new InvalidInputError(`actions take a form (application/x-www-form-urlencoded), not ${type.slice(0, 100) || 'no content type'}`, {
+      code: 'ui_unsupported_media_type',
+    });
   }
   const body = await readBody(req, ctx.limits.maxBodyBytes, signal);
   const action = parseInput(actionSchema, paramsRecord(new URLSearchParams(body)), 'action form');

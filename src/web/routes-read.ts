@@ -13,7 +13,17 @@ import type { ReportLinks } from './pages/report-markdown.js';
 import { reportBody, runsBody } from './pages/runs-page.js';
 import { taskBody } from './pages/task-page.js';
 import { tasksBody } from './pages/tasks-page.js';
-import { claimFilterSchema, claimIdSchema, emptyQuerySchema, fragmentQuerySchema, graphQuerySchema, paramsRecord, parseInput, runIdSchema, taskIdSchema } from './schemas.js';
+import {
+  claimFilterSchema,
+  claimIdSchema,
+  emptyQuerySchema,
+  fragmentQuerySchema,
+  graphQuerySchema,
+  paramsRecord,
+  parseInput,
+  runIdSchema,
+  taskIdSchema,
+} from './schemas.js';
 import { send, securityHeaders } from './security.js';
 
 const HTML = 'text/html; charset=utf-8';
@@ -22,7 +32,13 @@ export function notFound(what: string): InvalidInputError {
   return new InvalidInputError(`not found: ${what}`, { code: 'ui_not_found', details: { what } });
 }
 
-function page(ctx: UiContext, res: ServerResponse, title: string, body: string, extra: { nav?: 'tasks' | 'runs'; scripts?: string[]; classicScripts?: string[]; bodyClass?: string } = {}): void {
+function page(
+  ctx: UiContext,
+  res: ServerResponse,
+  title: string,
+  body: string,
+  extra: { nav?: 'tasks' | 'runs'; scripts?: string[]; classicScripts?: string[]; bodyClass?: string } = {},
+): void {
   send(res, 200, layout({ base: ctx.base, title, nav: extra.nav ?? 'tasks', body, author: ctx.author, ...extra }), HTML);
 }
 
@@ -36,15 +52,25 @@ export function taskRoute(ctx: UiContext, res: ServerResponse, rawId: string, pa
   const q = parseInput(claimFilterSchema, paramsRecord(params), 'query');
   const p = ctx.cache.page(id);
   const filter = {
-    ...(q.status.length ? { statuses: q.status } : {}), ...(q.trust.length ? { trustLevels: q.trust } : {}),
-    ...(q.domain ? { domain: q.domain } : {}), ...(q.lang ? { language: q.lang } : {}), ...(q.q ? { text: q.q } : {}), ...(q.rejected === 'hide' ? { rejected: false } : {}),
+    ...(q.status.length ? { statuses: q.status } : {}),
+    ...(q.trust.length ? { trustLevels: q.trust } : {}),
+    ...(q.domain ? { domain: q.domain } : {}),
+    ...(q.lang ? { language: q.lang } : {}),
+    ...(q.q ? { text: q.q } : {}),
+    ...(q.rejected === 'hide' ? { rejected: false } : {}),
   };
   const query = new URLSearchParams(params);
   query.delete('offset');
   const progress = liveProgress(taskProgress(ctx.services.store, id)!);
   const offset = q.offset ?? 0;
   const body = taskBody({
-    page: p, progress, filter, matched: filterClaims(p, filter), offset, pageClaims: ctx.limits.pageClaims, query,
+    page: p,
+    progress,
+    filter,
+    matched: filterClaims(p, filter),
+    offset,
+    pageClaims: ctx.limits.pageClaims,
+    query,
     actions: { base: ctx.base, taskId: id, formToken: ctx.formToken, author: ctx.author, back: `${path}${params.size ? `?${params.toString()}` : ''}` },
   });
   page(ctx, res, p.task.question, body);
@@ -57,7 +83,13 @@ export function claimRoute(ctx: UiContext, res: ServerResponse, rawTask: string,
   const p = ctx.cache.page(id);
   const claim = p.doc.claims.find((c) => c.id === claimId);
   if (!claim) throw notFound(`claim ${claimId} in task ${id}`);
-  const actions = { base: ctx.base, taskId: id, formToken: ctx.formToken, author: ctx.author, back: q.fragment ? `${ctx.base}/tasks/${id}#c-${claim.id}` : path };
+  const actions = {
+    base: ctx.base,
+    taskId: id,
+    formToken: ctx.formToken,
+    author: ctx.author,
+    back: q.fragment ? `${ctx.base}/tasks/${id}#c-${claim.id}` : path,
+  };
   if (q.fragment) send(res, 200, claimFragment(claim, actions), HTML);
   else page(ctx, res, claim.statement, claimPageBody(claim, p.task.question, actions));
 }
@@ -67,7 +99,11 @@ export function graphRoute(ctx: UiContext, res: ServerResponse, rawId: string, p
   const q = parseInput(graphQuerySchema, paramsRecord(params), 'query');
   const task = ctx.services.store.getTask(id);
   if (!task) throw notFound(`task ${id}`);
-  page(ctx, res, `Graph: ${task.question}`, graphBody(ctx.base, id, task.question, q.mode ?? 'auto'), { classicScripts: ['cytoscape.min.js'], scripts: ['graph.js'], bodyClass: 'graph' });
+  page(ctx, res, `Graph: ${task.question}`, graphBody(ctx.base, id, task.question, q.mode ?? 'auto'), {
+    classicScripts: ['cytoscape.min.js'],
+    scripts: ['graph.js'],
+    bodyClass: 'graph',
+  });
 }
 
 export function graphJsonRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams): void {
@@ -94,10 +130,12 @@ const statementKey = (s: string): string => s.normalize('NFKC').replace(/\s+/g, 
 function taskReportLinks(ctx: UiContext, taskId: string): ReportLinks {
   const p = ctx.cache.page(taskId);
   const claims = new Map(p.doc.claims.map((c) => [statementKey(c.statement), c.id]));
-  const domains = new Map(p.pages.flatMap((pg) => {
-    const url = safeHttpUrl(pg.url);
-    return [[pg.url, pg.domain] as const, ...(url ? [[url, pg.domain] as const] : [])];
-  }));
+  const domains = new Map(
+    p.pages.flatMap((pg) => {
+      const url = safeHttpUrl(pg.url);
+      return [[pg.url, pg.domain] as const, ...(url ? [[url, pg.domain] as const] : [])];
+    }),
+  );
   return {
     claimHref: (statement) => {
       const claimId = claims.get(statementKey(statement));
@@ -105,7 +143,9 @@ function taskReportLinks(ctx: UiContext, taskId: string): ReportLinks {
     },
     sourceHref: (url) => {
       const domain = domains.get(url);
-      return domain ? { href: `${ctx.base}/tasks/${taskId}?${new URLSearchParams({ domain }).toString()}`, label: `claims from ${domain} in this task` } : undefined;
+      return domain
+        ? { href: `${ctx.base}/tasks/${taskId}?${new URLSearchParams({ domain }).toString()}`, label: `claims from ${domain} in this task` }
+        : undefined;
     },
   };
 }
@@ -124,7 +164,10 @@ export function researchReportRoute(ctx: UiContext, res: ServerResponse, rawId: 
     return;
   }
   const text = run.reportFile ? readRunReport(run.runDir, run.reportFile) : 'This run has written no report yet.';
-  const links = [{ label: 'evidence', path: `/tasks/${id}` }, ...(run.reportHtmlFile ? [{ label: 'report.html', path: `/runs/research/${id}/report.html` }] : [])];
+  const links = [
+    { label: 'evidence', path: `/tasks/${id}` },
+    ...(run.reportHtmlFile ? [{ label: 'report.html', path: `/runs/research/${id}/report.html` }] : []),
+  ];
   page(ctx, res, run.question, reportBody(ctx.base, run.question, text, links, taskReportLinks(ctx, id)), { nav: 'runs' });
 }
 

@@ -2,20 +2,41 @@
 import { z } from 'zod';
 import { CLAIM_STATUSES, InvalidInputError, STANCES, TRUST_LEVELS } from '../core/index.js';
 
-const id = (prefix: string) => z.string().min(1).max(200).regex(new RegExp(`^${prefix}[A-Za-z0-9_-]+$`), `expected an id such as ${prefix}…`);
+const id = (prefix: string) =>
+  z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(new RegExp(`^${prefix}[A-Za-z0-9_-]+$`), `expected an id such as ${prefix}…`);
 export const taskIdSchema = id('task_');
 export const claimIdSchema = id('clm_');
 export const edgeIdSchema = id('edg_');
-export const runIdSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9._-]+$/).refine((s) => s !== '.' && s !== '..', 'not a folder name');
+export const runIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9._-]+$/)
+  .refine((s) => s !== '.' && s !== '..', 'not a folder name');
 
 const many = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(20));
 
 export const claimFilterSchema = z.strictObject({
   status: many(z.enum([...CLAIM_STATUSES, 'PENDING'])),
   trust: many(z.enum(TRUST_LEVELS)),
-  domain: z.string().max(300).optional().transform((s) => s?.trim() || undefined),
-  lang: z.enum(['', 'en', 'ja']).optional().transform((s) => s || undefined),
-  q: z.string().max(500).optional().transform((s) => s?.trim() || undefined),
+  domain: z
+    .string()
+    .max(300)
+    .optional()
+    .transform((s) => s?.trim() || undefined),
+  lang: z
+    .enum(['', 'en', 'ja'])
+    .optional()
+    .transform((s) => s || undefined),
+  q: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((s) => s?.trim() || undefined),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
   rejected: z.enum(['', 'hide']).optional(),
 });
@@ -25,7 +46,11 @@ export const graphQuerySchema = z.strictObject({ mode: z.enum(['auto', 'sources'
 export const fragmentQuerySchema = z.strictObject({ fragment: z.enum(['1']).optional() });
 export const eventsQuerySchema = z.strictObject({ task: taskIdSchema.optional() });
 
-const text = (max: number) => z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'required').max(max));
+const text = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, 'required').max(max));
 const common = { form_token: z.string().min(1).max(200), author: text(200), reason: text(2_000), back: z.string().max(2_000).optional() };
 
 export const actionSchema = z.discriminatedUnion('action', [
@@ -52,6 +77,9 @@ export const emptyQuerySchema = z.strictObject({});
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
+  const issues = parsed.error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`)
+    .join('; ');
   throw new InvalidInputError(`invalid ${what}: ${issues}`, { code: 'ui_invalid_input', details: { what } });
 }

@@ -19,7 +19,11 @@ let config: LyraConfig;
 let runtime: ServeRuntime;
 let ui: RunningUiServer;
 
-interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 
 function call(path: string, o: { method?: string; headers?: Record<string, string>; body?: string; server?: RunningUiServer } = {}): Promise<Reply> {
   const s = o.server ?? ui;
@@ -40,7 +44,11 @@ const formTokenOf = (html: string): string => /name="form_token" value="([^"]+)"
 /** The form token, from a claim's page (the task page lists claims without their forms). */
 const formToken = (_html: string): Promise<string> => call('/tasks/task_ui/claims/clm_task_ui_1').then((r) => formTokenOf(r.body));
 const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Reply> =>
-  call(path, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://127.0.0.1:${ui.port}`, ...headers } });
+  call(path, {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://127.0.0.1:${ui.port}`, ...headers },
+  });
 
 before(async () => {
   home = mkdtempSync(join(tmpdir(), 'lyra-ui-'));
@@ -50,7 +58,9 @@ before(async () => {
   writeSyntheticTask(runtime.store, { taskId: 'task_run', question: 'A running task', claims: 3, running: true });
   ui = await startUiServer({
     services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
-    port: 0, author: 'tester', limits: { rateLimitPerMinute: 10_000, actionRateLimitPerMinute: 1_000, livePollMs: 100 },
+    port: 0,
+    author: 'tester',
+    limits: { rateLimitPerMinute: 10_000, actionRateLimitPerMinute: 1_000, livePollMs: 100 },
   });
 });
 
@@ -113,15 +123,32 @@ test('a claim opens to its verbatim quotes with source, trust level, locator and
 test('reject then restore a claim: applyFeedback records it, the page shows it, statuses recompute', async () => {
   const page = await call('/tasks/task_ui');
   const token = await formToken(page.body);
-  const r = await post('/tasks/task_ui/actions', { action: 'reject_claim', claim_id: 'clm_task_ui_0', author: 'alice', reason: 'injection', form_token: token, back: '/tasks/task_ui?status=VERIFIED' });
+  const r = await post('/tasks/task_ui/actions', {
+    action: 'reject_claim',
+    claim_id: 'clm_task_ui_0',
+    author: 'alice',
+    reason: 'injection',
+    form_token: token,
+    back: '/tasks/task_ui?status=VERIFIED',
+  });
   assert.equal(r.status, 303);
   assert.equal(r.headers.location, '/tasks/task_ui?status=VERIFIED');
   assert.equal(rejectedClaims(runtime.store, 'task_ui').get('clm_task_ui_0')?.author, 'alice');
-  assert.deepEqual(runtime.store.listFeedback({ taskId: 'task_ui' }).map((f) => [f.kind, f.author, f.reason]), [['claim_rejected', 'alice', 'injection']]);
+  assert.deepEqual(
+    runtime.store.listFeedback({ taskId: 'task_ui' }).map((f) => [f.kind, f.author, f.reason]),
+    [['claim_rejected', 'alice', 'injection']],
+  );
   const after1 = await call('/tasks/task_ui/claims/clm_task_ui_0');
   assert.match(after1.body, /Rejected by alice/);
   assert.match(after1.body, /value="restore_claim"/);
-  const back = await post('/tasks/task_ui/actions', { action: 'restore_claim', claim_id: 'clm_task_ui_0', author: 'alice', reason: 'fine', form_token: token, back: '//evil.example/x' });
+  const back = await post('/tasks/task_ui/actions', {
+    action: 'restore_claim',
+    claim_id: 'clm_task_ui_0',
+    author: 'alice',
+    reason: 'fine',
+    form_token: token,
+    back: '//evil.example/x',
+  });
   assert.equal(back.headers.location, '/tasks/task_ui', 'a foreign return address falls back to the task');
   assert.equal(rejectedClaims(runtime.store, 'task_ui').has('clm_task_ui_0'), false);
   // Restoring a claim that is not rejected: invalid input, shown as an error page.
@@ -145,15 +172,29 @@ test('actions: a wrong form token, a bad form, a JSON body, an oversized body an
 
 test('correct an edge stance and override a domain level through the same code paths', async () => {
   const token = await formToken('');
-  const r = await post('/tasks/task_ui/actions', { action: 'correct_edge', edge_id: 'edg_task_ui_3_j', label: 'neutral', author: 'bob', reason: 'off topic', form_token: token });
+  const r = await post('/tasks/task_ui/actions', {
+    action: 'correct_edge',
+    edge_id: 'edg_task_ui_3_j',
+    label: 'neutral',
+    author: 'bob',
+    reason: 'off topic',
+    form_token: token,
+  });
   assert.equal(r.status, 303);
   assert.equal(runtime.store.getEdge('edg_task_ui_3_j')?.kind, 'neutral');
-  const o = await post('/tasks/task_ui/actions', { action: 'override_domain', domain: 'site2.example', trust_level: 'TRUSTED', author: 'bob', reason: 'known journal', form_token: token });
+  const o = await post('/tasks/task_ui/actions', {
+    action: 'override_domain',
+    domain: 'site2.example',
+    trust_level: 'TRUSTED',
+    author: 'bob',
+    reason: 'known journal',
+    form_token: token,
+  });
   assert.equal(o.status, 303);
   assert.equal(resolveDomainTrust(runtime.policy.current(), 'site2.example').trustLevel, 'TRUSTED');
 });
 
-test('the guard: a foreign Host (DNS rebinding) or Origin is refused, the UI\'s own origin is allowed', async () => {
+test("the guard: a foreign Host (DNS rebinding) or Origin is refused, the UI's own origin is allowed", async () => {
   const host = await call('/', { headers: { host: 'evil.example' } });
   assert.equal(host.status, 403);
   assert.match(host.body, /Host .* is not allowed/);
@@ -163,14 +204,26 @@ test('the guard: a foreign Host (DNS rebinding) or Origin is refused, the UI\'s 
   assert.equal(other.status, 403, 'another local web app is not this UI');
   assert.equal((await call('/', { headers: { origin: `http://127.0.0.1:${ui.port}` } })).status, 200);
   const token = await formToken('');
-  const csrf = await post('/tasks/task_ui/actions', { action: 'reject_claim', claim_id: 'clm_task_ui_5', author: 'a', reason: 'r', form_token: token }, { origin: 'http://evil.example' });
+  const csrf = await post(
+    '/tasks/task_ui/actions',
+    { action: 'reject_claim', claim_id: 'clm_task_ui_5', author: 'a', reason: 'r', form_token: token },
+    { origin: 'http://evil.example' },
+  );
   assert.equal(csrf.status, 403);
 });
 
 test('beyond loopback a token is required: ?token= sets an HttpOnly SameSite=Strict cookie, then the cookie stands for it', async () => {
-  await assert.rejects(startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, host: '0.0.0.0', port: 0 }), /needs a bearer token/);
+  await assert.rejects(
+    startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, host: '0.0.0.0', port: 0 }),
+    /needs a bearer token/,
+  );
   const token = 'a-test-token-of-enough-length-123';
-  const s = await startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, host: '0.0.0.0', port: 0, token });
+  const s = await startUiServer({
+    services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+    host: '0.0.0.0',
+    port: 0,
+    token,
+  });
   try {
     const h = { host: `lyra.lan:${s.port}` };
     assert.equal((await call('/', { server: s, headers: h })).status, 401);
@@ -231,11 +284,24 @@ let wrote = false;
 function writeSyntheticClaim(): void {
   if (wrote) return;
   wrote = true;
-  runtime.store.upsertClaim({ id: 'clm_task_run_x', taskId: 'task_run', statement: 'A new claim.', slots: {}, decisionRelevance: 'high', conditions: [], createdAt: '2026-01-01T00:00:00.000Z', status: 'VERIFIED' });
+  runtime.store.upsertClaim({
+    id: 'clm_task_run_x',
+    taskId: 'task_run',
+    statement: 'A new claim.',
+    slots: {},
+    decisionRelevance: 'high',
+    conditions: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    status: 'VERIFIED',
+  });
 }
 
 test('the rate limit answers 429 with Retry-After', async () => {
-  const s = await startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, port: 0, limits: { rateLimitPerMinute: 3 } });
+  const s = await startUiServer({
+    services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+    port: 0,
+    limits: { rateLimitPerMinute: 3 },
+  });
   try {
     const codes = [];
     for (let i = 0; i < 5; i++) codes.push((await call('/assets/ui.css', { server: s })).status);
@@ -263,29 +329,51 @@ test('limits from the config: ui.* keys reach the server (a smaller body limit, 
   const cfg = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
   const s = uiSettings({ ...cfg, raw: { ...cfg.raw, ui: { max_body_bytes: 2_048, page_claims: 10 } } }, { env: {} });
   assert.deepEqual(uiLimitsOf(s), { maxBodyBytes: 2_048, pageClaims: 10 });
-  const small = await startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, port: 0, limits: uiLimitsOf(s) });
+  const small = await startUiServer({
+    services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+    port: 0,
+    limits: uiLimitsOf(s),
+  });
   try {
     const page = await call('/tasks/task_ui', { server: small });
     assert.match(page.body, /Showing 1–10 of \d+ matching claims/);
     assert.match(page.body, /offset=10/);
-    const big = await call('/tasks/task_ui/actions', { server: small, method: 'POST', body: `reason=${'x'.repeat(3_000)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const big = await call('/tasks/task_ui/actions', {
+      server: small,
+      method: 'POST',
+      body: `reason=${'x'.repeat(3_000)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(big.status, 413);
   } finally {
     await small.close();
   }
 });
 
-test('a research run: its report rendered with claims and sources linked into the UI, its report.html served under the page\'s own CSP', async () => {
+test("a research run: its report rendered with claims and sources linked into the UI, its report.html served under the page's own CSP", async () => {
   const { RESEARCH_STATE_KEY } = await import('../app/index.js');
   const { renderHtmlReport, reportCsp } = await import('../pipeline/index.js');
   const { mkdirSync, writeFileSync } = await import('node:fs');
   const runDir = join(home, 'runs', 'r1');
   mkdirSync(runDir, { recursive: true });
   const { mdInline, mdLink } = await import('../core/index.js');
-  writeFileSync(join(runDir, 'q_report.md'), [
-    '# Report', '', `${HOSTILE} is quoted [1].`, '', '### 1. Claim 1: walking lowers resting blood pressure by 1 mmHg in group 1.', '', `### 2. ${mdInline(HOSTILE)}`, '',
-    '## References', '', `1. ${mdLink('Study 1', 'https://site1.example/article/1')} — LOW`, '',
-  ].join('\n'));
+  writeFileSync(
+    join(runDir, 'q_report.md'),
+    [
+      '# Report',
+      '',
+      `${HOSTILE} is quoted [1].`,
+      '',
+      '### 1. Claim 1: walking lowers resting blood pressure by 1 mmHg in group 1.',
+      '',
+      `### 2. ${mdInline(HOSTILE)}`,
+      '',
+      '## References',
+      '',
+      `1. ${mdLink('Study 1', 'https://site1.example/article/1')} — LOW`,
+      '',
+    ].join('\n'),
+  );
   writeFileSync(join(runDir, 'q_report.html'), renderHtmlReport({ lang: 'en', question: HOSTILE, meta: [], claims: [], totalClaims: 0, contested: [] }));
   runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'Does walking lower blood pressure?', runDir });
   try {
@@ -293,14 +381,20 @@ test('a research run: its report rendered with claims and sources linked into th
     assert.match(list.body, /href="\/runs\/research\/task_ui"/);
     const report = await call('/runs/research/task_ui');
     assert.equal(report.status, 200);
-    assert.ok(report.body.includes('<p>&lt;img src=x onerror=alert(1)&gt; is quoted <a class="cite" href="#src-1">[1]</a>.</p>'), 'text escaped, the citation linked');
+    assert.ok(
+      report.body.includes('<p>&lt;img src=x onerror=alert(1)&gt; is quoted <a class="cite" href="#src-1">[1]</a>.</p>'),
+      'text escaped, the citation linked',
+    );
     assert.match(report.body, /<h4><a class="claim-link" href="\/tasks\/task_ui\/claims\/clm_task_ui_1">1\. Claim 1: walking/);
     assert.match(report.body, /<h4><a class="claim-link" href="\/tasks\/task_ui\/claims\/clm_task_ui_0">2\. &lt;img src=x onerror=alert\(1\)&gt;<\/a><\/h4>/);
-    assert.match(report.body, /<li id="src-1" value="1"><a href="https:\/\/site1\.example\/article\/1" rel="noopener noreferrer nofollow">Study 1<\/a> — LOW <a class="ui-link" href="\/tasks\/task_ui\?domain=site1\.example">/);
+    assert.match(
+      report.body,
+      /<li id="src-1" value="1"><a href="https:\/\/site1\.example\/article\/1" rel="noopener noreferrer nofollow">Study 1<\/a> — LOW <a class="ui-link" href="\/tasks\/task_ui\?domain=site1\.example">/,
+    );
     assert.match(report.body, /href="\/runs\/research\/task_ui\/report\.html"/);
     const html = await call('/runs/research/task_ui/report.html');
     assert.equal(html.status, 200);
-    assert.equal(html.headers['content-security-policy'], reportCsp(), 'the page\'s own policy, not the UI\'s');
+    assert.equal(html.headers['content-security-policy'], reportCsp(), "the page's own policy, not the UI's");
     assert.ok(html.body.includes('&lt;img src=x onerror=alert(1)&gt;'));
   } finally {
     runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'x' });
@@ -314,24 +408,58 @@ test('a consensus run: report.md rendered, its [n] and [Rn] citations linked to 
   const runs = join(home, 'consensus-runs');
   const dir = join(runs, '20260101_0000');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'transparency.json'), JSON.stringify({ format: CONSENSUS_TRANSPARENCY_FORMAT, topic: HOSTILE, startedAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:05:00.000Z' }));
-  writeFileSync(join(dir, 'report.md'), [
-    '# Research report', '', '## Detailed report', '', '### Key findings', '', '- “Walking lowers blood pressure.” [1] (also stated in [2])', '',
-    '### Sources', '', `- [1] ${mdInline(HOSTILE)} — ${mdUrl('https://one.example/a')} (reliability 80%)`, `- [2] Two — ${mdUrl('javascript:alert(1)')} (reliability 40%)`, '',
-    '## Key findings', '', '- “Walking lowers blood pressure.” [R1]', '', '## Sources', '', `- [R1] ${mdLink('One "onmouseover=alert(1)', 'https://one.example/a"onmouseover=alert(1)')} (reliability: 80%)`, '',
-  ].join('\n'));
-  const s = await startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, port: 0, runsDirs: [runs] });
+  writeFileSync(
+    join(dir, 'transparency.json'),
+    JSON.stringify({ format: CONSENSUS_TRANSPARENCY_FORMAT, topic: HOSTILE, startedAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:05:00.000Z' }),
+  );
+  writeFileSync(
+    join(dir, 'report.md'),
+    [
+      '# Research report',
+      '',
+      '## Detailed report',
+      '',
+      '### Key findings',
+      '',
+      '- “Walking lowers blood pressure.” [1] (also stated in [2])',
+      '',
+      '### Sources',
+      '',
+      `- [1] ${mdInline(HOSTILE)} — ${mdUrl('https://one.example/a')} (reliability 80%)`,
+      `- [2] Two — ${mdUrl('javascript:alert(1)')} (reliability 40%)`,
+      '',
+      '## Key findings',
+      '',
+      '- “Walking lowers blood pressure.” [R1]',
+      '',
+      '## Sources',
+      '',
+      `- [R1] ${mdLink('One "onmouseover=alert(1)', 'https://one.example/a"onmouseover=alert(1)')} (reliability: 80%)`,
+      '',
+    ].join('\n'),
+  );
+  const s = await startUiServer({
+    services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+    port: 0,
+    runsDirs: [runs],
+  });
   try {
     assert.match((await call('/runs', { server: s })).body, /href="\/runs\/consensus\/20260101_0000">&lt;img src=x onerror=alert\(1\)&gt;<\/a>/);
     const r = await call('/runs/consensus/20260101_0000', { server: s });
     assert.equal(r.status, 200);
-    assert.match(r.body, /“Walking lowers blood pressure\.” <a class="cite" href="#src-1">\[1\]<\/a> \(also stated in <a class="cite" href="#src-2">\[2\]<\/a>\)/);
+    assert.match(
+      r.body,
+      /“Walking lowers blood pressure\.” <a class="cite" href="#src-1">\[1\]<\/a> \(also stated in <a class="cite" href="#src-2">\[2\]<\/a>\)/,
+    );
     assert.match(r.body, /<li id="src-1">\[1\] &lt;img src=x onerror=alert\(1\)&gt; — <a href="https:\/\/one\.example\/a" rel="noopener noreferrer nofollow">/);
     assert.match(r.body, /<li id="src-2">\[2\] Two — javascript:alert\(1\) \(reliability 40%\)<\/li>/, 'not an http(s) address: text');
     assert.match(r.body, /“Walking lowers blood pressure\.” <a class="cite" href="#src-R1">\[R1\]<\/a>/);
-    assert.match(r.body, /<li id="src-R1">\[R1\] <a href="https:\/\/one\.example\/a%22onmouseover=alert\(1\)" rel="noopener noreferrer nofollow">One &quot;onmouseover=alert\(1\)<\/a>/);
+    assert.match(
+      r.body,
+      /<li id="src-R1">\[R1\] <a href="https:\/\/one\.example\/a%22onmouseover=alert\(1\)" rel="noopener noreferrer nofollow">One &quot;onmouseover=alert\(1\)<\/a>/,
+    );
     assert.ok(!r.body.includes(HOSTILE) && !/href="javascript/i.test(r.body), 'nothing hostile as markup');
-    assert.match(String(r.headers['content-security-policy']), /default-src 'none'; script-src 'self'; style-src 'self'/, 'the UI\'s policy');
+    assert.match(String(r.headers['content-security-policy']), /default-src 'none'; script-src 'self'; style-src 'self'/, "the UI's policy");
     assert.doesNotMatch(r.body, /<script(?![^>]*\ssrc=)|\sstyle=/, 'no inline script or style');
   } finally {
     await s.close();

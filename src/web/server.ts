@@ -41,7 +41,10 @@ export interface UiHandler {
 /** The UI as a request handler (for a server of its own, or mounted under another at `base`). */
 export function createUiHandler(options: UiServerOptions & { host: string }): UiHandler {
   const limits: UiLimits = { ...UI_DEFAULTS, ...Object.fromEntries(Object.entries(options.limits ?? {}).filter(([, v]) => v !== undefined)) };
-  const live = createLiveHub({ store: options.services.store }, { pollMs: limits.livePollMs, heartbeatMs: limits.liveHeartbeatMs, maxClients: limits.maxLiveClients });
+  const live = createLiveHub(
+    { store: options.services.store },
+    { pollMs: limits.livePollMs, heartbeatMs: limits.liveHeartbeatMs, maxClients: limits.maxLiveClients },
+  );
   const ctx: UiContext = {
     services: options.services,
     cache: createTaskCache(options.services, { maxClaims: limits.maxClaims, size: limits.cachedTasks }),
@@ -54,9 +57,16 @@ export function createUiHandler(options: UiServerOptions & { host: string }): Ui
     log: options.log ?? ((): void => undefined),
   };
   const auth: UiAuthOptions = {
-    bindHost: options.host, allowedOrigins: options.allowedOrigins ?? [], allowedHosts: options.allowedHosts ?? [], ...(options.token ? { token: options.token } : {}),
+    bindHost: options.host,
+    allowedOrigins: options.allowedOrigins ?? [],
+    allowedHosts: options.allowedHosts ?? [],
+    ...(options.token ? { token: options.token } : {}),
   };
-  const limiter = createRateLimiter({ perMinute: limits.rateLimitPerMinute, actionsPerMinute: limits.actionRateLimitPerMinute, maxClients: limits.rateLimitClients });
+  const limiter = createRateLimiter({
+    perMinute: limits.rateLimitPerMinute,
+    actionsPerMinute: limits.actionRateLimitPerMinute,
+    maxClients: limits.rateLimitClients,
+  });
   return { handle: createUiRequestHandler(ctx, auth, limiter), live, close: () => live.close() };
 }
 

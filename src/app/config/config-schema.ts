@@ -7,17 +7,23 @@ import { parseAllowEntry } from '../../net/allow-entries.js';
 import type { ConfigSource } from './paths.js';
 
 /** One fetch.allow_private entry, checked when the file loads (origin or CIDR + port; see net/allow-entries.ts). */
-const allowPrivateEntry = z.string().min(1).superRefine((value, ctx) => {
-  try {
-    parseAllowEntry(value);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^fetch\.allow_private: /, '') });
-  }
-});
+const allowPrivateEntry = z
+  .string()
+  .min(1)
+  .superRefine((value, ctx) => {
+    try {
+      parseAllowEntry(value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^fetch\.allow_private: /, '') });
+    }
+  });
 
 /** The SearXNG instance URL: required once the section is there (no public instance is a default). */
 const searxngBaseUrl = z.url({
-  error: (issue) => (issue.input === undefined ? 'required: the URL of a SearXNG instance with the JSON format enabled, e.g. http://localhost:8888' : 'expected an absolute URL such as http://localhost:8888'),
+  error: (issue) =>
+    issue.input === undefined
+      ? 'required: the URL of a SearXNG instance with the JSON format enabled, e.g. http://localhost:8888'
+      : 'expected an absolute URL such as http://localhost:8888',
 });
 
 export const DEFAULT_CONTACT_URL = 'https://github.com/lyra-research/lyra';
@@ -45,7 +51,12 @@ export const lyraConfigSchema = z.strictObject({
   corpus: z
     .strictObject({
       /** Largest file ingested, in bytes (default 64 MiB); larger files are reported and skipped. */
-      max_file_bytes: z.number().int().min(1).max(2 ** 40).optional(),
+      max_file_bytes: z
+        .number()
+        .int()
+        .min(1)
+        .max(2 ** 40)
+        .optional(),
       /** Files visited by one `corpus add` at most (default 200,000). */
       max_files: z.number().int().min(1).max(10_000_000).optional(),
     })
@@ -58,7 +69,12 @@ export const lyraConfigSchema = z.strictObject({
       /** Largest plain-text or Markdown document, in characters (default 50,000,000). */
       max_text_chars: z.number().int().min(1_000).max(2_000_000_000).optional(),
       /** Largest PDF, in bytes (default 100 MiB). */
-      max_pdf_bytes: z.number().int().min(1_024).max(2 ** 40).optional(),
+      max_pdf_bytes: z
+        .number()
+        .int()
+        .min(1_024)
+        .max(2 ** 40)
+        .optional(),
       /** PDF pages read (default 2,000); later pages are left out with a warning. */
       max_pdf_pages: z.number().int().min(1).max(1_000_000).optional(),
       /** Elements in one page that Readability will score (default 200,000); more fail with extract_too_many_elements. */
@@ -68,7 +84,12 @@ export const lyraConfigSchema = z.strictObject({
       /** Links kept per document (default 5,000). */
       max_links: z.number().int().min(0).max(1_000_000).optional(),
       /** Largest local file `lyra extract` reads, in bytes (default 100 MiB). */
-      max_file_bytes: z.number().int().min(1).max(2 ** 40).optional(),
+      max_file_bytes: z
+        .number()
+        .int()
+        .min(1)
+        .max(2 ** 40)
+        .optional(),
     })
     .optional(),
   fetch: z
@@ -129,12 +150,46 @@ export const lyraConfigSchema = z.strictObject({
     .strictObject({
       /** Time one source may take in one multi-source call before it is reported as timed out (ms). */
       timeout_ms: z.number().int().min(100).max(600_000).optional(),
-      semantic_scholar: z.strictObject({ base_url: z.url().optional(), api_key: z.string().min(1).optional(), enabled: z.boolean().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
-      openalex: z.strictObject({ base_url: z.url().optional(), mailto: z.email().optional(), api_key: z.string().min(1).optional(), enabled: z.boolean().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
-      crossref: z.strictObject({ base_url: z.url().optional(), mailto: z.email().optional(), enabled: z.boolean().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
-      arxiv: z.strictObject({ base_url: z.url().optional(), enabled: z.boolean().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
-      pubmed: z.strictObject({ base_url: z.url().optional(), api_key: z.string().min(1).optional(), email: z.email().optional(), enabled: z.boolean().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
-      unpaywall: z.strictObject({ base_url: z.url().optional(), email: z.email().optional(), requests_per_second: z.number().min(0).max(100).optional() }).optional(),
+      semantic_scholar: z
+        .strictObject({
+          base_url: z.url().optional(),
+          api_key: z.string().min(1).optional(),
+          enabled: z.boolean().optional(),
+          requests_per_second: z.number().min(0).max(100).optional(),
+        })
+        .optional(),
+      openalex: z
+        .strictObject({
+          base_url: z.url().optional(),
+          mailto: z.email().optional(),
+          api_key: z.string().min(1).optional(),
+          enabled: z.boolean().optional(),
+          requests_per_second: z.number().min(0).max(100).optional(),
+        })
+        .optional(),
+      crossref: z
+        .strictObject({
+          base_url: z.url().optional(),
+          mailto: z.email().optional(),
+          enabled: z.boolean().optional(),
+          requests_per_second: z.number().min(0).max(100).optional(),
+        })
+        .optional(),
+      arxiv: z
+        .strictObject({ base_url: z.url().optional(), enabled: z.boolean().optional(), requests_per_second: z.number().min(0).max(100).optional() })
+        .optional(),
+      pubmed: z
+        .strictObject({
+          base_url: z.url().optional(),
+          api_key: z.string().min(1).optional(),
+          email: z.email().optional(),
+          enabled: z.boolean().optional(),
+          requests_per_second: z.number().min(0).max(100).optional(),
+        })
+        .optional(),
+      unpaywall: z
+        .strictObject({ base_url: z.url().optional(), email: z.email().optional(), requests_per_second: z.number().min(0).max(100).optional() })
+        .optional(),
     })
     .optional(),
   models: z
@@ -251,7 +306,12 @@ export const lyraConfigSchema = z.strictObject({
         .strictObject({
           max_pages: z.number().int().min(1).max(1_000_000).optional(),
           max_queries: z.number().int().min(1).max(100_000).optional(),
-          max_seconds: z.number().int().min(1).max(30 * 24 * 3600).optional(),
+          max_seconds: z
+            .number()
+            .int()
+            .min(1)
+            .max(30 * 24 * 3600)
+            .optional(),
         })
         .optional(),
       /** Phase 7 (the evidence graph) limits. */

@@ -70,7 +70,12 @@ test('a malformed config names the file, the line, the key and what was expected
     writeFileSync(file, 'home: ./data\ndomains:\n  watch: "yes"\n');
     assert.throws(
       () => loadConfig({ cwd: dir, env: {} }),
-      (e: unknown) => e instanceof LyraError && e.category === 'invalid_input' && e.message.includes(`${file}:3`) && e.message.includes('domains.watch') && /expected boolean/.test(e.message),
+      (e: unknown) =>
+        e instanceof LyraError &&
+        e.category === 'invalid_input' &&
+        e.message.includes(`${file}:3`) &&
+        e.message.includes('domains.watch') &&
+        /expected boolean/.test(e.message),
     );
     writeFileSync(file, 'hom: ./data\n');
     assert.throws(() => loadConfig({ cwd: dir, env: {} }), /lyra\.config\.yaml:1:1: \(top level\): Unrecognized key: "hom"/);
@@ -83,7 +88,10 @@ test('a malformed config names the file, the line, the key and what was expected
 });
 
 test('$LYRA_CONFIG naming a missing file is an error', () => {
-  assert.throws(() => loadConfig({ cwd: tmpdir(), env: { LYRA_CONFIG: '/nonexistent/lyra.yaml' } }), (e: unknown) => e instanceof LyraError && e.code === 'config_missing');
+  assert.throws(
+    () => loadConfig({ cwd: tmpdir(), env: { LYRA_CONFIG: '/nonexistent/lyra.yaml' } }),
+    (e: unknown) => e instanceof LyraError && e.code === 'config_missing',
+  );
 });
 
 test('a malformed domains.yaml names the file, line and key', () => {
@@ -93,7 +101,11 @@ test('a malformed domains.yaml names the file, line and key', () => {
     writeFileSync(file, 'domains:\n  - domain: ok.org\n    trust_level: low\n  - domain: bad.org\n    trust_level: superb\n');
     assert.throws(
       () => loadDomainPolicy({ defaultFile: DEFAULT_DOMAINS_FILE, userFile: file }),
-      (e: unknown) => e instanceof LyraError && e.message.includes(`${file}:5`) && e.message.includes('domains[1].trust_level') && e.message.includes('expected one of primary'),
+      (e: unknown) =>
+        e instanceof LyraError &&
+        e.message.includes(`${file}:5`) &&
+        e.message.includes('domains[1].trust_level') &&
+        e.message.includes('expected one of primary'),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -149,7 +161,10 @@ test('$LYRA_HOME/lyra.config.yaml is read when the working directory has none, a
     const project = join(dir, 'project');
     mkdirSync(home);
     mkdirSync(project);
-    writeFileSync(join(home, 'lyra.config.yaml'), 'providers:\n  searxng: { base_url: "http://127.0.0.1:8888" }\nfetch:\n  allow_private: ["http://127.0.0.1:8888"]\n');
+    writeFileSync(
+      join(home, 'lyra.config.yaml'),
+      'providers:\n  searxng: { base_url: "http://127.0.0.1:8888" }\nfetch:\n  allow_private: ["http://127.0.0.1:8888"]\n',
+    );
     const c = loadConfig({ cwd: project, env: { LYRA_HOME: home } });
     assert.equal(c.configFile, join(home, 'lyra.config.yaml'));
     assert.equal(c.configSource, 'home');
@@ -174,7 +189,8 @@ test('precedence: --config > $LYRA_CONFIG > ./lyra.config.yaml > $LYRA_HOME/lyra
     const local = file(join(project, 'lyra.config.yaml'), 'https://cwd.example/');
     const viaEnv = file(join(dir, 'env.yaml'), 'https://env.example/');
     const viaFlag = file(join(dir, 'flag.yaml'), 'https://flag.example/');
-    const load = (o: { env?: Record<string, string>; configPath?: string }) => loadConfig({ cwd: project, env: { LYRA_HOME: home, ...o.env }, ...(o.configPath ? { configPath: o.configPath } : {}) });
+    const load = (o: { env?: Record<string, string>; configPath?: string }) =>
+      loadConfig({ cwd: project, env: { LYRA_HOME: home, ...o.env }, ...(o.configPath ? { configPath: o.configPath } : {}) });
     const flag = load({ configPath: viaFlag, env: { LYRA_CONFIG: viaEnv } });
     assert.deepEqual([flag.contactUrl, flag.configSource, flag.networkTrusted], ['https://flag.example/', 'flag', true]);
     assert.deepEqual(flag.shadowedConfigFiles, [local, inHome]);
@@ -203,7 +219,12 @@ test('a malformed $LYRA_HOME/lyra.config.yaml is invalid input naming the file',
     writeFileSync(file, 'fetch:\n  timeout_ms: soon\n');
     assert.throws(
       () => loadConfig({ cwd: tmpdir(), env: { LYRA_HOME: dir } }),
-      (e: unknown) => e instanceof LyraError && e.category === 'invalid_input' && e.code === 'config_invalid' && e.message.includes(`${file}:2`) && e.message.includes('fetch.timeout_ms'),
+      (e: unknown) =>
+        e instanceof LyraError &&
+        e.category === 'invalid_input' &&
+        e.code === 'config_invalid' &&
+        e.message.includes(`${file}:2`) &&
+        e.message.includes('fetch.timeout_ms'),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -221,10 +242,16 @@ test('a section with nothing under it means "on, with its defaults"; an empty se
     assert.deepEqual(c.raw.fetch, { cache: {} });
     assert.deepEqual(c.raw.models, {});
     writeFileSync(file, 'providers:\n  searxng:\n');
-    assert.throws(() => loadConfig({ cwd: dir, env: { LYRA_HOME: dir } }), (e: unknown) => e instanceof LyraError && /providers\.searxng\.base_url: required: the URL of a SearXNG instance/.test(e.message));
+    assert.throws(
+      () => loadConfig({ cwd: dir, env: { LYRA_HOME: dir } }),
+      (e: unknown) => e instanceof LyraError && /providers\.searxng\.base_url: required: the URL of a SearXNG instance/.test(e.message),
+    );
     // A null where a value belongs is still an error (only sections may be empty).
     writeFileSync(file, 'contact_url:\n');
-    assert.throws(() => loadConfig({ cwd: dir, env: { LYRA_HOME: dir } }), (e: unknown) => e instanceof LyraError && /contact_url/.test(e.message));
+    assert.throws(
+      () => loadConfig({ cwd: dir, env: { LYRA_HOME: dir } }),
+      (e: unknown) => e instanceof LyraError && /contact_url/.test(e.message),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -56,11 +56,21 @@ export function createDomainPolicySource(given: DomainPolicySourceOptions): Doma
     try {
       policy = loadDomainPolicy(options);
       error = undefined;
-      options.events?.emit({ type: 'config.reloaded', level: 'info', message: `domain policy reloaded from ${policy.sources.join(', ')}`, at: new Date().toISOString() });
+      options.events?.emit({
+        type: 'config.reloaded',
+        level: 'info',
+        message: `domain policy reloaded from ${policy.sources.join(', ')}`,
+        at: new Date().toISOString(),
+      });
       return true;
     } catch (e) {
       error = e instanceof Error ? e : new Error(errorMessage(e));
-      options.events?.emit({ type: 'config.reload_failed', level: 'error', message: `${error.message}\nkeeping the last good domain policy`, at: new Date().toISOString() });
+      options.events?.emit({
+        type: 'config.reload_failed',
+        level: 'error',
+        message: `${error.message}\nkeeping the last good domain policy`,
+        at: new Date().toISOString(),
+      });
       return false;
     }
   };

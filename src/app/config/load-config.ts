@@ -28,7 +28,10 @@ export function readTextFile(path: string, what: string): string {
 function dropWideningSettings(raw: LyraConfigFile, file: string): { raw: LyraConfigFile; warnings: string[] } {
   const warnings: string[] = [];
   const copy = structuredClone(raw);
-  const drop = (key: string): void => void warnings.push(`${file}: ${key} ignored: a lyra.config.yaml found in the working directory may not widen network reach (name the file with --config or $LYRA_CONFIG, or put it in $LYRA_HOME)`);
+  const drop = (key: string): void =>
+    void warnings.push(
+      `${file}: ${key} ignored: a lyra.config.yaml found in the working directory may not widen network reach (name the file with --config or $LYRA_CONFIG, or put it in $LYRA_HOME)`,
+    );
   if (copy.fetch?.allow_private) {
     delete copy.fetch.allow_private;
     drop('fetch.allow_private');
@@ -52,9 +55,13 @@ function dropWideningSettings(raw: LyraConfigFile, file: string): { raw: LyraCon
       drop(`mcp.http.${key}`);
     }
   }
-  const bases = [...Object.entries(copy.providers ?? {}), ...Object.entries(copy.scholarly ?? {})].filter(([, v]) => typeof v === 'object' && v !== null && 'base_url' in v && v.base_url);
+  const bases = [...Object.entries(copy.providers ?? {}), ...Object.entries(copy.scholarly ?? {})].filter(
+    ([, v]) => typeof v === 'object' && v !== null && 'base_url' in v && v.base_url,
+  );
   if (bases.length > 0) {
-    warnings.push(`${file}: base_url of ${bases.map(([k]) => k).join(', ')} used without a private-address allowance: the file is in the working directory, not named with --config or $LYRA_CONFIG nor in $LYRA_HOME`);
+    warnings.push(
+      `${file}: base_url of ${bases.map(([k]) => k).join(', ')} used without a private-address allowance: the file is in the working directory, not named with --config or $LYRA_CONFIG nor in $LYRA_HOME`,
+    );
   }
   return { raw: copy, warnings };
 }
@@ -71,7 +78,9 @@ export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
       throw new InvalidInputError(`config file not found: ${found.path}`, { code: 'config_missing', details: { file: found.path } });
     }
     raw = parseYamlWithSchema({
-      text: readTextFile(found.path, 'config file'), source: found.path, schema: lyraConfigSchema,
+      text: readTextFile(found.path, 'config file'),
+      source: found.path,
+      schema: lyraConfigSchema,
       prepare: (v) => emptySectionsAsObjects(v, lyraConfigSchema),
     });
     baseDir = dirname(found.path);
@@ -87,10 +96,17 @@ export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
   const homeDomains = resolve(home, 'domains.yaml');
   const userFile = raw.domains?.file ? resolve(baseDir, raw.domains.file) : existsSync(homeDomains) ? homeDomains : undefined;
   if (raw.domains?.file && userFile && !existsSync(userFile)) {
-    throw new InvalidInputError(`domains file named in ${found?.path}: not found: ${userFile}`, { code: 'config_missing', details: { file: userFile, key: 'domains.file' } });
+    throw new InvalidInputError(`domains file named in ${found?.path}: not found: ${userFile}`, {
+      code: 'config_missing',
+      details: { file: userFile, key: 'domains.file' },
+    });
   }
   // Read one file, never a merge: a working-directory file hides $LYRA_HOME's entirely, so say so.
-  if (found?.source === 'cwd') for (const other of found.shadowed) warnings.push(`${other} not read: ${found.path} in the working directory takes precedence (one config file is read: --config > $LYRA_CONFIG > ./lyra.config.yaml > $LYRA_HOME/lyra.config.yaml)`);
+  if (found?.source === 'cwd')
+    for (const other of found.shadowed)
+      warnings.push(
+        `${other} not read: ${found.path} in the working directory takes precedence (one config file is read: --config > $LYRA_CONFIG > ./lyra.config.yaml > $LYRA_HOME/lyra.config.yaml)`,
+      );
   return {
     configFile: found?.path,
     ...(found ? { configSource: found.source } : {}),

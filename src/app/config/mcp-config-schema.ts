@@ -14,7 +14,12 @@ export const mcpConfigSchema = z.strictObject({
       /** Sessions open at once (default 64). */
       max_sessions: z.number().int().min(1).max(10_000).optional(),
       /** A session unused this long is closed, in ms (default 30 min). */
-      session_idle_ms: z.number().int().min(1_000).max(7 * 24 * 3_600_000).optional(),
+      session_idle_ms: z
+        .number()
+        .int()
+        .min(1_000)
+        .max(7 * 24 * 3_600_000)
+        .optional(),
       ...listenerTimeFields,
     })
     .optional(),

@@ -35,7 +35,12 @@ export const MAX_ALIAS_COUNT = 100;
  * Parses and validates; throws InvalidInputError (code `config_invalid`) listing every issue.
  * `prepare` rewrites the parsed document before validation (lyra.config.yaml: empty sections).
  */
-export function parseYamlWithSchema<S extends z.ZodType>(options: { text: string; source: string; schema: S; prepare?: (value: unknown) => unknown }): z.output<S> {
+export function parseYamlWithSchema<S extends z.ZodType>(options: {
+  text: string;
+  source: string;
+  schema: S;
+  prepare?: (value: unknown) => unknown;
+}): z.output<S> {
   const { text, source, schema } = options;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
@@ -53,7 +58,9 @@ export function parseYamlWithSchema<S extends z.ZodType>(options: { text: string
     // alias bomb is a config error naming the file, not an uncaught ReferenceError.
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
   } catch (cause) {
-    throw configError(source, [{ path: '(aliases)', message: `${(cause as Error).message} (YAML aliases expand to more than the limit of ${MAX_ALIAS_COUNT})` }]);
+    throw configError(source, [
+      { path: '(aliases)', message: `${(cause as Error).message} (YAML aliases expand to more than the limit of ${MAX_ALIAS_COUNT})` },
+    ]);
   }
   const result = schema.safeParse(options.prepare ? options.prepare(value) : value);
   if (result.success) return result.data;

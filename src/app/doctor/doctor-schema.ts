@@ -84,7 +84,12 @@ export const doctorReportSchema = z.strictObject({
   }),
   paths: z.strictObject({
     home: z.strictObject({ path: z.string(), exists: z.boolean() }),
-    store: z.strictObject({ path: z.string(), exists: z.boolean(), bytes: z.number().int().nullable(), corpora: z.array(z.strictObject({ name: z.string(), documents: z.number().int() })) }),
+    store: z.strictObject({
+      path: z.string(),
+      exists: z.boolean(),
+      bytes: z.number().int().nullable(),
+      corpora: z.array(z.strictObject({ name: z.string(), documents: z.number().int() })),
+    }),
     domains: z.strictObject({ default_file: z.string(), user_file: z.string().nullable() }),
     http_cache: z.string().nullable(),
     models_dir: z.strictObject({ path: z.string(), exists: z.boolean() }),

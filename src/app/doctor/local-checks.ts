@@ -16,7 +16,11 @@ function resolveFromConfig(config: LyraConfig, path: string): string {
   return config.configFile ? resolve(dirname(config.configFile), path) : resolve(path);
 }
 
-function localModel(config: LyraConfig, modelId: string, dtype: NonNullable<NonNullable<LyraConfig['raw']['models']>['transformers']>['dtype'] | undefined): { path: string; present: boolean } {
+function localModel(
+  config: LyraConfig,
+  modelId: string,
+  dtype: NonNullable<NonNullable<LyraConfig['raw']['models']>['transformers']>['dtype'] | undefined,
+): { path: string; present: boolean } {
   const modelsDir = modelsDirOf(config);
   try {
     return { path: requireLocalModel({ modelsDir, modelId, dtype: dtype ?? 'fp32' }), present: true };
@@ -46,9 +50,10 @@ export function modelChecks(config: LyraConfig): Models {
     ja = en;
   }
   const e = m.embedding;
-  const embedding = e?.backend === 'transformers'
-    ? { backend: 'transformers' as const, model: e.model ?? '', present: e.model ? localModel(config, e.model, e.dtype).present : false }
-    : { backend: 'embedded' as const, model: 'use-lite', present: true };
+  const embedding =
+    e?.backend === 'transformers'
+      ? { backend: 'transformers' as const, model: e.model ?? '', present: e.model ? localModel(config, e.model, e.dtype).present : false }
+      : { backend: 'embedded' as const, model: 'use-lite', present: true };
   return {
     stance_backend: backend,
     stance: { en, ja },

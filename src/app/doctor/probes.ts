@@ -4,7 +4,14 @@
 // parallel, so the whole check takes at most about one timeout; an offline machine fails them fast.
 import { isAbortError, isLyraError, type Fetcher } from '../../core/index.js';
 import {
-  SERP_ENGINES, arxivOptionsSchema, crossrefOptionsSchema, duckDuckGoOptionsSchema, openAlexOptionsSchema, pubmedOptionsSchema, semanticScholarOptionsSchema, unpaywallOptionsSchema,
+  SERP_ENGINES,
+  arxivOptionsSchema,
+  crossrefOptionsSchema,
+  duckDuckGoOptionsSchema,
+  openAlexOptionsSchema,
+  pubmedOptionsSchema,
+  semanticScholarOptionsSchema,
+  unpaywallOptionsSchema,
 } from '../../sources/index.js';
 import type { LyraConfig } from '../config/index.js';
 import { webSearchPlan } from '../web-search.js';
@@ -36,8 +43,20 @@ export function probeTargets(config: LyraConfig, exists?: (path: string) => bool
   const engine = SERP_ENGINES[config.raw.web_search?.browser_engine ?? 'duckduckgo_html'];
   const s = config.raw.scholarly ?? {};
   const llm = config.raw.models?.llm;
-  const target = (name: string, kind: ProbeTarget['kind'], enabled: boolean, baseUrl: string | null, path: (base: string) => string, headers?: Record<string, string>): ProbeTarget => ({
-    name, kind, enabled, baseUrl, url: enabled && baseUrl ? path(baseUrl) : null, ...(headers ? { headers } : {}),
+  const target = (
+    name: string,
+    kind: ProbeTarget['kind'],
+    enabled: boolean,
+    baseUrl: string | null,
+    path: (base: string) => string,
+    headers?: Record<string, string>,
+  ): ProbeTarget => ({
+    name,
+    kind,
+    enabled,
+    baseUrl,
+    url: enabled && baseUrl ? path(baseUrl) : null,
+    ...(headers ? { headers } : {}),
   });
   const scholarly = (name: keyof typeof s & string, schema: { shape: Record<string, unknown> }): { enabled: boolean; base: string } => {
     const section = s[name] as { enabled?: boolean; base_url?: string } | undefined;
@@ -52,16 +71,38 @@ export function probeTargets(config: LyraConfig, exists?: (path: string) => bool
   const mailto = (m: string | undefined): string => (m ? `&mailto=${encodeURIComponent(m)}` : '');
   return [
     target('searxng', 'web', web.includes('searxng'), p.searxng?.base_url ?? null, (b) => join(b, '/search?q=lyra&format=json')),
-    target('duckduckgo', 'web', web.includes('duckduckgo'), p.duckduckgo?.base_url ?? defaultBase(duckDuckGoOptionsSchema), (b) => `${b}${b.includes('?') ? '&' : '?'}q=lyra`),
+    target(
+      'duckduckgo',
+      'web',
+      web.includes('duckduckgo'),
+      p.duckduckgo?.base_url ?? defaultBase(duckDuckGoOptionsSchema),
+      (b) => `${b}${b.includes('?') ? '&' : '?'}q=lyra`,
+    ),
     // The browser SERP provider's engine, probed with a plain request (reachability; the page itself is rendered when searching).
     target('browser', 'web', web.includes('browser'), engine.url, (b) => `${b}${b.includes('?') ? '&' : '?'}${engine.queryParam}=lyra`),
-    target('semantic_scholar', 'scholarly', s2.enabled, s2.base, (b) => join(b, '/paper/search?query=lyra&limit=1&fields=title'), s.semantic_scholar?.api_key ? { 'x-api-key': s.semantic_scholar.api_key } : undefined),
+    target(
+      'semantic_scholar',
+      'scholarly',
+      s2.enabled,
+      s2.base,
+      (b) => join(b, '/paper/search?query=lyra&limit=1&fields=title'),
+      s.semantic_scholar?.api_key ? { 'x-api-key': s.semantic_scholar.api_key } : undefined,
+    ),
     target('openalex', 'scholarly', oa.enabled, oa.base, (b) => join(b, `/works?search=lyra&per_page=1${mailto(s.openalex?.mailto)}`)),
     target('crossref', 'scholarly', cr.enabled, cr.base, (b) => join(b, `/works?rows=0${mailto(s.crossref?.mailto)}`)),
     target('arxiv', 'scholarly', ax.enabled, ax.base, (b) => `${b}?search_query=all:lyra&max_results=1`),
     target('pubmed', 'scholarly', pm.enabled, pm.base, (b) => join(b, '/einfo.fcgi?retmode=json')),
-    target('unpaywall', 'scholarly', s.unpaywall?.email !== undefined, upBase, (b) => join(b, `/10.1038/nature12373?email=${encodeURIComponent(s.unpaywall?.email ?? '')}`)),
-    target('llm', 'llm', llm !== undefined, llm?.base_url ?? null, (b) => join(b, '/models'), llm?.api_key ? { authorization: `Bearer ${llm.api_key}` } : undefined),
+    target('unpaywall', 'scholarly', s.unpaywall?.email !== undefined, upBase, (b) =>
+      join(b, `/10.1038/nature12373?email=${encodeURIComponent(s.unpaywall?.email ?? '')}`),
+    ),
+    target(
+      'llm',
+      'llm',
+      llm !== undefined,
+      llm?.base_url ?? null,
+      (b) => join(b, '/models'),
+      llm?.api_key ? { authorization: `Bearer ${llm.api_key}` } : undefined,
+    ),
   ];
 }
 
@@ -92,14 +133,19 @@ export async function runProbe(options: { fetcher: Fetcher; target: ProbeTarget;
   const t0 = Date.now();
   try {
     const res = await options.fetcher.fetch({
-      url, signal, noCache: true, ignoreRobots: true, headers: { accept: 'application/json, application/atom+xml, text/html;q=0.8', ...target.headers },
+      url,
+      signal,
+      noCache: true,
+      ignoreRobots: true,
+      headers: { accept: 'application/json, application/atom+xml, text/html;q=0.8', ...target.headers },
       // The real client's allowance: a configured base URL may be private for its own origin only.
       ...(target.baseUrl ? { providerOrigin: new URL(target.baseUrl).origin } : {}),
     });
     return { status: 'ok', url, http_status: res.status, elapsed_ms: Date.now() - t0 };
   } catch (err) {
     if (options.signal?.aborted) throw err;
-    if (isAbortError(err) || signal.aborted) return { status: 'unreachable', url, code: 'timeout', message: `no answer within ${options.timeoutMs} ms`, elapsed_ms: Date.now() - t0 };
+    if (isAbortError(err) || signal.aborted)
+      return { status: 'unreachable', url, code: 'timeout', message: `no answer within ${options.timeoutMs} ms`, elapsed_ms: Date.now() - t0 };
     return failure(err, url, Date.now() - t0);
   }
 }

@@ -31,28 +31,48 @@ function sourceProblem(input: ProblemInput, s: SourceCheck): Problem | undefined
   switch (p.status) {
     case 'unreachable':
       return {
-        severity, code: 'source_unreachable', message: `${what} did not answer: ${detail}`,
-        fix: s.name === 'searxng' ? `start the SearXNG instance, or correct providers.searxng.base_url in ${file}`
-          : s.name === 'llm' ? `start the endpoint (e.g. ollama serve), or correct models.llm.base_url in ${file}`
-            : `check the network connection or proxy; lyra fetch "${p.url}" shows the whole error`,
+        severity,
+        code: 'source_unreachable',
+        message: `${what} did not answer: ${detail}`,
+        fix:
+          s.name === 'searxng'
+            ? `start the SearXNG instance, or correct providers.searxng.base_url in ${file}`
+            : s.name === 'llm'
+              ? `start the endpoint (e.g. ollama serve), or correct models.llm.base_url in ${file}`
+              : `check the network connection or proxy; lyra fetch "${p.url}" shows the whole error`,
       };
     case 'refused':
       return {
-        severity, code: 'source_refused', message: `Lyra refused to ask ${what}: ${detail}`,
+        severity,
+        code: 'source_refused',
+        message: `Lyra refused to ask ${what}: ${detail}`,
         fix: input.config.networkTrusted
           ? `add ${new URL(p.url!).origin} to fetch.allow_private in ${file}`
           : `move ${input.config.configFile} to ${input.homeConfig} or name it with --config: a lyra.config.yaml found in the working directory gets no private-address allowance`,
       };
     case 'http_error':
       return {
-        severity, code: 'source_http_error', message: `${what} answered HTTP ${p.http_status}: ${detail}`,
-        fix: s.name === 'searxng' && p.http_status === 403 ? 'enable the JSON format in the SearXNG settings (search.formats: [html, json]) and restart it'
-          : p.http_status === 429 ? (s.name === 'semantic_scholar' ? `wait, or set scholarly.semantic_scholar.api_key in ${file} (its rate without a key is shared)` : 'wait: the service is rate-limiting this address')
-            : s.name === 'llm' && p.http_status === 401 ? `set models.llm.api_key in ${file}`
-              : `lyra fetch "${p.url}" shows the answer; correct the base_url of ${s.name} in ${file} if it is wrong`,
+        severity,
+        code: 'source_http_error',
+        message: `${what} answered HTTP ${p.http_status}: ${detail}`,
+        fix:
+          s.name === 'searxng' && p.http_status === 403
+            ? 'enable the JSON format in the SearXNG settings (search.formats: [html, json]) and restart it'
+            : p.http_status === 429
+              ? s.name === 'semantic_scholar'
+                ? `wait, or set scholarly.semantic_scholar.api_key in ${file} (its rate without a key is shared)`
+                : 'wait: the service is rate-limiting this address'
+              : s.name === 'llm' && p.http_status === 401
+                ? `set models.llm.api_key in ${file}`
+                : `lyra fetch "${p.url}" shows the answer; correct the base_url of ${s.name} in ${file} if it is wrong`,
       };
     case 'blocked':
-      return { severity, code: 'source_blocked', message: `${what} answered with a bot check: ${detail}`, fix: 'try later, or search through your own SearXNG (providers.searxng.base_url)' };
+      return {
+        severity,
+        code: 'source_blocked',
+        message: `${what} answered with a bot check: ${detail}`,
+        fix: 'try later, or search through your own SearXNG (providers.searxng.base_url)',
+      };
   }
 }
 
@@ -62,22 +82,65 @@ function modelProblems(input: ProblemInput): Problem[] {
   const file = settingsFile(input);
   const { en, ja } = m.stance;
   if (m.stance_backend === 'embedded' || m.stance_backend === 'client') {
-    if (!en.present) out.push({ severity: 'error', code: 'stance_model_missing', message: `the English stance model is missing: ${en.path}`, fix: 'reinstall Lyra (npm ci) or retrain it (npm run train:stance), or correct models.stance.weights_path' });
-    if (!ja.present) out.push({ severity: 'warning', code: 'stance_model_missing', message: `the Japanese stance model is missing: ${ja.path}; Japanese claims cannot be judged`, fix: 'reinstall Lyra (npm ci) or retrain it (npm run train:stance)' });
+    if (!en.present)
+      out.push({
+        severity: 'error',
+        code: 'stance_model_missing',
+        message: `the English stance model is missing: ${en.path}`,
+        fix: 'reinstall Lyra (npm ci) or retrain it (npm run train:stance), or correct models.stance.weights_path',
+      });
+    if (!ja.present)
+      out.push({
+        severity: 'warning',
+        code: 'stance_model_missing',
+        message: `the Japanese stance model is missing: ${ja.path}; Japanese claims cannot be judged`,
+        fix: 'reinstall Lyra (npm ci) or retrain it (npm run train:stance)',
+      });
   } else if (m.stance_backend === 'transformers') {
-    if (!en.model) out.push({ severity: 'error', code: 'model_not_configured', message: 'models.stance.backend is transformers but models.transformers.model is not set', fix: `set models.transformers.model (e.g. Xenova/nli-deberta-v3-xsmall) in ${file}, then lyra models pull <id>` });
-    else if (!en.present) out.push({ severity: 'error', code: 'model_not_found', message: `the stance model ${en.model} is not in ${en.path}`, fix: `lyra models pull ${en.model}` });
+    if (!en.model)
+      out.push({
+        severity: 'error',
+        code: 'model_not_configured',
+        message: 'models.stance.backend is transformers but models.transformers.model is not set',
+        fix: `set models.transformers.model (e.g. Xenova/nli-deberta-v3-xsmall) in ${file}, then lyra models pull <id>`,
+      });
+    else if (!en.present)
+      out.push({
+        severity: 'error',
+        code: 'model_not_found',
+        message: `the stance model ${en.model} is not in ${en.path}`,
+        fix: `lyra models pull ${en.model}`,
+      });
   } else if (m.stance_backend === 'llm' && !m.llm.configured) {
-    out.push({ severity: 'error', code: 'model_not_configured', message: 'models.stance.backend is llm but models.llm is not set', fix: `set models.llm.base_url and models.llm.model in ${file}` });
+    out.push({
+      severity: 'error',
+      code: 'model_not_configured',
+      message: 'models.stance.backend is llm but models.llm is not set',
+      fix: `set models.llm.base_url and models.llm.model in ${file}`,
+    });
   }
   if (m.embedding.backend === 'transformers' && !m.embedding.present) {
-    out.push(m.embedding.model
-      ? { severity: 'error', code: 'model_not_found', message: `the embedding model ${m.embedding.model} is not in ${input.report.paths.models_dir.path}`, fix: `lyra models pull ${m.embedding.model}` }
-      : { severity: 'error', code: 'model_not_configured', message: 'models.embedding.backend is transformers but models.embedding.model is not set', fix: `set models.embedding.model (e.g. Xenova/multilingual-e5-small) in ${file}` });
+    out.push(
+      m.embedding.model
+        ? {
+            severity: 'error',
+            code: 'model_not_found',
+            message: `the embedding model ${m.embedding.model} is not in ${input.report.paths.models_dir.path}`,
+            fix: `lyra models pull ${m.embedding.model}`,
+          }
+        : {
+            severity: 'error',
+            code: 'model_not_configured',
+            message: 'models.embedding.backend is transformers but models.embedding.model is not set',
+            fix: `set models.embedding.model (e.g. Xenova/multilingual-e5-small) in ${file}`,
+          },
+    );
   }
   if (!m.llm.configured && input.config.raw.pipeline?.mirror_queries !== false) {
     out.push({
-      severity: 'warning', code: 'no_translator', message: 'no chat model (models.llm): queries are not mirrored between English and Japanese, and lyra research searches in the question\'s language only',
+      severity: 'warning',
+      code: 'no_translator',
+      message: "no chat model (models.llm): queries are not mirrored between English and Japanese, and lyra research searches in the question's language only",
       fix: `set models.llm (an OpenAI-compatible endpoint such as Ollama) in ${file}, or pipeline.mirror_queries: false to accept one language`,
     });
   }
@@ -88,17 +151,44 @@ export function problemsOf(input: ProblemInput): Problem[] {
   const { config, report } = input;
   const out: Problem[] = [];
   if (!config.networkTrusted && config.warnings.length > 0) {
-    out.push({ severity: 'warning', code: 'config_settings_ignored', message: `${config.configFile} is in the working directory: ${config.warnings.length} setting(s) that widen network reach are ignored`, fix: `lyra config show lists them; move the file to ${input.homeConfig} or name it with --config` });
+    out.push({
+      severity: 'warning',
+      code: 'config_settings_ignored',
+      message: `${config.configFile} is in the working directory: ${config.warnings.length} setting(s) that widen network reach are ignored`,
+      fix: `lyra config show lists them; move the file to ${input.homeConfig} or name it with --config`,
+    });
   }
   if (config.configSource === 'cwd' && config.shadowedConfigFiles.length > 0) {
-    out.push({ severity: 'warning', code: 'config_shadowed', message: `${config.shadowedConfigFiles.join(', ')} is not read: ${config.configFile} takes precedence (one file is read, never merged)`, fix: 'merge the two files, or remove the one you do not want; lyra config show says which is read' });
+    out.push({
+      severity: 'warning',
+      code: 'config_shadowed',
+      message: `${config.shadowedConfigFiles.join(', ')} is not read: ${config.configFile} takes precedence (one file is read, never merged)`,
+      fix: 'merge the two files, or remove the one you do not want; lyra config show says which is read',
+    });
   }
-  if (!input.home.writable) out.push({ severity: 'error', code: 'home_not_writable', message: `Lyra cannot write its data folder ${config.home} (${input.home.dir} is not writable)`, fix: `chmod u+w ${input.home.dir}, or set LYRA_HOME to a folder you own` });
-  if (input.storeError) out.push({ severity: 'error', code: 'store_unreadable', message: `the store ${config.store.path} cannot be opened: ${input.storeError}`, fix: `check the file, or set store.path (or LYRA_HOME) to start a new one` });
+  if (!input.home.writable)
+    out.push({
+      severity: 'error',
+      code: 'home_not_writable',
+      message: `Lyra cannot write its data folder ${config.home} (${input.home.dir} is not writable)`,
+      fix: `chmod u+w ${input.home.dir}, or set LYRA_HOME to a folder you own`,
+    });
+  if (input.storeError)
+    out.push({
+      severity: 'error',
+      code: 'store_unreadable',
+      message: `the store ${config.store.path} cannot be opened: ${input.storeError}`,
+      fix: `check the file, or set store.path (or LYRA_HOME) to start a new one`,
+    });
   const web = report.sources.filter((s) => s.kind === 'web');
   if (!web.some((s) => s.enabled)) {
     // Web search is on unless turned off (web-search.ts): no web provider means web_search.enabled: false.
-    out.push({ severity: 'warning', code: 'no_web_provider', message: 'web search is off (web_search.enabled: false): only the scholarly APIs and local corpora are searched', fix: `remove web_search.enabled: false from ${config.configFile ?? input.homeConfig}` });
+    out.push({
+      severity: 'warning',
+      code: 'no_web_provider',
+      message: 'web search is off (web_search.enabled: false): only the scholarly APIs and local corpora are searched',
+      fix: `remove web_search.enabled: false from ${config.configFile ?? input.homeConfig}`,
+    });
   }
   for (const s of report.sources) {
     const p = sourceProblem(input, s);
@@ -106,15 +196,24 @@ export function problemsOf(input: ProblemInput): Problem[] {
   }
   const searchable = report.sources.filter((s) => s.kind !== 'llm' && s.enabled);
   if (report.probes.enabled && searchable.length > 0 && !searchable.some((s) => ANSWERED.has(s.probe.status)) && report.paths.store.corpora.length === 0) {
-    out.push({ severity: 'error', code: 'no_source_reachable', message: 'no search provider or scholarly API answered, and no local corpus is indexed: a search finds nothing (offline?)', fix: 'connect to the network, or index your documents: lyra corpus add <folder>' });
+    out.push({
+      severity: 'error',
+      code: 'no_source_reachable',
+      message: 'no search provider or scholarly API answered, and no local corpus is indexed: a search finds nothing (offline?)',
+      fix: 'connect to the network, or index your documents: lyra corpus add <folder>',
+    });
   }
   out.push(...modelProblems(input));
   const c = report.chromium;
   if (!c.found) {
     out.push({
-      severity: c.render_enabled ? 'error' : 'warning', code: 'chromium_missing',
+      severity: c.render_enabled ? 'error' : 'warning',
+      code: 'chromium_missing',
       message: `Chromium not found at ${c.path}${c.render_enabled ? ' while fetch.render.enabled is true' : ': pages built by scripts cannot be rendered'}`,
-      fix: c.source === 'config' ? `correct fetch.render.chromium_path in ${settingsFile(input)}, or install it: sudo apt-get install chromium` : 'sudo apt-get install chromium (or set fetch.render.chromium_path)',
+      fix:
+        c.source === 'config'
+          ? `correct fetch.render.chromium_path in ${settingsFile(input)}, or install it: sudo apt-get install chromium`
+          : 'sudo apt-get install chromium (or set fetch.render.chromium_path)',
     });
   }
   return out;

@@ -48,14 +48,25 @@ async function probeSources(options: RunDoctorOptions, timeoutMs: number): Promi
   const probing = options.probe !== false && targets.some((t) => t.enabled);
   // One attempt per probe, bounded by the probe timeout; the configured politeness and SSRF guard apply.
   const runtime = probing
-    ? createRuntime(config, options.resolver ? { resolver: options.resolver } : {}, { fetchLimits: { maxRetries: 0, timeoutMs, idleTimeoutMs: timeoutMs, cache: {} } })
+    ? createRuntime(config, options.resolver ? { resolver: options.resolver } : {}, {
+        fetchLimits: { maxRetries: 0, timeoutMs, idleTimeoutMs: timeoutMs, cache: {} },
+      })
     : undefined;
   const fetcher = runtime?.fetcher();
   try {
-    return await Promise.all(targets.map(async (t): Promise<SourceCheck> => ({
-      name: t.name, kind: t.kind, enabled: t.enabled, base_url: t.baseUrl,
-      probe: fetcher ? await runProbe({ fetcher, target: t, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) }) : { status: 'skipped', url: null },
-    })));
+    return await Promise.all(
+      targets.map(
+        async (t): Promise<SourceCheck> => ({
+          name: t.name,
+          kind: t.kind,
+          enabled: t.enabled,
+          base_url: t.baseUrl,
+          probe: fetcher
+            ? await runProbe({ fetcher, target: t, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) })
+            : { status: 'skipped', url: null },
+        }),
+      ),
+    );
   } finally {
     await runtime?.close();
   }
@@ -69,10 +80,21 @@ export async function runDoctor(options: RunDoctorOptions): Promise<DoctorReport
   const modelsDir = modelsDirOf(config);
   const report: Omit<DoctorReport, 'ok' | 'problems'> = {
     version: lyraVersion(),
-    config: { file: config.configFile ?? null, source: config.configSource ?? null, network_trusted: config.networkTrusted, shadowed: [...config.shadowedConfigFiles], warnings: [...config.warnings] },
+    config: {
+      file: config.configFile ?? null,
+      source: config.configSource ?? null,
+      network_trusted: config.networkTrusted,
+      shadowed: [...config.shadowedConfigFiles],
+      warnings: [...config.warnings],
+    },
     paths: {
       home: { path: config.home, exists: existsSync(config.home) },
-      store: { path: config.store.path, exists: existsSync(config.store.path), bytes: store.bytes, corpora: store.corpora.map((c) => ({ name: c.name, documents: c.documents })) },
+      store: {
+        path: config.store.path,
+        exists: existsSync(config.store.path),
+        bytes: store.bytes,
+        corpora: store.corpora.map((c) => ({ name: c.name, documents: c.documents })),
+      },
       domains: { default_file: config.domains.defaultFile, user_file: config.domains.userFile ?? null },
       http_cache: cache && 'dir' in cache && cache.dir ? cache.dir : null,
       models_dir: { path: modelsDir, exists: existsSync(modelsDir) },
@@ -84,7 +106,10 @@ export async function runDoctor(options: RunDoctorOptions): Promise<DoctorReport
     probes: { enabled: options.probe !== false, timeout_ms: timeoutMs },
   };
   const problems: Problem[] = problemsOf({
-    config, report, home: writableAncestor(config.home), ...(store.error ? { storeError: store.error } : {}),
+    config,
+    report,
+    home: writableAncestor(config.home),
+    ...(store.error ? { storeError: store.error } : {}),
     homeConfig: join(config.home, 'lyra.config.yaml'),
   });
   // Errors first, each group in the order found.

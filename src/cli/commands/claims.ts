@@ -23,7 +23,8 @@ export function registerClaimsCommand(program: Command, ctx: CliContext): void {
     .option('--json', 'print JSON')
     .action(async (source: string, raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
-      if (!parsed.success) throw new InvalidInputError(`claims: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      if (!parsed.success)
+        throw new InvalidInputError(`claims: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
       const config = ctx.config();
       const embedding = flags.embeddings ? buildEmbeddingModel({ config }) : undefined;
@@ -37,11 +38,23 @@ export function registerClaimsCommand(program: Command, ctx: CliContext): void {
         });
         if (flags.json) {
           return printJson(ctx.io, {
-            source: result.source, url: result.url, title: result.title ?? null, language: result.language ?? null, published_at: result.publishedAt ?? null,
+            source: result.source,
+            url: result.url,
+            title: result.title ?? null,
+            language: result.language ?? null,
+            published_at: result.publishedAt ?? null,
             warnings: result.warnings,
             claims: result.claims.map((c) => ({
-              claim_id: c.claimId, statement: c.statement, language: c.language, slots: c.slots, scope: c.scope ?? null, attribution: c.attribution ?? null,
-              negated: c.negated, features: c.features, decision_relevance: c.decisionRelevance, fingerprint: c.fingerprint,
+              claim_id: c.claimId,
+              statement: c.statement,
+              language: c.language,
+              slots: c.slots,
+              scope: c.scope ?? null,
+              attribution: c.attribution ?? null,
+              negated: c.negated,
+              features: c.features,
+              decision_relevance: c.decisionRelevance,
+              fingerprint: c.fingerprint,
               sources: c.sources.map((s) => ({ source: s.source, quote: s.quote, locator: s.locator ?? null, published_at: s.publishedAt ?? null })),
             })),
           });
@@ -50,7 +63,9 @@ export function registerClaimsCommand(program: Command, ctx: CliContext): void {
         ctx.io.stdout(`${result.title ?? result.url}: ${result.claims.length} claims\n`);
         for (const c of result.claims) {
           const s = c.slots;
-          ctx.io.stdout(`${c.claimId}  ${c.statement}\n    subject: ${s.subject ?? '-'} | predicate: ${s.predicate ?? '-'} | object: ${s.object ?? '-'} | time: ${s.time ?? '-'}${c.scope ? ` | scope: ${c.scope}` : ''}  (${c.sources.length} source${c.sources.length === 1 ? '' : 's'})\n`);
+          ctx.io.stdout(
+            `${c.claimId}  ${c.statement}\n    subject: ${s.subject ?? '-'} | predicate: ${s.predicate ?? '-'} | object: ${s.object ?? '-'} | time: ${s.time ?? '-'}${c.scope ? ` | scope: ${c.scope}` : ''}  (${c.sources.length} source${c.sources.length === 1 ? '' : 's'})\n`,
+          );
         }
       } finally {
         embedding?.close();

@@ -40,7 +40,23 @@ test('lyra collect --help names every flag; bad flags exit 2', async () => {
   const h = home(NO_SOURCES);
   const help = await runCli(['collect', '--help'], { home: h });
   assert.equal(help.code, 0);
-  for (const flag of ['--keyword', '--outline', '--provider', '--corpus', '--scholarly', '--out', '--fresh', '--task', '--queries', '--no-verify', '--max-queries', '--limit', '--max-sources', '--json']) assert.match(help.out, new RegExp(flag));
+  for (const flag of [
+    '--keyword',
+    '--outline',
+    '--provider',
+    '--corpus',
+    '--scholarly',
+    '--out',
+    '--fresh',
+    '--task',
+    '--queries',
+    '--no-verify',
+    '--max-queries',
+    '--limit',
+    '--max-sources',
+    '--json',
+  ])
+    assert.match(help.out, new RegExp(flag));
   assert.match(help.out, /task_id/);
   assert.match(help.out, /lyra task materials <task_id>/);
   assert.equal((await runCli(['collect'], { home: h })).code, 2);
@@ -79,13 +95,24 @@ test('lyra collect --corpus example: the task id and a table of typed, verified 
   assert.match(out.task_id ?? '', /^task_\w+$/);
   assert.notEqual(out.task_id, task, 'each run is a task of its own');
   assert.equal(out.collection_stats.verified, 0);
-  assert.deepEqual(out.warnings.map((w) => w.code), ['verification_off', 'checkpoints_off', 'low_verified_sources']);
+  assert.deepEqual(
+    out.warnings.map((w) => w.code),
+    ['verification_off', 'checkpoints_off', 'low_verified_sources'],
+  );
 });
 
 /** Runs bin/lyra.js as a child process; `killWhen` is polled and the child gets SIGKILL once it holds. */
-function runChild(args: string[], cwd: string, killWhen?: () => boolean): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }> {
+function runChild(
+  args: string[],
+  cwd: string,
+  killWhen?: () => boolean,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin', 'lyra.js'), ...args], { cwd, env: { ...process.env, LYRA_HOME: cwd, LYRA_CONFIG: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin', 'lyra.js'), ...args], {
+      cwd,
+      env: { ...process.env, LYRA_HOME: cwd, LYRA_CONFIG: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -104,7 +131,8 @@ test('killing lyra collect after its third query and running it again does not r
   const llm = await fakeChatEndpoint(() => ({ content: JSON.stringify({ queries }) }));
   let hang = true;
   const page = (i: number): string => web.url(`/pages/statistics/${i}`);
-  for (let i = 0; i < queries.length; i++) web.route(`/pages/statistics/${i}`, { body: `<html><title>Page ${i}</title></html>`, headers: { 'content-type': 'text/html' } });
+  for (let i = 0; i < queries.length; i++)
+    web.route(`/pages/statistics/${i}`, { body: `<html><title>Page ${i}</title></html>`, headers: { 'content-type': 'text/html' } });
   const searx = await startFakeSearxng((q): SearxAnswer => {
     const i = queries.indexOf(q);
     // The first run never gets an answer to its fourth query: it is killed waiting for it.
@@ -112,15 +140,31 @@ test('killing lyra collect after its third query and running it again does not r
     return [{ url: page(i), title: `Statistics page ${i}`, content: `Result for ${q}` }];
   }, web);
   try {
-    const h = home([...NO_SCHOLARLY, 'providers:', `  searxng: { base_url: "${searx.baseUrl}" }`, 'fetch:', '  allow_private: ["127.0.0.1/32:1-65535"]', '  respect_robots: false', '  cache: { enabled: false }', 'models:', `  llm: { base_url: "${llm.baseUrl}", model: fake-model }`]);
+    const h = home([
+      ...NO_SCHOLARLY,
+      'providers:',
+      `  searxng: { base_url: "${searx.baseUrl}" }`,
+      'fetch:',
+      '  allow_private: ["127.0.0.1/32:1-65535"]',
+      '  respect_robots: false',
+      '  cache: { enabled: false }',
+      'models:',
+      `  llm: { base_url: "${llm.baseUrl}", model: fake-model }`,
+    ]);
     const out = join(h, 'sources.json');
-    const searchLog = (): string[] => web.requests.filter((r) => r.path.startsWith('/search?') && new URLSearchParams(r.path.split('?')[1]).get('pageno') === '1').map((r) => new URLSearchParams(r.path.split('?')[1]).get('q')!);
+    const searchLog = (): string[] =>
+      web.requests
+        .filter((r) => r.path.startsWith('/search?') && new URLSearchParams(r.path.split('?')[1]).get('pageno') === '1')
+        .map((r) => new URLSearchParams(r.path.split('?')[1]).get('q')!);
 
     const first = await runChild(['collect', '--keyword', 'k', '--out', out, '--json'], h, () => searchLog().includes('q four'));
     assert.equal(first.signal, 'SIGKILL', first.err);
     assert.deepEqual(searchLog(), ['q one', 'q two', 'q three', 'q four']);
     const saved = JSON.parse(readFileSync(checkpointPathFor(out), 'utf8')) as { completed: Array<{ query: string }> };
-    assert.deepEqual(saved.completed.map((c) => c.query), ['q one', 'q two', 'q three']);
+    assert.deepEqual(
+      saved.completed.map((c) => c.query),
+      ['q one', 'q two', 'q three'],
+    );
     assert.equal(existsSync(out), false);
 
     hang = false;
@@ -131,8 +175,14 @@ test('killing lyra collect after its third query and running it again does not r
     assert.equal(llm.bodies.length, 1, 'the queries came from the checkpoint, not from the LLM again');
     const result = step5OutputSchema.parse(JSON.parse(second.out));
     assert.deepEqual(JSON.parse(readFileSync(out, 'utf8')), result);
-    assert.deepEqual([result.collection_stats.queries_resumed, result.collection_stats.queries_completed, result.sources.length, result.query_generation.from_checkpoint], [3, 5, 5, true]);
-    assert.deepEqual(result.sources.map((s) => [s.source_type, s.verified]), queries.map(() => ['statistics', true]));
+    assert.deepEqual(
+      [result.collection_stats.queries_resumed, result.collection_stats.queries_completed, result.sources.length, result.query_generation.from_checkpoint],
+      [3, 5, 5, true],
+    );
+    assert.deepEqual(
+      result.sources.map((s) => [s.source_type, s.verified]),
+      queries.map(() => ['statistics', true]),
+    );
     assert.equal(existsSync(checkpointPathFor(out)), false);
   } finally {
     await llm.web.close();

@@ -12,12 +12,22 @@ import type { CliContext } from '../context.js';
 import { formatTable, printJson } from '../io.js';
 import { createProgress } from '../progress.js';
 
-const list = (s: string | undefined): string[] | undefined => (s === undefined ? undefined : s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean));
+const list = (s: string | undefined): string[] | undefined =>
+  s === undefined
+    ? undefined
+    : s
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean);
 
 const flagsSchema = z.strictObject({
   keyword: z.string().trim().min(1, 'expected a non-empty keyword'),
   outline: z.string().min(1).optional(),
-  provider: z.string().optional().transform(list).pipe(z.array(z.enum(COLLECT_PROVIDER_NAMES)).min(1).optional()),
+  provider: z
+    .string()
+    .optional()
+    .transform(list)
+    .pipe(z.array(z.enum(COLLECT_PROVIDER_NAMES)).min(1).optional()),
   corpus: z.string().min(1).optional(),
   scholarly: z.string().optional().transform(list).pipe(z.array(z.string()).min(1).optional()),
   out: z.string().min(1).optional(),
@@ -35,14 +45,29 @@ function printHuman(ctx: CliContext, o: Step5Output, outFile: string | undefined
   const s = o.collection_stats;
   ctx.io.stdout(`keyword: ${o.keyword}\n`);
   if (o.task_id) ctx.io.stdout(`task: ${o.task_id}\n`);
-  ctx.io.stdout(`queries: ${s.queries_completed}/${s.queries_total} done (${s.queries_resumed} from checkpoint, ${s.queries_failed} failed; ${o.query_generation.method}${o.query_generation.model ? ` ${o.query_generation.model}` : ''})\n`);
+  ctx.io.stdout(
+    `queries: ${s.queries_completed}/${s.queries_total} done (${s.queries_resumed} from checkpoint, ${s.queries_failed} failed; ${o.query_generation.method}${o.query_generation.model ? ` ${o.query_generation.model}` : ''})\n`,
+  );
   ctx.io.stdout(`sources: ${s.sources} (${s.verified} verified, ${s.duplicates_removed} duplicates removed, ${s.invalid_sources} invalid)\n`);
-  ctx.io.stdout(`types: ${Object.entries(o.source_type_distribution).filter(([, n]) => n > 0).map(([t, n]) => `${t} ${n}`).join(', ')}\n\n`);
-  ctx.io.stdout(formatTable(
-    ['type', 'cred', 'ok', 'title', 'url'],
-    // Titles and URLs come from pages and providers: control characters shown, never sent (JSON stays exact).
-    o.sources.map((x) => [x.source_type, x.credibility_score.toFixed(2), x.verified ? 'yes' : 'no', terminalLine(x.title.length > 60 ? `${x.title.slice(0, 59)}…` : x.title), terminalLine(x.url)]),
-  ));
+  ctx.io.stdout(
+    `types: ${Object.entries(o.source_type_distribution)
+      .filter(([, n]) => n > 0)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', ')}\n\n`,
+  );
+  ctx.io.stdout(
+    formatTable(
+      ['type', 'cred', 'ok', 'title', 'url'],
+      // Titles and URLs come from pages and providers: control characters shown, never sent (JSON stays exact).
+      o.sources.map((x) => [
+        x.source_type,
+        x.credibility_score.toFixed(2),
+        x.verified ? 'yes' : 'no',
+        terminalLine(x.title.length > 60 ? `${x.title.slice(0, 59)}…` : x.title),
+        terminalLine(x.url),
+      ]),
+    ),
+  );
   for (const f of o.failed_queries) ctx.io.stdout(`failed query: ${terminalLine(f.query)}: ${f.error.category}: ${terminalLine(f.error.message)}\n`);
   for (const i of o.invalid_sources) ctx.io.stdout(`invalid source: ${terminalLine(i.url)}: ${terminalLine(i.error.message)}\n`);
   if (outFile) ctx.io.stdout(`written to ${outFile}\n`);
@@ -67,24 +92,29 @@ export function registerCollectCommand(program: Command, ctx: CliContext): void 
     .option('-l, --limit <n>', 'hits asked of each provider per query (1-100, default 10)')
     .option('--max-sources <n>', 'most sources kept and verified (1-1000, default 100)')
     .option('--json', 'print the output JSON (schemas/step5-output.schema.json), with task_id')
-    .addHelpText('after', [
-      '',
-      'Sources: with none of --provider, --corpus and --scholarly, the web providers in use (lyra doctor) and every',
-      'enabled scholarly source are used; naming any of them uses only what is named. No source at all is a',
-      'non_retryable error. Fewer than 2 sources is a retryable error (exit 1): run again with the same --out',
-      'to resume (in the same task); completed queries are skipped, failed ones retried.',
-      '',
-      'The run is an engine task: each query goes through Lyra\'s pipeline (search, fetch, extract, claims, stance,',
-      'trust), its pages and papers are in the task graph (lyra task materials <task_id>), and sources are verified',
-      'through the engine (a page it already fetched is not fetched again). The task id is printed (task_id in --json).',
-      '',
-      'Example: lyra collect --keyword "coral reef decline" --corpus example',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Sources: with none of --provider, --corpus and --scholarly, the web providers in use (lyra doctor) and every',
+        'enabled scholarly source are used; naming any of them uses only what is named. No source at all is a',
+        'non_retryable error. Fewer than 2 sources is a retryable error (exit 1): run again with the same --out',
+        'to resume (in the same task); completed queries are skipped, failed ones retried.',
+        '',
+        "The run is an engine task: each query goes through Lyra's pipeline (search, fetch, extract, claims, stance,",
+        'trust), its pages and papers are in the task graph (lyra task materials <task_id>), and sources are verified',
+        'through the engine (a page it already fetched is not fetched again). The task id is printed (task_id in --json).',
+        '',
+        'Example: lyra collect --keyword "coral reef decline" --corpus example',
+      ].join('\n'),
+    )
     .action(async (raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
-      if (!parsed.success) throw new InvalidInputError(`collect: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      if (!parsed.success)
+        throw new InvalidInputError(`collect: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
-      if (flags.fresh && !flags.out) throw new InvalidInputError('collect: --fresh only applies with --out (the checkpoint lives beside it)', { code: 'invalid_flag' });
+      if (flags.fresh && !flags.out)
+        throw new InvalidInputError('collect: --fresh only applies with --out (the checkpoint lives beside it)', { code: 'invalid_flag' });
       const config = ctx.config();
       // A --out that names a folder is refused before the run, not after it.
       if (flags.out) ensureOutputFile(resolve(ctx.cwd, flags.out));
@@ -123,7 +153,8 @@ export function registerCollectCommand(program: Command, ctx: CliContext): void 
         printHuman(ctx, output, outFile);
       } catch (error) {
         progress.done();
-        if (flags.out && existsSync(checkpointPathFor(flags.out))) ctx.io.stderr(`lyra: progress so far is in ${checkpointPathFor(flags.out)}; run the same command again to resume\n`);
+        if (flags.out && existsSync(checkpointPathFor(flags.out)))
+          ctx.io.stderr(`lyra: progress so far is in ${checkpointPathFor(flags.out)}; run the same command again to resume\n`);
         throw error;
       }
     });

@@ -10,15 +10,30 @@ import { HTTP_DEFAULTS } from '../../mcp/index.js';
 import { runCli, tempHome } from '../../test-support/cli.js';
 import { startFakeSearxng } from '../../test-support/fake-searxng.js';
 
-const leafKeys = (): string[] => schemaKeys(lyraConfigSchema).filter((k) => !k.section).map((k) => k.key);
+const leafKeys = (): string[] =>
+  schemaKeys(lyraConfigSchema)
+    .filter((k) => !k.section)
+    .map((k) => k.key);
 
 test('every key of the schema has a documented default, and the MCP server defaults match mcp/http.ts', () => {
   const home = tempHome();
   try {
     const defaults = configDefaults(loadConfig({ cwd: home, env: { LYRA_HOME: home } }), {});
-    assert.deepEqual(leafKeys().filter((k) => !(k in defaults)), [], 'keys without an entry in app/config-defaults.ts');
-    assert.deepEqual(Object.keys(defaults).filter((k) => !leafKeys().includes(k)), [], 'defaults for keys the schema does not have');
-    const mcp = Object.fromEntries(Object.entries(defaults).filter(([k]) => k.startsWith('mcp.http.')).map(([k, v]) => [k.slice('mcp.http.'.length), v.value]));
+    assert.deepEqual(
+      leafKeys().filter((k) => !(k in defaults)),
+      [],
+      'keys without an entry in app/config-defaults.ts',
+    );
+    assert.deepEqual(
+      Object.keys(defaults).filter((k) => !leafKeys().includes(k)),
+      [],
+      'defaults for keys the schema does not have',
+    );
+    const mcp = Object.fromEntries(
+      Object.entries(defaults)
+        .filter(([k]) => k.startsWith('mcp.http.'))
+        .map(([k, v]) => [k.slice('mcp.http.'.length), v.value]),
+    );
     const { path: _path, ...server } = HTTP_DEFAULTS;
     for (const [k, v] of Object.entries(server)) assert.deepEqual(mcp[k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)], v, k);
   } finally {
@@ -30,13 +45,30 @@ test('config show --json: the file in $LYRA_HOME with the line of each value, de
   const home = tempHome();
   try {
     const file = join(home, 'lyra.config.yaml');
-    writeFileSync(file, ['# mine', 'providers:', '  duckduckgo:', 'scholarly:', '  semantic_scholar:', '    api_key: s2-secret-key', 'fetch:', '  timeout_ms: 12000', ''].join('\n'));
+    writeFileSync(
+      file,
+      ['# mine', 'providers:', '  duckduckgo:', 'scholarly:', '  semantic_scholar:', '    api_key: s2-secret-key', 'fetch:', '  timeout_ms: 12000', ''].join(
+        '\n',
+      ),
+    );
     const r = await runCli(['config', 'show', '--json'], { home, env: { LYRA_MCP_TOKEN: 'token-from-the-environment' } });
     assert.equal(r.code, 0, r.err);
     const view: ConfigShow = configShowSchema.parse(JSON.parse(r.out));
     assert.deepEqual([view.config_file, view.config_source, view.network_trusted], [file, 'home', true]);
-    assert.deepEqual(view.precedence.map((p) => [p.source, p.read]), [['flag', false], ['env', false], ['cwd', false], ['home', true]]);
-    assert.deepEqual(view.values.map((v) => v.key), leafKeys(), 'every key once, in schema order');
+    assert.deepEqual(
+      view.precedence.map((p) => [p.source, p.read]),
+      [
+        ['flag', false],
+        ['env', false],
+        ['cwd', false],
+        ['home', true],
+      ],
+    );
+    assert.deepEqual(
+      view.values.map((v) => v.key),
+      leafKeys(),
+      'every key once, in schema order',
+    );
     const at = (k: string) => view.values.find((v) => v.key === k)!;
     assert.deepEqual(at('fetch.timeout_ms'), { key: 'fetch.timeout_ms', value: 12000, source: 'file', file, line: 8 });
     assert.deepEqual(at('fetch.max_retries'), { key: 'fetch.max_retries', value: 3, source: 'default' });
@@ -45,7 +77,14 @@ test('config show --json: the file in $LYRA_HOME with the line of each value, de
     // An empty provider section is "on, with defaults"; a provider without a section has nothing in force.
     assert.deepEqual(at('providers.duckduckgo.region'), { key: 'providers.duckduckgo.region', value: 'wt-wt', source: 'default' });
     assert.deepEqual(at('providers.searxng.base_url'), { key: 'providers.searxng.base_url', value: null, source: 'unset' });
-    assert.deepEqual(at('scholarly.semantic_scholar.api_key'), { key: 'scholarly.semantic_scholar.api_key', value: '***', source: 'file', file, line: 6, redacted: true });
+    assert.deepEqual(at('scholarly.semantic_scholar.api_key'), {
+      key: 'scholarly.semantic_scholar.api_key',
+      value: '***',
+      source: 'file',
+      file,
+      line: 6,
+      redacted: true,
+    });
     assert.deepEqual(at('mcp.http.token'), { key: 'mcp.http.token', value: '***', source: 'env', env: 'LYRA_MCP_TOKEN', redacted: true });
     assert.doesNotMatch(r.out, /s2-secret-key|token-from-the-environment/);
     const text = await runCli(['config', 'show'], { home });
@@ -69,10 +108,21 @@ test('a working-directory file wins over $LYRA_HOME with a warning; its settings
     assert.equal(r.code, 0, r.err);
     const view = configShowSchema.parse(JSON.parse(r.out));
     assert.deepEqual([view.config_file, view.config_source, view.network_trusted], [local, 'cwd', false]);
-    assert.deepEqual(view.precedence.find((p) => p.source === 'home'), { source: 'home', path: join(home, 'lyra.config.yaml'), exists: true, read: false });
+    assert.deepEqual(
+      view.precedence.find((p) => p.source === 'home'),
+      { source: 'home', path: join(home, 'lyra.config.yaml'), exists: true, read: false },
+    );
     const allow = view.values.find((v) => v.key === 'fetch.allow_private')!;
-    assert.deepEqual(allow, { key: 'fetch.allow_private', value: [], source: 'default', ignored: { file: local, line: 2, reason: 'a lyra.config.yaml found in the working directory may not widen network reach' } });
-    assert.ok(view.warnings.some((w) => w.startsWith(`${join(home, 'lyra.config.yaml')} not read`)), view.warnings.join('\n'));
+    assert.deepEqual(allow, {
+      key: 'fetch.allow_private',
+      value: [],
+      source: 'default',
+      ignored: { file: local, line: 2, reason: 'a lyra.config.yaml found in the working directory may not widen network reach' },
+    });
+    assert.ok(
+      view.warnings.some((w) => w.startsWith(`${join(home, 'lyra.config.yaml')} not read`)),
+      view.warnings.join('\n'),
+    );
     assert.match(r.err, /warning: .*fetch\.allow_private ignored/);
   } finally {
     rmSync(home, { recursive: true, force: true });
@@ -84,7 +134,10 @@ test('a malformed $LYRA_HOME/lyra.config.yaml exits 2 naming the file, for confi
   try {
     const file = join(home, 'lyra.config.yaml');
     writeFileSync(file, 'providers:\n  searxng:\n');
-    for (const args of [['config', 'show', '--json'], ['search', 'q', '--provider', 'corpus', '--json']]) {
+    for (const args of [
+      ['config', 'show', '--json'],
+      ['search', 'q', '--provider', 'corpus', '--json'],
+    ]) {
       const r = await runCli(args, { home });
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
       const err = JSON.parse(r.err).error as { category: string; code: string; message: string; details: { file: string } };
@@ -109,7 +162,11 @@ test('config init writes a commented file to $LYRA_HOME that changes nothing, re
     assert.equal(statSync(file).mode & 0o777, 0o600);
     const shown = configShowSchema.parse(JSON.parse((await runCli(['config', 'show', '--json'], { home })).out));
     assert.equal(shown.config_source, 'home');
-    assert.deepEqual(shown.values.filter((v) => v.source === 'file'), [], 'the template sets nothing');
+    assert.deepEqual(
+      shown.values.filter((v) => v.source === 'file'),
+      [],
+      'the template sets nothing',
+    );
     writeFileSync(file, 'contact_url: https://mine.example/\n');
     const again = await runCli(['config', 'init'], { home });
     assert.equal(again.code, 2);
@@ -121,7 +178,9 @@ test('config init writes a commented file to $LYRA_HOME that changes nothing, re
     assert.equal(elsewhere.code, 0, elsewhere.err);
     assert.ok(existsSync(join(root, 'custom.yaml')));
     // Uncommenting every setting gives a valid file: the template names only real keys and values.
-    const uncommented = CONFIG_TEMPLATE.split('\n').map((l) => l.replace(/^# ( *[a-z_]+:.*)$/, '$1').replace(/ {2,}#.*$/, '')).join('\n');
+    const uncommented = CONFIG_TEMPLATE.split('\n')
+      .map((l) => l.replace(/^# ( *[a-z_]+:.*)$/, '$1').replace(/ {2,}#.*$/, ''))
+      .join('\n');
     const parsed = parseYamlWithSchema({ text: uncommented, source: 'template', schema: lyraConfigSchema });
     assert.equal(parsed.models?.llm?.model, 'qwen2.5:7b-instruct');
     assert.equal(parsed.providers?.searxng?.base_url, 'http://localhost:8888');

@@ -7,7 +7,12 @@ import { terminalLine } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { formatTable, printJson } from '../io.js';
 
-const SOURCE_NAMES: Readonly<Record<NonNullable<ConfigShow['config_source']>, string>> = { flag: '--config', env: '$LYRA_CONFIG', cwd: 'working directory', home: '$LYRA_HOME' };
+const SOURCE_NAMES: Readonly<Record<NonNullable<ConfigShow['config_source']>, string>> = {
+  flag: '--config',
+  env: '$LYRA_CONFIG',
+  cwd: 'working directory',
+  home: '$LYRA_HOME',
+};
 
 function where(v: ConfigValue): string {
   const base = v.source === 'file' ? `${v.file}${v.line ? `:${v.line}` : ''}` : v.source === 'env' ? `env ${v.env}` : v.source;
@@ -20,10 +25,17 @@ function shown(value: ConfigValue['value']): string {
 }
 
 function printText(ctx: CliContext, view: ConfigShow): void {
-  const file = view.config_file ? `${view.config_file} (${SOURCE_NAMES[view.config_source!]}${view.network_trusted ? '' : '; may not widen network reach'})` : 'none (defaults only)';
+  const file = view.config_file
+    ? `${view.config_file} (${SOURCE_NAMES[view.config_source!]}${view.network_trusted ? '' : '; may not widen network reach'})`
+    : 'none (defaults only)';
   const order = view.precedence.map((p) => `${SOURCE_NAMES[p.source]}${p.read ? ' [read]' : p.exists ? ' [exists, not read]' : ''}`).join(' > ');
   ctx.io.stdout(`config file: ${terminalLine(file)}\nprecedence: ${terminalLine(order)} > defaults\n\n`);
-  ctx.io.stdout(formatTable(['key', 'value', 'source'], view.values.map((v) => [v.key, terminalLine(shown(v.value)), terminalLine(where(v))])));
+  ctx.io.stdout(
+    formatTable(
+      ['key', 'value', 'source'],
+      view.values.map((v) => [v.key, terminalLine(shown(v.value)), terminalLine(where(v))]),
+    ),
+  );
   for (const w of view.warnings) ctx.io.stdout(`warning: ${terminalLine(w)}\n`);
 }
 

@@ -9,17 +9,26 @@ test('corpus add / list / search / remove through the CLI, with clear errors', a
   try {
     const docs = join(home, 'docs');
     mkdirSync(docs);
-    writeFileSync(join(docs, 'a.jsonl'), '{"id":"m1","title":"Face masks","text":"Face masks reduce transmission of respiratory viruses."}\n{"id":"v1","title":"Vitamin D","text":"Vitamin D did not prevent infections."}\n');
+    writeFileSync(
+      join(docs, 'a.jsonl'),
+      '{"id":"m1","title":"Face masks","text":"Face masks reduce transmission of respiratory viruses."}\n{"id":"v1","title":"Vitamin D","text":"Vitamin D did not prevent infections."}\n',
+    );
     writeFileSync(join(docs, 'notes.md'), '# Hand hygiene\n\nWashing hands with soap reduces diarrhoeal disease.\n');
     writeFileSync(join(docs, 'image.png'), 'not text');
     const add = await runCli(['corpus', 'add', docs, '--name', 'demo', '--json'], { home });
     assert.equal(add.code, 0, add.err);
     const report = JSON.parse(add.out);
     assert.equal(report.inserted, 3);
-    assert.deepEqual(report.skippedFiles.map((s: { reason: string }) => s.reason), ['unsupported file type .png']);
+    assert.deepEqual(
+      report.skippedFiles.map((s: { reason: string }) => s.reason),
+      ['unsupported file type .png'],
+    );
 
     const list = JSON.parse((await runCli(['corpus', 'list', '--json'], { home })).out);
-    assert.deepEqual(list.corpora.map((c: { name: string; documents: number }) => [c.name, c.documents]), [['demo', 3]]);
+    assert.deepEqual(
+      list.corpora.map((c: { name: string; documents: number }) => [c.name, c.documents]),
+      [['demo', 3]],
+    );
 
     const search = await runCli(['search', 'do masks reduce transmission', '--provider', 'corpus', '--corpus', 'demo', '--limit', '2', '--json'], { home });
     assert.equal(search.code, 0, search.err);

@@ -9,7 +9,11 @@ import { createProgress } from '../progress.js';
 
 function defaultName(paths: string[]): string {
   const first = paths[0] ?? 'corpus';
-  return basename(first, extname(first)).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'corpus';
+  return (
+    basename(first, extname(first))
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[^A-Za-z0-9]+/, '') || 'corpus'
+  );
 }
 
 export function registerCorpusCommand(program: Command, ctx: CliContext): void {
@@ -17,17 +21,29 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
 
   corpus
     .command('add')
-    .argument('<paths...>', 'files or folders: .html .htm .pdf .md .txt, and .jsonl/.json with {id, title, text, url?, published?} or {doc_id|cord_id, title, abstract[]} per record')
+    .argument(
+      '<paths...>',
+      'files or folders: .html .htm .pdf .md .txt, and .jsonl/.json with {id, title, text, url?, published?} or {doc_id|cord_id, title, abstract[]} per record',
+    )
     .option('-n, --name <name>', 'corpus name (default: the first path without extension)')
-    .option('-t, --trust-level <level>', 'trust level of documents without a URL of their own: primary, government, academic, trusted, low, unverified (default: the domain policy\'s default, unverified)')
+    .option(
+      '-t, --trust-level <level>',
+      "trust level of documents without a URL of their own: primary, government, academic, trusted, low, unverified (default: the domain policy's default, unverified)",
+    )
     .option('--follow-symlinks', 'follow symbolic links that lead outside the added folders (default: such links are skipped and listed)')
     .option('--json', 'print the ingest report as JSON')
     .description('Ingest documents into a corpus; unchanged files are skipped, changed files replace their documents')
-    .addHelpText('after', '\nOnly regular files are read (devices, FIFOs and sockets are skipped); symbolic links are followed only inside the\nfolders added unless --follow-symlinks; a dangling or looping link is that entry\'s error. Files that fail are listed with\ntheir error and the rest is ingested; the exit code is then 1. Documents whose own url is not http(s) are refused.\nLimits: corpus.max_file_bytes (64 MiB, counted while reading) and corpus.max_files (200,000) in lyra.config.yaml.')
+    .addHelpText(
+      'after',
+      "\nOnly regular files are read (devices, FIFOs and sockets are skipped); symbolic links are followed only inside the\nfolders added unless --follow-symlinks; a dangling or looping link is that entry's error. Files that fail are listed with\ntheir error and the rest is ingested; the exit code is then 1. Documents whose own url is not http(s) are refused.\nLimits: corpus.max_file_bytes (64 MiB, counted while reading) and corpus.max_files (200,000) in lyra.config.yaml.",
+    )
     .action(async (paths: string[], opts: { name?: string; json?: boolean; trustLevel?: string; followSymlinks?: boolean }) => {
       const trustLevel = opts.trustLevel === undefined ? undefined : parseTrustLevel(opts.trustLevel);
       if (opts.trustLevel !== undefined && (!trustLevel || trustLevel === 'BLOCKED')) {
-        throw new InvalidInputError(`corpus add: --trust-level ${JSON.stringify(opts.trustLevel)}: expected primary, government, academic, trusted, low or unverified`, { code: 'invalid_flag' });
+        throw new InvalidInputError(
+          `corpus add: --trust-level ${JSON.stringify(opts.trustLevel)}: expected primary, government, academic, trusted, low or unverified`,
+          { code: 'invalid_flag' },
+        );
       }
       const config = ctx.config();
       const store = ctx.track(openOrCreateStore(config.store.path))!;
@@ -35,19 +51,29 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
       const name = opts.name ?? defaultName(paths);
       // Relative paths are the user's, relative to the directory the command runs in.
       const report = await addToCorpus({
-        store, config, name, paths: paths.map((p) => resolve(ctx.cwd, p)), trustLevel, followSymlinks: opts.followSymlinks === true,
+        store,
+        config,
+        name,
+        paths: paths.map((p) => resolve(ctx.cwd, p)),
+        trustLevel,
+        followSymlinks: opts.followSymlinks === true,
         onProgress: (p) => progress.update(`corpus add ${name}: ${p.filesDone} files, ${p.documents} documents — ${terminalLine(p.file)}`),
       });
       progress.done();
       if (opts.json) printJson(ctx.io, report);
       else {
-        ctx.io.stdout(`corpus ${report.corpus}: ${report.files} files; ${report.inserted} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.removed} removed\n`);
+        ctx.io.stdout(
+          `corpus ${report.corpus}: ${report.files} files; ${report.inserted} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.removed} removed\n`,
+        );
         // File names and errors come from the disk and the documents: control characters shown, not sent.
         for (const s of report.skippedFiles) ctx.io.stdout(`  skipped ${terminalLine(s.file)}: ${terminalLine(s.reason)}\n`);
         for (const f of report.failedFiles) ctx.io.stderr(`  failed ${terminalLine(f.file)}: ${terminalLine(f.error)}\n`);
       }
       if (report.failedFiles.length > 0) {
-        throw new NonRetryableError(`corpus add: ${report.failedFiles.length} of ${report.files} files failed (listed above); the others were ingested`, { code: 'files_failed', details: { failed: report.failedFiles } });
+        throw new NonRetryableError(`corpus add: ${report.failedFiles.length} of ${report.files} files failed (listed above); the others were ingested`, {
+          code: 'files_failed',
+          details: { failed: report.failedFiles },
+        });
       }
     });
 
@@ -60,7 +86,12 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
       const rows = store?.listCorpora() ?? [];
       if (opts.json) return printJson(ctx.io, { corpora: rows });
       if (rows.length === 0) return ctx.io.stdout('no corpora yet (lyra corpus add <folder> --name NAME)\n');
-      ctx.io.stdout(formatTable(['name', 'documents', 'trust level', 'created', 'updated'], rows.map((c) => [c.name, c.documents, c.trustLevel ?? '(policy default)', c.createdAt, c.updatedAt])));
+      ctx.io.stdout(
+        formatTable(
+          ['name', 'documents', 'trust level', 'created', 'updated'],
+          rows.map((c) => [c.name, c.documents, c.trustLevel ?? '(policy default)', c.createdAt, c.updatedAt]),
+        ),
+      );
     });
 
   corpus

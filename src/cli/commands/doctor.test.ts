@@ -30,24 +30,27 @@ test('lyra doctor --json probes each configured source once, names which models 
     web.route('/v1/models', json({ data: [{ id: 'fake-model' }] }));
     // Probes of one host share its politeness slot: this host may be asked often.
     writeFileSync(join(home, 'domains.yaml'), 'domains:\n  - { domain: 127.0.0.1, trust_level: unverified, qps: 20 }\n');
-    writeFileSync(join(home, 'lyra.config.yaml'), [
-      'providers:',
-      `  searxng: { base_url: "${web.url('/searx/')}" }`,
-      'scholarly:',
-      `  semantic_scholar: { base_url: "${web.url('/s2')}", api_key: doctor-secret-key }`,
-      `  openalex: { base_url: "http://127.0.0.1:${closed}" }`,
-      `  crossref: { base_url: "${web.url('/crossref')}" }`,
-      '  arxiv: { enabled: false }',
-      `  pubmed: { base_url: "${web.url('/pubmed')}" }`,
-      'models:',
-      '  stance: { backend: transformers }',
-      '  transformers: { model: Xenova/not-pulled-yet }',
-      `  llm: { base_url: "${web.url('/v1')}", model: fake-model }`,
-      'fetch:',
-      '  max_retries: 3',
-      '  render: { chromium_path: /nonexistent/chromium }',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(home, 'lyra.config.yaml'),
+      [
+        'providers:',
+        `  searxng: { base_url: "${web.url('/searx/')}" }`,
+        'scholarly:',
+        `  semantic_scholar: { base_url: "${web.url('/s2')}", api_key: doctor-secret-key }`,
+        `  openalex: { base_url: "http://127.0.0.1:${closed}" }`,
+        `  crossref: { base_url: "${web.url('/crossref')}" }`,
+        '  arxiv: { enabled: false }',
+        `  pubmed: { base_url: "${web.url('/pubmed')}" }`,
+        'models:',
+        '  stance: { backend: transformers }',
+        '  transformers: { model: Xenova/not-pulled-yet }',
+        `  llm: { base_url: "${web.url('/v1')}", model: fake-model }`,
+        'fetch:',
+        '  max_retries: 3',
+        '  render: { chromium_path: /nonexistent/chromium }',
+        '',
+      ].join('\n'),
+    );
     const r = await runCli(['doctor', '--json', '--timeout', '500'], { home });
     assert.equal(r.code, 1, 'a missing stance model is an error');
     const report: DoctorReport = doctorReportSchema.parse(JSON.parse(r.out));
@@ -61,19 +64,33 @@ test('lyra doctor --json probes each configured source once, names which models 
     assert.deepEqual([by.crossref!.probe.status, by.crossref!.probe.http_status], ['http_error', 503]);
     assert.deepEqual([by.arxiv!.enabled, by.arxiv!.probe.status], [false, 'skipped']);
     assert.equal(by.pubmed!.probe.status, 'unreachable', 'a service that never finishes answering is cut at the timeout');
-    assert.deepEqual([by.unpaywall!.enabled, by.duckduckgo!.enabled, by.browser!.enabled], [false, false, false], 'searxng configured: no zero-config web provider');
+    assert.deepEqual(
+      [by.unpaywall!.enabled, by.duckduckgo!.enabled, by.browser!.enabled],
+      [false, false, false],
+      'searxng configured: no zero-config web provider',
+    );
     assert.deepEqual([by.llm!.probe.status, by.llm!.probe.http_status], ['ok', 200]);
     assert.equal(web.requestsTo('/crossref/works').length, 1, 'one request per probe, no retry');
     assert.equal(web.requestsTo('/s2/paper/search')[0]!.headers['x-api-key'], 'doctor-secret-key', 'the configured key is sent');
     assert.doesNotMatch(r.out, /doctor-secret-key/, 'and never printed');
     // English and Japanese are judged by the one transformers model, which is not there.
-    assert.deepEqual(report.models.stance.en, { backend: 'transformers', model: 'Xenova/not-pulled-yet', path: join(home, 'models', 'Xenova/not-pulled-yet'), present: false });
+    assert.deepEqual(report.models.stance.en, {
+      backend: 'transformers',
+      model: 'Xenova/not-pulled-yet',
+      path: join(home, 'models', 'Xenova/not-pulled-yet'),
+      present: false,
+    });
     assert.deepEqual(report.models.stance.ja, report.models.stance.en);
     assert.deepEqual(report.models.llm, { configured: true, base_url: web.url('/v1'), model: 'fake-model' });
     assert.deepEqual(report.chromium, { path: '/nonexistent/chromium', source: 'config', found: false, render_enabled: false });
     assert.deepEqual(report.paths.store, { path: join(home, 'lyra.db'), exists: false, bytes: null, corpora: [] });
     const problem = (code: string, needle?: string) => report.problems.find((p) => p.code === code && (!needle || p.message.includes(needle)));
-    assert.deepEqual(problem('model_not_found'), { severity: 'error', code: 'model_not_found', message: `the stance model Xenova/not-pulled-yet is not in ${join(home, 'models', 'Xenova/not-pulled-yet')}`, fix: 'lyra models pull Xenova/not-pulled-yet' });
+    assert.deepEqual(problem('model_not_found'), {
+      severity: 'error',
+      code: 'model_not_found',
+      message: `the stance model Xenova/not-pulled-yet is not in ${join(home, 'models', 'Xenova/not-pulled-yet')}`,
+      fix: 'lyra models pull Xenova/not-pulled-yet',
+    });
     assert.match(problem('source_http_error', 'searxng')!.fix, /search\.formats: \[html, json\]/);
     assert.equal(problem('source_unreachable', 'openalex')!.severity, 'warning');
     assert.match(problem('chromium_missing')!.fix, /fetch\.render\.chromium_path/);
@@ -96,7 +113,10 @@ test('an offline machine: every source unreachable and no corpus is an error tha
     const r = await runCli(['doctor', '--json'], { home });
     assert.equal(r.code, 1);
     const report = doctorReportSchema.parse(JSON.parse(r.out));
-    assert.deepEqual(report.sources.filter((s) => s.enabled).map((s) => [s.name, s.probe.status]), [['duckduckgo', 'unreachable'], ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((n) => [n, 'unreachable'])]);
+    assert.deepEqual(
+      report.sources.filter((s) => s.enabled).map((s) => [s.name, s.probe.status]),
+      [['duckduckgo', 'unreachable'], ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((n) => [n, 'unreachable'])],
+    );
     const offline = report.problems.find((p) => p.code === 'no_source_reachable')!;
     assert.equal(offline.severity, 'error');
     assert.match(offline.fix, /lyra corpus add <folder>/);
@@ -117,7 +137,10 @@ test('an offline machine: every source unreachable and no corpus is an error tha
     // Web search is on with no setting (the zero-config provider); turned off, doctor says how to turn it back on.
     writeFileSync(join(home, 'lyra.config.yaml'), ['fetch: { render: { chromium_path: /nonexistent/chromium } }', ...scholarly, ''].join('\n'));
     const zero = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
-    assert.deepEqual(zero.sources.filter((s) => s.kind === 'web' && s.enabled).map((s) => [s.name, s.base_url]), [['duckduckgo', 'https://html.duckduckgo.com/html/']]);
+    assert.deepEqual(
+      zero.sources.filter((s) => s.kind === 'web' && s.enabled).map((s) => [s.name, s.base_url]),
+      [['duckduckgo', 'https://html.duckduckgo.com/html/']],
+    );
     assert.deepEqual([zero.web_search.enabled, zero.web_search.providers, zero.web_search.zero_config], [true, ['duckduckgo'], 'duckduckgo']);
     assert.match(zero.web_search.reason, /no Chromium at \/nonexistent\/chromium/);
     writeFileSync(join(home, 'lyra.config.yaml'), ['web_search: { enabled: false }', ...scholarly, ''].join('\n'));

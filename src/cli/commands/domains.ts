@@ -14,9 +14,7 @@ function policyOf(ctx: CliContext): DomainPolicy {
 }
 
 export function registerDomainsCommand(program: Command, ctx: CliContext): void {
-  const domains = program
-    .command('domains')
-    .description('Inspect the domain trust policy (domains.yaml) and domains blocked by verification');
+  const domains = program.command('domains').description('Inspect the domain trust policy (domains.yaml) and domains blocked by verification');
 
   domains
     .command('list')
@@ -27,7 +25,12 @@ export function registerDomainsCommand(program: Command, ctx: CliContext): void 
       const rows = listDomainRules(policy);
       if (opts.json) return printJson(ctx.io, { policy_files: policy.sources, rules: rows });
       ctx.io.stdout(`policy files: ${policy.sources.join(', ')}\n`);
-      ctx.io.stdout(formatTable(['kind', 'match', 'level', 'score', 'qps', 'reason/note'], rows.map((r) => [r.kind, r.match, r.trust_level, r.score.toFixed(2), r.qps, r.reason ?? r.note])));
+      ctx.io.stdout(
+        formatTable(
+          ['kind', 'match', 'level', 'score', 'qps', 'reason/note'],
+          rows.map((r) => [r.kind, r.match, r.trust_level, r.score.toFixed(2), r.qps, r.reason ?? r.note]),
+        ),
+      );
     });
 
   domains
@@ -64,7 +67,9 @@ export function registerDomainsCommand(program: Command, ctx: CliContext): void 
       if (opts.json) return printJson(ctx.io, { blocked_domains: rows });
       if (rows.length === 0) return ctx.io.stdout('no blocked domains\n');
       for (const r of rows) {
-        ctx.io.stdout(`${r.domain}: BLOCKED since ${r.blocked_at ?? '?'} (was ${r.original_trust_level})\n  reason: ${r.reason ?? '-'}\n  claims: ${r.contradicting_claims.join(', ') || '-'}\n  restore: ${r.can_restore ? `add a user override in ${r.restore_via}` : 'not restorable'}\n`);
+        ctx.io.stdout(
+          `${r.domain}: BLOCKED since ${r.blocked_at ?? '?'} (was ${r.original_trust_level})\n  reason: ${r.reason ?? '-'}\n  claims: ${r.contradicting_claims.join(', ') || '-'}\n  restore: ${r.can_restore ? `add a user override in ${r.restore_via}` : 'not restorable'}\n`,
+        );
       }
     });
 }

@@ -21,7 +21,10 @@ before(async () => {
   web = await startLoopbackWeb({
     routes: {
       '/article': { body: ARTICLE, headers: { 'content-type': 'text/html; charset=utf-8' } },
-      '/paper.pdf': { body: Buffer.from(minimalPdf({ title: 'PDF paper', pages: [{ lines: ['Only page, citing doi:10.2000/p.9 here.'] }] })), headers: { 'content-type': 'application/pdf' } },
+      '/paper.pdf': {
+        body: Buffer.from(minimalPdf({ title: 'PDF paper', pages: [{ lines: ['Only page, citing doi:10.2000/p.9 here.'] }] })),
+        headers: { 'content-type': 'application/pdf' },
+      },
       '/gone': { status: 404, body: 'not here' },
     },
   });
@@ -37,7 +40,11 @@ after(async () => {
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(['node', 'lyra', ...args], { io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t) }, env: { LYRA_HOME: home }, cwd: home });
+  const code = await main(['node', 'lyra', ...args], {
+    io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t) },
+    env: { LYRA_HOME: home },
+    cwd: home,
+  });
   return { code, out, err };
 }
 
@@ -46,22 +53,40 @@ const CONTRACT = ['title', 'byline', 'publishedTime', 'lang', 'siteName', 'text'
 test('lyra extract <url> --json: the public fields, fragments verbatim in text, identifiers with sources', async () => {
   const r = await run(['extract', web.url('/article'), '--json']);
   assert.equal(r.code, 0, r.err);
-  const j = JSON.parse(r.out) as Record<string, unknown> & { text: string; fragments: Array<{ text: string; locator: { headingPath: string[]; paragraph: number; charStart: number; charEnd: number } }> };
+  const j = JSON.parse(r.out) as Record<string, unknown> & {
+    text: string;
+    fragments: Array<{ text: string; locator: { headingPath: string[]; paragraph: number; charStart: number; charEnd: number } }>;
+  };
   for (const key of CONTRACT) assert.ok(key in j, `field ${key}`);
-  assert.deepEqual([j.title, j.byline, j.publishedTime, j.lang, j.siteName, j.readerable, j.format], ['Dose study', 'Roe, Jane', '2022-06-01', 'en', null, true, 'html']);
+  assert.deepEqual(
+    [j.title, j.byline, j.publishedTime, j.lang, j.siteName, j.readerable, j.format],
+    ['Dose study', 'Roe, Jane', '2022-06-01', 'en', null, true, 'html'],
+  );
   assert.equal(j.fragments.length, 2);
   for (const f of j.fragments) {
     assert.equal(j.text.slice(f.locator.charStart, f.locator.charEnd), f.text);
     assert.deepEqual(f.locator.headingPath, ['Findings']);
   }
-  assert.deepEqual(j.identifiers, [{ type: 'doi', value: '10.1000/dose.1', source: 'meta' }, { type: 'arxiv', value: '2201.00001', source: 'text' }]);
+  assert.deepEqual(j.identifiers, [
+    { type: 'doi', value: '10.1000/dose.1', source: 'meta' },
+    { type: 'arxiv', value: '2201.00001', source: 'text' },
+  ]);
 });
 
 test('lyra extract: a PDF URL, a Markdown file, plain output, and errors with exit codes', async () => {
   const pdf = await run(['extract', web.url('/paper.pdf'), '--json']);
   assert.equal(pdf.code, 0, pdf.err);
   const p = JSON.parse(pdf.out) as { format: string; title: string; text: string; pages: unknown; identifiers: unknown };
-  assert.deepEqual([p.format, p.title, p.text, p.pages, p.identifiers], ['pdf', 'PDF paper', 'Only page, citing doi:10.2000/p.9 here.', [{ page: 1, text: 'Only page, citing doi:10.2000/p.9 here.' }], [{ type: 'doi', value: '10.2000/p.9', source: 'text' }]]);
+  assert.deepEqual(
+    [p.format, p.title, p.text, p.pages, p.identifiers],
+    [
+      'pdf',
+      'PDF paper',
+      'Only page, citing doi:10.2000/p.9 here.',
+      [{ page: 1, text: 'Only page, citing doi:10.2000/p.9 here.' }],
+      [{ type: 'doi', value: '10.2000/p.9', source: 'text' }],
+    ],
+  );
 
   const md = await run(['extract', 'notes.md']);
   assert.equal(md.code, 0, md.err);
@@ -79,7 +104,9 @@ test('lyra extract: a PDF URL, a Markdown file, plain output, and errors with ex
   assert.equal(badFlag.code, 2);
 });
 
-test('lyra extract on a real page served by the loopback web matches Readability\'s reference metadata', { skip: skipUnlessShared('readability-test-pages/pages') }, async () => {
+test("lyra extract on a real page served by the loopback web matches Readability's reference metadata", {
+  skip: skipUnlessShared('readability-test-pages/pages'),
+}, async () => {
   serveReadabilityPages(web);
   const r = await run(['extract', web.url('/pages/ars-1/'), '--json']);
   assert.equal(r.code, 0, r.err);
@@ -97,7 +124,11 @@ test('lyra extract honours the extract: limits of the configuration', async () =
     const runIn = async (args: string[]) => {
       let out = '';
       let err = '';
-      const code = await main(['node', 'lyra', ...args], { io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t) }, env: { LYRA_HOME: other }, cwd: other });
+      const code = await main(['node', 'lyra', ...args], {
+        io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t) },
+        env: { LYRA_HOME: other },
+        cwd: other,
+      });
       return { code, out, err };
     };
     assert.equal((await runIn(['extract', 'small.txt', '--json'])).code, 0);

@@ -87,11 +87,15 @@ export function registerExtractCommand(program: Command, ctx: CliContext): void 
     .option('--json', 'print JSON (fields below)')
     .option('--render', 'URLs: render the page in Chromium first (needs the Debian package chromium)')
     .option('--no-cache', 'URLs: skip the on-disk HTTP cache')
-    .option('--max-fragment-chars <n>', 'longest fragment; longer blocks are cut at line, sentence or word ends (default extract.max_fragment_chars, else 2000)')
+    .option(
+      '--max-fragment-chars <n>',
+      'longest fragment; longer blocks are cut at line, sentence or word ends (default extract.max_fragment_chars, else 2000)',
+    )
     .addHelpText('after', JSON_HELP)
     .action(async (source: string, raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
-      if (!parsed.success) throw new InvalidInputError(`extract: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      if (!parsed.success)
+        throw new InvalidInputError(`extract: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
       // The configuration gives the extraction limits, and for URLs the fetch settings and domain policy.
       const config = ctx.config();

@@ -29,7 +29,11 @@ after(async () => {
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(['node', 'lyra', ...args], { io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t) }, env: { LYRA_HOME: home }, cwd: home });
+  const code = await main(['node', 'lyra', ...args], {
+    io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t) },
+    env: { LYRA_HOME: home },
+    cwd: home,
+  });
   return { code, out, err };
 }
 
@@ -39,7 +43,15 @@ test('lyra fetch --json prints status, final URL, content type, charset, bytes, 
   const j = JSON.parse(r.out) as Record<string, unknown>;
   assert.deepEqual(
     { status: j.status, final_url: j.final_url, content_type: j.content_type, charset: j.charset, bytes: j.bytes, from_cache: j.from_cache, text: j.text },
-    { status: 200, final_url: web.url('/page'), content_type: 'text/html', charset: 'utf-8', bytes: 83, from_cache: false, text: '<html><head><meta charset="utf-8"><title>t</title></head><body>héllo</body></html>' },
+    {
+      status: 200,
+      final_url: web.url('/page'),
+      content_type: 'text/html',
+      charset: 'utf-8',
+      bytes: 83,
+      from_cache: false,
+      text: '<html><head><meta charset="utf-8"><title>t</title></head><body>héllo</body></html>',
+    },
   );
   const again = await run(['fetch', web.url('/page')]);
   assert.equal(again.code, 0, again.err);
@@ -55,7 +67,10 @@ test('lyra fetch: a challenge page exits 1 as blocked and lands in the auth queu
   assert.deepEqual([e.error.category, e.error.code, e.error.details.kind], ['blocked', 'auth_required', 'captcha']);
   const store = openExistingStore(join(home, 'lyra.db'))!;
   try {
-    assert.deepEqual(store.listAuth().map((a) => [a.url, a.kind, a.status]), [[web.url('/wall'), 'captcha', 'pending']]);
+    assert.deepEqual(
+      store.listAuth().map((a) => [a.url, a.kind, a.status]),
+      [[web.url('/wall'), 'captcha', 'pending']],
+    );
   } finally {
     store.close();
   }
@@ -68,7 +83,11 @@ test('lyra fetch refuses loopback targets when the config does not allowlist the
   const other = mkdtempSync(join(tmpdir(), 'lyra-fetch-cli-'));
   try {
     let err = '';
-    const code = await main(['node', 'lyra', 'fetch', web.url('/page')], { io: { stdout: () => undefined, stderr: (t) => void (err += t) }, env: { LYRA_HOME: other }, cwd: other });
+    const code = await main(['node', 'lyra', 'fetch', web.url('/page')], {
+      io: { stdout: () => undefined, stderr: (t) => void (err += t) },
+      env: { LYRA_HOME: other },
+      cwd: other,
+    });
     assert.equal(code, 1);
     assert.match(err, /blocked: SSRF guard refused/);
   } finally {

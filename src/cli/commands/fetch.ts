@@ -24,7 +24,8 @@ export function registerFetchCommand(program: Command, ctx: CliContext): void {
     .addHelpText('after', '\nA CAPTCHA or login page is an error (category blocked) and is added to the auth queue.')
     .action(async (url: string, raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
-      if (!parsed.success) throw new InvalidInputError(`fetch: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      if (!parsed.success)
+        throw new InvalidInputError(`fetch: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
       normalizeUrl(url); // invalid_input for anything but an absolute http(s) URL, before any setup
       const config = ctx.config();
@@ -41,7 +42,16 @@ export function registerFetchCommand(program: Command, ctx: CliContext): void {
         events,
         store: () => ctx.track(openOrCreateStore(config.store.path))!,
       });
-      const summary = { url: r.url, final_url: r.finalUrl, status: r.status, content_type: r.contentType, charset: r.charset, bytes: r.body.length, from_cache: r.fromCache, fetched_at: r.fetchedAt };
+      const summary = {
+        url: r.url,
+        final_url: r.finalUrl,
+        status: r.status,
+        content_type: r.contentType,
+        charset: r.charset,
+        bytes: r.body.length,
+        from_cache: r.fromCache,
+        fetched_at: r.fetchedAt,
+      };
       if (flags.json) return printJson(ctx.io, { ...summary, text: r.text });
       // The page's text and headers go to a terminal: control characters are shown, never sent (JSON stays exact).
       ctx.io.stdout(

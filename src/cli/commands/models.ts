@@ -27,7 +27,10 @@ export function registerModelsCommand(program: Command, ctx: CliContext): void {
     .option('--json', 'print JSON')
     .action(async (id: string, raw: Record<string, unknown>) => {
       const parsed = pullFlagsSchema.safeParse(raw);
-      if (!parsed.success) throw new InvalidInputError(`models pull: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      if (!parsed.success)
+        throw new InvalidInputError(`models pull: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, {
+          code: 'invalid_flag',
+        });
       const flags = parsed.data;
       const seen = new Set<string>();
       const result = await pullModel({

@@ -44,7 +44,11 @@ after(async () => {
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(['node', 'lyra', ...args], { io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t) }, env: { LYRA_HOME: home }, cwd: home });
+  const code = await main(['node', 'lyra', ...args], {
+    io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t) },
+    env: { LYRA_HOME: home },
+    cwd: home,
+  });
   return { code, out, err };
 }
 
@@ -59,18 +63,32 @@ test('lyra papers --json: S2 papers arrive, a throttled OpenAlex is a warning, C
   const body = JSON.parse(r.out);
   assert.equal(body.query, 'turing');
   assert.equal(body.papers.length, 4);
-  assert.deepEqual(body.sources.map((s: { source: string; status: string }) => [s.source, s.status]), [['semantic_scholar', 'ok'], ['openalex', 'failed'], ['crossref', 'ok']]);
+  assert.deepEqual(
+    body.sources.map((s: { source: string; status: string }) => [s.source, s.status]),
+    [
+      ['semantic_scholar', 'ok'],
+      ['openalex', 'failed'],
+      ['crossref', 'ok'],
+    ],
+  );
   assert.equal(body.warnings.length, 1);
   assert.equal(body.warnings[0].source, 'openalex');
   assert.equal(body.warnings[0].category, 'retryable');
-  assert.ok(body.papers.some((p: { title: string; identifiers: { doi?: string } }) => p.title === 'Communicating Ecology' && p.identifiers.doi === '10.1093/obo/9780199830060-0238'));
+  assert.ok(
+    body.papers.some(
+      (p: { title: string; identifiers: { doi?: string } }) => p.title === 'Communicating Ecology' && p.identifiers.doi === '10.1093/obo/9780199830060-0238',
+    ),
+  );
 });
 
 test('lyra papers --source s2 asks only Semantic Scholar; a disabled or unknown source is invalid input (exit 2)', { skip }, async () => {
   web.route('/s2/graph/v1/paper/search', json(cassetteInteraction(apiFixturePath('semanticscholar/test_search_paper.yaml')).body));
   const r = await run('papers', 'turing', '--source', 's2', '--limit', '3', '--json');
   assert.equal(r.code, 0, r.err);
-  assert.deepEqual(JSON.parse(r.out).sources.map((s: { source: string }) => s.source), ['semantic_scholar']);
+  assert.deepEqual(
+    JSON.parse(r.out).sources.map((s: { source: string }) => s.source),
+    ['semantic_scholar'],
+  );
   const disabled = await run('papers', 'turing', '--source', 'arxiv', '--json');
   assert.equal(disabled.code, 2);
   assert.match(JSON.parse(disabled.err).error.message, /scholarly\.arxiv\.enabled/);

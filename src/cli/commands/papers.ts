@@ -12,13 +12,20 @@ import { formatTable, printJson } from '../io.js';
 const SOURCE_CHOICES = ['s2', 'openalex', 'crossref', 'arxiv', 'pubmed', 'all'] as const;
 
 const papersFlags = z.strictObject({
-  source: z.string().default('all').transform((s, ctx) => {
-    const list = s.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
-    for (const x of list) {
-      if (!(SOURCE_CHOICES as readonly string[]).includes(x) && x !== 'semantic_scholar') ctx.addIssue({ code: 'custom', message: `unknown source ${JSON.stringify(x)} (expected ${SOURCE_CHOICES.join('|')})` });
-    }
-    return list;
-  }),
+  source: z
+    .string()
+    .default('all')
+    .transform((s, ctx) => {
+      const list = s
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean);
+      for (const x of list) {
+        if (!(SOURCE_CHOICES as readonly string[]).includes(x) && x !== 'semantic_scholar')
+          ctx.addIssue({ code: 'custom', message: `unknown source ${JSON.stringify(x)} (expected ${SOURCE_CHOICES.join('|')})` });
+      }
+      return list;
+    }),
   limit: z.coerce.number().int().min(1).max(1000),
   json: z.boolean().optional(),
 });
@@ -31,7 +38,8 @@ const citationsFlags = z.strictObject({
 
 function parseFlags<S extends z.ZodType>(command: string, schema: S, raw: unknown): z.output<S> {
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new InvalidInputError(`${command}: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+  if (!parsed.success)
+    throw new InvalidInputError(`${command}: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
   return parsed.data;
 }
 
@@ -55,7 +63,8 @@ export function paperJson(p: CanonicalPaper): Record<string, unknown> {
   };
 }
 
-const outcomesJson = (outcomes: SourceOutcome[]): unknown[] => outcomes.map((o) => ({ source: o.source, status: o.status, count: o.count, ...(o.error ? { error: o.error } : {}) }));
+const outcomesJson = (outcomes: SourceOutcome[]): unknown[] =>
+  outcomes.map((o) => ({ source: o.source, status: o.status, count: o.count, ...(o.error ? { error: o.error } : {}) }));
 
 function printWarnings(ctx: CliContext, warnings: SourceWarning[]): void {
   for (const w of warnings) ctx.io.stderr(`lyra: warning: ${w.source}: ${w.category}: ${w.message}\n`);
@@ -79,18 +88,35 @@ export function registerPapersCommands(program: Command, ctx: CliContext): void 
     .argument('<query>', 'what to look for; web operators such as site: are removed before the APIs see it')
     .option('-s, --source <names>', `${SOURCE_CHOICES.join(' | ')}, or a comma list (default all enabled: scholarly.*.enabled)`, 'all')
     .option('-l, --limit <n>', 'papers asked of each source (1-1000)', '10')
-    .option('--json', 'print JSON: {query, api_query, papers: [{key, title, year, authors, abstract, identifiers, sources, records…}], sources: [{source, status, count, error?}], warnings}')
+    .option(
+      '--json',
+      'print JSON: {query, api_query, papers: [{key, title, year, authors, abstract, identifiers, sources, records…}], sources: [{source, status, count, error?}], warnings}',
+    )
     .description('Search scholarly APIs (Semantic Scholar, OpenAlex, Crossref, arXiv, PubMed) and merge the results into canonical papers')
-    .addHelpText('after', '\nA source that fails (down, 429, timeout) is a warning; the others\' papers still print. Exit 1 only when every source failed.')
+    .addHelpText('after', "\nA source that fails (down, 429, timeout) is a warning; the others' papers still print. Exit 1 only when every source failed.")
     .action(async (query: string, raw: Record<string, unknown>) => {
       const flags = parseFlags('papers', papersFlags, raw);
       if (!query.trim()) throw new InvalidInputError('papers: empty query', { code: 'invalid_argument' });
       const config = ctx.config();
-      const r = await withScholarlySources({ config, events: eventsTo(ctx) }, (setup) => searchPapers({ setup, query, sources: flags.source, limit: flags.limit }));
-      if (flags.json) return printJson(ctx.io, { query: r.query, api_query: r.apiQuery, papers: r.papers.map(paperJson), sources: outcomesJson(r.outcomes), warnings: r.warnings });
+      const r = await withScholarlySources({ config, events: eventsTo(ctx) }, (setup) =>
+        searchPapers({ setup, query, sources: flags.source, limit: flags.limit }),
+      );
+      if (flags.json)
+        return printJson(ctx.io, {
+          query: r.query,
+          api_query: r.apiQuery,
+          papers: r.papers.map(paperJson),
+          sources: outcomesJson(r.outcomes),
+          warnings: r.warnings,
+        });
       printWarnings(ctx, r.warnings);
       if (r.papers.length === 0) return ctx.io.stdout('no papers\n');
-      ctx.io.stdout(formatTable(['#', 'year', 'sources', 'id', 'title'], r.papers.map((p, i) => [i + 1, p.year, p.sources.join(','), p.key, p.title.length > 90 ? `${p.title.slice(0, 89)}…` : p.title])));
+      ctx.io.stdout(
+        formatTable(
+          ['#', 'year', 'sources', 'id', 'title'],
+          r.papers.map((p, i) => [i + 1, p.year, p.sources.join(','), p.key, p.title.length > 90 ? `${p.title.slice(0, 89)}…` : p.title]),
+        ),
+      );
     });
 
   program
@@ -103,7 +129,10 @@ export function registerPapersCommands(program: Command, ctx: CliContext): void 
       const config = ctx.config();
       const r = await withScholarlySources({ config, events: eventsTo(ctx) }, (setup) => getPaper({ setup, id }));
       if (!r.paper) {
-        throw new NonRetryableError(`paper: ${id} was not found in ${r.outcomes.map((o) => o.source).join(', ') || 'any source'}`, { code: 'not_found', details: { id } });
+        throw new NonRetryableError(`paper: ${id} was not found in ${r.outcomes.map((o) => o.source).join(', ') || 'any source'}`, {
+          code: 'not_found',
+          details: { id },
+        });
       }
       if (flags.json) return printJson(ctx.io, { id, paper: paperJson(r.paper), sources: outcomesJson(r.outcomes), warnings: r.warnings });
       printWarnings(ctx, r.warnings);
@@ -132,10 +161,31 @@ export function registerPapersCommands(program: Command, ctx: CliContext): void 
     .action(async (id: string, raw: Record<string, unknown>) => {
       const flags = parseFlags('citations', citationsFlags, raw);
       const config = ctx.config();
-      const r = await withScholarlySources({ config, events: eventsTo(ctx) }, (setup) => getCitations({ setup, id, direction: flags.direction, limit: flags.limit }));
-      if (flags.json) return printJson(ctx.io, { id: r.id, direction: r.direction, links: r.links.map((l) => ({ influential: l.influential, via: l.via, paper: paperJson(l.paper) })), sources: outcomesJson(r.outcomes), warnings: r.warnings });
+      const r = await withScholarlySources({ config, events: eventsTo(ctx) }, (setup) =>
+        getCitations({ setup, id, direction: flags.direction, limit: flags.limit }),
+      );
+      if (flags.json)
+        return printJson(ctx.io, {
+          id: r.id,
+          direction: r.direction,
+          links: r.links.map((l) => ({ influential: l.influential, via: l.via, paper: paperJson(l.paper) })),
+          sources: outcomesJson(r.outcomes),
+          warnings: r.warnings,
+        });
       printWarnings(ctx, r.warnings);
       if (r.links.length === 0) return ctx.io.stdout(`no ${r.direction}\n`);
-      ctx.io.stdout(formatTable(['#', 'infl.', 'year', 'via', 'id', 'title'], r.links.map((l, i) => [i + 1, l.influential ? 'yes' : '', l.paper.year, l.via.join(','), l.paper.key, l.paper.title.length > 80 ? `${l.paper.title.slice(0, 79)}…` : l.paper.title])));
+      ctx.io.stdout(
+        formatTable(
+          ['#', 'infl.', 'year', 'via', 'id', 'title'],
+          r.links.map((l, i) => [
+            i + 1,
+            l.influential ? 'yes' : '',
+            l.paper.year,
+            l.via.join(','),
+            l.paper.key,
+            l.paper.title.length > 80 ? `${l.paper.title.slice(0, 79)}…` : l.paper.title,
+          ]),
+        ),
+      );
     });
 }

@@ -60,7 +60,9 @@ const reportOf = (dir: string): string => readFileSync(join(dir, readdirSync(dir
 /** The report without its title and run header (task id, time and search count). */
 const body = (report: string): string => report.split('\n').slice(3).join('\n');
 
-test('README command on the example corpus: every citation is a corpus document quoted verbatim; a run killed in DEEP resumes to the same report', { skip: skipUnlessWeights }, async () => {
+test('README command on the example corpus: every citation is a corpus document quoted verbatim; a run killed in DEEP resumes to the same report', {
+  skip: skipUnlessWeights,
+}, async () => {
   const homeA = tempHome('lyra-research-a-');
   const homeB = tempHome('lyra-research-b-');
   try {
@@ -82,8 +84,13 @@ test('README command on the example corpus: every citation is a corpus document 
     }
     assert.ok(readFileSync(join(dirA, 'search_log.md'), 'utf8').includes('## Search summary'));
     const report = reportOf(dirA);
-    const docs = new Map(readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8').split('\n').filter(Boolean)
-      .map((l) => JSON.parse(l) as { id: string; text: string }).map((d) => [`corpus://example/${d.id}`, d.text]));
+    const docs = new Map(
+      readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { id: string; text: string })
+        .map((d) => [`corpus://example/${d.id}`, d.text]),
+    );
     const front = report.slice(0, report.indexOf('## References'));
     const refs = report.slice(report.indexOf('## References')).split('\n');
     // Each quote is shown in full (or as an excerpt between …) once, at its first citation; References link the Wikipedia article.
@@ -98,14 +105,20 @@ test('README command on the example corpus: every citation is a corpus document 
     }
     const cited = new Set([...front.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
     assert.ok(urls.size > 10, `only ${urls.size} references`);
-    assert.deepEqual([...cited].sort((a, b) => a - b), [...urls.keys()]);
+    assert.deepEqual(
+      [...cited].sort((a, b) => a - b),
+      [...urls.keys()],
+    );
     for (const [n, url] of urls) {
       const text = docs.get(decodeURIComponent(url));
       assert.ok(text !== undefined, `[${n}] ${url} is not a document of corpora/example`);
       assert.ok(quotes.has(n) && text.includes(quotes.get(n)!), `[${n}] the quote is not verbatim in ${url}: ${quotes.get(n)}`);
     }
     // The report opens with the answer on the question, citing its quotes.
-    assert.match(report, /^# Research report: Are coral reefs dying because of climate change\?\n\n> Run: [^\n]+\n\n## Answer\n\n\*\*(Supported|Refuted|Mixed|Insufficient evidence)\*\* — Proposition judged: “Coral reefs are dying because of climate change\.”\n/);
+    assert.match(
+      report,
+      /^# Research report: Are coral reefs dying because of climate change\?\n\n> Run: [^\n]+\n\n## Answer\n\n\*\*(Supported|Refuted|Mixed|Insufficient evidence)\*\* — Proposition judged: “Coral reefs are dying because of climate change\.”\n/,
+    );
     const answer = report.slice(report.indexOf('## Answer'), report.indexOf('## Summary'));
     assert.match(answer, /- (For|Against):\n {2}- “[^”]+” \[1\]/);
     assert.match(answer, /- Confidence \d\.\d\d \((high|medium|low)\)\. /);
@@ -117,7 +130,8 @@ test('README command on the example corpus: every citation is a corpus document 
       assert.equal(screenSentence({ text: c, language: 'en' }), undefined, `not a claim: ${c}`);
       assert.doesNotMatch(c, /Four Corners|Habili|Microatoll|^"/, c);
     }
-    for (const s of ['## Verified claims about coral reefs', '## Contested claims about coral reefs', '## Refuted claims about coral reefs']) assert.ok(report.includes(s), s);
+    for (const s of ['## Verified claims about coral reefs', '## Contested claims about coral reefs', '## Refuted claims about coral reefs'])
+      assert.ok(report.includes(s), s);
     assert.doesNotMatch(report, /\bE=\d\.\d\d C=/, 'rationales are in words');
     // research_run.json and the --json result carry the same answer.
     const run = researchRunSchema.parse(JSON.parse(readFileSync(join(dirA, 'research_run.json'), 'utf8')));
@@ -134,8 +148,12 @@ test('README command on the example corpus: every citation is a corpus document 
     assert.deepEqual(headings(reportB), headings(report));
     assert.equal(body(reportB), body(report));
     // Claims, statuses, rationales and evidence counts are equal; evidence ids embed the task id, which differs.
-    const items = (dir: string) => (JSON.parse(readFileSync(join(dir, 'verified_claims.json'), 'utf8')) as { items: Array<Record<string, unknown> & { supporting_evidence_ids: string[]; refuting_evidence_ids: string[] }> }).items
-      .map(({ supporting_evidence_ids: s, refuting_evidence_ids: r, ...rest }) => ({ ...rest, supporting: s.length, refuting: r.length }));
+    const items = (dir: string) =>
+      (
+        JSON.parse(readFileSync(join(dir, 'verified_claims.json'), 'utf8')) as {
+          items: Array<Record<string, unknown> & { supporting_evidence_ids: string[]; refuting_evidence_ids: string[] }>;
+        }
+      ).items.map(({ supporting_evidence_ids: s, refuting_evidence_ids: r, ...rest }) => ({ ...rest, supporting: s.length, refuting: r.length }));
     assert.deepEqual(items(dirB), items(dirA));
   } finally {
     rmSync(homeA, { recursive: true, force: true });

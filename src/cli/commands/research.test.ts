@@ -20,7 +20,20 @@ test('lyra research --help documents the flags, the files and resume', async () 
   try {
     const r = await runCli(['research', '--help'], { home });
     assert.equal(r.code, 0);
-    for (const s of ['[question]', '--corpus', '--provider', '--lang', '--budget', '--out', '--json', '--resume', 'search_log.md', 'verified_claims.json', 'counterevidence_log.json', 'YYYYMMDD_HHMM']) {
+    for (const s of [
+      '[question]',
+      '--corpus',
+      '--provider',
+      '--lang',
+      '--budget',
+      '--out',
+      '--json',
+      '--resume',
+      'search_log.md',
+      'verified_claims.json',
+      'counterevidence_log.json',
+      'YYYYMMDD_HHMM',
+    ]) {
       assert.ok(r.out.includes(s), `help lacks ${s}`);
     }
   } finally {
@@ -31,7 +44,14 @@ test('lyra research --help documents the flags, the files and resume', async () 
 test('lyra research: bad flags, no question and unknown corpora are invalid input (exit 2)', async () => {
   const home = tempHome();
   try {
-    for (const args of [['research'], ['research', 'q', '--budget', 'pages=0'], ['research', 'q', '--lang', 'fr'], ['research', 'q', '--corpus', 'nope'], ['research', 'q', '--resume', home], ['research', 'q', '--templates', '4']]) {
+    for (const args of [
+      ['research'],
+      ['research', 'q', '--budget', 'pages=0'],
+      ['research', 'q', '--lang', 'fr'],
+      ['research', 'q', '--corpus', 'nope'],
+      ['research', 'q', '--resume', home],
+      ['research', 'q', '--templates', '4'],
+    ]) {
       const r = await runCli(args, { home });
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
     }
@@ -48,28 +68,51 @@ test('lyra research: when every search fails the report is written but the exit 
     const project = join(home, 'project');
     mkdirSync(project);
     writeFileSync(join(project, 'lyra.config.yaml'), 'providers:\n  searxng:\n    base_url: http://127.0.0.1:9/\n');
-    const r = await runCli(['research', 'Is coffee good for health?', '--provider', 'searxng', '--budget', 'pages=5,queries=6,seconds=60', '--out', join(home, '_outputs', 'research')], { home, cwd: project });
+    const r = await runCli(
+      [
+        'research',
+        'Is coffee good for health?',
+        '--provider',
+        'searxng',
+        '--budget',
+        'pages=5,queries=6,seconds=60',
+        '--out',
+        join(home, '_outputs', 'research'),
+      ],
+      { home, cwd: project },
+    );
     assert.equal(r.code, 1, r.err);
     assert.match(r.err, /every search failed \(\d+\), so no source was read/);
     assert.match(r.err, /SSRF guard refused/);
     assert.match(r.err, /--corpus example/);
     const run = join(home, '_outputs', 'research');
     const dir = join(run, readdirSync(run)[0]!);
-    assert.ok(readdirSync(dir).some((f) => f.endsWith('_report.md')), 'the report is still written');
+    assert.ok(
+      readdirSync(dir).some((f) => f.endsWith('_report.md')),
+      'the report is still written',
+    );
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
 });
 
-test('lyra research: an insulin question over the climate corpus holds nothing relevant: exit 1, research_no_relevant naming the sources', { skip: skipUnlessWeights }, async () => {
+test('lyra research: an insulin question over the climate corpus holds nothing relevant: exit 1, research_no_relevant naming the sources', {
+  skip: skipUnlessWeights,
+}, async () => {
   const home = tempHome();
   try {
-    const r = await runCli(['research', 'Does insulin cure type 2 diabetes?', '--corpus', 'example', '--budget', 'pages=8,queries=40,seconds=300', '--json'], { home });
+    const r = await runCli(['research', 'Does insulin cure type 2 diabetes?', '--corpus', 'example', '--budget', 'pages=8,queries=40,seconds=300', '--json'], {
+      home,
+    });
     assert.equal(r.code, 1, r.err);
     const error = JSON.parse(r.err.trim().split('\n').at(-1)!) as { error: { code: string; message: string } };
     assert.equal(error.error.code, 'research_no_relevant');
     assert.match(error.error.message, /searched: corpus example \(1,344 documents\)/);
-    const result = r.out.trim().split('\n').map((l) => JSON.parse(l) as { type: string; answer?: { verdict: string; basis: { method: string } } }).find((e) => e.type === 'research.result')!;
+    const result = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; answer?: { verdict: string; basis: { method: string } } })
+      .find((e) => e.type === 'research.result')!;
     assert.equal(result.answer?.verdict, 'insufficient evidence');
     assert.equal(result.answer?.basis.method, 'none');
   } finally {

@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { resumeResearch, runResearch, DEFAULT_RESEARCH_OUT } from '../../app/index.js';
 import { InvalidInputError, NonRetryableError, type EngineEvent } from '../../core/index.js';
 import {
-  DEFAULT_MAX_MAJOR_CLAIMS, DEFAULT_RESEARCH_BUDGET, formatBudget, parseBudgetSpec, type ResearchEvent, type ResearchResult,
+  DEFAULT_MAX_MAJOR_CLAIMS,
+  DEFAULT_RESEARCH_BUDGET,
+  formatBudget,
+  parseBudgetSpec,
+  type ResearchEvent,
+  type ResearchResult,
 } from '../../workflows/index.js';
 import type { CliContext } from '../context.js';
 import { createProgress } from '../progress.js';
@@ -24,7 +29,13 @@ const flagsSchema = z.strictObject({
   json: z.boolean().optional(),
 });
 
-const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+const collect = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean),
+];
 
 function clock(ms: number): string {
   const s = Math.floor(ms / 1000);
@@ -45,14 +56,32 @@ export function progressTracker(): { on: (e: ResearchEvent | EngineEvent) => str
   return {
     on: (e) => {
       switch (e.type) {
-        case 'research.phase': phase = e.phase.toUpperCase(); break;
-        case 'research.search': if (e.status === 'start') query = e.query; break;
-        case 'research.round': closest = `${e.closest.rule} ${Math.round(e.closest.progress * 100)}%`; round = e.round; break;
-        case 'research.progress': ({ searches, pages, claims, elapsedMs: elapsed } = e); if (e.closest) closest = `${e.closest.rule} ${Math.round(e.closest.progress * 100)}%`; break;
-        default: if (!e.type.startsWith('research.')) return undefined;
+        case 'research.phase':
+          phase = e.phase.toUpperCase();
+          break;
+        case 'research.search':
+          if (e.status === 'start') query = e.query;
+          break;
+        case 'research.round':
+          closest = `${e.closest.rule} ${Math.round(e.closest.progress * 100)}%`;
+          round = e.round;
+          break;
+        case 'research.progress':
+          ({ searches, pages, claims, elapsedMs: elapsed } = e);
+          if (e.closest) closest = `${e.closest.rule} ${Math.round(e.closest.progress * 100)}%`;
+          break;
+        default:
+          if (!e.type.startsWith('research.')) return undefined;
       }
       if (!phase) return undefined;
-      const parts = [phase, ...(phase === 'DEEP' ? [`round ${round + 1}`] : []), `${searches} queries`, `${pages} pages`, `${claims} claims`, clock(Math.max(elapsed, Date.now() - started))];
+      const parts = [
+        phase,
+        ...(phase === 'DEEP' ? [`round ${round + 1}`] : []),
+        `${searches} queries`,
+        `${pages} pages`,
+        `${claims} claims`,
+        clock(Math.max(elapsed, Date.now() - started)),
+      ];
       if (closest) parts.push(`closest: ${closest}`);
       if (query) parts.push(`“${query.slice(0, 50)}”`);
       return parts.join(' · ');
@@ -64,7 +93,9 @@ function summary(r: ResearchResult): string {
   const c = r.relevantCounts;
   const a = r.allCounts;
   const lines = [
-    ...(r.answer ? [`answer: ${r.answer.verdict} (confidence ${r.answer.confidence.toFixed(2)})${r.answer.proposition ? ` — ${r.answer.proposition}` : ''}`] : []),
+    ...(r.answer
+      ? [`answer: ${r.answer.verdict} (confidence ${r.answer.confidence.toFixed(2)})${r.answer.proposition ? ` — ${r.answer.proposition}` : ''}`]
+      : []),
     `report: ${r.runDir}/${r.files.report}`,
     `report (one self-contained page): ${r.runDir}/${r.files.reportHtml}`,
     `search log: ${r.runDir}/${r.files.searchLog}`,
@@ -81,10 +112,16 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
   program
     .command('research')
     .argument('[question]', 'the research question; the report and search log are written in its language (Japanese or English)')
-    .description('Research a question on its own: seven perspectives (WIDE), claims and gaps (NORMALIZE), gap rounds until the termination rules fire (DEEP), refutation searches for major claims (VERIFY), report + search log + JSON artifacts (INTEGRATE)')
+    .description(
+      'Research a question on its own: seven perspectives (WIDE), claims and gaps (NORMALIZE), gap rounds until the termination rules fire (DEEP), refutation searches for major claims (VERIFY), report + search log + JSON artifacts (INTEGRATE)',
+    )
     .option('--corpus <name>', 'search this local corpus (built-in: example — 1,344 Wikipedia climate articles, indexed on first use)')
-    .option('-p, --provider <name>', 'engine provider, repeatable or comma-separated: corpus, corpus:<name>, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)', collect)
-    .option('--lang <ja|en>', 'report language (default: the question\'s)')
+    .option(
+      '-p, --provider <name>',
+      'engine provider, repeatable or comma-separated: corpus, corpus:<name>, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)',
+      collect,
+    )
+    .option('--lang <ja|en>', "report language (default: the question's)")
     .option('--budget <spec>', `pages=N,queries=N,seconds=N (any subset; a bare number is seconds). Default ${formatBudget(DEFAULT_RESEARCH_BUDGET)}`)
     .option('-o, --out <dir>', `parent folder of the run folder YYYYMMDD_HHMM (default ./${DEFAULT_RESEARCH_OUT})`)
     .option('--purpose <overview|decision>', 'overview lets low-risk claims be relaxed one status step (seed 001); decision never relaxes (default)')
@@ -92,33 +129,41 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
     .option('--max-major <n>', `major claims searched against in VERIFY (default ${DEFAULT_MAX_MAJOR_CLAIMS})`)
     .option('--resume <run-dir|task-id>', 'continue a stopped or killed run in its own folder')
     .option('--json', 'print JSON lines: every research and engine event, then the result')
-    .addHelpText('after', [
-      '',
-      'Writes <out>/YYYYMMDD_HHMM/: <topic>_report.md, search_log.md, raw_claims.json, normalized_claims.json, gaps.json,',
-      'sub_questions.json, evidence.json, verified_claims.json, counterevidence_log.json (schemas in schemas/research/)',
-      'and research_run.json. Ctrl-C stops cleanly; continue with lyra research --resume <run-dir>.',
-      '',
-      'The report opens with ## Answer (## 回答): a verdict on the question\'s proposition — supported, refuted, mixed or',
-      '"insufficient evidence" — with the strongest quotes for and against, its confidence and what would change it.',
-      'The same is `answer: {question, proposition, verdict, confidence, for, against, basis, prose}` in research_run.json and',
-      'in the --json result (schemas/research/answer.schema.json). With models.llm a prose answer is written from the quotes',
-      'and every sentence is checked by the stance model against the quotes it cites; unsupported ones are listed as removed.',
-      '',
-      'Examples:',
-      '  lyra research "Is sea level rise accelerating?" --corpus example',
-      '  lyra research "海面上昇は加速しているか" --corpus example --budget seconds=300,pages=80',
-      '  lyra research --resume _outputs/research/20260101_0930',
-      '',
-      'Exit codes: 0 completed, 1 failed, every search failed (research_no_source; the report lists the errors), the sources',
-      'hold nothing relevant to the question (research_no_relevant, naming them) or interrupted (resumable), 2 invalid input.',
-      'Without --corpus or --provider every configured source is searched, and the report and a warning name them.',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Writes <out>/YYYYMMDD_HHMM/: <topic>_report.md, search_log.md, raw_claims.json, normalized_claims.json, gaps.json,',
+        'sub_questions.json, evidence.json, verified_claims.json, counterevidence_log.json (schemas in schemas/research/)',
+        'and research_run.json. Ctrl-C stops cleanly; continue with lyra research --resume <run-dir>.',
+        '',
+        "The report opens with ## Answer (## 回答): a verdict on the question's proposition — supported, refuted, mixed or",
+        '"insufficient evidence" — with the strongest quotes for and against, its confidence and what would change it.',
+        'The same is `answer: {question, proposition, verdict, confidence, for, against, basis, prose}` in research_run.json and',
+        'in the --json result (schemas/research/answer.schema.json). With models.llm a prose answer is written from the quotes',
+        'and every sentence is checked by the stance model against the quotes it cites; unsupported ones are listed as removed.',
+        '',
+        'Examples:',
+        '  lyra research "Is sea level rise accelerating?" --corpus example',
+        '  lyra research "海面上昇は加速しているか" --corpus example --budget seconds=300,pages=80',
+        '  lyra research --resume _outputs/research/20260101_0930',
+        '',
+        'Exit codes: 0 completed, 1 failed, every search failed (research_no_source; the report lists the errors), the sources',
+        'hold nothing relevant to the question (research_no_relevant, naming them) or interrupted (resumable), 2 invalid input.',
+        'Without --corpus or --provider every configured source is searched, and the report and a warning name them.',
+      ].join('\n'),
+    )
     .action(async (question: string | undefined, raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
-      if (!parsed.success) throw new InvalidInputError(`research: ${parsed.error.issues.map((i) => `--${String(i.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      if (!parsed.success)
+        throw new InvalidInputError(
+          `research: ${parsed.error.issues.map((i) => `--${String(i.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; ')}`,
+          { code: 'invalid_flag' },
+        );
       const f = parsed.data;
       if (f.resume && question) throw new InvalidInputError('research: give a question or --resume, not both', { code: 'invalid_argument' });
-      if (!f.resume && !question?.trim()) throw new InvalidInputError('research: a question is required (or --resume <run-dir|task-id>)', { code: 'invalid_argument' });
+      if (!f.resume && !question?.trim())
+        throw new InvalidInputError('research: a question is required (or --resume <run-dir|task-id>)', { code: 'invalid_argument' });
       const budget = f.budget !== undefined ? parseBudgetSpec(f.budget) : undefined;
       const config = ctx.config();
       const progress = createProgress(ctx.io, { enabled: !f.json, intervalMs: 200 });
@@ -142,11 +187,19 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
         result = f.resume
           ? await resumeResearch(config, { target: f.resume, cwd: ctx.cwd, signal: controller.signal, onEvent })
           : await runResearch(config, {
-            question: question!, cwd: ctx.cwd, signal: controller.signal, onEvent,
-            ...(f.corpus ? { corpus: f.corpus } : {}), ...(f.provider ? { providers: f.provider } : {}), ...(f.lang ? { language: f.lang } : {}),
-            ...(budget ? { budget } : {}), ...(f.out ? { out: f.out } : {}), ...(f.purpose ? { purpose: f.purpose } : {}),
-            ...(f.templates ? { templatesPerPerspective: f.templates } : {}), ...(f.maxMajor !== undefined ? { maxMajorClaims: f.maxMajor } : {}),
-          });
+              question: question!,
+              cwd: ctx.cwd,
+              signal: controller.signal,
+              onEvent,
+              ...(f.corpus ? { corpus: f.corpus } : {}),
+              ...(f.provider ? { providers: f.provider } : {}),
+              ...(f.lang ? { language: f.lang } : {}),
+              ...(budget ? { budget } : {}),
+              ...(f.out ? { out: f.out } : {}),
+              ...(f.purpose ? { purpose: f.purpose } : {}),
+              ...(f.templates ? { templatesPerPerspective: f.templates } : {}),
+              ...(f.maxMajor !== undefined ? { maxMajorClaims: f.maxMajor } : {}),
+            });
       } finally {
         process.removeListener('SIGINT', onInt);
         process.removeListener('SIGTERM', onTerm);
@@ -171,7 +224,10 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
         );
       }
       if (result.status === 'stopped') {
-        throw new NonRetryableError(`research stopped; continue with: lyra research --resume ${result.runDir}`, { code: 'research_interrupted', details: { runDir: result.runDir, taskId: result.taskId } });
+        throw new NonRetryableError(`research stopped; continue with: lyra research --resume ${result.runDir}`, {
+          code: 'research_interrupted',
+          details: { runDir: result.runDir, taskId: result.taskId },
+        });
       }
     });
 }

@@ -18,15 +18,21 @@ export function registerResumeCommand(program: Command, ctx: CliContext): void {
     .argument('<taskId>', 'the task to finish')
     .option('--json', 'print the final status as JSON')
     .description('Finish an interrupted or stopped task from its checkpoints, without fetching stored pages again')
-    .addHelpText('after', '\nSafe after kill -9 at any moment. A `lyra research` task continues its workflow (same as lyra research --resume <taskId>).\nExit code 0 when the task completed, 1 when a required component is missing, 2 for an unknown task.')
+    .addHelpText(
+      'after',
+      '\nSafe after kill -9 at any moment. A `lyra research` task continues its workflow (same as lyra research --resume <taskId>).\nExit code 0 when the task completed, 1 when a required component is missing, 2 for an unknown task.',
+    )
     .action(async (taskId: string, opts: Record<string, unknown>) => {
       const f = parseFlags('resume', flags, opts);
       const config = ctx.config();
       const store = ctx.track(openExistingStore(config.store.path));
-      if (!store?.getTask(taskId)) throw new InvalidInputError(`resume: no task ${JSON.stringify(taskId)} (see lyra task list)`, { code: 'task_not_found', details: { taskId } });
+      if (!store?.getTask(taskId))
+        throw new InvalidInputError(`resume: no task ${JSON.stringify(taskId)} (see lyra task list)`, { code: 'task_not_found', details: { taskId } });
       const progress = createProgress(ctx.io, { enabled: !f.json });
       if (isResearchTask(store, taskId)) {
-        const result = await resumeResearch(config, { target: taskId, cwd: ctx.cwd, onEvent: (e) => progress.update(`research: ${e.type}`) }).finally(() => progress.done());
+        const result = await resumeResearch(config, { target: taskId, cwd: ctx.cwd, onEvent: (e) => progress.update(`research: ${e.type}`) }).finally(() =>
+          progress.done(),
+        );
         if (f.json) return printJson(ctx.io, result);
         return ctx.io.stdout(`research task ${result.taskId} ${result.status}: ${result.runDir}/${result.files.report}\n`);
       }

@@ -9,23 +9,45 @@ import { startFakeDuckDuckGo } from '../../test-support/fake-duckduckgo.js';
 import { runCli, tempHome } from '../../test-support/cli.js';
 
 const RESULTS = [
-  { url: 'https://www.who.int/news-room/fact-sheets/detail/hypertension', title: 'Hypertension', snippet: 'An estimated 1.28 billion adults have hypertension.' },
-  { url: 'https://www.nhlbi.nih.gov/health/high-blood-pressure', title: 'High Blood Pressure - What Is High Blood Pressure?', snippet: 'Blood pressure is the force of blood pushing against artery walls.' },
+  {
+    url: 'https://www.who.int/news-room/fact-sheets/detail/hypertension',
+    title: 'Hypertension',
+    snippet: 'An estimated 1.28 billion adults have hypertension.',
+  },
+  {
+    url: 'https://www.nhlbi.nih.gov/health/high-blood-pressure',
+    title: 'High Blood Pressure - What Is High Blood Pressure?',
+    snippet: 'Blood pressure is the force of blood pushing against artery walls.',
+  },
 ];
 
 test('lyra search --provider duckduckgo: hits from a fake DuckDuckGo on loopback, as JSON and as text; a bot check exits 1 and goes to the auth queue', async () => {
   const ddg = await startFakeDuckDuckGo((q) => (q === 'captcha please' ? 'bot_check' : RESULTS));
   const home = tempHome('lyra-ddg-cli-');
   try {
-    writeFileSync(join(home, 'lyra.config.yaml'), [
-      'providers:', '  duckduckgo:', `    base_url: "${ddg.baseUrl}"`,
-      'fetch:', '  respect_robots: false', '  max_retries: 0', '  cache:', '    enabled: false', '',
-    ].join('\n'));
+    writeFileSync(
+      join(home, 'lyra.config.yaml'),
+      [
+        'providers:',
+        '  duckduckgo:',
+        `    base_url: "${ddg.baseUrl}"`,
+        'fetch:',
+        '  respect_robots: false',
+        '  max_retries: 0',
+        '  cache:',
+        '    enabled: false',
+        '',
+      ].join('\n'),
+    );
     const json = await runCli(['search', 'hypertension adults', '--provider', 'duckduckgo', '--limit', '5', '--json'], { home });
     assert.equal(json.code, 0, json.err);
     const out = JSON.parse(json.out) as { provider: string; hits: Array<{ url: string; title: string; rank: number }> };
     assert.equal(out.provider, 'duckduckgo');
-    assert.deepEqual(out.hits.map((h) => [h.rank, h.url, h.title]), RESULTS.map((r, i) => [i + 1, r.url, r.title]), 'the ad is skipped, redirect links unwrapped');
+    assert.deepEqual(
+      out.hits.map((h) => [h.rank, h.url, h.title]),
+      RESULTS.map((r, i) => [i + 1, r.url, r.title]),
+      'the ad is skipped, redirect links unwrapped',
+    );
     assert.deepEqual(ddg.requests()[0], { q: 'hypertension adults', kl: 'wt-wt' });
 
     const text = await runCli(['search', 'hypertension adults', '--provider', 'duckduckgo', '--limit', '1'], { home });

@@ -17,17 +17,22 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
   program
     .command('search')
     .argument('<query>', 'the query as you would type it; operators (site:, filetype:, "quoted phrases") pass through to web engines')
-    .requiredOption('-p, --provider <name>', 'corpus | searxng | duckduckgo | browser (duckduckgo and browser need no setting; searxng needs providers.searxng.base_url; browser loads the result page in the system Chromium)')
+    .requiredOption(
+      '-p, --provider <name>',
+      'corpus | searxng | duckduckgo | browser (duckduckgo and browser need no setting; searxng needs providers.searxng.base_url; browser loads the result page in the system Chromium)',
+    )
     .option('--corpus <name>', 'with --provider corpus: search only this corpus (default: all)')
     .option('-l, --limit <n>', 'hits to return (1-1000)', '10')
     .option('--json', 'print JSON: {query, provider, hits: [{id, title, url, snippet, score, rank}]}')
     .description('Search one provider and print ranked hits')
     .action(async (query: string, raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
-      if (!parsed.success) throw new InvalidInputError(`search: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      if (!parsed.success)
+        throw new InvalidInputError(`search: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
       if (!query.trim()) throw new InvalidInputError('search: empty query', { code: 'invalid_argument' });
-      if (flags.corpus && flags.provider !== 'corpus') throw new InvalidInputError('search: --corpus only applies to --provider corpus', { code: 'invalid_flag' });
+      if (flags.corpus && flags.provider !== 'corpus')
+        throw new InvalidInputError('search: --corpus only applies to --provider corpus', { code: 'invalid_flag' });
       const config = ctx.config();
       // Web providers fetch through the configured fetcher (SSRF guard, politeness), built on first use.
       const runtime = createRuntime(config, {}, flags.provider === 'browser' ? { render: true } : {});
@@ -40,15 +45,35 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
           limit: flags.limit,
           corpus: flags.corpus,
           // A built-in corpus (corpora/<name>) is indexed on first use, which needs a writable store.
-          store: () => ctx.track(flags.corpus && listBuiltinCorpora().some((c) => c.name === flags.corpus) ? openOrCreateStore(config.store.path) : openExistingStore(config.store.path)),
+          store: () =>
+            ctx.track(
+              flags.corpus && listBuiltinCorpora().some((c) => c.name === flags.corpus)
+                ? openOrCreateStore(config.store.path)
+                : openExistingStore(config.store.path),
+            ),
           fetcher: runtime.fetcher,
         });
       } finally {
         await runtime.close();
       }
-      if (flags.json) return printJson(ctx.io, { query, provider: flags.provider, hits: hits.map((h) => ({ id: h.id ?? h.url, title: h.title, url: h.url, snippet: h.snippet, score: h.score, rank: h.rank, ...(h.corpus ? { corpus: h.corpus } : {}), ...(h.publishedAt ? { published_at: h.publishedAt } : {}) })) });
+      if (flags.json)
+        return printJson(ctx.io, {
+          query,
+          provider: flags.provider,
+          hits: hits.map((h) => ({
+            id: h.id ?? h.url,
+            title: h.title,
+            url: h.url,
+            snippet: h.snippet,
+            score: h.score,
+            rank: h.rank,
+            ...(h.corpus ? { corpus: h.corpus } : {}),
+            ...(h.publishedAt ? { published_at: h.publishedAt } : {}),
+          })),
+        });
       if (hits.length === 0) return ctx.io.stdout('no hits\n');
       // Titles, URLs and snippets come from providers and pages: control characters shown, never sent (JSON stays exact).
-      for (const h of hits) ctx.io.stdout(`${h.rank}. ${terminalLine(h.title)}\n   ${terminalLine(h.url)}  (score ${h.score.toFixed(3)})\n   ${terminalLine(h.snippet)}\n`);
+      for (const h of hits)
+        ctx.io.stdout(`${h.rank}. ${terminalLine(h.title)}\n   ${terminalLine(h.url)}  (score ${h.score.toFixed(3)})\n   ${terminalLine(h.snippet)}\n`);
     });
 }

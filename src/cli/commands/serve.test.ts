@@ -40,15 +40,34 @@ test('serve --http --ui mounts the browser UI at /ui beside /mcp, under the same
   let announced: (v: { url: string; ui: string }) => void = () => undefined;
   const listening = new Promise<{ url: string; ui: string }>((resolve) => (announced = resolve));
   const run = main(['node', 'lyra', 'serve', '--http', '--port', '0', '--json', '--ui'], {
-    io: { stdout: (t) => { out += t; if (out.includes('\n')) announced(JSON.parse(out) as { url: string; ui: string }); }, stderr: (t) => void (err += t) },
-    env: { LYRA_HOME: home }, cwd: home,
+    io: {
+      stdout: (t) => {
+        out += t;
+        if (out.includes('\n')) announced(JSON.parse(out) as { url: string; ui: string });
+      },
+      stderr: (t) => void (err += t),
+    },
+    env: { LYRA_HOME: home },
+    cwd: home,
   });
-  const urls = await Promise.race([listening, run.then((code) => { throw new Error(`exited ${code}: ${err}`); })]);
+  const urls = await Promise.race([
+    listening,
+    run.then((code) => {
+      throw new Error(`exited ${code}: ${err}`);
+    }),
+  ]);
   assert.match(urls.ui, /^http:\/\/127\.0\.0\.1:\d+\/ui\/$/);
-  const get = (url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> => new Promise((resolve, reject) => {
-    const u = new URL(url);
-    request({ host: u.hostname, port: u.port, path: u.pathname, headers }, (res) => { let b = ''; res.on('data', (c) => (b += c)); res.on('end', () => resolve({ status: res.statusCode!, body: b })); }).on('error', reject).end();
-  });
+  const get = (url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> =>
+    new Promise((resolve, reject) => {
+      const u = new URL(url);
+      request({ host: u.hostname, port: u.port, path: u.pathname, headers }, (res) => {
+        let b = '';
+        res.on('data', (c) => (b += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: b }));
+      })
+        .on('error', reject)
+        .end();
+    });
   const page = await get(urls.ui);
   assert.equal(page.status, 200);
   assert.match(page.body, /<h1>Tasks<\/h1>/);

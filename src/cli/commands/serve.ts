@@ -27,23 +27,37 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
     .option('--port <port>', 'with --http: TCP port (default 3917; 0 picks a free one)')
     .option('--json', 'with --http: print {"url": …} on stdout once listening')
     .option('--ui', 'with --http: also serve the browser UI (lyra ui) at /ui, under the same host, origin and token checks')
-    .option('--conformance-fixtures', 'also serve the MCP conformance suite\'s reference fixtures (test_* tools, test:// resources, test_* prompts); for npm run check:mcp only')
-    .addHelpText('after', '\nstdio: stdout carries the protocol only; diagnostics go to stderr. HTTP: endpoint /mcp, Origin and Host checked (DNS-rebinding protection).\nClient configuration: {"command": "npx", "args": ["lyra", "serve"]} — see README "MCP server".')
+    .option(
+      '--conformance-fixtures',
+      "also serve the MCP conformance suite's reference fixtures (test_* tools, test:// resources, test_* prompts); for npm run check:mcp only",
+    )
+    .addHelpText(
+      'after',
+      '\nstdio: stdout carries the protocol only; diagnostics go to stderr. HTTP: endpoint /mcp, Origin and Host checked (DNS-rebinding protection).\nClient configuration: {"command": "npx", "args": ["lyra", "serve"]} — see README "MCP server".',
+    )
     .action(async (raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
-      if (!parsed.success) throw new InvalidInputError(`serve: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      if (!parsed.success)
+        throw new InvalidInputError(`serve: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
       if (!flags.http && (flags.host !== undefined || flags.port !== undefined || flags.json || flags.ui)) {
         throw new InvalidInputError('serve: --host, --port, --json and --ui apply to --http only', { code: 'invalid_flag' });
       }
       const config = ctx.config();
-      const settings = flags.http ? httpSettings(config, { env: ctx.env, ...(flags.host ? { host: flags.host } : {}), ...(flags.port !== undefined ? { port: flags.port } : {}) }) : undefined;
+      const settings = flags.http
+        ? httpSettings(config, { env: ctx.env, ...(flags.host ? { host: flags.host } : {}), ...(flags.port !== undefined ? { port: flags.port } : {}) })
+        : undefined;
       // Refused before anything is opened: no store, no engine for a server that will not start.
       if (settings) checkBindOptions({ host: settings.host, ...(settings.token ? { token: settings.token } : {}) });
       const runtime = createServeRuntime(config);
       const services: McpServices = { engine: runtime.engine, store: runtime.store, recompute: runtime.recompute, evidence: runtime.evidence };
       const version = lyraVersion();
-      const serverOptions = { services, version, settings: runtime.settings, ...(flags.conformanceFixtures ? { fixtures: await loadConformanceFixtures() } : {}) };
+      const serverOptions = {
+        services,
+        version,
+        settings: runtime.settings,
+        ...(flags.conformanceFixtures ? { fixtures: await loadConformanceFixtures() } : {}),
+      };
       const stop = shutdownSignal();
       try {
         if (!settings) {
@@ -54,16 +68,23 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
         const ui = flags.ui ? uiSettings(config, { env: ctx.env }) : undefined;
         const uiHandler = ui
           ? createUiHandler({
-            services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
-            host: settings.host, base: UI_MOUNT_PATH, allowedOrigins: settings.allowedOrigins, allowedHosts: settings.allowedHosts, runsDirs: ui.runsDirs,
-            ...(settings.token ? { token: settings.token } : {}),
-            limits: uiLimitsOf(ui),
-            log: (line) => ctx.io.stderr(`lyra serve: ui: ${line}\n`),
-          })
+              services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+              host: settings.host,
+              base: UI_MOUNT_PATH,
+              allowedOrigins: settings.allowedOrigins,
+              allowedHosts: settings.allowedHosts,
+              runsDirs: ui.runsDirs,
+              ...(settings.token ? { token: settings.token } : {}),
+              limits: uiLimitsOf(ui),
+              log: (line) => ctx.io.stderr(`lyra serve: ui: ${line}\n`),
+            })
           : undefined;
         const http = await startHttpServer({
           ...(uiHandler ? { mounts: [{ prefix: UI_MOUNT_PATH, handle: uiHandler.handle }] } : {}),
-          host: settings.host, port: settings.port, allowedOrigins: settings.allowedOrigins, allowedHosts: settings.allowedHosts,
+          host: settings.host,
+          port: settings.port,
+          allowedOrigins: settings.allowedOrigins,
+          allowedHosts: settings.allowedHosts,
           ...(settings.token ? { token: settings.token } : {}),
           ...(settings.maxBodyBytes !== undefined ? { maxBodyBytes: settings.maxBodyBytes } : {}),
           ...(settings.maxSessions !== undefined ? { maxSessions: settings.maxSessions } : {}),
@@ -77,7 +98,10 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
         });
         const uiUrl = uiHandler ? http.url.replace(/\/mcp$/, `${UI_MOUNT_PATH}/`) : undefined;
         if (flags.json) ctx.io.stdout(`${JSON.stringify({ url: http.url, ...(uiUrl ? { ui: uiUrl } : {}) })}\n`);
-        else ctx.io.stdout(`lyra serve: MCP over Streamable HTTP at ${http.url}${settings.token ? ' (bearer token required)' : ''}${uiUrl ? `; browser UI at ${uiUrl}${settings.token ? ' (open it once with ?token=<token>)' : ''}` : ''}\n`);
+        else
+          ctx.io.stdout(
+            `lyra serve: MCP over Streamable HTTP at ${http.url}${settings.token ? ' (bearer token required)' : ''}${uiUrl ? `; browser UI at ${uiUrl}${settings.token ? ' (open it once with ?token=<token>)' : ''}` : ''}\n`,
+          );
         await new Promise<void>((resolve) => stop.addEventListener('abort', () => resolve(), { once: true }));
         uiHandler?.close();
         await http.close();

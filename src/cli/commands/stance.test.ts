@@ -31,11 +31,17 @@ test('lyra stance --model transformers: JSONL in, JSONL out in order; bad lines 
       line({ id: 4, claim: 'the claim is true', evidence: 'No it is false.' }),
     ].join('');
     const r = await run(['stance', '--model', 'transformers', '--batch', '1'], home, input);
-    const out = r.out.trim().split('\n').map((l) => JSON.parse(l) as { id: unknown; label: string; decisive_sentence: string; confidence: number });
-    assert.deepEqual(out.map((o) => [o.id, o.label, o.decisive_sentence]), [
-      ['a', 'supports', 'Yes the claim is true.'],
-      [4, 'refutes', 'No it is false.'],
-    ]);
+    const out = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: unknown; label: string; decisive_sentence: string; confidence: number });
+    assert.deepEqual(
+      out.map((o) => [o.id, o.label, o.decisive_sentence]),
+      [
+        ['a', 'supports', 'Yes the claim is true.'],
+        [4, 'refutes', 'No it is false.'],
+      ],
+    );
     assert.ok(out.every((o) => o.confidence > 0.5 && o.confidence <= 1));
     assert.match(r.err, /line 2: invalid_input: line 2: not JSON/);
     assert.match(r.err, /line 3 \(id c\): invalid_input: .*evidence/);
@@ -98,7 +104,13 @@ test('lyra stance --model llm: unconfigured is invalid input; a line the model c
     const r = await run(['stance', '--model', 'llm'], home2, input);
     assert.equal(r.code, 1);
     // The llm states only its label's confidence; the rest is shared equally between the other labels.
-    assert.deepEqual(JSON.parse(r.out), { id: 'x', label: 'supports', confidence: 0.8, decisive_sentence: 'A causes B.', scores: { supports: 0.8, refutes: 0.1, neutral: 0.1 } });
+    assert.deepEqual(JSON.parse(r.out), {
+      id: 'x',
+      label: 'supports',
+      confidence: 0.8,
+      decisive_sentence: 'A causes B.',
+      scores: { supports: 0.8, refutes: 0.1, neutral: 0.1 },
+    });
     assert.match(r.err, /line 2 \(id y\): retryable: .*Sure! Here is my answer/);
   } finally {
     await fake.web.close();

@@ -21,16 +21,20 @@ export function registerStanceCommand(program: Command, ctx: CliContext): void {
     .addOption(new Option('--model <backend>', 'stance backend (default: models.stance.backend, else embedded)').choices(['embedded', 'transformers', 'llm']))
     .option('--batch <n>', `pairs per model call (default ${DEFAULT_STANCE_BATCH})`)
     .option('--json', 'report bad lines on stderr as JSON objects too')
-    .addHelpText('after', [
-      '',
-      'label is supports, refutes or neutral; confidence is the probability of the label;',
-      'decisive_sentence is the evidence sentence that decided it. Example:',
-      `  echo '{"id":"1","claim":"Smoking causes cancer.","evidence":"Smoking is a major cause of lung cancer."}' | lyra stance`,
-      'Exit codes: 0 every line judged, 1 some line failed (each reported on stderr with its number), 2 only bad input lines.',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'label is supports, refutes or neutral; confidence is the probability of the label;',
+        'decisive_sentence is the evidence sentence that decided it. Example:',
+        `  echo '{"id":"1","claim":"Smoking causes cancer.","evidence":"Smoking is a major cause of lung cancer."}' | lyra stance`,
+        'Exit codes: 0 every line judged, 1 some line failed (each reported on stderr with its number), 2 only bad input lines.',
+      ].join('\n'),
+    )
     .action(async (raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
-      if (!parsed.success) throw new InvalidInputError(`stance: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      if (!parsed.success)
+        throw new InvalidInputError(`stance: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
       const model = buildStanceModel({ config: ctx.config(), ...(flags.model ? { backend: flags.model } : {}) });
       const input = ctx.io.stdin ?? process.stdin;
@@ -43,7 +47,11 @@ export function registerStanceCommand(program: Command, ctx: CliContext): void {
         onResult: (r) => ctx.io.stdout(`${JSON.stringify(r)}\n`),
         onError: (e) => {
           categories.add(e.category);
-          ctx.io.stderr(flags.json ? `${JSON.stringify({ line: e.line, ...(e.id !== undefined ? { id: e.id } : {}), error: { category: e.category, code: e.code, message: e.message } })}\n` : `lyra stance: line ${e.line}${e.id !== undefined ? ` (id ${String(e.id)})` : ''}: ${e.category}: ${e.message}\n`);
+          ctx.io.stderr(
+            flags.json
+              ? `${JSON.stringify({ line: e.line, ...(e.id !== undefined ? { id: e.id } : {}), error: { category: e.category, code: e.code, message: e.message } })}\n`
+              : `lyra stance: line ${e.line}${e.id !== undefined ? ` (id ${String(e.id)})` : ''}: ${e.category}: ${e.message}\n`,
+          );
         },
       });
       if (failed > 0) {

@@ -23,7 +23,16 @@ after(async () => {
 });
 
 test('task create → search --queue → status → resume → materials → list → stop', { skip }, async () => {
-  const created = await lyra('task', 'create', 'Does aerobic exercise lower blood pressure?', '--budget-pages', '40', '--provider', 'searxng,semantic_scholar', '--json');
+  const created = await lyra(
+    'task',
+    'create',
+    'Does aerobic exercise lower blood pressure?',
+    '--budget-pages',
+    '40',
+    '--provider',
+    'searxng,semantic_scholar',
+    '--json',
+  );
   assert.equal(created.code, 0, created.err);
   const task = JSON.parse(created.out) as { id: string; budget: { maxPages: number }; configSnapshot: { providers: string[] } };
   assert.equal(task.budget.maxPages, 40);

@@ -43,12 +43,22 @@ const materialsFlags = z.strictObject({
 
 export function parseFlags<S extends z.ZodType>(command: string, schema: S, raw: unknown): z.output<S> {
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new InvalidInputError(`${command}: ${parsed.error.issues.map((i) => `--${i.path.join('.').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+  if (!parsed.success)
+    throw new InvalidInputError(
+      `${command}: ${parsed.error.issues.map((i) => `--${i.path.join('.').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join('; ')}`,
+      { code: 'invalid_flag' },
+    );
   return parsed.data;
 }
 
 function providersOf(flags: { provider?: string[]; corpus?: string }): string[] | undefined {
-  const list = [...(flags.corpus ? [`corpus:${flags.corpus}`] : []), ...(flags.provider ?? []).flatMap((p) => p.split(',')).map((p) => p.trim()).filter(Boolean)];
+  const list = [
+    ...(flags.corpus ? [`corpus:${flags.corpus}`] : []),
+    ...(flags.provider ?? [])
+      .flatMap((p) => p.split(','))
+      .map((p) => p.trim())
+      .filter(Boolean),
+  ];
   return list.length > 0 ? list : undefined;
 }
 
@@ -94,7 +104,11 @@ function outcomeText(o: SearchOutcome): string {
 
 export function statusText(s: TaskStatusView): string {
   const b = s.budget;
-  const counts = Object.entries(s.claimCounts).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+  const counts =
+    Object.entries(s.claimCounts)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || 'none';
   const lines = [
     `task ${s.task.id} ${s.status}: ${s.task.question}`,
     `  pages fetched ${s.pagesFetched}, registered ${s.pagesRegistered}; useful fragments ${s.usefulFragments}, harvest ${s.harvestRate.toFixed(2)}, ${s.satisfaction}${s.hasPrimarySource ? ', primary source' : ''}`,
@@ -103,11 +117,27 @@ export function statusText(s: TaskStatusView): string {
     `  claims: ${counts}`,
     `  auth queue: ${s.authQueueSize}`,
   ];
-  const table = s.searches.length > 0
-    ? formatTable(['query', 'kind', 'status', 'tries', 'harvest', 'novelty', 'satisfaction', 'text'], s.searches.map((q) => [q.queryId, q.kind, q.status, q.attempts, q.harvestRate?.toFixed(2), q.novelty?.toFixed(2), q.satisfaction, q.text.slice(0, 60)]))
-    : '';
+  const table =
+    s.searches.length > 0
+      ? formatTable(
+          ['query', 'kind', 'status', 'tries', 'harvest', 'novelty', 'satisfaction', 'text'],
+          s.searches.map((q) => [
+            q.queryId,
+            q.kind,
+            q.status,
+            q.attempts,
+            q.harvestRate?.toFixed(2),
+            q.novelty?.toFixed(2),
+            q.satisfaction,
+            q.text.slice(0, 60),
+          ]),
+        )
+      : '';
   const failures = s.failures.map((f) => `  failed: ${f.source} ${f.target ?? ''}: ${f.category} ${f.code}: ${f.message}`);
-  const blocked = s.blocked_domains.map((d) => `  blocked: ${d.domain} (was ${d.original_trust_level}): ${d.reason ?? '-'}; claims ${d.contradicting_claims.join(', ') || '-'}; ${d.can_restore ? `restore via ${d.restore_via}` : 'not restorable'}`);
+  const blocked = s.blocked_domains.map(
+    (d) =>
+      `  blocked: ${d.domain} (was ${d.original_trust_level}): ${d.reason ?? '-'}; claims ${d.contradicting_claims.join(', ') || '-'}; ${d.can_restore ? `restore via ${d.restore_via}` : 'not restorable'}`,
+  );
   return `${lines.join('\n')}\n${table}${[...failures, ...blocked].map((l) => `${l}\n`).join('')}`;
 }
 
@@ -115,7 +145,11 @@ export function statusText(s: TaskStatusView): string {
 async function withExistingStore<T>(ctx: CliContext, taskId: string, fn: (engine: AppEngine) => T): Promise<T> {
   const config = ctx.config();
   const store = ctx.track(openExistingStore(config.store.path));
-  if (!store) throw new InvalidInputError(`no task ${JSON.stringify(taskId)}: the database ${config.store.path} does not exist yet`, { code: 'task_not_found', details: { taskId } });
+  if (!store)
+    throw new InvalidInputError(`no task ${JSON.stringify(taskId)}: the database ${config.store.path} does not exist yet`, {
+      code: 'task_not_found',
+      details: { taskId },
+    });
   return withEngine({ config, overrides: { store } }, async (engine) => fn(engine));
 }
 
@@ -128,7 +162,10 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
     .option('--budget-pages <n>', 'pages fetched or registered at most (default pipeline.default_budget.max_pages, 100)')
     .option('--budget-seconds <n>', 'seconds of work at most (default 1800)')
     .option('--budget-queries <n>', 'queries sent at most, expansions included (default 50)')
-    .option('--provider <names...>', 'providers: searxng, duckduckgo, corpus, corpus:<name>, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)')
+    .option(
+      '--provider <names...>',
+      'providers: searxng, duckduckgo, corpus, corpus:<name>, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)',
+    )
     .option('--corpus <name>', 'search this local corpus (same as --provider corpus:<name>)')
     .option('--priority-domain <domains...>', 'domains whose results are fetched first (never a trust change)')
     .option('--language <code>', 'ja, en… (default: detected from the question)')
@@ -140,7 +177,11 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
       const created = await withEngine({ config: ctx.config() }, (engine) =>
         engine.createTask({
           question,
-          budget: { ...(f.budgetPages ? { maxPages: f.budgetPages } : {}), ...(f.budgetSeconds ? { maxSeconds: f.budgetSeconds } : {}), ...(f.budgetQueries ? { maxQueries: f.budgetQueries } : {}) },
+          budget: {
+            ...(f.budgetPages ? { maxPages: f.budgetPages } : {}),
+            ...(f.budgetSeconds ? { maxSeconds: f.budgetSeconds } : {}),
+            ...(f.budgetQueries ? { maxQueries: f.budgetQueries } : {}),
+          },
           ...(providers ? { providers } : {}),
           ...(f.priorityDomain ? { priorityDomains: f.priorityDomain } : {}),
           ...(f.language ? { language: f.language } : {}),
@@ -155,7 +196,7 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
     .argument('<id>', 'task id')
     .argument('<query>', 'the query, as the client designed it (Lyra only expands it mechanically)')
     .option('--refute', 'refute mode: also send the query with the critique vocabulary appended')
-    .option('--provider <names...>', 'providers for this query (default: the task\'s)')
+    .option('--provider <names...>', "providers for this query (default: the task's)")
     .option('--corpus <name>', 'search this local corpus (same as --provider corpus:<name>)')
     .option('--max-pages <n>', 'pages this query may fetch or register (within the task budget)')
     .option('--seek-primary', 'ask the scholarly APIs even for a non-academic query')
@@ -168,7 +209,10 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
       const providers = providersOf(f);
       if (f.queue) {
         const items = await withEngine({ config: ctx.config() }, async (engine) =>
-          engine.record(id, [{ query, ...(f.refute ? { refute: true } : {}), ...(providers ? { providers } : {}) }], { ...(f.maxPages ? { maxPages: f.maxPages } : {}), ...(f.seekPrimary ? { seekPrimary: true } : {}) }),
+          engine.record(id, [{ query, ...(f.refute ? { refute: true } : {}), ...(providers ? { providers } : {}) }], {
+            ...(f.maxPages ? { maxPages: f.maxPages } : {}),
+            ...(f.seekPrimary ? { seekPrimary: true } : {}),
+          }),
         );
         if (f.json) return printJson(ctx.io, { queued: items });
         return ctx.io.stdout(`${items.map((i) => i.queryId).join('\n')}\n`);
@@ -177,7 +221,12 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
       const outcome = await withEngine({ config: ctx.config() }, async (engine) => {
         const off = followProgress(engine, progress);
         try {
-          return await engine.search(id, query, { ...(f.refute ? { refute: true } : {}), ...(providers ? { providers } : {}), ...(f.maxPages ? { maxPages: f.maxPages } : {}), ...(f.seekPrimary ? { seekPrimary: true } : {}) });
+          return await engine.search(id, query, {
+            ...(f.refute ? { refute: true } : {}),
+            ...(providers ? { providers } : {}),
+            ...(f.maxPages ? { maxPages: f.maxPages } : {}),
+            ...(f.seekPrimary ? { seekPrimary: true } : {}),
+          });
         } finally {
           off();
           progress.done();
@@ -187,7 +236,11 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
       else ctx.io.stdout(outcomeText(outcome));
       if (outcome.status !== 'done') {
         const w = outcome.warnings.find((x) => x.code === 'query_failed' || x.code === 'query_cancelled');
-        throw errorOfCategory(w && w.category !== 'warning' ? w.category : 'retryable', `task search: query ${outcome.queryId} ${outcome.status}: ${w?.message ?? ''}`, { code: `query_${outcome.status}` });
+        throw errorOfCategory(
+          w && w.category !== 'warning' ? w.category : 'retryable',
+          `task search: query ${outcome.queryId} ${outcome.status}: ${w?.message ?? ''}`,
+          { code: `query_${outcome.status}` },
+        );
       }
     });
 
@@ -223,12 +276,16 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
     .option('--offset <n>', 'first claim (paging)')
     .option('--limit <n>', 'claims per page')
     .option('--graph', 'include every node and edge (json)')
-    .description('The task\'s materials: claims with supporting and refuting evidence (quotes, locators, trust levels), contested pairs, citations')
+    .description("The task's materials: claims with supporting and refuting evidence (quotes, locators, trust levels), contested pairs, citations")
     .action(async (id: string, opts: Record<string, unknown>) => {
       const f = parseFlags('task materials', materialsFlags, opts);
       const format = parseMaterialsFormat(f.format);
       const m = await withExistingStore(ctx, id, (engine) =>
-        engine.materials(id, { ...(f.offset !== undefined ? { offset: f.offset } : {}), ...(f.limit !== undefined ? { limit: f.limit } : {}), ...(f.graph ? { includeGraph: true } : {}) }),
+        engine.materials(id, {
+          ...(f.offset !== undefined ? { offset: f.offset } : {}),
+          ...(f.limit !== undefined ? { limit: f.limit } : {}),
+          ...(f.graph ? { includeGraph: true } : {}),
+        }),
       );
       ctx.io.stdout(renderMaterials(m, format));
     });
@@ -243,6 +300,11 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
       const tasks = store?.listTasks() ?? [];
       if (f.json) return printJson(ctx.io, { tasks });
       if (tasks.length === 0) return ctx.io.stdout('no tasks\n');
-      ctx.io.stdout(formatTable(['task', 'status', 'created', 'question'], tasks.map((t) => [t.id, t.status, t.createdAt, t.question.slice(0, 70)])));
+      ctx.io.stdout(
+        formatTable(
+          ['task', 'status', 'created', 'question'],
+          tasks.map((t) => [t.id, t.status, t.createdAt, t.question.slice(0, 70)]),
+        ),
+      );
     });
 }

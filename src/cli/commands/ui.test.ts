@@ -31,12 +31,30 @@ test('ui --port 0 --json serves the tasks page on loopback until SIGINT', async 
   let announced: (url: string) => void = () => undefined;
   const listening = new Promise<string>((resolve) => (announced = resolve));
   const run = main(['node', 'lyra', 'ui', '--port', '0', '--json'], {
-    io: { stdout: (t) => { out += t; if (out.includes('\n')) announced((JSON.parse(out) as { url: string }).url); }, stderr: (t) => void (err += t) },
-    env: { LYRA_HOME: home }, cwd: home,
+    io: {
+      stdout: (t) => {
+        out += t;
+        if (out.includes('\n')) announced((JSON.parse(out) as { url: string }).url);
+      },
+      stderr: (t) => void (err += t),
+    },
+    env: { LYRA_HOME: home },
+    cwd: home,
   });
-  const url = await Promise.race([listening, run.then((code) => { throw new Error(`exited ${code}: ${err}`); })]);
+  const url = await Promise.race([
+    listening,
+    run.then((code) => {
+      throw new Error(`exited ${code}: ${err}`);
+    }),
+  ]);
   assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
-  const body = await new Promise<string>((resolve, reject) => get(url, (res) => { let b = ''; res.on('data', (c) => (b += c)); res.on('end', () => resolve(b)); }).on('error', reject));
+  const body = await new Promise<string>((resolve, reject) =>
+    get(url, (res) => {
+      let b = '';
+      res.on('data', (c) => (b += c));
+      res.on('end', () => resolve(b));
+    }).on('error', reject),
+  );
   assert.match(body, /<h1>Tasks<\/h1>/);
   process.emit('SIGINT');
   assert.equal(await run, 0);

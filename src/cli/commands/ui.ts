@@ -27,15 +27,24 @@ function defaultAuthor(env: NodeJS.ProcessEnv): string {
 export function registerUiCommand(program: Command, ctx: CliContext): void {
   program
     .command('ui')
-    .description('Open the evidence in a browser: tasks, claims with verbatim quotes, contested pairs, blocked domains, the graph; reject / restore claims, correct stances, set a domain\'s level')
-    .option('--host <host>', 'address to bind (default 127.0.0.1); beyond loopback a token is required (ui.token or $LYRA_UI_TOKEN; a random one is made and printed when neither is set)')
+    .description(
+      "Open the evidence in a browser: tasks, claims with verbatim quotes, contested pairs, blocked domains, the graph; reject / restore claims, correct stances, set a domain's level",
+    )
+    .option(
+      '--host <host>',
+      'address to bind (default 127.0.0.1); beyond loopback a token is required (ui.token or $LYRA_UI_TOKEN; a random one is made and printed when neither is set)',
+    )
     .option('--port <port>', 'TCP port (default 3918; 0 picks a free one)')
     .option('--open', 'open the UI in the default browser once listening')
     .option('--json', 'print {"url": …} on stdout once listening')
-    .addHelpText('after', '\nLimits (request size, rate, live streams, claims per page) are set in the config\'s ui section; see README "Browser UI". Stop with Ctrl-C.')
+    .addHelpText(
+      'after',
+      '\nLimits (request size, rate, live streams, claims per page) are set in the config\'s ui section; see README "Browser UI". Stop with Ctrl-C.',
+    )
     .action(async (raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
-      if (!parsed.success) throw new InvalidInputError(`ui: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+      if (!parsed.success)
+        throw new InvalidInputError(`ui: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
       const config = ctx.config();
       const s = uiSettings(config, { env: ctx.env, ...(flags.host ? { host: flags.host } : {}), ...(flags.port !== undefined ? { port: flags.port } : {}) });
@@ -45,7 +54,12 @@ export function registerUiCommand(program: Command, ctx: CliContext): void {
       try {
         const server = await startUiServer({
           services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
-          host: s.host, port: s.port, allowedOrigins: s.allowedOrigins, allowedHosts: s.allowedHosts, runsDirs: s.runsDirs, author: defaultAuthor(ctx.env),
+          host: s.host,
+          port: s.port,
+          allowedOrigins: s.allowedOrigins,
+          allowedHosts: s.allowedHosts,
+          runsDirs: s.runsDirs,
+          author: defaultAuthor(ctx.env),
           ...(s.token ? { token: s.token } : {}),
           limits: uiLimitsOf(s),
           log: (line) => ctx.io.stderr(`lyra ui: ${line}\n`),
@@ -54,7 +68,10 @@ export function registerUiCommand(program: Command, ctx: CliContext): void {
         // The token link is printed only when the token was made here (a configured one is not echoed).
         const url = s.tokenGenerated && s.token ? `${server.url}?token=${encodeURIComponent(s.token)}` : server.url;
         if (flags.json) ctx.io.stdout(`${JSON.stringify({ url })}\n`);
-        else ctx.io.stdout(`lyra ui: ${url}${s.token && !s.tokenGenerated ? ' (append ?token=<ui.token> once)' : ''} (store ${config.store.path}; Ctrl-C stops)\n`);
+        else
+          ctx.io.stdout(
+            `lyra ui: ${url}${s.token && !s.tokenGenerated ? ' (append ?token=<ui.token> once)' : ''} (store ${config.store.path}; Ctrl-C stops)\n`,
+          );
         if (flags.open) await openInBrowser(url).catch((err: Error) => ctx.io.stderr(`lyra ui: ${err.message}\n`));
         await new Promise<void>((resolve) => (stop.aborted ? resolve() : stop.addEventListener('abort', () => resolve(), { once: true })));
         await server.close();

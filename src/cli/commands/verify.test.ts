@@ -24,11 +24,21 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
 
     const r = await runCli(['verify', 'the claim is true', '--corpus', 'papers', '--json'], { home });
     assert.equal(r.code, 0, r.err);
-    const out = JSON.parse(r.out) as { taskId: string; status: string; rationale: string; supporting: Array<{ quote: string; locator: object; source: { trustLevel: string; url: string; title: string } }>; refuting: unknown[]; queries: string[] };
+    const out = JSON.parse(r.out) as {
+      taskId: string;
+      status: string;
+      rationale: string;
+      supporting: Array<{ quote: string; locator: object; source: { trustLevel: string; url: string; title: string } }>;
+      refuting: unknown[];
+      queries: string[];
+    };
     assert.match(out.taskId, /^task_/);
     assert.equal(out.status, 'VERIFIED', out.rationale);
     assert.equal(out.supporting.length, 2);
-    assert.deepEqual(out.supporting.map((s) => s.source.trustLevel), ['ACADEMIC', 'ACADEMIC']);
+    assert.deepEqual(
+      out.supporting.map((s) => s.source.trustLevel),
+      ['ACADEMIC', 'ACADEMIC'],
+    );
     assert.ok(out.supporting.every((s) => s.source.url.startsWith('corpus://papers/')));
     assert.deepEqual(out.refuting, []);
     assert.ok(out.queries.includes('the claim is true'));
@@ -36,7 +46,10 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
     const text = await runCli(['verify', 'the claim is true', '--corpus', 'papers'], { home });
     assert.equal(text.code, 0, text.err);
     assert.match(text.out, /^VERIFIED {2}confidence 0\.\d\d ± 0\.\d\d/);
-    assert.match(text.out, /supporting evidence \(2\):\n {2}\[ACADEMIC\] (First|Second) paper\n {4}corpus:\/\/papers\/d\d \(¶0, chars 0–\d+\) — supports 0\.\d\d\n {4}"Yes/);
+    assert.match(
+      text.out,
+      /supporting evidence \(2\):\n {2}\[ACADEMIC\] (First|Second) paper\n {4}corpus:\/\/papers\/d\d \(¶0, chars 0–\d+\) — supports 0\.\d\d\n {4}"Yes/,
+    );
     assert.match(text.out, /refuting evidence: none/);
 
     const bad = await runCli(['verify', 'the claim is true', '--max-pages', 'zero'], { home });

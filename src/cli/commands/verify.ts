@@ -63,12 +63,18 @@ export function registerVerifyCommand(program: Command, ctx: CliContext): void {
     .command('verify')
     .argument('<claim>', 'the statement to verify, in quotes')
     .option('--corpus <name>', 'search this local corpus (same as --provider corpus:<name>)')
-    .option('--provider <name...>', 'providers to search: corpus, corpus:<name>, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)')
+    .option(
+      '--provider <name...>',
+      'providers to search: corpus, corpus:<name>, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)',
+    )
     .option('--task <id>', 'verify within an existing task (its pages count as evidence too) instead of a new one')
     .option('--max-pages <n>', 'pages the verification search may fetch or register')
     .option('--json', 'print the result as JSON')
     .description('Search → stance → status for one claim: status, confidence, rationale, and the supporting and refuting evidence')
-    .addHelpText('after', '\nStatuses: VERIFIED, CONDITIONED, CONTESTED, UNSUPPORTED, REFUTED (docs/PIPELINE.md). Exit code 0 whatever the status;\n1 when the search or a model failed, 2 for invalid input.')
+    .addHelpText(
+      'after',
+      '\nStatuses: VERIFIED, CONDITIONED, CONTESTED, UNSUPPORTED, REFUTED (docs/PIPELINE.md). Exit code 0 whatever the status;\n1 when the search or a model failed, 2 for invalid input.',
+    )
     .action(async (claim: string, opts: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(opts);
       if (!parsed.success) {
@@ -76,7 +82,13 @@ export function registerVerifyCommand(program: Command, ctx: CliContext): void {
         throw new InvalidInputError(`verify: --${issue.path.join('.')}: ${issue.message}`, { code: 'invalid_flag' });
       }
       const flags = parsed.data;
-      const providers = [...(flags.corpus ? [`corpus:${flags.corpus}`] : []), ...(flags.provider ?? []).flatMap((p) => p.split(',')).map((p) => p.trim()).filter(Boolean)];
+      const providers = [
+        ...(flags.corpus ? [`corpus:${flags.corpus}`] : []),
+        ...(flags.provider ?? [])
+          .flatMap((p) => p.split(','))
+          .map((p) => p.trim())
+          .filter(Boolean),
+      ];
       const progress = createProgress(ctx.io, { enabled: !flags.json });
       const result = await verifyOnce({
         config: ctx.config(),

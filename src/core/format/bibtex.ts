@@ -20,12 +20,14 @@ const LATEX_SPECIAL: Record<string, string> = {
 
 /** A field's text: white space (line breaks included) as one space, control characters dropped, LaTeX specials escaped. */
 export function bibtexField(s: string): string {
-  return s
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\{}&%$#_~^]/g, (c) => LATEX_SPECIAL[c]!);
+  return (
+    s
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[\\{}&%$#_~^]/g, (c) => LATEX_SPECIAL[c]!)
+  );
 }
 
 /**

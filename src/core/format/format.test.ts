@@ -1,8 +1,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  bibtexDoi, bibtexField, bibtexKey, bibtexUrl, htmlLink, htmlText, mdCell, mdCode, mdHeading, mdInline, mdLink, mdQuote, mdText, mdUrl,
-  safeHttpUrl, terminalLine, terminalText,
+  bibtexDoi,
+  bibtexField,
+  bibtexKey,
+  bibtexUrl,
+  htmlLink,
+  htmlText,
+  mdCell,
+  mdCode,
+  mdHeading,
+  mdInline,
+  mdLink,
+  mdQuote,
+  mdText,
+  mdUrl,
+  safeHttpUrl,
+  terminalLine,
+  terminalText,
 } from './index.js';
 
 test('safeHttpUrl: only http(s), normalised, with link-ending characters percent-encoded', () => {
@@ -10,7 +25,19 @@ test('safeHttpUrl: only http(s), normalised, with link-ending characters percent
   assert.equal(safeHttpUrl('HTTP://Example.ORG:80/a'), 'http://example.org/a');
   assert.equal(safeHttpUrl('http://example.org/a"onmouseover="alert(8)'), 'http://example.org/a%22onmouseover=%22alert(8)');
   assert.equal(safeHttpUrl('https://example.org/?q=<x>&r=`{}`'), 'https://example.org/?q=%3Cx%3E&r=%60%7B%7D%60');
-  for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd', 'corpus://c/1', '//example.org/', 'http://', 'http://exa\nmple.org/']) {
+  for (const bad of [
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,x',
+    'vbscript:x',
+    'file:///etc/passwd',
+    'corpus://c/1',
+    '//example.org/',
+    'http://',
+    'http://exa\nmple.org/',
+  ]) {
     assert.equal(safeHttpUrl(bad), undefined, bad);
   }
 });
@@ -56,7 +83,10 @@ test('mdQuote keeps every line inside the quote; mdHeading and mdCode stay on on
 });
 
 test('BibTeX: every special character escaped, DOIs validated, URLs http(s) only, keys plain', () => {
-  assert.equal(bibtexField('a}, note={\\input{/etc/passwd}} 50% #1 $x_y^2 ~&'), 'a\\textbraceright{}, note=\\textbraceleft{}\\textbackslash{}input\\textbraceleft{}/etc/passwd\\textbraceright{}\\textbraceright{} 50\\% \\#1 \\$x\\_y\\textasciicircum{}2 \\textasciitilde{}\\&');
+  assert.equal(
+    bibtexField('a}, note={\\input{/etc/passwd}} 50% #1 $x_y^2 ~&'),
+    'a\\textbraceright{}, note=\\textbraceleft{}\\textbackslash{}input\\textbraceleft{}/etc/passwd\\textbraceright{}\\textbraceright{} 50\\% \\#1 \\$x\\_y\\textasciicircum{}2 \\textasciitilde{}\\&',
+  );
   assert.equal(bibtexDoi('10.1234/a},note={\\input{/etc/passwd}}'), undefined);
   assert.equal(bibtexDoi('10.1000/xyz-123_(4):5;6'), '10.1000/xyz-123\\_(4):5;6');
   assert.equal(bibtexDoi('10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0'), '10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0');

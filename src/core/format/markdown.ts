@@ -32,9 +32,15 @@ const LEADING_BLOCK_RE = /^(?:[#>+=-]|\d{1,9}[.)])/;
  * not a `\s*\n\s*` pattern (quadratic on a long run of spaces).
  */
 export function oneLine(s: string): string {
-  const parts = s.replace(/[\r\v\f\u0085]/g, '\n').replace(CONTROL_RE, '').split(/[\n\u2028\u2029]/);
+  const parts = s
+    .replace(/[\r\v\f\u0085]/g, '\n')
+    .replace(CONTROL_RE, '')
+    .split(/[\n\u2028\u2029]/);
   if (parts.length === 1) return parts[0]!.trim();
-  return parts.map((p) => p.trim()).filter((p) => p !== '').join(' ');
+  return parts
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .join(' ');
 }
 
 /**
@@ -87,7 +93,10 @@ export function mdUrl(url: string): string {
  * table or HTML block.
  */
 export function mdQuote(s: string): string {
-  const lines = s.replace(/\r\n?|\u2028|\u2029/g, '\n').split('\n').map((l) => l.trim());
+  const lines = s
+    .replace(/\r\n?|\u2028|\u2029/g, '\n')
+    .split('\n')
+    .map((l) => l.trim());
   while (lines.length > 0 && lines[0] === '') lines.shift();
   while (lines.length > 0 && lines.at(-1) === '') lines.pop();
   if (lines.length === 0) return '>';

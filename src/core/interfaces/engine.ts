@@ -7,8 +7,15 @@ import type { z } from 'zod';
 import type { Claim, Locator, Page, StatusAxes, StoredError, Task } from '../entities.js';
 import type { ClaimStatus, QueryOrigin, QueryStatus, Stance } from '../enums.js';
 import type {
-  blockedDomainInfoSchema, budgetViewSchema, claimSummarySchema, engineWarningSchema, searchOutcomeSchema, searchStateViewSchema, sourceViewSchema,
-  taskStatusViewSchema, unreadSourceSchema,
+  blockedDomainInfoSchema,
+  budgetViewSchema,
+  claimSummarySchema,
+  engineWarningSchema,
+  searchOutcomeSchema,
+  searchStateViewSchema,
+  sourceViewSchema,
+  taskStatusViewSchema,
+  unreadSourceSchema,
 } from '../schemas/engine-views.js';
 import type { StanceJudgement, StancePair } from './models.js';
 import type { MaterialsPage, MaterialsPageOptions } from './materials-page.js';

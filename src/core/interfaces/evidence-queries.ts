@@ -51,6 +51,13 @@ export interface EvidenceQueries {
   queryView(input: { name: string; taskId: string; limit?: number; offset?: number; signal?: AbortSignal }): Promise<TableResult>;
   /** One SELECT (or WITH … SELECT / VALUES); writes, ATTACH, PRAGMA and several statements are refused. */
   querySql(input: { sql: string; params?: Array<string | number | null>; maxRows?: number; signal?: AbortSignal }): Promise<TableResult>;
-  vectorSearch(input: { taskId: string; query: string; limit?: number; minScore?: number; quoteChars?: number; signal?: AbortSignal }): Promise<VectorSearchResult>;
+  vectorSearch(input: {
+    taskId: string;
+    query: string;
+    limit?: number;
+    minScore?: number;
+    quoteChars?: number;
+    signal?: AbortSignal;
+  }): Promise<VectorSearchResult>;
   close(): Promise<void>;
 }

@@ -8,14 +8,38 @@ import type { claimBriefSchema, claimFeedbackViewSchema, evidenceBriefSchema, fr
 
 /** Claim fields a page can carry (the id always comes). */
 export const CLAIM_FIELDS = [
-  'statement', 'slots', 'scope', 'decisionRelevance', 'status', 'confidence', 'uncertainty', 'controversy', 'rationale', 'axes', 'conditions',
-  'relaxationReason', 'counts', 'supporting', 'refuting', 'origins',
+  'statement',
+  'slots',
+  'scope',
+  'decisionRelevance',
+  'status',
+  'confidence',
+  'uncertainty',
+  'controversy',
+  'rationale',
+  'axes',
+  'conditions',
+  'relaxationReason',
+  'counts',
+  'supporting',
+  'refuting',
+  'origins',
 ] as const;
 export type ClaimField = (typeof CLAIM_FIELDS)[number];
 
 /** Fields of a page unless `fields` says otherwise: what a writer needs to weigh and quote a claim. */
 export const DEFAULT_CLAIM_FIELDS: readonly ClaimField[] = [
-  'statement', 'decisionRelevance', 'status', 'confidence', 'uncertainty', 'controversy', 'conditions', 'counts', 'supporting', 'refuting', 'origins',
+  'statement',
+  'decisionRelevance',
+  'status',
+  'confidence',
+  'uncertainty',
+  'controversy',
+  'conditions',
+  'counts',
+  'supporting',
+  'refuting',
+  'origins',
 ];
 
 export interface MaterialsPageOptions {

@@ -1,16 +1,6 @@
 // Persistence of the evidence graph. The embedded implementation is SQLite (store/), whose calls
 // are synchronous and short; the interface is synchronous to keep transactions simple and atomic.
-import type {
-  AuthItem,
-  Checkpoint,
-  Claim,
-  DomainState,
-  Edge,
-  Fragment,
-  Page,
-  Query,
-  Task,
-} from '../entities.js';
+import type { AuthItem, Checkpoint, Claim, DomainState, Edge, Fragment, Page, Query, Task } from '../entities.js';
 import type { AuthStatus, EdgeKind, Stance, TrustLevel } from '../enums.js';
 
 /** One task's L6 evidence about a domain: contributions accepted and rejected, and the claims that rejected it. */

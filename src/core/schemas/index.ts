@@ -1,13 +1,34 @@
 // core/schemas: the views' and their entities' shapes as zod schemas; the types are inferred from them.
 export { budgetSchema, identifiersSchema, storedErrorSchema, taskSchema } from './entities.js';
 export {
-  blockedDomainInfoSchema, budgetViewSchema, claimSummarySchema, engineWarningSchema, searchOutcomeSchema, searchStateViewSchema, sourceViewSchema,
-  taskStatusViewSchema, unreadSourceSchema,
+  blockedDomainInfoSchema,
+  budgetViewSchema,
+  claimSummarySchema,
+  engineWarningSchema,
+  searchOutcomeSchema,
+  searchStateViewSchema,
+  sourceViewSchema,
+  taskStatusViewSchema,
+  unreadSourceSchema,
 } from './engine-views.js';
 export {
-  DECISION_RELEVANCES, citesEdgeSchema, claimSchema, claimSlotsSchema, contradictsEdgeSchema, edgeSchema, locatorSchema, pageSchema, stanceEdgeSchema,
+  DECISION_RELEVANCES,
+  citesEdgeSchema,
+  claimSchema,
+  claimSlotsSchema,
+  contradictsEdgeSchema,
+  edgeSchema,
+  locatorSchema,
+  pageSchema,
+  stanceEdgeSchema,
   statusAxesSchema,
 } from './graph-entities.js';
 export {
-  claimBriefSchema, claimFeedbackViewSchema, contestedPairSchema, counterevidenceEntrySchema, evidenceBriefSchema, fragmentTextSchema, materialsPageSchema,
+  claimBriefSchema,
+  claimFeedbackViewSchema,
+  contestedPairSchema,
+  counterevidenceEntrySchema,
+  evidenceBriefSchema,
+  fragmentTextSchema,
+  materialsPageSchema,
 } from './materials-page.js';

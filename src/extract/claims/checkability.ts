@@ -45,7 +45,8 @@ export interface Checkability {
 }
 
 const NUMERIC_RE = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million|billion|half|twice|double|triple|percent)\b/i;
-const EN_VERB_HINT_RE = /\b(is|are|was|were|be|been|has|have|had|do|does|did|can|will|would|should|may|might|shows?|found|finds?|reports?|rose|risen|fell|fallen|grew|grown|began|begun|became|took|taken|made|led|saw|seen|won|lost|left|held|kept|ran|met|went|gone|came|gave|given|brought|built|spent|cut|hit|set|put|\w+(?:ed|es|s))\b/i;
+const EN_VERB_HINT_RE =
+  /\b(is|are|was|were|be|been|has|have|had|do|does|did|can|will|would|should|may|might|shows?|found|finds?|reports?|rose|risen|fell|fallen|grew|grown|began|begun|became|took|taken|made|led|saw|seen|won|lost|left|held|kept|ran|met|went|gone|came|gave|given|brought|built|spent|cut|hit|set|put|\w+(?:ed|es|s))\b/i;
 
 /** Lemmas are passed in so this stays free of NLP state; `lemmas` may be empty for Japanese. */
 export function assessSentence(options: { text: string; language: TextLanguage; lemmas: string[] }): Checkability {
@@ -67,9 +68,19 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
   const features: ClaimFeature[] = [];
   if (NUMERIC_RE.test(t)) features.push('numeric');
   if (COMPARISON_RE.test(t) || (language === 'ja' && /((?<!に)より|比べ|比較|上回|下回)/.test(t))) features.push('comparison');
-  if (lemmas.some((l) => CAUSAL_LEMMAS.has(l)) || CAUSAL_PHRASE_RE.test(t) || (language === 'ja' && /(引き起こ|もたら|原因|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|防い|高め|高ま|下げ|減ら|増や|つなが|起こす)/.test(t))) features.push('causal');
+  if (
+    lemmas.some((l) => CAUSAL_LEMMAS.has(l)) ||
+    CAUSAL_PHRASE_RE.test(t) ||
+    (language === 'ja' && /(引き起こ|もたら|原因|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|防い|高め|高ま|下げ|減ら|増や|つなが|起こす)/.test(t))
+  )
+    features.push('causal');
   const words = t.toLowerCase().match(/[a-z]+/g) ?? [];
-  if (lemmas.some((l) => EVALUATIVE_WORDS.has(l)) || words.some((w) => EVALUATIVE_WORDS.has(w)) || (language === 'ja' && /(有効|無効|安全|危険|有意|効果|優れ|劣る)/.test(t))) features.push('evaluative');
+  if (
+    lemmas.some((l) => EVALUATIVE_WORDS.has(l)) ||
+    words.some((w) => EVALUATIVE_WORDS.has(w)) ||
+    (language === 'ja' && /(有効|無効|安全|危険|有意|効果|優れ|劣る)/.test(t))
+  )
+    features.push('evaluative');
   if (lemmas.some((l) => FINDING_LEMMAS.has(l))) features.push('finding');
   if (STRONG_ASSERTION_RE.test(t)) features.push('strong_assertion');
   if (HIGH_STAKES_RE.test(t)) features.push('high_stakes');

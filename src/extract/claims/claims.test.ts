@@ -2,7 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { claimId, type EmbeddingModel } from '../../core/index.js';
 import {
-  assessSentence, createEmbeddingSimilarity, extractClaimCandidates, extractNormalizedClaims, isSameClaim, mergeClaims, mergeClaimsWithEmbeddings, normalizeClaim,
+  assessSentence,
+  createEmbeddingSimilarity,
+  extractClaimCandidates,
+  extractNormalizedClaims,
+  isSameClaim,
+  mergeClaims,
+  mergeClaimsWithEmbeddings,
+  normalizeClaim,
 } from './index.js';
 
 test('checkable sentences and rejected ones, with the reason', () => {
@@ -22,7 +29,14 @@ test('checkable sentences and rejected ones, with the reason', () => {
   ];
   for (const [text, checkable, expected] of cases) {
     const language = /[ぁ-んァ-ン一-龯]/.test(text) ? 'ja' : 'en';
-    const lemmas = language === 'en' ? text.toLowerCase().replace(/[^a-z ]/g, '').split(' ').map((w) => (w === 'causes' ? 'cause' : w === 'reduced' ? 'reduce' : w)) : [];
+    const lemmas =
+      language === 'en'
+        ? text
+            .toLowerCase()
+            .replace(/[^a-z ]/g, '')
+            .split(' ')
+            .map((w) => (w === 'causes' ? 'cause' : w === 'reduced' ? 'reduce' : w))
+        : [];
     const r = assessSentence({ text, language, lemmas });
     assert.equal(r.checkable, checkable, text);
     assert.equal(checkable ? r.features.join(',') : r.rejectedBecause, expected, text);
@@ -63,12 +77,15 @@ test('merge: same claim from two sources merges; negation, other numbers and oth
   assert.equal(isSameClaim(a, c), false);
   assert.equal(isSameClaim(d, e), false);
   const merged = mergeClaims([a, b, c, d, e]);
-  assert.deepEqual(merged.map((m) => [m.statement, m.sources.map((s) => s.source)]), [
-    ['Smoking causes lung cancer.', ['https://a.example/', 'https://b.example/']],
-    ['Smoking does not cause lung cancer.', ['https://c.example/']],
-    ['The drug reduced deaths by 50%.', ['https://d.example/']],
-    ['The drug reduced deaths by 5%.', ['https://e.example/']],
-  ]);
+  assert.deepEqual(
+    merged.map((m) => [m.statement, m.sources.map((s) => s.source)]),
+    [
+      ['Smoking causes lung cancer.', ['https://a.example/', 'https://b.example/']],
+      ['Smoking does not cause lung cancer.', ['https://c.example/']],
+      ['The drug reduced deaths by 50%.', ['https://d.example/']],
+      ['The drug reduced deaths by 5%.', ['https://e.example/']],
+    ],
+  );
 });
 
 test('merge: a supplied similarity merges paraphrases above the threshold only', () => {
@@ -82,16 +99,24 @@ test('merge: a supplied similarity merges paraphrases above the threshold only',
 test('extractClaimCandidates keeps checkable sentences with locators', () => {
   const text = 'Skip to main content. Coffee consumption increased by 12% in 2023. Is tea better? Tea is healthier than soda for adults.';
   const got = extractClaimCandidates({ text, source: 'doc1', publishedAt: '2024-01-01' });
-  assert.deepEqual(got.map((c) => [c.text, c.locator]), [
-    ['Coffee consumption increased by 12% in 2023.', 'sentence:1'],
-    ['Tea is healthier than soda for adults.', 'sentence:3'],
-  ]);
+  assert.deepEqual(
+    got.map((c) => [c.text, c.locator]),
+    [
+      ['Coffee consumption increased by 12% in 2023.', 'sentence:1'],
+      ['Tea is healthier than soda for adults.', 'sentence:3'],
+    ],
+  );
   assert.equal(got[0]?.publishedAt, '2024-01-01');
   assert.equal(extractClaimCandidates({ text, source: 'doc1', maxClaims: 1 }).length, 1);
 });
 
 test('page furniture is not a claim: "Label: value" lines and captions', () => {
-  for (const text of ['Published: 12 March 2021', 'Last updated: 3 May 2023 by the editors', 'Table 1. Mortality fell by 20% in the treated group', '公開日：2023年5月1日']) {
+  for (const text of [
+    'Published: 12 March 2021',
+    'Last updated: 3 May 2023 by the editors',
+    'Table 1. Mortality fell by 20% in the treated group',
+    '公開日：2023年5月1日',
+  ]) {
     const language = /[ぁ-んァ-ン一-龯]/.test(text) ? 'ja' : 'en';
     assert.equal(assessSentence({ text, language, lemmas: [] }).rejectedBecause, 'boilerplate', text);
   }
@@ -113,7 +138,10 @@ test('reporting frames are lifted off: the reported claim fills the slots and me
   assert.equal(framed.attribution, 'Researchers at Kyoto University found that');
   const plain = normalizeClaim({ text: 'Smoking causes lung cancer.', source: 'b' });
   assert.equal(framed.fingerprint, plain.fingerprint);
-  assert.deepEqual(mergeClaims([plain, framed]).map((m) => m.sources.map((s) => s.source)), [['b', 'a']]);
+  assert.deepEqual(
+    mergeClaims([plain, framed]).map((m) => m.sources.map((s) => s.source)),
+    [['b', 'a']],
+  );
   const ja = normalizeClaim({ text: '研究者らは、喫煙が肺がんのリスクを高めると報告した。', source: 'j' });
   assert.deepEqual(ja.slots, { subject: '喫煙', predicate: '高める', object: '肺がんのリスク' });
   assert.equal(ja.attribution, '研究者らは、…と報告した');
@@ -130,10 +158,13 @@ test('negation anywhere in the clause keeps "found an association" and "found no
 test('extractNormalizedClaims: a document in, merged normalized claims with every source out', () => {
   const text = 'Home\n\nSmoking causes lung cancer. Is it true? Experts found that smoking causes lung cancer.\n\n喫煙は肺がんのリスクを高める。';
   const got = extractNormalizedClaims({ text, source: 'https://x.example/a' });
-  assert.deepEqual(got.map((c) => [c.statement, c.language, c.sources.map((s) => s.locator)]), [
-    ['Smoking causes lung cancer.', 'en', ['sentence:1', 'sentence:3']],
-    ['喫煙は肺がんのリスクを高める。', 'ja', ['sentence:4']],
-  ]);
+  assert.deepEqual(
+    got.map((c) => [c.statement, c.language, c.sources.map((s) => s.locator)]),
+    [
+      ['Smoking causes lung cancer.', 'en', ['sentence:1', 'sentence:3']],
+      ['喫煙は肺がんのリスクを高める。', 'ja', ['sentence:4']],
+    ],
+  );
   assert.match(got[0]!.claimId, /^clm_[0-9a-f]{16}$/);
 });
 
@@ -148,10 +179,14 @@ test('mergeClaimsWithEmbeddings merges paraphrases by cosine and embeds each sta
       return texts.map((t) => (/aspirin/i.test(t) ? Float32Array.from([1, 0.05]) : Float32Array.from([0, 1])));
     },
   };
-  const claims = ['Aspirin lowers the risk of heart attack.', 'Heart attack risk is reduced by aspirin.', 'The stock market fell on Monday.']
-    .map((text, i) => normalizeClaim({ text, source: `s${i}` }));
+  const claims = ['Aspirin lowers the risk of heart attack.', 'Heart attack risk is reduced by aspirin.', 'The stock market fell on Monday.'].map((text, i) =>
+    normalizeClaim({ text, source: `s${i}` }),
+  );
   const merged = await mergeClaimsWithEmbeddings({ claims, model });
-  assert.deepEqual(merged.map((m) => m.sources.map((s) => s.source)), [['s0', 's1'], ['s2']]);
+  assert.deepEqual(
+    merged.map((m) => m.sources.map((s) => s.source)),
+    [['s0', 's1'], ['s2']],
+  );
   assert.equal(calls.length, 1);
   const similarity = await createEmbeddingSimilarity({ claims: claims.slice(0, 1), model });
   assert.throws(() => similarity(claims[0]!, claims[2]!), /not among the embedded claims/);
@@ -160,12 +195,17 @@ test('mergeClaimsWithEmbeddings merges paraphrases by cosine and embeds each sta
 test('English slots on news prose: datelines, connectives, subordinate openers, compounds and tagger slips', () => {
   const slots = (text: string) => normalizeClaim({ text, source: 's' }).slots;
   assert.deepEqual(slots('Feb. 23, 2015 -- Life-threatening peanut allergies have mysteriously been on the rise.'), {
-    subject: 'Life-threatening peanut allergies', predicate: 'be', object: 'on the rise',
+    subject: 'Life-threatening peanut allergies',
+    predicate: 'be',
+    object: 'on the rise',
   });
   assert.equal(slots('LONDON — Sudan will improve access for aid groups.').subject, 'Sudan');
   assert.equal(slots('But a groundbreaking new study may offer a way to stem that rise.').subject, 'a groundbreaking new study');
   assert.deepEqual(slots('After rebels in Darfur staged an uprising in 2003, security services killed thousands of civilians.').subject, 'security services');
-  assert.deepEqual([slots('Now research shows the opposite is true.').subject, slots('Now research shows the opposite is true.').predicate], ['research', 'show']);
+  assert.deepEqual(
+    [slots('Now research shows the opposite is true.').subject, slots('Now research shows the opposite is true.').predicate],
+    ['research', 'show'],
+  );
   assert.equal(slots('For the first time since the 1990s, the nation will trade with the United States.').time, 'since the 1990s');
 });
 

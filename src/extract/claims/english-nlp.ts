@@ -28,7 +28,13 @@ export function analyzeEnglish(text: string): AnalyzedSentence {
   const pos = doc.tokens().out(its.pos) as string[];
   const neg = doc.tokens().out(its.negationFlag) as unknown as boolean[];
   const pre = doc.tokens().out(its.precedingSpaces) as string[];
-  const tokens = values.map((value, i) => ({ value, lemma: (lemmas[i] ?? value).toLowerCase(), pos: pos[i] ?? 'X', negated: neg[i] ?? false, pre: pre[i] ?? ' ' }));
+  const tokens = values.map((value, i) => ({
+    value,
+    lemma: (lemmas[i] ?? value).toLowerCase(),
+    pos: pos[i] ?? 'X',
+    negated: neg[i] ?? false,
+    pre: pre[i] ?? ' ',
+  }));
   const dates = (doc.entities().out(its.detail) as unknown as Array<{ value: string; type: string }>)
     .filter((e) => e.type === 'DATE' || e.type === 'DURATION')
     .map((e) => e.value);

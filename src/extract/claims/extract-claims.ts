@@ -67,7 +67,16 @@ function unitsOf(s: Unit, language: TextLanguage): Unit[] {
 }
 
 function reject(unit: Unit, index: number, options: ExtractClaimsOptions, checkability: Checkability): ClaimCandidate {
-  return { text: unit.text, quote: unit.text, source: options.source, locator: `sentence:${index}`, sentenceIndex: index, start: unit.start, end: unit.end, checkability };
+  return {
+    text: unit.text,
+    quote: unit.text,
+    source: options.source,
+    locator: `sentence:${index}`,
+    sentenceIndex: index,
+    start: unit.start,
+    end: unit.end,
+    checkability,
+  };
 }
 
 export function extractClaimCandidates(options: ExtractClaimsOptions): ClaimCandidate[] {
@@ -85,14 +94,24 @@ export function extractClaimCandidates(options: ExtractClaimsOptions): ClaimCand
     const units = whole ? [s] : unitsOf(s, language);
     for (const unit of units) {
       const screened = screenSentence({ text: unit.text, language, clause: units.length > 1 && unit.start > s.start });
-      const resolution = resolveOpeningReference({ text: unit.text, ...(context !== undefined ? { previous: context } : {}), context: options.text.slice(0, unit.start), language });
+      const resolution = resolveOpeningReference({
+        text: unit.text,
+        ...(context !== undefined ? { previous: context } : {}),
+        context: options.text.slice(0, unit.start),
+        language,
+      });
       const statement = resolution.status === 'resolved' ? resolution.statement : unit.text;
       context = resolution.status === 'unresolved' ? undefined : statement;
       let checkability: Checkability;
       if (screened) checkability = { checkable: false, features: [], rejectedBecause: screened };
       else if (resolution.status === 'unresolved') checkability = { checkable: false, features: [], rejectedBecause: 'unresolved_reference' };
       // Too long to be a claim: refused by assessSentence without tagging it first (hostile input stays linear).
-      else checkability = assessSentence({ text: statement, language, lemmas: language === 'en' && withinClaimLength(statement, language) ? analyzeEnglish(statement).tokens.map((t) => t.lemma) : [] });
+      else
+        checkability = assessSentence({
+          text: statement,
+          language,
+          lemmas: language === 'en' && withinClaimLength(statement, language) ? analyzeEnglish(statement).tokens.map((t) => t.lemma) : [],
+        });
       if (!checkability.checkable) {
         if (options.includeRejected) out.push(reject(unit, i, options, checkability));
         continue;
@@ -122,7 +141,10 @@ export function extractClaimCandidates(options: ExtractClaimsOptions): ClaimCand
 export function extractNormalizedClaims(options: ExtractClaimsOptions & { merge?: MergeOptions }): NormalizedClaim[] {
   const { merge, ...extract } = options;
   const candidates = extractClaimCandidates({ ...extract, includeRejected: false });
-  return mergeClaims(candidates.map((c) => normalizeClaim(c)), merge ?? {});
+  return mergeClaims(
+    candidates.map((c) => normalizeClaim(c)),
+    merge ?? {},
+  );
 }
 
 /**

@@ -3,35 +3,138 @@
 
 /** Predicates that make a statement causal or directional (lemmas). */
 export const CAUSAL_LEMMAS = new Set([
-  'cause', 'lead', 'result', 'induce', 'trigger', 'produce', 'prevent', 'reduce', 'decrease', 'lower', 'increase', 'raise',
-  'improve', 'worsen', 'boost', 'cut', 'drop', 'rise', 'fall', 'grow', 'decline', 'double', 'halve', 'triple', 'affect', 'inhibit',
-  'promote', 'protect', 'associate', 'correlate', 'link', 'contribute', 'drive', 'enhance', 'suppress', 'block', 'kill', 'cure', 'treat',
-  'accelerate', 'slow', 'limit', 'eliminate', 'mitigate', 'exacerbate', 'outperform', 'exceed', 'surpass',
-  'threaten', 'endanger', 'damage', 'harm', 'destroy', 'modulate',
+  'cause',
+  'lead',
+  'result',
+  'induce',
+  'trigger',
+  'produce',
+  'prevent',
+  'reduce',
+  'decrease',
+  'lower',
+  'increase',
+  'raise',
+  'improve',
+  'worsen',
+  'boost',
+  'cut',
+  'drop',
+  'rise',
+  'fall',
+  'grow',
+  'decline',
+  'double',
+  'halve',
+  'triple',
+  'affect',
+  'inhibit',
+  'promote',
+  'protect',
+  'associate',
+  'correlate',
+  'link',
+  'contribute',
+  'drive',
+  'enhance',
+  'suppress',
+  'block',
+  'kill',
+  'cure',
+  'treat',
+  'accelerate',
+  'slow',
+  'limit',
+  'eliminate',
+  'mitigate',
+  'exacerbate',
+  'outperform',
+  'exceed',
+  'surpass',
+  'threaten',
+  'endanger',
+  'damage',
+  'harm',
+  'destroy',
+  'modulate',
 ]);
 
 /** Verbs that report a finding or a forecast ("we conclude", "is predicted", "identified X in Y"). */
-export const FINDING_LEMMAS = new Set(['conclude', 'identify', 'detect', 'observe', 'predict', 'discover', 'confirm', 'forecast', 'project', 'outpace', 'overtake']);
+export const FINDING_LEMMAS = new Set([
+  'conclude',
+  'identify',
+  'detect',
+  'observe',
+  'predict',
+  'discover',
+  'confirm',
+  'forecast',
+  'project',
+  'outpace',
+  'overtake',
+]);
 
 /** Evaluative adjectives and nouns that make a statement checkable as a judgement. */
 export const EVALUATIVE_WORDS = new Set([
-  'effective', 'ineffective', 'safe', 'unsafe', 'significant', 'efficacious', 'harmful', 'beneficial', 'accurate', 'reliable',
-  'superior', 'inferior', 'efficient', 'toxic', 'dangerous', 'successful', 'optimal', 'best', 'worst', 'largest', 'smallest',
-  'highest', 'lowest', 'leading', 'primary', 'major', 'main', 'responsible', 'necessary', 'sufficient', 'associated', 'linked',
-  'significantly', 'incorrect', 'correct', 'wrong', 'robust', 'inaccurate', 'attributable', 'largest', 'biggest', 'greatest',
+  'effective',
+  'ineffective',
+  'safe',
+  'unsafe',
+  'significant',
+  'efficacious',
+  'harmful',
+  'beneficial',
+  'accurate',
+  'reliable',
+  'superior',
+  'inferior',
+  'efficient',
+  'toxic',
+  'dangerous',
+  'successful',
+  'optimal',
+  'best',
+  'worst',
+  'largest',
+  'smallest',
+  'highest',
+  'lowest',
+  'leading',
+  'primary',
+  'major',
+  'main',
+  'responsible',
+  'necessary',
+  'sufficient',
+  'associated',
+  'linked',
+  'significantly',
+  'incorrect',
+  'correct',
+  'wrong',
+  'robust',
+  'inaccurate',
+  'attributable',
+  'largest',
+  'biggest',
+  'greatest',
 ]);
 
 /** Causal wording the lemma list misses ("due to", "attributable to", "as a result of"). */
-export const CAUSAL_PHRASE_RE = /\b(?:due to|because of|attributable to|attributed to|caused by|responsible for|as a result of|leads? to|led to|linked to|associated with|contributes? to|contributed to)\b/i;
+export const CAUSAL_PHRASE_RE =
+  /\b(?:due to|because of|attributable to|attributed to|caused by|responsible for|as a result of|leads? to|led to|linked to|associated with|contributes? to|contributed to)\b/i;
 
 /** Comparison markers. */
-export const COMPARISON_RE = /\b(more|less|fewer|greater|higher|lower|better|worse|faster|slower|larger|smaller|than|compared (?:to|with)|versus|vs\.?|relative to|outperform\w*|exceed\w*|differ(?:s|ed|ence|ences)?)\b/i;
+export const COMPARISON_RE =
+  /\b(more|less|fewer|greater|higher|lower|better|worse|faster|slower|larger|smaller|than|compared (?:to|with)|versus|vs\.?|relative to|outperform\w*|exceed\w*|differ(?:s|ed|ence|ences)?)\b/i;
 
 /** Strong assertion words (seed 001 主要Claim選定: 必ず/唯一/最適 …). */
-export const STRONG_ASSERTION_RE = /\b(always|never|only|best|worst|all|none|every|guaranteed?|proven|definitely|certainly|must|optimal|unique)\b|必ず|唯一|最適|絶対|確実|すべて|全て|決して|最も|最良|最高/i;
+export const STRONG_ASSERTION_RE =
+  /\b(always|never|only|best|worst|all|none|every|guaranteed?|proven|definitely|certainly|must|optimal|unique)\b|必ず|唯一|最適|絶対|確実|すべて|全て|決して|最も|最良|最高/i;
 
 /** Legal, safety and finance topics (seed 001: such claims are major and need refutation search). */
-export const HIGH_STAKES_RE = /\b(law|legal|illegal|regulation|court|liabilit\w*|safety|safe|unsafe|death|mortality|fatal|toxic\w*|side effects?|adverse|risk|dose|dosage|finance|financial|invest\w*|tax\w*|price|cost|loan|fraud)\b|法律|違法|規制|裁判|安全|危険|死亡|副作用|毒性|投資|税|金融|価格|費用|詐欺/i;
+export const HIGH_STAKES_RE =
+  /\b(law|legal|illegal|regulation|court|liabilit\w*|safety|safe|unsafe|death|mortality|fatal|toxic\w*|side effects?|adverse|risk|dose|dosage|finance|financial|invest\w*|tax\w*|price|cost|loan|fraud)\b|法律|違法|規制|裁判|安全|危険|死亡|副作用|毒性|投資|税|金融|価格|費用|詐欺/i;
 
 export const NEGATION_RE = /\b(not|no|never|none|neither|nor|cannot|without|fail(?:s|ed)? to)\b|n't\b/i;
 
@@ -39,12 +142,15 @@ export const NEGATION_RE = /\b(not|no|never|none|neither|nor|cannot|without|fail
 export const HEDGE_RE = /\b(may|might|could|possibly|perhaps|likely|unlikely|suggests?|appears?|seems?)\b|かもしれない|可能性がある|と考えられる|とみられる/i;
 
 /** Boilerplate and navigation that is never a claim. */
-export const BOILERPLATE_RE = /\b(click here|read more|subscribe|sign up|log ?in|cookies?|privacy policy|terms of (?:use|service)|all rights reserved|copyright|share this|follow us|newsletter|advertisement|skip to (?:main )?content|back to top|related articles|download pdf)\b|©|ログイン|会員登録|クッキー|プライバシーポリシー|利用規約|無断転載|著作権|シェアする|関連記事|トップへ戻る/i;
+export const BOILERPLATE_RE =
+  /\b(click here|read more|subscribe|sign up|log ?in|cookies?|privacy policy|terms of (?:use|service)|all rights reserved|copyright|share this|follow us|newsletter|advertisement|skip to (?:main )?content|back to top|related articles|download pdf)\b|©|ログイン|会員登録|クッキー|プライバシーポリシー|利用規約|無断転載|著作権|シェアする|関連記事|トップへ戻る/i;
 
 /** Page furniture written as "Label: value" (dates, bylines, captions) — metadata, not claims. */
-export const METADATA_LINE_RE = /^(?:published|updated|posted|last (?:updated|modified|reviewed)|date|by|author|authors|source|photo|image|credit|doi|issn|isbn|received|accepted|keywords|tags|category|filed under|公開日|更新日|投稿日|著者|出典|写真)\s*[:：]|^(?:table|figure|fig\.|supplementary (?:table|figure)|図|表)\s*[0-9０-９A-Z]+[.:．：]?\s/i;
+export const METADATA_LINE_RE =
+  /^(?:published|updated|posted|last (?:updated|modified|reviewed)|date|by|author|authors|source|photo|image|credit|doi|issn|isbn|received|accepted|keywords|tags|category|filed under|公開日|更新日|投稿日|著者|出典|写真)\s*[:：]|^(?:table|figure|fig\.|supplementary (?:table|figure)|図|表)\s*[0-9０-９A-Z]+[.:．：]?\s/i;
 
 /** Japanese predicates that are causal, directional or evaluative. */
-export const JA_CLAIM_RE = /(高め|高ま|下げ|減ら|増や|リスク|つなが|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|引き起こ|もたら|原因|要因|影響|関連|相関|有効|無効|安全|危険|有意|効果|優れ|劣る|上回|下回|倍|割|％|%|以上|以下|未満|(?<!に)より)/;
+export const JA_CLAIM_RE =
+  /(高め|高ま|下げ|減ら|増や|リスク|つなが|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|引き起こ|もたら|原因|要因|影響|関連|相関|有効|無効|安全|危険|有意|効果|優れ|劣る|上回|下回|倍|割|％|%|以上|以下|未満|(?<!に)より)/;
 
 export const JA_NEGATION_RE = /(ない|なかった|ず[、。]|ません|ではない|じゃない|無い)/;

@@ -45,7 +45,11 @@ export interface NormalizedClaim {
   sources: ClaimSource[];
 }
 
-const STOP = new Set('the a an of to in on for and or is are was were be been being by with as at that this these those it its from than which who whom has have had do does did can could may might will would should'.split(' '));
+const STOP = new Set(
+  'the a an of to in on for and or is are was were be been being by with as at that this these those it its from than which who whom has have had do does did can could may might will would should'.split(
+    ' ',
+  ),
+);
 
 /** Jaccard similarity of content terms at or above which two claims merge (with equal numbers and polarity). */
 export const MERGE_JACCARD_THRESHOLD = 0.8;
@@ -73,7 +77,10 @@ function relevanceOf(features: ClaimFeature[]): DecisionRelevance {
 
 function fingerprintOf(slots: ClaimSlots, negated: boolean, numbers: string[]): string {
   const key = [slots.subject, slots.predicate, slots.object, slots.time].map((s) => normalizeStatement(s ?? '')).join('|');
-  return createHash('sha256').update(`${key}|${negated ? 'neg' : 'pos'}|${numbers.join(',')}`).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(`${key}|${negated ? 'neg' : 'pos'}|${numbers.join(',')}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export function normalizeClaim(raw: RawClaim): NormalizedClaim {
@@ -95,7 +102,14 @@ export function normalizeClaim(raw: RawClaim): NormalizedClaim {
     fingerprint: fingerprintOf(slotResult.slots, slotResult.negated, numbers),
     terms: termsOf(statement, slotResult.lemmas, language),
     numbers,
-    sources: [{ source: raw.source, quote: raw.quote ?? raw.text, ...(raw.publishedAt ? { publishedAt: raw.publishedAt } : {}), ...(raw.locator ? { locator: raw.locator } : {}) }],
+    sources: [
+      {
+        source: raw.source,
+        quote: raw.quote ?? raw.text,
+        ...(raw.publishedAt ? { publishedAt: raw.publishedAt } : {}),
+        ...(raw.locator ? { locator: raw.locator } : {}),
+      },
+    ],
   };
 }
 

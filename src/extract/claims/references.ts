@@ -29,29 +29,102 @@ export type Resolution =
 export const MAX_ANTECEDENT_WORDS = 8;
 
 /** Discourse openers that belong to no slot ("However,", "[citation needed]", "According to X,"). */
-const EN_PREFIX_RE = /^(?:\[[^\]]{1,30}\]\s*|(?:however|moreover|furthermore|in addition|additionally|also|but|and|so|thus|therefore|still|yet|overall|nevertheless|indeed|notably|importantly|in contrast|by contrast|similarly|likewise),?\s+|according to [^,]{1,80},\s+)+/i;
+const EN_PREFIX_RE =
+  /^(?:\[[^\]]{1,30}\]\s*|(?:however|moreover|furthermore|in addition|additionally|also|but|and|so|thus|therefore|still|yet|overall|nevertheless|indeed|notably|importantly|in contrast|by contrast|similarly|likewise),?\s+|according to [^,]{1,80},\s+)+/i;
 /** Time and place frames that point back: "During this time", "At that point", "There,". */
-const EN_FRAME_RE = /^(?:(?:during|in|at|by|since|after|before|throughout|over|for|from|until|within)\s+(?:this|that|these|those|the same)\s+(?:[\w-]+\s+){0,2}?(?:time|times|period|periods|year|years|month|months|decade|decades|century|centuries|era|age|point|stage|phase|season|summer|summers|winter|winters|spring|autumn|day|days|week|weeks|case|cases|way|context|region|area|place|location|event)\b|(?:by then|since then|until then|at that point|at the time|at this point|in the same year|that year|the same year)\b|(?:there|here),\s)/i;
+const EN_FRAME_RE =
+  /^(?:(?:during|in|at|by|since|after|before|throughout|over|for|from|until|within)\s+(?:this|that|these|those|the same)\s+(?:[\w-]+\s+){0,2}?(?:time|times|period|periods|year|years|month|months|decade|decades|century|centuries|era|age|point|stage|phase|season|summer|summers|winter|winters|spring|autumn|day|days|week|weeks|case|cases|way|context|region|area|place|location|event)\b|(?:by then|since then|until then|at that point|at the time|at this point|in the same year|that year|the same year)\b|(?:there|here),\s)/i;
 /** An opening time or place adverbial that names its own time or place ("In 2010,", "In Alaska,"). */
 const EN_ADVERBIAL_RE = /^(?:in|by|since|from|after|before|on|at|during|as of|until|between)\s+(?!(?:this|that|these|those|the same)\b)[^,]{1,40},\s+/i;
 /** "It is likely that", "It was estimated to": the expletive it, which points at nothing. */
-const EN_EXPLETIVE_IT_RE = /^it\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared|remains|remained|may be|might be|could be|can be)\s+(?:(?:not|also|now|widely|generally|commonly|often|still|very|highly|increasingly|therefore)\s+)*(?:(?:unclear|clear|likely|unlikely|possible|impossible|probable|estimated|believed|thought|known|expected|predicted|projected|forecast|found|shown|noted|observed|established|reported|suggested|argued|assumed|important|necessary|difficult|hard|easy|true|false|worth|essential|crucial|evident|apparent|noteworthy|notable)\s+(?:that|to|whether)|that|to|whether|unclear|clear|likely|unlikely|possible|important|necessary|difficult|true|worth|essential)\b/i;
+const EN_EXPLETIVE_IT_RE =
+  /^it\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared|remains|remained|may be|might be|could be|can be)\s+(?:(?:not|also|now|widely|generally|commonly|often|still|very|highly|increasingly|therefore)\s+)*(?:(?:unclear|clear|likely|unlikely|possible|impossible|probable|estimated|believed|thought|known|expected|predicted|projected|forecast|found|shown|noted|observed|established|reported|suggested|argued|assumed|important|necessary|difficult|hard|easy|true|false|worth|essential|crucial|evident|apparent|noteworthy|notable)\s+(?:that|to|whether)|that|to|whether|unclear|clear|likely|unlikely|possible|important|necessary|difficult|true|worth|essential)\b/i;
 /** Subject pronouns resolved from the previous sentence's subject (with number agreement). */
 const EN_PERSONAL = new Set(['it', 'they']);
 const EN_UNRESOLVABLE_PRONOUNS = new Set(['he', 'she', 'him', 'her', 'them', 'his', 'its', 'their', 'theirs', 'such', 'former', 'latter']);
 const EN_DEMONSTRATIVES = new Set(['this', 'these', 'that', 'those']);
 /** Definite descriptions that only make sense after the sentence introducing them ("the region…"). */
-const EN_ANAPHORIC_HEADS = new Set(['region', 'area', 'decline', 'tax', 'effect', 'phenomenon', 'agency', 'company', 'event', 'trend', 'warming', 'species', 'policy', 'programme', 'program', 'project', 'plan', 'bill', 'disease', 'outbreak', 'island', 'country', 'city', 'lake', 'river', 'glacier']);
+const EN_ANAPHORIC_HEADS = new Set([
+  'region',
+  'area',
+  'decline',
+  'tax',
+  'effect',
+  'phenomenon',
+  'agency',
+  'company',
+  'event',
+  'trend',
+  'warming',
+  'species',
+  'policy',
+  'programme',
+  'program',
+  'project',
+  'plan',
+  'bill',
+  'disease',
+  'outbreak',
+  'island',
+  'country',
+  'city',
+  'lake',
+  'river',
+  'glacier',
+]);
 /** Things there is one of, which "the" names without pointing back ("The ocean would not…"). */
-const EN_UNIQUE_REFERENTS = new Set(['ocean', 'atmosphere', 'sun', 'moon', 'earth', 'world', 'planet', 'climate', 'globe', 'arctic', 'antarctic', 'sea', 'sky', 'public', 'internet', 'universe', 'environment', 'biosphere', 'troposphere', 'stratosphere', 'equator', 'weather']);
+const EN_UNIQUE_REFERENTS = new Set([
+  'ocean',
+  'atmosphere',
+  'sun',
+  'moon',
+  'earth',
+  'world',
+  'planet',
+  'climate',
+  'globe',
+  'arctic',
+  'antarctic',
+  'sea',
+  'sky',
+  'public',
+  'internet',
+  'universe',
+  'environment',
+  'biosphere',
+  'troposphere',
+  'stratosphere',
+  'equator',
+  'weather',
+]);
 /** Compounds naming one thing ("the sea level", "the greenhouse effect"). */
-const EN_UNIQUE_PHRASES = new Set(['sea level', 'sea levels', 'sea ice', 'greenhouse effect', 'ozone layer', 'solar system', 'ice age', 'gulf stream', 'jet stream', 'water cycle', 'carbon cycle', 'food chain', 'northern hemisphere', 'southern hemisphere', 'general public']);
+const EN_UNIQUE_PHRASES = new Set([
+  'sea level',
+  'sea levels',
+  'sea ice',
+  'greenhouse effect',
+  'ozone layer',
+  'solar system',
+  'ice age',
+  'gulf stream',
+  'jet stream',
+  'water cycle',
+  'carbon cycle',
+  'food chain',
+  'northern hemisphere',
+  'southern hemisphere',
+  'general public',
+]);
 const EN_PLACE_ANAPHOR_RE = /\bthe\s+(?:same\s+)?(region|area)\b(?!\s+(?:of|where|in which|that|which)\b)/i;
 /** Words of a clause's start searched for an anaphoric definite description. */
 export const EARLY_DEFINITE_WORDS = 8;
-const EN_EARLY_DEFINITE_RE = new RegExp(`\\bthe\\s+(?:[a-z-]+\\s+)?(${['region', 'area', 'decline', 'tax', 'phenomenon', 'agency', 'company', 'outbreak', 'warming', 'reef'].join('|')})\\b(?!\\s+(?:of|in|from|over)\\b)`, 'i');
+const EN_EARLY_DEFINITE_RE = new RegExp(
+  `\\bthe\\s+(?:[a-z-]+\\s+)?(${['region', 'area', 'decline', 'tax', 'phenomenon', 'agency', 'company', 'outbreak', 'warming', 'reef'].join('|')})\\b(?!\\s+(?:of|in|from|over)\\b)`,
+  'i',
+);
 /** "One of the most striking features of this is…": a demonstrative standing alone early in the clause. */
-const EN_EARLY_PRONOUN_RE = /\b(?:of|to|from|by|with|for|in|on|about|after|before)\s+(this|these|those)\b(?=\s+(?:is|are|was|were|has|have|had|can|could|will|would|may|might|include|includes)\b|\s*[,;.])/i;
+const EN_EARLY_PRONOUN_RE =
+  /\b(?:of|to|from|by|with|for|in|on|about|after|before)\s+(this|these|those)\b(?=\s+(?:is|are|was|were|has|have|had|can|could|will|would|may|might|include|includes)\b|\s*[,;.])/i;
 
 function isPlural(np: string): boolean {
   const head = np.trim().split(/\s+/).at(-1)?.toLowerCase() ?? '';
@@ -94,7 +167,13 @@ function openingOf(text: string): OpeningReference | undefined {
   const first = /^([A-Za-z]+)\b/.exec(rest)?.[1];
   if (!first) return undefined;
   const lower = first.toLowerCase();
-  const at = (kind: ReferenceKind, len: number, head?: string): OpeningReference => ({ kind, text: rest.slice(0, len), start: prefix, end: prefix + len, ...(head ? { head } : {}) });
+  const at = (kind: ReferenceKind, len: number, head?: string): OpeningReference => ({
+    kind,
+    text: rest.slice(0, len),
+    start: prefix,
+    end: prefix + len,
+    ...(head ? { head } : {}),
+  });
   if (EN_PERSONAL.has(lower)) return at('pronoun', first.length);
   if (EN_UNRESOLVABLE_PRONOUNS.has(lower)) return at(lower === 'his' || lower === 'its' || lower === 'their' ? 'possessive' : 'pronoun', first.length);
   if (lower === 'similar' || /^the (?:former|latter|same)\b/i.test(rest)) return at('demonstrative', first.length);
@@ -110,8 +189,16 @@ function openingOf(text: string): OpeningReference | undefined {
     if (lower === 'the') {
       const h = head >= 1 && head <= 2 ? tokens[head]! : undefined;
       // "The particles reflect…", "The letter goes on…": a bare common noun as the whole subject points back.
-      const phrase = tokens.slice(1, head + 1).map((t) => t.value.toLowerCase()).join(' ');
-      const bare = h !== undefined && h.pos === 'NOUN' && !EN_UNIQUE_REFERENTS.has(h.lemma) && !EN_UNIQUE_PHRASES.has(phrase) && ['VERB', 'AUX', 'ADV', 'PART'].includes(tokens[head + 1]?.pos ?? '') &&
+      const phrase = tokens
+        .slice(1, head + 1)
+        .map((t) => t.value.toLowerCase())
+        .join(' ');
+      const bare =
+        h !== undefined &&
+        h.pos === 'NOUN' &&
+        !EN_UNIQUE_REFERENTS.has(h.lemma) &&
+        !EN_UNIQUE_PHRASES.has(phrase) &&
+        ['VERB', 'AUX', 'ADV', 'PART'].includes(tokens[head + 1]?.pos ?? '') &&
         tokens.slice(1, head + 1).every((t) => t.pos !== 'PROPN' && !/^\p{Lu}/u.test(t.value));
       const listed = h !== undefined && EN_ANAPHORIC_HEADS.has(h.lemma) && tokens[head + 1]?.value.toLowerCase() !== 'of';
       if (!bare && !listed) return earlyDefinite(text, prefix);
@@ -133,7 +220,13 @@ function earlyDefinite(text: string, from: number): OpeningReference | undefined
   const words = text.slice(from).split(/\s+/);
   const head = words.slice(0, EARLY_DEFINITE_WORDS + 2).join(' ');
   const within = words.slice(0, EARLY_DEFINITE_WORDS).join(' ').length;
-  const pronoun = EN_EARLY_PRONOUN_RE.exec(text.slice(from).split(/\s+/).slice(0, EARLY_DEFINITE_WORDS + 2).join(' '));
+  const pronoun = EN_EARLY_PRONOUN_RE.exec(
+    text
+      .slice(from)
+      .split(/\s+/)
+      .slice(0, EARLY_DEFINITE_WORDS + 2)
+      .join(' '),
+  );
   if (pronoun) {
     const start = text.indexOf(pronoun[0], from) + pronoun[0].length - pronoun[1]!.length;
     return { kind: 'pronoun', text: pronoun[1]!, start, end: start + pronoun[1]!.length };
@@ -150,9 +243,11 @@ function earlyDefinite(text: string, from: number): OpeningReference | undefined
 /** Japanese openers: これ/それ (pronouns), この/その/同 + noun (demonstratives), この時期/同年 (frames). */
 const JA_FRAME_RE = /^(?:この|その|あの)(?:時|頃|ころ|時期|期間|年|際|当時|間)|^同(?:年|月|日|時期)/u;
 const JA_PRONOUN_RE = /^(?:これ|それ|あれ)(?:ら)?(?=は|が|に|を|も|で|と|の|によ|まで|から)/u;
-const JA_DEMONSTRATIVE_RE = /^(?:この|その|あの|こうした|そうした|こういった|そういった|このような|そのような|同)(?<noun>[^、。はがをにでのもと]{1,12})(?=は|が|を|に|で|の|も|と)/u;
+const JA_DEMONSTRATIVE_RE =
+  /^(?:この|その|あの|こうした|そうした|こういった|そういった|このような|そのような|同)(?<noun>[^、。はがをにでのもと]{1,12})(?=は|が|を|に|で|の|も|と)/u;
 /** Connectives that start with a demonstrative but point at no entity ("therefore", "as a result"). */
-const JA_CONNECTIVE_RE = /^(?:そのため|このため|その結果|この結果|それでも|それから|それに|そのうえ|その上|それゆえ|これにより|これによって|それにより|それによって)/u;
+const JA_CONNECTIVE_RE =
+  /^(?:そのため|このため|その結果|この結果|それでも|それから|それに|そのうえ|その上|それゆえ|これにより|これによって|それにより|それによって)/u;
 
 function japaneseReference(text: string): OpeningReference | undefined {
   const t = text.replace(/^(?:しかし|また|さらに|一方|なお|ただし|特に|実際)、?/u, '');
@@ -192,7 +287,13 @@ function nounPhraseWithHead(previous: string, head: string): string | undefined 
     if (s === i || i - s + 1 > MAX_ANTECEDENT_WORDS) return undefined;
     // "the ongoing outbreak" keeps its article; "an outbreak" becomes "the outbreak" when it is referred back to.
     const article = /^(?:the|a|an)$/i.test(tokens[s - 1]?.value ?? '') ? 'the ' : '';
-    return article + tokens.slice(s, i + 1).map((t, k) => (k === 0 ? '' : t.pre) + t.value).join('');
+    return (
+      article +
+      tokens
+        .slice(s, i + 1)
+        .map((t, k) => (k === 0 ? '' : t.pre) + t.value)
+        .join('')
+    );
   }
   return undefined;
 }
@@ -216,7 +317,8 @@ export function resolveOpeningReference(options: { text: string; previous?: stri
   if (!reference) return { status: 'none' };
   const unresolved: Resolution = { status: 'unresolved', reference };
   // "The passenger quarantine…" after a text that introduced the quarantine: the description is already known there.
-  if (reference.kind === 'definite' && reference.head && options.context && new RegExp(`\\b${reference.head}(?:s|es)?\\b`, 'i').test(options.context)) return { status: 'none' };
+  if (reference.kind === 'definite' && reference.head && options.context && new RegExp(`\\b${reference.head}(?:s|es)?\\b`, 'i').test(options.context))
+    return { status: 'none' };
   if (!previous || reference.kind === 'frame' || reference.kind === 'possessive') return unresolved;
   let antecedent: string | undefined;
   if (language === 'ja') {
@@ -227,7 +329,12 @@ export function resolveOpeningReference(options: { text: string; previous?: stri
       // Keep the particle: これは → <subject>は.
       const particle = /ら?$/.exec(reference.text)?.[0] ?? '';
       const base = reference.text.slice(0, reference.text.length - particle.length);
-      return { status: 'resolved', statement: `${text.slice(0, reference.start)}${antecedent}${text.slice(reference.start + base.length + particle.length)}`, reference, antecedent };
+      return {
+        status: 'resolved',
+        statement: `${text.slice(0, reference.start)}${antecedent}${text.slice(reference.start + base.length + particle.length)}`,
+        reference,
+        antecedent,
+      };
     }
   } else if (reference.kind === 'pronoun') {
     const word = reference.text.toLowerCase();

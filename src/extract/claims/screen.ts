@@ -5,7 +5,16 @@
 import type { TextLanguage } from '../language.js';
 
 export type ScreenReason =
-  | 'reference_entry' | 'headline' | 'glossary' | 'caption' | 'fragment' | 'definition' | 'procedure' | 'meta' | 'normative' | 'quotation';
+  | 'reference_entry'
+  | 'headline'
+  | 'glossary'
+  | 'caption'
+  | 'fragment'
+  | 'definition'
+  | 'procedure'
+  | 'meta'
+  | 'normative'
+  | 'quotation';
 
 /** Words of a quoted sentence up to which it reads as a title ("Entire nation of Kiribati to be relocated…"). */
 export const QUOTED_TITLE_MAX_WORDS = 20;
@@ -17,7 +26,8 @@ export const HEADLINE_MIN_WORDS = 5;
 export const GLOSSARY_MIN_TERMS = 2;
 
 /** Reference-list furniture: retrieval notes, identifiers, page ranges, volumes, "(2012) Title". */
-const REFERENCE_RE = /[A-Z][a-z]+,\s[A-Z][a-z]+\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}\)\.?$|^[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){0,3}\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}[a-z]?\)\.?$|\b(?:1[89]|20)\d{2}[a-z]?,\s*pp?\.\s*\d+|\b(?:Retrieved|Accessed|Archived from the original)\b.{0,40}\b(?:1[89]|20)\d{2}\b|\b(?:ISBN|ISSN|doi|DOI|PMID|PMCID|arXiv)\s*:?\s*\d|\bpp?\.\s*\d+\s*[–-]\s*\d+|\bVol\.\s*\d+|^\(?(?:1[89]|20)\d{2}[a-z]?\)\s|^[A-Z][a-z]+,\s(?:[A-Z]\.\s?){1,3}(?:,|&|and|\(\d{4})/;
+const REFERENCE_RE =
+  /[A-Z][a-z]+,\s[A-Z][a-z]+\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}\)\.?$|^[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){0,3}\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}[a-z]?\)\.?$|\b(?:1[89]|20)\d{2}[a-z]?,\s*pp?\.\s*\d+|\b(?:Retrieved|Accessed|Archived from the original)\b.{0,40}\b(?:1[89]|20)\d{2}\b|\b(?:ISBN|ISSN|doi|DOI|PMID|PMCID|arXiv)\s*:?\s*\d|\bpp?\.\s*\d+\s*[–-]\s*\d+|\bVol\.\s*\d+|^\(?(?:1[89]|20)\d{2}[a-z]?\)\s|^[A-Z][a-z]+,\s(?:[A-Z]\.\s?){1,3}(?:,|&|and|\(\d{4})/;
 /** Title – programme – site: two or more dash or bar separators between short segments. */
 const TITLE_SEPARATOR_RE = /\s[–—|]\s/g;
 /** A whole sentence inside quotation marks (a quoted headline or title). */
@@ -25,7 +35,8 @@ const QUOTED_SENTENCE_RE = /^["“‘'](?<inner>[^"“”]+)["”’'][.,;]?$/;
 /** "Term – lower-case definition": a glossary entry (Habili – reef specific to the Red Sea; …). */
 const GLOSSARY_TERM_RE = /(?:^|[.;:)"”]\s*|\s)[A-Z][\w'’-]*(?:\s[\w'’-]+){0,2}\s[–—]\s[a-z]/g;
 /** Figure and photo captions. */
-const CAPTION_RE = /^(?:figure|fig\.|table|image|photo(?:graph)?|map|chart|graph|illustration|diagram|caption|credit|source)s?\s*[0-9A-Z]*\s*[:.–—-]\s|\((?:pictured|left|right|top|bottom|centre|center|inset|above|below)\)/i;
+const CAPTION_RE =
+  /^(?:figure|fig\.|table|image|photo(?:graph)?|map|chart|graph|illustration|diagram|caption|credit|source)s?\s*[0-9A-Z]*\s*[:.–—-]\s|\((?:pictured|left|right|top|bottom|centre|center|inset|above|below)\)/i;
 /** Pieces that begin inside a sentence: a lower-case start, a closing bracket, a section sign. */
 const FRAGMENT_START_RE = /^(?:[a-z][a-z]|[)\]§,;:]|\((?:[a-z]|e\.g|i\.e)\b)/;
 /** A piece of a quotation: it opens a quotation mark that it never closes. */
@@ -36,29 +47,39 @@ const FRAGMENT_END_RE = /(?:\(e\.g\.|\(i\.e\.|[,;:(–—-])\s*$/;
  * Definitions: "X is a/an/the …(that|which|where|used|of)…", "X refers to", "X is defined as",
  * "X occurs when", "The term for …". A definition with a figure, comparison or ranking is a claim.
  */
-const DEFINITION_RE = /^(?:[A-Z][^,;:]{0,90}?(?:,[^,]{0,60},)?\s(?:is|are)\s(?:a|an|the)\s(?![^;]*\b(?:largest|smallest|highest|lowest|most|least|first|main|major|leading|primary|biggest|only|best|worst)\b)[^;]{0,80}?\b(?:that|which|where|whereby|in which|used to|designed to|characteri[sz]ed by)\b|[A-Z][^,;:]{0,90}?\s(?:refers? to|is defined as|are defined as|is the (?:general )?term for|occurs when)\b|The (?:general )?term for\b)/;
+const DEFINITION_RE =
+  /^(?:[A-Z][^,;:]{0,90}?(?:,[^,]{0,60},)?\s(?:is|are)\s(?:a|an|the)\s(?![^;]*\b(?:largest|smallest|highest|lowest|most|least|first|main|major|leading|primary|biggest|only|best|worst)\b)[^;]{0,80}?\b(?:that|which|where|whereby|in which|used to|designed to|characteri[sz]ed by)\b|[A-Z][^,;:]{0,90}?\s(?:refers? to|is defined as|are defined as|is the (?:general )?term for|occurs when)\b|The (?:general )?term for\b)/;
 /** "X defines Y as …", "Mass ejections are known as coral bleaching": a definition or a name, whatever figures it holds. */
 const DEFINES_AS_RE = /^[A-Z][^;]{0,80}?\bdefines?\s[^;]{1,60}?\sas\b|^[A-Z][^;,]{0,60}?\s(?:is|are)\s(?:also\s)?(?:known|referred to)\sas\b/;
 /** What a definition may not contain to stay a definition. */
 const CLAIM_SIGNAL_IN_DEFINITION_RE = /(?<![A-Za-z])\d|\b(?:more|less|fewer|greater|higher|lower|than|increase[sd]?|decrease[sd]?|cause[sd]?)\b/i;
 /** Section labels of abstracts that introduce procedure, not findings. */
-const PROCEDURE_LABEL_RE = /^(?:methods?|design|design,? setting,? and participants|setting|participants|interventions?|exposures?|main outcomes? and measures?|outcome measures?|objectives?|aims?|purpose|study design)\b\s*[:.]?\s/i;
+const PROCEDURE_LABEL_RE =
+  /^(?:methods?|design|design,? setting,? and participants|setting|participants|interventions?|exposures?|main outcomes? and measures?|outcome measures?|objectives?|aims?|purpose|study design)\b\s*[:.]?\s/i;
 /** Authors describing what they did or will do ("We conducted…", "…, we investigated…"). */
-const PROCEDURE_WE_RE = /(?:^|,\s)(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:have\s)?(?:aimed|aim|sought|seek|set out|conducted|conduct|performed|perform|investigated|investigate|evaluated|evaluate|assessed|assess|examined|examine|analy[sz]ed|analy[sz]e|collected|collect|enrolled|recruited|designed|used|use|tested|measured|compared|studied|explored|reviewed|searched|surveyed|administered|randomi[sz]ed|will)\b/i;
+const PROCEDURE_WE_RE =
+  /(?:^|,\s)(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:have\s)?(?:aimed|aim|sought|seek|set out|conducted|conduct|performed|perform|investigated|investigate|evaluated|evaluate|assessed|assess|examined|examine|analy[sz]ed|analy[sz]e|collected|collect|enrolled|recruited|designed|used|use|tested|measured|compared|studied|explored|reviewed|searched|surveyed|administered|randomi[sz]ed|will)\b/i;
 /** Passive procedure: "Samples were analysed by…", "Patients were randomly assigned…". */
-const PROCEDURE_PASSIVE_RE = /\b(?:was|were)\s(?:then\s)?(?:randomly assigned|randomi[sz]ed|enrolled|recruited|collected|screened|categori[sz]ed|measured|assessed|evaluated|analy[sz]ed|obtained|estimated by|calculated|sampled|followed up|stratified|derived from|interviewed|surveyed)\b|\b(?:is|are)\s(?:derived from|estimated by|calculated)\b/i;
+const PROCEDURE_PASSIVE_RE =
+  /\b(?:was|were)\s(?:then\s)?(?:randomly assigned|randomi[sz]ed|enrolled|recruited|collected|screened|categori[sz]ed|measured|assessed|evaluated|analy[sz]ed|obtained|estimated by|calculated|sampled|followed up|stratified|derived from|interviewed|surveyed)\b|\b(?:is|are)\s(?:derived from|estimated by|calculated)\b/i;
 /** Study subjects under a procedure verb ("Patients were excluded", "Samples were tested"). */
 /** What the authors' analysis uses or rests on ("Our epidemiological analysis uses…"). */
-const PROCEDURE_OUR_RE = /^our\s(?:[\w-]+\s){0,2}(?:analysis|study|model|approach|method|framework|data(?:set)?|networks?)\s(?:uses?|used|relies|relied|is based|was based|draws?|combines?|includes?|is derived|are derived)\b/i;
-const PROCEDURE_STUDY_RE = /^(?:all\s|the\s)?(?:patients|participants|subjects|samples|specimens|cases|residents|individuals|volunteers|mice|animals|cells|studies|articles|trials|records|data|models?)\b[^.]{0,80}?\b(?:was|were)\s(?:included|excluded|used|defined|classified|done|performed|conducted|tested|treated with)\b/i;
+const PROCEDURE_OUR_RE =
+  /^our\s(?:[\w-]+\s){0,2}(?:analysis|study|model|approach|method|framework|data(?:set)?|networks?)\s(?:uses?|used|relies|relied|is based|was based|draws?|combines?|includes?|is derived|are derived)\b/i;
+const PROCEDURE_STUDY_RE =
+  /^(?:all\s|the\s)?(?:patients|participants|subjects|samples|specimens|cases|residents|individuals|volunteers|mice|animals|cells|studies|articles|trials|records|data|models?)\b[^.]{0,80}?\b(?:was|were)\s(?:included|excluded|used|defined|classified|done|performed|conducted|tested|treated with)\b/i;
 /** Aims of a study: what it set out to learn is not what it found. */
-const PROCEDURE_AIM_RE = /^(?:we\s(?:aimed|aim|sought|seek|set out|intend(?:ed)?)\b|the\s(?:aims?|objectives?|purpose|goals?)\sof\s(?:this|the|our|the present)\s(?:study|work|paper|trial|review|analysis)\s(?:was|were|is|are)\b|this\s(?:study|work|paper|trial|review)\saim(?:s|ed)\b)/i;
+const PROCEDURE_AIM_RE =
+  /^(?:we\s(?:aimed|aim|sought|seek|set out|intend(?:ed)?)\b|the\s(?:aims?|objectives?|purpose|goals?)\sof\s(?:this|the|our|the present)\s(?:study|work|paper|trial|review|analysis)\s(?:was|were|is|are)\b|this\s(?:study|work|paper|trial|review)\saim(?:s|ed)\b)/i;
 /** Statements about the study or the state of knowledge, not about the world. */
-const META_RE = /^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:report|focus)\b(?!\s+that)|\bour\s(?:[\w-]+\s)?(?:estimates?|model|method|approach|framework|analysis)\s(?:is|are|was|were)\s(?:stable|robust|valid|accurate|consistent)\b|\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose)\b/i;
+const META_RE =
+  /^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:report|focus)\b(?!\s+that)|\bour\s(?:[\w-]+\s)?(?:estimates?|model|method|approach|framework|analysis)\s(?:is|are|was|were)\s(?:stable|robust|valid|accurate|consistent)\b|\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose)\b/i;
 /** Outcome definitions of a study design. */
-const PROCEDURE_OUTCOME_RE = /^(?:the\s)?(?:(?:two|three|four)\s)?(?:primary|secondary|main|co-primary)\s(?:outcomes?|end ?points?|outcome measures?)\s(?:was|were|is|are|included)\b/i;
+const PROCEDURE_OUTCOME_RE =
+  /^(?:the\s)?(?:(?:two|three|four)\s)?(?:primary|secondary|main|co-primary)\s(?:outcomes?|end ?points?|outcome measures?)\s(?:was|were|is|are|included)\b/i;
 /** What turns a procedure sentence into a finding: results, effects, comparisons, statistics. */
-const FINDING_SIGNAL_RE = /\b(?:because of|due to|found|find|finds|show(?:ed|s|n)?|demonstrat\w*|suggest\w*|indicat\w*|reveal\w*|conclud\w*|associat\w*|significant\w*|increas\w*|decreas\w*|reduc\w*|improv\w*|higher|lower|more|less|fewer|than|none|positive|negative|died|detected|effective|ineffective)\b|%|\b[pP]\s*[<=>]/;
+const FINDING_SIGNAL_RE =
+  /\b(?:because of|due to|found|find|finds|show(?:ed|s|n)?|demonstrat\w*|suggest\w*|indicat\w*|reveal\w*|conclud\w*|associat\w*|significant\w*|increas\w*|decreas\w*|reduc\w*|improv\w*|higher|lower|more|less|fewer|than|none|positive|negative|died|detected|effective|ineffective)\b|%|\b[pP]\s*[<=>]/;
 /** Results that a recommendation may ride on ("FPV showed significantly better…; these results should…"). */
 const RESULT_SIGNAL_RE = /%|\b(?:showed|shown|significant\w*|higher|lower|reduc\w*|increas\w*|decreas\w*)\b/i;
 /** Recommendations: what someone should do is not a fact to check. */
@@ -70,7 +91,9 @@ const wordsOf = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 
 /** Headline case: most words after the first capitalised, acronyms and numbers aside. */
 export function isHeadlineCase(text: string): boolean {
-  const words = wordsOf(text.replace(/[“”"‘’'()[\]:;,.!?]/g, ' ')).slice(1).filter((w) => /^\p{L}/u.test(w) && !/^\p{Lu}{2,}\b/u.test(w) && !/\d/.test(w));
+  const words = wordsOf(text.replace(/[“”"‘’'()[\]:;,.!?]/g, ' '))
+    .slice(1)
+    .filter((w) => /^\p{L}/u.test(w) && !/^\p{Lu}{2,}\b/u.test(w) && !/\d/.test(w));
   if (words.length < HEADLINE_MIN_WORDS - 1) return false;
   const capital = words.filter((w) => /^\p{Lu}/u.test(w)).length;
   return capital / words.length >= HEADLINE_CASE_SHARE;
@@ -99,7 +122,8 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
   if (META_RE.test(unlabelled)) return 'meta';
   if (PROCEDURE_LABEL_RE.test(t) || PROCEDURE_OUTCOME_RE.test(unlabelled) || PROCEDURE_AIM_RE.test(unlabelled)) return 'procedure';
   if (PROCEDURE_OUR_RE.test(unlabelled)) return 'procedure';
-  if ((PROCEDURE_WE_RE.test(unlabelled) || PROCEDURE_PASSIVE_RE.test(unlabelled) || PROCEDURE_STUDY_RE.test(unlabelled)) && !FINDING_SIGNAL_RE.test(unlabelled)) return 'procedure';
+  if ((PROCEDURE_WE_RE.test(unlabelled) || PROCEDURE_PASSIVE_RE.test(unlabelled) || PROCEDURE_STUDY_RE.test(unlabelled)) && !FINDING_SIGNAL_RE.test(unlabelled))
+    return 'procedure';
   if (QUOTATION_RE.test(t)) return 'quotation';
   if (NORMATIVE_RE.test(t) && !RESULT_SIGNAL_RE.test(t)) return 'normative';
   return undefined;

@@ -35,9 +35,7 @@ export async function createEmbeddingSimilarity(options: EmbeddingSimilarityOpti
 }
 
 /** mergeClaims with embedding similarity (threshold MERGE_EMBEDDING_THRESHOLD unless given). */
-export async function mergeClaimsWithEmbeddings(
-  options: EmbeddingSimilarityOptions & Omit<MergeOptions, 'similarity'>,
-): Promise<NormalizedClaim[]> {
+export async function mergeClaimsWithEmbeddings(options: EmbeddingSimilarityOptions & Omit<MergeOptions, 'similarity'>): Promise<NormalizedClaim[]> {
   const similarity = await createEmbeddingSimilarity(options);
   const { claims, model: _model, signal: _signal, ...merge } = options;
   return mergeClaims(claims, { ...merge, similarity });

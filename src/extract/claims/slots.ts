@@ -17,19 +17,24 @@ export interface SlotResult {
   lemmas: string[];
 }
 
-const EN_TIME_RE = /\b(?:(?:in|since|during|by|until|from|before|after|as of)\s+(?:the\s+)?)?(?:(?:early|mid|late)[- ])?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:1[89]\d{2}|20\d{2})(?:s|\s*[-–]\s*(?:1[89]\d{2}|20\d{2}))?\b|\b(?:last|this|next) (?:year|decade|month|century)\b/gi;
+const EN_TIME_RE =
+  /\b(?:(?:in|since|during|by|until|from|before|after|as of)\s+(?:the\s+)?)?(?:(?:early|mid|late)[- ])?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:1[89]\d{2}|20\d{2})(?:s|\s*[-–]\s*(?:1[89]\d{2}|20\d{2}))?\b|\b(?:last|this|next) (?:year|decade|month|century)\b/gi;
 // Up to three words describe the population; a preposition is never one ("of mortality in patients" is an
 // outcome, then the population).
-const EN_SCOPE_RE = /\b(?:in|among|for|within|across|of)\s+(?:(?!(?:in|of|among|for|within|across|with|to|on|at|by|from)\s)(?:the|all|adult|older|young|hospitali[sz]ed|critically|ill|healthy|pregnant|[a-z]+-?[a-z]*)\s+){0,3}(?:patients|adults|children|infants|adolescents|women|men|people|participants|subjects|users|populations?|countries|mice|rats|cells|smokers|students|workers|elderly)\b(?:\s+(?:with|aged|over|under|older than|younger than)\s+[^,.;]+)?|\b(?:in|across|within)\s+(?:the\s+)?(?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)*\b/g;
+const EN_SCOPE_RE =
+  /\b(?:in|among|for|within|across|of)\s+(?:(?!(?:in|of|among|for|within|across|with|to|on|at|by|from)\s)(?:the|all|adult|older|young|hospitali[sz]ed|critically|ill|healthy|pregnant|[a-z]+-?[a-z]*)\s+){0,3}(?:patients|adults|children|infants|adolescents|women|men|people|participants|subjects|users|populations?|countries|mice|rats|cells|smokers|students|workers|elderly)\b(?:\s+(?:with|aged|over|under|older than|younger than)\s+[^,.;]+)?|\b(?:in|across|within)\s+(?:the\s+)?(?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)*\b/g;
 
 /** Months and days are times, never places, although they are capitalised ("in October"). */
-const EN_CALENDAR_WORD_RE = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
+const EN_CALENDAR_WORD_RE =
+  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/;
 /** "X found that Y": Y is the claim, X its attribution. */
-export const EN_REPORTING_RE = /^(.{2,100}?\b(?:found|finds?|showed|shows?|reported|reports?|concluded|concludes?|demonstrated|demonstrates?|suggested|suggests?|indicated|indicates?|confirmed|confirms?|stated|states?|said|says?|claimed|claims?|argued|argues?|believed?|believes|estimated|estimates?|noted|notes?|announced|announces?)\s+that)\s+(.{8,})$/i;
+export const EN_REPORTING_RE =
+  /^(.{2,100}?\b(?:found|finds?|showed|shows?|reported|reports?|concluded|concludes?|demonstrated|demonstrates?|suggested|suggests?|indicated|indicates?|confirmed|confirms?|stated|states?|said|says?|claimed|claims?|argued|argues?|believed?|believes|estimated|estimates?|noted|notes?|announced|announces?)\s+that)\s+(.{8,})$/i;
 const EN_NEGATION_TOKEN_RE = /^(?:not|n't|never|no|none|neither|nor|cannot)$/i;
 /** "Xは、Yと報告した": Y is the claim. */
 // The reporter (group 1) is optional ("…ことが分かった" has none) and never a scope ending in では.
-const JA_REPORTING_RE = /^((?:[^、。]{1,40}?(?<!で)(?:は|が)、?)?)(.{6,}?)(?:と|ことを|ことが)(?:報告|発表|指摘|結論|示|述べ|説明|主張|明らかに|判明|分か|わか)[^、。]{0,12}$/;
+const JA_REPORTING_RE =
+  /^((?:[^、。]{1,40}?(?<!で)(?:は|が)、?)?)(.{6,}?)(?:と|ことを|ことが)(?:報告|発表|指摘|結論|示|述べ|説明|主張|明らかに|判明|分か|わか)[^、。]{0,12}$/;
 /** Sentence-initial connectives that belong to no slot (これにより、一方、また、…). */
 const JA_CONNECTIVE_RE = /^(?:これにより|このため|そのため|その結果|一方で?|また|さらに|しかし|しかしながら|ただし|なお|つまり|したがって|例えば|特に|実際)、?/;
 const JA_ATTRIBUTION_RE = /^[^、。]{1,30}(?:によると|によれば|の発表では|の報告では|の調査では)、?/;
@@ -38,7 +43,10 @@ const JA_TIME_RE = /(?:\d{4}年度?(?:\d{1,2}月)?(?:\d{1,2}日)?|(?:令和|平�
 const JA_SCOPE_RE = /[^、。「」]{1,20}(?:において|における|では|を対象とした|を対象に|の間で)/g;
 
 function clean(s: string): string | undefined {
-  const t = s.replace(/\s+/g, ' ').replace(/^[\s,;:、]+|[\s,;:、。.!！]+$/g, '').trim();
+  const t = s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:、]+|[\s,;:、。.!！]+$/g, '')
+    .trim();
   return t.length > 0 ? t : undefined;
 }
 
@@ -49,9 +57,39 @@ function isVerbish(t: Token): boolean {
 /** News datelines ("LONDON —", "Feb. 23, 2015 --") are not part of any slot. */
 const EN_DATELINE_RE = /^(?:(?:[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4})|(?:[A-Z][A-Z.'-]+(?:[ ,]+[A-Z][A-Z.'-]+){0,4}))\s*(?:--|—|–)\s*/;
 /** Sentence-initial connectives that belong to no slot ("But", "However", "In contrast"). */
-const EN_CONNECTIVES = new Set(['but', 'and', 'so', 'yet', 'also', 'now', 'however', 'moreover', 'furthermore', 'thus', 'therefore', 'still', 'meanwhile', 'overall']);
+const EN_CONNECTIVES = new Set([
+  'but',
+  'and',
+  'so',
+  'yet',
+  'also',
+  'now',
+  'however',
+  'moreover',
+  'furthermore',
+  'thus',
+  'therefore',
+  'still',
+  'meanwhile',
+  'overall',
+]);
 /** Subordinating openers: "After rebels staged an uprising, the army …" — the main clause follows the comma. */
-const EN_SUBORDINATORS = new Set(['after', 'before', 'when', 'while', 'although', 'though', 'because', 'since', 'if', 'as', 'once', 'until', 'unless', 'whereas']);
+const EN_SUBORDINATORS = new Set([
+  'after',
+  'before',
+  'when',
+  'while',
+  'although',
+  'though',
+  'because',
+  'since',
+  'if',
+  'as',
+  'once',
+  'until',
+  'unless',
+  'whereas',
+]);
 
 function englishSlots(input: string): SlotResult {
   const text = input.replace(EN_DATELINE_RE, '');
@@ -61,13 +99,16 @@ function englishSlots(input: string): SlotResult {
   let startIdx = 0;
   const comma = tokens.findIndex((t) => t.value === ',');
   const opener = tokens[0]?.lemma ?? '';
-  if (comma > 0 && ((comma <= 5 && ['ADV', 'ADP', 'SCONJ', 'CCONJ'].includes(tokens[0]!.pos)) || (comma <= 25 && EN_SUBORDINATORS.has(opener)))) startIdx = comma + 1;
+  if (comma > 0 && ((comma <= 5 && ['ADV', 'ADP', 'SCONJ', 'CCONJ'].includes(tokens[0]!.pos)) || (comma <= 25 && EN_SUBORDINATORS.has(opener))))
+    startIdx = comma + 1;
   while (startIdx < tokens.length - 1 && EN_CONNECTIVES.has(tokens[startIdx]!.lemma)) startIdx++;
   // The tagger reads some nouns as verbs ("research shows"): a verb directly followed by a verb is taken as the noun.
   const nominalAt = (i: number): boolean =>
-    ['NOUN', 'PROPN', 'PRON', 'NUM'].includes(tokens[i]!.pos) || (tokens[i]!.pos === 'VERB' && i === startIdx && ['VERB', 'AUX'].includes(tokens[i + 1]?.pos ?? ''));
+    ['NOUN', 'PROPN', 'PRON', 'NUM'].includes(tokens[i]!.pos) ||
+    (tokens[i]!.pos === 'VERB' && i === startIdx && ['VERB', 'AUX'].includes(tokens[i + 1]?.pos ?? ''));
   // Parts of hyphenated compounds ("life-threatening") are never the predicate.
-  const inCompound = (i: number): boolean => (tokens[i]!.pre === '' && tokens[i - 1]?.value === '-') || (tokens[i + 1]?.value === '-' && tokens[i + 1]!.pre === '');
+  const inCompound = (i: number): boolean =>
+    (tokens[i]!.pre === '' && tokens[i - 1]?.value === '-') || (tokens[i + 1]?.value === '-' && tokens[i + 1]!.pre === '');
   let p = -1;
   for (let i = startIdx; i < tokens.length; i++) {
     let seenNominal = false;
@@ -100,7 +141,8 @@ function englishSlots(input: string): SlotResult {
   const group = tokens.slice(p, q + 1);
   const verbNegated = group.some((t) => EN_NEGATION_TOKEN_RE.test(t.value));
   // The main verb: the last full verb of the group, else its last auxiliary ("have been" → be).
-  const main = [...group].reverse().find((t) => t.pos === 'VERB' || CAUSAL_LEMMAS.has(t.lemma)) ?? [...group].reverse().find((t) => t.pos === 'AUX') ?? group[0]!;
+  const main =
+    [...group].reverse().find((t) => t.pos === 'VERB' || CAUSAL_LEMMAS.has(t.lemma)) ?? [...group].reverse().find((t) => t.pos === 'AUX') ?? group[0]!;
   const predicate = `${verbNegated ? 'not ' : ''}${written ? written.value.toLowerCase() : main.lemma}`;
   let object = joined(tokens.slice(q + 1));
   for (const s of [...timeMatches, ...scopeMatches]) object = object.replace(s, ' ');

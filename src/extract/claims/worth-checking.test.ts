@@ -2,19 +2,30 @@
 // definitions, procedures), opening references resolved or left out, run-ons and the length cap.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractClaimCandidates, extractNormalizedClaims, findOpeningReference, isClaimWorthChecking, resolveOpeningReference, screenSentence } from './index.js';
+import {
+  extractClaimCandidates,
+  extractNormalizedClaims,
+  findOpeningReference,
+  isClaimWorthChecking,
+  resolveOpeningReference,
+  screenSentence,
+} from './index.js';
 
 const claimsOf = (text: string): string[] => extractClaimCandidates({ text, source: 's' }).map((c) => c.text);
-const reasonOf = (text: string): string | undefined => extractClaimCandidates({ text, source: 's', includeRejected: true }).find((c) => !c.checkability.checkable)?.checkability.rejectedBecause;
+const reasonOf = (text: string): string | undefined =>
+  extractClaimCandidates({ text, source: 's', includeRejected: true }).find((c) => !c.checkability.checkable)?.checkability.rejectedBecause;
 
-test('headlines, quoted titles, reference entries and glossary runs are not claims (the quick start\'s own examples)', () => {
+test("headlines, quoted titles, reference entries and glossary runs are not claims (the quick start's own examples)", () => {
   const cases: Array<[string, string]> = [
     ['Battle for the Reef – Four Corners – ABC.au Great Barrier Reef scientists confirm largest die-off of corals recorded.', 'reference_entry'],
     ['"Great Barrier Reef 2050 plan no longer achievable due to climate change, experts say".', 'headline'],
     ['IPCC NASA Data Shows Deforestation Affects Climate In The Amazon.', 'headline'],
     ['Smith, J. (2019). Coral decline in the Pacific. Marine Biology 12, pp. 33–45.', 'reference_entry'],
     ['Naomi Oreskes (December 3, 2004).', 'reference_entry'],
-    ['Habili – reef specific to the Red Sea; does not reach near enough to the surface to cause visible surf Microatoll – community of species of corals; vertical growth limited by average tidal height Cays – small, low-elevation, sandy islands formed on the surface of coral reefs.', 'glossary'],
+    [
+      'Habili – reef specific to the Red Sea; does not reach near enough to the surface to cause visible surf Microatoll – community of species of corals; vertical growth limited by average tidal height Cays – small, low-elevation, sandy islands formed on the surface of coral reefs.',
+      'glossary',
+    ],
     ['Figure 2: Coral cover declined by 50% between 1985 and 2012.', 'caption'],
     ['the CO2 concentration, which has risen from well below 300 PPM to more than 415 PPM (2019).', 'fragment'],
     ['In liquid water at high temperatures, (e.g.', 'fragment'],
@@ -37,7 +48,8 @@ test('claims stay claims: measured facts, causes, quoted findings, results with 
     'In this open-label study, FPV showed significantly better treatment effects on COVID-19; these results should inform treatment guidelines.',
     'It is estimated that coral cover on the Great Barrier Reef fell by half between 1985 and 2012.',
     'These results suggest that each 10-fold increase in LoD is expected to increase the false negative rate by 13%.',
-  ]) assert.deepEqual(claimsOf(text), [text], text);
+  ])
+    assert.deepEqual(claimsOf(text), [text], text);
 });
 
 test('an opening reference is resolved from the previous sentence: the statement names the antecedent, the quote stays verbatim', () => {
@@ -51,7 +63,10 @@ test('an opening reference is resolved from the previous sentence: the statement
   const n = extractNormalizedClaims({ text, source: 's' }).find((c) => c.statement.startsWith('Sea surface temperatures caused'));
   assert.equal(n?.sources[0]?.quote, 'These temperatures caused mass bleaching of corals.');
 
-  const it = extractClaimCandidates({ text: 'The Great Barrier Reef lost half of its coral cover since 1985. It remains the largest reef system in the world.', source: 's' });
+  const it = extractClaimCandidates({
+    text: 'The Great Barrier Reef lost half of its coral cover since 1985. It remains the largest reef system in the world.',
+    source: 's',
+  });
   assert.equal(it[1]?.text, 'The Great Barrier Reef remains the largest reef system in the world.');
   const jp = resolveOpeningReference({ text: 'これは海水温の上昇が原因である。', previous: 'サンゴの白化は2016年に拡大した。', language: 'ja' });
   assert.equal(jp.status === 'resolved' ? jp.statement : jp.status, 'サンゴの白化は海水温の上昇が原因である。');
@@ -83,9 +98,10 @@ test('an opening reference that cannot be resolved leaves the sentence out of th
 });
 
 test('run-on sentences are split at their semicolons into claims of their own; the length cap holds', () => {
-  const runOn = 'Coral cover on the Great Barrier Reef declined by half between 1985 and 2012, with most of the loss on the central and southern sections of the reef; '
-    + 'mass bleaching events in 2016 and 2017 killed about 30 percent of the shallow-water corals in the northern section; '
-    + 'crown-of-thorns starfish outbreaks caused about 40 percent of the decline recorded over the same period.';
+  const runOn =
+    'Coral cover on the Great Barrier Reef declined by half between 1985 and 2012, with most of the loss on the central and southern sections of the reef; ' +
+    'mass bleaching events in 2016 and 2017 killed about 30 percent of the shallow-water corals in the northern section; ' +
+    'crown-of-thorns starfish outbreaks caused about 40 percent of the decline recorded over the same period.';
   const got = extractClaimCandidates({ text: runOn, source: 's' });
   assert.equal(got.length, 3);
   for (const c of got) assert.equal(runOn.slice(c.start, c.end), c.quote);
@@ -95,7 +111,9 @@ test('run-on sentences are split at their semicolons into claims of their own; t
 });
 
 test('a sentence pasted to the next without a space is split ("2007.Rajendra")', () => {
-  const got = claimsOf('The final report was released on 17 November 2007.Rajendra Pachauri, the IPCC chair, said that emissions had increased by 40 percent since 1990.');
+  const got = claimsOf(
+    'The final report was released on 17 November 2007.Rajendra Pachauri, the IPCC chair, said that emissions had increased by 40 percent since 1990.',
+  );
   assert.deepEqual(got, ['Rajendra Pachauri, the IPCC chair, said that emissions had increased by 40 percent since 1990.']);
 });
 
@@ -113,11 +131,15 @@ test('generalizing rules: quotations, "our analysis uses", a need, "defines X as
     ['There is an urgent need to develop efficacious vaccines against SARS-CoV-2.', 'normative'],
     ['The World Meteorological Organization defines a heat wave as 5 or more consecutive days of prolonged heat.', 'definition'],
     ['We report temporal patterns of viral shedding in 94 laboratory-confirmed COVID-19 patients.', 'meta'],
-  ] as const) assert.equal(reasonOf(text), reason, text);
+  ] as const)
+    assert.equal(reasonOf(text), reason, text);
   // "the passenger quarantine" was introduced earlier in the text: known, kept as written.
-  const text = 'The Diamond Princess passenger quarantine began on 5 February. Transmission continued on the ship for weeks. The passenger quarantine also reduced transmission among passengers by 30%.';
+  const text =
+    'The Diamond Princess passenger quarantine began on 5 February. Transmission continued on the ship for weeks. The passenger quarantine also reduced transmission among passengers by 30%.';
   assert.ok(claimsOf(text).includes('The passenger quarantine also reduced transmission among passengers by 30%.'));
-  assert.deepEqual(claimsOf('Conclusions: The COVID-19 epidemic has spread very quickly. It only took 30 days to expand from Hubei to the rest of Mainland China.').slice(-1),
-    ['The COVID-19 epidemic only took 30 days to expand from Hubei to the rest of Mainland China.']);
+  assert.deepEqual(
+    claimsOf('Conclusions: The COVID-19 epidemic has spread very quickly. It only took 30 days to expand from Hubei to the rest of Mainland China.').slice(-1),
+    ['The COVID-19 epidemic only took 30 days to expand from Hubei to the rest of Mainland China.'],
+  );
   assert.deepEqual(claimsOf('Between 1900 and 2016, the sea level rose by 16–21 cm.'), ['Between 1900 and 2016, the sea level rose by 16–21 cm.']);
 });

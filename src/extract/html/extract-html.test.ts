@@ -7,7 +7,8 @@ import { sharedDataPath, skipUnlessShared } from '../../test-support/shared-data
 import { normalizePublishedDate } from './dates.js';
 import { WHOLE_BODY_REASONS, extractHtml } from './extract-html.js';
 
-const PARAGRAPH = 'Researchers measured the effect of the intervention over twelve months in four hospitals, and the results were consistent across sites, ages and both sexes.';
+const PARAGRAPH =
+  'Researchers measured the effect of the intervention over twelve months in four hospitals, and the results were consistent across sites, ages and both sexes.';
 
 const ARTICLE = `<!doctype html>
 <html lang="en-GB"><head>
@@ -59,7 +60,10 @@ test('article: Readability text, metadata fallbacks, fragments with heading path
   assert.equal(doc.siteName, 'Example Journal');
   assert.equal(doc.language, 'en-GB');
   assert.equal(doc.excerpt, 'A randomized trial.');
-  assert.ok(doc.warnings.some((w) => w.startsWith('JSON-LD block 1 is not valid JSON')), doc.warnings.join('; '));
+  assert.ok(
+    doc.warnings.some((w) => w.startsWith('JSON-LD block 1 is not valid JSON')),
+    doc.warnings.join('; '),
+  );
   assert.ok(!doc.text.includes('Copyright Example') && !doc.text.includes('About'), 'navigation and footer are not article text');
   assert.match(doc.text, /^Methods\n\n/);
   assertFragmentsVerbatim(doc);
@@ -76,16 +80,16 @@ test('article: Readability text, metadata fallbacks, fragments with heading path
   assert.deepEqual(doc.fragments!.find((f) => f.text === PARAGRAPH)!.locator.headingPath, ['Results']);
   assert.equal(byStart('line one').text, 'line one\n  line two');
   assert.equal(byStart('line one').kind, 'code');
-  assert.deepEqual(doc.sections.map((s) => s.headingPath.join(' > ')), ['Methods', 'Methods > Statistics', 'Results']);
+  assert.deepEqual(
+    doc.sections.map((s) => s.headingPath.join(' > ')),
+    ['Methods', 'Methods > Statistics', 'Results'],
+  );
 
   assert.deepEqual(doc.identifiers, { doi: '10.1000/ej.2021.42' });
-  assert.deepEqual(doc.foundIdentifiers!.map((i) => `${i.source}:${i.type}:${i.value}${i.version ?? ''}`), [
-    'meta:doi:10.1000/ej.2021.42',
-    'link:doi:10.2000/methods.1',
-    'link:arxiv:2101.00001v3',
-    'text:doi:10.3000/xyz.9',
-    'text:pmid:12345678',
-  ]);
+  assert.deepEqual(
+    doc.foundIdentifiers!.map((i) => `${i.source}:${i.type}:${i.value}${i.version ?? ''}`),
+    ['meta:doi:10.1000/ej.2021.42', 'link:doi:10.2000/methods.1', 'link:arxiv:2101.00001v3', 'text:doi:10.3000/xyz.9', 'text:pmid:12345678'],
+  );
   assert.deepEqual(doc.academicLinks, ['https://doi.org/10.2000/methods.1', 'https://arxiv.org/abs/2101.00001v3']);
   assert.ok(doc.links.includes('https://journal.example.org/articles/registry.html'), 'relative links resolve against <base href>');
 });
@@ -106,15 +110,26 @@ test('fragments of HTML without <html>, <head> or <body>, and the size limit', (
   const doc = extractHtml('<p>Just a fragment of text.</p>', 'file:///tmp/x.html');
   assert.equal(doc.text, 'Just a fragment of text.');
   assert.equal(extractHtml('', 'file:///tmp/empty.html').text, '');
-  assert.throws(() => extractHtml('<p>too long</p>', 'https://a.example/', { maxHtmlChars: 5 }), (e) => isLyraError(e) && e.code === 'extract_too_large' && /a\.example/.test(e.message));
-  assert.throws(() => extractHtml('<p>x</p>', 'not a url'), (e) => isLyraError(e) && e.category === 'invalid_input');
+  assert.throws(
+    () => extractHtml('<p>too long</p>', 'https://a.example/', { maxHtmlChars: 5 }),
+    (e) => isLyraError(e) && e.code === 'extract_too_large' && /a\.example/.test(e.message),
+  );
+  assert.throws(
+    () => extractHtml('<p>x</p>', 'not a url'),
+    (e) => isLyraError(e) && e.category === 'invalid_input',
+  );
   const many = `<html><body>${'<div><p>x</p></div>'.repeat(50)}</body></html>`;
-  assert.throws(() => extractHtml(many, 'https://b.example/', { maxElements: 20 }), (e) => isLyraError(e) && e.code === 'extract_too_many_elements');
+  assert.throws(
+    () => extractHtml(many, 'https://b.example/', { maxElements: 20 }),
+    (e) => isLyraError(e) && e.code === 'extract_too_many_elements',
+  );
 });
 
 test('long blocks are cut into fragments at sentence ends, each verbatim in the text', () => {
   const sentences = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} says something measurable about the topic at hand.`).join(' ');
-  const doc = extractHtml(`<html><body><article><p>${sentences}</p><p>${sentences}</p></article></body></html>`, 'https://c.example/', { maxFragmentChars: 500 });
+  const doc = extractHtml(`<html><body><article><p>${sentences}</p><p>${sentences}</p></article></body></html>`, 'https://c.example/', {
+    maxFragmentChars: 500,
+  });
   assertFragmentsVerbatim(doc);
   assert.ok(doc.fragments!.length >= 10);
   for (const f of doc.fragments!) {
@@ -139,7 +154,7 @@ test('published dates normalize to ISO 8601 at the precision written', () => {
 
 const PAGES = 'readability-test-pages/pages';
 
-test('real pages: metadata as Readability\'s reference, Japanese text, academic links', { skip: skipUnlessShared(PAGES) }, () => {
+test("real pages: metadata as Readability's reference, Japanese text, academic links", { skip: skipUnlessShared(PAGES) }, () => {
   const load = (name: string): { doc: ExtractedDocument; meta: Record<string, unknown> } => {
     const dir = join(sharedDataPath(PAGES), name);
     const doc = extractHtml(readFileSync(join(dir, 'source.html'), 'utf8'), 'http://fakehost/test/page.html');

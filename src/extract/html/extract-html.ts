@@ -3,13 +3,31 @@
 import { NonRetryableError, throwIfAborted, type ExtractedDocument } from '../../core/index.js';
 import { assembleBlocks } from '../document/assemble.js';
 import {
-  identifiersFromMeta, identifiersFromText, identifiersFromUrl, isAcademicUrl, mergeFoundIdentifiers, parseIdentifierValue, selfIdentifiers,
+  identifiersFromMeta,
+  identifiersFromText,
+  identifiersFromUrl,
+  isAcademicUrl,
+  mergeFoundIdentifiers,
+  parseIdentifierValue,
+  selfIdentifiers,
 } from '../identifiers/index.js';
 import { normalizePublishedDate } from './dates.js';
 import { htmlToBlocks, type HtmlBlocks } from './html-blocks.js';
 import {
-  BYLINE_META, LANGUAGE_META, PUBLISHED_META, SITE_NAME_META, TITLE_META, allMeta, documentLang, firstMeta, joinNames, jsonLdAuthors,
-  jsonLdIdentifierValues, jsonLdString, normalizeLangTag, readPageMetadata,
+  BYLINE_META,
+  LANGUAGE_META,
+  PUBLISHED_META,
+  SITE_NAME_META,
+  TITLE_META,
+  allMeta,
+  documentLang,
+  firstMeta,
+  joinNames,
+  jsonLdAuthors,
+  jsonLdIdentifierValues,
+  jsonLdString,
+  normalizeLangTag,
+  readPageMetadata,
 } from './metadata.js';
 import { parseHtml } from './parse-html.js';
 import { isReaderable, runReadability, type ReadabilityArticle, type ReadabilityLimits } from './readability.js';
@@ -28,7 +46,8 @@ const DESCRIPTION_META = ['description', 'og:description', 'dc.description', 'tw
 
 /** Warning text for each documented reason to use whole-body text instead of Readability's article. */
 export const WHOLE_BODY_REASONS = {
-  not_readerable: 'page is not an article by Readability\'s isProbablyReaderable test; text is the whole body without hidden parts, navigation, asides, footers and forms',
+  not_readerable:
+    "page is not an article by Readability's isProbablyReaderable test; text is the whole body without hidden parts, navigation, asides, footers and forms",
   no_article: 'Readability found no article content; text is the whole body without hidden parts, navigation, asides, footers and forms',
 } as const;
 
@@ -70,7 +89,8 @@ export function extractHtml(html: string, url: string, options: HtmlExtractOptio
   const byline = article?.byline ?? (joinNames(allMeta(meta.entries, BYLINE_META)) || joinNames(jsonLdAuthors(meta.jsonLd)) || undefined);
   const publishedTime = article?.publishedTime ?? firstMeta(meta.entries, PUBLISHED_META) ?? jsonLdString(meta.jsonLd, 'datePublished');
   const publishedAt = publishedTime === undefined ? undefined : normalizePublishedDate(publishedTime);
-  if (publishedTime !== undefined && publishedAt === undefined) warnings.push(`published time is not a recognisable date: ${JSON.stringify(publishedTime.slice(0, 100))}`);
+  if (publishedTime !== undefined && publishedAt === undefined)
+    warnings.push(`published time is not a recognisable date: ${JSON.stringify(publishedTime.slice(0, 100))}`);
   const siteName = article?.siteName ?? firstMeta(meta.entries, SITE_NAME_META);
   const declaredLang = article?.lang ?? documentLang(document) ?? firstMeta(meta.entries, LANGUAGE_META) ?? jsonLdString(meta.jsonLd, 'inLanguage');
   const language = declaredLang === undefined ? undefined : normalizeLangTag(declaredLang);

@@ -99,17 +99,42 @@ export function allMeta(entries: readonly MetaEntry[], names: readonly string[])
 export const BYLINE_META = ['citation_author', 'citation_authors', 'dc.creator', 'dcterms.creator', 'dc.contributor', 'author', 'sailthru.author', 'byl'];
 /** Publication-time sources after Readability's own (JSON-LD datePublished, article:published_time, parsely-pub-date). */
 export const PUBLISHED_META = [
-  'article:published_time', 'citation_publication_date', 'citation_online_date', 'citation_date', 'citation_cover_date',
-  'dc.date.issued', 'dcterms.issued', 'prism.publicationdate', 'dc.date', 'dcterms.date', 'dcterms.created', 'datepublished',
-  'og:published_time', 'parsely-pub-date', 'sailthru.date', 'publish-date', 'publication_date', 'pubdate', 'date', 'time:published',
+  'article:published_time',
+  'citation_publication_date',
+  'citation_online_date',
+  'citation_date',
+  'citation_cover_date',
+  'dc.date.issued',
+  'dcterms.issued',
+  'prism.publicationdate',
+  'dc.date',
+  'dcterms.date',
+  'dcterms.created',
+  'datepublished',
+  'og:published_time',
+  'parsely-pub-date',
+  'sailthru.date',
+  'publish-date',
+  'publication_date',
+  'pubdate',
+  'date',
+  'time:published',
 ];
 export const TITLE_META = ['citation_title', 'dc.title', 'dcterms.title', 'og:title'];
-export const SITE_NAME_META = ['og:site_name', 'citation_journal_title', 'citation_conference_title', 'prism.publicationname', 'application-name', 'citation_publisher', 'dc.publisher'];
+export const SITE_NAME_META = [
+  'og:site_name',
+  'citation_journal_title',
+  'citation_conference_title',
+  'prism.publicationname',
+  'application-name',
+  'citation_publisher',
+  'dc.publisher',
+];
 export const LANGUAGE_META = ['content-language', 'dc.language', 'dcterms.language', 'citation_language', 'language', 'og:locale'];
 
 function nameOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
-  if (value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string') return ((value as { name: string }).name).trim() || undefined;
+  if (value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string') return (value as { name: string }).name.trim() || undefined;
   return undefined;
 }
 
@@ -162,7 +187,10 @@ export function joinNames(names: readonly string[]): string {
 
 /** `en_US` (og:locale) → `en-US`; the first of a list (`en, fr`). */
 export function normalizeLangTag(value: string): string | undefined {
-  const first = value.split(/[,;\s]+/)[0]?.trim().replace(/_/g, '-');
+  const first = value
+    .split(/[,;\s]+/)[0]
+    ?.trim()
+    .replace(/_/g, '-');
   return first && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(first) ? first : undefined;
 }
 

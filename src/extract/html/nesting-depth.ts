@@ -7,7 +7,27 @@
 export const MAX_HTML_NESTING_DEPTH = 1_000;
 
 /** Elements that never have content. */
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'keygen', 'basefont', 'bgsound', 'frame', 'image']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+  'keygen',
+  'basefont',
+  'bgsound',
+  'frame',
+  'image',
+]);
 /** Elements the parser closes when a sibling opens (`<p>a<p>b`, `<li>`…): they do not deepen the tree. */
 const SIBLING_CLOSED = new Set(['p', 'li', 'dt', 'dd', 'option', 'optgroup', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'rt', 'rp', 'colgroup', 'caption']);
 /** Elements whose content is text, not markup. */

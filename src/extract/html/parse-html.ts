@@ -71,8 +71,14 @@ function normalizeVisibilityStyles(document: DomDocument): void {
     const el = nodes[i]!;
     const style = el.getAttribute('style') ?? '';
     if (!/display|visibility/i.test(style)) continue;
-    const fixed = style.replace(/(^|;)\s*(display|visibility)\s*:\s*([^;]*)/gi, (_m, pre: string, prop: string, value: string) =>
-      `${pre}${prop.toLowerCase()}:${value.replace(/!\s*important/i, '').trim().toLowerCase()}`);
+    const fixed = style.replace(
+      /(^|;)\s*(display|visibility)\s*:\s*([^;]*)/gi,
+      (_m, pre: string, prop: string, value: string) =>
+        `${pre}${prop.toLowerCase()}:${value
+          .replace(/!\s*important/i, '')
+          .trim()
+          .toLowerCase()}`,
+    );
     if (fixed !== style) el.setAttribute('style', fixed);
   }
 }
@@ -92,10 +98,13 @@ export function parseHtml(html: string, url: string): ParsedHtml {
   }
   const depth = htmlNestingDepth(html, MAX_HTML_NESTING_DEPTH);
   if (depth > MAX_HTML_NESTING_DEPTH) {
-    throw new NonRetryableError(`extract: ${url} nests its elements more than ${MAX_HTML_NESTING_DEPTH} levels deep; refused (parsing it would take time quadratic in its depth)`, {
-      code: 'extract_html_too_deep',
-      details: { url, limit: MAX_HTML_NESTING_DEPTH },
-    });
+    throw new NonRetryableError(
+      `extract: ${url} nests its elements more than ${MAX_HTML_NESTING_DEPTH} levels deep; refused (parsing it would take time quadratic in its depth)`,
+      {
+        code: 'extract_html_too_deep',
+        details: { url, limit: MAX_HTML_NESTING_DEPTH },
+      },
+    );
   }
   // linkedom has no document for empty input: give it an empty one.
   const source = html.trim() ? html : '<html><head></head><body></body></html>';

@@ -36,7 +36,10 @@ function canonical(root: AnyNode): string[] {
       if (c.nodeType === 3) text += c.textContent ?? '';
       else if (c.nodeType === 1) {
         flush();
-        const attrs = Array.from(c.attributes ?? []).map((a) => `${a.name}=${a.value}`).sort().join(' ');
+        const attrs = Array.from(c.attributes ?? [])
+          .map((a) => `${a.name}=${a.value}`)
+          .sort()
+          .join(' ');
         out.push(`<${c.localName!.toLowerCase()} ${attrs}>`);
         walk(c);
         flush();
@@ -48,9 +51,19 @@ function canonical(root: AnyNode): string[] {
   return out;
 }
 
-test('Readability on linkedom gives the same article as on jsdom (links resolved against <base>, hidden parts, metadata)', { skip: skipUnlessShared(PAGES) }, () => {
+test('Readability on linkedom gives the same article as on jsdom (links resolved against <base>, hidden parts, metadata)', {
+  skip: skipUnlessShared(PAGES),
+}, () => {
   const virtualConsole = new VirtualConsole();
-  for (const name of ['base-url', 'base-url-base-element', 'base-url-base-element-relative', 'visibility-hidden', 'remove-aria-hidden', 'nytimes-1', 'lazy-image-1']) {
+  for (const name of [
+    'base-url',
+    'base-url-base-element',
+    'base-url-base-element-relative',
+    'visibility-hidden',
+    'remove-aria-hidden',
+    'nytimes-1',
+    'lazy-image-1',
+  ]) {
     const html = readFileSync(join(sharedDataPath(PAGES), name, 'source.html'), 'utf8');
     const reference = new Readability(new JSDOM(html, { url: URL_, virtualConsole }).window.document, { serializer: (n) => n }).parse();
     const ours = new Readability(parseHtml(html, URL_).document as never, { serializer: (n) => n }).parse();
@@ -72,5 +85,8 @@ test('parse-html closes linkedom gaps: document URL, <base>, implied structure, 
   assert.equal(doc.getElementsByTagName('*').length, 6); // html, head, base, title, body, p
   const kids: DomNode[] = [];
   for (let n = document.documentElement!.firstChild; n; n = n.nextSibling) kids.push(n);
-  assert.deepEqual(kids.filter(isElement).map((e) => e.localName), ['head', 'body']);
+  assert.deepEqual(
+    kids.filter(isElement).map((e) => e.localName),
+    ['head', 'body'],
+  );
 });

@@ -52,7 +52,10 @@ export function runReadability(document: DomDocument, url: string, limits: Reada
     if (err instanceof Error && err.message.startsWith('Aborting parsing document')) {
       throw new NonRetryableError(`extract: ${url} has more than ${maxElements} elements (${err.message})`, { code: 'extract_too_many_elements', cause: err });
     }
-    throw new NonRetryableError(`extract: Readability failed on ${url}: ${err instanceof Error ? err.message : String(err)}`, { code: 'extract_readability_failed', cause: err });
+    throw new NonRetryableError(`extract: Readability failed on ${url}: ${err instanceof Error ? err.message : String(err)}`, {
+      code: 'extract_readability_failed',
+      cause: err,
+    });
   }
   if (!result?.content) return null;
   return {

@@ -4,9 +4,27 @@ import { identifiersFromUrl } from './find-identifiers.js';
 
 /** Hosts (and their subdomains) whose links point at scholarly records. */
 export const ACADEMIC_HOSTS: readonly string[] = [
-  'doi.org', 'arxiv.org', 'pubmed.ncbi.nlm.nih.gov', 'pmc.ncbi.nlm.nih.gov', 'europepmc.org', 'semanticscholar.org',
-  'openalex.org', 'crossref.org', 'biorxiv.org', 'medrxiv.org', 'ssrn.com', 'jstor.org', 'scholar.google.com',
-  'dblp.org', 'openreview.net', 'aclanthology.org', 'osf.io', 'zenodo.org', 'hal.science', 'ci.nii.ac.jp', 'jstage.jst.go.jp',
+  'doi.org',
+  'arxiv.org',
+  'pubmed.ncbi.nlm.nih.gov',
+  'pmc.ncbi.nlm.nih.gov',
+  'europepmc.org',
+  'semanticscholar.org',
+  'openalex.org',
+  'crossref.org',
+  'biorxiv.org',
+  'medrxiv.org',
+  'ssrn.com',
+  'jstor.org',
+  'scholar.google.com',
+  'dblp.org',
+  'openreview.net',
+  'aclanthology.org',
+  'osf.io',
+  'zenodo.org',
+  'hal.science',
+  'ci.nii.ac.jp',
+  'jstage.jst.go.jp',
 ];
 /** Paths on www.ncbi.nlm.nih.gov that are scholarly records (the rest of NCBI is databases and tools). */
 const NCBI_RECORD_PATH_RE = /^\/(?:pubmed|pmc)\//;

@@ -3,10 +3,42 @@
 
 /** Archives of the old scheme (before April 2007); matching only these keeps `and/or/1234567` out. */
 export const ARXIV_OLD_ARCHIVES: readonly string[] = [
-  'acc-phys', 'adap-org', 'alg-geom', 'ao-sci', 'astro-ph', 'atom-ph', 'bayes-an', 'chao-dyn', 'chem-ph', 'cmp-lg',
-  'comp-gas', 'cond-mat', 'cs', 'dg-ga', 'funct-an', 'gr-qc', 'hep-ex', 'hep-lat', 'hep-ph', 'hep-th', 'math',
-  'math-ph', 'mtrl-th', 'nlin', 'nucl-ex', 'nucl-th', 'patt-sol', 'physics', 'plasm-ph', 'q-alg', 'q-bio', 'q-fin',
-  'quant-ph', 'solv-int', 'stat', 'supr-con',
+  'acc-phys',
+  'adap-org',
+  'alg-geom',
+  'ao-sci',
+  'astro-ph',
+  'atom-ph',
+  'bayes-an',
+  'chao-dyn',
+  'chem-ph',
+  'cmp-lg',
+  'comp-gas',
+  'cond-mat',
+  'cs',
+  'dg-ga',
+  'funct-an',
+  'gr-qc',
+  'hep-ex',
+  'hep-lat',
+  'hep-ph',
+  'hep-th',
+  'math',
+  'math-ph',
+  'mtrl-th',
+  'nlin',
+  'nucl-ex',
+  'nucl-th',
+  'patt-sol',
+  'physics',
+  'plasm-ph',
+  'q-alg',
+  'q-bio',
+  'q-fin',
+  'quant-ph',
+  'solv-int',
+  'stat',
+  'supr-con',
 ];
 
 const ARCHIVES = ARXIV_OLD_ARCHIVES.map((a) => a.replace(/[-.]/g, '\\$&')).join('|');
@@ -39,7 +71,10 @@ function validMonth(mm: string): boolean {
 
 /** A bare arXiv id (`2301.12345v2`, `arXiv:hep-th/9901001`, `math.GT/0309136`), or undefined. */
 export function parseArxivId(value: string): ArxivId | undefined {
-  const s = value.trim().replace(/^arxiv:\s*/i, '').replace(/\.pdf$/i, '');
+  const s = value
+    .trim()
+    .replace(/^arxiv:\s*/i, '')
+    .replace(/\.pdf$/i, '');
   const n = NEW_EXACT_RE.exec(s);
   if (n) {
     const [, yy, mm, num, version] = n;

@@ -3,9 +3,7 @@
 import type { Identifiers } from '../../core/index.js';
 import { arxivIdFromDoi, arxivIdFromUrl, findArxivIds, locateArxivIds, parseArxivId, type ArxivId } from './arxiv.js';
 import { doiFromUrl, findDois, locateDois, parseDoi, trimDoiTail } from './doi.js';
-import {
-  findPmcids, findPmids, locatePmcids, locatePmids, parsePmcid, parsePmid, pmcidFromUrl, pmidFromUrl,
-} from './pubmed.js';
+import { findPmcids, findPmids, locatePmcids, locatePmids, parsePmcid, parsePmid, pmcidFromUrl, pmidFromUrl } from './pubmed.js';
 import { openAlexIdFromUrl, s2IdFromUrl } from './scholarly-ids.js';
 import { IDENTIFIER_SOURCES, type FoundIdentifier, type IdentifierSource } from './types.js';
 
@@ -103,10 +101,16 @@ export function identifiersInMixedText(text: string, source: IdentifierSource = 
 
 /** Meta names (lower case) that hold exactly one identifier of a known type. */
 const TYPED_META: Record<string, 'doi' | 'pmid' | 'pmcid' | 'arxiv'> = {
-  citation_doi: 'doi', 'dc.identifier.doi': 'doi', 'prism.doi': 'doi', bepress_citation_doi: 'doi', doi: 'doi',
-  citation_pmid: 'pmid', 'dc.identifier.pmid': 'pmid',
+  citation_doi: 'doi',
+  'dc.identifier.doi': 'doi',
+  'prism.doi': 'doi',
+  bepress_citation_doi: 'doi',
+  doi: 'doi',
+  citation_pmid: 'pmid',
+  'dc.identifier.pmid': 'pmid',
   citation_pmcid: 'pmcid',
-  citation_arxiv_id: 'arxiv', 'dc.identifier.arxiv': 'arxiv',
+  citation_arxiv_id: 'arxiv',
+  'dc.identifier.arxiv': 'arxiv',
 };
 /** Meta names that hold an identifier of any type, often prefixed (`doi:`, `info:doi/`, `pmid:`, a URL). */
 const GENERIC_META = new Set(['dc.identifier', 'dcterms.identifier', 'citation_id', 'rft_id', 'prism.url']);

@@ -1,8 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  findArxivIds, findDois, findPmcids, findPmids, identifiersFromMeta, identifiersFromText, identifiersFromUrl, isAcademicUrl,
-  mergeFoundIdentifiers, parseArxivId, parseDoi, selfIdentifiers,
+  findArxivIds,
+  findDois,
+  findPmcids,
+  findPmids,
+  identifiersFromMeta,
+  identifiersFromText,
+  identifiersFromUrl,
+  isAcademicUrl,
+  mergeFoundIdentifiers,
+  parseArxivId,
+  parseDoi,
+  selfIdentifiers,
 } from './index.js';
 
 test('DOIs in text end before sentence punctuation and unbalanced brackets', () => {
@@ -19,7 +29,10 @@ test('DOIs in text end before sentence punctuation and unbalanced brackets', () 
     '10.5555/abc-def_1:2',
   ]);
   assert.deepEqual(findDois('論文（10.1234/abc.def）を参照。'), ['10.1234/abc.def']);
-  assert.deepEqual(findDois('<https://doi.org/10.1000/x1> and 10.1175/1520-0469(1963)020<0130:DNF>2.0.CO;2.'), ['10.1000/x1', '10.1175/1520-0469(1963)020<0130:dnf>2.0.co;2']);
+  assert.deepEqual(findDois('<https://doi.org/10.1000/x1> and 10.1175/1520-0469(1963)020<0130:DNF>2.0.CO;2.'), [
+    '10.1000/x1',
+    '10.1175/1520-0469(1963)020<0130:dnf>2.0.co;2',
+  ]);
 });
 
 test('parseDoi accepts resolver URLs, prefixes and encoded forms', () => {
@@ -53,7 +66,9 @@ test('arXiv ids: new and old styles, versions, validation', () => {
   assert.equal(parseArxivId('1412.12345'), undefined, 'five digits before 2015');
   assert.equal(parseArxivId('1501.1234'), undefined, 'four digits after 2014');
   assert.equal(parseArxivId('and/0101001'), undefined, 'not an archive');
-  const found = findArxivIds('As in arXiv:1706.03762v5, arXiv preprint arXiv:hep-th/9711200 and arxiv 2010.11929. Not 1706.03762 alone, nor arXiv:2301.123456.');
+  const found = findArxivIds(
+    'As in arXiv:1706.03762v5, arXiv preprint arXiv:hep-th/9711200 and arxiv 2010.11929. Not 1706.03762 alone, nor arXiv:2301.123456.',
+  );
   assert.deepEqual(found, [{ id: '1706.03762', version: 'v5' }, { id: 'hep-th/9711200' }, { id: '2010.11929' }]);
 });
 
@@ -68,7 +83,9 @@ test('arXiv, PubMed, PMC, Semantic Scholar and OpenAlex URLs', () => {
   assert.deepEqual(ids('https://www.ncbi.nlm.nih.gov/pmc/articles/PMC7092803/'), ['pmcid:PMC7092803']);
   assert.deepEqual(ids('https://pmc.ncbi.nlm.nih.gov/articles/PMC7092803/'), ['pmcid:PMC7092803']);
   assert.deepEqual(ids('https://europepmc.org/article/MED/32015507'), ['pmid:32015507']);
-  assert.deepEqual(ids('https://www.semanticscholar.org/paper/Attention-is-All-you-Need-Vaswani/204e3073870fae3d05bcbc2f6a8e263d9b72e776'), ['s2:204e3073870fae3d05bcbc2f6a8e263d9b72e776']);
+  assert.deepEqual(ids('https://www.semanticscholar.org/paper/Attention-is-All-you-Need-Vaswani/204e3073870fae3d05bcbc2f6a8e263d9b72e776'), [
+    's2:204e3073870fae3d05bcbc2f6a8e263d9b72e776',
+  ]);
   assert.deepEqual(ids('https://openalex.org/W2741809807'), ['openalex:W2741809807']);
   assert.deepEqual(ids('https://api.openalex.org/works/W2741809807'), ['openalex:W2741809807']);
   assert.deepEqual(ids('not a url'), []);
@@ -77,10 +94,13 @@ test('arXiv, PubMed, PMC, Semantic Scholar and OpenAlex URLs', () => {
 test('PMIDs and PMCIDs in text need their label', () => {
   assert.deepEqual(findPmids('PMID: 32015507; PMID 1234. Call 5551234.'), ['32015507', '1234']);
   assert.deepEqual(findPmcids('Free text at PMC7092803, not PMC12 or XPMC1234567.'), ['PMC7092803']);
-  assert.deepEqual(identifiersFromText('doi:10.1000/a1 PMCID: PMC1234567').map((i) => `${i.type}:${i.value}`), ['doi:10.1000/a1', 'pmcid:PMC1234567']);
+  assert.deepEqual(
+    identifiersFromText('doi:10.1000/a1 PMCID: PMC1234567').map((i) => `${i.type}:${i.value}`),
+    ['doi:10.1000/a1', 'pmcid:PMC1234567'],
+  );
 });
 
-test('meta tags, merging by strongest source, and the document\'s own identifiers', () => {
+test("meta tags, merging by strongest source, and the document's own identifiers", () => {
   const meta = identifiersFromMeta([
     { name: 'citation_doi', value: 'doi:10.1000/SELF' },
     { name: 'citation_pmid', value: '123456' },
@@ -90,11 +110,15 @@ test('meta tags, merging by strongest source, and the document\'s own identifier
     { name: 'og:url', value: 'https://arxiv.org/abs/2301.00001' },
     { name: 'description', value: '10.9999/ignored' },
   ]);
-  assert.deepEqual(meta.map((i) => `${i.type}:${i.value}`), ['doi:10.1000/self', 'pmid:123456', 'doi:10.1000/self', 'pmcid:PMC654321', 'arxiv:2301.00001', 'arxiv:2301.00001']);
+  assert.deepEqual(
+    meta.map((i) => `${i.type}:${i.value}`),
+    ['doi:10.1000/self', 'pmid:123456', 'doi:10.1000/self', 'pmcid:PMC654321', 'arxiv:2301.00001', 'arxiv:2301.00001'],
+  );
   const merged = mergeFoundIdentifiers([identifiersFromText('cites 10.2000/other and 10.1000/self'), meta]);
-  assert.deepEqual(merged.map((i) => `${i.type}:${i.value}:${i.source}`), [
-    'doi:10.1000/self:meta', 'pmid:123456:meta', 'pmcid:PMC654321:meta', 'arxiv:2301.00001:meta', 'doi:10.2000/other:text',
-  ]);
+  assert.deepEqual(
+    merged.map((i) => `${i.type}:${i.value}:${i.source}`),
+    ['doi:10.1000/self:meta', 'pmid:123456:meta', 'pmcid:PMC654321:meta', 'arxiv:2301.00001:meta', 'doi:10.2000/other:text'],
+  );
   assert.equal(merged.find((i) => i.type === 'arxiv')?.version, 'v1');
   assert.deepEqual(selfIdentifiers(merged), { doi: '10.1000/self', pmid: '123456', arxiv: '2301.00001' });
 });

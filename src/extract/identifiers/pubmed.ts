@@ -18,7 +18,10 @@ export function parsePmid(value: string): string | undefined {
 }
 
 export function parsePmcid(value: string): string | undefined {
-  const s = value.trim().replace(/^pmcid\s*:?\s*/i, '').toUpperCase();
+  const s = value
+    .trim()
+    .replace(/^pmcid\s*:?\s*/i, '')
+    .toUpperCase();
   if (PMCID_RE.test(s)) return s;
   return /^\d{3,9}$/.test(s) ? `PMC${s}` : undefined;
 }

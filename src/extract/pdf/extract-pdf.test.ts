@@ -11,9 +11,15 @@ const PDF = minimalPdf({
   pages: [
     {
       lines: [
-        'Effects of X on Y', '',
-        'We studied the effect of X on Y in a cohort', 'of adults. The effect was large and consis-', 'tent across all subgroups.', '',
-        'Data are described in doi:10.1000/data.7 and', 'were analysed as preregistered in the', 'protocol published earlier.',
+        'Effects of X on Y',
+        '',
+        'We studied the effect of X on Y in a cohort',
+        'of adults. The effect was large and consis-',
+        'tent across all subgroups.',
+        '',
+        'Data are described in doi:10.1000/data.7 and',
+        'were analysed as preregistered in the',
+        'protocol published earlier.',
       ],
       links: ['https://doi.org/10.5555/linked.1', 'https://example.com/about'],
     },
@@ -29,19 +35,29 @@ test('PDF: text per page, paragraphs by line spacing, hyphenation rejoined, meta
   assert.deepEqual(doc.pages, [
     {
       page: 1,
-      text: 'Effects of X on Y\n\nWe studied the effect of X on Y in a cohort of adults. The effect was large and consistent across all subgroups.\n\n'
-        + 'Data are described in doi:10.1000/data.7 and were analysed as preregistered in the protocol published earlier.',
+      text:
+        'Effects of X on Y\n\nWe studied the effect of X on Y in a cohort of adults. The effect was large and consistent across all subgroups.\n\n' +
+        'Data are described in doi:10.1000/data.7 and were analysed as preregistered in the protocol published earlier.',
     },
     { page: 2, text: 'The second page cites arXiv:2301.12345v2 and PMID: 31234567 in a short closing paragraph of the paper.' },
   ]);
   assert.equal(doc.text, doc.pages!.map((p) => p.text).join('\n\n'));
-  assert.deepEqual(doc.fragments!.map((f) => [f.locator.page, f.locator.paragraph]), [[1, 0], [1, 1], [1, 2], [2, 3]]);
+  assert.deepEqual(
+    doc.fragments!.map((f) => [f.locator.page, f.locator.paragraph]),
+    [
+      [1, 0],
+      [1, 1],
+      [1, 2],
+      [2, 3],
+    ],
+  );
   for (const f of doc.fragments!) assert.equal(doc.text.slice(f.locator.charStart, f.locator.charEnd), f.text);
   assert.deepEqual(doc.links, ['https://doi.org/10.5555/linked.1', 'https://example.com/about']);
   assert.deepEqual(doc.academicLinks, ['https://doi.org/10.5555/linked.1']);
-  assert.deepEqual(doc.foundIdentifiers!.map((i) => `${i.source}:${i.type}:${i.value}`), [
-    'link:doi:10.5555/linked.1', 'text:doi:10.1000/data.7', 'text:arxiv:2301.12345', 'text:pmid:31234567',
-  ]);
+  assert.deepEqual(
+    doc.foundIdentifiers!.map((i) => `${i.source}:${i.type}:${i.value}`),
+    ['link:doi:10.5555/linked.1', 'text:doi:10.1000/data.7', 'text:arxiv:2301.12345', 'text:pmid:31234567'],
+  );
   assert.deepEqual(doc.identifiers, {});
   assert.deepEqual(doc.warnings, []);
 });
@@ -51,7 +67,10 @@ test('PDF limits and errors: page cap with a warning, size cap, broken and abort
   assert.equal(capped.pages!.length, 1);
   assert.deepEqual(capped.warnings, ['only the first 1 of 2 pages were extracted (limit maxPdfPages)']);
   await assert.rejects(extractPdf(PDF, 'file:///x.pdf', { maxPdfBytes: 100 }), (e) => isLyraError(e) && e.code === 'extract_too_large');
-  await assert.rejects(extractPdf(new TextEncoder().encode('%PDF-1.4 garbage'), 'file:///bad.pdf'), (e) => isLyraError(e) && e.code === 'extract_pdf_invalid' && /bad\.pdf/.test(e.message));
+  await assert.rejects(
+    extractPdf(new TextEncoder().encode('%PDF-1.4 garbage'), 'file:///bad.pdf'),
+    (e) => isLyraError(e) && e.code === 'extract_pdf_invalid' && /bad\.pdf/.test(e.message),
+  );
   const ac = new AbortController();
   ac.abort(new Error('stopped'));
   await assert.rejects(extractPdf(PDF, 'file:///x.pdf', { signal: ac.signal }), /stopped/);

@@ -4,9 +4,7 @@ import { getDocumentProxy, getMeta } from 'unpdf';
 import { NonRetryableError, isLyraError, throwIfAborted, type ExtractedDocument } from '../../core/index.js';
 import type { TextBlock } from '../document/blocks.js';
 import { assembleBlocks } from '../document/assemble.js';
-import {
-  identifiersFromMeta, identifiersFromText, identifiersFromUrl, isAcademicUrl, mergeFoundIdentifiers, selfIdentifiers,
-} from '../identifiers/index.js';
+import { identifiersFromMeta, identifiersFromText, identifiersFromUrl, isAcademicUrl, mergeFoundIdentifiers, selfIdentifiers } from '../identifiers/index.js';
 import { pageParagraphs, type PdfTextItem } from './page-paragraphs.js';
 
 /** Largest PDF accepted (bytes). */

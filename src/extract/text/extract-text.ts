@@ -41,16 +41,26 @@ export function findUrlsInText(text: string, max = Number.POSITIVE_INFINITY): st
 
 function checkSize(input: string, url: string, options: TextExtractOptions): void {
   const max = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
-  if (input.length > max) throw new NonRetryableError(`extract: text of ${url} has ${input.length} characters, more than the limit ${max}`, { code: 'extract_too_large' });
+  if (input.length > max)
+    throw new NonRetryableError(`extract: text of ${url} has ${input.length} characters, more than the limit ${max}`, { code: 'extract_too_large' });
   throwIfAborted(options.signal);
 }
 
-function finish(format: 'text' | 'markdown', url: string, blocks: TextBlock[], links: string[], fm: FrontMatter, title: string | undefined, options: TextExtractOptions): ExtractedDocument {
+function finish(
+  format: 'text' | 'markdown',
+  url: string,
+  blocks: TextBlock[],
+  links: string[],
+  fm: FrontMatter,
+  title: string | undefined,
+  options: TextExtractOptions,
+): ExtractedDocument {
   const doc = assembleBlocks(blocks, options.maxFragmentChars !== undefined ? { maxFragmentChars: options.maxFragmentChars } : {});
   const warnings = [...fm.warnings];
   if (!doc.text) warnings.push('the document has no text');
   const publishedAt = fm.publishedTime === undefined ? undefined : normalizePublishedDate(fm.publishedTime);
-  if (fm.publishedTime !== undefined && publishedAt === undefined) warnings.push(`front matter date is not a recognisable date: ${JSON.stringify(fm.publishedTime)}`);
+  if (fm.publishedTime !== undefined && publishedAt === undefined)
+    warnings.push(`front matter date is not a recognisable date: ${JSON.stringify(fm.publishedTime)}`);
   const language = fm.language === undefined ? undefined : normalizeLangTag(fm.language);
   const found = mergeFoundIdentifiers([
     identifiersFromUrl(url, 'url'),
@@ -96,17 +106,30 @@ export function extractMarkdown(input: string, url: string, options: TextExtract
   const fm = readFrontMatter(input);
   const defused = defuseEmphasisRuns(fm.body);
   if (defused.defusedBlocks > 0) {
-    fm.warnings.push(`${defused.defusedBlocks} Markdown block(s) hold more than ${MAX_EMPHASIS_MARKERS_PER_BLOCK} emphasis markers; their * and _ were read as text`);
+    fm.warnings.push(
+      `${defused.defusedBlocks} Markdown block(s) hold more than ${MAX_EMPHASIS_MARKERS_PER_BLOCK} emphasis markers; their * and _ were read as text`,
+    );
   }
   let html: string;
   try {
     html = marked.parse(defused.text, { async: false, gfm: true });
   } catch (cause) {
     // marked recurses per nesting level: thousands of nested quotes or lists overflow the stack.
-    throw new NonRetryableError(`extract: Markdown of ${url} could not be parsed: ${cause instanceof RangeError ? 'nesting too deep' : (cause as Error).message}`, { code: 'extract_markdown_failed', details: { url }, cause });
+    throw new NonRetryableError(
+      `extract: Markdown of ${url} could not be parsed: ${cause instanceof RangeError ? 'nesting too deep' : (cause as Error).message}`,
+      { code: 'extract_markdown_failed', details: { url }, cause },
+    );
   }
   const { document, baseUrl } = parseHtml(`<html><head></head><body>${html}</body></html>`, url);
   const { blocks, links } = htmlToBlocks(document.body!, { baseUrl, ...(options.maxLinks !== undefined ? { maxLinks: options.maxLinks } : {}) });
   const title = fm.title ?? blocks.find((b) => b.kind === 'heading' && b.level === 1)?.text;
-  return finish('markdown', url, blocks, links.map((l) => l.url), fm, title, options);
+  return finish(
+    'markdown',
+    url,
+    blocks,
+    links.map((l) => l.url),
+    fm,
+    title,
+    options,
+  );
 }

@@ -36,7 +36,10 @@ export function readFrontMatter(source: string): FrontMatter {
   try {
     data = parseYaml(m[1]!);
   } catch (err) {
-    return { body, warnings: [`front matter is not valid YAML (${err instanceof Error ? err.message.split('\n')[0] : 'parse error'}); its metadata was ignored`] };
+    return {
+      body,
+      warnings: [`front matter is not valid YAML (${err instanceof Error ? err.message.split('\n')[0] : 'parse error'}); its metadata was ignored`],
+    };
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { body, warnings: ['front matter is not a YAML mapping; its metadata was ignored'] };
   const d = data as Record<string, unknown>;

@@ -20,7 +20,8 @@ export const MAX_REASON_CHARS = 2_000;
  */
 const matching = (schema: z.ZodString, re: RegExp, message: string): z.ZodString => schema.refine((s) => re.test(s), message);
 
-export const idSchema = (what: string): z.ZodString => matching(z.string().min(1).max(MAX_ID_CHARS), /^[A-Za-z0-9_.:-]+$/, `${what} is a token of letters, digits and _ . : -`);
+export const idSchema = (what: string): z.ZodString =>
+  matching(z.string().min(1).max(MAX_ID_CHARS), /^[A-Za-z0-9_.:-]+$/, `${what} is a token of letters, digits and _ . : -`);
 
 /** A task id as create_task returns it (task_…); self-explanatory, so it carries no description in tools/list. */
 export const taskIdSchema = idSchema('task_id');
@@ -34,7 +35,9 @@ export const providerSchema = matching(
 /** Providers of one query or target (described once, in create_task's providers). */
 export const providerListSchema = z.array(providerSchema).min(1).max(MAX_PROVIDERS);
 
-export const providersSchema = providerListSchema.describe('corpus, corpus:<name> (corpus:example is offline), searxng, duckduckgo, browser, semantic_scholar, openalex, crossref, arxiv, pubmed. Default: the task\'s.');
+export const providersSchema = providerListSchema.describe(
+  "corpus, corpus:<name> (corpus:example is offline), searxng, duckduckgo, browser, semantic_scholar, openalex, crossref, arxiv, pubmed. Default: the task's.",
+);
 
 export const stanceSchema = z.enum(STANCES);
 

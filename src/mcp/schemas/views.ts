@@ -3,9 +3,16 @@
 // mechanically), every object loose (the engine may add fields; its contract is add-only).
 import { z } from 'zod';
 import {
-  blockedDomainInfoSchema as coreBlockedDomain, budgetViewSchema as coreBudgetView, claimSummarySchema as coreClaimSummary,
-  engineWarningSchema as coreWarning, identifiersSchema as coreIdentifiers, searchOutcomeSchema as coreSearchOutcome,
-  searchStateViewSchema as coreSearchState, sourceViewSchema as coreSourceView, taskSchema as coreTask, taskStatusViewSchema as coreTaskStatus,
+  blockedDomainInfoSchema as coreBlockedDomain,
+  budgetViewSchema as coreBudgetView,
+  claimSummarySchema as coreClaimSummary,
+  engineWarningSchema as coreWarning,
+  identifiersSchema as coreIdentifiers,
+  searchOutcomeSchema as coreSearchOutcome,
+  searchStateViewSchema as coreSearchState,
+  sourceViewSchema as coreSourceView,
+  taskSchema as coreTask,
+  taskStatusViewSchema as coreTaskStatus,
 } from '../../core/index.js';
 import { wireObject } from './wire.js';
 
@@ -29,5 +36,9 @@ export const taskStatusSchema = wireObject(coreTaskStatus).extend({ task: taskSc
 export const waitingItemSchema = z.looseObject({ kind: z.enum(['search', 'auth']), id: z.string(), text: z.string(), status: z.string() });
 export const milestoneSchema = z.looseObject({
   kind: z.enum(['search_done', 'search_failed', 'search_cancelled', 'task_status', 'domain_blocked', 'auth_required']),
-  query_id: z.string().optional(), text: z.string().optional(), status: z.string().optional(), domain: z.string().optional(), count: num.optional(),
+  query_id: z.string().optional(),
+  text: z.string().optional(),
+  status: z.string().optional(),
+  domain: z.string().optional(),
+  count: num.optional(),
 });

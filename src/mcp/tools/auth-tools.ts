@@ -7,8 +7,14 @@ import { defineTool } from '../tool-types.js';
 import { requireTask } from './providers.js';
 
 const itemSchema = z.looseObject({
-  id: z.string(), url: z.string(), domain: z.string(), kind: z.enum(AUTH_KINDS), status: z.enum(AUTH_STATUSES), since: z.string(),
-  task_id: z.string().optional(), detail: z.string().optional(),
+  id: z.string(),
+  url: z.string(),
+  domain: z.string(),
+  kind: z.enum(AUTH_KINDS),
+  status: z.enum(AUTH_STATUSES),
+  since: z.string(),
+  task_id: z.string().optional(),
+  detail: z.string().optional(),
 });
 
 export const MAX_AUTH_ITEMS = 500;
@@ -16,7 +22,8 @@ export const MAX_AUTH_ITEMS = 500;
 export const getAuthQueueTool = defineTool({
   name: 'get_auth_queue',
   title: 'Pages waiting for a person',
-  description: 'Pages that answered with a CAPTCHA, a login wall or a block (URL, domain, kind, since, task); default: pending items of every task. Lyra never gets past a wall itself: a person solves it, then resolve_auth.',
+  description:
+    'Pages that answered with a CAPTCHA, a login wall or a block (URL, domain, kind, since, task); default: pending items of every task. Lyra never gets past a wall itself: a person solves it, then resolve_auth.',
   input: z.strictObject({
     task_id: taskIdSchema.optional(),
     status: z.enum(AUTH_STATUSES).optional().describe('Default pending.'),
@@ -35,7 +42,8 @@ export const getAuthQueueTool = defineTool({
 export const resolveAuthTool = defineTool({
   name: 'resolve_auth',
   title: 'Resolve auth-queue items',
-  description: 'Resolves pending auth-queue items by item_id, or all of a domain (optionally in one task). solved: the person got past the wall and the URL is re-queued; skip: dropped.',
+  description:
+    'Resolves pending auth-queue items by item_id, or all of a domain (optionally in one task). solved: the person got past the wall and the URL is re-queued; skip: dropped.',
   input: z.strictObject({
     item_id: idSchema('item_id').optional(),
     domain: domainSchema.optional(),
@@ -43,19 +51,23 @@ export const resolveAuthTool = defineTool({
     action: z.enum(['solved', 'skip']),
   }),
   output: z.looseObject({
-    resolved: z.array(itemSchema.extend({
-      action: z.enum(['solved', 'skip']),
-      requeued: z.looseObject({ task_id: z.string(), query_id: z.string() }).optional(),
-      requeue_error: z.looseObject({ category: z.string(), code: z.string(), message: z.string() }).optional(),
-    })),
+    resolved: z.array(
+      itemSchema.extend({
+        action: z.enum(['solved', 'skip']),
+        requeued: z.looseObject({ task_id: z.string(), query_id: z.string() }).optional(),
+        requeue_error: z.looseObject({ category: z.string(), code: z.string(), message: z.string() }).optional(),
+      }),
+    ),
     count: z.number(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   run(args, ctx) {
     if (args.task_id) requireTask(ctx.services.store, args.task_id);
     const resolved = resolveAuth(ctx.services, {
-      ...(args.item_id !== undefined ? { itemId: args.item_id } : {}), ...(args.domain !== undefined ? { domain: args.domain } : {}),
-      ...(args.task_id !== undefined ? { taskId: args.task_id } : {}), action: args.action,
+      ...(args.item_id !== undefined ? { itemId: args.item_id } : {}),
+      ...(args.domain !== undefined ? { domain: args.domain } : {}),
+      ...(args.task_id !== undefined ? { taskId: args.task_id } : {}),
+      action: args.action,
     });
     return { resolved, count: resolved.length };
   },

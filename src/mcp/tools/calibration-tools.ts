@@ -5,7 +5,11 @@ import { calibrationMetrics, fitStanceCalibration, rollbackStanceCalibration } f
 import { InvalidInputError } from '../../core/index.js';
 import { defineTool } from '../tool-types.js';
 
-const backendSchema = z.string().min(1).max(300).regex(/^[^\s+]+$/, 'a stance backend name as edges show it without +cal…, e.g. embedded, transformers:Xenova/nli-deberta-v3-xsmall, llm:qwen2.5');
+const backendSchema = z
+  .string()
+  .min(1)
+  .max(300)
+  .regex(/^[^\s+]+$/, 'a stance backend name as edges show it without +cal…, e.g. embedded, transformers:Xenova/nli-deberta-v3-xsmall, llm:qwen2.5');
 const params = z.looseObject({ a: z.number(), b: z.number() });
 const method = z.enum(['temperature', 'platt']);
 const versionMetrics = z.looseObject({ brier_before: z.number(), brier_after: z.number(), ece_before: z.number(), ece_after: z.number() });
@@ -13,18 +17,25 @@ const versionMetrics = z.looseObject({ brier_before: z.number(), brier_after: z.
 export const calibrationMetricsTool = defineTool({
   name: 'calibration_metrics',
   title: 'Stance calibration metrics',
-  description: 'Per stance backend: feedback samples, accuracy, Brier and ECE, raw and calibrated, and the stored versions. action fit fits and activates a new version (Platt from 50 samples, else temperature; needs 10).',
+  description:
+    'Per stance backend: feedback samples, accuracy, Brier and ECE, raw and calibrated, and the stored versions. action fit fits and activates a new version (Platt from 50 samples, else temperature; needs 10).',
   input: z.strictObject({
     backend: backendSchema.optional(),
     action: z.enum(['get', 'fit']).optional(),
     method: z.enum(['auto', 'temperature', 'platt']).optional(),
   }),
   output: z.looseObject({
-    backends: z.array(z.looseObject({
-      backend: z.string(), samples: z.number(), accuracy: z.number(), brier: z.number(), ece: z.number(),
-      active: z.looseObject({ version: z.number(), method, params, brier: z.number(), ece: z.number() }).optional(),
-      versions: z.array(z.looseObject({ version: z.number(), method, params, samples: z.number(), created_at: z.string(), metrics: versionMetrics })),
-    })),
+    backends: z.array(
+      z.looseObject({
+        backend: z.string(),
+        samples: z.number(),
+        accuracy: z.number(),
+        brier: z.number(),
+        ece: z.number(),
+        active: z.looseObject({ version: z.number(), method, params, brier: z.number(), ece: z.number() }).optional(),
+        versions: z.array(z.looseObject({ version: z.number(), method, params, samples: z.number(), created_at: z.string(), metrics: versionMetrics })),
+      }),
+    ),
     fitted: z.looseObject({ backend: z.string(), version: z.number(), method, params, samples: z.number(), metrics: versionMetrics }).optional(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -38,13 +49,15 @@ export const calibrationMetricsTool = defineTool({
     }
     return { backends: calibrationMetrics({ store, ...(args.backend ? { backend: args.backend } : {}) }), ...(fitted ? { fitted } : {}) };
   },
-  summarize: (r) => `${r.backends.length} stance backends with samples${r.fitted ? `; fitted ${r.fitted.backend} version ${r.fitted.version} (${r.fitted.method}, ${r.fitted.samples} samples)` : ''}.`,
+  summarize: (r) =>
+    `${r.backends.length} stance backends with samples${r.fitted ? `; fitted ${r.fitted.backend} version ${r.fitted.version} (${r.fitted.method}, ${r.fitted.samples} samples)` : ''}.`,
 });
 
 export const calibrationRollbackTool = defineTool({
   name: 'calibration_rollback',
   title: 'Restore an earlier stance calibration',
-  description: 'Makes an earlier calibration version of a stance backend active (0: raw confidences), for judgements from now on; stored edges keep theirs and name their version (embedded+cal2).',
+  description:
+    'Makes an earlier calibration version of a stance backend active (0: raw confidences), for judgements from now on; stored edges keep theirs and name their version (embedded+cal2).',
   input: z.strictObject({ backend: backendSchema, version: z.number().int().min(0).max(1_000_000) }),
   output: z.looseObject({ backend: z.string(), previous: z.number(), active: z.number() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

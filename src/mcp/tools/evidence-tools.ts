@@ -12,7 +12,13 @@ export const MAX_ROWS_INPUT = 100_000;
 export const MAX_SQL_PARAMS = 100;
 
 const tableSchema = z.looseObject({
-  columns: z.array(z.string()), rows: z.array(z.array(z.unknown())), row_count: z.number(), truncated: z.boolean(), cut_cells: z.number(), max_rows: z.number(), elapsed_ms: z.number(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.unknown())),
+  row_count: z.number(),
+  truncated: z.boolean(),
+  cut_cells: z.number(),
+  max_rows: z.number(),
+  elapsed_ms: z.number(),
 });
 
 function tableLine(t: TableResult, what: string, more: string): string {
@@ -47,7 +53,11 @@ export const queryViewTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
     const t = await ctx.services.evidence.queryView({
-      name: args.name, taskId: args.task_id, signal: ctx.signal, ...(args.limit !== undefined ? { limit: args.limit } : {}), ...(args.offset !== undefined ? { offset: args.offset } : {}),
+      name: args.name,
+      taskId: args.task_id,
+      signal: ctx.signal,
+      ...(args.limit !== undefined ? { limit: args.limit } : {}),
+      ...(args.offset !== undefined ? { offset: args.offset } : {}),
     });
     return { name: args.name, taskId: args.task_id, offset: args.offset ?? 0, ...t };
   },
@@ -57,16 +67,25 @@ export const queryViewTool = defineTool({
 export const querySqlTool = defineTool({
   name: 'query_sql',
   title: 'Read-only SQL',
-  description: 'One SELECT (WITH, VALUES) on a read-only connection; writes, ATTACH and PRAGMA are refused; rows and time are limited (default 200, 5 s). Tables: tasks, queries, pages, fragments, claims, edges (body_json: use json_extract)…; see sqlite_master. params bind ?.',
+  description:
+    'One SELECT (WITH, VALUES) on a read-only connection; writes, ATTACH and PRAGMA are refused; rows and time are limited (default 200, 5 s). Tables: tasks, queries, pages, fragments, claims, edges (body_json: use json_extract)…; see sqlite_master. params bind ?.',
   input: z.strictObject({
     sql: z.string().trim().min(1).max(MAX_SQL_CHARS),
-    params: z.array(z.union([z.string().max(10_000), z.number(), z.null()])).max(MAX_SQL_PARAMS).optional(),
+    params: z
+      .array(z.union([z.string().max(10_000), z.number(), z.null()]))
+      .max(MAX_SQL_PARAMS)
+      .optional(),
     max_rows: z.number().int().min(1).max(MAX_ROWS_INPUT).optional(),
   }),
   output: tableSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   run(args, ctx) {
-    return ctx.services.evidence.querySql({ sql: args.sql, signal: ctx.signal, ...(args.params ? { params: args.params } : {}), ...(args.max_rows !== undefined ? { maxRows: args.max_rows } : {}) });
+    return ctx.services.evidence.querySql({
+      sql: args.sql,
+      signal: ctx.signal,
+      ...(args.params ? { params: args.params } : {}),
+      ...(args.max_rows !== undefined ? { maxRows: args.max_rows } : {}),
+    });
   },
   summarize: (r) => tableLine(r, 'Query', 'add a narrower WHERE, or LIMIT … OFFSET in the SQL'),
 });
@@ -74,7 +93,8 @@ export const querySqlTool = defineTool({
 export const vectorSearchTool = defineTool({
   name: 'vector_search',
   title: 'Semantic search over fragments',
-  description: 'Ranks a task\'s fragments by embedding similarity to a text: fragment id, page, URL, trust level, score, text cut to quote_chars (whole: get_materials fragment_ids).',
+  description:
+    "Ranks a task's fragments by embedding similarity to a text: fragment id, page, URL, trust level, score, text cut to quote_chars (whole: get_materials fragment_ids).",
   input: z.strictObject({
     task_id: taskIdSchema,
     query: queryTextSchema,
@@ -83,16 +103,31 @@ export const vectorSearchTool = defineTool({
     quote_chars: z.number().int().min(40).max(100_000).optional(),
   }),
   output: z.looseObject({
-    hits: z.array(z.looseObject({
-      fragment_id: z.string(), page_id: z.string(), url: z.string(), trust_level: z.string(), score: z.number(), text: z.string(), fragment_chars: z.number(), locator: z.looseObject({}),
-    })),
-    fragments_compared: z.number(), fragments_in_task: z.number(), model: z.string(),
+    hits: z.array(
+      z.looseObject({
+        fragment_id: z.string(),
+        page_id: z.string(),
+        url: z.string(),
+        trust_level: z.string(),
+        score: z.number(),
+        text: z.string(),
+        fragment_chars: z.number(),
+        locator: z.looseObject({}),
+      }),
+    ),
+    fragments_compared: z.number(),
+    fragments_in_task: z.number(),
+    model: z.string(),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run(args, ctx) {
     return ctx.services.evidence.vectorSearch({
-      taskId: args.task_id, query: args.query, signal: ctx.signal,
-      ...(args.limit !== undefined ? { limit: args.limit } : {}), ...(args.min_score !== undefined ? { minScore: args.min_score } : {}), ...(args.quote_chars !== undefined ? { quoteChars: args.quote_chars } : {}),
+      taskId: args.task_id,
+      query: args.query,
+      signal: ctx.signal,
+      ...(args.limit !== undefined ? { limit: args.limit } : {}),
+      ...(args.min_score !== undefined ? { minScore: args.min_score } : {}),
+      ...(args.quote_chars !== undefined ? { quoteChars: args.quote_chars } : {}),
     });
   },
   summarize: (r) => `${r.hits.length} fragments, best score ${r.hits[0]?.score ?? 0}; compared ${r.fragmentsCompared} of ${r.fragmentsInTask} (${r.model}).`,

@@ -7,13 +7,20 @@ import { MAX_REASON_CHARS, idSchema, stanceSchema, taskIdSchema } from '../schem
 import { defineTool } from '../tool-types.js';
 
 const changeSchema = z.looseObject({
-  edge_id: z.string(), claim_id: z.string(), fragment_id: z.string(), from: stanceSchema, to: stanceSchema, model: z.string().optional(), confidence: z.number(),
+  edge_id: z.string(),
+  claim_id: z.string(),
+  fragment_id: z.string(),
+  from: stanceSchema,
+  to: stanceSchema,
+  model: z.string().optional(),
+  confidence: z.number(),
 });
 
 export const feedbackTool = defineTool({
   name: 'feedback',
   title: 'Correct the evidence graph',
-  description: 'Applies a correction with author and reason: edge_stance (target_id an edge_id, label the right stance), claim_rejected (a claim id; kept, marked), claim_restored (a rejected claim id; withdraws the rejection) or fragment_irrelevant (a fragment_id; its edges become neutral). Statuses are recomputed; judgements kept as calibration samples.',
+  description:
+    'Applies a correction with author and reason: edge_stance (target_id an edge_id, label the right stance), claim_rejected (a claim id; kept, marked), claim_restored (a rejected claim id; withdraws the rejection) or fragment_irrelevant (a fragment_id; its edges become neutral). Statuses are recomputed; judgements kept as calibration samples.',
   input: z.strictObject({
     task_id: taskIdSchema,
     kind: z.enum(['edge_stance', 'claim_rejected', 'claim_restored', 'fragment_irrelevant']),
@@ -24,7 +31,14 @@ export const feedbackTool = defineTool({
   }),
   output: z.looseObject({
     feedback: z.looseObject({
-      id: z.string(), task_id: z.string(), kind: z.string(), target_id: z.string(), label: stanceSchema.optional(), author: z.string(), reason: z.string(), created_at: z.string(),
+      id: z.string(),
+      task_id: z.string(),
+      kind: z.string(),
+      target_id: z.string(),
+      label: stanceSchema.optional(),
+      author: z.string(),
+      reason: z.string(),
+      created_at: z.string(),
       changes: z.array(changeSchema),
     }),
     samples: z.number(),
@@ -37,9 +51,18 @@ export const feedbackTool = defineTool({
       throw new InvalidInputError(`feedback: label applies to kind edge_stance only, not ${args.kind}`, { code: 'label_not_applicable' });
     }
     const { store, recompute } = ctx.services;
-    return applyFeedback({ store, recompute }, {
-      taskId: args.task_id, kind: args.kind, targetId: args.target_id, ...(args.label ? { label: args.label } : {}), author: args.author, reason: args.reason,
-    });
+    return applyFeedback(
+      { store, recompute },
+      {
+        taskId: args.task_id,
+        kind: args.kind,
+        targetId: args.target_id,
+        ...(args.label ? { label: args.label } : {}),
+        author: args.author,
+        reason: args.reason,
+      },
+    );
   },
-  summarize: (r) => `Feedback ${r.feedback.id} stored: ${r.feedback.changes.length} edges changed, ${r.samples} calibration samples${r.recomputed ? ', statuses recomputed' : ''}.`,
+  summarize: (r) =>
+    `Feedback ${r.feedback.id} stored: ${r.feedback.changes.length} edges changed, ${r.samples} calibration samples${r.recomputed ? ', statuses recomputed' : ''}.`,
 });

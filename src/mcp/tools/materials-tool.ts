@@ -42,7 +42,9 @@ export const getMaterialsTool = defineTool({
   ].join(' '),
   input: z.strictObject({
     task_id: taskIdSchema,
-    paging: z.strictObject({ offset: z.number().int().min(0).max(10_000_000).optional(), limit: z.number().int().min(1).max(MAX_MATERIALS_PAGE).optional() }).optional(),
+    paging: z
+      .strictObject({ offset: z.number().int().min(0).max(10_000_000).optional(), limit: z.number().int().min(1).max(MAX_MATERIALS_PAGE).optional() })
+      .optional(),
     fields: z.array(z.enum(FIELD_NAMES)).min(1).max(FIELD_NAMES.length).optional(),
     claim_ids: z.array(idSchema('claim id')).min(1).max(MAX_CLAIM_IDS).optional(),
     fragment_ids: z.array(idSchema('fragment id')).min(1).max(MAX_FRAGMENT_IDS).optional(),

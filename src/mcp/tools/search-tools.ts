@@ -13,7 +13,8 @@ export const MAX_SEARCH_CLAIMS = 1_000;
 
 const queuedSchema = z.looseObject({ query_id: z.string(), kind: z.enum(['query', 'url', 'doi']), value: z.string() });
 
-type SearchResult = (Omit<SearchOutcome, 'claims' | 'unread'> & { claims: SearchOutcome['claims']; claimsTotal: number; background?: undefined })
+type SearchResult =
+  | (Omit<SearchOutcome, 'claims' | 'unread'> & { claims: SearchOutcome['claims']; claimsTotal: number; background?: undefined })
   | { taskId: string; queryId: string; query: string; status: 'pending'; background: true };
 
 export const searchTool = defineTool({
@@ -38,7 +39,12 @@ export const searchTool = defineTool({
       .optional(),
   }),
   output: searchOutcomeSchema.partial().extend({
-    task_id: z.string(), query_id: z.string(), query: z.string(), status: searchOutcomeSchema.shape.status, claims_total: z.number().optional(), background: z.boolean().optional(),
+    task_id: z.string(),
+    query_id: z.string(),
+    query: z.string(),
+    status: searchOutcomeSchema.shape.status,
+    claims_total: z.number().optional(),
+    background: z.boolean().optional(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(args, ctx): Promise<SearchResult> {
@@ -46,9 +52,14 @@ export const searchTool = defineTool({
     requireTask(ctx.services.store, args.task_id);
     if (o.background) {
       await prepareProviders(ctx.services.store, o.providers, ctx.signal);
-      const target: SearchTarget = { query: args.query, ...(o.refute !== undefined ? { refute: o.refute } : {}), ...(o.providers ? { providers: o.providers } : {}) };
+      const target: SearchTarget = {
+        query: args.query,
+        ...(o.refute !== undefined ? { refute: o.refute } : {}),
+        ...(o.providers ? { providers: o.providers } : {}),
+      };
       const [queued] = ctx.services.engine.queueSearches(args.task_id, [target], {
-        ...(o.max_pages !== undefined ? { maxPages: o.max_pages } : {}), ...(o.seek_primary !== undefined ? { seekPrimary: o.seek_primary } : {}),
+        ...(o.max_pages !== undefined ? { maxPages: o.max_pages } : {}),
+        ...(o.seek_primary !== undefined ? { seekPrimary: o.seek_primary } : {}),
       });
       return { taskId: args.task_id, queryId: queued!.queryId, query: args.query, status: 'pending', background: true };
     }
@@ -91,7 +102,8 @@ export function toSearchTargets(targets: ReadonlyArray<z.output<typeof targetSch
 export const queueSearchesTool = defineTool({
   name: 'queue_searches',
   title: 'Queue several searches',
-  description: 'Queues {query, refute?, providers?}, {url} or {doi} targets; returns their query ids at once; they run in the background in order. queue_targets also skips duplicates.',
+  description:
+    'Queues {query, refute?, providers?}, {url} or {doi} targets; returns their query ids at once; they run in the background in order. queue_targets also skips duplicates.',
   input: z.strictObject({
     task_id: taskIdSchema,
     targets: z.array(targetSchema).min(1).max(MAX_TARGETS),

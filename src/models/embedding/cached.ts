@@ -20,4 +20,3 @@ export function withVectorCache(model: EmbeddingModel, cache: VectorCache): Embe
     },
   };
 }
-

@@ -37,7 +37,10 @@ test('withVectorCache sends only unseen, de-duplicated texts to the model', asyn
   const inner = countingModel();
   const cached = withVectorCache(inner, createMemoryVectorCache({ maxEntries: 10 }));
   const first = await cached.embed(['aa', 'b', 'aa']);
-  assert.deepEqual(first.map((v) => v[0]), [2, 1, 2]);
+  assert.deepEqual(
+    first.map((v) => v[0]),
+    [2, 1, 2],
+  );
   await cached.embed(['b', 'ccc']);
   assert.deepEqual(inner.calls, [['aa', 'b'], ['ccc']]);
 });

@@ -14,7 +14,11 @@ test('transformers embeddings: a real ONNX encoder, mean-pooled over the attenti
     assert.equal(model.name, 'transformers:test/tiny-encoder:fp32');
     assert.equal(model.dimensions, 2);
     const [a, b, c] = await model.embed(['no no no, it is false', 'yes', 'yes and no']);
-    const close = (v: Float32Array, want: number[]) => assert.ok(v.every((x, i) => Math.abs(x - want[i]!) < 1e-5), `${[...v]} vs ${want}`);
+    const close = (v: Float32Array, want: number[]) =>
+      assert.ok(
+        v.every((x, i) => Math.abs(x - want[i]!) < 1e-5),
+        `${[...v]} vs ${want}`,
+      );
     close(a!, [0, 1]);
     close(b!, [1, 0]);
     close(c!, [Math.SQRT1_2, Math.SQRT1_2]);

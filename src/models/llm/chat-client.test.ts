@@ -28,7 +28,9 @@ test('completeJson sends a json_schema response format, the model and the key, a
 });
 
 test('429 with Retry-After and 5xx are retried; 401 is not', async () => {
-  const fake = await fakeEndpoint((_b, n) => (n === 1 ? { status: 429, headers: { 'retry-after': '0' }, raw: 'slow down' } : n === 2 ? { status: 503, raw: 'busy' } : { content: 'hello' }));
+  const fake = await fakeEndpoint((_b, n) =>
+    n === 1 ? { status: 429, headers: { 'retry-after': '0' }, raw: 'slow down' } : n === 2 ? { status: 503, raw: 'busy' } : { content: 'hello' },
+  );
   try {
     const got = await createChatClient({ baseUrl: fake.baseUrl, model: 'm', ...fast }).complete({ messages: [{ role: 'user', content: 'hi' }] });
     assert.deepEqual([got.content, got.attempts], ['hello', 3]);
@@ -37,12 +39,15 @@ test('429 with Retry-After and 5xx are retried; 401 is not', async () => {
   }
   const denied = await fakeEndpoint(() => ({ status: 401, raw: '{"error":"bad key"}' }));
   try {
-    await assert.rejects(createChatClient({ baseUrl: denied.baseUrl, model: 'm', ...fast }).complete({ messages: [{ role: 'user', content: 'hi' }] }), (err: unknown) => {
-      assert.ok(isLyraError(err));
-      assert.deepEqual([err.category, err.code], ['non_retryable', 'llm_auth']);
-      assert.match(err.message, /HTTP 401.*bad key/);
-      return true;
-    });
+    await assert.rejects(
+      createChatClient({ baseUrl: denied.baseUrl, model: 'm', ...fast }).complete({ messages: [{ role: 'user', content: 'hi' }] }),
+      (err: unknown) => {
+        assert.ok(isLyraError(err));
+        assert.deepEqual([err.category, err.code], ['non_retryable', 'llm_auth']);
+        assert.match(err.message, /HTTP 401.*bad key/);
+        return true;
+      },
+    );
     assert.equal(denied.bodies.length, 1);
   } finally {
     await denied.web.close();
@@ -82,7 +87,10 @@ test('the concurrency limit holds requests in flight to its bound; a full queue 
     const client = createChatClient({ baseUrl: fake.baseUrl, model: 'm', concurrency: 2, maxQueued: 3, ...fast });
     const call = (signal?: AbortSignal) => client.complete({ messages: [{ role: 'user', content: 'x' }], ...(signal ? { signal } : {}) });
     const results = await Promise.allSettled([call(), call(), call(), call(), call(), call()]);
-    assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected'],
+    );
     assert.match(String((results[5] as PromiseRejectedResult).reason), /maxQueued 3/);
     assert.equal(fake.maxInFlight(), 2);
     const controller = new AbortController();

@@ -5,9 +5,7 @@
 // Structured answers use `response_format: json_schema` and are validated with zod; an answer that
 // does not parse is a RetryableError carrying its first 500 characters — never a guessed value.
 import { z } from 'zod';
-import {
-  combineSignals, delay, InvalidInputError, isLyraError, NonRetryableError, RetryableError, throwIfAborted, type LyraError,
-} from '../../core/index.js';
+import { combineSignals, delay, InvalidInputError, isLyraError, NonRetryableError, RetryableError, throwIfAborted, type LyraError } from '../../core/index.js';
 import { parseOptions } from '../options.js';
 
 export const chatClientOptionsSchema = z.strictObject({
@@ -29,7 +27,12 @@ export const chatClientOptionsSchema = z.strictObject({
   /** Requests waiting for a slot; more is a RetryableError (`llm_queue_full`). */
   maxQueued: z.number().int().min(0).max(100_000).default(1_000),
   /** Largest response body read, in bytes. */
-  maxResponseBytes: z.number().int().min(1_024).max(64 * 1024 * 1024).default(4 * 1024 * 1024),
+  maxResponseBytes: z
+    .number()
+    .int()
+    .min(1_024)
+    .max(64 * 1024 * 1024)
+    .default(4 * 1024 * 1024),
   temperature: z.number().min(0).max(2).default(0),
   /** `max_tokens` sent with each request. */
   maxTokens: z.number().int().min(1).max(1_000_000).default(512),
@@ -74,9 +77,7 @@ export const RAW_ANSWER_CHARS = 500;
 
 const completionSchema = z.object({
   model: z.string().optional(),
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional() }), finish_reason: z.string().nullable().optional() }))
-    .min(1),
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable().optional() }), finish_reason: z.string().nullable().optional() })).min(1),
 });
 
 const RETRYABLE_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -113,7 +114,9 @@ function createLimiter(concurrency: number, maxQueued: number) {
     }
     return new Promise<void>((resolve, reject) => {
       const entry = {
-        resolve, reject, signal,
+        resolve,
+        reject,
+        signal,
         onAbort: () => {
           const i = waiting.indexOf(entry);
           if (i >= 0) waiting.splice(i, 1);
@@ -129,7 +132,8 @@ function createLimiter(concurrency: number, maxQueued: number) {
 
 async function readBounded(response: Response, maxBytes: number, what: string): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw new NonRetryableError(`${what}: response of ${declared} bytes exceeds maxResponseBytes ${maxBytes}`, { code: 'llm_response_too_large' });
+  if (declared > maxBytes)
+    throw new NonRetryableError(`${what}: response of ${declared} bytes exceeds maxResponseBytes ${maxBytes}`, { code: 'llm_response_too_large' });
   if (!response.body) return '';
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -167,7 +171,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     } catch (cause) {
       if (signal?.aborted) throw signal.reason ?? cause;
       if (attemptSignal.aborted) throw new RetryableError(`${what}: no answer within ${opts.timeoutMs} ms`, { code: 'llm_timeout', cause });
-      throw new RetryableError(`${what}: cannot connect: ${(cause as Error).cause instanceof Error ? ((cause as Error).cause as Error).message : (cause as Error).message}`, { code: 'llm_unreachable', cause });
+      throw new RetryableError(
+        `${what}: cannot connect: ${(cause as Error).cause instanceof Error ? ((cause as Error).cause as Error).message : (cause as Error).message}`,
+        { code: 'llm_unreachable', cause },
+      );
     }
     let text: string;
     try {
@@ -183,7 +190,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       const details = { status: response.status, body: snippet };
       if (RETRYABLE_STATUSES.has(response.status)) {
         const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-        throw new RetryableError(`${what}: HTTP ${response.status}: ${snippet}`, { code: 'llm_http_status', details: { ...details, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) } });
+        throw new RetryableError(`${what}: HTTP ${response.status}: ${snippet}`, {
+          code: 'llm_http_status',
+          details: { ...details, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
+        });
       }
       const code = response.status === 401 || response.status === 403 ? 'llm_auth' : response.status === 404 ? 'llm_not_found' : 'llm_http_status';
       throw new NonRetryableError(`${what}: HTTP ${response.status}: ${snippet}`, { code, details });
@@ -192,14 +202,26 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     try {
       parsed = completionSchema.parse(JSON.parse(text));
     } catch (cause) {
-      throw new RetryableError(`${what}: not a chat completion response: ${text.slice(0, RAW_ANSWER_CHARS)}`, { code: 'llm_response_invalid', details: { raw: text.slice(0, RAW_ANSWER_CHARS) }, cause });
+      throw new RetryableError(`${what}: not a chat completion response: ${text.slice(0, RAW_ANSWER_CHARS)}`, {
+        code: 'llm_response_invalid',
+        details: { raw: text.slice(0, RAW_ANSWER_CHARS) },
+        cause,
+      });
     }
     const choice = parsed.choices[0]!;
-    return { content: choice.message.content ?? '', model: parsed.model ?? opts.model, ...(choice.finish_reason ? { finishReason: choice.finish_reason } : {}) };
+    return {
+      content: choice.message.content ?? '',
+      model: parsed.model ?? opts.model,
+      ...(choice.finish_reason ? { finishReason: choice.finish_reason } : {}),
+    };
   };
 
   /** Attempts with backoff; `check` may turn a successful HTTP answer into a retryable error. */
-  const run = async <R>(body: Record<string, unknown>, signal: AbortSignal | undefined, check: (c: { content: string; model: string; finishReason?: string }) => R): Promise<{ result: R; attempts: number }> => {
+  const run = async <R>(
+    body: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    check: (c: { content: string; model: string; finishReason?: string }) => R,
+  ): Promise<{ result: R; attempts: number }> => {
     await limiter.acquire(signal, what);
     try {
       let last: LyraError | undefined;
@@ -217,7 +239,11 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
           last = error;
         }
       }
-      throw new RetryableError(`${last!.message} (after ${opts.maxRetries + 1} attempts)`, { code: last!.code, details: { ...last!.details, attempts: opts.maxRetries + 1 }, cause: last });
+      throw new RetryableError(`${last!.message} (after ${opts.maxRetries + 1} attempts)`, {
+        code: last!.code,
+        details: { ...last!.details, attempts: opts.maxRetries + 1 },
+        cause: last,
+      });
     } finally {
       limiter.release();
     }
@@ -236,23 +262,35 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       return { ...result, attempts };
     },
     async completeJson<T>(request: JsonChatRequest<T>) {
-      if (!/^[\w-]{1,64}$/.test(request.schemaName)) throw new InvalidInputError(`${what}: schema name "${request.schemaName}" must be 1-64 letters, digits, _ or -`, { code: 'llm_schema_name' });
+      if (!/^[\w-]{1,64}$/.test(request.schemaName))
+        throw new InvalidInputError(`${what}: schema name "${request.schemaName}" must be 1-64 letters, digits, _ or -`, { code: 'llm_schema_name' });
       const jsonSchema = z.toJSONSchema(request.schema, { target: 'draft-7' }) as Record<string, unknown>;
       delete jsonSchema.$schema;
-      const body = { ...baseBody(request), response_format: { type: 'json_schema', json_schema: { name: request.schemaName, strict: true, schema: jsonSchema } } };
+      const body = {
+        ...baseBody(request),
+        response_format: { type: 'json_schema', json_schema: { name: request.schemaName, strict: true, schema: jsonSchema } },
+      };
       const { result, attempts } = await run(body, request.signal, (c) => {
         const raw = c.content;
         let value: unknown;
         try {
           value = JSON.parse(jsonText(raw));
         } catch (cause) {
-          throw new RetryableError(`${what}: answer is not JSON (${c.finishReason ?? 'no finish reason'}): ${raw.slice(0, RAW_ANSWER_CHARS)}`, { code: 'llm_answer_unparsable', details: { raw: raw.slice(0, RAW_ANSWER_CHARS) }, cause });
+          throw new RetryableError(`${what}: answer is not JSON (${c.finishReason ?? 'no finish reason'}): ${raw.slice(0, RAW_ANSWER_CHARS)}`, {
+            code: 'llm_answer_unparsable',
+            details: { raw: raw.slice(0, RAW_ANSWER_CHARS) },
+            cause,
+          });
         }
         const checked = request.schema.safeParse(value);
         if (!checked.success) {
-          throw new RetryableError(`${what}: answer does not match schema ${request.schemaName} (${checked.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}): ${raw.slice(0, RAW_ANSWER_CHARS)}`, {
-            code: 'llm_answer_unparsable', details: { raw: raw.slice(0, RAW_ANSWER_CHARS) },
-          });
+          throw new RetryableError(
+            `${what}: answer does not match schema ${request.schemaName} (${checked.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}): ${raw.slice(0, RAW_ANSWER_CHARS)}`,
+            {
+              code: 'llm_answer_unparsable',
+              details: { raw: raw.slice(0, RAW_ANSWER_CHARS) },
+            },
+          );
         }
         return { value: checked.data, raw };
       });

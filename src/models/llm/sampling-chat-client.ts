@@ -57,9 +57,12 @@ export function createSamplingChatClient(options: SamplingChatClientOptions = {}
     throwIfAborted(request.signal);
     const sampler = get();
     if (!sampler) {
-      throw new NonRetryableError('stance backend client: no MCP client with the sampling capability is connected to this call (models.stance.backend: client works only under `lyra serve` with a client that declares sampling)', {
-        code: 'sampling_unavailable',
-      });
+      throw new NonRetryableError(
+        'stance backend client: no MCP client with the sampling capability is connected to this call (models.stance.backend: client works only under `lyra serve` with a client that declares sampling)',
+        {
+          code: 'sampling_unavailable',
+        },
+      );
     }
     const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content);
     if (extraInstruction) system.push(extraInstruction);
@@ -84,13 +87,21 @@ export function createSamplingChatClient(options: SamplingChatClientOptions = {}
       try {
         value = JSON.parse(jsonText(raw));
       } catch (cause) {
-        throw new RetryableError(`mcp sampling (${res.model}): answer is not JSON: ${raw.slice(0, RAW_ANSWER_CHARS)}`, { code: 'llm_answer_unparsable', details: { raw: raw.slice(0, RAW_ANSWER_CHARS) }, cause });
+        throw new RetryableError(`mcp sampling (${res.model}): answer is not JSON: ${raw.slice(0, RAW_ANSWER_CHARS)}`, {
+          code: 'llm_answer_unparsable',
+          details: { raw: raw.slice(0, RAW_ANSWER_CHARS) },
+          cause,
+        });
       }
       const checked = request.schema.safeParse(value);
       if (!checked.success) {
-        throw new RetryableError(`mcp sampling (${res.model}): answer does not match schema ${request.schemaName} (${checked.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}): ${raw.slice(0, RAW_ANSWER_CHARS)}`, {
-          code: 'llm_answer_unparsable', details: { raw: raw.slice(0, RAW_ANSWER_CHARS) },
-        });
+        throw new RetryableError(
+          `mcp sampling (${res.model}): answer does not match schema ${request.schemaName} (${checked.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}): ${raw.slice(0, RAW_ANSWER_CHARS)}`,
+          {
+            code: 'llm_answer_unparsable',
+            details: { raw: raw.slice(0, RAW_ANSWER_CHARS) },
+          },
+        );
       }
       return { value: checked.data, raw, attempts: 1 };
     },

@@ -52,11 +52,14 @@ test('llm stance: numbered sentences in, decisive sentence by number out; long p
       { claim: 'Coffee increases alertness.', passage: 'Coffee decreases alertness. It is brown.' },
       { claim: 'Coffee increases alertness.', passage: 'Tea is green.' },
     ]);
-    assert.deepEqual(got.map((j) => [j.stance, j.decisiveSentence, j.confidence]), [
-      ['supports', 'Caffeine increases alertness in adults.', 0.9],
-      ['refutes', 'Coffee decreases alertness.', 0.9],
-      ['neutral', 'Tea is green.', 0.6],
-    ]);
+    assert.deepEqual(
+      got.map((j) => [j.stance, j.decisiveSentence, j.confidence]),
+      [
+        ['supports', 'Caffeine increases alertness in adults.', 0.9],
+        ['refutes', 'Coffee decreases alertness.', 0.9],
+        ['neutral', 'Tea is green.', 0.6],
+      ],
+    );
     assert.deepEqual(got[0]!.scores, { supports: 0.9, refutes: (1 - 0.9) / 2, neutral: (1 - 0.9) / 2 });
     assert.equal(fake.bodies.length, 4, 'three sentences in windows of two make two requests for the first pair');
     assert.match(fake.bodies[0]!.messages[1]!.content, /^Claim: Coffee increases alertness\.\n\nPassage:\n\[0\] /);

@@ -42,7 +42,11 @@ export function stancePrompt(claim: string, sentences: string[]): string {
 function answerSchema(sentenceCount: number) {
   return z.strictObject({
     label: z.enum(STANCES),
-    sentence: z.number().int().min(0).max(sentenceCount - 1),
+    sentence: z
+      .number()
+      .int()
+      .min(0)
+      .max(sentenceCount - 1),
     confidence: z.number().min(0).max(1),
   });
 }
@@ -96,7 +100,8 @@ export function createLlmStanceModel(options: LlmStanceOptions): StanceModel {
         checkStancePair(pair, i);
         const sentences = splitSentences(pair.passage, { maxSentences: opts.maxSentences }).map((s) => s.slice(0, opts.maxSentenceChars));
         const windows: Array<{ pair: number; claim: string; sentences: string[] }> = [];
-        for (let k = 0; k < sentences.length; k += opts.windowSentences) windows.push({ pair: i, claim: pair.claim.trim(), sentences: sentences.slice(k, k + opts.windowSentences) });
+        for (let k = 0; k < sentences.length; k += opts.windowSentences)
+          windows.push({ pair: i, claim: pair.claim.trim(), sentences: sentences.slice(k, k + opts.windowSentences) });
         return windows;
       });
       const answers = await mapLimit(jobs, opts.concurrency, (job) => judgeWindow(job.claim, job.sentences, signal), signal);

@@ -27,7 +27,10 @@ test('what the claim says of its subject must be in the sentence: a direction wo
 
 test('a contrast counts only when another word anchors the same event', () => {
   // A direction is shared, the outcome is not: mortality is not negative conversion.
-  assert.equal(align('Hydroxychloroquine lowers the risk of mortality.', 'Hydroxychloroquine did not result in a higher probability of negative conversion.').rest, 0);
+  assert.equal(
+    align('Hydroxychloroquine lowers the risk of mortality.', 'Hydroxychloroquine did not result in a higher probability of negative conversion.').rest,
+    0,
+  );
   assert.equal(align('Hydroxychloroquine lowers the risk of mortality.', 'Hydroxychloroquine raises the risk of mortality in older patients.').rest, 1);
   // A claim that says nothing but a direction of its subject: the subject is the event.
   assert.equal(align('Global sea level rise has accelerated since 1993.', 'Sea level rise slowed down after 2000.').rest, 1);

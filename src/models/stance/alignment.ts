@@ -27,7 +27,27 @@ export interface SlotAlignment {
 
 // Words that date or frame an event rather than name it: "Every 4–7 years, an El Niño event" is about
 // El Niño, whatever period it is said to recur in. Numbers are left to the contrast features.
-const FRAME_WORDS = new Set(['every', 'year', 'month', 'week', 'day', 'decade', 'century', 'time', 'recent', 'today', 'now', 'ago', 'annual', 'annually', 'often', 'sometime', 'mani', 'sever', 'certain']);
+const FRAME_WORDS = new Set([
+  'every',
+  'year',
+  'month',
+  'week',
+  'day',
+  'decade',
+  'century',
+  'time',
+  'recent',
+  'today',
+  'now',
+  'ago',
+  'annual',
+  'annually',
+  'often',
+  'sometime',
+  'mani',
+  'sever',
+  'certain',
+]);
 
 const contentTokens = (text: string | undefined, exclude: ReadonlySet<string>): Token[] =>
   text ? tokenize(text).filter((t) => isWordToken(t) && !t.stop && t.value === undefined && !FRAME_WORDS.has(t.stem) && !exclude.has(t.stem)) : [];
@@ -37,7 +57,10 @@ export function slotTerms(claim: string): SlotTerms {
   const { slots } = extractSlots(claim, 'en');
   const time = new Set(tokenize(slots.time ?? '').map((t) => t.stem));
   const predicate = (slots.predicate ?? '').replace(/^not /, '');
-  return { subject: contentTokens(slots.subject, time), rest: [...contentTokens(predicate === 'be' ? '' : predicate, time), ...contentTokens(slots.object, time)] };
+  return {
+    subject: contentTokens(slots.subject, time),
+    rest: [...contentTokens(predicate === 'be' ? '' : predicate, time), ...contentTokens(slots.object, time)],
+  };
 }
 
 const isDirection = (stem: string): boolean => UP_WORDS.has(stem) || DOWN_WORDS.has(stem);

@@ -4,7 +4,11 @@ import { calibrated, decidePassage, sentenceVerdict, type JudgedSentence } from 
 import type { Decision } from './descriptor.js';
 
 const d: Decision = { supports: 0.6, refutes: 0.7, refuteSubject: 0.5, refuteRest: 0.34, supportSubject: 0, supportRest: 0 };
-const s = (probs: number[], alignment?: { subject: number; rest: number }, sentence = 'x'): JudgedSentence => ({ sentence, probs, ...(alignment ? { alignment } : {}) });
+const s = (probs: number[], alignment?: { subject: number; rest: number }, sentence = 'x'): JudgedSentence => ({
+  sentence,
+  probs,
+  ...(alignment ? { alignment } : {}),
+});
 
 test('a label needs its fitted threshold: below it the edge is neutral and keeps its probabilities', () => {
   assert.equal(sentenceVerdict(s([0.59, 0.1, 0.31]), d), 'neutral');
@@ -25,7 +29,10 @@ test('same event first: a confident refutation about another subject or predicat
 });
 
 test('the most probable supporting or refuting sentence decides; without one, the least neutral sentence is shown', () => {
-  const j = decidePassage([s([0.62, 0.1, 0.28], undefined, 'weak'), s([0.05, 0.8, 0.15], { subject: 1, rest: 1 }, 'strong'), s([0.1, 0.1, 0.8], undefined, 'other')], d);
+  const j = decidePassage(
+    [s([0.62, 0.1, 0.28], undefined, 'weak'), s([0.05, 0.8, 0.15], { subject: 1, rest: 1 }, 'strong'), s([0.1, 0.1, 0.8], undefined, 'other')],
+    d,
+  );
   assert.equal(j.stance, 'refutes');
   assert.equal(j.decisiveSentence, 'strong');
   const n = decidePassage([s([0.2, 0.1, 0.7], undefined, 'a'), s([0.3, 0.2, 0.5], undefined, 'b')], d);

@@ -54,16 +54,23 @@ export async function loadDescriptor(path: string, options: { signal?: AbortSign
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new NonRetryableError(`cannot read stance model descriptor ${path}: ${(error as Error).message} (train it with \`npm run train:stance\`)`, {
-      code: 'model_weights_missing', details: { path }, cause: error,
+      code: 'model_weights_missing',
+      details: { path },
+      cause: error,
     });
   }
   let d: Descriptor;
   try {
     d = DescriptorSchema.parse(JSON.parse(text));
   } catch (error) {
-    throw new NonRetryableError(`stance model descriptor ${path} is invalid: ${error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message}`, {
-      code: 'model_weights_corrupt', details: { path }, cause: error,
-    });
+    throw new NonRetryableError(
+      `stance model descriptor ${path} is invalid: ${error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message}`,
+      {
+        code: 'model_weights_corrupt',
+        details: { path },
+        cause: error,
+      },
+    );
   }
   const dir = dirname(path);
   return { ...d, path, networkPath: resolve(dir, d.network), ...(d.vectors ? { vectorsPath: resolve(dir, d.vectors) } : {}) };

@@ -127,27 +127,35 @@ test('a corrupt descriptor, vectors file or network is a NonRetryableError namin
     }
     const descriptor = join(sub, 'stance-en.json');
     writeFileSync(descriptor, readFileSync(DEFAULT_STANCE_WEIGHTS_PATH));
-    await assert.rejects(createEmbeddedStanceModel({ weightsPath: descriptor }).judge([{ claim: 'Masks work.', passage: 'Masks reduce infections.' }]), (error: unknown) => {
-      assert.ok(error instanceof NonRetryableError, String(error));
-      assert.ok(error.message.includes(join(sub, real[broken])), error.message);
-      assert.equal(error.code, 'model_weights_corrupt');
-      return true;
-    });
+    await assert.rejects(
+      createEmbeddedStanceModel({ weightsPath: descriptor }).judge([{ claim: 'Masks work.', passage: 'Masks reduce infections.' }]),
+      (error: unknown) => {
+        assert.ok(error instanceof NonRetryableError, String(error));
+        assert.ok(error.message.includes(join(sub, real[broken])), error.message);
+        assert.equal(error.code, 'model_weights_corrupt');
+        return true;
+      },
+    );
   }
 });
 
 test('same event first: a sentence about another fact of the same reef does not refute (quick-start audit)', async () => {
   const claim = "In 2016, bleaching of coral on the Great Barrier Reef killed between 29 and 50 percent of the reef's coral.";
-  const shark = 'The Queensland shark control program uses shark nets and drum lines with baited hooks to kill sharks in the Great Barrier Reef – there are 173 lethal drum lines in the Great Barrier Reef.';
+  const shark =
+    'The Queensland shark control program uses shark nets and drum lines with baited hooks to kill sharks in the Great Barrier Reef – there are 173 lethal drum lines in the Great Barrier Reef.';
   assert.notEqual((await judge(claim, shark)).stance, 'refutes');
 });
 
 // Pinned as a known gap (a todo test runs and reports, but does not fail the suite): the shipped English
 // network gives this confirmation supports ≈ 0.48, under the fitted threshold, so the edge stays neutral
 // (issue 14 is open on it; see models/stance-en/MODEL_CARD.md). It must pass once the judge is stronger.
-test('a sentence that confirms the claim supports it (quick-start audit: El Niño bleaching)', { todo: 'the embedded English model leaves it neutral (issue 14)' }, async () => {
-  const claim = 'Every 4–7 years, an El Niño event causes some reefs with heat-sensitive corals to bleach, with especially widespread bleachings in 1998 and 2010.';
-  const confirms = 'The first mass global bleaching events were recorded in 1998 and 2010, which was when the El Niño caused the oceans temperatures to rise and worsened the corals living conditions.';
+test('a sentence that confirms the claim supports it (quick-start audit: El Niño bleaching)', {
+  todo: 'the embedded English model leaves it neutral (issue 14)',
+}, async () => {
+  const claim =
+    'Every 4–7 years, an El Niño event causes some reefs with heat-sensitive corals to bleach, with especially widespread bleachings in 1998 and 2010.';
+  const confirms =
+    'The first mass global bleaching events were recorded in 1998 and 2010, which was when the El Niño caused the oceans temperatures to rise and worsened the corals living conditions.';
   assert.equal((await judge(claim, confirms)).stance, 'supports');
 });
 

@@ -85,7 +85,9 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
     loaded[language] ??= (async () => {
       const descriptor = await loadDescriptor(paths[language], signal ? { signal } : {});
       if (descriptor.language !== language) {
-        throw new InvalidInputError(`stance model descriptor ${descriptor.path} is for language ${descriptor.language}, expected ${language}`, { code: 'stance_options_invalid' });
+        throw new InvalidInputError(`stance model descriptor ${descriptor.path} is for language ${descriptor.language}, expected ${language}`, {
+          code: 'stance_options_invalid',
+        });
       }
       const judge = language === 'en' ? createEnglishJudge(descriptor, { cacheSize }) : createJapaneseJudge(descriptor, { cacheSize });
       return { descriptor, judge, decision: { ...descriptor.decision, ...options.decision } };
@@ -104,7 +106,10 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
       const language = options.language ?? stanceLanguage(claim);
       // English needs a Latin-script word: "We have what?" counts even though every word is a stop word.
       if (language === 'en' && !/[A-Za-z]/.test(claim)) {
-        throw new InvalidInputError(`stance pair ${index}: the embedded model reads English and Japanese and found neither in the claim "${claim.slice(0, 80)}"`, { code: STANCE_UNSUPPORTED_LANGUAGE });
+        throw new InvalidInputError(
+          `stance pair ${index}: the embedded model reads English and Japanese and found neither in the claim "${claim.slice(0, 80)}"`,
+          { code: STANCE_UNSUPPORTED_LANGUAGE },
+        );
       }
       const split = splitSentences(pair.passage, { maxSentences });
       return { claim, language, sentences: split.length > 0 ? split : [pair.passage.replace(/\s+/g, ' ').trim()] };
@@ -134,7 +139,10 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
       checkStanceBatch(pairs, maxPairs);
       if (pairs.length === 0) return [];
       const lists = await judgeSentenceLists(pairs, signal);
-      const decisions = { en: lists.some((l) => l.language === 'en') ? (await model('en', signal)).decision : undefined, ja: lists.some((l) => l.language === 'ja') ? (await model('ja', signal)).decision : undefined };
+      const decisions = {
+        en: lists.some((l) => l.language === 'en') ? (await model('en', signal)).decision : undefined,
+        ja: lists.some((l) => l.language === 'ja') ? (await model('ja', signal)).decision : undefined,
+      };
       return lists.map((l) => decidePassage(l.sentences, decisions[l.language]!));
     },
     async judgeSentences(pair, callOptions = {}) {

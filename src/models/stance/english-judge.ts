@@ -89,9 +89,14 @@ export function createEnglishJudge(d: LoadedDescriptor, options: { cacheSize: nu
           return p;
         };
         throwIfAborted(signal);
-        const logits = await network.logits(missing.map((it) => pairFeatures(claimOf(it.claim).prepared, prep(it.sentence), resources)), signal ? { signal } : {});
+        const logits = await network.logits(
+          missing.map((it) => pairFeatures(claimOf(it.claim).prepared, prep(it.sentence), resources)),
+          signal ? { signal } : {},
+        );
         return missing.map((it, i) => ({
-          sentence: it.sentence, probs: calibrated(logits[i]!, d.temperature), alignment: slotAlignment(claimOf(it.claim).terms, prep(it.sentence), resources),
+          sentence: it.sentence,
+          probs: calibrated(logits[i]!, d.temperature),
+          alignment: slotAlignment(claimOf(it.claim).terms, prep(it.sentence), resources),
         }));
       });
     },

@@ -8,21 +8,58 @@
 // - `a` / `b`: one input row per token for the learned attention: its word vector and token flags
 //   that say what plain vectors cannot (exact match on the other side, negation scope, a number that
 //   differs from the other side's number of the same quantity, antonyms of the other side, direction words).
-import {
-  BAD_WORDS, DOWN_WORDS, GOOD_WORDS, HEDGE_WORDS, NEGATION_CUES, QUANTIFIER_WORDS, UP_WORDS,
-} from './lexicon.js';
+import { BAD_WORDS, DOWN_WORDS, GOOD_WORDS, HEDGE_WORDS, NEGATION_CUES, QUANTIFIER_WORDS, UP_WORDS } from './lexicon.js';
 import { isNegationCue, negationScope, resolveNegationConstructions } from './negation.js';
 import { contradictsQuantity, quantitiesOf, type Quantity } from './quantities.js';
 import { isWordToken, tokenize, type Token } from './text.js';
 import { dot, oovVector, type WordVectors } from './word-vectors.js';
 
 export const HAND_FEATURES = [
-  'bias', 'h_len', 'p_len', 'len_ratio', 'exact_frac', 'soft_frac', 'mean_sim', 'min_sim', 'unaligned_log',
-  'unaligned_frac', 'p_coverage', 'bigram_overlap', 'sent_cos', 'neg_h', 'neg_p', 'neg_mismatch', 'neg_h_only',
-  'neg_p_only', 'neg_scope_mismatch', 'antonym_any', 'antonym_aligned', 'dir_h', 'dir_p', 'dir_opposite',
-  'dir_same', 'dir_h_only', 'val_opposite', 'val_same', 'num_h', 'num_p', 'num_matched_frac', 'num_mismatch',
-  'num_h_no_p', 'hedge_h', 'hedge_p', 'quant_h', 'quant_p', 'quant_h_only', 'than_h', 'than_p', 'all_exact',
-  'unaligned_num', 'unaligned_neg', 'unaligned_dir', 'oov_frac',
+  'bias',
+  'h_len',
+  'p_len',
+  'len_ratio',
+  'exact_frac',
+  'soft_frac',
+  'mean_sim',
+  'min_sim',
+  'unaligned_log',
+  'unaligned_frac',
+  'p_coverage',
+  'bigram_overlap',
+  'sent_cos',
+  'neg_h',
+  'neg_p',
+  'neg_mismatch',
+  'neg_h_only',
+  'neg_p_only',
+  'neg_scope_mismatch',
+  'antonym_any',
+  'antonym_aligned',
+  'dir_h',
+  'dir_p',
+  'dir_opposite',
+  'dir_same',
+  'dir_h_only',
+  'val_opposite',
+  'val_same',
+  'num_h',
+  'num_p',
+  'num_matched_frac',
+  'num_mismatch',
+  'num_h_no_p',
+  'hedge_h',
+  'hedge_p',
+  'quant_h',
+  'quant_p',
+  'quant_h_only',
+  'than_h',
+  'than_p',
+  'all_exact',
+  'unaligned_num',
+  'unaligned_neg',
+  'unaligned_dir',
+  'oov_frac',
 ] as const;
 
 /** Flags appended to each token's word vector in the attention input. */
@@ -135,9 +172,20 @@ export function prepareText(text: string, resources: FeatureResources): Prepared
     rows[f + 8] = HEDGE_WORDS.has(t.stem) ? 1 : 0;
   });
   return {
-    tokens, content, vectors, negated, negations, direction, valence, numbers, quantities: quantitiesOf(tokens),
-    stems: new Set(content.map((i) => tokens[i]!.stem)), allStems: new Set(tokens.filter(isWordToken).map((t) => t.stem)), mean,
-    attention, rows,
+    tokens,
+    content,
+    vectors,
+    negated,
+    negations,
+    direction,
+    valence,
+    numbers,
+    quantities: quantitiesOf(tokens),
+    stems: new Set(content.map((i) => tokens[i]!.stem)),
+    allStems: new Set(tokens.filter(isWordToken).map((t) => t.stem)),
+    mean,
+    attention,
+    rows,
   };
 }
 
@@ -197,9 +245,18 @@ export function pairFeatures(h: PreparedText, p: PreparedText, resources: Featur
 
   const hc = h.content;
   const pc = p.content;
-  let exact = 0, soft = 0, simSum = 0, minSim = 1, unaligned = 0, oov = 0;
-  let scopeMismatch = 0, antonymAny = 0, antonymAligned = 0;
-  let unalignedNum = 0, unalignedNeg = 0, unalignedDir = 0;
+  let exact = 0,
+    soft = 0,
+    simSum = 0,
+    minSim = 1,
+    unaligned = 0,
+    oov = 0;
+  let scopeMismatch = 0,
+    antonymAny = 0,
+    antonymAligned = 0;
+  let unalignedNum = 0,
+    unalignedNeg = 0,
+    unalignedDir = 0;
   const matchedP = new Set<number>();
   for (const hi of hc) {
     const ht = h.tokens[hi]!;
@@ -249,8 +306,7 @@ export function pairFeatures(h: PreparedText, p: PreparedText, resources: Featur
   const n = Math.max(1, hc.length);
 
   // Bigram overlap over content stems in order.
-  const bigrams = (t: PreparedText): string[] =>
-    t.content.slice(1).map((ci, k) => `${t.tokens[t.content[k]!]!.stem}_${t.tokens[ci]!.stem}`);
+  const bigrams = (t: PreparedText): string[] => t.content.slice(1).map((ci, k) => `${t.tokens[t.content[k]!]!.stem}_${t.tokens[ci]!.stem}`);
   const hb = bigrams(h);
   const pbSet = new Set(bigrams(p));
   for (const b of hb) keys.push(`hb:${b}`);
@@ -315,8 +371,11 @@ export function pairFeatures(h: PreparedText, p: PreparedText, resources: Featur
   const sparse = new Uint32Array(new Set(keys.map((k) => hashFeature(k, resources.hashBuckets))));
 
   return {
-    a: pairRows(h, p, resources), m: Math.max(1, h.attention.length),
-    b: pairRows(p, h, resources), n: Math.max(1, p.attention.length),
-    hand, sparse,
+    a: pairRows(h, p, resources),
+    m: Math.max(1, h.attention.length),
+    b: pairRows(p, h, resources),
+    n: Math.max(1, p.attention.length),
+    hand,
+    sparse,
   };
 }

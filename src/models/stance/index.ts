@@ -1,7 +1,12 @@
 // Stance backends: the `embedded` models (English and Japanese) and their building blocks (exported for training and benchmarks).
 export { aggregateSentences, type SentenceProbabilities } from './aggregate.js';
 export {
-  createEmbeddedStanceModel, DEFAULT_STANCE_JA_PATH, DEFAULT_STANCE_WEIGHTS_PATH, stanceLanguage, type EmbeddedStanceModel, type EmbeddedStanceOptions,
+  createEmbeddedStanceModel,
+  DEFAULT_STANCE_JA_PATH,
+  DEFAULT_STANCE_WEIGHTS_PATH,
+  stanceLanguage,
+  type EmbeddedStanceModel,
+  type EmbeddedStanceOptions,
 } from './embedded.js';
 export { ALIGN_MIN_COSINE, slotAlignment, slotTerms, type SlotAlignment, type SlotTerms } from './alignment.js';
 export { calibrated, decidePassage, sentenceVerdict, type JudgedSentence } from './decide.js';
@@ -9,13 +14,30 @@ export { DecisionSchema, DescriptorSchema, loadDescriptor, type Decision, type D
 export { createEnglishJudge, judgeWithCache, JUDGE_CHUNK, type SentenceItem, type SentenceJudge } from './english-judge.js';
 export { createJapaneseJudge } from './japanese-judge.js';
 export {
-  JA_HAND_FEATURES, JA_IDS_PER_TOKEN, JA_MAX_TOKENS, JA_TOKEN_FLAGS, JAPANESE_RE, jaPairFeatures, prepareJa, type JaPairInput, type JaPrepared,
+  JA_HAND_FEATURES,
+  JA_IDS_PER_TOKEN,
+  JA_MAX_TOKENS,
+  JA_TOKEN_FLAGS,
+  JAPANESE_RE,
+  jaPairFeatures,
+  prepareJa,
+  type JaPairInput,
+  type JaPrepared,
 } from './ja-features.js';
 export { loadOnnxRuntime, openEnglishNetwork, openJapaneseNetwork, type OnnxNetwork } from './onnx-network.js';
 export { decodeVectorsFile, encodeVectorsFile, loadVectorsFile, type VectorsHeader } from './vectors-file.js';
 export {
-  HAND_FEATURES, hashFeature, MAX_ATTENTION_TOKENS, pairFeatures, prepareText, TOKEN_FLAGS, tokenInputSize,
-  type FeatureResources, type PairFeatures, type PairInput, type PreparedText,
+  HAND_FEATURES,
+  hashFeature,
+  MAX_ATTENTION_TOKENS,
+  pairFeatures,
+  prepareText,
+  TOKEN_FLAGS,
+  tokenInputSize,
+  type FeatureResources,
+  type PairFeatures,
+  type PairInput,
+  type PreparedText,
 } from './features.js';
 export { CURATED_ANTONYMS } from './lexicon.js';
 export { isNegationCue, litotesBase, NEGATION_SCOPE, negationScope, resolveNegationConstructions } from './negation.js';

@@ -6,11 +6,42 @@
 // embedding cannot: the bigram occurs on the other side, the character is inside a negation ending
 // (ない, ません, なかった, ず…), a number, a number the other side lacks, a direction word (増加, 減少,
 // 上昇, 低下…), a hedge (可能性, かもしれない…), and its script (kanji / hiragana / katakana).
-export const JA_TOKEN_FLAGS = ['bigram_match', 'char_match', 'negation', 'number', 'number_unmatched', 'direction', 'hedge', 'kanji', 'hiragana', 'katakana'] as const;
+export const JA_TOKEN_FLAGS = [
+  'bigram_match',
+  'char_match',
+  'negation',
+  'number',
+  'number_unmatched',
+  'direction',
+  'hedge',
+  'kanji',
+  'hiragana',
+  'katakana',
+] as const;
 export const JA_HAND_FEATURES = [
-  'bias', 'h_len', 'p_len', 'len_ratio', 'bigram_cover', 'char_cover', 'p_bigram_cover', 'lcs_ratio', 'h_in_p',
-  'neg_h', 'neg_p', 'neg_mismatch', 'neg_h_only', 'neg_p_only', 'num_h', 'num_p', 'num_mismatch', 'dir_h', 'dir_p',
-  'dir_opposite', 'hedge_h', 'hedge_p', 'unmatched_kanji',
+  'bias',
+  'h_len',
+  'p_len',
+  'len_ratio',
+  'bigram_cover',
+  'char_cover',
+  'p_bigram_cover',
+  'lcs_ratio',
+  'h_in_p',
+  'neg_h',
+  'neg_p',
+  'neg_mismatch',
+  'neg_h_only',
+  'neg_p_only',
+  'num_h',
+  'num_p',
+  'num_mismatch',
+  'dir_h',
+  'dir_p',
+  'dir_opposite',
+  'hedge_h',
+  'hedge_p',
+  'unmatched_kanji',
 ] as const;
 /** Hashed ids per character: unigram, bigram, trigram. */
 export const JA_IDS_PER_TOKEN = 3;
@@ -69,15 +100,29 @@ export function prepareJa(raw: string): JaPrepared {
   const down = bmp ? spans(text, DOWN, (i) => (direction[i] = -1)) : 0;
   const hedges = bmp ? spans(text, HEDGE, (i) => (hedge[i] = 1)) : 0;
   const numbers: string[] = [];
-  if (bmp) for (const m of text.matchAll(NUMBER)) {
-    numbers.push(m[0]);
-    for (let i = m.index!; i < m.index! + m[0].length; i++) number[i] = 1;
-  }
+  if (bmp)
+    for (const m of text.matchAll(NUMBER)) {
+      numbers.push(m[0]);
+      for (let i = m.index!; i < m.index! + m[0].length; i++) number[i] = 1;
+    }
   const bigrams = new Set<string>();
   for (let i = 0; i + 1 < n; i++) bigrams.add(chars[i]! + chars[i + 1]!);
   // Negation flips direction: 増加しない is not an increase.
   const dirSum = up - down;
-  return { text, chars, bigrams, charSet: new Set(chars), negation, direction, hedge, number, numbers, negations, dir: negations % 2 === 1 ? -Math.sign(dirSum) : Math.sign(dirSum), hedges };
+  return {
+    text,
+    chars,
+    bigrams,
+    charSet: new Set(chars),
+    negation,
+    direction,
+    hedge,
+    number,
+    numbers,
+    negations,
+    dir: negations % 2 === 1 ? -Math.sign(dirSum) : Math.sign(dirSum),
+    hedges,
+  };
 }
 
 function fnv(key: string): number {

@@ -24,7 +24,10 @@ export function createJapaneseJudge(d: LoadedDescriptor, options: { cacheSize: n
           return p;
         };
         throwIfAborted(signal);
-        const logits = await network.logits(missing.map((it) => jaPairFeatures(prep(it.claim), prep(it.sentence), buckets)), signal ? { signal } : {});
+        const logits = await network.logits(
+          missing.map((it) => jaPairFeatures(prep(it.claim), prep(it.sentence), buckets)),
+          signal ? { signal } : {},
+        );
         return missing.map((it, i) => ({ sentence: it.sentence, probs: calibrated(logits[i]!, d.temperature) }));
       });
     },

@@ -6,7 +6,10 @@ import { tokenize } from './text.js';
 
 const KNOWN = new Set(['common', 'usual', 'possible', 'significant', 'likely', 'like', 'related', 'crease', 'form', 'missed', 'expected', 'formative']);
 const known = (w: string): boolean => KNOWN.has(w);
-const rewrite = (text: string): string => resolveNegationConstructions(tokenize(text), known).map((t) => t.word).join(' ');
+const rewrite = (text: string): string =>
+  resolveNegationConstructions(tokenize(text), known)
+    .map((t) => t.word)
+    .join(' ');
 const negatedWords = (text: string): string[] => {
   const tokens = resolveNegationConstructions(tokenize(text), known);
   const { negated } = negationScope(tokens);

@@ -28,7 +28,27 @@ const PREFIXES = ['un', 'in', 'im', 'ir', 'il', 'dis', 'non'] as const;
 // "un-" only ("not unexpected", but not "not dismissed").
 const ADJECTIVE_ENDING = /(?:able|ible|al|ant|ent|ous|ual|ar|ful|ic|ike|own|ain|ear|ly|on|ute|ate|ite)$/;
 /** Prefixed words that look like litotes but are not (their stem means something else). */
-const NOT_LITOTES = new Set(['informal', 'informative', 'install', 'instant', 'insulin', 'intent', 'invent', 'invention', 'immune', 'illustrate', 'indicate', 'dispute', 'distant', 'inmate', 'intimate', 'ultimate', 'income', 'insect', 'inform']);
+const NOT_LITOTES = new Set([
+  'informal',
+  'informative',
+  'install',
+  'instant',
+  'insulin',
+  'intent',
+  'invent',
+  'invention',
+  'immune',
+  'illustrate',
+  'indicate',
+  'dispute',
+  'distant',
+  'inmate',
+  'intimate',
+  'ultimate',
+  'income',
+  'insect',
+  'inform',
+]);
 
 /** True for tokens that are negation cues by themselves ("not", "no", "never", "without", "lack"…). */
 export function isNegationCue(token: Token): boolean {

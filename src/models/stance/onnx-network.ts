@@ -52,7 +52,9 @@ function openNetwork<X extends Shape>(options: { path: string; batchSize?: numbe
       } catch (cause) {
         const exists = existsSync(path);
         throw new NonRetryableError(`${exists ? 'stance network file is corrupt' : 'stance network file missing'}: ${path}: ${(cause as Error).message}`, {
-          code: exists ? 'model_weights_corrupt' : 'model_weights_missing', details: { path }, cause,
+          code: exists ? 'model_weights_corrupt' : 'model_weights_missing',
+          details: { path },
+          cause,
         });
       }
     })().catch((error: unknown) => {
@@ -74,7 +76,10 @@ function openNetwork<X extends Shape>(options: { path: string; batchSize?: numbe
         const idx = order.slice(k, k + batchSize);
         const batch = idx.map((i) => inputs[i]!);
         const dims = {
-          B: batch.length, M: Math.max(...batch.map((x) => x.m)), N: Math.max(...batch.map((x) => x.n)), S: Math.max(1, ...batch.map((x) => x.sparse.length)),
+          B: batch.length,
+          M: Math.max(...batch.map((x) => x.m)),
+          N: Math.max(...batch.map((x) => x.n)),
+          S: Math.max(1, ...batch.map((x) => x.sparse.length)),
         };
         const result = await s.run(feeds(ort, batch, dims));
         const data = result.logits!.data as Float32Array;
@@ -101,9 +106,11 @@ function commonFeeds(ort: Ort, batch: readonly Shape[], d: { B: number; M: numbe
     });
   });
   return {
-    a_mask: new ort.Tensor('float32', am, [d.B, d.M]), b_mask: new ort.Tensor('float32', bm, [d.B, d.N]),
+    a_mask: new ort.Tensor('float32', am, [d.B, d.M]),
+    b_mask: new ort.Tensor('float32', bm, [d.B, d.N]),
     hand: new ort.Tensor('float32', hand, [d.B, handSize]),
-    sparse: new ort.Tensor('int64', sp, [d.B, d.S]), sparse_mask: new ort.Tensor('float32', sm, [d.B, d.S]),
+    sparse: new ort.Tensor('int64', sp, [d.B, d.S]),
+    sparse_mask: new ort.Tensor('float32', sm, [d.B, d.S]),
   };
 }
 
@@ -122,7 +129,13 @@ export function openEnglishNetwork(options: { path: string; tokenSize: number; h
 }
 
 /** The Japanese network: hashed character n-gram ids and flag rows per side. */
-export function openJapaneseNetwork(options: { path: string; idsPerToken: number; flags: number; handSize: number; batchSize?: number }): OnnxNetwork<JaPairInput> {
+export function openJapaneseNetwork(options: {
+  path: string;
+  idsPerToken: number;
+  flags: number;
+  handSize: number;
+  batchSize?: number;
+}): OnnxNetwork<JaPairInput> {
   const { idsPerToken: K, flags: F } = options;
   return openNetwork<JaPairInput>(options, (ort, batch, d) => {
     const side = (T: number, pick: (x: JaPairInput) => { ids: Int32Array; flags: Float32Array; count: number }) => {

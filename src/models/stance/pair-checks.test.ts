@@ -15,9 +15,24 @@ const codeOf = (fn: () => void): string | undefined => {
 
 test('a batch over maxPairs and empty claims or passages are invalid input with their codes', () => {
   const pair = { claim: 'Coral bleaches in warm water.', passage: 'Warm water bleaches coral.' };
-  assert.equal(codeOf(() => checkStanceBatch([pair, pair], 2)), undefined);
-  assert.equal(codeOf(() => checkStanceBatch([pair, pair, pair], 2)), 'stance_batch_too_large');
-  assert.equal(codeOf(() => checkStancePair(pair, 0)), undefined);
-  assert.equal(codeOf(() => checkStancePair({ ...pair, claim: '  ' }, 3)), 'stance_empty_claim');
-  assert.equal(codeOf(() => checkStancePair({ ...pair, passage: '' }, 3)), 'stance_empty_passage');
+  assert.equal(
+    codeOf(() => checkStanceBatch([pair, pair], 2)),
+    undefined,
+  );
+  assert.equal(
+    codeOf(() => checkStanceBatch([pair, pair, pair], 2)),
+    'stance_batch_too_large',
+  );
+  assert.equal(
+    codeOf(() => checkStancePair(pair, 0)),
+    undefined,
+  );
+  assert.equal(
+    codeOf(() => checkStancePair({ ...pair, claim: '  ' }, 3)),
+    'stance_empty_claim',
+  );
+  assert.equal(
+    codeOf(() => checkStancePair({ ...pair, passage: '' }, 3)),
+    'stance_empty_passage',
+  );
 });

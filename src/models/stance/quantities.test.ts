@@ -6,12 +6,33 @@ import { tokenize } from './text.js';
 const q = (text: string) => quantitiesOf(tokenize(text));
 
 test('numbers get a kind and a unit', () => {
-  assert.deepEqual(q('reduced infections by 50 %').map((x) => [x.value, x.kind]), [[50, 'percent']]);
-  assert.deepEqual(q('between 29 and 50 percent of the coral').map((x) => x.kind), ['percent', 'percent']);
-  assert.deepEqual(q('bleachings in 1998 and 2010').map((x) => x.kind), ['year', 'year']);
-  assert.deepEqual(q('every 4–7 years').map((x) => [x.kind, x.unit]), [['count', 'year'], ['count', 'year']]);
-  assert.deepEqual(q('the trial enrolled 300 patients').map((x) => x.unit), ['patient']);
-  assert.deepEqual(q('2010 patients were enrolled').map((x) => [x.kind, x.unit]), [['count', 'patient']]);
+  assert.deepEqual(
+    q('reduced infections by 50 %').map((x) => [x.value, x.kind]),
+    [[50, 'percent']],
+  );
+  assert.deepEqual(
+    q('between 29 and 50 percent of the coral').map((x) => x.kind),
+    ['percent', 'percent'],
+  );
+  assert.deepEqual(
+    q('bleachings in 1998 and 2010').map((x) => x.kind),
+    ['year', 'year'],
+  );
+  assert.deepEqual(
+    q('every 4–7 years').map((x) => [x.kind, x.unit]),
+    [
+      ['count', 'year'],
+      ['count', 'year'],
+    ],
+  );
+  assert.deepEqual(
+    q('the trial enrolled 300 patients').map((x) => x.unit),
+    ['patient'],
+  );
+  assert.deepEqual(
+    q('2010 patients were enrolled').map((x) => [x.kind, x.unit]),
+    [['count', 'patient']],
+  );
 });
 
 test('only a different number of the same quantity contradicts', () => {

@@ -23,7 +23,25 @@ export const QUANTITY_TOLERANCE = 0.05;
 const PERCENT_WORDS = new Set(['%', 'percent', 'per', 'percentage', 'pct']);
 // Words that may stand between a number and its unit: "4–7 years", "2 to 3 times", "5 more cases".
 const BRIDGE = new Set(['–', '-', '—', 'to', 'and', 'or', 'more', 'fewer', 'less', 'million', 'billion', 'thousand', 'hundred']);
-const YEAR_CONTEXT = new Set(['in', 'since', 'by', 'from', 'until', 'till', 'of', 'during', 'before', 'after', 'around', 'circa', 'year', 'between', 'and', 'to', 'through']);
+const YEAR_CONTEXT = new Set([
+  'in',
+  'since',
+  'by',
+  'from',
+  'until',
+  'till',
+  'of',
+  'during',
+  'before',
+  'after',
+  'around',
+  'circa',
+  'year',
+  'between',
+  'and',
+  'to',
+  'through',
+]);
 
 export function sameQuantityValue(a: number, b: number): boolean {
   return Math.abs(a - b) <= QUANTITY_TOLERANCE * Math.max(Math.abs(a), Math.abs(b), 1e-9);

@@ -24,7 +24,12 @@ test('keeps a bracketed citation with the sentence it follows', () => {
 });
 
 test('splits Japanese on 。！？ and keeps closing brackets', () => {
-  assert.deepEqual(splitSentences('マスクは有効である。「本当か？」と彼は尋ねた。驚いた！'), ['マスクは有効である。', '「本当か？」', 'と彼は尋ねた。', '驚いた！']);
+  assert.deepEqual(splitSentences('マスクは有効である。「本当か？」と彼は尋ねた。驚いた！'), [
+    'マスクは有効である。',
+    '「本当か？」',
+    'と彼は尋ねた。',
+    '驚いた！',
+  ]);
 });
 
 test('handles mixed Japanese and English, blank lines and no final stop', () => {

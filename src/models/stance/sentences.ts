@@ -9,8 +9,10 @@
 // - Line breaks separate sentences when a blank line separates them (paragraphs, headings).
 
 const ABBREVIATIONS = new Set(
-  ('e.g i.e et al etc vs cf fig figs eq eqs ref refs no nos vol p pp ca approx dr mr mrs ms prof sr jr st inc ltd co corp ' +
-    'u.s u.k jan feb mar apr jun jul aug sep sept oct nov dec min max mg kg ml dept univ est resp sec suppl').split(/\s+/),
+  (
+    'e.g i.e et al etc vs cf fig figs eq eqs ref refs no nos vol p pp ca approx dr mr mrs ms prof sr jr st inc ltd co corp ' +
+    'u.s u.k jan feb mar apr jun jul aug sep sept oct nov dec min max mg kg ml dept univ est resp sec suppl'
+  ).split(/\s+/),
 );
 
 /** Limit on sentences returned for one passage; longer passages are cut (documented in the model card). */

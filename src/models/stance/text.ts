@@ -13,19 +13,42 @@ export interface Token {
 }
 
 const STOP_WORDS = new Set(
-  ('a an the of to in on at by for from with and or but as is are was were be been being am it its this that these those there ' +
+  (
+    'a an the of to in on at by for from with and or but as is are was were be been being am it its this that these those there ' +
     'their they them he she his her him we our us you your i me my which who whom whose what when where while than then so ' +
     'such into onto over about also has have had having do does did doing can will would shall should one ones some ' +
     'other another each both either itself themselves very just more most much many well using used use via per among ' +
-    'between within during through upon after before because due if whether s').split(/\s+/),
+    'between within during through upon after before because due if whether s'
+  ).split(/\s+/),
 );
 // Words in STOP_WORDS that still matter for stance are kept as content by the feature code via the
 // lexicons (e.g. "more", "after"); stop status only drives alignment coverage.
 
 const WORD_NUMBERS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, twenty: 20, thirty: 30, forty: 40, fifty: 50, hundred: 100, thousand: 1000,
-  million: 1e6, billion: 1e9, half: 0.5, twice: 2, dozen: 12,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  hundred: 100,
+  thousand: 1000,
+  million: 1e6,
+  billion: 1e9,
+  half: 0.5,
+  twice: 2,
+  dozen: 12,
 };
 
 /** Strips common English suffixes so inflections share a key; not a linguistic stemmer. */

@@ -4,13 +4,19 @@ import type { Decision } from './descriptor.js';
 import { MIN_SUBJECT_ALIGNMENT, fitLabel, fitTemperature, type TuneItem } from './threshold-fit.js';
 
 const base: Decision = { supports: 0.5, refutes: 0.5, refuteSubject: 0, refuteRest: 0, supportSubject: 0, supportRest: 0 };
-const item = (pr: number, gold: TuneItem['gold'], subject = 1): TuneItem => ({ sentence: 's', probs: [0.05, pr, 0.95 - pr], alignment: { subject, rest: 1 }, gold });
+const item = (pr: number, gold: TuneItem['gold'], subject = 1): TuneItem => ({
+  sentence: 's',
+  probs: [0.05, pr, 0.95 - pr],
+  alignment: { subject, rest: 1 },
+  gold,
+});
 
 test('the fitted threshold keeps the most recall at the target precision', () => {
   // Above 0.8 every refutation is right; between 0.6 and 0.8 half are.
   const items = [
     ...Array.from({ length: 20 }, () => item(0.85, 'refutes')),
-    ...Array.from({ length: 10 }, () => item(0.7, 'refutes')), ...Array.from({ length: 10 }, () => item(0.7, 'neutral')),
+    ...Array.from({ length: 10 }, () => item(0.7, 'refutes')),
+    ...Array.from({ length: 10 }, () => item(0.7, 'neutral')),
     ...Array.from({ length: 40 }, () => item(0.2, 'neutral')),
   ];
   const fit = fitLabel({ label: 'refutes', sets: [{ name: 'a', items }], base, target: 0.9, gate: false });
@@ -20,10 +26,7 @@ test('the fitted threshold keeps the most recall at the target precision', () =>
 });
 
 test('the same-event gate is chosen when it removes the wrong refutations', () => {
-  const items = [
-    ...Array.from({ length: 20 }, () => item(0.85, 'refutes', 1)),
-    ...Array.from({ length: 20 }, () => item(0.85, 'neutral', 0)),
-  ];
+  const items = [...Array.from({ length: 20 }, () => item(0.85, 'refutes', 1)), ...Array.from({ length: 20 }, () => item(0.85, 'neutral', 0))];
   const fit = fitLabel({ label: 'refutes', sets: [{ name: 'a', items }], base, target: 0.9, gate: true });
   assert.equal(fit.metTarget, true);
   assert.ok(fit.subject > 0);
@@ -31,8 +34,10 @@ test('the same-event gate is chosen when it removes the wrong refutations', () =
 
 test('when no threshold reaches the target, precision still comes first', () => {
   const items = [
-    ...Array.from({ length: 12 }, () => item(0.9, 'refutes')), ...Array.from({ length: 8 }, () => item(0.9, 'neutral')),
-    ...Array.from({ length: 20 }, () => item(0.6, 'refutes')), ...Array.from({ length: 60 }, () => item(0.6, 'neutral')),
+    ...Array.from({ length: 12 }, () => item(0.9, 'refutes')),
+    ...Array.from({ length: 8 }, () => item(0.9, 'neutral')),
+    ...Array.from({ length: 20 }, () => item(0.6, 'refutes')),
+    ...Array.from({ length: 60 }, () => item(0.6, 'neutral')),
   ];
   const fit = fitLabel({ label: 'refutes', sets: [{ name: 'a', items }], base, target: 0.9, gate: false });
   assert.equal(fit.metTarget, false);

@@ -77,7 +77,11 @@ function score(items: readonly TuneItem[], label: 'supports' | 'refutes', d: Dec
   return { precision: shown > 0 ? right / shown : 0, recall: gold > 0 ? right / gold : 0, shown };
 }
 
-function pooledScore(sets: readonly { items: readonly TuneItem[] }[], label: 'supports' | 'refutes', scores: readonly SetScore[]): { precision: number; recall: number; shown: number } {
+function pooledScore(
+  sets: readonly { items: readonly TuneItem[] }[],
+  label: 'supports' | 'refutes',
+  scores: readonly SetScore[],
+): { precision: number; recall: number; shown: number } {
   const gold = sets.reduce((a, s) => a + s.items.filter((it) => it.gold === label).length, 0);
   const shown = scores.reduce((a, s) => a + s.shown, 0);
   const right = scores.reduce((a, s) => a + s.precision * s.shown, 0);
@@ -108,9 +112,10 @@ export function fitLabel(options: {
   for (const threshold of GRID) {
     for (const subject of options.gate ? SUBJECT_GRID : [0]) {
       for (const rest of options.gate ? REST_GRID : [0]) {
-        const d: Decision = label === 'refutes'
-          ? { ...base, refutes: threshold, refuteSubject: subject, refuteRest: rest }
-          : { ...base, supports: threshold, supportSubject: subject, supportRest: rest };
+        const d: Decision =
+          label === 'refutes'
+            ? { ...base, refutes: threshold, refuteSubject: subject, refuteRest: rest }
+            : { ...base, supports: threshold, supportSubject: subject, supportRest: rest };
         const scores = sets.map((s) => ({ set: s.name, ...score(s.items, label, d) }));
         const meanRecall = scores.reduce((a, s) => a + s.recall, 0) / scores.length;
         const met = scores.every((s) => s.precision >= target && s.shown >= minShown);

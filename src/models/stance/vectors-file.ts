@@ -33,7 +33,11 @@ export function encodeVectorsFile(header: VectorsHeader, quantized: Int8Array): 
 
 export function decodeVectorsFile(bytes: Buffer, path: string): FeatureResources {
   const corrupt = (why: string, cause?: unknown): NonRetryableError =>
-    new NonRetryableError(`stance vectors file ${path} is corrupt: ${why}`, { code: 'model_weights_corrupt', details: { path }, ...(cause === undefined ? {} : { cause }) });
+    new NonRetryableError(`stance vectors file ${path} is corrupt: ${why}`, {
+      code: 'model_weights_corrupt',
+      details: { path },
+      ...(cause === undefined ? {} : { cause }),
+    });
   if (bytes.length < 12 || bytes.toString('latin1', 0, 8) !== MAGIC) throw corrupt(`missing magic ${MAGIC}`);
   const n = bytes.readUInt32LE(8);
   if (12 + n > bytes.length) throw corrupt('header longer than the file');
@@ -59,7 +63,11 @@ export async function loadVectorsFile(path: string, options: { signal?: AbortSig
     bytes = await readFile(path, options.signal ? { signal: options.signal } : {});
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw new NonRetryableError(`cannot read stance vectors file ${path}: ${(error as Error).message}`, { code: 'model_weights_missing', details: { path }, cause: error });
+    throw new NonRetryableError(`cannot read stance vectors file ${path}: ${(error as Error).message}`, {
+      code: 'model_weights_missing',
+      details: { path },
+      cause: error,
+    });
   }
   return decodeVectorsFile(bytes, path);
 }

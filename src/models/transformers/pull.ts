@@ -56,10 +56,17 @@ export async function pullTransformersModel(
   const { signal, onProgress } = call;
   throwIfAborted(signal);
   // Every request the library makes carries the caller's signal and a per-request timeout.
-  const boundedFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: combineSignals([signal, init?.signal ?? undefined], opts.requestTimeoutMs) });
+  const boundedFetch: typeof fetch = (input, init) =>
+    fetch(input, { ...init, signal: combineSignals([signal, init?.signal ?? undefined], opts.requestTimeoutMs) });
   await withTransformersEnv({ modelsDir: opts.modelsDir, allowRemote: true, remoteHost: opts.remoteHost, fetch: boundedFetch }, async (lib) => {
     const progress_callback = (e: { status?: string; file?: string; loaded?: number; total?: number }): void => {
-      if (onProgress && e.file) onProgress({ file: e.file, status: e.status ?? '', ...(e.loaded !== undefined ? { loaded: e.loaded } : {}), ...(e.total !== undefined ? { total: e.total } : {}) });
+      if (onProgress && e.file)
+        onProgress({
+          file: e.file,
+          status: e.status ?? '',
+          ...(e.loaded !== undefined ? { loaded: e.loaded } : {}),
+          ...(e.total !== undefined ? { total: e.total } : {}),
+        });
     };
     try {
       // config.json first: a model the hub lacks fails here with its HTTP status.
@@ -71,7 +78,8 @@ export async function pullTransformersModel(
       if (signal?.aborted) throw signal.reason ?? cause;
       const status = (cause as { status?: number }).status;
       const message = `models pull ${opts.modelId} from ${opts.remoteHost}: ${(cause as Error).message}`;
-      if (status === 401 || status === 403 || status === 404) throw new NonRetryableError(message, { code: 'model_not_found_remote', details: { modelId: opts.modelId, status }, cause });
+      if (status === 401 || status === 403 || status === 404)
+        throw new NonRetryableError(message, { code: 'model_not_found_remote', details: { modelId: opts.modelId, status }, cause });
       throw new RetryableError(message, { code: 'model_download_failed', details: { modelId: opts.modelId }, cause });
     }
   });

@@ -29,7 +29,10 @@ let library: Promise<TransformersLibrary> | undefined;
 export function loadTransformers(): Promise<TransformersLibrary> {
   library ??= import('@huggingface/transformers').catch((cause: unknown) => {
     library = undefined;
-    throw new NonRetryableError(`cannot load @huggingface/transformers (and onnxruntime-node): ${(cause as Error).message}`, { code: 'model_runtime_missing', cause });
+    throw new NonRetryableError(`cannot load @huggingface/transformers (and onnxruntime-node): ${(cause as Error).message}`, {
+      code: 'model_runtime_missing',
+      cause,
+    });
   });
   return library;
 }
@@ -53,8 +56,13 @@ export function withTransformersEnv<T>(settings: EnvSettings, work: (lib: Transf
     const lib = await loadTransformers();
     const env = lib.env;
     const saved = {
-      localModelPath: env.localModelPath, cacheDir: env.cacheDir, allowLocalModels: env.allowLocalModels,
-      allowRemoteModels: env.allowRemoteModels, remoteHost: env.remoteHost, useFSCache: env.useFSCache, fetch: env.fetch,
+      localModelPath: env.localModelPath,
+      cacheDir: env.cacheDir,
+      allowLocalModels: env.allowLocalModels,
+      allowRemoteModels: env.allowRemoteModels,
+      remoteHost: env.remoteHost,
+      useFSCache: env.useFSCache,
+      fetch: env.fetch,
     };
     const dir = settings.modelsDir.endsWith('/') ? settings.modelsDir : `${settings.modelsDir}/`;
     Object.assign(env, { localModelPath: dir, cacheDir: dir, allowLocalModels: true, useFSCache: true, allowRemoteModels: settings.allowRemote });
@@ -98,6 +106,7 @@ export function stanceOfLabel(label: string, overrides: Record<string, Stance> =
   if (/^(entail(ment|s)?|support(s|ed)?|true)$/.test(l)) return 'supports';
   if (/^(contradict(ion|s)?|refute(s|d)?|false)$/.test(l)) return 'refutes';
   throw new NonRetryableError(`transformers model label "${label}" is not an NLI label; set models.transformers.labels to map it`, {
-    code: 'model_labels_unknown', details: { label },
+    code: 'model_labels_unknown',
+    details: { label },
   });
 }

@@ -64,16 +64,27 @@ export function createTransformersStanceModel(options: TransformersStanceOptions
           const model = await lib.AutoModelForSequenceClassification.from_pretrained(opts.modelId, { dtype, device: 'cpu' });
           const id2label = (model.config as unknown as { id2label?: Record<string, string> }).id2label ?? {};
           const entries = Object.entries(id2label);
-          if (entries.length < 2) throw new NonRetryableError(`transformers model ${opts.modelId}: config.json has no id2label`, { code: 'model_labels_unknown' });
+          if (entries.length < 2)
+            throw new NonRetryableError(`transformers model ${opts.modelId}: config.json has no id2label`, { code: 'model_labels_unknown' });
           const columns: Record<Stance, number> = { supports: -1, refutes: -1, neutral: -1 };
           for (const [index, label] of entries) columns[stanceOfLabel(label, opts.labels)] = Number(index);
           if (columns.supports < 0) {
-            throw new NonRetryableError(`transformers model ${opts.modelId}: no entailment label among ${entries.map((e) => e[1]).join(', ')}`, { code: 'model_labels_unknown' });
+            throw new NonRetryableError(`transformers model ${opts.modelId}: no entailment label among ${entries.map((e) => e[1]).join(', ')}`, {
+              code: 'model_labels_unknown',
+            });
           }
-          return { tokenizer: tokenizer as unknown as LoadedModel['tokenizer'], model: model as unknown as LoadedModel['model'], columns, numLabels: entries.length };
+          return {
+            tokenizer: tokenizer as unknown as LoadedModel['tokenizer'],
+            model: model as unknown as LoadedModel['model'],
+            columns,
+            numLabels: entries.length,
+          };
         } catch (cause) {
           if (cause instanceof NonRetryableError) throw cause;
-          throw new NonRetryableError(`transformers model ${opts.modelId}: cannot load from ${opts.modelsDir}: ${(cause as Error).message}`, { code: 'model_load_failed', cause });
+          throw new NonRetryableError(`transformers model ${opts.modelId}: cannot load from ${opts.modelsDir}: ${(cause as Error).message}`, {
+            code: 'model_load_failed',
+            cause,
+          });
         }
       });
     })().catch((error: unknown) => {
@@ -94,7 +105,10 @@ export function createTransformersStanceModel(options: TransformersStanceOptions
       const { logits } = await m.model(inputs);
       const [rows, cols] = logits.dims;
       if (rows !== a.length || cols !== m.numLabels) {
-        throw new NonRetryableError(`transformers model ${opts.modelId}: logits of shape [${logits.dims.join(', ')}] for ${a.length} pairs and ${m.numLabels} labels`, { code: 'model_output_invalid' });
+        throw new NonRetryableError(
+          `transformers model ${opts.modelId}: logits of shape [${logits.dims.join(', ')}] for ${a.length} pairs and ${m.numLabels} labels`,
+          { code: 'model_output_invalid' },
+        );
       }
       for (let r = 0; r < rows; r++) {
         const p = softmaxRow(logits.data, r * cols, cols);
@@ -120,7 +134,12 @@ export function createTransformersStanceModel(options: TransformersStanceOptions
       // One flat list of (sentence, claim) pairs over the whole batch, sorted by length so padding stays low.
       const flat = split.flatMap((sentences, i) => sentences.map((sentence) => ({ i, sentence, claim: pairs[i]!.claim.trim() })));
       const order = flat.map((_, j) => j).sort((x, y) => flat[x]!.sentence.length - flat[y]!.sentence.length);
-      const probs = await infer(m, order.map((j) => flat[j]!.sentence), order.map((j) => flat[j]!.claim), signal);
+      const probs = await infer(
+        m,
+        order.map((j) => flat[j]!.sentence),
+        order.map((j) => flat[j]!.claim),
+        signal,
+      );
       const perPair: SentenceProbabilities[][] = pairs.map(() => []);
       const byFlat = new Array<number[]>(flat.length);
       order.forEach((j, k) => (byFlat[j] = probs[k]!));

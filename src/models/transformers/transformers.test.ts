@@ -23,11 +23,14 @@ test('transformers backend: a real ONNX cross-encoder loads from a local folder 
       { claim: 'the claim is true', passage: 'Cats purr. No it is false.' },
       { claim: 'cats purr', passage: 'The claim is true.' },
     ]);
-    assert.deepEqual(got.map((j) => [j.stance, j.decisiveSentence]), [
-      ['supports', 'Yes the claim is true.'],
-      ['refutes', 'No it is false.'],
-      ['neutral', 'The claim is true.'],
-    ]);
+    assert.deepEqual(
+      got.map((j) => [j.stance, j.decisiveSentence]),
+      [
+        ['supports', 'Yes the claim is true.'],
+        ['refutes', 'No it is false.'],
+        ['neutral', 'The claim is true.'],
+      ],
+    );
     // Logits [4, 1, -2] for one "yes": softmax gives the entailment probability.
     const e = [4, 1, -2].map(Math.exp);
     const pSupports = e[0]! / (e[0]! + e[1]! + e[2]!);
@@ -67,7 +70,11 @@ test('transformers backend: labels map by name; unknown labels are errors, never
     writeTinyNliModel({ modelsDir, modelId: 'test/odd-labels', labels: { 0: 'LABEL_0', 1: 'LABEL_1', 2: 'LABEL_2' } });
     const model = createTransformersStanceModel({ modelId: 'test/odd-labels', modelsDir });
     await assert.rejects(model.judge([{ claim: 'yes', passage: 'yes.' }]), /LABEL_0.*not an NLI label/);
-    const mapped = createTransformersStanceModel({ modelId: 'test/odd-labels', modelsDir, labels: { label_0: 'supports', label_1: 'neutral', label_2: 'refutes' } });
+    const mapped = createTransformersStanceModel({
+      modelId: 'test/odd-labels',
+      modelsDir,
+      labels: { label_0: 'supports', label_1: 'neutral', label_2: 'refutes' },
+    });
     assert.equal((await mapped.judge([{ claim: 'the claim', passage: 'yes yes.' }]))[0]!.stance, 'supports');
   } finally {
     rmSync(modelsDir, { recursive: true, force: true });

@@ -33,7 +33,11 @@ export function openSortedFile(path: string): SortedFile {
       const nl = chunk.indexOf('\n');
       if (nl >= 0) return text + chunk.slice(0, nl);
       text += chunk;
-      if (text.length > MAX_LINE_BYTES) throw new NonRetryableError(`${path}: line at byte ${offset} is longer than ${MAX_LINE_BYTES} bytes`, { code: 'dictionary_corrupt', details: { path, offset } });
+      if (text.length > MAX_LINE_BYTES)
+        throw new NonRetryableError(`${path}: line at byte ${offset} is longer than ${MAX_LINE_BYTES} bytes`, {
+          code: 'dictionary_corrupt',
+          details: { path, offset },
+        });
     }
     return text;
   };
@@ -45,7 +49,11 @@ export function openSortedFile(path: string): SortedFile {
       const n = readSync(fd, buf, 0, CHUNK, p);
       const nl = buf.subarray(0, n).indexOf(10);
       if (nl >= 0) return p + nl + 1;
-      if (p - pos > MAX_LINE_BYTES) throw new NonRetryableError(`${path}: no line end within ${MAX_LINE_BYTES} bytes of byte ${pos}`, { code: 'dictionary_corrupt', details: { path, pos } });
+      if (p - pos > MAX_LINE_BYTES)
+        throw new NonRetryableError(`${path}: no line end within ${MAX_LINE_BYTES} bytes of byte ${pos}`, {
+          code: 'dictionary_corrupt',
+          details: { path, pos },
+        });
     }
     return size;
   };

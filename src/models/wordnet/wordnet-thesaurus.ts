@@ -35,9 +35,44 @@ export const MAX_SENSE_LINES = 200;
 export const SYNONYM_MEMO_LIMIT = 10_000;
 
 const POS = [
-  { name: 'noun', ssTypes: ['1'], rules: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']] },
-  { name: 'verb', ssTypes: ['2'], rules: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']] },
-  { name: 'adj', ssTypes: ['3', '5'], rules: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']] },
+  {
+    name: 'noun',
+    ssTypes: ['1'],
+    rules: [
+      ['s', ''],
+      ['ses', 's'],
+      ['xes', 'x'],
+      ['zes', 'z'],
+      ['ches', 'ch'],
+      ['shes', 'sh'],
+      ['men', 'man'],
+      ['ies', 'y'],
+    ],
+  },
+  {
+    name: 'verb',
+    ssTypes: ['2'],
+    rules: [
+      ['s', ''],
+      ['ies', 'y'],
+      ['es', 'e'],
+      ['es', ''],
+      ['ed', 'e'],
+      ['ed', ''],
+      ['ing', 'e'],
+      ['ing', ''],
+    ],
+  },
+  {
+    name: 'adj',
+    ssTypes: ['3', '5'],
+    rules: [
+      ['er', ''],
+      ['est', ''],
+      ['er', 'e'],
+      ['est', 'e'],
+    ],
+  },
   { name: 'adv', ssTypes: ['4'], rules: [] },
 ] as const;
 
@@ -82,7 +117,10 @@ export function createWordNetThesaurus(options: WordNetThesaurusOptions = {}): T
     return withFiles([...POS.map((p) => `index.${p.name}`), 'index.sense', ...POS.map((p) => `data.${p.name}`)], (f) => {
       const entries: Entry[] = [];
       for (const pos of POS) {
-        const forms = [lemma, ...pos.rules.filter(([from]) => lemma.endsWith(from) && lemma.length > from.length + 2).map(([from, to]) => lemma.slice(0, -from.length) + to)];
+        const forms = [
+          lemma,
+          ...pos.rules.filter(([from]) => lemma.endsWith(from) && lemma.length > from.length + 2).map(([from, to]) => lemma.slice(0, -from.length) + to),
+        ];
         for (const form of new Set(forms)) {
           const hit = f[`index.${pos.name}`]!.lowerBound(form);
           if (!hit || !hit.line.startsWith(`${form} `)) continue;

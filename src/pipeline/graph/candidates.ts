@@ -62,7 +62,8 @@ export function lexicalScores(index: CandidateIndex, statement: string, excludeP
   return scores;
 }
 
-const byRelevance = (a: Candidate, b: Candidate): number => b.relevance - a.relevance || (a.fragmentId < b.fragmentId ? -1 : a.fragmentId > b.fragmentId ? 1 : 0);
+const byRelevance = (a: Candidate, b: Candidate): number =>
+  b.relevance - a.relevance || (a.fragmentId < b.fragmentId ? -1 : a.fragmentId > b.fragmentId ? 1 : 0);
 
 /**
  * The top K candidates of each request with relevance ≥ minRelevance. Relevance is the lexical share,
@@ -103,7 +104,13 @@ export async function selectCandidates(options: {
       const relevance = claimVector && fragmentVector ? round((s.lex + Math.max(0, cosineSimilarity(claimVector, fragmentVector))) / 2) : s.lex;
       return { fragmentId: f.id, relevance };
     });
-    result.set(r.claimId, ranked.filter((c) => c.relevance >= minRelevance).sort(byRelevance).slice(0, r.k));
+    result.set(
+      r.claimId,
+      ranked
+        .filter((c) => c.relevance >= minRelevance)
+        .sort(byRelevance)
+        .slice(0, r.k),
+    );
   }
   return result;
 }

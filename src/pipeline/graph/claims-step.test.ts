@@ -12,7 +12,10 @@ test('the same claim on two pages is one claim with an origin edge from each pag
     const stance = ruleStanceModel();
     const deps = { store: fx.store, stance, trust: tableTrust(fx.store, {}), emit: fx.emit };
     const a = fx.addPage({ url: 'https://a.example.org/1', paragraphs: ['Coffee consumption raised blood pressure in young adults.'] });
-    const b = fx.addPage({ url: 'https://b.example.net/2', paragraphs: ['Coffee consumption raised blood pressure in young adults.', 'The weather was cold.'] });
+    const b = fx.addPage({
+      url: 'https://b.example.net/2',
+      paragraphs: ['Coffee consumption raised blood pressure in young adults.', 'The weather was cold.'],
+    });
     const first = await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [b.id, a.id] });
     const claims = fx.store.listClaims(fx.taskId);
     assert.equal(claims.length, 1);
@@ -57,7 +60,8 @@ test('with an embedding model, a paraphrase merges into the task claim it is clo
   try {
     // Vectors by topic word: the two aspirin statements get the same vector, anything else another.
     const embedding: EmbeddingModel = {
-      name: 'topic-test', dimensions: 2,
+      name: 'topic-test',
+      dimensions: 2,
       embed: async (texts) => texts.map((t) => (/aspirin/i.test(t) ? Float32Array.from([1, 0]) : Float32Array.from([0, 1]))),
     };
     const deps = { store: fx.store, stance: ruleStanceModel(), embedding, trust: tableTrust(fx.store, {}), emit: fx.emit };

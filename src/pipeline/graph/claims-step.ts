@@ -4,10 +4,23 @@
 // claims, their origin edges and the page's checkpoint are written in one transaction.
 import {
   throwIfAborted,
-  type Claim, type EmbeddingModel, type EngineEvent, type EngineWarning, type Fragment, type Page, type StanceEdge, type Store, ORIGIN_EDGE_MODEL,
+  type Claim,
+  type EmbeddingModel,
+  type EngineEvent,
+  type EngineWarning,
+  type Fragment,
+  type Page,
+  type StanceEdge,
+  type Store,
+  ORIGIN_EDGE_MODEL,
 } from '../../core/index.js';
 import {
-  MAX_CLAIMS_PER_MERGE, createEmbeddingSimilarity, extractNormalizedClaims, isSameClaim, normalizeClaim, type NormalizedClaim,
+  MAX_CLAIMS_PER_MERGE,
+  createEmbeddingSimilarity,
+  extractNormalizedClaims,
+  isSameClaim,
+  normalizeClaim,
+  type NormalizedClaim,
 } from '../../extract/index.js';
 import type { TaskGraph } from '../materials/index.js';
 import { stanceEdgeId } from './edge-ids.js';
@@ -38,8 +51,14 @@ interface Sourced {
 /** A task claim from a normalized claim (no status yet: step 5 sets it). */
 export function claimFromNormalized(n: NormalizedClaim, taskId: string, now: string): Claim {
   return {
-    id: n.claimId, taskId, statement: n.statement, slots: n.slots, ...(n.scope !== undefined ? { scope: n.scope } : {}),
-    decisionRelevance: n.decisionRelevance, conditions: [], createdAt: now,
+    id: n.claimId,
+    taskId,
+    statement: n.statement,
+    slots: n.slots,
+    ...(n.scope !== undefined ? { scope: n.scope } : {}),
+    decisionRelevance: n.decisionRelevance,
+    conditions: [],
+    createdAt: now,
   };
 }
 
@@ -52,10 +71,22 @@ function candidatesOf(pages: Page[], graph: TaskGraph, limits: GraphLimits, warn
     for (const fragment of graph.fragmentsByPage.get(page.id) ?? []) {
       fragments++;
       if (left <= 0) continue;
-      const found = extractNormalizedClaims({ text: fragment.text, source: fragment.id, ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}), maxClaims: left });
+      const found = extractNormalizedClaims({
+        text: fragment.text,
+        source: fragment.id,
+        ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}),
+        maxClaims: left,
+      });
       for (const claim of found.slice(0, left)) sourced.push({ claim, fragment });
       left -= Math.min(found.length, left);
-      if (left <= 0) warnings.push(graphWarning('claims_per_page_limit', `graph: the page reached claimsPerPage=${limits.claimsPerPage}; its remaining fragments were not read for claims`, page.url));
+      if (left <= 0)
+        warnings.push(
+          graphWarning(
+            'claims_per_page_limit',
+            `graph: the page reached claimsPerPage=${limits.claimsPerPage}; its remaining fragments were not read for claims`,
+            page.url,
+          ),
+        );
     }
   }
   return { sourced, fragments };
@@ -79,13 +110,16 @@ export async function extractClaimsStep(
   const existing = graph.claims.map((c) => normalizeClaim({ text: c.statement, source: '' }));
   const room = Math.max(0, MAX_CLAIMS_PER_MERGE - existing.length);
   if (sourced.length > room) {
-    warnings.push(graphWarning('claims_merge_limit', `graph: ${sourced.length} new claim sentences exceed the merge limit; ${sourced.length - room} were skipped`));
+    warnings.push(
+      graphWarning('claims_merge_limit', `graph: ${sourced.length} new claim sentences exceed the merge limit; ${sourced.length - room} were skipped`),
+    );
     sourced.length = room;
   }
   throwIfAborted(signal);
-  const similarity = embedding && sourced.length > 0
-    ? await createEmbeddingSimilarity({ claims: [...existing, ...sourced.map((s) => s.claim)], model: embedding, ...(signal ? { signal } : {}) })
-    : undefined;
+  const similarity =
+    embedding && sourced.length > 0
+      ? await createEmbeddingSimilarity({ claims: [...existing, ...sourced.map((s) => s.claim)], model: embedding, ...(signal ? { signal } : {}) })
+      : undefined;
   throwIfAborted(signal);
 
   const reps: NormalizedClaim[] = [...existing];
@@ -95,7 +129,9 @@ export async function extractClaimsStep(
   let total = graph.claims.length;
   let limited = false;
   for (const { claim, fragment } of sourced) {
-    const into = repIds.has(claim.claimId) ? reps.find((r) => r.claimId === claim.claimId) : reps.find((r) => isSameClaim(r, claim, similarity ? { similarity } : {}));
+    const into = repIds.has(claim.claimId)
+      ? reps.find((r) => r.claimId === claim.claimId)
+      : reps.find((r) => isSameClaim(r, claim, similarity ? { similarity } : {}));
     let target = into;
     if (!target) {
       if (total >= limits.claimsPerTask) {
@@ -110,7 +146,8 @@ export async function extractClaimsStep(
     }
     for (const s of claim.sources) origins.push({ fragment, claimId: target.claimId, quote: s.quote });
   }
-  if (limited) warnings.push(graphWarning('claims_per_task_limit', `graph: the task reached claimsPerTask=${limits.claimsPerTask}; further claims were skipped`));
+  if (limited)
+    warnings.push(graphWarning('claims_per_task_limit', `graph: the task reached claimsPerTask=${limits.claimsPerTask}; further claims were skipped`));
 
   const now = new Date().toISOString();
   const touched = new Set<string>();
@@ -119,8 +156,15 @@ export async function extractClaimsStep(
     for (const n of created) store.upsertClaim(claimFromNormalized(n, taskId, now));
     for (const o of origins) {
       const edge: StanceEdge = {
-        id: stanceEdgeId(taskId, o.fragment.id, o.claimId), taskId, kind: 'supports', fragmentId: o.fragment.id, claimId: o.claimId,
-        confidence: 1, decisiveSentence: o.quote, model: ORIGIN_EDGE_MODEL, createdAt: now,
+        id: stanceEdgeId(taskId, o.fragment.id, o.claimId),
+        taskId,
+        kind: 'supports',
+        fragmentId: o.fragment.id,
+        claimId: o.claimId,
+        confidence: 1,
+        decisiveSentence: o.quote,
+        model: ORIGIN_EDGE_MODEL,
+        createdAt: now,
       };
       if (!store.insertEdge(edge)) {
         // The fragment was judged against this claim before it was read for claims: its own sentence is the stronger fact.

@@ -86,7 +86,10 @@ test('one contradiction is one judgement: the low-trust domain is marked rejecte
     assert.equal(contradictions[0]!.contradictionType, 'misinformation');
     const state = fx.store.getDomainState('example-blog.com');
     assert.notEqual(state?.trustLevel, 'BLOCKED');
-    assert.match(state?.reason ?? '', /^Contradiction with nih\.gov \(ACADEMIC, claim_id: clm_[0-9a-f]{16}\); not blocked: 1 rejecting judgement\(s\), 2 needed$/);
+    assert.match(
+      state?.reason ?? '',
+      /^Contradiction with nih\.gov \(ACADEMIC, claim_id: clm_[0-9a-f]{16}\); not blocked: 1 rejecting judgement\(s\), 2 needed$/,
+    );
   } finally {
     fx.close();
   }
@@ -96,14 +99,20 @@ test('an ACADEMIC page refuting a low-trust page on two claims blocks the low-tr
   const fx = createGraphFixture();
   try {
     const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, TABLE), emit: fx.emit };
-    const blog = fx.addPage({ url: 'https://example-blog.com/cure', paragraphs: [
-      'Vitamin pills cured influenza in every adult patient within two days.',
-      'Garlic tablets cured measles in every school child within one week.',
-    ] });
-    const paper = fx.addPage({ url: 'https://www.nature.com/articles/x1', paragraphs: [
-      'Vitamin pills never cured influenza in adult patient cohorts within two days.',
-      'Garlic tablets never cured measles in school child cohorts within one week.',
-    ] });
+    const blog = fx.addPage({
+      url: 'https://example-blog.com/cure',
+      paragraphs: [
+        'Vitamin pills cured influenza in every adult patient within two days.',
+        'Garlic tablets cured measles in every school child within one week.',
+      ],
+    });
+    const paper = fx.addPage({
+      url: 'https://www.nature.com/articles/x1',
+      paragraphs: [
+        'Vitamin pills never cured influenza in adult patient cohorts within two days.',
+        'Garlic tablets never cured measles in school child cohorts within one week.',
+      ],
+    });
     await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [blog.id, paper.id] });
     const r = recomputeTaskGraph(deps, { taskId: fx.taskId });
     assert.deepEqual(r.blocked, ['example-blog.com']);
@@ -117,8 +126,16 @@ test('two ACADEMIC sources in conflict are both kept, as CONTESTED', async () =>
   const fx = createGraphFixture();
   try {
     const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, TABLE), emit: fx.emit };
-    const a = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/1/', sourceType: 'academic_paper', paragraphs: ['Drug Y lowered blood pressure in elderly patients with hypertension.'] });
-    const b = fx.addPage({ url: 'https://www.nature.com/articles/y2', sourceType: 'academic_paper', paragraphs: ['Drug Y did not lower blood pressure in elderly patients with hypertension.'] });
+    const a = fx.addPage({
+      url: 'https://pubmed.ncbi.nlm.nih.gov/1/',
+      sourceType: 'academic_paper',
+      paragraphs: ['Drug Y lowered blood pressure in elderly patients with hypertension.'],
+    });
+    const b = fx.addPage({
+      url: 'https://www.nature.com/articles/y2',
+      sourceType: 'academic_paper',
+      paragraphs: ['Drug Y did not lower blood pressure in elderly patients with hypertension.'],
+    });
     await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, b.id] });
     const r = recomputeTaskGraph(deps, { taskId: fx.taskId });
     assert.deepEqual(r.blocked, []);
@@ -203,10 +220,18 @@ test('a confident "refutes" between texts about different things is no contradic
     const stance = {
       name: 'contrarian',
       judge: async (pairs: Array<{ claim: string; passage: string }>) =>
-        pairs.map((p) => ({ stance: 'refutes' as const, confidence: 0.9, scores: { supports: 0.05, refutes: 0.9, neutral: 0.05 }, decisiveSentence: p.passage })),
+        pairs.map((p) => ({
+          stance: 'refutes' as const,
+          confidence: 0.9,
+          scores: { supports: 0.05, refutes: 0.9, neutral: 0.05 },
+          decisiveSentence: p.passage,
+        })),
     };
     const deps = { store: fx.store, stance, trust: tableTrust(fx.store, TABLE), emit: fx.emit, limits: { minCandidateRelevance: 0 } };
-    const a = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/4/', paragraphs: ['Statins reduced LDL cholesterol in 4,000 adults with diabetes by 30 percent.'] });
+    const a = fx.addPage({
+      url: 'https://pubmed.ncbi.nlm.nih.gov/4/',
+      paragraphs: ['Statins reduced LDL cholesterol in 4,000 adults with diabetes by 30 percent.'],
+    });
     const blog = fx.addPage({ url: 'https://example-blog.com/4', paragraphs: ['Our bakery sold 300 sourdough loaves to adults in the village last week.'] });
     await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, blog.id] });
     assert.ok(fx.store.listEdges(fx.taskId, 'refutes').length > 0, 'the model did refute');
@@ -224,13 +249,19 @@ test('a claim whose every source also states the refuting claim yields no contra
     const trust = tableTrust(fx.store, TABLE);
     const deps = { store: fx.store, stance: ruleStanceModel(), trust, emit: fx.emit };
     // The blog states both sides; the news page states only the refuting side.
-    const both = fx.addPage({ url: 'https://www.example-blog.com/both', title: 'Both', paragraphs: [
-      'Drug X reduced mortality in adults with severe influenza in a randomized controlled trial of 900 patients.',
-      'Drug X never reduced mortality in adults with severe influenza in any randomized controlled trial.',
-    ] });
-    const news = fx.addPage({ url: 'https://trusted-news.org/x', title: 'News', paragraphs: [
-      'Drug X never reduced mortality in adults with severe influenza in any randomized controlled trial.',
-    ] });
+    const both = fx.addPage({
+      url: 'https://www.example-blog.com/both',
+      title: 'Both',
+      paragraphs: [
+        'Drug X reduced mortality in adults with severe influenza in a randomized controlled trial of 900 patients.',
+        'Drug X never reduced mortality in adults with severe influenza in any randomized controlled trial.',
+      ],
+    });
+    const news = fx.addPage({
+      url: 'https://trusted-news.org/x',
+      title: 'News',
+      paragraphs: ['Drug X never reduced mortality in adults with severe influenza in any randomized controlled trial.'],
+    });
     await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [both.id, news.id] });
     const result = recomputeTaskGraph(deps, { taskId: fx.taskId });
     assert.deepEqual(result.blocked, []);
@@ -241,16 +272,17 @@ test('a claim whose every source also states the refuting claim yields no contra
   }
 });
 
-test('a refutes edge that barely leads neutral is tolerated (seed 004\'s 0.1); a person\'s refutes label on it is a contradiction', async () => {
+test("a refutes edge that barely leads neutral is tolerated (seed 004's 0.1); a person's refutes label on it is a contradiction", async () => {
   const fx = createGraphFixture();
   try {
     // The rule model's refutes, made a near-tie with neutral: confident enough, but leading by 0.04 < 0.1.
     const rule = ruleStanceModel();
     const nearTie: StanceModel = {
       name: 'near-tie',
-      judge: async (pairs, opts) => (await rule.judge(pairs, opts)).map((j) => (j.stance === 'refutes'
-        ? { ...j, confidence: 0.52, scores: { supports: 0, refutes: 0.52, neutral: 0.48 } }
-        : j)),
+      judge: async (pairs, opts) =>
+        (await rule.judge(pairs, opts)).map((j) =>
+          j.stance === 'refutes' ? { ...j, confidence: 0.52, scores: { supports: 0, refutes: 0.52, neutral: 0.48 } } : j,
+        ),
     };
     const deps = { store: fx.store, stance: nearTie, trust: tableTrust(fx.store, TABLE), emit: fx.emit };
     const academic = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/125/', sourceType: 'academic_paper', paragraphs: TRIAL.slice(0, 1) });

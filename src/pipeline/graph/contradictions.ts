@@ -7,12 +7,24 @@
 // `contradicts` edge carrying the level of each claim's strongest backer. Whether a refutes edge is a
 // contradiction at all is the rule consensus's conflicts use too (policy isContradiction).
 import {
-  type Claim, type ContradictionType, type ContradictsEdge, type Page, type StanceEdge, type TrustLevel, type VerificationStatus, ORIGIN_EDGE_MODEL,
+  type Claim,
+  type ContradictionType,
+  type ContradictsEdge,
+  type Page,
+  type StanceEdge,
+  type TrustLevel,
+  type VerificationStatus,
+  ORIGIN_EDGE_MODEL,
   isFeedbackModel,
 } from '../../core/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import {
-  CONTRADICTION_MIN_CONFIDENCE, CONTRADICTION_MIN_OVERLAP, classifyContradiction, handleContradiction, isContradiction, trustRank,
+  CONTRADICTION_MIN_CONFIDENCE,
+  CONTRADICTION_MIN_OVERLAP,
+  classifyContradiction,
+  handleContradiction,
+  isContradiction,
+  trustRank,
   type StanceReading,
 } from '../../policy/index.js';
 import { contentTerms, isOriginEdge, overlapCoefficient, type SourceInfo, type TaskGraph } from '../materials/index.js';
@@ -95,7 +107,11 @@ export function findContradictions(options: {
       else supporterPages.set(e.claimId, new Set([f.pageId]));
     }
   }
-  const sidesOfPages = (ids: Iterable<string>): Side[] => [...ids].map((id) => graph.pageById.get(id)).filter((p): p is Page => p !== undefined).map(sideOf);
+  const sidesOfPages = (ids: Iterable<string>): Side[] =>
+    [...ids]
+      .map((id) => graph.pageById.get(id))
+      .filter((p): p is Page => p !== undefined)
+      .map(sideOf);
   const sidesOf = (claimId: string): Side[] => sidesOfPages(originPages.get(claimId) ?? []);
   /** Sources a claim was extracted from, and sources that confidently support it. */
   const backersOf = (claimId: string): Side[] => sidesOfPages(new Set([...(originPages.get(claimId) ?? []), ...(supporterPages.get(claimId) ?? [])]));
@@ -128,8 +144,15 @@ export function findContradictions(options: {
       }
       if (n.claimId !== e.claimId && !own.some((o) => o.claimId === n.claimId)) {
         const origin: StanceEdge = {
-          id: stanceEdgeId(taskId, fragment.id, n.claimId), taskId, kind: 'supports', fragmentId: fragment.id, claimId: n.claimId,
-          confidence: 1, decisiveSentence: decisive, model: ORIGIN_EDGE_MODEL, createdAt: now,
+          id: stanceEdgeId(taskId, fragment.id, n.claimId),
+          taskId,
+          kind: 'supports',
+          fragmentId: fragment.id,
+          claimId: n.claimId,
+          confidence: 1,
+          decisiveSentence: decisive,
+          model: ORIGIN_EDGE_MODEL,
+          createdAt: now,
         };
         newOrigins.push(origin);
         addOrigin(origin, page.id);
@@ -147,7 +170,18 @@ export function findContradictions(options: {
     const r = strongest(backersOf(otherClaimId).filter((x) => !claimKeys.has(x.source.key))) ?? p;
     const type = classifyContradiction(q.level, r.level);
     const [claimStatus, refutingStatus] = handleContradiction(type, q.level, r.level);
-    findings.push({ claimId: e.claimId, claimSide: q, claimSources, otherClaimId, refutingSide: r, refutingSources, refutesEdgeId: e.id, type, claimStatus, refutingStatus });
+    findings.push({
+      claimId: e.claimId,
+      claimSide: q,
+      claimSources,
+      otherClaimId,
+      refutingSide: r,
+      refutingSources,
+      refutesEdgeId: e.id,
+      type,
+      claimStatus,
+      refutingStatus,
+    });
   }
 
   // One edge per claim pair, oriented as first found; each side carries its claim's strongest source.
@@ -158,8 +192,15 @@ export function findContradictions(options: {
     const a = strongest(backersOf(f.claimId)) ?? f.claimSide;
     const b = strongest(backersOf(f.otherClaimId)) ?? f.refutingSide;
     edges.set(id, {
-      id, taskId, kind: 'contradicts', claimId: f.claimId, otherClaimId: f.otherClaimId,
-      contradictionType: classifyContradiction(a.level, b.level), trustLevel: a.level, otherTrustLevel: b.level, createdAt: now,
+      id,
+      taskId,
+      kind: 'contradicts',
+      claimId: f.claimId,
+      otherClaimId: f.otherClaimId,
+      contradictionType: classifyContradiction(a.level, b.level),
+      trustLevel: a.level,
+      otherTrustLevel: b.level,
+      createdAt: now,
     });
   }
   return { findings, newClaims: [...newClaims.values()], newOrigins, edges: [...edges.values()] };

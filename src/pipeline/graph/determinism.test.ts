@@ -12,12 +12,22 @@ const LIMITS: Partial<GraphLimits> = { stanceBatchSize: 2, candidatesPerClaim: 4
 /** Three queries' pages: agreement, corroboration of an unknown site, a misinformation blog, a contested pair. */
 const QUERIES: Array<Array<{ url: string; paragraphs: string[]; publishedAt?: string }>> = [
   [
-    { url: 'https://pubmed.ncbi.nlm.nih.gov/11/', paragraphs: ['Drug X reduced mortality in adults with severe influenza.', 'Drug X caused nausea in some adults with severe influenza.'], publishedAt: '2021-04-01' },
+    {
+      url: 'https://pubmed.ncbi.nlm.nih.gov/11/',
+      paragraphs: ['Drug X reduced mortality in adults with severe influenza.', 'Drug X caused nausea in some adults with severe influenza.'],
+      publishedAt: '2021-04-01',
+    },
     { url: 'https://health-site-a.com/x', paragraphs: ['Drug X reduced mortality in adults with severe influenza according to a trial.'] },
   ],
   [
-    { url: 'https://www.who.int/news/x', paragraphs: ['Drug X reduced mortality in adults with severe influenza, the agency said.', 'Vaccination lowered hospital admissions among older adults.'] },
-    { url: 'https://blog-b.net/post', paragraphs: ['Drug X never reduced mortality in adults with severe influenza.', 'Vaccination lowered hospital admissions among older adults.'] },
+    {
+      url: 'https://www.who.int/news/x',
+      paragraphs: ['Drug X reduced mortality in adults with severe influenza, the agency said.', 'Vaccination lowered hospital admissions among older adults.'],
+    },
+    {
+      url: 'https://blog-b.net/post',
+      paragraphs: ['Drug X never reduced mortality in adults with severe influenza.', 'Vaccination lowered hospital admissions among older adults.'],
+    },
     { url: 'https://health-site-c.org/y', paragraphs: ['Vaccination lowered hospital admissions among older adults in 2020.'] },
   ],
   [
@@ -27,13 +37,22 @@ const QUERIES: Array<Array<{ url: string; paragraphs: string[]; publishedAt?: st
 ];
 
 function snapshot(store: Store, taskId: string): unknown {
-  const claims = store.listClaims(taskId).map(({ createdAt: _c, ...c }) => c).sort((a, b) => a.id.localeCompare(b.id));
-  const edges = store.listEdges(taskId).map(({ createdAt: _c, ...e }) => e).sort((a, b) => a.id.localeCompare(b.id));
+  const claims = store
+    .listClaims(taskId)
+    .map(({ createdAt: _c, ...c }) => c)
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const edges = store
+    .listEdges(taskId)
+    .map(({ createdAt: _c, ...e }) => e)
+    .sort((a, b) => a.id.localeCompare(b.id));
   const domains = store.listDomainStates().map(({ updatedAt: _u, blockedAt, ...d }) => ({ ...d, blocked: blockedAt !== undefined }));
   return { claims, edges, domains };
 }
 
-async function runAll(fx: GraphFixture, options: { killAtCall?: number; killBeforeRecomputeOf?: number; recomputeTwice?: boolean } = {}): Promise<{ killed: boolean }> {
+async function runAll(
+  fx: GraphFixture,
+  options: { killAtCall?: number; killBeforeRecomputeOf?: number; recomputeTwice?: boolean } = {},
+): Promise<{ killed: boolean }> {
   let killed = false;
   const controller = { current: new AbortController() };
   const stance = ruleStanceModel({
@@ -82,8 +101,14 @@ test('a run killed during phase 7 and resumed ends with the graph of an uninterr
     expected = snapshot(base.store, base.taskId);
     // The scenario exercises what it should: a block, a promotion, a contested pair, refutations.
     const s = expected as { claims: Array<{ status: string }>; domains: Array<{ domain: string; trustLevel: string }> };
-    assert.ok(s.domains.some((d) => d.domain === 'blog-b.net' && d.trustLevel === 'BLOCKED'), JSON.stringify(s.domains));
-    assert.ok(s.domains.some((d) => d.domain === 'health-site-a.com' && d.trustLevel === 'LOW'), JSON.stringify(s.domains));
+    assert.ok(
+      s.domains.some((d) => d.domain === 'blog-b.net' && d.trustLevel === 'BLOCKED'),
+      JSON.stringify(s.domains),
+    );
+    assert.ok(
+      s.domains.some((d) => d.domain === 'health-site-a.com' && d.trustLevel === 'LOW'),
+      JSON.stringify(s.domains),
+    );
     assert.ok(s.claims.some((c) => c.status === 'CONTESTED'));
     assert.ok(stance.calls >= 6, `expected several stance calls, got ${stance.calls}`);
   } finally {

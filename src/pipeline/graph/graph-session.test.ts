@@ -13,11 +13,20 @@ test("the session's graph equals a fresh read of the store after each query's gr
   try {
     const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, TABLE), emit: fx.emit };
     const pages = [
-      fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/1/', sourceType: 'academic_paper', paragraphs: [
-        'Drug Y lowered blood pressure in elderly patients with hypertension.', 'Drug Y reduced strokes by 20 percent in the same trial.',
-      ] }),
-      fx.addPage({ url: 'https://www.nature.com/articles/y2', sourceType: 'academic_paper', paragraphs: ['Drug Y did not lower blood pressure in elderly patients with hypertension.'] }),
-      fx.addPage({ url: 'https://example-blog.com/y', paragraphs: ['Drug Y never reduced strokes in any trial.', 'Drug Y did not lower blood pressure in elderly patients with hypertension.'] }),
+      fx.addPage({
+        url: 'https://pubmed.ncbi.nlm.nih.gov/1/',
+        sourceType: 'academic_paper',
+        paragraphs: ['Drug Y lowered blood pressure in elderly patients with hypertension.', 'Drug Y reduced strokes by 20 percent in the same trial.'],
+      }),
+      fx.addPage({
+        url: 'https://www.nature.com/articles/y2',
+        sourceType: 'academic_paper',
+        paragraphs: ['Drug Y did not lower blood pressure in elderly patients with hypertension.'],
+      }),
+      fx.addPage({
+        url: 'https://example-blog.com/y',
+        paragraphs: ['Drug Y never reduced strokes in any trial.', 'Drug Y did not lower blood pressure in elderly patients with hypertension.'],
+      }),
     ];
     // Three queries, each graphing one more page, as the engine does.
     for (const [i, page] of pages.entries()) {

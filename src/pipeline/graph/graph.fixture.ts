@@ -5,8 +5,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  contentHash, normalizeUrl, registrableDomain, throwIfAborted,
-  type EngineEvent, type Fragment, type Page, type StanceJudgement, type StanceModel, type Stance, type Store, type TrustLevel,
+  contentHash,
+  normalizeUrl,
+  registrableDomain,
+  throwIfAborted,
+  type EngineEvent,
+  type Fragment,
+  type Page,
+  type StanceJudgement,
+  type StanceModel,
+  type Stance,
+  type Store,
+  type TrustLevel,
 } from '../../core/index.js';
 import { openStore } from '../../store/index.js';
 import type { TrustResolver } from '../materials/index.js';
@@ -18,7 +28,15 @@ export interface GraphFixture {
   taskId: string;
   events: EngineEvent[];
   emit: (e: EngineEvent) => void;
-  addPage(options: { url: string; paragraphs: string[]; title?: string; publishedAt?: string; sourceType?: Page['sourceType']; authors?: string[]; doi?: string }): Page;
+  addPage(options: {
+    url: string;
+    paragraphs: string[];
+    title?: string;
+    publishedAt?: string;
+    sourceType?: Page['sourceType'];
+    authors?: string[];
+    doi?: string;
+  }): Page;
   close(): void;
 }
 
@@ -30,21 +48,48 @@ export function createGraphFixture(options: { path?: string; taskId?: string } =
   const store = openStore({ path });
   const taskId = options.taskId ?? 'task_graph';
   if (!store.getTask(taskId)) {
-    store.createTask({ id: taskId, question: 'Does drug X help?', status: 'running', budget: { maxPages: 100, maxQueries: 10, maxSeconds: 600 }, priorityDomains: [], createdAt: FIXTURE_NOW, configSnapshot: {} });
+    store.createTask({
+      id: taskId,
+      question: 'Does drug X help?',
+      status: 'running',
+      budget: { maxPages: 100, maxQueries: 10, maxSeconds: 600 },
+      priorityDomains: [],
+      createdAt: FIXTURE_NOW,
+      configSnapshot: {},
+    });
   }
   const events: EngineEvent[] = [];
   return {
-    store, path, taskId, events,
+    store,
+    path,
+    taskId,
+    events,
     emit: (e) => events.push(e),
     addPage: (p) => {
       const url = p.url.startsWith('corpus://') ? p.url : normalizeUrl(p.url);
       const page = store.upsertPage({
         // Ids from the URL, so two stores filled alike hold the same ids and their graphs compare.
-        id: `pg_${contentHash(url).slice(0, 12)}`, taskId, url, domain: url.startsWith('corpus://') ? 'corpus' : registrableDomain(url), ...(p.title ? { title: p.title } : {}),
-        sourceType: p.sourceType ?? 'other', fetchStatus: 'fetched', ...(p.publishedAt ? { publishedAt: p.publishedAt } : {}), authors: p.authors ?? [],
-        identifiers: p.doi ? { doi: p.doi } : {}, abstractOnly: false, trustLevel: 'UNVERIFIED', createdAt: FIXTURE_NOW,
+        id: `pg_${contentHash(url).slice(0, 12)}`,
+        taskId,
+        url,
+        domain: url.startsWith('corpus://') ? 'corpus' : registrableDomain(url),
+        ...(p.title ? { title: p.title } : {}),
+        sourceType: p.sourceType ?? 'other',
+        fetchStatus: 'fetched',
+        ...(p.publishedAt ? { publishedAt: p.publishedAt } : {}),
+        authors: p.authors ?? [],
+        identifiers: p.doi ? { doi: p.doi } : {},
+        abstractOnly: false,
+        trustLevel: 'UNVERIFIED',
+        createdAt: FIXTURE_NOW,
       });
-      const fragments: Fragment[] = p.paragraphs.map((text, i) => ({ id: `${page.id}_f${i}`, pageId: page.id, text, locator: { paragraph: i }, quotable: true }));
+      const fragments: Fragment[] = p.paragraphs.map((text, i) => ({
+        id: `${page.id}_f${i}`,
+        pageId: page.id,
+        text,
+        locator: { paragraph: i },
+        quotable: true,
+      }));
       store.insertFragments(fragments);
       return page;
     },
@@ -56,7 +101,11 @@ export function createGraphFixture(options: { path?: string; taskId?: string } =
 }
 
 /** Trust by registrable domain from a table; verification states from the store; overrides win; corpus URLs get `corpusLevel`. */
-export function tableTrust(store: Store, table: Record<string, TrustLevel>, extra: { overrides?: Record<string, TrustLevel>; corpusLevel?: TrustLevel } = {}): TrustResolver {
+export function tableTrust(
+  store: Store,
+  table: Record<string, TrustLevel>,
+  extra: { overrides?: Record<string, TrustLevel>; corpusLevel?: TrustLevel } = {},
+): TrustResolver {
   return {
     of(url) {
       if (url.startsWith('corpus://')) return { trustLevel: extra.corpusLevel ?? 'UNVERIFIED', domain: url.split('/')[2] ?? 'corpus', origin: 'config' };

@@ -39,15 +39,30 @@ export const DEFAULT_GRAPH_LIMITS: Readonly<GraphLimits> = {
 /** Limits with overrides applied and checked (positive integers; relevance within 0..1). */
 export function resolveGraphLimits(overrides: Partial<GraphLimits> = {}): GraphLimits {
   const limits: GraphLimits = { ...DEFAULT_GRAPH_LIMITS, ...overrides };
-  for (const key of ['claimsPerPage', 'claimsPerTask', 'candidatesPerClaim', 'verifyCandidates', 'stanceBatchSize', 'maxStancePairs', 'recencyYears'] as const) {
+  for (const key of [
+    'claimsPerPage',
+    'claimsPerTask',
+    'candidatesPerClaim',
+    'verifyCandidates',
+    'stanceBatchSize',
+    'maxStancePairs',
+    'recencyYears',
+  ] as const) {
     const v = limits[key];
-    if (!Number.isInteger(v) || v < 1) throw new InvalidInputError(`graph limits: ${key} must be a positive integer, got ${String(v)}`, { code: 'invalid_limit', details: { key, value: v } });
+    if (!Number.isInteger(v) || v < 1)
+      throw new InvalidInputError(`graph limits: ${key} must be a positive integer, got ${String(v)}`, { code: 'invalid_limit', details: { key, value: v } });
   }
   if (!Number.isInteger(limits.rationaleSentences) || limits.rationaleSentences < 0) {
-    throw new InvalidInputError(`graph limits: rationaleSentences must be a non-negative integer, got ${String(limits.rationaleSentences)}`, { code: 'invalid_limit', details: { key: 'rationaleSentences' } });
+    throw new InvalidInputError(`graph limits: rationaleSentences must be a non-negative integer, got ${String(limits.rationaleSentences)}`, {
+      code: 'invalid_limit',
+      details: { key: 'rationaleSentences' },
+    });
   }
   if (!(limits.minCandidateRelevance >= 0 && limits.minCandidateRelevance <= 1)) {
-    throw new InvalidInputError(`graph limits: minCandidateRelevance must be within 0..1, got ${limits.minCandidateRelevance}`, { code: 'invalid_limit', details: { key: 'minCandidateRelevance' } });
+    throw new InvalidInputError(`graph limits: minCandidateRelevance must be within 0..1, got ${limits.minCandidateRelevance}`, {
+      code: 'invalid_limit',
+      details: { key: 'minCandidateRelevance' },
+    });
   }
   return limits;
 }

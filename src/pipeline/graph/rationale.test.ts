@@ -5,7 +5,10 @@ import { selectRationale } from './rationale.js';
 
 test('rationale selection keeps the sentences sharing most of the claim terms, in document order', () => {
   const passage = 'Background on influenza. Zinc lozenges reduced cold duration in adults. The weather was mild. Adults taking zinc had fewer sick days.';
-  assert.equal(selectRationale('Zinc lozenges reduce cold duration in adults.', passage, 2), 'Zinc lozenges reduced cold duration in adults. Adults taking zinc had fewer sick days.');
+  assert.equal(
+    selectRationale('Zinc lozenges reduce cold duration in adults.', passage, 2),
+    'Zinc lozenges reduced cold duration in adults. Adults taking zinc had fewer sick days.',
+  );
   assert.equal(selectRationale('Zinc helps.', passage, 0), passage);
   assert.equal(selectRationale('Zinc helps.', 'One sentence only.', 3), 'One sentence only.');
 });

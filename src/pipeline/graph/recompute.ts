@@ -3,10 +3,24 @@
 // never depend on where a previous run stopped; running it twice in a row changes nothing.
 import {
   CLAIM_STATUSES,
-  type Claim, type ClaimStatus, type CounterevidenceEntry, type EngineEvent, type Page, type StanceEdge, type StatusAxes, type Store, ORIGIN_EDGE_MODEL,
+  type Claim,
+  type ClaimStatus,
+  type CounterevidenceEntry,
+  type EngineEvent,
+  type Page,
+  type StanceEdge,
+  type StatusAxes,
+  type Store,
+  ORIGIN_EDGE_MODEL,
 } from '../../core/index.js';
 import {
-  COUNTEREVIDENCE_KEY, claimEvidence, createGraphSession, createSourceResolver, type GraphSession, type SourceInfo, type TaskGraph,
+  COUNTEREVIDENCE_KEY,
+  claimEvidence,
+  createGraphSession,
+  createSourceResolver,
+  type GraphSession,
+  type SourceInfo,
+  type TaskGraph,
 } from '../materials/index.js';
 import { findContradictions, type Side } from './contradictions.js';
 import type { GraphDeps } from './deps.js';
@@ -45,12 +59,17 @@ function writeOrigin(store: Store, edge: StanceEdge): void {
   if (stored && stored.kind !== 'cites' && stored.kind !== 'contradicts' && stored.model !== ORIGIN_EDGE_MODEL) store.replaceEdge(edge);
 }
 
-const sameAxes = (a: StatusAxes | undefined, b: StatusAxes): boolean =>
-  a !== undefined && (Object.keys(b) as (keyof StatusAxes)[]).every((k) => a[k] === b[k]);
+const sameAxes = (a: StatusAxes | undefined, b: StatusAxes): boolean => a !== undefined && (Object.keys(b) as (keyof StatusAxes)[]).every((k) => a[k] === b[k]);
 
 function sameClaimState(a: Claim, b: Pick<Claim, 'status' | 'confidence' | 'rationale' | 'conditions'> & { axes: StatusAxes }): boolean {
-  return a.status === b.status && a.confidence === b.confidence && a.rationale === b.rationale && a.conditions.join('\n') === b.conditions.join('\n')
-    && a.relaxationReason === undefined && sameAxes(a.axes, b.axes);
+  return (
+    a.status === b.status &&
+    a.confidence === b.confidence &&
+    a.rationale === b.rationale &&
+    a.conditions.join('\n') === b.conditions.join('\n') &&
+    a.relaxationReason === undefined &&
+    sameAxes(a.axes, b.axes)
+  );
 }
 
 function verifyQueries(store: Store, taskId: string): Map<string, string[]> {
@@ -58,12 +77,18 @@ function verifyQueries(store: Store, taskId: string): Map<string, string[]> {
   for (const c of store.listCheckpoints(taskId)) {
     if (!c.stepKey.startsWith(VERIFY_KEY_PREFIX)) continue;
     const payload = c.payload as { queries?: unknown };
-    out.set(c.stepKey.slice(VERIFY_KEY_PREFIX.length), Array.isArray(payload?.queries) ? payload.queries.filter((q): q is string => typeof q === 'string') : []);
+    out.set(
+      c.stepKey.slice(VERIFY_KEY_PREFIX.length),
+      Array.isArray(payload?.queries) ? payload.queries.filter((q): q is string => typeof q === 'string') : [],
+    );
   }
   return out;
 }
 
-function statusStep(options: { store: Store; graph: TaskGraph; sourceOf: (page: Page) => SourceInfo; recencyYears: number }): { counts: RecomputeResult['claimCounts']; log: CounterevidenceEntry[] } {
+function statusStep(options: { store: Store; graph: TaskGraph; sourceOf: (page: Page) => SourceInfo; recencyYears: number }): {
+  counts: RecomputeResult['claimCounts'];
+  log: CounterevidenceEntry[];
+} {
   const { store, graph, sourceOf } = options;
   const taskId = graph.task.id;
   const counts = Object.fromEntries([...CLAIM_STATUSES, 'PENDING'].map((s) => [s, 0])) as RecomputeResult['claimCounts'];
@@ -74,13 +99,22 @@ function statusStep(options: { store: Store; graph: TaskGraph; sourceOf: (page: 
     return t;
   };
   const verified = verifyQueries(store, taskId);
-  const refuteQueries = store.listQueries(taskId).filter((q) => q.mode === 'refute').map((q) => q.text);
+  const refuteQueries = store
+    .listQueries(taskId)
+    .filter((q) => q.mode === 'refute')
+    .map((q) => q.text);
   const scope = `task ${taskId}: ${graph.pages.length} pages, ${graph.fragmentById.size} fragments`;
   const log: CounterevidenceEntry[] = [];
   for (const claim of graph.claims) {
     const records = claimEvidence(graph, claim.id, sourceOf);
     const a = assessClaim({ graph, claim, records, recencyYears: options.recencyYears, termsOf });
-    const next = { status: a.decision.status, confidence: a.confidence.confidence, rationale: a.decision.rationale, conditions: a.decision.conditions, axes: a.axes };
+    const next = {
+      status: a.decision.status,
+      confidence: a.confidence.confidence,
+      rationale: a.decision.rationale,
+      conditions: a.decision.conditions,
+      axes: a.axes,
+    };
     if (!sameClaimState(claim, next)) store.updateClaim(taskId, claim.id, { ...next, relaxationReason: a.decision.relaxationReason });
     counts[a.decision.status]++;
     const queries = verified.get(claim.id);
@@ -98,7 +132,10 @@ function statusStep(options: { store: Store; graph: TaskGraph; sourceOf: (page: 
   return { counts, log };
 }
 
-export function recomputeTaskGraph(deps: Pick<GraphDeps, 'store' | 'trust' | 'emit' | 'limits'>, input: { taskId: string; session?: GraphSession }): RecomputeResult {
+export function recomputeTaskGraph(
+  deps: Pick<GraphDeps, 'store' | 'trust' | 'emit' | 'limits'>,
+  input: { taskId: string; session?: GraphSession },
+): RecomputeResult {
   const { trust } = deps;
   // The query's view of the graph when the graph phase just ran (no reload), else one read here.
   const session = input.session ?? createGraphSession(deps.store, input.taskId);
@@ -116,7 +153,12 @@ export function recomputeTaskGraph(deps: Pick<GraphDeps, 'store' | 'trust' | 'em
     for (const e of step3.edges) {
       const old = stored.get(e.id);
       if (!old) store.insertEdge(e);
-      else if (old.claimId !== e.claimId || old.contradictionType !== e.contradictionType || old.trustLevel !== e.trustLevel || old.otherTrustLevel !== e.otherTrustLevel) {
+      else if (
+        old.claimId !== e.claimId ||
+        old.contradictionType !== e.contradictionType ||
+        old.trustLevel !== e.trustLevel ||
+        old.otherTrustLevel !== e.otherTrustLevel
+      ) {
         store.replaceEdge({ ...e, createdAt: old.createdAt });
       }
     }

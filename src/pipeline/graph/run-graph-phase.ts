@@ -25,7 +25,10 @@ export interface GraphPhaseResult {
 }
 
 export function missingEmbeddingWarning(): EngineWarning {
-  return graphWarning('embedding_model_missing', 'graph: no embedding model configured; claims merge by word overlap only and candidate evidence is ranked lexically');
+  return graphWarning(
+    'embedding_model_missing',
+    'graph: no embedding model configured; claims merge by word overlap only and candidate evidence is ranked lexically',
+  );
 }
 
 export interface GraphPhaseInput {

@@ -40,7 +40,11 @@ export async function judgeClaims(
       pairs.push({ claim, fragment, passage: selectRationale(claim.statement, fragment.text, limits.rationaleSentences) });
     }
   }
-  if (skipped > 0) warnings.push(graphWarning('stance_pairs_limit', `graph: ${skipped} candidate pairs beyond maxStancePairs=${limits.maxStancePairs} were not judged`));
-  const edges = await judgePairs({ store: deps.store, stance: deps.stance }, { taskId: graph.task.id, pairs, batchSize: limits.stanceBatchSize, ...(signal ? { signal } : {}) });
+  if (skipped > 0)
+    warnings.push(graphWarning('stance_pairs_limit', `graph: ${skipped} candidate pairs beyond maxStancePairs=${limits.maxStancePairs} were not judged`));
+  const edges = await judgePairs(
+    { store: deps.store, stance: deps.stance },
+    { taskId: graph.task.id, pairs, batchSize: limits.stanceBatchSize, ...(signal ? { signal } : {}) },
+  );
   return { edges, warnings };
 }

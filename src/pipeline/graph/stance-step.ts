@@ -2,8 +2,14 @@
 // judged pair is stored as an edge (neutral too, so it is never judged twice) with the model's
 // confidence and decisive sentence. Each batch is written in one transaction as soon as it returns.
 import {
-  NonRetryableError, throwIfAborted,
-  type Claim, type Fragment, type StanceEdge, type StanceJudgement, type StanceModel, type Store,
+  NonRetryableError,
+  throwIfAborted,
+  type Claim,
+  type Fragment,
+  type StanceEdge,
+  type StanceJudgement,
+  type StanceModel,
+  type Store,
 } from '../../core/index.js';
 import { stanceEdgeId } from './edge-ids.js';
 
@@ -30,17 +36,30 @@ export async function judgePairs(
   for (let k = 0; k < pairs.length; k += batchSize) {
     throwIfAborted(signal);
     const batch = pairs.slice(k, k + batchSize);
-    const judgements = await stance.judge(batch.map((p) => ({ claim: p.claim.statement, passage: p.passage ?? p.fragment.text })), signal ? { signal } : {});
+    const judgements = await stance.judge(
+      batch.map((p) => ({ claim: p.claim.statement, passage: p.passage ?? p.fragment.text })),
+      signal ? { signal } : {},
+    );
     if (judgements.length !== batch.length) {
-      throw new NonRetryableError(`stance model ${stance.name}: returned ${judgements.length} judgements for ${batch.length} pairs`, { code: 'model_output_invalid', details: { model: stance.name } });
+      throw new NonRetryableError(`stance model ${stance.name}: returned ${judgements.length} judgements for ${batch.length} pairs`, {
+        code: 'model_output_invalid',
+        details: { model: stance.name },
+      });
     }
     const now = new Date().toISOString();
     const edges = batch.map((p, j): StanceEdge => {
       const judged = judgements[j]!;
       return {
-        id: stanceEdgeId(taskId, p.fragment.id, p.claim.id), taskId, kind: judged.stance, fragmentId: p.fragment.id, claimId: p.claim.id,
-        confidence: judged.confidence, scores: roundScores(judged.scores),
-        ...(judged.decisiveSentence ? { decisiveSentence: judged.decisiveSentence } : {}), model: stance.name, createdAt: now,
+        id: stanceEdgeId(taskId, p.fragment.id, p.claim.id),
+        taskId,
+        kind: judged.stance,
+        fragmentId: p.fragment.id,
+        claimId: p.claim.id,
+        confidence: judged.confidence,
+        scores: roundScores(judged.scores),
+        ...(judged.decisiveSentence ? { decisiveSentence: judged.decisiveSentence } : {}),
+        model: stance.name,
+        createdAt: now,
       };
     });
     store.transaction(() => {

@@ -8,8 +8,14 @@
 // Evidence from BLOCKED sources weighs 0 and is left out of every axis.
 import type { Claim, Locator } from '../../core/index.js';
 import {
-  claimConfidence, determineClaimStatus, evidenceWeight, isHighTrust, statusAxesFromEvidence,
-  type ClaimConfidence, type StatusAxes, type StatusDecision,
+  claimConfidence,
+  determineClaimStatus,
+  evidenceWeight,
+  isHighTrust,
+  statusAxesFromEvidence,
+  type ClaimConfidence,
+  type StatusAxes,
+  type StatusDecision,
 } from '../../policy/index.js';
 import { evidenceItems, type EvidenceRecord, type TaskGraph } from '../materials/index.js';
 import { contentTerms, termCoverage } from '../materials/index.js';
@@ -34,7 +40,11 @@ function yearOf(date: string | undefined): number | undefined {
 /** True when a contested contradiction between two high-trust sources touches the claim. */
 export function contestedByHighTrust(graph: TaskGraph, claimId: string): boolean {
   return graph.contradictions.some(
-    (c) => (c.claimId === claimId || c.otherClaimId === claimId) && c.contradictionType === 'contested' && isHighTrust(c.trustLevel) && isHighTrust(c.otherTrustLevel),
+    (c) =>
+      (c.claimId === claimId || c.otherClaimId === claimId) &&
+      c.contradictionType === 'contested' &&
+      isHighTrust(c.trustLevel) &&
+      isHighTrust(c.otherTrustLevel),
   );
 }
 
@@ -47,7 +57,9 @@ export function assessClaim(options: {
   termsOf: (fragmentId: string, text: string) => ReadonlySet<string>;
 }): ClaimAssessment {
   const { graph, claim, recencyYears } = options;
-  const live = options.records.filter((r) => r.edge.kind !== 'neutral' && evidenceWeight({ confidence: r.edge.confidence, trustLevel: r.source.trustLevel }) > 0);
+  const live = options.records.filter(
+    (r) => r.edge.kind !== 'neutral' && evidenceWeight({ confidence: r.edge.confidence, trustLevel: r.source.trustLevel }) > 0,
+  );
   const supporting = live.filter((r) => r.edge.kind === 'supports');
 
   const covered = new Set<string>();
@@ -56,10 +68,12 @@ export function assessClaim(options: {
 
   const refYear = yearOf(graph.task.createdAt) ?? 0;
   const years = live.map((r) => yearOf(r.page.publishedAt));
-  const stale = claim.slots.time !== undefined && claim.slots.time !== '' && years.length > 0 && years.every((y) => y !== undefined && y < refYear - recencyYears);
+  const stale =
+    claim.slots.time !== undefined && claim.slots.time !== '' && years.length > 0 && years.every((y) => y !== undefined && y < refYear - recencyYears);
   const recency = stale ? 0 : 1;
 
-  const traceability = supporting.length > 0 ? supporting.filter((r) => r.fragment.quotable && hasQuotableLocator(r.fragment.locator)).length / supporting.length : 0;
+  const traceability =
+    supporting.length > 0 ? supporting.filter((r) => r.fragment.quotable && hasQuotableLocator(r.fragment.locator)).length / supporting.length : 0;
   const contested = contestedByHighTrust(graph, claim.id);
 
   const items = evidenceItems(options.records);
@@ -69,6 +83,11 @@ export function assessClaim(options: {
   const confidence = claimConfidence(items);
   const refuted = live.some((r) => r.edge.kind === 'refutes');
   if (!refuted && !contested) return { axes, decision, confidence };
-  const withoutRefutation = determineClaimStatus(statusAxesFromEvidence(items.filter((i) => i.stance === 'supports'), { ...rest, contestedByHighTrust: false }));
+  const withoutRefutation = determineClaimStatus(
+    statusAxesFromEvidence(
+      items.filter((i) => i.stance === 'supports'),
+      { ...rest, contestedByHighTrust: false },
+    ),
+  );
   return { axes, decision, confidence, withoutRefutation };
 }

@@ -4,12 +4,8 @@
 // whole task is recomputed, never incremented. The totals over all tasks, the domain's independent
 // corroborations and its contradictions go through verifySource; nextDomainState is stored.
 // Corpus documents are not verified: their level is what the user declared for the corpus.
-import type {
-  DomainContribution, DomainState, EngineEvent, Page, Store, TrustLevel,
-} from '../../core/index.js';
-import {
-  nextDomainState, verifySource, type ContradictionRecord, type CorroboratingSource,
-} from '../../policy/index.js';
+import type { DomainContribution, DomainState, EngineEvent, Page, Store, TrustLevel } from '../../core/index.js';
+import { nextDomainState, verifySource, type ContradictionRecord, type CorroboratingSource } from '../../policy/index.js';
 import type { SourceInfo, TaskGraph, TrustResolver } from '../materials/index.js';
 import type { ContradictionFinding } from './contradictions.js';
 
@@ -81,13 +77,25 @@ export function verifyDomains(options: {
       const w = workOf(side.page);
       if (!w) continue;
       if (f.claimStatus === 'rejected') w.rejected.set(f.claimId, f.otherClaimId);
-      w.records.push({ type: f.type, status: f.claimStatus, claimId: f.otherClaimId, otherDomain: f.refutingSide.source.domain, otherTrustLevel: f.refutingSide.level });
+      w.records.push({
+        type: f.type,
+        status: f.claimStatus,
+        claimId: f.otherClaimId,
+        otherDomain: f.refutingSide.source.domain,
+        otherTrustLevel: f.refutingSide.level,
+      });
     }
     for (const side of f.refutingSources) {
       const w = workOf(side.page);
       if (!w) continue;
       if (f.refutingStatus === 'rejected') w.rejected.set(f.otherClaimId, f.claimId);
-      w.records.push({ type: f.type, status: f.refutingStatus, claimId: f.claimId, otherDomain: f.claimSide.source.domain, otherTrustLevel: f.claimSide.level });
+      w.records.push({
+        type: f.type,
+        status: f.refutingStatus,
+        claimId: f.claimId,
+        otherDomain: f.claimSide.source.domain,
+        otherTrustLevel: f.claimSide.level,
+      });
     }
   }
 
@@ -95,7 +103,9 @@ export function verifyDomains(options: {
   // neither marks this domain contested nor stops its promotion.
   const rejectedDomains = new Set([...work].filter(([, w]) => w.rejected.size > 0).map(([d]) => d));
   for (const w of work.values()) {
-    w.records = w.records.filter((r) => r.status !== 'contested' || (!rejectedDomains.has(r.otherDomain) && store.getDomainState(r.otherDomain)?.trustLevel !== 'BLOCKED'));
+    w.records = w.records.filter(
+      (r) => r.status !== 'contested' || (!rejectedDomains.has(r.otherDomain) && store.getDomainState(r.otherDomain)?.trustLevel !== 'BLOCKED'),
+    );
   }
 
   const domains = [...work.keys()].sort();
@@ -122,10 +132,25 @@ export function verifyDomains(options: {
       }
     }
     const level = previous?.trustLevel ?? resolved.trustLevel;
-    const outcome = verifySource({ domain: d, trustLevel: level, corroborations, accepted: totals.accepted, rejected: totals.rejected, contradictions: w.records });
+    const outcome = verifySource({
+      domain: d,
+      trustLevel: level,
+      corroborations,
+      accepted: totals.accepted,
+      rejected: totals.rejected,
+      contradictions: w.records,
+    });
     if (outcome.action === 'unchanged' && !previous) continue;
     const next = withStableOrigin(
-      nextDomainState({ domain: d, ...(previous ? { previous } : {}), configuredLevel: previous?.originalTrustLevel ?? resolved.trustLevel, outcome, accepted: totals.accepted, rejected: totals.rejected, now }),
+      nextDomainState({
+        domain: d,
+        ...(previous ? { previous } : {}),
+        configuredLevel: previous?.originalTrustLevel ?? resolved.trustLevel,
+        outcome,
+        accepted: totals.accepted,
+        rejected: totals.rejected,
+        now,
+      }),
       previous,
     );
     store.upsertDomainState(next);

@@ -10,10 +10,23 @@ test('a statement supported by two corpus documents and refuted by none is VERIF
   try {
     const stance = ruleStanceModel();
     const deps = { store: fx.store, stance, trust: tableTrust(fx.store, {}, { corpusLevel: 'ACADEMIC' }), emit: fx.emit };
-    const a = fx.addPage({ url: 'corpus://covid/doc1', title: 'Saliva testing', paragraphs: ['Saliva samples detected SARS-CoV-2 with high sensitivity in adults.', 'Other text about swabs.'] });
-    const b = fx.addPage({ url: 'corpus://covid/doc2', title: 'Saliva study 2', paragraphs: ['In this cohort, saliva samples detected SARS-CoV-2 with high sensitivity in adults.'] });
+    const a = fx.addPage({
+      url: 'corpus://covid/doc1',
+      title: 'Saliva testing',
+      paragraphs: ['Saliva samples detected SARS-CoV-2 with high sensitivity in adults.', 'Other text about swabs.'],
+    });
+    const b = fx.addPage({
+      url: 'corpus://covid/doc2',
+      title: 'Saliva study 2',
+      paragraphs: ['In this cohort, saliva samples detected SARS-CoV-2 with high sensitivity in adults.'],
+    });
     fx.addPage({ url: 'corpus://covid/doc3', paragraphs: ['Neandertal genes raise the risk of severe disease.'] });
-    const out = await verifyStatement(deps, { taskId: fx.taskId, statement: '  Saliva samples detected SARS-CoV-2 with high sensitivity in adults. ', pageIds: [a.id, b.id], queries: ['saliva SARS-CoV-2 sensitivity'] });
+    const out = await verifyStatement(deps, {
+      taskId: fx.taskId,
+      statement: '  Saliva samples detected SARS-CoV-2 with high sensitivity in adults. ',
+      pageIds: [a.id, b.id],
+      queries: ['saliva SARS-CoV-2 sensitivity'],
+    });
     assert.equal(out.claim.statement, 'Saliva samples detected SARS-CoV-2 with high sensitivity in adults.');
     assert.equal(out.status, 'VERIFIED', out.rationale);
     assert.equal(out.supporting.length, 2);
@@ -26,7 +39,10 @@ test('a statement supported by two corpus documents and refuted by none is VERIF
     assert.equal(first.model, 'rule-test');
     assert.ok(out.confidence > 0.6 && out.confidence < 1);
     assert.deepEqual(out.queries, ['saliva SARS-CoV-2 sensitivity']);
-    assert.deepEqual(out.warnings.map((w) => w.code), ['embedding_model_missing']);
+    assert.deepEqual(
+      out.warnings.map((w) => w.code),
+      ['embedding_model_missing'],
+    );
     assert.ok(fx.store.loadCheckpoint(fx.taskId, `${VERIFY_KEY_PREFIX}${out.claim.id}`));
     // Corpus documents are not domains: no L6 state is written for them.
     assert.deepEqual(fx.store.listDomainStates(), []);
@@ -45,8 +61,16 @@ test('a statement refuted by an ACADEMIC source is REFUTED with the refuting quo
   const fx = createGraphFixture();
   try {
     const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, { 'nih.gov': 'ACADEMIC' }), emit: fx.emit };
-    const p = fx.addPage({ url: 'https://pubmed.ncbi.nlm.nih.gov/5/', paragraphs: ['Background text. Hydroxychloroquine did not reduce mortality in hospitalized patients with COVID-19.'] });
-    const out = await verifyStatement(deps, { taskId: fx.taskId, statement: 'Hydroxychloroquine reduced mortality in hospitalized patients with COVID-19.', pageIds: [p.id], queries: [] });
+    const p = fx.addPage({
+      url: 'https://pubmed.ncbi.nlm.nih.gov/5/',
+      paragraphs: ['Background text. Hydroxychloroquine did not reduce mortality in hospitalized patients with COVID-19.'],
+    });
+    const out = await verifyStatement(deps, {
+      taskId: fx.taskId,
+      statement: 'Hydroxychloroquine reduced mortality in hospitalized patients with COVID-19.',
+      pageIds: [p.id],
+      queries: [],
+    });
     assert.equal(out.status, 'REFUTED', out.rationale);
     assert.equal(out.refuting.length, 1);
     assert.equal(out.refuting[0]!.decisiveSentence, 'Hydroxychloroquine did not reduce mortality in hospitalized patients with COVID-19.');

@@ -2,10 +2,7 @@
 // run the search and registered the pages; here the statement becomes a task claim, its top
 // candidates (limits.verifyCandidates) are judged, the task graph is recomputed and the claim's
 // status, confidence, rationale and evidence are returned.
-import {
-  InvalidInputError, NonRetryableError, throwIfAborted,
-  type EngineWarning, type VerifyOutcome,
-} from '../../core/index.js';
+import { InvalidInputError, NonRetryableError, throwIfAborted, type EngineWarning, type VerifyOutcome } from '../../core/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { claimConfidence } from '../../policy/index.js';
 import { byWeight, claimEvidence, createSourceResolver, evidenceItems, evidenceView, loadTaskGraph } from '../materials/index.js';
@@ -30,11 +27,15 @@ export async function verifyStatement(
   const text = input.statement.replace(/\s+/g, ' ').trim();
   if (text === '') throw new InvalidInputError('verify: empty statement', { code: 'statement_empty' });
   if (text.length > MAX_STATEMENT_CHARS) {
-    throw new InvalidInputError(`verify: statement of ${text.length} characters exceeds ${MAX_STATEMENT_CHARS}`, { code: 'statement_too_long', details: { length: text.length } });
+    throw new InvalidInputError(`verify: statement of ${text.length} characters exceeds ${MAX_STATEMENT_CHARS}`, {
+      code: 'statement_too_long',
+      details: { length: text.length },
+    });
   }
   throwIfAborted(signal);
   const warnings: EngineWarning[] = deps.embedding ? [] : [missingEmbeddingWarning()];
-  if (input.pageIds.length === 0) warnings.push(graphWarning('no_pages', 'verify: the search registered no pages for this statement; evidence comes from pages the task already had', text));
+  if (input.pageIds.length === 0)
+    warnings.push(graphWarning('no_pages', 'verify: the search registered no pages for this statement; evidence comes from pages the task already had', text));
 
   const n = normalizeClaim({ text, source: 'statement' });
   const key = `${VERIFY_KEY_PREFIX}${n.claimId}`;
@@ -53,7 +54,11 @@ export async function verifyStatement(
 
   const after = loadTaskGraph(store, taskId);
   const stored = after.claimById.get(n.claimId)!;
-  if (!stored.status) throw new NonRetryableError(`verify: claim ${n.claimId} has no status after the graph was recomputed`, { code: 'status_missing', details: { taskId, claimId: n.claimId } });
+  if (!stored.status)
+    throw new NonRetryableError(`verify: claim ${n.claimId} has no status after the graph was recomputed`, {
+      code: 'status_missing',
+      details: { taskId, claimId: n.claimId },
+    });
   const records = claimEvidence(after, n.claimId, createSourceResolver(deps.trust));
   if (records.length === 0) warnings.push(graphWarning('no_candidates', 'verify: no fragment of the task was relevant enough to judge', text));
   const confidence = claimConfidence(evidenceItems(records));

@@ -2,8 +2,15 @@
 // counterevidence log and the sources, paged over claims. Read-only: it never changes the graph.
 import {
   InvalidInputError,
-  type Claim, type ClaimMaterial, type CitationView, type ContestedPair, type CounterevidenceEntry, type Materials,
-  type MaterialsOptions, type Page, type Store,
+  type Claim,
+  type ClaimMaterial,
+  type CitationView,
+  type ContestedPair,
+  type CounterevidenceEntry,
+  type Materials,
+  type MaterialsOptions,
+  type Page,
+  type Store,
 } from '../../core/index.js';
 import { claimConfidence } from '../../policy/index.js';
 import { byWeight, claimEvidence, evidenceItems, evidenceView } from './evidence.js';
@@ -20,13 +27,18 @@ const RELEVANCE_ORDER: Record<Claim['decisionRelevance'], number> = { high: 0, m
 
 /** High decision relevance first, then confidence (highest first), then id. */
 export function claimOrder(a: Claim, b: Claim): number {
-  return RELEVANCE_ORDER[a.decisionRelevance] - RELEVANCE_ORDER[b.decisionRelevance] || (b.confidence ?? 0) - (a.confidence ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (
+    RELEVANCE_ORDER[a.decisionRelevance] - RELEVANCE_ORDER[b.decisionRelevance] ||
+    (b.confidence ?? 0) - (a.confidence ?? 0) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
 function paging(options: MaterialsOptions): { offset: number; limit: number } {
   const offset = options.offset ?? 0;
   const limit = options.limit ?? DEFAULT_MATERIALS_LIMIT;
-  if (!Number.isInteger(offset) || offset < 0) throw new InvalidInputError(`materials: offset must be a non-negative integer, got ${offset}`, { code: 'invalid_argument' });
+  if (!Number.isInteger(offset) || offset < 0)
+    throw new InvalidInputError(`materials: offset must be a non-negative integer, got ${offset}`, { code: 'invalid_argument' });
   const max = options.uncapped ? Number.MAX_SAFE_INTEGER : MAX_MATERIALS_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > max) {
     throw new InvalidInputError(`materials: limit must be an integer within 1..${max}, got ${limit}`, { code: 'invalid_argument' });
@@ -66,7 +78,8 @@ function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) =>
 export function counterevidenceLog(store: Store, taskId: string): CounterevidenceEntry[] {
   const payload = store.loadCheckpoint(taskId, COUNTEREVIDENCE_KEY)?.payload;
   if (payload === undefined) return [];
-  if (!Array.isArray(payload)) throw new InvalidInputError(`materials: checkpoint ${COUNTEREVIDENCE_KEY} of task ${taskId} is not a list`, { code: 'checkpoint_invalid' });
+  if (!Array.isArray(payload))
+    throw new InvalidInputError(`materials: checkpoint ${COUNTEREVIDENCE_KEY} of task ${taskId} is not a list`, { code: 'checkpoint_invalid' });
   return payload as CounterevidenceEntry[];
 }
 
@@ -77,7 +90,11 @@ export function buildMaterials(deps: { store: Store; trust: TrustResolver }, inp
   const ordered = [...graph.claims].sort(claimOrder);
   const claims = ordered.slice(offset, offset + limit).map((c) => claimMaterial(graph, c, sourceOf));
   const contested: ContestedPair[] = graph.contradictions.map((e) => ({
-    claimId: e.claimId, otherClaimId: e.otherClaimId, type: e.contradictionType, trustLevel: e.trustLevel, otherTrustLevel: e.otherTrustLevel,
+    claimId: e.claimId,
+    otherClaimId: e.otherClaimId,
+    type: e.contradictionType,
+    trustLevel: e.trustLevel,
+    otherTrustLevel: e.otherTrustLevel,
   }));
   const citations: CitationView[] = graph.cites.flatMap((e) => {
     const from = graph.pageById.get(e.fromPageId);
@@ -91,9 +108,7 @@ export function buildMaterials(deps: { store: Store; trust: TrustResolver }, inp
     citations,
     counterevidenceLog: counterevidenceLog(deps.store, input.taskId),
     pages: graph.pages.map((p) => sourceView(p, sourceOf(p), { bibliographic: true })),
-    ...(input.includeGraph
-      ? { graph: { pages: graph.pages, claims: graph.claims, edges: deps.store.listEdges(input.taskId).map((e) => ({ ...e })) } }
-      : {}),
+    ...(input.includeGraph ? { graph: { pages: graph.pages, claims: graph.claims, edges: deps.store.listEdges(input.taskId).map((e) => ({ ...e })) } } : {}),
     paging: { offset, limit, totalClaims: graph.claims.length },
   };
 }

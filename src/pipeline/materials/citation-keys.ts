@@ -21,7 +21,11 @@ export function dateParts(date: string | undefined): number[] | undefined {
 }
 
 function asciiSlug(s: string): string {
-  return s.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
+  return s
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '')
+    .toLowerCase();
 }
 
 /** One key per source, in order: `smith2021`, `who2020`, then `smith2021a`, `smith2021b` for repeats. */

@@ -55,9 +55,11 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 export function byWeight(a: EvidenceRecord, b: EvidenceRecord): number {
   const wa = evidenceWeight({ confidence: a.edge.confidence, trustLevel: a.source.trustLevel });
   const wb = evidenceWeight({ confidence: b.edge.confidence, trustLevel: b.source.trustLevel });
-  return wb - wa
-    || compare(a.page.url, b.page.url)
-    || (a.fragment.locator.charStart ?? 0) - (b.fragment.locator.charStart ?? 0)
-    || compare(a.fragment.text, b.fragment.text)
-    || compare(a.edge.id, b.edge.id);
+  return (
+    wb - wa ||
+    compare(a.page.url, b.page.url) ||
+    (a.fragment.locator.charStart ?? 0) - (b.fragment.locator.charStart ?? 0) ||
+    compare(a.fragment.text, b.fragment.text) ||
+    compare(a.edge.id, b.edge.id)
+  );
 }

@@ -25,7 +25,10 @@ interface Pending {
 /** As the store keeps it: no undefined fields (a patch may carry them), plain JSON values. */
 const asStored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-const byString = <T>(key: (x: T) => string) => (a: T, b: T): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byString =
+  <T>(key: (x: T) => string) =>
+  (a: T, b: T): number =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 const contradictionKey = (e: ContradictsEdge): string => [e.claimId, e.otherClaimId].sort().join('~');
 
 /** The graph with the claims and stance / contradiction edges written since it was read. */
@@ -64,8 +67,16 @@ export function applyGraphWrites(graph: TaskGraph, claims: Iterable<Claim>, edge
 }
 
 const GRAPH_NEUTRAL_WRITES = new Set([
-  'saveCheckpoint', 'updateQuery', 'insertQuery', 'upsertDomainState', 'replaceDomainContributions', 'enqueueAuth', 'updateAuthStatus',
-  'insertFeedback', 'addCalibration', 'setActiveCalibration',
+  'saveCheckpoint',
+  'updateQuery',
+  'insertQuery',
+  'upsertDomainState',
+  'replaceDomainContributions',
+  'enqueueAuth',
+  'updateAuthStatus',
+  'insertFeedback',
+  'addCalibration',
+  'setActiveCalibration',
 ]);
 const READS = /^(?:get|list|find|load|search|domainContributionTotals|integrityCheck|close)/;
 
@@ -126,8 +137,7 @@ export function createGraphSession(store: Store, taskId: string): GraphSession {
       if (!graph || pending.reload) {
         graph = loadTaskGraph(store, taskId);
         loads++;
-      }
-      else if (pending.claims.size > 0 || pending.edges.size > 0) graph = applyGraphWrites(graph, pending.claims.values(), pending.edges.values());
+      } else if (pending.claims.size > 0 || pending.edges.size > 0) graph = applyGraphWrites(graph, pending.claims.values(), pending.edges.values());
       pending = { claims: new Map(), edges: new Map(), reload: false };
       return graph;
     },

@@ -83,9 +83,20 @@ export interface HtmlReportDocument {
 
 /** Colours shared by the report and the browser UI: claim status and source trust level. */
 export const STATUS_COLOURS: Readonly<Record<HtmlClaimStatus, string>> = {
-  VERIFIED: '#1a7f37', CONDITIONED: '#0a7e8c', CONTESTED: '#c2410c', REFUTED: '#b91c1c', UNSUPPORTED: '#6b7280', PENDING: '#a3a3a3',
+  VERIFIED: '#1a7f37',
+  CONDITIONED: '#0a7e8c',
+  CONTESTED: '#c2410c',
+  REFUTED: '#b91c1c',
+  UNSUPPORTED: '#6b7280',
+  PENDING: '#a3a3a3',
 };
 export const TRUST_COLOURS: Readonly<Record<TrustLevel, string>> = {
-  PRIMARY: '#1e3a8a', GOVERNMENT: '#2563eb', ACADEMIC: '#7c3aed', TRUSTED: '#0d9488', LOW: '#d97706', UNVERIFIED: '#9ca3af', BLOCKED: '#111827',
+  PRIMARY: '#1e3a8a',
+  GOVERNMENT: '#2563eb',
+  ACADEMIC: '#7c3aed',
+  TRUSTED: '#0d9488',
+  LOW: '#d97706',
+  UNVERIFIED: '#9ca3af',
+  BLOCKED: '#111827',
 };
 export const STANCE_COLOURS = { supports: '#16a34a', refutes: '#dc2626', stated: '#9ca3af', contradicts: '#9333ea', cites: '#64748b' } as const;

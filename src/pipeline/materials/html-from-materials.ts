@@ -28,7 +28,13 @@ export function quoteOfEvidence(e: EvidenceView, linkOf?: HtmlFromMaterialsOptio
     stated: isOriginModel(e),
     confidence: e.confidence,
     ...(e.model ? { model: e.model } : {}),
-    source: { url: e.source.url, ...(link ? { link } : {}), ...(e.source.title ? { title: e.source.title } : {}), domain: e.source.domain, trustLevel: e.source.trustLevel },
+    source: {
+      url: e.source.url,
+      ...(link ? { link } : {}),
+      ...(e.source.title ? { title: e.source.title } : {}),
+      domain: e.source.domain,
+      trustLevel: e.source.trustLevel,
+    },
     locator: formatLocator(e.locator),
     edgeId: e.edgeId,
   };
@@ -55,7 +61,9 @@ export function htmlDocumentOfMaterials(m: Materials, options: HtmlFromMaterials
   return {
     lang: m.task.language === 'ja' ? 'ja' : 'en',
     question: m.task.question,
-    meta: options.meta ?? [`Task ${m.task.id} · ${m.task.status} · ${totalClaims} claims · ${m.pages.length} sources${offset > 0 ? ` · from claim ${offset + 1}` : ''}`],
+    meta: options.meta ?? [
+      `Task ${m.task.id} · ${m.task.status} · ${totalClaims} claims · ${m.pages.length} sources${offset > 0 ? ` · from claim ${offset + 1}` : ''}`,
+    ],
     ...(options.answer ? { answer: options.answer } : {}),
     claims: m.claims.map((c) => htmlClaimOf(c, options)),
     totalClaims,

@@ -3,7 +3,9 @@
 import { HTML_STATUS_ORDER, STATUS_COLOURS, TRUST_COLOURS } from './html-document.js';
 
 const statusRules = HTML_STATUS_ORDER.map((s) => `.st-${s}{background:${STATUS_COLOURS[s]}}`).join('');
-const trustRules = Object.entries(TRUST_COLOURS).map(([t, c]) => `.tr-${t}{border-color:${c};color:${c}}`).join('');
+const trustRules = Object.entries(TRUST_COLOURS)
+  .map(([t, c]) => `.tr-${t}{border-color:${c};color:${c}}`)
+  .join('');
 
 export const REPORT_CSS = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI","Hiragino Sans","Noto Sans JP",sans-serif;line-height:1.5;color:#1f2937;background:#fafafa}

@@ -6,8 +6,17 @@ export { quoteWindow, type QuoteWindow } from './quote-window.js';
 export { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials, type MaterialsFormat } from './render.js';
 export { MD_QUOTE_CHARS, formatLocator, renderMaterialsMarkdown } from './render-markdown.js';
 export {
-  HTML_STATUS_ORDER, STANCE_COLOURS, STATUS_COLOURS, TRUST_COLOURS,
-  type HtmlAnswer, type HtmlClaim, type HtmlClaimStatus, type HtmlContestedPair, type HtmlQuote, type HtmlReportDocument, type HtmlSource,
+  HTML_STATUS_ORDER,
+  STANCE_COLOURS,
+  STATUS_COLOURS,
+  TRUST_COLOURS,
+  type HtmlAnswer,
+  type HtmlClaim,
+  type HtmlClaimStatus,
+  type HtmlContestedPair,
+  type HtmlQuote,
+  type HtmlReportDocument,
+  type HtmlSource,
 } from './html-document.js';
 export { claimAnchor, claimHtml, quoteHtml, renderHtmlReport, reportCsp, reportLabels, type ReportLabels } from './render-html.js';
 export { SVG_GRAPH_MAX_CLAIMS, SVG_GRAPH_MAX_SOURCES, SVG_LABEL_CHARS, renderSvgGraph, type SvgGraphOptions } from './svg-graph.js';
@@ -19,6 +28,11 @@ export { createSourceResolver, isCorpusUrl, sourceView, type SourceInfo, type Tr
 export { byWeight, claimEvidence, evidenceItems, evidenceView, type EvidenceRecord } from './evidence.js';
 export { contentTerms, overlapCoefficient, stemWord, termCoverage } from './terms.js';
 export {
-  isOriginEdge, isStanceEdge, loadTaskGraph, originPages, pairKey, type TaskGraph,
+  isOriginEdge,
+  isStanceEdge,
+  loadTaskGraph,
+  originPages,
+  pairKey,
+  type TaskGraph,
 } from './task-graph.js';
 export { applyGraphWrites, createGraphSession, type GraphSession } from './graph-session.js';

@@ -48,7 +48,23 @@ test('pages follow one another within the byte budget and hold every claim once,
 test('a page carries the fields asked for, the strongest quotes cut around the decisive sentence, and only what its claims touch', () => {
   const p = page({ limit: 5, maxBytes: 1_000_000 });
   const c = p.claims[0]!;
-  assert.deepEqual(Object.keys(c).sort(), ['conditions', 'confidence', 'controversy', 'counts', 'decisionRelevance', 'id', 'origins', 'refuting', 'statement', 'status', 'supporting', 'uncertainty'].sort());
+  assert.deepEqual(
+    Object.keys(c).sort(),
+    [
+      'conditions',
+      'confidence',
+      'controversy',
+      'counts',
+      'decisionRelevance',
+      'id',
+      'origins',
+      'refuting',
+      'statement',
+      'status',
+      'supporting',
+      'uncertainty',
+    ].sort(),
+  );
   assert.deepEqual(c.counts, { supports: 7, refutes: 3, neutral: 6, contested: c.counts!.contested });
   assert.equal(c.supporting!.length, MATERIALS_PAGE_DEFAULTS.perClaim);
   assert.equal(c.refuting!.length, MATERIALS_PAGE_DEFAULTS.perClaim);
@@ -58,7 +74,10 @@ test('a page carries the fields asked for, the strongest quotes cut around the d
     assert.equal(e.fragmentChars, whole.length);
     if (e.quoteSpan) assert.equal(whole.slice(e.quoteSpan[0], e.quoteSpan[1]), e.quote);
     if (e.model !== 'origin') assert.match(e.quote.slice(e.decisiveSpan![0], e.decisiveSpan![1]), /^In trial \d+\.\d+, /);
-    assert.ok(p.pages.some((s) => s.pageId === e.pageId), 'every quoted page is in pages');
+    assert.ok(
+      p.pages.some((s) => s.pageId === e.pageId),
+      'every quoted page is in pages',
+    );
   }
   const ids = new Set(p.claims.map((x) => x.id));
   assert.ok(p.contested.length > 0 && p.contested.every((x) => ids.has(x.claimId) || ids.has(x.otherClaimId)));
@@ -68,22 +87,34 @@ test('a page carries the fields asked for, the strongest quotes cut around the d
   assert.equal((p.task as Record<string, unknown>).configSnapshot, undefined, 'no configuration echo');
 
   const chosen = page({ claimIds: [task.claimIds[7]!, task.claimIds[3]!], fields: ['statement', 'rationale'], perClaim: 0 });
-  assert.deepEqual(chosen.claims.map((x) => Object.keys(x).sort()), [['id', 'rationale', 'statement'], ['id', 'rationale', 'statement']]);
+  assert.deepEqual(
+    chosen.claims.map((x) => Object.keys(x).sort()),
+    [
+      ['id', 'rationale', 'statement'],
+      ['id', 'rationale', 'statement'],
+    ],
+  );
   assert.deepEqual(new Set(chosen.claims.map((x) => x.id)), new Set([task.claimIds[7], task.claimIds[3]]));
   assert.equal(chosen.paging.totalClaims, 2);
   assert.deepEqual([chosen.contested, chosen.pages], [[], []]);
 });
 
-test('fragment ids return fragments whole; the subgraph holds the page\'s claims and edges; bad options are invalid input', () => {
+test("fragment ids return fragments whole; the subgraph holds the page's claims and edges; bad options are invalid input", () => {
   const f = page({ fragmentIds: task.fragmentIds.slice(0, 2) });
-  assert.deepEqual(f.fragments!.map((x) => x.text), task.fragmentIds.slice(0, 2).map((id) => fx.store.getFragment(id)!.text));
+  assert.deepEqual(
+    f.fragments!.map((x) => x.text),
+    task.fragmentIds.slice(0, 2).map((id) => fx.store.getFragment(id)!.text),
+  );
   assert.deepEqual(f.claims, []);
   const squeezed = page({ fragmentIds: task.fragmentIds.slice(0, 20), maxBytes: 5_000 });
   assert.ok(squeezed.fragments!.length >= 1 && squeezed.fragments!.length < 20);
   assert.equal(squeezed.fragments!.length + squeezed.fragmentsLeft!.length, 20);
 
   const g = page({ limit: 3, includeGraph: true, maxBytes: 1_000_000 });
-  assert.deepEqual(g.graph!.claims.map((c) => c.id), g.claims.map((c) => c.id));
+  assert.deepEqual(
+    g.graph!.claims.map((c) => c.id),
+    g.claims.map((c) => c.id),
+  );
   assert.ok(g.graph!.edges.some((e) => e.kind === 'neutral') && g.graph!.edges.some((e) => e.kind === 'contradicts'));
   assert.ok(g.paging.bytes > page({ limit: 3, maxBytes: 1_000_000 }).paging.bytes);
 
@@ -95,9 +126,24 @@ test('fragment ids return fragments whole; the subgraph holds the page\'s claims
     }
     return undefined;
   };
-  assert.equal(code(() => page({ limit: 0 })), 'invalid_input:invalid_argument');
-  assert.equal(code(() => page({ quoteChars: 10 })), 'invalid_input:invalid_argument');
-  assert.equal(code(() => page({ fields: ['quote' as never] })), 'invalid_input:invalid_argument');
-  assert.equal(code(() => page({ claimIds: ['clm_nope'] })), 'invalid_input:claim_not_found');
-  assert.equal(code(() => page({ fragmentIds: ['fr_nope'] })), 'invalid_input:fragment_not_found');
+  assert.equal(
+    code(() => page({ limit: 0 })),
+    'invalid_input:invalid_argument',
+  );
+  assert.equal(
+    code(() => page({ quoteChars: 10 })),
+    'invalid_input:invalid_argument',
+  );
+  assert.equal(
+    code(() => page({ fields: ['quote' as never] })),
+    'invalid_input:invalid_argument',
+  );
+  assert.equal(
+    code(() => page({ claimIds: ['clm_nope'] })),
+    'invalid_input:claim_not_found',
+  );
+  assert.equal(
+    code(() => page({ fragmentIds: ['fr_nope'] })),
+    'invalid_input:fragment_not_found',
+  );
 });

@@ -4,9 +4,23 @@
 // reached. Each claim's contribution is measured as the JSON it adds, so the page stays within
 // `maxBytes` whatever the task holds; at least one claim always comes, so paging always advances.
 import {
-  CLAIM_FIELDS, DEFAULT_CLAIM_FIELDS, InvalidInputError,
-  type Claim, type ClaimBrief, type ClaimField, type ClaimFeedbackView, type ContestedPair, type CounterevidenceEntry, type Edge, type EvidenceBrief,
-  type FragmentText, type MaterialsPage, type MaterialsPageOptions, type Page, type SourceView, type Store,
+  CLAIM_FIELDS,
+  DEFAULT_CLAIM_FIELDS,
+  InvalidInputError,
+  type Claim,
+  type ClaimBrief,
+  type ClaimField,
+  type ClaimFeedbackView,
+  type ContestedPair,
+  type CounterevidenceEntry,
+  type Edge,
+  type EvidenceBrief,
+  type FragmentText,
+  type MaterialsPage,
+  type MaterialsPageOptions,
+  type Page,
+  type SourceView,
+  type Store,
 } from '../../core/index.js';
 import { claimConfidence } from '../../policy/index.js';
 import { claimOrder, counterevidenceLog } from './build-materials.js';
@@ -18,7 +32,12 @@ import { loadTaskGraph, originPages, type TaskGraph } from './task-graph.js';
 /** Defaults and bounds of a page (MCP `get_materials` takes its defaults from `mcp.materials`). */
 export const MATERIALS_PAGE_DEFAULTS = { limit: 20, perClaim: 3, quoteChars: 300, maxBytes: 40_000 } as const;
 export const MATERIALS_PAGE_BOUNDS = {
-  limit: [1, 1_000], perClaim: [0, 100], quoteChars: [40, 100_000], maxBytes: [1_000, 10_000_000], claimIds: [1, 1_000], fragmentIds: [1, 100],
+  limit: [1, 1_000],
+  perClaim: [0, 100],
+  quoteChars: [40, 100_000],
+  maxBytes: [1_000, 10_000_000],
+  claimIds: [1, 1_000],
+  fragmentIds: [1, 100],
 } as const;
 
 const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8');
@@ -36,7 +55,10 @@ function stampBytes(page: MaterialsPage): MaterialsPage {
 function checkInt(name: keyof typeof MATERIALS_PAGE_BOUNDS, value: number): number {
   const [min, max] = MATERIALS_PAGE_BOUNDS[name];
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidInputError(`materials page: ${name} must be an integer within ${min}..${max}, got ${value}`, { code: 'invalid_argument', details: { option: name } });
+    throw new InvalidInputError(`materials page: ${name} must be an integer within ${min}..${max}, got ${value}`, {
+      code: 'invalid_argument',
+      details: { option: name },
+    });
   }
   return value;
 }
@@ -52,10 +74,18 @@ interface Resolved {
 
 function resolve(options: MaterialsPageOptions): Resolved {
   const offset = options.offset ?? 0;
-  if (!Number.isInteger(offset) || offset < 0) throw new InvalidInputError(`materials page: offset must be a non-negative integer, got ${offset}`, { code: 'invalid_argument', details: { option: 'offset' } });
+  if (!Number.isInteger(offset) || offset < 0)
+    throw new InvalidInputError(`materials page: offset must be a non-negative integer, got ${offset}`, {
+      code: 'invalid_argument',
+      details: { option: 'offset' },
+    });
   const fields = options.fields ?? DEFAULT_CLAIM_FIELDS;
   const unknown = fields.filter((f) => !(CLAIM_FIELDS as readonly string[]).includes(f));
-  if (unknown.length > 0) throw new InvalidInputError(`materials page: unknown claim fields ${unknown.join(', ')} (known: ${CLAIM_FIELDS.join(', ')})`, { code: 'invalid_argument', details: { option: 'fields' } });
+  if (unknown.length > 0)
+    throw new InvalidInputError(`materials page: unknown claim fields ${unknown.join(', ')} (known: ${CLAIM_FIELDS.join(', ')})`, {
+      code: 'invalid_argument',
+      details: { option: 'fields' },
+    });
   return {
     offset,
     limit: checkInt('limit', options.limit ?? MATERIALS_PAGE_DEFAULTS.limit),
@@ -99,7 +129,14 @@ interface ClaimParts {
   contested: ContestedPair[];
 }
 
-function claimParts(input: { graph: TaskGraph; claim: Claim; o: Resolved; sourceOf: (p: Page) => SourceInfo; pairs: ContestedPair[]; feedback?: ClaimFeedbackView }): ClaimParts {
+function claimParts(input: {
+  graph: TaskGraph;
+  claim: Claim;
+  o: Resolved;
+  sourceOf: (p: Page) => SourceInfo;
+  pairs: ContestedPair[];
+  feedback?: ClaimFeedbackView;
+}): ClaimParts {
   const { graph, claim, o, sourceOf } = input;
   const records = claimEvidence(graph, claim.id, sourceOf);
   const sorted = [...records].sort(byWeight);
@@ -131,7 +168,9 @@ function claimParts(input: { graph: TaskGraph; claim: Claim; o: Resolved; source
     ...(input.feedback ? { feedback: input.feedback } : {}),
   };
   const pageIds = [
-    ...(has('supporting') ? supporting.map((r) => r.page.id) : []), ...(has('refuting') ? refuting.map((r) => r.page.id) : []), ...(has('origins') ? origins : []),
+    ...(has('supporting') ? supporting.map((r) => r.page.id) : []),
+    ...(has('refuting') ? refuting.map((r) => r.page.id) : []),
+    ...(has('origins') ? origins : []),
   ];
   return { brief, pageIds: [...new Set(pageIds)], contested: input.pairs.slice(0, o.perClaim) };
 }
@@ -139,7 +178,13 @@ function claimParts(input: { graph: TaskGraph; claim: Claim; o: Resolved; source
 function contestedPairs(graph: TaskGraph): Map<string, ContestedPair[]> {
   const out = new Map<string, ContestedPair[]>();
   for (const e of graph.contradictions) {
-    const pair: ContestedPair = { claimId: e.claimId, otherClaimId: e.otherClaimId, type: e.contradictionType, trustLevel: e.trustLevel, otherTrustLevel: e.otherTrustLevel };
+    const pair: ContestedPair = {
+      claimId: e.claimId,
+      otherClaimId: e.otherClaimId,
+      type: e.contradictionType,
+      trustLevel: e.trustLevel,
+      otherTrustLevel: e.otherTrustLevel,
+    };
     for (const id of new Set([e.claimId, e.otherClaimId])) out.set(id, [...(out.get(id) ?? []), pair]);
   }
   return out;
@@ -150,7 +195,13 @@ const pairId = (p: ContestedPair): string => [p.claimId, p.otherClaimId].sort().
 function fragmentsPage(graph: TaskGraph, ids: readonly string[], maxBytes: number, base: Omit<MaterialsPage, 'paging'>): MaterialsPage {
   const missing = ids.filter((id) => !graph.fragmentById.has(id));
   if (missing.length > 0) {
-    throw new InvalidInputError(`materials page: no fragment ${missing.slice(0, 5).map((m) => JSON.stringify(m)).join(', ')} in task ${graph.task.id}`, { code: 'fragment_not_found', details: { fragmentIds: missing.slice(0, 20) } });
+    throw new InvalidInputError(
+      `materials page: no fragment ${missing
+        .slice(0, 5)
+        .map((m) => JSON.stringify(m))
+        .join(', ')} in task ${graph.task.id}`,
+      { code: 'fragment_not_found', details: { fragmentIds: missing.slice(0, 20) } },
+    );
   }
   const fragments: FragmentText[] = [];
   let bytes = bytesOf(base) + 200;
@@ -165,8 +216,18 @@ function fragmentsPage(graph: TaskGraph, ids: readonly string[], maxBytes: numbe
   }
   const left = ids.slice(i);
   const page: MaterialsPage = {
-    ...base, fragments, ...(left.length > 0 ? { fragmentsLeft: left } : {}),
-    paging: { offset: 0, limit: ids.length, returned: fragments.length, totalClaims: graph.claims.length, stoppedBy: left.length > 0 ? 'bytes' : 'end', bytes: 0, maxBytes },
+    ...base,
+    fragments,
+    ...(left.length > 0 ? { fragmentsLeft: left } : {}),
+    paging: {
+      offset: 0,
+      limit: ids.length,
+      returned: fragments.length,
+      totalClaims: graph.claims.length,
+      stoppedBy: left.length > 0 ? 'bytes' : 'end',
+      bytes: 0,
+      maxBytes,
+    },
   };
   return stampBytes(page);
 }
@@ -186,7 +247,13 @@ export function buildMaterialsPage(deps: { store: Store; trust: TrustResolver },
     const wanted = new Set(input.claimIds);
     const missing = [...wanted].filter((id) => !graph.claimById.has(id));
     if (missing.length > 0) {
-      throw new InvalidInputError(`materials page: no claim ${missing.slice(0, 5).map((m) => JSON.stringify(m)).join(', ')} in task ${graph.task.id}`, { code: 'claim_not_found', details: { claimIds: missing.slice(0, 20) } });
+      throw new InvalidInputError(
+        `materials page: no claim ${missing
+          .slice(0, 5)
+          .map((m) => JSON.stringify(m))
+          .join(', ')} in task ${graph.task.id}`,
+        { code: 'claim_not_found', details: { claimIds: missing.slice(0, 20) } },
+      );
     }
     ordered = ordered.filter((c) => wanted.has(c.id));
   }
@@ -198,7 +265,8 @@ export function buildMaterialsPage(deps: { store: Store; trust: TrustResolver },
   for (const e of log) logByClaim.set(e.claim_id, [...(logByClaim.get(e.claim_id) ?? []), e]);
 
   const page: Omit<MaterialsPage, 'paging'> & { graph?: { pages: Page[]; claims: Claim[]; edges: Edge[] } } = {
-    ...base, ...(input.includeGraph ? { graph: { pages: [], claims: [], edges: [] } } : {}),
+    ...base,
+    ...(input.includeGraph ? { graph: { pages: [], claims: [], edges: [] } } : {}),
   };
   const seenPages = new Set<string>();
   const seenPairs = new Set<string>();
@@ -213,8 +281,18 @@ export function buildMaterialsPage(deps: { store: Store; trust: TrustResolver },
       break;
     }
     const claim = ordered[i]!;
-    const parts = claimParts({ graph, claim, o, sourceOf, pairs: pairsByClaim.get(claim.id) ?? [], ...(feedback.has(claim.id) ? { feedback: feedback.get(claim.id)! } : {}) });
-    const newPages = parts.pageIds.filter((id) => !seenPages.has(id)).map((id) => graph.pageById.get(id)).filter((p): p is Page => p !== undefined);
+    const parts = claimParts({
+      graph,
+      claim,
+      o,
+      sourceOf,
+      pairs: pairsByClaim.get(claim.id) ?? [],
+      ...(feedback.has(claim.id) ? { feedback: feedback.get(claim.id)! } : {}),
+    });
+    const newPages = parts.pageIds
+      .filter((id) => !seenPages.has(id))
+      .map((id) => graph.pageById.get(id))
+      .filter((p): p is Page => p !== undefined);
     const pageIds = new Set([...seenPages, ...newPages.map((p) => p.id)]);
     const sources: SourceView[] = newPages.map((p) => sourceView(p, sourceOf(p), { bibliographic: true }));
     const pairs = parts.contested.filter((p) => !seenPairs.has(pairId(p)));
@@ -225,10 +303,10 @@ export function buildMaterialsPage(deps: { store: Store; trust: TrustResolver },
       .map((e) => ({ fromPageId: e.fromPageId, toPageId: e.toPageId, influential: e.influential, relevance: e.relevance }));
     const edges: Edge[] = input.includeGraph
       ? [
-        ...(graph.stanceByClaim.get(claim.id) ?? []),
-        ...graph.contradictions.filter((e) => e.claimId === claim.id || e.otherClaimId === claim.id),
-        ...graph.cites.filter((e) => pageIds.has(e.fromPageId) && pageIds.has(e.toPageId)),
-      ].filter((e) => !seenEdges.has(e.id))
+          ...(graph.stanceByClaim.get(claim.id) ?? []),
+          ...graph.contradictions.filter((e) => e.claimId === claim.id || e.otherClaimId === claim.id),
+          ...graph.cites.filter((e) => pageIds.has(e.fromPageId) && pageIds.has(e.toPageId)),
+        ].filter((e) => !seenEdges.has(e.id))
       : [];
     const added = [parts.brief, ...sources, ...pairs, ...entries, ...cites, ...(input.includeGraph ? [claim, ...newPages, ...edges] : [])];
     const size = added.reduce((n, x) => n + bytesOf(x) + 1, 0);
@@ -254,8 +332,14 @@ export function buildMaterialsPage(deps: { store: Store; trust: TrustResolver },
   const result: MaterialsPage = {
     ...page,
     paging: {
-      offset: o.offset, limit: o.limit, returned: page.claims.length, totalClaims: ordered.length,
-      ...(i < ordered.length ? { nextOffset: i } : {}), stoppedBy: i < ordered.length ? stoppedBy : 'end', bytes: 0, maxBytes: o.maxBytes,
+      offset: o.offset,
+      limit: o.limit,
+      returned: page.claims.length,
+      totalClaims: ordered.length,
+      ...(i < ordered.length ? { nextOffset: i } : {}),
+      stoppedBy: i < ordered.length ? stoppedBy : 'end',
+      bytes: 0,
+      maxBytes: o.maxBytes,
     },
   };
   return stampBytes(result);

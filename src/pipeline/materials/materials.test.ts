@@ -10,14 +10,49 @@ async function scenario(fx: GraphFixture): Promise<ReturnType<typeof tableTrust>
   const trust = tableTrust(fx.store, { 'nih.gov': 'ACADEMIC', 'nature.com': 'ACADEMIC' });
   const deps = { store: fx.store, stance: ruleStanceModel(), trust, emit: fx.emit };
   const a = fx.addPage({
-    url: 'https://pubmed.ncbi.nlm.nih.gov/1/', title: 'Drug Y & blood pressure: a {trial}', sourceType: 'academic_paper', publishedAt: '2021-03-04',
-    authors: ['Jane Smith', 'Tanaka, Hiro'], doi: '10.1000/xyz_1', paragraphs: ['Drug Y lowered blood pressure in elderly patients with hypertension.'],
+    url: 'https://pubmed.ncbi.nlm.nih.gov/1/',
+    title: 'Drug Y & blood pressure: a {trial}',
+    sourceType: 'academic_paper',
+    publishedAt: '2021-03-04',
+    authors: ['Jane Smith', 'Tanaka, Hiro'],
+    doi: '10.1000/xyz_1',
+    paragraphs: ['Drug Y lowered blood pressure in elderly patients with hypertension.'],
   });
-  const b = fx.addPage({ url: 'https://www.nature.com/articles/y2', title: 'No effect of drug Y', sourceType: 'academic_paper', publishedAt: '2022', authors: ['World Health Organization'], paragraphs: ['Drug Y did not lower blood pressure in elderly patients with hypertension.'] });
-  const c = fx.addPage({ url: 'https://news.example.com/y', title: 'News', paragraphs: ['Drug Y lowered blood pressure in elderly patients with hypertension, doctors said.'] });
-  fx.store.insertQuery({ id: 'q_r', taskId: fx.taskId, text: 'drug Y blood pressure criticism', mode: 'refute', origin: 'client', status: 'done', attempts: 1, metrics: {}, createdAt: '2026-01-01T00:00:00.000Z' });
+  const b = fx.addPage({
+    url: 'https://www.nature.com/articles/y2',
+    title: 'No effect of drug Y',
+    sourceType: 'academic_paper',
+    publishedAt: '2022',
+    authors: ['World Health Organization'],
+    paragraphs: ['Drug Y did not lower blood pressure in elderly patients with hypertension.'],
+  });
+  const c = fx.addPage({
+    url: 'https://news.example.com/y',
+    title: 'News',
+    paragraphs: ['Drug Y lowered blood pressure in elderly patients with hypertension, doctors said.'],
+  });
+  fx.store.insertQuery({
+    id: 'q_r',
+    taskId: fx.taskId,
+    text: 'drug Y blood pressure criticism',
+    mode: 'refute',
+    origin: 'client',
+    status: 'done',
+    attempts: 1,
+    metrics: {},
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
   await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, b.id, c.id] });
-  const cites: CitesEdge = { id: 'edg_cite', taskId: fx.taskId, kind: 'cites', fromPageId: b.id, toPageId: a.id, influential: true, relevance: 0.75, createdAt: '2026-01-01T00:00:00.000Z' };
+  const cites: CitesEdge = {
+    id: 'edg_cite',
+    taskId: fx.taskId,
+    kind: 'cites',
+    fromPageId: b.id,
+    toPageId: a.id,
+    influential: true,
+    relevance: 0.75,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
   fx.store.insertEdge(cites);
   recomputeTaskGraph(deps, { taskId: fx.taskId });
   await verifyStatement(deps, { taskId: fx.taskId, statement: 'Drug Y lowered blood pressure in elderly patients.', pageIds: [], queries: ['drug Y elderly'] });
@@ -36,7 +71,10 @@ test('materials: claims with evidence and origins, contradictions, citations, co
     assert.ok(contested.length >= 2);
     // The news sentence is the same claim with an attribution: one claim, extracted from both pages.
     const lowered = m.claims.find((c) => c.statement.startsWith('Drug Y lowered blood pressure in elderly patients with hypertension'))!;
-    assert.deepEqual(lowered.origins.map((o) => o.url), ['https://news.example.com/y', 'https://pubmed.ncbi.nlm.nih.gov/1/']);
+    assert.deepEqual(
+      lowered.origins.map((o) => o.url),
+      ['https://news.example.com/y', 'https://pubmed.ncbi.nlm.nih.gov/1/'],
+    );
     assert.equal(lowered.status, 'CONTESTED');
     assert.ok(lowered.refuting.length >= 1);
     assert.equal(lowered.refuting[0]!.source.trustLevel, 'ACADEMIC');
@@ -48,7 +86,10 @@ test('materials: claims with evidence and origins, contradictions, citations, co
     assert.deepEqual(m.pages.find((p) => p.url.includes('pubmed'))!.identifiers, { doi: '10.1000/xyz_1' });
     const log = m.counterevidenceLog;
     assert.ok(log.some((e) => e.search_queries.includes('drug Y elderly') && e.search_queries.includes('drug Y blood pressure criticism')));
-    assert.ok(log.some((e) => e.found_counterevidence && e.impact_on_status !== null), JSON.stringify(log));
+    assert.ok(
+      log.some((e) => e.found_counterevidence && e.impact_on_status !== null),
+      JSON.stringify(log),
+    );
     assert.equal(m.graph, undefined);
 
     const page2 = buildMaterials({ store: fx.store, trust }, { taskId: fx.taskId, offset: 1, limit: 1, includeGraph: true });
@@ -91,7 +132,10 @@ test('renderers: json round-trips, md quotes the evidence, bibtex escapes, csl-j
     const smith = csl.find((i) => i.id === 'smith2021')!;
     assert.equal(smith.type, 'article-journal');
     assert.deepEqual(smith.issued, { 'date-parts': [[2021, 3, 4]] });
-    assert.deepEqual(smith.author, [{ family: 'Smith', given: 'Jane' }, { family: 'Tanaka', given: 'Hiro' }]);
+    assert.deepEqual(smith.author, [
+      { family: 'Smith', given: 'Jane' },
+      { family: 'Tanaka', given: 'Hiro' },
+    ]);
     assert.equal(smith.DOI, '10.1000/xyz_1');
     assert.equal(new Set(csl.map((i) => i.id)).size, csl.length);
     assert.throws(() => parseMaterialsFormat('pdf'), /unknown format "pdf"/);

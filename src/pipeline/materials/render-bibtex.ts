@@ -40,7 +40,10 @@ function entry(s: SourceView, key: string): string {
   const fields: Array<[string, string | undefined]> = [
     ['title', s.title ? `{${escapeBibtex(s.title)}}` : undefined],
     ['author', s.authors && s.authors.length > 0 ? authorField(s.authors) : undefined],
-    [type === 'techreport' ? 'institution' : 'organization', s.organization ? escapeBibtex(s.organization) : type === 'techreport' ? escapeBibtex(s.domain) : undefined],
+    [
+      type === 'techreport' ? 'institution' : 'organization',
+      s.organization ? escapeBibtex(s.organization) : type === 'techreport' ? escapeBibtex(s.domain) : undefined,
+    ],
     ['year', date ? String(date[0]) : undefined],
     ['month', date && date[1] !== undefined ? String(date[1]) : undefined],
     ['doi', bibtexDoi(ids.doi)],
@@ -50,7 +53,10 @@ function entry(s: SourceView, key: string): string {
     ['url', bibtexUrl(s.url)],
     ['note', escapeBibtex(`Trust level ${s.trustLevel}; ${s.sourceType.replace(/_/g, ' ')}; ${s.domain}`)],
   ];
-  const body = fields.filter((f): f is [string, string] => f[1] !== undefined).map(([k, v]) => `  ${k} = {${v}}`).join(',\n');
+  const body = fields
+    .filter((f): f is [string, string] => f[1] !== undefined)
+    .map(([k, v]) => `  ${k} = {${v}}`)
+    .join(',\n');
   return `@${type}{${bibtexKey(key)},\n${body}\n}\n`;
 }
 

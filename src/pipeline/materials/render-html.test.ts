@@ -11,11 +11,34 @@ const doc = (n = 3): HtmlReportDocument => ({
   lang: 'en',
   question: 'Do corals bleach?',
   meta: ['Task task_1'],
-  answer: { verdict: 'Supported', confidence: 0.8, summary: 'Two sources agree.', for: [{ text: 'Corals bleach.', stance: 'supports', stated: false, confidence: 0.9, source, locator: '¶1' }], against: [] },
+  answer: {
+    verdict: 'Supported',
+    confidence: 0.8,
+    summary: 'Two sources agree.',
+    for: [{ text: 'Corals bleach.', stance: 'supports', stated: false, confidence: 0.9, source, locator: '¶1' }],
+    against: [],
+  },
   claims: Array.from({ length: n }, (_, i) => ({
-    id: `clm_${i}`, statement: `Claim ${i}`, status: i === 0 ? 'VERIFIED' : i === 1 ? 'CONTESTED' : 'PENDING', confidence: 0.5, rationale: 'because', conditions: [],
+    id: `clm_${i}`,
+    statement: `Claim ${i}`,
+    status: i === 0 ? 'VERIFIED' : i === 1 ? 'CONTESTED' : 'PENDING',
+    confidence: 0.5,
+    rationale: 'because',
+    conditions: [],
     supporting: [{ text: `Quote ${i}`, stance: 'supports', stated: i % 2 === 0, confidence: 1, source, locator: '¶2' }],
-    refuting: i === 1 ? [{ text: 'Not so.', stance: 'refutes', stated: false, confidence: 0.7, source: { ...source, url: 'https://b.example/y', domain: 'b.example', trustLevel: 'GOVERNMENT' }, locator: '¶3' }] : [],
+    refuting:
+      i === 1
+        ? [
+            {
+              text: 'Not so.',
+              stance: 'refutes',
+              stated: false,
+              confidence: 0.7,
+              source: { ...source, url: 'https://b.example/y', domain: 'b.example', trustLevel: 'GOVERNMENT' },
+              locator: '¶3',
+            },
+          ]
+        : [],
   })),
   totalClaims: n,
   contested: n > 1 ? [{ claimId: 'clm_0', otherClaimId: 'clm_1', type: 'contested', trustLevel: 'ACADEMIC', otherTrustLevel: 'GOVERNMENT' }] : [],
@@ -38,7 +61,10 @@ test('report.html: answer, claims grouped by status with anchors, contested pair
   assert.ok(html.indexOf('data-status="CONTESTED"') < html.indexOf('data-status="PENDING"'));
   assert.match(html, /<article class="claim" id="c-clm_1" data-status="CONTESTED" data-text="claim 1">/);
   assert.match(html, /<a href="#c-clm_0"><title>VERIFIED 0\.50 — Claim 0<\/title>/);
-  assert.match(html, /<td><span class="trust tr-ACADEMIC">ACADEMIC<\/span> <a href="#c-clm_0">Claim 0<\/a><\/td><td><span class="trust tr-GOVERNMENT">GOVERNMENT<\/span>/);
+  assert.match(
+    html,
+    /<td><span class="trust tr-ACADEMIC">ACADEMIC<\/span> <a href="#c-clm_0">Claim 0<\/a><\/td><td><span class="trust tr-GOVERNMENT">GOVERNMENT<\/span>/,
+  );
   assert.ok(html.includes('<a href="https://a.example/x" rel="noopener noreferrer nofollow">A title</a>'));
 });
 

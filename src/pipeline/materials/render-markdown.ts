@@ -1,7 +1,18 @@
 // Materials as Markdown for people: claims with status and quoted evidence, contradictions,
 // citations, the counterevidence log and the sources. Quotes are verbatim (long ones are cut with …).
 // Every value from a page or a file goes through core/format (mdInline, mdText, mdCell, mdLink).
-import { mdCell, mdInline, mdLink, mdText, type ClaimMaterial, type EvidenceView, type Locator, type Materials, type SourceView, isOriginModel } from '../../core/index.js';
+import {
+  mdCell,
+  mdInline,
+  mdLink,
+  mdText,
+  type ClaimMaterial,
+  type EvidenceView,
+  type Locator,
+  type Materials,
+  type SourceView,
+  isOriginModel,
+} from '../../core/index.js';
 
 /** Characters of a fragment quoted when the stance model named no decisive sentence. */
 export const MD_QUOTE_CHARS = 400;
@@ -32,7 +43,11 @@ function evidenceLines(title: string, list: EvidenceView[]): string[] {
   if (list.length === 0) return [];
   const out = [`**${title} (${list.length})**`, ''];
   for (const e of list) {
-    out.push(`> ${mdText(quoteOf(e))}`, `> — ${sourceLabel(e.source)} · ${mdInline(formatLocator(e.locator))} · ${isOriginModel(e) ? 'stated by the source' : `${e.stance} ${e.confidence.toFixed(2)}`}`, '');
+    out.push(
+      `> ${mdText(quoteOf(e))}`,
+      `> — ${sourceLabel(e.source)} · ${mdInline(formatLocator(e.locator))} · ${isOriginModel(e) ? 'stated by the source' : `${e.stance} ${e.confidence.toFixed(2)}`}`,
+      '',
+    );
   }
   return out;
 }
@@ -70,15 +85,19 @@ export function renderMaterialsMarkdown(m: Materials): string {
   }
   if (m.citations.length > 0) {
     lines.push('## Citations', '', '| from | to | influential | relevance |', '|---|---|---|---|');
-    for (const c of m.citations) lines.push(`| ${cell(c.from.title ?? c.from.url)} | ${cell(c.to.title ?? c.to.url)} | ${c.influential ? 'yes' : 'no'} | ${c.relevance.toFixed(2)} |`);
+    for (const c of m.citations)
+      lines.push(`| ${cell(c.from.title ?? c.from.url)} | ${cell(c.to.title ?? c.to.url)} | ${c.influential ? 'yes' : 'no'} | ${c.relevance.toFixed(2)} |`);
     lines.push('');
   }
   if (m.counterevidenceLog.length > 0) {
     lines.push('## Counterevidence log', '', '| claim | queries | found | impact |', '|---|---|---|---|');
-    for (const e of m.counterevidenceLog) lines.push(`| \`${e.claim_id}\` | ${cell(e.search_queries.join('; '))} | ${e.found_counterevidence ? 'yes' : 'no'} | ${e.impact_on_status ?? '-'} |`);
+    for (const e of m.counterevidenceLog)
+      lines.push(`| \`${e.claim_id}\` | ${cell(e.search_queries.join('; '))} | ${e.found_counterevidence ? 'yes' : 'no'} | ${e.impact_on_status ?? '-'} |`);
     lines.push('');
   }
   lines.push('## Sources', '', '| # | source | domain | trust | type | published |', '|---|---|---|---|---|---|');
-  m.pages.forEach((s, i) => lines.push(`| ${i + 1} | ${mdLink(s.title ?? s.url, s.url)} | ${cell(s.domain)} | ${s.trustLevel} | ${s.sourceType} | ${cell(s.publishedAt)} |`));
+  m.pages.forEach((s, i) =>
+    lines.push(`| ${i + 1} | ${mdLink(s.title ?? s.url, s.url)} | ${cell(s.domain)} | ${s.trustLevel} | ${s.sourceType} | ${cell(s.publishedAt)} |`),
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -11,7 +11,9 @@ export type MaterialsFormat = (typeof MATERIALS_FORMATS)[number];
 export function parseMaterialsFormat(value: string): MaterialsFormat {
   const v = value.trim().toLowerCase();
   if ((MATERIALS_FORMATS as readonly string[]).includes(v)) return v as MaterialsFormat;
-  throw new InvalidInputError(`materials: unknown format ${JSON.stringify(value)}; expected one of ${MATERIALS_FORMATS.join(', ')}`, { code: 'invalid_format' });
+  throw new InvalidInputError(`materials: unknown format ${JSON.stringify(value)}; expected one of ${MATERIALS_FORMATS.join(', ')}`, {
+    code: 'invalid_format',
+  });
 }
 
 /** The materials as text in the format; json is the Materials view itself. */

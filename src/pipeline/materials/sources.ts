@@ -36,7 +36,13 @@ export function createSourceResolver(trust: TrustResolver, levels?: ReadonlyMap<
     const t = trust.of(page.url);
     const corpus = isCorpusUrl(page.url);
     const fresh = corpus || t.origin === 'override' ? undefined : levels?.get(t.domain);
-    const info: SourceInfo = { key: corpus ? page.url : t.domain, domain: t.domain, trustLevel: fresh ?? t.trustLevel, origin: fresh ? 'verification' : t.origin, corpus };
+    const info: SourceInfo = {
+      key: corpus ? page.url : t.domain,
+      domain: t.domain,
+      trustLevel: fresh ?? t.trustLevel,
+      origin: fresh ? 'verification' : t.origin,
+      corpus,
+    };
     cache.set(page.url, info);
     return info;
   };
@@ -46,10 +52,10 @@ export function createSourceResolver(trust: TrustResolver, levels?: ReadonlyMap<
 export function sourceView(page: Page, info: SourceInfo, options: { bibliographic?: boolean } = {}): SourceView {
   const bib = options.bibliographic
     ? {
-      ...(page.authors.length > 0 ? { authors: page.authors } : {}),
-      ...(page.organization !== undefined ? { organization: page.organization } : {}),
-      ...(Object.keys(page.identifiers).length > 0 ? { identifiers: page.identifiers } : {}),
-    }
+        ...(page.authors.length > 0 ? { authors: page.authors } : {}),
+        ...(page.organization !== undefined ? { organization: page.organization } : {}),
+        ...(Object.keys(page.identifiers).length > 0 ? { identifiers: page.identifiers } : {}),
+      }
     : {};
   return {
     pageId: page.id,

@@ -49,7 +49,12 @@ export function renderSvgGraph(claims: readonly HtmlClaim[], contested: readonly
   const sources = new Map<string, { label: string; trust: TrustLevel; degree: number; title: string }>();
   for (const c of shown) {
     for (const q of [...c.supporting, ...c.refuting]) {
-      const s = sources.get(q.source.url) ?? { label: q.source.title ?? q.source.url, trust: q.source.trustLevel, degree: 0, title: `${q.source.title ?? ''} ${q.source.url} (${q.source.trustLevel})`.trim() };
+      const s = sources.get(q.source.url) ?? {
+        label: q.source.title ?? q.source.url,
+        trust: q.source.trustLevel,
+        degree: 0,
+        title: `${q.source.title ?? ''} ${q.source.url} (${q.source.trustLevel})`.trim(),
+      };
       s.degree++;
       sources.set(q.source.url, s);
     }
@@ -59,18 +64,38 @@ export function renderSvgGraph(claims: readonly HtmlClaim[], contested: readonly
   const rows = Math.max(kept.length, claimRows.length, 1);
   const sy = spread(kept.length, rows);
   const cy = spread(claimRows.length, rows);
-  const srcNodes = new Map<string, Node>(kept.map(([url, s], i) => [url, { key: url, label: cut(s.label, 44), tip: s.title, colour: TRUST_COLOURS[s.trust], y: sy(i) }]));
-  const claimNodes = new Map<string, Node>(claimRows.map((c, i) => [c.id, {
-    key: c.id, label: cut(c.statement), tip: `${c.status} ${c.confidence.toFixed(2)} — ${c.statement}`, colour: STATUS_COLOURS[c.status], y: cy(i),
-    ...(options.claimHref ? { href: options.claimHref(c.id) } : {}),
-  }]));
+  const srcNodes = new Map<string, Node>(
+    kept.map(([url, s], i) => [url, { key: url, label: cut(s.label, 44), tip: s.title, colour: TRUST_COLOURS[s.trust], y: sy(i) }]),
+  );
+  const claimNodes = new Map<string, Node>(
+    claimRows.map((c, i) => [
+      c.id,
+      {
+        key: c.id,
+        label: cut(c.statement),
+        tip: `${c.status} ${c.confidence.toFixed(2)} — ${c.statement}`,
+        colour: STATUS_COLOURS[c.status],
+        y: cy(i),
+        ...(options.claimHref ? { href: options.claimHref(c.id) } : {}),
+      },
+    ]),
+  );
   const height = TOP + rows * ROW + 20;
   const out: string[] = [];
-  out.push(`<svg class="graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="evidence graph">`);
-  const legend: Array<[string, string, boolean]> = [['supports', STANCE_COLOURS.supports, false], ['refutes', STANCE_COLOURS.refutes, false], ['stated in', STANCE_COLOURS.stated, true], ['contradicts', STANCE_COLOURS.contradicts, false]];
+  out.push(
+    `<svg class="graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="evidence graph">`,
+  );
+  const legend: Array<[string, string, boolean]> = [
+    ['supports', STANCE_COLOURS.supports, false],
+    ['refutes', STANCE_COLOURS.refutes, false],
+    ['stated in', STANCE_COLOURS.stated, true],
+    ['contradicts', STANCE_COLOURS.contradicts, false],
+  ];
   legend.forEach(([label, colour, dashed], i) => {
     const x = 20 + i * 130;
-    out.push(`<line x1="${x}" y1="14" x2="${x + 30}" y2="14" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="4 3"' : ''}/><text x="${x + 36}" y="18" class="lg">${htmlText(label)}</text>`);
+    out.push(
+      `<line x1="${x}" y1="14" x2="${x + 30}" y2="14" stroke="${colour}" stroke-width="2"${dashed ? ' stroke-dasharray="4 3"' : ''}/><text x="${x + 36}" y="18" class="lg">${htmlText(label)}</text>`,
+    );
   });
   out.push('<g fill="none" stroke-width="1.2" opacity="0.55">');
   for (const c of claimRows) {
@@ -80,7 +105,9 @@ export function renderSvgGraph(claims: readonly HtmlClaim[], contested: readonly
       if (!from) continue;
       const colour = q.stated ? STANCE_COLOURS.stated : q.stance === 'refutes' ? STANCE_COLOURS.refutes : STANCE_COLOURS.supports;
       const mid = (SRC_X + CLAIM_X) / 2;
-      out.push(`<path d="M${SRC_X} ${from.y.toFixed(1)} C${mid} ${from.y.toFixed(1)} ${mid} ${to.y.toFixed(1)} ${CLAIM_X} ${to.y.toFixed(1)}" stroke="${colour}"${q.stated ? ' stroke-dasharray="4 3"' : ''}/>`);
+      out.push(
+        `<path d="M${SRC_X} ${from.y.toFixed(1)} C${mid} ${from.y.toFixed(1)} ${mid} ${to.y.toFixed(1)} ${CLAIM_X} ${to.y.toFixed(1)}" stroke="${colour}"${q.stated ? ' stroke-dasharray="4 3"' : ''}/>`,
+      );
     }
   }
   for (const p of contested) {
@@ -88,19 +115,24 @@ export function renderSvgGraph(claims: readonly HtmlClaim[], contested: readonly
     const b = claimNodes.get(p.otherClaimId);
     if (!a || !b) continue;
     const bend = CLAIM_X - 20 - Math.min(120, Math.abs(a.y - b.y) / 4);
-    out.push(`<path d="M${CLAIM_X} ${a.y.toFixed(1)} C${bend.toFixed(1)} ${a.y.toFixed(1)} ${bend.toFixed(1)} ${b.y.toFixed(1)} ${CLAIM_X} ${b.y.toFixed(1)}" stroke="${STANCE_COLOURS.contradicts}" stroke-width="2"/>`);
+    out.push(
+      `<path d="M${CLAIM_X} ${a.y.toFixed(1)} C${bend.toFixed(1)} ${a.y.toFixed(1)} ${bend.toFixed(1)} ${b.y.toFixed(1)} ${CLAIM_X} ${b.y.toFixed(1)}" stroke="${STANCE_COLOURS.contradicts}" stroke-width="2"/>`,
+    );
   }
   out.push('</g>');
   for (const n of srcNodes.values()) {
-    out.push(`<g><title>${htmlText(n.tip)}</title><circle cx="${SRC_X}" cy="${n.y.toFixed(1)}" r="5" fill="${n.colour}"/><text x="${SRC_X - 10}" y="${(n.y + 4).toFixed(1)}" text-anchor="end">${htmlText(n.label)}</text></g>`);
+    out.push(
+      `<g><title>${htmlText(n.tip)}</title><circle cx="${SRC_X}" cy="${n.y.toFixed(1)}" r="5" fill="${n.colour}"/><text x="${SRC_X - 10}" y="${(n.y + 4).toFixed(1)}" text-anchor="end">${htmlText(n.label)}</text></g>`,
+    );
   }
   for (const n of claimNodes.values()) {
     const body = `<title>${htmlText(n.tip)}</title><circle cx="${CLAIM_X}" cy="${n.y.toFixed(1)}" r="5" fill="${n.colour}"/><text x="${CLAIM_X + 10}" y="${(n.y + 4).toFixed(1)}">${htmlText(n.label)}</text>`;
     out.push(n.href ? `<a href="${htmlAttr(n.href)}">${body}</a>` : `<g>${body}</g>`);
   }
   out.push('</svg>');
-  const note = claims.length > shown.length || sources.size > kept.length
-    ? `<p class="note">${htmlText(`Drawn: ${shown.length} of ${claims.length} claims, ${kept.length} of ${sources.size} sources (the strongest).`)}</p>`
-    : '';
+  const note =
+    claims.length > shown.length || sources.size > kept.length
+      ? `<p class="note">${htmlText(`Drawn: ${shown.length} of ${claims.length} claims, ${kept.length} of ${sources.size} sources (the strongest).`)}</p>`
+      : '';
   return `${out.join('\n')}\n${note}`;
 }

@@ -3,7 +3,15 @@
 // from it is a function of the stored data alone.
 import {
   InvalidInputError,
-  type CitesEdge, type Claim, type ContradictsEdge, type Fragment, type Page, type StanceEdge, type Store, type Task, isOriginModel,
+  type CitesEdge,
+  type Claim,
+  type ContradictsEdge,
+  type Fragment,
+  type Page,
+  type StanceEdge,
+  type Store,
+  type Task,
+  isOriginModel,
 } from '../../core/index.js';
 
 /** Model name of the `supports` edge from a claim's own sentence to the claim. */
@@ -25,7 +33,10 @@ export interface TaskGraph {
   cites: CitesEdge[];
 }
 
-const byString = <T>(key: (x: T) => string) => (a: T, b: T): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byString =
+  <T>(key: (x: T) => string) =>
+  (a: T, b: T): number =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 
 export function isStanceEdge(e: { kind: string }): e is StanceEdge {
   return e.kind === 'supports' || e.kind === 'refutes' || e.kind === 'neutral';
@@ -84,5 +95,8 @@ export function originPages(graph: TaskGraph, claimId: string): Page[] {
     const f = graph.fragmentById.get(e.fragmentId);
     if (f) ids.add(f.pageId);
   }
-  return [...ids].map((id) => graph.pageById.get(id)).filter((p): p is Page => p !== undefined).sort(byString((p) => p.url));
+  return [...ids]
+    .map((id) => graph.pageById.get(id))
+    .filter((p): p is Page => p !== undefined)
+    .sort(byString((p) => p.url));
 }

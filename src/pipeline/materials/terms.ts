@@ -3,12 +3,14 @@
 // task can be indexed on each graph run.
 
 const STOP_WORDS = new Set(
-  ('a about above after again against all also am an and any are as at be because been before being below between both but by can ' +
+  (
+    'a about above after again against all also am an and any are as at be because been before being below between both but by can ' +
     'could did do does doing down during each few for from further had has have having he her here hers him his how i if in into is ' +
     'it its itself just me more most my no nor not now of off on once only or other our ours out over own same she should so some such ' +
     'than that the their theirs them then there these they this those through to too under until up very was we were what when where ' +
     'which while who whom why will with would you your yours may might must shall us via per within without upon among et al ' +
-    'however thus therefore although though whether either neither yet etc use used using').split(' '),
+    'however thus therefore although though whether either neither yet etc use used using'
+  ).split(' '),
 );
 
 const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;

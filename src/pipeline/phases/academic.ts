@@ -31,7 +31,15 @@ export async function runAcademicPhase(ctx: QueryContext): Promise<AcademicOutpu
       reasons,
       papers: [],
       resultsFound: 0,
-      warnings: [warning({ source: 'academic', category: 'warning', code: 'no_scholarly_source', message: 'academic query, but no scholarly source is selected for it (providers, or scholarly.*.enabled)', target: input.value })],
+      warnings: [
+        warning({
+          source: 'academic',
+          category: 'warning',
+          code: 'no_scholarly_source',
+          message: 'academic query, but no scholarly source is selected for it (providers, or scholarly.*.enabled)',
+          target: input.value,
+        }),
+      ],
     };
   }
   try {
@@ -42,7 +50,9 @@ export async function runAcademicPhase(ctx: QueryContext): Promise<AcademicOutpu
       signal: ctx.signal,
       ...(ctx.limits.sourceTimeoutMs !== undefined ? { timeoutMs: ctx.limits.sourceTimeoutMs } : {}),
     });
-    const warnings = r.warnings.map((w) => warning({ source: w.source, category: w.category === 'partial' ? 'warning' : w.category, code: w.code, message: w.message, target: r.apiQuery }));
+    const warnings = r.warnings.map((w) =>
+      warning({ source: w.source, category: w.category === 'partial' ? 'warning' : w.category, code: w.code, message: w.message, target: r.apiQuery }),
+    );
     return { ran: true, reasons, apiQuery: r.apiQuery, papers: r.papers, resultsFound: r.outcomes.reduce((n, o) => n + o.count, 0), warnings };
   } catch (err) {
     if (ctx.signal.aborted) throw err;

@@ -46,10 +46,17 @@ async function relatedOf(ctx: QueryContext, paper: PaperPage, id: string, out: C
   for (const direction of DIRECTIONS) {
     try {
       const r = await collectCitations({
-        id, direction, sources: ctx.selection.scholarly, limit: ctx.limits.citationLimit, signal: ctx.signal,
+        id,
+        direction,
+        sources: ctx.selection.scholarly,
+        limit: ctx.limits.citationLimit,
+        signal: ctx.signal,
         ...(ctx.limits.sourceTimeoutMs !== undefined ? { timeoutMs: ctx.limits.sourceTimeoutMs } : {}),
       });
-      for (const w of r.warnings) out.warnings.push(warning({ source: w.source, category: w.category === 'partial' ? 'warning' : w.category, code: w.code, message: w.message, target: id }));
+      for (const w of r.warnings)
+        out.warnings.push(
+          warning({ source: w.source, category: w.category === 'partial' ? 'warning' : w.category, code: w.code, message: w.message, target: id }),
+        );
       for (const link of r.links) {
         const prev = byKey.get(link.paper.key);
         if (prev) {
@@ -66,7 +73,11 @@ async function relatedOf(ctx: QueryContext, paper: PaperPage, id: string, out: C
   // Both directions and both sources may list one work under different records: merge once more by identifiers.
   const merged = mergePapers([[...byKey.values()].map((r) => r.paper)]);
   return merged.map((paper) => {
-    const parts = [...byKey.values()].filter((r) => identifierList(r.paper.identifiers).some((i) => identifierList(paper.identifiers).some((j) => j.kind === i.kind && j.value === i.value)) || r.paper.key === paper.key);
+    const parts = [...byKey.values()].filter(
+      (r) =>
+        identifierList(r.paper.identifiers).some((i) => identifierList(paper.identifiers).some((j) => j.kind === i.kind && j.value === i.value)) ||
+        r.paper.key === paper.key,
+    );
     return { paper, influential: parts.some((p) => p.influential), directions: new Set(parts.flatMap((p) => [...p.directions])) };
   });
 }
@@ -78,11 +89,16 @@ async function addAbstracts(ctx: QueryContext, related: Related[], out: Citation
   try {
     const r = await enrichIdentifiers({
       ids: missing.map((m) => identifierList(m.paper.identifiers)[0]!),
-      sources: ctx.selection.scholarly, signal: ctx.signal, maxIdentifiers: ctx.limits.maxEnrichIdentifiers, expansionRounds: 0,
+      sources: ctx.selection.scholarly,
+      signal: ctx.signal,
+      maxIdentifiers: ctx.limits.maxEnrichIdentifiers,
+      expansionRounds: 0,
       ...(ctx.limits.sourceTimeoutMs !== undefined ? { timeoutMs: ctx.limits.sourceTimeoutMs } : {}),
     });
     for (const m of missing) {
-      const found = r.papers.find((p) => identifierList(p.identifiers).some((i) => identifierList(m.paper.identifiers).some((j) => j.kind === i.kind && j.value === i.value)));
+      const found = r.papers.find((p) =>
+        identifierList(p.identifiers).some((i) => identifierList(m.paper.identifiers).some((j) => j.kind === i.kind && j.value === i.value)),
+      );
       if (found?.abstract) m.paper = { ...m.paper, abstract: found.abstract };
     }
   } catch (err) {
@@ -95,28 +111,58 @@ export async function runCitationsPhase(
   ctx: QueryContext,
   input: { papers: PaperPage[]; previous?: CitationsOutput; save: (progress: CitationsOutput) => void },
 ): Promise<CitationsOutput> {
-  const out: CitationsOutput = input.previous ? { ...input.previous, complete: false } : { done: [], newPageIds: [], edges: 0, found: 0, scored: 0, kept: 0, warnings: [], complete: false };
+  const out: CitationsOutput = input.previous
+    ? { ...input.previous, complete: false }
+    : { done: [], newPageIds: [], edges: 0, found: 0, scored: 0, kept: 0, warnings: [], complete: false };
   const tracked = input.papers.filter((p) => p.isNew);
   if (tracked.length === 0) return { ...out, complete: true };
   if (ctx.selection.scholarly.length === 0) {
-    out.warnings.push(warning({ source: 'citations', category: 'warning', code: 'no_scholarly_source', message: `${tracked.length} papers registered, but no scholarly source is selected to track their citations` }));
+    out.warnings.push(
+      warning({
+        source: 'citations',
+        category: 'warning',
+        code: 'no_scholarly_source',
+        message: `${tracked.length} papers registered, but no scholarly source is selected to track their citations`,
+      }),
+    );
     return { ...out, complete: true };
   }
   if (tracked.length > ctx.limits.maxCitationPapers && !input.previous) {
-    out.warnings.push(warning({ source: 'citations', category: 'warning', code: 'citation_papers_skipped', message: `${tracked.length - ctx.limits.maxCitationPapers} of ${tracked.length} papers not tracked (pipeline.max_citation_papers = ${ctx.limits.maxCitationPapers})` }));
+    out.warnings.push(
+      warning({
+        source: 'citations',
+        category: 'warning',
+        code: 'citation_papers_skipped',
+        message: `${tracked.length - ctx.limits.maxCitationPapers} of ${tracked.length} papers not tracked (pipeline.max_citation_papers = ${ctx.limits.maxCitationPapers})`,
+      }),
+    );
   }
   const query = ctx.input.kind === 'query' ? ctx.input.value : ctx.task.question;
   for (const paper of tracked.slice(0, ctx.limits.maxCitationPapers)) {
     if (out.done.includes(paper.pageId)) continue;
     const id = lookupId(paper.identifiers);
     if (!id) {
-      out.warnings.push(warning({ source: 'citations', category: 'warning', code: 'paper_without_identifier', message: `paper ${JSON.stringify(paper.title)} has no identifier to track its citations by` }));
+      out.warnings.push(
+        warning({
+          source: 'citations',
+          category: 'warning',
+          code: 'paper_without_identifier',
+          message: `paper ${JSON.stringify(paper.title)} has no identifier to track its citations by`,
+        }),
+      );
       out.done.push(paper.pageId);
       continue;
     }
     const related = await relatedOf(ctx, paper, id, out);
     if (related === 'no_sources') {
-      out.warnings.push(warning({ source: 'citations', category: 'warning', code: 'no_citation_source', message: 'no selected scholarly source has citation data (enable semantic_scholar or openalex)' }));
+      out.warnings.push(
+        warning({
+          source: 'citations',
+          category: 'warning',
+          code: 'no_citation_source',
+          message: 'no selected scholarly source has citation data (enable semantic_scholar or openalex)',
+        }),
+      );
       return { ...out, complete: true };
     }
     await addAbstracts(ctx, related, out);
@@ -146,7 +192,16 @@ export async function runCitationsPhase(
       for (const direction of [...r.directions].sort()) {
         const [from, to] = direction === 'references' ? [paper.pageId, reg.page.id] : [reg.page.id, paper.pageId];
         if (from === to) continue;
-        const isNewEdge = ctx.deps.store.insertEdge({ id: newId('edge'), taskId: ctx.task.id, kind: 'cites', fromPageId: from, toPageId: to, influential: r.influential, relevance: Math.round(s.score * 1e6) / 1e6, createdAt: now });
+        const isNewEdge = ctx.deps.store.insertEdge({
+          id: newId('edge'),
+          taskId: ctx.task.id,
+          kind: 'cites',
+          fromPageId: from,
+          toPageId: to,
+          influential: r.influential,
+          relevance: Math.round(s.score * 1e6) / 1e6,
+          createdAt: now,
+        });
         if (isNewEdge) out.edges += 1;
       }
     }

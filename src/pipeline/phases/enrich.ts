@@ -27,7 +27,13 @@ export function firstRoundIdentifiers(ctx: QueryContext, serp: SerpOutput, acade
   const ids: ScholarlyId[] = [];
   if (ctx.input.kind === 'doi') ids.push(parseScholarlyId(ctx.input.value));
   for (const h of serp.hits) ids.push(...h.ids.map(parseScholarlyId));
-  for (const p of academic.papers) if (!p.abstract) ids.push(...identifierList(p.identifiers).filter((i) => PAGE_ID_KINDS.has(i.kind)).slice(0, 1));
+  for (const p of academic.papers)
+    if (!p.abstract)
+      ids.push(
+        ...identifierList(p.identifiers)
+          .filter((i) => PAGE_ID_KINDS.has(i.kind))
+          .slice(0, 1),
+      );
   return ids;
 }
 
@@ -48,7 +54,14 @@ export async function runEnrichPhase(ctx: QueryContext, input: ScholarlyId[]): P
   if (asked.length === 0) return out;
   if (ctx.selection.scholarly.length === 0) {
     out.skipped = out.asked;
-    out.warnings.push(warning({ source: 'enrich', category: 'warning', code: 'no_scholarly_source', message: `${asked.length} scholarly identifiers seen (${out.asked.slice(0, 3).join(', ')}${asked.length > 3 ? ', …' : ''}) but no scholarly source is selected to look them up` }));
+    out.warnings.push(
+      warning({
+        source: 'enrich',
+        category: 'warning',
+        code: 'no_scholarly_source',
+        message: `${asked.length} scholarly identifiers seen (${out.asked.slice(0, 3).join(', ')}${asked.length > 3 ? ', …' : ''}) but no scholarly source is selected to look them up`,
+      }),
+    );
     return out;
   }
   try {
@@ -63,9 +76,18 @@ export async function runEnrichPhase(ctx: QueryContext, input: ScholarlyId[]): P
     out.papers = r.papers;
     out.unresolved = r.unresolved;
     out.skipped = r.skipped;
-    out.warnings = r.warnings.map((w) => warning({ source: w.source, category: w.category === 'partial' ? 'warning' : w.category, code: w.code, message: w.message }));
+    out.warnings = r.warnings.map((w) =>
+      warning({ source: w.source, category: w.category === 'partial' ? 'warning' : w.category, code: w.code, message: w.message }),
+    );
     if (r.skipped.length > 0) {
-      out.warnings.push(warning({ source: 'enrich', category: 'warning', code: 'identifiers_skipped', message: `${r.skipped.length} identifiers beyond pipeline.max_enrich_identifiers (${ctx.limits.maxEnrichIdentifiers}) were not looked up` }));
+      out.warnings.push(
+        warning({
+          source: 'enrich',
+          category: 'warning',
+          code: 'identifiers_skipped',
+          message: `${r.skipped.length} identifiers beyond pipeline.max_enrich_identifiers (${ctx.limits.maxEnrichIdentifiers}) were not looked up`,
+        }),
+      );
     }
   } catch (err) {
     if (ctx.signal.aborted) throw err;

@@ -55,7 +55,8 @@ export function domainBlockReason(trust: TrustResolver, url: string): { category
   if (t.trustLevel !== 'BLOCKED') return undefined;
   const by = t.origin === 'verification' ? 'by L6 verification' : t.origin === 'override' ? 'by a user override' : 'by the domain policy';
   return {
-    category: 'blocked', code: 'domain_blocked',
+    category: 'blocked',
+    code: 'domain_blocked',
     message: `${t.domain} is BLOCKED ${by}: not fetched; to restore it add ${t.domain} to ${RESTORE_VIA} (lyra domains explain ${t.domain})`,
   };
 }
@@ -87,20 +88,25 @@ export function planFetch(ctx: QueryContext, candidates: FetchCandidate[]): Fetc
       return false;
     });
   const priority = ctx.task.priorityDomains;
-  pages.sort((a, b) => Number(isPriority(b.page, priority)) - Number(isPriority(a.page, priority)) || a.c.rank - b.c.rank || (a.page.url < b.page.url ? -1 : 1));
+  pages.sort(
+    (a, b) => Number(isPriority(b.page, priority)) - Number(isPriority(a.page, priority)) || a.c.rank - b.c.rank || (a.page.url < b.page.url ? -1 : 1),
+  );
   const n = Math.min(pages.length, ctx.budget.pagesLeft());
   const chosen = pages.slice(0, n);
   const left = pages.slice(n);
   if (left.length > 0) {
     store.transaction(() => left.forEach((x) => store.updatePage(x.page.id, { fetchStatus: 'skipped' })));
-    for (const x of left) ctx.emit({ type: 'page.skipped', taskId: ctx.task.id, queryId: ctx.query.id, url: x.page.url, at: new Date().toISOString(), error: 'budget_exhausted' });
+    for (const x of left)
+      ctx.emit({ type: 'page.skipped', taskId: ctx.task.id, queryId: ctx.query.id, url: x.page.url, at: new Date().toISOString(), error: 'budget_exhausted' });
     warnings.push(ctx.budget.exhaustedWarning(`${left.length} of ${pages.length} pages not fetched`));
   }
   return { items: chosen.map((x) => ({ pageId: x.page.id, url: x.page.url })), skipped: left.length, ...(blocked > 0 ? { blocked } : {}), warnings };
 }
 
 export function failureOf(err: unknown): { category: ErrorCategory; code: string; message: string } {
-  return isLyraError(err) ? { category: err.category, code: err.code, message: err.message } : { category: 'retryable', code: 'unexpected', message: errorMessage(err) };
+  return isLyraError(err)
+    ? { category: err.category, code: err.code, message: err.message }
+    : { category: 'retryable', code: 'unexpected', message: errorMessage(err) };
 }
 
 /** The HTTP status a fetch error carries (the fetcher's `http_status` errors and bot walls say it in their details). */
@@ -115,7 +121,13 @@ async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }
   try {
     const first = await fetcher.fetch({ url: item.url, signal: ctx.signal, taskId });
     const pdf = /pdf/i.test(first.contentType);
-    const staticDoc = await extractor.extract({ url: first.finalUrl, contentType: first.contentType, body: first.body, ...(pdf ? {} : { text: first.text }), signal: ctx.signal });
+    const staticDoc = await extractor.extract({
+      url: first.finalUrl,
+      contentType: first.contentType,
+      body: first.body,
+      ...(pdf ? {} : { text: first.text }),
+      signal: ctx.signal,
+    });
     // A script-built page (no readable text in its static HTML) is rendered in Chromium, bounded per task.
     const attempt = await renderIfScriptBuilt(ctx, item.url, first, staticDoc);
     const doc = attempt.doc;
@@ -126,11 +138,22 @@ async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }
     const own = Object.keys(doc.identifiers).length > 0;
     const title = doc.title ?? page.title;
     const outcome: PageOutcome & { identifiers: string[] } = {
-      status: 'fetched', queryId: ctx.query.id, at: new Date().toISOString(), fragments: fragments.length, identifiers, httpStatus: first.status,
-      ...(first.fromCache ? { fromCache: true } : {}), ...(attempt.rendered ? { rendered: true } : {}),
+      status: 'fetched',
+      queryId: ctx.query.id,
+      at: new Date().toISOString(),
+      fragments: fragments.length,
+      identifiers,
+      httpStatus: first.status,
+      ...(first.fromCache ? { fromCache: true } : {}),
+      ...(attempt.rendered ? { rendered: true } : {}),
     };
     if (attempt.error) outcome.error = attempt.error;
-    if (all.length > fragments.length) outcome.error = { category: 'non_retryable', code: 'fragments_truncated', message: `${all.length - fragments.length} fragments beyond pipeline.max_fragments_per_page (${ctx.limits.maxFragmentsPerPage}) dropped` };
+    if (all.length > fragments.length)
+      outcome.error = {
+        category: 'non_retryable',
+        code: 'fragments_truncated',
+        message: `${all.length - fragments.length} fragments beyond pipeline.max_fragments_per_page (${ctx.limits.maxFragmentsPerPage}) dropped`,
+      };
     store.transaction(() => {
       store.updatePage(item.pageId, {
         fetchStatus: 'fetched',
@@ -141,7 +164,10 @@ async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }
         ...(doc.byline ? { authors: [doc.byline] } : {}),
         ...(doc.siteName ? { organization: doc.siteName } : {}),
         identifiers: { ...doc.identifiers },
-        sourceType: page.sourceType === 'academic_paper' || own ? 'academic_paper' : classifySourceType(item.url, { ...(title ? { title } : {}), ...(doc.byline ? { author: doc.byline } : {}) }),
+        sourceType:
+          page.sourceType === 'academic_paper' || own
+            ? 'academic_paper'
+            : classifySourceType(item.url, { ...(title ? { title } : {}), ...(doc.byline ? { author: doc.byline } : {}) }),
         trustLevel: trust.of(item.url).trustLevel,
       });
       store.insertFragments(fragments);
@@ -154,7 +180,12 @@ async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }
     const error = failureOf(err);
     const httpStatus = httpStatusOf(err);
     const outcome: PageOutcome & { identifiers: string[] } = {
-      status: error.category === 'blocked' ? 'blocked' : 'failed', queryId: ctx.query.id, at: new Date().toISOString(), error, identifiers: [], ...(httpStatus !== undefined ? { httpStatus } : {}),
+      status: error.category === 'blocked' ? 'blocked' : 'failed',
+      queryId: ctx.query.id,
+      at: new Date().toISOString(),
+      error,
+      identifiers: [],
+      ...(httpStatus !== undefined ? { httpStatus } : {}),
     };
     store.transaction(() => {
       store.updatePage(item.pageId, { fetchStatus: outcome.status });
@@ -207,7 +238,15 @@ export async function runFetchPhase(ctx: QueryContext, plan: FetchPlan): Promise
       if (r.error) out.warnings.push(warning({ source: 'fetch', category: 'warning', code: r.error.code, message: r.error.message, target: item.url }));
     } else {
       out.failed.push(item.pageId);
-      out.warnings.push(warning({ source: 'fetch', category: r.error?.category ?? 'retryable', code: r.error?.code ?? 'unexpected', message: r.error?.message ?? 'fetch failed', target: item.url }));
+      out.warnings.push(
+        warning({
+          source: 'fetch',
+          category: r.error?.category ?? 'retryable',
+          code: r.error?.code ?? 'unexpected',
+          message: r.error?.message ?? 'fetch failed',
+          target: item.url,
+        }),
+      );
     }
   }
   if (notFetched > 0) out.warnings.push(ctx.budget.exhaustedWarning(`${notFetched} pages not fetched (time)`));

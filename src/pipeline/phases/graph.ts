@@ -41,14 +41,27 @@ export async function runGraphStep(ctx: QueryContext): Promise<GraphOutput> {
   const gd = graphDepsOf(ctx);
   // One view of the task graph for the whole step: read once, kept current from the step's writes.
   const session = createGraphSession(ctx.deps.store, ctx.task.id);
-  const result = await runGraphPhase(gd, { taskId: ctx.task.id, queryId: ctx.query.id, pageIds, ...(ctx.input.deferStance ? { deferStance: true } : {}), session, signal: ctx.signal });
+  const result = await runGraphPhase(gd, {
+    taskId: ctx.task.id,
+    queryId: ctx.query.id,
+    pageIds,
+    ...(ctx.input.deferStance ? { deferStance: true } : {}),
+    session,
+    signal: ctx.signal,
+  });
   // recomputeTaskGraph emits domain.blocked / domain.promoted itself through the graph deps.
   const recompute = recomputeTaskGraph(gd, { taskId: ctx.task.id, session });
   return { pageIds, result, recompute };
 }
 
 /** Saves the graph output and marks its pages as graphed, in one transaction. */
-export function saveGraphOutput(ctx: QueryContext, key: string, out: GraphOutput, secondsUsed: number, save: (key: string, payload: unknown, seconds: number) => void): void {
+export function saveGraphOutput(
+  ctx: QueryContext,
+  key: string,
+  out: GraphOutput,
+  secondsUsed: number,
+  save: (key: string, payload: unknown, seconds: number) => void,
+): void {
   ctx.deps.store.transaction(() => {
     const graphed = loadPayload<string[]>(ctx.deps.store, ctx.task.id, keys.graphed) ?? [];
     ctx.deps.store.saveCheckpoint(ctx.task.id, keys.graphed, [...graphed, ...out.pageIds]);

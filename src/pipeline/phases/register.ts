@@ -79,12 +79,21 @@ export function registerAbstractPaper(ctx: QueryContext, p: CanonicalPaper & { a
   const url = paperUrl(p);
   if (!url) return undefined;
   const existing = existingPaperPage(ctx, p, url);
-  if (existing && FINAL_FETCH_STATUSES.has(existing.fetchStatus)) return { page: existing, isNew: pageOwner(ctx.deps.store, ctx.task.id, existing.id) === ctx.query.id };
+  if (existing && FINAL_FETCH_STATUSES.has(existing.fetchStatus))
+    return { page: existing, isNew: pageOwner(ctx.deps.store, ctx.task.id, existing.id) === ctx.query.id };
   if (ctx.budget.pagesLeft() <= 0) return undefined;
   const { store } = ctx.deps;
   const page = makePage({
-    taskId: ctx.task.id, url: existing?.url ?? url, sourceType: 'academic_paper', fetchStatus: 'abstract_only', title: p.title, identifiers: p.identifiers,
-    abstractOnly: true, authors: p.authors, ...(p.publishedAt ? { publishedAt: p.publishedAt } : {}), trust: ctx.deps.trust,
+    taskId: ctx.task.id,
+    url: existing?.url ?? url,
+    sourceType: 'academic_paper',
+    fetchStatus: 'abstract_only',
+    title: p.title,
+    identifiers: p.identifiers,
+    abstractOnly: true,
+    authors: p.authors,
+    ...(p.publishedAt ? { publishedAt: p.publishedAt } : {}),
+    trust: ctx.deps.trust,
   });
   const stored = store.transaction(() => {
     const row = store.upsertPage(page);
@@ -99,7 +108,10 @@ export function registerAbstractPaper(ctx: QueryContext, p: CanonicalPaper & { a
   return { page: stored, isNew: true };
 }
 
-function candidatePage(ctx: QueryContext, input: { url: string; title?: string; identifiers?: Page['identifiers']; academic: boolean; publishedAt?: string }): Page {
+function candidatePage(
+  ctx: QueryContext,
+  input: { url: string; title?: string; identifiers?: Page['identifiers']; academic: boolean; publishedAt?: string },
+): Page {
   const url = pageUrl(input.url);
   const existing = ctx.deps.store.findPageByUrl(ctx.task.id, url);
   if (existing) return existing;
@@ -107,9 +119,14 @@ function candidatePage(ctx: QueryContext, input: { url: string; title?: string; 
   const publishedAt = input.publishedAt ? normalizePublishedDate(input.publishedAt) : undefined;
   return ctx.deps.store.upsertPage(
     makePage({
-      taskId: ctx.task.id, url, fetchStatus: 'pending', trust: ctx.deps.trust,
+      taskId: ctx.task.id,
+      url,
+      fetchStatus: 'pending',
+      trust: ctx.deps.trust,
       sourceType: input.academic ? 'academic_paper' : classifySourceType(url, { ...(input.title ? { title: input.title } : {}) }),
-      ...(input.title ? { title: input.title } : {}), ...(input.identifiers ? { identifiers: input.identifiers } : {}), ...(publishedAt ? { publishedAt } : {}),
+      ...(input.title ? { title: input.title } : {}),
+      ...(input.identifiers ? { identifiers: input.identifiers } : {}),
+      ...(publishedAt ? { publishedAt } : {}),
     }),
   );
 }
@@ -125,13 +142,26 @@ function registerCorpusHit(ctx: QueryContext, hit: HitRecord, out: RegisterOutpu
   }
   const doc = store.getCorpusDocument(hit.corpus!, hit.docId!);
   if (!doc) {
-    out.warnings.push(warning({ source: `corpus:${hit.corpus}`, category: 'non_retryable', code: 'corpus_document_missing', message: `corpus ${hit.corpus}: document ${hit.docId} is gone from the store`, target: url }));
+    out.warnings.push(
+      warning({
+        source: `corpus:${hit.corpus}`,
+        category: 'non_retryable',
+        code: 'corpus_document_missing',
+        message: `corpus ${hit.corpus}: document ${hit.docId} is gone from the store`,
+        target: url,
+      }),
+    );
     return;
   }
   if (ctx.budget.pagesLeft() <= 0) return void (budget.skipped += 1);
   const page = makePage({
-    taskId: ctx.task.id, url, fetchStatus: 'fetched', trust: ctx.deps.trust, title: doc.title,
-    sourceType: url.startsWith('http') ? classifySourceType(url, { title: doc.title }) : 'other', ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}),
+    taskId: ctx.task.id,
+    url,
+    fetchStatus: 'fetched',
+    trust: ctx.deps.trust,
+    title: doc.title,
+    sourceType: url.startsWith('http') ? classifySourceType(url, { title: doc.title }) : 'other',
+    ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}),
   });
   const stored = store.transaction(() => {
     const row = store.upsertPage(page);
@@ -171,7 +201,11 @@ export function runRegisterPhase(ctx: QueryContext, input: { hits: HitRecord[]; 
     const paper = hit.ids.map((id) => index.find(parseScholarlyId(id))).find((p) => p !== undefined);
     if (paper?.abstract) continue;
     try {
-      addCandidate(candidatePage(ctx, { url: hit.url, title: hit.title, academic: hit.ids.length > 0, ...(hit.publishedAt ? { publishedAt: hit.publishedAt } : {}) }), 'serp', hit.rank);
+      addCandidate(
+        candidatePage(ctx, { url: hit.url, title: hit.title, academic: hit.ids.length > 0, ...(hit.publishedAt ? { publishedAt: hit.publishedAt } : {}) }),
+        'serp',
+        hit.rank,
+      );
     } catch (err) {
       out.warnings.push(errorWarning('register', err, hit.url));
     }
@@ -181,7 +215,15 @@ export function runRegisterPhase(ctx: QueryContext, input: { hits: HitRecord[]; 
       const r = registerAbstractPaper(ctx, p as CanonicalPaper & { abstract: string });
       if (!r) {
         if (paperUrl(p)) budget.skipped += 1;
-        else out.warnings.push(warning({ source: 'register', category: 'warning', code: 'paper_without_url', message: `paper ${JSON.stringify(p.title)} (${p.key}) has no identifier or URL to register it under` }));
+        else
+          out.warnings.push(
+            warning({
+              source: 'register',
+              category: 'warning',
+              code: 'paper_without_url',
+              message: `paper ${JSON.stringify(p.title)} (${p.key}) has no identifier or URL to register it under`,
+            }),
+          );
         return;
       }
       if (r.isNew) out.newPageIds.push(r.page.id);
@@ -191,14 +233,27 @@ export function runRegisterPhase(ctx: QueryContext, input: { hits: HitRecord[]; 
     }
     const url = paperUrl(p, { forFetch: true });
     if (!url) {
-      out.warnings.push(warning({ source: 'register', category: 'warning', code: 'paper_without_url', message: `paper ${JSON.stringify(p.title)} (${p.key}) has neither an abstract nor a URL to fetch` }));
+      out.warnings.push(
+        warning({
+          source: 'register',
+          category: 'warning',
+          code: 'paper_without_url',
+          message: `paper ${JSON.stringify(p.title)} (${p.key}) has neither an abstract nor a URL to fetch`,
+        }),
+      );
       return;
     }
     try {
       const existing = existingPaperPage(ctx, p, url);
       const page = existing ?? candidatePage(ctx, { url, title: p.title, identifiers: p.identifiers, academic: true });
       addCandidate(page, 'paper', input.hits.length + i);
-      out.papers.push({ key: p.key, pageId: page.id, title: p.title, identifiers: p.identifiers, isNew: !existing || !FINAL_FETCH_STATUSES.has(existing.fetchStatus) });
+      out.papers.push({
+        key: p.key,
+        pageId: page.id,
+        title: p.title,
+        identifiers: p.identifiers,
+        isNew: !existing || !FINAL_FETCH_STATUSES.has(existing.fetchStatus),
+      });
     } catch (err) {
       out.warnings.push(errorWarning('register', err, url));
     }
@@ -206,4 +261,3 @@ export function runRegisterPhase(ctx: QueryContext, input: { hits: HitRecord[]; 
   if (budget.skipped > 0) out.warnings.push(ctx.budget.exhaustedWarning(`${budget.skipped} papers or documents not registered`));
   return out;
 }
-

@@ -43,18 +43,42 @@ export async function renderIfScriptBuilt(ctx: QueryContext, url: string, res: F
   const stay = { doc, res, rendered: false };
   if (!needsRender(ctx, res, doc)) return stay;
   if (!takeRender(ctx)) {
-    return { ...stay, error: { category: 'non_retryable', code: 'render_limit', message: `script-built page not rendered: the task's ${ctx.limits.maxRendersPerTask} renders (pipeline.max_renders_per_task) are used` } };
+    return {
+      ...stay,
+      error: {
+        category: 'non_retryable',
+        code: 'render_limit',
+        message: `script-built page not rendered: the task's ${ctx.limits.maxRendersPerTask} renders (pipeline.max_renders_per_task) are used`,
+      },
+    };
   }
   const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.limits.renderTimeoutMs)]);
   try {
     const rendered = await ctx.deps.fetcher.fetch({ url, render: true, noCache: true, signal, taskId: ctx.task.id });
-    const out = await ctx.deps.extractor.extract({ url: rendered.finalUrl, contentType: rendered.contentType, body: rendered.body, text: rendered.text, signal: ctx.signal });
+    const out = await ctx.deps.extractor.extract({
+      url: rendered.finalUrl,
+      contentType: rendered.contentType,
+      body: rendered.body,
+      text: rendered.text,
+      signal: ctx.signal,
+    });
     // The rendered page is kept only when it reads better than the static one.
-    if (out.text.trim().length <= doc.text.trim().length) return { ...stay, error: { category: 'non_retryable', code: 'render_no_text', message: 'rendered in Chromium, but the rendered page has no more readable text than the static one' } };
+    if (out.text.trim().length <= doc.text.trim().length)
+      return {
+        ...stay,
+        error: {
+          category: 'non_retryable',
+          code: 'render_no_text',
+          message: 'rendered in Chromium, but the rendered page has no more readable text than the static one',
+        },
+      };
     return { doc: out, res: rendered, rendered: true };
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     const why = isLyraError(err) ? `${err.code}: ${err.message}` : errorMessage(err);
-    return { ...stay, error: { category: 'non_retryable', code: 'render_failed', message: `script-built page could not be rendered (${why}); the static text is kept` } };
+    return {
+      ...stay,
+      error: { category: 'non_retryable', code: 'render_failed', message: `script-built page could not be rendered (${why}); the static text is kept` },
+    };
   }
 }

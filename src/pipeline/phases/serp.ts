@@ -59,7 +59,8 @@ export async function runSerpPhase(ctx: QueryContext): Promise<SerpOutput> {
     maxExpansions: limits.maxExpansions,
     signal: ctx.signal,
   });
-  for (const w of expansion.warnings) warnings.push(warning({ source: 'query-expansion', category: 'warning', code: 'expansion', message: w, target: input.value }));
+  for (const w of expansion.warnings)
+    warnings.push(warning({ source: 'query-expansion', category: 'warning', code: 'expansion', message: w, target: input.value }));
   const left = task.budget.maxQueries - loadUsage(ctx.deps.store, task.id).queriesSent;
   let sent = expansion.queries.map((q) => q.text);
   if (sent.length > left) {

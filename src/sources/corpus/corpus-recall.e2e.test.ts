@@ -24,7 +24,9 @@ test('Check-COVID: the gold abstract is in the top 5 for most train claims', { s
     const report = await ingestCorpus({ store, extractor: noExtractor, name: 'check-covid', paths: [sharedDataPath('check-covid/corpus.json')] });
     assert.equal(report.inserted, 347);
     const claims = readFileSync(sharedDataPath('check-covid/train/covidCheck_train_composed+extracted.json'), 'utf8')
-      .split('\n').filter(Boolean).map((l) => JSON.parse(l) as { claim: string; cord_id: string });
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { claim: string; cord_id: string });
     const provider = createCorpusSearchProvider({ store, corpus: 'check-covid' });
     let found = 0;
     for (const c of claims) {

@@ -18,8 +18,14 @@ test('JSONL records in both accepted shapes; a bad line names file and line', ()
     { id: '1', title: 'A', text: 'alpha' },
     { id: 'x9', title: 'B', text: 'One. Two.' },
   ]);
-  assert.throws(() => parseDocumentFile('{"id": 1, "title": "A", "text": "a"}\n{"title": 3}\n', 'f.jsonl'), (e: unknown) => e instanceof InvalidInputError && /f\.jsonl:2: expected \{id, title, text/.test(e.message));
-  assert.deepEqual(parseDocumentFile('[{"id": "a", "title": "T", "text": "x"}]', 'f.json').map((r) => r.id), ['a']);
+  assert.throws(
+    () => parseDocumentFile('{"id": 1, "title": "A", "text": "a"}\n{"title": 3}\n', 'f.jsonl'),
+    (e: unknown) => e instanceof InvalidInputError && /f\.jsonl:2: expected \{id, title, text/.test(e.message),
+  );
+  assert.deepEqual(
+    parseDocumentFile('[{"id": "a", "title": "T", "text": "x"}]', 'f.json').map((r) => r.id),
+    ['a'],
+  );
 });
 
 test('re-adding a changed JSONL file updates, skips unchanged and removes vanished records', async () => {
@@ -27,10 +33,23 @@ test('re-adding a changed JSONL file updates, skips unchanged and removes vanish
   const store = openStore({ path: join(dir, 'lyra.db') });
   try {
     const file = join(dir, 'docs.jsonl');
-    writeFileSync(file, ['{"id":"a","title":"Masks","text":"Masks reduce transmission."}', '{"id":"b","title":"Vitamin D","text":"No effect on infection."}', '{"id":"c","title":"C","text":"Gone later."}'].join('\n'));
+    writeFileSync(
+      file,
+      [
+        '{"id":"a","title":"Masks","text":"Masks reduce transmission."}',
+        '{"id":"b","title":"Vitamin D","text":"No effect on infection."}',
+        '{"id":"c","title":"C","text":"Gone later."}',
+      ].join('\n'),
+    );
     const first = await ingestCorpus({ store, extractor: noExtractor, name: 'demo', paths: [dir] });
     assert.deepEqual([first.inserted, first.updated, first.unchanged, first.removed], [3, 0, 0, 0]);
-    writeFileSync(file, ['{"id":"a","title":"Masks","text":"Masks reduce transmission."}', '{"id":"b","title":"Vitamin D","text":"Vitamin D reduced infection in one trial."}'].join('\n'));
+    writeFileSync(
+      file,
+      [
+        '{"id":"a","title":"Masks","text":"Masks reduce transmission."}',
+        '{"id":"b","title":"Vitamin D","text":"Vitamin D reduced infection in one trial."}',
+      ].join('\n'),
+    );
     const second = await ingestCorpus({ store, extractor: noExtractor, name: 'demo', paths: [file] });
     assert.deepEqual([second.inserted, second.updated, second.unchanged, second.removed], [0, 1, 1, 1]);
     const provider = createCorpusSearchProvider({ store, corpus: 'demo' });
@@ -62,4 +81,3 @@ test('a document ingested from a file is searched under its corpus:// URL (the p
     rmSync(dir, { recursive: true, force: true });
   }
 });
-

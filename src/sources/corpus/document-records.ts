@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { InvalidInputError, isSafeHttpUrl } from '../../core/index.js';
 
 /** A record's own URL: only http(s); `javascript:`, `data:`, `file:` and other schemes are refused at ingest (they would become links in reports). */
-const documentUrl = z.string().refine(isSafeHttpUrl, { message: 'url must be an absolute http(s) URL (javascript:, data:, file: and other schemes are refused)' });
+const documentUrl = z
+  .string()
+  .refine(isSafeHttpUrl, { message: 'url must be an absolute http(s) URL (javascript:, data:, file: and other schemes are refused)' });
 
 const lyraRecord = z.object({
   id: z.union([z.string().min(1), z.number()]),
@@ -74,7 +76,11 @@ export function parseDocumentFile(text: string, file: string): DocumentRecord[] 
     try {
       value = JSON.parse(line);
     } catch (cause) {
-      throw new InvalidInputError(`${file}:${i + 1}: invalid JSON: ${(cause as Error).message}`, { code: 'corpus_file_invalid', details: { file, line: i + 1 }, cause });
+      throw new InvalidInputError(`${file}:${i + 1}: invalid JSON: ${(cause as Error).message}`, {
+        code: 'corpus_file_invalid',
+        details: { file, line: i + 1 },
+        cause,
+      });
     }
     out.push(parseDocumentRecord(value, `${file}:${i + 1}`));
   }

@@ -1,6 +1,13 @@
 export { parseDocumentFile, parseDocumentRecord, type DocumentRecord } from './document-records.js';
 export {
-  CORPUS_NAME_RE, DEFAULT_MAX_FILES, DEFAULT_MAX_FILE_BYTES, INGEST_BATCH, ingestCorpus, validateCorpusName,
-  type IngestOptions, type IngestProgress, type IngestReport,
+  CORPUS_NAME_RE,
+  DEFAULT_MAX_FILES,
+  DEFAULT_MAX_FILE_BYTES,
+  INGEST_BATCH,
+  ingestCorpus,
+  validateCorpusName,
+  type IngestOptions,
+  type IngestProgress,
+  type IngestReport,
 } from './ingest.js';
 export { corpusDocumentUrl, createCorpusSearchProvider, parseCorpusUrl } from './corpus-provider.js';

@@ -5,15 +5,7 @@
 // (read-bounded.ts), one bad entry one per-file error; text files' charset detected by the extractor.
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  InvalidInputError,
-  contentHash,
-  errorMessage,
-  throwIfAborted,
-  type CorpusDocument,
-  type Store,
-  type TextExtractor,
-} from '../../core/index.js';
+import { InvalidInputError, contentHash, errorMessage, throwIfAborted, type CorpusDocument, type Store, type TextExtractor } from '../../core/index.js';
 import { parseDocumentFile } from './document-records.js';
 import { readFileBounded } from './read-bounded.js';
 import { collectCorpusFiles } from './walk-files.js';
@@ -27,8 +19,14 @@ export const INGEST_BATCH = 1000;
 
 const RECORD_EXTENSIONS = new Set(['.jsonl', '.ndjson', '.json']);
 const EXTRACT_TYPES: Record<string, string> = {
-  '.html': 'text/html', '.htm': 'text/html', '.xhtml': 'application/xhtml+xml', '.pdf': 'application/pdf',
-  '.md': 'text/markdown', '.markdown': 'text/markdown', '.txt': 'text/plain', '.text': 'text/plain',
+  '.html': 'text/html',
+  '.htm': 'text/html',
+  '.xhtml': 'application/xhtml+xml',
+  '.pdf': 'application/pdf',
+  '.md': 'text/markdown',
+  '.markdown': 'text/markdown',
+  '.txt': 'text/plain',
+  '.text': 'text/plain',
 };
 
 export const CORPUS_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -66,7 +64,9 @@ export interface IngestReport {
 
 export function validateCorpusName(name: string): string {
   if (!CORPUS_NAME_RE.test(name)) {
-    throw new InvalidInputError(`corpus name ${JSON.stringify(name)}: expected 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`, { code: 'invalid_corpus_name' });
+    throw new InvalidInputError(`corpus name ${JSON.stringify(name)}: expected 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`, {
+      code: 'invalid_corpus_name',
+    });
   }
   return name;
 }
@@ -75,8 +75,22 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
   const { store, extractor, signal } = options;
   const corpus = validateCorpusName(options.name);
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const walk = await collectCorpusFiles({ paths: options.paths, maxFiles: options.maxFiles ?? DEFAULT_MAX_FILES, followSymlinks: options.followSymlinks === true, ...(signal ? { signal } : {}) });
-  const report: IngestReport = { corpus, files: walk.files.length + walk.failed.length, inserted: 0, updated: 0, unchanged: 0, removed: 0, skippedFiles: [...walk.skipped], failedFiles: [...walk.failed] };
+  const walk = await collectCorpusFiles({
+    paths: options.paths,
+    maxFiles: options.maxFiles ?? DEFAULT_MAX_FILES,
+    followSymlinks: options.followSymlinks === true,
+    ...(signal ? { signal } : {}),
+  });
+  const report: IngestReport = {
+    corpus,
+    files: walk.files.length + walk.failed.length,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    removed: 0,
+    skippedFiles: [...walk.skipped],
+    failedFiles: [...walk.failed],
+  };
   let batch: CorpusDocument[] = [];
   const flush = (): void => {
     if (batch.length === 0) return;
@@ -107,7 +121,16 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
         const seen = new Set<string>();
         for (const r of records) {
           seen.add(r.id);
-          batch.push({ corpus, id: r.id, title: r.title, text: r.text, url: r.url, publishedAt: r.publishedAt, origin: file, contentHash: contentHash(JSON.stringify([r.title, r.text, r.url ?? '', r.publishedAt ?? ''])) });
+          batch.push({
+            corpus,
+            id: r.id,
+            title: r.title,
+            text: r.text,
+            url: r.url,
+            publishedAt: r.publishedAt,
+            origin: file,
+            contentHash: contentHash(JSON.stringify([r.title, r.text, r.url ?? '', r.publishedAt ?? ''])),
+          });
           if (batch.length >= INGEST_BATCH) flush();
         }
         flush();
@@ -122,7 +145,16 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
           // Bytes, not text: the extractor detects the charset (BOM, <meta>, UTF-8, else chardet: Latin-1, Shift_JIS…).
           const doc = await extractor.extract({ url, contentType: type!, body: new Uint8Array(bytes), signal });
           if (!doc.text.trim()) throw new InvalidInputError(`${file}: no text could be extracted`, { code: 'empty_document' });
-          batch.push({ corpus, id: file, title: doc.title?.trim() || file, text: doc.text, url, publishedAt: doc.publishedAt, origin: file, contentHash: hash });
+          batch.push({
+            corpus,
+            id: file,
+            title: doc.title?.trim() || file,
+            text: doc.text,
+            url,
+            publishedAt: doc.publishedAt,
+            origin: file,
+            contentHash: hash,
+          });
           if (batch.length >= INGEST_BATCH) flush();
         }
       }

@@ -17,7 +17,11 @@ export async function readFileBounded(path: string, maxBytes: number, signal?: A
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ELOOP') {
-      throw new NonRetryableError(`${path} became a symbolic link after it was listed; not read`, { code: 'corpus_file_changed', details: { file: path }, cause });
+      throw new NonRetryableError(`${path} became a symbolic link after it was listed; not read`, {
+        code: 'corpus_file_changed',
+        details: { file: path },
+        cause,
+      });
     }
     throw cause;
   }

@@ -33,7 +33,15 @@ function inside(child: string, parent: string): boolean {
 }
 
 function kindOf(s: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
-  return s.isFIFO() ? 'a FIFO' : s.isSocket() ? 'a socket' : s.isCharacterDevice() ? 'a character device' : s.isBlockDevice() ? 'a block device' : 'not a regular file';
+  return s.isFIFO()
+    ? 'a FIFO'
+    : s.isSocket()
+      ? 'a socket'
+      : s.isCharacterDevice()
+        ? 'a character device'
+        : s.isBlockDevice()
+          ? 'a block device'
+          : 'not a regular file';
 }
 
 export async function collectCorpusFiles(options: WalkOptions): Promise<WalkResult> {
@@ -41,7 +49,10 @@ export async function collectCorpusFiles(options: WalkOptions): Promise<WalkResu
   const visitedDirs = new Set<string>();
   const addFile = (path: string, realPath: string): void => {
     if (result.files.length >= options.maxFiles) {
-      throw new InvalidInputError(`corpus add: more than ${options.maxFiles} files under ${options.paths.join(', ')}; raise corpus.max_files or add a narrower folder`, { code: 'too_many_files' });
+      throw new InvalidInputError(
+        `corpus add: more than ${options.maxFiles} files under ${options.paths.join(', ')}; raise corpus.max_files or add a narrower folder`,
+        { code: 'too_many_files' },
+      );
     }
     result.files.push({ path, realPath });
   };

@@ -3,7 +3,12 @@ import assert from 'node:assert/strict';
 import type { Paper } from '../../core/index.js';
 import { createPaperIndex, normalizeTitle, titleKey } from './index.js';
 
-const paper = (p: Partial<Paper> & Pick<Paper, 'source' | 'id'>): Paper => ({ title: 'A study of things that matter a lot', authors: [], identifiers: {}, ...p });
+const paper = (p: Partial<Paper> & Pick<Paper, 'source' | 'id'>): Paper => ({
+  title: 'A study of things that matter a lot',
+  authors: [],
+  identifiers: {},
+  ...p,
+});
 
 test('normalizeTitle folds case, accents, punctuation and width; titleKey needs a year and a long title', () => {
   assert.equal(normalizeTitle('Écoles  — “Learning”: ＡＩ <i>in</i> practice.'), 'ecoles learning ai in practice');
@@ -14,12 +19,49 @@ test('normalizeTitle folds case, accents, punctuation and width; titleKey needs 
 
 test('the same DOI from three sources is one paper listing all three, fields merged richest-first', () => {
   const index = createPaperIndex();
-  index.add(paper({ source: 'semantic_scholar', id: 'abc', title: 'Computing Machinery and Intelligence', year: 1950, abstract: 'short', citationCount: 10059, authors: ['A. Turing'], identifiers: { doi: '10.1093/mind/lix.236.433', s2: 'abc' } }));
-  index.add(paper({ source: 'openalex', id: 'W1', title: 'COMPUTING MACHINERY AND INTELLIGENCE (REPRINT)', year: 1950, abstract: 'a much longer abstract text', citationCount: 9000, referenceCount: 14, authors: ['Alan Turing'], identifiers: { doi: '10.1093/mind/lix.236.433', openalex: 'W1' } }));
-  const c = index.add(paper({ source: 'crossref', id: '10.1093/mind/lix.236.433', title: 'I.—Computing Machinery and Intelligence', year: 1950, publishedAt: '1950-10-01', venue: 'Mind', authors: [], identifiers: { doi: '10.1093/mind/lix.236.433' } }));
+  index.add(
+    paper({
+      source: 'semantic_scholar',
+      id: 'abc',
+      title: 'Computing Machinery and Intelligence',
+      year: 1950,
+      abstract: 'short',
+      citationCount: 10059,
+      authors: ['A. Turing'],
+      identifiers: { doi: '10.1093/mind/lix.236.433', s2: 'abc' },
+    }),
+  );
+  index.add(
+    paper({
+      source: 'openalex',
+      id: 'W1',
+      title: 'COMPUTING MACHINERY AND INTELLIGENCE (REPRINT)',
+      year: 1950,
+      abstract: 'a much longer abstract text',
+      citationCount: 9000,
+      referenceCount: 14,
+      authors: ['Alan Turing'],
+      identifiers: { doi: '10.1093/mind/lix.236.433', openalex: 'W1' },
+    }),
+  );
+  const c = index.add(
+    paper({
+      source: 'crossref',
+      id: '10.1093/mind/lix.236.433',
+      title: 'I.—Computing Machinery and Intelligence',
+      year: 1950,
+      publishedAt: '1950-10-01',
+      venue: 'Mind',
+      authors: [],
+      identifiers: { doi: '10.1093/mind/lix.236.433' },
+    }),
+  );
   assert.equal(index.size, 1);
   assert.deepEqual(c.sources, ['semantic_scholar', 'openalex', 'crossref']);
-  assert.deepEqual(c.records.map((r) => r.id), ['abc', 'W1', '10.1093/mind/lix.236.433']);
+  assert.deepEqual(
+    c.records.map((r) => r.id),
+    ['abc', 'W1', '10.1093/mind/lix.236.433'],
+  );
   assert.equal(c.key, 'doi:10.1093/mind/lix.236.433');
   assert.deepEqual(c.identifiers, { doi: '10.1093/mind/lix.236.433', s2: 'abc', openalex: 'W1' });
   assert.equal(c.title, 'I.—Computing Machinery and Intelligence', 'longest mixed-case title; ALL-CAPS loses');
@@ -39,13 +81,29 @@ test('PMID, then arXiv id, then title + year match; an arXiv DOI does not block 
   index.add(paper({ source: 'pubmed', id: '123', identifiers: { pmid: '123', doi: '10.1/x' } }));
   index.add(paper({ source: 'openalex', id: 'W9', identifiers: { pmid: '123' } }));
   assert.equal(index.size, 1);
-  index.add(paper({ source: 'arxiv', id: '2304.04761', title: 'Connecting Fairness in Machine Learning', identifiers: { arxiv: '2304.04761', doi: '10.48550/arxiv.2304.04761' } }));
-  const merged = index.add(paper({ source: 'semantic_scholar', id: 's', title: 'Connecting Fairness in Machine Learning', identifiers: { arxiv: '2304.04761', doi: '10.1109/pub.2023.1' } }));
+  index.add(
+    paper({
+      source: 'arxiv',
+      id: '2304.04761',
+      title: 'Connecting Fairness in Machine Learning',
+      identifiers: { arxiv: '2304.04761', doi: '10.48550/arxiv.2304.04761' },
+    }),
+  );
+  const merged = index.add(
+    paper({
+      source: 'semantic_scholar',
+      id: 's',
+      title: 'Connecting Fairness in Machine Learning',
+      identifiers: { arxiv: '2304.04761', doi: '10.1109/pub.2023.1' },
+    }),
+  );
   assert.equal(index.size, 2);
   assert.equal(merged.identifiers.doi, '10.1109/pub.2023.1', 'the publisher DOI wins over the arXiv DOI');
   assert.equal(merged.key, 'doi:10.1109/pub.2023.1');
   index.add(paper({ source: 'crossref', id: '10.9/t', title: 'Heat-bath random walks with Markov bases', year: 2016, identifiers: { doi: '10.9/t' } }));
-  const byTitle = index.add(paper({ source: 'arxiv', id: '1605.08386', title: 'Heat-Bath Random Walks with Markov Bases.', year: 2016, identifiers: { arxiv: '1605.08386' } }));
+  const byTitle = index.add(
+    paper({ source: 'arxiv', id: '1605.08386', title: 'Heat-Bath Random Walks with Markov Bases.', year: 2016, identifiers: { arxiv: '1605.08386' } }),
+  );
   assert.equal(index.size, 3);
   assert.deepEqual(byTitle.sources, ['crossref', 'arxiv']);
 });

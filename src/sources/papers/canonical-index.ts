@@ -73,7 +73,8 @@ function keysOf(fields: { identifiers: Identifiers; title: string; year?: number
 
 /** Whether identifiers stronger than `matchedBy` disagree between two records. */
 function conflicts(a: Identifiers, b: Identifiers, matchedBy: MatchKind): boolean {
-  const rank = (k: MatchKind): number => (k === 'title' ? 99 : (STRONG_KINDS as readonly string[]).indexOf(k) === -1 ? 50 : (STRONG_KINDS as readonly string[]).indexOf(k));
+  const rank = (k: MatchKind): number =>
+    k === 'title' ? 99 : (STRONG_KINDS as readonly string[]).indexOf(k) === -1 ? 50 : (STRONG_KINDS as readonly string[]).indexOf(k);
   for (const k of STRONG_KINDS) {
     if (rank(k) >= rank(matchedBy)) continue;
     const x = a[k];

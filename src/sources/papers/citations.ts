@@ -53,14 +53,23 @@ export async function collectCitations(options: CollectCitationsOptions): Promis
   const method = options.direction === 'references' ? 'getReferences' : 'getCitations';
   const capable = options.sources.filter((s) => typeof s[method] === 'function');
   if (capable.length === 0) {
-    throw new InvalidInputError(`citations: no enabled source has ${options.direction} (enable scholarly.semantic_scholar or scholarly.openalex)`, { code: 'no_sources' });
+    throw new InvalidInputError(`citations: no enabled source has ${options.direction} (enable scholarly.semantic_scholar or scholarly.openalex)`, {
+      code: 'no_sources',
+    });
   }
   const warnings: SourceWarning[] = [];
   const outcomes: SourceOutcome[] = [];
   // A seed id some capable source cannot read (an S2 sha for OpenAlex) is first resolved to its other ids.
   let ids: ScholarlyId[] = [seed];
   if (capable.some((s) => !pickId(s, ids))) {
-    const r = await enrichIdentifiers({ ids: [seed], sources: options.sources, signal: options.signal, timeoutMs: options.timeoutMs, events: options.events, expansionRounds: 0 });
+    const r = await enrichIdentifiers({
+      ids: [seed],
+      sources: options.sources,
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+      events: options.events,
+      expansionRounds: 0,
+    });
     warnings.push(...r.warnings);
     const c = r.papers.find((p) => p.key === r.resolved[0]?.key);
     if (c) ids = [seed, ...(Object.entries(c.identifiers) as Array<[ScholarlyId['kind'], string]>).map(([kind, value]) => ({ kind, value }))];
@@ -68,13 +77,28 @@ export async function collectCitations(options: CollectCitationsOptions): Promis
 
   const calls = capable.map((s) => ({ s, id: pickId(s, ids) }));
   for (const c of calls.filter((c) => !c.id)) {
-    warnings.push({ source: c.s.name, category: 'partial', code: 'identifier_unsupported', message: `${c.s.name}: cannot read ${formatScholarlyId(seed)} and no other identifier of the paper is known; not asked` });
+    warnings.push({
+      source: c.s.name,
+      category: 'partial',
+      code: 'identifier_unsupported',
+      message: `${c.s.name}: cannot read ${formatScholarlyId(seed)} and no other identifier of the paper is known; not asked`,
+    });
   }
   const runs = await Promise.all(
     calls
       .filter((c): c is { s: ScholarlySource; id: ScholarlyId } => c.id !== undefined)
       .map((c) =>
-        runSource({ source: c.s.name, signal: options.signal, timeoutMs: options.timeoutMs, events: options.events, what: `${options.direction} of ${formatScholarlyId(c.id)}` }, (ctx) => c.s[method]!(formatScholarlyId(c.id), { limit: options.limit, ...ctx }), (l) => l.length),
+        runSource(
+          {
+            source: c.s.name,
+            signal: options.signal,
+            timeoutMs: options.timeoutMs,
+            events: options.events,
+            what: `${options.direction} of ${formatScholarlyId(c.id)}`,
+          },
+          (ctx) => c.s[method]!(formatScholarlyId(c.id), { limit: options.limit, ...ctx }),
+          (l) => l.length,
+        ),
       ),
   );
   for (const r of runs) {

@@ -80,7 +80,17 @@ export async function enrichIdentifiers(options: EnrichIdentifiersOptions): Prom
     for (const c of calls) c.ids.forEach((id) => asked.get(c.s.name)!.add(id));
     const runs = await Promise.all(
       calls.map((c) =>
-        runSource({ source: c.s.name, signal: options.signal, timeoutMs: options.timeoutMs, events: options.events, what: `lookup ${c.ids.slice(0, 3).join(', ')}${c.ids.length > 3 ? ` (+${c.ids.length - 3})` : ''}` }, (ctx) => lookUp(c.s, c.ids, ctx), (p) => p.length),
+        runSource(
+          {
+            source: c.s.name,
+            signal: options.signal,
+            timeoutMs: options.timeoutMs,
+            events: options.events,
+            what: `lookup ${c.ids.slice(0, 3).join(', ')}${c.ids.length > 3 ? ` (+${c.ids.length - 3})` : ''}`,
+          },
+          (ctx) => lookUp(c.s, c.ids, ctx),
+          (p) => p.length,
+        ),
       ),
     );
     const touched = new Set<string>();
@@ -96,7 +106,9 @@ export async function enrichIdentifiers(options: EnrichIdentifiersOptions): Prom
     }
     // Identifiers the papers found this round carry now, that some source has not been asked about yet.
     const current = index.papers().filter((c) => c.records.some((r) => touched.has(`${r.source}\u0000${r.id}`)));
-    pending = current.flatMap((c) => identifierList(c.identifiers)).filter((id) => options.sources.some((s) => supports(s, id) && !asked.get(s.name)!.has(formatScholarlyId(id))));
+    pending = current
+      .flatMap((c) => identifierList(c.identifiers))
+      .filter((id) => options.sources.some((s) => supports(s, id) && !asked.get(s.name)!.has(formatScholarlyId(id))));
   }
 
   if (options.openAccess) await addOpenAccess(index.papers(), options, outcomes, warnings);
@@ -111,7 +123,12 @@ export async function enrichIdentifiers(options: EnrichIdentifiersOptions): Prom
   return { papers: index.papers(), resolved, unresolved, skipped, outcomes: [...outcomes.values()], warnings };
 }
 
-async function addOpenAccess(papers: CanonicalPaper[], options: EnrichIdentifiersOptions, outcomes: Map<string, SourceOutcome>, warnings: SourceWarning[]): Promise<void> {
+async function addOpenAccess(
+  papers: CanonicalPaper[],
+  options: EnrichIdentifiersOptions,
+  outcomes: Map<string, SourceOutcome>,
+  warnings: SourceWarning[],
+): Promise<void> {
   const locator = options.openAccess!;
   const need = papers.filter((p) => p.identifiers.doi && !p.openAccessUrl);
   if (need.length === 0) return;
@@ -158,10 +175,14 @@ export async function lookupPaper(options: LookupPaperOptions): Promise<LookupPa
     const what = `lookup ${formatScholarlyId(options.id)}`;
     if (answered.length === 0) throw allSourcesFailed(what, r.outcomes);
     const failure = failed.map((o) => `${o.source}: ${o.error?.message}`).join('; ');
-    throw errorOfCategory(failed.some((o) => o.error?.category === 'retryable') ? 'retryable' : 'non_retryable', `${what}: not found in ${answered.join(', ')}, and ${failure}`, {
-      code: 'lookup_incomplete',
-      details: { failures: failed.map((o) => ({ source: o.source, ...o.error })) },
-    });
+    throw errorOfCategory(
+      failed.some((o) => o.error?.category === 'retryable') ? 'retryable' : 'non_retryable',
+      `${what}: not found in ${answered.join(', ')}, and ${failure}`,
+      {
+        code: 'lookup_incomplete',
+        details: { failures: failed.map((o) => ({ source: o.source, ...o.error })) },
+      },
+    );
   }
   return { ...(paper ? { paper } : {}), outcomes: r.outcomes, warnings: r.warnings };
 }

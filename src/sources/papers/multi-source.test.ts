@@ -30,7 +30,11 @@ before(async () => {
 });
 after(() => web.close());
 
-const json = (body: unknown, status = 200) => ({ status, headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const json = (body: unknown, status = 200) => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
 const sources = (): ScholarlySource[] => [
   createSemanticScholarSource({ fetcher, baseUrl: web.url('/s2/graph/v1'), requestsPerSecond: 0 }),
   createOpenAlexSource({ fetcher, baseUrl: web.url('/openalex'), requestsPerSecond: 0 }),
@@ -41,7 +45,11 @@ const sources = (): ScholarlySource[] => [
 function serveTuringFromAllThree(): void {
   const s2Paper = readFileSync(apiFixturePath('semanticscholar/Paper.json'), 'utf8');
   web.route('/s2/graph/v1/paper/batch', json(`[${s2Paper}]`));
-  const oaWork = { ...openalexRecorded.results[0]!, doi: `https://doi.org/${TURING_DOI}`, ids: { openalex: openalexRecorded.results[0]!.id, doi: `https://doi.org/${TURING_DOI}` } };
+  const oaWork = {
+    ...openalexRecorded.results[0]!,
+    doi: `https://doi.org/${TURING_DOI}`,
+    ids: { openalex: openalexRecorded.results[0]!.id, doi: `https://doi.org/${TURING_DOI}` },
+  };
   web.route('/openalex/works/*', json(oaWork));
   const cr = JSON.parse(cassetteInteraction(apiFixturePath('crossref/test-works/test_works_with_one_id.yaml')).body) as { message: Record<string, unknown> };
   cr.message.DOI = TURING_DOI.toUpperCase();
@@ -60,7 +68,11 @@ test('the same DOI from S2, OpenAlex and Crossref yields one canonical paper lis
   assert.equal(paper.identifiers.openalex, 'W2068311567');
   assert.ok(paper.abstract && paper.abstract.length > 300);
   assert.ok(['semantic_scholar', 'openalex'].includes(paper.abstractSource ?? ''));
-  assert.deepEqual(outcomes.map((o) => [o.source, o.status, o.count]).sort(), [['crossref', 'ok', 1], ['openalex', 'ok', 1], ['semantic_scholar', 'ok', 1]]);
+  assert.deepEqual(outcomes.map((o) => [o.source, o.status, o.count]).sort(), [
+    ['crossref', 'ok', 1],
+    ['openalex', 'ok', 1],
+    ['semantic_scholar', 'ok', 1],
+  ]);
   assert.deepEqual(warnings, []);
   // Each API was asked once: identifiers a source returned itself are not asked again.
   assert.equal(web.requestsTo('/s2/graph/v1/paper/batch').length, 1);
@@ -80,21 +92,44 @@ test('searchAll: 429 from OpenAlex and a hung Crossref are warnings for those so
   assert.equal(bySource.openalex?.category, 'retryable');
   assert.match(bySource.openalex?.message ?? '', /^openalex: .*HTTP 429/);
   assert.equal(bySource.crossref?.category, 'retryable');
-  assert.deepEqual(r.outcomes.map((o) => [o.source, o.status]), [['semantic_scholar', 'ok'], ['openalex', 'failed'], ['crossref', 'failed']]);
-  assert.deepEqual(events.filter((e) => e.type === 'scholarly.source_failed').map((e) => e.data?.source).sort(), ['crossref', 'openalex']);
+  assert.deepEqual(
+    r.outcomes.map((o) => [o.source, o.status]),
+    [
+      ['semantic_scholar', 'ok'],
+      ['openalex', 'failed'],
+      ['crossref', 'failed'],
+    ],
+  );
+  assert.deepEqual(
+    events
+      .filter((e) => e.type === 'scholarly.source_failed')
+      .map((e) => e.data?.source)
+      .sort(),
+    ['crossref', 'openalex'],
+  );
 });
 
 test('searchAll: when every source fails the call is an error naming each, not an empty list', { skip }, async () => {
   web.route('/s2/graph/v1/paper/search', { fault: { status: 500 }, body: '' });
   web.route('/openalex/works', { fault: { status: 503 }, body: '' });
   web.route('/crossref/works', json('{"status":"ok","message-type":"work-list","message":{"items":'));
-  await assert.rejects(searchAll({ sources: sources(), query: 'turing', limit: 5 }), (e: unknown) => e instanceof LyraError && e.category === 'retryable' && e.code === 'all_sources_failed' && /semantic_scholar: .*openalex: .*crossref: /.test(e.message));
+  await assert.rejects(
+    searchAll({ sources: sources(), query: 'turing', limit: 5 }),
+    (e: unknown) =>
+      e instanceof LyraError && e.category === 'retryable' && e.code === 'all_sources_failed' && /semantic_scholar: .*openalex: .*crossref: /.test(e.message),
+  );
 });
 
 test('searchAll merges the same work from two sources into one entry ranked first', { skip }, async () => {
   const works = openalexRecorded.results.slice(0, 3);
   web.route('/openalex/works', json({ meta: { count: 3 }, results: works }));
-  const s2Page = { total: 1, offset: 0, data: [{ paperId: 'f'.repeat(40), title: 'Redefining climate regions in the USA', externalIds: { DOI: '10.4081/GH.2014.294' }, abstract: null, year: 2014 }] };
+  const s2Page = {
+    total: 1,
+    offset: 0,
+    data: [
+      { paperId: 'f'.repeat(40), title: 'Redefining climate regions in the USA', externalIds: { DOI: '10.4081/GH.2014.294' }, abstract: null, year: 2014 },
+    ],
+  };
   web.route('/s2/graph/v1/paper/search', json(s2Page));
   const r = await searchAll({ sources: sources().slice(0, 2), query: 'climate regions', limit: 3 });
   assert.equal(r.papers.length, 3);
@@ -127,11 +162,16 @@ test('lookupPaper: not found everywhere is a result; not found plus a failing so
   const r = await lookupPaper({ id: parseScholarlyId('doi:10.1234/none'), sources: sources() });
   assert.equal(r.paper, undefined);
   web.route('/crossref/works/*', { fault: { status: 502 }, body: '' });
-  await assert.rejects(lookupPaper({ id: parseScholarlyId('doi:10.1234/none'), sources: sources() }), (e: unknown) => e instanceof LyraError && e.category === 'retryable' && /not found in semantic_scholar, openalex, and crossref: /.test(e.message));
+  await assert.rejects(
+    lookupPaper({ id: parseScholarlyId('doi:10.1234/none'), sources: sources() }),
+    (e: unknown) => e instanceof LyraError && e.category === 'retryable' && /not found in semantic_scholar, openalex, and crossref: /.test(e.message),
+  );
 });
 
 test('citations merge S2 (isInfluential) and OpenAlex (cites:) links of one paper', { skip }, async () => {
-  const citation = JSON.parse(readFileSync(apiFixturePath('semanticscholar/Citation.json'), 'utf8')) as { citingPaper: { externalIds: Record<string, unknown> } };
+  const citation = JSON.parse(readFileSync(apiFixturePath('semanticscholar/Citation.json'), 'utf8')) as {
+    citingPaper: { externalIds: Record<string, unknown> };
+  };
   // The recorded citing paper gets the DOI of a recorded OpenAlex work, so the two sources name one work.
   citation.citingPaper.externalIds.DOI = '10.30773/pi.2018.08.27';
   web.route('/s2/graph/v1/paper/*', json({ offset: 0, data: [citation] }));
@@ -143,17 +183,40 @@ test('citations merge S2 (isInfluential) and OpenAlex (cites:) links of one pape
   assert.deepEqual(r.links[0]?.via, ['semantic_scholar', 'openalex']);
   assert.equal(r.links[0]?.paper.identifiers.doi, '10.30773/pi.2018.08.27');
   assert.equal(r.links[1]?.influential, false);
-  assert.deepEqual(r.outcomes.map((o) => [o.source, o.status]), [['semantic_scholar', 'ok'], ['openalex', 'ok']]);
+  assert.deepEqual(
+    r.outcomes.map((o) => [o.source, o.status]),
+    [
+      ['semantic_scholar', 'ok'],
+      ['openalex', 'ok'],
+    ],
+  );
   const cites = web.requests.filter((q) => q.path.startsWith('/openalex/works?')).at(-1)!;
   assert.equal(new URL(cites.path, web.origin).searchParams.get('filter'), 'cites:W2068311567');
 });
 
 test('lookupPaper asks Unpaywall for an open-access URL when no source had one', { skip }, async () => {
   web.route('/s2/graph/v1/paper/batch', json(`[${readFileSync(apiFixturePath('semanticscholar/Paper.json'), 'utf8')}]`));
-  web.route('/unpaywall/v2/*', json({ doi: TURING_DOI, is_oa: true, oa_status: 'bronze', best_oa_location: { url: 'https://academic.oup.com/mind/article-pdf/LIX/236/433/9866119/433.pdf', url_for_pdf: 'https://academic.oup.com/mind/article-pdf/LIX/236/433/9866119/433.pdf' } }));
+  web.route(
+    '/unpaywall/v2/*',
+    json({
+      doi: TURING_DOI,
+      is_oa: true,
+      oa_status: 'bronze',
+      best_oa_location: {
+        url: 'https://academic.oup.com/mind/article-pdf/LIX/236/433/9866119/433.pdf',
+        url_for_pdf: 'https://academic.oup.com/mind/article-pdf/LIX/236/433/9866119/433.pdf',
+      },
+    }),
+  );
   const openAccess = createUnpaywallLocator({ fetcher, baseUrl: web.url('/unpaywall/v2'), email: 'lyra-tests@example.org', requestsPerSecond: 0 });
   const { paper, outcomes } = await lookupPaper({ id: parseScholarlyId(`doi:${TURING_DOI}`), sources: sources().slice(0, 1), openAccess });
   assert.equal(paper?.openAccessUrl, 'https://academic.oup.com/mind/article-pdf/LIX/236/433/9866119/433.pdf');
   assert.deepEqual(paper?.sources, ['semantic_scholar', 'unpaywall']);
-  assert.deepEqual(outcomes.map((o) => [o.source, o.status, o.count]), [['semantic_scholar', 'ok', 1], ['unpaywall', 'ok', 1]]);
+  assert.deepEqual(
+    outcomes.map((o) => [o.source, o.status, o.count]),
+    [
+      ['semantic_scholar', 'ok', 1],
+      ['unpaywall', 'ok', 1],
+    ],
+  );
 });

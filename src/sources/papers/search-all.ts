@@ -31,11 +31,16 @@ export interface SearchAllResult {
 export async function searchAll(options: SearchAllOptions): Promise<SearchAllResult> {
   const apiQuery = stripWebOperators(options.query);
   if (!apiQuery) throw new InvalidInputError(`scholarly search: empty query ${JSON.stringify(options.query)}`, { code: 'query_empty' });
-  if (options.sources.length === 0) throw new InvalidInputError('scholarly search: no scholarly source is enabled (config scholarly.*.enabled)', { code: 'no_sources' });
+  if (options.sources.length === 0)
+    throw new InvalidInputError('scholarly search: no scholarly source is enabled (config scholarly.*.enabled)', { code: 'no_sources' });
   const what = `search ${JSON.stringify(apiQuery)}`;
   const runs = await Promise.all(
     options.sources.map((s) =>
-      runSource({ source: s.name, signal: options.signal, timeoutMs: options.timeoutMs, events: options.events, what }, (ctx) => s.search(apiQuery, { limit: options.limit, ...ctx }), (papers) => papers.length),
+      runSource(
+        { source: s.name, signal: options.signal, timeoutMs: options.timeoutMs, events: options.events, what },
+        (ctx) => s.search(apiQuery, { limit: options.limit, ...ctx }),
+        (papers) => papers.length,
+      ),
     ),
   );
   const outcomes = runs.map((r) => r.outcome);

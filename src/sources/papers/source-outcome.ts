@@ -50,7 +50,11 @@ export interface SourceRun<T> {
  * Runs one source's call with its own time budget; failures become an outcome and a warning (and a
  * `scholarly.source_failed` event). Cancellation by the caller's own signal is rethrown, not reported.
  */
-export async function runSource<T>(options: RunSourceOptions, call: (ctx: { signal: AbortSignal; onWarning: (m: string) => void }) => Promise<T>, count: (value: T) => number): Promise<SourceRun<T>> {
+export async function runSource<T>(
+  options: RunSourceOptions,
+  call: (ctx: { signal: AbortSignal; onWarning: (m: string) => void }) => Promise<T>,
+  count: (value: T) => number,
+): Promise<SourceRun<T>> {
   const warnings: SourceWarning[] = [];
   const timeoutMs = options.timeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
   const signal = combineSignals([options.signal], timeoutMs);
@@ -65,7 +69,10 @@ export async function runSource<T>(options: RunSourceOptions, call: (ctx: { sign
     const error: LyraError = isLyraError(err)
       ? err
       : isAbortError(err) || signal.aborted
-        ? new RetryableError(`${options.source}: no answer within ${timeoutMs} ms (${options.what})`, { code: 'timeout', details: { source: options.source, timeoutMs } })
+        ? new RetryableError(`${options.source}: no answer within ${timeoutMs} ms (${options.what})`, {
+            code: 'timeout',
+            details: { source: options.source, timeoutMs },
+          })
         : new RetryableError(`${options.source}: ${errorMessage(err)}`, { code: 'unexpected', cause: err });
     const info = { category: error.category, code: error.code, message: error.message };
     warnings.push({ source: options.source, ...info });
@@ -86,5 +93,8 @@ export function allSourcesFailed(what: string, outcomes: SourceOutcome[]): LyraE
   const retryable = failures.some((o) => o.error?.category === 'retryable');
   const list = failures.map((o) => `${o.source}: ${o.error?.category} ${o.error?.message}`).join('; ');
   const category: ErrorCategory = retryable ? 'retryable' : (failures[0]?.error?.category ?? 'non_retryable');
-  return errorOfCategory(category, `every scholarly source failed for ${what}: ${list}`, { code: 'all_sources_failed', details: { failures: failures.map((o) => ({ source: o.source, ...o.error })) } });
+  return errorOfCategory(category, `every scholarly source failed for ${what}: ${list}`, {
+    code: 'all_sources_failed',
+    details: { failures: failures.map((o) => ({ source: o.source, ...o.error })) },
+  });
 }

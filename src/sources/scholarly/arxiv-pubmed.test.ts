@@ -67,7 +67,12 @@ test('arxiv getPaper by id parses the recorded id_list response and strips the v
 test('arxiv: truncated XML is retryable, an API error entry is non-retryable, 503 is retryable', { skip: skipArxiv }, async () => {
   web.route('/api/query', xml(arxivSearchXml.slice(0, Math.floor(arxivSearchXml.length / 2))));
   await assert.rejects(arxiv().search('checkerboard', { limit: 5 }), isError('retryable', /^arxiv: response from .* is not well-formed XML/));
-  web.route('/api/query', xml(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/api/errors#incorrect_id_format_for_x</id><title>Error</title><summary>incorrect id format for x</summary></entry></feed>`));
+  web.route(
+    '/api/query',
+    xml(
+      `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/api/errors#incorrect_id_format_for_x</id><title>Error</title><summary>incorrect id format for x</summary></entry></feed>`,
+    ),
+  );
   await assert.rejects(arxiv().search('checkerboard', { limit: 5 }), isError('non_retryable', /incorrect id format for x/));
   web.route('/api/query', { fault: { status: 503 }, body: '' });
   await assert.rejects(arxiv().search('checkerboard', { limit: 5 }), isError('retryable', /^arxiv: /));
@@ -79,9 +84,15 @@ test('pubmed search: esearch ids then efetch records, parsed from the recordings
   const warnings: string[] = [];
   const papers = await pubmed().search('biopython', { limit: 20, onWarning: (m) => warnings.push(m) });
   // The two recordings come from different sessions: efetch holds other PMIDs than esearch listed.
-  assert.deepEqual(papers.map((p) => p.id), ['11748933', '11700088']);
+  assert.deepEqual(
+    papers.map((p) => p.id),
+    ['11748933', '11700088'],
+  );
   const p = papers[0]!;
-  assert.equal(p.title, 'Is cryopreservation a homogeneous process? Ultrastructure and motility of untreated, prefreezing, and postthawed spermatozoa of Diplodus puntazzo (Cetti).');
+  assert.equal(
+    p.title,
+    'Is cryopreservation a homogeneous process? Ultrastructure and motility of untreated, prefreezing, and postthawed spermatozoa of Diplodus puntazzo (Cetti).',
+  );
   assert.equal(p.identifiers.doi, '10.1006/cryo.2001.2328');
   assert.equal(p.identifiers.pmid, '11748933');
   assert.match(p.abstract ?? '', /^This study subdivides the cryopreservation procedure for Diplodus puntazzo spermatozoa into three key phases/);

@@ -1,7 +1,14 @@
 // arXiv API (Atom): search and lookup by id (seed 000 §2.2: preprint search). arXiv asks clients to
 // leave three seconds between calls, which is the default pace here.
 import { z } from 'zod';
-import { InvalidInputError, NonRetryableError, type Paper, type ScholarlyRequestOptions, type ScholarlySearchOptions, type ScholarlySource } from '../../core/index.js';
+import {
+  InvalidInputError,
+  NonRetryableError,
+  type Paper,
+  type ScholarlyRequestOptions,
+  type ScholarlySearchOptions,
+  type ScholarlySource,
+} from '../../core/index.js';
 import { createApiClient } from './http.js';
 import { normalizeArxivId, parseScholarlyId } from './identifiers.js';
 import { checkLimit, fetcherSchema, makePaper } from './paper.js';
@@ -19,7 +26,10 @@ export const arxivOptionsSchema = z.strictObject({
   /** The query endpoint (config `scholarly.arxiv.base_url`). */
   baseUrl: z.url().default('https://export.arxiv.org/api/query'),
   /** arXiv's terms of use: no more than one request every three seconds. */
-  requestsPerSecond: z.number().min(0).default(1 / 3),
+  requestsPerSecond: z
+    .number()
+    .min(0)
+    .default(1 / 3),
   /** Pages read at most per search. */
   maxPages: z.number().int().min(1).max(50).default(5),
 });
@@ -90,7 +100,10 @@ export function createArxivSource(options: ArxivOptions): ScholarlySource {
     // Errors come back as one entry whose id points at the API's error list.
     const error = entries.find((e) => /\/api\/errors/.test(e.id));
     if (error) {
-      throw new NonRetryableError(`${API}: the API rejected the request ${res.url}: ${error.summary?.trim() ?? error.title ?? 'error'}`, { code: 'api_error', details: { api: API, url: res.url } });
+      throw new NonRetryableError(`${API}: the API rejected the request ${res.url}: ${error.summary?.trim() ?? error.title ?? 'error'}`, {
+        code: 'api_error',
+        details: { api: API, url: res.url },
+      });
     }
     return entries;
   }
@@ -108,7 +121,11 @@ export function createArxivSource(options: ArxivOptions): ScholarlySource {
   async function getPapers(ids: string[], options: ScholarlyRequestOptions = {}): Promise<Array<Paper | undefined>> {
     const wanted = ids.map((id) => {
       const parsed = parseScholarlyId(id);
-      if (parsed.kind !== 'arxiv') throw new InvalidInputError(`${API}: papers are looked up by arXiv id only, got ${parsed.kind} identifier ${id}`, { code: 'identifier_unsupported', details: { api: API, id } });
+      if (parsed.kind !== 'arxiv')
+        throw new InvalidInputError(`${API}: papers are looked up by arXiv id only, got ${parsed.kind} identifier ${id}`, {
+          code: 'identifier_unsupported',
+          details: { api: API, id },
+        });
       return parsed.value;
     });
     const found = new Map<string, Paper>();
@@ -130,7 +147,10 @@ export function createArxivSource(options: ArxivOptions): ScholarlySource {
       const out: Paper[] = [];
       const pageSize = Math.min(ARXIV_PAGE_MAX, limit);
       for (let page = 0; page < opts.maxPages && out.length < limit; page++) {
-        const entries = await query({ search_query: toArxivSearchQuery(q), start: page * pageSize, max_results: pageSize, sortBy: 'relevance', sortOrder: 'descending' }, options);
+        const entries = await query(
+          { search_query: toArxivSearchQuery(q), start: page * pageSize, max_results: pageSize, sortBy: 'relevance', sortOrder: 'descending' },
+          options,
+        );
         for (const p of toPapers(entries, options)) if (out.length < limit) out.push(p);
         if (entries.length < pageSize) break;
       }

@@ -22,7 +22,10 @@ const json = (body: string, status = 200) => ({ status, headers: { 'content-type
 const isError = (category: string, pattern: RegExp) => (e: unknown) => e instanceof LyraError && e.category === category && pattern.test(e.message);
 
 test('jatsAbstractText drops the heading and tags', () => {
-  assert.equal(jatsAbstractText('<jats:title>Abstract</jats:title><jats:p>Twenty&#x2010;two <jats:italic>beagles</jats:italic> &amp; more.</jats:p>'), 'Twenty‐two beagles & more.');
+  assert.equal(
+    jatsAbstractText('<jats:title>Abstract</jats:title><jats:p>Twenty&#x2010;two <jats:italic>beagles</jats:italic> &amp; more.</jats:p>'),
+    'Twenty‐two beagles & more.',
+  );
 });
 
 test('getPaper by DOI parses the recorded (gzip) PLOS ONE work', { skip }, async () => {
@@ -62,10 +65,13 @@ test('getPaper parses recorded JATS abstracts and a date with null parts', { ski
 test('search parses the recorded work list', { skip }, async () => {
   web.route('/works', json(cassetteInteraction(fx('test-works/test_works_query.yaml')).body));
   const papers = await cr().search('ecology', { limit: 2 });
-  assert.deepEqual(papers.map((p) => [p.identifiers.doi, p.title]), [
-    ['10.1093/obo/9780199830060-0238', 'Communicating Ecology'],
-    ['10.1093/obo/9780199830060-0023', 'Chemical Ecology'],
-  ]);
+  assert.deepEqual(
+    papers.map((p) => [p.identifiers.doi, p.title]),
+    [
+      ['10.1093/obo/9780199830060-0238', 'Communicating Ecology'],
+      ['10.1093/obo/9780199830060-0023', 'Chemical Ecology'],
+    ],
+  );
   assert.match(papers[0]?.abstract ?? '', /^Communication is perhaps the most important/);
   const q = new URL(web.requests.at(-1)!.path, web.origin).searchParams;
   assert.equal(q.get('query'), 'ecology');

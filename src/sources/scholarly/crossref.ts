@@ -1,7 +1,14 @@
 // Crossref REST API: works by DOI and bibliographic query (seed 000 §2.2: DOI resolution). Abstracts,
 // when a publisher deposited one, are JATS XML and are reduced to plain text.
 import { z } from 'zod';
-import { InvalidInputError, NonRetryableError, type Paper, type ScholarlyRequestOptions, type ScholarlySearchOptions, type ScholarlySource } from '../../core/index.js';
+import {
+  InvalidInputError,
+  NonRetryableError,
+  type Paper,
+  type ScholarlyRequestOptions,
+  type ScholarlySearchOptions,
+  type ScholarlySource,
+} from '../../core/index.js';
 import { createApiClient, encodePathId } from './http.js';
 import { parseScholarlyId } from './identifiers.js';
 import { checkLimit, fetcherSchema, makePaper } from './paper.js';
@@ -122,14 +129,20 @@ export function createCrossrefSource(options: CrossrefOptions): ScholarlySource 
     async getPaper(id: string, options: ScholarlyRequestOptions = {}): Promise<Paper | undefined> {
       const parsed = parseScholarlyId(id);
       if (parsed.kind !== 'doi') {
-        throw new InvalidInputError(`${API}: works are looked up by DOI only, got ${parsed.kind} identifier ${id}`, { code: 'identifier_unsupported', details: { api: API, id } });
+        throw new InvalidInputError(`${API}: works are looked up by DOI only, got ${parsed.kind} identifier ${id}`, {
+          code: 'identifier_unsupported',
+          details: { api: API, id },
+        });
       }
       const res = await client.send({ path: `/works/${encodePathId(parsed.value)}`, accept, signal: options.signal, notFoundIsUndefined: true });
       if (!res) return undefined;
       const body = parseJsonBody(workResponseSchema, res.text, { api: API, url: res.url, what: 'work' });
       const paper = crossrefToPaper(body.message);
       if (!paper) {
-        throw new NonRetryableError(`${API}: work ${parsed.value} from ${res.url} has no field title`, { code: 'response_schema', details: { api: API, url: res.url } });
+        throw new NonRetryableError(`${API}: work ${parsed.value} from ${res.url} has no field title`, {
+          code: 'response_schema',
+          details: { api: API, url: res.url },
+        });
       }
       return paper;
     },

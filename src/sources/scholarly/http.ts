@@ -71,7 +71,10 @@ export function httpStatusError(options: { api: string; url: string; status: num
   if (status === 429) return new RetryableError(`${api}: rate limited (HTTP 429) at ${url}${suffix}`, { code: 'rate_limited', details });
   if (status >= 500 || status === 408) return new RetryableError(`${api}: HTTP ${status} from ${url}${suffix}`, { code: 'http_status', details });
   if (status === 401 || status === 403) {
-    return new NonRetryableError(`${api}: HTTP ${status} (refused; check the API key or contact settings in config scholarly.${api}) at ${url}${suffix}`, { code: 'unauthorized', details });
+    return new NonRetryableError(`${api}: HTTP ${status} (refused; check the API key or contact settings in config scholarly.${api}) at ${url}${suffix}`, {
+      code: 'unauthorized',
+      details,
+    });
   }
   if (status === 404) return new NonRetryableError(`${api}: not found (HTTP 404) at ${url}${suffix}`, { code: 'not_found', details });
   return new NonRetryableError(`${api}: HTTP ${status} from ${url}${suffix}`, { code: 'http_status', details });

@@ -17,7 +17,9 @@ interface RecordedWork {
   referenced_works: string[];
   [k: string]: unknown;
 }
-const recorded: { meta: Record<string, unknown>; results: RecordedWork[] } = existsSync(fixtureFile) ? JSON.parse(readFileSync(fixtureFile, 'utf8')) : { meta: {}, results: [] };
+const recorded: { meta: Record<string, unknown>; results: RecordedWork[] } = existsSync(fixtureFile)
+  ? JSON.parse(readFileSync(fixtureFile, 'utf8'))
+  : { meta: {}, results: [] };
 const fetcher = createContractFetcher();
 let web: LoopbackWeb;
 
@@ -27,13 +29,20 @@ before(async () => {
 after(() => web.close());
 
 const oa = () => createOpenAlexSource({ fetcher, baseUrl: web.origin, requestsPerSecond: 0, mailto: 'lyra-tests@example.org' });
-const json = (body: unknown, status = 200) => ({ status, headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const json = (body: unknown, status = 200) => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
 const params = (i = -1): URLSearchParams => new URL(web.requests.at(i)!.path, web.origin).searchParams;
 const isError = (category: string, pattern: RegExp) => (e: unknown) => e instanceof LyraError && e.category === category && pattern.test(e.message);
 
 test('abstractFromInvertedIndex places words by position', () => {
   assert.equal(abstractFromInvertedIndex({ world: [1], Hello: [0], again: [3], hello: [2] }), 'Hello world hello again');
-  assert.throws(() => abstractFromInvertedIndex({ x: [10_000_000] }), (e: unknown) => e instanceof LyraError && e.category === 'non_retryable' && /abstract_inverted_index/.test(e.message));
+  assert.throws(
+    () => abstractFromInvertedIndex({ x: [10_000_000] }),
+    (e: unknown) => e instanceof LyraError && e.category === 'non_retryable' && /abstract_inverted_index/.test(e.message),
+  );
 });
 
 test('toOpenAlexWorkId maps identifiers to OpenAlex path ids', () => {
@@ -49,11 +58,17 @@ test('search parses the 49 recorded works: titles, DOIs, rebuilt abstracts, coun
   assert.equal(papers.length, 49);
   const first = papers[0]!;
   assert.equal(first.id, 'W2068311567');
-  assert.equal(first.title, 'Redefining climate regions in the United States of America using satellite remote sensing and machine learning for public health applications');
+  assert.equal(
+    first.title,
+    'Redefining climate regions in the United States of America using satellite remote sensing and machine learning for public health applications',
+  );
   assert.equal(first.identifiers.doi, '10.4081/gh.2014.294');
   assert.equal(first.identifiers.pmid, '25599636');
   assert.equal(first.identifiers.openalex, 'W2068311567');
-  assert.match(first.abstract ?? '', /^Existing climate classification has not been designed for an efficient handling of public health scenarios\. This work aims/);
+  assert.match(
+    first.abstract ?? '',
+    /^Existing climate classification has not been designed for an efficient handling of public health scenarios\. This work aims/,
+  );
   assert.equal(first.year, 2014);
   assert.equal(first.referenceCount, 50);
   assert.equal(first.citationCount, 8);
@@ -92,7 +107,10 @@ test('references: referenced_works are fetched in one openalex: OR batch and kee
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ meta: { count: results.length }, results }));
   });
   const links = await oa().getReferences!('W2068311567', { limit: 20 });
-  assert.deepEqual(links.map((l) => l.paper.id), cited.map((w) => w.id.replace('https://openalex.org/', '')).reverse());
+  assert.deepEqual(
+    links.map((l) => l.paper.id),
+    cited.map((w) => w.id.replace('https://openalex.org/', '')).reverse(),
+  );
   assert.ok(links.every((l) => l.influential === false));
   assert.equal(links[0]?.paper.title, cited.at(-1)!.title);
   const q = params();

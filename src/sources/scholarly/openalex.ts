@@ -2,7 +2,15 @@
 // batches with the `openalex:` OR filter) and citations with `filter=cites:` (seed 000 §提案2: OpenAlex
 // citation retrieval beside Semantic Scholar). Abstracts are rebuilt from `abstract_inverted_index`.
 import { z } from 'zod';
-import { InvalidInputError, NonRetryableError, type CitationLink, type Paper, type ScholarlyRequestOptions, type ScholarlySearchOptions, type ScholarlySource } from '../../core/index.js';
+import {
+  InvalidInputError,
+  NonRetryableError,
+  type CitationLink,
+  type Paper,
+  type ScholarlyRequestOptions,
+  type ScholarlySearchOptions,
+  type ScholarlySource,
+} from '../../core/index.js';
 import { createApiClient, encodePathId } from './http.js';
 import { normalizeArxivId, normalizeOpenAlexId, parseScholarlyId } from './identifiers.js';
 import { checkLimit, fetcherSchema, makePaper } from './paper.js';
@@ -34,7 +42,8 @@ export const openAlexOptionsSchema = z.strictObject({
 });
 export type OpenAlexOptions = z.input<typeof openAlexOptionsSchema>;
 
-const SELECT = 'id,doi,title,display_name,publication_year,publication_date,ids,authorships,primary_location,best_oa_location,open_access,cited_by_count,referenced_works_count,referenced_works,abstract_inverted_index';
+const SELECT =
+  'id,doi,title,display_name,publication_year,publication_date,ids,authorships,primary_location,best_oa_location,open_access,cited_by_count,referenced_works_count,referenced_works,abstract_inverted_index';
 
 const locationSchema = z.looseObject({
   landing_page_url: z.string().nullish(),
@@ -49,7 +58,9 @@ const workSchema = z.looseObject({
   publication_year: z.number().int().nullish(),
   publication_date: z.string().nullish(),
   ids: z.looseObject({ doi: z.string().nullish(), pmid: z.string().nullish() }).nullish(),
-  authorships: z.array(z.looseObject({ author: z.looseObject({ display_name: z.string().nullish() }).nullish(), raw_author_name: z.string().nullish() })).nullish(),
+  authorships: z
+    .array(z.looseObject({ author: z.looseObject({ display_name: z.string().nullish() }).nullish(), raw_author_name: z.string().nullish() }))
+    .nullish(),
   primary_location: locationSchema.nullish(),
   best_oa_location: locationSchema.nullish(),
   open_access: z.looseObject({ oa_url: z.string().nullish() }).nullish(),
@@ -171,7 +182,13 @@ export function createOpenAlexSource(options: OpenAlexOptions): ScholarlySource 
   }
 
   async function getWork(id: string, options: ScholarlyRequestOptions): Promise<Work | undefined> {
-    const res = await client.send({ path: `/works/${encodePathId(toOpenAlexWorkId(id))}`, params: { select: SELECT }, accept, signal: options.signal, notFoundIsUndefined: true });
+    const res = await client.send({
+      path: `/works/${encodePathId(toOpenAlexWorkId(id))}`,
+      params: { select: SELECT },
+      accept,
+      signal: options.signal,
+      notFoundIsUndefined: true,
+    });
     return res ? parseJsonBody(workSchema, res.text, { api: API, url: res.url, what: 'work' }) : undefined;
   }
 
@@ -195,7 +212,8 @@ export function createOpenAlexSource(options: OpenAlexOptions): ScholarlySource 
       if (!work) return undefined;
       const url = client.url(`/works/${encodePathId(toOpenAlexWorkId(id))}`);
       const paper = openAlexToPaper(work, { url });
-      if (!paper) throw new NonRetryableError(`${API}: work ${work.id} from ${url} has no field title`, { code: 'response_schema', details: { api: API, url } });
+      if (!paper)
+        throw new NonRetryableError(`${API}: work ${work.id} from ${url} has no field title`, { code: 'response_schema', details: { api: API, url } });
       return paper;
     },
 

@@ -23,11 +23,14 @@ export function parseJsonText(text: string, ctx: BodyContext): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {
-    throw new RetryableError(`${ctx.api}: response from ${ctx.url} is not valid JSON (${text.length} chars; truncated or malformed): ${(cause as Error).message}`, {
-      code: 'response_invalid',
-      details: { api: ctx.api, url: ctx.url, length: text.length },
-      cause,
-    });
+    throw new RetryableError(
+      `${ctx.api}: response from ${ctx.url} is not valid JSON (${text.length} chars; truncated or malformed): ${(cause as Error).message}`,
+      {
+        code: 'response_invalid',
+        details: { api: ctx.api, url: ctx.url, length: text.length },
+        cause,
+      },
+    );
   }
 }
 
@@ -59,10 +62,13 @@ export interface XmlParseOptions {
 export function parseXmlText(text: string, ctx: BodyContext, options: XmlParseOptions = {}): Record<string, unknown> {
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw new RetryableError(`${ctx.api}: response from ${ctx.url} is not well-formed XML (${text.length} chars; truncated or malformed): ${valid.err.msg} at line ${valid.err.line}`, {
-      code: 'response_invalid',
-      details: { api: ctx.api, url: ctx.url, length: text.length, line: valid.err.line },
-    });
+    throw new RetryableError(
+      `${ctx.api}: response from ${ctx.url} is not well-formed XML (${text.length} chars; truncated or malformed): ${valid.err.msg} at line ${valid.err.line}`,
+      {
+        code: 'response_invalid',
+        details: { api: ctx.api, url: ctx.url, length: text.length, line: valid.err.line },
+      },
+    );
   }
   const arrays = new Set(options.arrays ?? []);
   const parser = new XMLParser({

@@ -1,7 +1,14 @@
 // PubMed through NCBI E-utilities: esearch for ids, efetch for records (XML). Seed 000 §2.3 lists
 // PubMed among the sources whose items are enriched; here it is also searchable directly.
 import { z } from 'zod';
-import { InvalidInputError, NonRetryableError, type Paper, type ScholarlyRequestOptions, type ScholarlySearchOptions, type ScholarlySource } from '../../core/index.js';
+import {
+  InvalidInputError,
+  NonRetryableError,
+  type Paper,
+  type ScholarlyRequestOptions,
+  type ScholarlySearchOptions,
+  type ScholarlySource,
+} from '../../core/index.js';
 import { createApiClient } from './http.js';
 import { parseScholarlyId } from './identifiers.js';
 import { checkLimit, fetcherSchema, makePaper } from './paper.js';
@@ -30,7 +37,8 @@ export type PubmedOptions = z.input<typeof pubmedOptionsSchema>;
 
 const textish = z.union([z.string(), z.looseObject({ '#text': z.union([z.string(), z.number()]).optional() })]);
 type Textish = z.output<typeof textish>;
-const textOf = (v: Textish | undefined): string | undefined => (v === undefined ? undefined : typeof v === 'string' ? v : v['#text'] === undefined ? undefined : String(v['#text']));
+const textOf = (v: Textish | undefined): string | undefined =>
+  v === undefined ? undefined : typeof v === 'string' ? v : v['#text'] === undefined ? undefined : String(v['#text']);
 
 const esearchSchema = z.looseObject({
   eSearchResult: z.looseObject({
@@ -45,22 +53,51 @@ const articleSchema = z.looseObject({
   MedlineCitation: z.looseObject({
     PMID: textish,
     Article: z.looseObject({
-      Journal: z.looseObject({
-        Title: z.string().optional(),
-        JournalIssue: z.looseObject({ PubDate: z.looseObject({ Year: z.string().optional(), Month: z.string().optional(), Day: z.string().optional(), MedlineDate: z.string().optional() }).optional() }).optional(),
-      }).optional(),
+      Journal: z
+        .looseObject({
+          Title: z.string().optional(),
+          JournalIssue: z
+            .looseObject({
+              PubDate: z
+                .looseObject({ Year: z.string().optional(), Month: z.string().optional(), Day: z.string().optional(), MedlineDate: z.string().optional() })
+                .optional(),
+            })
+            .optional(),
+        })
+        .optional(),
       ArticleTitle: textish.optional(),
       Abstract: z.looseObject({ AbstractText: z.array(abstractTextSchema) }).optional(),
-      AuthorList: z.looseObject({ Author: z.array(z.looseObject({ LastName: z.string().optional(), ForeName: z.string().optional(), CollectiveName: textish.optional() })) }).optional(),
+      AuthorList: z
+        .looseObject({
+          Author: z.array(z.looseObject({ LastName: z.string().optional(), ForeName: z.string().optional(), CollectiveName: textish.optional() })),
+        })
+        .optional(),
       ELocationID: z.array(z.looseObject({ '#text': z.string().optional(), '@_EIdType': z.string().optional() })).optional(),
     }),
   }),
-  PubmedData: z.looseObject({ ArticleIdList: z.looseObject({ ArticleId: z.array(z.looseObject({ '#text': z.string().optional(), '@_IdType': z.string().optional() })) }).optional() }).optional(),
+  PubmedData: z
+    .looseObject({
+      ArticleIdList: z.looseObject({ ArticleId: z.array(z.looseObject({ '#text': z.string().optional(), '@_IdType': z.string().optional() })) }).optional(),
+    })
+    .optional(),
 });
 type Article = z.output<typeof articleSchema>;
 const efetchSchema = z.looseObject({ PubmedArticleSet: z.union([z.literal(''), z.looseObject({ PubmedArticle: z.array(articleSchema).optional() })]) });
 
-const MONTHS: Record<string, string> = { jan: '01', feb: '02', mar: '03', apr: '04', may: '05', jun: '06', jul: '07', aug: '08', sep: '09', oct: '10', nov: '11', dec: '12' };
+const MONTHS: Record<string, string> = {
+  jan: '01',
+  feb: '02',
+  mar: '03',
+  apr: '04',
+  may: '05',
+  jun: '06',
+  jul: '07',
+  aug: '08',
+  sep: '09',
+  oct: '10',
+  nov: '11',
+  dec: '12',
+};
 
 function articleToPaper(a: Article): Paper {
   const art = a.MedlineCitation.Article;
@@ -69,7 +106,9 @@ function articleToPaper(a: Article): Paper {
   const doi = ids.find((i) => i['@_IdType'] === 'doi')?.['#text'] ?? art.ELocationID?.find((e) => e['@_EIdType'] === 'doi')?.['#text'];
   const pubDate = art.Journal?.JournalIssue?.PubDate;
   const yearText = pubDate?.Year ?? /\b(\d{4})\b/.exec(pubDate?.MedlineDate ?? '')?.[1];
-  const month = pubDate?.Month ? (MONTHS[pubDate.Month.slice(0, 3).toLowerCase()] ?? (/^\d{1,2}$/.test(pubDate.Month) ? pubDate.Month.padStart(2, '0') : undefined)) : undefined;
+  const month = pubDate?.Month
+    ? (MONTHS[pubDate.Month.slice(0, 3).toLowerCase()] ?? (/^\d{1,2}$/.test(pubDate.Month) ? pubDate.Month.padStart(2, '0') : undefined))
+    : undefined;
   const abstract = (art.Abstract?.AbstractText ?? [])
     .map((t) => (typeof t === 'string' ? { text: t, label: undefined } : { text: t['#text'] ?? '', label: t['@_Label'] }))
     .map(({ text, label }) => {
@@ -104,14 +143,25 @@ export function createPubmedSource(options: PubmedOptions): ScholarlySource {
   const accept = 'application/xml';
 
   async function esearch(term: string, retmax: number, options: ScholarlyRequestOptions): Promise<string[]> {
-    const res = await client.send({ path: '/esearch.fcgi', params: { db: 'pubmed', term, retmax, retstart: 0, retmode: 'xml', sort: 'relevance' }, accept, signal: options.signal });
+    const res = await client.send({
+      path: '/esearch.fcgi',
+      params: { db: 'pubmed', term, retmax, retstart: 0, retmode: 'xml', sort: 'relevance' },
+      accept,
+      signal: options.signal,
+    });
     const ctx = { api: API, url: res.url };
     const body = validate(esearchSchema, parseXmlText(res.text, ctx, { arrays: ['Id'] }), { ...ctx, what: 'esearch result' }).eSearchResult;
     if (body.ERROR !== undefined) {
-      throw new NonRetryableError(`${API}: esearch rejected ${res.url}: ${textOf(body.ERROR) ?? 'error'}`, { code: 'api_error', details: { api: API, url: res.url } });
+      throw new NonRetryableError(`${API}: esearch rejected ${res.url}: ${textOf(body.ERROR) ?? 'error'}`, {
+        code: 'api_error',
+        details: { api: API, url: res.url },
+      });
     }
     if (body.IdList === undefined) {
-      throw new NonRetryableError(`${API}: esearch result from ${res.url} has no field IdList`, { code: 'response_schema', details: { api: API, url: res.url } });
+      throw new NonRetryableError(`${API}: esearch result from ${res.url} has no field IdList`, {
+        code: 'response_schema',
+        details: { api: API, url: res.url },
+      });
     }
     return body.IdList === '' ? [] : body.IdList.Id;
   }
@@ -122,7 +172,10 @@ export function createPubmedSource(options: PubmedOptions): ScholarlySource {
       const chunk = pmids.slice(i, i + PUBMED_FETCH_MAX);
       const res = await client.send({ path: '/efetch.fcgi', params: { db: 'pubmed', id: chunk.join(','), retmode: 'xml' }, accept, signal: options.signal });
       const ctx = { api: API, url: res.url };
-      const xml = parseXmlText(res.text, ctx, { rawElements: ['*.ArticleTitle', '*.AbstractText'], arrays: ['PubmedArticle', 'AbstractText', 'Author', 'ArticleId', 'ELocationID'] });
+      const xml = parseXmlText(res.text, ctx, {
+        rawElements: ['*.ArticleTitle', '*.AbstractText'],
+        arrays: ['PubmedArticle', 'AbstractText', 'Author', 'ArticleId', 'ELocationID'],
+      });
       const set = validate(efetchSchema, xml, { ...ctx, what: 'efetch result' }).PubmedArticleSet;
       for (const a of set === '' ? [] : (set.PubmedArticle ?? [])) {
         const paper = articleToPaper(a);
@@ -137,7 +190,10 @@ export function createPubmedSource(options: PubmedOptions): ScholarlySource {
     const parsed = parseScholarlyId(id);
     if (parsed.kind === 'pmid') return parsed.value;
     if (parsed.kind === 'doi') return (await esearch(`"${parsed.value}"[doi]`, 1, options))[0];
-    throw new InvalidInputError(`${API}: papers are looked up by PMID or DOI, got ${parsed.kind} identifier ${id}`, { code: 'identifier_unsupported', details: { api: API, id } });
+    throw new InvalidInputError(`${API}: papers are looked up by PMID or DOI, got ${parsed.kind} identifier ${id}`, {
+      code: 'identifier_unsupported',
+      details: { api: API, id },
+    });
   };
 
   return {
@@ -166,7 +222,10 @@ export function createPubmedSource(options: PubmedOptions): ScholarlySource {
     async getPapers(ids: string[], options: ScholarlyRequestOptions = {}): Promise<Array<Paper | undefined>> {
       const pmids: Array<string | undefined> = [];
       for (const id of ids) pmids.push(await pmidOf(id, options));
-      const found = await efetch(pmids.filter((p): p is string => p !== undefined), options);
+      const found = await efetch(
+        pmids.filter((p): p is string => p !== undefined),
+        options,
+      );
       return pmids.map((p) => (p ? found.get(p) : undefined));
     },
   };

@@ -27,7 +27,10 @@ test('toS2PaperId maps user identifiers to the Graph API syntax', () => {
   assert.equal(toS2PaperId('https://arxiv.org/abs/1402.0030v2'), 'ARXIV:1402.0030');
   assert.equal(toS2PaperId('pmid:25599636'), 'PMID:25599636');
   assert.equal(toS2PaperId('CorpusId:14636783'), 'CorpusId:14636783');
-  assert.throws(() => toS2PaperId('W2068311567'), (e: unknown) => e instanceof LyraError && e.category === 'invalid_input');
+  assert.throws(
+    () => toS2PaperId('W2068311567'),
+    (e: unknown) => e instanceof LyraError && e.category === 'invalid_input',
+  );
 });
 
 test('search parses the recorded "turing" page: titles, total paging and the request', { skip }, async () => {
@@ -36,7 +39,10 @@ test('search parses the recorded "turing" page: titles, total paging and the req
   const papers = await s2().search('turing', { limit: 100 });
   const recorded = JSON.parse(rec.body) as { data: Array<{ paperId: string; title: string }> };
   assert.equal(papers.length, 100);
-  assert.deepEqual(papers.slice(0, 3).map((p) => [p.id, p.title]), recorded.data.slice(0, 3).map((d) => [d.paperId, d.title.replace(/\s+/g, ' ').trim()]));
+  assert.deepEqual(
+    papers.slice(0, 3).map((p) => [p.id, p.title]),
+    recorded.data.slice(0, 3).map((d) => [d.paperId, d.title.replace(/\s+/g, ' ').trim()]),
+  );
   assert.ok(papers.some((p) => p.title === 'Neural Turing Machines'));
   assert.equal(papers[0]?.source, 'semantic_scholar');
   assert.equal(papers[0]?.identifiers.s2, recorded.data[0]?.paperId);
@@ -58,8 +64,17 @@ test('search pages with offset/next up to the limit', { skip }, async () => {
   const before = web.requestsTo('/graph/v1/paper/search').length;
   const papers = await s2().search('turing', { limit: 150 });
   assert.equal(papers.length, 150);
-  const sent = web.requestsTo('/graph/v1/paper/search').slice(before).map((r) => new URL(r.path, web.origin).searchParams);
-  assert.deepEqual(sent.map((p) => [p.get('offset'), p.get('limit')]), [['0', '100'], ['100', '50']]);
+  const sent = web
+    .requestsTo('/graph/v1/paper/search')
+    .slice(before)
+    .map((r) => new URL(r.path, web.origin).searchParams);
+  assert.deepEqual(
+    sent.map((p) => [p.get('offset'), p.get('limit')]),
+    [
+      ['0', '100'],
+      ['100', '50'],
+    ],
+  );
   assert.equal(new Set(papers.map((p) => p.id)).size, 150);
 });
 
@@ -137,7 +152,10 @@ test('citations: the recorded Citation record is influential and carries the cit
 test('references: a recorded page lacking the requested isInfluential is an error naming the field, not a guess', { skip }, async () => {
   const page = readCassette(fx('test_get_paper_references.yaml'))[0]!;
   web.route('/graph/v1/paper/*', json(page.body));
-  await assert.rejects(s2().getReferences!('doi:10.2139/ssrn.2250500', { limit: 10 }), isError('non_retryable', /^semantic_scholar: unexpected references page .*field data\.0\.isInfluential/));
+  await assert.rejects(
+    s2().getReferences!('doi:10.2139/ssrn.2250500', { limit: 10 }),
+    isError('non_retryable', /^semantic_scholar: unexpected references page .*field data\.0\.isInfluential/),
+  );
 });
 
 test('HTTP 429, 500, a truncated body and a malformed body are errors for the source, never empty results', { skip }, async () => {

@@ -1,7 +1,15 @@
 // Semantic Scholar Graph API v1: search, paper by id/DOI/PMID/arXiv, batch lookup, references and
 // citations with isInfluential (seed 000 §提案3: the B+C relevance filter weighs isInfluential 0.5).
 import { z } from 'zod';
-import { InvalidInputError, NonRetryableError, type CitationLink, type Paper, type ScholarlyRequestOptions, type ScholarlySearchOptions, type ScholarlySource } from '../../core/index.js';
+import {
+  InvalidInputError,
+  NonRetryableError,
+  type CitationLink,
+  type Paper,
+  type ScholarlyRequestOptions,
+  type ScholarlySearchOptions,
+  type ScholarlySource,
+} from '../../core/index.js';
 import { createApiClient, encodePathId } from './http.js';
 import { parseScholarlyId } from './identifiers.js';
 import { checkLimit, fetcherSchema, makePaper } from './paper.js';
@@ -135,7 +143,12 @@ export function createSemanticScholarSource(options: SemanticScholarOptions): Sc
     let unresolved = 0;
     let offset = 0;
     for (let page = 0; page < opts.maxPages && out.length < limit; page++) {
-      const res = await client.send({ path, params: { fields: `isInfluential,${PAPER_FIELDS}`, offset, limit: Math.min(S2_LINKS_PAGE_MAX, limit - out.length) }, accept, signal: options.signal });
+      const res = await client.send({
+        path,
+        params: { fields: `isInfluential,${PAPER_FIELDS}`, offset, limit: Math.min(S2_LINKS_PAGE_MAX, limit - out.length) },
+        accept,
+        signal: options.signal,
+      });
       const ctx = { api: API, url: res.url, what: `${kind} page` };
       let next: number | undefined;
       let rows: Array<{ influential: boolean; paper: z.output<typeof linkedPaperSchema> }>;
@@ -173,12 +186,20 @@ export function createSemanticScholarSource(options: SemanticScholarOptions): Sc
       const out: Paper[] = [];
       let offset = 0;
       for (let page = 0; page < opts.maxPages && out.length < limit; page++) {
-        const res = await client.send({ path: '/paper/search', params: { query, fields: PAPER_FIELDS, offset, limit: Math.min(S2_SEARCH_PAGE_MAX, limit - out.length) }, accept, signal: options.signal });
+        const res = await client.send({
+          path: '/paper/search',
+          params: { query, fields: PAPER_FIELDS, offset, limit: Math.min(S2_SEARCH_PAGE_MAX, limit - out.length) },
+          accept,
+          signal: options.signal,
+        });
         const body = parseJsonBody(searchSchema, res.text, { api: API, url: res.url, what: 'search page' });
         // The API omits `data` when nothing matched; with a non-zero total that is a broken page.
         if (body.data === undefined) {
           if (body.total === 0 || body.offset >= body.total) break;
-          throw new NonRetryableError(`${API}: search page from ${res.url} has total ${body.total} but no field data`, { code: 'response_schema', details: { api: API, url: res.url } });
+          throw new NonRetryableError(`${API}: search page from ${res.url} has total ${body.total} but no field data`, {
+            code: 'response_schema',
+            details: { api: API, url: res.url },
+          });
         }
         for (const p of body.data) if (out.length < limit) out.push(s2ToPaper(p));
         if (body.next === undefined || body.data.length === 0) break;
@@ -188,7 +209,13 @@ export function createSemanticScholarSource(options: SemanticScholarOptions): Sc
     },
 
     async getPaper(id: string, options: ScholarlyRequestOptions = {}): Promise<Paper | undefined> {
-      const res = await client.send({ path: `/paper/${encodePathId(toS2PaperId(id))}`, params: { fields: PAPER_FIELDS }, accept, signal: options.signal, notFoundIsUndefined: true });
+      const res = await client.send({
+        path: `/paper/${encodePathId(toS2PaperId(id))}`,
+        params: { fields: PAPER_FIELDS },
+        accept,
+        signal: options.signal,
+        notFoundIsUndefined: true,
+      });
       if (!res) return undefined;
       return s2ToPaper(parseJsonBody(paperSchema, res.text, { api: API, url: res.url, what: 'paper' }));
     },
@@ -197,10 +224,20 @@ export function createSemanticScholarSource(options: SemanticScholarOptions): Sc
       const out: Array<Paper | undefined> = [];
       for (let i = 0; i < ids.length; i += S2_BATCH_MAX) {
         const chunk = ids.slice(i, i + S2_BATCH_MAX).map(toS2PaperId);
-        const res = await client.send({ path: '/paper/batch', method: 'POST', json: { ids: chunk }, params: { fields: PAPER_FIELDS }, accept, signal: options.signal });
+        const res = await client.send({
+          path: '/paper/batch',
+          method: 'POST',
+          json: { ids: chunk },
+          params: { fields: PAPER_FIELDS },
+          accept,
+          signal: options.signal,
+        });
         const rows = parseJsonBody(batchSchema, res.text, { api: API, url: res.url, what: 'batch response' });
         if (rows.length !== chunk.length) {
-          throw new NonRetryableError(`${API}: batch response from ${res.url} has ${rows.length} entries for ${chunk.length} ids`, { code: 'response_schema', details: { api: API, url: res.url } });
+          throw new NonRetryableError(`${API}: batch response from ${res.url} has ${rows.length} entries for ${chunk.length} ids`, {
+            code: 'response_schema',
+            details: { api: API, url: res.url },
+          });
         }
         out.push(...rows.map((r) => (r ? s2ToPaper(r) : undefined)));
       }

@@ -11,27 +11,49 @@ import { duckDuckGoResultsHtml, startFakeDuckDuckGo } from '../../test-support/f
 import { createBrowserSerpProvider } from './browser-serp.js';
 import { parseBing, parseDuckDuckGoLite, parseMojeek } from './serp-parsers.js';
 
-const skip = existsSync(DEFAULT_CHROMIUM_PATH) ? false : `${DEFAULT_CHROMIUM_PATH} not installed (Debian package chromium): the browser SERP provider cannot be run`;
+const skip = existsSync(DEFAULT_CHROMIUM_PATH)
+  ? false
+  : `${DEFAULT_CHROMIUM_PATH} not installed (Debian package chromium): the browser SERP provider cannot be run`;
 
 const RESULTS = [
-  { url: 'https://www.who.int/news-room/fact-sheets/detail/hypertension', title: 'Hypertension', snippet: 'An estimated 1.28 billion adults aged 30–79 years have hypertension.' },
-  { url: 'https://www.ahajournals.org/doi/10.1161/HYP.0000000000000065', title: 'Hypertension guideline', snippet: 'Guideline for the prevention of high blood pressure in adults.' },
+  {
+    url: 'https://www.who.int/news-room/fact-sheets/detail/hypertension',
+    title: 'Hypertension',
+    snippet: 'An estimated 1.28 billion adults aged 30–79 years have hypertension.',
+  },
+  {
+    url: 'https://www.ahajournals.org/doi/10.1161/HYP.0000000000000065',
+    title: 'Hypertension guideline',
+    snippet: 'Guideline for the prevention of high blood pressure in adults.',
+  },
 ];
 
-test('browser SERP provider: a result page rendered in Chromium is parsed, script-added results included; a CAPTCHA page goes to the auth queue', { skip, timeout: 90_000 }, async () => {
+test('browser SERP provider: a result page rendered in Chromium is parsed, script-added results included; a CAPTCHA page goes to the auth queue', {
+  skip,
+  timeout: 90_000,
+}, async () => {
   // The second result arrives by script after load, as on engines that build their list client-side.
   const ddg = await startFakeDuckDuckGo(() => []);
-  const scripted = duckDuckGoResultsHtml([RESULTS[0]!]).replace('</body>', `<script>
+  const scripted = duckDuckGoResultsHtml([RESULTS[0]!]).replace(
+    '</body>',
+    `<script>
     document.getElementById('links').insertAdjacentHTML('beforeend', ${JSON.stringify(duckDuckGoResultsHtml([RESULTS[1]!]).match(/<div class="result results_links results_links_deep[\s\S]*?<\/div>/)![0])});
-  </script></body>`);
+  </script></body>`,
+  );
   ddg.web.route('/html/', (req, res) => {
     const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q');
-    if (q === 'captcha') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Just a moment...</title></head><body><div class="g-recaptcha" data-sitekey="x"></div><form id="challenge-form"></form></body></html>');
+    if (q === 'captcha')
+      return void res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          '<html><head><title>Just a moment...</title></head><body><div class="g-recaptcha" data-sitekey="x"></div><form id="challenge-form"></form></body></html>',
+        );
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(scripted);
   });
   const queued: AuthItem[] = [];
   const fetcher = createHttpFetcher({
-    userAgent: 'Lyra/test (+https://example.org)', qpsFor: () => 100,
+    userAgent: 'Lyra/test (+https://example.org)',
+    qpsFor: () => 100,
     ssrf: { allow: [new URL(ddg.baseUrl).origin] },
     renderer: createChromiumRenderer({ settleMs: 500 }),
     onAuthRequired: (item) => void queued.push(item),
@@ -39,7 +61,10 @@ test('browser SERP provider: a result page rendered in Chromium is parsed, scrip
   try {
     const provider = createBrowserSerpProvider({ fetcher, baseUrl: ddg.baseUrl });
     const hits = await provider.search({ query: 'hypertension adults', limit: 10 });
-    assert.deepEqual(hits.map((h) => [h.rank, h.url, h.title, h.provider]), RESULTS.map((r, i) => [i + 1, r.url, r.title, 'browser']));
+    assert.deepEqual(
+      hits.map((h) => [h.rank, h.url, h.title, h.provider]),
+      RESULTS.map((r, i) => [i + 1, r.url, r.title, 'browser']),
+    );
     assert.equal(hits[0]!.snippet, RESULTS[0]!.snippet);
     await assert.rejects(provider.search({ query: 'captcha', limit: 10 }), (e: unknown) => isLyraError(e) && e.category === 'blocked');
     assert.equal(queued.length, 1, 'the CAPTCHA page is queued for the user');

@@ -28,7 +28,14 @@ export function createBrowserSerpProvider(options: BrowserSerpOptions): SearchPr
       if (!request.query.trim()) throw new InvalidInputError(`${label}: empty query`, { code: 'query_empty' });
       const url = new URL(opts.baseUrl ?? engine.url);
       url.searchParams.set(engine.queryParam, request.query);
-      const res = await opts.fetcher.fetch({ url: url.toString(), render: true, noCache: true, ignoreRobots: true, providerOrigin: url.origin, ...(request.signal ? { signal: request.signal } : {}) });
+      const res = await opts.fetcher.fetch({
+        url: url.toString(),
+        render: true,
+        noCache: true,
+        ignoreRobots: true,
+        providerOrigin: url.origin,
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
       if (engine.isBotCheck(res.text)) {
         throw new BlockedError(`${label}: bot check page for query ${JSON.stringify(request.query)}`, { code: 'challenge', details: { url: url.toString() } });
       }

@@ -2,15 +2,7 @@
 // ("anomaly" page) is a BlockedError, never an empty result list.
 import { parseHTML } from 'linkedom';
 import { z } from 'zod';
-import {
-  BlockedError,
-  InvalidInputError,
-  RetryableError,
-  type Fetcher,
-  type SearchHit,
-  type SearchProvider,
-  type SearchRequest,
-} from '../../core/index.js';
+import { BlockedError, InvalidInputError, RetryableError, type Fetcher, type SearchHit, type SearchProvider, type SearchRequest } from '../../core/index.js';
 
 export const duckDuckGoOptionsSchema = z.strictObject({
   fetcher: z.custom<Fetcher>((v) => typeof (v as Fetcher | undefined)?.fetch === 'function', 'expected a Fetcher'),
@@ -68,9 +60,19 @@ export function createDuckDuckGoProvider(options: DuckDuckGoOptions): SearchProv
       const url = new URL(opts.baseUrl);
       url.searchParams.set('q', request.query);
       url.searchParams.set('kl', (request.language && REGION_BY_LANGUAGE[request.language]) || opts.region);
-      const res = await opts.fetcher.fetch({ url: url.toString(), signal: request.signal, headers: { accept: 'text/html' }, noCache: true, ignoreRobots: true, providerOrigin: url.origin });
+      const res = await opts.fetcher.fetch({
+        url: url.toString(),
+        signal: request.signal,
+        headers: { accept: 'text/html' },
+        noCache: true,
+        ignoreRobots: true,
+        providerOrigin: url.origin,
+      });
       if (isBotCheck(res.text)) {
-        throw new BlockedError(`duckduckgo: bot check page for query ${JSON.stringify(request.query)}`, { code: 'challenge', details: { url: url.toString() } });
+        throw new BlockedError(`duckduckgo: bot check page for query ${JSON.stringify(request.query)}`, {
+          code: 'challenge',
+          details: { url: url.toString() },
+        });
       }
       const parsed = parseDuckDuckGoHtml(res.text, request.limit);
       // A page with no result container at all is a layout change or an error page, not "no results".

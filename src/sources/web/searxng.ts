@@ -53,11 +53,23 @@ export function createSearxngProvider(options: SearxngOptions): SearchProvider {
         url.searchParams.set('pageno', String(page));
         if (request.language) url.searchParams.set('language', request.language);
         if (opts.engines?.length) url.searchParams.set('engines', opts.engines.join(','));
-        const res = await opts.fetcher.fetch({ url: url.toString(), signal: request.signal, headers: { accept: 'application/json' }, noCache: true, ignoreRobots: true, providerOrigin: url.origin }).catch((e: unknown) => {
-          throw isLyraError(e) && e.details.status === 403
-            ? new NonRetryableError(`searxng: ${url.origin} refused the JSON API (403); enable "json" in search.formats of its settings.yml`, { code: 'provider_misconfigured', cause: e })
-            : e;
-        });
+        const res = await opts.fetcher
+          .fetch({
+            url: url.toString(),
+            signal: request.signal,
+            headers: { accept: 'application/json' },
+            noCache: true,
+            ignoreRobots: true,
+            providerOrigin: url.origin,
+          })
+          .catch((e: unknown) => {
+            throw isLyraError(e) && e.details.status === 403
+              ? new NonRetryableError(`searxng: ${url.origin} refused the JSON API (403); enable "json" in search.formats of its settings.yml`, {
+                  code: 'provider_misconfigured',
+                  cause: e,
+                })
+              : e;
+          });
         const body = parseJsonBody({ api: 'searxng', text: res.text, url: url.toString() });
         const parsed = responseSchema.safeParse(body);
         if (!parsed.success) {

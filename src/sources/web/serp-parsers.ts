@@ -88,22 +88,30 @@ export interface SerpEngine {
 /** Engines the browser SERP provider drives (config `web_search.browser_engine`). */
 export const SERP_ENGINES = {
   duckduckgo_html: {
-    url: 'https://html.duckduckgo.com/html/', queryParam: 'q', parse: parseDuckDuckGoHtml,
+    url: 'https://html.duckduckgo.com/html/',
+    queryParam: 'q',
+    parse: parseDuckDuckGoHtml,
     hasResultsContainer: (h: string) => /class="[^"]*\bresults?\b|no-results|No results\./i.test(h),
     isBotCheck: (h: string) => /anomaly-modal|anomaly\.js|Unfortunately, bots use DuckDuckGo too/i.test(h),
   },
   duckduckgo_lite: {
-    url: 'https://lite.duckduckgo.com/lite/', queryParam: 'q', parse: parseDuckDuckGoLite,
+    url: 'https://lite.duckduckgo.com/lite/',
+    queryParam: 'q',
+    parse: parseDuckDuckGoLite,
     hasResultsContainer: (h: string) => /result-link|No results\.|no-results/i.test(h),
     isBotCheck: (h: string) => /anomaly-modal|anomaly\.js|Unfortunately, bots use DuckDuckGo too/i.test(h),
   },
   mojeek: {
-    url: 'https://www.mojeek.com/search', queryParam: 'q', parse: parseMojeek,
+    url: 'https://www.mojeek.com/search',
+    queryParam: 'q',
+    parse: parseMojeek,
     hasResultsContainer: (h: string) => /results-standard|No pages found/i.test(h),
     isBotCheck: (h: string) => /automated queries|unusual traffic/i.test(h),
   },
   bing: {
-    url: 'https://www.bing.com/search', queryParam: 'q', parse: parseBing,
+    url: 'https://www.bing.com/search',
+    queryParam: 'q',
+    parse: parseBing,
     hasResultsContainer: (h: string) => /id="b_results"|There are no results for/i.test(h),
     isBotCheck: (h: string) => /b_captcha|verify you are a human|unusual traffic/i.test(h),
   },

@@ -20,7 +20,18 @@ const fetcher: Fetcher = {
       const Err = res.status >= 500 || res.status === 429 ? RetryableError : NonRetryableError;
       throw new Err(`GET ${req.url}: HTTP ${res.status}`, { code: 'http_status', details: { status: res.status } });
     }
-    return { url: req.url, finalUrl: res.url, status: res.status, headers: {}, contentType: res.headers.get('content-type') ?? '', body: new TextEncoder().encode(text), text, charset: 'utf-8', fromCache: false, fetchedAt: new Date().toISOString() };
+    return {
+      url: req.url,
+      finalUrl: res.url,
+      status: res.status,
+      headers: {},
+      contentType: res.headers.get('content-type') ?? '',
+      body: new TextEncoder().encode(text),
+      text,
+      charset: 'utf-8',
+      fromCache: false,
+      fetchedAt: new Date().toISOString(),
+    };
   },
 };
 
@@ -49,7 +60,10 @@ const searxPage = (page: number): string =>
             { url: 'https://b.example/2', title: 'Second', content: null, engine: 'google', score: 1.5 },
           ]
         : page === 2
-          ? [{ url: 'https://a.example/1', title: 'First again', content: 'dup', score: 1 }, { url: 'https://c.example/3', title: 'Third', content: 'gamma', score: 0.5 }]
+          ? [
+              { url: 'https://a.example/1', title: 'First again', content: 'dup', score: 1 },
+              { url: 'https://c.example/3', title: 'Third', content: 'gamma', score: 0.5 },
+            ]
           : [],
     unresponsive_engines: [['brave', 'timeout']],
   });
@@ -59,11 +73,14 @@ test('searxng: parses results over pages, dedupes URLs and passes operators thro
   requests.length = 0;
   const p = createSearxngProvider({ fetcher, baseUrl: base, maxPages: 3 });
   const hits = await p.search({ query: 'site:who.int "long covid" filetype:pdf', limit: 10, language: 'en' });
-  assert.deepEqual(hits.map((h) => [h.url, h.title, h.snippet, h.rank, h.score]), [
-    ['https://a.example/1', 'First', 'alpha', 1, 2.5],
-    ['https://b.example/2', 'Second', '', 2, 1.5],
-    ['https://c.example/3', 'Third', 'gamma', 3, 0.5],
-  ]);
+  assert.deepEqual(
+    hits.map((h) => [h.url, h.title, h.snippet, h.rank, h.score]),
+    [
+      ['https://a.example/1', 'First', 'alpha', 1, 2.5],
+      ['https://b.example/2', 'Second', '', 2, 1.5],
+      ['https://c.example/3', 'Third', 'gamma', 3, 0.5],
+    ],
+  );
   assert.equal(hits[0]?.publishedAt, '2024-05-01T00:00:00');
   assert.equal(requests[0]?.searchParams.get('q'), 'site:who.int "long covid" filetype:pdf');
   assert.equal(requests[0]?.searchParams.get('format'), 'json');
@@ -80,17 +97,26 @@ test('searxng: the limit stops paging early', async () => {
 
 test('searxng: a truncated body is a retryable error naming the API, never an empty success', async () => {
   routes.set('/search', () => ({ status: 200, type: 'application/json', body: searxPage(1).slice(0, 40) }));
-  await assert.rejects(createSearxngProvider({ fetcher, baseUrl: base }).search({ query: 'q', limit: 5 }), (e: unknown) => e instanceof LyraError && e.category === 'retryable' && /^searxng: response from .* is not valid JSON/.test(e.message));
+  await assert.rejects(
+    createSearxngProvider({ fetcher, baseUrl: base }).search({ query: 'q', limit: 5 }),
+    (e: unknown) => e instanceof LyraError && e.category === 'retryable' && /^searxng: response from .* is not valid JSON/.test(e.message),
+  );
 });
 
 test('searxng: a response of the wrong shape names the field', async () => {
   routes.set('/search', () => ({ status: 200, type: 'application/json', body: JSON.stringify({ results: [{ url: 'https://x', title: 7 }] }) }));
-  await assert.rejects(createSearxngProvider({ fetcher, baseUrl: base }).search({ query: 'q', limit: 5 }), /searxng: unexpected response .*field results\.0\.title/);
+  await assert.rejects(
+    createSearxngProvider({ fetcher, baseUrl: base }).search({ query: 'q', limit: 5 }),
+    /searxng: unexpected response .*field results\.0\.title/,
+  );
 });
 
 test('searxng: a 403 explains that the JSON format must be enabled', async () => {
   routes.set('/search', () => ({ status: 403, type: 'text/html', body: 'Forbidden' }));
-  await assert.rejects(createSearxngProvider({ fetcher, baseUrl: base }).search({ query: 'q', limit: 5 }), (e: unknown) => e instanceof LyraError && e.category === 'non_retryable' && /enable "json" in search\.formats/.test(e.message));
+  await assert.rejects(
+    createSearxngProvider({ fetcher, baseUrl: base }).search({ query: 'q', limit: 5 }),
+    (e: unknown) => e instanceof LyraError && e.category === 'non_retryable' && /enable "json" in search\.formats/.test(e.message),
+  );
 });
 
 const ddgHtml = `<!DOCTYPE html><html><body><div id="links" class="results">
@@ -115,17 +141,28 @@ test('duckduckgo: search over HTTP sets q and the region for the language', asyn
   routes.set('/html/', () => ({ status: 200, type: 'text/html', body: ddgHtml }));
   requests.length = 0;
   const hits = await createDuckDuckGoProvider({ fetcher, baseUrl: `${base}/html/` }).search({ query: '"long covid" site:who.int', limit: 1, language: 'ja' });
-  assert.deepEqual(hits.map((h) => [h.url, h.rank, h.provider]), [['https://www.who.int/news/item?id=1', 1, 'duckduckgo']]);
+  assert.deepEqual(
+    hits.map((h) => [h.url, h.rank, h.provider]),
+    [['https://www.who.int/news/item?id=1', 1, 'duckduckgo']],
+  );
   assert.equal(requests[0]?.searchParams.get('q'), '"long covid" site:who.int');
   assert.equal(requests[0]?.searchParams.get('kl'), 'jp-jp');
 });
 
 test('duckduckgo: a bot check is blocked; an unknown page is retryable; a real empty page is empty', async () => {
   const p = createDuckDuckGoProvider({ fetcher, baseUrl: `${base}/html/` });
-  routes.set('/html/', () => ({ status: 200, type: 'text/html', body: '<html><body><div class="anomaly-modal__title">Unfortunately, bots use DuckDuckGo too.</div></body></html>' }));
+  routes.set('/html/', () => ({
+    status: 200,
+    type: 'text/html',
+    body: '<html><body><div class="anomaly-modal__title">Unfortunately, bots use DuckDuckGo too.</div></body></html>',
+  }));
   await assert.rejects(p.search({ query: 'q', limit: 5 }), (e: unknown) => e instanceof LyraError && e.category === 'blocked' && e.code === 'challenge');
   routes.set('/html/', () => ({ status: 200, type: 'text/html', body: '<html><body><p>Service temporarily unavailable</p></body></html>' }));
   await assert.rejects(p.search({ query: 'q', limit: 5 }), (e: unknown) => e instanceof LyraError && e.category === 'retryable');
-  routes.set('/html/', () => ({ status: 200, type: 'text/html', body: '<html><body><div class="results"><div class="no-results">No results.</div></div></body></html>' }));
+  routes.set('/html/', () => ({
+    status: 200,
+    type: 'text/html',
+    body: '<html><body><div class="results"><div class="no-results">No results.</div></div></body></html>',
+  }));
   assert.deepEqual(await p.search({ query: 'q', limit: 5 }), []);
 });

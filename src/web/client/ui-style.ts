@@ -2,9 +2,15 @@
 // trust colours are the report's (pipeline STATUS_COLOURS, TRUST_COLOURS), so both read the same.
 import { STANCE_COLOURS, STATUS_COLOURS, TRUST_COLOURS } from '../../pipeline/index.js';
 
-const statusRules = Object.entries(STATUS_COLOURS).map(([s, c]) => `.st-${s}{background:${c};color:#fff}`).join('\n');
-const edgeRules = Object.entries(STANCE_COLOURS).map(([k, c]) => `.ed-${k}{color:${c};font-weight:600}`).join('\n');
-const trustRules = Object.entries(TRUST_COLOURS).map(([t, c]) => `.tr-${t}{border-color:${c};color:${c}}`).join('\n');
+const statusRules = Object.entries(STATUS_COLOURS)
+  .map(([s, c]) => `.st-${s}{background:${c};color:#fff}`)
+  .join('\n');
+const edgeRules = Object.entries(STANCE_COLOURS)
+  .map(([k, c]) => `.ed-${k}{color:${c};font-weight:600}`)
+  .join('\n');
+const trustRules = Object.entries(TRUST_COLOURS)
+  .map(([t, c]) => `.tr-${t}{border-color:${c};color:${c}}`)
+  .join('\n');
 
 export const UI_CSS = `*{box-sizing:border-box}
 body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2937;background:#fafafa}

@@ -15,7 +15,14 @@ export interface ActionContext {
   back: string;
 }
 
-const STATUS_WORDS: Record<string, string> = { VERIFIED: 'Verified', CONDITIONED: 'Conditioned', CONTESTED: 'Contested', REFUTED: 'Refuted', UNSUPPORTED: 'Unsupported', PENDING: 'Not judged yet' };
+const STATUS_WORDS: Record<string, string> = {
+  VERIFIED: 'Verified',
+  CONDITIONED: 'Conditioned',
+  CONTESTED: 'Contested',
+  REFUTED: 'Refuted',
+  UNSUPPORTED: 'Unsupported',
+  PENDING: 'Not judged yet',
+};
 export const statusWord = (s: string): string => STATUS_WORDS[s] ?? s;
 
 export function statusBadge(status: string): string {
@@ -46,16 +53,32 @@ function sourceLine(q: HtmlQuote): string {
 }
 
 export function quoteBlock(q: HtmlQuote, ctx: ActionContext | undefined): string {
-  const correct = ctx && q.edgeId && !q.stated
-    ? actionForm(ctx, `<input type="hidden" name="action" value="correct_edge"><input type="hidden" name="edge_id" value="${htmlAttr(q.edgeId)}"><select name="label" aria-label="right stance">${['supports', 'refutes', 'neutral'].map((l) => `<option${l === q.stance ? ' selected' : ''}>${l}</option>`).join('')}</select>`, 'Correct stance', 'correct')
-    : '';
+  const correct =
+    ctx && q.edgeId && !q.stated
+      ? actionForm(
+          ctx,
+          `<input type="hidden" name="action" value="correct_edge"><input type="hidden" name="edge_id" value="${htmlAttr(q.edgeId)}"><select name="label" aria-label="right stance">${['supports', 'refutes', 'neutral'].map((l) => `<option${l === q.stance ? ' selected' : ''}>${l}</option>`).join('')}</select>`,
+          'Correct stance',
+          'correct',
+        )
+      : '';
   return `<div class="quote ${q.stated ? 'stated' : htmlAttr(q.stance)}"><blockquote>${htmlText(q.text)}</blockquote><p class="src">${sourceLine(q)}</p>${correct}</div>`;
 }
 
 export function claimBody(c: HtmlClaim, ctx: ActionContext): string {
   const act = c.rejected
-    ? actionForm(ctx, `<input type="hidden" name="action" value="restore_claim"><input type="hidden" name="claim_id" value="${htmlAttr(c.id)}">`, 'Restore claim', 'restore')
-    : actionForm(ctx, `<input type="hidden" name="action" value="reject_claim"><input type="hidden" name="claim_id" value="${htmlAttr(c.id)}">`, 'Reject claim', 'reject');
+    ? actionForm(
+        ctx,
+        `<input type="hidden" name="action" value="restore_claim"><input type="hidden" name="claim_id" value="${htmlAttr(c.id)}">`,
+        'Restore claim',
+        'restore',
+      )
+    : actionForm(
+        ctx,
+        `<input type="hidden" name="action" value="reject_claim"><input type="hidden" name="claim_id" value="${htmlAttr(c.id)}">`,
+        'Reject claim',
+        'reject',
+      );
   return [
     c.rationale ? `<p class="rationale">${htmlText(c.rationale)}</p>` : '<p class="rationale">Not judged yet: no evidence was weighed for it.</p>',
     c.conditions.length > 0 ? `<p class="rationale">Conditions: ${htmlText(c.conditions.join('; '))}</p>` : '',

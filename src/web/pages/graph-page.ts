@@ -9,8 +9,15 @@ export type GraphMode = 'auto' | 'sources' | 'all';
 export function graphBody(base: string, taskId: string, question: string, mode: GraphMode): string {
   const task = href(base, `/tasks/${taskId}`);
   const legend = (title: string, colours: Record<string, string>, kind: string): string =>
-    `<p class="legend"><strong>${htmlText(title)}</strong><br>${Object.keys(colours).map((k) => `<span class="${htmlAttr(`${kind}-${k}`)}">${htmlText(k)}</span>`).join(' ')}</p>`;
-  const modes = (['auto', 'sources', 'all'] as const).map((m) => `<option value="${m}"${m === mode ? ' selected' : ''}>${m === 'auto' ? 'automatic' : m === 'sources' ? 'stances across sources only' : 'every edge'}</option>`).join('');
+    `<p class="legend"><strong>${htmlText(title)}</strong><br>${Object.keys(colours)
+      .map((k) => `<span class="${htmlAttr(`${kind}-${k}`)}">${htmlText(k)}</span>`)
+      .join(' ')}</p>`;
+  const modes = (['auto', 'sources', 'all'] as const)
+    .map(
+      (m) =>
+        `<option value="${m}"${m === mode ? ' selected' : ''}>${m === 'auto' ? 'automatic' : m === 'sources' ? 'stances across sources only' : 'every edge'}</option>`,
+    )
+    .join('');
   // Cytoscape adds an inline <style> unless an element with this id exists (the CSP would refuse it); #graph is positioned by ui.css.
   return `<span hidden id="__________cytoscape_stylesheet"></span><div id="graph" data-src="${htmlAttr(`${task}/graph.json`)}" data-claim-base="${htmlAttr(`${task}/claims/`)}" data-mode="${htmlAttr(mode)}" role="img" aria-label="evidence graph"></div>
 <aside id="graph-panel"><p><a href="${htmlAttr(task)}">← ${htmlText(question)}</a></p>

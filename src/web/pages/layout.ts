@@ -24,7 +24,8 @@ export function asset(base: string, name: string): string {
 }
 
 export function layout(p: PageShell): string {
-  const link = (path: string, label: string, on: boolean): string => `<a href="${htmlAttr(href(p.base, path))}"${on ? ' aria-current="page"' : ''}>${htmlText(label)}</a>`;
+  const link = (path: string, label: string, on: boolean): string =>
+    `<a href="${htmlAttr(href(p.base, path))}"${on ? ' aria-current="page"' : ''}>${htmlText(label)}</a>`;
   const classic = (p.classicScripts ?? []).map((s) => `<script src="${htmlAttr(asset(p.base, s))}"></script>`).join('');
   const scripts = classic + ['ui.js', ...(p.scripts ?? [])].map((s) => `<script type="module" src="${htmlAttr(asset(p.base, s))}"></script>`).join('');
   return `<!doctype html>

@@ -21,7 +21,9 @@ export interface LiveProgress {
 
 export function liveProgress(p: TaskProgress): LiveProgress {
   const claims = Object.fromEntries(HTML_STATUS_ORDER.map((s) => [s, p.claims[s] ?? 0]));
-  const running = p.running.map((r) => `“${r.text}” ${r.lastPhase ? `— ${r.lastPhase.phase} done${r.lastPhase.round > 0 ? ` (round ${r.lastPhase.round + 1})` : ''}` : '— starting'}`);
+  const running = p.running.map(
+    (r) => `“${r.text}” ${r.lastPhase ? `— ${r.lastPhase.phase} done${r.lastPhase.round > 0 ? ` (round ${r.lastPhase.round + 1})` : ''}` : '— starting'}`,
+  );
   const queriesTotal = Object.values(p.queries).reduce((a, b) => a + b, 0);
   return {
     taskId: p.taskId,
@@ -38,7 +40,8 @@ export function liveProgress(p: TaskProgress): LiveProgress {
   };
 }
 
-const live = (key: string, value: string | number, cls = ''): string => `<span data-live="${htmlAttr(key)}"${cls ? ` class="${htmlAttr(cls)}"` : ''}>${htmlText(String(value))}</span>`;
+const live = (key: string, value: string | number, cls = ''): string =>
+  `<span data-live="${htmlAttr(key)}"${cls ? ` class="${htmlAttr(cls)}"` : ''}>${htmlText(String(value))}</span>`;
 
 /** The claim counts per status, each a coloured badge with its live number. */
 export function claimCountsHtml(p: LiveProgress): string {

@@ -36,7 +36,7 @@ function entityAt(s: string, i: number): { text: string; len: number } | undefin
 /** The text a reader sees of Markdown inline source: escapes and entity references resolved, nothing else. */
 export function plainInline(s: string): string {
   let out = '';
-  for (let i = 0; i < s.length;) {
+  for (let i = 0; i < s.length; ) {
     const c = s[i]!;
     if (c === '\\' && i + 1 < s.length && PUNCT_RE.test(s[i + 1]!)) {
       out += s[i + 1];
@@ -98,7 +98,7 @@ export function renderInline(s: string, ctx: InlineContext, inLink = false): str
     noCloser.set(token, from);
     return -1;
   };
-  for (let i = 0; i < s.length;) {
+  for (let i = 0; i < s.length; ) {
     const c = s[i]!;
     if (c === '\\' && i + 1 < s.length && PUNCT_RE.test(s[i + 1]!)) {
       buf += s[i + 1];

@@ -9,21 +9,45 @@ import { renderReportMarkdown } from './report-markdown.js';
 
 // The issue-20 payloads (src/testing/payloads.ts, a higher layer this test may not import), as a report may carry them.
 const INJECTION_TEXTS = [
-  '<script>alert(1)</script>', '<iframe src="http://evil.example/frame"></iframe>', '<style>body{display:none}</style>', '<img src=x onerror=alert(3)>',
-  '[x](javascript:alert(4))', '[<script>alert(1)</script>](javascript:alert(1))', '![tracker](http://evil.example/pixel.gif?id=42)',
-  '[click](data:text/html,<script>alert(2)</script>)', '<a href="javascript:alert(6)">link</a>', '[ref]: javascript:alert(7)\n\n[ref]', '<svg onload=alert(9)>',
-  '`code` ``` fence', 'Title](javascript:alert(5)) [more', 'Real title\n### Injected heading\n| a | b |\n|---|---|\n---\n- item\n> quote', '# Heading at start',
-  '<!-- comment --><details open><summary>x</summary></details>', '&lt;script&gt;alert(10)&lt;/script&gt;', '\\<script\\>alert(11)\\</script\\>',
+  '<script>alert(1)</script>',
+  '<iframe src="http://evil.example/frame"></iframe>',
+  '<style>body{display:none}</style>',
+  '<img src=x onerror=alert(3)>',
+  '[x](javascript:alert(4))',
+  '[<script>alert(1)</script>](javascript:alert(1))',
+  '![tracker](http://evil.example/pixel.gif?id=42)',
+  '[click](data:text/html,<script>alert(2)</script>)',
+  '<a href="javascript:alert(6)">link</a>',
+  '[ref]: javascript:alert(7)\n\n[ref]',
+  '<svg onload=alert(9)>',
+  '`code` ``` fence',
+  'Title](javascript:alert(5)) [more',
+  'Real title\n### Injected heading\n| a | b |\n|---|---|\n---\n- item\n> quote',
+  '# Heading at start',
+  '<!-- comment --><details open><summary>x</summary></details>',
+  '&lt;script&gt;alert(10)&lt;/script&gt;',
+  '\\<script\\>alert(11)\\</script\\>',
 ];
 const HOSTILE_URLS = [
-  'javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(2)</script>', 'vbscript:msgbox(1)',
-  'file:///etc/passwd', 'http://example.org/a"onmouseover="alert(8)', 'http://example.org/a) [x](javascript:alert(12)', 'http://example.org/<script>alert(13)</script>',
-  'https://example.org/path with spaces/and\nnewline', 'http://user:pass@example.org/',
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  ' javascript:alert(1)',
+  'java\tscript:alert(1)',
+  'data:text/html,<script>alert(2)</script>',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+  'http://example.org/a"onmouseover="alert(8)',
+  'http://example.org/a) [x](javascript:alert(12)',
+  'http://example.org/<script>alert(13)</script>',
+  'https://example.org/path with spaces/and\nnewline',
+  'http://user:pass@example.org/',
 ];
 
 function assertInert(html: string): void {
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
-  const made = ['script', 'iframe', 'object', 'embed', 'svg', 'img', 'style', 'base', 'details', 'math', 'template', 'form', 'input'].filter((t) => document.querySelectorAll(t).length > 0);
+  const made = ['script', 'iframe', 'object', 'embed', 'svg', 'img', 'style', 'base', 'details', 'math', 'template', 'form', 'input'].filter(
+    (t) => document.querySelectorAll(t).length > 0,
+  );
   assert.deepEqual(made, [], 'elements a payload made');
   for (const el of document.querySelectorAll('*')) {
     for (const a of el.getAttributeNames()) assert.ok(!/^on/i.test(a) && a !== 'style' && a !== 'srcdoc', `${el.localName}[${a}]`);
@@ -31,17 +55,36 @@ function assertInert(html: string): void {
     if (href !== null) assert.ok(/^https?:\/\/[^\s"'<>`]+$/i.test(href) || /^#src-R?\d+$/.test(href) || /^\/(?!\/)[^\s"<>]*$/.test(href), `a[href=${href}]`);
   }
   for (const a of document.querySelectorAll('a[href^="http"]')) assert.equal(a.getAttribute('rel'), 'noopener noreferrer nofollow');
-  assert.doesNotMatch(html, /<(?!\/?(?:div|h[1-6]|p|ul|ol|li|blockquote|table|thead|tbody|tr|th|td|hr|strong|em|code|a)\b)[a-z!]/i, 'only the renderer\'s own tags');
+  assert.doesNotMatch(
+    html,
+    /<(?!\/?(?:div|h[1-6]|p|ul|ol|li|blockquote|table|thead|tbody|tr|th|td|hr|strong|em|code|a)\b)[a-z!]/i,
+    "only the renderer's own tags",
+  );
 }
 
 test('headings (one level down), paragraphs, nested lists, quotes, tables, emphasis, code and links', () => {
   const md = [
-    '# Research report: walking', '', '> Run: 2026-01-01 | 3 searches | task task_x', '',
-    '## Answer', '', '**Supported** — proposition: “walking lowers blood pressure”', '',
-    '- For:', '  - “It lowers it.” [1]', '- Confidence 0.80 (high)', '',
+    '# Research report: walking',
+    '',
+    '> Run: 2026-01-01 | 3 searches | task task_x',
+    '',
+    '## Answer',
+    '',
+    '**Supported** — proposition: “walking lowers blood pressure”',
+    '',
+    '- For:',
+    '  - “It lowers it.” [1]',
+    '- Confidence 0.80 (high)',
+    '',
     'Some _emphasis_, *more*, `non_retryable` code, snake_case_name kept, a [site](<https://example.org/a>) and <https://example.org/b>.',
-    'second line of the paragraph', '',
-    '| Perspective | Searches |', '|:--|:--|', '| safety \\| risk | 2 |', '', '---', '*Generated by Lyra*',
+    'second line of the paragraph',
+    '',
+    '| Perspective | Searches |',
+    '|:--|:--|',
+    '| safety \\| risk | 2 |',
+    '',
+    '---',
+    '*Generated by Lyra*',
   ].join('\n');
   const html = renderReportMarkdown(md);
   assert.match(html, /^<div class="report">/);
@@ -49,25 +92,56 @@ test('headings (one level down), paragraphs, nested lists, quotes, tables, empha
   assert.match(html, /<h3>Answer<\/h3>/);
   assert.match(html, /<blockquote><p>Run: 2026-01-01 \| 3 searches \| task task_x<\/p><\/blockquote>/);
   assert.match(html, /<p><strong>Supported<\/strong> — proposition: “walking lowers blood pressure”<\/p>/);
-  assert.match(html, /<ul><li>For:<ul><li>“It lowers it.” \[1\]<\/li><\/ul><\/li><li>Confidence 0.80 \(high\)<\/li><\/ul>/, 'nested list; [1] without a source stays text');
+  assert.match(
+    html,
+    /<ul><li>For:<ul><li>“It lowers it.” \[1\]<\/li><\/ul><\/li><li>Confidence 0.80 \(high\)<\/li><\/ul>/,
+    'nested list; [1] without a source stays text',
+  );
   assert.match(html, /Some <em>emphasis<\/em>, <em>more<\/em>, <code>non_retryable<\/code> code, snake_case_name kept/);
   assert.match(html, /<a href="https:\/\/example.org\/a" rel="noopener noreferrer nofollow">site<\/a>/);
   assert.match(html, /<a href="https:\/\/example.org\/b" rel="noopener noreferrer nofollow">https:\/\/example.org\/b<\/a>\. second line/);
-  assert.match(html, /<table><thead><tr><th>Perspective<\/th><th>Searches<\/th><\/tr><\/thead><tbody><tr><td>safety \| risk<\/td><td>2<\/td><\/tr><\/tbody><\/table>/);
+  assert.match(
+    html,
+    /<table><thead><tr><th>Perspective<\/th><th>Searches<\/th><\/tr><\/thead><tbody><tr><td>safety \| risk<\/td><td>2<\/td><\/tr><\/tbody><\/table>/,
+  );
   assert.match(html, /<hr>\n<p><em>Generated by Lyra<\/em><\/p>/);
   assertInert(html);
 });
 
 test('citation marks link to the source that defines them: research References (1.) and consensus Sources ([n], [Rn])', () => {
-  const research = renderReportMarkdown(['A quote [2] and [1] (quoted above), [9] undefined.', '', '## References', '', `1. ${mdLink('First', 'https://a.example/1')} — locator: paragraph 2 — LOW`, `2. ${mdUrl('https://b.example/2')} — HIGH`].join('\n'));
+  const research = renderReportMarkdown(
+    [
+      'A quote [2] and [1] (quoted above), [9] undefined.',
+      '',
+      '## References',
+      '',
+      `1. ${mdLink('First', 'https://a.example/1')} — locator: paragraph 2 — LOW`,
+      `2. ${mdUrl('https://b.example/2')} — HIGH`,
+    ].join('\n'),
+  );
   assert.match(research, /<a class="cite" href="#src-2">\[2\]<\/a> and <a class="cite" href="#src-1">\[1\]<\/a> \(quoted above\), \[9\] undefined/);
   assert.match(research, /<ol><li id="src-1" value="1"><a href="https:\/\/a.example\/1" rel="noopener noreferrer nofollow">First<\/a> — locator/);
   assert.match(research, /<li id="src-2" value="2">/);
-  const consensus = renderReportMarkdown([
-    '## Key findings', '', '- “Walking helps.” [R1]', '', '#### Detailed', '', '- “It does.” [1] (also stated in [2])', '',
-    '#### Sources', '', `- [1] ${mdInline('Site <one>')} — ${mdUrl('https://one.example/')} (reliability 80%)`, `- [2] Two — ${mdUrl('https://two.example/')}`,
-    '', '## Sources', '', `- [R1] ${mdLink('One', 'https://one.example/')} (reliability: 80%)`,
-  ].join('\n'));
+  const consensus = renderReportMarkdown(
+    [
+      '## Key findings',
+      '',
+      '- “Walking helps.” [R1]',
+      '',
+      '#### Detailed',
+      '',
+      '- “It does.” [1] (also stated in [2])',
+      '',
+      '#### Sources',
+      '',
+      `- [1] ${mdInline('Site <one>')} — ${mdUrl('https://one.example/')} (reliability 80%)`,
+      `- [2] Two — ${mdUrl('https://two.example/')}`,
+      '',
+      '## Sources',
+      '',
+      `- [R1] ${mdLink('One', 'https://one.example/')} (reliability: 80%)`,
+    ].join('\n'),
+  );
   assert.match(consensus, /“Walking helps\.” <a class="cite" href="#src-R1">\[R1\]<\/a>/);
   assert.match(consensus, /<a class="cite" href="#src-1">\[1\]<\/a> \(also stated in <a class="cite" href="#src-2">\[2\]<\/a>\)/);
   assert.match(consensus, /<li id="src-1">\[1\] Site &lt;one&gt; — <a href="https:\/\/one.example\/"/);
@@ -77,23 +151,45 @@ test('citation marks link to the source that defines them: research References (
 });
 
 test('claim headings link to the claim page, sources of the task to the UI beside their real address', () => {
-  const md = ['### 1. Walking lowers blood pressure by 5 mmHg\\.', '', '### 2. Not a claim of the task', '', '## References', '', `1. ${mdLink('Study', 'https://a.example/s')} — LOW`, `2. ${mdUrl('https://elsewhere.example/')} — LOW`].join('\n');
+  const md = [
+    '### 1. Walking lowers blood pressure by 5 mmHg\\.',
+    '',
+    '### 2. Not a claim of the task',
+    '',
+    '## References',
+    '',
+    `1. ${mdLink('Study', 'https://a.example/s')} — LOW`,
+    `2. ${mdUrl('https://elsewhere.example/')} — LOW`,
+  ].join('\n');
   const html = renderReportMarkdown(md, {
     claimHref: (s) => (s === 'Walking lowers blood pressure by 5 mmHg.' ? '/tasks/task_x/claims/clm_1' : undefined),
     sourceHref: (u) => (u === 'https://a.example/s' ? { href: '/tasks/task_x?domain=a.example', label: 'claims from a.example' } : undefined),
   });
   assert.match(html, /<h4><a class="claim-link" href="\/tasks\/task_x\/claims\/clm_1">1\. Walking lowers blood pressure by 5 mmHg\.<\/a><\/h4>/);
   assert.match(html, /<h4>2\. Not a claim of the task<\/h4>/);
-  assert.match(html, /<li id="src-1" value="1"><a href="https:\/\/a.example\/s" rel="noopener noreferrer nofollow">Study<\/a> — LOW <a class="ui-link" href="\/tasks\/task_x\?domain=a.example">claims from a.example<\/a><\/li>/);
-  assert.match(html, /<li id="src-2" value="2"><a href="https:\/\/elsewhere.example\/" rel="noopener noreferrer nofollow">https:\/\/elsewhere.example\/<\/a> — LOW<\/li>/);
+  assert.match(
+    html,
+    /<li id="src-1" value="1"><a href="https:\/\/a.example\/s" rel="noopener noreferrer nofollow">Study<\/a> — LOW <a class="ui-link" href="\/tasks\/task_x\?domain=a.example">claims from a.example<\/a><\/li>/,
+  );
+  assert.match(
+    html,
+    /<li id="src-2" value="2"><a href="https:\/\/elsewhere.example\/" rel="noopener noreferrer nofollow">https:\/\/elsewhere.example\/<\/a> — LOW<\/li>/,
+  );
 });
 
 test('a hostile report renders inert: raw payloads, javascript: and "onmouseover= links, entities, and the escaped forms the reports write', () => {
   const raw = [
-    '<img src=x onerror=alert(1)>', '', ...INJECTION_TEXTS.flatMap((t) => [t, '']),
-    ...HOSTILE_URLS.flatMap((u) => [`- [link](${u})`, `- [link](<${u}>)`, `- <${u}>`]), '',
-    '[x](https://example.org/"onmouseover=alert(1)) and [y](<https://example.org/a"onmouseover="alert(8)>)', '',
-    '- [1] <javascript:alert(1)> [2](javascript:alert(2))', '', '[1] [2]', '',
+    '<img src=x onerror=alert(1)>',
+    '',
+    ...INJECTION_TEXTS.flatMap((t) => [t, '']),
+    ...HOSTILE_URLS.flatMap((u) => [`- [link](${u})`, `- [link](<${u}>)`, `- <${u}>`]),
+    '',
+    '[x](https://example.org/"onmouseover=alert(1)) and [y](<https://example.org/a"onmouseover="alert(8)>)',
+    '',
+    '- [1] <javascript:alert(1)> [2](javascript:alert(2))',
+    '',
+    '[1] [2]',
+    '',
     '&#60;script&#62;alert(1)&#60;/script&#62; &#0; &#xD800; **<b>bold</b>** _<i>it</i>_ `<script>`',
   ].join('\n');
   const html = renderReportMarkdown(raw);
@@ -103,7 +199,9 @@ test('a hostile report renders inert: raw payloads, javascript: and "onmouseover
   assert.match(html, /<a href="https:\/\/example.org\/%22onmouseover=alert\(1\)"/, 'the quote is percent-encoded in the href');
   assert.match(html, /<a href="https:\/\/example.org\/a%22onmouseover=%22alert\(8\)"/);
   assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/, 'a decoded entity is escaped again');
-  const escaped = renderReportMarkdown([...INJECTION_TEXTS.map((t) => `- ${mdInline(t)}`), ...HOSTILE_URLS.map((u) => `- ${mdLink(u, u)} ${mdUrl(u)}`)].join('\n'));
+  const escaped = renderReportMarkdown(
+    [...INJECTION_TEXTS.map((t) => `- ${mdInline(t)}`), ...HOSTILE_URLS.map((u) => `- ${mdLink(u, u)} ${mdUrl(u)}`)].join('\n'),
+  );
   assertInert(escaped);
   assert.ok(escaped.includes('<li>&lt;script&gt;alert(1)&lt;/script&gt;</li>'), 'escaped page text reads as written');
   assert.ok(escaped.includes('<li>[x](javascript:alert(4))</li>'));

@@ -14,8 +14,16 @@ export interface ReportLinks {
   sourceHref?: (url: string) => { href: string; label: string } | undefined;
 }
 
-interface Item { n?: number; text: string; lists: List[]; label?: string }
-interface List { ordered: boolean; items: Item[] }
+interface Item {
+  n?: number;
+  text: string;
+  lists: List[];
+  label?: string;
+}
+interface List {
+  ordered: boolean;
+  items: Item[];
+}
 type Block =
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'para'; lines: string[] }
@@ -154,7 +162,9 @@ function renderList(list: List, ctx: InlineContext, links: ReportLinks): string 
     const value = list.ordered && item.n !== undefined ? ` value="${item.n}"` : '';
     let ui = '';
     if (item.label !== undefined && links.sourceHref) {
-      const target = namedUrls(item.text).map((u) => links.sourceHref!(u)).find((x) => x !== undefined);
+      const target = namedUrls(item.text)
+        .map((u) => links.sourceHref!(u))
+        .find((x) => x !== undefined);
       if (target) ui = ` <a class="ui-link" href="${htmlAttr(target.href)}">${htmlText(target.label)}</a>`;
     }
     // A `[3] …` item shows its own label as text, not as a link to itself.
@@ -170,7 +180,9 @@ function renderHeading(level: number, text: string, ctx: InlineContext, links: R
   // One level down: the page's own <h1> is the run's title.
   const tag = `h${Math.min(6, level + 1)}`;
   const inner = renderInline(text, ctx);
-  const statement = plainInline(text).replace(/^\d{1,4}\.\s+/, '').trim();
+  const statement = plainInline(text)
+    .replace(/^\d{1,4}\.\s+/, '')
+    .trim();
   const claim = statement ? links.claimHref?.(statement) : undefined;
   if (!claim) return `<${tag}>${inner}</${tag}>`;
   const a = `<a class="claim-link" href="${htmlAttr(claim)}"`;
@@ -183,11 +195,16 @@ export function renderReportMarkdown(md: string, links: ReportLinks = {}): strin
   const ctx: InlineContext = { cites: labelDefinitions(blocks) };
   const out = blocks.map((b) => {
     switch (b.kind) {
-      case 'heading': return renderHeading(b.level, b.text, ctx, links);
-      case 'hr': return '<hr>';
-      case 'para': return `<p>${renderInline(b.lines.map((l) => l.trim()).join(' '), ctx)}</p>`;
-      case 'quote': return `<blockquote>${b.paras.map((p) => `<p>${renderInline(p.map((l) => l.trim()).join(' '), ctx)}</p>`).join('')}</blockquote>`;
-      case 'lists': return b.lists.map((l) => renderList(l, ctx, links)).join('');
+      case 'heading':
+        return renderHeading(b.level, b.text, ctx, links);
+      case 'hr':
+        return '<hr>';
+      case 'para':
+        return `<p>${renderInline(b.lines.map((l) => l.trim()).join(' '), ctx)}</p>`;
+      case 'quote':
+        return `<blockquote>${b.paras.map((p) => `<p>${renderInline(p.map((l) => l.trim()).join(' '), ctx)}</p>`).join('')}</blockquote>`;
+      case 'lists':
+        return b.lists.map((l) => renderList(l, ctx, links)).join('');
       case 'table': {
         const head = b.head ? `<thead><tr>${b.head.map((c) => `<th>${renderInline(c, ctx)}</th>`).join('')}</tr></thead>` : '';
         return `<table>${head}<tbody>${b.rows.map((r) => `<tr>${r.map((c) => `<td>${renderInline(c, ctx)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;

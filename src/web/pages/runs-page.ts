@@ -8,8 +8,14 @@ import { href } from './layout.js';
 import { renderReportMarkdown, type ReportLinks } from './report-markdown.js';
 
 export function runsBody(base: string, research: readonly ResearchRunInfo[], consensus: readonly ConsensusRunInfo[]): string {
-  const r = research.map((x) => `<tr><td><a href="${htmlAttr(href(base, `/runs/research/${x.taskId}`))}">${htmlText(x.question)}</a></td><td>${htmlText(x.status ?? 'running or stopped early')}</td><td>${x.answer ? htmlText(`${x.answer.verdict} (${x.answer.confidence.toFixed(2)})`) : '—'}</td><td><a href="${htmlAttr(href(base, `/tasks/${x.taskId}`))}">evidence</a></td></tr>`);
-  const c = consensus.map((x) => `<tr><td><a href="${htmlAttr(href(base, `/runs/consensus/${x.id}`))}">${htmlText(x.topic)}</a></td><td>${htmlText(x.startedAt)}</td><td>${htmlText(x.completedAt ?? 'not completed')}</td></tr>`);
+  const r = research.map(
+    (x) =>
+      `<tr><td><a href="${htmlAttr(href(base, `/runs/research/${x.taskId}`))}">${htmlText(x.question)}</a></td><td>${htmlText(x.status ?? 'running or stopped early')}</td><td>${x.answer ? htmlText(`${x.answer.verdict} (${x.answer.confidence.toFixed(2)})`) : '—'}</td><td><a href="${htmlAttr(href(base, `/tasks/${x.taskId}`))}">evidence</a></td></tr>`,
+  );
+  const c = consensus.map(
+    (x) =>
+      `<tr><td><a href="${htmlAttr(href(base, `/runs/consensus/${x.id}`))}">${htmlText(x.topic)}</a></td><td>${htmlText(x.startedAt)}</td><td>${htmlText(x.completedAt ?? 'not completed')}</td></tr>`,
+  );
   return `<h1>Runs</h1><h2>Research</h2>${r.length ? `<table><thead><tr><th>Question</th><th>Status</th><th>Answer</th><th></th></tr></thead><tbody>${r.join('')}</tbody></table>` : '<p class="meta">No research run.</p>'}
 <h2>Consensus</h2>${c.length ? `<table><thead><tr><th>Topic</th><th>Started</th><th>Completed</th></tr></thead><tbody>${c.join('')}</tbody></table>` : '<p class="meta">No consensus run in the runs folders.</p>'}`;
 }

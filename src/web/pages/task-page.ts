@@ -35,7 +35,8 @@ function filterForm(v: TaskView): string {
   const facts = [...v.page.facts.values()];
   const domains = [...new Set(facts.flatMap((x) => x.domains))].sort();
   const langs = [...new Set(facts.map((x) => x.language))].sort();
-  const box = (name: string, value: string, label: string, on: boolean): string => `<label><input type="checkbox" name="${name}" value="${htmlAttr(value)}"${on ? ' checked' : ''}> ${label}</label>`;
+  const box = (name: string, value: string, label: string, on: boolean): string =>
+    `<label><input type="checkbox" name="${name}" value="${htmlAttr(value)}"${on ? ' checked' : ''}> ${label}</label>`;
   return `<form class="filters" method="get" action="${htmlAttr(href(v.actions.base, `/tasks/${v.page.task.id}`))}#claims" role="search" data-autosubmit>
 <fieldset><legend>Status</legend>${HTML_STATUS_ORDER.map((s) => box('status', s, statusBadge(s), f.statuses?.includes(s) ?? false)).join('')}</fieldset>
 <fieldset><legend>Trust level</legend>${TRUST_LEVELS.map((t) => box('trust', t, trustBadge(t), f.trustLevels?.includes(t) ?? false)).join('')}</fieldset>
@@ -53,8 +54,12 @@ function claimsHtml(v: TaskView): string {
   const groups = HTML_STATUS_ORDER.map((s) => {
     const list = shown.filter((c) => c.status === s);
     if (list.length === 0) return '';
-    const items = list.map((c) => `<article class="claim${c.rejected ? ' rejected' : ''}" id="c-${htmlAttr(c.id)}" data-claim="${htmlAttr(c.id)}" data-status="${htmlAttr(c.status)}"><details><summary>${claimSummary(c)}</summary>
-<div class="claim-body" data-src="${htmlAttr(href(base, `/tasks/${id}/claims/${c.id}?fragment=1`))}"><a href="${htmlAttr(href(base, `/tasks/${id}/claims/${c.id}`))}">Open the quotes</a></div></details></article>`);
+    const items = list.map(
+      (
+        c,
+      ) => `<article class="claim${c.rejected ? ' rejected' : ''}" id="c-${htmlAttr(c.id)}" data-claim="${htmlAttr(c.id)}" data-status="${htmlAttr(c.status)}"><details><summary>${claimSummary(c)}</summary>
+<div class="claim-body" data-src="${htmlAttr(href(base, `/tasks/${id}/claims/${c.id}?fragment=1`))}"><a href="${htmlAttr(href(base, `/tasks/${id}/claims/${c.id}`))}">Open the quotes</a></div></details></article>`,
+    );
     return `<section class="group" data-group="${htmlAttr(s)}"><h3>${statusBadge(s)} ${htmlText(String(list.length))}${list.length < v.matched.filter((c) => c.status === s).length ? htmlText(` of ${v.matched.filter((c) => c.status === s).length}`) : ''}</h3>${items.join('\n')}</section>`;
   }).join('\n');
   const page = (offset: number, label: string): string => {
@@ -62,7 +67,12 @@ function claimsHtml(v: TaskView): string {
     q.set('offset', String(offset));
     return `<a href="${htmlAttr(`${href(base, `/tasks/${id}`)}?${q.toString()}#claims`)}">${htmlText(label)}</a>`;
   };
-  const nav = [v.offset > 0 ? page(Math.max(0, v.offset - v.pageClaims), 'Previous') : '', v.offset + v.pageClaims < v.matched.length ? page(v.offset + v.pageClaims, `Next ${v.pageClaims}`) : ''].filter(Boolean).join(' · ');
+  const nav = [
+    v.offset > 0 ? page(Math.max(0, v.offset - v.pageClaims), 'Previous') : '',
+    v.offset + v.pageClaims < v.matched.length ? page(v.offset + v.pageClaims, `Next ${v.pageClaims}`) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const summary = `Showing ${shown.length === 0 ? 0 : v.offset + 1}–${v.offset + shown.length} of ${v.matched.length} matching claims (${v.page.doc.totalClaims} in the task${v.page.truncated > 0 ? `, ${v.page.truncated} beyond ui.max_claims not loaded` : ''}).`;
   return `<p class="meta" data-claims-summary>${htmlText(summary)}</p>${nav ? `<p>${nav}</p>` : ''}${groups || '<p>No claim matches.</p>'}${nav ? `<p>${nav}</p>` : ''}`;
 }
@@ -75,7 +85,8 @@ function contestedHtml(v: TaskView): string {
   };
   if (v.page.doc.contested.length === 0) return '<p class="meta">No contradictions between claims.</p>';
   return `<table class="pairs"><thead><tr><th>Claim and its strongest source's level</th><th>Contradicting claim and its level</th><th>Class</th></tr></thead><tbody>${v.page.doc.contested
-    .map((p) => `<tr>${side(p.claimId, p.trustLevel)}${side(p.otherClaimId, p.otherTrustLevel)}<td>${htmlText(p.type)}</td></tr>`).join('')}</tbody></table>`;
+    .map((p) => `<tr>${side(p.claimId, p.trustLevel)}${side(p.otherClaimId, p.otherTrustLevel)}<td>${htmlText(p.type)}</td></tr>`)
+    .join('')}</tbody></table>`;
 }
 
 function blockedHtml(v: TaskView): string {
@@ -83,7 +94,13 @@ function blockedHtml(v: TaskView): string {
   const byId = new Map(v.page.doc.claims.map((c) => [c.id, c]));
   const a = v.actions;
   const rows = v.page.blocked.map((b) => {
-    const causes = b.contradicting_claims.map((id) => byId.get(id) ? `<li><a href="${htmlAttr(href(a.base, `/tasks/${v.page.task.id}/claims/${id}`))}">${htmlText(byId.get(id)!.statement)}</a></li>` : `<li>${htmlText(id)}</li>`).join('');
+    const causes = b.contradicting_claims
+      .map((id) =>
+        byId.get(id)
+          ? `<li><a href="${htmlAttr(href(a.base, `/tasks/${v.page.task.id}/claims/${id}`))}">${htmlText(byId.get(id)!.statement)}</a></li>`
+          : `<li>${htmlText(id)}</li>`,
+      )
+      .join('');
     const form = b.can_restore
       ? `<form method="post" action="${htmlAttr(href(a.base, `/tasks/${v.page.task.id}/actions`))}" class="action override"><input type="hidden" name="form_token" value="${htmlAttr(a.formToken)}"><input type="hidden" name="author" value="${htmlAttr(a.author)}" data-author><input type="hidden" name="back" value="${htmlAttr(a.back)}"><input type="hidden" name="action" value="override_domain"><input type="hidden" name="domain" value="${htmlAttr(b.domain)}"><select name="trust_level" aria-label="level">${TRUST_LEVELS.map((t) => `<option${t === b.original_trust_level ? ' selected' : ''}>${t}</option>`).join('')}</select><input name="reason" required maxlength="2000" placeholder="reason" aria-label="reason"><button type="submit">Set level</button></form>`
       : '<p class="meta">Not restorable.</p>';
@@ -100,7 +117,9 @@ export function taskBody(v: TaskView): string {
   const t = v.page.task;
   const base = v.actions.base;
   const run = v.page.run;
-  const runLinks = run ? ` · <a href="${htmlAttr(href(base, `/runs/research/${t.id}`))}">research report</a>${run.reportHtmlFile ? ` · <a href="${htmlAttr(href(base, `/runs/research/${t.id}/report.html`))}">report.html</a>` : ''}` : '';
+  const runLinks = run
+    ? ` · <a href="${htmlAttr(href(base, `/runs/research/${t.id}`))}">research report</a>${run.reportHtmlFile ? ` · <a href="${htmlAttr(href(base, `/runs/research/${t.id}/report.html`))}">report.html</a>` : ''}`
+    : '';
   return `<h1>${htmlText(t.question)}</h1>
 <p class="meta">${htmlText(`${t.id} · created ${t.createdAt.slice(0, 16).replace('T', ' ')}`)} · <a href="${htmlAttr(href(base, `/tasks/${t.id}/graph`))}">Graph</a> · <a href="#contested">Contested pairs</a> · <a href="#blocked">Blocked domains</a> · <a href="#sources">Sources</a>${runLinks}</p>
 ${progressBlock(v.progress)}
@@ -110,4 +129,3 @@ ${v.page.doc.answer ? answerHtml(v.page.doc.answer) : ''}
 <section id="blocked"><h2>Blocked domains</h2>${blockedHtml(v)}</section>
 <section id="sources"><h2>Sources (${v.page.pages.length})</h2>${sourcesHtml(v)}</section>`;
 }
-

@@ -8,12 +8,12 @@ import { ANSWER_VERDICTS } from './verdict.js';
 export const answerQuoteSchema = z.strictObject({
   quote: z.string().describe('The sentence quoted verbatim from the source'),
   url: z.string().describe('The source as the task knows it (corpus://<corpus>/<id> for local documents)'),
-  link: z.string().nullable().describe('The source\'s real address when the corpus knows one (the example corpus: its Wikipedia article)'),
+  link: z.string().nullable().describe("The source's real address when the corpus knows one (the example corpus: its Wikipedia article)"),
   title: z.string().nullable(),
   tier: z.enum(TRUST_LEVELS).describe('Trust level of the source'),
-  stance_confidence: z.number().min(0).max(1).describe('The stance model\'s confidence that the quote supports (for) or refutes (against) the proposition'),
+  stance_confidence: z.number().min(0).max(1).describe("The stance model's confidence that the quote supports (for) or refutes (against) the proposition"),
   evidence_id: z.string().nullable().describe('The evidence item in evidence.json, when the quote is one'),
-  citation: z.number().int().min(1).nullable().describe('The quote\'s number in the report\'s References'),
+  citation: z.number().int().min(1).nullable().describe("The quote's number in the report's References"),
 });
 
 export const proseSentenceSchema = z.strictObject({
@@ -25,7 +25,11 @@ export const proseSentenceSchema = z.strictObject({
 });
 
 export const answerBasisSchema = z.strictObject({
-  method: z.enum(['proposition_judged', 'relevant_claims', 'none']).describe('proposition_judged: the stance model judged the passages most relevant to the proposition; relevant_claims: an open question, answered by its relevant claims; none: nothing relevant was found'),
+  method: z
+    .enum(['proposition_judged', 'relevant_claims', 'none'])
+    .describe(
+      'proposition_judged: the stance model judged the passages most relevant to the proposition; relevant_claims: an open question, answered by its relevant claims; none: nothing relevant was found',
+    ),
   summary: z.string().describe('One sentence on what the verdict rests on'),
   what_would_change: z.string().describe('What evidence would change the verdict'),
   sources_searched: z.array(z.string()).describe('The sources the run searched (providers and corpora)'),
@@ -46,11 +50,14 @@ export const answerSchema = z.strictObject({
   for: z.array(answerQuoteSchema).describe('The strongest quotes supporting the proposition, strongest first (at most 5)'),
   against: z.array(answerQuoteSchema).describe('The strongest quotes refuting it (at most 5)'),
   basis: answerBasisSchema,
-  prose: z.strictObject({
-    model: z.string(),
-    judge: z.string().describe('The stance model that checked each sentence'),
-    sentences: z.array(proseSentenceSchema),
-  }).nullable().describe('The prose answer written by models.llm, checked sentence by sentence; null without a chat model'),
+  prose: z
+    .strictObject({
+      model: z.string(),
+      judge: z.string().describe('The stance model that checked each sentence'),
+      sentences: z.array(proseSentenceSchema),
+    })
+    .nullable()
+    .describe('The prose answer written by models.llm, checked sentence by sentence; null without a chat model'),
 });
 
 export type AnswerQuote = z.infer<typeof answerQuoteSchema>;
@@ -64,7 +71,8 @@ export function answerJsonSchema(): Record<string, unknown> {
     $schema,
     $id: 'https://github.com/lyra-research/lyra/schemas/research/answer.schema.json',
     title: 'Lyra answer to a research question',
-    description: '`answer` in research_run.json and in the `lyra research --json` result: the verdict on the question\'s proposition, the strongest quotes for and against, its basis and, with models.llm, the checked prose answer.',
+    description:
+      "`answer` in research_run.json and in the `lyra research --json` result: the verdict on the question's proposition, the strongest quotes for and against, its basis and, with models.llm, the checked prose answer.",
     ...rest,
   };
 }

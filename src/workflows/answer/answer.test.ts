@@ -9,8 +9,18 @@ test('a yes/no question becomes its proposition, with its subject and what is as
     ['Are coral reefs dying because of climate change?', 'Coral reefs are dying because of climate change.', ['coral', 'reef'], ['die', 'climate']],
     ['Is sea level rise accelerating?', 'Sea level rise is accelerating.', ['sea', 'level', 'rise'], ['accelerate']],
     ['Do glaciers melt because of global warming?', 'Glaciers do melt because of global warming.', ['glacier'], ['melt', 'global', 'warming']],
-    ['Did the Roman Empire fall because of lead poisoning?', 'The Roman Empire did fall because of lead poisoning.', ['roman', 'empire'], ['fall', 'lead', 'poisoning']],
-    ['Is it true that hydroxychloroquine reduces mortality in COVID-19 patients?', 'Hydroxychloroquine reduces mortality in COVID-19 patients.', ['hydroxychloroquine'], ['reduce', 'mortality', 'covid-19', 'patient']],
+    [
+      'Did the Roman Empire fall because of lead poisoning?',
+      'The Roman Empire did fall because of lead poisoning.',
+      ['roman', 'empire'],
+      ['fall', 'lead', 'poisoning'],
+    ],
+    [
+      'Is it true that hydroxychloroquine reduces mortality in COVID-19 patients?',
+      'Hydroxychloroquine reduces mortality in COVID-19 patients.',
+      ['hydroxychloroquine'],
+      ['reduce', 'mortality', 'covid-19', 'patient'],
+    ],
     ['What causes coral reef decline?', undefined, ['coral', 'reef'], ['cause', 'decline']],
     ['coral reef decline causes', undefined, ['coral', 'reef'], ['decline', 'cause']],
   ];
@@ -33,8 +43,18 @@ test('the kind of question picks the perspective templates: a science question s
   assert.equal(questionKind('Should the minimum wage be raised?'), 'policy');
   assert.equal(questionKind('Did the Roman Empire fall because of lead poisoning?'), 'history');
   assert.equal(questionKind('サンゴ礁は気候変動で死滅しているのか'), 'science');
-  const science = wideQueries({ topics: [{ language: 'en', topic: 'coral reefs dying' }, { language: 'ja', topic: 'サンゴ礁 死滅' }], templatesPerPerspective: 3, kind: 'science' }).map((q) => q.text);
-  assert.ok(science.every((t) => !/\b(?:market|competitors?|industry|versus)\b|市場|競合|業界/.test(t)), science.join('; '));
+  const science = wideQueries({
+    topics: [
+      { language: 'en', topic: 'coral reefs dying' },
+      { language: 'ja', topic: 'サンゴ礁 死滅' },
+    ],
+    templatesPerPerspective: 3,
+    kind: 'science',
+  }).map((q) => q.text);
+  assert.ok(
+    science.every((t) => !/\b(?:market|competitors?|industry|versus)\b|市場|競合|業界/.test(t)),
+    science.join('; '),
+  );
   assert.ok(science.includes('coral reefs dying mechanism') && science.includes('サンゴ礁 死滅 原因'));
   assert.ok(wideQueries({ topics: [{ language: 'en', topic: 'rust' }], templatesPerPerspective: 1, kind: 'technology' }).some((q) => q.text === 'rust market'));
 });

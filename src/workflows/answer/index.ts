@@ -3,14 +3,31 @@
 // answer contract; the prose answer checked sentence by sentence.
 export { QUESTION_KINDS, STATEMENT_MIN_WORDS, analyzeQuestion, questionKind, type QuestionAnalysis, type QuestionKind } from './question.js';
 export {
-  ASPECT_FLOOR, ENTITY_SYNONYMS, HEAD_WEIGHT, NEAR_FORM_PREFIX, NEAR_FORM_SHARE, PREDICATE_SYNONYMS, SUBJECT_MIN, bestRelevance, claimRelevance, holdsTerm,
-  termWeights, weightOf,
-  type RelevanceParts, type TermWeights,
+  ASPECT_FLOOR,
+  ENTITY_SYNONYMS,
+  HEAD_WEIGHT,
+  NEAR_FORM_PREFIX,
+  NEAR_FORM_SHARE,
+  PREDICATE_SYNONYMS,
+  SUBJECT_MIN,
+  bestRelevance,
+  claimRelevance,
+  holdsTerm,
+  termWeights,
+  weightOf,
+  type RelevanceParts,
+  type TermWeights,
 } from './relevance.js';
 export { ANSWER_VERDICTS, CONFIDENCE_HIGH, CONFIDENCE_MEDIUM, confidenceLabel, verdictOf, type AnswerVerdict, type VerdictDecision } from './verdict.js';
 export {
-  answerBasisSchema, answerJsonSchema, answerQuoteSchema, answerSchema, proseSentenceSchema,
-  type Answer, type AnswerQuote, type ProseSentence,
+  answerBasisSchema,
+  answerJsonSchema,
+  answerQuoteSchema,
+  answerSchema,
+  proseSentenceSchema,
+  type Answer,
+  type AnswerQuote,
+  type ProseSentence,
 } from './answer-schema.js';
 export { MAX_PROSE_SENTENCES, MAX_PROSE_SENTENCE_CHARS, PROSE_MAX_TOKENS, writeCheckedProse, type AnswerWriter, type NumberedQuote } from './prose.js';
 export { mdLink, mdQuote, mdText, mdUrl } from './markdown.js';

@@ -39,14 +39,21 @@ const proseAnswerSchema = z.object({
 
 const LANGUAGE_NAME = { en: 'English', ja: 'Japanese' } as const;
 
-function prompt(options: { question: string; proposition: string | null; verdict: AnswerVerdict; quotes: readonly NumberedQuote[]; language: 'en' | 'ja' }): Array<{ role: 'system' | 'user'; content: string }> {
+function prompt(options: {
+  question: string;
+  proposition: string | null;
+  verdict: AnswerVerdict;
+  quotes: readonly NumberedQuote[];
+  language: 'en' | 'ja';
+}): Array<{ role: 'system' | 'user'; content: string }> {
   const quotes = options.quotes.map((q) => `[${q.n}] (${q.side === 'for' ? 'supports' : 'refutes'} the proposition) ${q.text}`).join('\n');
   return [
     {
       role: 'system',
-      content: `You answer a research question in ${LANGUAGE_NAME[options.language]} in 2 to 5 sentences, using only the numbered quotes given. `
-        + 'Every sentence must say only what the quotes it cites state, and cite them by number in "quotes". Do not add facts, numbers or sources of your own. '
-        + 'Answer with JSON: {"sentences": [{"text": "...", "quotes": [1, 2]}]}.',
+      content:
+        `You answer a research question in ${LANGUAGE_NAME[options.language]} in 2 to 5 sentences, using only the numbered quotes given. ` +
+        'Every sentence must say only what the quotes it cites state, and cite them by number in "quotes". Do not add facts, numbers or sources of your own. ' +
+        'Answer with JSON: {"sentences": [{"text": "...", "quotes": [1, 2]}]}.',
     },
     {
       role: 'user',
@@ -55,7 +62,11 @@ function prompt(options: { question: string; proposition: string | null; verdict
   ];
 }
 
-const withoutMarkers = (s: string): string => s.replace(/\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '').replace(/\s+/g, ' ').trim();
+const withoutMarkers = (s: string): string =>
+  s
+    .replace(/\s*\[\d+(?:\s*[,–-]\s*\d+)*\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Asks the writer for the prose answer and checks each sentence against the quotes it cites. */
 export async function writeCheckedProse(options: {
@@ -79,13 +90,19 @@ export async function writeCheckedProse(options: {
   const byNumber = new Map(quotes.map((q) => [q.n, q]));
   const drafted = value.sentences
     .slice(0, MAX_PROSE_SENTENCES)
-    .map((s) => ({ text: s.text.replace(/\s+/g, ' ').trim().slice(0, MAX_PROSE_SENTENCE_CHARS), quotes: [...new Set(s.quotes)].filter((n) => byNumber.has(n)).sort((a, b) => a - b) }))
+    .map((s) => ({
+      text: s.text.replace(/\s+/g, ' ').trim().slice(0, MAX_PROSE_SENTENCE_CHARS),
+      quotes: [...new Set(s.quotes)].filter((n) => byNumber.has(n)).sort((a, b) => a - b),
+    }))
     .filter((s) => s.text !== '');
   const judged = drafted.filter((s) => s.quotes.length > 0);
-  const judgements = judged.length === 0 ? [] : await stance.judge(
-    judged.map((s) => ({ claim: withoutMarkers(s.text), passage: s.quotes.map((n) => byNumber.get(n)!.text).join(' ') })),
-    signal ? { signal } : {},
-  );
+  const judgements =
+    judged.length === 0
+      ? []
+      : await stance.judge(
+          judged.map((s) => ({ claim: withoutMarkers(s.text), passage: s.quotes.map((n) => byNumber.get(n)!.text).join(' ') })),
+          signal ? { signal } : {},
+        );
   let k = 0;
   const sentences = drafted.map((s): ProseSentence => {
     if (s.quotes.length === 0) return { text: s.text, quotes: [], kept: false, judgement: 'no_quote', confidence: null };

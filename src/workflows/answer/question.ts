@@ -27,10 +27,14 @@ export interface QuestionAnalysis {
 
 /** Words that say which kind of question it is; the kind with most hits wins, science on a tie or none. */
 const KIND_WORDS: Readonly<Record<QuestionKind, RegExp>> = {
-  science: /\b(?:diseases?|virus\w*|covid\w*|sars|vaccin\w*|drugs?|treatments?|therap\w*|cancers?|health\w*|medic\w*|patients?|infect\w*|symptoms?|mortality|clinical|insulin|diabet\w*|obes\w*|diet\w*|sleep|brain|genes?|genetic\w*|cells?|proteins?|climate|warming|greenhouse|carbon|co2|emissions?|species|coral\w*|reefs?|oceans?|seas?|ice|glacier\w*|temperatures?|ecosystems?|biodiversity|extinct\w*|physics|chemi\w*|biolog\w*|evolution\w*|earthquakes?|volcan\w*|drought\w*|floods?|pollut\w*|smok\w*|alcohol|coffee|exercise)\b|病|ウイルス|ワクチン|薬|治療|健康|医療|患者|感染|症状|がん|糖尿|睡眠|遺伝|細胞|気候|温暖化|海|氷|氷河|気温|生物|生態|絶滅|地震|火山|汚染|喫煙/iu,
-  technology: /\b(?:software|apps?|applications?|devices?|batter(?:y|ies)|chips?|semiconductors?|computers?|computing|internet|algorithms?|smartphones?|electric vehicles?|evs?|robots?|robotics|blockchain|cloud|programming|frameworks?|databases?|5g|ai|artificial intelligence|llms?|language models?|machine learning|products?|platforms?|tools?|typescript|javascript|python|rust|linux|gpus?)\b|技術|ソフト|アプリ|製品|デバイス|電池|半導体|ロボット|システム|サービス|プログラミング|人工知能|機械学習/iu,
-  policy: /\b(?:laws?|legal|policy|policies|government\w*|tax\w*|regulat\w*|elections?|vot\w*|education|schools?|immigra\w*|crime|economy|economic|wages?|unemployment|inequality|bans?|rights|subsid\w*|welfare|pensions?|housing|minimum wage|sanctions?|parliament|congress)\b|法律|法案|政策|政府|税|規制|選挙|教育|学校|移民|犯罪|経済|賃金|雇用|格差|制度|社会保障|年金|住宅/iu,
-  history: /\b(?:history|historical|wars?|centur(?:y|ies)|ancient|empire|dynasty|founded|invented|battles?|kings?|queens?|revolution|medieval|colonial|who was|when did|in \d{3,4})\b|歴史|戦争|時代|世紀|古代|帝国|王朝|創設|発明|革命|いつ|誰が/iu,
+  science:
+    /\b(?:diseases?|virus\w*|covid\w*|sars|vaccin\w*|drugs?|treatments?|therap\w*|cancers?|health\w*|medic\w*|patients?|infect\w*|symptoms?|mortality|clinical|insulin|diabet\w*|obes\w*|diet\w*|sleep|brain|genes?|genetic\w*|cells?|proteins?|climate|warming|greenhouse|carbon|co2|emissions?|species|coral\w*|reefs?|oceans?|seas?|ice|glacier\w*|temperatures?|ecosystems?|biodiversity|extinct\w*|physics|chemi\w*|biolog\w*|evolution\w*|earthquakes?|volcan\w*|drought\w*|floods?|pollut\w*|smok\w*|alcohol|coffee|exercise)\b|病|ウイルス|ワクチン|薬|治療|健康|医療|患者|感染|症状|がん|糖尿|睡眠|遺伝|細胞|気候|温暖化|海|氷|氷河|気温|生物|生態|絶滅|地震|火山|汚染|喫煙/iu,
+  technology:
+    /\b(?:software|apps?|applications?|devices?|batter(?:y|ies)|chips?|semiconductors?|computers?|computing|internet|algorithms?|smartphones?|electric vehicles?|evs?|robots?|robotics|blockchain|cloud|programming|frameworks?|databases?|5g|ai|artificial intelligence|llms?|language models?|machine learning|products?|platforms?|tools?|typescript|javascript|python|rust|linux|gpus?)\b|技術|ソフト|アプリ|製品|デバイス|電池|半導体|ロボット|システム|サービス|プログラミング|人工知能|機械学習/iu,
+  policy:
+    /\b(?:laws?|legal|policy|policies|government\w*|tax\w*|regulat\w*|elections?|vot\w*|education|schools?|immigra\w*|crime|economy|economic|wages?|unemployment|inequality|bans?|rights|subsid\w*|welfare|pensions?|housing|minimum wage|sanctions?|parliament|congress)\b|法律|法案|政策|政府|税|規制|選挙|教育|学校|移民|犯罪|経済|賃金|雇用|格差|制度|社会保障|年金|住宅/iu,
+  history:
+    /\b(?:history|historical|wars?|centur(?:y|ies)|ancient|empire|dynasty|founded|invented|battles?|kings?|queens?|revolution|medieval|colonial|who was|when did|in \d{3,4})\b|歴史|戦争|時代|世紀|古代|帝国|王朝|創設|発明|革命|いつ|誰が/iu,
 };
 
 export function questionKind(question: string): QuestionKind {
@@ -58,10 +62,33 @@ const JA_QUESTION_END_RE = /(?:のでしょうか|でしょうか|ですか|ま�
 const COMPOUND_TAILS = new Set(['change', 'changes', 'rise', 'level', 'increase', 'decline', 'effect', 'impact', 'rate']);
 
 /** Generic words of open questions and topics that say what is asked, not what about. */
-const ASPECT_WORDS = new Set(['cause', 'effect', 'impact', 'risk', 'benefit', 'reason', 'role', 'future', 'trend', 'history', 'consequence', 'factor', 'driver', 'evidence', 'decline', 'increase', 'rise', 'change']);
+const ASPECT_WORDS = new Set([
+  'cause',
+  'effect',
+  'impact',
+  'risk',
+  'benefit',
+  'reason',
+  'role',
+  'future',
+  'trend',
+  'history',
+  'consequence',
+  'factor',
+  'driver',
+  'evidence',
+  'decline',
+  'increase',
+  'rise',
+  'change',
+]);
 
 const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-const EN_QUESTION_WORDS = new Set('what why how when where which who whom whose is are was were do does did can could will would should shall may might must has have had true case because them their they there also very'.split(' '));
+const EN_QUESTION_WORDS = new Set(
+  'what why how when where which who whom whose is are was were do does did can could will would should shall may might must has have had true case because them their they there also very'.split(
+    ' ',
+  ),
+);
 
 /**
  * Content terms as claims have them (normalizeClaim: English lemmas, Japanese character bigrams),
@@ -76,8 +103,18 @@ function contentTerms(text: string, language: TextLanguage): string[] {
 
 /** The question without question words, auxiliaries and endings: what it is about. */
 function bareTopic(q: string, language: TextLanguage): string {
-  if (language === 'ja') return q.normalize('NFKC').replace(JA_QUESTION_END_RE, '').replace(/^(?:なぜ|どうして|どのように|どの程度|いつ|どこで|誰が)/u, '').trim() || q;
-  const kept = q.replace(/[?!.;:,"“”]+/g, ' ').split(/\s+/).filter((w) => w && !EN_QUESTION_WORDS.has(w.toLowerCase()) && !/^(?:the|a|an|it|that)$/i.test(w));
+  if (language === 'ja')
+    return (
+      q
+        .normalize('NFKC')
+        .replace(JA_QUESTION_END_RE, '')
+        .replace(/^(?:なぜ|どうして|どのように|どの程度|いつ|どこで|誰が)/u, '')
+        .trim() || q
+    );
+  const kept = q
+    .replace(/[?!.;:,"“”]+/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && !EN_QUESTION_WORDS.has(w.toLowerCase()) && !/^(?:the|a|an|it|that)$/i.test(w));
   return kept.join(' ') || q;
 }
 
@@ -87,7 +124,10 @@ function bareTopic(q: string, language: TextLanguage): string {
  * as in "sea level rise accelerating"). "Is it true that X?" → X.
  */
 function englishProposition(question: string): { proposition: string; subject?: string } | undefined {
-  const q = question.replace(/\s+/g, ' ').trim().replace(/[?!.\s]+$/, '');
+  const q = question
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[?!.\s]+$/, '');
   const truth = EN_TRUTH_FRAME_RE.exec(q);
   if (truth) return { proposition: `${upperFirst(q.slice(truth[0].length))}.` };
   const aux = EN_AUX_RE.exec(q);
@@ -105,8 +145,12 @@ function englishProposition(question: string): { proposition: string; subject?: 
     const next = tokens[i + 1];
     // A verb right before a participle is a noun of the subject ("sea level rise accelerating", "warming caused").
     const verbAsNoun = t.pos === 'VERB' && next !== undefined && next.pos === 'VERB' && /(?:ing|ed)$/.test(next.value);
-    const nounish = ['DET', 'NOUN', 'PROPN', 'NUM', 'PRON'].includes(t.pos) || (t.pos === 'ADJ' && next !== undefined && ['NOUN', 'PROPN', 'ADJ'].includes(next.pos)) ||
-      t.value === "'s" || t.value === '’s' || verbAsNoun;
+    const nounish =
+      ['DET', 'NOUN', 'PROPN', 'NUM', 'PRON'].includes(t.pos) ||
+      (t.pos === 'ADJ' && next !== undefined && ['NOUN', 'PROPN', 'ADJ'].includes(next.pos)) ||
+      t.value === "'s" ||
+      t.value === '’s' ||
+      verbAsNoun;
     const joiner = ['of', 'and', '-'].includes(t.value.toLowerCase()) && i > 0 && next !== undefined && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next.pos);
     if (!nounish && !joiner) break;
     end = i + 1;
@@ -114,7 +158,10 @@ function englishProposition(question: string): { proposition: string; subject?: 
   // "Did the Roman Empire fall because of…": no verb after the noun phrase, so its last word is the verb.
   if (/^d(?:o|oes|id)$/i.test(aux[1]!) && end > 1 && tokens[end]?.pos !== 'VERB') end--;
   if (end === 0 || end >= tokens.length) return undefined;
-  const subject = tokens.slice(0, end).map((t, k) => (k === 0 ? '' : t.pre) + t.value).join('');
+  const subject = tokens
+    .slice(0, end)
+    .map((t, k) => (k === 0 ? '' : t.pre) + t.value)
+    .join('');
   const predicate = rest.slice(subject.length).trim();
   return { proposition: `${upperFirst(subject)} ${aux[1]!.toLowerCase()} ${predicate}.`, subject };
 }
@@ -145,7 +192,18 @@ export function analyzeQuestion(question: string, options: { language?: TextLang
     subject = bareTopic(q, language);
   }
   // "climate change": a generic noun after a content word is carried by that word, not a concept of its own.
-  const aspectTerms = all.filter((t, i) => !subjectTerms.includes(t) && !(COMPOUND_TAILS.has(t) && i > 0 && !subjectTerms.includes(all[i - 1]!) && !COMPOUND_TAILS.has(all[i - 1]!)));
+  const aspectTerms = all.filter(
+    (t, i) => !subjectTerms.includes(t) && !(COMPOUND_TAILS.has(t) && i > 0 && !subjectTerms.includes(all[i - 1]!) && !COMPOUND_TAILS.has(all[i - 1]!)),
+  );
   const head = fromQuestion ? subjectHead(subjectTerms, language) : undefined;
-  return { question: q, language, kind, ...(proposition ? { proposition } : {}), subjectTerms, aspectTerms, subject: subject.replace(/[.。]$/u, ''), ...(head ? { head } : {}) };
+  return {
+    question: q,
+    language,
+    kind,
+    ...(proposition ? { proposition } : {}),
+    subjectTerms,
+    aspectTerms,
+    subject: subject.replace(/[.。]$/u, ''),
+    ...(head ? { head } : {}),
+  };
 }

@@ -40,16 +40,76 @@ export const ENTITY_SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['climate', 'warming', 'greenhouse'],
 ];
 export const PREDICATE_SYNONYMS: ReadonlyArray<readonly string[]> = [
-  ['die', 'death', 'dead', 'dying', 'decline', 'loss', 'lose', 'kill', 'mortality', 'bleach', 'bleaching', 'destroy', 'destruction', 'degrade', 'degradation', 'collapse', 'extinct', 'extinction', 'damage', 'perish', 'threat', 'threaten'],
+  [
+    'die',
+    'death',
+    'dead',
+    'dying',
+    'decline',
+    'loss',
+    'lose',
+    'kill',
+    'mortality',
+    'bleach',
+    'bleaching',
+    'destroy',
+    'destruction',
+    'degrade',
+    'degradation',
+    'collapse',
+    'extinct',
+    'extinction',
+    'damage',
+    'perish',
+    'threat',
+    'threaten',
+  ],
   ['cause', 'because', 'due', 'drive', 'driver', 'attribute', 'attributable', 'result', 'lead', 'contribute', 'responsible', 'blame', 'trigger'],
   ['climate', 'warming', 'greenhouse', 'temperature', 'heat', 'warm'],
   ['increase', 'rise', 'grow', 'growth', 'higher', 'rising'],
-  ['decrease', 'decline', 'fall', 'drop', 'reduce', 'reduction', 'lower', 'low', 'minimum', 'shrink', 'shrinkage', 'retreat', 'thin', 'thinning', 'loss', 'lose', 'melt', 'disappear', 'vanish', 'cease', 'free'],
+  [
+    'decrease',
+    'decline',
+    'fall',
+    'drop',
+    'reduce',
+    'reduction',
+    'lower',
+    'low',
+    'minimum',
+    'shrink',
+    'shrinkage',
+    'retreat',
+    'thin',
+    'thinning',
+    'loss',
+    'lose',
+    'melt',
+    'disappear',
+    'vanish',
+    'cease',
+    'free',
+  ],
   ['accelerate', 'acceleration', 'faster', 'speed', 'rate'],
   ['human', 'anthropogenic', 'man-made', 'people', 'emission'],
   ['activity', 'emission', 'anthropogenic', 'industrial'],
   ['melt', 'melting', 'retreat', 'loss', 'thaw'],
-  ['reduce', 'prevent', 'protect', 'protection', 'block', 'filter', 'lower', 'decrease', 'limit', 'mitigate', 'mitigation', 'effective', 'effectiveness', 'benefit'],
+  [
+    'reduce',
+    'prevent',
+    'protect',
+    'protection',
+    'block',
+    'filter',
+    'lower',
+    'decrease',
+    'limit',
+    'mitigate',
+    'mitigation',
+    'effective',
+    'effectiveness',
+    'benefit',
+  ],
   ['spread', 'transmission', 'transmit', 'transmissibility', 'infection', 'infect', 'contagion', 'epidemic'],
   ['mortality', 'death', 'die', 'fatality', 'survival'],
   ['safe', 'safety', 'adverse', 'harm', 'harmful', 'risk'],
@@ -136,7 +196,11 @@ export interface RelevanceParts {
 }
 
 /** Relevance of a claim (its content terms) to a question, with its parts; see the formula above. */
-export function claimRelevance(question: Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head'>, claimTerms: readonly string[], weights: TermWeights): RelevanceParts {
+export function claimRelevance(
+  question: Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head'>,
+  claimTerms: readonly string[],
+  weights: TermWeights,
+): RelevanceParts {
   const have = new Set(claimTerms);
   const s = subjectShare(question.subjectTerms, have, weights, question.head);
   const a = question.aspectTerms.length > 0 ? aspectShare(question.aspectTerms, have, weights, question.subjectTerms) : 1;
@@ -147,7 +211,11 @@ export function claimRelevance(question: Pick<QuestionAnalysis, 'subjectTerms' |
 }
 
 /** The best relevance over several readings of one question (the question and its translations). */
-export function bestRelevance(questions: ReadonlyArray<Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head'>>, claimTerms: readonly string[], weights: TermWeights): RelevanceParts {
+export function bestRelevance(
+  questions: ReadonlyArray<Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head'>>,
+  claimTerms: readonly string[],
+  weights: TermWeights,
+): RelevanceParts {
   let best: RelevanceParts = { subject: 0, aspect: 0, relevance: 0 };
   for (const q of questions) {
     const r = claimRelevance(q, claimTerms, weights);

@@ -43,10 +43,14 @@ export function verdictOf(evidence: readonly EvidenceItem[]): VerdictDecision {
   const axes = statusAxesFromEvidence(evidence, { coverage: 1, recency: 1, traceability: 1, contestedByHighTrust: false });
   const { row } = statusRow(axes);
   const verdict = VERDICT_OF_ROW[row];
-  const confidence = verdict === 'supported' ? axes.evidence * axes.agreement
-    : verdict === 'refuted' ? axes.refutation * (1 - axes.agreement)
-      : verdict === 'mixed' ? Math.min(axes.evidence, axes.refutation)
-        : 1 - Math.max(axes.evidence, axes.refutation);
+  const confidence =
+    verdict === 'supported'
+      ? axes.evidence * axes.agreement
+      : verdict === 'refuted'
+        ? axes.refutation * (1 - axes.agreement)
+        : verdict === 'mixed'
+          ? Math.min(axes.evidence, axes.refutation)
+          : 1 - Math.max(axes.evidence, axes.refutation);
   const sources = (stance: EvidenceItem['stance']): number => new Set(evidence.filter((e) => e.stance === stance).map((e) => e.source)).size;
   return { verdict, confidence: r3(confidence), row, axes, supportingSources: sources('supports'), refutingSources: sources('refutes') };
 }

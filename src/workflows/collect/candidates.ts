@@ -39,15 +39,24 @@ const SOURCE_URL_RE = /^(https?|corpus|file):\/\/\S+$/i;
 
 /** Throws InvalidInputError (`source_invalid`) when a candidate cannot become a PrimarySource. */
 export function checkCandidate(c: Candidate): void {
-  if (!SOURCE_URL_RE.test(c.url)) throw new InvalidInputError(`source ${c.pageId} for query ${JSON.stringify(c.query)}: unsupported URL ${JSON.stringify(c.url)}`, { code: 'source_invalid', details: { url: c.url } });
+  if (!SOURCE_URL_RE.test(c.url))
+    throw new InvalidInputError(`source ${c.pageId} for query ${JSON.stringify(c.query)}: unsupported URL ${JSON.stringify(c.url)}`, {
+      code: 'source_invalid',
+      details: { url: c.url },
+    });
   if (/^https?:/i.test(c.url)) {
     try {
       new URL(c.url);
     } catch (cause) {
-      throw new InvalidInputError(`source ${c.pageId} for query ${JSON.stringify(c.query)}: malformed URL ${JSON.stringify(c.url)}`, { code: 'source_invalid', details: { url: c.url }, cause });
+      throw new InvalidInputError(`source ${c.pageId} for query ${JSON.stringify(c.query)}: malformed URL ${JSON.stringify(c.url)}`, {
+        code: 'source_invalid',
+        details: { url: c.url },
+        cause,
+      });
     }
   }
-  if (!c.title.trim()) throw new InvalidInputError(`source ${c.url} (query ${JSON.stringify(c.query)}): no title`, { code: 'source_invalid', details: { url: c.url } });
+  if (!c.title.trim())
+    throw new InvalidInputError(`source ${c.url} (query ${JSON.stringify(c.query)}): no title`, { code: 'source_invalid', details: { url: c.url } });
 }
 
 const date = (raw: string | undefined): { publishedAt?: string } => {

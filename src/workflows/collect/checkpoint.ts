@@ -67,7 +67,9 @@ export interface CheckpointStore {
 }
 
 export function runFingerprint(options: { keyword: string; outline: readonly string[]; collectors: readonly string[] }): string {
-  return contentHash(JSON.stringify({ keyword: options.keyword.replace(/\s+/g, ' ').trim(), outline: options.outline, collectors: [...options.collectors].sort() }));
+  return contentHash(
+    JSON.stringify({ keyword: options.keyword.replace(/\s+/g, ' ').trim(), outline: options.outline, collectors: [...options.collectors].sort() }),
+  );
 }
 
 /**
@@ -80,20 +82,35 @@ export async function loadCheckpoint(store: CheckpointStore, fingerprint: string
   if (raw === undefined) return undefined;
   const version = (raw as { version?: unknown } | null)?.version;
   if (typeof version === 'number' && version !== CHECKPOINT_VERSION) {
-    throw new NonRetryableError(`collect: checkpoint ${store.location} was written by another version of lyra collect (checkpoint version ${version}, this one reads ${CHECKPOINT_VERSION}); delete it to start over`, {
-      code: 'checkpoint_invalid', details: { location: store.location, version },
-    });
+    throw new NonRetryableError(
+      `collect: checkpoint ${store.location} was written by another version of lyra collect (checkpoint version ${version}, this one reads ${CHECKPOINT_VERSION}); delete it to start over`,
+      {
+        code: 'checkpoint_invalid',
+        details: { location: store.location, version },
+      },
+    );
   }
   const parsed = collectCheckpointSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new NonRetryableError(`collect: checkpoint ${store.location} is not a valid checkpoint (${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}); delete it to start over`, {
-      code: 'checkpoint_invalid', details: { location: store.location },
-    });
+    throw new NonRetryableError(
+      `collect: checkpoint ${store.location} is not a valid checkpoint (${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ')}); delete it to start over`,
+      {
+        code: 'checkpoint_invalid',
+        details: { location: store.location },
+      },
+    );
   }
   if (parsed.data.fingerprint !== fingerprint) {
-    throw new InvalidInputError(`collect: checkpoint ${store.location} belongs to another run (keyword ${JSON.stringify(parsed.data.keyword)}, ${parsed.data.outline.length} outline sections, collectors ${parsed.data.collectors.join(', ')}); start over with fresh, or use another output`, {
-      code: 'checkpoint_mismatch', details: { location: store.location, keyword: parsed.data.keyword },
-    });
+    throw new InvalidInputError(
+      `collect: checkpoint ${store.location} belongs to another run (keyword ${JSON.stringify(parsed.data.keyword)}, ${parsed.data.outline.length} outline sections, collectors ${parsed.data.collectors.join(', ')}); start over with fresh, or use another output`,
+      {
+        code: 'checkpoint_mismatch',
+        details: { location: store.location, keyword: parsed.data.keyword },
+      },
+    );
   }
   return parsed.data;
 }

@@ -5,8 +5,14 @@
 // engine, the output validated, and a checkpoint after query generation and after every query. The
 // run's pages, papers and claims are in its engine task (`lyra task materials <task_id>`).
 import {
-  InvalidInputError, NULL_EVENT_SINK, NonRetryableError, RetryableError, delay, throwIfAborted,
-  type EventSink, type LyraEventLevel,
+  InvalidInputError,
+  NULL_EVENT_SINK,
+  NonRetryableError,
+  RetryableError,
+  delay,
+  throwIfAborted,
+  type EventSink,
+  type LyraEventLevel,
 } from '../../core/index.js';
 import type { CollectEngine, CollectProvider } from './adapters.js';
 import { checkCandidate, type Candidate } from './candidates.js';
@@ -65,17 +71,35 @@ async function planQueries(state: RunState): Promise<CollectCheckpoint['queries'
   let dropped: number;
   if (useLlm) {
     // Any failure here propagates: no template queries stand in for an LLM that did not answer well.
-    const r = await llmQueries({ llm: deps.llm!, keyword: opts.keyword, sections: opts.outline, maxQueries: opts.maxQueries, maxTokens: opts.llmMaxTokens, ...(opts.signal ? { signal: opts.signal } : {}) });
+    const r = await llmQueries({
+      llm: deps.llm!,
+      keyword: opts.keyword,
+      sections: opts.outline,
+      maxQueries: opts.maxQueries,
+      maxTokens: opts.llmMaxTokens,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
     items = r.queries;
     dropped = r.dropped;
-    for (const s of r.unknownSections) warnings.push({ code: 'llm_unknown_section', message: `the LLM tied a query to ${JSON.stringify(s)}, which is not an outline section; the query is kept without a section` });
+    for (const s of r.unknownSections)
+      warnings.push({
+        code: 'llm_unknown_section',
+        message: `the LLM tied a query to ${JSON.stringify(s)}, which is not an outline section; the query is kept without a section`,
+      });
   } else {
     const r = templateQueries({ keyword: opts.keyword, sections: opts.outline, maxQueries: opts.maxQueries });
     items = r.queries;
     dropped = r.dropped;
   }
   if (dropped > 0) warnings.push({ code: 'queries_truncated', message: `${dropped} generated queries beyond maxQueries ${opts.maxQueries} were not run` });
-  return { method: useLlm ? 'llm' : 'template', model: useLlm ? deps.llm!.model : null, generatedAt: (deps.now?.() ?? new Date()).toISOString(), dropped, items, warnings };
+  return {
+    method: useLlm ? 'llm' : 'template',
+    model: useLlm ? deps.llm!.model : null,
+    generatedAt: (deps.now?.() ?? new Date()).toISOString(),
+    dropped,
+    items,
+    warnings,
+  };
 }
 
 async function collectQueries(state: RunState, cp: RunProgress): Promise<number> {
@@ -100,7 +124,11 @@ async function collectQueries(state: RunState, cp: RunProgress): Promise<number>
       backoffMs: opts.queryBackoffMs,
       sleep: deps.sleep ?? delay,
       ...(opts.signal ? { signal: opts.signal } : {}),
-      onRetry: (info) => state.emit('collect.query_retry', 'warn', `query ${JSON.stringify(q.query)}: attempt ${info.attempt} in ${info.waitMs} ms (${info.error.message})`, { query: q.query, ...info }),
+      onRetry: (info) =>
+        state.emit('collect.query_retry', 'warn', `query ${JSON.stringify(q.query)}: attempt ${info.attempt} in ${info.waitMs} ms (${info.error.message})`, {
+          query: q.query,
+          ...info,
+        }),
     });
     if (r.ok) {
       const valid: Candidate[] = [];
@@ -115,7 +143,11 @@ async function collectQueries(state: RunState, cp: RunProgress): Promise<number>
       }
       cp.completed.set(q.query, { query: q.query, candidates: valid, rejected, warnings: r.warnings, attempts: r.attempts });
       cp.failed.delete(q.query);
-      state.emit('collect.query_done', 'info', `query ${i + 1}/${items.length} done: ${valid.length} sources`, { query: q.query, index: i, sources: valid.length });
+      state.emit('collect.query_done', 'info', `query ${i + 1}/${items.length} done: ${valid.length} sources`, {
+        query: q.query,
+        index: i,
+        sources: valid.length,
+      });
     } else {
       cp.failed.set(q.query, { query: q.query, error: r.error, attempts: r.attempts });
       state.emit('collect.query_failed', 'warn', r.error.message, { query: q.query, index: i, error: r.error });
@@ -147,7 +179,8 @@ async function verifyAll(state: RunState, cp: RunProgress, sources: UniqueSource
         timeoutMs: opts.verifyTimeoutMs,
         sleep: deps.sleep ?? delay,
         ...(opts.signal ? { signal: opts.signal } : {}),
-        onRetry: (info) => state.emit('collect.verify_retry', 'warn', `verify ${info.url}: attempt ${info.attempt} in ${info.waitMs} ms (${info.error.message})`, info),
+        onRetry: (info) =>
+          state.emit('collect.verify_retry', 'warn', `verify ${info.url}: attempt ${info.attempt} in ${info.waitMs} ms (${info.error.message})`, info),
       });
       out.set(s.key, v);
       cp.verifications.set(s.key, v);
@@ -173,12 +206,19 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
 
   // Required components first (seed 003 §1.2): nothing is searched when one is missing.
   if (deps.providers.length === 0) {
-    throw new NonRetryableError('collect: no primary collector: turn web search on (web_search.enabled, or providers.searxng / providers.duckduckgo), add a corpus, or enable a scholarly source (scholarly.*)', {
-      code: 'collector_missing', details: { component: 'primary_collector' },
-    });
+    throw new NonRetryableError(
+      'collect: no primary collector: turn web search on (web_search.enabled, or providers.searxng / providers.duckduckgo), add a corpus, or enable a scholarly source (scholarly.*)',
+      {
+        code: 'collector_missing',
+        details: { component: 'primary_collector' },
+      },
+    );
   }
   if (opts.queryMode === 'llm' && !deps.llm) {
-    throw new NonRetryableError('collect: query generation by LLM was asked for, but no LLM is configured (models.llm)', { code: 'llm_missing', details: { component: 'llm', setting: 'models.llm' } });
+    throw new NonRetryableError('collect: query generation by LLM was asked for, but no LLM is configured (models.llm)', {
+      code: 'llm_missing',
+      details: { component: 'llm', setting: 'models.llm' },
+    });
   }
   const warn = (w: CollectWarning): void => {
     addWarning(warnings, w);
@@ -204,22 +244,36 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   const queries = stored ? stored.queries : await planQueries(state);
   const taskId = await deps.task(stored?.taskId, opts.signal ? { signal: opts.signal } : {});
   if (stored && taskId !== stored.taskId) {
-    throw new InvalidInputError(`collect: checkpoint ${deps.checkpoints!.location} ran in engine task ${stored.taskId}, not ${taskId}; resume in that task, or start over with fresh`, {
-      code: 'checkpoint_mismatch', details: { location: deps.checkpoints!.location, taskId: stored.taskId },
-    });
+    throw new InvalidInputError(
+      `collect: checkpoint ${deps.checkpoints!.location} ran in engine task ${stored.taskId}, not ${taskId}; resume in that task, or start over with fresh`,
+      {
+        code: 'checkpoint_mismatch',
+        details: { location: deps.checkpoints!.location, taskId: stored.taskId },
+      },
+    );
   }
   let cp: RunProgress;
   if (stored) {
     cp = progressFrom(stored);
-    emit('collect.resumed', 'info', `resuming from ${deps.checkpoints!.location} in task ${taskId}: ${stored.completed.length}/${stored.queries.items.length} queries done`, { location: deps.checkpoints!.location, taskId });
+    emit(
+      'collect.resumed',
+      'info',
+      `resuming from ${deps.checkpoints!.location} in task ${taskId}: ${stored.completed.length}/${stored.queries.items.length} queries done`,
+      { location: deps.checkpoints!.location, taskId },
+    );
   } else {
     cp = {
       header: { version: CHECKPOINT_VERSION, fingerprint, keyword: opts.keyword, outline: opts.outline, collectors: collectorNames, taskId, queries },
-      completed: new Map(), failed: new Map(), verifications: new Map(),
+      completed: new Map(),
+      failed: new Map(),
+      verifications: new Map(),
     };
     // The first checkpoint (seed 003 §4.1): a re-run never asks for queries again, and runs in this task.
     await state.save(cp);
-    emit('collect.queries_generated', 'info', `${queries.items.length} queries (${queries.method}) in task ${taskId}`, { queries: queries.items.map((q) => q.query), taskId });
+    emit('collect.queries_generated', 'info', `${queries.items.length} queries (${queries.method}) in task ${taskId}`, {
+      queries: queries.items.map((q) => q.query),
+      taskId,
+    });
   }
   const plan = cp.header.queries;
   for (const w of plan.warnings) warn(w);
@@ -248,7 +302,8 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   const { unique, duplicatesRemoved } = deduplicate(candidates);
   const kept = unique.slice(0, opts.maxSources);
   const droppedOverLimit = unique.length - kept.length;
-  if (droppedOverLimit > 0) warn({ code: 'sources_truncated', message: `${droppedOverLimit} sources beyond maxSources ${opts.maxSources} were dropped (in order of discovery)` });
+  if (droppedOverLimit > 0)
+    warn({ code: 'sources_truncated', message: `${droppedOverLimit} sources beyond maxSources ${opts.maxSources} were dropped (in order of discovery)` });
 
   const verifications = opts.verify ? await verifyAll(state, cp, kept) : new Map<string, Verification>();
 
@@ -259,22 +314,41 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
     const v = verifications.get(s.key);
     verificationAttempts += v?.attempts ?? 0;
     if (v?.outcome === 'invalid') {
-      invalid.push({ url: s.candidate.url, title: s.candidate.title, query: s.queries[0]!, error: v.error!, verification_status: v.status, attempts: v.attempts });
+      invalid.push({
+        url: s.candidate.url,
+        title: s.candidate.title,
+        query: s.queries[0]!,
+        error: v.error!,
+        verification_status: v.status,
+        attempts: v.attempts,
+      });
       continue;
     }
-    if (v?.outcome === 'unverified' && v.error) warn({ code: 'source_unverified', message: `${s.candidate.url}: not verified after ${v.attempts} attempt(s): ${v.error.message}` });
+    if (v?.outcome === 'unverified' && v.error)
+      warn({ code: 'source_unverified', message: `${s.candidate.url}: not verified after ${v.attempts} attempt(s): ${v.error.message}` });
     sources.push(evaluateSource(s, { sections, ...(v ? { verification: v } : {}) }));
   }
 
   const verified = sources.filter((s) => s.verified).length;
   // Seed 003 §2.3: too few sources is an error the caller may retry (failed queries are retried on resume).
   if (sources.length < MIN_SOURCES_REQUIRED) {
-    throw new RetryableError(`collect: insufficient sources collected: ${sources.length} (minimum: ${MIN_SOURCES_REQUIRED}) for keyword ${JSON.stringify(opts.keyword)}; ${failed.length} of ${plan.items.length} queries failed`, {
-      code: 'insufficient_sources',
-      details: { collected: sources.length, minimum: MIN_SOURCES_REQUIRED, failed_queries: failed, invalid_sources: invalid.length, task_id: taskId, ...(deps.checkpoints ? { checkpoint: deps.checkpoints.location } : {}) },
-    });
+    throw new RetryableError(
+      `collect: insufficient sources collected: ${sources.length} (minimum: ${MIN_SOURCES_REQUIRED}) for keyword ${JSON.stringify(opts.keyword)}; ${failed.length} of ${plan.items.length} queries failed`,
+      {
+        code: 'insufficient_sources',
+        details: {
+          collected: sources.length,
+          minimum: MIN_SOURCES_REQUIRED,
+          failed_queries: failed,
+          invalid_sources: invalid.length,
+          task_id: taskId,
+          ...(deps.checkpoints ? { checkpoint: deps.checkpoints.location } : {}),
+        },
+      },
+    );
   }
-  if (verified < MIN_VERIFIED_SOURCES) warn({ code: 'low_verified_sources', message: `low verified source count: ${verified} (minimum: ${MIN_VERIFIED_SOURCES})` });
+  if (verified < MIN_VERIFIED_SOURCES)
+    warn({ code: 'low_verified_sources', message: `low verified source count: ${verified} (minimum: ${MIN_VERIFIED_SOURCES})` });
 
   const output: Step5Output = {
     keyword: opts.keyword,
@@ -306,7 +380,13 @@ export async function collectPrimarySources(deps: CollectDeps, input: CollectInp
   };
   const checked = step5OutputSchema.safeParse(output);
   if (!checked.success) {
-    throw new NonRetryableError(`collect: output does not match the Step5Output schema (${checked.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`, { code: 'output_invalid' });
+    throw new NonRetryableError(
+      `collect: output does not match the Step5Output schema (${checked.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')})`,
+      { code: 'output_invalid' },
+    );
   }
   return checked.data;
 }

@@ -8,14 +8,16 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = dirname(fileURLToPath(import.meta.url));
-const files = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? files(join(d, n)) : n.endsWith('.ts') ? [join(d, n)] : []));
+const files = (d: string): string[] =>
+  readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? files(join(d, n)) : n.endsWith('.ts') ? [join(d, n)] : []));
 
 test('workflows/collect uses no SearchProvider, ScholarlySource or Fetcher and imports no sources/, net/ or pipeline/', () => {
   const found: string[] = [];
   for (const f of files(dir)) {
     if (f === fileURLToPath(import.meta.url)) continue;
     const text = readFileSync(f, 'utf8');
-    for (const m of text.matchAll(/\b(SearchProvider|ScholarlySource|Fetcher|FetchRequest|FetchResponse)\b|from\s+['"](?:\.\.\/)+(sources|net|pipeline)\//g)) found.push(`${relative(dir, f)}: ${m[0]}`);
+    for (const m of text.matchAll(/\b(SearchProvider|ScholarlySource|Fetcher|FetchRequest|FetchResponse)\b|from\s+['"](?:\.\.\/)+(sources|net|pipeline)\//g))
+      found.push(`${relative(dir, f)}: ${m[0]}`);
   }
   assert.deepEqual(found, []);
 });

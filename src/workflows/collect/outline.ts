@@ -14,15 +14,17 @@ const jsonOutlineSchema = z.union([z.array(entrySchema), z.looseObject({ section
 
 /** A heading without list markers, numbering ("1.", "1.2", "第1章", "(a)") and surrounding emphasis. */
 export function cleanHeading(line: string): string {
-  return line
-    .normalize('NFKC')
-    .replace(/^\s*#{1,6}\s+/, '')
-    .replace(/^\s*(?:[-*+•・]\s+)/, '')
-    // A bare number is kept ("2020 census"): numbering needs a dot, a parenthesis or a second level.
-    .replace(/^\s*(?:第\s*\d+\s*[章節部]|\(?\d+(?:\.\d+)*[.)]|\d+(?:\.\d+)+|\(?[a-z][.)]|[IVX]+\.)\s+/i, '')
-    .replace(/^[*_`]+|[*_`]+$/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    line
+      .normalize('NFKC')
+      .replace(/^\s*#{1,6}\s+/, '')
+      .replace(/^\s*(?:[-*+•・]\s+)/, '')
+      // A bare number is kept ("2020 census"): numbering needs a dot, a parenthesis or a second level.
+      .replace(/^\s*(?:第\s*\d+\s*[章節部]|\(?\d+(?:\.\d+)*[.)]|\d+(?:\.\d+)+|\(?[a-z][.)]|[IVX]+\.)\s+/i, '')
+      .replace(/^[*_`]+|[*_`]+$/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 function unique(list: string[]): string[] {
@@ -44,7 +46,11 @@ function unique(list: string[]): string[] {
  */
 export function parseOutline(text: string, options: { source: string; format?: 'json' | 'markdown' | 'text' }): string[] {
   const { source } = options;
-  if (text.length > MAX_OUTLINE_CHARS) throw new InvalidInputError(`outline ${source}: ${text.length} characters exceeds the limit of ${MAX_OUTLINE_CHARS}`, { code: 'outline_too_large', details: { file: source } });
+  if (text.length > MAX_OUTLINE_CHARS)
+    throw new InvalidInputError(`outline ${source}: ${text.length} characters exceeds the limit of ${MAX_OUTLINE_CHARS}`, {
+      code: 'outline_too_large',
+      details: { file: source },
+    });
   const trimmed = text.replace(/^\uFEFF/, '').trim();
   const format = options.format ?? (/^[[{]/.test(trimmed) ? 'json' : /^\s*#{1,6}\s/m.test(trimmed) ? 'markdown' : 'text');
   let sections: string[];
@@ -53,10 +59,18 @@ export function parseOutline(text: string, options: { source: string; format?: '
     try {
       value = JSON.parse(trimmed);
     } catch (cause) {
-      throw new InvalidInputError(`outline ${source}: not valid JSON: ${(cause as Error).message}`, { code: 'outline_invalid', details: { file: source }, cause });
+      throw new InvalidInputError(`outline ${source}: not valid JSON: ${(cause as Error).message}`, {
+        code: 'outline_invalid',
+        details: { file: source },
+        cause,
+      });
     }
     const parsed = jsonOutlineSchema.safeParse(value);
-    if (!parsed.success) throw new InvalidInputError(`outline ${source}: expected an array of headings or {"sections": [...]}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`, { code: 'outline_invalid', details: { file: source } });
+    if (!parsed.success)
+      throw new InvalidInputError(
+        `outline ${source}: expected an array of headings or {"sections": [...]}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+        { code: 'outline_invalid', details: { file: source } },
+      );
     sections = parsed.data.map(cleanHeading);
   } else if (format === 'markdown') {
     // Only headings count in Markdown: body text under them is the writer's notes, not a section.
@@ -69,6 +83,10 @@ export function parseOutline(text: string, options: { source: string; format?: '
   }
   const out = unique(sections.filter(Boolean));
   if (out.length === 0) throw new InvalidInputError(`outline ${source}: no section headings found`, { code: 'outline_empty', details: { file: source } });
-  if (out.length > MAX_OUTLINE_SECTIONS) throw new InvalidInputError(`outline ${source}: ${out.length} sections exceeds the limit of ${MAX_OUTLINE_SECTIONS}`, { code: 'outline_too_large', details: { file: source } });
+  if (out.length > MAX_OUTLINE_SECTIONS)
+    throw new InvalidInputError(`outline ${source}: ${out.length} sections exceeds the limit of ${MAX_OUTLINE_SECTIONS}`, {
+      code: 'outline_too_large',
+      details: { file: source },
+    });
   return out;
 }

@@ -10,7 +10,11 @@ import { uniqueQueries, type PlannedQuery } from './query-templates.js';
 /** The part of a chat client that query generation needs (models/llm's ChatClient has it). */
 export interface QueryLlm {
   readonly model: string;
-  complete(request: { messages: Array<{ role: 'system' | 'user' | 'assistant'; content: string }>; maxTokens?: number; signal?: AbortSignal }): Promise<{ content: string }>;
+  complete(request: {
+    messages: Array<{ role: 'system' | 'user' | 'assistant'; content: string }>;
+    maxTokens?: number;
+    signal?: AbortSignal;
+  }): Promise<{ content: string }>;
 }
 
 export const QUERY_SYSTEM_PROMPT = [
@@ -37,11 +41,18 @@ function jsonText(content: string): string {
 
 function unparsable(reason: string, raw: string, cause?: unknown): RetryableError {
   const head = raw.slice(0, RAW_ANSWER_CHARS);
-  return new RetryableError(`query generation: ${reason}; raw answer: ${JSON.stringify(head)}`, { code: 'query_generation_unparsable', details: { raw_response: head }, cause });
+  return new RetryableError(`query generation: ${reason}; raw answer: ${JSON.stringify(head)}`, {
+    code: 'query_generation_unparsable',
+    details: { raw_response: head },
+    cause,
+  });
 }
 
 /** Parses an LLM answer into planned queries; throws RetryableError (`query_generation_unparsable`) on anything else. */
-export function parseQueryAnswer(raw: string, options: { sections: string[]; maxQueries: number }): { queries: PlannedQuery[]; dropped: number; unknownSections: string[] } {
+export function parseQueryAnswer(
+  raw: string,
+  options: { sections: string[]; maxQueries: number },
+): { queries: PlannedQuery[]; dropped: number; unknownSections: string[] } {
   let value: unknown;
   try {
     value = JSON.parse(jsonText(raw));
@@ -49,7 +60,11 @@ export function parseQueryAnswer(raw: string, options: { sections: string[]; max
     throw unparsable(`the answer is not JSON (${(cause as Error).message})`, raw, cause);
   }
   const parsed = answerSchema.safeParse(value);
-  if (!parsed.success) throw unparsable(`the answer is not {"queries": [...]} (${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')})`, raw);
+  if (!parsed.success)
+    throw unparsable(
+      `the answer is not {"queries": [...]} (${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')})`,
+      raw,
+    );
   const bySection = new Map(options.sections.map((s) => [s.toLowerCase(), s]));
   const unknownSections: string[] = [];
   const planned = parsed.data.queries.map((q): PlannedQuery => {
@@ -87,7 +102,10 @@ export async function llmQueries(options: {
   } catch (error) {
     if (isAbortError(error) || options.signal?.aborted) throw error;
     if (isLyraError(error)) throw error as LyraError;
-    throw new RetryableError(`query generation: LLM ${options.llm.model} failed: ${(error as Error).message}`, { code: 'query_generation_failed', cause: error });
+    throw new RetryableError(`query generation: LLM ${options.llm.model} failed: ${(error as Error).message}`, {
+      code: 'query_generation_failed',
+      cause: error,
+    });
   }
   return parseQueryAnswer(content, options);
 }

@@ -3,9 +3,7 @@
 // engine asks every provider of the run and treats a failing one as a warning; the query fails only when
 // none answered (the engine's `all_providers_failed`). Its candidates are the pages the search found:
 // those it read (their text is in the task) and those it could not read, in that order.
-import {
-  combineSignals, errorMessage, isAbortError, isLyraError, throwIfAborted, type SearchOutcome,
-} from '../../core/index.js';
+import { combineSignals, errorMessage, isAbortError, isLyraError, throwIfAborted, type SearchOutcome } from '../../core/index.js';
 import type { CollectEngine, CollectProvider } from './adapters.js';
 import { candidateFromSource, candidateFromUnread, type Candidate } from './candidates.js';
 import type { PlannedQuery } from './query-templates.js';
@@ -44,11 +42,22 @@ export const shouldRetry = (e: ErrorRecord): boolean => e.category === 'retryabl
 
 /** Why a search that did not end `done` failed, as data. */
 function searchError(out: SearchOutcome, query: string, timedOut: boolean, timeoutMs: number): ErrorRecord {
-  if (out.status === 'cancelled' && timedOut) return { category: 'retryable', code: 'timeout', message: `search ${JSON.stringify(query)}: no answer within ${timeoutMs} ms` };
+  if (out.status === 'cancelled' && timedOut)
+    return { category: 'retryable', code: 'timeout', message: `search ${JSON.stringify(query)}: no answer within ${timeoutMs} ms` };
   if (out.status === 'pending') {
     const b = out.budget;
-    const used = [b.pagesLeft <= 0 ? `pages ${b.maxPages}` : '', b.queriesLeft <= 0 ? `queries ${b.maxQueries}` : '', b.secondsLeft <= 0 ? `seconds ${b.maxSeconds}` : ''].filter(Boolean).join(', ');
-    return { category: 'non_retryable', code: 'task_budget_exhausted', message: `search ${JSON.stringify(query)} not run: task ${out.taskId}'s budget is used up (${used || 'budget'}); lyra task status ${out.taskId} shows it` };
+    const used = [
+      b.pagesLeft <= 0 ? `pages ${b.maxPages}` : '',
+      b.queriesLeft <= 0 ? `queries ${b.maxQueries}` : '',
+      b.secondsLeft <= 0 ? `seconds ${b.maxSeconds}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    return {
+      category: 'non_retryable',
+      code: 'task_budget_exhausted',
+      message: `search ${JSON.stringify(query)} not run: task ${out.taskId}'s budget is used up (${used || 'budget'}); lyra task status ${out.taskId} shows it`,
+    };
   }
   const said = out.warnings.find((w) => w.source === 'query');
   return {
@@ -64,7 +73,12 @@ function searchError(out: SearchOutcome, query: string, timedOut: boolean, timeo
  * budget, missing corpus documents. The rest (fetch failures, which verification reports, and the
  * engine's own notes) stay in the task: `lyra task status <task_id>`.
  */
-function collectWarnings(out: SearchOutcome, providers: readonly CollectProvider[], attempts: number, query: PlannedQuery): { warnings: CollectWarning[]; rejected: InvalidSource[] } {
+function collectWarnings(
+  out: SearchOutcome,
+  providers: readonly CollectProvider[],
+  attempts: number,
+  query: PlannedQuery,
+): { warnings: CollectWarning[]; rejected: InvalidSource[] } {
   const names = new Set(providers.map((p) => p.name));
   const warnings: CollectWarning[] = [];
   const rejected: InvalidSource[] = [];
@@ -73,13 +87,28 @@ function collectWarnings(out: SearchOutcome, providers: readonly CollectProvider
   };
   for (const w of out.warnings) {
     if (w.code === 'corpus_document_missing' && w.target) {
-      rejected.push({ url: w.target, title: '', query: query.query, error: { category: w.category === 'warning' ? 'non_retryable' : w.category, code: w.code, message: w.message }, verification_status: null, attempts: 0 });
+      rejected.push({
+        url: w.target,
+        title: '',
+        query: query.query,
+        error: { category: w.category === 'warning' ? 'non_retryable' : w.category, code: w.code, message: w.message },
+        verification_status: null,
+        attempts: 0,
+      });
     } else if (w.source === 'budget') {
       add({ code: 'budget_exhausted', message: `task ${out.taskId}: ${w.message}` });
     } else if (names.has(w.source) || (w.source === 'academic' && w.category !== 'warning')) {
       const record = w.target !== undefined && !out.sentQueries.includes(w.target) && w.target !== out.query && /^[a-z][a-z0-9+.-]*:/i.test(w.target);
       if (w.category === 'warning') add({ code: 'collector_skipped_record', message: `${w.source}: ${w.message}` });
-      else if (record) rejected.push({ url: w.target!, title: '', query: query.query, error: { category: w.category, code: w.code, message: `${w.source}: ${w.message}` }, verification_status: null, attempts: 0 });
+      else if (record)
+        rejected.push({
+          url: w.target!,
+          title: '',
+          query: query.query,
+          error: { category: w.category, code: w.code, message: `${w.source}: ${w.message}` },
+          verification_status: null,
+          attempts: 0,
+        });
       else add({ code: 'collector_failed', message: `${w.source} gave no answer after ${attempts} attempt(s): ${w.category}: ${w.message}` });
     }
   }
@@ -102,7 +131,11 @@ export async function runQuery(query: PlannedQuery, options: QueryRunOptions): P
     let out: SearchOutcome;
     try {
       out = await engine.search(taskId, query.query, {
-        providers: options.providers.map((p) => p.name), maxPages: options.maxPages, origin: 'strategy', signal, ...(seekPrimary ? { seekPrimary: true } : {}),
+        providers: options.providers.map((p) => p.name),
+        maxPages: options.maxPages,
+        origin: 'strategy',
+        signal,
+        ...(seekPrimary ? { seekPrimary: true } : {}),
       });
     } catch (error) {
       // The caller stopped us: nothing is recorded, the checkpoint keeps the query as not done.
@@ -134,5 +167,9 @@ export async function runQuery(query: PlannedQuery, options: QueryRunOptions): P
     return { ok: true, candidates, rejected, warnings, attempts: attempt };
   }
   const error = last ?? { category: 'retryable' as const, code: 'no_attempt', message: 'no search was made' };
-  return { ok: false, attempts: attempt, error: { ...error, message: `query ${JSON.stringify(query.query)} failed after ${attempt} attempt(s): ${error.message}` } };
+  return {
+    ok: false,
+    attempts: attempt,
+    error: { ...error, message: `query ${JSON.stringify(query.query)} failed after ${attempt} attempt(s): ${error.message}` },
+  };
 }

@@ -19,16 +19,40 @@ export const errorRecordSchema = z.strictObject({
 export type ErrorRecord = z.infer<typeof errorRecordSchema>;
 
 export const primarySourceSchema = z.strictObject({
-  url: z.string().regex(new RegExp(SOURCE_URL_PATTERN)).describe('Web page (http/https) or local corpus document (corpus://<corpus>/<id>, or the file:// it was read from)'),
+  url: z
+    .string()
+    .regex(new RegExp(SOURCE_URL_PATTERN))
+    .describe('Web page (http/https) or local corpus document (corpus://<corpus>/<id>, or the file:// it was read from)'),
   title: z.string().min(1),
   source_type: z.enum(SOURCE_TYPES).describe('Kind of source, classified from the URL and the record (seed 003 §3.2)'),
-  excerpt: z.string().max(MAX_EXCERPT_CHARS).describe('The start of the text the engine read (the page\'s main text, a paper\'s abstract, a corpus document), at most 500 characters; empty for a page it could not read'),
-  publication_date: z.string().regex(new RegExp(PUBLICATION_DATE_PATTERN)).nullable().describe('ISO 8601 at the precision the source gave (year, year-month, date or date-time)'),
+  excerpt: z
+    .string()
+    .max(MAX_EXCERPT_CHARS)
+    .describe(
+      "The start of the text the engine read (the page's main text, a paper's abstract, a corpus document), at most 500 characters; empty for a page it could not read",
+    ),
+  publication_date: z
+    .string()
+    .regex(new RegExp(PUBLICATION_DATE_PATTERN))
+    .nullable()
+    .describe('ISO 8601 at the precision the source gave (year, year-month, date or date-time)'),
   author_organization: z.string().min(1).nullable().describe('Authors (three, then "et al.") or the publishing organization, when known'),
-  credibility_score: z.number().min(0).max(1).describe('Base score of the source type, +0.05 for https, +0.05 when an author or organization is known (seed 003 §3.2)'),
+  credibility_score: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('Base score of the source type, +0.05 for https, +0.05 when an author or organization is known (seed 003 §3.2)'),
   verified: z.boolean().describe('The URL answered HTTP 200, or the corpus document exists'),
-  verification_status: z.number().int().min(100).max(599).nullable().describe('HTTP status of the last verification answer; null for corpus documents and skipped or unanswered checks'),
-  relevance_to_outline: z.array(z.string()).describe('Outline sections the source bears on: the section\'s own query found it, or it shares half of the section\'s distinctive terms'),
+  verification_status: z
+    .number()
+    .int()
+    .min(100)
+    .max(599)
+    .nullable()
+    .describe('HTTP status of the last verification answer; null for corpus documents and skipped or unanswered checks'),
+  relevance_to_outline: z
+    .array(z.string())
+    .describe("Outline sections the source bears on: the section's own query found it, or it shares half of the section's distinctive terms"),
 });
 export type PrimarySource = z.infer<typeof primarySourceSchema>;
 
@@ -53,12 +77,25 @@ export const warningSchema = z.strictObject({ code: z.string().min(1), message: 
 export type CollectWarning = z.infer<typeof warningSchema>;
 
 export const COLLECTION_STAT_KEYS = [
-  'queries_total', 'queries_completed', 'queries_failed', 'queries_resumed', 'query_attempts', 'collectors',
-  'candidates', 'duplicates_removed', 'dropped_over_limit', 'sources', 'verified', 'unverified', 'invalid_sources', 'verification_attempts',
+  'queries_total',
+  'queries_completed',
+  'queries_failed',
+  'queries_resumed',
+  'query_attempts',
+  'collectors',
+  'candidates',
+  'duplicates_removed',
+  'dropped_over_limit',
+  'sources',
+  'verified',
+  'unverified',
+  'invalid_sources',
+  'verification_attempts',
 ] as const;
 export type CollectionStatKey = (typeof COLLECTION_STAT_KEYS)[number];
 
-const countsOf = <K extends string>(keys: readonly K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, z.number().int().min(0)])) as Record<K, z.ZodNumber>);
+const countsOf = <K extends string>(keys: readonly K[]) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, z.number().int().min(0)])) as Record<K, z.ZodNumber>);
 
 export const step5OutputSchema = z.strictObject({
   keyword: z.string().min(1),
@@ -72,7 +109,9 @@ export const step5OutputSchema = z.strictObject({
     from_checkpoint: z.boolean(),
   }),
   sources: z.array(primarySourceSchema).describe('Unique sources in order of discovery'),
-  invalid_sources: z.array(invalidSourceSchema).describe('Records that could not be sources (bad URL, no title) and sources that are gone (HTTP 404/410, corpus document missing)'),
+  invalid_sources: z
+    .array(invalidSourceSchema)
+    .describe('Records that could not be sources (bad URL, no title) and sources that are gone (HTTP 404/410, corpus document missing)'),
   failed_queries: z.array(failedQuerySchema).describe('Queries no collector answered after the retries'),
   collection_stats: countsOf(COLLECTION_STAT_KEYS),
   source_type_distribution: countsOf(SOURCE_TYPES).describe('Number of sources of each type'),

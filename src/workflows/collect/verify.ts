@@ -63,11 +63,17 @@ export async function verifyCandidate(c: Pick<Candidate, 'url' | 'pageId'>, opti
       // A corpus document the store holds: no HTTP status to report.
       if (check.httpStatus === null || check.httpStatus === 200) return { outcome: 'verified', status: check.httpStatus, attempts: attempt };
       // A success other than 200 (203, 206…) is a definite answer, but not the seed's "200".
-      return { outcome: 'unverified', status: check.httpStatus, attempts: attempt, error: { category: 'non_retryable', code: 'http_status', message: `${c.url}: HTTP ${check.httpStatus}, not 200` } };
+      return {
+        outcome: 'unverified',
+        status: check.httpStatus,
+        attempts: attempt,
+        error: { category: 'non_retryable', code: 'http_status', message: `${c.url}: HTTP ${check.httpStatus}, not 200` },
+      };
     }
     last = check.error ?? { category: 'retryable', code: 'unreachable', message: `${c.url}: no answer` };
     lastStatus = check.httpStatus;
-    if ((lastStatus !== null && SOURCE_GONE_STATUSES.has(lastStatus)) || last.code === 'corpus_document_missing') return { outcome: 'invalid', status: lastStatus, attempts: attempt, error: last };
+    if ((lastStatus !== null && SOURCE_GONE_STATUSES.has(lastStatus)) || last.code === 'corpus_document_missing')
+      return { outcome: 'invalid', status: lastStatus, attempts: attempt, error: last };
     if (!shouldRetry(last)) break;
   }
   return { outcome: 'unverified', status: lastStatus, attempts: attempt, ...(last ? { error: last } : {}) };

@@ -66,12 +66,21 @@ interface Finding {
 /** Verbatim checkable sentences of a document, normalized. */
 function quotesOf(doc: SourceDocument, sourceIndex: number): Quote[] {
   const out: Quote[] = [];
-  for (const c of extractClaimCandidates({ text: doc.text, source: doc.url, ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}), maxClaims: MAX_CLAIMS_PER_DOCUMENT })) {
+  for (const c of extractClaimCandidates({
+    text: doc.text,
+    source: doc.url,
+    ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}),
+    maxClaims: MAX_CLAIMS_PER_DOCUMENT,
+  })) {
     // The verbatim sentence (or clause of a run-on) the claim was read from; its statement may name a resolved antecedent.
     const text = doc.text.slice(c.start, c.end);
     // A sentence broken over lines would not survive as one quote line; keep only one-line sentences.
     if (!text.trim() || /\n/.test(text)) continue;
-    out.push({ text, sourceIndex, normalized: normalizeClaim({ text: c.text, quote: text, source: doc.url, ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}) }) });
+    out.push({
+      text,
+      sourceIndex,
+      normalized: normalizeClaim({ text: c.text, quote: text, source: doc.url, ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}) }),
+    });
   }
   return out;
 }
@@ -84,7 +93,10 @@ function findingsOf(sources: ReadSource[], quotes: Quote[], topic: string): Find
   const analysis = analyzeQuestion(topic);
   const weights = termWeights(quotes.map((q) => q.normalized.terms));
   const byQuote = new Map(quotes.map((q) => [`${q.sourceIndex}\u0000${q.text}`, q]));
-  const merged = mergeClaims(quotes.map((q) => ({ ...q.normalized, sources: [{ source: String(q.sourceIndex), quote: q.text }] })), {});
+  const merged = mergeClaims(
+    quotes.map((q) => ({ ...q.normalized, sources: [{ source: String(q.sourceIndex), quote: q.text }] })),
+    {},
+  );
   const out: Finding[] = [];
   for (const m of merged) {
     const relevance = claimRelevance(analysis, m.terms, weights).relevance;
@@ -126,20 +138,30 @@ export function buildAgentReport(options: BuildReportOptions): BuiltReport {
   const used = new Set(key.map((f) => f.quote));
 
   const lines: string[] = [m.agentTitle(options.topic, options.agentId, options.modifiers), ''];
-  lines.push(m.overview, '', m.overviewText({
-    sources: sources.length,
-    byType: typeSummary(sources, m.sourceTypeNames, language),
-    claims: findings.length,
-    corroborated: findings.filter((f) => f.sourceIndexes.length > 1).length,
-    unverified: key.filter((f) => f.unverified).length,
-    queries: options.queries,
-  }), '');
+  lines.push(
+    m.overview,
+    '',
+    m.overviewText({
+      sources: sources.length,
+      byType: typeSummary(sources, m.sourceTypeNames, language),
+      claims: findings.length,
+      corroborated: findings.filter((f) => f.sourceIndexes.length > 1).length,
+      unverified: key.filter((f) => f.unverified).length,
+      queries: options.queries,
+    }),
+    '',
+  );
 
   lines.push(m.keyFindings, '');
   if (key.length === 0) lines.push(m.noFindings);
   for (const f of key) {
-    const others = f.sourceIndexes.filter((i) => i !== f.quote.sourceIndex).map((i) => `[${i + 1}]`).join('');
-    lines.push(`- ${f.unverified ? `${m.unverifiedLabel} ` : ''}${quoted(f.quote.text, language)} [${f.quote.sourceIndex + 1}]${others ? m.alsoStatedIn(others) : ''}`);
+    const others = f.sourceIndexes
+      .filter((i) => i !== f.quote.sourceIndex)
+      .map((i) => `[${i + 1}]`)
+      .join('');
+    lines.push(
+      `- ${f.unverified ? `${m.unverifiedLabel} ` : ''}${quoted(f.quote.text, language)} [${f.quote.sourceIndex + 1}]${others ? m.alsoStatedIn(others) : ''}`,
+    );
   }
   lines.push('');
 
@@ -164,10 +186,16 @@ export function buildAgentReport(options: BuildReportOptions): BuiltReport {
     }
   }
 
-  const entities = extractEntities(sources.map((s) => s.doc.text), MAX_REPORT_ENTITIES);
+  const entities = extractEntities(
+    sources.map((s) => s.doc.text),
+    MAX_REPORT_ENTITIES,
+  );
   if (entities.length > 0) {
     lines.push(m.entities, '');
-    for (const e of entities) lines.push(language === 'ja' ? `- ${mdInline(e.text)}（${m.entityKinds[e.kind]}、${e.count}回）` : `- ${mdInline(e.text)} (${m.entityKinds[e.kind]}, ×${e.count})`);
+    for (const e of entities)
+      lines.push(
+        language === 'ja' ? `- ${mdInline(e.text)}（${m.entityKinds[e.kind]}、${e.count}回）` : `- ${mdInline(e.text)} (${m.entityKinds[e.kind]}, ×${e.count})`,
+      );
     lines.push('');
   }
 
@@ -179,14 +207,16 @@ export function buildAgentReport(options: BuildReportOptions): BuiltReport {
 
   lines.push(m.sources, '');
   sources.forEach((s, i) => {
-    lines.push(`- ${m.sourceLine({
-      n: i + 1,
-      title: s.ref.title,
-      url: s.ref.url,
-      reliability: ((s.ref.reliabilityScore ?? 0) * 100).toFixed(0),
-      level: s.ref.trustLevel ?? '-',
-      type: m.sourceTypeNames[s.ref.sourceType ?? 'community'],
-    })}`);
+    lines.push(
+      `- ${m.sourceLine({
+        n: i + 1,
+        title: s.ref.title,
+        url: s.ref.url,
+        reliability: ((s.ref.reliabilityScore ?? 0) * 100).toFixed(0),
+        level: s.ref.trustLevel ?? '-',
+        type: m.sourceTypeNames[s.ref.sourceType ?? 'community'],
+      })}`,
+    );
   });
 
   const cited = [...key.map((f) => ({ f, q: f.quote })), ...detail.flatMap((d) => d.quotes.map((q) => ({ f: findings.find((x) => x.quote === q)!, q })))];

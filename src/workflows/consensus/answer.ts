@@ -13,13 +13,20 @@ export type { ConsensusAnswer };
 /** Quotes for and against listed in the consensus answer. */
 export const CONSENSUS_ANSWER_QUOTES = 3;
 
-
-export async function consensusAnswer(options: { topic: string; report: AgentReport; stance: StanceModel; signal?: AbortSignal }): Promise<ConsensusAnswer | undefined> {
+export async function consensusAnswer(options: {
+  topic: string;
+  report: AgentReport;
+  stance: StanceModel;
+  signal?: AbortSignal;
+}): Promise<ConsensusAnswer | undefined> {
   const proposition = analyzeQuestion(options.topic).proposition;
   const claims = options.report.claims ?? [];
   if (!proposition || claims.length === 0) return undefined;
   throwIfAborted(options.signal);
-  const judged = await options.stance.judge(claims.map((c) => ({ claim: proposition, passage: c.text })), options.signal ? { signal: options.signal } : {});
+  const judged = await options.stance.judge(
+    claims.map((c) => ({ claim: proposition, passage: c.text })),
+    options.signal ? { signal: options.signal } : {},
+  );
   const level = (url: string): TrustLevel => options.report.sources.find((s) => s.url === url)?.trustLevel ?? 'UNVERIFIED';
   const items: EvidenceItem[] = [];
   const sides = { for: [] as ConsensusAnswer['for'], against: [] as ConsensusAnswer['against'] };
@@ -31,7 +38,15 @@ export async function consensusAnswer(options: { topic: string; report: AgentRep
   });
   const d = verdictOf(items);
   const top = (xs: ConsensusAnswer['for']) => [...xs].sort((a, b) => b.confidence - a.confidence).slice(0, CONSENSUS_ANSWER_QUOTES);
-  return { proposition, verdict: d.verdict, confidence: d.confidence, for: top(sides.for), against: top(sides.against), judged: claims.length, stanceModel: options.stance.name };
+  return {
+    proposition,
+    verdict: d.verdict,
+    confidence: d.confidence,
+    for: top(sides.for),
+    against: top(sides.against),
+    judged: claims.length,
+    stanceModel: options.stance.name,
+  };
 }
 
 /** The answer section of the final report. */
@@ -41,8 +56,10 @@ export function consensusAnswerLines(a: ConsensusAnswer, language: 'ja' | 'en'):
     ? { supported: '支持される', refuted: '反証される', mixed: '賛否が分かれる', 'insufficient evidence': '証拠不十分' }[a.verdict]
     : { supported: 'Supported', refuted: 'Refuted', mixed: 'Mixed', 'insufficient evidence': 'Insufficient evidence' }[a.verdict];
   return [
-    ja ? '## 回答' : '## Answer', '',
-    `**${label}** — ${ja ? '判定した命題' : 'Proposition judged'}: ${mdQuote(a.proposition)}`, '',
+    ja ? '## 回答' : '## Answer',
+    '',
+    `**${label}** — ${ja ? '判定した命題' : 'Proposition judged'}: ${mdQuote(a.proposition)}`,
+    '',
     ...(a.for.length > 0 ? [`- ${ja ? '支持' : 'For'}:`, ...a.for.map((q) => `  - ${mdQuote(q.quote)} (${q.url})`)] : []),
     ...(a.against.length > 0 ? [`- ${ja ? '反証' : 'Against'}:`, ...a.against.map((q) => `  - ${mdQuote(q.quote)} (${q.url})`)] : []),
     ja

@@ -4,12 +4,17 @@
 // engine's contradiction edges use too (policy isConflictBothWays, tolerance `conflictThreshold`) is
 // a conflict, typed and rated as below.
 import {
-  NonRetryableError, contentHash, cosineSimilarity, throwIfAborted, type EmbeddingModel, type StanceJudgement, type StanceModel, type StancePair,
+  NonRetryableError,
+  contentHash,
+  cosineSimilarity,
+  throwIfAborted,
+  type EmbeddingModel,
+  type StanceJudgement,
+  type StanceModel,
+  type StancePair,
 } from '../../core/index.js';
 import { extractClaimCandidates, normalizeClaim, type NormalizedClaim } from '../../extract/index.js';
-import {
-  RELATED_MIN_COSINE, RELATED_MIN_OVERLAP, isConflictBothWays, isContradiction, isHighTrust, termRelatedness, trustScore,
-} from '../../policy/index.js';
+import { RELATED_MIN_COSINE, RELATED_MIN_OVERLAP, isConflictBothWays, isContradiction, isHighTrust, termRelatedness, trustScore } from '../../policy/index.js';
 import { messagesFor } from './messages.js';
 import { sourceKey } from './source-selection.js';
 import type { AgentReport, ConflictDetail, ConflictType, ReportClaim, ReportLanguage } from './types.js';
@@ -36,7 +41,12 @@ export function reportStatements(report: AgentReport): ReportClaim[] {
   const text = report.content
     .split('\n')
     .filter((l) => !/^\s*#/.test(l))
-    .map((l) => l.replace(/^\s*[-*]\s+/, '').replace(/\[(?:要検証|未確認|unverified)\]/gi, ' ').replace(/[「」“”]/g, ' '))
+    .map((l) =>
+      l
+        .replace(/^\s*[-*]\s+/, '')
+        .replace(/\[(?:要検証|未確認|unverified)\]/gi, ' ')
+        .replace(/[「」“”]/g, ' '),
+    )
     .join('\n')
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/\[\d+\]/g, ' ');
@@ -55,13 +65,15 @@ function yearsOf(claim: ReportClaim, normalized: NormalizedClaim): number[] {
 
 function statementsOf(report: AgentReport, max: number): Statement[] {
   const byUrl = new Map(report.sources.map((s) => [sourceKey(s.url), s]));
-  return reportStatements(report).slice(0, max).map((claim) => {
-    const normalized = normalizeClaim({ text: claim.text, source: claim.sourceUrl });
-    const src = byUrl.get(sourceKey(claim.sourceUrl));
-    const reliability = src?.reliabilityScore ?? trustScore('UNVERIFIED');
-    const highTrust = src?.trustLevel ? isHighTrust(src.trustLevel) : reliability >= trustScore('ACADEMIC');
-    return { reportId: report.reportId, claim, normalized, reliability, highTrust, years: yearsOf(claim, normalized) };
-  });
+  return reportStatements(report)
+    .slice(0, max)
+    .map((claim) => {
+      const normalized = normalizeClaim({ text: claim.text, source: claim.sourceUrl });
+      const src = byUrl.get(sourceKey(claim.sourceUrl));
+      const reliability = src?.reliabilityScore ?? trustScore('UNVERIFIED');
+      const highTrust = src?.trustLevel ? isHighTrust(src.trustLevel) : reliability >= trustScore('ACADEMIC');
+      return { reportId: report.reportId, claim, normalized, reliability, highTrust, years: yearsOf(claim, normalized) };
+    });
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -104,10 +116,17 @@ export async function detectConflicts(options: DetectConflictsOptions): Promise<
   let vectors: Map<Statement, Float32Array> | undefined;
   if (options.embedding) {
     const flat = statements.flat();
-    const embedded = flat.length > 0 ? await options.embedding.embed(flat.map((s) => s.normalized.statement), { signal: options.signal }) : [];
+    const embedded =
+      flat.length > 0
+        ? await options.embedding.embed(
+            flat.map((s) => s.normalized.statement),
+            { signal: options.signal },
+          )
+        : [];
     vectors = new Map(flat.map((s, i) => [s, embedded[i]!]));
   }
-  const related = (a: Statement, b: Statement): number => (vectors ? cosineSimilarity(vectors.get(a)!, vectors.get(b)!) : termRelatedness(a.normalized.terms, b.normalized.terms));
+  const related = (a: Statement, b: Statement): number =>
+    vectors ? cosineSimilarity(vectors.get(a)!, vectors.get(b)!) : termRelatedness(a.normalized.terms, b.normalized.terms);
   const minRelated = vectors ? RELATED_MIN_COSINE : RELATED_MIN_OVERLAP;
 
   const candidates: Array<[Statement, Statement]> = [];
@@ -135,7 +154,9 @@ export async function detectConflicts(options: DetectConflictsOptions): Promise<
       const batch = pairs.slice(k, k + STANCE_BATCH);
       const got = await options.stance.judge(batch, { signal: options.signal });
       if (got.length !== batch.length) {
-        throw new NonRetryableError(`conflict detection: stance model ${options.stance.name} answered ${got.length} judgements for ${batch.length} pairs`, { code: 'stance_answer_mismatch' });
+        throw new NonRetryableError(`conflict detection: stance model ${options.stance.name} answered ${got.length} judgements for ${batch.length} pairs`, {
+          code: 'stance_answer_mismatch',
+        });
       }
       out.push(...got);
     }
@@ -154,10 +175,7 @@ export async function detectConflicts(options: DetectConflictsOptions): Promise<
     const j1 = forward[k]!;
     const j2 = reverse[r]!;
     if (!isConflictBothWays(j1, j2, options.conflictThreshold)) return;
-    const type = conflictType(
-      { years: a.years, numbers: a.normalized.numbers },
-      { years: b.years, numbers: b.normalized.numbers },
-    );
+    const type = conflictType({ years: a.years, numbers: a.normalized.numbers }, { years: b.years, numbers: b.normalized.numbers });
     const severity = conflictSeverity({
       type,
       highRelevance: a.normalized.decisionRelevance === 'high' || b.normalized.decisionRelevance === 'high',

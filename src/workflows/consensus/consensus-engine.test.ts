@@ -16,7 +16,12 @@ function report(agentId: number, context: IterationContext, sources: number, sta
     agentId,
     reportId: `report-${agentId}-${context.iteration}`,
     content: `# T\n\n## Key findings\n\n- “${statement}” [1]\n`,
-    sources: Array.from({ length: sources }, (_, i) => ({ url: `https://s${agentId}.example/${context.iteration}/${i}`, title: `S${i}`, fetchedAt: 't', reliabilityScore: 0.4 })),
+    sources: Array.from({ length: sources }, (_, i) => ({
+      url: `https://s${agentId}.example/${context.iteration}/${i}`,
+      title: `S${i}`,
+      fetchedAt: 't',
+      reliabilityScore: 0.4,
+    })),
     strategy: DEFAULT_STRATEGIES[(agentId - 1) % 3]!,
     generatedAt: 't',
     durationMs: 0,
@@ -42,12 +47,25 @@ function engineWith(behaviours: Behaviour[], config: ConstructorParameters<typeo
   const deps: ConsensusEngineDependencies = { stance: negationStance(), createAgent };
   const engine = new ConsensusResearchEngine({ agentCount: behaviours.length, ...config }, deps);
   const events: ConsensusResearchEvent[] = [];
-  const types = ['researchStarted', 'iterationStarted', 'agentStarted', 'agentCompleted', 'scoringCompleted', 'consensusSelected', 'iterationCompleted', 'researchCompleted', 'researchFailed'] as const;
+  const types = [
+    'researchStarted',
+    'iterationStarted',
+    'agentStarted',
+    'agentCompleted',
+    'scoringCompleted',
+    'consensusSelected',
+    'iterationCompleted',
+    'researchCompleted',
+    'researchFailed',
+  ] as const;
   for (const t of types) engine.on(t, (e: ConsensusResearchEvent) => events.push(e));
   return { engine, events, calls };
 }
 
-const okAs = (agentId: number, sources: number, statement?: string): Behaviour => async (ctx) => report(agentId, ctx, sources, statement);
+const okAs =
+  (agentId: number, sources: number, statement?: string): Behaviour =>
+  async (ctx) =>
+    report(agentId, ctx, sources, statement);
 
 test('events arrive in the seed’s order with their payloads; the final score is the selected report’s', async () => {
   // Agent 2 reads the most sources and wins; agent 1's report is scores[0] (the seed's slip would report it).
@@ -55,9 +73,16 @@ test('events arrive in the seed’s order with their payloads; the final score i
   const result = await engine.research('alpine glaciers');
   const sequence = events.map((e) => ('iteration' in e ? `${e.type}:${e.iteration}` : e.type));
   const round = (i: number) => [
-    `iterationStarted:${i}`, `agentStarted:${i}`, `agentStarted:${i}`, `agentStarted:${i}`,
-    `agentCompleted:${i}`, `agentCompleted:${i}`, `agentCompleted:${i}`,
-    `scoringCompleted:${i}`, `consensusSelected:${i}`, `iterationCompleted:${i}`,
+    `iterationStarted:${i}`,
+    `agentStarted:${i}`,
+    `agentStarted:${i}`,
+    `agentStarted:${i}`,
+    `agentCompleted:${i}`,
+    `agentCompleted:${i}`,
+    `agentCompleted:${i}`,
+    `scoringCompleted:${i}`,
+    `consensusSelected:${i}`,
+    `iterationCompleted:${i}`,
   ];
   assert.deepEqual(sequence, ['researchStarted', ...round(1), ...round(2), 'researchCompleted']);
 
@@ -66,20 +91,43 @@ test('events arrive in the seed’s order with their payloads; the final score i
   assert.equal(started.config.agentCount, 3);
   assert.equal(started.config.iterationCount, 2);
   const iterStarts = events.filter((e): e is Extract<ConsensusResearchEvent, { type: 'iterationStarted' }> => e.type === 'iterationStarted');
-  assert.deepEqual(iterStarts.map((e) => [e.context.iteration, e.context.isInitial]), [[1, true], [2, false]]);
+  assert.deepEqual(
+    iterStarts.map((e) => [e.context.iteration, e.context.isInitial]),
+    [
+      [1, true],
+      [2, false],
+    ],
+  );
   // Iteration 2 skips what iteration 1's selected report covered.
-  assert.deepEqual(iterStarts[1]!.context.coveredSources, result.iterations[0]!.scores.find((s) => s.reportId === result.iterations[0]!.selectedReportId)!.sourceUrls);
+  assert.deepEqual(
+    iterStarts[1]!.context.coveredSources,
+    result.iterations[0]!.scores.find((s) => s.reportId === result.iterations[0]!.selectedReportId)!.sourceUrls,
+  );
   const agentStarts = events.filter((e): e is Extract<ConsensusResearchEvent, { type: 'agentStarted' }> => e.type === 'agentStarted');
-  assert.deepEqual(agentStarts.slice(0, 3).map((e) => [e.agentId, e.strategy.agentId, e.strategy.queryModifiers]), [
-    [1, 1, ['公式', '発表', 'オフィシャル']], [2, 2, ['最新', 'ニュース', '速報']], [3, 3, ['分析', '考察', '懸念', '課題']],
-  ]);
+  assert.deepEqual(
+    agentStarts.slice(0, 3).map((e) => [e.agentId, e.strategy.agentId, e.strategy.queryModifiers]),
+    [
+      [1, 1, ['公式', '発表', 'オフィシャル']],
+      [2, 2, ['最新', 'ニュース', '速報']],
+      [3, 3, ['分析', '考察', '懸念', '課題']],
+    ],
+  );
   const completed = events.filter((e): e is Extract<ConsensusResearchEvent, { type: 'agentCompleted' }> => e.type === 'agentCompleted');
   assert.ok(completed.every((e) => e.success && e.durationMs >= 0 && e.error === undefined));
   const scoring = events.filter((e): e is Extract<ConsensusResearchEvent, { type: 'scoringCompleted' }> => e.type === 'scoringCompleted');
-  assert.deepEqual(scoring.map((e) => e.scores), result.iterations.map((it) => it.scores));
+  assert.deepEqual(
+    scoring.map((e) => e.scores),
+    result.iterations.map((it) => it.scores),
+  );
   const selected = events.filter((e): e is Extract<ConsensusResearchEvent, { type: 'consensusSelected' }> => e.type === 'consensusSelected');
-  assert.deepEqual(selected.map((e) => [e.selectedAgentId, e.reason]), result.iterations.map((it) => [it.selectedAgentId, it.selectionReason]));
-  assert.deepEqual(selected.map((e) => e.selectedAgentId), [2, 2]);
+  assert.deepEqual(
+    selected.map((e) => [e.selectedAgentId, e.reason]),
+    result.iterations.map((it) => [it.selectedAgentId, it.selectionReason]),
+  );
+  assert.deepEqual(
+    selected.map((e) => e.selectedAgentId),
+    [2, 2],
+  );
   const done = events.at(-1) as Extract<ConsensusResearchEvent, { type: 'researchCompleted' }>;
   assert.equal(done.result, result);
 
@@ -94,16 +142,20 @@ test('events arrive in the seed’s order with their payloads; the final score i
 test('one of three agents hangs: it is aborted at the timeout and the iteration proceeds with two', async () => {
   let abortReason: unknown;
   let ignoredSignal: AbortSignal | undefined;
-  const hangs: Behaviour = (_ctx, signal) => new Promise((_, reject) => {
-    signal.addEventListener('abort', () => {
-      abortReason = signal.reason;
-      reject(signal.reason);
+  const hangs: Behaviour = (_ctx, signal) =>
+    new Promise((_, reject) => {
+      signal.addEventListener('abort', () => {
+        abortReason = signal.reason;
+        reject(signal.reason);
+      });
     });
-  });
   const { engine, events } = engineWith([okAs(1, 3), okAs(2, 3), hangs], { iterationCount: 1, agentTimeoutMs: 30 });
   const result = await engine.research('glaciers');
   const it = result.iterations[0]!;
-  assert.deepEqual(it.agentReports.map((r) => r.agentId), [1, 2]);
+  assert.deepEqual(
+    it.agentReports.map((r) => r.agentId),
+    [1, 2],
+  );
   assert.ok(isLyraError(abortReason) && abortReason.code === 'agent_timeout');
   assert.deepEqual(it.failedAgents, [{ agentId: 3, attempt: 1, error: 'agent 3 timed out after 30 ms', category: 'timeout' }]);
   const failed = events.find((e) => e.type === 'agentCompleted' && !e.success) as Extract<ConsensusResearchEvent, { type: 'agentCompleted' }>;
@@ -116,7 +168,10 @@ test('one of three agents hangs: it is aborted at the timeout and the iteration 
     return new Promise(() => undefined);
   };
   const second = await engineWith([okAs(1, 3), deaf, okAs(3, 3)], { iterationCount: 1, agentTimeoutMs: 30 }).engine.research('glaciers');
-  assert.deepEqual(second.iterations[0]!.agentReports.map((r) => r.agentId), [1, 3]);
+  assert.deepEqual(
+    second.iterations[0]!.agentReports.map((r) => r.agentId),
+    [1, 3],
+  );
   assert.equal(ignoredSignal?.aborted, true);
 });
 
@@ -128,11 +183,18 @@ test('timers are cleared: a run with a long agent timeout leaves no timer behind
 });
 
 test('two of three agents fail: one retry of the iteration, then an error naming how many failed and why', async () => {
-  const boom = (n: number): Behaviour => async () => { throw new Error(`search provider down (${n})`); };
+  const boom =
+    (n: number): Behaviour =>
+    async () => {
+      throw new Error(`search provider down (${n})`);
+    };
   const { engine, events, calls } = engineWith([boom(1), boom(2), okAs(3, 3)], { iterationCount: 2 });
   await assert.rejects(engine.research('glaciers'), (e: Error & { code?: string }) => {
     assert.equal(e.code, 'agents_failed');
-    assert.equal(e.message, 'consensus research: iteration 1 failed: 2 of 3 agents failed after 1 retry (agent 1: search provider down (1); agent 2: search provider down (2))');
+    assert.equal(
+      e.message,
+      'consensus research: iteration 1 failed: 2 of 3 agents failed after 1 retry (agent 1: search provider down (1); agent 2: search provider down (2))',
+    );
     return true;
   });
   assert.deepEqual(calls, [2, 2, 2]);
@@ -144,15 +206,23 @@ test('two of three agents fail: one retry of the iteration, then an error naming
 });
 
 test('a majority failure that recovers on the retry goes on, and the runs are counted', async () => {
-  const flaky = (agentId: number): Behaviour => async (ctx, _s, call) => {
-    if (call === 1) throw new Error('HTTP 503');
-    return report(agentId, ctx, 3);
-  };
+  const flaky =
+    (agentId: number): Behaviour =>
+    async (ctx, _s, call) => {
+      if (call === 1) throw new Error('HTTP 503');
+      return report(agentId, ctx, 3);
+    };
   const { engine } = engineWith([flaky(1), flaky(2), okAs(3, 3)], { iterationCount: 1 });
   const result = await engine.research('glaciers');
   const it = result.iterations[0]!;
   assert.equal(it.attempts, 2);
-  assert.deepEqual(it.failedAgents!.map((f) => [f.agentId, f.attempt, f.error]), [[1, 1, 'HTTP 503'], [2, 1, 'HTTP 503']]);
+  assert.deepEqual(
+    it.failedAgents!.map((f) => [f.agentId, f.attempt, f.error]),
+    [
+      [1, 1, 'HTTP 503'],
+      [2, 1, 'HTTP 503'],
+    ],
+  );
   assert.equal(it.agentReports.length, 3);
   assert.equal(result.totalAgentRuns, 6);
 });
@@ -181,11 +251,14 @@ test('cancelling the run aborts the agents and rejects with the reason; bad conf
 });
 
 test('off() removes a listener; conflicts between agents lower consistency', async () => {
-  const { engine } = engineWith([
-    okAs(1, 3, 'Glaciers in the Alps are retreating quickly.'),
-    okAs(2, 3, 'Glaciers in the Alps are not retreating quickly.'),
-    okAs(3, 3, 'Glaciers in the Alps are retreating quickly.'),
-  ], { iterationCount: 1 });
+  const { engine } = engineWith(
+    [
+      okAs(1, 3, 'Glaciers in the Alps are retreating quickly.'),
+      okAs(2, 3, 'Glaciers in the Alps are not retreating quickly.'),
+      okAs(3, 3, 'Glaciers in the Alps are retreating quickly.'),
+    ],
+    { iterationCount: 1 },
+  );
   let seen = 0;
   const listener = () => void seen++;
   engine.on('agentStarted', listener);
@@ -199,12 +272,16 @@ test('off() removes a listener; conflicts between agents lower consistency', asy
   assert.notEqual(result.iterations[0]!.selectedAgentId, 2);
 });
 
-test('a yes/no topic gets a verdict through the research verdict code: the selected report\'s statements judged against the proposition', async () => {
+test("a yes/no topic gets a verdict through the research verdict code: the selected report's statements judged against the proposition", async () => {
   const { fixedStance } = await import('./test-support/doubles.js');
   const createAgent = ({ strategy }: AgentInit): ConsensusAgent => ({ strategy, execute: async (ctx) => report(strategy.agentId, ctx, 3) });
-  const engine = new ConsensusResearchEngine({ agentCount: 2, iterationCount: 1 }, {
-    stance: fixedStance({ stance: 'supports', confidence: 0.9, scores: { supports: 0.9, refutes: 0.05, neutral: 0.05 } }), createAgent,
-  });
+  const engine = new ConsensusResearchEngine(
+    { agentCount: 2, iterationCount: 1 },
+    {
+      stance: fixedStance({ stance: 'supports', confidence: 0.9, scores: { supports: 0.9, refutes: 0.05, neutral: 0.05 } }),
+      createAgent,
+    },
+  );
   const result = await engine.research('Are alpine glaciers retreating?');
   assert.equal(result.answer?.proposition, 'Alpine glaciers are retreating.');
   assert.equal(result.answer?.verdict, 'supported');

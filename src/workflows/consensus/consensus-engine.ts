@@ -1,8 +1,6 @@
 // ConsensusResearchEngine (seed 004 §2.1): parallel agents, scoring, consensus selection and
 // iterations, with the seed's events, fault handling (§5) and final report.
-import {
-  InvalidInputError, NonRetryableError, errorMessage, isLyraError, throwIfAborted, type EmbeddingModel, type StanceModel,
-} from '../../core/index.js';
+import { InvalidInputError, NonRetryableError, errorMessage, isLyraError, throwIfAborted, type EmbeddingModel, type StanceModel } from '../../core/index.js';
 import type { AgentDependencies } from './adapters.js';
 import { runWithTimeout } from './agent-runner.js';
 import { languageOf, resolveBaseConfig, resolveConfig, strategyFor } from './config.js';
@@ -14,7 +12,14 @@ import { buildNextContext, initialContext, shouldTerminateEarly } from './iterat
 import { ReportScorer } from './report-scorer.js';
 import { ResearchAgent, type ConsensusAgent } from './research-agent.js';
 import type {
-  AgentFailure, AgentReport, AgentStrategy, ConsensusResearchConfig, ConsensusResearchResult, IterationContext, IterationResult, ReportLanguage,
+  AgentFailure,
+  AgentReport,
+  AgentStrategy,
+  ConsensusResearchConfig,
+  ConsensusResearchResult,
+  IterationContext,
+  IterationResult,
+  ReportLanguage,
 } from './types.js';
 
 export interface AgentInit {
@@ -61,9 +66,12 @@ export class ConsensusResearchEngine {
   private readonly selector = new ConsensusSelector();
 
   constructor(config: Partial<ConsensusResearchConfig> = {}, dependencies: ConsensusEngineDependencies) {
-    if (!dependencies?.stance) throw new InvalidInputError('consensus engine: a stance model is required (dependencies.stance)', { code: 'missing_dependency' });
+    if (!dependencies?.stance)
+      throw new InvalidInputError('consensus engine: a stance model is required (dependencies.stance)', { code: 'missing_dependency' });
     if (!dependencies.createAgent && !dependencies.agents) {
-      throw new InvalidInputError('consensus engine: give dependencies.agents (search, documents, trust) or dependencies.createAgent', { code: 'missing_dependency' });
+      throw new InvalidInputError('consensus engine: give dependencies.agents (search, documents, trust) or dependencies.createAgent', {
+        code: 'missing_dependency',
+      });
     }
     this.config = resolveBaseConfig(config);
     this.dependencies = dependencies;
@@ -129,7 +137,9 @@ export class ConsensusResearchEngine {
       const finalScore = selectedScore(iterations[iterations.length - 1]!);
       const lastIteration = iterations[iterations.length - 1]!;
       const finalAgentReport = lastIteration.agentReports.find((r) => r.reportId === lastIteration.selectedReportId);
-      const answer = finalAgentReport ? await consensusAnswer({ topic: config.topic, report: finalAgentReport, stance: this.dependencies.stance, ...(signal ? { signal } : {}) }) : undefined;
+      const answer = finalAgentReport
+        ? await consensusAnswer({ topic: config.topic, report: finalAgentReport, stance: this.dependencies.stance, ...(signal ? { signal } : {}) })
+        : undefined;
       const result: ConsensusResearchResult = {
         finalReport: generateFinalReport({ iterations, finalScore, language, ...(answer ? { answer } : {}) }),
         ...(answer ? { answer } : {}),
@@ -137,7 +147,15 @@ export class ConsensusResearchEngine {
         totalDurationMs: Date.now() - t0,
         totalAgentRuns: iterations.reduce((n, it) => n + (it.agentRuns ?? it.agentReports.length), 0),
         finalScore,
-        metadata: { topic: config.topic, startedAt, completedAt: new Date().toISOString(), config, language, terminatedEarly, ...(stopReason ? { stopReason } : {}) },
+        metadata: {
+          topic: config.topic,
+          startedAt,
+          completedAt: new Date().toISOString(),
+          config,
+          language,
+          terminatedEarly,
+          ...(stopReason ? { stopReason } : {}),
+        },
       };
       this.emit({ type: 'researchCompleted', result });
       return result;
@@ -215,30 +233,31 @@ export class ConsensusResearchEngine {
 
   /** Every agent at once, each under its time limit; failures are collected, not thrown (seed §2.1.2). */
   private async executeAgentsInParallel(context: IterationContext, run: RunState, attempt: number): Promise<AgentsOutcome> {
-    const settled = await Promise.all(run.agents.map(async (agent) => {
-      const agentId = agent.strategy.agentId;
-      this.emit({ type: 'agentStarted', iteration: context.iteration, agentId, strategy: agent.strategy });
-      const started = Date.now();
-      try {
-        const report = await runWithTimeout({
-          agentId,
-          timeoutMs: run.config.agentTimeoutMs,
-          ...(run.signal ? { signal: run.signal } : {}),
-          run: (signal) => agent.execute(context, { signal }),
-        });
-        this.emit({ type: 'agentCompleted', iteration: context.iteration, agentId, durationMs: Date.now() - started, success: true });
-        return { report };
-      } catch (error) {
-        const message = errorMessage(error);
-        this.emit({ type: 'agentCompleted', iteration: context.iteration, agentId, durationMs: Date.now() - started, success: false, error: message });
-        const category = isLyraError(error) ? (error.code === 'agent_timeout' ? 'timeout' : error.category) : 'non_retryable';
-        return { failure: { agentId, attempt, error: message, category } satisfies AgentFailure };
-      }
-    }));
+    const settled = await Promise.all(
+      run.agents.map(async (agent) => {
+        const agentId = agent.strategy.agentId;
+        this.emit({ type: 'agentStarted', iteration: context.iteration, agentId, strategy: agent.strategy });
+        const started = Date.now();
+        try {
+          const report = await runWithTimeout({
+            agentId,
+            timeoutMs: run.config.agentTimeoutMs,
+            ...(run.signal ? { signal: run.signal } : {}),
+            run: (signal) => agent.execute(context, { signal }),
+          });
+          this.emit({ type: 'agentCompleted', iteration: context.iteration, agentId, durationMs: Date.now() - started, success: true });
+          return { report };
+        } catch (error) {
+          const message = errorMessage(error);
+          this.emit({ type: 'agentCompleted', iteration: context.iteration, agentId, durationMs: Date.now() - started, success: false, error: message });
+          const category = isLyraError(error) ? (error.code === 'agent_timeout' ? 'timeout' : error.category) : 'non_retryable';
+          return { failure: { agentId, attempt, error: message, category } satisfies AgentFailure };
+        }
+      }),
+    );
     return {
       reports: settled.flatMap((s) => ('report' in s && s.report ? [s.report] : [])),
       failures: settled.flatMap((s) => ('failure' in s && s.failure ? [s.failure] : [])),
     };
   }
 }
-

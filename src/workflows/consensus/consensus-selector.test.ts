@@ -4,13 +4,24 @@ import { ConsensusSelector } from './consensus-selector.js';
 import type { ReportScore } from './types.js';
 
 const score = (reportId: string, totalScore: number, consistencyScore: number, extra: Partial<ReportScore> = {}): ReportScore => ({
-  reportId, totalScore, consistencyScore, reliabilityScore: 0.5, coverageScore: 0.6, conflicts: [], unverifiedCount: 0, ...extra,
+  reportId,
+  totalScore,
+  consistencyScore,
+  reliabilityScore: 0.5,
+  coverageScore: 0.6,
+  conflicts: [],
+  unverifiedCount: 0,
+  ...extra,
 });
 
 test('the best total wins, with the seed’s reason text', () => {
   const conflicts = [0, 1].map((i) => ({
-    conflictId: `c${i}`, type: 'contradiction' as const, severity: 3, confidence: 0.8,
-    statement1: { text: 'a', source: 's', reportId: 'r1' }, statement2: { text: 'b', source: 't', reportId: 'r2' },
+    conflictId: `c${i}`,
+    type: 'contradiction' as const,
+    severity: 3,
+    confidence: 0.8,
+    statement1: { text: 'a', source: 's', reportId: 'r1' },
+    statement2: { text: 'b', source: 't', reportId: 'r2' },
   }));
   const selection = new ConsensusSelector().select([score('r2', 0.6, 1), score('r1', 0.8, 0.9, { conflicts }), score('r3', 0.5, 1)]);
   assert.equal(selection.selectedReportId, 'r1');
@@ -36,5 +47,7 @@ test('a report below the relevance floor is never selected, whatever it scores; 
   const picked = new ConsensusSelector().select([score('off', 0.9, 1, { relevanceScore: 0.1 }), score('on', 0.4, 0.8, { relevanceScore: 0.6 })]);
   assert.equal(picked.selectedReportId, 'on');
   assert.match(picked.reason, /Only report about the topic \(relevance 0\.600/);
-  assert.throws(() => new ConsensusSelector().select([score('a', 0.9, 1, { relevanceScore: 0.1 }), score('b', 0.8, 1, { relevanceScore: 0.2 })]), { code: 'consensus_no_relevant' });
+  assert.throws(() => new ConsensusSelector().select([score('a', 0.9, 1, { relevanceScore: 0.1 }), score('b', 0.8, 1, { relevanceScore: 0.2 })]), {
+    code: 'consensus_no_relevant',
+  });
 });

@@ -17,7 +17,14 @@ export class ConsensusSelector {
         { code: 'consensus_no_relevant', details: { relevance: Object.fromEntries(all.map((s) => [s.reportId, s.relevanceScore ?? null])) } },
       );
     }
-    if (scores.length === 1) return { selectedReportId: scores[0]!.reportId, reason: all.length === 1 ? 'Only one report available' : `Only report about the topic (relevance ${scores[0]!.relevanceScore?.toFixed(3)} ≥ ${RELEVANCE_FLOOR})` };
+    if (scores.length === 1)
+      return {
+        selectedReportId: scores[0]!.reportId,
+        reason:
+          all.length === 1
+            ? 'Only one report available'
+            : `Only report about the topic (relevance ${scores[0]!.relevanceScore?.toFixed(3)} ≥ ${RELEVANCE_FLOOR})`,
+      };
 
     const sorted = [...scores].sort((a, b) => b.totalScore - a.totalScore);
     const best = sorted[0]!;
@@ -39,12 +46,14 @@ export class ConsensusSelector {
   generateReason(selected: ReportScore, others: ReportScore[]): string {
     const avgOthers = others.reduce((sum, s) => sum + s.totalScore, 0) / others.length;
     const margin = ((selected.totalScore - avgOthers) * 100).toFixed(1);
-    return `Selected with total score ${selected.totalScore.toFixed(3)} ` +
+    return (
+      `Selected with total score ${selected.totalScore.toFixed(3)} ` +
       `(+${margin}% vs average). ` +
       `Consistency: ${selected.consistencyScore.toFixed(3)}, ` +
       `Reliability: ${selected.reliabilityScore.toFixed(3)}, ` +
       `Coverage: ${selected.coverageScore.toFixed(3)}` +
       `${selected.relevanceScore === undefined ? '' : `, Relevance: ${selected.relevanceScore.toFixed(3)}`}. ` +
-      `Conflicts: ${selected.conflicts.length}`;
+      `Conflicts: ${selected.conflicts.length}`
+    );
   }
 }

@@ -7,7 +7,10 @@ export const MAX_ENTITY_SCAN_CHARS = 200_000;
 
 const PATTERNS: ReadonlyArray<{ kind: ReportEntity['kind']; re: RegExp }> = [
   // Dates first, so "2020" is a date and not part of a quantity.
-  { kind: 'date', re: /\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?|(?:令和|平成|昭和)\d+年|\b(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:1[5-9]\d{2}|20\d{2})s?\b/g },
+  {
+    kind: 'date',
+    re: /\d{4}年(?:\d{1,2}月)?(?:\d{1,2}日)?|(?:令和|平成|昭和)\d+年|\b(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?(?:1[5-9]\d{2}|20\d{2})s?\b/g,
+  },
   { kind: 'quantity', re: /\d+(?:[.,]\d+)?\s?(?:%|％|percent|per cent|°C|°F|mm|cm|km|kg|ppm|ppb|GtC|Gt|million|billion|trillion|万|億|人|件|円|ドル)/g },
   { kind: 'acronym', re: /\b[A-Z][A-Z0-9-]{1,9}[A-Z0-9]\b/g },
   // Capitalised word runs (Sea Level, United Nations); Japanese katakana words and 「」 names.

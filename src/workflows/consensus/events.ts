@@ -1,7 +1,5 @@
 // Progress events of a consensus run (seed 004 §4.5) and a small typed emitter for them.
-import type {
-  AgentStrategy, ConsensusResearchConfig, ConsensusResearchResult, IterationContext, ReportScore,
-} from './types.js';
+import type { AgentStrategy, ConsensusResearchConfig, ConsensusResearchResult, IterationContext, ReportScore } from './types.js';
 
 /** Every event of a run, in the order of seed 004 §3.1. */
 export type ConsensusResearchEvent =

@@ -13,7 +13,8 @@ export const MAX_FINAL_FINDINGS = 10;
 /** Score of the report each iteration selected (the tie-breaker may select below the best total). */
 export function selectedScore(iteration: IterationResult): ReportScore {
   const s = iteration.scores.find((x) => x.reportId === iteration.selectedReportId);
-  if (!s) throw new NonRetryableError(`iteration ${iteration.iteration}: selected report ${iteration.selectedReportId} has no score`, { code: 'score_missing' });
+  if (!s)
+    throw new NonRetryableError(`iteration ${iteration.iteration}: selected report ${iteration.selectedReportId} has no score`, { code: 'score_missing' });
   return s;
 }
 
@@ -33,7 +34,10 @@ export function keyFindingLines(report: string, language: ReportLanguage): strin
   if (at < 0) return [];
   const body = report.slice(at + heading.length + 1);
   const end = body.search(/^#/m);
-  return (end < 0 ? body : body.slice(0, end)).split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+  return (end < 0 ? body : body.slice(0, end))
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
 }
 
 export interface FinalReportInput {
@@ -87,13 +91,30 @@ export function generateFinalReport(input: FinalReportInput): string {
     .join('\n');
 
   return [
-    m.finalTitle, '',
+    m.finalTitle,
+    '',
     ...(input.answer ? consensusAnswerLines(input.answer, language) : []),
-    m.executiveSummaryHeading, '', executiveSummary, '',
-    m.processHeading, '', processOverview, '',
-    m.detailedHeading, '', demoteHeadings(last.consensusReport).trimEnd(), '',
-    m.findingsHeading, '', keyFindings, '',
-    m.referencesHeading, '', sourceList, '',
-    m.footer({ iterations: iterations.length, score: pct(final) }), '',
+    m.executiveSummaryHeading,
+    '',
+    executiveSummary,
+    '',
+    m.processHeading,
+    '',
+    processOverview,
+    '',
+    m.detailedHeading,
+    '',
+    demoteHeadings(last.consensusReport).trimEnd(),
+    '',
+    m.findingsHeading,
+    '',
+    keyFindings,
+    '',
+    m.referencesHeading,
+    '',
+    sourceList,
+    '',
+    m.footer({ iterations: iterations.length, score: pct(final) }),
+    '',
   ].join('\n');
 }

@@ -6,14 +6,27 @@ import { makeReport } from './test-support/doubles.js';
 import type { IterationResult, ReportScore } from './types.js';
 
 const score = (reportId: string, totalScore: number, extra: Partial<ReportScore> = {}): ReportScore => ({
-  reportId, totalScore, consistencyScore: 1, reliabilityScore: 0.5, coverageScore: 0.5, conflicts: [], unverifiedCount: 0, ...extra,
+  reportId,
+  totalScore,
+  consistencyScore: 1,
+  reliabilityScore: 0.5,
+  coverageScore: 0.5,
+  conflicts: [],
+  unverifiedCount: 0,
+  ...extra,
 });
 
 /** An iteration whose reports have these totals; the first is selected. */
 function iteration(n: number, totals: number[]): IterationResult {
   const scores = totals.map((t, i) => score(`r${n}-${i}`, t));
   return {
-    iteration: n, agentReports: [], scores, consensusReport: '', selectionReason: 'x', durationMs: 0, selectedReportId: scores[0]!.reportId,
+    iteration: n,
+    agentReports: [],
+    scores,
+    consensusReport: '',
+    selectionReason: 'x',
+    durationMs: 0,
+    selectedReportId: scores[0]!.reportId,
   };
 }
 
@@ -75,8 +88,13 @@ test('final report: seed §2.1.2 sections, the selected report’s score, findin
   const other = makeReport({ id: 'r2', agentId: 2, content: '# other', sources: [] });
   // The tie-breaker picked r1 although r2 has the best total: the final score is r1's.
   const it: IterationResult = {
-    iteration: 1, agentReports: [report, other], scores: [score('r2', 0.7), score('r1', 0.695)], consensusReport: content,
-    selectionReason: 'Tie-breaker: highest consistency score (1.000)', durationMs: 1, selectedReportId: 'r1',
+    iteration: 1,
+    agentReports: [report, other],
+    scores: [score('r2', 0.7), score('r1', 0.695)],
+    consensusReport: content,
+    selectionReason: 'Tie-breaker: highest consistency score (1.000)',
+    durationMs: 1,
+    selectedReportId: 'r1',
   };
   assert.deepEqual(keyFindingLines(content, 'en'), ['- “A is B.” [1]', '- “C is D.” [2]']);
   const text = generateFinalReport({ iterations: [it], finalScore: it.scores[1]!, language: 'en' });
@@ -88,8 +106,15 @@ test('final report: seed §2.1.2 sections, the selected report’s score, findin
   // Sources by reliability: b (0.9) is R1, a (0.3) is R2; findings cite them so.
   assert.match(text, /- \[R1\] \[High &#91;page&#93;\]\(<https:\/\/b\.example\/y>\) \(reliability: 90%\)/);
   assert.match(text, /## Key findings\n\n- “A is B\.” \[R2\]\n- “C is D\.” \[R1\]/);
-  const ja = generateFinalReport({ iterations: [{ ...it, consensusReport: content.replace('## Key findings', '## 主要な発見') }], finalScore: it.scores[1]!, language: 'ja' });
-  assert.deepEqual(ja.split('\n').filter((l) => /^##? /.test(l)), ['# 調査レポート', '## エグゼクティブサマリー', '## 調査プロセス', '## 詳細レポート', '## 主要な発見', '## 参照ソース']);
+  const ja = generateFinalReport({
+    iterations: [{ ...it, consensusReport: content.replace('## Key findings', '## 主要な発見') }],
+    finalScore: it.scores[1]!,
+    language: 'ja',
+  });
+  assert.deepEqual(
+    ja.split('\n').filter((l) => /^##? /.test(l)),
+    ['# 調査レポート', '## エグゼクティブサマリー', '## 調査プロセス', '## 詳細レポート', '## 主要な発見', '## 参照ソース'],
+  );
   assert.match(ja, /本調査は1回の反復合議プロセスを経て完了しました。初回スコア69\.5%から最終スコア69\.5%まで、0\.0%の品質向上を達成しました。/);
   assert.match(ja, /\(信頼度: 90%\)/);
 });

@@ -53,7 +53,10 @@ export function shouldTerminateEarly(iterations: readonly IterationResult[], thr
  */
 export function unresolvedQuestionsOf(report: string): string[] {
   const out: string[] = [];
-  const lines = report.split('\n').filter((l) => !/^\s*#/.test(l)).map((l) => l.replace(/https?:\/\/\S+/g, ' '));
+  const lines = report
+    .split('\n')
+    .filter((l) => !/^\s*#/.test(l))
+    .map((l) => l.replace(/https?:\/\/\S+/g, ' '));
   const patterns = [
     /([^。.!?！？\n]+[?？])/g,
     /\[要検証\]([^。\n]+)/g,

@@ -4,20 +4,38 @@ import { isContradiction } from '../../policy/index.js';
 import { conflictSeverity, conflictType } from './conflicts.js';
 import { ReportScorer } from './report-scorer.js';
 import {
-  consistencyScore, countUnverifiedStatements, coverageMetrics, coverageScore, estimateEntityDiversity, normalizeContentLength,
-  reliabilityScore, sectionMetric, totalScore,
+  consistencyScore,
+  countUnverifiedStatements,
+  coverageMetrics,
+  coverageScore,
+  estimateEntityDiversity,
+  normalizeContentLength,
+  reliabilityScore,
+  sectionMetric,
+  totalScore,
 } from './scoring-formulas.js';
 import { fixedStance, makeReport, negationStance } from './test-support/doubles.js';
 import type { SourceReference } from './types.js';
 
 const close = (actual: number, expected: number, msg?: string): void => assert.ok(Math.abs(actual - expected) < 1e-9, `${msg ?? ''} ${actual} ≠ ${expected}`);
 
-const src = (url: string, reliabilityScore?: number): SourceReference => ({ url, title: url, fetchedAt: '2025-01-01T00:00:00Z', ...(reliabilityScore !== undefined ? { reliabilityScore } : {}) });
+const src = (url: string, reliabilityScore?: number): SourceReference => ({
+  url,
+  title: url,
+  fetchedAt: '2025-01-01T00:00:00Z',
+  ...(reliabilityScore !== undefined ? { reliabilityScore } : {}),
+});
 
 test('consistency: 1 − Σ severity/5 × confidence × 0.1, floored at 0', () => {
   assert.equal(consistencyScore([]), 1);
   // 5/5 × 1 × 0.1 = 0.1; 2/5 × 0.5 × 0.1 = 0.02 → 0.88
-  close(consistencyScore([{ severity: 5, confidence: 1 }, { severity: 2, confidence: 0.5 }]), 0.88);
+  close(
+    consistencyScore([
+      { severity: 5, confidence: 1 },
+      { severity: 2, confidence: 0.5 },
+    ]),
+    0.88,
+  );
   // 3/5 × 0.8 × 0.1 = 0.048
   close(consistencyScore([{ severity: 3, confidence: 0.8 }]), 0.952);
   // eleven full penalties pass 1: floored
@@ -44,7 +62,9 @@ test('content length: rises to 1 at 1,000, plateau to 5,000, falls to 0.5 at 10,
 
 test('coverage metrics on a hand-computed Japanese report', () => {
   const body = [
-    '# 題', '## 概要', '### 詳細',
+    '# 題',
+    '## 概要',
+    '### 詳細',
     '2020年と2021年に Alpha Beta Gamma Delta Epsilon Zeta Eta Theta Iota Kappa が「発表」した。',
     'https://a.example/1 https://a.example/2 https://a.example/3 https://a.example/4 https://a.example/5',
   ].join('\n');
@@ -80,7 +100,12 @@ test('conflict typing, severity and the tolerance threshold', () => {
   assert.equal(conflictSeverity({ type: 'contradiction', highRelevance: false, bothHighTrust: false, anyLowReliability: true }), 3);
   assert.equal(conflictSeverity({ type: 'contradiction', highRelevance: true, bothHighTrust: true, anyLowReliability: false }), 5);
   assert.equal(conflictSeverity({ type: 'outdated', highRelevance: false, bothHighTrust: false, anyLowReliability: true }), 1);
-  const j = (refutes: number, neutral: number) => ({ stance: 'refutes' as const, confidence: refutes, scores: { supports: 1 - refutes - neutral, refutes, neutral }, decisiveSentence: '' });
+  const j = (refutes: number, neutral: number) => ({
+    stance: 'refutes' as const,
+    confidence: refutes,
+    scores: { supports: 1 - refutes - neutral, refutes, neutral },
+    decisiveSentence: '',
+  });
   assert.equal(isContradiction(j(0.5, 0.45), 0.1), false); // leads by 0.05 < 0.1: tolerated
   assert.equal(isContradiction(j(0.6, 0.3), 0.1), true);
   assert.equal(isContradiction({ ...j(0.6, 0.3), stance: 'neutral' }, 0.1), false);
@@ -88,15 +113,21 @@ test('conflict typing, severity and the tolerance threshold', () => {
 
 test('ReportScorer: a contradiction between two reports is found by the stance model and scored on both', async () => {
   const a = makeReport({
-    id: 'r1', agentId: 1, sources: [src('https://x.example/a', 0.4)],
+    id: 'r1',
+    agentId: 1,
+    sources: [src('https://x.example/a', 0.4)],
     claims: [{ text: 'Arctic sea ice extent declined during recent decades.', sourceUrl: 'https://x.example/a' }],
   });
   const b = makeReport({
-    id: 'r2', agentId: 2, sources: [src('https://y.example/b', 0.4)],
+    id: 'r2',
+    agentId: 2,
+    sources: [src('https://y.example/b', 0.4)],
     claims: [{ text: 'Arctic sea ice extent did not decline during recent decades.', sourceUrl: 'https://y.example/b' }],
   });
   const c = makeReport({
-    id: 'r3', agentId: 3, sources: [src('https://x.example/a', 0.4)],
+    id: 'r3',
+    agentId: 3,
+    sources: [src('https://x.example/a', 0.4)],
     // Same source as r1: one source never conflicts with itself.
     claims: [{ text: 'Arctic sea ice extent did not decline during recent decades at all.', sourceUrl: 'https://x.example/a' }],
   });
@@ -128,12 +159,18 @@ test('ReportScorer: unrelated statements are never sent to the stance model; a n
   const stance = negationStance();
   const scores = await new ReportScorer({ stance, language: 'en' }).scoreReports([a, b]);
   assert.equal(stance.pairs.length, 0);
-  assert.deepEqual(scores.map((s) => s.conflicts.length), [0, 0]);
+  assert.deepEqual(
+    scores.map((s) => s.conflicts.length),
+    [0, 0],
+  );
 
   const c = makeReport({ id: 'r3', claims: [{ text: 'Global sea level rose 20 cm since 1900.', sourceUrl: 'u3' }] });
   const d = makeReport({ id: 'r4', claims: [{ text: 'Global sea level rose 25 cm since 1900.', sourceUrl: 'u4' }] });
   const nearTie = fixedStance({ stance: 'refutes', confidence: 0.45, scores: { supports: 0.1, refutes: 0.45, neutral: 0.45 } });
-  assert.deepEqual((await new ReportScorer({ stance: nearTie, language: 'en' }).scoreReports([c, d])).map((s) => s.conflicts.length), [0, 0]);
+  assert.deepEqual(
+    (await new ReportScorer({ stance: nearTie, language: 'en' }).scoreReports([c, d])).map((s) => s.conflicts.length),
+    [0, 0],
+  );
   const clear = fixedStance({ stance: 'refutes', confidence: 0.7, scores: { supports: 0.1, refutes: 0.7, neutral: 0.2 } });
   const [sc] = await new ReportScorer({ stance: clear, language: 'en' }).scoreReports([c, d]);
   assert.equal(sc!.conflicts[0]!.type, 'inconsistency'); // same year, different figures
@@ -141,24 +178,41 @@ test('ReportScorer: unrelated statements are never sent to the stance model; a n
 });
 
 test('ReportScorer: statements are read from the content when a report carries no claims', async () => {
-  const a = makeReport({ id: 'r1', content: '## Findings\n\n- [unverified] “Permafrost thaw releases large amounts of methane into the atmosphere every year.” [1]\n' });
-  const b = makeReport({ id: 'r2', content: '## Findings\n\n- “Permafrost thaw does not release large amounts of methane into the atmosphere every year.” [2]\n' });
+  const a = makeReport({
+    id: 'r1',
+    content: '## Findings\n\n- [unverified] “Permafrost thaw releases large amounts of methane into the atmosphere every year.” [1]\n',
+  });
+  const b = makeReport({
+    id: 'r2',
+    content: '## Findings\n\n- “Permafrost thaw does not release large amounts of methane into the atmosphere every year.” [2]\n',
+  });
   const scores = await new ReportScorer({ stance: negationStance(), language: 'en' }).scoreReports([a, b]);
   assert.equal(scores[0]!.conflicts.length, 1);
   assert.equal(scores[0]!.conflicts[0]!.statement1.source, 'report:r1');
 });
 
-test('relevance to the topic multiplies the seed\'s total: an off-topic report without conflicts loses to an on-topic one', async () => {
+test("relevance to the topic multiplies the seed's total: an off-topic report without conflicts loses to an on-topic one", async () => {
   const { ReportScorer } = await import('./report-scorer.js');
   const { makeReport, negationStance } = await import('./test-support/doubles.js');
   const src = (u: string) => ({ url: u, title: u, fetchedAt: 't', reliabilityScore: 0.4 });
-  const coral = makeReport({ id: 'coral', sources: [src('https://a.example/1')], claims: [
-    'Coral reefs declined by half since 1985.', 'Mass bleaching killed a third of the coral reefs in 2016.', 'Ocean warming causes coral reef bleaching.',
-    'Coral reef decline is driven by heat stress.', 'Coral reefs lost 14% of their coral between 2009 and 2018.',
-  ].map((text) => ({ text, sourceUrl: 'https://a.example/1' })) });
-  const wind = makeReport({ id: 'wind', sources: [src('https://b.example/1')], claims: [
-    'Wind power capacity doubled between 2010 and 2020.', 'Wind turbines cost less than coal plants.', 'Offshore wind farms grew by 20% in 2019.',
-  ].map((text) => ({ text, sourceUrl: 'https://b.example/1' })) });
+  const coral = makeReport({
+    id: 'coral',
+    sources: [src('https://a.example/1')],
+    claims: [
+      'Coral reefs declined by half since 1985.',
+      'Mass bleaching killed a third of the coral reefs in 2016.',
+      'Ocean warming causes coral reef bleaching.',
+      'Coral reef decline is driven by heat stress.',
+      'Coral reefs lost 14% of their coral between 2009 and 2018.',
+    ].map((text) => ({ text, sourceUrl: 'https://a.example/1' })),
+  });
+  const wind = makeReport({
+    id: 'wind',
+    sources: [src('https://b.example/1')],
+    claims: ['Wind power capacity doubled between 2010 and 2020.', 'Wind turbines cost less than coal plants.', 'Offshore wind farms grew by 20% in 2019.'].map(
+      (text) => ({ text, sourceUrl: 'https://b.example/1' }),
+    ),
+  });
   const scores = await new ReportScorer({ stance: negationStance() }).scoreReports([coral, wind], { topic: 'coral reef decline causes', language: 'en' });
   const [c, w] = scores;
   assert.ok(c!.relevanceScore! >= 0.6, String(c!.relevanceScore));

@@ -4,9 +4,7 @@ import { detectLanguage } from '../../extract/index.js';
 import type { ScorerDependencies } from './adapters.js';
 import { DEFAULT_CONFIG } from './config.js';
 import { detectConflicts } from './conflicts.js';
-import {
-  consistencyScore, countUnverifiedStatements, coverageScore, reliabilityScore, reportRelevance, totalScore,
-} from './scoring-formulas.js';
+import { consistencyScore, countUnverifiedStatements, coverageScore, reliabilityScore, reportRelevance, totalScore } from './scoring-formulas.js';
 import { analyzeQuestion, claimRelevance, termWeights } from '../answer/index.js';
 import { extractClaimCandidates, normalizeClaim } from '../../extract/index.js';
 
@@ -57,7 +55,14 @@ export class ReportScorer {
       conflictThreshold: this.options.conflictThreshold ?? DEFAULT_CONFIG.conflictThreshold,
       maxClaimsPerReport: this.options.maxClaimsPerReport ?? DEFAULT_CONFIG.maxClaimsPerReport,
       maxPairs: this.options.maxConflictPairs ?? DEFAULT_CONFIG.maxConflictPairs,
-      language: language ?? detectLanguage(reports.map((r) => r.content).join('\n').slice(0, 20_000)),
+      language:
+        language ??
+        detectLanguage(
+          reports
+            .map((r) => r.content)
+            .join('\n')
+            .slice(0, 20_000),
+        ),
       ...(call.signal ? { signal: call.signal } : {}),
     });
     const relevance = call.topic ? topicRelevance(call.topic, reports) : undefined;

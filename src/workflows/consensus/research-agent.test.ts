@@ -8,26 +8,37 @@ import type { AgentStrategy, IterationContext } from './types.js';
 
 const DOCS: MemoryDoc[] = [
   {
-    url: 'corpus://example/Sea_level_rise', title: 'Sea level rise',
+    url: 'corpus://example/Sea_level_rise',
+    title: 'Sea level rise',
     text: 'Global mean sea level rose about 20 cm between 1900 and 2018.\n\nThe rate of sea level rise has accelerated during recent decades because ice sheets melt faster.\n\nIs the rise going to continue?',
   },
   {
-    url: 'https://noaa.example.edu/sea', title: 'NOAA sea level', publishedAt: '2024-12-30T00:00:00Z',
+    url: 'https://noaa.example.edu/sea',
+    title: 'NOAA sea level',
+    publishedAt: '2024-12-30T00:00:00Z',
     text: 'Sea level rise accelerated to 4.5 mm per year in 2023 according to the National Oceanic and Atmospheric Administration (NOAA).\n\nCoastal flooding has increased in many United States cities.',
   },
   {
-    url: 'https://blog.example/old', title: 'Old blog', publishedAt: '2019-01-01T00:00:00Z',
+    url: 'https://blog.example/old',
+    title: 'Old blog',
+    publishedAt: '2019-01-01T00:00:00Z',
     text: 'Sea level rise was slower than expected in 2018 according to a blogger.',
   },
   {
-    url: 'https://news.example/news/today', title: 'Today', publishedAt: '2024-12-31T00:00:00Z',
+    url: 'https://news.example/news/today',
+    title: 'Today',
+    publishedAt: '2024-12-31T00:00:00Z',
     text: 'Sea level rise threatens Pacific islands, officials said in December 2024.',
   },
 ];
 const NOW = () => new Date('2025-01-01T00:00:00Z');
 
 function agent(options: { strategy?: AgentStrategy; language?: 'ja' | 'en'; down?: boolean; failing?: string[]; agentCount?: number } = {}) {
-  const engine = memoryEngine({ providers: { corpus: DOCS }, failing: options.failing ?? [], ...(options.down ? { down: { corpus: 'HTTP 502 from searxng' } } : {}) });
+  const engine = memoryEngine({
+    providers: { corpus: DOCS },
+    failing: options.failing ?? [],
+    ...(options.down ? { down: { corpus: 'HTTP 502 from searxng' } } : {}),
+  });
   const a = new ResearchAgent({
     strategy: options.strategy ?? { ...DEFAULT_STRATEGIES[0]!, timeRange: 'all' },
     language: options.language ?? 'en',
@@ -59,14 +70,20 @@ test('a report: sources read with their trust, sections, verbatim quotes with ci
   assert.equal(report.reportId, 'report-1-1-1');
   assert.deepEqual(report.queries, ['sea level rise official announcement statement']);
   // Agent 1 prefers official sources and none is: the provider's ranking stands.
-  assert.deepEqual(report.sources.map((s) => [s.url, s.trustLevel, s.reliabilityScore, s.sourceType]), [
-    ['https://news.example/news/today', 'UNVERIFIED', 0.3, 'news'],
-    ['corpus://example/Sea_level_rise', 'LOW', 0.4, 'community'],
-    ['https://noaa.example.edu/sea', 'ACADEMIC', 0.9, 'academic'],
-    ['https://blog.example/old', 'UNVERIFIED', 0.3, 'community'],
-  ]);
+  assert.deepEqual(
+    report.sources.map((s) => [s.url, s.trustLevel, s.reliabilityScore, s.sourceType]),
+    [
+      ['https://news.example/news/today', 'UNVERIFIED', 0.3, 'news'],
+      ['corpus://example/Sea_level_rise', 'LOW', 0.4, 'community'],
+      ['https://noaa.example.edu/sea', 'ACADEMIC', 0.9, 'academic'],
+      ['https://blog.example/old', 'UNVERIFIED', 0.3, 'community'],
+    ],
+  );
   // A corpus document is known by its corpus:// URL; web pages carry no corpus.
-  assert.deepEqual(report.sources.map((x) => x.corpus ?? null), [null, 'example', null, null]);
+  assert.deepEqual(
+    report.sources.map((x) => x.corpus ?? null),
+    [null, 'example', null, null],
+  );
   assert.equal(report.sources[1]!.documentId, 'Sea_level_rise');
   for (const h of ['# sea level rise — agent 1 (official, announcement, statement)', '## Overview', '## Key findings', '## Key entities', '## Sources']) {
     assert.ok(report.content.includes(`${h}\n`), `missing ${h}`);
@@ -89,7 +106,10 @@ test('covered sources are skipped; the time range drops dated old sources; prefe
   const { a, engine } = agent({ strategy: news });
   const report = await a.execute(ctx({ coveredSources: ['corpus://example/Sea_level_rise'] }));
   // The news page first (preferred), NOAA (dated in range), never the covered one or the 2019 blog.
-  assert.deepEqual(report.sources.map((s) => s.url), ['https://news.example/news/today', 'https://noaa.example.edu/sea']);
+  assert.deepEqual(
+    report.sources.map((s) => s.url),
+    ['https://news.example/news/today', 'https://noaa.example.edu/sea'],
+  );
   assert.ok(!engine.reads.includes('corpus://example/Sea_level_rise'));
   assert.ok(!engine.reads.includes('https://blog.example/old'));
 });
@@ -144,10 +164,16 @@ test('an aborted signal stops the agent between steps with the signal’s reason
 });
 
 test('specialised providers are asked only by agents preferring their source type', async () => {
-  const paper: MemoryDoc = { url: 'https://doi.example/10.1/sea', title: 'A paper', text: 'Sea level rise accelerated because ice sheets in Greenland lost mass faster.', sourceType: 'academic_paper' };
+  const paper: MemoryDoc = {
+    url: 'https://doi.example/10.1/sea',
+    title: 'A paper',
+    text: 'Sea level rise accelerated because ice sheets in Greenland lost mass faster.',
+    sourceType: 'academic_paper',
+  };
   const engine = memoryEngine({ providers: { corpus: DOCS, semantic_scholar: [paper] } });
   const providers = [{ name: 'corpus' }, { name: 'semantic_scholar', sourceTypes: ['academic' as const] }];
-  const deps = (strategy: AgentStrategy) => new ResearchAgent({ strategy, language: 'en', dependencies: { engine, taskId: 'task_consensus', providers, now: NOW } });
+  const deps = (strategy: AgentStrategy) =>
+    new ResearchAgent({ strategy, language: 'en', dependencies: { engine, taskId: 'task_consensus', providers, now: NOW } });
   const askedScholarly = (): number => engine.searches.filter((x) => x.providers.includes('semantic_scholar')).length;
   await deps({ ...DEFAULT_STRATEGIES[0]!, timeRange: 'all' }).execute(ctx());
   assert.equal(askedScholarly(), 0);
@@ -155,8 +181,23 @@ test('specialised providers are asked only by agents preferring their source typ
   assert.equal(askedScholarly(), 1);
   // The scholarly provider's paper counts as academic; it comes after the corpus's pages, as the engine
   // lists papers after its providers' ranking, and with the ACADEMIC NOAA page before the rest.
-  assert.deepEqual(r.sources.slice(0, 2).map((x) => [x.url, x.sourceType]), [['https://noaa.example.edu/sea', 'academic'], [paper.url, 'academic']]);
-  assert.throws(() => new ResearchAgent({ strategy: DEFAULT_STRATEGIES[0]!, language: 'en', providers: ['searxng'], dependencies: { engine, taskId: 'task_consensus', providers: [{ name: 'corpus' }] } }), /search provider searxng not available \(have: corpus\)/);
+  assert.deepEqual(
+    r.sources.slice(0, 2).map((x) => [x.url, x.sourceType]),
+    [
+      ['https://noaa.example.edu/sea', 'academic'],
+      [paper.url, 'academic'],
+    ],
+  );
+  assert.throws(
+    () =>
+      new ResearchAgent({
+        strategy: DEFAULT_STRATEGIES[0]!,
+        language: 'en',
+        providers: ['searxng'],
+        dependencies: { engine, taskId: 'task_consensus', providers: [{ name: 'corpus' }] },
+      }),
+    /search provider searxng not available \(have: corpus\)/,
+  );
 });
 
 test('a Japanese topic gets a Japanese report: seed headings, 「」 quotes, [要検証] labels', async () => {
@@ -165,7 +206,8 @@ test('a Japanese topic gets a Japanese report: seed headings, 「」 quotes, [�
     { url: 'https://www.env.example.go.jp/sea', title: '環境省', text: '環境省は、海面上昇により沿岸の浸水被害が増加すると発表した。' },
   ];
   const a = new ResearchAgent({
-    strategy: DEFAULT_STRATEGIES[0]!, language: 'ja',
+    strategy: DEFAULT_STRATEGIES[0]!,
+    language: 'ja',
     dependencies: { engine: memoryEngine({ providers: { corpus: docs } }), taskId: 'task_consensus', providers: [{ name: 'corpus' }], now: NOW },
   });
   const report = await a.execute({ ...initialContext('海面上昇'), topic: '海面上昇' });

@@ -5,7 +5,14 @@
 // pages the query found and reads their stored text. Every step honours the AbortSignal, so a timeout
 // really stops the work.
 import {
-  InvalidInputError, NonRetryableError, errorOfCategory, errorMessage, parseCorpusUrl, throwIfAborted, type SearchHit, type SourceView,
+  InvalidInputError,
+  NonRetryableError,
+  errorOfCategory,
+  errorMessage,
+  parseCorpusUrl,
+  throwIfAborted,
+  type SearchHit,
+  type SourceView,
 } from '../../core/index.js';
 import { trustScore } from '../../policy/index.js';
 import type { AgentDependencies, AgentProvider } from './adapters.js';
@@ -68,7 +75,9 @@ export class ResearchAgent implements ConsensusAgent {
     const known = options.dependencies.providers.map((p) => p.name);
     const unknown = names.filter((n) => !known.includes(n));
     if (unknown.length > 0) {
-      throw new InvalidInputError(`research agent ${this.agentId}: search provider ${unknown.join(', ')} not available (have: ${known.join(', ') || 'none'})`, { code: 'provider_not_configured' });
+      throw new InvalidInputError(`research agent ${this.agentId}: search provider ${unknown.join(', ')} not available (have: ${known.join(', ') || 'none'})`, {
+        code: 'provider_not_configured',
+      });
     }
     if (this.providers().length === 0) throw new InvalidInputError(`research agent ${this.agentId}: no search provider`, { code: 'provider_not_configured' });
   }
@@ -142,9 +151,13 @@ export class ResearchAgent implements ConsensusAgent {
     const read = await mapLimit(choice.selected, concurrency, (h) => this.read(h, warnings, now(), signal));
     const sources = read.filter((s): s is ReadSource => s !== undefined);
     if (sources.length === 0) {
-      throw new NonRetryableError(`research agent ${this.agentId}: none of ${choice.selected.length} sources could be read (${warnings.slice(-3).join('; ')})`, {
-        code: 'no_sources', details: { agentId: this.agentId, query },
-      });
+      throw new NonRetryableError(
+        `research agent ${this.agentId}: none of ${choice.selected.length} sources could be read (${warnings.slice(-3).join('; ')})`,
+        {
+          code: 'no_sources',
+          details: { agentId: this.agentId, query },
+        },
+      );
     }
 
     // 5-7. Claims, entities and the report.
@@ -186,8 +199,11 @@ export class ResearchAgent implements ConsensusAgent {
     throwIfAborted(signal);
     if (out.status !== 'done') {
       const failure = out.warnings.find((w) => w.source === 'query');
-      throw errorOfCategory(failure && failure.category !== 'warning' ? failure.category : 'retryable',
-        `research agent ${this.agentId}: search failed for ${JSON.stringify(query)}: ${failure?.message ?? out.status}`, { code: 'search_failed' });
+      throw errorOfCategory(
+        failure && failure.category !== 'warning' ? failure.category : 'retryable',
+        `research agent ${this.agentId}: search failed for ${JSON.stringify(query)}: ${failure?.message ?? out.status}`,
+        { code: 'search_failed' },
+      );
     }
     for (const w of out.warnings) if (w.category !== 'warning') warnings.push(`search ${JSON.stringify(query)}: ${w.source}: ${w.message}`);
     // A specialised provider (scholarly → academic) types the pages only it could have found: papers.
@@ -197,12 +213,19 @@ export class ResearchAgent implements ConsensusAgent {
 
   private hitOf(s: SourceView, i: number, specialised: AgentProvider | undefined): AgentHit {
     const hit: SearchHit = {
-      url: s.url, title: s.title ?? s.url, snippet: '', score: 1 / (i + 1), rank: i + 1, provider: 'engine',
+      url: s.url,
+      title: s.title ?? s.url,
+      snippet: '',
+      score: 1 / (i + 1),
+      rank: i + 1,
+      provider: 'engine',
       ...(s.publishedAt ? { publishedAt: s.publishedAt } : {}),
     };
     const providerTypes = specialised && s.sourceType === 'academic_paper' ? specialised.sourceTypes : undefined;
     return {
-      hit, pageId: s.pageId, trustLevel: s.trustLevel,
+      hit,
+      pageId: s.pageId,
+      trustLevel: s.trustLevel,
       sourceType: agentSourceType({ url: s.url, trustLevel: s.trustLevel, pageType: s.sourceType, ...(providerTypes ? { providerTypes } : {}) }),
     };
   }
@@ -214,8 +237,12 @@ export class ResearchAgent implements ConsensusAgent {
       const { source, text } = deps.engine.readSource(deps.taskId, h.pageId);
       const corpus = parseCorpusUrl(source.url);
       const doc = {
-        url: source.url, title: source.title ?? h.hit.title, text, fetchedAt: now.toISOString(),
-        ...(source.publishedAt ? { publishedAt: source.publishedAt } : {}), ...(corpus ? { corpus: corpus.corpus, documentId: corpus.id } : {}),
+        url: source.url,
+        title: source.title ?? h.hit.title,
+        text,
+        fetchedAt: now.toISOString(),
+        ...(source.publishedAt ? { publishedAt: source.publishedAt } : {}),
+        ...(corpus ? { corpus: corpus.corpus, documentId: corpus.id } : {}),
       };
       if (!withinTimeRange(doc.publishedAt, this.strategy.timeRange, now)) {
         warnings.push(`${h.hit.url}: published ${doc.publishedAt}, outside the time range "${this.strategy.timeRange}"`);

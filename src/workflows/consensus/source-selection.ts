@@ -12,13 +12,17 @@ const DAY_MS = 86_400_000;
 /** The agents' kind of a page type (seed 003's types, as the engine or the URL classifier gives them). */
 function kindOfPageType(t: SourceType): AgentSourceType | undefined {
   switch (t) {
-    case 'academic_paper': return 'academic';
+    case 'academic_paper':
+      return 'academic';
     case 'government_report':
     case 'statistics':
     case 'official_document':
-    case 'industry_report': return 'official';
-    case 'news_article': return 'news';
-    case 'other': return undefined;
+    case 'industry_report':
+      return 'official';
+    case 'news_article':
+      return 'news';
+    case 'other':
+      return undefined;
   }
 }
 
@@ -37,9 +41,12 @@ export function agentSourceType(options: { url: string; trustLevel: TrustLevel; 
   }
   switch (options.trustLevel) {
     case 'PRIMARY':
-    case 'GOVERNMENT': return 'official';
-    case 'ACADEMIC': return 'academic';
-    default: return 'community';
+    case 'GOVERNMENT':
+      return 'official';
+    case 'ACADEMIC':
+      return 'academic';
+    default:
+      return 'community';
   }
 }
 
@@ -98,6 +105,9 @@ export function selectHits<H extends RankedHit>(options: {
     kept.push(h);
   }
   const rank = (h: RankedHit): number => (options.preferred.includes(h.sourceType) ? 0 : 1);
-  const ordered = kept.map((h, i) => ({ h, i })).sort((a, b) => rank(a.h) - rank(b.h) || a.i - b.i).map((x) => x.h);
+  const ordered = kept
+    .map((h, i) => ({ h, i }))
+    .sort((a, b) => rank(a.h) - rank(b.h) || a.i - b.i)
+    .map((x) => x.h);
   return { selected: ordered.slice(0, options.limit), skippedCovered, skippedOutOfRange };
 }

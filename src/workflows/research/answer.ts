@@ -60,8 +60,18 @@ export function answerEntry(ctx: RunContext): SearchEntry | undefined {
   const p = propositionOf(ctx);
   if (!p) return undefined;
   return {
-    key: ANSWER_ENTRY_KEY, phase: 'verify', genre: 'answer', text: p, language: ctx.questions[0]!.language, refute: false, kind: 'verify',
-    maxPages: VERIFY_PAGES_PER_SEARCH, status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [],
+    key: ANSWER_ENTRY_KEY,
+    phase: 'verify',
+    genre: 'answer',
+    text: p,
+    language: ctx.questions[0]!.language,
+    refute: false,
+    kind: 'verify',
+    maxPages: VERIFY_PAGES_PER_SEARCH,
+    status: 'planned',
+    newPageIds: [],
+    newClaimIds: [],
+    touchedClaimIds: [],
   };
 }
 
@@ -70,12 +80,16 @@ const weight = (q: AnswerQuote): number => q.stance_confidence * trustScore(q.ti
 
 function quotesOf(items: ReadonlyArray<{ quote: AnswerQuote }>): AnswerQuote[] {
   const seen = new Set<string>();
-  return items.map((i) => i.quote).sort((a, b) => weight(b) - weight(a) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)).filter((q) => {
-    const k = `${q.url}\u0000${q.quote}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  }).slice(0, ANSWER_QUOTES_PER_SIDE);
+  return items
+    .map((i) => i.quote)
+    .sort((a, b) => weight(b) - weight(a) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
+    .filter((q) => {
+      const k = `${q.url}\u0000${q.quote}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    })
+    .slice(0, ANSWER_QUOTES_PER_SIDE);
 }
 
 export interface AnswerInput {
@@ -87,7 +101,16 @@ export interface AnswerInput {
 }
 
 function quoteFromArtifact(e: EvidenceItemArtifact, linkOf: AnswerInput['linkOf']): AnswerQuote {
-  return { quote: e.quote, url: e.url, link: linkOf(e.url), title: e.title, tier: e.tier, stance_confidence: e.confidence, evidence_id: e.evidence_id, citation: null };
+  return {
+    quote: e.quote,
+    url: e.url,
+    link: linkOf(e.url),
+    title: e.title,
+    tier: e.tier,
+    stance_confidence: e.confidence,
+    evidence_id: e.evidence_id,
+    citation: null,
+  };
 }
 
 /** Numbers the answer's quotes as the report cites them: for, then against, each quote once. */
@@ -105,7 +128,10 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
   const question = ctx.questions[0]!;
   const proposition = question.proposition ?? null;
   const pid = propositionClaimId(ctx);
-  const aboutSubject = createRelevanceParts(ctx, input.snapshot.claims.map((c) => c.statement));
+  const aboutSubject = createRelevanceParts(
+    ctx,
+    input.snapshot.claims.map((c) => c.statement),
+  );
   const relevantClaims = input.verified.filter((c) => c.claim_id !== pid && c.relevance >= MIN_RELEVANCE);
   const named = s.sourcesSearched && s.sourcesSearched.length > 0 ? s.sourcesSearched : s.options.providers;
   const sources = named.length > 0 ? named : [ctx.state.language === 'ja' ? '設定済みのすべてのプロバイダ' : 'every configured provider'];
@@ -127,7 +153,20 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     items = counted.map(({ e }) => ({ stance: e.stance, confidence: e.confidence, trustLevel: e.source.trustLevel, source: sourceKey(e.source) }));
     const toQuote = (x: (typeof counted)[number]) => {
       const art = input.evidence.get(`${pid}|${x.e.edgeId}`);
-      return { quote: art ? quoteFromArtifact(art, input.linkOf) : { quote: x.text, url: x.e.source.url, link: input.linkOf(x.e.source.url), title: x.e.source.title ?? null, tier: x.e.source.trustLevel, stance_confidence: Math.round(x.e.confidence * 1000) / 1000, evidence_id: null, citation: null } };
+      return {
+        quote: art
+          ? quoteFromArtifact(art, input.linkOf)
+          : {
+              quote: x.text,
+              url: x.e.source.url,
+              link: input.linkOf(x.e.source.url),
+              title: x.e.source.title ?? null,
+              tier: x.e.source.trustLevel,
+              stance_confidence: Math.round(x.e.confidence * 1000) / 1000,
+              evidence_id: null,
+              citation: null,
+            },
+      };
     };
     forQ = quotesOf(counted.filter((x) => x.e.stance === 'supports').map(toQuote));
     against = quotesOf(counted.filter((x) => x.e.stance === 'refutes').map(toQuote));
@@ -163,7 +202,16 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     against,
     basis: {
       method,
-      summary: t.answerBasis({ method, verdict: decision.verdict, judged, supporting: decision.supportingSources, refuting: decision.refutingSources, relevant: relevantClaims.length, sources, failed }),
+      summary: t.answerBasis({
+        method,
+        verdict: decision.verdict,
+        judged,
+        supporting: decision.supportingSources,
+        refuting: decision.refutingSources,
+        relevant: relevantClaims.length,
+        sources,
+        failed,
+      }),
       what_would_change: t.answerChange(decision.verdict),
       sources_searched: sources,
       relevant_claims: relevantClaims.length,

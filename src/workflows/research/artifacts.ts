@@ -52,7 +52,11 @@ export const normalizedClaimSchema = z.strictObject({
   merged_claim_ids: z.array(z.string()).describe('Engine claims merged into this one (near-duplicates)'),
   raw_claim_ids: z.array(z.string()),
   sources: z.array(z.string()),
-  relevance: z.number().min(0).max(1).describe('Relevance to the question: about its subject and what is asked of it, terms weighted by rarity (README, NORMALIZE); relevant from 0.3'),
+  relevance: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('Relevance to the question: about its subject and what is asked of it, terms weighted by rarity (README, NORMALIZE); relevant from 0.3'),
   perspective: z.enum(PERSPECTIVE_KEYS).nullable(),
 });
 
@@ -99,8 +103,14 @@ export const evidenceSchema = z.strictObject({
 
 /** The axes of seed 001's threshold table, as the engine recorded them for the claim. */
 export const statusAxesSchema = z.strictObject({
-  evidence: z.number(), coverage: z.number(), agreement: z.number(), recency: z.number(), traceability: z.number(),
-  refutation: z.number(), independentSupport: z.number().int(), contestedByHighTrust: z.boolean(),
+  evidence: z.number(),
+  coverage: z.number(),
+  agreement: z.number(),
+  recency: z.number(),
+  traceability: z.number(),
+  refutation: z.number(),
+  independentSupport: z.number().int(),
+  contestedByHighTrust: z.boolean(),
 });
 
 export const verifiedClaimSchema = z.strictObject({

@@ -46,17 +46,27 @@ const positive = (max: number) => z.coerce.number().int().min(1).max(max);
  */
 export function parseBudgetSpec(spec: string, base: Readonly<ResearchBudget> = DEFAULT_RESEARCH_BUDGET): ResearchBudget {
   const out: ResearchBudget = { ...base };
-  const schema = z.strictObject({ pages: positive(MAX_BUDGET.pages).optional(), queries: positive(MAX_BUDGET.queries).optional(), seconds: positive(MAX_BUDGET.seconds).optional() });
+  const schema = z.strictObject({
+    pages: positive(MAX_BUDGET.pages).optional(),
+    queries: positive(MAX_BUDGET.queries).optional(),
+    seconds: positive(MAX_BUDGET.seconds).optional(),
+  });
   const raw: Record<string, string> = {};
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(?:(pages|queries|seconds)\s*=\s*)?(\d+)(s)?$/i.exec(part);
     if (!m || (m[1] && m[3])) {
-      throw new InvalidInputError(`--budget: cannot read ${JSON.stringify(part)}; expected pages=N, queries=N, seconds=N or a number of seconds`, { code: 'invalid_flag' });
+      throw new InvalidInputError(`--budget: cannot read ${JSON.stringify(part)}; expected pages=N, queries=N, seconds=N or a number of seconds`, {
+        code: 'invalid_flag',
+      });
     }
     raw[(m[1] ?? 'seconds').toLowerCase()] = m[2]!;
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new InvalidInputError(`--budget: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
+  if (!parsed.success)
+    throw new InvalidInputError(`--budget: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
   return { ...out, ...Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) };
 }
 

@@ -25,7 +25,10 @@ export const MAX_QUERIES_PER_ROUND = 7;
 
 function relevantIds(ctx: RunContext, snap: TaskSnapshot): Map<string, number> {
   const out = new Map<string, number>();
-  const relevance = createRelevance(ctx, snap.claims.map((c) => c.statement));
+  const relevance = createRelevance(
+    ctx,
+    snap.claims.map((c) => c.statement),
+  );
   for (const c of snap.claims) {
     const r = relevance(c.statement);
     if (r >= MIN_RELEVANCE) out.set(c.id, r);
@@ -36,7 +39,10 @@ function relevantIds(ctx: RunContext, snap: TaskSnapshot): Map<string, number> {
 /** Confidences of the TOP_K most relevant claims (relevance, then id), rounded to 3 decimals. */
 export function topKConfidences(ctx: RunContext, snap: TaskSnapshot): Record<string, number> {
   const rel = relevantIds(ctx, snap);
-  const top = snap.claims.filter((c) => rel.has(c.id)).sort((a, b) => rel.get(b.id)! - rel.get(a.id)! || (a.id < b.id ? -1 : 1)).slice(0, TOP_K);
+  const top = snap.claims
+    .filter((c) => rel.has(c.id))
+    .sort((a, b) => rel.get(b.id)! - rel.get(a.id)! || (a.id < b.id ? -1 : 1))
+    .slice(0, TOP_K);
   return Object.fromEntries(top.map((c) => [c.id, Math.round(c.confidence * 1000) / 1000]));
 }
 
@@ -82,9 +88,22 @@ export function planRound(ctx: RunContext, round: number): SearchEntry[] {
     const text = queries.get(g.gap_id)![g.queries_run]!;
     g.queries_run++;
     return {
-      key: `deep:${round}:${g.gap_id}`, phase: 'deep', genre: g.gap_id, gapId: g.gap_id, round, text, language: detectLanguage(text), refute: false, kind: 'search',
-      maxPages: DEEP_PAGES_PER_SEARCH, status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [],
-      ...(g.perspective ? { perspective: g.perspective } : {}), ...(g.claim_id ? { claimId: g.claim_id } : {}),
+      key: `deep:${round}:${g.gap_id}`,
+      phase: 'deep',
+      genre: g.gap_id,
+      gapId: g.gap_id,
+      round,
+      text,
+      language: detectLanguage(text),
+      refute: false,
+      kind: 'search',
+      maxPages: DEEP_PAGES_PER_SEARCH,
+      status: 'planned',
+      newPageIds: [],
+      newClaimIds: [],
+      touchedClaimIds: [],
+      ...(g.perspective ? { perspective: g.perspective } : {}),
+      ...(g.claim_id ? { claimId: g.claim_id } : {}),
     } satisfies SearchEntry;
   });
 }
@@ -92,8 +111,11 @@ export function planRound(ctx: RunContext, round: number): SearchEntry[] {
 function overBudget(ctx: RunContext): boolean {
   const b = ctx.deps.engine.status(ctx.state.taskId).budget;
   const run = ctx.state.options.budget;
-  return b.pagesUsed >= run.pages * DEEP_PAGE_SHARE_END || b.queriesUsed >= run.queries * DEEP_QUERY_SHARE_END
-    || ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, 'deep');
+  return (
+    b.pagesUsed >= run.pages * DEEP_PAGE_SHARE_END ||
+    b.queriesUsed >= run.queries * DEEP_QUERY_SHARE_END ||
+    ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, 'deep')
+  );
 }
 
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
@@ -108,13 +130,34 @@ function closeRound(ctx: RunContext, round: number, entries: readonly SearchEntr
   const mu = roundUtility(ctx, entries, snap);
   deep.topKHistory.push(topKConfidences(ctx, snap));
   const over = overBudget(ctx);
-  const d = shouldStop({ round, coverage, topKHistory: deep.topKHistory, marginalUtility: [...deep.rounds.map((r) => r.marginalUtility), mu], overBudget: over });
-  deep.rounds.push({ round, entryKeys: entries.map((e) => e.key), coverage, marginalUtility: mu, stop: d.stop, ...(d.rule ? { rule: d.rule } : {}), closest: d.closest, overBudget: over });
+  const d = shouldStop({
+    round,
+    coverage,
+    topKHistory: deep.topKHistory,
+    marginalUtility: [...deep.rounds.map((r) => r.marginalUtility), mu],
+    overBudget: over,
+  });
+  deep.rounds.push({
+    round,
+    entryKeys: entries.map((e) => e.key),
+    coverage,
+    marginalUtility: mu,
+    stop: d.stop,
+    ...(d.rule ? { rule: d.rule } : {}),
+    closest: d.closest,
+    overBudget: over,
+  });
   ctx.closest = d.closest;
   ctx.emit({ type: 'research.round', round, coverage, marginalUtility: mu, stop: d.stop, ...(d.rule ? { rule: d.rule } : {}), closest: d.closest });
   const ja = ctx.state.language === 'ja';
   if (d.stop) deep.stop = { round, rule: d.rule!, reason: ruleText(d.rule!, ja, coverage) };
-  else if (over) deep.stop = { round, reason: ja ? `予算超過、ギャップ閉鎖率 ${pct(coverage)} は最低ライン ${pct(MIN_COVERAGE_ON_BUDGET)} 未満` : `budget used up with gap coverage ${pct(coverage)}, below the ${pct(MIN_COVERAGE_ON_BUDGET)} floor` };
+  else if (over)
+    deep.stop = {
+      round,
+      reason: ja
+        ? `予算超過、ギャップ閉鎖率 ${pct(coverage)} は最低ライン ${pct(MIN_COVERAGE_ON_BUDGET)} 未満`
+        : `budget used up with gap coverage ${pct(coverage)}, below the ${pct(MIN_COVERAGE_ON_BUDGET)} floor`,
+    };
   else if (planPreview(ctx) === 0) deep.stop = { round, reason: noQueriesText(gaps, ja) };
   ctx.save();
   return deep.stop !== undefined;
@@ -134,9 +177,15 @@ function noQueriesText(gaps: readonly GapItem[], ja: boolean): string {
 
 export function ruleText(rule: string, ja: boolean, coverage: number): string {
   const texts: Record<string, [string, string]> = {
-    coverage_converged: [`coverage ${pct(coverage)} ≥ ${pct(COVERAGE_TARGET)} and top-${TOP_K} confidences converged`, `閉鎖率 ${pct(coverage)} ≥ ${pct(COVERAGE_TARGET)} かつ上位${TOP_K}件の確信度が収束`],
+    coverage_converged: [
+      `coverage ${pct(coverage)} ≥ ${pct(COVERAGE_TARGET)} and top-${TOP_K} confidences converged`,
+      `閉鎖率 ${pct(coverage)} ≥ ${pct(COVERAGE_TARGET)} かつ上位${TOP_K}件の確信度が収束`,
+    ],
     marginal_utility: ['marginal utility below 0.15 for 3 rounds running', '限界効用 0.15 未満が3ラウンド連続'],
-    budget_min_coverage: [`budget used up with coverage ${pct(coverage)} ≥ ${pct(MIN_COVERAGE_ON_BUDGET)}`, `予算超過、閉鎖率 ${pct(coverage)} ≥ ${pct(MIN_COVERAGE_ON_BUDGET)}`],
+    budget_min_coverage: [
+      `budget used up with coverage ${pct(coverage)} ≥ ${pct(MIN_COVERAGE_ON_BUDGET)}`,
+      `予算超過、閉鎖率 ${pct(coverage)} ≥ ${pct(MIN_COVERAGE_ON_BUDGET)}`,
+    ],
     hard_cap: ['hard cap of 12 rounds', '上限12ラウンド'],
   };
   const t = texts[rule];

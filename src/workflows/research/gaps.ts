@@ -45,7 +45,8 @@ function perspectiveQueries(p: PerspectiveKey, input: GapInput, subQuestion: str
     for (const t of PERSPECTIVE_TEMPLATES[input.kind ?? LEGACY_QUESTION_KIND][language][p].slice(input.templatesUsed)) out.push(applyTemplate(t, topic));
   }
   out.push(trimEnd(subQuestion));
-  for (const { language, topic } of input.topics) out.push(`${topic} ${perspectiveLabel(input.kind, language, p)}`.replace(/[&・]/g, ' ').replace(/\s+/g, ' ').trim());
+  for (const { language, topic } of input.topics)
+    out.push(`${topic} ${perspectiveLabel(input.kind, language, p)}`.replace(/[&・]/g, ' ').replace(/\s+/g, ' ').trim());
   return [...new Set(out)].slice(0, MAX_QUERIES_PER_GAP);
 }
 
@@ -56,13 +57,21 @@ export function claimQueries(c: Pick<NormalizedClaimItem, 'slots' | 'statement' 
   const ends = [s.subject, s.object].filter(Boolean).join(' ');
   const topic = input.topics[0]?.topic ?? '';
   const out = [
-    trimEnd(c.statement), core, ends ? `${ends} ${EVIDENCE_WORD[c.language]}` : '', s.subject ? `${topic} ${s.subject}` : '',
+    trimEnd(c.statement),
+    core,
+    ends ? `${ends} ${EVIDENCE_WORD[c.language]}` : '',
+    s.subject ? `${topic} ${s.subject}` : '',
     `${clipQuery(ends || trimEnd(c.statement))} ${REVIEW_WORDS[c.language]}`,
   ];
   return [...new Set(out.map(clipQuery).filter((q) => q.length > 0))].slice(0, MAX_QUERIES_PER_GAP);
 }
 
-export function subQuestionText(kind: 'perspective' | 'claim', input: Pick<GapInput, 'topics' | 'language' | 'kind'>, p: PerspectiveKey | null, statement?: string): string {
+export function subQuestionText(
+  kind: 'perspective' | 'claim',
+  input: Pick<GapInput, 'topics' | 'language' | 'kind'>,
+  p: PerspectiveKey | null,
+  statement?: string,
+): string {
   const topic = input.topics[0]?.topic ?? '';
   if (kind === 'perspective') {
     const label = perspectiveLabel(input.kind, input.language, p!);
@@ -82,7 +91,9 @@ export function perspectiveCounts(normalized: readonly NormalizedClaimItem[]): R
 /** The most relevant claims first: relevance, then decision relevance, then id. */
 export function byRelevance(a: NormalizedClaimItem, b: NormalizedClaimItem): number {
   const rank = { high: 0, medium: 1, low: 2 };
-  return b.relevance - a.relevance || rank[a.decision_relevance] - rank[b.decision_relevance] || (a.claim_id < b.claim_id ? -1 : a.claim_id > b.claim_id ? 1 : 0);
+  return (
+    b.relevance - a.relevance || rank[a.decision_relevance] - rank[b.decision_relevance] || (a.claim_id < b.claim_id ? -1 : a.claim_id > b.claim_id ? 1 : 0)
+  );
 }
 
 export function analyzeGaps(input: GapInput): { gaps: GapItem[]; subQuestions: SubQuestionItem[] } {
@@ -98,24 +109,45 @@ export function analyzeGaps(input: GapInput): { gaps: GapItem[]; subQuestions: S
     if (counts[p] >= PERSPECTIVE_MIN_CLAIMS) continue;
     const q = subQuestionText('perspective', input, p);
     const label = perspectiveLabel(input.kind, input.language, p);
-    add({
-      kind: 'perspective', perspective: p, claim_id: null,
-      description: label,
-      reason: input.language === 'ja' ? `関連Claimが${counts[p]}件（${PERSPECTIVE_MIN_CLAIMS}件未満）` : `${counts[p]} relevant claim(s) (fewer than ${PERSPECTIVE_MIN_CLAIMS})`,
-    }, q, perspectiveQueries(p, input, q));
+    add(
+      {
+        kind: 'perspective',
+        perspective: p,
+        claim_id: null,
+        description: label,
+        reason:
+          input.language === 'ja'
+            ? `関連Claimが${counts[p]}件（${PERSPECTIVE_MIN_CLAIMS}件未満）`
+            : `${counts[p]} relevant claim(s) (fewer than ${PERSPECTIVE_MIN_CLAIMS})`,
+      },
+      q,
+      perspectiveQueries(p, input, q),
+    );
   }
   const byId = new Map(input.claims.map((c) => [c.id, c]));
-  const relevant = input.normalized.filter((c) => c.relevance >= MIN_RELEVANCE).sort(byRelevance).slice(0, MAX_CLAIM_GAPS);
+  const relevant = input.normalized
+    .filter((c) => c.relevance >= MIN_RELEVANCE)
+    .sort(byRelevance)
+    .slice(0, MAX_CLAIM_GAPS);
   for (const c of relevant) {
     const m = byId.get(c.claim_id);
     const n = m ? independentEvidenceSources(m) : 0;
     if (n >= CLAIM_MIN_SOURCES) continue;
     const q = subQuestionText('claim', input, null, c.statement);
-    add({
-      kind: 'claim', perspective: null, claim_id: c.claim_id,
-      description: c.statement,
-      reason: input.language === 'ja' ? `独立した証拠ソースが${n}件（${CLAIM_MIN_SOURCES}件未満）` : `${n} independent evidence source(s) beyond its origin (fewer than ${CLAIM_MIN_SOURCES})`,
-    }, q, claimQueries(c, input));
+    add(
+      {
+        kind: 'claim',
+        perspective: null,
+        claim_id: c.claim_id,
+        description: c.statement,
+        reason:
+          input.language === 'ja'
+            ? `独立した証拠ソースが${n}件（${CLAIM_MIN_SOURCES}件未満）`
+            : `${n} independent evidence source(s) beyond its origin (fewer than ${CLAIM_MIN_SOURCES})`,
+      },
+      q,
+      claimQueries(c, input),
+    );
   }
   return { gaps, subQuestions };
 }

@@ -4,8 +4,14 @@ import { CLAIM_STATUSES, errorMessage, isLyraError, type ClaimMaterial, type Cla
 import { writeCheckedProse, type Answer } from '../answer/index.js';
 import { buildAnswer } from './answer.js';
 import {
-  RESEARCH_ARTIFACT_SCHEMAS, artifactFileName,
-  type ArtifactMeta, type EvidenceItemArtifact, type NormalizedClaimItem, type ResearchArtifactName, type ResearchArtifacts, type VerifiedClaimItem,
+  RESEARCH_ARTIFACT_SCHEMAS,
+  artifactFileName,
+  type ArtifactMeta,
+  type EvidenceItemArtifact,
+  type NormalizedClaimItem,
+  type ResearchArtifactName,
+  type ResearchArtifacts,
+  type VerifiedClaimItem,
 } from './artifacts.js';
 import type { RunContext } from './context.js';
 import { normalizedClaims } from './normalize.js';
@@ -63,8 +69,16 @@ function meta(ctx: RunContext, name: ResearchArtifactName, openQuestions: string
   const s = ctx.state;
   const ja = s.language === 'ja';
   const assumptions = ja
-    ? ['信頼レベルは domains.yaml とコーパスの宣言による（ローカルコーパスの文書はそれぞれ独立したソース）', `用途: ${s.options.purpose === 'overview' ? '概説（低リスクのClaimに1段階の緩和を許す）' : '意思決定（緩和なし）'}`, '引用はソース本文の逐語抜粋']
-    : ['Trust levels come from domains.yaml and corpus declarations (each local corpus document is its own source)', `Purpose: ${s.options.purpose === 'overview' ? 'overview (low-risk claims may be relaxed one step)' : 'decision (no relaxation)'}`, 'Quotes are verbatim excerpts of the sources'];
+    ? [
+        '信頼レベルは domains.yaml とコーパスの宣言による（ローカルコーパスの文書はそれぞれ独立したソース）',
+        `用途: ${s.options.purpose === 'overview' ? '概説（低リスクのClaimに1段階の緩和を許す）' : '意思決定（緩和なし）'}`,
+        '引用はソース本文の逐語抜粋',
+      ]
+    : [
+        'Trust levels come from domains.yaml and corpus declarations (each local corpus document is its own source)',
+        `Purpose: ${s.options.purpose === 'overview' ? 'overview (low-risk claims may be relaxed one step)' : 'decision (no relaxation)'}`,
+        'Quotes are verbatim excerpts of the sources',
+      ];
   return {
     id: `${s.runId}:${name}`,
     created_at: ctx.now().toISOString(),
@@ -91,17 +105,34 @@ export function buildIntegration(ctx: RunContext): IntegrationModel {
   for (const c of snapshot.claims) {
     const n = normalizedById.get(c.id)!;
     const major = majors.get(c.id);
-    const st = finalStatus(c, { riskLevel: riskLevel({ highStakes: n.features.includes('high_stakes'), major: major !== undefined }), purpose: s.options.purpose, decisionRelevance: c.decisionRelevance });
+    const st = finalStatus(c, {
+      riskLevel: riskLevel({ highStakes: n.features.includes('high_stakes'), major: major !== undefined }),
+      purpose: s.options.purpose,
+      decisionRelevance: c.decisionRelevance,
+    });
     const sup = c.supporting.map((e) => evidenceArtifact(c, e, reference));
     const ref = c.refuting.map((e) => evidenceArtifact(c, e, reference));
     for (const e of [...sup, ...ref]) evidence.set(`${e.claim_id}|${e.evidence_id}`, e);
     const others = snapshot.contested.flatMap((p) => (p.claimId === c.id ? [p.otherClaimId] : p.otherClaimId === c.id ? [p.claimId] : []));
     verified.push({
-      claim_id: c.id, statement: c.statement, scope: n.scope, decision_relevance: c.decisionRelevance,
-      status: st.status, table_status: st.tableStatus, rationale: st.note ? `${st.rationale} (${st.note})` : st.rationale, axes: c.axes ?? null, conditions: st.conditions,
-      supporting_evidence_ids: sup.map((e) => e.evidence_id), refuting_evidence_ids: ref.map((e) => e.evidence_id), relaxation_reason: st.relaxationReason,
-      confidence: Math.round(c.confidence * 1000) / 1000, major: major !== undefined, major_reasons: major?.reasons ?? [],
-      refutation_searched: refutationSearched(s, c.id), relevance: n.relevance, contested_with: [...new Set(others)].sort(),
+      claim_id: c.id,
+      statement: c.statement,
+      scope: n.scope,
+      decision_relevance: c.decisionRelevance,
+      status: st.status,
+      table_status: st.tableStatus,
+      rationale: st.note ? `${st.rationale} (${st.note})` : st.rationale,
+      axes: c.axes ?? null,
+      conditions: st.conditions,
+      supporting_evidence_ids: sup.map((e) => e.evidence_id),
+      refuting_evidence_ids: ref.map((e) => e.evidence_id),
+      relaxation_reason: st.relaxationReason,
+      confidence: Math.round(c.confidence * 1000) / 1000,
+      major: major !== undefined,
+      major_reasons: major?.reasons ?? [],
+      refutation_searched: refutationSearched(s, c.id),
+      relevance: n.relevance,
+      contested_with: [...new Set(others)].sort(),
     });
   }
   const openGaps = (s.normalize?.gaps ?? []).filter((g) => g.status !== 'closed').map((g) => `${g.gap_id}: ${g.description} — ${g.reason}`);
@@ -135,17 +166,31 @@ export async function addProseAnswer(ctx: RunContext, model: IntegrationModel): 
     .filter((q, i, all) => q.n > 0 && all.findIndex((x) => x.n === q.n) === i);
   try {
     a.prose = await writeCheckedProse({
-      writer, stance, question: ctx.state.question, proposition: a.proposition, verdict: a.verdict, quotes, language: ctx.state.language,
+      writer,
+      stance,
+      question: ctx.state.question,
+      proposition: a.proposition,
+      verdict: a.verdict,
+      quotes,
+      language: ctx.state.language,
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
-    ctx.warn({ source: `llm ${writer.model}`, code: isLyraError(err) ? err.code : 'prose_answer_failed', category: isLyraError(err) ? err.category : 'non_retryable', message: `the prose answer was not written: ${errorMessage(err)}` });
+    ctx.warn({
+      source: `llm ${writer.model}`,
+      code: isLyraError(err) ? err.code : 'prose_answer_failed',
+      category: isLyraError(err) ? err.category : 'non_retryable',
+      message: `the prose answer was not written: ${errorMessage(err)}`,
+    });
   }
 }
 
 /** Writes the artifacts (each checked against its schema first), the report (Markdown and self-contained HTML) and the search log. */
-export async function writeIntegration(ctx: RunContext, model: IntegrationModel): Promise<{ report: string; reportHtml: string; searchLog: string; artifacts: string[] }> {
+export async function writeIntegration(
+  ctx: RunContext,
+  model: IntegrationModel,
+): Promise<{ report: string; reportHtml: string; searchLog: string; artifacts: string[] }> {
   const names = Object.keys(model.artifacts) as ResearchArtifactName[];
   for (const name of names) {
     const checked = RESEARCH_ARTIFACT_SCHEMAS[name].parse(model.artifacts[name]);

@@ -78,7 +78,16 @@ interface Strings {
   forSide: string;
   againstSide: string;
   confidenceLine: (confidence: string, label: string, change: string) => string;
-  answerBasis: (o: { method: 'proposition_judged' | 'relevant_claims' | 'none'; verdict: string; judged: number; supporting: number; refuting: number; relevant: number; sources: readonly string[]; failed?: string }) => string;
+  answerBasis: (o: {
+    method: 'proposition_judged' | 'relevant_claims' | 'none';
+    verdict: string;
+    judged: number;
+    supporting: number;
+    refuting: number;
+    relevant: number;
+    sources: readonly string[];
+    failed?: string;
+  }) => string;
   answerChange: (verdict: 'supported' | 'refuted' | 'mixed' | 'insufficient evidence') => string;
   proseHeading: string;
   proseRemoved: string;
@@ -101,7 +110,11 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     sourcesUsed: (n) => `Sources registered: ${n}.`,
     deepStopped: (rounds, why, coverage) => `DEEP ran ${rounds} round(s) and stopped: ${why}${why.includes('%') ? '' : ` (gap coverage ${coverage})`}.`,
     statusHeading: {
-      VERIFIED: 'Verified claims', CONDITIONED: 'Conditioned claims', CONTESTED: 'Contested claims', REFUTED: 'Refuted claims', UNSUPPORTED: 'Unsupported claims',
+      VERIFIED: 'Verified claims',
+      CONDITIONED: 'Conditioned claims',
+      CONTESTED: 'Contested claims',
+      REFUTED: 'Refuted claims',
+      UNSUPPORTED: 'Unsupported claims',
     },
     statusNone: 'None.',
     statusLine: 'Status',
@@ -132,7 +145,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     warnings: 'Warnings',
     unverifiedMajors: 'Major claims without a refutation search',
     noLimitations: 'None recorded.',
-    trustNote: (levels) => `Trust levels of the sources: ${levels}. Statuses weigh evidence by trust; claims resting on low-trust sources alone cannot reach VERIFIED without corroboration.`,
+    trustNote: (levels) =>
+      `Trust levels of the sources: ${levels}. Statuses weigh evidence by trust; claims resting on low-trust sources alone cannot reach VERIFIED without corroboration.`,
     references: 'References',
     locator: 'locator',
     logTitle: 'Search log',
@@ -151,7 +165,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     genreCore: 'the question itself',
     genreRefute: { negation: 'refutation: negated claim', exceptions: 'refutation: exceptions', critique: 'refutation: critique' },
     scopeUnqualified: 'unqualified (the source states no scope)',
-    stanceLanguage: (n) => `The embedded stance model reads English and Japanese: ${n} search(es) failed at the stance step on claims in another language, which carry only the sentence they were taken from, without supporting or refuting evidence. Set models.stance.backend to transformers or llm to judge them.`,
+    stanceLanguage: (n) =>
+      `The embedded stance model reads English and Japanese: ${n} search(es) failed at the stance step on claims in another language, which carry only the sentence they were taken from, without supporting or refuting evidence. Set models.stance.backend to transformers or llm to judge them.`,
     answer: 'Answer',
     verdictLabel: { supported: 'Supported', refuted: 'Refuted', mixed: 'Mixed', 'insufficient evidence': 'Insufficient evidence' },
     proposition: 'Proposition judged',
@@ -160,16 +175,19 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     confidenceLine: (confidence, label, change) => `Confidence ${confidence} (${label}). ${change}`,
     answerBasis: (o) => {
       const where = `Sources searched: ${o.sources.join(', ')}.`;
-      if (o.method === 'none') return `No claim or passage relevant to the question was found. ${where}${o.failed ? ` The proposition's check did not run: ${o.failed}.` : ''}`;
-      if (o.method === 'relevant_claims') return `An open question: answered by its ${o.relevant} relevant claim(s); ${o.supporting} source(s) back supported claims, ${o.refuting} refuted ones. ${where}`;
+      if (o.method === 'none')
+        return `No claim or passage relevant to the question was found. ${where}${o.failed ? ` The proposition's check did not run: ${o.failed}.` : ''}`;
+      if (o.method === 'relevant_claims')
+        return `An open question: answered by its ${o.relevant} relevant claim(s); ${o.supporting} source(s) back supported claims, ${o.refuting} refuted ones. ${where}`;
       return `${o.judged} passage(s) most relevant to the proposition were judged by the stance model; ${o.supporting} independent source(s) support it and ${o.refuting} refute it among those relevant to the question; ${o.relevant} relevant claim(s) in all.${o.failed ? ` The proposition's check did not run: ${o.failed}.` : ''} ${where}`;
     },
-    answerChange: (v) => ({
-      supported: 'A source of higher trust refuting the proposition, or a relevant passage the search did not reach, would change it.',
-      refuted: 'A source of higher trust supporting the proposition, or a relevant passage the search did not reach, would change it.',
-      mixed: 'Evidence from sources of higher trust on either side would settle it.',
-      'insufficient evidence': 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
-    })[v],
+    answerChange: (v) =>
+      ({
+        supported: 'A source of higher trust refuting the proposition, or a relevant passage the search did not reach, would change it.',
+        refuted: 'A source of higher trust supporting the proposition, or a relevant passage the search did not reach, would change it.',
+        mixed: 'Evidence from sources of higher trust on either side would settle it.',
+        'insufficient evidence': 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
+      })[v],
     proseHeading: 'In prose',
     proseRemoved: 'Removed as unsupported',
     proseNoQuote: 'cites no quote',
@@ -189,7 +207,11 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     sourcesUsed: (n) => `登録したソース: ${n}件。`,
     deepStopped: (rounds, why, coverage) => `DEEPは${rounds}ラウンドで終了: ${why}${why.includes('%') ? '' : `（ギャップ閉鎖率 ${coverage}）`}。`,
     statusHeading: {
-      VERIFIED: '検証済み（VERIFIED）', CONDITIONED: '条件付き（CONDITIONED）', CONTESTED: '係争中（CONTESTED）', REFUTED: '反証済み（REFUTED）', UNSUPPORTED: '根拠不足（UNSUPPORTED）',
+      VERIFIED: '検証済み（VERIFIED）',
+      CONDITIONED: '条件付き（CONDITIONED）',
+      CONTESTED: '係争中（CONTESTED）',
+      REFUTED: '反証済み（REFUTED）',
+      UNSUPPORTED: '根拠不足（UNSUPPORTED）',
     },
     statusNone: 'なし。',
     statusLine: 'ステータス',
@@ -220,7 +242,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     warnings: '警告',
     unverifiedMajors: '反証探索をしていない主要Claim',
     noLimitations: '記録なし。',
-    trustNote: (levels) => `ソースの信頼レベル: ${levels}。ステータスは信頼度で重み付けした証拠で判定しており、低信頼ソースのみに基づくClaimは裏付けなしにVERIFIEDになりません。`,
+    trustNote: (levels) =>
+      `ソースの信頼レベル: ${levels}。ステータスは信頼度で重み付けした証拠で判定しており、低信頼ソースのみに基づくClaimは裏付けなしにVERIFIEDになりません。`,
     references: '参考文献',
     locator: '位置',
     logTitle: '検索ログ',
@@ -239,7 +262,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     genreCore: '質問そのもの',
     genreRefute: { negation: '反証: Claim反転', exceptions: '反証: 例外探索', critique: '反証: 批判語彙' },
     scopeUnqualified: '限定なし（出典に範囲の記載なし）',
-    stanceLanguage: (n) => `組み込みのスタンス判定モデルは英語と日本語に対応しています。それ以外の言語のClaimで${n}件の検索がスタンス判定の段階で失敗し、それらのClaimには抽出元の文だけが付き、支持・反証の証拠はありません。判定するには models.stance.backend を transformers または llm に設定してください。`,
+    stanceLanguage: (n) =>
+      `組み込みのスタンス判定モデルは英語と日本語に対応しています。それ以外の言語のClaimで${n}件の検索がスタンス判定の段階で失敗し、それらのClaimには抽出元の文だけが付き、支持・反証の証拠はありません。判定するには models.stance.backend を transformers または llm に設定してください。`,
     answer: '回答',
     verdictLabel: { supported: '支持される', refuted: '反証される', mixed: '賛否が分かれる', 'insufficient evidence': '証拠不十分' },
     proposition: '判定した命題',
@@ -248,16 +272,19 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${label}）。${change}`,
     answerBasis: (o) => {
       const where = `検索したソース: ${o.sources.join('、')}。`;
-      if (o.method === 'none') return `質問に関係するClaimも文も見つかりませんでした。${where}${o.failed ? `命題の検証は実行されませんでした: ${o.failed}。` : ''}`;
-      if (o.method === 'relevant_claims') return `開かれた質問のため、関係するClaim ${o.relevant}件で回答しました（支持されたClaimの出典${o.supporting}件、反証されたClaimの出典${o.refuting}件）。${where}`;
+      if (o.method === 'none')
+        return `質問に関係するClaimも文も見つかりませんでした。${where}${o.failed ? `命題の検証は実行されませんでした: ${o.failed}。` : ''}`;
+      if (o.method === 'relevant_claims')
+        return `開かれた質問のため、関係するClaim ${o.relevant}件で回答しました（支持されたClaimの出典${o.supporting}件、反証されたClaimの出典${o.refuting}件）。${where}`;
       return `命題に最も関係する文${o.judged}件をスタンス判定モデルで判定し、質問に関係するもののうち独立した${o.supporting}ソースが支持、${o.refuting}ソースが反証しました。関係するClaimは計${o.relevant}件。${o.failed ? `命題の検証は実行されませんでした: ${o.failed}。` : ''}${where}`;
     },
-    answerChange: (v) => ({
-      supported: 'より信頼度の高いソースによる反証、または検索が届かなかった関係する文があれば変わり得ます。',
-      refuted: 'より信頼度の高いソースによる支持、または検索が届かなかった関係する文があれば変わり得ます。',
-      mixed: 'どちらかの側のより信頼度の高い証拠があれば決着します。',
-      'insufficient evidence': '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',
-    })[v],
+    answerChange: (v) =>
+      ({
+        supported: 'より信頼度の高いソースによる反証、または検索が届かなかった関係する文があれば変わり得ます。',
+        refuted: 'より信頼度の高いソースによる支持、または検索が届かなかった関係する文があれば変わり得ます。',
+        mixed: 'どちらかの側のより信頼度の高い証拠があれば決着します。',
+        'insufficient evidence': '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',
+      })[v],
     proseHeading: '文章による回答',
     proseRemoved: '根拠がないため削除した文',
     proseNoQuote: '引用を示していない',

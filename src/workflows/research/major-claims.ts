@@ -14,7 +14,8 @@ export type MajorReason = (typeof MAJOR_REASONS)[number];
 export const DEFAULT_MAX_MAJOR_CLAIMS = 4;
 
 /** Rankings and records ("the largest", "first", 最大, 首位). */
-export const RANKING_RE = /\b(largest|highest|lowest|smallest|biggest|greatest|most|least|first|top|leading|record|ranked?|ranking)\b|最大|最小|最高|最低|首位|[1１一]位|トップ|ランキング/i;
+export const RANKING_RE =
+  /\b(largest|highest|lowest|smallest|biggest|greatest|most|least|first|top|leading|record|ranked?|ranking)\b|最大|最小|最高|最低|首位|[1１一]位|トップ|ランキング/i;
 
 export function majorReasons(c: Pick<NormalizedClaimItem, 'decision_relevance' | 'features' | 'statement'>): MajorReason[] {
   const out: MajorReason[] = [];
@@ -63,7 +64,9 @@ export function exceptionsQuery(c: Pick<NormalizedClaimItem, 'slots' | 'statemen
 
 export type RefutationKind = 'negation' | 'exceptions' | 'critique';
 
-export function refutationSearches(c: Pick<NormalizedClaimItem, 'slots' | 'statement' | 'language'>): Array<{ kind: RefutationKind; text: string; refute: boolean; verify: boolean }> {
+export function refutationSearches(
+  c: Pick<NormalizedClaimItem, 'slots' | 'statement' | 'language'>,
+): Array<{ kind: RefutationKind; text: string; refute: boolean; verify: boolean }> {
   return [
     { kind: 'negation', text: negateStatement(c.statement, c.language), refute: false, verify: false },
     { kind: 'exceptions', text: exceptionsQuery(c), refute: false, verify: false },

@@ -39,17 +39,25 @@ export function rawClaims(snapshot: TaskSnapshot, ctx: Pick<ClaimContext, 'persp
   return out;
 }
 
-
 /**
  * NormalizedClaims: every engine claim normalized, near-duplicates merged (mergeClaims, claims in
  * id order so the representative is stable). The representative keeps its engine claim id.
  */
-export function normalizedClaims(snapshot: TaskSnapshot, raw: readonly RawClaimItem[], ctx: ClaimContext, options: { merge?: boolean } = {}): NormalizedClaimItem[] {
+export function normalizedClaims(
+  snapshot: TaskSnapshot,
+  raw: readonly RawClaimItem[],
+  ctx: ClaimContext,
+  options: { merge?: boolean } = {},
+): NormalizedClaimItem[] {
   const byClaim = new Map<string, ClaimMaterial>(snapshot.claims.map((c) => [c.id, c]));
   const inputs = snapshot.claims.map((c) => {
     const n = ctx.analyze(c.statement);
     // The engine's claim id is authoritative; sources are its origin pages.
-    return { ...n, claimId: c.id, sources: c.origins.map((o) => ({ source: o.url, quote: c.statement, ...(o.publishedAt ? { publishedAt: o.publishedAt } : {}) })) };
+    return {
+      ...n,
+      claimId: c.id,
+      sources: c.origins.map((o) => ({ source: o.url, quote: c.statement, ...(o.publishedAt ? { publishedAt: o.publishedAt } : {}) })),
+    };
   });
   // Without merging (major-claim selection, per-claim verification) every engine claim stands alone.
   const merged = options.merge === false ? inputs : mergeClaims(inputs);
@@ -61,7 +69,10 @@ export function normalizedClaims(snapshot: TaskSnapshot, raw: readonly RawClaimI
   const rawIds = new Map<string, string[]>();
   for (const r of raw) rawIds.set(r.claim_id, [...(rawIds.get(r.claim_id) ?? []), r.raw_claim_id]);
   const unqualified = STRINGS[ctx.state.language].scopeUnqualified;
-  const relevance = createRelevance(ctx, snapshot.claims.map((c) => c.statement));
+  const relevance = createRelevance(
+    ctx,
+    snapshot.claims.map((c) => c.statement),
+  );
   return merged.map((m): NormalizedClaimItem => {
     const c = byClaim.get(m.claimId)!;
     const ids = members.get(m.claimId) ?? [m.claimId];

@@ -24,7 +24,13 @@ test('WIDE has seven perspectives with 2–3 templates each, in every topic lang
   assert.equal(q.length, 14);
   assert.deepEqual([...new Set(q.map((x) => x.perspective))], [...PERSPECTIVE_KEYS]);
   assert.equal(q[0]!.text, 'sea level rise technology');
-  const both = wideQueries({ topics: [{ language: 'en', topic: 'sea level rise' }, { language: 'ja', topic: '海面上昇' }], templatesPerPerspective: 3 });
+  const both = wideQueries({
+    topics: [
+      { language: 'en', topic: 'sea level rise' },
+      { language: 'ja', topic: '海面上昇' },
+    ],
+    templatesPerPerspective: 3,
+  });
   assert.equal(both.length, 42);
   assert.ok(both.some((x) => x.text === '海面上昇 リスク' && x.perspective === 'risks'));
   assert.equal(wideQueries({ topics: [{ language: 'en', topic: 't' }], templatesPerPerspective: 9 }).length, 21);
@@ -40,8 +46,21 @@ test('--budget reads keys, a bare number as seconds, and rejects the rest', () =
 });
 
 const item = (statement: string, extra: Partial<NormalizedClaimItem> = {}): NormalizedClaimItem => ({
-  claim_id: `clm_${statement.length}`, statement, scope: 'x', decision_relevance: 'low', slots: {}, fingerprint: 'f', language: 'en', negated: false, features: [],
-  merged_claim_ids: [], raw_claim_ids: [], sources: [], relevance: 0.5, perspective: null, ...extra,
+  claim_id: `clm_${statement.length}`,
+  statement,
+  scope: 'x',
+  decision_relevance: 'low',
+  slots: {},
+  fingerprint: 'f',
+  language: 'en',
+  negated: false,
+  features: [],
+  merged_claim_ids: [],
+  raw_claim_ids: [],
+  sources: [],
+  relevance: 0.5,
+  perspective: null,
+  ...extra,
 });
 
 test('major claims: high relevance, strong assertions, numeric comparisons, rankings, legal/safety/finance', () => {
@@ -51,8 +70,16 @@ test('major claims: high relevance, strong assertions, numeric comparisons, rank
   assert.deepEqual(majorReasons(item('the largest glacier')), ['ranking']);
   assert.deepEqual(majorReasons(item('日本最大の湖')), ['ranking']);
   assert.deepEqual(majorReasons(item('x', { features: ['high_stakes'] })), ['high_stakes']);
-  const picked = selectMajorClaims([item('the largest one', { relevance: 0.4 }), item('plain', { relevance: 0.9 }), item('the top one here', { relevance: 0.9 }), item('the first', { relevance: 0.1 })]);
-  assert.deepEqual(picked.map((p) => p.claim.statement), ['the top one here', 'the largest one']);
+  const picked = selectMajorClaims([
+    item('the largest one', { relevance: 0.4 }),
+    item('plain', { relevance: 0.9 }),
+    item('the top one here', { relevance: 0.9 }),
+    item('the first', { relevance: 0.1 }),
+  ]);
+  assert.deepEqual(
+    picked.map((p) => p.claim.statement),
+    ['the top one here', 'the largest one'],
+  );
 });
 
 test('refutation searches: the claim negated, its exceptions, the critique through verifyClaim', () => {
@@ -61,9 +88,19 @@ test('refutation searches: the claim negated, its exceptions, the critique throu
   assert.equal(negateStatement('Glaciers melt.', 'en'), 'it is not true that Glaciers melt');
   assert.equal(negateStatement('海面上昇は加速している。', 'ja'), '海面上昇は加速しているとは言えない');
   assert.equal(negateStatement('海面上昇は加速していない。', 'ja'), '海面上昇は加速してい');
-  assert.equal(exceptionsQuery({ slots: { subject: 'sea level', object: 'cities' }, statement: 'x', language: 'en' }), 'sea level cities exception limitation fails');
+  assert.equal(
+    exceptionsQuery({ slots: { subject: 'sea level', object: 'cities' }, statement: 'x', language: 'en' }),
+    'sea level cities exception limitation fails',
+  );
   const r = refutationSearches(item('Sea level rise is accelerating.'));
-  assert.deepEqual(r.map((x) => [x.kind, x.refute, x.verify]), [['negation', false, false], ['exceptions', false, false], ['critique', true, true]]);
+  assert.deepEqual(
+    r.map((x) => [x.kind, x.refute, x.verify]),
+    [
+      ['negation', false, false],
+      ['exceptions', false, false],
+      ['critique', true, true],
+    ],
+  );
   assert.equal(r[2]!.text, 'Sea level rise is accelerating');
   assert.equal(clipQuery(Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ')).split(' ').length, 20);
 });
@@ -74,7 +111,11 @@ test('evidence quality = freshness × authority × bias', () => {
   assert.equal(freshness('2026-01-01', ref), 1);
   assert.ok(Math.abs(freshness('2016-01-01', ref) - 0.5) < 0.01);
   assert.equal(freshness('1900-01-01', ref), 0.5);
-  assert.deepEqual(biasFlags({ quote: 'We believe this revolutionary method works.', selfSource: true }), ['self_source', 'opinion_language', 'promotional_language']);
+  assert.deepEqual(biasFlags({ quote: 'We believe this revolutionary method works.', selfSource: true }), [
+    'self_source',
+    'opinion_language',
+    'promotional_language',
+  ]);
   const s = scoreEvidence({ trustLevel: 'ACADEMIC', publishedAt: '2026-01-01', quote: 'It rose.', selfSource: false, reference: ref });
   assert.deepEqual(s, { freshness: 1, authority: 0.9, bias: 1, flags: [], quality: 0.9 });
   assert.equal(scoreEvidence({ trustLevel: 'LOW', quote: 'It rose.', selfSource: true, reference: ref }).quality, 0.224);
@@ -89,7 +130,10 @@ test('quotes are verbatim: the decisive sentence when it occurs, else the closes
 
 test('statuses: the engine table status stands; relaxation lifts one step only for low-risk overview use', () => {
   const axes = statusAxesFromEvidence(
-    [{ stance: 'supports', confidence: 0.9, trustLevel: 'LOW', source: 'a' }, { stance: 'supports', confidence: 0.9, trustLevel: 'LOW', source: 'b' }],
+    [
+      { stance: 'supports', confidence: 0.9, trustLevel: 'LOW', source: 'a' },
+      { stance: 'supports', confidence: 0.9, trustLevel: 'LOW', source: 'b' },
+    ],
     { coverage: 1, recency: 1, traceability: 1, contestedByHighTrust: false },
   );
   const d = determineClaimStatus(axes);
@@ -104,14 +148,32 @@ test('statuses: the engine table status stands; relaxation lifts one step only f
   assert.equal(finalStatus(claim, { riskLevel: 'medium', purpose: 'overview', decisionRelevance: 'medium' }).status, 'CONDITIONED');
   assert.equal(finalStatus(claim, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'high' }).status, 'CONDITIONED');
   const contestedAxes = statusAxesFromEvidence(
-    [{ stance: 'supports', confidence: 0.9, trustLevel: 'ACADEMIC', source: 'a' }, { stance: 'refutes', confidence: 0.9, trustLevel: 'ACADEMIC', source: 'b' }],
+    [
+      { stance: 'supports', confidence: 0.9, trustLevel: 'ACADEMIC', source: 'a' },
+      { stance: 'refutes', confidence: 0.9, trustLevel: 'ACADEMIC', source: 'b' },
+    ],
     { coverage: 1, recency: 1, traceability: 1, contestedByHighTrust: false },
   );
   const contested = determineClaimStatus(contestedAxes);
-  assert.equal(finalStatus({ status: contested.status, rationale: contested.rationale, conditions: [], axes: contestedAxes }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'low' }).status, 'CONTESTED');
+  assert.equal(
+    finalStatus(
+      { status: contested.status, rationale: contested.rationale, conditions: [], axes: contestedAxes },
+      { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'low' },
+    ).status,
+    'CONTESTED',
+  );
   // Without recorded axes the engine's status stands and the reason is given.
-  assert.deepEqual([finalStatus({ ...claim, axes: undefined }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'medium' }).status, finalStatus({ ...claim, axes: undefined }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'medium' }).note], ['CONDITIONED', 'relaxation not evaluated: the engine recorded no axes for the claim']);
-  assert.match(finalStatus({ status: 'UNSUPPORTED', conditions: [] }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'low' }).rationale, /no rationale/);
+  assert.deepEqual(
+    [
+      finalStatus({ ...claim, axes: undefined }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'medium' }).status,
+      finalStatus({ ...claim, axes: undefined }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'medium' }).note,
+    ],
+    ['CONDITIONED', 'relaxation not evaluated: the engine recorded no axes for the claim'],
+  );
+  assert.match(
+    finalStatus({ status: 'UNSUPPORTED', conditions: [] }, { riskLevel: 'low', purpose: 'overview', decisionRelevance: 'low' }).rationale,
+    /no rationale/,
+  );
   assert.equal(riskLevel({ highStakes: true, major: false }), 'high');
   assert.equal(riskLevel({ highStakes: false, major: true }), 'medium');
 });
@@ -128,7 +190,7 @@ test('an answer quote must stand alone: sentences leaning on the one before are 
   // The quick-start answer quoted this as support for "coral reefs are dying because of climate change".
   assert.equal(standsAlone('Similar rapid adaption may protect coral reefs from global warming.', 'en'), false);
   assert.equal(standsAlone('It reduces mortality by 20%.', 'en'), false);
-  assert.equal(standsAlone('During this time, half of the reef\'s coral died.', 'en'), false);
+  assert.equal(standsAlone("During this time, half of the reef's coral died.", 'en'), false);
   assert.equal(standsAlone('これは気候変動によるものである。', 'ja'), false);
   // A study's own frame and a definite description stand alone.
   assert.equal(standsAlone('These findings suggest that vitamin D reduces the risk of infection.', 'en'), true);

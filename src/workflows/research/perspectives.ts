@@ -20,23 +20,74 @@ export const MAX_TEMPLATES_PER_PERSPECTIVE = 3;
 export const PERSPECTIVE_LABELS: Readonly<Record<QuestionKind, Readonly<Record<ResearchLanguage, Readonly<Record<PerspectiveKey, string>>>>>> = {
   science: {
     en: {
-      technology: 'Mechanisms', business: 'Measured evidence', use_cases: 'Causes', risks: 'Effects & risks', outlook: 'Projections', alternatives: 'Alternative explanations', academic: 'Reviews',
+      technology: 'Mechanisms',
+      business: 'Measured evidence',
+      use_cases: 'Causes',
+      risks: 'Effects & risks',
+      outlook: 'Projections',
+      alternatives: 'Alternative explanations',
+      academic: 'Reviews',
     },
-    ja: { technology: '仕組み', business: '観測・測定データ', use_cases: '原因', risks: '影響・リスク', outlook: '予測', alternatives: '別の説明', academic: 'レビュー・研究' },
+    ja: {
+      technology: '仕組み',
+      business: '観測・測定データ',
+      use_cases: '原因',
+      risks: '影響・リスク',
+      outlook: '予測',
+      alternatives: '別の説明',
+      academic: 'レビュー・研究',
+    },
   },
   technology: {
     en: {
-      technology: 'Technology & implementation', business: 'Business & market', use_cases: 'Use cases', risks: 'Challenges & risks', outlook: 'Outlook', alternatives: 'Competitors & alternatives',
+      technology: 'Technology & implementation',
+      business: 'Business & market',
+      use_cases: 'Use cases',
+      risks: 'Challenges & risks',
+      outlook: 'Outlook',
+      alternatives: 'Competitors & alternatives',
       academic: 'Academic research',
     },
-    ja: { technology: '技術・実装', business: 'ビジネス・市場', use_cases: 'ユースケース', risks: '課題・リスク', outlook: '将来展望', alternatives: '競合・代替', academic: '学術・論文' },
+    ja: {
+      technology: '技術・実装',
+      business: 'ビジネス・市場',
+      use_cases: 'ユースケース',
+      risks: '課題・リスク',
+      outlook: '将来展望',
+      alternatives: '競合・代替',
+      academic: '学術・論文',
+    },
   },
   policy: {
-    en: { technology: 'How it works', business: 'Costs & economics', use_cases: 'Where it applies', risks: 'Effects & risks', outlook: 'Outlook', alternatives: 'Alternatives & opposition', academic: 'Research' },
-    ja: { technology: '制度の仕組み', business: '費用・経済', use_cases: '適用事例', risks: '影響・リスク', outlook: '今後の見通し', alternatives: '代替案・反対論', academic: '研究' },
+    en: {
+      technology: 'How it works',
+      business: 'Costs & economics',
+      use_cases: 'Where it applies',
+      risks: 'Effects & risks',
+      outlook: 'Outlook',
+      alternatives: 'Alternatives & opposition',
+      academic: 'Research',
+    },
+    ja: {
+      technology: '制度の仕組み',
+      business: '費用・経済',
+      use_cases: '適用事例',
+      risks: '影響・リスク',
+      outlook: '今後の見通し',
+      alternatives: '代替案・反対論',
+      academic: '研究',
+    },
   },
   history: {
-    en: { technology: 'Records & sources', business: 'Context', use_cases: 'Events', risks: 'Consequences', outlook: 'Legacy', alternatives: 'Disputed accounts', academic: 'Historians' },
+    en: {
+      technology: 'Records & sources',
+      business: 'Context',
+      use_cases: 'Events',
+      risks: 'Consequences',
+      outlook: 'Legacy',
+      alternatives: 'Disputed accounts',
+      academic: 'Historians',
+    },
     ja: { technology: '記録・史料', business: '背景', use_cases: '出来事', risks: '帰結', outlook: 'その後・影響', alternatives: '異説', academic: '歴史研究' },
   },
 };
@@ -133,7 +184,9 @@ export function perspectiveLabel(kind: QuestionKind | undefined, language: Resea
 }
 
 const EN_QUESTION_WORDS = new Set(
-  'is are was were am be do does did can could will would should shall may might must has have had what which who whom whose why how when where whether there the a an of to in on for about'.split(' '),
+  'is are was were am be do does did can could will would should shall may might must has have had what which who whom whose why how when where whether there the a an of to in on for about'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -151,7 +204,10 @@ export function questionTopic(question: string, language: ResearchLanguage): str
     t = t.replace(/^(なぜ|どうして|どのように|どの程度|いつ|どこで|誰が)/u, '').trim();
     return t.length > 0 ? t : q;
   }
-  const words = q.replace(/[?!.;:,"“”]+/g, ' ').split(' ').filter(Boolean);
+  const words = q
+    .replace(/[?!.;:,"“”]+/g, ' ')
+    .split(' ')
+    .filter(Boolean);
   const kept = words.filter((w) => !EN_QUESTION_WORDS.has(w.toLowerCase()));
   return kept.length > 0 ? kept.join(' ') : words.join(' ');
 }
@@ -172,7 +228,11 @@ export interface PerspectiveQuery {
  * WIDE's queries: for each perspective, its first `perTopic` templates applied to each topic
  * (the question's language first, then the translated topic when there is one).
  */
-export function wideQueries(options: { topics: ReadonlyArray<{ language: ResearchLanguage; topic: string }>; templatesPerPerspective: number; kind?: QuestionKind }): PerspectiveQuery[] {
+export function wideQueries(options: {
+  topics: ReadonlyArray<{ language: ResearchLanguage; topic: string }>;
+  templatesPerPerspective: number;
+  kind?: QuestionKind;
+}): PerspectiveQuery[] {
   const n = Math.min(MAX_TEMPLATES_PER_PERSPECTIVE, Math.max(1, Math.floor(options.templatesPerPerspective)));
   const out: PerspectiveQuery[] = [];
   for (const perspective of PERSPECTIVE_KEYS) {

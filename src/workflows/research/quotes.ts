@@ -10,7 +10,13 @@ export interface Quote {
   sentence?: number;
 }
 
-const words = (s: string): Set<string> => new Set((s.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? []));
+const words = (s: string): Set<string> =>
+  new Set(
+    s
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]{2,}/gu) ?? [],
+  );
 
 function overlap(a: Set<string>, b: Set<string>): number {
   let n = 0;

@@ -10,8 +10,25 @@ import type { Citations } from './report-parts.js';
 function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ctx: RunContext, about: string): string {
   const art = q.evidence_id ? [...model.evidence.values()].find((e) => e.evidence_id === q.evidence_id && e.url === q.url) : undefined;
   const e: EvidenceItemArtifact = art ?? {
-    evidence_id: q.evidence_id ?? '', claim_id: '', source_id: '', url: q.url, title: q.title, quote: q.quote, stance: 'supports', supports: true, refutes: false,
-    quality_score: 0, freshness: 0, authority: 0, bias: 0, bias_flags: [], tier: q.tier, confidence: q.stance_confidence, model: null, locator: {}, published_at: null,
+    evidence_id: q.evidence_id ?? '',
+    claim_id: '',
+    source_id: '',
+    url: q.url,
+    title: q.title,
+    quote: q.quote,
+    stance: 'supports',
+    supports: true,
+    refutes: false,
+    quality_score: 0,
+    freshness: 0,
+    authority: 0,
+    bias: 0,
+    bias_flags: [],
+    tier: q.tier,
+    confidence: q.stance_confidence,
+    model: null,
+    locator: {},
+    published_at: null,
   };
   return `  - ${cites.cite(e, about, ctx.strings.quotedAbove)}`;
 }
@@ -34,7 +51,12 @@ export function answerSection(ctx: RunContext, model: IntegrationModel, cites: C
     lines.push(`### ${t.proseHeading} (${mdText(a.prose.model)}; ${ctx.state.language === 'ja' ? '判定' : 'checked by'} ${mdText(a.prose.judge)})`, '');
     lines.push(kept.length > 0 ? kept.map((s) => citationMarks(mdText(s.text))).join(' ') : t.statusNone, '');
     if (removed.length > 0) {
-      lines.push(`${t.proseRemoved}:`, '', ...removed.map((s) => `- ${citationMarks(mdQuote(s.text))} — ${s.judgement === 'no_quote' ? t.proseNoQuote : t.proseNotSupported(s.judgement)}`), '');
+      lines.push(
+        `${t.proseRemoved}:`,
+        '',
+        ...removed.map((s) => `- ${citationMarks(mdQuote(s.text))} — ${s.judgement === 'no_quote' ? t.proseNoQuote : t.proseNotSupported(s.judgement)}`),
+        '',
+      );
     }
   }
   return lines;

@@ -20,7 +20,11 @@ export function reportHtmlFileName(state: Pick<ResearchState, 'topics'>): string
   return reportFileName(state).replace(/\.md$/, '.html');
 }
 
-function sourceOf(ctx: RunContext, model: IntegrationModel, e: { url: string; title: string | null; tier: HtmlSource['trustLevel']; source_id?: string }): HtmlSource {
+function sourceOf(
+  ctx: RunContext,
+  model: IntegrationModel,
+  e: { url: string; title: string | null; tier: HtmlSource['trustLevel']; source_id?: string },
+): HtmlSource {
   const page = model.snapshot.pages.find((p) => (e.source_id ? p.pageId === e.source_id : p.url === e.url));
   const link = ctx.deps.linkOf?.(e.url) ?? undefined;
   return { url: e.url, ...(link ? { link } : {}), ...(e.title ? { title: e.title } : {}), domain: page?.domain ?? '', trustLevel: e.tier };
@@ -42,18 +46,32 @@ function quoteOf(ctx: RunContext, model: IntegrationModel, e: EvidenceItemArtifa
 function answerQuote(ctx: RunContext, model: IntegrationModel, q: AnswerQuote, stance: 'supports' | 'refutes'): HtmlQuote {
   const art = q.evidence_id ? [...model.evidence.values()].find((e) => e.evidence_id === q.evidence_id && e.url === q.url) : undefined;
   return {
-    text: q.quote, stance, stated: false, confidence: q.stance_confidence,
-    source: { ...sourceOf(ctx, model, { url: q.url, title: q.title, tier: q.tier, ...(art ? { source_id: art.source_id } : {}) }), ...(q.link ? { link: q.link } : {}) },
+    text: q.quote,
+    stance,
+    stated: false,
+    confidence: q.stance_confidence,
+    source: {
+      ...sourceOf(ctx, model, { url: q.url, title: q.title, tier: q.tier, ...(art ? { source_id: art.source_id } : {}) }),
+      ...(q.link ? { link: q.link } : {}),
+    },
     locator: art ? formatLocator(art.locator, ctx.state.language === 'ja') : '—',
   };
 }
 
 function answerOf(ctx: RunContext, model: IntegrationModel): HtmlAnswer {
   const a = model.answer;
-  const prose = a.prose?.sentences.filter((s) => s.kept).map((s) => s.text).join(' ');
+  const prose = a.prose?.sentences
+    .filter((s) => s.kept)
+    .map((s) => s.text)
+    .join(' ');
   return {
-    verdict: ctx.strings.verdictLabel[a.verdict], ...(a.proposition ? { proposition: a.proposition } : {}), confidence: a.confidence, summary: a.basis.summary,
-    whatWouldChange: a.basis.what_would_change, for: a.for.map((q) => answerQuote(ctx, model, q, 'supports')), against: a.against.map((q) => answerQuote(ctx, model, q, 'refutes')),
+    verdict: ctx.strings.verdictLabel[a.verdict],
+    ...(a.proposition ? { proposition: a.proposition } : {}),
+    confidence: a.confidence,
+    summary: a.basis.summary,
+    whatWouldChange: a.basis.what_would_change,
+    for: a.for.map((q) => answerQuote(ctx, model, q, 'supports')),
+    against: a.against.map((q) => answerQuote(ctx, model, q, 'refutes')),
     ...(prose ? { prose } : {}),
   };
 }
@@ -63,16 +81,27 @@ export function reportHtmlDocument(ctx: RunContext, model: IntegrationModel): Ht
   const pid = propositionClaimId(ctx);
   const relevant = model.verified.filter((c) => c.relevance >= MIN_RELEVANCE && c.claim_id !== pid).sort(byPriority);
   const ev = (c: VerifiedClaimItem, ids: string[]): HtmlQuote[] =>
-    ids.map((id) => model.evidence.get(`${c.claim_id}|${id}`)).filter((e): e is EvidenceItemArtifact => e !== undefined).map((e) => quoteOf(ctx, model, e));
+    ids
+      .map((id) => model.evidence.get(`${c.claim_id}|${id}`))
+      .filter((e): e is EvidenceItemArtifact => e !== undefined)
+      .map((e) => quoteOf(ctx, model, e));
   const searches = s.entries.filter((e) => e.status === 'done' || e.status === 'failed').length;
   return {
     lang: s.language === 'ja' ? 'ja' : 'en',
     question: s.question,
-    meta: [`${ctx.strings.run}: ${localTime(s.startedAt)} | ${ctx.strings.searches(searches)} | ${(s.sourcesSearched ?? s.options.providers).join(', ') || 'configured providers'} | task ${s.taskId}`],
+    meta: [
+      `${ctx.strings.run}: ${localTime(s.startedAt)} | ${ctx.strings.searches(searches)} | ${(s.sourcesSearched ?? s.options.providers).join(', ') || 'configured providers'} | task ${s.taskId}`,
+    ],
     answer: answerOf(ctx, model),
     claims: relevant.slice(0, REPORT_HTML_MAX_CLAIMS).map((c) => ({
-      id: c.claim_id, statement: c.statement, status: c.status, confidence: c.confidence, rationale: rationaleInWords(c, s.language), conditions: c.conditions,
-      supporting: ev(c, c.supporting_evidence_ids), refuting: ev(c, c.refuting_evidence_ids),
+      id: c.claim_id,
+      statement: c.statement,
+      status: c.status,
+      confidence: c.confidence,
+      rationale: rationaleInWords(c, s.language),
+      conditions: c.conditions,
+      supporting: ev(c, c.supporting_evidence_ids),
+      refuting: ev(c, c.refuting_evidence_ids),
     })),
     totalClaims: relevant.length,
     contested: model.snapshot.contested.filter((p) => relevant.some((c) => c.claim_id === p.claimId) && relevant.some((c) => c.claim_id === p.otherClaimId)),

@@ -18,14 +18,19 @@ import { Citations, rationaleInWords } from './report-parts.js';
 import { refutationSearched } from './verify.js';
 import type { ResearchState } from './state.js';
 
-
 /** Claims shown per status section (the most relevant); every claim is in verified_claims.json. */
 export const REPORT_CLAIMS_PER_STATUS = 8;
 /** Evidence sentences shown per side of a claim. */
 export const REPORT_EVIDENCE_PER_SIDE = 3;
 
 export function reportFileName(state: Pick<ResearchState, 'topics'>): string {
-  const slug = (state.topics[0]?.topic ?? '').normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+  const slug = (state.topics[0]?.topic ?? '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
   return `${slug || 'research'}_report.md`;
 }
 
@@ -71,7 +76,8 @@ function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimIt
     if (others.length === 0 && refuting.length === 0) out.push(`- ${t.noEvidence}`);
   }
   // Only contradicting claims a reader can check and that are about the question are named.
-  const against = c.contested_with.map((id) => model.verified.find((v) => v.claim_id === id))
+  const against = c.contested_with
+    .map((id) => model.verified.find((v) => v.claim_id === id))
     .filter((v): v is VerifiedClaimItem => v !== undefined && v.relevance >= MIN_RELEVANCE && ctx.worth(v.statement));
   for (const o of against.slice(0, REPORT_EVIDENCE_PER_SIDE)) out.push(`- ${t.contestedWith}: ${mdQuote(oneLine(o.statement))} (${o.status})`);
   out.push('');
@@ -95,7 +101,15 @@ function limitations(ctx: RunContext, model: IntegrationModel): string[] {
   const gaps = (s.normalize?.gaps ?? []).filter((g) => g.status !== 'closed');
   const ja = s.language === 'ja';
   if (gaps.length > 0) {
-    out.push(`### ${t.openGaps}`, '', ...gaps.map((g) => `- ${g.gap_id} (${g.kind}): ${mdText(g.description)} — ${mdText(g.reason)}; ${ja ? `DEEP検索${g.queries_run}回` : `${g.queries_run} DEEP search(es)`}`), '');
+    out.push(
+      `### ${t.openGaps}`,
+      '',
+      ...gaps.map(
+        (g) =>
+          `- ${g.gap_id} (${g.kind}): ${mdText(g.description)} — ${mdText(g.reason)}; ${ja ? `DEEP検索${g.queries_run}回` : `${g.queries_run} DEEP search(es)`}`,
+      ),
+      '',
+    );
   }
   const failed = s.entries.filter((e) => e.status === 'failed');
   const stanceFailures = failed.filter((e) => e.errorCode === STANCE_UNSUPPORTED_LANGUAGE).length;
@@ -110,7 +124,14 @@ function limitations(ctx: RunContext, model: IntegrationModel): string[] {
       g.queries.push(`${e.phase.toUpperCase()} ${mdQuote(e.text)}`);
       groups.set(key, g);
     }
-    out.push(`### ${t.failedQueries}`, '', ...[...groups.values()].map((g) => (g.queries.length === 1 ? `- ${g.queries[0]}: ${g.error}` : `- ${g.queries.length} × ${g.error} — ${g.queries.join('; ')}`)), '');
+    out.push(
+      `### ${t.failedQueries}`,
+      '',
+      ...[...groups.values()].map((g) =>
+        g.queries.length === 1 ? `- ${g.queries[0]}: ${g.error}` : `- ${g.queries.length} × ${g.error} — ${g.queries.join('; ')}`,
+      ),
+      '',
+    );
   }
   const skipped = s.entries.filter((e) => e.status === 'skipped' && !e.duplicateOf);
   if (skipped.length > 0) {

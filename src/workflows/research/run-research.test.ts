@@ -31,7 +31,10 @@ test('a run goes through every phase and writes the report, the search log and s
   assert.equal(r.files.reportHtml, r.files.report.replace(/\.md$/, '.html'));
   const page = s.output.files.get(r.files.reportHtml)!;
   assert.match(page, /^<!doctype html>/);
-  assert.ok(page.includes('id="answer"') && page.includes('<svg class="graph"') && page.includes('<article class="claim"'), 'answer, graph and claims in one page');
+  assert.ok(
+    page.includes('id="answer"') && page.includes('<svg class="graph"') && page.includes('<article class="claim"'),
+    'answer, graph and claims in one page',
+  );
   assert.doesNotMatch(page, /<(?:link|img|iframe)\b|\bsrc=/, 'nothing loaded from elsewhere');
   assert.ok(s.output.files.has('search_log.md'));
   for (const name of Object.keys(RESEARCH_ARTIFACT_SCHEMAS) as ResearchArtifactName[]) {
@@ -71,19 +74,37 @@ test('every citation of the report names a source of the corpus and quotes one o
   const report = s.output.files.get(r.files.report)!;
   const { quotes, urls, cited } = reportCitations(report);
   assert.ok(urls.size > 0);
-  assert.deepEqual([...cited].sort((a, b) => a - b), [...urls.keys()]);
+  assert.deepEqual(
+    [...cited].sort((a, b) => a - b),
+    [...urls.keys()],
+  );
   for (const [n, url] of urls) {
     const doc = SEA_DOCS.find((d) => `corpus://fake/${d.id}` === url);
     assert.ok(doc, url);
     const quote = quotes.get(n);
     assert.ok(quote !== undefined, `[${n}] is never quoted`);
-    assert.ok(doc.sentences.some((x) => x.includes(quote)), `${quote} not in ${url}`);
+    assert.ok(
+      doc.sentences.some((x) => x.includes(quote)),
+      `${quote} not in ${url}`,
+    );
     // Shown once in full: later mentions give the number only.
     assert.equal(unescape(report).split(`“${quote}”`).length - 1, 1, `[${n}] quoted more than once`);
   }
-  assert.match(report, /^## Answer\n\n\*\*(Supported|Refuted|Mixed|Insufficient evidence)\*\* — Proposition judged: “Global sea level rise has accelerated\.”/m);
+  assert.match(
+    report,
+    /^## Answer\n\n\*\*(Supported|Refuted|Mixed|Insufficient evidence)\*\* — Proposition judged: “Global sea level rise has accelerated\.”/m,
+  );
   assert.ok(report.indexOf('## Answer') < report.indexOf('## Summary'));
-  for (const h of ['## Verified claims about global sea level rise', '## Conditioned claims', '## Contested claims', '## Refuted claims', '## Unsupported claims', '## Coverage by perspective', '## Limitations']) assert.ok(report.includes(h), h);
+  for (const h of [
+    '## Verified claims about global sea level rise',
+    '## Conditioned claims',
+    '## Contested claims',
+    '## Refuted claims',
+    '## Unsupported claims',
+    '## Coverage by perspective',
+    '## Limitations',
+  ])
+    assert.ok(report.includes(h), h);
   assert.doesNotMatch(report, /E=\d|A=\d/, 'rationales are in words, not axis codes');
   assert.ok(r.answer && r.answer.for.length + r.answer.against.length > 0 && r.answer.for.length <= 5);
 });
@@ -96,7 +117,10 @@ test('the search log follows the seed format: header, summary table, statistics,
   assert.equal(lines[0], `# Search log: ${QUESTION}`);
   assert.match(lines[1]!, /^> Run: \d{4}-\d\d-\d\d \d\d:\d\d–(\d{4}-\d\d-\d\d )?\d\d:\d\d \| \d+ searches in total \| lyra research/);
   assert.ok(lines.includes('| # | Phase | Genre | Query | Main sources | Results |'));
-  assert.ok(lines.some((l) => /^\| 1 \| WIDE \| the question itself \| global sea level rise accelerated \| /.test(l)), log);
+  assert.ok(
+    lines.some((l) => /^\| 1 \| WIDE \| the question itself \| global sea level rise accelerated \| /.test(l)),
+    log,
+  );
   assert.ok(lines.some((l) => /^\| 2 \| WIDE \| Mechanisms \| /.test(l)));
   assert.ok(lines.some((l) => /^- Total searches: \d+$/.test(l)));
   assert.ok(lines.some((l) => /^- Unique sources: \d+$/.test(l)));
@@ -112,10 +136,15 @@ test('VERIFY searches each major claim three ways and logs counterevidence', asy
   const state = s.state.saved.get(r.taskId)!;
   assert.ok(state.majors!.length >= 2);
   const verify = state.entries.filter((e) => e.phase === 'verify');
-  assert.deepEqual(verify.map((e) => e.genre), ['answer', 'negation', 'exceptions', 'critique', 'negation', 'exceptions', 'critique']);
+  assert.deepEqual(
+    verify.map((e) => e.genre),
+    ['answer', 'negation', 'exceptions', 'critique', 'negation', 'exceptions', 'critique'],
+  );
   assert.ok(verify.filter((e) => e.genre !== 'answer').every((e) => (e.genre === 'critique') === (e.refute && e.kind === 'verify')));
   assert.equal(verify[0]!.text, 'Global sea level rise has accelerated.');
-  const log = JSON.parse(s.output.files.get('counterevidence_log.json')!) as { items: Array<{ claim_id: string; search_queries: string[]; impact_on_status: string | null }> };
+  const log = JSON.parse(s.output.files.get('counterevidence_log.json')!) as {
+    items: Array<{ claim_id: string; search_queries: string[]; impact_on_status: string | null }>;
+  };
   assert.equal(log.items.length, state.majors!.length);
   assert.equal(log.items.filter((i) => i.search_queries.length === 3).length, 2);
   assert.equal(r.majorClaims.searched, 2);
@@ -127,7 +156,12 @@ test('Ctrl-C in DEEP stops the engine task; resuming gives the same report as an
 
   const s = setup();
   const controller = new AbortController();
-  const deps = { ...s.deps, onEvent: (e: ResearchEvent) => { if (e.type === 'research.search' && e.phase === 'deep' && e.status === 'start') controller.abort(new Error('Ctrl-C')); } };
+  const deps = {
+    ...s.deps,
+    onEvent: (e: ResearchEvent) => {
+      if (e.type === 'research.search' && e.phase === 'deep' && e.status === 'start') controller.abort(new Error('Ctrl-C'));
+    },
+  };
   const first = await runResearchWorkflow(deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 }, signal: controller.signal });
   assert.equal(first.status, 'stopped');
   assert.equal(s.engine.task!.status, 'stopped');
@@ -155,7 +189,15 @@ test('a Japanese question gives a Japanese report and search log', async () => {
   for (const h of ['## 概要', '## 検証済み（VERIFIED）', '## 係争中（CONTESTED）', '## 制約・限界', '## 参考文献']) assert.ok(report.includes(h), h);
   const log = s.output.files.get('search_log.md')!;
   assert.match(log, /^# 検索ログ: 海面上昇は加速しているか？\n> 実行: .*〜.* \| 合計\d+回検索 \| /);
-  for (const h of ['## 検索サマリー', '| # | Phase | ジャンル | クエリ | 主要参照ソース | 参照件数 |', '## 統計', '- 総検索回数: ', '- ユニーク参照ソース: ', '- エラー: ']) assert.ok(log.includes(h), h);
+  for (const h of [
+    '## 検索サマリー',
+    '| # | Phase | ジャンル | クエリ | 主要参照ソース | 参照件数 |',
+    '## 統計',
+    '- 総検索回数: ',
+    '- ユニーク参照ソース: ',
+    '- エラー: ',
+  ])
+    assert.ok(log.includes(h), h);
   assert.ok(r.warnings.some((w) => w.code === 'translator_missing'));
 });
 
@@ -170,7 +212,10 @@ test('a small page budget leaves searches unrun, listed as a limitation', async 
 test('searches refused by the stance judge for their language are a limitation, read from the error code', async () => {
   const refused = setup({ failOn: /sea/i, failCode: STANCE_UNSUPPORTED_LANGUAGE });
   const r = await runResearchWorkflow(refused.deps, { question: QUESTION, budget: { pages: 20, queries: 500, seconds: 600 } });
-  assert.match(refused.output.files.get(r.files.report)!, /- \*\*The embedded stance model reads English and Japanese: \d+ search\(es\) failed at the stance step/);
+  assert.match(
+    refused.output.files.get(r.files.report)!,
+    /- \*\*The embedded stance model reads English and Japanese: \d+ search\(es\) failed at the stance step/,
+  );
   // The same failures with another code are listed as failures, not as the language limitation.
   const other = setup({ failOn: /sea/i });
   const o = await runResearchWorkflow(other.deps, { question: QUESTION, budget: { pages: 20, queries: 500, seconds: 600 } });

@@ -30,7 +30,12 @@ export const ENGINE_SECONDS_FACTOR = 3;
 
 const other = (l: ResearchLanguage): ResearchLanguage => (l === 'ja' ? 'en' : 'ja');
 
-async function topicsOf(deps: ResearchDeps, question: string, signal: AbortSignal | undefined, warn: (code: string, message: string) => void): Promise<ResearchState['topics']> {
+async function topicsOf(
+  deps: ResearchDeps,
+  question: string,
+  signal: AbortSignal | undefined,
+  warn: (code: string, message: string) => void,
+): Promise<ResearchState['topics']> {
   const lang = detectLanguage(question);
   const topics: ResearchState['topics'] = [{ language: lang, topic: questionTopic(question, lang) }];
   const to = other(lang);
@@ -52,32 +57,80 @@ export const CORE_QUERY_MIN_PAGES = 3;
 
 /** WIDE's plan: the topic itself first (in each language), then the seven perspectives' templates. */
 function wideEntries(state: Pick<ResearchState, 'topics' | 'options' | 'kind'>): SearchEntry[] {
-  const queries = wideQueries({ topics: state.topics, templatesPerPerspective: state.options.templatesPerPerspective, ...(state.kind ? { kind: state.kind } : {}) });
+  const queries = wideQueries({
+    topics: state.topics,
+    templatesPerPerspective: state.options.templatesPerPerspective,
+    ...(state.kind ? { kind: state.kind } : {}),
+  });
   const maxPages = widePagesPerQuery(state.options.budget, queries.length + state.topics.length);
   const base = { phase: 'wide', refute: false, kind: 'search', status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [] } as const;
   return [
-    ...state.topics.map((t): SearchEntry => ({ ...base, key: `wide:core:${t.language}`, genre: 'core', text: t.topic, language: t.language, maxPages: Math.max(maxPages, CORE_QUERY_MIN_PAGES), newPageIds: [], newClaimIds: [], touchedClaimIds: [] })),
-    ...queries.map((q): SearchEntry => ({
-      ...base, key: `wide:${q.perspective}:${q.language}:${q.template}`, genre: q.perspective, perspective: q.perspective, text: q.text, language: q.language, maxPages,
-      newPageIds: [], newClaimIds: [], touchedClaimIds: [],
-    })),
+    ...state.topics.map(
+      (t): SearchEntry => ({
+        ...base,
+        key: `wide:core:${t.language}`,
+        genre: 'core',
+        text: t.topic,
+        language: t.language,
+        maxPages: Math.max(maxPages, CORE_QUERY_MIN_PAGES),
+        newPageIds: [],
+        newClaimIds: [],
+        touchedClaimIds: [],
+      }),
+    ),
+    ...queries.map(
+      (q): SearchEntry => ({
+        ...base,
+        key: `wide:${q.perspective}:${q.language}:${q.template}`,
+        genre: q.perspective,
+        perspective: q.perspective,
+        text: q.text,
+        language: q.language,
+        maxPages,
+        newPageIds: [],
+        newClaimIds: [],
+        touchedClaimIds: [],
+      }),
+    ),
   ];
 }
-
 
 function normalizePhase(ctx: RunContext): void {
   const s = ctx.state;
   const snap = loadSnapshot(ctx.deps.engine, s.taskId);
   const raw = rawClaims(snap, ctx);
   const normalized = normalizedClaims(snap, raw, ctx);
-  const { gaps, subQuestions } = analyzeGaps({ normalized, claims: snap.claims, topics: s.topics, templatesUsed: s.options.templatesPerPerspective, language: s.language, ...(s.kind ? { kind: s.kind } : {}) });
+  const { gaps, subQuestions } = analyzeGaps({
+    normalized,
+    claims: snap.claims,
+    topics: s.topics,
+    templatesUsed: s.options.templatesPerPerspective,
+    language: s.language,
+    ...(s.kind ? { kind: s.kind } : {}),
+  });
   s.normalize = { rawClaims: raw, normalized, gaps, subQuestions };
   if (snap.pages.length === 0) {
-    ctx.warn({ source: 'wide', code: 'no_results', category: 'warning', message: `WIDE found no source for the question in ${s.topics.map((t) => t.language).join(' and ')} (are the sources in another language? configure models.llm to search in both)` });
+    ctx.warn({
+      source: 'wide',
+      code: 'no_results',
+      category: 'warning',
+      message: `WIDE found no source for the question in ${s.topics.map((t) => t.language).join(' and ')} (are the sources in another language? configure models.llm to search in both)`,
+    });
   }
-  if (snap.truncated) ctx.warn({ source: 'materials', code: 'claims_truncated', category: 'warning', message: `the task holds ${snap.totalClaims} claims; the first ${snap.claims.length} were read` });
+  if (snap.truncated)
+    ctx.warn({
+      source: 'materials',
+      code: 'claims_truncated',
+      category: 'warning',
+      message: `the task holds ${snap.totalClaims} claims; the first ${snap.claims.length} were read`,
+    });
   if (snap.claims.length > 0 && !normalized.some((c) => c.relevance >= MIN_RELEVANCE)) {
-    ctx.warn({ source: 'normalize', code: 'no_relevant_claims', category: 'warning', message: 'no claim shares enough words with the question (sources in another language, or off-topic results)' });
+    ctx.warn({
+      source: 'normalize',
+      code: 'no_relevant_claims',
+      category: 'warning',
+      message: 'no claim shares enough words with the question (sources in another language, or off-topic results)',
+    });
   }
 }
 
@@ -93,7 +146,10 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
       ctx.emit({ type: 'research.phase', phase: s.phase });
       switch (s.phase) {
         case 'wide':
-          await runEntries(ctx, s.entries.filter((e) => e.phase === 'wide'));
+          await runEntries(
+            ctx,
+            s.entries.filter((e) => e.phase === 'wide'),
+          );
           s.phase = 'normalize';
           break;
         case 'normalize':
@@ -132,7 +188,13 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
   return result(ctx, 'completed', files, verified, answer);
 }
 
-function result(ctx: RunContext, status: ResearchResult['status'], files: ResearchResult['files'], verified: ReturnType<typeof buildIntegration>['verified'], answer: Answer | null): ResearchResult {
+function result(
+  ctx: RunContext,
+  status: ResearchResult['status'],
+  files: ResearchResult['files'],
+  verified: ReturnType<typeof buildIntegration>['verified'],
+  answer: Answer | null,
+): ResearchResult {
   const s = ctx.state;
   const relevantCounts = emptyCounts();
   const allCounts = emptyCounts();
@@ -144,7 +206,13 @@ function result(ctx: RunContext, status: ResearchResult['status'], files: Resear
   }
   const majors = s.majors ?? [];
   return {
-    runId: s.runId, taskId: s.taskId, status, runDir: ctx.deps.output.location, files, relevantCounts, allCounts,
+    runId: s.runId,
+    taskId: s.taskId,
+    status,
+    runDir: ctx.deps.output.location,
+    files,
+    relevantCounts,
+    allCounts,
     searches: s.entries.filter((e) => e.status === 'done' || e.status === 'failed').length,
     failedSearches: s.entries.filter((e) => e.status === 'failed').length,
     deepRounds: s.deep.rounds.length,
@@ -166,10 +234,13 @@ function contextFor(deps: ResearchDeps, state: ResearchState, signal?: AbortSign
 export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInput): Promise<ResearchResult> {
   const question = input.question.replace(/\s+/g, ' ').trim();
   if (question === '') throw new InvalidInputError('research: empty question', { code: 'invalid_argument' });
-  if (question.length > MAX_RESEARCH_QUESTION_CHARS) throw new InvalidInputError(`research: question of ${question.length} characters exceeds ${MAX_RESEARCH_QUESTION_CHARS}`, { code: 'invalid_argument' });
+  if (question.length > MAX_RESEARCH_QUESTION_CHARS)
+    throw new InvalidInputError(`research: question of ${question.length} characters exceeds ${MAX_RESEARCH_QUESTION_CHARS}`, { code: 'invalid_argument' });
   const templates = input.templatesPerPerspective ?? DEFAULT_TEMPLATES_PER_PERSPECTIVE;
   if (!Number.isInteger(templates) || templates < 1 || templates > MAX_TEMPLATES_PER_PERSPECTIVE) {
-    throw new InvalidInputError(`research: templatesPerPerspective must be 1..${MAX_TEMPLATES_PER_PERSPECTIVE}, got ${templates}`, { code: 'invalid_argument' });
+    throw new InvalidInputError(`research: templatesPerPerspective must be 1..${MAX_TEMPLATES_PER_PERSPECTIVE}, got ${templates}`, {
+      code: 'invalid_argument',
+    });
   }
   const budget = { ...DEFAULT_RESEARCH_BUDGET, ...input.budget };
   const language = input.language ?? questionLanguage(question);
@@ -180,7 +251,11 @@ export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInp
   const task = await deps.engine.createTask({
     question,
     // The answer's reserve on top of the run's budget (budget.ts ANSWER_PAGE_RESERVE): only the proposition's check may use it.
-    budget: { maxPages: budget.pages + ANSWER_PAGE_RESERVE, maxQueries: budget.queries + ANSWER_QUERY_RESERVE, maxSeconds: budget.seconds * ENGINE_SECONDS_FACTOR },
+    budget: {
+      maxPages: budget.pages + ANSWER_PAGE_RESERVE,
+      maxQueries: budget.queries + ANSWER_QUERY_RESERVE,
+      maxSeconds: budget.seconds * ENGINE_SECONDS_FACTOR,
+    },
     language: topics[0]!.language,
     ...(input.providers && input.providers.length > 0 ? { providers: input.providers } : {}),
   });
@@ -189,13 +264,39 @@ export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInp
   const sourcesSearched = deps.describeSources ? deps.describeSources(resolved) : resolved;
   if (providers.length === 0) {
     // Never a silent default: the reader learns which sources stood in for the ones not named.
-    early.push({ source: 'providers', code: 'providers_default', category: 'warning', message: `no --corpus or --provider was given: searched every configured source: ${sourcesSearched.join(', ') || 'none'}` });
+    early.push({
+      source: 'providers',
+      code: 'providers_default',
+      category: 'warning',
+      message: `no --corpus or --provider was given: searched every configured source: ${sourcesSearched.join(', ') || 'none'}`,
+    });
   }
   const state: ResearchState = {
-    version: RESEARCH_STATE_VERSION, runId: newId('rr'), taskId: task.id, question, language, topics, kind: questionKind(question), startedAt, sourcesSearched, runDir: deps.output.location,
-    options: { budget, providers, purpose: input.purpose ?? 'decision', templatesPerPerspective: templates, maxMajorClaims: input.maxMajorClaims ?? DEFAULT_MAX_MAJOR_CLAIMS,
-      ...(input.maxSendBackSearches !== undefined ? { maxSendBackSearches: input.maxSendBackSearches } : {}) },
-    phase: 'wide', entries: [], baseline: { pageIds: [], evidence: {} }, foundBy: {}, deep: { topKHistory: [], rounds: [] }, warnings: [], elapsedMs: 0,
+    version: RESEARCH_STATE_VERSION,
+    runId: newId('rr'),
+    taskId: task.id,
+    question,
+    language,
+    topics,
+    kind: questionKind(question),
+    startedAt,
+    sourcesSearched,
+    runDir: deps.output.location,
+    options: {
+      budget,
+      providers,
+      purpose: input.purpose ?? 'decision',
+      templatesPerPerspective: templates,
+      maxMajorClaims: input.maxMajorClaims ?? DEFAULT_MAX_MAJOR_CLAIMS,
+      ...(input.maxSendBackSearches !== undefined ? { maxSendBackSearches: input.maxSendBackSearches } : {}),
+    },
+    phase: 'wide',
+    entries: [],
+    baseline: { pageIds: [], evidence: {} },
+    foundBy: {},
+    deep: { topKHistory: [], rounds: [] },
+    warnings: [],
+    elapsedMs: 0,
   };
   state.entries = wideEntries(state);
   const ctx = contextFor(deps, state, input.signal);
@@ -208,10 +309,20 @@ export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInp
 /** The stored state of a research run, validated; throws when the task is not a research run. */
 export function loadResearchState(store: ResearchStateStore, taskId: string): ResearchState {
   const raw = store.load(taskId);
-  if (raw === undefined) throw new InvalidInputError(`research: task ${taskId} has no research run state (not started by lyra research?)`, { code: 'research_state_missing', details: { taskId } });
+  if (raw === undefined)
+    throw new InvalidInputError(`research: task ${taskId} has no research run state (not started by lyra research?)`, {
+      code: 'research_state_missing',
+      details: { taskId },
+    });
   const parsed = researchStateSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new NonRetryableError(`research: the stored state of task ${taskId} is invalid: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'research_state_invalid' });
+    throw new NonRetryableError(
+      `research: the stored state of task ${taskId} is invalid: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+      { code: 'research_state_invalid' },
+    );
   }
   return parsed.data;
 }

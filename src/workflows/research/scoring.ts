@@ -22,7 +22,8 @@ export type BiasFlag = (typeof BIAS_FLAGS)[number];
 export const BIAS_PENALTIES: Readonly<Record<BiasFlag, number>> = { self_source: 0.7, opinion_language: 0.85, promotional_language: 0.8 };
 
 const OPINION_RE = /\b(should|ought to|must|we believe|i believe|i think|in my (?:view|opinion)|arguably|clearly)\b|べき|と思う|と考える|に違いない/i;
-const PROMO_RE = /\b(revolutionary|world[- ]leading|world[- ]class|cutting[- ]edge|game[- ]changing|unparalleled|breakthrough)\b|画期的|革命的|世界最高|業界初/i;
+const PROMO_RE =
+  /\b(revolutionary|world[- ]leading|world[- ]class|cutting[- ]edge|game[- ]changing|unparalleled|breakthrough)\b|画期的|革命的|世界最高|業界初/i;
 
 export function freshness(publishedAt: string | undefined, reference: Date): number {
   const t = publishedAt ? Date.parse(publishedAt) : Number.NaN;
@@ -58,5 +59,11 @@ export function scoreEvidence(options: { trustLevel: TrustLevel; publishedAt?: s
 }
 
 export function scoreView(e: EvidenceView, quote: string, reference: Date, selfSource: boolean): EvidenceScore {
-  return scoreEvidence({ trustLevel: e.source.trustLevel, ...(e.source.publishedAt ? { publishedAt: e.source.publishedAt } : {}), quote, selfSource, reference });
+  return scoreEvidence({
+    trustLevel: e.source.trustLevel,
+    ...(e.source.publishedAt ? { publishedAt: e.source.publishedAt } : {}),
+    quote,
+    selfSource,
+    reference,
+  });
 }

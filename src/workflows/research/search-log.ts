@@ -33,7 +33,7 @@ export function genreLabel(ctx: RunContext, e: SearchEntry): string {
   if (e.phase === 'wide' && e.perspective) return perspectiveLabel(ctx.state.kind, ctx.state.language, e.perspective as PerspectiveKey);
   if (e.phase === 'deep') {
     const g = ctx.state.normalize?.gaps.find((x) => x.gap_id === e.gapId);
-    const what = g?.kind === 'perspective' && g.perspective ? perspectiveLabel(ctx.state.kind, ctx.state.language, g.perspective) : g?.description ?? e.genre;
+    const what = g?.kind === 'perspective' && g.perspective ? perspectiveLabel(ctx.state.kind, ctx.state.language, g.perspective) : (g?.description ?? e.genre);
     return `${t.genreGap} ${e.gapId ?? ''}: ${what.length > 60 ? `${what.slice(0, 57)}…` : what}`;
   }
   if (e.phase === 'verify' && (e.genre === 'negation' || e.genre === 'exceptions' || e.genre === 'critique')) return t.genreRefute[e.genre];
@@ -55,7 +55,7 @@ function sendBackLines(ctx: RunContext): string[] {
     ja ? `ラウンド ${sb.round}: 検索 ${ran}/${sb.entryKeys.length} 件実行` : `Round ${sb.round}: ${ran} of ${sb.entryKeys.length} searches run`,
     ...sb.claims.map((c) => {
       const after = c.statusAfter ? ` → ${c.statusAfter}` : '';
-      const what = c.sent ? (ja ? '差し戻し' : 'sent back') : (ja ? '差し戻しなし' : 'not sent back');
+      const what = c.sent ? (ja ? '差し戻し' : 'sent back') : ja ? '差し戻しなし' : 'not sent back';
       return `- ${c.claimId} (${c.status}${after}) “${cell(c.statement)}”: ${what}${c.gapId ? ` [${c.gapId}]` : ''} — ${cell(c.reason)}`;
     }),
   ];
@@ -79,11 +79,16 @@ export function renderSearchLog(ctx: RunContext, snap: TaskSnapshot): string {
     const more = e.newPageIds.length > LOG_SOURCES_PER_ROW ? ` +${e.newPageIds.length - LOG_SOURCES_PER_ROW}` : '';
     const query = `${e.text}${e.refute ? ' (refute)' : ''}${e.status === 'failed' ? ' ✗' : ''}`;
     const results = e.resultsFound !== undefined ? String(e.resultsFound) : e.resumed ? `— (${t.logResumed})` : '—';
-    lines.push(`| ${i + 1} | ${e.sendBack ? SEND_BACK_PHASE : e.phase.toUpperCase()} | ${cell(genreLabel(ctx, e))} | ${cell(query)} | ${cell(sources.join('; ') + more) || '—'} | ${results} |`);
+    lines.push(
+      `| ${i + 1} | ${e.sendBack ? SEND_BACK_PHASE : e.phase.toUpperCase()} | ${cell(genreLabel(ctx, e))} | ${cell(query)} | ${cell(sources.join('; ') + more) || '—'} | ${results} |`,
+    );
   });
   const b = ctx.deps.engine.status(s.taskId).budget;
   const failed = ran.filter((e) => e.status === 'failed');
-  const errors = [...failed.map((e) => `- ${e.phase.toUpperCase()} “${cell(e.text)}”: ${cell(e.error ?? '')}`), ...s.warnings.filter((w) => w.category !== 'warning').map((w) => `- ${w.source} (${w.code}): ${cell(w.message)}`)];
+  const errors = [
+    ...failed.map((e) => `- ${e.phase.toUpperCase()} “${cell(e.text)}”: ${cell(e.error ?? '')}`),
+    ...s.warnings.filter((w) => w.category !== 'warning').map((w) => `- ${w.source} (${w.code}): ${cell(w.message)}`),
+  ];
   const skipped = s.entries.filter((e) => e.status === 'skipped');
   lines.push(...sendBackLines(ctx));
   lines.push(
@@ -93,7 +98,9 @@ export function renderSearchLog(ctx: RunContext, snap: TaskSnapshot): string {
     t.logSent(b.queriesUsed),
     t.logUnique(snap.pages.length),
     t.logErrorsCount(errors.length),
-    ...(skipped.length > 0 ? [`- ${s.language === 'ja' ? `未実行（重複・予算）: ${skipped.length}件` : `Not run (duplicate or budget): ${skipped.length}`}`] : []),
+    ...(skipped.length > 0
+      ? [`- ${s.language === 'ja' ? `未実行（重複・予算）: ${skipped.length}件` : `Not run (duplicate or budget): ${skipped.length}`}`]
+      : []),
     '',
     `## ${t.logErrors}`,
     ...(errors.length > 0 ? errors : [t.logNoErrors]),

@@ -35,21 +35,31 @@ function duplicateOf(ctx: RunContext, e: SearchEntry): SearchEntry | undefined {
 function skipReason(ctx: RunContext, e: SearchEntry): string | undefined {
   // VERIFY's send-back searches run in VERIFY's time and outside DEEP's share of pages and queries (send-back.ts bounds them).
   const phase = e.sendBack ? 'verify' : e.phase;
-  if (ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, phase)) return `time budget: ${phase.toUpperCase()}'s share of ${ctx.state.options.budget.seconds} s used`;
+  if (ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, phase))
+    return `time budget: ${phase.toUpperCase()}'s share of ${ctx.state.options.budget.seconds} s used`;
   const b = ctx.deps.engine.status(ctx.state.taskId).budget;
   const run = ctx.state.options.budget;
   // The answer may use the engine's whole budget (the run's plus its reserve); every other search the run's own.
   const left = e.key === ANSWER_ENTRY_KEY ? b : runBudgetLeft(b, run);
   if (left.pagesLeft <= 0) return `page budget used up (${e.key === ANSWER_ENTRY_KEY ? b.maxPages : run.pages})`;
-  if (left.queriesLeft < (e.refute ? REFUTE_QUERY_COST : 1)) return `query budget used up (${b.queriesUsed} of ${e.key === ANSWER_ENTRY_KEY ? b.maxQueries : run.queries} sent)`;
-  if (e.phase === 'deep' && !e.sendBack && (b.pagesUsed >= run.pages * DEEP_PAGE_SHARE_END || b.queriesUsed >= run.queries * DEEP_QUERY_SHARE_END)) return 'DEEP\'s share of the budget used';
+  if (left.queriesLeft < (e.refute ? REFUTE_QUERY_COST : 1))
+    return `query budget used up (${b.queriesUsed} of ${e.key === ANSWER_ENTRY_KEY ? b.maxQueries : run.queries} sent)`;
+  if (e.phase === 'deep' && !e.sendBack && (b.pagesUsed >= run.pages * DEEP_PAGE_SHARE_END || b.queriesUsed >= run.queries * DEEP_QUERY_SHARE_END))
+    return "DEEP's share of the budget used";
   return undefined;
 }
 
 /** The engine's record of an issued search not yet assigned to any entry. */
 function engineRecord(ctx: RunContext, e: SearchEntry): SearchStateView | undefined {
-  const assigned = new Set(ctx.state.entries.filter((x) => x !== e).map((x) => x.queryId).filter((id): id is string => id !== undefined));
-  return ctx.deps.engine.status(ctx.state.taskId).searches.find((v) => v.kind === 'query' && v.text === e.text && (v.mode === 'refute') === e.refute && !assigned.has(v.queryId));
+  const assigned = new Set(
+    ctx.state.entries
+      .filter((x) => x !== e)
+      .map((x) => x.queryId)
+      .filter((id): id is string => id !== undefined),
+  );
+  return ctx.deps.engine
+    .status(ctx.state.taskId)
+    .searches.find((v) => v.kind === 'query' && v.text === e.text && (v.mode === 'refute') === e.refute && !assigned.has(v.queryId));
 }
 
 /** Records what the search changed, from the stored counts of the task (not its materials). */
@@ -63,10 +73,25 @@ function finish(ctx: RunContext, e: SearchEntry): void {
   ctx.state.baseline = d.next;
   e.endedAt = ctx.now().toISOString();
   ctx.save();
-  ctx.emit({ type: 'research.search', phase: e.phase, key: e.key, genre: e.genre, query: e.text, status: e.status === 'done' ? 'done' : 'failed', newPages: e.newPageIds.length, ...(e.error ? { error: e.error } : {}) });
   ctx.emit({
-    type: 'research.progress', phase: ctx.state.phase, round: ctx.state.deep.rounds.length, searches: ctx.state.entries.filter((x) => x.status === 'done' || x.status === 'failed').length,
-    pages: counts.pageIds.length, claims: counts.totalClaims, elapsedMs: ctx.elapsedMs(), ...(ctx.closest ? { closest: ctx.closest } : {}),
+    type: 'research.search',
+    phase: e.phase,
+    key: e.key,
+    genre: e.genre,
+    query: e.text,
+    status: e.status === 'done' ? 'done' : 'failed',
+    newPages: e.newPageIds.length,
+    ...(e.error ? { error: e.error } : {}),
+  });
+  ctx.emit({
+    type: 'research.progress',
+    phase: ctx.state.phase,
+    round: ctx.state.deep.rounds.length,
+    searches: ctx.state.entries.filter((x) => x.status === 'done' || x.status === 'failed').length,
+    pages: counts.pageIds.length,
+    claims: counts.totalClaims,
+    elapsedMs: ctx.elapsedMs(),
+    ...(ctx.closest ? { closest: ctx.closest } : {}),
   });
 }
 
@@ -98,19 +123,28 @@ async function issue(ctx: RunContext, e: SearchEntry): Promise<void> {
   const signal = AbortSignal.any([ctx.hardDeadline, ...(ctx.signal ? [ctx.signal] : [])]);
   const options = {
     ...(e.refute ? { refute: true } : {}),
-    ...(e.maxPages ? { maxPages: e.key === ANSWER_ENTRY_KEY ? e.maxPages : Math.max(1, Math.min(e.maxPages, runBudgetLeft(ctx.deps.engine.status(ctx.state.taskId).budget, ctx.state.options.budget).pagesLeft)) } : {}),
+    ...(e.maxPages
+      ? {
+          maxPages:
+            e.key === ANSWER_ENTRY_KEY
+              ? e.maxPages
+              : Math.max(1, Math.min(e.maxPages, runBudgetLeft(ctx.deps.engine.status(ctx.state.taskId).budget, ctx.state.options.budget).pagesLeft)),
+        }
+      : {}),
     origin: e.phase === 'wide' ? ('strategy' as const) : e.phase === 'deep' ? ('gap' as const) : ('refutation' as const),
     signal,
   };
   if (e.kind === 'verify') {
     const out = await engine.verifyClaim(taskId, e.text, options);
-    for (const w of out.warnings) ctx.warn({ source: w.source, code: w.code, message: w.message, category: w.category, ...(w.target ? { target: w.target } : {}) });
+    for (const w of out.warnings)
+      ctx.warn({ source: w.source, code: w.code, message: w.message, category: w.category, ...(w.target ? { target: w.target } : {}) });
     e.queryId = engineRecord(ctx, e)?.queryId;
     e.status = 'done';
     return;
   }
   const out = await engine.search(taskId, e.text, options);
-  for (const w of out.warnings) ctx.warn({ source: w.source, code: w.code, message: w.message, category: w.category, ...(w.target ? { target: w.target } : {}) });
+  for (const w of out.warnings)
+    ctx.warn({ source: w.source, code: w.code, message: w.message, category: w.category, ...(w.target ? { target: w.target } : {}) });
   e.queryId = out.queryId;
   e.resultsFound = out.resultsFound;
   if (out.status === 'done') e.status = 'done';

@@ -23,18 +23,35 @@ export const SEND_BACK_STATUSES = ['UNSUPPORTED', 'CONTESTED'] as const;
 type SendBackStatus = (typeof SEND_BACK_STATUSES)[number];
 const isSendBack = (s: string): s is SendBackStatus => (SEND_BACK_STATUSES as readonly string[]).includes(s);
 
-function openClaimGap(ctx: RunContext, claim: { claimId: string; statement: string; status: SendBackStatus }, item: Parameters<typeof claimQueries>[0]): GapItem {
+function openClaimGap(
+  ctx: RunContext,
+  claim: { claimId: string; statement: string; status: SendBackStatus },
+  item: Parameters<typeof claimQueries>[0],
+): GapItem {
   const n = ctx.state.normalize!;
   const id = String(n.gaps.length + 1).padStart(2, '0');
   const ja = ctx.state.language === 'ja';
   const gap: GapItem = {
-    gap_id: `gap_${id}`, sub_question_id: `sq_${id}`, kind: 'claim', perspective: null, claim_id: claim.claimId, description: claim.statement, status: 'open', queries_run: 0,
+    gap_id: `gap_${id}`,
+    sub_question_id: `sq_${id}`,
+    kind: 'claim',
+    perspective: null,
+    claim_id: claim.claimId,
+    description: claim.statement,
+    status: 'open',
+    queries_run: 0,
     reason: ja ? `VERIFY後も${claim.status}（主要Claimの差し戻し）` : `${claim.status} after VERIFY's refutation searches (major claim sent back)`,
   };
   n.gaps.push(gap);
   n.subQuestions.push({
-    sub_question_id: gap.sub_question_id, gap_id: gap.gap_id,
-    question: subQuestionText('claim', { topics: ctx.state.topics, language: ctx.state.language, ...(ctx.state.kind ? { kind: ctx.state.kind } : {}) }, null, claim.statement),
+    sub_question_id: gap.sub_question_id,
+    gap_id: gap.gap_id,
+    question: subQuestionText(
+      'claim',
+      { topics: ctx.state.topics, language: ctx.state.language, ...(ctx.state.kind ? { kind: ctx.state.kind } : {}) },
+      null,
+      claim.statement,
+    ),
     queries: claimQueries(item, { topics: ctx.state.topics }),
   });
   return gap;
@@ -70,26 +87,57 @@ export function planSendBack(ctx: RunContext): SendBackRecord {
     const queries = n.subQuestions.find((q) => q.gap_id === gap.gap_id)?.queries ?? [];
     const left = Math.min(queries.length, MAX_QUERIES_PER_GAP) - gap.queries_run;
     if (gap.status === 'closed' || left <= 0) {
-      const why = gap.status === 'closed' ? (ja ? `${gap.gap_id} は閉鎖済み` : `${gap.gap_id} is closed`) : (ja ? `${gap.gap_id} は検索クエリを使い切った` : `${gap.gap_id} has run all its ${gap.queries_run} queries`);
+      const why =
+        gap.status === 'closed'
+          ? ja
+            ? `${gap.gap_id} は閉鎖済み`
+            : `${gap.gap_id} is closed`
+          : ja
+            ? `${gap.gap_id} は検索クエリを使い切った`
+            : `${gap.gap_id} has run all its ${gap.queries_run} queries`;
       record.claims.push({ ...base, gapId: gap.gap_id, sent: false, reason: why });
       continue;
     }
     const room = max - entries.length;
     if (room <= 0) {
-      record.claims.push({ ...base, gapId: gap.gap_id, sent: false, reason: ja ? `差し戻し検索の上限 ${max} 件に達した` : `the send-back round's limit of ${max} searches was reached` });
+      record.claims.push({
+        ...base,
+        gapId: gap.gap_id,
+        sent: false,
+        reason: ja ? `差し戻し検索の上限 ${max} 件に達した` : `the send-back round's limit of ${max} searches was reached`,
+      });
       continue;
     }
     const take = Math.min(left, room);
     for (let i = 0; i < take; i++) {
       const text = queries[gap.queries_run]!;
       entries.push({
-        key: `deep:${record.round}:${gap.gap_id}:${gap.queries_run + 1}`, phase: 'deep', genre: gap.gap_id, gapId: gap.gap_id, round: record.round, sendBack: true, claimId: m.claimId,
-        text, language: detectLanguage(text), refute: false, kind: 'search', maxPages: DEEP_PAGES_PER_SEARCH, status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [],
+        key: `deep:${record.round}:${gap.gap_id}:${gap.queries_run + 1}`,
+        phase: 'deep',
+        genre: gap.gap_id,
+        gapId: gap.gap_id,
+        round: record.round,
+        sendBack: true,
+        claimId: m.claimId,
+        text,
+        language: detectLanguage(text),
+        refute: false,
+        kind: 'search',
+        maxPages: DEEP_PAGES_PER_SEARCH,
+        status: 'planned',
+        newPageIds: [],
+        newClaimIds: [],
+        touchedClaimIds: [],
       });
       gap.queries_run++;
     }
     gap.status = 'open';
-    record.claims.push({ ...base, gapId: gap.gap_id, sent: true, reason: ja ? `${gap.gap_id} の残り${take}件を検索` : `${take} more search(es) of ${gap.gap_id}` });
+    record.claims.push({
+      ...base,
+      gapId: gap.gap_id,
+      sent: true,
+      reason: ja ? `${gap.gap_id} の残り${take}件を検索` : `${take} more search(es) of ${gap.gap_id}`,
+    });
   }
   record.entryKeys = entries.map((e) => e.key);
   record.done = entries.length === 0;
@@ -104,7 +152,10 @@ export async function runSendBack(ctx: RunContext): Promise<void> {
   const record = ctx.state.sendBack ?? planSendBack(ctx);
   if (record.done) return;
   const keys = new Set(record.entryKeys);
-  await runEntries(ctx, ctx.state.entries.filter((e) => keys.has(e.key)));
+  await runEntries(
+    ctx,
+    ctx.state.entries.filter((e) => keys.has(e.key)),
+  );
   const snap = loadSnapshot(ctx.deps.engine, ctx.state.taskId);
   if (ctx.state.normalize) updateGaps(ctx, ctx.state.normalize.gaps, snap);
   const claims = new Map(snap.claims.map((c) => [c.id, c]));

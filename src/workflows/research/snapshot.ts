@@ -30,7 +30,14 @@ export function loadSnapshot(engine: Pick<Engine, 'materials'>, taskId: string):
   }
   // Claim order for everything downstream: by id, so it never depends on the engine's display order.
   claims.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { claims, pages: first.pages, contested: first.contested, counterevidenceLog: first.counterevidenceLog, totalClaims: total, truncated: total > MAX_SNAPSHOT_CLAIMS };
+  return {
+    claims,
+    pages: first.pages,
+    contested: first.contested,
+    counterevidenceLog: first.counterevidenceLog,
+    totalClaims: total,
+    truncated: total > MAX_SNAPSHOT_CLAIMS,
+  };
 }
 
 export function isOrigin(e: EvidenceView): boolean {

@@ -69,19 +69,21 @@ export type RoundRecord = z.infer<typeof roundRecordSchema>;
 export const sendBackSchema = z.strictObject({
   /** The DEEP round number the send-back searches carry (after DEEP's own rounds). */
   round: z.number().int().min(1),
-  claims: z.array(z.strictObject({
-    claimId: z.string(),
-    statement: z.string(),
-    /** The claim's status after VERIFY's refutation searches. */
-    status: z.enum(['UNSUPPORTED', 'CONTESTED']),
-    /** The gap pursued for it (an existing claim gap, or one VERIFY opened); null when none could be. */
-    gapId: z.string().nullable(),
-    sent: z.boolean(),
-    /** Why it was or was not sent back, in words. */
-    reason: z.string(),
-    /** Status after the send-back round (absent until it ran). */
-    statusAfter: z.string().optional(),
-  })),
+  claims: z.array(
+    z.strictObject({
+      claimId: z.string(),
+      statement: z.string(),
+      /** The claim's status after VERIFY's refutation searches. */
+      status: z.enum(['UNSUPPORTED', 'CONTESTED']),
+      /** The gap pursued for it (an existing claim gap, or one VERIFY opened); null when none could be. */
+      gapId: z.string().nullable(),
+      sent: z.boolean(),
+      /** Why it was or was not sent back, in words. */
+      reason: z.string(),
+      /** Status after the send-back round (absent until it ran). */
+      statusAfter: z.string().optional(),
+    }),
+  ),
   entryKeys: z.array(z.string()),
   done: z.boolean(),
 });
@@ -135,12 +137,14 @@ export const researchStateSchema = z.strictObject({
   baseline: z.strictObject({ pageIds: z.array(z.string()), evidence: z.record(z.string(), z.number()) }),
   /** Claim id → search key that first found it. */
   foundBy: z.record(z.string(), z.string()),
-  normalize: z.strictObject({
-    rawClaims: z.array(rawClaimSchema),
-    normalized: z.array(normalizedClaimSchema),
-    gaps: z.array(gapSchema),
-    subQuestions: z.array(subQuestionSchema),
-  }).optional(),
+  normalize: z
+    .strictObject({
+      rawClaims: z.array(rawClaimSchema),
+      normalized: z.array(normalizedClaimSchema),
+      gaps: z.array(gapSchema),
+      subQuestions: z.array(subQuestionSchema),
+    })
+    .optional(),
   deep: z.strictObject({
     topKHistory: z.array(z.record(z.string(), z.number())),
     rounds: z.array(roundRecordSchema),

@@ -25,7 +25,13 @@ export interface FinalStatus {
 
 export function finalStatus(c: Pick<ClaimMaterial, 'status' | 'rationale' | 'conditions' | 'axes'>, ctx: RelaxationContext): FinalStatus {
   const table = c.status ?? 'UNSUPPORTED';
-  const base: FinalStatus = { status: table, tableStatus: table, rationale: c.rationale ?? noRationale(table), conditions: [...c.conditions], relaxationReason: null };
+  const base: FinalStatus = {
+    status: table,
+    tableStatus: table,
+    rationale: c.rationale ?? noRationale(table),
+    conditions: [...c.conditions],
+    relaxationReason: null,
+  };
   if (!c.axes) return { ...base, note: 'relaxation not evaluated: the engine recorded no axes for the claim' };
   const d = determineClaimStatus(c.axes, ctx);
   // Claims judged by an older Lyra under other rules: where the table's row differs, the engine's status stands.

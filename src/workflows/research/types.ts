@@ -60,11 +60,29 @@ export interface ClosestRule {
 export type ResearchEvent =
   | { type: 'research.started'; runId: string; taskId: string; question: string; language: ResearchLanguage; resumed: boolean; at: string }
   | { type: 'research.phase'; phase: ResearchPhase; at: string }
-  | { type: 'research.search'; phase: SearchPhase; key: string; genre: string; query: string; status: 'start' | 'done' | 'failed' | 'skipped'; newPages?: number; error?: string; at: string }
+  | {
+      type: 'research.search';
+      phase: SearchPhase;
+      key: string;
+      genre: string;
+      query: string;
+      status: 'start' | 'done' | 'failed' | 'skipped';
+      newPages?: number;
+      error?: string;
+      at: string;
+    }
   | { type: 'research.round'; round: number; coverage: number; marginalUtility: number; stop: boolean; rule?: string; closest: ClosestRule; at: string }
   | {
-    type: 'research.progress'; phase: ResearchPhase; round: number; searches: number; pages: number; claims: number; elapsedMs: number; closest?: ClosestRule; at: string;
-  }
+      type: 'research.progress';
+      phase: ResearchPhase;
+      round: number;
+      searches: number;
+      pages: number;
+      claims: number;
+      elapsedMs: number;
+      closest?: ClosestRule;
+      at: string;
+    }
   | { type: 'research.warning'; warning: ResearchWarning; at: string }
   | { type: 'research.stopped'; reason: string; runDir: string; taskId: string; at: string }
   | { type: 'research.completed'; runDir: string; report: string; at: string };

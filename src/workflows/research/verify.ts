@@ -26,8 +26,19 @@ function planVerify(ctx: RunContext): void {
   for (const m of selected.slice(0, max)) {
     for (const r of refutationSearches(m.claim)) {
       entries.push({
-        key: `verify:${m.claim.claim_id}:${r.kind}`, phase: 'verify', genre: r.kind, claimId: m.claim.claim_id, text: r.text, language: m.claim.language,
-        refute: r.refute, kind: r.verify ? 'verify' : 'search', maxPages: VERIFY_PAGES_PER_SEARCH, status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [],
+        key: `verify:${m.claim.claim_id}:${r.kind}`,
+        phase: 'verify',
+        genre: r.kind,
+        claimId: m.claim.claim_id,
+        text: r.text,
+        language: m.claim.language,
+        refute: r.refute,
+        kind: r.verify ? 'verify' : 'search',
+        maxPages: VERIFY_PAGES_PER_SEARCH,
+        status: 'planned',
+        newPageIds: [],
+        newClaimIds: [],
+        touchedClaimIds: [],
       });
     }
   }
@@ -38,7 +49,10 @@ function planVerify(ctx: RunContext): void {
 
 export async function runVerify(ctx: RunContext): Promise<void> {
   if (!ctx.state.majors) planVerify(ctx);
-  await runEntries(ctx, ctx.state.entries.filter((e) => e.phase === 'verify'));
+  await runEntries(
+    ctx,
+    ctx.state.entries.filter((e) => e.phase === 'verify'),
+  );
   // Claims still UNSUPPORTED or CONTESTED with an open gap go back to DEEP for one bounded round.
   await runSendBack(ctx);
 }
@@ -58,7 +72,9 @@ export function counterevidenceLog(state: ResearchState, snap: TaskSnapshot): Co
   const claims = new Map<string, ClaimMaterial>(snap.claims.map((c) => [c.id, c]));
   const scope = `providers ${state.options.providers.join(', ') || 'configured'}; ${snap.pages.length} sources registered for the task; no date restriction`;
   return (state.majors ?? []).map((m): CounterevidenceItem => {
-    const own = state.entries.filter((e) => e.phase === 'verify' && e.claimId === m.claimId && (e.status === 'done' || e.status === 'failed')).map((e) => e.text);
+    const own = state.entries
+      .filter((e) => e.phase === 'verify' && e.claimId === m.claimId && (e.status === 'done' || e.status === 'failed'))
+      .map((e) => e.text);
     const fromEngine = engineLog.get(m.claimId);
     const c = claims.get(m.claimId);
     const found = (c?.refuting.length ?? 0) > 0 || snap.contested.some((p) => p.claimId === m.claimId || p.otherClaimId === m.claimId);
@@ -67,7 +83,7 @@ export function counterevidenceLog(state: ResearchState, snap: TaskSnapshot): Co
     return {
       claim_id: m.claimId,
       search_queries: [...new Set([...own, ...expansions])],
-      search_scope: own.length > 0 ? scope : 'not searched: beyond the run\'s major-claim limit or budget',
+      search_scope: own.length > 0 ? scope : "not searched: beyond the run's major-claim limit or budget",
       found_counterevidence: found,
       impact_on_status: own.length > 0 ? (fromEngine?.impact_on_status ?? null) : null,
     };

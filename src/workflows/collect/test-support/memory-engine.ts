@@ -5,9 +5,23 @@
 // URL), papers are registered by their abstract without a fetch, corpus documents from the "store"; pages
 // beyond `maxPages` are left unfetched. Test support only; nothing in the workflow imports this file.
 import {
-  InvalidInputError, NonRetryableError, isLyraError, normalizeUrl, parseCorpusUrl, throwIfAborted,
-  type BudgetView, type EngineWarning, type ErrorCategory, type Identifiers, type SearchOptions, type SearchOutcome, type SourceReachability, type SourceText,
-  type SourceView, type StoredError, type UnreadSource,
+  InvalidInputError,
+  NonRetryableError,
+  isLyraError,
+  normalizeUrl,
+  parseCorpusUrl,
+  throwIfAborted,
+  type BudgetView,
+  type EngineWarning,
+  type ErrorCategory,
+  type Identifiers,
+  type SearchOptions,
+  type SearchOutcome,
+  type SourceReachability,
+  type SourceText,
+  type SourceView,
+  type StoredError,
+  type UnreadSource,
 } from '../../../core/index.js';
 import { classifySourceType } from '../../../policy/index.js';
 import type { CollectEngine } from '../adapters.js';
@@ -39,7 +53,16 @@ interface StoredPage {
 }
 
 const BUDGET: BudgetView = {
-  maxPages: 1000, pagesUsed: 0, pagesLeft: 1000, maxQueries: 1000, queriesUsed: 0, queriesLeft: 1000, maxSeconds: 3600, secondsUsed: 0, secondsLeft: 3600, exhausted: false,
+  maxPages: 1000,
+  pagesUsed: 0,
+  pagesLeft: 1000,
+  maxQueries: 1000,
+  queriesUsed: 0,
+  queriesLeft: 1000,
+  maxSeconds: 3600,
+  secondsUsed: 0,
+  secondsLeft: 3600,
+  exhausted: false,
 };
 const AT = '2025-01-01T00:00:00.000Z';
 
@@ -95,8 +118,14 @@ export function memoryCollectEngine(options: {
   const viewOf = (p: MemoryPage): SourceView => {
     const corpus = p.url.startsWith('corpus://');
     return {
-      pageId: `pg:${p.url}`, url: p.url, domain: corpus ? p.url : new URL(p.url).hostname, title: p.title, trustLevel: corpus ? 'LOW' : 'UNVERIFIED',
-      sourceType: p.paper ? 'academic_paper' : corpus ? 'other' : classifySourceType(p.url), primary: false, ...(p.publishedAt ? { publishedAt: p.publishedAt } : {}),
+      pageId: `pg:${p.url}`,
+      url: p.url,
+      domain: corpus ? p.url : new URL(p.url).hostname,
+      title: p.title,
+      trustLevel: corpus ? 'LOW' : 'UNVERIFIED',
+      sourceType: p.paper ? 'academic_paper' : corpus ? 'other' : classifySourceType(p.url),
+      primary: false,
+      ...(p.publishedAt ? { publishedAt: p.publishedAt } : {}),
     };
   };
   const bibliographic = (s: StoredPage): SourceView => ({
@@ -132,14 +161,24 @@ export function memoryCollectEngine(options: {
   };
 
   return {
-    searches, calls, checks, fetches, tasks,
+    searches,
+    calls,
+    checks,
+    fetches,
+    tasks,
     pagesOf: (taskId) => [...taskPages(taskId).values()].map((s) => s.view),
 
     async search(taskId: string, query: string, opts: SearchOptions = {}): Promise<SearchOutcome> {
       throwIfAborted(opts.signal);
       taskPages(taskId);
       const names = opts.providers ?? Object.keys(options.providers);
-      searches.push({ taskId, query, providers: names, ...(opts.maxPages !== undefined ? { maxPages: opts.maxPages } : {}), seekPrimary: opts.seekPrimary === true });
+      searches.push({
+        taskId,
+        query,
+        providers: names,
+        ...(opts.maxPages !== undefined ? { maxPages: opts.maxPages } : {}),
+        seekPrimary: opts.seekPrimary === true,
+      });
       const warnings: EngineWarning[] = [];
       const found: Array<[string, MemoryPage]> = [];
       const failures: StoredError[] = [];
@@ -154,10 +193,28 @@ export function memoryCollectEngine(options: {
           warnings.push({ source: name, category: e.category, code: e.code, message: e.message, target: query, at: AT });
         } else found.push(...a.map((p): [string, MemoryPage] => [name, p]));
       }
-      const base = { taskId, queryId: `q${searches.length}`, query, sentQueries: [query], resultsFound: found.length, fragments: 0, usefulFragments: 0, harvestRate: 0, novelty: 0, duplicateRate: 0, hasPrimarySource: false, claims: [], budget: BUDGET };
+      const base = {
+        taskId,
+        queryId: `q${searches.length}`,
+        query,
+        sentQueries: [query],
+        resultsFound: found.length,
+        fragments: 0,
+        usefulFragments: 0,
+        harvestRate: 0,
+        novelty: 0,
+        duplicateRate: 0,
+        hasPrimarySource: false,
+        claims: [],
+        budget: BUDGET,
+      };
       if (names.length > 0 && failures.length === names.length) {
         const category: ErrorCategory = failures.some((f) => f.category === 'retryable') ? 'retryable' : failures[0]!.category;
-        const error = { category, code: 'all_providers_failed', message: `every search provider failed for ${JSON.stringify(query)}: ${names.map((n, i) => `${n}: ${failures[i]!.message}`).join('; ')}` };
+        const error = {
+          category,
+          code: 'all_providers_failed',
+          message: `every search provider failed for ${JSON.stringify(query)}: ${names.map((n, i) => `${n}: ${failures[i]!.message}`).join('; ')}`,
+        };
         warnings.push({ source: 'query', category, code: 'query_failed', message: `${category}: ${error.message}`, target: query, at: AT });
         return { ...base, status: 'failed', error, newPages: 0, pagesFetched: 0, satisfaction: 'unsatisfied', sources: [], unread: [], warnings };
       }
@@ -179,14 +236,21 @@ export function memoryCollectEngine(options: {
         }
         budget -= 1;
         if (s.status === 'fetched' || s.status === 'abstract_only') sources.push(s.view);
-        else unread.push({ source: s.view, fetchStatus: s.status, ...(s.error ? { error: s.error } : {}), ...(s.httpStatus !== undefined ? { httpStatus: s.httpStatus } : {}) });
+        else
+          unread.push({
+            source: s.view,
+            fetchStatus: s.status,
+            ...(s.error ? { error: s.error } : {}),
+            ...(s.httpStatus !== undefined ? { httpStatus: s.httpStatus } : {}),
+          });
       }
       return { ...base, status: 'done', newPages: sources.length, pagesFetched: sources.length, satisfaction: 'partial', sources, unread, warnings };
     },
 
     readSource(taskId: string, pageId: string): SourceText {
       const s = find(taskId, pageId);
-      if (s.status !== 'fetched' && s.status !== 'abstract_only') throw new NonRetryableError(`readSource: ${s.page.url} has no text (${s.status})`, { code: 'source_unreadable' });
+      if (s.status !== 'fetched' && s.status !== 'abstract_only')
+        throw new NonRetryableError(`readSource: ${s.page.url} has no text (${s.status})`, { code: 'source_unreadable' });
       return { source: bibliographic(s), text: s.page.text ?? '' };
     },
 
@@ -198,13 +262,24 @@ export function memoryCollectEngine(options: {
       if (corpus) {
         const gone = options.missing?.includes(s.page.url) === true;
         return {
-          source: s.view, from: 'check', reachable: !gone, httpStatus: null, at: AT,
+          source: s.view,
+          from: 'check',
+          reachable: !gone,
+          httpStatus: null,
+          at: AT,
           ...(gone ? { error: { category: 'non_retryable', code: 'corpus_document_missing', message: `${s.page.url}: not in corpus ${corpus.corpus}` } } : {}),
         };
       }
       if (!opts.recheck && s.check) return { source: s.view, ...s.check, from: 'check' };
       if (!opts.recheck && (s.status === 'failed' || s.status === 'blocked' || (s.status === 'fetched' && s.httpStatus !== undefined))) {
-        return { source: s.view, from: 'task', reachable: s.status === 'fetched', httpStatus: s.httpStatus ?? null, at: AT, ...(s.error ? { error: s.error } : {}) };
+        return {
+          source: s.view,
+          from: 'task',
+          reachable: s.status === 'fetched',
+          httpStatus: s.httpStatus ?? null,
+          at: AT,
+          ...(s.error ? { error: s.error } : {}),
+        };
       }
       const a = fetch(s.page.url);
       throwIfAborted(opts.signal);

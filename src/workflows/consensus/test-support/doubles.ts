@@ -1,8 +1,20 @@
 // Small deterministic doubles for the consensus tests: a stance model and an in-memory evidence
 // engine. Test support only; nothing in the workflow imports this file.
 import {
-  InvalidInputError, NonRetryableError, throwIfAborted, type BudgetView, type EngineWarning, type SearchOptions, type SearchOutcome, type SourceText, type SourceType,
-  type SourceView, type StanceJudgement, type StanceModel, type StancePair, type TrustLevel,
+  InvalidInputError,
+  NonRetryableError,
+  throwIfAborted,
+  type BudgetView,
+  type EngineWarning,
+  type SearchOptions,
+  type SearchOutcome,
+  type SourceText,
+  type SourceType,
+  type SourceView,
+  type StanceJudgement,
+  type StanceModel,
+  type StancePair,
+  type TrustLevel,
 } from '../../../core/index.js';
 import { classifySourceType } from '../../../policy/index.js';
 import type { EvidenceEngine } from '../adapters.js';
@@ -75,7 +87,16 @@ function hostnameOf(url: string): string {
 }
 
 const BUDGET: BudgetView = {
-  maxPages: 1000, pagesUsed: 0, pagesLeft: 1000, maxQueries: 1000, queriesUsed: 0, queriesLeft: 1000, maxSeconds: 3600, secondsUsed: 0, secondsLeft: 3600, exhausted: false,
+  maxPages: 1000,
+  pagesUsed: 0,
+  pagesLeft: 1000,
+  maxQueries: 1000,
+  queriesUsed: 0,
+  queriesLeft: 1000,
+  maxSeconds: 3600,
+  secondsUsed: 0,
+  secondsLeft: 3600,
+  exhausted: false,
 };
 
 export interface MemoryEngine extends EvidenceEngine {
@@ -99,8 +120,13 @@ export function memoryEngine(options: { providers: Record<string, MemoryDoc[]>; 
   const view = (d: MemoryDoc): SourceView => {
     const trustLevel = testTrustLevel(d.url);
     return {
-      pageId: d.url, url: d.url, domain: hostnameOf(d.url), title: d.title, trustLevel,
-      sourceType: d.sourceType ?? (/^https?:/.test(d.url) ? classifySourceType(d.url) : 'other'), primary: trustLevel === 'ACADEMIC',
+      pageId: d.url,
+      url: d.url,
+      domain: hostnameOf(d.url),
+      title: d.title,
+      trustLevel,
+      sourceType: d.sourceType ?? (/^https?:/.test(d.url) ? classifySourceType(d.url) : 'other'),
+      primary: trustLevel === 'ACADEMIC',
       ...(d.publishedAt ? { publishedAt: d.publishedAt } : {}),
     };
   };
@@ -120,12 +146,37 @@ export function memoryEngine(options: { providers: Record<string, MemoryDoc[]>; 
         else found.push(...rankDocs(options.providers[name] ?? [], query, opts.maxPages ?? 100));
       }
       const failed = names.length > 0 && names.every((n) => options.down?.[n]);
-      if (failed) warnings.push({ source: 'query', category: 'retryable', code: 'query_failed', message: warnings.map((w) => `${w.source}: ${w.message}`).join('; '), target: query, at });
+      if (failed)
+        warnings.push({
+          source: 'query',
+          category: 'retryable',
+          code: 'query_failed',
+          message: warnings.map((w) => `${w.source}: ${w.message}`).join('; '),
+          target: query,
+          at,
+        });
       const sources = [...new Map(found.map((d) => [d.url, view(d)])).values()];
       return {
-        taskId, queryId: `q${searches.length}`, query, sentQueries: [query], status: failed ? 'failed' : 'done', resultsFound: found.length, newPages: sources.length,
-        pagesFetched: sources.length, fragments: 0, usefulFragments: 0, harvestRate: 0, novelty: 0, duplicateRate: 0, satisfaction: 'partial', hasPrimarySource: false,
-        claims: [], sources, unread: [], budget: BUDGET, warnings,
+        taskId,
+        queryId: `q${searches.length}`,
+        query,
+        sentQueries: [query],
+        status: failed ? 'failed' : 'done',
+        resultsFound: found.length,
+        newPages: sources.length,
+        pagesFetched: sources.length,
+        fragments: 0,
+        usefulFragments: 0,
+        harvestRate: 0,
+        novelty: 0,
+        duplicateRate: 0,
+        satisfaction: 'partial',
+        hasPrimarySource: false,
+        claims: [],
+        sources,
+        unread: [],
+        budget: BUDGET,
+        warnings,
       };
     },
     readSource: (_taskId, pageId): SourceText => {
@@ -139,11 +190,21 @@ export function memoryEngine(options: { providers: Record<string, MemoryDoc[]>; 
 }
 
 export const TEST_STRATEGY: AgentStrategy = {
-  agentId: 1, queryModifiers: ['公式'], preferredSources: ['official'], timeRange: 'all', maxResultsPerAgent: 10,
+  agentId: 1,
+  queryModifiers: ['公式'],
+  preferredSources: ['official'],
+  timeRange: 'all',
+  maxResultsPerAgent: 10,
 };
 
 /** A report with given claims, sources and content, for scorer tests. */
-export function makeReport(options: { id: string; agentId?: number; content?: string; sources?: SourceReference[]; claims?: Array<{ text: string; sourceUrl: string; publishedAt?: string }> }): AgentReport {
+export function makeReport(options: {
+  id: string;
+  agentId?: number;
+  content?: string;
+  sources?: SourceReference[];
+  claims?: Array<{ text: string; sourceUrl: string; publishedAt?: string }>;
+}): AgentReport {
   return {
     agentId: options.agentId ?? 1,
     reportId: options.id,

@@ -3,9 +3,24 @@
 // as evidence (a "not" on one side only refutes), statuses from the real policy functions.
 // Deterministic, so a run interrupted and resumed can be compared with an uninterrupted one.
 import {
-  InvalidInputError, claimId, delay,
-  type ClaimMaterial, type ClaimStatus, type CreateTaskInput, type EvidenceView, type Materials, type MaterialsOptions, type SearchOptions,
-  type SearchOutcome, type SearchStateView, type SourceView, type Task, type TaskCounts, type TaskStatusView, type VerifyOutcome, ORIGIN_EDGE_MODEL,
+  InvalidInputError,
+  claimId,
+  delay,
+  type ClaimMaterial,
+  type ClaimStatus,
+  type CreateTaskInput,
+  type EvidenceView,
+  type Materials,
+  type MaterialsOptions,
+  type SearchOptions,
+  type SearchOutcome,
+  type SearchStateView,
+  type SourceView,
+  type Task,
+  type TaskCounts,
+  type TaskStatusView,
+  type VerifyOutcome,
+  ORIGIN_EDGE_MODEL,
 } from '../../../core/index.js';
 import { claimConfidence, determineClaimStatus, statusAxesFromEvidence, type EvidenceItem } from '../../../policy/index.js';
 import type { ResearchEngine } from '../types.js';
@@ -31,7 +46,8 @@ export interface FakeEngineOptions {
   failCode?: string;
 }
 
-const words = (s: string): Set<string> => new Set((s.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((w) => !['the', 'and', 'not', 'that', 'with', 'for'].includes(w)));
+const words = (s: string): Set<string> =>
+  new Set((s.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((w) => !['the', 'and', 'not', 'that', 'with', 'for'].includes(w)));
 const negated = (s: string): boolean => /\bnot\b/i.test(s);
 const url = (d: FakeDoc): string => d.url ?? `corpus://fake/${d.id}`;
 
@@ -53,14 +69,29 @@ export class FakeEngine implements ResearchEngine {
 
   async createTask(input: CreateTaskInput): Promise<Task> {
     this.task = {
-      id: 'task_fake0001', question: input.question, status: 'created', budget: { maxPages: input.budget?.maxPages ?? 100, maxQueries: input.budget?.maxQueries ?? 50, maxSeconds: input.budget?.maxSeconds ?? 1800 },
-      priorityDomains: [], createdAt: '2026-01-01T00:00:00.000Z', configSnapshot: {}, ...(input.language ? { language: input.language } : {}),
+      id: 'task_fake0001',
+      question: input.question,
+      status: 'created',
+      budget: { maxPages: input.budget?.maxPages ?? 100, maxQueries: input.budget?.maxQueries ?? 50, maxSeconds: input.budget?.maxSeconds ?? 1800 },
+      priorityDomains: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      configSnapshot: {},
+      ...(input.language ? { language: input.language } : {}),
     };
     return this.task;
   }
 
   private source(d: FakeDoc): SourceView {
-    return { pageId: `pg_${d.id}`, url: url(d), domain: 'corpus:fake', title: d.title, trustLevel: 'ACADEMIC', sourceType: 'other', primary: true, ...(d.publishedAt ? { publishedAt: d.publishedAt } : {}) };
+    return {
+      pageId: `pg_${d.id}`,
+      url: url(d),
+      domain: 'corpus:fake',
+      title: d.title,
+      trustLevel: 'ACADEMIC',
+      sourceType: 'other',
+      primary: true,
+      ...(d.publishedAt ? { publishedAt: d.publishedAt } : {}),
+    };
   }
 
   private run(queryId: string): SearchOutcome {
@@ -92,9 +123,26 @@ export class FakeEngine implements ResearchEngine {
 
   private outcome(q: SearchStateView, found: number, added: number): SearchOutcome {
     return {
-      taskId: this.task!.id, queryId: q.queryId, query: q.text, sentQueries: [q.text], status: q.status, resultsFound: found, newPages: added, pagesFetched: 0,
-      fragments: 0, usefulFragments: 0, harvestRate: 0, novelty: 0, duplicateRate: 0, satisfaction: 'partial', hasPrimarySource: true, claims: [], sources: [], unread: [],
-      budget: this.status(this.task!.id).budget, warnings: [],
+      taskId: this.task!.id,
+      queryId: q.queryId,
+      query: q.text,
+      sentQueries: [q.text],
+      status: q.status,
+      resultsFound: found,
+      newPages: added,
+      pagesFetched: 0,
+      fragments: 0,
+      usefulFragments: 0,
+      harvestRate: 0,
+      novelty: 0,
+      duplicateRate: 0,
+      satisfaction: 'partial',
+      hasPrimarySource: true,
+      claims: [],
+      sources: [],
+      unread: [],
+      budget: this.status(this.task!.id).budget,
+      warnings: [],
     };
   }
 
@@ -102,7 +150,15 @@ export class FakeEngine implements ResearchEngine {
     if (this.task?.status === 'stopped') throw new InvalidInputError(`task ${taskId} is stopped`, { code: 'task_stopped' });
     this.task!.status = 'running';
     const queryId = `q_${String(this.queries.length + 1).padStart(3, '0')}`;
-    this.queries.push({ queryId, text: query, kind: 'query', mode: options.refute ? 'refute' : 'normal', origin: options.origin ?? 'client', status: 'running', attempts: 1 });
+    this.queries.push({
+      queryId,
+      text: query,
+      kind: 'query',
+      mode: options.refute ? 'refute' : 'normal',
+      origin: options.origin ?? 'client',
+      status: 'running',
+      attempts: 1,
+    });
     this.args.set(queryId, { text: query, options: { ...(options.maxPages ? { maxPages: options.maxPages } : {}) } });
     this.queriesUsed += options.refute ? 7 : 1;
     this.options.onSearch?.(query, ++this.searchCount);
@@ -115,8 +171,18 @@ export class FakeEngine implements ResearchEngine {
     await this.search(taskId, statement, options);
     if (!this.verifiedStatements.includes(statement)) this.verifiedStatements.push(statement);
     return {
-      claim: { id: claimId(statement), statement }, status: 'UNSUPPORTED', confidence: 0.5, uncertainty: 0.2, controversy: 0, rationale: '', conditions: [],
-      supporting: [], refuting: [], neutralCount: 0, queries: [statement], warnings: [],
+      claim: { id: claimId(statement), statement },
+      status: 'UNSUPPORTED',
+      confidence: 0.5,
+      uncertainty: 0.2,
+      controversy: 0,
+      rationale: '',
+      conditions: [],
+      supporting: [],
+      refuting: [],
+      neutralCount: 0,
+      queries: [statement],
+      warnings: [],
     };
   }
 
@@ -125,13 +191,33 @@ export class FakeEngine implements ResearchEngine {
     const pagesUsed = this.registered.length;
     const b = t.budget;
     return {
-      task: t, status: t.status, searches: this.queries.map((q) => ({ ...q })), pagesFetched: 0, pagesRegistered: pagesUsed, usefulFragments: 0, harvestRate: 0,
-      satisfaction: 'partial', hasPrimarySource: true, noveltyTrend: [], claimCounts: { VERIFIED: 0, CONDITIONED: 0, CONTESTED: 0, UNSUPPORTED: 0, REFUTED: 0, PENDING: 0 },
+      task: t,
+      status: t.status,
+      searches: this.queries.map((q) => ({ ...q })),
+      pagesFetched: 0,
+      pagesRegistered: pagesUsed,
+      usefulFragments: 0,
+      harvestRate: 0,
+      satisfaction: 'partial',
+      hasPrimarySource: true,
+      noveltyTrend: [],
+      claimCounts: { VERIFIED: 0, CONDITIONED: 0, CONTESTED: 0, UNSUPPORTED: 0, REFUTED: 0, PENDING: 0 },
       budget: {
-        maxPages: b.maxPages, pagesUsed, pagesLeft: Math.max(0, b.maxPages - pagesUsed), maxQueries: b.maxQueries, queriesUsed: this.queriesUsed,
-        queriesLeft: Math.max(0, b.maxQueries - this.queriesUsed), maxSeconds: b.maxSeconds, secondsUsed: 0, secondsLeft: b.maxSeconds, exhausted: false,
+        maxPages: b.maxPages,
+        pagesUsed,
+        pagesLeft: Math.max(0, b.maxPages - pagesUsed),
+        maxQueries: b.maxQueries,
+        queriesUsed: this.queriesUsed,
+        queriesLeft: Math.max(0, b.maxQueries - this.queriesUsed),
+        maxSeconds: b.maxSeconds,
+        secondsUsed: 0,
+        secondsLeft: b.maxSeconds,
+        exhausted: false,
       },
-      authQueueSize: 0, warnings: [], failures: [], blocked_domains: [],
+      authQueueSize: 0,
+      warnings: [],
+      failures: [],
+      blocked_domains: [],
     };
   }
 
@@ -155,7 +241,16 @@ export class FakeEngine implements ResearchEngine {
     const refuting: EvidenceView[] = [];
     for (const d of origins) {
       const i = d.sentences.indexOf(statement);
-      supporting.push({ edgeId: `e_${d.id}_${i}_${id}`, stance: 'supports', confidence: 1, fragmentId: `f_${d.id}_${i}`, quote: statement, locator: { paragraph: i }, source: this.source(d), model: ORIGIN_EDGE_MODEL });
+      supporting.push({
+        edgeId: `e_${d.id}_${i}_${id}`,
+        stance: 'supports',
+        confidence: 1,
+        fragmentId: `f_${d.id}_${i}`,
+        quote: statement,
+        locator: { paragraph: i },
+        source: this.source(d),
+        model: ORIGIN_EDGE_MODEL,
+      });
     }
     for (const docId of this.registered) {
       if (originIds.has(docId)) continue;
@@ -163,18 +258,44 @@ export class FakeEngine implements ResearchEngine {
       d.sentences.forEach((s, i) => {
         if ([...words(s)].filter((w) => cw.has(w)).length < 3) return;
         const stance = negated(s) !== negated(statement) ? 'refutes' : 'supports';
-        const view: EvidenceView = { edgeId: `e_${d.id}_${i}_${id}`, stance, confidence: 0.9, fragmentId: `f_${d.id}_${i}`, quote: s, locator: { paragraph: i }, source: this.source(d), model: 'fake-stance' };
+        const view: EvidenceView = {
+          edgeId: `e_${d.id}_${i}_${id}`,
+          stance,
+          confidence: 0.9,
+          fragmentId: `f_${d.id}_${i}`,
+          quote: s,
+          locator: { paragraph: i },
+          source: this.source(d),
+          model: 'fake-stance',
+        };
         (stance === 'refutes' ? refuting : supporting).push(view);
       });
     }
-    const items: EvidenceItem[] = [...supporting, ...refuting].map((e) => ({ stance: e.stance, confidence: e.confidence, trustLevel: e.source.trustLevel, source: e.source.url }));
+    const items: EvidenceItem[] = [...supporting, ...refuting].map((e) => ({
+      stance: e.stance,
+      confidence: e.confidence,
+      trustLevel: e.source.trustLevel,
+      source: e.source.url,
+    }));
     const axes = statusAxesFromEvidence(items, { coverage: 1, recency: 1, traceability: 1, contestedByHighTrust: false });
     const decision = determineClaimStatus(axes);
     const conf = claimConfidence(items);
     return {
-      id, statement, slots: {}, decisionRelevance: /\d/.test(statement) ? 'medium' : 'low', status: decision.status as ClaimStatus, confidence: conf.confidence,
-      uncertainty: conf.uncertainty, controversy: conf.controversy, rationale: decision.rationale, axes, conditions: decision.conditions,
-      counts: { supports: supporting.length, refutes: refuting.length, neutral: 0 }, supporting, refuting, origins: origins.map((d) => this.source(d)),
+      id,
+      statement,
+      slots: {},
+      decisionRelevance: /\d/.test(statement) ? 'medium' : 'low',
+      status: decision.status as ClaimStatus,
+      confidence: conf.confidence,
+      uncertainty: conf.uncertainty,
+      controversy: conf.controversy,
+      rationale: decision.rationale,
+      axes,
+      conditions: decision.conditions,
+      counts: { supports: supporting.length, refutes: refuting.length, neutral: 0 },
+      supporting,
+      refuting,
+      origins: origins.map((d) => this.source(d)),
     };
   }
 
@@ -203,8 +324,13 @@ export class FakeEngine implements ResearchEngine {
     const offset = options.offset ?? 0;
     const limit = options.limit ?? 100;
     return {
-      task: this.task!, claims: all.slice(offset, offset + limit), contested: [], citations: [], counterevidenceLog: [],
-      pages: this.registered.map((id) => this.source(this.docs.get(id)!)), paging: { offset, limit, totalClaims: all.length },
+      task: this.task!,
+      claims: all.slice(offset, offset + limit),
+      contested: [],
+      citations: [],
+      counterevidenceLog: [],
+      pages: this.registered.map((id) => this.source(this.docs.get(id)!)),
+      paging: { offset, limit, totalClaims: all.length },
     };
   }
 }

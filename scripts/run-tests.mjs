@@ -2,7 +2,7 @@
 // Finds the *.test.ts files under src/ and test/ and runs them with Node's test runner through tsx.
 // By default the fast ones (`npm test`); with --e2e only the long end-to-end runs, *.e2e.test.ts
 // (`npm run test:e2e`: the README command killed and resumed, a 200-page run killed ten times, 30 % of
-// requests failing, Check-COVID retrieval). Other arguments filter by path.
+// requests failing, Check-COVID retrieval, consensus runs on real corpora). Other arguments filter by path.
 // Node 20's --test takes no globs, so the file list is built here. The spec reporter prints to the
 // terminal; a TAP copy is summarised into the last line, so CI logs end with the test count. Each test
 // has a timeout (LYRA_TEST_TIMEOUT_MS, default 15 min), so a hang fails the run instead of stalling it.
@@ -17,7 +17,11 @@ const e2e = process.argv.includes('--e2e');
 const files = [];
 function walk(dir) {
   let entries;
-  try { entries = readdirSync(dir); } catch { return; }
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
   for (const name of entries) {
     if (name === 'node_modules') continue;
     const p = join(dir, name);
@@ -27,14 +31,28 @@ function walk(dir) {
 }
 roots.forEach(walk);
 files.sort();
-if (files.length === 0) { console.error('run-tests: no test files found'); process.exit(1); }
+if (files.length === 0) {
+  console.error('run-tests: no test files found');
+  process.exit(1);
+}
 const concurrency = process.env.LYRA_TEST_CONCURRENCY ?? '2';
 const timeout = process.env.LYRA_TEST_TIMEOUT_MS ?? String(15 * 60_000);
 const tapDir = mkdtempSync(join(tmpdir(), 'lyra-tap-'));
 const tapFile = join(tapDir, 'report.tap');
 const res = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeout}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, ...files],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    `--test-timeout=${timeout}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tapFile}`,
+    ...files,
+  ],
   { stdio: 'inherit', env: { ...process.env, LYRA_TEST: '1' } },
 );
 let summary = 'tests: no summary (the runner did not write one)';
@@ -42,7 +60,9 @@ try {
   const tap = readFileSync(tapFile, 'utf8');
   const count = (k) => Number(tap.match(new RegExp(`^# ${k} (\\d+)$`, 'm'))?.[1] ?? NaN);
   summary = `${e2e ? 'e2e tests' : 'tests'}: ${count('tests')} (pass ${count('pass')}, fail ${count('fail')}, skipped ${count('skipped')}, cancelled ${count('cancelled')}, todo ${count('todo')}) in ${files.length} files`;
-} catch { /* keep the fallback line */ }
+} catch {
+  /* keep the fallback line */
+}
 rmSync(tapDir, { recursive: true, force: true });
 console.log(summary);
 process.exit(res.status ?? 1);

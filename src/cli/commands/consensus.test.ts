@@ -1,33 +1,32 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runCli, tempHome } from '../../test-support/cli.js';
 import { main } from '../main.js';
-import { PROJECT_ROOT, sharedDataPath, skipUnlessShared } from '../../test-support/shared-data.js';
+import { PROJECT_ROOT } from '../../test-support/shared-data.js';
 
 const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');
 const skipUnlessWeights = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`;
-
-interface Transparency {
-  format: string;
-  topic: string;
-  iterations: Array<{
-    iteration: number;
-    selectionReason: string;
-    selectedReportId: string;
-    scores: Array<{ reportId: string; totalScore: number; consistencyScore: number; relevanceScore?: number; conflicts: unknown[] }>;
-    reports: Array<{ reportId: string; sources: Array<{ url: string; trustLevel: string; reliabilityScore: number }> }>;
-  }>;
-  final: { selectedReportId: string; score: { reportId: string } };
-}
 
 test('lyra consensus --help documents the flags and the files', async () => {
   const home = tempHome();
   try {
     const r = await runCli(['consensus', '--help'], { home });
     assert.equal(r.code, 0);
-    for (const s of ['<topic>', '--agents', '--iterations', '--corpus', '--provider', '--out', '--json', '--timeout', 'report.md', 'transparency.json', '0.5/0.3/0.2']) {
+    for (const s of [
+      '<topic>',
+      '--agents',
+      '--iterations',
+      '--corpus',
+      '--provider',
+      '--out',
+      '--json',
+      '--timeout',
+      'report.md',
+      'transparency.json',
+      '0.5/0.3/0.2',
+    ]) {
       assert.ok(r.out.includes(s), `help lacks ${s}`);
     }
   } finally {
@@ -52,103 +51,50 @@ test('lyra consensus: invalid flags and unknown corpora are invalid input (exit 
   }
 });
 
-test('lyra consensus runs offline on the shipped example corpus and writes the report and the transparency file', { skip: skipUnlessWeights }, async () => {
-  const home = tempHome();
-  try {
-    const out = join(home, 'run');
-    const r = await runCli(['consensus', 'sea level rise caused by global warming', '--corpus', 'example', '--agents', '2', '--iterations', '2', '--max-results', '4', '--out', out, '--json'], { home });
-    assert.equal(r.code, 0, r.err);
-    assert.equal(r.err, ''); // no progress line off a terminal
-    const summary = JSON.parse(r.out) as { report_path: string; transparency_path: string; iterations: unknown[]; final_score: { report_id: string }; total_agent_runs: number };
-    assert.equal(summary.report_path, join(out, 'report.md'));
-    assert.equal(summary.transparency_path, join(out, 'transparency.json'));
-    const report = readFileSync(summary.report_path, 'utf8');
-    assert.match(report, /^# Research report\n\n## Executive summary\n/);
-    for (const h of ['## Research process', '## Detailed report', '## Key findings', '## Sources']) assert.ok(report.includes(`\n${h}\n`), h);
-    const t = JSON.parse(readFileSync(summary.transparency_path, 'utf8')) as Transparency;
-    assert.equal(t.format, 'lyra-consensus-transparency/1');
-    assert.ok(t.iterations.length >= 1 && t.iterations.length <= 2);
-    for (const it of t.iterations) {
-      assert.equal(it.scores.length, 2);
-      assert.ok(it.selectionReason.length > 0);
-      assert.ok(it.scores.every((s) => Array.isArray(s.conflicts) && s.totalScore > 0));
-      // URL-less corpus documents carry the corpus's trust level: the example corpus is LOW (0.40).
-      for (const rep of it.reports) for (const s of rep.sources) assert.deepEqual([s.url.startsWith('corpus://example/'), s.trustLevel, s.reliabilityScore], [true, 'LOW', 0.4]);
-    }
-    assert.equal(t.final.score.reportId, t.iterations.at(-1)!.selectedReportId);
-    assert.equal(summary.final_score.report_id, t.final.selectedReportId);
-    // Iteration 2 never reads what iteration 1's selected report covered.
-    if (t.iterations.length === 2) {
-      const first = t.iterations[0]!;
-      const covered = new Set(first.reports.find((x) => x.reportId === first.selectedReportId)!.sources.map((s) => s.url));
-      assert.ok(t.iterations[1]!.reports.every((rep) => rep.sources.every((s) => !covered.has(s.url))));
-    }
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
-
-test('lyra consensus "coral reef decline causes" on the example corpus selects a report about coral reefs', { skip: skipUnlessWeights }, async () => {
-  const home = tempHome();
-  try {
-    const out = join(home, 'run');
-    const r = await runCli(['consensus', 'coral reef decline causes', '--corpus', 'example', '--out', out, '--json'], { home });
-    assert.equal(r.code, 0, r.err);
-    const t = JSON.parse(readFileSync(join(out, 'transparency.json'), 'utf8')) as Transparency;
-    for (const it of t.iterations) {
-      const selected = it.reports.find((rep) => rep.reportId === it.selectedReportId)!;
-      const score = it.scores.find((s) => s.reportId === it.selectedReportId)!;
-      assert.ok((score.relevanceScore ?? 0) >= 0.3, `iteration selected a report of relevance ${score.relevanceScore}`);
-      // Most of the selected report's sources are articles about corals and reefs.
-      const coral = selected.sources.filter((s) => /coral|reef/i.test(s.url)).length;
-      assert.ok(coral * 2 >= selected.sources.length, selected.sources.map((s) => s.url).join(', '));
-    }
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
-
 test('lyra consensus: most agents failing twice is a failure naming them (exit 1)', { skip: skipUnlessWeights }, async () => {
   const home = tempHome();
   try {
     // A Japanese topic on the English example corpus: no agent finds a source, in both attempts.
     const r = await runCli(['consensus', '海面上昇の原因', '--corpus', 'example', '--agents', '2', '--iterations', '1', '--out', join(home, 'run')], { home });
     assert.equal(r.code, 1);
-    assert.match(r.err, /iteration 1 failed: 2 of 2 agents failed after 1 retry \(agent 1: research agent 1: no new source for "海面上昇の原因 公式 発表 オフィシャル"/);
+    assert.match(
+      r.err,
+      /iteration 1 failed: 2 of 2 agents failed after 1 retry \(agent 1: research agent 1: no new source for "海面上昇の原因 公式 発表 オフィシャル"/,
+    );
     assert.equal(existsSync(join(home, 'run', 'report.md')), false);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
 });
 
-test('lyra consensus on the Check-COVID corpus (academic trust)', { skip: skipUnlessShared('check-covid/corpus.json') || skipUnlessWeights }, async () => {
-  const home = tempHome();
-  try {
-    const add = await runCli(['corpus', 'add', sharedDataPath('check-covid/corpus.json'), '--name', 'check-covid', '--trust-level', 'academic'], { home });
-    assert.equal(add.code, 0, add.err);
-    const out = join(home, 'covid');
-    const r = await runCli(['consensus', 'face masks and COVID-19 transmission', '--corpus', 'check-covid', '--agents', '2', '--iterations', '1', '--max-results', '5', '--out', out], { home });
-    assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /^report: .*report\.md\ntransparency: .*transparency\.json\nevidence graph: task (task_\w+) \(lyra task materials \1\)\nfinal score: \d+\.\d% \(consistency/);
-    const t = JSON.parse(readFileSync(join(out, 'transparency.json'), 'utf8')) as Transparency;
-    const sources = t.iterations[0]!.reports.flatMap((rep) => rep.sources);
-    assert.ok(sources.length > 0 && sources.every((s) => s.trustLevel === 'ACADEMIC' && s.reliabilityScore === 0.9));
-    assert.match(readFileSync(join(out, 'report.md'), 'utf8'), /\(reliability: 90%\)/);
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
-
-test('lyra consensus shows each agent\'s progress on a terminal', { skip: skipUnlessWeights }, async () => {
+test("lyra consensus shows each agent's progress on a terminal", { skip: skipUnlessWeights }, async () => {
   const home = tempHome();
   try {
     let err = '';
     let out = '';
-    const code = await main(['node', 'lyra', 'consensus', 'glacier retreat', '--corpus', 'example', '--agents', '2', '--iterations', '1', '--max-results', '3', '--out', join(home, 'run')], {
-      io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t), stderrIsTTY: true },
-      env: { LYRA_HOME: home },
-      cwd: home,
-    });
+    const code = await main(
+      [
+        'node',
+        'lyra',
+        'consensus',
+        'glacier retreat',
+        '--corpus',
+        'example',
+        '--agents',
+        '2',
+        '--iterations',
+        '1',
+        '--max-results',
+        '3',
+        '--out',
+        join(home, 'run'),
+      ],
+      {
+        io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t), stderrIsTTY: true },
+        env: { LYRA_HOME: home },
+        cwd: home,
+      },
+    );
     assert.equal(code, 0, err);
     // Redraws are throttled, so which states show depends on timing; the line's shape does not.
     assert.match(err, new RegExp(`\r${String.fromCharCode(27)}\\[Kiteration 1/1 · agent 1 (?:…|✓ \\d+\\.\\ds) · agent 2 `));

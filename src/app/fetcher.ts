@@ -60,7 +60,7 @@ export function fetcherSettings(config: LyraConfig): FetcherLimitsInput {
 }
 
 /** qps of a host under the current policy, memoized per policy version (a reload makes a new policy object). */
-function qpsLookup(policy: DomainPolicySource): (host: string) => number {
+export function qpsLookup(policy: DomainPolicySource): (host: string) => number {
   let seen: DomainPolicy | undefined;
   let memo = new Map<string, number>();
   return (host) => {

@@ -23,10 +23,9 @@ test('a runtime builds each part on first use, once, and opens no store until on
     assert.equal(runtime.policy(), runtime.policy());
     assert.equal(runtime.fetcher(), runtime.fetcher());
     assert.equal(runtime.scholarly(), runtime.scholarly());
-    assert.equal(runtime.hasStore(), false);
     assert.equal(existsSync(config.store.path), false, 'policy, fetcher and scholarly sources need no store');
     assert.equal(runtime.store(), runtime.store());
-    assert.equal(runtime.hasStore(), true);
+    assert.equal(existsSync(config.store.path), true, 'store() opens the configured store file');
     await runtime.close();
     await runtime.close(); // twice is harmless
     assert.throws(() => runtime.store().listTasks(), /not open|closed/i, 'the store the runtime opened is closed with it');

@@ -56,8 +56,6 @@ export interface Runtime {
   /** Whether the fetcher renders script-built pages in Chromium. */
   readonly canRender: boolean;
   store(): Store;
-  /** True once store() has opened (or was given) a store. */
-  hasStore(): boolean;
   policy(): DomainPolicySource;
   /** The configured fetcher under policy(); auth-queue items (walls, CAPTCHAs) go to store(), opened only then. */
   fetcher(): Fetcher;
@@ -113,7 +111,6 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     plan,
     canRender,
     store,
-    hasStore: () => overrides.store !== undefined || ownStore.built() !== undefined,
     policy,
     fetcher,
     scholarly: scholarly.get,

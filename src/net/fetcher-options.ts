@@ -1,7 +1,7 @@
 // Options of the HTTP fetcher: every limit with its default, checked by a strict schema when the
 // fetcher is built so a wrong value names itself instead of misbehaving later.
 import { z } from 'zod';
-import type { AuthItem, EventSink } from '../core/index.js';
+import type { AuthItem, EventSink, SharedHostSchedule } from '../core/index.js';
 import type { HostResolver } from './pinned-lookup.js';
 import type { PageRenderer } from './renderer.js';
 
@@ -110,6 +110,11 @@ export interface HttpFetcherOptions extends FetcherLimitsInput {
   renderer?: PageRenderer;
   /** Random source for jitter; tests may fix it. */
   random?: () => number;
+  /**
+   * A per-host schedule shared with other processes (the team database): each request also reserves
+   * its host's shared slot, so qps and crawl delay hold over every worker. Not closed by the fetcher.
+   */
+  sharedSchedule?: SharedHostSchedule;
 }
 
 /** `Lyra/<version> (+<contact URL>)`: names the crawler and how to reach its operator. */

@@ -59,6 +59,8 @@ export interface HostScheduler {
   /** Holds every request to `host` until `until` (ms, scheduler clock); later deadlines win. */
   backoff(host: string, until: number): void;
   setCrawlDelay(host: string, ms: number): void;
+  /** The spacing a host's requests need now, in ms: 1/qps of the policy, or the crawl delay when longer. */
+  intervalFor(host: string): number;
   stats(): { inFlight: number; queued: number; hosts: number };
 }
 
@@ -86,11 +88,12 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
     return s;
   };
 
-  const intervalMs = (s: HostState): number => {
-    const qps = options.qpsFor(s.host);
+  const intervalOf = (host: string, crawlDelayMs: number): number => {
+    const qps = options.qpsFor(host);
     const byQps = qps > 0 && Number.isFinite(qps) ? 1000 / qps : 1000;
-    return Math.max(byQps, s.crawlDelayMs);
+    return Math.max(byQps, crawlDelayMs);
   };
+  const intervalMs = (s: HostState): number => intervalOf(s.host, s.crawlDelayMs);
 
   // Computed at each decision, so a qps reload or a crawl delay learned from robots.txt applies to the waiting request.
   const readyAt = (s: HostState): number => (s.unsent > 0 ? Infinity : Math.max(s.lastStart + intervalMs(s), s.backoffUntil));
@@ -233,6 +236,7 @@ export function createHostScheduler(options: HostSchedulerOptions): HostSchedule
     setCrawlDelay(host, ms) {
       stateOf(host).crawlDelayMs = Math.max(0, ms);
     },
+    intervalFor: (host) => intervalOf(host, hosts.get(host)?.crawlDelayMs ?? 0),
     stats: () => ({ inFlight, queued, hosts: hosts.size }),
   };
 }

@@ -27,6 +27,7 @@ import { decodeText, detectCharset, isTextual } from './charset.js';
 import { exchange, createDispatcher, type ExchangeResponse } from './exchange.js';
 import { contentTypeAllowed, fetcherLimitsSchema, type HttpFetcherOptions } from './fetcher-options.js';
 import { createHostScheduler } from './host-scheduler.js';
+import { withSharedSchedule } from './shared-host-scheduler.js';
 import { createDiskHttpCache, type CachedResponse } from './http-cache.js';
 import { createPinnedLookup, resolveChecked, systemResolver } from './pinned-lookup.js';
 import { backoffDelayMs, serverRequestedWait } from './retry.js';
@@ -107,12 +108,23 @@ export function createHttpFetcher(options: HttpFetcherOptions): HttpFetcher {
     }
     return lane;
   };
-  const scheduler = createHostScheduler({
+  const localScheduler = createHostScheduler({
     qpsFor: options.qpsFor,
     concurrency: limits.concurrency,
     perHostConcurrency: limits.perHostConcurrency,
     maxQueued: limits.maxQueued,
   });
+  const scheduler = options.sharedSchedule
+    ? withSharedSchedule(localScheduler, options.sharedSchedule, {
+        onError: (err, host) =>
+          emit({
+            type: 'fetch.host_schedule_error',
+            level: 'warn',
+            message: `shared host schedule of ${host}: ${(err as Error).message}; other processes wait for its hold to lapse`,
+            data: { host },
+          }),
+      })
+    : localScheduler;
   const dispatcher = defaultLane.dispatcher;
   const tasks = createTaskSignals();
   const cache = limits.cache.dir ? createDiskHttpCache({ dir: limits.cache.dir, maxBytes: limits.cache.maxBytes }) : undefined;

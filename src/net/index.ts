@@ -13,6 +13,10 @@ export { createPinnedLookup, resolveChecked, systemResolver } from './pinned-loo
 export type { HostResolver, ResolvedAddress } from './pinned-lookup.js';
 export { MAX_TRACKED_HOSTS, createHostScheduler } from './host-scheduler.js';
 export type { HostScheduler, HostSchedulerOptions, HostSlot } from './host-scheduler.js';
+export { withSharedSchedule } from './shared-host-scheduler.js';
+export type { SharedSchedulerOptions } from './shared-host-scheduler.js';
+export { DEFAULT_HOLD_MS, DEFAULT_HOLD_POLL_MS, createPgHostSchedule } from './pg-host-schedule.js';
+export type { PgHostSchedule, PgHostScheduleOptions } from './pg-host-schedule.js';
 export { backoffDelayMs, parseRetryAfter, serverRequestedWait } from './retry.js';
 export type { BackoffOptions } from './retry.js';
 export { META_SCAN_BYTES, canonicalCharset, charsetFromContentType, decodeText, declaredInDocument, detectCharset, isTextual } from './charset.js';

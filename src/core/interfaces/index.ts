@@ -78,3 +78,4 @@ export type {
   MaterialsPageOptions,
 } from './materials-page.js';
 export type { EvidenceQueries, TableResult, VectorHit, VectorSearchResult, ViewInfo } from './evidence-queries.js';
+export type { HostReservation, SharedHostSchedule } from './host-schedule.js';

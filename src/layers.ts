@@ -7,6 +7,8 @@ export const LAYER_TIERS: Readonly<Record<string, number>> = {
   net: 2,
   extract: 2,
   store: 2,
+  /** The job queue between processes (pg-boss): an adapter beside the store. */
+  queue: 2,
   sources: 3,
   models: 3,
   pipeline: 4,

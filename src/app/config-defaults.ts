@@ -45,6 +45,7 @@ import { MCP_DEFAULTS, MCP_TOKEN_ENV } from './serve.js';
 import { UI_DEFAULTS } from './ui-defaults.js';
 import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui.js';
 import { WEB_SEARCH_DEFAULTS, chromiumPathOf } from './web-search.js';
+import { DATABASE_URL_ENV, WORKER_DEFAULTS } from './worker-settings.js';
 
 /** Where a value that the file does not set comes from. */
 export interface DefaultValue {
@@ -74,6 +75,7 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
   const f = FETCH_DEFAULTS;
   const p = PIPELINE_DEFAULTS;
   const g = DEFAULT_GRAPH_LIMITS;
+  const w = WORKER_DEFAULTS;
   const scholarly = (name: string, schema: { shape: Record<string, unknown> }, extra: string[] = []): Record<string, DefaultValue> => ({
     [`scholarly.${name}.base_url`]: d(optionDefault(schema, 'baseUrl')),
     // PubMed's rate depends on the key (sources/scholarly/pubmed.ts: 10/s with an NCBI key, else 3/s).
@@ -229,5 +231,16 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'ui.idle_timeout_ms': d(UI_DEFAULTS.idleTimeoutMs),
     'ui.max_connections': d(UI_DEFAULTS.maxConnections),
     'ui.runs_dirs': { source: 'derived', value: [join(home, 'runs')] },
+    'workers.database_url': env[DATABASE_URL_ENV]?.trim() ? { source: 'env', env: DATABASE_URL_ENV, value: env[DATABASE_URL_ENV]!.trim() } : unset,
+    'workers.concurrency': d(w.concurrency),
+    'workers.job_expire_seconds': d(w.jobExpireSeconds),
+    'workers.retry_limit': d(w.retryLimit),
+    'workers.retry_delay_seconds': d(w.retryDelaySeconds),
+    'workers.retry_backoff': d(w.retryBackoff),
+    'workers.busy_delay_seconds': d(w.busyDelaySeconds),
+    'workers.polling_interval_seconds': d(w.pollingIntervalSeconds),
+    'workers.maintenance_interval_seconds': d(w.maintenanceIntervalSeconds),
+    'workers.host_hold_ms': d(w.hostHoldMs),
+    'workers.shutdown_timeout_seconds': d(w.shutdownTimeoutSeconds),
   };
 }

@@ -44,9 +44,9 @@ export const configShowSchema = z.strictObject({
 });
 export type ConfigShow = z.infer<typeof configShowSchema>;
 
-/** Keys whose values are secrets. */
+/** Keys whose values are secrets (a database URL may carry a password). */
 export function isSecretKey(key: string): boolean {
-  return /(^|\.)(api_key|token)$/.test(key);
+  return /(^|\.)(api_key|token|database_url)$/.test(key);
 }
 
 /** Keys holding paths, resolved from the config file's folder as the code does. */

@@ -2,7 +2,7 @@
 // qps comes from domains.yaml at every scheduling decision, so hot reloads apply to running fetches.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import type { AuthItem, EventSink } from '../core/index.js';
+import type { AuthItem, EventSink, SharedHostSchedule } from '../core/index.js';
 import {
   createChromiumRenderer,
   createHttpFetcher,
@@ -31,6 +31,8 @@ export interface CreateFetcherOptions {
   resolver?: HostResolver;
   /** Limits over the configured ones (lyra doctor's probes: one attempt, a short timeout). */
   limits?: Partial<FetcherLimitsInput>;
+  /** The per-host schedule shared with other processes (the team database); not closed by the fetcher. */
+  sharedSchedule?: SharedHostSchedule;
 }
 
 /** Lyra's version from package.json, for the User-Agent. */
@@ -91,6 +93,7 @@ export function createFetcher(options: CreateFetcherOptions): HttpFetcher {
     ...(options.events ? { events: options.events } : {}),
     ...(options.onAuthRequired ? { onAuthRequired: options.onAuthRequired } : {}),
     ...(options.resolver ? { resolver: options.resolver } : {}),
+    ...(options.sharedSchedule ? { sharedSchedule: options.sharedSchedule } : {}),
     // The browser starts only on the first render request, so enabling rendering costs nothing until used.
     ...(renderEnabled
       ? {

@@ -32,6 +32,9 @@ export { CHECKPOINT_SUFFIX, COLLECT_PROVIDER_NAMES, checkpointPathFor, createFil
 export type { RunCollectInput, RunCollectOverrides, RunCollectResult } from './collect.js';
 export { verifyOnce, type VerifyOnceOptions, type VerifyOnceResult } from './verify.js';
 export { createEngine, graphLimitsOf, pipelineLimitsOf, withEngine } from './engine.js';
+export { enqueueQueryJobs, openJobQueue, type OpenJobQueueOptions } from './jobs.js';
+export { runQueryJob, runWorker, type RunWorkerOptions, type WorkerSummary } from './worker.js';
+export { DATABASE_URL_ENV, WORKER_DEFAULTS, hasTeamDatabase, workerSettings, type WorkerSettings } from './worker-settings.js';
 export type { AppEngine, EngineOverrides } from './engine.js';
 export { createTrustResolver } from './trust-resolver.js';
 export { MAX_TRANSLATE_CHARS, configuredTranslator, createLlmTranslator } from './translator.js';

@@ -6,7 +6,7 @@
 // of their own, so a fetch limit, a policy file or a model setting means the same thing everywhere.
 // Closing the runtime closes what it built; parts handed in through `overrides` stay the caller's.
 import type { AuthItem, EmbeddingModel, EventSink, Fetcher, StanceModel, Store } from '../core/index.js';
-import type { HostResolver } from '../net/index.js';
+import { createPgHostSchedule, type HostResolver } from '../net/index.js';
 import type { Translator } from '../pipeline/index.js';
 import { calibratedStanceModel } from './calibration.js';
 import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
@@ -16,6 +16,7 @@ import { openOrCreateStore } from './open-store.js';
 import { createScholarlySources, type ScholarlySetup } from './scholarly.js';
 import { configuredTranslator } from './translator.js';
 import { webSearchPlan, type WebSearchPlan } from './web-search.js';
+import { workerSettings } from './worker-settings.js';
 
 export interface RuntimeOverrides {
   /** A store to use (not closed by the runtime). */
@@ -86,6 +87,11 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
   const store = (): Store => overrides.store ?? ownStore.get();
   const ownPolicy = once(() => createDomainPolicySource({ ...config.domains, watch: options.watchPolicy === true && config.domains.watch, ...events }));
   const policy = (): DomainPolicySource => overrides.policy ?? ownPolicy.get();
+  // With a team database every fetcher of every process reserves its hosts' slots there (docs/team.md), so
+  // a host's qps holds over all workers; it is opened with the fetcher and closed after it.
+  const ownSchedule = once(() =>
+    config.teamDatabaseUrl ? createPgHostSchedule({ url: config.teamDatabaseUrl, holdMs: workerSettings(config).hostHoldMs }) : undefined,
+  );
   const ownFetcher = once(() =>
     createFetcher({
       config,
@@ -95,6 +101,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
       ...(options.fetchLimits ? { limits: options.fetchLimits } : {}),
       ...events,
       ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+      sharedSchedule: ownSchedule.get(),
     }),
   );
   const fetcher = (): Fetcher => overrides.fetcher ?? ownFetcher.get();
@@ -121,6 +128,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
       if (closed) return;
       closed = true;
       await ownFetcher.built()?.close();
+      await ownSchedule.built()?.close();
       ownPolicy.built()?.close();
       ownEmbedding.built()?.close();
       ownStore.built()?.close();

@@ -27,6 +27,7 @@ const COMMANDS: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Re
   { names: ['models'], load: async () => (await import('./commands/models.js')).registerModelsCommand },
   { names: ['claims'], load: async () => (await import('./commands/claims.js')).registerClaimsCommand },
   { names: ['task'], load: async () => (await import('./commands/task.js')).registerTaskCommand },
+  { names: ['worker'], load: async () => (await import('./commands/worker.js')).registerWorkerCommand },
   { names: ['resume'], load: async () => (await import('./commands/resume.js')).registerResumeCommand },
   { names: ['verify'], load: async () => (await import('./commands/verify.js')).registerVerifyCommand },
   { names: ['collect'], load: async () => (await import('./commands/collect.js')).registerCollectCommand },

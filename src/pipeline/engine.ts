@@ -56,7 +56,18 @@ export interface PipelineEngine extends Engine {
   readonly limits: PipelineLimits;
   /** Records targets as pending queries without running them (`lyra task search --queue`; `resume` runs them). */
   record(taskId: string, targets: SearchTarget[], options?: { maxPages?: number; seekPrimary?: boolean }): QueuedItem[];
+  /**
+   * Runs recorded query `queryId` of the task here (a worker's job): first the task's earlier queries
+   * still pending, interrupted (`running` with no process on it: its lease lapsed) or cancelled, then it,
+   * in recorded order under the task's lease. A query already done or failed, or a stopped task, runs
+   * nothing (`ran: false`), so running the same job twice stores nothing twice. Throws `task_busy`
+   * (retryable) while another live process holds the task's lease.
+   */
+  runRecorded(taskId: string, queryId: string, options?: { signal?: AbortSignal }): Promise<RunRecordedOutcome>;
 }
+
+/** What runRecorded did: ran the query (its status now), or why nothing ran. */
+export type RunRecordedOutcome = { ran: true; status: string } | { ran: false; reason: 'query_final' | 'task_stopped'; status: string };
 
 export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
   const limits = resolveLimits(deps.limits);
@@ -288,6 +299,32 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
         const q = recordQuery(store, taskId, input);
         return { queryId: q.id, kind: input.kind, value: input.value };
       });
+    },
+
+    async runRecorded(taskId: string, queryId: string, options: { signal?: AbortSignal } = {}): Promise<RunRecordedOutcome> {
+      const task = requireTask(store, taskId);
+      const query = store.getQuery(queryId);
+      if (!query || query.taskId !== taskId)
+        throw new InvalidInputError(`task ${taskId} has no query ${queryId}`, { code: 'query_not_found', details: { taskId, queryId } });
+      if (query.status === 'done' || query.status === 'failed') return { ran: false, reason: 'query_final', status: query.status };
+      if (task.status === 'stopped') return { ran: false, reason: 'task_stopped', status: query.status };
+      resolveTaskProviders(deps, taskProviders(task));
+      requireModels();
+      claimLease(store, taskId);
+      const line = lineOf(taskId);
+      const active = new Set([...line.queue, ...(line.current ? [line.current] : [])]);
+      const queries = store.listQueries(taskId);
+      const upTo = queries.findIndex((q) => q.id === queryId);
+      // Recorded order: the graph's derived results depend on it (task-queue.ts), so earlier queries go first.
+      const todo = queries
+        .slice(0, upTo + 1)
+        .filter((q) => (q.status === 'pending' || q.status === 'running' || q.status === 'cancelled') && !active.has(q.id));
+      for (const q of todo) {
+        if (q.status !== 'pending') store.updateQuery(q.id, { status: 'pending' });
+        enqueue(taskId, q.id, options.signal);
+      }
+      await waitForQuery(line, queryId);
+      return { ran: true, status: store.getQuery(queryId)?.status ?? 'unknown' };
     },
 
     queueSearches(taskId: string, targets: SearchTarget[], options: QueueOptions = {}): QueuedItem[] {

@@ -331,6 +331,38 @@ export const lyraConfigSchema = z.strictObject({
     .optional(),
   /** `lyra serve` (the MCP server): HTTP, and what one tool call may cost. */
   mcp: mcpConfigSchema.optional(),
+  /**
+   * Team scale (docs/team.md): the database holding the job queue (pg-boss) and the shared per-host
+   * politeness schedule, and the limits of `lyra worker`. Defaults in app/worker-settings.ts.
+   */
+  workers: z
+    .strictObject({
+      /** postgres:// URL of the team database; default $LYRA_DATABASE_URL. Without one there are no jobs and politeness is per process. */
+      database_url: z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
+        .optional(),
+      /** Jobs one `lyra worker` runs at once (default 2; `--concurrency` overrides). */
+      concurrency: z.number().int().min(1).max(64).optional(),
+      /** A job running longer than this is failed and retried by another worker (its lease), in seconds (default 900). */
+      job_expire_seconds: z.number().int().min(1).max(86_400).optional(),
+      /** Retries of a failed or expired job (default 3). */
+      retry_limit: z.number().int().min(0).max(100).optional(),
+      /** Seconds before a retry (default 10), doubled at each retry when retry_backoff (default true). */
+      retry_delay_seconds: z.number().int().min(0).max(3_600).optional(),
+      retry_backoff: z.boolean().optional(),
+      /** A job whose task another worker is running is put back for this many seconds (default 5). */
+      busy_delay_seconds: z.number().int().min(1).max(3_600).optional(),
+      /** How often an idle worker asks the queue for a job, in seconds (default 2). */
+      polling_interval_seconds: z.number().min(0.5).max(600).optional(),
+      /** How often expired jobs are found and retried, in seconds (default 30; one worker does it at a time). */
+      maintenance_interval_seconds: z.number().int().min(1).max(3_600).optional(),
+      /** An unsent shared politeness slot holds its host at most this long (a worker died holding it), in ms (default 30,000). */
+      host_hold_ms: z.number().int().min(1_000).max(600_000).optional(),
+      /** On SIGINT/SIGTERM a worker lets running jobs finish this long, then cancels them (they are retried), in seconds (default 60). */
+      shutdown_timeout_seconds: z.number().int().min(0).max(86_400).optional(),
+    })
+    .optional(),
   /** The browser UI (`lyra ui`, `lyra serve --http --ui`); defaults in app/ui-defaults.ts (UI_DEFAULTS). */
   ui: z
     .strictObject({
@@ -372,6 +404,8 @@ export interface LyraConfig {
   contactUrl: string;
   domains: { defaultFile: string; userFile?: string; watch: boolean };
   store: { path: string };
+  /** The team database (jobs, shared politeness): workers.database_url, else $LYRA_DATABASE_URL; undefined without one. */
+  teamDatabaseUrl?: string;
   /** The parsed file as written, for the task's config snapshot (less the settings ignored for trust, see `warnings`). */
   raw: LyraConfigFile;
   /**

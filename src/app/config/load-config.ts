@@ -66,6 +66,16 @@ function dropWideningSettings(raw: LyraConfigFile, file: string): { raw: LyraCon
   return { raw: copy, warnings };
 }
 
+/** workers.database_url, else $LYRA_DATABASE_URL (checked like the key: a postgres:// URL). */
+function teamDatabaseUrlOf(raw: LyraConfigFile, env: NodeJS.ProcessEnv): { teamDatabaseUrl?: string } {
+  const fromEnv = env.LYRA_DATABASE_URL?.trim();
+  if (raw.workers?.database_url) return { teamDatabaseUrl: raw.workers.database_url };
+  if (!fromEnv) return {};
+  if (!/^postgres(ql)?:\/\//.test(fromEnv))
+    throw new InvalidInputError('$LYRA_DATABASE_URL: expected a postgres:// URL', { code: 'config_invalid', details: { env: 'LYRA_DATABASE_URL' } });
+  return { teamDatabaseUrl: fromEnv };
+}
+
 export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
   const cwd = options.cwd ?? process.cwd();
   const found = resolveConfigPath({ ...options, cwd, explicit: options.configPath });
@@ -115,6 +125,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
     contactUrl: raw.contact_url ?? DEFAULT_CONTACT_URL,
     domains: { defaultFile: DEFAULT_DOMAINS_FILE, userFile, watch: raw.domains?.watch ?? true },
     store: { path: raw.store?.path ? resolve(baseDir, raw.store.path) : resolve(home, 'lyra.db') },
+    ...teamDatabaseUrlOf(raw, options.env ?? process.env),
     raw,
     networkTrusted,
     warnings,

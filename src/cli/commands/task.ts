@@ -2,7 +2,7 @@
 // create_task / search / get_status / stop_task / get_materials). Parsing and formatting only.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { openExistingStore, withEngine, type AppEngine } from '../../app/index.js';
+import { enqueueQueryJobs, hasTeamDatabase, openExistingStore, withEngine, type AppEngine } from '../../app/index.js';
 import { InvalidInputError, type EngineEvent, type SearchOutcome, type TaskStatusView } from '../../core/index.js';
 import { errorOfCategory } from '../../sources/index.js';
 import { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials } from '../../pipeline/index.js';
@@ -200,7 +200,10 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
     .option('--corpus <name>', 'search this local corpus (same as --provider corpus:<name>)')
     .option('--max-pages <n>', 'pages this query may fetch or register (within the task budget)')
     .option('--seek-primary', 'ask the scholarly APIs even for a non-academic query')
-    .option('--queue', 'record the query as pending and return at once; `lyra resume <id>` runs it')
+    .option(
+      '--queue',
+      'record the query as pending and return at once; `lyra resume <id>` runs it, or with a team database a `lyra worker` (a job is enqueued)',
+    )
     .option('--json', 'print the outcome as JSON')
     .description('Run one query through the seven phases (SERP, scholarly APIs, enrichment, registration, citations, fetch, evidence graph)')
     .addHelpText('after', '\nA failed query is recorded with its error (exit code 1) and the task goes on; lyra task status lists every failure.')
@@ -208,13 +211,21 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
       const f = parseFlags('task search', searchFlags, opts);
       const providers = providersOf(f);
       if (f.queue) {
-        const items = await withEngine({ config: ctx.config() }, async (engine) =>
+        const config = ctx.config();
+        const items = await withEngine({ config }, async (engine) =>
           engine.record(id, [{ query, ...(f.refute ? { refute: true } : {}), ...(providers ? { providers } : {}) }], {
             ...(f.maxPages ? { maxPages: f.maxPages } : {}),
             ...(f.seekPrimary ? { seekPrimary: true } : {}),
           }),
         );
-        if (f.json) return printJson(ctx.io, { queued: items });
+        // With a team database the query is also a job for `lyra worker`; recorded first, so a lost job leaves it pending for lyra resume.
+        const jobs = hasTeamDatabase(config)
+          ? await enqueueQueryJobs(
+              config,
+              items.map((i) => ({ taskId: id, queryId: i.queryId })),
+            )
+          : undefined;
+        if (f.json) return printJson(ctx.io, { queued: items, ...(jobs ? { jobs } : {}) });
         return ctx.io.stdout(`${items.map((i) => i.queryId).join('\n')}\n`);
       }
       const progress = createProgress(ctx.io, { enabled: !f.json });

@@ -1,0 +1,53 @@
+// Work handed between processes: a recorded query of a task becomes a job in a queue that any number of
+// `lyra worker` processes take from. The queue gives delivery: a lease (expiry), retries, and takeover
+// of a job whose worker died. What a job does, and that running it twice changes nothing, is the
+// worker's business (app/worker.ts), so an implementation only moves jobs.
+
+/** Run query `queryId` of task `taskId` (and the task's earlier pending queries first, in their order). */
+export interface QueryJob {
+  taskId: string;
+  queryId: string;
+}
+
+/** A job a worker has taken. */
+export interface TakenJob extends QueryJob {
+  /** The queue's id of this job. */
+  id: string;
+  /** How long the worker may run it before the queue takes it back and hands it to another, in ms. */
+  expireInMs: number;
+  /** Earlier attempts of this job that failed or expired. */
+  retryCount: number;
+}
+
+/** How a job ended, kept with the job in the queue. */
+export interface JobResult {
+  /** ran: the query ran to a final status; skipped: nothing to do (already final, task stopped); deferred: put back (task busy elsewhere); rejected: cannot ever run (no such task or query). */
+  outcome: 'ran' | 'skipped' | 'deferred' | 'rejected';
+  /** The query's status after the job. */
+  queryStatus?: string;
+  /** Why it was skipped, deferred or rejected (an error code). */
+  reason?: string;
+}
+
+export interface JobQueueWorkOptions {
+  /** Jobs run at once by this process. */
+  concurrency: number;
+  /** Stops taking jobs when it aborts; `work` resolves once the running ones ended. */
+  signal: AbortSignal;
+  /** Jobs still running this long after `signal` aborted are cancelled through their own signal, in ms. */
+  shutdownTimeoutMs: number;
+}
+
+export interface JobQueue {
+  /** Enqueues query jobs; returns their ids in order. */
+  enqueue(jobs: readonly QueryJob[], options?: { signal?: AbortSignal }): Promise<string[]>;
+  /** Enqueues `job` again to start `delayMs` from now (the task is busy in another worker); not counted as a retry. */
+  defer(job: QueryJob, delayMs: number): Promise<string>;
+  /**
+   * Takes jobs and runs `handler` on each until `options.signal` aborts. A handler's result completes
+   * its job; a thrown error fails it, and the queue retries it within its retry limit. The handler's
+   * signal aborts at the job's expiry or when shutdown outlasts `shutdownTimeoutMs`.
+   */
+  work(options: JobQueueWorkOptions, handler: (job: TakenJob, signal: AbortSignal) => Promise<JobResult>): Promise<void>;
+  close(): Promise<void>;
+}

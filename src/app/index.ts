@@ -90,6 +90,7 @@ export {
   WAIT_POLL_MS,
   milestonesBetween,
   waitForTask,
+  waitUntilIdle,
   waitingFor,
   type TaskMilestone,
   type TaskWaitOutcome,

@@ -110,3 +110,23 @@ export async function waitForTask(
     off();
   }
 }
+
+/**
+ * Waits until nothing of the task is pending or running (its queries ran here, in `lyra worker`s or in
+ * another process), or until `timeoutMs`: `lyra task wait` after `lyra task search --queue`.
+ */
+export async function waitUntilIdle(
+  deps: { engine: Pick<Engine, 'status' | 'on'>; store: Store },
+  input: { taskId: string; timeoutMs: number; pollMs?: number; signal?: AbortSignal },
+): Promise<TaskWaitOutcome> {
+  const started = Date.now();
+  const first = deps.engine.status(input.taskId);
+  for (;;) {
+    const left = input.timeoutMs - (Date.now() - started);
+    const w = await waitForTask(deps, { ...input, timeoutMs: Math.max(1, left) });
+    if (w.endedBy === 'idle' || w.endedBy === 'timeout' || left <= 0) {
+      // Milestones over the whole wait, not only its last round.
+      return { ...w, milestones: milestonesBetween(first, w.status), waitedMs: Date.now() - started };
+    }
+  }
+}

@@ -116,13 +116,19 @@ const queryOf =
   (store: Store): Query | undefined =>
     store.getQuery(id);
 
-test('a queued query goes round through lyra worker: job completed, query done, SIGTERM stops the worker cleanly', { skip, timeout: 600_000 }, async () => {
+test('a queued query goes round through lyra worker: lyra task wait returns when it is done, job completed, SIGTERM stops the worker cleanly', {
+  skip,
+  timeout: 600_000,
+}, async () => {
   const home = newHome('round');
   try {
-    const { queryId, jobId } = await createAndQueue(home, 'aerobic exercise blood pressure');
+    const { taskId, queryId, jobId } = await createAndQueue(home, 'aerobic exercise blood pressure');
     const worker = lyra(home, ['worker', '--concurrency', '1', '--json']);
     const ended = exited(worker);
-    const q = await until(home, 'query done', queryOf(queryId), (x) => x?.status === 'done' || x?.status === 'failed');
+    // lyra task wait returns once nothing of the task is pending or running.
+    const waited = JSON.parse(await cli(home, ['task', 'wait', taskId, '--timeout', '300', '--json'])) as { endedBy: string; waitingFor: unknown[] };
+    assert.deepEqual([waited.endedBy, waited.waitingFor], ['idle', []]);
+    const q = withStore(home, queryOf(queryId));
     assert.equal(q?.status, 'done', q?.lastError);
     // The job's completion is written just after the query's end: give the worker a moment before stopping it.
     const queue = openJobQueue(loadConfig({ configPath: home.configPath, env: { LYRA_HOME: home.dir } }));

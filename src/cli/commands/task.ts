@@ -2,13 +2,14 @@
 // create_task / search / get_status / stop_task / get_materials). Parsing and formatting only.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { enqueueQueryJobs, hasTeamDatabase, openExistingStore, withEngine, type AppEngine } from '../../app/index.js';
-import { InvalidInputError, type EngineEvent, type SearchOutcome, type TaskStatusView } from '../../core/index.js';
+import { enqueueQueryJobs, hasTeamDatabase, openExistingStore, waitUntilIdle, withEngine, type AppEngine } from '../../app/index.js';
+import { InvalidInputError, RetryableError, type EngineEvent, type SearchOutcome, type TaskStatusView } from '../../core/index.js';
 import { errorOfCategory } from '../../sources/index.js';
 import { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials } from '../../pipeline/index.js';
 import type { CliContext } from '../context.js';
 import { formatTable, printJson } from '../io.js';
 import { createProgress, type Progress } from '../progress.js';
+import { shutdownSignal } from '../shutdown-signal.js';
 
 const count = (max: number) => z.coerce.number().int().min(1).max(max);
 const names = z.array(z.string().trim().min(1)).optional();
@@ -33,6 +34,15 @@ const searchFlags = z.strictObject({
   json: z.boolean().optional(),
 });
 const jsonFlag = z.strictObject({ json: z.boolean().optional() });
+const waitFlags = z.strictObject({
+  timeout: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 3600)
+    .default(3600),
+  json: z.boolean().optional(),
+});
 const stopFlags = z.strictObject({ reason: z.string().trim().min(1).max(500).optional(), json: z.boolean().optional() });
 const materialsFlags = z.strictObject({
   format: z.string().default('json'),
@@ -154,7 +164,7 @@ async function withExistingStore<T>(ctx: CliContext, taskId: string, fn: (engine
 }
 
 export function registerTaskCommand(program: Command, ctx: CliContext): void {
-  const task = program.command('task').description('Research tasks: create, search (the seven-phase pipeline), status, stop, materials, list');
+  const task = program.command('task').description('Research tasks: create, search (the seven-phase pipeline), status, wait, stop, materials, list');
 
   task
     .command('create')
@@ -265,6 +275,26 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
       const s = await withExistingStore(ctx, id, (engine) => engine.status(id));
       if (f.json) printJson(ctx.io, s);
       else ctx.io.stdout(statusText(s));
+    });
+
+  task
+    .command('wait')
+    .argument('<id>', 'task id')
+    .option('--timeout <seconds>', 'give up after this many seconds (default 3600)')
+    .option('--json', 'print the status, milestones and what is still waiting as JSON')
+    .description('Wait until no query of the task is pending or running (queued queries run by lyra worker or lyra resume); exit 1 when the time runs out')
+    .action(async (id: string, opts: Record<string, unknown>) => {
+      const f = parseFlags('task wait', waitFlags, opts);
+      const w = await withExistingStore(ctx, id, (engine) =>
+        waitUntilIdle({ engine, store: engine.store }, { taskId: id, timeoutMs: f.timeout * 1000, signal: shutdownSignal() }),
+      );
+      if (f.json) printJson(ctx.io, w);
+      else ctx.io.stdout(statusText(w.status));
+      if (w.endedBy === 'timeout')
+        throw new RetryableError(`task wait: ${w.waitingFor.length} item(s) of task ${id} still waiting after ${f.timeout} s`, {
+          code: 'wait_timeout',
+          details: { taskId: id },
+        });
     });
 
   task

@@ -48,6 +48,14 @@ export async function runQueryJob(
       // Cancelled by `lyra task stop` while it ran: nothing more to do until the task is resumed.
       return { outcome: 'skipped', reason: 'task_stopped', queryStatus: r.status };
     }
+    if (r.status !== 'done' && r.status !== 'failed') {
+      // The run ended without a final status (the store refused the last write, e.g. SQLite busy under
+      // several writers): fail the job, so the retry runs the interrupted query again from its checkpoints.
+      throw new RetryableError(`query ${job.queryId} of task ${job.taskId} ended its run still ${r.status}; the job is retried`, {
+        code: 'query_unfinished',
+        details: { taskId: job.taskId, queryId: job.queryId, status: r.status },
+      });
+    }
     return { outcome: 'ran', queryStatus: r.status };
   } catch (err) {
     if (isLyraError(err) && err.code === 'task_busy') {

@@ -1,0 +1,236 @@
+// bench:workers — `lyra worker` processes (1, 2, 4; one job at a time each) on a loopback web of many
+// hosts (bench/lib/workers-web.ts: one server per 127.0.0.x address, qps 1–2 each in domains.yaml),
+// jobs in pg-boss and politeness shared through the team database (a throwaway PostgreSQL, or
+// $LYRA_TEST_DATABASE_URL). Each run: TASKS tasks of one query each, the query's SERP pointing at
+// PAGES pages spread over the hosts; the tasks are created and their jobs enqueued, and the clock runs
+// from the enqueue until every query is final. Reports pages/s, wall ÷ politeness bound (max over hosts
+// of requests ÷ qps: a polite crawl cannot beat 1.0), and the smallest gap between two requests to one
+// host, over all workers, as sent (client stamps, bench/lib/send-recorder.mjs) and as arrived (server
+// stamps), ÷ 1/qps (≥ 1.0: the host's qps held across workers). Measured and printed, never asserted.
+// The store is the home's SQLite file shared by the workers; PostgreSQL store vs SQLite for one process
+// is pending until the PostgreSQL store is on this branch.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { createEngine, enqueueQueryJobs, loadConfig } from '../src/app/index.js';
+import { openStore } from '../src/store/index.js';
+import { createTestDatabase, skipUnlessPostgres } from '../src/test-support/postgres.js';
+import { PROJECT_ROOT } from '../src/test-support/shared-data.js';
+import { startWorkersWeb, type WorkersWeb } from './lib/workers-web.js';
+
+const HOSTS = 24;
+const TASKS = 16;
+const PAGES = 9;
+const WORKER_COUNTS = (process.env.LYRA_BENCH_WORKERS ?? '1,2,4').split(',').map(Number);
+const qpsOf = (i: number): number => 1 + (i % 2);
+
+interface RunResult {
+  workers: number;
+  wallS: number;
+  pages: number;
+  requests: number;
+  boundS: number;
+  sentMinRatio: number;
+  sentMinHost: string;
+  arrivedMinRatio: number;
+  failedQueries: number;
+}
+
+function writeHome(web: WorkersWeb, databaseUrl: string): { dir: string; configPath: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-bench-workers-'));
+  const domainsPath = join(dir, 'domains.yaml');
+  const domains = ['{ domain: 127.0.0.1, trust_level: unverified, qps: 20 }', ...Array.from({ length: HOSTS }, (_, i) => `{ domain: ${web.hostName(i)}, trust_level: unverified, qps: ${qpsOf(i)} }`)];
+  writeFileSync(domainsPath, ['domains:', ...domains.map((d) => `  - ${d}`), ''].join('\n'));
+  const configPath = join(dir, 'lyra.config.yaml');
+  const off = { enabled: false };
+  writeFileSync(
+    configPath,
+    [
+      'store: { path: lyra.db }',
+      `domains: { file: ${JSON.stringify(domainsPath)}, watch: false }`,
+      `fetch: ${JSON.stringify({ allow_private: ['127.0.0.0/8:1-65535'], cache: { enabled: false }, timeout_ms: 10000, max_retries: 1, per_host_concurrency: 2, render: { enabled: false } })}`,
+      `providers: { searxng: { base_url: "${web.searchBase}" } }`,
+      `scholarly: ${JSON.stringify({ semantic_scholar: off, openalex: off, crossref: off, arxiv: off, pubmed: off })}`,
+      `pipeline: ${JSON.stringify({ query_backoff_ms: 50, mirror_queries: false, synonym_queries: 0, serp_limit: 50, fetch_concurrency: 4, graph: { claims_per_page: 1, candidates_per_claim: 2 } })}`,
+      `workers: ${JSON.stringify({ database_url: databaseUrl, polling_interval_seconds: 0.5, busy_delay_seconds: 1, maintenance_interval_seconds: 5 })}`,
+      '',
+    ].join('\n'),
+  );
+  return { dir, configPath };
+}
+
+function startWorker(home: { dir: string; configPath: string }, sendLog: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'lyra.js'), '--config', home.configPath, 'worker', '--concurrency', '1', '--json'], {
+    env: {
+      ...process.env,
+      LYRA_HOME: home.dir,
+      LYRA_DATABASE_URL: '',
+      LYRA_BENCH_SEND_LOG: sendLog,
+      NODE_OPTIONS: `--import=${join(PROJECT_ROOT, 'bench', 'lib', 'send-recorder.mjs')}`,
+    },
+    cwd: home.dir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (l) => {
+      if (l.includes('"worker.started"')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited (${code}) before it started`)));
+  });
+}
+
+/** Smallest gap between two stamps of one host ÷ that host's 1/qps, and the host. */
+function minGapRatio(stamps: Array<{ host: string; at: number }>, qpsFor: (host: string) => number): { ratio: number; host: string } {
+  const byHost = new Map<string, number[]>();
+  for (const s of stamps) byHost.set(s.host, [...(byHost.get(s.host) ?? []), s.at]);
+  let best = { ratio: Infinity, host: '' };
+  for (const [host, ts] of byHost) {
+    ts.sort((a, b) => a - b);
+    for (let i = 1; i < ts.length; i++) {
+      const r = (ts[i]! - ts[i - 1]!) / (1000 / qpsFor(host));
+      if (r < best.ratio) best = { ratio: r, host };
+    }
+  }
+  return best;
+}
+
+async function run(web: WorkersWeb, databaseUrl: string, workers: number): Promise<RunResult> {
+  const home = writeHome(web, databaseUrl);
+  const sendLog = join(home.dir, 'sent.jsonl');
+  writeFileSync(sendLog, '');
+  const children: ChildProcess[] = [];
+  try {
+    for (let i = 0; i < workers; i++) children.push(await startWorker(home, sendLog));
+    const config = loadConfig({ configPath: home.configPath, env: { LYRA_HOME: home.dir } });
+    const engine = createEngine(config);
+    const jobs: Array<{ taskId: string; queryId: string }> = [];
+    try {
+      for (let t = 0; t < TASKS; t++) {
+        const task = await engine.createTask({ question: `What do the studies of topic ${t} find?`, budget: { maxPages: 500, maxQueries: 20 } });
+        const [item] = engine.record(task.id, [{ query: `topic ${t} blood pressure` }]);
+        jobs.push({ taskId: task.id, queryId: item!.queryId });
+      }
+    } finally {
+      await engine.close();
+    }
+    const arrivalsBefore = web.arrivals.length;
+    const started = performance.now();
+    await enqueueQueryJobs(config, jobs);
+    const store = openStore({ path: join(home.dir, 'lyra.db'), readonly: true });
+    let failedQueries = 0;
+    let pages = 0;
+    try {
+      for (;;) {
+        const qs = jobs.map((j) => store.getQuery(j.queryId));
+        if (qs.every((q) => q && (q.status === 'done' || q.status === 'failed'))) {
+          failedQueries = qs.filter((q) => q?.status === 'failed').length;
+          pages = jobs.reduce((n, j) => n + store.listPages(j.taskId).filter((p) => p.fetchStatus === 'fetched').length, 0);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      store.close();
+    }
+    const wallS = (performance.now() - started) / 1000;
+    const arrivals = web.arrivals.slice(arrivalsBefore);
+    const qpsFor = (host: string): number => (host === '127.0.0.1' ? 20 : qpsOf(Number(host.split('.')[3]) - 2));
+    const perHost = new Map<string, number>();
+    for (const a of arrivals) perHost.set(a.host, (perHost.get(a.host) ?? 0) + 1);
+    // Robots.txt fetched by a worker before the clock started count too: the bound covers what each host received while timed.
+    const boundS = Math.max(...[...perHost].map(([h, n]) => n / qpsFor(h)));
+    const sent = readFileSync(sendLog, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { host: string; at: number });
+    const sentMin = minGapRatio(sent, qpsFor);
+    const arrivedMin = minGapRatio(web.arrivals, qpsFor);
+    return {
+      workers,
+      wallS,
+      pages,
+      requests: arrivals.length,
+      boundS,
+      sentMinRatio: sentMin.ratio,
+      sentMinHost: sentMin.host,
+      arrivedMinRatio: arrivedMin.ratio,
+      failedQueries,
+    };
+  } finally {
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null) return resolve();
+            c.once('exit', () => resolve());
+            c.kill('SIGTERM');
+          }),
+      ),
+    );
+    if (existsSync(home.dir)) rmSync(home.dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const skip = skipUnlessPostgres();
+  if (skip) {
+    console.log(`bench:workers skipped: ${skip}`);
+    return;
+  }
+  if (!existsSync(join(PROJECT_ROOT, 'dist', 'cli', 'main.js'))) throw new Error('bench:workers runs the built CLI: run `npm run build` first');
+  const db = await createTestDatabase();
+  const rows: RunResult[] = [];
+  try {
+    for (const n of WORKER_COUNTS) {
+      // A fresh web per run: the arrival log and the per-host clocks start empty.
+      const web = await startWorkersWeb({ hosts: HOSTS, tasks: TASKS, pagesPerTask: PAGES, qpsOf });
+      try {
+        rows.push(await run(web, db.url, n));
+      } finally {
+        await web.close();
+      }
+    }
+  } finally {
+    await db.drop();
+  }
+  console.log(`bench:workers — ${TASKS} tasks × 1 query × ${PAGES} pages over ${HOSTS} hosts (qps 1–2 each), one job at a time per worker\n`);
+  const head = ['workers', 'wall s', 'pages', 'pages/s', 'requests', 'bound s', 'wall ÷ bound', 'sent: min gap ÷ 1/qps', 'arrived: min gap ÷ 1/qps', 'failed queries'];
+  const body = rows.map((r) => [
+    String(r.workers),
+    r.wallS.toFixed(1),
+    String(r.pages),
+    (r.pages / r.wallS).toFixed(2),
+    String(r.requests),
+    r.boundS.toFixed(1),
+    (r.wallS / r.boundS).toFixed(2),
+    `${r.sentMinRatio.toFixed(3)} (${r.sentMinHost})`,
+    r.arrivedMinRatio.toFixed(3),
+    String(r.failedQueries),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log([line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n'));
+  const base = rows.find((r) => r.workers === 1);
+  if (base) console.log(`\nthroughput vs 1 worker: ${rows.map((r) => `${r.workers}: ×${(r.pages / r.wallS / (base.pages / base.wallS)).toFixed(2)}`).join(', ')}`);
+  console.log(
+    [
+      '',
+      'PostgreSQL store vs SQLite for one process: pending (the PostgreSQL store is not on this branch yet).',
+      'The clock runs from the enqueue to the last query final; worker start-up (models) is before it. "sent" gaps are',
+      'stamped by each worker as undici writes the request (epoch ms, one machine); "arrived" by the bench web. Requests',
+      'include each worker\'s robots.txt per host and the searches (127.0.0.1, qps 20).',
+      `machine: ${cpus().length} cores, load average at the end ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    ].join('\n'),
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -45,6 +45,14 @@ export const lyraConfigSchema = z.strictObject({
     .strictObject({
       /** SQLite database file; default $LYRA_HOME/lyra.db. */
       path: z.string().min(1).optional(),
+      /**
+       * A PostgreSQL database instead of the SQLite file (postgres://user@host:5432/db): the team store that
+       * `lyra worker` processes share. $LYRA_DATABASE_URL overrides it.
+       */
+      url: z
+        .string()
+        .regex(/^postgres(ql)?:\/\//i, { message: 'expected a postgres:// or postgresql:// URL' })
+        .optional(),
     })
     .optional(),
   /** Local corpora (`lyra corpus add`). */
@@ -371,7 +379,8 @@ export interface LyraConfig {
   home: string;
   contactUrl: string;
   domains: { defaultFile: string; userFile?: string; watch: boolean };
-  store: { path: string };
+  /** `url`, when set ($LYRA_DATABASE_URL, else store.url), is a PostgreSQL database used instead of the SQLite file at `path`. */
+  store: { path: string; url?: string };
   /** The parsed file as written, for the task's config snapshot (less the settings ignored for trust, see `warnings`). */
   raw: LyraConfigFile;
   /**

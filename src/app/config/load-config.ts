@@ -114,9 +114,22 @@ export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
     home,
     contactUrl: raw.contact_url ?? DEFAULT_CONTACT_URL,
     domains: { defaultFile: DEFAULT_DOMAINS_FILE, userFile, watch: raw.domains?.watch ?? true },
-    store: { path: raw.store?.path ? resolve(baseDir, raw.store.path) : resolve(home, 'lyra.db') },
+    store: storeLocation(raw, baseDir, home, options.env ?? process.env),
     raw,
     networkTrusted,
     warnings,
   };
+}
+
+/** The SQLite file, and the PostgreSQL URL when $LYRA_DATABASE_URL or store.url names one (the env wins). */
+function storeLocation(raw: LyraConfigFile, baseDir: string, home: string, env: NodeJS.ProcessEnv): { path: string; url?: string } {
+  const path = raw.store?.path ? resolve(baseDir, raw.store.path) : resolve(home, 'lyra.db');
+  const fromEnv = env.LYRA_DATABASE_URL?.trim();
+  if (fromEnv && !/^postgres(ql)?:\/\//i.test(fromEnv))
+    throw new InvalidInputError('LYRA_DATABASE_URL must be a postgres:// or postgresql:// URL', {
+      code: 'config_invalid',
+      details: { key: 'LYRA_DATABASE_URL' },
+    });
+  const url = fromEnv || raw.store?.url;
+  return url ? { path, url } : { path };
 }

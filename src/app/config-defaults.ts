@@ -44,6 +44,7 @@ import { MAX_EXTRACT_FILE_BYTES } from './extract-source.js';
 import { MCP_DEFAULTS, MCP_TOKEN_ENV } from './serve.js';
 import { UI_DEFAULTS } from './ui-defaults.js';
 import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui.js';
+import { storeLabel } from './open-store.js';
 import { WEB_SEARCH_DEFAULTS, chromiumPathOf } from './web-search.js';
 
 /** Where a value that the file does not set comes from. */
@@ -91,6 +92,9 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'domains.file': existsSync(homeDomains) ? { source: 'derived', value: homeDomains } : unset,
     'domains.watch': d(true),
     'store.path': { source: 'derived', value: join(home, 'lyra.db') },
+    'store.url': env.LYRA_DATABASE_URL?.trim()
+      ? { source: 'env', env: 'LYRA_DATABASE_URL', value: storeLabel({ path: '', url: env.LYRA_DATABASE_URL.trim() }) }
+      : unset,
     'corpus.max_file_bytes': d(DEFAULT_MAX_FILE_BYTES),
     'corpus.max_files': d(DEFAULT_MAX_FILES),
     'extract.max_html_chars': d(DEFAULT_MAX_HTML_CHARS),

@@ -8,6 +8,7 @@ import { LineCounter, isNode, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { CONFIG_FILE_NAME, CONFIG_SOURCES, lyraConfigSchema, lyraHome, schemaKeys, type ConfigSource, type LyraConfig } from './config/index.js';
 import { configDefaults } from './config-defaults.js';
+import { storeLabel } from './open-store.js';
 import { MCP_TOKEN_ENV } from './serve.js';
 
 export const CONFIG_VALUE_SOURCES = ['file', 'env', 'default', 'derived', 'unset'] as const;
@@ -116,11 +117,13 @@ export function configView(options: ConfigViewOptions): ConfigShow {
           ? config.home
           : key === 'store.path'
             ? config.store.path
-            : key === 'domains.file'
-              ? (config.domains.userFile ?? null)
-              : PATH_KEYS.has(key) && typeof fromFile === 'string' && !isAbsolute(fromFile)
-                ? resolve(baseDir, fromFile)
-                : fromFile;
+            : key === 'store.url' && typeof fromFile === 'string'
+              ? storeLabel({ path: '', url: fromFile })
+              : key === 'domains.file'
+                ? (config.domains.userFile ?? null)
+                : PATH_KEYS.has(key) && typeof fromFile === 'string' && !isAbsolute(fromFile)
+                  ? resolve(baseDir, fromFile)
+                  : fromFile;
       const at = line(key);
       entry = { key, value: value as z.infer<typeof configValueSchema>['value'], source: 'file', file: file!, ...(at ? { line: at } : {}) };
     } else if (def.whenSection && getIn(config.raw, def.whenSection.split('.')) === undefined) {

@@ -10,6 +10,7 @@ import { dirname, extname } from 'node:path';
 import { InvalidInputError, NonRetryableError, type BudgetInput, type EventSink, type StanceModel, type Store } from '../core/index.js';
 // The chat client file directly: models/index.ts is not in the repository yet.
 import { chatClientOf } from './llm.js';
+import { storeLabel } from './open-store.js';
 import type { HostResolver } from '../net/index.js';
 import {
   MAX_OUTLINE_CHARS,
@@ -247,7 +248,7 @@ export async function runCollect(config: LyraConfig, input: RunCollectInput, ove
             const task = engine.store.getTask(id);
             const from = resumed === id ? ` (named by the checkpoint ${checkpointFile}; pass --fresh to start over)` : '';
             if (!task)
-              throw new InvalidInputError(`collect: no task ${id} in ${config.store.path}${from}`, { code: 'task_not_found', details: { taskId: id } });
+              throw new InvalidInputError(`collect: no task ${id} in ${storeLabel(config.store)}${from}`, { code: 'task_not_found', details: { taskId: id } });
             if (task.status === 'stopped')
               throw new InvalidInputError(`collect: task ${id} is stopped (${task.stopReason ?? 'no reason given'}); lyra resume ${id} reopens it${from}`, {
                 code: 'task_stopped',

@@ -44,8 +44,9 @@ import { MAX_EXTRACT_FILE_BYTES } from './extract-source.js';
 import { MCP_DEFAULTS, MCP_TOKEN_ENV } from './serve.js';
 import { UI_DEFAULTS } from './ui-defaults.js';
 import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui.js';
+import { storeLabel } from './open-store.js';
 import { WEB_SEARCH_DEFAULTS, chromiumPathOf } from './web-search.js';
-import { DATABASE_URL_ENV, WORKER_DEFAULTS } from './worker-settings.js';
+import { WORKER_DEFAULTS } from './worker-settings.js';
 
 /** Where a value that the file does not set comes from. */
 export interface DefaultValue {
@@ -93,6 +94,9 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'domains.file': existsSync(homeDomains) ? { source: 'derived', value: homeDomains } : unset,
     'domains.watch': d(true),
     'store.path': { source: 'derived', value: join(home, 'lyra.db') },
+    'store.url': env.LYRA_DATABASE_URL?.trim()
+      ? { source: 'env', env: 'LYRA_DATABASE_URL', value: storeLabel({ path: '', url: env.LYRA_DATABASE_URL.trim() }) }
+      : unset,
     'corpus.max_file_bytes': d(DEFAULT_MAX_FILE_BYTES),
     'corpus.max_files': d(DEFAULT_MAX_FILES),
     'extract.max_html_chars': d(DEFAULT_MAX_HTML_CHARS),
@@ -231,7 +235,8 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'ui.idle_timeout_ms': d(UI_DEFAULTS.idleTimeoutMs),
     'ui.max_connections': d(UI_DEFAULTS.maxConnections),
     'ui.runs_dirs': { source: 'derived', value: [join(home, 'runs')] },
-    'workers.database_url': env[DATABASE_URL_ENV]?.trim() ? { source: 'env', env: DATABASE_URL_ENV, value: env[DATABASE_URL_ENV]!.trim() } : unset,
+    // The team database defaults to the PostgreSQL store's (store.url or $LYRA_DATABASE_URL), shown without its password.
+    'workers.database_url': config.store.url ? { source: 'derived', value: storeLabel({ path: '', url: config.store.url }) } : unset,
     'workers.concurrency': d(w.concurrency),
     'workers.job_expire_seconds': d(w.jobExpireSeconds),
     'workers.retry_limit': d(w.retryLimit),

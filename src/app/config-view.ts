@@ -8,6 +8,7 @@ import { LineCounter, isNode, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { CONFIG_FILE_NAME, CONFIG_SOURCES, lyraConfigSchema, lyraHome, schemaKeys, type ConfigSource, type LyraConfig } from './config/index.js';
 import { configDefaults } from './config-defaults.js';
+import { storeLabel } from './open-store.js';
 import { MCP_TOKEN_ENV } from './serve.js';
 
 export const CONFIG_VALUE_SOURCES = ['file', 'env', 'default', 'derived', 'unset'] as const;
@@ -44,9 +45,9 @@ export const configShowSchema = z.strictObject({
 });
 export type ConfigShow = z.infer<typeof configShowSchema>;
 
-/** Keys whose values are secrets (a database URL may carry a password). */
+/** Keys whose values are secrets. */
 export function isSecretKey(key: string): boolean {
-  return /(^|\.)(api_key|token|database_url)$/.test(key);
+  return /(^|\.)(api_key|token)$/.test(key);
 }
 
 /** Keys holding paths, resolved from the config file's folder as the code does. */
@@ -116,11 +117,13 @@ export function configView(options: ConfigViewOptions): ConfigShow {
           ? config.home
           : key === 'store.path'
             ? config.store.path
-            : key === 'domains.file'
-              ? (config.domains.userFile ?? null)
-              : PATH_KEYS.has(key) && typeof fromFile === 'string' && !isAbsolute(fromFile)
-                ? resolve(baseDir, fromFile)
-                : fromFile;
+            : (key === 'store.url' || key === 'workers.database_url') && typeof fromFile === 'string'
+              ? storeLabel({ path: '', url: fromFile })
+              : key === 'domains.file'
+                ? (config.domains.userFile ?? null)
+                : PATH_KEYS.has(key) && typeof fromFile === 'string' && !isAbsolute(fromFile)
+                  ? resolve(baseDir, fromFile)
+                  : fromFile;
       const at = line(key);
       entry = { key, value: value as z.infer<typeof configValueSchema>['value'], source: 'file', file: file!, ...(at ? { line: at } : {}) };
     } else if (def.whenSection && getIn(config.raw, def.whenSection.split('.')) === undefined) {

@@ -21,7 +21,15 @@ export const DEFAULT_HIT_CHARS = 300;
 
 export function createEvidenceQueries(options: EvidenceQueriesOptions): EvidenceQueries {
   let runner: ReadonlySql | undefined;
-  const sql = (): ReadonlySql => (runner ??= createReadonlySql({ path: options.storePath, ...options.sql }));
+  const sql = (): ReadonlySql => {
+    // The read-only SQL child opens the SQLite file; a PostgreSQL store (a URL) has no such file.
+    if (/^postgres(ql)?:\/\//i.test(options.storePath))
+      throw new InvalidInputError('query_sql and query_view read the SQLite store; this Lyra stores in PostgreSQL: query it with psql under a read-only role', {
+        code: 'sql_unsupported_store',
+        details: { store: options.storePath },
+      });
+    return (runner ??= createReadonlySql({ path: options.storePath, ...options.sql }));
+  };
   const requireTask = (taskId: string): void => {
     if (!options.store.getTask(taskId))
       throw new InvalidInputError(`no task ${JSON.stringify(taskId)} (create_task returns task ids)`, { code: 'task_not_found', details: { taskId } });

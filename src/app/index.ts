@@ -2,7 +2,7 @@
 export * from './config/index.js';
 export { RESTORE_VIA, blockedView, explainDomain, listBlockedDomains, listDomainRules } from './domains.js';
 export type { BlockedDomainView, DomainExplanation, DomainRuleView } from './domains.js';
-export { openExistingStore, openOrCreateStore } from './open-store.js';
+export { openExistingStore, openOrCreateStore, storeLabel, type StoreLocation } from './open-store.js';
 export { ensureOutputDir, ensureOutputFile } from './output-path.js';
 export { buildEmbeddingModel, buildStanceModel, listLocalModels, modelsDirOf, pullModel, stanceBackendOf } from './models.js';
 export type { PullModelOptions } from './models.js';

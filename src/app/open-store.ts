@@ -1,16 +1,52 @@
-// Opens the SQLite store at the configured path.
+// Opens the configured store: the SQLite file at `store.path`, or the PostgreSQL database at
+// `store.url` / $LYRA_DATABASE_URL (issue 18). Callers pass `config.store`; a bare path is a SQLite file.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Store } from '../core/index.js';
 import { openStore } from '../store/index.js';
+import { isPostgresUrl, openPgStore } from '../store/pg/index.js';
 
-/** Opens the store when its file exists; read-only commands use this so they never create data. */
-export function openExistingStore(path: string): Store | undefined {
+/** Where the store is: `config.store`. */
+export type StoreLocation = string | { path: string; url?: string };
+
+function location(where: StoreLocation): { path: string; url?: string } {
+  return typeof where === 'string' ? { path: where } : where;
+}
+
+/** The store's name for messages: the file path, or the database URL without its password. */
+export function storeLabel(where: StoreLocation): string {
+  const { path, url } = location(where);
+  if (!url) return path;
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(database URL)';
+  }
+}
+
+/**
+ * Opens the store when it exists; read-only commands use this so they never create data. A PostgreSQL
+ * database exists when it holds Lyra's schema (an empty one is left as it is).
+ */
+export function openExistingStore(where: StoreLocation): Store | undefined {
+  const { path, url } = location(where);
+  if (isPostgresUrl(url)) {
+    try {
+      return openPgStore({ url, readonly: true });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'store_schema_missing') return undefined;
+      throw err;
+    }
+  }
   return existsSync(path) ? openStore({ path }) : undefined;
 }
 
-/** Opens the store, creating its folder and file when needed. */
-export function openOrCreateStore(path: string): Store {
+/** Opens the store, creating its folder and file (or, on PostgreSQL, its tables) when needed. */
+export function openOrCreateStore(where: StoreLocation): Store {
+  const { path, url } = location(where);
+  if (isPostgresUrl(url)) return openPgStore({ url });
   mkdirSync(dirname(path), { recursive: true });
   return openStore({ path });
 }

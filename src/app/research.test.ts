@@ -41,7 +41,7 @@ async function setup(name: string, docs: Array<{ id: string; title: string; text
   const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
   const file = join(home, `${name}.jsonl`);
   writeFileSync(file, `${docs.map((d) => JSON.stringify(d)).join('\n')}\n`);
-  const store = openOrCreateStore(config.store.path);
+  const store = openOrCreateStore(config.store);
   try {
     await addToCorpus({ config, store, name, paths: [file], trustLevel: 'ACADEMIC' });
   } finally {
@@ -77,7 +77,7 @@ test('runResearch writes the run folder: report, search log, seven valid artifac
     const pointer = JSON.parse(readFileSync(join(r.runDir, RESEARCH_RUN_FILE), 'utf8')) as { task_id: string };
     assert.equal(pointer.task_id, r.taskId);
     assert.equal(researchTaskOf(r.runDir), r.taskId);
-    const store = openOrCreateStore(config.store.path);
+    const store = openOrCreateStore(config.store);
     try {
       assert.equal(isResearchTask(store, r.taskId), true);
       assert.equal(store.listQueries(r.taskId).filter((q) => q.origin === 'strategy').length > 0, true);

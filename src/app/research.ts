@@ -5,6 +5,7 @@
 // through `isResearchTask` / `resumeResearch` — continue a stopped or killed run.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { ensureOutputDir } from './output-path.js';
+import { storeLabel } from './open-store.js';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { InvalidInputError, type EngineEvent, type Store } from '../core/index.js';
@@ -203,7 +204,7 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
       if (e.type === 'research.started') {
         writeFileSync(
           join(dir, RESEARCH_RUN_FILE),
-          `${JSON.stringify({ run_id: e.runId, task_id: e.taskId, question: e.question, started_at: e.at, store: config.store.path }, null, 2)}\n`,
+          `${JSON.stringify({ run_id: e.runId, task_id: e.taskId, question: e.question, started_at: e.at, store: storeLabel(config.store) }, null, 2)}\n`,
         );
       }
       input.onEvent?.(e);

@@ -83,7 +83,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     ? false
     : options.render === true || plan.providers.includes('browser') || (config.raw.fetch?.render?.enabled ?? plan.chromium.found);
   // Each part: the caller's when given (never closed here), else built once on first use and owned.
-  const ownStore = once(() => openOrCreateStore(config.store.path));
+  const ownStore = once(() => openOrCreateStore(config.store));
   const store = (): Store => overrides.store ?? ownStore.get();
   const ownPolicy = once(() => createDomainPolicySource({ ...config.domains, watch: options.watchPolicy === true && config.domains.watch, ...events }));
   const policy = (): DomainPolicySource => overrides.policy ?? ownPolicy.get();

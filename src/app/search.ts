@@ -6,6 +6,7 @@ import { InvalidInputError, type Fetcher, type SearchHit, type SearchProvider, t
 import { createBrowserSerpProvider, createDuckDuckGoProvider, createSearxngProvider } from '../sources/index.js';
 import type { LyraConfig } from './config/index.js';
 import { searchCorpus } from './corpus.js';
+import { storeLabel } from './open-store.js';
 import type { WebProviderName } from './web-search.js';
 
 export type ProviderName = 'corpus' | WebProviderName;
@@ -53,7 +54,7 @@ export async function searchWithProvider(options: {
   if (options.provider === 'corpus') {
     const store = options.store();
     if (!store)
-      throw new InvalidInputError(`search: no corpus yet (the database ${options.config.store.path} does not exist); run lyra corpus add first`, {
+      throw new InvalidInputError(`search: no corpus yet (the database ${storeLabel(options.config.store)} does not exist); run lyra corpus add first`, {
         code: 'corpus_not_found',
       });
     return searchCorpus({ store, query: options.query, corpus: options.corpus, limit: options.limit, signal: options.signal });

@@ -45,9 +45,12 @@ export function hasTeamDatabase(config: LyraConfig): boolean {
 /** The worker settings of a configuration; without a team database, an error that says how to name one. */
 export function workerSettings(config: LyraConfig, what = 'lyra worker'): WorkerSettings {
   if (!config.teamDatabaseUrl)
-    throw new InvalidInputError(`${what}: no team database: set workers.database_url in the config file or $${DATABASE_URL_ENV} (a postgres:// URL)`, {
-      code: 'team_database_missing',
-    });
+    throw new InvalidInputError(
+      `${what}: no team database: set $${DATABASE_URL_ENV} or store.url (the PostgreSQL store), or workers.database_url (a postgres:// URL)`,
+      {
+        code: 'team_database_missing',
+      },
+    );
   const w = config.raw.workers ?? {};
   const d = WORKER_DEFAULTS;
   return {

@@ -1,4 +1,4 @@
-// Corpus documents and the FTS5 index: BM25 ranking, Japanese bigrams, re-add semantics.
+// Corpus documents and the full-text index on both backends (FTS5; tsvector + GIN): BM25 ranking, Japanese bigrams, re-add semantics.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,12 +8,13 @@ import type { CorpusDocument } from '../core/index.js';
 import { contentHash } from '../core/index.js';
 import { LENGTH_NORM } from './corpus-tables.js';
 import { ftsQueryTerms, openStore } from './index.js';
+import { backendTest } from '../test-support/store-backends.js';
 
 const doc = (id: string, title: string, text: string, corpus = 'c1'): CorpusDocument => ({ corpus, id, title, text, contentHash: contentHash(title + text) });
 
-test('BM25 ranks the document that matches more and rarer terms first, English with stemming', () => {
-  const store = openStore({ path: ':memory:' });
-  try {
+backendTest('BM25 ranks the document that matches more and rarer terms first, English with stemming', (b) => {
+  const store = b.open();
+  {
     store.upsertCorpusDocuments([
       doc('d1', 'Masks and transmission', 'Face masks reduced transmission of respiratory viruses in households.'),
       doc('d2', 'Vitamin D', 'Vitamin D supplementation did not reduce infections in adults.'),
@@ -27,14 +28,12 @@ test('BM25 ranks the document that matches more and rarer terms first, English w
     );
     assert.ok(hits[0]!.score > hits[1]!.score);
     assert.match(hits[0]!.snippet, /masks/i);
-  } finally {
-    store.close();
   }
 });
 
-test('Japanese text is found through character bigrams', () => {
-  const store = openStore({ path: ':memory:' });
-  try {
+backendTest('Japanese text is found through character bigrams', (b) => {
+  const store = b.open();
+  {
     store.upsertCorpusDocuments([
       doc('ja1', '気候変動と農業', '気候変動は農業生産性に大きな影響を与える。'),
       doc('ja2', '医療', '新しいワクチンの有効性が確認された。'),
@@ -48,14 +47,12 @@ test('Japanese text is found through character bigrams', () => {
       ['ja2'],
     );
     assert.deepEqual(ftsQueryTerms('農業 the masks'), ['農業', 'masks']);
-  } finally {
-    store.close();
   }
 });
 
-test('re-adding skips unchanged documents and updates changed ones; corpora are listed and removed', () => {
-  const store = openStore({ path: ':memory:' });
-  try {
+backendTest('re-adding skips unchanged documents and updates changed ones; corpora are listed and removed', (b) => {
+  const store = b.open();
+  {
     assert.deepEqual(store.upsertCorpusDocuments([doc('a', 'A', 'alpha text'), doc('b', 'B', 'beta text')]), { inserted: 2, updated: 0, unchanged: 0 });
     assert.deepEqual(store.upsertCorpusDocuments([doc('a', 'A', 'alpha text'), doc('b', 'B', 'gamma text')]), { inserted: 0, updated: 1, unchanged: 1 });
     assert.deepEqual(store.searchCorpus('beta', { limit: 5 }), [], 'the old text is gone from the index');
@@ -81,14 +78,12 @@ test('re-adding skips unchanged documents and updates changed ones; corpora are 
       ['x'],
     );
     assert.throws(() => store.searchCorpus('x', { limit: 0 }), /limit must be an integer/);
-  } finally {
-    store.close();
   }
 });
 
-test('a corpus can carry a trust level for its URL-less documents', () => {
-  const store = openStore({ path: ':memory:' });
-  try {
+backendTest('a corpus can carry a trust level for its URL-less documents', (b) => {
+  const store = b.open();
+  {
     store.upsertCorpusDocuments([doc('a', 'A', 'alpha')]);
     assert.equal(store.listCorpora()[0]?.trustLevel, undefined);
     store.setCorpusTrustLevel('c1', 'ACADEMIC');
@@ -96,16 +91,14 @@ test('a corpus can carry a trust level for its URL-less documents', () => {
     store.setCorpusTrustLevel('c1', undefined);
     assert.equal(store.listCorpora()[0]?.trustLevel, undefined);
     assert.throws(() => store.setCorpusTrustLevel('nope', 'LOW'), /no corpus named "nope"/);
-  } finally {
-    store.close();
   }
 });
 
-test('BM25 candidates are re-ranked by tf-idf (sqrt tf, 1 + ln(N/df), title tokens twice, norm ** LENGTH_NORM)', () => {
-  const store = openStore({ path: ':memory:' });
-  try {
-    store.upsertCorpusDocuments([doc('d1', 'A', 'alpha beta'), doc('d2', 'B', 'gamma')]);
-    // d1's tokens: "a" twice (title), alpha, beta; each has df 1 of N = 2, so idf = 1 + ln 2 for all.
+backendTest('BM25 candidates are re-ranked by tf-idf (sqrt tf, 1 + ln(N/df), title tokens twice, norm ** LENGTH_NORM)', (b) => {
+  const store = b.open();
+  {
+    store.upsertCorpusDocuments([doc('d1', 'Zeta', 'alpha beta'), doc('d2', 'Eta', 'gamma')]);
+    // d1's tokens: "zeta" twice (title), alpha, beta; each has df 1 of N = 2, so idf = 1 + ln 2 for all.
     // score = sqrt(1) * idf^2 / norm ** 0.6, norm = sqrt((2 + 1 + 1) * idf^2) = 2 * idf.
     const idf = 1 + Math.log(2);
     const [hit] = store.searchCorpus('alpha', { limit: 5 });
@@ -122,8 +115,6 @@ test('BM25 candidates are re-ranked by tf-idf (sqrt tf, 1 + ln(N/df), title toke
       store.searchCorpus('Does vitamin D prevent infection?', { limit: 5 }).map((h) => h.id),
       ['short', 'long'],
     );
-  } finally {
-    store.close();
   }
 });
 

@@ -6,9 +6,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
 import { openStore } from './index.js';
+import { openPgStore } from './pg/index.js';
+import type { Store } from '../core/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+function checkAfterKill(store: Store, commits: number): void {
+  const pages = store.listPages('task_crash');
+  assert.ok(pages.length >= commits, `at least the ${commits} reported commits survive (found ${pages.length})`);
+  for (const p of pages) assert.equal(store.listFragments(p.id).length, 3, `page ${p.id} has all its fragments`);
+  assert.deepEqual(store.loadCheckpoint('task_crash', 'pages')?.payload, { count: pages.length });
+}
 
 function runUntilKilled(dbPath: string, commitsBeforeKill: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -33,15 +43,29 @@ test('SIGKILL during writes never leaves a partial transaction', { timeout: 120_
       const store = openStore({ path: dbPath });
       try {
         assert.equal(store.integrityCheck(), 'ok');
-        const pages = store.listPages('task_crash');
-        assert.ok(pages.length >= commits, `at least the ${commits} reported commits survive (found ${pages.length})`);
-        for (const p of pages) assert.equal(store.listFragments(p.id).length, 3, `page ${p.id} has all its fragments`);
-        assert.deepEqual(store.loadCheckpoint('task_crash', 'pages')?.payload, { count: pages.length });
+        checkAfterKill(store, commits);
       } finally {
         store.close();
       }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('PostgreSQL: SIGKILL during writes never leaves a partial transaction', { timeout: 120_000, skip: skipUnlessPostgres() }, async () => {
+  const db = await createTestDatabase();
+  try {
+    for (const commits of [5, 37, 80]) {
+      await runUntilKilled(db.url, commits);
+      const store = openPgStore({ url: db.url });
+      try {
+        checkAfterKill(store, commits);
+      } finally {
+        store.close();
+      }
+    }
+  } finally {
+    await db.drop();
   }
 });

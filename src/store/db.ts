@@ -1,8 +1,23 @@
-// A better-sqlite3 handle with a prepared-statement cache and JSON helpers shared by the tables.
+// The SQL connection the tables write through, and JSON helpers shared by them. Two backends implement
+// it: SQLite (better-sqlite3, below) and PostgreSQL (pg/pg-db.ts). The tables' SQL is written for both:
+// `?` placeholders, ON CONFLICT upserts, and a `rowid` column wherever insertion order breaks ties.
 import type Database from 'better-sqlite3';
 import { NonRetryableError } from '../core/index.js';
 
-export class Db {
+/** A synchronous SQL connection. */
+export interface Db {
+  /** What the store is, for messages: a file path, or a URL without its password. */
+  readonly path: string;
+  readonly dialect: 'sqlite' | 'postgres';
+  all<T>(sql: string, ...params: unknown[]): T[];
+  get<T>(sql: string, ...params: unknown[]): T | undefined;
+  /** Runs a statement; `changes` is the number of rows it inserted, updated or deleted. */
+  run(sql: string, ...params: unknown[]): { changes: number };
+}
+
+/** A better-sqlite3 handle with a prepared-statement cache. */
+export class SqliteDb implements Db {
+  readonly dialect = 'sqlite' as const;
   private readonly statements = new Map<string, Database.Statement>();
 
   constructor(

@@ -1,22 +1,9 @@
-// Feedback, calibration samples and calibration versions against a real SQLite file.
+// Feedback, calibration samples and calibration versions on both backends (a real SQLite file, a real PostgreSQL database).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CalibrationSample, FeedbackRecord } from '../core/index.js';
-import { openStore, SCHEMA_VERSION } from './index.js';
-
-function withStore(fn: (store: ReturnType<typeof openStore>) => void): void {
-  const dir = mkdtempSync(join(tmpdir(), 'lyra-feedback-'));
-  const store = openStore({ path: join(dir, 'lyra.db') });
-  try {
-    fn(store);
-  } finally {
-    store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { backendTest } from '../test-support/store-backends.js';
+import { SCHEMA_VERSION } from './index.js';
 
 const record = (id: string, label: FeedbackRecord['label'], at: string): FeedbackRecord => ({
   id,
@@ -44,8 +31,9 @@ test('schema version 3 holds the feedback tables', () => {
   assert.ok(SCHEMA_VERSION >= 3);
 });
 
-test('feedback round-trips; a later label for the same edge replaces the sample but keeps the backend judgement', () => {
-  withStore((store) => {
+backendTest('feedback round-trips; a later label for the same edge replaces the sample but keeps the backend judgement', (b) => {
+  {
+    const store = b.open();
     store.insertFeedback(record('fb_1', 'refutes', '2026-01-01T00:00:00.000Z'), [sample('fb_1', 'refutes', '2026-01-01T00:00:00.000Z')]);
     store.insertFeedback(record('fb_2', 'neutral', '2026-01-02T00:00:00.000Z'), [
       { ...sample('fb_2', 'neutral', '2026-01-02T00:00:00.000Z'), predicted: 'refutes', confidence: 1 },
@@ -63,11 +51,12 @@ test('feedback round-trips; a later label for the same edge replaces the sample 
     assert.equal(samples.length, 1);
     assert.deepEqual([samples[0]!.label, samples[0]!.predicted, samples[0]!.confidence, samples[0]!.feedbackId], ['neutral', 'supports', 0.8, 'fb_2']);
     assert.equal(store.getCalibrationSample('edg_1')?.label, 'neutral');
-  });
+  }
 });
 
-test('calibration versions number per backend, the newest is active, rollback to an earlier one or to none', () => {
-  withStore((store) => {
+backendTest('calibration versions number per backend, the newest is active, rollback to an earlier one or to none', (b) => {
+  {
+    const store = b.open();
     const base = {
       backend: 'embedded',
       method: 'platt' as const,
@@ -90,5 +79,5 @@ test('calibration versions number per backend, the newest is active, rollback to
       [1, 2],
     );
     assert.equal(store.listCalibrations().length, 3);
-  });
+  }
 });

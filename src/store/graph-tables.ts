@@ -141,7 +141,7 @@ export function insertFragments(db: Db, fragments: Fragment[]): void {
   for (const f of fragments) {
     const seq = db.get<{ n: number | null }>('SELECT MAX(seq) AS n FROM fragments WHERE page_id = ?', f.pageId)?.n ?? 0;
     db.run(
-      'INSERT OR IGNORE INTO fragments (id, page_id, seq, text, locator_json, quotable) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO fragments (id, page_id, seq, text, locator_json, quotable) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
       f.id,
       f.pageId,
       seq + 1,
@@ -273,7 +273,7 @@ export function edgeNaturalKey(edge: Edge): string {
 /** Inserts an edge; an edge with the same natural key is left as it is (idempotent on resume). Returns whether it was new. */
 export function insertEdge(db: Db, edge: Edge): boolean {
   const res = db.run(
-    'INSERT OR IGNORE INTO edges (id, task_id, kind, natural_key, body_json, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO edges (id, task_id, kind, natural_key, body_json, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     edge.id,
     taskKey(edge.taskId),
     edge.kind,

@@ -1,5 +1,6 @@
 // The SQLite store against a real file in a temp folder.
 import { test } from 'node:test';
+import { backendTest } from '../test-support/store-backends.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,166 +41,142 @@ const page = (id: string, url: string, extra: Partial<Page> = {}): Page => ({
   ...extra,
 });
 
-test('tasks and queries round-trip, queries keep insertion order, updates patch', () => {
-  const { path, cleanup } = tempDb();
-  const store = openStore({ path });
-  try {
-    store.createTask(task);
-    assert.deepEqual(store.getTask('task_1'), task);
-    const q = (id: string, text: string): Query => ({
-      id,
-      taskId: 'task_1',
-      text,
-      mode: 'normal',
-      origin: 'client',
-      status: 'pending',
-      attempts: 0,
-      metrics: {},
-      createdAt: now,
-    });
-    store.insertQuery(q('q_b', 'second'));
-    store.insertQuery(q('q_a', 'first'));
-    assert.deepEqual(
-      store.listQueries('task_1').map((x) => x.text),
-      ['second', 'first'],
-    );
-    const updated = store.updateQuery('q_a', { status: 'failed', attempts: 2, lastError: 'timeout', metrics: { novelty: 0.5 } });
-    assert.equal(updated.status, 'failed');
-    assert.deepEqual(store.getQuery('q_a')?.metrics, { novelty: 0.5 });
-    assert.equal(store.updateTask('task_1', { status: 'stopped', stopReason: 'done' }).stopReason, 'done');
-    assert.equal(store.getTask('task_1')?.status, 'stopped');
-    assert.throws(() => store.updateTask('nope', { status: 'running' }), /no task nope/);
-  } finally {
-    store.close();
-    cleanup();
-  }
+backendTest('tasks and queries round-trip, queries keep insertion order, updates patch', (b) => {
+  const store = b.open();
+  store.createTask(task);
+  assert.deepEqual(store.getTask('task_1'), task);
+  const q = (id: string, text: string): Query => ({
+    id,
+    taskId: 'task_1',
+    text,
+    mode: 'normal',
+    origin: 'client',
+    status: 'pending',
+    attempts: 0,
+    metrics: {},
+    createdAt: now,
+  });
+  store.insertQuery(q('q_b', 'second'));
+  store.insertQuery(q('q_a', 'first'));
+  assert.deepEqual(
+    store.listQueries('task_1').map((x) => x.text),
+    ['second', 'first'],
+  );
+  const updated = store.updateQuery('q_a', { status: 'failed', attempts: 2, lastError: 'timeout', metrics: { novelty: 0.5 } });
+  assert.equal(updated.status, 'failed');
+  assert.deepEqual(store.getQuery('q_a')?.metrics, { novelty: 0.5 });
+  assert.equal(store.updateTask('task_1', { status: 'stopped', stopReason: 'done' }).stopReason, 'done');
+  assert.equal(store.getTask('task_1')?.status, 'stopped');
+  assert.throws(() => store.updateTask('nope', { status: 'running' }), /no task nope/);
 });
 
-test('pages are unique per task and URL, found by identifier; fragments keep order and are idempotent', () => {
-  const { path, cleanup } = tempDb();
-  const store = openStore({ path });
-  try {
-    store.createTask(task);
-    const first = store.upsertPage(page('pg_1', 'https://example.org/a', { identifiers: { doi: '10.1/abc' } }));
-    const again = store.upsertPage(page('pg_2', 'https://example.org/a'));
-    assert.equal(again.id, 'pg_1');
-    assert.equal(first.identifiers.doi, '10.1/abc');
-    assert.equal(store.findPageByIdentifier('task_1', 'doi', '10.1/abc')?.id, 'pg_1');
-    assert.equal(store.findPageByIdentifier('task_1', 'pmid', '1'), undefined);
-    const updated = store.updatePage('pg_1', { title: 'T', identifiers: { pmid: '123' } });
-    assert.deepEqual(updated.identifiers, { doi: '10.1/abc', pmid: '123' });
-    const frags: Fragment[] = [
-      { id: 'fr_1', pageId: 'pg_1', text: 'one', locator: { paragraph: 0, headingPath: ['H'] }, quotable: true },
-      { id: 'fr_2', pageId: 'pg_1', text: 'two', locator: { paragraph: 1 }, quotable: false },
-    ];
-    store.insertFragments(frags);
-    store.insertFragments(frags);
-    assert.deepEqual(
-      store.listFragments('pg_1').map((f) => f.text),
-      ['one', 'two'],
-    );
-    assert.deepEqual(
-      store.listTaskFragments('task_1').map((f) => f.id),
-      ['fr_1', 'fr_2'],
-    );
-    assert.deepEqual(store.getFragment('fr_1')?.locator, { paragraph: 0, headingPath: ['H'] });
-  } finally {
-    store.close();
-    cleanup();
-  }
+backendTest('pages are unique per task and URL, found by identifier; fragments keep order and are idempotent', (b) => {
+  const store = b.open();
+  store.createTask(task);
+  const first = store.upsertPage(page('pg_1', 'https://example.org/a', { identifiers: { doi: '10.1/abc' } }));
+  const again = store.upsertPage(page('pg_2', 'https://example.org/a'));
+  assert.equal(again.id, 'pg_1');
+  assert.equal(first.identifiers.doi, '10.1/abc');
+  assert.equal(store.findPageByIdentifier('task_1', 'doi', '10.1/abc')?.id, 'pg_1');
+  assert.equal(store.findPageByIdentifier('task_1', 'pmid', '1'), undefined);
+  const updated = store.updatePage('pg_1', { title: 'T', identifiers: { pmid: '123' } });
+  assert.deepEqual(updated.identifiers, { doi: '10.1/abc', pmid: '123' });
+  const frags: Fragment[] = [
+    { id: 'fr_1', pageId: 'pg_1', text: 'one', locator: { paragraph: 0, headingPath: ['H'] }, quotable: true },
+    { id: 'fr_2', pageId: 'pg_1', text: 'two', locator: { paragraph: 1 }, quotable: false },
+  ];
+  store.insertFragments(frags);
+  store.insertFragments(frags);
+  assert.deepEqual(
+    store.listFragments('pg_1').map((f) => f.text),
+    ['one', 'two'],
+  );
+  assert.deepEqual(
+    store.listTaskFragments('task_1').map((f) => f.id),
+    ['fr_1', 'fr_2'],
+  );
+  assert.deepEqual(store.getFragment('fr_1')?.locator, { paragraph: 0, headingPath: ['H'] });
 });
 
-test('claims merge conditions and slots; edges are unique per endpoints', () => {
-  const { path, cleanup } = tempDb();
-  const store = openStore({ path });
-  try {
-    store.createTask(task);
-    const claim: Claim = {
-      id: 'clm_1',
-      taskId: 'task_1',
-      statement: 'X causes Y',
-      slots: { subject: 'X' },
-      decisionRelevance: 'high',
-      conditions: ['adults'],
-      createdAt: now,
-    };
-    store.upsertClaim(claim);
-    const merged = store.upsertClaim({ ...claim, slots: { subject: 'other', object: 'Y' }, conditions: ['adults', 'in 2020'] });
-    assert.deepEqual(merged.conditions, ['adults', 'in 2020']);
-    assert.deepEqual(merged.slots, { subject: 'X', object: 'Y' });
-    assert.equal(store.updateClaim('task_1', 'clm_1', { status: 'VERIFIED', confidence: 0.8 }).status, 'VERIFIED');
-    const edge = { id: 'e_1', taskId: 'task_1', kind: 'supports' as const, fragmentId: 'fr_1', claimId: 'clm_1', confidence: 0.9, createdAt: now };
-    assert.equal(store.insertEdge(edge), true);
-    assert.equal(store.insertEdge({ ...edge, id: 'e_2', kind: 'refutes' }), false);
-    store.replaceEdge({ ...edge, kind: 'refutes' });
-    assert.deepEqual(
-      store.listEdges('task_1').map((e) => e.kind),
-      ['refutes'],
-    );
-    const c1 = {
-      id: 'e_3',
-      taskId: 'task_1',
-      kind: 'contradicts' as const,
-      claimId: 'clm_a',
-      otherClaimId: 'clm_b',
-      contradictionType: 'contested' as const,
-      trustLevel: 'ACADEMIC' as const,
-      otherTrustLevel: 'ACADEMIC' as const,
-      createdAt: now,
-    };
-    assert.equal(store.insertEdge(c1), true);
-    assert.equal(store.insertEdge({ ...c1, id: 'e_4', claimId: 'clm_b', otherClaimId: 'clm_a' }), false, 'a contradiction is symmetric');
-    assert.equal(store.listEdges('task_1', 'contradicts').length, 1);
-  } finally {
-    store.close();
-    cleanup();
-  }
+backendTest('claims merge conditions and slots; edges are unique per endpoints', (b) => {
+  const store = b.open();
+  store.createTask(task);
+  const claim: Claim = {
+    id: 'clm_1',
+    taskId: 'task_1',
+    statement: 'X causes Y',
+    slots: { subject: 'X' },
+    decisionRelevance: 'high',
+    conditions: ['adults'],
+    createdAt: now,
+  };
+  store.upsertClaim(claim);
+  const merged = store.upsertClaim({ ...claim, slots: { subject: 'other', object: 'Y' }, conditions: ['adults', 'in 2020'] });
+  assert.deepEqual(merged.conditions, ['adults', 'in 2020']);
+  assert.deepEqual(merged.slots, { subject: 'X', object: 'Y' });
+  assert.equal(store.updateClaim('task_1', 'clm_1', { status: 'VERIFIED', confidence: 0.8 }).status, 'VERIFIED');
+  const edge = { id: 'e_1', taskId: 'task_1', kind: 'supports' as const, fragmentId: 'fr_1', claimId: 'clm_1', confidence: 0.9, createdAt: now };
+  assert.equal(store.insertEdge(edge), true);
+  assert.equal(store.insertEdge({ ...edge, id: 'e_2', kind: 'refutes' }), false);
+  store.replaceEdge({ ...edge, kind: 'refutes' });
+  assert.deepEqual(
+    store.listEdges('task_1').map((e) => e.kind),
+    ['refutes'],
+  );
+  const c1 = {
+    id: 'e_3',
+    taskId: 'task_1',
+    kind: 'contradicts' as const,
+    claimId: 'clm_a',
+    otherClaimId: 'clm_b',
+    contradictionType: 'contested' as const,
+    trustLevel: 'ACADEMIC' as const,
+    otherTrustLevel: 'ACADEMIC' as const,
+    createdAt: now,
+  };
+  assert.equal(store.insertEdge(c1), true);
+  assert.equal(store.insertEdge({ ...c1, id: 'e_4', claimId: 'clm_b', otherClaimId: 'clm_a' }), false, 'a contradiction is symmetric');
+  assert.equal(store.listEdges('task_1', 'contradicts').length, 1);
 });
 
-test('domain states, checkpoints and the auth queue', () => {
-  const { path, cleanup } = tempDb();
-  const store = openStore({ path });
-  try {
-    const state: DomainState = {
-      domain: 'bad.example',
-      trustLevel: 'BLOCKED',
-      origin: 'verification',
-      originalTrustLevel: 'UNVERIFIED',
-      blockedAt: now,
-      reason: 'Contradiction with pubmed.ncbi.nlm.nih.gov',
-      causingClaimIds: ['clm_1'],
-      acceptedCount: 0,
-      rejectedCount: 2,
-      canRestore: true,
-      restoreVia: 'domains.yaml user_overrides',
-      updatedAt: now,
-    };
-    store.upsertDomainState(state);
-    store.upsertDomainState({ ...state, domain: 'ok.example', trustLevel: 'LOW', origin: 'verification' });
-    assert.deepEqual(store.listDomainStates({ blockedOnly: true }), [state]);
-    assert.equal(store.listDomainStates().length, 2);
-    store.saveCheckpoint('task_1', 'phase:1', { done: [1, 2] });
-    store.saveCheckpoint('task_1', 'phase:1', { done: [1, 2, 3] });
-    assert.deepEqual(store.loadCheckpoint('task_1', 'phase:1')?.payload, { done: [1, 2, 3] });
-    const item = {
-      id: 'au_1',
-      taskId: 'task_1',
-      url: 'https://x.example/p',
-      domain: 'x.example',
-      kind: 'captcha' as const,
-      status: 'pending' as const,
-      createdAt: now,
-    };
-    store.enqueueAuth(item);
-    store.enqueueAuth({ ...item, id: 'au_2' });
-    assert.equal(store.listAuth({ status: 'pending' }).length, 1, 'one pending item per task and URL');
-    store.updateAuthStatus('au_1', 'skipped');
-    assert.deepEqual(store.listAuth({ status: 'pending' }), []);
-    assert.throws(() => store.updateAuthStatus('au_9', 'resolved'), /no auth queue item au_9/);
-  } finally {
-    store.close();
-    cleanup();
-  }
+backendTest('domain states, checkpoints and the auth queue', (b) => {
+  const store = b.open();
+  const state: DomainState = {
+    domain: 'bad.example',
+    trustLevel: 'BLOCKED',
+    origin: 'verification',
+    originalTrustLevel: 'UNVERIFIED',
+    blockedAt: now,
+    reason: 'Contradiction with pubmed.ncbi.nlm.nih.gov',
+    causingClaimIds: ['clm_1'],
+    acceptedCount: 0,
+    rejectedCount: 2,
+    canRestore: true,
+    restoreVia: 'domains.yaml user_overrides',
+    updatedAt: now,
+  };
+  store.upsertDomainState(state);
+  store.upsertDomainState({ ...state, domain: 'ok.example', trustLevel: 'LOW', origin: 'verification' });
+  assert.deepEqual(store.listDomainStates({ blockedOnly: true }), [state]);
+  assert.equal(store.listDomainStates().length, 2);
+  store.saveCheckpoint('task_1', 'phase:1', { done: [1, 2] });
+  store.saveCheckpoint('task_1', 'phase:1', { done: [1, 2, 3] });
+  assert.deepEqual(store.loadCheckpoint('task_1', 'phase:1')?.payload, { done: [1, 2, 3] });
+  const item = {
+    id: 'au_1',
+    taskId: 'task_1',
+    url: 'https://x.example/p',
+    domain: 'x.example',
+    kind: 'captcha' as const,
+    status: 'pending' as const,
+    createdAt: now,
+  };
+  store.enqueueAuth(item);
+  store.enqueueAuth({ ...item, id: 'au_2' });
+  assert.equal(store.listAuth({ status: 'pending' }).length, 1, 'one pending item per task and URL');
+  store.updateAuthStatus('au_1', 'skipped');
+  assert.deepEqual(store.listAuth({ status: 'pending' }), []);
+  assert.throws(() => store.updateAuthStatus('au_9', 'resolved'), /no auth queue item au_9/);
 });
 
 test('migration 4: a failed query written by an older Lyra gets its error as data, split from "category: message" once', () => {
@@ -232,45 +209,35 @@ test('migration 4: a failed query written by an older Lyra gets its error as dat
   }
 });
 
-test('a failed transaction leaves nothing behind; reopening applies no migration twice', () => {
-  const { path, cleanup } = tempDb();
-  let store = openStore({ path });
-  try {
-    store.createTask(task);
-    assert.throws(() =>
-      store.transaction(() => {
-        store.upsertPage(page('pg_1', 'https://example.org/a'));
-        throw new Error('boom');
-      }),
-    );
-    assert.deepEqual(store.listPages('task_1'), []);
-    store.close();
-    store = openStore({ path });
-    assert.equal(store.getTask('task_1')?.question, task.question);
-    assert.equal(store.integrityCheck(), 'ok');
-  } finally {
-    store.close();
-    cleanup();
-  }
+backendTest('a failed transaction leaves nothing behind; reopening applies no migration twice', (b) => {
+  let store = b.open();
+  store.createTask(task);
+  assert.throws(() =>
+    store.transaction(() => {
+      store.upsertPage(page('pg_1', 'https://example.org/a'));
+      throw new Error('boom');
+    }),
+  );
+  assert.deepEqual(store.listPages('task_1'), []);
+  store.close();
+  store = b.open();
+  assert.equal(store.getTask('task_1')?.question, task.question);
+  if (b.backend === 'sqlite') assert.equal((store as ReturnType<typeof openStore>).integrityCheck(), 'ok');
 });
 
-test('domain contributions are replaced per task and summed per domain', () => {
-  const store = openStore({ path: ':memory:' });
-  try {
-    store.replaceDomainContributions('t1', [{ domain: 'a.example', accepted: 2, rejected: 1, causingClaimIds: ['clm_1'] }]);
-    store.replaceDomainContributions('t2', [
-      { domain: 'a.example', accepted: 1, rejected: 1, causingClaimIds: ['clm_2', 'clm_1'] },
-      { domain: 'b.example', accepted: 3, rejected: 0, causingClaimIds: [] },
-    ]);
-    store.replaceDomainContributions('t1', [{ domain: 'a.example', accepted: 2, rejected: 1, causingClaimIds: ['clm_1'] }]);
-    assert.deepEqual(store.domainContributionTotals('a.example'), [{ domain: 'a.example', accepted: 3, rejected: 2, causingClaimIds: ['clm_1', 'clm_2'] }]);
-    assert.equal(store.domainContributionTotals().length, 2);
-    store.replaceDomainContributions('t2', []);
-    assert.deepEqual(
-      store.domainContributionTotals().map((d) => [d.domain, d.accepted]),
-      [['a.example', 2]],
-    );
-  } finally {
-    store.close();
-  }
+backendTest('domain contributions are replaced per task and summed per domain', (b) => {
+  const store = b.open();
+  store.replaceDomainContributions('t1', [{ domain: 'a.example', accepted: 2, rejected: 1, causingClaimIds: ['clm_1'] }]);
+  store.replaceDomainContributions('t2', [
+    { domain: 'a.example', accepted: 1, rejected: 1, causingClaimIds: ['clm_2', 'clm_1'] },
+    { domain: 'b.example', accepted: 3, rejected: 0, causingClaimIds: [] },
+  ]);
+  store.replaceDomainContributions('t1', [{ domain: 'a.example', accepted: 2, rejected: 1, causingClaimIds: ['clm_1'] }]);
+  assert.deepEqual(store.domainContributionTotals('a.example'), [{ domain: 'a.example', accepted: 3, rejected: 2, causingClaimIds: ['clm_1', 'clm_2'] }]);
+  assert.equal(store.domainContributionTotals().length, 2);
+  store.replaceDomainContributions('t2', []);
+  assert.deepEqual(
+    store.domainContributionTotals().map((d) => [d.domain, d.accepted]),
+    [['a.example', 2]],
+  );
 });

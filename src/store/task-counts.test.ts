@@ -1,12 +1,8 @@
-// taskCounts, listCheckpointKeys and dataVersion against a real SQLite file, with a second connection
+// taskCounts, listCheckpointKeys and dataVersion on both backends (a real SQLite file, a real PostgreSQL database), with a second connection
 // standing for another lyra process.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Claim, Page, Task } from '../core/index.js';
-import { openStore } from './index.js';
+import { backendTest } from '../test-support/store-backends.js';
 
 const now = '2026-01-01T00:00:00.000Z';
 const task: Task = {
@@ -42,12 +38,10 @@ const claim = (id: string, status?: Claim['status']): Claim => ({
   ...(status ? { status } : {}),
 });
 
-test("a task's rows counted by state; checkpoint keys by prefix without payloads; data_version moves on another connection's commit only", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lyra-counts-'));
-  const path = join(dir, 'lyra.db');
-  const store = openStore({ path });
-  const other = openStore({ path });
-  try {
+backendTest("a task's rows counted by state; checkpoint keys by prefix without payloads; data_version moves on another connection's commit only", (b) => {
+  const store = b.open();
+  const other = b.open();
+  {
     store.createTask(task);
     store.insertQuery({ id: 'q1', taskId: 'task_c', text: 'a', mode: 'normal', origin: 'client', status: 'done', attempts: 1, metrics: {}, createdAt: now });
     store.insertQuery({ id: 'q2', taskId: 'task_c', text: 'b', mode: 'normal', origin: 'client', status: 'running', attempts: 1, metrics: {}, createdAt: now });
@@ -78,9 +72,5 @@ test("a task's rows counted by state; checkpoint keys by prefix without payloads
     assert.equal(store.dataVersion(), v, 'own writes leave it unchanged');
     other.updateTask('task_c', { status: 'running' });
     assert.notEqual(store.dataVersion(), v, "another connection's commit changes it");
-  } finally {
-    other.close();
-    store.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -114,14 +114,25 @@ export async function startTempPostgres(): Promise<TempPostgres> {
 }
 
 let counter = 0;
+let processServer: Promise<TempPostgres> | undefined;
+
+/** One temporary server per test process, started on first use and removed when the process exits. */
+function testServer(): Promise<TempPostgres> {
+  processServer ??= startTempPostgres().then((server) => {
+    process.once('exit', () => server.destroy());
+    return server;
+  });
+  return processServer;
+}
 
 /**
- * A new empty database on the shared test server (LYRA_TEST_DATABASE_URL) or on a temporary server
- * started for this test file; `drop()` removes it (and stops the temporary server when it was the last).
+ * A new empty database on the shared test server (LYRA_TEST_DATABASE_URL) or on a temporary server of
+ * this test process; `drop()` removes it. With `ownServer`, a server of its own (tests that stop and
+ * restart it), removed by `drop()`.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void>; server?: TempPostgres }> {
-  const shared = process.env.LYRA_TEST_DATABASE_URL;
-  const server = shared ? undefined : await startTempPostgres();
+export async function createTestDatabase(options: { ownServer?: boolean } = {}): Promise<{ url: string; drop(): Promise<void>; server?: TempPostgres }> {
+  const shared = options.ownServer ? undefined : process.env.LYRA_TEST_DATABASE_URL;
+  const server = options.ownServer ? await startTempPostgres() : shared ? undefined : await testServer();
   const serverUrl = shared ?? server!.url;
   const name = `lyra_test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const admin = await import('pg');
@@ -138,7 +149,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
     url: url.toString(),
     ...(server ? { server } : {}),
     drop: async () => {
-      if (server) return server.destroy();
+      if (options.ownServer) return server!.destroy();
       const c = new admin.default.Client({ connectionString: serverUrl });
       await c.connect();
       try {

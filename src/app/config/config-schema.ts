@@ -45,6 +45,14 @@ export const lyraConfigSchema = z.strictObject({
     .strictObject({
       /** SQLite database file; default $LYRA_HOME/lyra.db. */
       path: z.string().min(1).optional(),
+      /**
+       * A PostgreSQL database instead of the SQLite file (postgres://user@host:5432/db): the team store that
+       * `lyra worker` processes share. $LYRA_DATABASE_URL overrides it.
+       */
+      url: z
+        .string()
+        .regex(/^postgres(ql)?:\/\//i, { message: 'expected a postgres:// or postgresql:// URL' })
+        .optional(),
     })
     .optional(),
   /** Local corpora (`lyra corpus add`). */
@@ -337,7 +345,7 @@ export const lyraConfigSchema = z.strictObject({
    */
   workers: z
     .strictObject({
-      /** postgres:// URL of the team database; default $LYRA_DATABASE_URL. Without one there are no jobs and politeness is per process. */
+      /** postgres:// URL of the team database; default the PostgreSQL store's ($LYRA_DATABASE_URL or store.url). Without one there are no jobs and politeness is per process. */
       database_url: z
         .string()
         .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
@@ -403,8 +411,9 @@ export interface LyraConfig {
   home: string;
   contactUrl: string;
   domains: { defaultFile: string; userFile?: string; watch: boolean };
-  store: { path: string };
-  /** The team database (jobs, shared politeness): workers.database_url, else $LYRA_DATABASE_URL; undefined without one. */
+  /** `url`, when set ($LYRA_DATABASE_URL, else store.url), is a PostgreSQL database used instead of the SQLite file at `path`. */
+  store: { path: string; url?: string };
+  /** The team database (jobs, shared politeness): workers.database_url, else the PostgreSQL store's URL; undefined without one. */
   teamDatabaseUrl?: string;
   /** The parsed file as written, for the task's config snapshot (less the settings ignored for trust, see `warnings`). */
   raw: LyraConfigFile;

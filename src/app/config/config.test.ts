@@ -256,3 +256,21 @@ test('a section with nothing under it means "on, with its defaults"; an empty se
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('store.url or $LYRA_DATABASE_URL names a PostgreSQL store (the env wins); anything but a postgres:// URL is refused', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-config-'));
+  try {
+    const file = join(dir, 'lyra.config.yaml');
+    writeFileSync(file, 'store:\n  url: postgres://team@db.example:5432/lyra\n');
+    const base = { cwd: dir, configPath: file };
+    assert.deepEqual(loadConfig({ ...base, env: { LYRA_HOME: dir } }).store, { path: join(dir, 'lyra.db'), url: 'postgres://team@db.example:5432/lyra' });
+    assert.equal(loadConfig({ ...base, env: { LYRA_HOME: dir, LYRA_DATABASE_URL: 'postgresql://me@localhost/x' } }).store.url, 'postgresql://me@localhost/x');
+    mkdirSync(join(dir, 'elsewhere'));
+    assert.equal(loadConfig({ cwd: join(dir, 'elsewhere'), env: { LYRA_HOME: join(dir, 'h') } }).store.url, undefined);
+    assert.throws(() => loadConfig({ ...base, env: { LYRA_HOME: dir, LYRA_DATABASE_URL: 'mysql://x' } }), /LYRA_DATABASE_URL must be a postgres/);
+    writeFileSync(file, 'store:\n  url: /var/lib/lyra.db\n');
+    assert.throws(() => loadConfig({ ...base, env: { LYRA_HOME: dir } }), /expected a postgres:\/\/ or postgresql:\/\/ URL/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -66,16 +66,6 @@ function dropWideningSettings(raw: LyraConfigFile, file: string): { raw: LyraCon
   return { raw: copy, warnings };
 }
 
-/** workers.database_url, else $LYRA_DATABASE_URL (checked like the key: a postgres:// URL). */
-function teamDatabaseUrlOf(raw: LyraConfigFile, env: NodeJS.ProcessEnv): { teamDatabaseUrl?: string } {
-  const fromEnv = env.LYRA_DATABASE_URL?.trim();
-  if (raw.workers?.database_url) return { teamDatabaseUrl: raw.workers.database_url };
-  if (!fromEnv) return {};
-  if (!/^postgres(ql)?:\/\//.test(fromEnv))
-    throw new InvalidInputError('$LYRA_DATABASE_URL: expected a postgres:// URL', { code: 'config_invalid', details: { env: 'LYRA_DATABASE_URL' } });
-  return { teamDatabaseUrl: fromEnv };
-}
-
 export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
   const cwd = options.cwd ?? process.cwd();
   const found = resolveConfigPath({ ...options, cwd, explicit: options.configPath });
@@ -117,6 +107,9 @@ export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
       warnings.push(
         `${other} not read: ${found.path} in the working directory takes precedence (one config file is read: --config > $LYRA_CONFIG > ./lyra.config.yaml > $LYRA_HOME/lyra.config.yaml)`,
       );
+  const store = storeLocation(raw, baseDir, home, options.env ?? process.env);
+  // Jobs and shared politeness live in the team database: workers.database_url, else the PostgreSQL store's.
+  const teamDatabaseUrl = raw.workers?.database_url ?? store.url;
   return {
     configFile: found?.path,
     ...(found ? { configSource: found.source } : {}),
@@ -124,10 +117,23 @@ export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
     home,
     contactUrl: raw.contact_url ?? DEFAULT_CONTACT_URL,
     domains: { defaultFile: DEFAULT_DOMAINS_FILE, userFile, watch: raw.domains?.watch ?? true },
-    store: { path: raw.store?.path ? resolve(baseDir, raw.store.path) : resolve(home, 'lyra.db') },
-    ...teamDatabaseUrlOf(raw, options.env ?? process.env),
+    store,
+    ...(teamDatabaseUrl ? { teamDatabaseUrl } : {}),
     raw,
     networkTrusted,
     warnings,
   };
+}
+
+/** The SQLite file, and the PostgreSQL URL when $LYRA_DATABASE_URL or store.url names one (the env wins). */
+function storeLocation(raw: LyraConfigFile, baseDir: string, home: string, env: NodeJS.ProcessEnv): { path: string; url?: string } {
+  const path = raw.store?.path ? resolve(baseDir, raw.store.path) : resolve(home, 'lyra.db');
+  const fromEnv = env.LYRA_DATABASE_URL?.trim();
+  if (fromEnv && !/^postgres(ql)?:\/\//i.test(fromEnv))
+    throw new InvalidInputError('LYRA_DATABASE_URL must be a postgres:// or postgresql:// URL', {
+      code: 'config_invalid',
+      details: { key: 'LYRA_DATABASE_URL' },
+    });
+  const url = fromEnv || raw.store?.url;
+  return url ? { path, url } : { path };
 }

@@ -2,6 +2,7 @@
 // `error`: Lyra cannot do its main job as configured (judge claims, search anything); `warning`:
 // something is off or missing while the rest works.
 import type { LyraConfig } from '../config/index.js';
+import { storeLabel } from '../open-store.js';
 import type { DoctorReport, Problem, SourceCheck } from './doctor-schema.js';
 
 export interface ProblemInput {
@@ -177,8 +178,10 @@ export function problemsOf(input: ProblemInput): Problem[] {
     out.push({
       severity: 'error',
       code: 'store_unreadable',
-      message: `the store ${config.store.path} cannot be opened: ${input.storeError}`,
-      fix: `check the file, or set store.path (or LYRA_HOME) to start a new one`,
+      message: `the store ${storeLabel(config.store)} cannot be opened: ${input.storeError}`,
+      fix: config.store.url
+        ? 'check that the PostgreSQL server is running and the URL (store.url or LYRA_DATABASE_URL) names a database you may write'
+        : `check the file, or set store.path (or LYRA_HOME) to start a new one`,
     });
   const web = report.sources.filter((s) => s.kind === 'web');
   if (!web.some((s) => s.enabled)) {

@@ -10,7 +10,7 @@ import type { LyraConfig } from '../config/index.js';
 import { fetcherSettings, lyraVersion } from '../fetcher.js';
 import { createRuntime } from '../runtime.js';
 import { modelsDirOf } from '../models.js';
-import { openExistingStore } from '../open-store.js';
+import { openExistingStore, storeLabel } from '../open-store.js';
 import type { DoctorReport, Problem, SourceCheck } from './doctor-schema.js';
 import { chromiumCheck, modelChecks, writableAncestor } from './local-checks.js';
 import { DEFAULT_PROBE_TIMEOUT_MS, probeTargets, runProbe } from './probes.js';
@@ -27,18 +27,32 @@ export interface RunDoctorOptions {
   signal?: AbortSignal;
 }
 
-function storeInfo(path: string): { bytes: number | null; corpora: CorpusInfo[]; error?: string } {
-  if (!existsSync(path)) return { bytes: null, corpora: [] };
+function storeInfo(where: LyraConfig['store']): { exists: boolean; bytes: number | null; corpora: CorpusInfo[]; error?: string } {
+  // A PostgreSQL store (store.url, $LYRA_DATABASE_URL) exists when it connects and holds Lyra's schema; its size is not read.
+  if (where.url) {
+    try {
+      const store = openExistingStore(where);
+      try {
+        return { exists: store !== undefined, bytes: null, corpora: store?.listCorpora() ?? [] };
+      } finally {
+        store?.close();
+      }
+    } catch (err) {
+      return { exists: false, bytes: null, corpora: [], error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+  const path = where.path;
+  if (!existsSync(path)) return { exists: false, bytes: null, corpora: [] };
   const bytes = statSync(path).size;
   try {
     const store = openExistingStore(path);
     try {
-      return { bytes, corpora: store?.listCorpora() ?? [] };
+      return { exists: true, bytes, corpora: store?.listCorpora() ?? [] };
     } finally {
       store?.close();
     }
   } catch (err) {
-    return { bytes, corpora: [], error: err instanceof Error ? err.message : String(err) };
+    return { exists: true, bytes, corpora: [], error: err instanceof Error ? err.message : String(err) };
   }
 }
 
@@ -75,7 +89,7 @@ async function probeSources(options: RunDoctorOptions, timeoutMs: number): Promi
 export async function runDoctor(options: RunDoctorOptions): Promise<DoctorReport> {
   const { config } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
-  const store = storeInfo(config.store.path);
+  const store = storeInfo(config.store);
   const cache = fetcherSettings(config).cache;
   const modelsDir = modelsDirOf(config);
   const report: Omit<DoctorReport, 'ok' | 'problems'> = {
@@ -90,8 +104,8 @@ export async function runDoctor(options: RunDoctorOptions): Promise<DoctorReport
     paths: {
       home: { path: config.home, exists: existsSync(config.home) },
       store: {
-        path: config.store.path,
-        exists: existsSync(config.store.path),
+        path: storeLabel(config.store),
+        exists: store.exists,
         bytes: store.bytes,
         corpora: store.corpora.map((c) => ({ name: c.name, documents: c.documents })),
       },

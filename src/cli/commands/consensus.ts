@@ -105,7 +105,7 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
       if (!topic.trim()) throw new InvalidInputError('consensus: empty topic', { code: 'invalid_argument' });
       const config = ctx.config();
       // The run is an engine task (its evidence lands in the task graph), so the store is opened for writing.
-      const store = ctx.track(openOrCreateStore(config.store.path));
+      const store = ctx.track(openOrCreateStore(config.store));
       const progress = createProgress(ctx.io, { enabled: !flags.json });
       const tracker = progressTracker(flags.iterations);
       const onEvent = (e: ConsensusResearchEvent): void => {

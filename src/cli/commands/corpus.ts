@@ -46,7 +46,7 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
         );
       }
       const config = ctx.config();
-      const store = ctx.track(openOrCreateStore(config.store.path))!;
+      const store = ctx.track(openOrCreateStore(config.store))!;
       const progress = createProgress(ctx.io, { enabled: !opts.json });
       const name = opts.name ?? defaultName(paths);
       // Relative paths are the user's, relative to the directory the command runs in.
@@ -82,7 +82,7 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
     .option('--json', 'print JSON')
     .description('List corpora with their document counts')
     .action((opts: { json?: boolean }) => {
-      const store = ctx.track(openExistingStore(ctx.config().store.path));
+      const store = ctx.track(openExistingStore(ctx.config().store));
       const rows = store?.listCorpora() ?? [];
       if (opts.json) return printJson(ctx.io, { corpora: rows });
       if (rows.length === 0) return ctx.io.stdout('no corpora yet (lyra corpus add <folder> --name NAME)\n');
@@ -100,7 +100,7 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
     .option('--json', 'print JSON')
     .description('Remove a corpus and its documents')
     .action((name: string, opts: { json?: boolean }) => {
-      const store = ctx.track(openOrCreateStore(ctx.config().store.path))!;
+      const store = ctx.track(openOrCreateStore(ctx.config().store))!;
       const removed = removeCorpusNamed(store, name);
       if (opts.json) printJson(ctx.io, { corpus: name, removed });
       else ctx.io.stdout(`removed corpus ${name} (${removed} documents)\n`);

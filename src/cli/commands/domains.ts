@@ -42,7 +42,7 @@ export function registerDomainsCommand(program: Command, ctx: CliContext): void 
       if (!domain.trim()) throw new InvalidInputError('domains explain: empty domain', { code: 'invalid_argument' });
       const config = ctx.config();
       const policy = policyOf(ctx);
-      const store = ctx.track(openExistingStore(config.store.path));
+      const store = ctx.track(openExistingStore(config.store));
       const e = explainDomain({ policy, store, domain });
       if (opts.json) return printJson(ctx.io, e);
       const lines = [
@@ -62,7 +62,7 @@ export function registerDomainsCommand(program: Command, ctx: CliContext): void 
     .option('--json', 'print JSON')
     .action((opts: { json?: boolean }) => {
       const config = ctx.config();
-      const store = ctx.track(openExistingStore(config.store.path));
+      const store = ctx.track(openExistingStore(config.store));
       const rows = listBlockedDomains(store);
       if (opts.json) return printJson(ctx.io, { blocked_domains: rows });
       if (rows.length === 0) return ctx.io.stdout('no blocked domains\n');

@@ -3,7 +3,7 @@
 // contract (README, Commands).
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { extractSource, isUrlSource, openOrCreateStore } from '../../app/index.js';
+import { extractSource, isUrlSource, openOrCreateStore, type StoreLocation } from '../../app/index.js';
 import { InvalidInputError, terminalLine, terminalText, type AuthItem, type ExtractedDocument, type LyraEvent } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
@@ -73,8 +73,8 @@ function printText(ctx: CliContext, doc: ExtractedDocument): void {
   ctx.io.stdout(lines.join('\n') + '\n');
 }
 
-function openStore(ctx: CliContext, path: string): ReturnType<typeof openOrCreateStore> {
-  const store = openOrCreateStore(path);
+function openStore(ctx: CliContext, where: StoreLocation): ReturnType<typeof openOrCreateStore> {
+  const store = openOrCreateStore(where);
   ctx.track(store);
   return store;
 }
@@ -109,7 +109,7 @@ export function registerExtractCommand(program: Command, ctx: CliContext): void 
         source,
         cwd: ctx.cwd,
         config,
-        ...(isUrlSource(source) ? { events, onAuthRequired: (item: AuthItem) => (store ??= openStore(ctx, config.store.path)).enqueueAuth(item) } : {}),
+        ...(isUrlSource(source) ? { events, onAuthRequired: (item: AuthItem) => (store ??= openStore(ctx, config.store)).enqueueAuth(item) } : {}),
         ...(flags.render ? { render: true } : {}),
         ...(flags.cache === false ? { noCache: true } : {}),
         ...(flags.maxFragmentChars ? { extractorOptions: { maxFragmentChars: flags.maxFragmentChars } } : {}),

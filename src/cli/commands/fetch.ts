@@ -40,7 +40,7 @@ export function registerFetchCommand(program: Command, ctx: CliContext): void {
         render: flags.render === true,
         noCache: flags.cache === false,
         events,
-        store: () => ctx.track(openOrCreateStore(config.store.path))!,
+        store: () => ctx.track(openOrCreateStore(config.store))!,
       });
       const summary = {
         url: r.url,

@@ -25,7 +25,7 @@ export function registerResumeCommand(program: Command, ctx: CliContext): void {
     .action(async (taskId: string, opts: Record<string, unknown>) => {
       const f = parseFlags('resume', flags, opts);
       const config = ctx.config();
-      const store = ctx.track(openExistingStore(config.store.path));
+      const store = ctx.track(openExistingStore(config.store));
       if (!store?.getTask(taskId))
         throw new InvalidInputError(`resume: no task ${JSON.stringify(taskId)} (see lyra task list)`, { code: 'task_not_found', details: { taskId } });
       const progress = createProgress(ctx.io, { enabled: !f.json });

@@ -47,9 +47,7 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
           // A built-in corpus (corpora/<name>) is indexed on first use, which needs a writable store.
           store: () =>
             ctx.track(
-              flags.corpus && listBuiltinCorpora().some((c) => c.name === flags.corpus)
-                ? openOrCreateStore(config.store.path)
-                : openExistingStore(config.store.path),
+              flags.corpus && listBuiltinCorpora().some((c) => c.name === flags.corpus) ? openOrCreateStore(config.store) : openExistingStore(config.store),
             ),
           fetcher: runtime.fetcher,
         });

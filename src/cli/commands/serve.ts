@@ -2,7 +2,7 @@
 // Cursor… — stdio by default (the client starts it), Streamable HTTP with --http.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { createServeRuntime, createUiActions, httpSettings, lyraVersion, uiLimitsOf, uiSettings } from '../../app/index.js';
+import { createServeRuntime, createUiActions, httpSettings, lyraVersion, storeLabel, uiLimitsOf, uiSettings } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
 import { checkBindOptions, createLyraMcpServer, loadConformanceFixtures, serveStdio, startHttpServer, type McpServices } from '../../mcp/index.js';
 import { UI_MOUNT_PATH, createUiHandler } from '../../web/index.js';
@@ -61,7 +61,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
       const stop = shutdownSignal();
       try {
         if (!settings) {
-          ctx.io.stderr(`lyra serve: MCP over stdio (store ${config.store.path})\n`);
+          ctx.io.stderr(`lyra serve: MCP over stdio (store ${storeLabel(config.store)})\n`);
           await serveStdio({ server: createLyraMcpServer(serverOptions), signal: stop });
           return;
         }

@@ -2,7 +2,7 @@
 // create_task / search / get_status / stop_task / get_materials). Parsing and formatting only.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { enqueueQueryJobs, hasTeamDatabase, openExistingStore, waitUntilIdle, withEngine, type AppEngine } from '../../app/index.js';
+import { enqueueQueryJobs, hasTeamDatabase, openExistingStore, storeLabel, waitUntilIdle, withEngine, type AppEngine } from '../../app/index.js';
 import { InvalidInputError, RetryableError, type EngineEvent, type SearchOutcome, type TaskStatusView } from '../../core/index.js';
 import { errorOfCategory } from '../../sources/index.js';
 import { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials } from '../../pipeline/index.js';
@@ -154,9 +154,9 @@ export function statusText(s: TaskStatusView): string {
 /** Read-only commands never create a database: no store yet means no such task. */
 async function withExistingStore<T>(ctx: CliContext, taskId: string, fn: (engine: AppEngine) => T): Promise<T> {
   const config = ctx.config();
-  const store = ctx.track(openExistingStore(config.store.path));
+  const store = ctx.track(openExistingStore(config.store));
   if (!store)
-    throw new InvalidInputError(`no task ${JSON.stringify(taskId)}: the database ${config.store.path} does not exist yet`, {
+    throw new InvalidInputError(`no task ${JSON.stringify(taskId)}: the database ${storeLabel(config.store)} does not exist yet`, {
       code: 'task_not_found',
       details: { taskId },
     });
@@ -337,7 +337,7 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
     .description('List tasks with their status')
     .action((opts: Record<string, unknown>) => {
       const f = parseFlags('task list', jsonFlag, opts);
-      const store = ctx.track(openExistingStore(ctx.config().store.path));
+      const store = ctx.track(openExistingStore(ctx.config().store));
       const tasks = store?.listTasks() ?? [];
       if (f.json) return printJson(ctx.io, { tasks });
       if (tasks.length === 0) return ctx.io.stdout('no tasks\n');

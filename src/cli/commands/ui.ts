@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { userInfo } from 'node:os';
 import { z } from 'zod';
-import { createServeRuntime, createUiActions, openInBrowser, uiLimitsOf, uiSettings } from '../../app/index.js';
+import { createServeRuntime, createUiActions, openInBrowser, storeLabel, uiLimitsOf, uiSettings } from '../../app/index.js';
 import { InvalidInputError, checkBindOptions } from '../../core/index.js';
 import { UI_GUARD_LABELS, startUiServer } from '../../web/index.js';
 import type { CliContext } from '../context.js';
@@ -70,7 +70,7 @@ export function registerUiCommand(program: Command, ctx: CliContext): void {
         if (flags.json) ctx.io.stdout(`${JSON.stringify({ url })}\n`);
         else
           ctx.io.stdout(
-            `lyra ui: ${url}${s.token && !s.tokenGenerated ? ' (append ?token=<ui.token> once)' : ''} (store ${config.store.path}; Ctrl-C stops)\n`,
+            `lyra ui: ${url}${s.token && !s.tokenGenerated ? ' (append ?token=<ui.token> once)' : ''} (store ${storeLabel(config.store)}; Ctrl-C stops)\n`,
           );
         if (flags.open) await openInBrowser(url).catch((err: Error) => ctx.io.stderr(`lyra ui: ${err.message}\n`));
         await new Promise<void>((resolve) => (stop.aborted ? resolve() : stop.addEventListener('abort', () => resolve(), { once: true })));

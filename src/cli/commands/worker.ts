@@ -17,7 +17,7 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
   program
     .command('worker')
     .description(
-      'Take query jobs from the team database (workers.database_url or $LYRA_DATABASE_URL) and run them until stopped; any number may run, on any machine',
+      'Take query jobs from the team database ($LYRA_DATABASE_URL or store.url, or workers.database_url) and run them until stopped; any number may run, on any machine',
     )
     .option('--concurrency <n>', 'jobs run at once (default workers.concurrency, 2)')
     .option('--json', 'print one JSON event per line (job ends, start, stop) on stdout')

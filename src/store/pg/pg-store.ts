@@ -1,0 +1,52 @@
+// The Store on PostgreSQL (issue 18): the same tables and behaviour as the SQLite store, for a team's
+// shared evidence graph and `lyra worker` processes on many machines. Opened from `store.url` or
+// LYRA_DATABASE_URL; the connection is synchronous (libpq via pg-native), like better-sqlite3's.
+import { NonRetryableError, type Store } from '../../core/index.js';
+import { storeOverTables } from '../table-store.js';
+import { PgDb, type PgDbOptions } from './pg-db.js';
+import { migratePg, pgSchemaVersion, PG_SCHEMA_VERSION } from './pg-migrations.js';
+
+export interface OpenPgStoreOptions extends PgDbOptions {
+  /** Do not migrate: fail when the schema is missing or older (read-only commands). */
+  readonly?: boolean;
+}
+
+export type PgStore = Store & {
+  /** The database URL without its password. */
+  readonly path: string;
+  readonly backend: 'postgres';
+};
+
+/** True for a postgres:// or postgresql:// URL. */
+export function isPostgresUrl(value: string | undefined): value is string {
+  return value !== undefined && /^postgres(ql)?:\/\//i.test(value);
+}
+
+export function openPgStore(options: OpenPgStoreOptions): PgStore {
+  const db = new PgDb(options);
+  try {
+    if (options.readonly) {
+      const version = pgSchemaVersion(db);
+      if (version !== PG_SCHEMA_VERSION)
+        throw new NonRetryableError(
+          `store ${db.path}: schema version ${version} (this Lyra needs ${PG_SCHEMA_VERSION}); open it once without read-only to migrate`,
+          {
+            code: 'store_schema_missing',
+            details: { url: db.path, version },
+          },
+        );
+    } else migratePg(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return {
+    ...storeOverTables(db, {
+      transaction: <T>(fn: () => T): T => db.transaction(fn),
+      close: () => db.close(),
+      dataVersion: () => db.dataVersion(),
+    }),
+    path: db.path,
+    backend: 'postgres',
+  };
+}

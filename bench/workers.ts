@@ -41,7 +41,10 @@ interface RunResult {
 function writeHome(web: WorkersWeb, databaseUrl: string): { dir: string; configPath: string } {
   const dir = mkdtempSync(join(tmpdir(), 'lyra-bench-workers-'));
   const domainsPath = join(dir, 'domains.yaml');
-  const domains = ['{ domain: 127.0.0.1, trust_level: unverified, qps: 20 }', ...Array.from({ length: HOSTS }, (_, i) => `{ domain: ${web.hostName(i)}, trust_level: unverified, qps: ${qpsOf(i)} }`)];
+  const domains = [
+    '{ domain: 127.0.0.1, trust_level: unverified, qps: 20 }',
+    ...Array.from({ length: HOSTS }, (_, i) => `{ domain: ${web.hostName(i)}, trust_level: unverified, qps: ${qpsOf(i)} }`),
+  ];
   writeFileSync(domainsPath, ['domains:', ...domains.map((d) => `  - ${d}`), ''].join('\n'));
   const configPath = join(dir, 'lyra.config.yaml');
   const off = { enabled: false };
@@ -198,7 +201,18 @@ async function main(): Promise<void> {
     await db.drop();
   }
   console.log(`bench:workers — ${TASKS} tasks × 1 query × ${PAGES} pages over ${HOSTS} hosts (qps 1–2 each), one job at a time per worker\n`);
-  const head = ['workers', 'wall s', 'pages', 'pages/s', 'requests', 'bound s', 'wall ÷ bound', 'sent: min gap ÷ 1/qps', 'arrived: min gap ÷ 1/qps', 'failed queries'];
+  const head = [
+    'workers',
+    'wall s',
+    'pages',
+    'pages/s',
+    'requests',
+    'bound s',
+    'wall ÷ bound',
+    'sent: min gap ÷ 1/qps',
+    'arrived: min gap ÷ 1/qps',
+    'failed queries',
+  ];
   const body = rows.map((r) => [
     String(r.workers),
     r.wallS.toFixed(1),
@@ -215,14 +229,15 @@ async function main(): Promise<void> {
   const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log([line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n'));
   const base = rows.find((r) => r.workers === 1);
-  if (base) console.log(`\nthroughput vs 1 worker: ${rows.map((r) => `${r.workers}: ×${(r.pages / r.wallS / (base.pages / base.wallS)).toFixed(2)}`).join(', ')}`);
+  if (base)
+    console.log(`\nthroughput vs 1 worker: ${rows.map((r) => `${r.workers}: ×${(r.pages / r.wallS / (base.pages / base.wallS)).toFixed(2)}`).join(', ')}`);
   console.log(
     [
       '',
       'PostgreSQL store vs SQLite for one process: pending (the PostgreSQL store is not on this branch yet).',
       'The clock runs from the enqueue to the last query final; worker start-up (models) is before it. "sent" gaps are',
       'stamped by each worker as undici writes the request (epoch ms, one machine); "arrived" by the bench web. Requests',
-      'include each worker\'s robots.txt per host and the searches (127.0.0.1, qps 20).',
+      "include each worker's robots.txt per host and the searches (127.0.0.1, qps 20).",
       `machine: ${cpus().length} cores, load average at the end ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,

@@ -4,6 +4,7 @@
 // $LYRA_BENCH_SEND_LOG. The bench reads the sent gaps per host over all workers from these files.
 import { appendFileSync } from 'node:fs';
 import diagnosticsChannel from 'node:diagnostics_channel';
+import { performance } from 'node:perf_hooks';
 
 const file = process.env.LYRA_BENCH_SEND_LOG;
 if (file) {

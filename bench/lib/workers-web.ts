@@ -79,4 +79,3 @@ export async function startWorkersWeb(plan: WorkersWebPlan): Promise<WorkersWeb>
     close: () => Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r())))).then(() => undefined),
   };
 }
-

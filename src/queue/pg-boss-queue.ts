@@ -92,7 +92,8 @@ export function createPgBossQueue(options: PgBossQueueOptions, events: { onError
     })());
 
   const send = async (job: QueryJob, extra: { startAfter?: number } = {}): Promise<string> => {
-    const data = queryJobSchema.parse(job);
+    // Only the job's own fields travel (a TakenJob handed back to defer carries the queue's as well).
+    const data = queryJobSchema.parse({ taskId: job.taskId, queryId: job.queryId });
     let id: string | null;
     try {
       id = await boss.send(QUERY_QUEUE, data, { ...sendOptions, ...extra });

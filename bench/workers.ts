@@ -7,8 +7,9 @@
 // of requests ÷ qps: a polite crawl cannot beat 1.0), and the smallest gap between two requests to one
 // host, over all workers, as sent (client stamps, bench/lib/send-recorder.mjs) and as arrived (server
 // stamps), ÷ 1/qps (≥ 1.0: the host's qps held across workers). Measured and printed, never asserted.
-// The store is the home's SQLite file shared by the workers; PostgreSQL store vs SQLite for one process
-// is pending until the PostgreSQL store is on this branch.
+// The worker runs keep everything in one PostgreSQL database (LYRA_DATABASE_URL: the store, the jobs, the
+// politeness schedule), as a team would; one more run of a single worker on a SQLite store (jobs and
+// politeness still in PostgreSQL through workers.database_url) gives the store's overhead.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -16,6 +17,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createEngine, enqueueQueryJobs, loadConfig } from '../src/app/index.js';
 import { openStore } from '../src/store/index.js';
+import { openPgStore } from '../src/store/pg/index.js';
+import type { Store } from '../src/core/index.js';
 import { createTestDatabase, skipUnlessPostgres } from '../src/test-support/postgres.js';
 import { PROJECT_ROOT } from '../src/test-support/shared-data.js';
 import { startWorkersWeb, type WorkersWeb } from './lib/workers-web.js';
@@ -26,8 +29,11 @@ const PAGES = 9;
 const WORKER_COUNTS = (process.env.LYRA_BENCH_WORKERS ?? '1,2,4').split(',').map(Number);
 const qpsOf = (i: number): number => 1 + (i % 2);
 
+type StoreKind = 'postgres' | 'sqlite';
+
 interface RunResult {
   workers: number;
+  store: StoreKind;
   wallS: number;
   pages: number;
   requests: number;
@@ -38,7 +44,14 @@ interface RunResult {
   failedQueries: number;
 }
 
-function writeHome(web: WorkersWeb, databaseUrl: string): { dir: string; configPath: string } {
+interface Home {
+  dir: string;
+  configPath: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A home whose store is the PostgreSQL database (LYRA_DATABASE_URL), or its own SQLite file with jobs and politeness in the database. */
+function writeHome(web: WorkersWeb, databaseUrl: string, store: StoreKind): Home {
   const dir = mkdtempSync(join(tmpdir(), 'lyra-bench-workers-'));
   const domainsPath = join(dir, 'domains.yaml');
   const domains = [
@@ -57,19 +70,18 @@ function writeHome(web: WorkersWeb, databaseUrl: string): { dir: string; configP
       `providers: { searxng: { base_url: "${web.searchBase}" } }`,
       `scholarly: ${JSON.stringify({ semantic_scholar: off, openalex: off, crossref: off, arxiv: off, pubmed: off })}`,
       `pipeline: ${JSON.stringify({ query_backoff_ms: 50, mirror_queries: false, synonym_queries: 0, serp_limit: 50, fetch_concurrency: 4, graph: { claims_per_page: 1, candidates_per_claim: 2 } })}`,
-      `workers: ${JSON.stringify({ database_url: databaseUrl, polling_interval_seconds: 0.5, busy_delay_seconds: 1, maintenance_interval_seconds: 5 })}`,
+      `workers: ${JSON.stringify({ ...(store === 'sqlite' ? { database_url: databaseUrl } : {}), polling_interval_seconds: 0.5, busy_delay_seconds: 1, maintenance_interval_seconds: 5 })}`,
       '',
     ].join('\n'),
   );
-  return { dir, configPath };
+  return { dir, configPath, env: { LYRA_HOME: dir, LYRA_DATABASE_URL: store === 'postgres' ? databaseUrl : '' } };
 }
 
-function startWorker(home: { dir: string; configPath: string }, sendLog: string): Promise<ChildProcess> {
+function startWorker(home: Home, sendLog: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'lyra.js'), '--config', home.configPath, 'worker', '--concurrency', '1', '--json'], {
     env: {
       ...process.env,
-      LYRA_HOME: home.dir,
-      LYRA_DATABASE_URL: '',
+      ...home.env,
       LYRA_BENCH_SEND_LOG: sendLog,
       NODE_OPTIONS: `--import=${join(PROJECT_ROOT, 'bench', 'lib', 'send-recorder.mjs')}`,
     },
@@ -100,14 +112,14 @@ function minGapRatio(stamps: Array<{ host: string; at: number }>, qpsFor: (host:
   return best;
 }
 
-async function run(web: WorkersWeb, databaseUrl: string, workers: number): Promise<RunResult> {
-  const home = writeHome(web, databaseUrl);
+async function run(web: WorkersWeb, databaseUrl: string, workers: number, storeKind: StoreKind): Promise<RunResult> {
+  const home = writeHome(web, databaseUrl, storeKind);
   const sendLog = join(home.dir, 'sent.jsonl');
   writeFileSync(sendLog, '');
   const children: ChildProcess[] = [];
   try {
     for (let i = 0; i < workers; i++) children.push(await startWorker(home, sendLog));
-    const config = loadConfig({ configPath: home.configPath, env: { LYRA_HOME: home.dir } });
+    const config = loadConfig({ configPath: home.configPath, env: home.env });
     const engine = createEngine(config);
     const jobs: Array<{ taskId: string; queryId: string }> = [];
     try {
@@ -122,7 +134,8 @@ async function run(web: WorkersWeb, databaseUrl: string, workers: number): Promi
     const arrivalsBefore = web.arrivals.length;
     const started = performance.now();
     await enqueueQueryJobs(config, jobs);
-    const store = openStore({ path: join(home.dir, 'lyra.db'), readonly: true });
+    const store: Store =
+      storeKind === 'postgres' ? openPgStore({ url: databaseUrl, readonly: true }) : openStore({ path: join(home.dir, 'lyra.db'), readonly: true });
     let failedQueries = 0;
     let pages = 0;
     try {
@@ -154,6 +167,7 @@ async function run(web: WorkersWeb, databaseUrl: string, workers: number): Promi
     const arrivedMin = minGapRatio(web.arrivals, qpsFor);
     return {
       workers,
+      store: storeKind,
       wallS,
       pages,
       requests: arrivals.length,
@@ -185,20 +199,18 @@ async function main(): Promise<void> {
     return;
   }
   if (!existsSync(join(PROJECT_ROOT, 'dist', 'cli', 'main.js'))) throw new Error('bench:workers runs the built CLI: run `npm run build` first');
-  const db = await createTestDatabase();
   const rows: RunResult[] = [];
-  try {
-    for (const n of WORKER_COUNTS) {
-      // A fresh web per run: the arrival log and the per-host clocks start empty.
-      const web = await startWorkersWeb({ hosts: HOSTS, tasks: TASKS, pagesPerTask: PAGES, qpsOf });
-      try {
-        rows.push(await run(web, db.url, n));
-      } finally {
-        await web.close();
-      }
+  const plan: Array<[number, StoreKind]> = [...WORKER_COUNTS.map((n): [number, StoreKind] => [n, 'postgres']), [1, 'sqlite']];
+  for (const [n, storeKind] of plan) {
+    // A fresh database and web per run: the store, the queue, the arrival log and the per-host clocks start empty.
+    const db = await createTestDatabase();
+    const web = await startWorkersWeb({ hosts: HOSTS, tasks: TASKS, pagesPerTask: PAGES, qpsOf });
+    try {
+      rows.push(await run(web, db.url, n, storeKind));
+    } finally {
+      await web.close();
+      await db.drop();
     }
-  } finally {
-    await db.drop();
   }
   console.log(`bench:workers — ${TASKS} tasks × 1 query × ${PAGES} pages over ${HOSTS} hosts (qps 1–2 each), one job at a time per worker\n`);
   const head = [
@@ -215,6 +227,7 @@ async function main(): Promise<void> {
   ];
   const body = rows.map((r) => [
     String(r.workers),
+    r.store,
     r.wallS.toFixed(1),
     String(r.pages),
     (r.pages / r.wallS).toFixed(2),
@@ -234,7 +247,6 @@ async function main(): Promise<void> {
   console.log(
     [
       '',
-      'PostgreSQL store vs SQLite for one process: pending (the PostgreSQL store is not on this branch yet).',
       'The clock runs from the enqueue to the last query final; worker start-up (models) is before it. "sent" gaps are',
       'stamped by each worker as undici writes the request (epoch ms, one machine); "arrived" by the bench web. Requests',
       "include each worker's robots.txt per host and the searches (127.0.0.1, qps 20).",

@@ -215,6 +215,7 @@ async function main(): Promise<void> {
   console.log(`bench:workers — ${TASKS} tasks × 1 query × ${PAGES} pages over ${HOSTS} hosts (qps 1–2 each), one job at a time per worker\n`);
   const head = [
     'workers',
+    'store',
     'wall s',
     'pages',
     'pages/s',
@@ -241,9 +242,17 @@ async function main(): Promise<void> {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log([line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n'));
-  const base = rows.find((r) => r.workers === 1);
+  const pg = rows.filter((r) => r.store === 'postgres');
+  const base = pg.find((r) => r.workers === 1);
   if (base)
-    console.log(`\nthroughput vs 1 worker: ${rows.map((r) => `${r.workers}: ×${(r.pages / r.wallS / (base.pages / base.wallS)).toFixed(2)}`).join(', ')}`);
+    console.log(
+      `\nthroughput vs 1 worker (PostgreSQL store): ${pg.map((r) => `${r.workers}: ×${(r.pages / r.wallS / (base.pages / base.wallS)).toFixed(2)}`).join(', ')}`,
+    );
+  const lite = rows.find((r) => r.store === 'sqlite');
+  if (base && lite)
+    console.log(
+      `one worker, PostgreSQL store vs SQLite store: ${base.wallS.toFixed(1)} s vs ${lite.wallS.toFixed(1)} s (×${(base.wallS / lite.wallS).toFixed(2)} the wall time)`,
+    );
   console.log(
     [
       '',

@@ -21,13 +21,53 @@ import { openPgStore } from '../src/store/pg/index.js';
 import type { Store } from '../src/core/index.js';
 import { createTestDatabase, skipUnlessPostgres } from '../src/test-support/postgres.js';
 import { PROJECT_ROOT } from '../src/test-support/shared-data.js';
-import { startWorkersWeb, type WorkersWeb } from './lib/workers-web.js';
+import { benchQpsOf } from './lib/workers-web.js';
 
 const HOSTS = 24;
 const TASKS = 16;
 const PAGES = 9;
 const WORKER_COUNTS = (process.env.LYRA_BENCH_WORKERS ?? '1,2,4').split(',').map(Number);
-const qpsOf = (i: number): number => 1 + (i % 2);
+const qpsOf = benchQpsOf;
+const hostName = (i: number): string => `127.0.0.${2 + i}`;
+
+interface Arrival {
+  host: string;
+  path: string;
+  at: number;
+}
+
+/** The bench web in a child process (bench/lib/workers-web-server.ts), so this process's store reads never delay its arrival stamps. */
+interface RemoteWeb {
+  searchBase: string;
+  arrivals(): Promise<Arrival[]>;
+  close(): void;
+}
+
+async function startRemoteWeb(dir: string): Promise<RemoteWeb> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'bench/lib/workers-web-server.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const waiting: Array<(l: string) => void> = [];
+  lines.on('line', (l) => waiting.shift()?.(l));
+  const send = (line: string): Promise<string> =>
+    new Promise((resolve) => {
+      waiting.push(resolve);
+      child.stdin.write(`${line}\n`);
+    });
+  const first = JSON.parse(await send(JSON.stringify({ hosts: HOSTS, tasks: TASKS, pagesPerTask: PAGES }))) as { searchBase: string };
+  let dumps = 0;
+  return {
+    searchBase: first.searchBase,
+    async arrivals() {
+      const file = join(dir, `arrivals-${dumps++}.json`);
+      await send(`dump ${file}`);
+      return JSON.parse(readFileSync(file, 'utf8')) as Arrival[];
+    },
+    close: () => {
+      child.stdin.write('quit\n');
+      child.stdin.end();
+    },
+  };
+}
 
 type StoreKind = 'postgres' | 'sqlite';
 
@@ -51,12 +91,12 @@ interface Home {
 }
 
 /** A home whose store is the PostgreSQL database (LYRA_DATABASE_URL), or its own SQLite file with jobs and politeness in the database. */
-function writeHome(web: WorkersWeb, databaseUrl: string, store: StoreKind): Home {
+function writeHome(web: RemoteWeb, databaseUrl: string, store: StoreKind): Home {
   const dir = mkdtempSync(join(tmpdir(), 'lyra-bench-workers-'));
   const domainsPath = join(dir, 'domains.yaml');
   const domains = [
     '{ domain: 127.0.0.1, trust_level: unverified, qps: 20 }',
-    ...Array.from({ length: HOSTS }, (_, i) => `{ domain: ${web.hostName(i)}, trust_level: unverified, qps: ${qpsOf(i)} }`),
+    ...Array.from({ length: HOSTS }, (_, i) => `{ domain: ${hostName(i)}, trust_level: unverified, qps: ${qpsOf(i)} }`),
   ];
   writeFileSync(domainsPath, ['domains:', ...domains.map((d) => `  - ${d}`), ''].join('\n'));
   const configPath = join(dir, 'lyra.config.yaml');
@@ -112,7 +152,7 @@ function minGapRatio(stamps: Array<{ host: string; at: number }>, qpsFor: (host:
   return best;
 }
 
-async function run(web: WorkersWeb, databaseUrl: string, workers: number, storeKind: StoreKind): Promise<RunResult> {
+async function run(web: RemoteWeb, databaseUrl: string, workers: number, storeKind: StoreKind): Promise<RunResult> {
   const home = writeHome(web, databaseUrl, storeKind);
   const sendLog = join(home.dir, 'sent.jsonl');
   writeFileSync(sendLog, '');
@@ -131,7 +171,7 @@ async function run(web: WorkersWeb, databaseUrl: string, workers: number, storeK
     } finally {
       await engine.close();
     }
-    const arrivalsBefore = web.arrivals.length;
+    const arrivalsBefore = (await web.arrivals()).length;
     const started = performance.now();
     await enqueueQueryJobs(config, jobs);
     const store: Store =
@@ -152,7 +192,8 @@ async function run(web: WorkersWeb, databaseUrl: string, workers: number, storeK
       store.close();
     }
     const wallS = (performance.now() - started) / 1000;
-    const arrivals = web.arrivals.slice(arrivalsBefore);
+    const allArrivals = await web.arrivals();
+    const arrivals = allArrivals.slice(arrivalsBefore);
     const qpsFor = (host: string): number => (host === '127.0.0.1' ? 20 : qpsOf(Number(host.split('.')[3]) - 2));
     const perHost = new Map<string, number>();
     for (const a of arrivals) perHost.set(a.host, (perHost.get(a.host) ?? 0) + 1);
@@ -164,7 +205,7 @@ async function run(web: WorkersWeb, databaseUrl: string, workers: number, storeK
       .filter(Boolean)
       .map((l) => JSON.parse(l) as { host: string; at: number });
     const sentMin = minGapRatio(sent, qpsFor);
-    const arrivedMin = minGapRatio(web.arrivals, qpsFor);
+    const arrivedMin = minGapRatio(allArrivals, qpsFor);
     return {
       workers,
       store: storeKind,
@@ -204,11 +245,13 @@ async function main(): Promise<void> {
   for (const [n, storeKind] of plan) {
     // A fresh database and web per run: the store, the queue, the arrival log and the per-host clocks start empty.
     const db = await createTestDatabase();
-    const web = await startWorkersWeb({ hosts: HOSTS, tasks: TASKS, pagesPerTask: PAGES, qpsOf });
+    const scratch = mkdtempSync(join(tmpdir(), 'lyra-bench-web-'));
+    const web = await startRemoteWeb(scratch);
     try {
       rows.push(await run(web, db.url, n, storeKind));
     } finally {
-      await web.close();
+      web.close();
+      rmSync(scratch, { recursive: true, force: true });
       await db.drop();
     }
   }
@@ -257,7 +300,7 @@ async function main(): Promise<void> {
     [
       '',
       'The clock runs from the enqueue to the last query final; worker start-up (models) is before it. "sent" gaps are',
-      'stamped by each worker as undici writes the request (epoch ms, one machine); "arrived" by the bench web. Requests',
+      'stamped by each worker as undici writes the request (epoch ms, one machine); "arrived" by the bench web (its own process). Requests',
       "include each worker's robots.txt per host and the searches (127.0.0.1, qps 20).",
       `machine: ${cpus().length} cores, load average at the end ${loadavg()
         .map((l) => l.toFixed(2))

@@ -5,6 +5,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** qps of host i in the bench's domains.yaml: 1 or 2, alternating. */
+export const benchQpsOf = (i: number): number => 1 + (i % 2);
+
 export interface WorkersWebPlan {
   hosts: number;
   tasks: number;

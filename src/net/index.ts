@@ -15,7 +15,7 @@ export { MAX_TRACKED_HOSTS, createHostScheduler } from './host-scheduler.js';
 export type { HostScheduler, HostSchedulerOptions, HostSlot } from './host-scheduler.js';
 export { withSharedSchedule } from './shared-host-scheduler.js';
 export type { SharedSchedulerOptions } from './shared-host-scheduler.js';
-export { DEFAULT_HOLD_MS, DEFAULT_HOLD_POLL_MS, createPgHostSchedule } from './pg-host-schedule.js';
+export { DEFAULT_HOLD_MS, DEFAULT_HOLD_POLL_MS, DEFAULT_UNREACHABLE_MS, createPgHostSchedule } from './pg-host-schedule.js';
 export type { PgHostSchedule, PgHostScheduleOptions } from './pg-host-schedule.js';
 export { backoffDelayMs, parseRetryAfter, serverRequestedWait } from './retry.js';
 export type { BackoffOptions } from './retry.js';

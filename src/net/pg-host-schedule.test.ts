@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
+import { createTestDatabase, findPostgresBin, skipUnlessPostgres, startTempPostgres } from '../test-support/postgres.js';
 import { startLoopbackWeb } from '../test-support/loopback-web.js';
 import type { HostReservation, SharedHostSchedule } from '../core/index.js';
 import { createHttpFetcher } from './http-fetcher.js';
@@ -150,5 +150,29 @@ test('two fetchers (two workers) under the shared schedule space one host by 1/q
     assert.ok(Math.min(...gaps) >= 100 - EPS, `smallest gap between the two fetchers' slots ${Math.min(...gaps)} ms < 100 ms (10 qps)`);
   } finally {
     await web.close();
+  }
+});
+
+test('a reservation waits out a database restart instead of failing or going out unspaced', {
+  skip: skip || (findPostgresBin() ? false : 'needs initdb/pg_ctl to restart a server of its own'),
+}, async () => {
+  const server = await startTempPostgres();
+  const s = createPgHostSchedule({ url: server.url, maxConnections: 1 });
+  try {
+    const first = await s.reserve('restart.test', { intervalMs: 50 });
+    await first.markSent();
+    server.stop();
+    const during = s.reserve('restart.test', { intervalMs: 50 });
+    server.start();
+    const next = await during;
+    assert.ok(next.slotAt >= first.slotAt + 50 - EPS, 'the schedule kept its row over the restart');
+    await next.release();
+    await assert.rejects(
+      createPgHostSchedule({ url: server.url, unreachableMs: 0, table: 'x' }).reserve('a.test', { intervalMs: Number.POSITIVE_INFINITY }),
+      /interval/,
+    );
+  } finally {
+    await s.close();
+    server.destroy();
   }
 });

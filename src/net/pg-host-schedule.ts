@@ -9,12 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { z } from 'zod';
-import { InvalidInputError, RetryableError, delay, type HostReservation, type SharedHostSchedule } from '../core/index.js';
+import { InvalidInputError, RetryableError, delay, isLyraError, type HostReservation, type SharedHostSchedule } from '../core/index.js';
 
 /** How long an unsent reservation holds its host before another process may take it over (a process died holding it), ms. */
 export const DEFAULT_HOLD_MS = 30_000;
 /** How often a process waiting for a host another process holds looks again, ms. */
 export const DEFAULT_HOLD_POLL_MS = 20;
+/** How long a reservation keeps trying while the database cannot be reached (a restart), ms; as long as the store's reconnect. */
+export const DEFAULT_UNREACHABLE_MS = 30_000;
 
 const optionsSchema = z.strictObject({
   /** postgres:// URL of the team database; or hand in `pool`. */
@@ -31,6 +33,8 @@ const optionsSchema = z.strictObject({
   holdMs: z.number().int().min(1_000).max(600_000).default(DEFAULT_HOLD_MS),
   /** See DEFAULT_HOLD_POLL_MS. */
   pollMs: z.number().int().min(1).max(5_000).default(DEFAULT_HOLD_POLL_MS),
+  /** See DEFAULT_UNREACHABLE_MS; past it a reservation fails with host_schedule_unavailable (retryable). */
+  unreachableMs: z.number().int().min(0).max(600_000).default(DEFAULT_UNREACHABLE_MS),
   /** Connections in the pool this schedule opens (ignored with `pool`). */
   maxConnections: z.number().int().min(1).max(100).default(4),
 });
@@ -49,6 +53,16 @@ function unavailable(err: unknown, what: string): RetryableError {
   return new RetryableError(`shared host schedule: ${what} failed: ${(err as Error).message}`, { code: 'host_schedule_unavailable', cause: err });
 }
 
+/** Pause between tries while the database cannot be reached, ms. */
+const RECONNECT_PAUSE_MS = 250;
+
+/** A lost or refused connection (a socket error, SQLSTATE class 08 or 57: shutdown, cannot connect now), worth trying again; not a bad statement. */
+function transient(err: unknown): boolean {
+  const seen = (err as { cause?: unknown }).cause ?? err;
+  const code = String((seen as { code?: unknown }).code ?? '');
+  return code === '' || /^E[A-Z]/.test(code) || code.startsWith('08') || code.startsWith('57');
+}
+
 export function createPgHostSchedule(options: PgHostScheduleOptions): PgHostSchedule {
   const { pool: given, ...rest } = options;
   const parsed = optionsSchema.safeParse(rest);
@@ -60,6 +74,9 @@ export function createPgHostSchedule(options: PgHostScheduleOptions): PgHostSche
   const o = parsed.data;
   if (!given && !o.url) throw new InvalidInputError('shared host schedule: a database url or a pool is required', { code: 'config_invalid' });
   const pool = given ?? new pg.Pool({ connectionString: o.url, max: o.maxConnections, application_name: 'lyra-host-schedule' });
+  // An idle connection closed by the server (a restart) is an 'error' event on the pool, which would end
+  // the process unheard; the pool drops that client and the next statement connects anew (or fails, and says so).
+  if (!given) pool.on('error', () => undefined);
   const t = o.table;
   let ready: Promise<void> | undefined;
 
@@ -131,15 +148,19 @@ export function createPgHostSchedule(options: PgHostScheduleOptions): PgHostSche
     async reserve(host, { intervalMs, signal }) {
       if (!(intervalMs >= 0) || !Number.isFinite(intervalMs))
         throw new InvalidInputError(`shared host schedule: interval for ${host} must be a finite number ≥ 0, got ${intervalMs}`, { code: 'invalid_interval' });
-      await ensureTable();
       const id = randomUUID();
+      const giveUpAt = Date.now() + o.unreachableMs;
       for (;;) {
         signal?.throwIfAborted();
         let rows: Array<{ slot_ms: string; wait_ms: string }>;
         try {
+          await ensureTable();
           rows = (await pool.query(reserveSql, [host, intervalMs, id, o.holdMs])).rows;
         } catch (err) {
-          throw unavailable(err, `reserving a slot for ${host}`);
+          // A restarting database: the pool opens new connections on the next try; wait rather than send unspaced.
+          if (!transient(err) || Date.now() >= giveUpAt) throw isLyraError(err) ? err : unavailable(err, `reserving a slot for ${host}`);
+          await delay(RECONNECT_PAUSE_MS, signal);
+          continue;
         }
         if (rows[0]) return reservation(host, id, intervalMs, rows[0]);
         await delay(o.pollMs, signal);

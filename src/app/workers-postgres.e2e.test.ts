@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Edge, Store } from '../core/index.js';
 import { openPgStore } from '../store/pg/index.js';
 import { openStore } from '../store/index.js';
-import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
+import { createTestDatabase, findPostgresBin, skipUnlessPostgres, startTempPostgres } from '../test-support/postgres.js';
 import { startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';
 import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
 
@@ -30,7 +30,15 @@ before(async () => {
     serp: (q, urls) =>
       /bulk/.test(q) ? ew!.bulkUrls.map((url, i) => ({ url, title: `result ${i}` })) : Object.values(urls).map((url, i) => ({ url, title: `article ${i}` })),
     pipeline: { serp_limit: 50, fetch_concurrency: 2, max_fragments_per_page: 4, citation_limit: 5, graph: { claims_per_page: 2, candidates_per_claim: 3 } },
-    extraYaml: ['workers:', '  polling_interval_seconds: 0.5', '  busy_delay_seconds: 1', '  shutdown_timeout_seconds: 5'].join('\n'),
+    extraYaml: [
+      'workers:',
+      '  polling_interval_seconds: 0.5',
+      '  busy_delay_seconds: 1',
+      '  shutdown_timeout_seconds: 5',
+      '  retry_delay_seconds: 0',
+      '  job_expire_seconds: 60',
+      '  maintenance_interval_seconds: 2',
+    ].join('\n'),
   });
 });
 after(async () => {
@@ -153,4 +161,56 @@ test('LYRA_DATABASE_URL: task create, two lyra workers and task search --queue g
     [],
   );
   assert.equal(jobs.filter((t) => t === 'job.ran').length + jobs.filter((t) => t === 'job.skipped').length, QUERIES.length, jobs.join(' '));
+});
+
+test('PostgreSQL restarting mid-run: the worker reconnects and the query completes with every page once', {
+  skip: skip || (findPostgresBin() ? false : 'needs initdb/pg_ctl to restart a server of its own'),
+  timeout: 900_000,
+}, async () => {
+  const server = await startTempPostgres();
+  const home = newHome('restart', server.url);
+  const worker = lyra(home, ['worker', '--concurrency', '1', '--json']);
+  try {
+    const taskId = (JSON.parse(await cli(home, ['task', 'create', 'What do these pages claim?', '--budget-pages', '500', '--json'])) as { id: string }).id;
+    await cli(home, ['task', 'search', taskId, 'bulk pages study', '--queue', '--json']);
+    const fetched = (): number => {
+      const store = openPgStore({ url: server.url, readonly: true });
+      try {
+        return store.listPages(taskId).filter((p) => p.fetchStatus === 'fetched').length;
+      } finally {
+        store.close();
+      }
+    };
+    for (let i = 0; fetched() < 3; i++) {
+      assert.ok(i < 600, 'the worker started fetching');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const atStop = openPgStore({ url: server.url, readonly: true });
+    const queryAtStop = atStop.listQueries(taskId)[0]?.status;
+    atStop.close();
+    server.stop();
+    assert.equal(queryAtStop, 'running', 'the server went down in the middle of the query');
+    await new Promise((r) => setTimeout(r, 2_000));
+    server.start();
+    const waited = JSON.parse(await cli(home, ['task', 'wait', taskId, '--timeout', '600', '--json'])) as { endedBy: string; status: { status: string } };
+    assert.deepEqual([waited.endedBy, waited.status.status], ['idle', 'completed']);
+    const store = openPgStore({ url: server.url, readonly: true });
+    try {
+      assert.deepEqual(
+        store.listQueries(taskId).map((q) => q.status),
+        ['done'],
+      );
+      const pages = store.listPages(taskId);
+      assert.equal(new Set(pages.map((p) => p.url)).size, pages.length, 'no page stored twice');
+      assert.equal(pages.filter((p) => p.fetchStatus === 'fetched' && ew!.bulkUrls.includes(p.url)).length, ew!.bulkUrls.length, 'every page fetched');
+    } finally {
+      store.close();
+    }
+  } finally {
+    worker.child.kill('SIGTERM');
+    const r = await worker.ended;
+    rmSync(home.dir, { recursive: true, force: true });
+    server.destroy();
+    assert.equal(r.code, 0, r.stderr);
+  }
 });

@@ -35,7 +35,7 @@ export interface WorkerSummary {
 
 /** Runs one job: the outcome completes it; a thrown error fails it and pg-boss retries it. */
 export async function runQueryJob(
-  deps: { engine: AppEngine; defer: (job: TakenJob) => Promise<unknown> },
+  deps: { engine: Pick<AppEngine, 'runRecorded'>; defer: (job: TakenJob) => Promise<unknown> },
   job: TakenJob,
   signal: AbortSignal,
 ): Promise<JobResult> {

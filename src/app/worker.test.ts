@@ -1,0 +1,55 @@
+// What a worker makes of each way a job's run can end (runQueryJob), over an engine double: the engine's
+// own behaviour (order, lease, checkpoints) is tested through the real CLI in worker.e2e.test.ts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { InvalidInputError, RetryableError, type TakenJob } from '../core/index.js';
+import type { RunRecordedOutcome } from '../pipeline/index.js';
+import { runQueryJob } from './worker.js';
+
+const job: TakenJob = { id: 'job-1', taskId: 'task_1', queryId: 'q_1', expireInMs: 60_000, retryCount: 0 };
+
+function run(outcome: () => Promise<RunRecordedOutcome>, signal = new AbortController().signal) {
+  const deferred: TakenJob[] = [];
+  const result = runQueryJob({ engine: { runRecorded: outcome }, defer: async (j) => void deferred.push(j) }, job, signal);
+  return { result, deferred };
+}
+
+test('a query run to done or failed completes the job as ran; a final query or a stopped task as skipped', async () => {
+  assert.deepEqual(await run(async () => ({ ran: true, status: 'done' })).result, { outcome: 'ran', queryStatus: 'done' });
+  assert.deepEqual(await run(async () => ({ ran: true, status: 'failed' })).result, { outcome: 'ran', queryStatus: 'failed' });
+  assert.deepEqual(await run(async () => ({ ran: false, reason: 'query_final', status: 'done' })).result, {
+    outcome: 'skipped',
+    reason: 'query_final',
+    queryStatus: 'done',
+  });
+  assert.deepEqual(await run(async () => ({ ran: true, status: 'cancelled' })).result, {
+    outcome: 'skipped',
+    reason: 'task_stopped',
+    queryStatus: 'cancelled',
+  });
+});
+
+test('a task busy in another worker defers the job; an unknown task or query rejects it; other failures fail it for a retry', async () => {
+  const busy = run(async () => {
+    throw new RetryableError('task task_1 is being run by process 42', { code: 'task_busy' });
+  });
+  assert.deepEqual(await busy.result, { outcome: 'deferred', reason: 'task_busy' });
+  assert.deepEqual(busy.deferred, [job]);
+  const unknown = run(async () => {
+    throw new InvalidInputError('no task "task_1"', { code: 'task_not_found' });
+  });
+  assert.deepEqual(await unknown.result, { outcome: 'rejected', reason: 'task_not_found' });
+  await assert.rejects(
+    run(async () => {
+      throw new RetryableError('store: cannot connect', { code: 'store_unreachable' });
+    }).result,
+    /cannot connect/,
+  );
+});
+
+test('a run that ends unfinished, or is cancelled by the worker stopping, fails the job so the queue retries it', async () => {
+  await assert.rejects(run(async () => ({ ran: true, status: 'running' })).result, (err: unknown) => (err as RetryableError).code === 'query_unfinished');
+  const stop = new AbortController();
+  stop.abort(new RetryableError('worker shutting down', { code: 'worker_shutdown' }));
+  await assert.rejects(run(async () => ({ ran: true, status: 'cancelled' }), stop.signal).result, /worker shutting down/);
+});

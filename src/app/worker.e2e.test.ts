@@ -149,7 +149,7 @@ test('a queued query goes round through lyra worker: lyra task wait returns when
       .map((l) => JSON.parse(l) as { type: string });
     assert.deepEqual(
       events.map((e) => e.type),
-      ['worker.started', 'job.ran', 'worker.stopped'],
+      ['worker.started', 'job.started', 'job.ran', 'worker.stopped'],
     );
   } finally {
     rmSync(home.dir, { recursive: true, force: true });

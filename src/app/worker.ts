@@ -86,6 +86,8 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
     await queue.work({ concurrency, signal: options.signal, shutdownTimeoutMs: settings.shutdownTimeoutSeconds * 1000 }, async (job, signal) => {
       summary.jobs += 1;
       const data = { jobId: job.id, queryId: job.queryId, retryCount: job.retryCount };
+      // Which worker holds which job, for an operator reading the logs (and the kill test choosing whom to kill).
+      emit({ type: 'job.started', level: 'info', message: `job ${job.id}: query ${job.queryId} taken`, taskId: job.taskId, data });
       try {
         const result = await runQueryJob({ engine, defer: (j) => queue.defer(j, settings.busyDelaySeconds * 1000) }, job, signal);
         summary[result.outcome] += 1;

@@ -6,14 +6,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Edge, Store } from '../core/index.js';
 import { openPgStore } from '../store/pg/index.js';
 import { openStore } from '../store/index.js';
 import { createTestDatabase, findPostgresBin, skipUnlessPostgres, startTempPostgres } from '../test-support/postgres.js';
 import { startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';
+import { assertSameMap, graphSnapshot, seededRandom } from '../test-support/graph-snapshot.js';
 import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
 
 const skip = skipUnlessPostgres() || skipUnlessShared('readability-test-pages/pages') || skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
@@ -81,31 +81,6 @@ async function cli(home: Home, args: string[]): Promise<string> {
   return r.stdout;
 }
 
-/** The graph in run-independent terms (as the crash test's): pages by URL, claims by statement, edges by natural key. */
-function snapshot(store: Store, taskId: string): Record<'pages' | 'claims' | 'edges', Map<string, string>> {
-  const pages = store.listPages(taskId);
-  const urlOf = new Map(pages.map((p) => [p.id, p.url]));
-  const claims = store.listClaims(taskId);
-  const statementOf = new Map(claims.map((c) => [c.id, c.statement]));
-  const fragmentKey = new Map<string, string>();
-  for (const f of store.listTaskFragments(taskId)) fragmentKey.set(f.id, `${urlOf.get(f.pageId)}@${JSON.stringify(f.locator)}`);
-  const edgeKey = (e: Edge): string => {
-    if (e.kind === 'cites') return `cites:${urlOf.get(e.fromPageId)}>${urlOf.get(e.toPageId)}`;
-    if (e.kind === 'contradicts') return `contradicts:${[statementOf.get(e.claimId), statementOf.get(e.otherClaimId)].sort().join('~')}`;
-    return `stance:${fragmentKey.get(e.fragmentId)}>${statementOf.get(e.claimId)}`;
-  };
-  const edgeValue = (e: Edge): string => {
-    if (e.kind === 'cites') return `cites influential=${e.influential} ${e.relevance.toFixed(6)}`;
-    if (e.kind === 'contradicts') return `${e.contradictionType} ${e.trustLevel}/${e.otherTrustLevel}`;
-    return `${e.kind} ${e.confidence.toFixed(6)} ${e.model ?? ''}`;
-  };
-  return {
-    pages: new Map(pages.map((p) => [p.url, `${p.fetchStatus} ${p.contentHash ?? ''} ${store.listFragments(p.id).length}`])),
-    claims: new Map(claims.map((c) => [c.statement, `${c.status ?? 'PENDING'} ${(c.confidence ?? 0).toFixed(6)}`])),
-    edges: new Map(store.listEdges(taskId).map((e) => [edgeKey(e), edgeValue(e)])),
-  };
-}
-
 test('LYRA_DATABASE_URL: task create, two lyra workers and task search --queue give the materials of a single-process run', {
   skip,
   timeout: 900_000,
@@ -136,14 +111,13 @@ test('LYRA_DATABASE_URL: task create, two lyra workers and task search --queue g
         teamStore.listQueries(taskId).map((q) => [q.text, q.status]),
         QUERIES.map((q) => [q, 'done']),
       );
-      const got = snapshot(teamStore, taskId);
-      const want = snapshot(refStore, refTask);
+      const got = graphSnapshot(teamStore, taskId);
+      const want = graphSnapshot(refStore, refTask);
       assert.ok(
         want.pages.size >= 15 && want.claims.size > 0 && want.edges.size > 0,
         `a reference graph to compare: ${want.pages.size} pages, ${want.claims.size} claims, ${want.edges.size} edges`,
       );
-      for (const k of ['pages', 'claims', 'edges'] as const)
-        assert.deepEqual(Object.fromEntries([...got[k]].sort()), Object.fromEntries([...want[k]].sort()), k);
+      for (const k of ['pages', 'claims', 'edges'] as const) assertSameMap(got[k], want[k], k);
     } finally {
       teamStore.close();
       refStore.close();
@@ -212,5 +186,110 @@ test('PostgreSQL restarting mid-run: the worker reconnects and the query complet
     rmSync(home.dir, { recursive: true, force: true });
     server.destroy();
     assert.equal(r.code, 0, r.stderr);
+  }
+});
+
+/** How many times the kill test SIGKILLs the worker holding a job (each replaced by a new worker). */
+const KILLS = 3;
+
+test('three lyra workers, the one holding a job SIGKILLed at random moments and replaced: the task ends with the graph of a single-process run', {
+  skip,
+  timeout: 900_000,
+}, async (t) => {
+  // A failure replays with LYRA_CRASH_SEED=<seed>.
+  const seed = Number(process.env.LYRA_CRASH_SEED ?? Date.now() % 100_000);
+  t.diagnostic(`kill seed ${seed}`);
+  const random = seededRandom(seed);
+  const team = newHome('kills', db!.url);
+  // A short lease and a fast maintenance pass, so a killed worker's job comes back in seconds.
+  writeFileSync(
+    team.configPath,
+    readFileSync(team.configPath, 'utf8')
+      .replace('job_expire_seconds: 60', 'job_expire_seconds: 6')
+      .replace('maintenance_interval_seconds: 2', 'maintenance_interval_seconds: 1'),
+  );
+  const single = newHome('kills-ref', '');
+  interface Worker {
+    run: ReturnType<typeof lyra>;
+    /** Jobs taken minus jobs ended, from its --json events. */
+    holding(): number;
+  }
+  const startWorker = (): Worker => {
+    const run = lyra(team, ['worker', '--concurrency', '1', '--json']);
+    let out = '';
+    run.child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    return {
+      run,
+      holding: () => {
+        const types = out
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => (JSON.parse(l) as { type: string }).type);
+        return types.filter((x) => x === 'job.started').length - types.filter((x) => /^job\.(ran|skipped|deferred|rejected|failed)$/.test(x)).length;
+      },
+    };
+  };
+  const workers = [startWorker(), startWorker(), startWorker()];
+  const killsWhileRunning: string[] = [];
+  try {
+    const refTask = (JSON.parse(await cli(single, ['task', 'create', 'What do these pages claim?', '--budget-pages', '500', '--json'])) as { id: string }).id;
+    for (const q of QUERIES) await cli(single, ['task', 'search', refTask, q, '--json']);
+
+    const taskId = (JSON.parse(await cli(team, ['task', 'create', 'What do these pages claim?', '--budget-pages', '500', '--json'])) as { id: string }).id;
+    for (const q of QUERIES) await cli(team, ['task', 'search', taskId, q, '--queue', '--json']);
+    const state = (): { running: string[]; done: number; fetched: number } => {
+      const store = openPgStore({ url: db!.url, readonly: true });
+      try {
+        const queries = store.listQueries(taskId);
+        return {
+          running: queries.filter((q) => q.status === 'running').map((q) => q.text),
+          done: queries.filter((q) => q.status === 'done' || q.status === 'failed').length,
+          fetched: store.listPages(taskId).filter((p) => p.fetchStatus === 'fetched').length,
+        };
+      } finally {
+        store.close();
+      }
+    };
+    let lastFetched = -1;
+    for (let waited = 0; killsWhileRunning.length < KILLS && state().done < QUERIES.length; waited++) {
+      assert.ok(waited < 2400, 'the workers make progress between kills');
+      await new Promise((r) => setTimeout(r, 250));
+      const s = state();
+      const holder = workers.findIndex((w) => w.holding() > 0);
+      // Kill only after progress since the last kill (pages fetched), at a random moment within the next 1.5 s.
+      if (holder < 0 || s.running.length === 0 || s.fetched <= lastFetched) continue;
+      await new Promise((r) => setTimeout(r, random() * 1500));
+      const victim = workers[holder]!;
+      victim.run.child.kill('SIGKILL');
+      await victim.run.ended;
+      const after = state();
+      lastFetched = after.fetched;
+      if (after.running.length > 0) killsWhileRunning.push(`${after.running.join(', ')} at ${after.fetched} pages`);
+      workers[holder] = startWorker();
+    }
+    t.diagnostic(`kills while a query ran: ${killsWhileRunning.length} (${killsWhileRunning.join('; ')})`);
+    assert.ok(killsWhileRunning.length >= 1, 'at least one worker died in the middle of a query');
+
+    const waited = JSON.parse(await cli(team, ['task', 'wait', taskId, '--timeout', '600', '--json'])) as { endedBy: string; status: { status: string } };
+    assert.deepEqual([waited.endedBy, waited.status.status], ['idle', 'completed']);
+    const teamStore = openPgStore({ url: db!.url, readonly: true });
+    const refStore = openStore({ path: join(single.dir, 'lyra.db'), readonly: true });
+    try {
+      assert.deepEqual(
+        teamStore.listQueries(taskId).map((q) => [q.text, q.status]),
+        QUERIES.map((q) => [q, 'done']),
+      );
+      const got = graphSnapshot(teamStore, taskId);
+      const want = graphSnapshot(refStore, refTask);
+      t.diagnostic(`reference graph: ${want.pages.size} pages, ${want.claims.size} claims, ${want.edges.size} edges`);
+      for (const k of ['pages', 'claims', 'edges'] as const) assertSameMap(got[k], want[k], k);
+    } finally {
+      teamStore.close();
+      refStore.close();
+    }
+  } finally {
+    for (const w of workers) w.run.child.kill('SIGTERM');
+    await Promise.all(workers.map((w) => w.run.ended));
+    for (const h of [team, single]) rmSync(h.dir, { recursive: true, force: true });
   }
 });

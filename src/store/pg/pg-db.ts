@@ -87,6 +87,26 @@ function param(value: unknown): string | null {
   throw new NonRetryableError(`store: cannot bind a ${typeof value} as a SQL parameter`, { code: 'store_bad_param' });
 }
 
+/**
+ * Connections finished but kept reachable for a moment: libpq's addon closes its socket watcher with an
+ * asynchronous uv_close and lets the connection be garbage-collected at once, so a collection before
+ * the loop runs the close frees memory libuv still holds (Node aborts in uv__finish_close). Holding the
+ * object for a second outlives the close.
+ */
+const retired = new Set<NativeClient>();
+const RETIRE_MS = 1000;
+
+function finish(client: NativeClient | undefined): void {
+  if (!client) return;
+  retired.add(client);
+  setTimeout(() => retired.delete(client), RETIRE_MS).unref();
+  try {
+    client.pq.finish();
+  } catch {
+    // already gone
+  }
+}
+
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
@@ -138,11 +158,8 @@ export class PgDb implements Db {
     if (this.closed) throw new NonRetryableError(`store ${this.path} is closed`, { code: 'store_closed' });
     if (this.broken()) {
       if (this.depth > 0) throw this.lost(new Error('connection lost inside a transaction'));
-      try {
-        this.client?.pq.finish();
-      } catch {
-        // already gone
-      }
+      finish(this.client);
+      this.client = undefined;
       this.connect();
     }
     return this.client!;
@@ -246,11 +263,7 @@ export class PgDb implements Db {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    try {
-      this.client?.pq.finish();
-    } catch {
-      // already gone
-    }
+    finish(this.client);
     this.client = undefined;
   }
 }

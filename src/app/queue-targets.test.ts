@@ -33,9 +33,9 @@ const inFlight: Search[] = [
   { queryId: 'q_4', text: 'finished query', kind: 'query', mode: 'normal', status: 'done' },
 ];
 
-test('targets already in flight, or repeated in the call, are skipped; the rest are queued in order with the options', () => {
+test('targets already in flight, or repeated in the call, are skipped; the rest are queued in order with the options', async () => {
   const engine = recordingEngine(inFlight);
-  const r = queueTargets(engine, {
+  const r = await queueTargets(engine, {
     taskId: 'task_1',
     targets: [
       { query: '  exercise blood pressure ' },
@@ -61,7 +61,7 @@ test('targets already in flight, or repeated in the call, are skipped; the rest 
   assert.deepEqual(engine.calls[0]!.options, { maxPages: 5 });
   assert.equal(r.queued.length, 3);
   assert.deepEqual(
-    queueTargets(recordingEngine(inFlight), { taskId: 'task_1', targets: [{ query: 'exercise blood pressure' }] }).queued,
+    (await queueTargets(recordingEngine(inFlight), { taskId: 'task_1', targets: [{ query: 'exercise blood pressure' }] })).queued,
     [],
     'nothing left to queue: no engine call',
   );

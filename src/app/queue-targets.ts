@@ -60,23 +60,31 @@ function planTargets(engine: Pick<Engine, 'status'>, taskId: string, targets: re
   });
 }
 
+/**
+ * Where queued targets go: by default engine.queueSearches (they run in this process); with a team
+ * database, a function that records them and enqueues one job each for `lyra worker` (app/serve.ts).
+ */
+export type QueueSink = (taskId: string, targets: SearchTarget[], options: QueueOptions) => Promise<QueuedItem[]> | QueuedItem[];
+
 /** Queues the targets not in flight; returns what was queued (in order) and what was skipped. */
-function queuePlanned(
+async function queuePlanned(
   engine: Pick<Engine, 'queueSearches'>,
   taskId: string,
   plan: PlannedTarget[],
   options: QueueOptions = {},
-): Array<{ item?: QueuedItem; skip?: SkippedTarget }> {
+  sink?: QueueSink,
+): Promise<Array<{ item?: QueuedItem; skip?: SkippedTarget }>> {
   const todo = plan.filter((p) => !p.skip).map((p) => p.target);
-  const queued = todo.length > 0 ? [...engine.queueSearches(taskId, todo, options)] : [];
+  const queued = todo.length > 0 ? [...(await (sink ?? ((t, x, o) => engine.queueSearches(t, x, o)))(taskId, todo, options))] : [];
   return plan.map((p) => (p.skip ? { skip: p.skip } : { item: queued.shift()! }));
 }
 
-export function queueTargets(
+export async function queueTargets(
   engine: Pick<Engine, 'status' | 'queueSearches'>,
   input: { taskId: string; targets: SearchTarget[]; options?: QueueOptions },
-): QueueTargetsOutcome {
-  const done = queuePlanned(engine, input.taskId, planTargets(engine, input.taskId, input.targets), input.options);
+  sink?: QueueSink,
+): Promise<QueueTargetsOutcome> {
+  const done = await queuePlanned(engine, input.taskId, planTargets(engine, input.taskId, input.targets), input.options, sink);
   return { taskId: input.taskId, queued: done.flatMap((d) => (d.item ? [d.item] : [])), skipped: done.flatMap((d) => (d.skip ? [d.skip] : [])) };
 }
 
@@ -106,7 +114,7 @@ export interface ReferenceCandidatesOutcome {
 }
 
 export async function queueReferenceCandidates(
-  deps: { engine: Pick<Engine, 'status' | 'queueSearches'>; evidence: EvidenceQueries },
+  deps: { engine: Pick<Engine, 'status' | 'queueSearches'>; evidence: EvidenceQueries; queue?: QueueSink },
   input: { taskId: string; includeIds?: string[]; excludeIds?: string[]; limit: number; dryRun: boolean; options?: QueueOptions; signal?: AbortSignal },
 ): Promise<ReferenceCandidatesOutcome> {
   const table = await deps.evidence.queryView({ name: 'reference_candidates', taskId: input.taskId, ...(input.signal ? { signal: input.signal } : {}) });
@@ -140,7 +148,7 @@ export async function queueReferenceCandidates(
   const base = { taskId: input.taskId, totalCandidates: all.length, dryRun: input.dryRun };
   if (input.dryRun || chosen.length === 0) return { ...base, candidates: chosen, queuedCount: 0, skippedCount: 0 };
   const targets: SearchTarget[] = chosen.map((c) => (c.target === 'doi' ? { doi: c.doi! } : { url: c.url }));
-  const done = queuePlanned(deps.engine, input.taskId, planTargets(deps.engine, input.taskId, targets), input.options);
+  const done = await queuePlanned(deps.engine, input.taskId, planTargets(deps.engine, input.taskId, targets), input.options, deps.queue);
   const candidates = chosen.map((c, i): ReferenceCandidate => {
     const d = done[i]!;
     if (d.skip) return { ...c, skipped: 'duplicate', ...(d.skip.queryId ? { queryId: d.skip.queryId } : {}) };

@@ -1,7 +1,9 @@
 // What `lyra serve` runs on: the engine with the stance model under its active calibration, the
 // store it writes, the recompute a feedback correction triggers, and the HTTP settings (config
 // `mcp.http`, $LYRA_MCP_TOKEN). Composition only; the MCP protocol lives in mcp/.
-import type { EvidenceQueries, Store } from '../core/index.js';
+import type { EvidenceQueries, QueueOptions, QueuedItem, SearchTarget, Store } from '../core/index.js';
+import { enqueueQueryJobs } from './jobs.js';
+import { hasTeamDatabase } from './worker-settings.js';
 import type { DomainPolicySource, LyraConfig } from './config/index.js';
 import { createEngine, graphLimitsOf, type AppEngine, type EngineOverrides } from './engine.js';
 import { createEvidenceQueries } from './evidence-queries.js';
@@ -23,6 +25,8 @@ export interface ServeRuntime {
   evidence: EvidenceQueries;
   /** Limits and naming of the MCP tools (config `mcp`). */
   settings: McpSettings;
+  /** With a team database: queued searches are recorded and become jobs for `lyra worker` instead of running here. */
+  queue?(taskId: string, targets: SearchTarget[], options?: QueueOptions, signal?: AbortSignal): Promise<QueuedItem[]>;
   close(): Promise<void>;
 }
 
@@ -48,6 +52,18 @@ export function createServeRuntime(config: LyraConfig, overrides: EngineOverride
     sql: settings.sql,
     vectorSearch: settings.vectorSearch,
   });
+  // Recorded first, then enqueued: a job that fails to enqueue leaves its query pending for `lyra resume`, and the error reaches the caller.
+  const queue = hasTeamDatabase(config)
+    ? async (taskId: string, targets: SearchTarget[], options: QueueOptions = {}, signal?: AbortSignal): Promise<QueuedItem[]> => {
+        const items = engine.record(taskId, targets, options);
+        await enqueueQueryJobs(
+          config,
+          items.map((i) => ({ taskId, queryId: i.queryId })),
+          signal ? { signal } : {},
+        );
+        return items;
+      }
+    : undefined;
   return {
     engine,
     store,
@@ -55,6 +71,7 @@ export function createServeRuntime(config: LyraConfig, overrides: EngineOverride
     recompute,
     evidence,
     settings,
+    ...(queue ? { queue } : {}),
     async close(): Promise<void> {
       await evidence.close();
       await engine.close();

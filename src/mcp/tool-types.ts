@@ -3,7 +3,7 @@
 // arguments and returns the engine's camelCase view, and a one-paragraph summary of its result that
 // becomes the text content (counts and how to page; the data itself is in structuredContent once).
 import type { z } from 'zod';
-import type { Engine, EvidenceQueries, Store } from '../core/index.js';
+import type { Engine, EvidenceQueries, QueueOptions, QueuedItem, SearchTarget, Store } from '../core/index.js';
 import type { McpSettings, RecomputeSummary } from '../app/index.js';
 
 /** What the tools work on: the engine, its store, the recompute a feedback correction triggers, and read-only queries. */
@@ -14,6 +14,11 @@ export interface McpServices {
   recompute(taskId: string): RecomputeSummary;
   /** Views, read-only SQL and vector search over the store (query_view, query_sql, vector_search). */
   evidence: EvidenceQueries;
+  /**
+   * Queues searches elsewhere than this process (a team database: recorded, then one job each for
+   * `lyra worker`); absent, queued searches run in this process (engine.queueSearches).
+   */
+  queue?(taskId: string, targets: SearchTarget[], options?: QueueOptions, signal?: AbortSignal): Promise<QueuedItem[]>;
 }
 
 export interface ToolContext {

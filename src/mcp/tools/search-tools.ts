@@ -1,10 +1,10 @@
 // search and queue_searches: the client's queries run through the seven-phase pipeline. Lyra only
 // expands them mechanically (refutation suffixes, mirrors); it never invents queries of its own.
 import { z } from 'zod';
-import type { SearchOutcome, SearchTarget } from '../../core/index.js';
+import type { QueueOptions, QueuedItem, SearchOutcome, SearchTarget } from '../../core/index.js';
 import { MAX_TARGETS, doiSchema, providerListSchema, queryTextSchema, taskIdSchema, urlSchema } from '../schemas/common.js';
 import { searchOutcomeSchema } from '../schemas/views.js';
-import { defineTool } from '../tool-types.js';
+import { defineTool, type ToolContext } from '../tool-types.js';
 import { prepareProviders, requireTask } from './providers.js';
 
 /** Claims a search result lists unless max_claims says otherwise (all of them are in get_materials). */
@@ -57,7 +57,7 @@ export const searchTool = defineTool({
         ...(o.refute !== undefined ? { refute: o.refute } : {}),
         ...(o.providers ? { providers: o.providers } : {}),
       };
-      const [queued] = ctx.services.engine.queueSearches(args.task_id, [target], {
+      const [queued] = await queueTargets(ctx, args.task_id, [target], {
         ...(o.max_pages !== undefined ? { maxPages: o.max_pages } : {}),
         ...(o.seek_primary !== undefined ? { seekPrimary: o.seek_primary } : {}),
       });
@@ -85,6 +85,13 @@ export const searchTool = defineTool({
     return `Query ${r.queryId} ${r.status}: ${r.resultsFound} results, ${r.newPages} new pages, ${r.claimsTotal} claims${more}; harvest ${r.harvestRate.toFixed(2)}, novelty ${r.novelty.toFixed(2)}, ${r.satisfaction}; budget left ${r.budget.pagesLeft} pages, ${r.budget.queriesLeft} queries; ${r.warnings.length} warnings.`;
   },
 });
+
+/** Queued searches run on the team's workers when the server has a team database, else in this process. */
+function queueTargets(ctx: ToolContext, taskId: string, targets: SearchTarget[], options: QueueOptions = {}): Promise<QueuedItem[]> {
+  return ctx.services.queue
+    ? ctx.services.queue(taskId, targets, options, ctx.signal)
+    : Promise.resolve(ctx.services.engine.queueSearches(taskId, targets, options));
+}
 
 const targetSchema = z.union([
   z.strictObject({ query: queryTextSchema, refute: z.boolean().optional(), providers: providerListSchema.optional() }),
@@ -114,7 +121,7 @@ export const queueSearchesTool = defineTool({
     requireTask(ctx.services.store, args.task_id);
     // The engine indexes built-in corpora named by createTask and search; queued targets are indexed here.
     for (const t of args.targets) if ('query' in t) await prepareProviders(ctx.services.store, t.providers, ctx.signal);
-    return { taskId: args.task_id, queued: ctx.services.engine.queueSearches(args.task_id, toSearchTargets(args.targets)) };
+    return { taskId: args.task_id, queued: await queueTargets(ctx, args.task_id, toSearchTargets(args.targets)) };
   },
   summarize: (r) => `${r.queued.length} targets queued in task ${r.taskId}. Follow them with get_status (wait_seconds).`,
 });

@@ -47,7 +47,11 @@ export const queueTargetsTool = defineTool({
         return { query: t.query, ...(t.refute !== undefined ? { refute: t.refute } : {}), ...(t.providers ? { providers: t.providers } : {}) };
       return t.kind === 'url' ? { url: t.url } : { doi: t.doi };
     });
-    return queueTargets(ctx.services.engine, { taskId: args.task_id, targets, options: queueOptions(args.options) });
+    return queueTargets(
+      ctx.services.engine,
+      { taskId: args.task_id, targets, options: queueOptions(args.options) },
+      ctx.services.queue ? (t, x, o) => ctx.services.queue!(t, x, o, ctx.signal) : undefined,
+    );
   },
   summarize: (r) => `${r.queued.length} targets queued in task ${r.taskId}, ${r.skipped.length} skipped as duplicates. Follow with get_status (wait_seconds).`,
 });
@@ -93,7 +97,11 @@ export const queueReferenceCandidatesTool = defineTool({
   async run(args, ctx) {
     requireTask(ctx.services.store, args.task_id);
     return queueReferenceCandidates(
-      { engine: ctx.services.engine, evidence: ctx.services.evidence },
+      {
+        engine: ctx.services.engine,
+        evidence: ctx.services.evidence,
+        ...(ctx.services.queue ? { queue: (t: string, x: SearchTarget[], o: QueueOptions) => ctx.services.queue!(t, x, o, ctx.signal) } : {}),
+      },
       {
         taskId: args.task_id,
         limit: args.limit ?? DEFAULT_REFERENCE_CANDIDATES,

@@ -9,9 +9,9 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine, loadConfig } from './index.js';
-import type { Edge, Store } from '../core/index.js';
 import { openStore } from '../store/index.js';
 import { startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';
+import { assertSameMap, graphSnapshot, seededRandom } from '../test-support/graph-snapshot.js';
 import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
 
 const skip = skipUnlessShared('readability-test-pages/pages') || skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
@@ -20,16 +20,6 @@ const QUERIES = 4;
 const KILLS = 10;
 /** Seed of the kill points; printed so a failure can be replayed (LYRA_CRASH_SEED). */
 const SEED = Number(process.env.LYRA_CRASH_SEED ?? Date.now() % 100_000);
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Home {
   dir: string;
@@ -82,42 +72,6 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stderr })));
 }
 
-/** The graph in task-independent terms: pages by URL, fragments by URL and locator, claims by their content ids. */
-function snapshot(store: Store, taskId: string): { claims: Map<string, string>; edges: Map<string, string>; pages: Map<string, string> } {
-  const pages = store.listPages(taskId);
-  const urlOf = new Map(pages.map((p) => [p.id, p.url]));
-  const fragmentKey = new Map<string, string>();
-  for (const f of store.listTaskFragments(taskId)) fragmentKey.set(f.id, `${urlOf.get(f.pageId)}@${JSON.stringify(f.locator)}`);
-  const edgeKey = (e: Edge): string => {
-    if (e.kind === 'cites') return `cites:${urlOf.get(e.fromPageId)}>${urlOf.get(e.toPageId)}`;
-    if (e.kind === 'contradicts') return `contradicts:${[e.claimId, e.otherClaimId].sort().join('~')}`;
-    return `stance:${fragmentKey.get(e.fragmentId)}>${e.claimId}`;
-  };
-  const edgeValue = (e: Edge): string => {
-    if (e.kind === 'cites') return `cites influential=${e.influential} ${e.relevance.toFixed(6)}`;
-    if (e.kind === 'contradicts') return `${e.contradictionType} ${e.trustLevel}/${e.otherTrustLevel}`;
-    return `${e.kind} ${e.confidence.toFixed(6)} ${e.model ?? ''}`;
-  };
-  return {
-    claims: new Map(store.listClaims(taskId).map((c) => [c.id, `${c.status ?? 'PENDING'} ${(c.confidence ?? 0).toFixed(6)} ${c.statement}`])),
-    edges: new Map(store.listEdges(taskId).map((e) => [edgeKey(e), edgeValue(e)])),
-    pages: new Map(pages.map((p) => [p.url, `${p.fetchStatus} ${p.contentHash ?? ''} ${store.listFragments(p.id).length}`])),
-  };
-}
-
-/** Equal maps, or a failure listing (a few of) the keys missing, extra and different. */
-function assertSameMap(actual: Map<string, string>, expected: Map<string, string>, what: string): void {
-  const missing = [...expected.keys()].filter((k) => !actual.has(k));
-  const extra = [...actual.keys()].filter((k) => !expected.has(k));
-  const differ = [...expected.keys()].filter((k) => actual.has(k) && actual.get(k) !== expected.get(k));
-  if (missing.length + extra.length + differ.length === 0) return;
-  const show = (list: string[], f: (k: string) => string): string => list.slice(0, 8).map(f).join('\n    ');
-  assert.fail(`${what}: ${expected.size} in the uninterrupted run, ${actual.size} after the kills; ${missing.length} missing, ${extra.length} extra, ${differ.length} different
-  missing:\n    ${show(missing, (k) => `${k} = ${expected.get(k)}`)}
-  extra:\n    ${show(extra, (k) => `${k} = ${actual.get(k)}`)}
-  different:\n    ${show(differ, (k) => `${k}: ${expected.get(k)} → ${actual.get(k)}`)}`);
-}
-
 function checkpointCount(home: Home): number {
   const store = openStore({ path: join(home.dir, 'lyra.db'), readonly: true });
   try {
@@ -145,7 +99,7 @@ test(`SIGKILL at ${KILLS} random points of a ${PAGES}-page run, lyra resume each
   skip,
   timeout: 1_800_000,
 }, async () => {
-  const random = rng(SEED);
+  const random = seededRandom(SEED);
   const ew = await startEvidenceWeb({
     mode: 'loopback',
     bulkPages: PAGES,
@@ -252,8 +206,8 @@ test(`SIGKILL at ${KILLS} random points of a ${PAGES}-page run, lyra resume each
         b.listQueries(crashed.taskId).map((q) => q.status),
         a.listQueries(reference.taskId).map((q) => q.status),
       );
-      const x = snapshot(a, reference.taskId);
-      const y = snapshot(b, crashed.taskId);
+      const x = graphSnapshot(a, reference.taskId);
+      const y = graphSnapshot(b, crashed.taskId);
       assert.ok(x.claims.size > 0 && x.edges.size > 0);
       assertSameMap(y.pages, x.pages, 'pages');
       assertSameMap(y.claims, x.claims, 'claims and their statuses');

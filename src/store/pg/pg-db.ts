@@ -18,6 +18,8 @@ interface NativeClient {
 }
 type NativeClientCtor = new (options: { types: unknown }) => NativeClient;
 
+/** Times a write transaction whose connection was lost before COMMIT runs again on a new connection. */
+export const TX_RETRIES = 2;
 /** libpq's PQtransactionStatus: the connection is bad. */
 const PQTRANS_UNKNOWN = 4;
 /** Key of the advisory lock every write transaction takes (any constant unique to Lyra). */
@@ -230,27 +232,36 @@ export class PgDb implements Db {
         throw err;
       }
     }
-    client.querySync('BEGIN');
-    this.depth = 1;
-    try {
-      client.querySync(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
-      const out = fn();
-      // Other connections learn that something changed (dataVersion) from this non-transactional counter.
-      client.querySync("SELECT nextval('lyra_changes')");
-      this.ownBumps++;
-      client.querySync('COMMIT');
-      this.depth = 0;
-      return out;
-    } catch (err) {
-      this.depth = 0;
-      if (!this.broken()) {
-        try {
-          client.querySync('ROLLBACK');
-        } catch {
-          // the connection died during the rollback; nothing was committed
+    // A connection lost before COMMIT was sent committed nothing (a server restart, a dropped socket): the
+    // transaction runs again on a new connection, at most TX_RETRIES times. Lost during COMMIT, the outcome
+    // is unknown and the error is the caller's.
+    for (let attempt = 0; ; attempt++) {
+      const conn = attempt === 0 ? client : this.live();
+      let committing = false;
+      try {
+        conn.querySync('BEGIN');
+        this.depth = 1;
+        conn.querySync(`SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+        const out = fn();
+        // Other connections learn that something changed (dataVersion) from this non-transactional counter.
+        conn.querySync("SELECT nextval('lyra_changes')");
+        this.ownBumps++;
+        committing = true;
+        conn.querySync('COMMIT');
+        this.depth = 0;
+        return out;
+      } catch (err) {
+        this.depth = 0;
+        if (!this.broken()) {
+          try {
+            conn.querySync('ROLLBACK');
+          } catch {
+            // the connection died during the rollback; nothing was committed
+          }
         }
+        if (this.broken() && !committing && attempt < TX_RETRIES) continue;
+        throw this.broken() && !(err instanceof RetryableError) ? this.lost(err) : err;
       }
-      throw this.broken() && !(err instanceof RetryableError) ? this.lost(err) : err;
     }
   }
 

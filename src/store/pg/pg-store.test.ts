@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Task } from '../../core/index.js';
 import { createTestDatabase, skipUnlessPostgres } from '../../test-support/postgres.js';
-import { numberPlaceholders, openPgStore } from './index.js';
+import { PgDb, numberPlaceholders, openPgStore } from './index.js';
 
 const skip = skipUnlessPostgres();
 const now = '2026-01-01T00:00:00.000Z';
@@ -92,6 +92,32 @@ test('read-only opening refuses a database without the schema; opening to write 
     openPgStore({ url: db.url }).close();
     openPgStore({ url: db.url, readonly: true }).close();
   } finally {
+    await db.drop();
+  }
+});
+
+test('a write transaction whose connection dies before COMMIT runs again on a new connection; nothing is written twice', { skip }, async () => {
+  const db = await createTestDatabase();
+  const store = openPgStore({ url: db.url });
+  const conn = new PgDb({ url: db.url });
+  const killer = new PgDb({ url: db.url });
+  try {
+    store.createTask(task);
+    conn.exec('CREATE TABLE t (n BIGINT)');
+    let attempts = 0;
+    conn.transaction(() => {
+      attempts++;
+      conn.run('INSERT INTO t VALUES (?)', attempts);
+      // The first attempt's backend is killed by another connection, as a server restart would.
+      if (attempts === 1) killer.get('SELECT pg_terminate_backend(?)', conn.get<{ pid: number }>('SELECT pg_backend_pid() AS pid')!.pid);
+      conn.run('INSERT INTO t VALUES (?)', attempts);
+    });
+    assert.equal(attempts, 2);
+    assert.deepEqual(conn.all<{ n: number }>('SELECT n FROM t ORDER BY n'), [{ n: 2 }, { n: 2 }], 'only the second attempt committed');
+  } finally {
+    conn.close();
+    killer.close();
+    store.close();
     await db.drop();
   }
 });

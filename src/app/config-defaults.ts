@@ -3,6 +3,7 @@
 // drift from the code), a path derived from $LYRA_HOME, an environment variable, or nothing (unset).
 // `lyra config show` prints it beside the file's own values; `schemaKeys` checks that every key of
 // the schema is here (src/cli/commands/config.test.ts).
+import { redactDatabaseUrl } from '../core/index.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
@@ -44,7 +45,6 @@ import { MAX_EXTRACT_FILE_BYTES } from './extract-source.js';
 import { MCP_DEFAULTS, MCP_TOKEN_ENV } from './serve.js';
 import { UI_DEFAULTS } from './ui-defaults.js';
 import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui.js';
-import { storeLabel } from './open-store.js';
 import { WEB_SEARCH_DEFAULTS, chromiumPathOf } from './web-search.js';
 import { WORKER_DEFAULTS } from './worker-settings.js';
 
@@ -94,9 +94,7 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'domains.file': existsSync(homeDomains) ? { source: 'derived', value: homeDomains } : unset,
     'domains.watch': d(true),
     'store.path': { source: 'derived', value: join(home, 'lyra.db') },
-    'store.url': env.LYRA_DATABASE_URL?.trim()
-      ? { source: 'env', env: 'LYRA_DATABASE_URL', value: storeLabel({ path: '', url: env.LYRA_DATABASE_URL.trim() }) }
-      : unset,
+    'store.url': env.LYRA_DATABASE_URL?.trim() ? { source: 'env', env: 'LYRA_DATABASE_URL', value: redactDatabaseUrl(env.LYRA_DATABASE_URL.trim()) } : unset,
     'corpus.max_file_bytes': d(DEFAULT_MAX_FILE_BYTES),
     'corpus.max_files': d(DEFAULT_MAX_FILES),
     'extract.max_html_chars': d(DEFAULT_MAX_HTML_CHARS),
@@ -236,7 +234,7 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'ui.max_connections': d(UI_DEFAULTS.maxConnections),
     'ui.runs_dirs': { source: 'derived', value: [join(home, 'runs')] },
     // The team database defaults to the PostgreSQL store's (store.url or $LYRA_DATABASE_URL), shown without its password.
-    'workers.database_url': config.store.url ? { source: 'derived', value: storeLabel({ path: '', url: config.store.url }) } : unset,
+    'workers.database_url': config.store.url ? { source: 'derived', value: redactDatabaseUrl(config.store.url) } : unset,
     'workers.concurrency': d(w.concurrency),
     'workers.job_expire_seconds': d(w.jobExpireSeconds),
     'workers.retry_limit': d(w.retryLimit),

@@ -2,13 +2,13 @@
 // the value came from — the file (with its line), an environment variable, the code's default, a
 // path under $LYRA_HOME, or nothing. Secrets are never printed. The JSON form is a public contract
 // (README "lyra config"), defined once here as a zod schema.
+import { redactDatabaseUrl } from '../core/index.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, isNode, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { CONFIG_FILE_NAME, CONFIG_SOURCES, lyraConfigSchema, lyraHome, schemaKeys, type ConfigSource, type LyraConfig } from './config/index.js';
 import { configDefaults } from './config-defaults.js';
-import { storeLabel } from './open-store.js';
 import { MCP_TOKEN_ENV } from './serve.js';
 
 export const CONFIG_VALUE_SOURCES = ['file', 'env', 'default', 'derived', 'unset'] as const;
@@ -118,7 +118,7 @@ export function configView(options: ConfigViewOptions): ConfigShow {
           : key === 'store.path'
             ? config.store.path
             : (key === 'store.url' || key === 'workers.database_url') && typeof fromFile === 'string'
-              ? storeLabel({ path: '', url: fromFile })
+              ? redactDatabaseUrl(fromFile)
               : key === 'domains.file'
                 ? (config.domains.userFile ?? null)
                 : PATH_KEYS.has(key) && typeof fromFile === 'string' && !isAbsolute(fromFile)

@@ -2,7 +2,7 @@
 // views and read-only SQL through one child-process connection (store/readonly-sql.ts), and vector
 // search over a task's fragments with the engine's embedding model. Limits come from `mcp.sql` and
 // `mcp.vector_search`; a call may ask for less, never more.
-import { InvalidInputError, type EmbeddingModel, type EvidenceQueries, type Store, type TableResult } from '../core/index.js';
+import { InvalidInputError, isPostgresUrl, type EmbeddingModel, type EvidenceQueries, type Store, type TableResult } from '../core/index.js';
 import { searchFragments, type TrustResolver } from '../pipeline/index.js';
 import { EVIDENCE_VIEWS, createReadonlySql, evidenceView, type ReadonlySql } from '../store/index.js';
 
@@ -23,7 +23,7 @@ export function createEvidenceQueries(options: EvidenceQueriesOptions): Evidence
   let runner: ReadonlySql | undefined;
   const sql = (): ReadonlySql => {
     // The read-only SQL child opens the SQLite file; a PostgreSQL store (a URL) has no such file.
-    if (/^postgres(ql)?:\/\//i.test(options.storePath))
+    if (isPostgresUrl(options.storePath))
       throw new InvalidInputError('query_sql and query_view read the SQLite store; this Lyra stores in PostgreSQL: query it with psql under a read-only role', {
         code: 'sql_unsupported_store',
         details: { store: options.storePath },

@@ -2,9 +2,9 @@
 // `store.url` / $LYRA_DATABASE_URL (issue 18). Callers pass `config.store`; a bare path is a SQLite file.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Store } from '../core/index.js';
+import { isPostgresUrl, redactDatabaseUrl, type Store } from '../core/index.js';
 import { openStore } from '../store/index.js';
-import { isPostgresUrl, openPgStore } from '../store/pg/index.js';
+import { openPgStore } from '../store/pg/index.js';
 
 /** Where the store is: `config.store`. */
 export type StoreLocation = string | { path: string; url?: string };
@@ -16,14 +16,7 @@ function location(where: StoreLocation): { path: string; url?: string } {
 /** The store's name for messages: the file path, or the database URL without its password. */
 export function storeLabel(where: StoreLocation): string {
   const { path, url } = location(where);
-  if (!url) return path;
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(database URL)';
-  }
+  return url ? redactDatabaseUrl(url) : path;
 }
 
 /**

@@ -9,7 +9,16 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { z } from 'zod';
-import { InvalidInputError, RetryableError, delay, isLyraError, type HostReservation, type SharedHostSchedule } from '../core/index.js';
+import {
+  InvalidInputError,
+  POSTGRES_URL_MESSAGE,
+  POSTGRES_URL_PATTERN,
+  RetryableError,
+  delay,
+  isLyraError,
+  type HostReservation,
+  type SharedHostSchedule,
+} from '../core/index.js';
 
 /** How long an unsent reservation holds its host before another process may take it over (a process died holding it), ms. */
 export const DEFAULT_HOLD_MS = 30_000;
@@ -20,10 +29,7 @@ export const DEFAULT_UNREACHABLE_MS = 30_000;
 
 const optionsSchema = z.strictObject({
   /** postgres:// URL of the team database; or hand in `pool`. */
-  url: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
-    .optional(),
+  url: z.string().regex(POSTGRES_URL_PATTERN, POSTGRES_URL_MESSAGE).optional(),
   /** Table holding the schedule (created on first use). */
   table: z
     .string()

@@ -8,7 +8,16 @@
 // instead, and a job finding its task busy is deferred (docs/team.md).
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
-import { InvalidInputError, RetryableError, type JobQueue, type JobResult, type QueryJob, type TakenJob } from '../core/index.js';
+import {
+  InvalidInputError,
+  POSTGRES_URL_MESSAGE,
+  POSTGRES_URL_PATTERN,
+  RetryableError,
+  type JobQueue,
+  type JobResult,
+  type QueryJob,
+  type TakenJob,
+} from '../core/index.js';
 
 /** The queue query jobs go to. */
 export const QUERY_QUEUE = 'lyra-query';
@@ -20,7 +29,7 @@ export const queryJobSchema = z.strictObject({
 });
 
 const optionsSchema = z.strictObject({
-  url: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL'),
+  url: z.string().regex(POSTGRES_URL_PATTERN, POSTGRES_URL_MESSAGE),
   /** Database schema of pg-boss's tables. */
   schema: z
     .string()

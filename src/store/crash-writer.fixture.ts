@@ -1,7 +1,8 @@
 // Child process for crash.test.ts: writes page + fragments + checkpoint groups in transactions
 // forever, printing the count after each commit, until it is killed. Takes a SQLite path or a postgres:// URL.
 import { openStore } from './index.js';
-import { isPostgresUrl, openPgStore } from './pg/index.js';
+import { isPostgresUrl } from '../core/index.js';
+import { openPgStore } from './pg/index.js';
 
 const path = process.argv[2];
 if (!path) throw new Error('usage: crash-writer.fixture.ts <db-path | postgres-url>');

@@ -1,5 +1,6 @@
 // Schema of lyra.config.yaml. Unknown keys are errors, so a typo never passes silently.
 // Every section is optional; what is absent takes the documented default.
+import { POSTGRES_URL_MESSAGE, POSTGRES_URL_PATTERN } from '../../core/index.js';
 import { z } from 'zod';
 import { listenerAccessFields, listenerTimeFields } from './http-listener-schema.js';
 import { mcpConfigSchema } from './mcp-config-schema.js';
@@ -49,10 +50,7 @@ export const lyraConfigSchema = z.strictObject({
        * A PostgreSQL database instead of the SQLite file (postgres://user@host:5432/db): the team store that
        * `lyra worker` processes share. $LYRA_DATABASE_URL overrides it.
        */
-      url: z
-        .string()
-        .regex(/^postgres(ql)?:\/\//i, { message: 'expected a postgres:// or postgresql:// URL' })
-        .optional(),
+      url: z.string().regex(POSTGRES_URL_PATTERN, POSTGRES_URL_MESSAGE).optional(),
     })
     .optional(),
   /** Local corpora (`lyra corpus add`). */
@@ -346,10 +344,7 @@ export const lyraConfigSchema = z.strictObject({
   workers: z
     .strictObject({
       /** postgres:// URL of the team database; default the PostgreSQL store's ($LYRA_DATABASE_URL or store.url). Without one there are no jobs and politeness is per process. */
-      database_url: z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
-        .optional(),
+      database_url: z.string().regex(POSTGRES_URL_PATTERN, POSTGRES_URL_MESSAGE).optional(),
       /** Jobs one `lyra worker` runs at once (default 2; `--concurrency` overrides). */
       concurrency: z.number().int().min(1).max(64).optional(),
       /** A job running longer than this is failed and retried by another worker (its lease), in seconds (default 900). */

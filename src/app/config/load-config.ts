@@ -1,7 +1,7 @@
 // Reads and validates lyra.config.yaml; resolves paths and defaults. Reads only, never writes.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { InvalidInputError } from '../../core/index.js';
+import { InvalidInputError, isPostgresUrl } from '../../core/index.js';
 import { DEFAULT_CONTACT_URL, lyraConfigSchema, type LyraConfig, type LyraConfigFile } from './config-schema.js';
 import { DEFAULT_DOMAINS_FILE, lyraHome, resolveConfigPath, type PathEnv } from './paths.js';
 import { emptySectionsAsObjects } from './schema-keys.js';
@@ -129,7 +129,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {
 function storeLocation(raw: LyraConfigFile, baseDir: string, home: string, env: NodeJS.ProcessEnv): { path: string; url?: string } {
   const path = raw.store?.path ? resolve(baseDir, raw.store.path) : resolve(home, 'lyra.db');
   const fromEnv = env.LYRA_DATABASE_URL?.trim();
-  if (fromEnv && !/^postgres(ql)?:\/\//i.test(fromEnv))
+  if (fromEnv && !isPostgresUrl(fromEnv))
     throw new InvalidInputError('LYRA_DATABASE_URL must be a postgres:// or postgresql:// URL', {
       code: 'config_invalid',
       details: { key: 'LYRA_DATABASE_URL' },

@@ -4,7 +4,7 @@
 // One writer at a time (a transaction-scoped advisory lock), as SQLite has it: the tables' read-then-
 // write steps (next query seq, claim merge) stay correct with many workers writing at once.
 import { createRequire } from 'node:module';
-import { NonRetryableError, RetryableError } from '../../core/index.js';
+import { NonRetryableError, RetryableError, redactDatabaseUrl } from '../../core/index.js';
 import type { Db } from '../db.js';
 
 /** The part of pg-native's Client this module uses (the package ships no types). */
@@ -49,17 +49,6 @@ function loadDriver(): { Client: NativeClientCtor; types: unknown } {
       'store: a PostgreSQL store needs the optional package pg-native, which did not install (it builds against libpq: install Debian package libpq-dev, then npm install)',
       { code: 'store_driver_missing', cause },
     );
-  }
-}
-
-/** The URL without its password, for messages. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(unparsable database URL)';
   }
 }
 
@@ -124,7 +113,7 @@ export class PgDb implements Db {
   private closed = false;
 
   constructor(private readonly options: PgDbOptions) {
-    this.path = redactUrl(options.url);
+    this.path = redactDatabaseUrl(options.url);
     this.connect();
   }
 

@@ -17,11 +17,6 @@ export type PgStore = Store & {
   readonly backend: 'postgres';
 };
 
-/** True for a postgres:// or postgresql:// URL. */
-export function isPostgresUrl(value: string | undefined): value is string {
-  return value !== undefined && /^postgres(ql)?:\/\//i.test(value);
-}
-
 export function openPgStore(options: OpenPgStoreOptions): PgStore {
   const db = new PgDb(options);
   try {

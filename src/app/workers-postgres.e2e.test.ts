@@ -13,7 +13,7 @@ import { openPgStore } from '../store/pg/index.js';
 import { openStore } from '../store/index.js';
 import { createTestDatabase, findPostgresBin, skipUnlessPostgres, startTempPostgres } from '../test-support/postgres.js';
 import { startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';
-import { assertSameMap, graphSnapshot, seededRandom } from '../test-support/graph-snapshot.js';
+import { assertSameMap, graphSnapshot, seededRandom, type GraphSnapshot } from '../test-support/graph-snapshot.js';
 import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
 
 const skip = skipUnlessPostgres() || skipUnlessShared('readability-test-pages/pages') || skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
@@ -81,6 +81,32 @@ async function cli(home: Home, args: string[]): Promise<string> {
   return r.stdout;
 }
 
+/** The reference: the queries run one after the other by `lyra task search` in one process (a SQLite home); returns the task id. */
+async function runInOneProcess(home: Home): Promise<string> {
+  const taskId = (JSON.parse(await cli(home, ['task', 'create', 'What do these pages claim?', '--budget-pages', '500', '--json'])) as { id: string }).id;
+  for (const q of QUERIES) await cli(home, ['task', 'search', taskId, q, '--json']);
+  return taskId;
+}
+
+/** The team task's queries are done and its graph equals the reference's; returns the reference graph. */
+function assertSameGraph(teamTaskId: string, reference: Home, referenceTaskId: string): GraphSnapshot {
+  const teamStore = openPgStore({ url: db!.url, readonly: true });
+  const refStore = openStore({ path: join(reference.dir, 'lyra.db'), readonly: true });
+  try {
+    assert.deepEqual(
+      teamStore.listQueries(teamTaskId).map((q) => [q.text, q.status]),
+      QUERIES.map((q) => [q, 'done']),
+    );
+    const got = graphSnapshot(teamStore, teamTaskId);
+    const want = graphSnapshot(refStore, referenceTaskId);
+    for (const k of ['pages', 'claims', 'edges'] as const) assertSameMap(got[k], want[k], k);
+    return want;
+  } finally {
+    teamStore.close();
+    refStore.close();
+  }
+}
+
 test('LYRA_DATABASE_URL: task create, two lyra workers and task search --queue give the materials of a single-process run', {
   skip,
   timeout: 900_000,
@@ -91,8 +117,7 @@ test('LYRA_DATABASE_URL: task create, two lyra workers and task search --queue g
   let ends: Array<{ stdout: string }>;
   try {
     // The single-process reference, on the SQLite home, one query after the other.
-    const refTask = (JSON.parse(await cli(single, ['task', 'create', 'What do these pages claim?', '--budget-pages', '500', '--json'])) as { id: string }).id;
-    for (const q of QUERIES) await cli(single, ['task', 'search', refTask, q, '--json']);
+    const refTask = await runInOneProcess(single);
 
     // The team run: the queries queued as jobs, taken by two workers.
     const taskId = (JSON.parse(await cli(team, ['task', 'create', 'What do these pages claim?', '--budget-pages', '500', '--json'])) as { id: string }).id;
@@ -104,24 +129,11 @@ test('LYRA_DATABASE_URL: task create, two lyra workers and task search --queue g
     assert.equal(waited.endedBy, 'idle');
     assert.equal(waited.status.status, 'completed');
 
-    const teamStore = openPgStore({ url: db!.url, readonly: true });
-    const refStore = openStore({ path: join(single.dir, 'lyra.db'), readonly: true });
-    try {
-      assert.deepEqual(
-        teamStore.listQueries(taskId).map((q) => [q.text, q.status]),
-        QUERIES.map((q) => [q, 'done']),
-      );
-      const got = graphSnapshot(teamStore, taskId);
-      const want = graphSnapshot(refStore, refTask);
-      assert.ok(
-        want.pages.size >= 15 && want.claims.size > 0 && want.edges.size > 0,
-        `a reference graph to compare: ${want.pages.size} pages, ${want.claims.size} claims, ${want.edges.size} edges`,
-      );
-      for (const k of ['pages', 'claims', 'edges'] as const) assertSameMap(got[k], want[k], k);
-    } finally {
-      teamStore.close();
-      refStore.close();
-    }
+    const want = assertSameGraph(taskId, single, refTask);
+    assert.ok(
+      want.pages.size >= 15 && want.claims.size > 0 && want.edges.size > 0,
+      `a reference graph to compare: ${want.pages.size} pages, ${want.claims.size} claims, ${want.edges.size} edges`,
+    );
   } finally {
     for (const w of workers) w.child.kill('SIGTERM');
     ends = await Promise.all(workers.map((w) => w.ended));
@@ -232,8 +244,7 @@ test('three lyra workers, the one holding a job SIGKILLed at random moments and 
   const workers = [startWorker(), startWorker(), startWorker()];
   const killsWhileRunning: string[] = [];
   try {
-    const refTask = (JSON.parse(await cli(single, ['task', 'create', 'What do these pages claim?', '--budget-pages', '500', '--json'])) as { id: string }).id;
-    for (const q of QUERIES) await cli(single, ['task', 'search', refTask, q, '--json']);
+    const refTask = await runInOneProcess(single);
 
     const taskId = (JSON.parse(await cli(team, ['task', 'create', 'What do these pages claim?', '--budget-pages', '500', '--json'])) as { id: string }).id;
     for (const q of QUERIES) await cli(team, ['task', 'search', taskId, q, '--queue', '--json']);
@@ -272,21 +283,8 @@ test('three lyra workers, the one holding a job SIGKILLed at random moments and 
 
     const waited = JSON.parse(await cli(team, ['task', 'wait', taskId, '--timeout', '600', '--json'])) as { endedBy: string; status: { status: string } };
     assert.deepEqual([waited.endedBy, waited.status.status], ['idle', 'completed']);
-    const teamStore = openPgStore({ url: db!.url, readonly: true });
-    const refStore = openStore({ path: join(single.dir, 'lyra.db'), readonly: true });
-    try {
-      assert.deepEqual(
-        teamStore.listQueries(taskId).map((q) => [q.text, q.status]),
-        QUERIES.map((q) => [q, 'done']),
-      );
-      const got = graphSnapshot(teamStore, taskId);
-      const want = graphSnapshot(refStore, refTask);
-      t.diagnostic(`reference graph: ${want.pages.size} pages, ${want.claims.size} claims, ${want.edges.size} edges`);
-      for (const k of ['pages', 'claims', 'edges'] as const) assertSameMap(got[k], want[k], k);
-    } finally {
-      teamStore.close();
-      refStore.close();
-    }
+    const want = assertSameGraph(taskId, single, refTask);
+    t.diagnostic(`reference graph: ${want.pages.size} pages, ${want.claims.size} claims, ${want.edges.size} edges`);
   } finally {
     for (const w of workers) w.run.child.kill('SIGTERM');
     await Promise.all(workers.map((w) => w.run.ended));

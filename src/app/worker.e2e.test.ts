@@ -93,6 +93,17 @@ function withStore<T>(home: Home, fn: (store: Store) => T): T {
   }
 }
 
+/** The job, once the queue has it completed (its completion is written just after the query ends), or as it stands after 10 s. */
+async function jobOnceCompleted(home: Home, jobId: string) {
+  const queue = openJobQueue(loadConfig({ configPath: home.configPath, env: { LYRA_HOME: home.dir } }));
+  try {
+    for (let i = 0; i < 40 && (await queue.job(jobId))?.state !== 'completed'; i++) await new Promise((r) => setTimeout(r, 250));
+    return await queue.job(jobId);
+  } finally {
+    await queue.close();
+  }
+}
+
 /** Polls the store (twice a second) until `ready` holds, or fails after `limitMs`. */
 async function until<T>(home: Home, what: string, read: (store: Store) => T, ready: (value: T) => boolean, limitMs = 300_000): Promise<T> {
   const deadline = Date.now() + limitMs;
@@ -131,15 +142,9 @@ test('a queued query goes round through lyra worker: lyra task wait returns when
     const q = withStore(home, queryOf(queryId));
     assert.equal(q?.status, 'done', q?.lastError);
     // The job's completion is written just after the query's end: give the worker a moment before stopping it.
-    const queue = openJobQueue(loadConfig({ configPath: home.configPath, env: { LYRA_HOME: home.dir } }));
-    try {
-      for (let i = 0; i < 40 && (await queue.job(jobId))?.state !== 'completed'; i++) await new Promise((r) => setTimeout(r, 250));
-      const job = await queue.job(jobId);
-      assert.equal(job?.state, 'completed');
-      assert.deepEqual(job?.output, { outcome: 'ran', queryStatus: 'done' });
-    } finally {
-      await queue.close();
-    }
+    const job = await jobOnceCompleted(home, jobId);
+    assert.equal(job?.state, 'completed');
+    assert.deepEqual(job?.output, { outcome: 'ran', queryStatus: 'done' });
     worker.kill('SIGTERM');
     const r = await ended;
     assert.equal(r.code, 0, r.stderr);
@@ -177,15 +182,9 @@ test('a worker killed with SIGKILL mid-job: its job is taken over after it expir
     const secondEnded = exited(second);
     const q = await until(home, 'query done after the takeover', queryOf(queryId), (x) => x?.status === 'done' || x?.status === 'failed');
     assert.equal(q?.status, 'done', q?.lastError);
-    const queue = openJobQueue(loadConfig({ configPath: home.configPath, env: { LYRA_HOME: home.dir } }));
-    try {
-      for (let i = 0; i < 40 && (await queue.job(jobId))?.state !== 'completed'; i++) await new Promise((r) => setTimeout(r, 250));
-      const job = await queue.job(jobId);
-      assert.equal(job?.state, 'completed');
-      assert.ok(job!.retryCount >= 1, `the job was retried after its worker died (retryCount ${job?.retryCount})`);
-    } finally {
-      await queue.close();
-    }
+    const job = await jobOnceCompleted(home, jobId);
+    assert.equal(job?.state, 'completed');
+    assert.ok(job!.retryCount >= 1, `the job was retried after its worker died (retryCount ${job?.retryCount})`);
     second.kill('SIGTERM');
     assert.equal((await secondEnded).code, 0);
     const pages = withStore(home, (s) => s.listPages(taskId));

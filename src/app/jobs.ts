@@ -1,5 +1,5 @@
 // Query jobs in the team database: the queue is opened from the `workers` section for one call and
-// closed after it (an enqueuing command), or kept by `lyra worker`. Expiry and retries travel with each
+// closed after it (an enqueuing command), or kept by `lyra worker` and `lyra serve`. Expiry and retries travel with each
 // job, from the enqueuing process's configuration.
 import { errorMessage, type LyraEvent, type QueryJob } from '../core/index.js';
 import { createPgBossQueue, type PgBossQueue } from '../queue/index.js';

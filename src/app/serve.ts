@@ -2,7 +2,8 @@
 // store it writes, the recompute a feedback correction triggers, and the HTTP settings (config
 // `mcp.http`, $LYRA_MCP_TOKEN). Composition only; the MCP protocol lives in mcp/.
 import type { EvidenceQueries, QueueOptions, QueuedItem, SearchTarget, Store } from '../core/index.js';
-import { enqueueQueryJobs } from './jobs.js';
+import type { PgBossQueue } from '../queue/index.js';
+import { openJobQueue } from './jobs.js';
 import { hasTeamDatabase } from './worker-settings.js';
 import type { DomainPolicySource, LyraConfig } from './config/index.js';
 import { createEngine, graphLimitsOf, type AppEngine, type EngineOverrides } from './engine.js';
@@ -52,12 +53,14 @@ export function createServeRuntime(config: LyraConfig, overrides: EngineOverride
     sql: settings.sql,
     vectorSearch: settings.vectorSearch,
   });
+  // One job queue for the server's life, opened on the first queued search (pg-boss starts once, not per call).
+  let jobs: PgBossQueue | undefined;
   // Recorded first, then enqueued: a job that fails to enqueue leaves its query pending for `lyra resume`, and the error reaches the caller.
   const queue = hasTeamDatabase(config)
     ? async (taskId: string, targets: SearchTarget[], options: QueueOptions = {}, signal?: AbortSignal): Promise<QueuedItem[]> => {
         const items = engine.record(taskId, targets, options);
-        await enqueueQueryJobs(
-          config,
+        jobs ??= openJobQueue(config);
+        await jobs.enqueue(
           items.map((i) => ({ taskId, queryId: i.queryId })),
           signal ? { signal } : {},
         );
@@ -74,6 +77,7 @@ export function createServeRuntime(config: LyraConfig, overrides: EngineOverride
     ...(queue ? { queue } : {}),
     async close(): Promise<void> {
       await evidence.close();
+      await jobs?.close();
       await engine.close();
       if (!overrides.runtime) await runtime.close();
     },

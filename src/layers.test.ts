@@ -79,3 +79,18 @@ test('the checker catches policy/ importing store/ and allows downward imports',
   assert.deepEqual(violationsIn(pipelineTest, "import { x } from '../test-support/shared-data.js';", { test: true }), []);
   assert.match(violationsIn(pipelineTest, "import { createEngine } from '../app/index.js';", { test: true })[0] ?? '', /higher layer/);
 });
+
+/** Adapter interfaces a workflow file names in code (comments aside): workflows reach them through the engine only. */
+export function adapterUsesIn(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  return [...new Set([...code.matchAll(/\b(SearchProvider|Fetcher|StanceModel)\b/g)].map((m) => m[1]!))];
+}
+
+test('one road: no workflow file uses a search provider, fetcher or stance model itself (issue 16); they go through the Engine', () => {
+  const files = walk(join(srcDir, 'workflows'), []).filter((f) => !f.endsWith('.test.ts') && !f.includes(`${sep}test-support${sep}`));
+  assert.ok(files.length > 10, `expected workflow files, found ${files.length}`);
+  const uses = files.flatMap((f) => adapterUsesIn(readFileSync(f, 'utf8')).map((name) => `${relative(srcDir, f)}: ${name}`));
+  assert.deepEqual(uses, []);
+  // The checker itself finds a use in code and ignores one in a comment.
+  assert.deepEqual(adapterUsesIn("import type { StanceModel } from '../../core/index.js';\n// a Fetcher is not used here"), ['StanceModel']);
+});

@@ -151,7 +151,7 @@ export async function runConsensus(options: ConsensusRunOptions): Promise<Consen
     const embedding = typeof options.embedding === 'object' ? options.embedding : ownEmbedding;
     const workflow = new ConsensusResearchEngine(
       { ...options.engine, searchConfig: { ...DEFAULT_CONFIG.searchConfig, ...options.engine?.searchConfig, providers: providers.map((p) => p.name) } },
-      { stance, ...(embedding ? { embedding } : {}), agents: { engine, taskId: task.id, providers } },
+      { judge: engine, ...(embedding ? { embedding } : {}), agents: { engine, taskId: task.id, providers } },
     );
     if (options.onEvent) for (const t of EVENT_TYPES) workflow.on(t, options.onEvent);
     const result = await workflow.research(options.topic, options.signal ? { signal: options.signal } : {});

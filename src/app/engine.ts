@@ -31,7 +31,7 @@ export interface EngineOverrides extends RuntimeOverrides {
 
 export interface AppEngine extends PipelineEngine {
   readonly store: Store;
-  /** The engine's stance model (built on first use): workflows that judge text outside the graph (the prose answer's check) use this same one. */
+  /** The engine's stance model (built on first use), for library callers; workflows judge through Engine.judge (one road). */
   stanceModel(): StanceModel;
   /** The engine's embedding model (built on first use): vector search over fragments uses this same one. */
   embeddingModel(): EmbeddingModel;

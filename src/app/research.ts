@@ -97,17 +97,17 @@ function translatorFor(chat: ChatClient | undefined, override: RunResearchOverri
 
 /**
  * What the workflow needs from the app besides the engine: the prose answer's writer (models.llm) and
- * judge (the engine's stance model), the sources named as a reader should see them, and real links
+ * judge (the engine's own, Engine.judge), the sources named as a reader should see them, and real links
  * of built-in corpus documents.
  */
 function answerDeps(
   engine: AppEngine,
   chat: ChatClient | undefined,
   overrides: RunResearchOverrides,
-): Pick<ResearchDeps, 'writer' | 'stance' | 'describeSources' | 'linkOf'> {
+): Pick<ResearchDeps, 'writer' | 'judge' | 'describeSources' | 'linkOf'> {
   const writer = overrides.writer === undefined ? chat : (overrides.writer ?? undefined);
   return {
-    ...(writer ? { writer, stance: engine.stanceModel() } : {}),
+    ...(writer ? { writer, judge: engine } : {}),
     describeSources: (providers) => describeSources(engine.store, providers),
     linkOf: (url) => builtinDocumentLink(url),
   };

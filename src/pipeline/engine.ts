@@ -410,6 +410,10 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       return deps.models.stance().judge(pairs, options);
     },
 
+    stanceModelName() {
+      return deps.models.stance().name;
+    },
+
     materials(taskId: string, options?: MaterialsOptions): Materials {
       requireTask(store, taskId);
       return buildMaterials({ store, trust: deps.trust }, { taskId, ...options });

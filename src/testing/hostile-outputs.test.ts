@@ -175,7 +175,7 @@ test('consensus report.md: hostile titles, quotes and URLs render as text, links
   const engine = new ConsensusResearchEngine(
     { agentCount: 1, iterationCount: 1 },
     {
-      stance: negationStance(),
+      judge: negationStance(),
       createAgent: ({ strategy }) =>
         new ResearchAgent({
           strategy: { ...DEFAULT_STRATEGIES[0]!, ...strategy, timeRange: 'all' },

@@ -263,6 +263,8 @@ export interface Engine {
    * uses), for workflows that compare texts outside the graph (consensus conflicts, the prose answer).
    */
   judge(pairs: StancePair[], options?: { signal?: AbortSignal }): Promise<StanceJudgement[]>;
+  /** The name of the stance model `judge` uses (e.g. `embedded:stance-en+stance-ja`), for reports that say who judged. */
+  stanceModelName(): string;
   /** One page of the materials within a byte budget: chosen fields, quotes cut around the decisive sentence. */
   materialsPage(taskId: string, options?: MaterialsPageOptions): MaterialsPage;
   /** Search → stance → status for one claim within a task. */
@@ -276,3 +278,9 @@ export interface Engine {
   on(listener: (event: EngineEvent) => void): () => void;
   close(): Promise<void>;
 }
+
+/**
+ * What a workflow that compares texts outside the graph needs (consensus conflicts and answer, the prose
+ * answer's check): the engine's own judge, so a workflow never calls a stance model itself.
+ */
+export type StanceJudge = Pick<Engine, 'judge' | 'stanceModelName'>;

@@ -46,6 +46,7 @@ export type {
   CounterevidenceEntry,
   CreateTaskInput,
   Engine,
+  StanceJudge,
   EngineEvent,
   EngineWarning,
   EvidenceView,

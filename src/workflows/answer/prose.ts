@@ -3,7 +3,7 @@
 // against exactly the quotes it cites, and a sentence they do not support — or that cites none — is
 // removed and listed as unsupported. The model's words never reach the report unchecked.
 import { z } from 'zod';
-import type { StanceModel } from '../../core/index.js';
+import type { StanceJudge } from '../../core/index.js';
 import type { ProseSentence } from './answer-schema.js';
 import type { AnswerVerdict } from './verdict.js';
 
@@ -71,7 +71,8 @@ const withoutMarkers = (s: string): string =>
 /** Asks the writer for the prose answer and checks each sentence against the quotes it cites. */
 export async function writeCheckedProse(options: {
   writer: AnswerWriter;
-  stance: StanceModel;
+  /** The engine's judge (Engine.judge). */
+  judge: StanceJudge;
   question: string;
   proposition: string | null;
   verdict: AnswerVerdict;
@@ -79,7 +80,7 @@ export async function writeCheckedProse(options: {
   language: 'en' | 'ja';
   signal?: AbortSignal;
 }): Promise<{ model: string; judge: string; sentences: ProseSentence[] }> {
-  const { writer, stance, quotes, signal } = options;
+  const { writer, judge, quotes, signal } = options;
   const { value } = await writer.completeJson({
     messages: prompt(options),
     schemaName: 'prose_answer',
@@ -99,7 +100,7 @@ export async function writeCheckedProse(options: {
   const judgements =
     judged.length === 0
       ? []
-      : await stance.judge(
+      : await judge.judge(
           judged.map((s) => ({ claim: withoutMarkers(s.text), passage: s.quotes.map((n) => byNumber.get(n)!.text).join(' ') })),
           signal ? { signal } : {},
         );
@@ -109,5 +110,5 @@ export async function writeCheckedProse(options: {
     const j = judgements[k++]!;
     return { text: s.text, quotes: s.quotes, kept: j.stance === 'supports', judgement: j.stance, confidence: Math.round(j.confidence * 1000) / 1000 };
   });
-  return { model: writer.model, judge: stance.name, sentences };
+  return { model: writer.model, judge: judge.stanceModelName(), sentences };
 }

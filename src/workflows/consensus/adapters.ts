@@ -1,8 +1,8 @@
 // What the consensus workflow needs from the outside, injected by app/. One road for evidence: the
 // agents search and read through the engine (Engine.search, Engine.readSource), so every page, claim and
 // edge of a consensus run lands in one task graph under the engine's trust, fetch and stance rules; the
-// conflicts between reports are judged by the engine's own stance model. Interfaces only.
-import type { EmbeddingModel, Engine, StanceModel } from '../../core/index.js';
+// conflicts between reports are judged through the engine (Engine.judge), never by a model called here. Interfaces only.
+import type { EmbeddingModel, Engine, StanceJudge } from '../../core/index.js';
 import type { AgentSourceType } from './types.js';
 
 /** The engine calls the agents make. */
@@ -41,7 +41,8 @@ export interface AgentDependencies {
 
 /** What ReportScorer works with. */
 export interface ScorerDependencies {
-  stance: StanceModel;
+  /** The engine's judge (Engine.judge): conflicts are judged by the stance model and decision the graph uses. */
+  judge: StanceJudge;
   /** Pairs statements by meaning; without it, by shared words. */
   embedding?: EmbeddingModel;
 }

@@ -3,7 +3,7 @@
 // proposition against every statement the final consensus report cites, and the claim-status table
 // over those judgements gives the verdict. A bare topic ("coral reef decline causes") has no proposition
 // and no verdict.
-import { throwIfAborted, type StanceModel, type TrustLevel } from '../../core/index.js';
+import { throwIfAborted, type StanceJudge, type TrustLevel } from '../../core/index.js';
 import type { EvidenceItem } from '../../policy/index.js';
 import { analyzeQuestion, confidenceLabel, mdQuote, verdictOf } from '../answer/index.js';
 import type { AgentReport, ConsensusAnswer } from './types.js';
@@ -16,14 +16,15 @@ export const CONSENSUS_ANSWER_QUOTES = 3;
 export async function consensusAnswer(options: {
   topic: string;
   report: AgentReport;
-  stance: StanceModel;
+  /** The engine's judge (Engine.judge). */
+  judge: StanceJudge;
   signal?: AbortSignal;
 }): Promise<ConsensusAnswer | undefined> {
   const proposition = analyzeQuestion(options.topic).proposition;
   const claims = options.report.claims ?? [];
   if (!proposition || claims.length === 0) return undefined;
   throwIfAborted(options.signal);
-  const judged = await options.stance.judge(
+  const judged = await options.judge.judge(
     claims.map((c) => ({ claim: proposition, passage: c.text })),
     options.signal ? { signal: options.signal } : {},
   );
@@ -45,7 +46,7 @@ export async function consensusAnswer(options: {
     for: top(sides.for),
     against: top(sides.against),
     judged: claims.length,
-    stanceModel: options.stance.name,
+    stanceModel: options.judge.stanceModelName(),
   };
 }
 

@@ -10,7 +10,7 @@ import {
   throwIfAborted,
   type EmbeddingModel,
   type StanceJudgement,
-  type StanceModel,
+  type StanceJudge,
   type StancePair,
 } from '../../core/index.js';
 import { extractClaimCandidates, normalizeClaim, type NormalizedClaim } from '../../extract/index.js';
@@ -99,7 +99,7 @@ export function conflictSeverity(o: { type: ConflictType; highRelevance: boolean
 
 export interface DetectConflictsOptions {
   reports: AgentReport[];
-  stance: StanceModel;
+  judge: StanceJudge;
   embedding?: EmbeddingModel;
   conflictThreshold: number;
   maxClaimsPerReport: number;
@@ -152,9 +152,9 @@ export async function detectConflicts(options: DetectConflictsOptions): Promise<
     const out: StanceJudgement[] = [];
     for (let k = 0; k < pairs.length; k += STANCE_BATCH) {
       const batch = pairs.slice(k, k + STANCE_BATCH);
-      const got = await options.stance.judge(batch, { signal: options.signal });
+      const got = await options.judge.judge(batch, { signal: options.signal });
       if (got.length !== batch.length) {
-        throw new NonRetryableError(`conflict detection: stance model ${options.stance.name} answered ${got.length} judgements for ${batch.length} pairs`, {
+        throw new NonRetryableError(`conflict detection: stance model ${options.judge.stanceModelName()} answered ${got.length} judgements for ${batch.length} pairs`, {
           code: 'stance_answer_mismatch',
         });
       }

@@ -44,7 +44,7 @@ function engineWith(behaviours: Behaviour[], config: ConstructorParameters<typeo
     strategy,
     execute: (context, options) => behaviours[strategy.agentId - 1]!(context, options!.signal!, ++calls[strategy.agentId - 1]!),
   });
-  const deps: ConsensusEngineDependencies = { stance: negationStance(), createAgent };
+  const deps: ConsensusEngineDependencies = { judge: negationStance(), createAgent };
   const engine = new ConsensusResearchEngine({ agentCount: behaviours.length, ...config }, deps);
   const events: ConsensusResearchEvent[] = [];
   const types = [
@@ -247,7 +247,7 @@ test('cancelling the run aborts the agents and rejects with the reason; bad conf
 
   await assert.rejects(engine.research('  '), /topic: the topic is empty/);
   await assert.rejects(engine.research('x', { agentCount: 0 }), /agentCount/);
-  assert.throws(() => new ConsensusResearchEngine({}, { stance: negationStance() }), /dependencies\.agents/);
+  assert.throws(() => new ConsensusResearchEngine({}, { judge: negationStance() }), /dependencies\.agents/);
 });
 
 test('off() removes a listener; conflicts between agents lower consistency', async () => {
@@ -278,7 +278,7 @@ test("a yes/no topic gets a verdict through the research verdict code: the selec
   const engine = new ConsensusResearchEngine(
     { agentCount: 2, iterationCount: 1 },
     {
-      stance: fixedStance({ stance: 'supports', confidence: 0.9, scores: { supports: 0.9, refutes: 0.05, neutral: 0.05 } }),
+      judge: fixedStance({ stance: 'supports', confidence: 0.9, scores: { supports: 0.9, refutes: 0.05, neutral: 0.05 } }),
       createAgent,
     },
   );

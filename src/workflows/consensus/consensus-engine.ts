@@ -1,6 +1,6 @@
 // ConsensusResearchEngine (seed 004 §2.1): parallel agents, scoring, consensus selection and
 // iterations, with the seed's events, fault handling (§5) and final report.
-import { InvalidInputError, NonRetryableError, errorMessage, isLyraError, throwIfAborted, type EmbeddingModel, type StanceModel } from '../../core/index.js';
+import { InvalidInputError, NonRetryableError, errorMessage, isLyraError, throwIfAborted, type EmbeddingModel, type StanceJudge } from '../../core/index.js';
 import type { AgentDependencies } from './adapters.js';
 import { runWithTimeout } from './agent-runner.js';
 import { languageOf, resolveBaseConfig, resolveConfig, strategyFor } from './config.js';
@@ -29,8 +29,8 @@ export interface AgentInit {
 }
 
 export interface ConsensusEngineDependencies {
-  /** Judges statement pairs for conflicts between reports. */
-  stance: StanceModel;
+  /** Judges statement pairs for conflicts between reports: the engine's judge (Engine.judge). */
+  judge: StanceJudge;
   /** Pairs statements by meaning for conflict detection; without it, by shared words. */
   embedding?: EmbeddingModel;
   /** Search providers, document source and trust for the built-in ResearchAgent. */
@@ -66,8 +66,8 @@ export class ConsensusResearchEngine {
   private readonly selector = new ConsensusSelector();
 
   constructor(config: Partial<ConsensusResearchConfig> = {}, dependencies: ConsensusEngineDependencies) {
-    if (!dependencies?.stance)
-      throw new InvalidInputError('consensus engine: a stance model is required (dependencies.stance)', { code: 'missing_dependency' });
+    if (!dependencies?.judge)
+      throw new InvalidInputError('consensus engine: a stance judge is required (dependencies.judge, the engine)', { code: 'missing_dependency' });
     if (!dependencies.createAgent && !dependencies.agents) {
       throw new InvalidInputError('consensus engine: give dependencies.agents (search, documents, trust) or dependencies.createAgent', {
         code: 'missing_dependency',
@@ -100,7 +100,7 @@ export class ConsensusResearchEngine {
     const language = languageOf(config);
     const agents = Array.from({ length: config.agentCount }, (_, i) => this.createAgent({ strategy: strategyFor(config, i), config, language }));
     const scorer = new ReportScorer({
-      stance: this.dependencies.stance,
+      judge: this.dependencies.judge,
       ...(this.dependencies.embedding ? { embedding: this.dependencies.embedding } : {}),
       conflictThreshold: config.conflictThreshold,
       maxClaimsPerReport: config.maxClaimsPerReport,
@@ -138,7 +138,7 @@ export class ConsensusResearchEngine {
       const lastIteration = iterations[iterations.length - 1]!;
       const finalAgentReport = lastIteration.agentReports.find((r) => r.reportId === lastIteration.selectedReportId);
       const answer = finalAgentReport
-        ? await consensusAnswer({ topic: config.topic, report: finalAgentReport, stance: this.dependencies.stance, ...(signal ? { signal } : {}) })
+        ? await consensusAnswer({ topic: config.topic, report: finalAgentReport, judge: this.dependencies.judge, ...(signal ? { signal } : {}) })
         : undefined;
       const result: ConsensusResearchResult = {
         finalReport: generateFinalReport({ iterations, finalScore, language, ...(answer ? { answer } : {}) }),

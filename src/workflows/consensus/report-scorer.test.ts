@@ -132,7 +132,7 @@ test('ReportScorer: a contradiction between two reports is found by the stance m
     claims: [{ text: 'Arctic sea ice extent did not decline during recent decades at all.', sourceUrl: 'https://x.example/a' }],
   });
   const stance = negationStance({ refutes: 0.8 });
-  const scores = await new ReportScorer({ stance, language: 'en' }).scoreReports([a, b, c]);
+  const scores = await new ReportScorer({ judge: stance, language: 'en' }).scoreReports([a, b, c]);
   const [s1, s2, s3] = scores;
   assert.equal(s1!.conflicts.length, 1);
   assert.equal(s2!.conflicts.length, 1);
@@ -157,7 +157,7 @@ test('ReportScorer: unrelated statements are never sent to the stance model; a n
   const a = makeReport({ id: 'r1', claims: [{ text: 'Volcanic eruptions cooled the climate in 1816.', sourceUrl: 'u1' }] });
   const b = makeReport({ id: 'r2', claims: [{ text: 'Coral reefs host a quarter of marine species.', sourceUrl: 'u2' }] });
   const stance = negationStance();
-  const scores = await new ReportScorer({ stance, language: 'en' }).scoreReports([a, b]);
+  const scores = await new ReportScorer({ judge: stance, language: 'en' }).scoreReports([a, b]);
   assert.equal(stance.pairs.length, 0);
   assert.deepEqual(
     scores.map((s) => s.conflicts.length),
@@ -168,11 +168,11 @@ test('ReportScorer: unrelated statements are never sent to the stance model; a n
   const d = makeReport({ id: 'r4', claims: [{ text: 'Global sea level rose 25 cm since 1900.', sourceUrl: 'u4' }] });
   const nearTie = fixedStance({ stance: 'refutes', confidence: 0.45, scores: { supports: 0.1, refutes: 0.45, neutral: 0.45 } });
   assert.deepEqual(
-    (await new ReportScorer({ stance: nearTie, language: 'en' }).scoreReports([c, d])).map((s) => s.conflicts.length),
+    (await new ReportScorer({ judge: nearTie, language: 'en' }).scoreReports([c, d])).map((s) => s.conflicts.length),
     [0, 0],
   );
   const clear = fixedStance({ stance: 'refutes', confidence: 0.7, scores: { supports: 0.1, refutes: 0.7, neutral: 0.2 } });
-  const [sc] = await new ReportScorer({ stance: clear, language: 'en' }).scoreReports([c, d]);
+  const [sc] = await new ReportScorer({ judge: clear, language: 'en' }).scoreReports([c, d]);
   assert.equal(sc!.conflicts[0]!.type, 'inconsistency'); // same year, different figures
   assert.match(sc!.conflicts[0]!.resolution ?? '', /figures differ/);
 });
@@ -186,7 +186,7 @@ test('ReportScorer: statements are read from the content when a report carries n
     id: 'r2',
     content: '## Findings\n\n- “Permafrost thaw does not release large amounts of methane into the atmosphere every year.” [2]\n',
   });
-  const scores = await new ReportScorer({ stance: negationStance(), language: 'en' }).scoreReports([a, b]);
+  const scores = await new ReportScorer({ judge: negationStance(), language: 'en' }).scoreReports([a, b]);
   assert.equal(scores[0]!.conflicts.length, 1);
   assert.equal(scores[0]!.conflicts[0]!.statement1.source, 'report:r1');
 });
@@ -213,7 +213,7 @@ test("relevance to the topic multiplies the seed's total: an off-topic report wi
       (text) => ({ text, sourceUrl: 'https://b.example/1' }),
     ),
   });
-  const scores = await new ReportScorer({ stance: negationStance() }).scoreReports([coral, wind], { topic: 'coral reef decline causes', language: 'en' });
+  const scores = await new ReportScorer({ judge: negationStance() }).scoreReports([coral, wind], { topic: 'coral reef decline causes', language: 'en' });
   const [c, w] = scores;
   assert.ok(c!.relevanceScore! >= 0.6, String(c!.relevanceScore));
   assert.equal(w!.relevanceScore, 0);

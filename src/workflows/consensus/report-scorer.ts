@@ -50,7 +50,7 @@ export class ReportScorer {
     const language = call.language ?? this.options.language;
     const conflicts = await detectConflicts({
       reports,
-      stance: this.options.stance,
+      judge: this.options.judge,
       ...(this.options.embedding ? { embedding: this.options.embedding } : {}),
       conflictThreshold: this.options.conflictThreshold ?? DEFAULT_CONFIG.conflictThreshold,
       maxClaimsPerReport: this.options.maxClaimsPerReport ?? DEFAULT_CONFIG.maxClaimsPerReport,

@@ -158,16 +158,16 @@ export function buildIntegration(ctx: RunContext): IntegrationModel {
  * report, never an unchecked text.
  */
 export async function addProseAnswer(ctx: RunContext, model: IntegrationModel): Promise<void> {
-  const { writer, stance } = ctx.deps;
+  const { writer, judge } = ctx.deps;
   const a = model.answer;
-  if (!writer || !stance || a.basis.method === 'none' || a.for.length + a.against.length === 0) return;
+  if (!writer || !judge || a.basis.method === 'none' || a.for.length + a.against.length === 0) return;
   const quotes = [...a.for.map((q) => ({ side: 'for' as const, q })), ...a.against.map((q) => ({ side: 'against' as const, q }))]
     .map(({ side, q }) => ({ n: q.citation ?? 0, side, text: q.quote }))
     .filter((q, i, all) => q.n > 0 && all.findIndex((x) => x.n === q.n) === i);
   try {
     a.prose = await writeCheckedProse({
       writer,
-      stance,
+      judge,
       question: ctx.state.question,
       proposition: a.proposition,
       verdict: a.verdict,

@@ -1,5 +1,5 @@
 // What the research workflow needs (injected) and what it gives back.
-import type { ClaimStatus, Engine, StanceModel, Translator } from '../../core/index.js';
+import type { ClaimStatus, Engine, StanceJudge, Translator } from '../../core/index.js';
 import type { Answer, AnswerWriter } from '../answer/index.js';
 import type { TerminationRule } from '../../policy/index.js';
 import type { ResearchLanguage } from './language.js';
@@ -26,8 +26,8 @@ export interface ResearchDeps {
   onEvent?: (event: ResearchEvent) => void;
   /** The chat model that writes the prose answer (models.llm); without it the answer has no prose. */
   writer?: AnswerWriter;
-  /** The stance model that checks each sentence of the prose answer against the quotes it cites. */
-  stance?: StanceModel;
+  /** The engine's judge (Engine.judge), which checks each sentence of the prose answer against the quotes it cites. */
+  judge?: StanceJudge;
   /** The sources behind the task's providers, as a reader should see them ("corpus example (1,344 documents)"). */
   describeSources?: (providers: readonly string[]) => string[];
   /** A source's real address when its corpus knows one (the example corpus: its Wikipedia article), else null. */

@@ -1,5 +1,5 @@
-// Small deterministic doubles for the consensus tests: a stance model and an in-memory evidence
-// engine. Test support only; nothing in the workflow imports this file.
+// Small deterministic doubles for the consensus tests: a stance model (usable as the engine's model and
+// as the workflow's judge, Engine.judge) and an in-memory evidence engine. Test support only; nothing in the workflow imports this file.
 import {
   InvalidInputError,
   NonRetryableError,
@@ -11,6 +11,7 @@ import {
   type SourceText,
   type SourceType,
   type SourceView,
+  type StanceJudge,
   type StanceJudgement,
   type StanceModel,
   type StancePair,
@@ -26,12 +27,13 @@ const NEGATION = /\b(?:not|no|never)\b|ない|ません/;
  * Judges "refutes" when exactly one side is negated and they share a content word, else neutral;
  * `refutes` is the contradiction probability it reports. Records every pair it was asked.
  */
-export function negationStance(options: { refutes?: number } = {}): StanceModel & { pairs: StancePair[] } {
+export function negationStance(options: { refutes?: number } = {}): StanceModel & StanceJudge & { pairs: StancePair[] } {
   const refutes = options.refutes ?? 0.8;
   const pairs: StancePair[] = [];
   const words = (s: string): Set<string> => new Set(s.toLowerCase().match(/[a-z]{4,}/g) ?? []);
   return {
     name: 'negation-double',
+    stanceModelName: () => 'negation-double',
     pairs,
     judge: async (batch) => {
       pairs.push(...batch);
@@ -48,8 +50,8 @@ export function negationStance(options: { refutes?: number } = {}): StanceModel 
 }
 
 /** A fixed judgement for every pair. */
-export function fixedStance(judgement: Omit<StanceJudgement, 'decisiveSentence'>): StanceModel {
-  return { name: 'fixed-double', judge: async (batch) => batch.map((p) => ({ ...judgement, decisiveSentence: p.passage })) };
+export function fixedStance(judgement: Omit<StanceJudgement, 'decisiveSentence'>): StanceModel & StanceJudge {
+  return { name: 'fixed-double', stanceModelName: () => 'fixed-double', judge: async (batch) => batch.map((p) => ({ ...judgement, decisiveSentence: p.passage })) };
 }
 
 export interface MemoryDoc {

@@ -40,5 +40,11 @@ if (existsSync(join(root, 'src'))) {
   const changed = changedSince(join(root, 'src'), startedAt);
   if (changed) fail(`dist/ is older than ${relative(root, changed)}: run \`npm run build\` in ${root}`);
 }
+// A reader that closes the pipe early (`lyra --help | head`, an MCP client that went away) is not an
+// error: the output is no longer wanted, so the process ends quietly instead of crashing on EPIPE.
+process.stdout.on('error', (err) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
 const { main } = await import(entry);
 process.exitCode = await main(process.argv);

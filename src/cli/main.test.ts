@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { PACKAGE_ROOT, openOrCreateStore } from '../app/index.js';
 import { main, packageVersion } from './main.js';
 
@@ -214,6 +214,26 @@ test('bin/lyra.js runs as a real process', () => {
     });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).trust_level, 'GOVERNMENT');
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a reader closing the pipe early (lyra --help | head -1) ends lyra quietly, not with an unhandled EPIPE', async () => {
+  const home = tempHome();
+  try {
+    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin', 'lyra.js'), 'research', '--help'], {
+      env: { ...process.env, LYRA_HOME: home, LYRA_CONFIG: '' },
+      cwd: home,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Like head after its lines: the read end is closed before lyra writes, so its write fails with EPIPE.
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    assert.doesNotMatch(stderr, /EPIPE|Unhandled/, stderr);
+    assert.equal(code, 0, stderr);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

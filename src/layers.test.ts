@@ -7,7 +7,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LAYER_TIERS, layerViolation } from './layers.js';
 
-const srcDir = dirname(fileURLToPath(import.meta.url));
+// The TypeScript sources, also when this test runs compiled from .test-build/ (a sibling of src/).
+const srcDir = fileURLToPath(new URL('../src/', import.meta.url)).replace(/[\\/]$/, '');
 const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function walk(dir: string, out: string[]): string[] {

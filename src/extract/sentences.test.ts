@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { splitSentences } from './sentences.js';
 import { detectLanguage } from './language.js';
 import { boundedRun } from '../test-support/bounded-run.js';
+import { siblingModule } from '../test-support/sibling-module.js';
 
 const texts = (t: string): string[] => splitSentences(t).map((s) => s.text);
 
@@ -91,7 +92,7 @@ test('offsets cover the sentence as written, across collapsed whitespace', () =>
 // Issue 20: splitting was quadratic (one 200 KB line took minutes). The large inputs run in a worker
 // that is terminated past a generous deadline, since a quadratic loop cannot be interrupted in the
 // test's own thread; the deadline catches a return of the quadratic behaviour, not a slowdown.
-const workloads = new URL('../testing/hostile-workloads.ts', import.meta.url).href;
+const workloads = siblingModule(import.meta.url, '../testing/hostile-workloads').href;
 
 test('1 MB on one line and 1 MB on many lines are split in linear time, offsets exact', { timeout: 180_000 }, async () => {
   const r = await boundedRun<{ sentences: number; offsetsExact: boolean }[]>({

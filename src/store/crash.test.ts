@@ -4,14 +4,12 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
 import { openStore } from './index.js';
 import { openPgStore } from './pg/index.js';
 import type { Store } from '../core/index.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
+import { siblingModule } from '../test-support/sibling-module.js';
 
 function checkAfterKill(store: Store, commits: number): void {
   const pages = store.listPages('task_crash');
@@ -22,7 +20,8 @@ function checkAfterKill(store: Store, commits: number): void {
 
 function runUntilKilled(dbPath: string, commitsBeforeKill: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'crash-writer.fixture.ts'), dbPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const writer = siblingModule(import.meta.url, './crash-writer.fixture');
+    const child = spawn(process.execPath, [...writer.execArgv, writer.file, dbPath], { stdio: ['ignore', 'pipe', 'pipe'] });
     let seen = 0;
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

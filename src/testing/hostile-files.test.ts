@@ -4,8 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { boundedRun } from '../test-support/bounded-run.js';
+import { siblingModule } from '../test-support/sibling-module.js';
 
-const workloads = new URL('./hostile-workloads.ts', import.meta.url).href;
+const workloads = siblingModule(import.meta.url, './hostile-workloads').href;
 type Outcome = {
   report: { files: number; skipped: Array<{ file: string; reason: string }>; failed: Array<{ file: string; error: string }> };
   texts: Record<string, string>;

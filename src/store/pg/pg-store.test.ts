@@ -3,10 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Task } from '../../core/index.js';
 import { createTestDatabase, skipUnlessPostgres } from '../../test-support/postgres.js';
 import { PgDb, numberPlaceholders, openPgStore } from './index.js';
+import { siblingModule } from '../../test-support/sibling-module.js';
 
 const skip = skipUnlessPostgres();
 const now = '2026-01-01T00:00:00.000Z';
@@ -32,11 +32,11 @@ test('writers in two processes never interleave a read-then-write: query numbers
   const store = openPgStore({ url: db.url });
   try {
     store.createTask(task);
-    const child = fileURLToPath(new URL('./pg-writer.fixture.ts', import.meta.url));
+    const child = siblingModule(import.meta.url, './pg-writer.fixture');
     const startAt = String(Date.now() + 4000);
     const run = (prefix: string) =>
       new Promise<void>((resolve, reject) => {
-        const p = spawn(process.execPath, ['--import', 'tsx', child, db.url, prefix, '300', startAt], { stdio: ['ignore', 'ignore', 'pipe'] });
+        const p = spawn(process.execPath, [...child.execArgv, child.file, db.url, prefix, '300', startAt], { stdio: ['ignore', 'ignore', 'pipe'] });
         let err = '';
         p.stderr.on('data', (d: Buffer) => (err += d.toString()));
         p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer ${prefix} exited ${code}: ${err}`))));

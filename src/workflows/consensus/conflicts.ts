@@ -154,9 +154,12 @@ export async function detectConflicts(options: DetectConflictsOptions): Promise<
       const batch = pairs.slice(k, k + STANCE_BATCH);
       const got = await options.judge.judge(batch, { signal: options.signal });
       if (got.length !== batch.length) {
-        throw new NonRetryableError(`conflict detection: stance model ${options.judge.stanceModelName()} answered ${got.length} judgements for ${batch.length} pairs`, {
-          code: 'stance_answer_mismatch',
-        });
+        throw new NonRetryableError(
+          `conflict detection: stance model ${options.judge.stanceModelName()} answered ${got.length} judgements for ${batch.length} pairs`,
+          {
+            code: 'stance_answer_mismatch',
+          },
+        );
       }
       out.push(...got);
     }

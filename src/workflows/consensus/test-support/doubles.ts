@@ -51,7 +51,11 @@ export function negationStance(options: { refutes?: number } = {}): StanceModel 
 
 /** A fixed judgement for every pair. */
 export function fixedStance(judgement: Omit<StanceJudgement, 'decisiveSentence'>): StanceModel & StanceJudge {
-  return { name: 'fixed-double', stanceModelName: () => 'fixed-double', judge: async (batch) => batch.map((p) => ({ ...judgement, decisiveSentence: p.passage })) };
+  return {
+    name: 'fixed-double',
+    stanceModelName: () => 'fixed-double',
+    judge: async (batch) => batch.map((p) => ({ ...judgement, decisiveSentence: p.passage })),
+  };
 }
 
 export interface MemoryDoc {

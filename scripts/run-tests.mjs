@@ -9,7 +9,8 @@
 // the .js files with source maps, so stack traces name the .ts lines. Loading a test file's module graph
 // through tsx cost about 1.5 s more per file than compiled JavaScript, and there are ~170 files. Only
 // the test files that exist in src/ run (a deleted test's stale .js is never picked up). --tsx runs the
-// TypeScript sources through tsx instead, without compiling.
+// TypeScript sources through tsx instead, without compiling. --checks (npm test) also runs ESLint and
+// the type check of bench/ and scripts/, beside the compile.
 //
 // Node 20's --test takes no globs, so the file list is built here. The spec reporter prints to the
 // terminal; a TAP copy is summarised into the last line, so CI logs end with the test count. Each test
@@ -19,7 +20,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD_DIR = '.test-build';
@@ -47,14 +48,31 @@ if (files.length === 0) {
   console.error('run-tests: no test files found');
   process.exit(1);
 }
-if (!viaTsx) {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const built = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.test.json')], { stdio: 'inherit', cwd: root });
-  if (built.status !== 0) {
-    console.error(`run-tests: compiling the tests (tsc -p tsconfig.test.json) failed with exit ${built.status}`);
-    process.exit(built.status ?? 1);
-  }
+/** Runs one check as a child process; resolves with its exit code. */
+function check(name, args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: root });
+    child.on('close', (code) => {
+      if (code !== 0) console.error(`run-tests: ${name} failed with exit ${code}`);
+      resolve(code ?? 1);
+    });
+  });
 }
+const require = createRequire(import.meta.url);
+const tsc = require.resolve('typescript/bin/tsc');
+// With --checks (npm test) ESLint and the type check of bench/ and scripts/ run beside the compile:
+// each is mostly one core, so on two cores they take the time of the longest, not of the sum.
+const checks = [];
+if (!viaTsx) checks.push(check('compiling the tests (tsc -p tsconfig.test.json)', [tsc, '-p', join(root, 'tsconfig.test.json')]));
+if (process.argv.includes('--checks')) {
+  checks.push(
+    check('eslint', [join(dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js'), '.']).then(async (code) =>
+      code === 0 ? check('type check of bench/ and scripts/ (tsc -p tsconfig.tools.json)', [tsc, '-p', join(root, 'tsconfig.tools.json')]) : code,
+    ),
+  );
+}
+const failed = (await Promise.all(checks)).find((code) => code !== 0);
+if (failed !== undefined) process.exit(failed);
 const targets = viaTsx ? files : files.map((f) => join(root, BUILD_DIR, relative(join(root, 'src'), f)).replace(/\.ts$/, '.js'));
 const concurrency = process.env.LYRA_TEST_CONCURRENCY ?? '2';
 const timeout = process.env.LYRA_TEST_TIMEOUT_MS ?? String(15 * 60_000);

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
+import { PgDb, PG_SCHEMA_VERSION } from '../store/pg/index.js';
+import { isLyraError } from '../core/index.js';
 import { openExistingStore, openOrCreateStore, storeLabel } from './open-store.js';
 
 test('read-only commands never create a store: no SQLite file, or a PostgreSQL database without the schema, is no store', {
@@ -30,6 +32,21 @@ test('read-only commands never create a store: no SQLite file, or a PostgreSQL d
     const again = openExistingStore(where);
     assert.equal(again?.getTask('t1')?.question, 'Q?');
     again?.close();
+    // A schema other than this Lyra's is not "no store". Newer (a newer Lyra wrote it): the reader is told
+    // to upgrade, and nothing changes. (PostgreSQL has one migration so far, so no older schema exists;
+    // an older one is store_schema_outdated, naming the commands that migrate it.)
+    const raw = new PgDb({ url: db.url });
+    raw.run('UPDATE schema_migrations SET version = ? WHERE version = ?', PG_SCHEMA_VERSION + 1, PG_SCHEMA_VERSION);
+    assert.throws(
+      () => openExistingStore(where),
+      (e: unknown) => isLyraError(e) && e.code === 'store_schema_newer' && /newer than this Lyra supports .*upgrade Lyra/.test(e.message),
+    );
+    assert.throws(
+      () => openOrCreateStore(where),
+      (e: unknown) => isLyraError(e) && e.code === 'store_schema_newer',
+    );
+    assert.equal(raw.get<{ n: number }>('SELECT COUNT(*) AS n FROM tasks')?.n, 1);
+    raw.close();
   } finally {
     await db.drop();
     rmSync(dir, { recursive: true, force: true });

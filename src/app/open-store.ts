@@ -21,7 +21,8 @@ export function storeLabel(where: StoreLocation): string {
 
 /**
  * Opens the store when it exists; read-only commands use this so they never create data. A PostgreSQL
- * database exists when it holds Lyra's schema (an empty one is left as it is).
+ * database exists when it holds Lyra's schema (an empty one is left as it is); one with an older schema
+ * is an error that says which command migrates it (`store_schema_outdated`), not "no store".
  */
 export function openExistingStore(where: StoreLocation): Store | undefined {
   const { path, url } = location(where);

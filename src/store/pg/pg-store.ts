@@ -22,14 +22,23 @@ export function openPgStore(options: OpenPgStoreOptions): PgStore {
   try {
     if (options.readonly) {
       const version = pgSchemaVersion(db);
-      if (version !== PG_SCHEMA_VERSION)
+      // No schema at all is a database Lyra never wrote to; an older one holds data that a writing open
+      // migrates (a reader must not migrate behind the user's back); a newer one needs a newer Lyra.
+      if (version === 0)
+        throw new NonRetryableError(`store ${db.path}: no Lyra schema (this Lyra needs version ${PG_SCHEMA_VERSION})`, {
+          code: 'store_schema_missing',
+          details: { url: db.path, version },
+        });
+      if (version < PG_SCHEMA_VERSION)
         throw new NonRetryableError(
-          `store ${db.path}: schema version ${version} (this Lyra needs ${PG_SCHEMA_VERSION}); open it once without read-only to migrate`,
-          {
-            code: 'store_schema_missing',
-            details: { url: db.path, version },
-          },
+          `store ${db.path}: schema version ${version} is older than this Lyra's ${PG_SCHEMA_VERSION}; a command that writes to the store (lyra task create, lyra research, lyra worker) migrates it first`,
+          { code: 'store_schema_outdated', details: { url: db.path, version, supported: PG_SCHEMA_VERSION } },
         );
+      if (version > PG_SCHEMA_VERSION)
+        throw new NonRetryableError(`store ${db.path}: schema version ${version} is newer than this Lyra supports (${PG_SCHEMA_VERSION}); upgrade Lyra`, {
+          code: 'store_schema_newer',
+          details: { url: db.path, version, supported: PG_SCHEMA_VERSION },
+        });
     } else migratePg(db);
   } catch (err) {
     db.close();

@@ -413,7 +413,7 @@ test('チェックポイント: a run stopped during its fourth query resumes; t
 
 test("corpus sources: corpus:// hits of the built-in corpus are verified against the store and are the pages of the run's task; --no-verify warns", async () => {
   // Three claims a document instead of forty: the test is about the task holding the run, not the graph's depth (half the time).
-  const { config } = setupHome({ extra: ['pipeline:', '  graph: { claims_per_page: 3 }'] });
+  const { config } = setupHome({ extra: ['pipeline:', '  graph: { claims_per_page: 3, candidates_per_claim: 2 }'] });
   const { output, taskId } = await collect(config, { keyword: 'sea level rise', corpus: 'example', outline: ['Past sea level'] });
   assert.equal(output.task_id, taskId);
   await withEngine({ config, overrides: { stance: negationStance() } }, async (engine) => {

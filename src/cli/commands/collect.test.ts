@@ -77,7 +77,7 @@ test('lyra collect with no collector configured exits 1 with a non_retryable err
 
 test('lyra collect --corpus example: the task id and a table of typed, verified sources; --json prints the Step5Output with task_id; the task holds the sources', async () => {
   // Three claims a document instead of forty: the test is about the output and the task, not the graph's depth.
-  const h = home([...NO_SCHOLARLY, 'pipeline:', '  graph: { claims_per_page: 3 }']);
+  const h = home([...NO_SCHOLARLY, 'pipeline:', '  graph: { claims_per_page: 3, candidates_per_claim: 2 }']);
   const r = await runCli(['collect', '--keyword', 'sea level rise', '--corpus', 'example'], { home: h });
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /^keyword: sea level rise\ntask: task_\w+\nqueries: 3\/3 done \(0 from checkpoint, 0 failed; template\)\n/);

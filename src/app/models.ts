@@ -16,6 +16,7 @@ import {
 } from '../models/index.js';
 import type { LyraConfig } from './config/index.js';
 import { chatClientOptionsOf } from './llm.js';
+import { loadBuiltinVectors } from './builtin-vectors.js';
 
 type ModelsSection = NonNullable<LyraConfig['raw']['models']>;
 
@@ -111,7 +112,8 @@ export function buildEmbeddingModel(options: { config: LyraConfig }): ClosableEm
   const e = section(config).embedding;
   const cachePath = e?.cache_path ? resolvePath(config, e.cache_path) : join(config.home, 'cache', 'vectors.db');
   const cache = { cachePath, ...(e?.cache_max_entries !== undefined ? { cacheMaxEntries: e.cache_max_entries } : {}) };
-  if (e?.backend !== 'transformers') return createEmbeddingModel(cache);
+  // The example corpus ships its fragments' vectors (corpora/example/vectors.*), consulted on a cache miss.
+  if (e?.backend !== 'transformers') return createEmbeddingModel({ ...cache, staticVectors: () => loadBuiltinVectors() });
   if (!e.model) {
     throw new InvalidInputError(
       'embedding backend transformers: set models.embedding.model (an encoder such as Xenova/multilingual-e5-small) in the config file',

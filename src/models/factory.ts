@@ -8,7 +8,9 @@ import {
   createTransformersEmbeddingModel,
   createUseLiteEmbeddingModel,
   transformersEmbeddingOptionsSchema,
+  withStaticVectors,
   withVectorCache,
+  type StaticVectors,
   type TransformersEmbeddingOptions,
   type UseLiteOptions,
   type VectorCache,
@@ -92,6 +94,11 @@ export interface CreateEmbeddingModelOptions {
   cachePath?: string;
   /** Bound of the on-disk cache, in vectors. */
   cacheMaxEntries?: number;
+  /**
+   * Vectors computed ahead of time (a built-in corpus's fragments), loaded on the first cache miss and
+   * consulted before the model: the same vectors, sooner. Only those of this model's name are used.
+   */
+  staticVectors?: () => readonly StaticVectors[];
 }
 
 export interface ClosableEmbeddingModel extends EmbeddingModel {
@@ -126,6 +133,7 @@ export function createEmbeddingModel(options: CreateEmbeddingModelOptions = {}):
       });
     }
   }
+  if (options.staticVectors) cache = withStaticVectors(cache, options.staticVectors);
   const model = cache ? withVectorCache(base, cache) : base;
   return {
     name: model.name,

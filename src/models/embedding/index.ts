@@ -5,3 +5,5 @@ export type { VectorCache } from './vector-cache.js';
 export { cosineSimilarity, withVectorCache } from './cached.js';
 export { createTransformersEmbeddingModel, transformersEmbeddingOptionsSchema } from './transformers-embedding.js';
 export type { TransformersEmbeddingOptions } from './transformers-embedding.js';
+export { createStaticVectors, withStaticVectors } from './static-vectors.js';
+export type { StaticVectors } from './static-vectors.js';

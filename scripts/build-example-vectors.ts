@@ -1,0 +1,64 @@
+// Builds corpora/example/vectors.json + vectors.f32: the embedding (USE-lite, the default embedding
+// model) of every fragment the pipeline makes of the example corpus's documents. The graph phase embeds
+// the fragments it shortlists for each claim; with these shipped, a run on the example corpus finds
+// them beside its vector cache instead of computing them (USE-lite runs at about 30 texts per CPU-second
+// on wasm). The fragments are made exactly as the pipeline makes them: the corpus is indexed into an
+// in-memory store and each stored document is cut by textFragments with the default
+// pipeline.corpus_fragment_chars. Keys are the SHA-256 of the fragment text (the vector cache's key),
+// so a fragment the pipeline cuts differently is simply not found and is embedded as before.
+//   npm run build:example-vectors
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contentHash } from '../src/core/index.js';
+import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../src/app/index.js';
+import { createUseLiteEmbeddingModel, USE_LITE_DIMENSIONS } from '../src/models/embedding/index.js';
+import { PIPELINE_DEFAULTS, textFragments } from '../src/pipeline/index.js';
+import { openStore } from '../src/store/index.js';
+import { BUILTIN_VECTORS_FILES, type BuiltinVectorsManifest } from '../src/app/builtin-vectors.js';
+
+const NAME = 'example';
+const dir = join(BUILTIN_CORPORA_DIR, NAME);
+const store = openStore({ path: ':memory:' });
+await ensureBuiltinCorpus({ store, name: NAME });
+const ids = readFileSync(join(dir, 'documents.jsonl'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => (JSON.parse(l) as { id: string }).id);
+const texts: string[] = [];
+const seen = new Set<string>();
+for (const id of ids) {
+  const doc = store.getCorpusDocument(NAME, id);
+  if (!doc) throw new Error(`build-example-vectors: document ${id} was not indexed`);
+  for (const f of textFragments('page', doc.text, PIPELINE_DEFAULTS.corpusFragmentChars).slice(0, PIPELINE_DEFAULTS.maxFragmentsPerPage)) {
+    if (seen.has(f.text)) continue;
+    seen.add(f.text);
+    texts.push(f.text);
+  }
+}
+store.close();
+
+const model = createUseLiteEmbeddingModel();
+const vectors = new Float32Array(texts.length * USE_LITE_DIMENSIONS);
+const CHUNK = 256;
+const t0 = Date.now();
+for (let k = 0; k < texts.length; k += CHUNK) {
+  const got = await model.embed(texts.slice(k, k + CHUNK));
+  got.forEach((v, j) => vectors.set(v, (k + j) * USE_LITE_DIMENSIONS));
+  process.stderr.write(`\rbuild-example-vectors: ${Math.min(k + CHUNK, texts.length)}/${texts.length} fragments, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+process.stderr.write('\n');
+const manifest: BuiltinVectorsManifest = {
+  model: model.name,
+  dimensions: USE_LITE_DIMENSIONS,
+  count: texts.length,
+  format: 'float32le',
+  key: 'sha256 of the fragment text',
+  fragment_chars: PIPELINE_DEFAULTS.corpusFragmentChars,
+  built_by: 'npm run build:example-vectors',
+  hashes: texts.map(contentHash),
+};
+writeFileSync(join(dir, BUILTIN_VECTORS_FILES.manifest), `${JSON.stringify(manifest)}\n`);
+writeFileSync(join(dir, BUILTIN_VECTORS_FILES.vectors), Buffer.from(vectors.buffer, vectors.byteOffset, vectors.byteLength));
+console.log(
+  `build-example-vectors: ${texts.length} fragments of ${ids.length} documents → ${dir}/${BUILTIN_VECTORS_FILES.vectors} (${(vectors.byteLength / 1e6).toFixed(1)} MB)`,
+);

@@ -1,0 +1,72 @@
+// Embedding vectors shipped beside a built-in corpus (corpora/<name>/vectors.json + vectors.f32, written
+// by `npm run build:example-vectors`): the default embedding model's vector of every fragment the
+// pipeline cuts from the corpus's documents, so a run on the example corpus does not compute them
+// again. Optional: a corpus without the files has none; files that are there but do not agree are an
+// error naming them, never a silent fallback.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { NonRetryableError } from '../core/index.js';
+import { createStaticVectors, type StaticVectors } from '../models/index.js';
+import { BUILTIN_CORPORA_DIR, listBuiltinCorpora } from './builtin-corpora.js';
+
+export const BUILTIN_VECTORS_FILES = { manifest: 'vectors.json', vectors: 'vectors.f32' } as const;
+
+const manifestSchema = z
+  .strictObject({
+    /** The embedding model's name (`use-lite`): only that model's lookups are answered. */
+    model: z.string().min(1),
+    dimensions: z.number().int().min(1).max(4096),
+    count: z.number().int().min(0),
+    format: z.literal('float32le'),
+    key: z.string(),
+    /** pipeline.corpus_fragment_chars the fragments were cut with (another setting cuts other texts, found by none). */
+    fragment_chars: z.number().int().min(1),
+    built_by: z.string(),
+    hashes: z.array(z.string().regex(/^[0-9a-f]{64}$/)),
+  })
+  .refine((m) => m.hashes.length === m.count, 'hashes must hold count entries');
+export type BuiltinVectorsManifest = z.infer<typeof manifestSchema>;
+
+function invalid(path: string, why: string): NonRetryableError {
+  return new NonRetryableError(`built-in corpus vectors ${path}: ${why} (rebuild with npm run build:example-vectors)`, {
+    code: 'builtin_vectors_invalid',
+    details: { file: path },
+  });
+}
+
+/** The vectors of one built-in corpus folder, or undefined when it ships none. */
+export function readBuiltinVectors(corpusDir: string): StaticVectors | undefined {
+  const manifestPath = join(corpusDir, BUILTIN_VECTORS_FILES.manifest);
+  if (!existsSync(manifestPath)) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  } catch (cause) {
+    throw invalid(manifestPath, `unreadable: ${(cause as Error).message}`);
+  }
+  const m = manifestSchema.safeParse(raw);
+  if (!m.success) throw invalid(manifestPath, m.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  const vectorsPath = join(corpusDir, BUILTIN_VECTORS_FILES.vectors);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(vectorsPath);
+  } catch (cause) {
+    throw invalid(vectorsPath, `unreadable: ${(cause as Error).message}`);
+  }
+  const expected = m.data.count * m.data.dimensions * 4;
+  if (bytes.byteLength !== expected)
+    throw invalid(vectorsPath, `${bytes.byteLength} bytes, expected ${expected} (${m.data.count} × ${m.data.dimensions} float32)`);
+  // Copied into an aligned buffer: a Buffer from readFileSync may start at any offset of its pool.
+  const vectors = new Float32Array(m.data.count * m.data.dimensions);
+  new Uint8Array(vectors.buffer).set(bytes);
+  return createStaticVectors({ model: m.data.model, dimensions: m.data.dimensions, hashes: m.data.hashes, vectors });
+}
+
+/** The vectors of every built-in corpus that ships them. */
+export function loadBuiltinVectors(dir = BUILTIN_CORPORA_DIR): StaticVectors[] {
+  return listBuiltinCorpora(dir).flatMap((c) => {
+    const v = readBuiltinVectors(dirname(c.files[0]!));
+    return v ? [v] : [];
+  });
+}

@@ -213,11 +213,15 @@ test('three lyra workers, the one holding a job SIGKILLed at random moments and 
   t.diagnostic(`kill seed ${seed}`);
   const random = seededRandom(seed);
   const team = newHome('kills', db!.url);
-  // A short lease and a fast maintenance pass, so a killed worker's job comes back in seconds.
+  // A short lease and a fast maintenance pass, so a killed worker's job comes back in seconds. Each kill
+  // costs the job a retry, and so does each 6 s lease that runs out on a live worker of a loaded machine
+  // (the query then resumes from its checkpoints): the default 3 retries were exhausted in CI by two
+  // kills of one query plus expiries while another job ran beside it, leaving the query cancelled.
+  // This test is about takeover after kills, so the retries cover every kill and expiry it can cause.
   writeFileSync(
     team.configPath,
     readFileSync(team.configPath, 'utf8')
-      .replace('job_expire_seconds: 60', 'job_expire_seconds: 6')
+      .replace('job_expire_seconds: 60', 'job_expire_seconds: 6\n  retry_limit: 30')
       .replace('maintenance_interval_seconds: 2', 'maintenance_interval_seconds: 1'),
   );
   const single = newHome('kills-ref', '');
@@ -226,10 +230,20 @@ test('three lyra workers, the one holding a job SIGKILLed at random moments and 
     /** Jobs taken minus jobs ended, from its --json events. */
     holding(): number;
   }
+  // Every worker's job events, killed ones included, for the diagnostics at the end.
+  const jobLog: string[] = [];
   const startWorker = (): Worker => {
     const run = lyra(team, ['worker', '--concurrency', '1', '--json']);
     let out = '';
-    run.child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    run.child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      jobLog.push(
+        ...c
+          .toString()
+          .split('\n')
+          .filter((l) => /"type":"job\.(failed|skipped|deferred)"/.test(l)),
+      );
+    });
     return {
       run,
       holding: () => {
@@ -283,6 +297,11 @@ test('three lyra workers, the one holding a job SIGKILLed at random moments and 
 
     const waited = JSON.parse(await cli(team, ['task', 'wait', taskId, '--timeout', '600', '--json'])) as { endedBy: string; status: { status: string } };
     assert.deepEqual([waited.endedBy, waited.status.status], ['idle', 'completed']);
+    // Each query's end and last error, so a failure below says how a query ended as it did.
+    const store = openPgStore({ url: db!.url, readonly: true });
+    for (const q of store.listQueries(taskId)) t.diagnostic(`query "${q.text}": ${q.status}${q.lastError ? ` (last error: ${q.lastError})` : ''}`);
+    store.close();
+    for (const l of jobLog) t.diagnostic(`worker: ${(JSON.parse(l) as { message: string }).message}`);
     const want = assertSameGraph(taskId, single, refTask);
     t.diagnostic(`reference graph: ${want.pages.size} pages, ${want.claims.size} claims, ${want.edges.size} edges`);
   } finally {

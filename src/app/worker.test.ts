@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InvalidInputError, RetryableError, type TakenJob } from '../core/index.js';
 import type { RunRecordedOutcome } from '../pipeline/index.js';
-import { runQueryJob } from './worker.js';
+import { requeueCancelled, runQueryJob } from './worker.js';
 
 const job: TakenJob = { id: 'job-1', taskId: 'task_1', queryId: 'q_1', expireInMs: 60_000, retryCount: 0 };
 
@@ -52,4 +52,40 @@ test('a run that ends unfinished, or is cancelled by the worker stopping, fails 
   const stop = new AbortController();
   stop.abort(new RetryableError('worker shutting down', { code: 'worker_shutdown' }));
   await assert.rejects(run(async () => ({ ran: true, status: 'cancelled' }), stop.signal).result, /worker shutting down/);
+  // Before the job fails, the worker is told, so what the attempt left cancelled can be queued again.
+  const retried: TakenJob[] = [];
+  const p = runQueryJob(
+    { engine: { runRecorded: async () => ({ ran: true, status: 'cancelled' }) }, defer: async () => undefined, onRetry: (j) => void retried.push(j) },
+    job,
+    stop.signal,
+  );
+  await assert.rejects(p, /worker shutting down/);
+  assert.deepEqual(retried, [job]);
+});
+
+test('a cancelled attempt that the queue will retry puts its cancelled queries back to pending (task wait must not read them as ended); the last attempt leaves them cancelled', () => {
+  type Q = { id: string; status: string; lastError?: string };
+  const store = (qs: Q[]) => ({
+    qs,
+    listQueries: () => qs as never,
+    updateQuery: (id: string, patch: Partial<Q>) => {
+      Object.assign(qs.find((q) => q.id === id)!, patch);
+      return qs.find((q) => q.id === id) as never;
+    },
+  });
+  const s = store([
+    { id: 'q_0', status: 'done' },
+    { id: 'q_1', status: 'cancelled', lastError: 'cancelled: job job-1: ran past its expiry (6 s)' },
+    { id: 'q_2', status: 'cancelled', lastError: 'cancelled: stopped' },
+  ]);
+  // The job is q_1's: q_2 (a later query, another job's) is left alone.
+  assert.equal(requeueCancelled(s, { ...job, queryId: 'q_1', retryCount: 0 }, 3), 1);
+  assert.deepEqual(
+    s.qs.map((q) => q.status),
+    ['done', 'pending', 'cancelled'],
+  );
+  assert.match(s.qs[1]!.lastError!, /ran past its expiry .*; queued again: job job-1 is retried \(attempt 2 of at most 4\)/);
+  const last = store([{ id: 'q_1', status: 'cancelled' }]);
+  assert.equal(requeueCancelled(last, { ...job, queryId: 'q_1', retryCount: 3 }, 3), 0, 'no retry left: it stays cancelled');
+  assert.equal(last.qs[0]!.status, 'cancelled');
 });

@@ -6,7 +6,7 @@
 // the graph's derived results depend on. A job whose task another live worker holds is deferred, not
 // failed; a job whose query is already final is a no-op, so a job run again after a kill stores nothing
 // twice (each phase's checkpoint is kept in the store). Events go to `onEvent`, one per job end.
-import { errorMessage, isLyraError, RetryableError, type JobResult, type LyraEvent, type TakenJob } from '../core/index.js';
+import { errorMessage, isLyraError, RetryableError, type JobResult, type LyraEvent, type Store, type TakenJob } from '../core/index.js';
 import type { LyraConfig } from './config/index.js';
 import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
 import { openJobQueue } from './jobs.js';
@@ -33,9 +33,38 @@ export interface WorkerSummary {
   failed: number;
 }
 
+/**
+ * Puts back to pending the queries up to the job's own that its cancelled attempt left `cancelled`,
+ * when the queue will run the job again: the retry runs exactly those again (runRecorded), and until
+ * it does the task is not idle. Left cancelled, `lyra task wait` read such a task as finished while
+ * its retry was still to come (CI: the kill test's graph was read with a query cancelled by a 6 s
+ * lease that ran out, before the retry ran it to done). Earlier queries than the job's have ended by
+ * the time its own has (the task's line runs them in order), so nothing overwrites this.
+ */
+export function requeueCancelled(store: Pick<Store, 'listQueries' | 'updateQuery'>, job: TakenJob, retryLimit: number): number {
+  if (job.retryCount >= retryLimit) return 0;
+  const queries = store.listQueries(job.taskId);
+  const upTo = queries.findIndex((q) => q.id === job.queryId);
+  let n = 0;
+  for (const q of queries.slice(0, upTo + 1)) {
+    if (q.status !== 'cancelled') continue;
+    store.updateQuery(q.id, {
+      status: 'pending',
+      lastError: `${q.lastError ?? 'cancelled'}; queued again: job ${job.id} is retried (attempt ${job.retryCount + 2} of at most ${retryLimit + 1})`,
+    });
+    n += 1;
+  }
+  return n;
+}
+
 /** Runs one job: the outcome completes it; a thrown error fails it and pg-boss retries it. */
 export async function runQueryJob(
-  deps: { engine: Pick<AppEngine, 'runRecorded'>; defer: (job: TakenJob) => Promise<unknown> },
+  deps: {
+    engine: Pick<AppEngine, 'runRecorded'>;
+    defer: (job: TakenJob) => Promise<unknown>;
+    /** Called before a cancelled attempt fails its job (the queue retries it): requeueCancelled. */
+    onRetry?: (job: TakenJob) => void;
+  },
   job: TakenJob,
   signal: AbortSignal,
 ): Promise<JobResult> {
@@ -44,7 +73,10 @@ export async function runQueryJob(
     if (!r.ran) return { outcome: 'skipped', reason: r.reason, queryStatus: r.status };
     if (r.status === 'cancelled') {
       // Cancelled by this worker's shutdown or the job's expiry: fail, so the retry runs it again.
-      if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new RetryableError(String(signal.reason), { code: 'job_cancelled' });
+      if (signal.aborted) {
+        deps.onRetry?.(job);
+        throw signal.reason instanceof Error ? signal.reason : new RetryableError(String(signal.reason), { code: 'job_cancelled' });
+      }
       // Cancelled by `lyra task stop` while it ran: nothing more to do until the task is resumed.
       return { outcome: 'skipped', reason: 'task_stopped', queryStatus: r.status };
     }
@@ -89,7 +121,15 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
       // Which worker holds which job, for an operator reading the logs (and the kill test choosing whom to kill).
       emit({ type: 'job.started', level: 'info', message: `job ${job.id}: query ${job.queryId} taken`, taskId: job.taskId, data });
       try {
-        const result = await runQueryJob({ engine, defer: (j) => queue.defer(j, settings.busyDelaySeconds * 1000) }, job, signal);
+        const result = await runQueryJob(
+          {
+            engine,
+            defer: (j) => queue.defer(j, settings.busyDelaySeconds * 1000),
+            onRetry: (j) => void requeueCancelled(engine.store, j, settings.retryLimit),
+          },
+          job,
+          signal,
+        );
         summary[result.outcome] += 1;
         emit({
           type: `job.${result.outcome}`,

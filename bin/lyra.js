@@ -2,9 +2,10 @@
 // Runs the built CLI (dist/, compiled on `npm ci` / `npm install` by the prepare script). In a
 // checkout whose sources changed after the last build it stops with a clear error instead of running
 // old code: `npm run build` (scripts/build.mjs) rebuilds and stamps dist/.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildStartedAt, changedSince } from './stale-sources.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist', 'cli', 'main.js');
@@ -14,29 +15,12 @@ function fail(message) {
   process.exit(1);
 }
 
-/** The first source file (not a test) modified after `since` (ms), or undefined. */
-function changedSince(dir, since) {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) {
-      if (e.name === 'test-support') continue;
-      const found = changedSince(p, since);
-      if (found) return found;
-    } else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && statSync(p).mtimeMs > since) return p;
-  }
-  return undefined;
-}
-
 if (!existsSync(entry))
   fail(`${relative(process.cwd(), join(root, 'dist')) || 'dist'}/ is missing: run \`npm run build\` in ${root} (npm ci and npm install build it)`);
 const stampFile = join(root, 'dist', 'build-stamp.json');
 if (existsSync(join(root, 'src'))) {
-  let startedAt = 0;
-  try {
-    startedAt = JSON.parse(readFileSync(stampFile, 'utf8')).startedAt;
-  } catch {
-    fail(`${stampFile} is missing or unreadable: run \`npm run build\` in ${root}`);
-  }
+  const startedAt = buildStartedAt(root);
+  if (startedAt === undefined) fail(`${stampFile} is missing or unreadable: run \`npm run build\` in ${root}`);
   const changed = changedSince(join(root, 'src'), startedAt);
   if (changed) fail(`dist/ is older than ${relative(root, changed)}: run \`npm run build\` in ${root}`);
 }

@@ -15,7 +15,7 @@
 // Node 20's --test takes no globs, so the file list is built here. The spec reporter prints to the
 // terminal; a TAP copy is summarised into the last line, so CI logs end with the test count. Each test
 // has a timeout (LYRA_TEST_TIMEOUT_MS, default 15 min), so a hang fails the run instead of stalling it.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -58,6 +58,31 @@ function check(name, args) {
     });
   });
 }
+/** scripts/pg-temp.sh start in a new temporary directory; undefined (and a note) when it cannot start. */
+function startSharedPostgres() {
+  return new Promise((resolve) => {
+    const dir = mkdtempSync(join(tmpdir(), 'lyra-test-pg-'));
+    chmodSync(dir, 0o755); // under root the server runs as postgres
+    const child = spawn('bash', [join(root, 'scripts', 'pg-temp.sh'), 'start', join(dir, 'pg')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', (e) => (err += e.message));
+    child.on('close', (code) => {
+      const url = out.trim().split('\n').pop() ?? '';
+      if (code === 0 && url.startsWith('postgres://')) return resolve({ url, dir });
+      console.error(`run-tests: no shared PostgreSQL (${err.trim().split('\n')[0] || `exit ${code}`}); each PostgreSQL test starts its own or skips`);
+      rmSync(dir, { recursive: true, force: true });
+      resolve(undefined);
+    });
+  });
+}
+function stopSharedPostgres(server) {
+  if (!server) return;
+  spawnSync('bash', [join(root, 'scripts', 'pg-temp.sh'), 'stop', join(server.dir, 'pg')], { stdio: 'ignore' });
+  rmSync(server.dir, { recursive: true, force: true });
+}
 const require = createRequire(import.meta.url);
 const tsc = require.resolve('typescript/bin/tsc');
 // With --checks (npm test) ESLint and the type check of bench/ and scripts/ run beside the compile:
@@ -71,13 +96,24 @@ if (process.argv.includes('--checks')) {
     ),
   );
 }
+// One PostgreSQL for the whole run when none is given (LYRA_TEST_DATABASE_URL, as .ci/run sets): started
+// beside the compile, it saves each PostgreSQL test file its own initdb + start (~1.7 s each). Without
+// Debian's binaries the tests skip as before, naming what is missing.
+const pg = process.env.LYRA_TEST_DATABASE_URL ? undefined : startSharedPostgres();
 const failed = (await Promise.all(checks)).find((code) => code !== 0);
-if (failed !== undefined) process.exit(failed);
+if (failed !== undefined) {
+  stopSharedPostgres(await pg);
+  process.exit(failed);
+}
+const pgServer = await pg;
 const targets = viaTsx ? files : files.map((f) => join(root, BUILD_DIR, relative(join(root, 'src'), f)).replace(/\.ts$/, '.js'));
 const concurrency = process.env.LYRA_TEST_CONCURRENCY ?? '2';
 const timeout = process.env.LYRA_TEST_TIMEOUT_MS ?? String(15 * 60_000);
 const tapDir = mkdtempSync(join(tmpdir(), 'lyra-tap-'));
 const tapFile = join(tapDir, 'report.tap');
+// Ctrl-C reaches the test runner too; this process waits for it to end, then stops the PostgreSQL.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
 const res = spawnSync(
   process.execPath,
   [
@@ -91,8 +127,9 @@ const res = spawnSync(
     `--test-reporter-destination=${tapFile}`,
     ...targets,
   ],
-  { stdio: 'inherit', env: { ...process.env, LYRA_TEST: '1' } },
+  { stdio: 'inherit', env: { ...process.env, LYRA_TEST: '1', ...(pgServer ? { LYRA_TEST_DATABASE_URL: pgServer.url } : {}) } },
 );
+stopSharedPostgres(pgServer);
 let summary = 'tests: no summary (the runner did not write one)';
 try {
   const tap = readFileSync(tapFile, 'utf8');

@@ -24,6 +24,9 @@ before(async () => {
   ew = await startEvidenceWeb({
     serp: (q) => serps.get(q) ?? [],
     pipeline: { fetch_concurrency: 1 },
+    // The slow pages are slow by their 150 ms delay; at the unlisted-host default of 1 qps the file
+    // spent ~10 s waiting on politeness alone.
+    extraDomains: ['{ domain: slow.test, trust_level: unverified, qps: 20 }'],
     routes: (web) => {
       const a = EVIDENCE_ARTICLES.academicB;
       for (const p of slowPages) web.route(`//slow.test${p}`, { body: articleHtml({ ...a, path: p, title: `${a.title} ${p}` }), fault: { delayMs: 150 } });

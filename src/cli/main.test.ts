@@ -177,7 +177,7 @@ test('bin/lyra.js runs the built dist/; a missing or stale build is a clear erro
   const dir = tempHome();
   try {
     mkdirSync(join(dir, 'bin'));
-    copyFileSync(join(PACKAGE_ROOT, 'bin', 'lyra.js'), join(dir, 'bin', 'lyra.js'));
+    for (const f of ['lyra.js', 'stale-sources.js']) copyFileSync(join(PACKAGE_ROOT, 'bin', f), join(dir, 'bin', f));
     const run = () => spawnSync(process.execPath, [join(dir, 'bin', 'lyra.js'), '--version'], { cwd: dir, encoding: 'utf8' });
     let r = run();
     assert.equal(r.status, 1);
@@ -199,6 +199,29 @@ test('bin/lyra.js runs the built dist/; a missing or stale build is a clear erro
     r = run();
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, 'built\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('npm run build -- --if-stale skips the compile when nothing changed since the last build, and compiles when a source did', () => {
+  const dir = tempHome();
+  try {
+    for (const d of ['bin', 'scripts', 'src', 'dist']) mkdirSync(join(dir, d));
+    copyFileSync(join(PACKAGE_ROOT, 'bin', 'stale-sources.js'), join(dir, 'bin', 'stale-sources.js'));
+    copyFileSync(join(PACKAGE_ROOT, 'scripts', 'build.mjs'), join(dir, 'scripts', 'build.mjs'));
+    for (const f of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'src/ids.ts']) writeFileSync(join(dir, f), '{}');
+    const mtime = statSync(join(dir, 'src', 'ids.ts')).mtimeMs;
+    writeFileSync(join(dir, 'dist', 'build-stamp.json'), JSON.stringify({ startedAt: mtime + 1000 }));
+    const run = () => spawnSync(process.execPath, [join(dir, 'scripts', 'build.mjs'), '--if-stale'], { cwd: dir, encoding: 'utf8' });
+    let r = run();
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^build: dist\/ is up to date/);
+    // A source changed after the build: it compiles (here tsc cannot even be found, so it fails loudly).
+    utimesSync(join(dir, 'src', 'ids.ts'), new Date(mtime + 5000), new Date(mtime + 5000));
+    r = run();
+    assert.notEqual(r.status, 0);
+    assert.doesNotMatch(r.stdout, /up to date/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

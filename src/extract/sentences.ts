@@ -1,14 +1,11 @@
 // Sentence segmentation for English and Japanese. English uses wink-nlp's boundary detection, then
 // rejoins splits that its model makes after scholarly abbreviations ("et al.", "Fig. 2") — measured
 // on scientific text, those are its common errors. Japanese splits on 。．！？ outside brackets.
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
 import { detectLanguage, type TextLanguage } from './language.js';
+import { winkSentenceNlp } from './wink.js';
 
 /** Longest text segmented in one call; longer input is cut at paragraph breaks first. */
 export const MAX_SEGMENT_CHARS = 200_000;
-
-const nlp = winkNLP(model, ['sbd']);
 
 /** Abbreviations after which a period does not end a sentence (lower case, without the period). */
 const ABBREVIATIONS = new Set([
@@ -186,7 +183,7 @@ const TAIL_CHARS = 256;
 function splitEnglish(text: string): string[] {
   const guarded = protectLongTokens(text);
   // Run-on joins are split while overlong tokens are still stand-ins, so the regex never scans one.
-  const raw = (nlp.readDoc(guarded.text).sentences().out() as string[]).flatMap(splitRunOn).map(guarded.restore).flatMap(splitMissedBoundaries);
+  const raw = (winkSentenceNlp().readDoc(guarded.text).sentences().out() as string[]).flatMap(splitRunOn).map(guarded.restore).flatMap(splitMissedBoundaries);
   // Sentences as lists of parts, joined once at the end: testing a string grown by concatenation
   // flattens it every time, which is quadratic over a long run of rejoined pieces. The tests look at
   // `tail` (the sentence's last characters) and `length` instead.

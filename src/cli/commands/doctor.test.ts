@@ -108,6 +108,8 @@ test('an offline machine: every source unreachable and no corpus is an error tha
   const closed = await closedPort();
   try {
     const base = `http://127.0.0.1:${closed}`;
+    // Six probes of one host: at the unlisted-host default of 1 qps they would wait 5 s in line.
+    writeFileSync(join(home, 'domains.yaml'), 'domains:\n  - { domain: 127.0.0.1, trust_level: unverified, qps: 20 }\n');
     const scholarly = ['scholarly:', ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { base_url: "${base}/${s}" }`)];
     writeFileSync(join(home, 'lyra.config.yaml'), [`providers: { duckduckgo: { base_url: "${base}/html/" } }`, ...scholarly, ''].join('\n'));
     const r = await runCli(['doctor', '--json'], { home });

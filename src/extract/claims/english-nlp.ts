@@ -1,9 +1,7 @@
-// One shared wink-nlp pipeline for English token analysis (POS, lemma, negation, entities).
-import winkNLP, { type ItsFunction } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
-
-const nlp = winkNLP(model);
-const its = nlp.its;
+// One shared wink-nlp pipeline for English token analysis (POS, lemma, negation, entities), loaded on
+// first use (../wink.ts).
+import type { ItsFunction } from 'wink-nlp';
+import { winkFullNlp } from '../wink.js';
 
 export interface Token {
   value: string;
@@ -21,6 +19,8 @@ export interface AnalyzedSentence {
 }
 
 export function analyzeEnglish(text: string): AnalyzedSentence {
+  const nlp = winkFullNlp();
+  const its = nlp.its;
   const doc = nlp.readDoc(text);
   const values = doc.tokens().out() as string[];
   // wink's typings declare lemma's third parameter as ModelAddons where out() passes its cache type.

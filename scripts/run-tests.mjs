@@ -12,6 +12,10 @@
 // TypeScript sources through tsx instead, without compiling. --checks (npm test) also runs ESLint and
 // the type check of bench/ and scripts/, beside the compile.
 //
+// Shared by the run's test processes: one PostgreSQL (unless LYRA_TEST_DATABASE_URL names one) and one
+// embedding vector cache file for the tests on the loopback evidence web (LYRA_TEST_VECTOR_CACHE), both
+// removed at the end. Each test still gets its own database and its own Lyra home.
+//
 // Node 20's --test takes no globs, so the file list is built here. The spec reporter prints to the
 // terminal; a TAP copy is summarised into the last line, so CI logs end with the test count. Each test
 // has a timeout (LYRA_TEST_TIMEOUT_MS, default 15 min), so a hang fails the run instead of stalling it.
@@ -127,7 +131,16 @@ const res = spawnSync(
     `--test-reporter-destination=${tapFile}`,
     ...targets,
   ],
-  { stdio: 'inherit', env: { ...process.env, LYRA_TEST: '1', ...(pgServer ? { LYRA_TEST_DATABASE_URL: pgServer.url } : {}) } },
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      LYRA_TEST: '1',
+      ...(pgServer ? { LYRA_TEST_DATABASE_URL: pgServer.url } : {}),
+      // One embedding vector cache for the run's tests on the loopback evidence web (test-support/evidence-web.ts).
+      LYRA_TEST_VECTOR_CACHE: process.env.LYRA_TEST_VECTOR_CACHE ?? join(tapDir, 'vectors.db'),
+    },
+  },
 );
 stopSharedPostgres(pgServer);
 let summary = 'tests: no summary (the runner did not write one)';

@@ -48,7 +48,9 @@ const slowUrl = (p: string): string => ew.web.url(`//slow.test${p}`);
 
 test('a required component missing is a non_retryable error at task start, and nothing is stored', { skip }, async () => {
   const missingWeights = join(ew.home, 'missing.yaml');
-  writeFileSync(missingWeights, `${readConfig()}\nmodels:\n  stance: { weights_path: /nonexistent/stance.bin }\n`);
+  // Its own models section (the fixture's, the run's shared vector cache under npm test, is dropped).
+  const base = readConfig().replace(/^models:.*$/m, '');
+  writeFileSync(missingWeights, `${base}\nmodels:\n  stance: { weights_path: /nonexistent/stance.bin }\n`);
   const broken = createEngine(loadConfig({ configPath: missingWeights, env: { LYRA_HOME: ew.home } }), { resolver: ew.resolver, store: engine.store });
   const before = engine.store.listTasks().length;
   await assert.rejects(

@@ -50,3 +50,51 @@ test('the SERP phase sends the synonym queries of an English query to the provid
     await searx.web.close();
   }
 });
+
+test('a recorded query is expanded as the recording engine asked, whichever engine runs it (a worker runs what lyra research --queue recorded)', async () => {
+  const searx = await startFakeSearxng(() => []);
+  const home = mkdtempSync(join(tmpdir(), 'lyra-recorded-expansion-'));
+  try {
+    const path = (name: string, pipeline: string): string => {
+      const p = join(home, `${name}.yaml`);
+      writeFileSync(
+        p,
+        [
+          'store: { path: shared.db }',
+          `providers: { searxng: { base_url: "${searx.baseUrl}" } }`,
+          'fetch: { respect_robots: false, cache: { enabled: false }, max_retries: 0 }',
+          'scholarly:',
+          ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
+          `pipeline: { mirror_queries: false${pipeline} }`,
+          '',
+        ].join('\n'),
+      );
+      return p;
+    };
+    // The recording engine turns synonyms off (as the research workflow does); the running one has the default 2.
+    const recorder = createEngine(loadConfig({ configPath: path('recorder', ', synonym_queries: 0'), env: { LYRA_HOME: home } }));
+    let taskId: string;
+    let queryIds: string[];
+    try {
+      taskId = (await recorder.createTask({ question: 'Does exercise lower the risk of hypertension?', providers: ['searxng'] })).id;
+      queryIds = recorder.record(taskId, [{ query: 'exercise hypertension risk' }], { origin: 'gap' }).map((q) => q.queryId);
+    } finally {
+      await recorder.close();
+    }
+    const worker = createEngine(loadConfig({ configPath: path('worker', ''), env: { LYRA_HOME: home } }));
+    try {
+      const r = await worker.runRecorded(taskId, queryIds[0]!);
+      assert.deepEqual(r, { ran: true, status: 'done' });
+      assert.deepEqual(searx.queries(), ['exercise hypertension risk'], 'no synonym query: the recording engine had them off');
+      const out = worker.queryOutcome(taskId, queryIds[0]!);
+      assert.deepEqual([out.query, out.status, out.sentQueries], ['exercise hypertension risk', 'done', ['exercise hypertension risk']]);
+      assert.equal(worker.store.getQuery(queryIds[0]!)?.origin, 'gap', 'the origin is recorded too');
+      assert.throws(() => worker.queryOutcome(taskId, 'q_missing'), /has no query q_missing/);
+    } finally {
+      await worker.close();
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+    await searx.web.close();
+  }
+});

@@ -17,6 +17,7 @@ import {
   runResearchWorkflow,
   type AnswerWriter,
   type ResearchDeps,
+  type ResearchEngine,
   type QueryTranslator,
   type ResearchBudget,
   type ResearchEvent,
@@ -29,7 +30,10 @@ import {
 import { builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
 import type { LyraConfig } from './config/index.js';
 import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
+import { openJobQueue } from './jobs.js';
 import { chatClientOf } from './llm.js';
+import { createQueuedSearch, retryWhileTaskBusy } from './queued-search.js';
+import type { PgBossQueue } from '../queue/index.js';
 import { createLlmTranslator } from './translator.js';
 
 /** Checkpoint key of the research state in the engine's task. */
@@ -50,6 +54,12 @@ export interface RunResearchInput extends Omit<ResearchInput, 'providers' | 'bud
   cwd?: string;
   /** Research and engine events (progress, --json). */
   onEvent?: (event: ResearchEvent | EngineEvent) => void;
+  /**
+   * Run the searches as jobs on `lyra worker` processes (the team database's queue, queued-search.ts)
+   * instead of in this process; planning, VERIFY's checks and the report stay here. Needs a team
+   * database (LYRA_DATABASE_URL, store.url or workers.database_url).
+   */
+  queue?: boolean;
 }
 
 export interface RunResearchOverrides {
@@ -178,10 +188,43 @@ async function withResearchEngine<T>(
   }
 }
 
+/** The engine the workflow sees with `--queue`: its searches are jobs for `lyra worker` (queued-search.ts). */
+function withQueuedSearches(engine: AppEngine, queue: PgBossQueue, onEvent: RunResearchInput['onEvent']): ResearchEngine {
+  const search = createQueuedSearch(engine, queue, {
+    onUntaken: ({ taskId, queryId, jobId, waitedMs }) =>
+      onEvent?.({
+        type: 'warning',
+        taskId,
+        at: new Date().toISOString(),
+        warning: {
+          source: 'job queue',
+          category: 'warning',
+          code: 'job_untaken',
+          message: `job ${jobId} (query ${queryId}) has waited ${Math.round(waitedMs / 1000)} s and no lyra worker took it: is one running on this team database?`,
+          target: queryId,
+          at: new Date().toISOString(),
+        },
+      }),
+  });
+  return {
+    createTask: (input) => engine.createTask(input),
+    search,
+    verifyClaim: (taskId, statement, options) =>
+      retryWhileTaskBusy(() => engine.verifyClaim(taskId, statement, options), options?.signal ? { signal: options.signal } : {}),
+    status: (taskId) => engine.status(taskId),
+    stop: (taskId, reason) => engine.stop(taskId, reason),
+    materials: (taskId, options) => engine.materials(taskId, options),
+    counts: (taskId) => engine.counts(taskId),
+    resume: (taskId, options) => engine.resume(taskId, options),
+  };
+}
+
 /** Runs `lyra research`: a new run folder, the engine task, every phase. */
 export async function runResearch(config: LyraConfig, input: RunResearchInput, overrides: RunResearchOverrides = {}): Promise<ResearchResult> {
   const cwd = input.cwd ?? process.cwd();
   const providers = [...(input.corpus ? [`corpus:${input.corpus}`] : []), ...(input.providers ?? [])];
+  // Before anything is written: without a team database this throws team_database_missing.
+  const queue = input.queue ? openJobQueue(config) : undefined;
   return withResearchEngine(config, overrides, input.onEvent, async (engine) => {
     if (input.corpus) {
       await ensureBuiltinCorpus({ store: engine.store, name: input.corpus, ...(input.signal ? { signal: input.signal } : {}) });
@@ -209,10 +252,10 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
       }
       input.onEvent?.(e);
     };
-    const { corpus: _c, out: _o, cwd: _w, onEvent: _e, providers: _p, ...rest } = input;
+    const { corpus: _c, out: _o, cwd: _w, onEvent: _e, providers: _p, queue: _q, ...rest } = input;
     const result = await runResearchWorkflow(
       {
-        engine,
+        engine: queue ? withQueuedSearches(engine, queue, input.onEvent) : engine,
         state: stateStore(engine.store),
         output: folderOutput(dir),
         onEvent,
@@ -224,7 +267,7 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
     );
     recordAnswer(dir, result);
     return result;
-  });
+  }).finally(() => queue?.close());
 }
 
 /** The task id behind `--resume <run-dir|task-id>`. */

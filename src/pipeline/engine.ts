@@ -18,6 +18,7 @@ import {
   type MaterialsPage,
   type MaterialsPageOptions,
   type QueueOptions,
+  type QueryOrigin,
   type QueuedItem,
   type SearchOptions,
   type SearchOutcome,
@@ -55,7 +56,9 @@ export const STOP_POLL_MS = 1_000;
 export interface PipelineEngine extends Engine {
   readonly limits: PipelineLimits;
   /** Records targets as pending queries without running them (`lyra task search --queue`; `resume` runs them). */
-  record(taskId: string, targets: SearchTarget[], options?: { maxPages?: number; seekPrimary?: boolean }): QueuedItem[];
+  record(taskId: string, targets: SearchTarget[], options?: RecordOptions): QueuedItem[];
+  /** The outcome of a recorded query, as `search` returns it, whichever process ran it (`lyra research --queue`). */
+  queryOutcome(taskId: string, queryId: string): SearchOutcome;
   /**
    * Runs recorded query `queryId` of the task here (a worker's job): first the task's earlier queries
    * still pending, interrupted (`running` with no process on it: its lease lapsed) or cancelled, then it,
@@ -64,6 +67,14 @@ export interface PipelineEngine extends Engine {
    * (retryable) while another live process holds the task's lease.
    */
   runRecorded(taskId: string, queryId: string, options?: { signal?: AbortSignal }): Promise<RunRecordedOutcome>;
+}
+
+/** How `record` records its targets: as `search` would run them. */
+export interface RecordOptions {
+  maxPages?: number;
+  seekPrimary?: boolean;
+  /** Who designed the queries (default `client`). */
+  origin?: QueryOrigin;
 }
 
 /** What runRecorded did: ran the query (its status now), or why nothing ran. */
@@ -253,6 +264,7 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     const input = targetInput({ query, ...(options.refute ? { refute: true } : {}) }, queryProviders(task, options.providers), {
       ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}),
       ...(options.seekPrimary ? { seekPrimary: true } : {}),
+      expansion,
       ...extra,
     });
     const q = recordQuery(store, taskId, input, options.origin ?? 'client');
@@ -260,6 +272,9 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     await waitForQuery(line, q.id);
     return searchOutcome({ store, trust: deps.trust, task: requireTask(store, taskId), queryId: q.id });
   }
+
+  // Recorded with each query, so that whichever engine runs it expands it as this one would.
+  const expansion = { mirror: limits.mirrorQueries, synonyms: limits.synonymQueries };
 
   const engine: PipelineEngine = {
     limits,
@@ -285,9 +300,10 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       return runSearch(taskId, query, options, {});
     },
 
-    record(taskId: string, targets: SearchTarget[], options: { maxPages?: number; seekPrimary?: boolean } = {}): QueuedItem[] {
+    record(taskId: string, targets: SearchTarget[], options: RecordOptions = {}): QueuedItem[] {
       const task = openTask(taskId);
-      const inputs = targets.map((t) => targetInput(t, queryProviders(task, 'query' in t ? t.providers : undefined), options));
+      const { origin, ...extra } = options;
+      const inputs = targets.map((t) => targetInput(t, queryProviders(task, 'query' in t ? t.providers : undefined), { ...extra, expansion }));
       const pending = store.listQueries(taskId).filter((q) => q.status === 'pending').length;
       if (pending + inputs.length > limits.maxQueuedQueries) {
         throw new InvalidInputError(
@@ -296,9 +312,17 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
         );
       }
       return inputs.map((input) => {
-        const q = recordQuery(store, taskId, input);
+        const q = recordQuery(store, taskId, input, origin ?? 'client');
         return { queryId: q.id, kind: input.kind, value: input.value };
       });
+    },
+
+    queryOutcome(taskId: string, queryId: string): SearchOutcome {
+      const task = requireTask(store, taskId);
+      const query = store.getQuery(queryId);
+      if (!query || query.taskId !== taskId)
+        throw new InvalidInputError(`task ${taskId} has no query ${queryId}`, { code: 'query_not_found', details: { taskId, queryId } });
+      return searchOutcome({ store, trust: deps.trust, task, queryId });
     },
 
     async runRecorded(taskId: string, queryId: string, options: { signal?: AbortSignal } = {}): Promise<RunRecordedOutcome> {

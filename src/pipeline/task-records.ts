@@ -72,7 +72,7 @@ export function taskProviders(task: Task): string[] {
 export function targetInput(
   target: SearchTarget,
   providers: string[],
-  extra: { maxPages?: number; seekPrimary?: boolean; deferStance?: boolean } = {},
+  extra: { maxPages?: number; seekPrimary?: boolean; deferStance?: boolean; expansion?: QueryInput['expansion'] } = {},
 ): QueryInput {
   let kind: QueryKind;
   let value: string;
@@ -99,6 +99,7 @@ export function targetInput(
     ...(extra.maxPages !== undefined ? { maxPages: extra.maxPages } : {}),
     seekPrimary: extra.seekPrimary === true,
     ...(extra.deferStance ? { deferStance: true } : {}),
+    ...(extra.expansion ? { expansion: extra.expansion } : {}),
   };
 }
 

@@ -19,6 +19,12 @@ export interface QueryInput {
   seekPrimary: boolean;
   /** Phase 7 extracts claims only; their stance waits for the next graph run (verifyClaim judges its own statement). */
   deferStance?: boolean;
+  /**
+   * The expansion the recording engine chose (its pipeline.mirror_queries and synonym_queries), so that
+   * a worker running the recorded query sends what the recording process would have sent (`lyra
+   * research --queue` records with no expansions). Absent in older records: the running engine's limits.
+   */
+  expansion?: { mirror: boolean; synonyms: number };
 }
 
 export interface PageOutcome {

@@ -29,6 +29,7 @@ test('lyra research --help documents the flags, the files and resume', async () 
       '--out',
       '--json',
       '--resume',
+      '--queue',
       'search_log.md',
       'verified_claims.json',
       'counterevidence_log.json',
@@ -51,10 +52,16 @@ test('lyra research: bad flags, no question and unknown corpora are invalid inpu
       ['research', 'q', '--corpus', 'nope'],
       ['research', 'q', '--resume', home],
       ['research', 'q', '--templates', '4'],
+      ['research', '--resume', home, '--queue'],
     ]) {
       const r = await runCli(args, { home });
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
     }
+    // --queue needs a team database, and says so before writing anything.
+    const q = await runCli(['research', 'q', '--queue', '--out', join(home, 'runs')], { home });
+    assert.equal(q.code, 2, q.err);
+    assert.match(q.err, /no team database: set \$LYRA_DATABASE_URL/);
+    assert.equal(existsSync(join(home, 'runs')), false, 'no run folder');
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -26,6 +26,7 @@ const flagsSchema = z.strictObject({
   templates: z.coerce.number().int().min(1).max(3).optional(),
   maxMajor: z.coerce.number().int().min(0).max(1_000).optional(),
   resume: z.string().min(1).optional(),
+  queue: z.boolean().optional(),
   json: z.boolean().optional(),
 });
 
@@ -128,6 +129,10 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
     .option('--templates <n>', 'query templates per perspective in WIDE (1-3, default 2)')
     .option('--max-major <n>', `major claims searched against in VERIFY (default ${DEFAULT_MAX_MAJOR_CLAIMS})`)
     .option('--resume <run-dir|task-id>', 'continue a stopped or killed run in its own folder')
+    .option(
+      '--queue',
+      'run the searches as jobs on `lyra worker` processes (needs a team database: LYRA_DATABASE_URL); planning, checks and the report stay here',
+    )
     .option('--json', 'print JSON lines: every research and engine event, then the result')
     .addHelpText(
       'after',
@@ -147,6 +152,7 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
         '  lyra research "Is sea level rise accelerating?" --corpus example',
         '  lyra research "海面上昇は加速しているか" --corpus example --budget seconds=300,pages=80',
         '  lyra research --resume _outputs/research/20260101_0930',
+        '  LYRA_DATABASE_URL=postgres://… lyra research "Is sea level rise accelerating?" --queue   (with lyra worker running)',
         '',
         'Exit codes: 0 completed, 1 failed, every search failed (research_no_source; the report lists the errors), the sources',
         'hold nothing relevant to the question (research_no_relevant, naming them) or interrupted (resumable), 2 invalid input.',
@@ -162,6 +168,10 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
         );
       const f = parsed.data;
       if (f.resume && question) throw new InvalidInputError('research: give a question or --resume, not both', { code: 'invalid_argument' });
+      if (f.resume && f.queue)
+        throw new InvalidInputError('research: --queue applies to a new run; --resume runs the remaining searches in this process', {
+          code: 'invalid_argument',
+        });
       if (!f.resume && !question?.trim())
         throw new InvalidInputError('research: a question is required (or --resume <run-dir|task-id>)', { code: 'invalid_argument' });
       const budget = f.budget !== undefined ? parseBudgetSpec(f.budget) : undefined;
@@ -199,6 +209,7 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
               ...(f.purpose ? { purpose: f.purpose } : {}),
               ...(f.templates ? { templatesPerPerspective: f.templates } : {}),
               ...(f.maxMajor !== undefined ? { maxMajorClaims: f.maxMajor } : {}),
+              ...(f.queue ? { queue: true } : {}),
             });
       } finally {
         process.removeListener('SIGINT', onInt);

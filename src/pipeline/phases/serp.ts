@@ -53,9 +53,10 @@ export async function runSerpPhase(ctx: QueryContext): Promise<SerpOutput> {
   const expansion = await expandQuery({
     query: input.value,
     refute: input.refute,
-    mirror: limits.mirrorQueries,
+    // As recorded (a worker runs what the recording process asked for), else this engine's limits.
+    mirror: input.expansion?.mirror ?? limits.mirrorQueries,
     ...(ctx.deps.translator ? { translator: ctx.deps.translator } : {}),
-    synonyms: { max: limits.synonymQueries, ...(ctx.deps.thesaurus ? { thesaurus: ctx.deps.thesaurus } : {}) },
+    synonyms: { max: input.expansion?.synonyms ?? limits.synonymQueries, ...(ctx.deps.thesaurus ? { thesaurus: ctx.deps.thesaurus } : {}) },
     maxExpansions: limits.maxExpansions,
     signal: ctx.signal,
   });

@@ -1,0 +1,145 @@
+// Issue 18, "the research workflow enqueues and waits": `lyra research --queue` with LYRA_DATABASE_URL
+// runs every search of the run as a job that a `lyra worker` process takes, while planning, VERIFY and
+// the report stay in the research process. The reference is the same `lyra research` in one process on
+// a SQLite home: the task's queries (text, origin, status), pages, claims with their statuses and edges
+// must be equal (natural keys: the runs have their own ids), and so must the answer's verdict.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Store } from '../core/index.js';
+import { openPgStore } from '../store/pg/index.js';
+import { openStore } from '../store/index.js';
+import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
+import { startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';
+import { assertSameMap, graphSnapshot } from '../test-support/graph-snapshot.js';
+import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
+
+const skip = skipUnlessPostgres() || skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
+const QUESTION = 'Does aerobic exercise lower blood pressure?';
+const BUDGET = 'pages=30,queries=60,seconds=900';
+let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let ew: EvidenceWeb | undefined;
+
+before(async () => {
+  if (skip) return;
+  db = await createTestDatabase();
+  // Real processes resolve names themselves: the loopback web serves every site on 127.0.0.1.
+  ew = await startEvidenceWeb({
+    mode: 'loopback',
+    extraYaml: [
+      'workers:',
+      '  polling_interval_seconds: 0.5',
+      '  busy_delay_seconds: 1',
+      '  shutdown_timeout_seconds: 5',
+      '  retry_delay_seconds: 0',
+      '  job_expire_seconds: 120',
+      '  maintenance_interval_seconds: 2',
+    ].join('\n'),
+  });
+});
+after(async () => {
+  await ew?.close();
+  await db?.drop();
+});
+
+interface Home {
+  dir: string;
+  configPath: string;
+  env: NodeJS.ProcessEnv;
+}
+
+function newHome(name: string, databaseUrl: string): Home {
+  const dir = mkdtempSync(join(tmpdir(), `lyra-research-queue-${name}-`));
+  const configPath = join(dir, 'lyra.config.yaml');
+  copyFileSync(ew!.configPath, configPath);
+  return { dir, configPath, env: { ...process.env, LYRA_HOME: dir, LYRA_DATABASE_URL: databaseUrl } };
+}
+
+function lyra(home: Home, args: string[]) {
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'lyra.js'), '--config', home.configPath, ...args], {
+    env: home.env,
+    cwd: home.dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const ended = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { child, ended };
+}
+
+interface ResearchLine {
+  type: string;
+  taskId?: string;
+  status?: string;
+  searches?: number;
+  answer?: { verdict: string };
+}
+
+/** `lyra research --json`: the result line. */
+async function research(home: Home, extra: string[]): Promise<ResearchLine> {
+  const r = await lyra(home, ['research', QUESTION, '--provider', 'searxng', '--budget', BUDGET, '--json', ...extra]).ended;
+  assert.equal(r.code, 0, `lyra research ${extra.join(' ')}: ${r.stderr.slice(-2000)}`);
+  const lines = r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as ResearchLine);
+  const result = lines.find((l) => l.type === 'research.result');
+  assert.ok(result?.taskId, 'a research.result line with the task id');
+  return result;
+}
+
+const queriesOf = (store: Store, taskId: string): string[] => store.listQueries(taskId).map((q) => `${q.origin} ${q.mode} ${q.status} ${q.text}`);
+
+test('lyra research --queue: every search is a job a lyra worker runs, and the run ends as a single-process run does', { skip, timeout: 900_000 }, async () => {
+  const team = newHome('pg', db!.url);
+  const single = newHome('sqlite', '');
+  const worker = lyra(team, ['worker', '--concurrency', '1', '--json']);
+  try {
+    const ref = await research(single, []);
+    const got = await research(team, ['--queue']);
+    assert.equal(got.status, 'completed');
+    assert.equal(got.answer?.verdict, ref.answer?.verdict, 'the same answer');
+    assert.equal(got.searches, ref.searches, 'the same number of searches');
+
+    const teamStore = openPgStore({ url: db!.url, readonly: true });
+    const refStore = openStore({ path: join(single.dir, 'lyra.db'), readonly: true });
+    try {
+      assert.deepEqual(queriesOf(teamStore, got.taskId!), queriesOf(refStore, ref.taskId!), 'the same queries, origins and ends');
+      const want = graphSnapshot(refStore, ref.taskId!);
+      const have = graphSnapshot(teamStore, got.taskId!);
+      for (const k of ['pages', 'claims', 'edges'] as const) assertSameMap(have[k], want[k], k);
+      assert.ok(want.pages.size > 0 && want.claims.size > 0 && want.edges.size > 0, 'a graph to compare');
+      console.log(
+        `# research --queue: ${got.searches} searches (${teamStore.listQueries(got.taskId!).length} queries), ${want.pages.size} pages, ${want.claims.size} claims, ${want.edges.size} edges, answer ${got.answer?.verdict}: equal to the one-process run`,
+      );
+    } finally {
+      teamStore.close();
+      refStore.close();
+    }
+  } finally {
+    worker.child.kill('SIGTERM');
+  }
+  const w = await worker.ended;
+  rmSync(team.dir, { recursive: true, force: true });
+  rmSync(single.dir, { recursive: true, force: true });
+  assert.equal(w.code, 0, w.stderr);
+  const jobs = w.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { type: string });
+  const ran = jobs.filter((e) => e.type === 'job.ran').length;
+  assert.ok(ran > 0, 'the worker ran the searches');
+  console.log(`# research --queue: the worker ran ${ran} jobs`);
+  assert.deepEqual(
+    jobs.filter((e) => e.type === 'job.failed'),
+    [],
+  );
+});

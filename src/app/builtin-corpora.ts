@@ -1,12 +1,13 @@
 // Corpora shipped with Lyra (corpora/<name>/ with a manifest.json), indexed into the store the first
 // time they are used, so `--corpus example` works on a fresh clone with no network and no setup.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { NonRetryableError, parseTrustLevel, type Store, type TrustLevel } from '../core/index.js';
 import { createTextExtractor } from '../extract/index.js';
 import { ingestCorpus, parseCorpusUrl, type IngestReport } from '../sources/index.js';
 import { PACKAGE_ROOT } from './config/index.js';
+import { readJsonFile } from './json-file.js';
 
 export const BUILTIN_CORPORA_DIR = join(PACKAGE_ROOT, 'corpora');
 
@@ -34,24 +35,18 @@ export interface BuiltinCorpus {
 
 function readManifest(dir: string): BuiltinCorpus {
   const path = join(dir, 'manifest.json');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (cause) {
-    throw new NonRetryableError(`built-in corpus manifest ${path} is unreadable: ${(cause as Error).message}`, { code: 'builtin_corpus_invalid', cause });
-  }
-  const m = manifestSchema.safeParse(raw);
-  if (!m.success)
-    throw new NonRetryableError(`built-in corpus manifest ${path}: ${m.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, {
-      code: 'builtin_corpus_invalid',
-    });
+  const m = readJsonFile(path, manifestSchema, (p) =>
+    p.kind === 'unreadable'
+      ? new NonRetryableError(`built-in corpus manifest ${path} is unreadable: ${p.why}`, { code: 'builtin_corpus_invalid', cause: p.cause })
+      : new NonRetryableError(`built-in corpus manifest ${path}: ${p.why}`, { code: 'builtin_corpus_invalid' }),
+  );
   return {
-    name: m.data.name,
-    description: m.data.description,
-    trustLevel: parseTrustLevel(m.data.trust_level)!,
-    files: m.data.files.map((f) => join(dir, f)),
-    license: m.data.license,
-    ...(m.data.link_template ? { linkTemplate: m.data.link_template } : {}),
+    name: m.name,
+    description: m.description,
+    trustLevel: parseTrustLevel(m.trust_level)!,
+    files: m.files.map((f) => join(dir, f)),
+    license: m.license,
+    ...(m.link_template ? { linkTemplate: m.link_template } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { NonRetryableError } from '../core/index.js';
 import { createStaticVectors, type StaticVectors } from '../models/index.js';
 import { BUILTIN_CORPORA_DIR, listBuiltinCorpora } from './builtin-corpora.js';
+import { readJsonFile } from './json-file.js';
 
 export const BUILTIN_VECTORS_FILES = { manifest: 'vectors.json', vectors: 'vectors.f32' } as const;
 
@@ -39,14 +40,7 @@ function invalid(path: string, why: string): NonRetryableError {
 export function readBuiltinVectors(corpusDir: string): StaticVectors | undefined {
   const manifestPath = join(corpusDir, BUILTIN_VECTORS_FILES.manifest);
   if (!existsSync(manifestPath)) return undefined;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  } catch (cause) {
-    throw invalid(manifestPath, `unreadable: ${(cause as Error).message}`);
-  }
-  const m = manifestSchema.safeParse(raw);
-  if (!m.success) throw invalid(manifestPath, m.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  const m = readJsonFile(manifestPath, manifestSchema, (p) => invalid(manifestPath, p.kind === 'unreadable' ? `unreadable: ${p.why}` : p.why));
   const vectorsPath = join(corpusDir, BUILTIN_VECTORS_FILES.vectors);
   let bytes: Buffer;
   try {
@@ -54,13 +48,12 @@ export function readBuiltinVectors(corpusDir: string): StaticVectors | undefined
   } catch (cause) {
     throw invalid(vectorsPath, `unreadable: ${(cause as Error).message}`);
   }
-  const expected = m.data.count * m.data.dimensions * 4;
-  if (bytes.byteLength !== expected)
-    throw invalid(vectorsPath, `${bytes.byteLength} bytes, expected ${expected} (${m.data.count} × ${m.data.dimensions} float32)`);
+  const expected = m.count * m.dimensions * 4;
+  if (bytes.byteLength !== expected) throw invalid(vectorsPath, `${bytes.byteLength} bytes, expected ${expected} (${m.count} × ${m.dimensions} float32)`);
   // Copied into an aligned buffer: a Buffer from readFileSync may start at any offset of its pool.
-  const vectors = new Float32Array(m.data.count * m.data.dimensions);
+  const vectors = new Float32Array(m.count * m.dimensions);
   new Uint8Array(vectors.buffer).set(bytes);
-  return createStaticVectors({ model: m.data.model, dimensions: m.data.dimensions, hashes: m.data.hashes, vectors });
+  return createStaticVectors({ model: m.model, dimensions: m.dimensions, hashes: m.hashes, vectors });
 }
 
 /** The vectors of every built-in corpus that ships them. */

@@ -30,6 +30,7 @@ import {
 import { builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
 import type { LyraConfig } from './config/index.js';
 import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
+import { readJsonFile } from './json-file.js';
 import { openJobQueue } from './jobs.js';
 import { chatClientOf } from './llm.js';
 import { createQueuedSearch, retryWhileTaskBusy } from './queued-search.js';
@@ -280,15 +281,11 @@ export function researchTaskOf(target: string, cwd = process.cwd()): string {
         code: 'research_run_missing',
         details: { dir },
       });
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (cause) {
-      throw new InvalidInputError(`research: ${file} is unreadable: ${(cause as Error).message}`, { code: 'research_run_invalid', cause });
-    }
-    const parsed = runFileSchema.safeParse(raw);
-    if (!parsed.success) throw new InvalidInputError(`research: ${file} lacks task_id/run_id`, { code: 'research_run_invalid' });
-    return parsed.data.task_id;
+    return readJsonFile(file, runFileSchema, (p) =>
+      p.kind === 'unreadable'
+        ? new InvalidInputError(`research: ${file} is unreadable: ${p.why}`, { code: 'research_run_invalid', cause: p.cause })
+        : new InvalidInputError(`research: ${file} lacks task_id/run_id`, { code: 'research_run_invalid' }),
+    ).task_id;
   }
   if (/^task_[A-Za-z0-9]+$/.test(target)) return target;
   throw new InvalidInputError(`research: --resume expects a run folder or a task id, got ${JSON.stringify(target)}`, { code: 'invalid_argument' });

@@ -21,6 +21,24 @@ test('a yes/no question becomes its proposition, with its subject and what is as
       ['hydroxychloroquine'],
       ['reduce', 'mortality', 'covid-19', 'patient'],
     ],
+    // After does/did the bare verb is often tagged as an adjective or noun of the subject ("lower", "harm").
+    ['Does aerobic exercise lower blood pressure?', 'Aerobic exercise does lower blood pressure.', ['aerobic', 'exercise'], ['low', 'blood', 'pressure']],
+    [
+      'Does regular walking lower blood pressure in adults?',
+      'Regular walking does lower blood pressure in adults.',
+      ['regular', 'walking'],
+      ['low', 'blood', 'pressure', 'adult'],
+    ],
+    ["Does screen time harm children's sleep?", "Screen time does harm children's sleep.", ['screen', 'time'], ['harm', 'child', "'s", 'sleep']],
+    ['Does red meat increase cancer risk?', 'Red meat does increase cancer risk.', ['red', 'meat'], ['increase', 'cancer', 'risk']],
+    ['Do plant sterols lower cholesterol?', 'Plant sterols do lower cholesterol.', ['plant', 'sterol'], ['low', 'cholesterol']],
+    [
+      'Does social media use increase anxiety in teenagers?',
+      'Social media use does increase anxiety in teenagers.',
+      ['social', 'medium', 'use'],
+      ['increase', 'anxiety', 'teenager'],
+    ],
+    ['Did the asteroid impact kill the dinosaurs?', 'The asteroid impact did kill the dinosaurs.', ['asteroid', 'impact'], ['kill', 'dinosaur']],
     ['What causes coral reef decline?', undefined, ['coral', 'reef'], ['cause', 'decline']],
     ['coral reef decline causes', undefined, ['coral', 'reef'], ['decline', 'cause']],
   ];

@@ -155,8 +155,24 @@ function englishProposition(question: string): { proposition: string; subject?: 
     if (!nounish && !joiner) break;
     end = i + 1;
   }
-  // "Did the Roman Empire fall because of…": no verb after the noun phrase, so its last word is the verb.
-  if (/^d(?:o|oes|id)$/i.test(aux[1]!) && end > 1 && tokens[end]?.pos !== 'VERB') end--;
+  // After do/does/did the main verb is bare, and the tagger often reads it as part of the noun phrase
+  // ("Does aerobic exercise lower blood pressure": "lower" tagged ADJ; "Did the Roman Empire fall…":
+  // "fall" a noun). Each word after a noun is tried as the verb of the statement the question asks
+  // ("aerobic exercise lowers blood pressure"; "does"/"did" take the -s form, "do" the bare one): the
+  // first one the tagger reads as a verb there is it. Failing all, the noun phrase's last word.
+  if (/^d(?:o|oes|id)$/i.test(aux[1]!) && end > 1 && tokens[end]?.pos !== 'VERB') {
+    const singular = !/^do$/i.test(aux[1]!);
+    // Words after a noun (the subject's head) that could start the predicate.
+    const candidates: number[] = [];
+    for (let k = 1; k < end; k++)
+      if (['NOUN', 'PROPN'].includes(tokens[k - 1]!.pos) && !['DET', 'PRON', 'NUM', 'PART'].includes(tokens[k]!.pos)) candidates.push(k);
+    const readAsVerb = (k: number): boolean => {
+      const statement = tokens.map((t, i) => (i === 0 ? '' : t.pre) + (i === k && singular ? thirdPerson(t.value) : t.value)).join('');
+      return analyzeEnglish(statement).tokens[k]?.pos === 'VERB';
+    };
+    const verb = candidates.find((k) => EFFECT_VERBS.has(tokens[k]!.value.toLowerCase())) ?? candidates.find(readAsVerb);
+    end = verb !== undefined ? verb : end - 1;
+  }
   if (end === 0 || end >= tokens.length) return undefined;
   const subject = tokens
     .slice(0, end)
@@ -164,6 +180,24 @@ function englishProposition(question: string): { proposition: string; subject?: 
     .join('');
   const predicate = rest.slice(subject.length).trim();
   return { proposition: `${upperFirst(subject)} ${aux[1]!.toLowerCase()} ${predicate}.`, subject };
+}
+
+/**
+ * Verbs that yes/no research questions ask with ("Does X lower/raise/cause Y?") and whose bare form the
+ * tagger reads as an adjective or a noun after a noun ("exercise lower", "meat increase", "tea aid").
+ * Words that are as often nouns of a compound subject ("impact", "change", "use") are left out.
+ */
+const EFFECT_VERBS = new Set(
+  'lower raise increase reduce decrease cause prevent improve worsen harm help aid affect kill shorten lengthen extend boost cut slow protect damage trigger cure treat delay promote inhibit suppress'.split(
+    ' ',
+  ),
+);
+
+/** The third-person singular of a bare English verb ("lower" → "lowers", "reach" → "reaches", "carry" → "carries"). */
+function thirdPerson(verb: string): string {
+  if (/[^aeiou]y$/i.test(verb)) return `${verb.slice(0, -1)}ies`;
+  if (/(?:s|sh|ch|x|z|o)$/i.test(verb)) return `${verb}es`;
+  return `${verb}s`;
 }
 
 function japaneseProposition(question: string): string | undefined {

@@ -17,6 +17,13 @@ import { createRelevanceParts } from './relevance.js';
 import { isOrigin, sourceKey, type TaskSnapshot } from './snapshot.js';
 import type { SearchEntry } from './state.js';
 
+/**
+ * Passages from BLOCKED sources neither count for the verdict nor are quoted in the answer: Lyra has
+ * decided not to trust the source at all (its weight is 0 in the claim statuses too), so a reader must
+ * not meet it as evidence for or against. The claim sections still list it, with its level.
+ */
+export const answerMayCite = (tier: string): boolean => tier !== 'BLOCKED';
+
 /** Quotes for and against shown in the answer, strongest first. */
 export const ANSWER_QUOTES_PER_SIDE = 5;
 /**
@@ -149,7 +156,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     judged = claim ? claim.counts.supports + claim.counts.refutes + claim.counts.neutral : 0;
     const counted = views
       .map((e) => ({ e, text: pickQuote(e, proposition).text }))
-      .filter((x) => aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT && standsAlone(x.text, s.language));
+      .filter((x) => answerMayCite(x.e.source.trustLevel) && aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT && standsAlone(x.text, s.language));
     items = counted.map(({ e }) => ({ stance: e.stance, confidence: e.confidence, trustLevel: e.source.trustLevel, source: sourceKey(e.source) }));
     const toQuote = (x: (typeof counted)[number]) => {
       const art = input.evidence.get(`${pid}|${x.e.edgeId}`);
@@ -179,7 +186,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     for (const c of top) {
       const side = c.status === 'VERIFIED' || c.status === 'CONDITIONED' ? 'supports' : c.status === 'REFUTED' ? 'refutes' : undefined;
       const origin = originOf(c);
-      if (!side || !origin) continue;
+      if (!side || !origin || !answerMayCite(origin.tier)) continue;
       items.push({ stance: side, confidence: c.confidence, trustLevel: origin.tier, source: origin.url });
       (side === 'supports' ? forQ : against).push(quoteFromArtifact(origin, input.linkOf));
     }

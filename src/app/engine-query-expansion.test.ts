@@ -8,26 +8,33 @@ import { join } from 'node:path';
 import { startFakeSearxng } from '../test-support/fake-searxng.js';
 import { createEngine, loadConfig } from './index.js';
 
+/**
+ * A config file `<name>.yaml` in `home` searching only the fake SearXNG at `baseUrl`, on the store file
+ * `store`, with no mirror queries and `pipeline` (flow-mapping entries, e.g. ', synonym_queries: 0') added.
+ */
+function writeConfig(home: string, options: { name: string; store: string; baseUrl: string; pipeline: string }): string {
+  const path = join(home, `${options.name}.yaml`);
+  writeFileSync(
+    path,
+    [
+      `store: { path: ${options.store} }`,
+      `providers: { searxng: { base_url: "${options.baseUrl}" } }`,
+      'fetch: { respect_robots: false, cache: { enabled: false }, max_retries: 0 }',
+      'scholarly:',
+      ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
+      `pipeline: { mirror_queries: false${options.pipeline} }`,
+      '',
+    ].join('\n'),
+  );
+  return path;
+}
+
 test('the SERP phase sends the synonym queries of an English query to the provider; pipeline.synonym_queries: 0 turns them off', async () => {
   const searx = await startFakeSearxng(() => []);
   const home = mkdtempSync(join(tmpdir(), 'lyra-synonyms-'));
   try {
-    const config = (extra: string): string => {
-      const path = join(home, `lyra-${extra ? 'off' : 'on'}.config.yaml`);
-      writeFileSync(
-        path,
-        [
-          `store: { path: ${extra ? 'off' : 'on'}.db }`,
-          `providers: { searxng: { base_url: "${searx.baseUrl}" } }`,
-          'fetch: { respect_robots: false, cache: { enabled: false }, max_retries: 0 }',
-          'scholarly:',
-          ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
-          `pipeline: { mirror_queries: false${extra} }`,
-          '',
-        ].join('\n'),
-      );
-      return path;
-    };
+    const config = (extra: string): string =>
+      writeConfig(home, { name: `lyra-${extra ? 'off' : 'on'}.config`, store: `${extra ? 'off' : 'on'}.db`, baseUrl: searx.baseUrl, pipeline: extra });
     const engine = createEngine(loadConfig({ configPath: config(''), env: { LYRA_HOME: home } }));
     try {
       const task = await engine.createTask({ question: 'Does exercise lower the risk of hypertension?', providers: ['searxng'] });
@@ -55,22 +62,7 @@ test('a recorded query is expanded as the recording engine asked, whichever engi
   const searx = await startFakeSearxng(() => []);
   const home = mkdtempSync(join(tmpdir(), 'lyra-recorded-expansion-'));
   try {
-    const path = (name: string, pipeline: string): string => {
-      const p = join(home, `${name}.yaml`);
-      writeFileSync(
-        p,
-        [
-          'store: { path: shared.db }',
-          `providers: { searxng: { base_url: "${searx.baseUrl}" } }`,
-          'fetch: { respect_robots: false, cache: { enabled: false }, max_retries: 0 }',
-          'scholarly:',
-          ...['semantic_scholar', 'openalex', 'crossref', 'arxiv', 'pubmed'].map((s) => `  ${s}: { enabled: false }`),
-          `pipeline: { mirror_queries: false${pipeline} }`,
-          '',
-        ].join('\n'),
-      );
-      return p;
-    };
+    const path = (name: string, pipeline: string): string => writeConfig(home, { name, store: 'shared.db', baseUrl: searx.baseUrl, pipeline });
     // The recording engine turns synonyms off (as the research workflow does); the running one has the default 2.
     const recorder = createEngine(loadConfig({ configPath: path('recorder', ', synonym_queries: 0'), env: { LYRA_HOME: home } }));
     let taskId: string;

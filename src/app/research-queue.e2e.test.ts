@@ -5,17 +5,16 @@
 // must be equal (natural keys: the runs have their own ids), and so must the answer's verdict.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store } from '../core/index.js';
 import { openPgStore } from '../store/pg/index.js';
 import { openStore } from '../store/index.js';
 import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
+import { copyLyraHome, spawnLyra, type LyraHome } from '../test-support/lyra-process.js';
 import { startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';
 import { assertSameMap, graphSnapshot } from '../test-support/graph-snapshot.js';
-import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
+import { skipUnlessShared } from '../test-support/shared-data.js';
 
 const skip = skipUnlessPostgres() || skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
 const QUESTION = 'Does aerobic exercise lower blood pressure?';
@@ -45,34 +44,11 @@ after(async () => {
   await db?.drop();
 });
 
-interface Home {
-  dir: string;
-  configPath: string;
-  env: NodeJS.ProcessEnv;
-}
+type Home = LyraHome;
 
-function newHome(name: string, databaseUrl: string): Home {
-  const dir = mkdtempSync(join(tmpdir(), `lyra-research-queue-${name}-`));
-  const configPath = join(dir, 'lyra.config.yaml');
-  copyFileSync(ew!.configPath, configPath);
-  return { dir, configPath, env: { ...process.env, LYRA_HOME: dir, LYRA_DATABASE_URL: databaseUrl } };
-}
-
-function lyra(home: Home, args: string[]) {
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'lyra.js'), '--config', home.configPath, ...args], {
-    env: home.env,
-    cwd: home.dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const ended = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { child, ended };
-}
+const newHome = (name: string, databaseUrl: string): Home =>
+  copyLyraHome({ configPath: ew!.configPath, prefix: `research-queue-${name}`, env: { LYRA_DATABASE_URL: databaseUrl } });
+const lyra = spawnLyra;
 
 interface ResearchLine {
   type: string;

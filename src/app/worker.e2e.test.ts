@@ -6,15 +6,14 @@
 // is named by workers.database_url.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Query, Store } from '../core/index.js';
 import { openStore } from '../store/index.js';
 import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
+import { copyLyraHome, spawnLyra, type LyraHome } from '../test-support/lyra-process.js';
 import { startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';
-import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
+import { skipUnlessShared } from '../test-support/shared-data.js';
 import { loadConfig } from './config/index.js';
 import { openJobQueue } from './jobs.js';
 
@@ -50,36 +49,12 @@ after(async () => {
   await db?.drop();
 });
 
-interface Home {
-  dir: string;
-  configPath: string;
-}
+type Home = LyraHome;
 
-function newHome(name: string): Home {
-  const dir = mkdtempSync(join(tmpdir(), `lyra-worker-${name}-`));
-  const configPath = join(dir, 'lyra.config.yaml');
-  copyFileSync(ew!.configPath, configPath);
-  return { dir, configPath };
-}
-
-function lyra(home: Home, args: string[]): ChildProcess {
-  return spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'lyra.js'), '--config', home.configPath, ...args], {
-    env: { ...process.env, LYRA_HOME: home.dir, LYRA_DATABASE_URL: '' },
-    cwd: home.dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr })));
-}
+const newHome = (name: string): Home => copyLyraHome({ configPath: ew!.configPath, prefix: `worker-${name}`, env: { LYRA_DATABASE_URL: '' } });
 
 async function cli(home: Home, args: string[]): Promise<string> {
-  const r = await exited(lyra(home, args));
+  const r = await spawnLyra(home, args).ended;
   assert.equal(r.code, 0, `lyra ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
@@ -134,8 +109,7 @@ test('a queued query goes round through lyra worker: lyra task wait returns when
   const home = newHome('round');
   try {
     const { taskId, queryId, jobId } = await createAndQueue(home, 'aerobic exercise blood pressure');
-    const worker = lyra(home, ['worker', '--concurrency', '1', '--json']);
-    const ended = exited(worker);
+    const { child: worker, ended } = spawnLyra(home, ['worker', '--concurrency', '1', '--json']);
     // lyra task wait returns once nothing of the task is pending or running.
     const waited = JSON.parse(await cli(home, ['task', 'wait', taskId, '--timeout', '300', '--json'])) as { endedBy: string; waitingFor: unknown[] };
     assert.deepEqual([waited.endedBy, waited.waitingFor], ['idle', []]);
@@ -165,8 +139,7 @@ test('a worker killed with SIGKILL mid-job: its job is taken over after it expir
   const home = newHome('kill');
   try {
     const { taskId, queryId, jobId } = await createAndQueue(home, 'bulk pages study');
-    const first = lyra(home, ['worker', '--concurrency', '1', '--json']);
-    const firstEnded = exited(first);
+    const { child: first, ended: firstEnded } = spawnLyra(home, ['worker', '--concurrency', '1', '--json']);
     // Killed once some of the query's pages are fetched and more are to come.
     await until(
       home,
@@ -178,8 +151,7 @@ test('a worker killed with SIGKILL mid-job: its job is taken over after it expir
     const killed = await firstEnded;
     assert.equal(killed.signal, 'SIGKILL');
     assert.equal(withStore(home, queryOf(queryId))?.status, 'running', 'the kill left the query running');
-    const second = lyra(home, ['worker', '--concurrency', '1', '--json']);
-    const secondEnded = exited(second);
+    const { child: second, ended: secondEnded } = spawnLyra(home, ['worker', '--concurrency', '1', '--json']);
     const q = await until(home, 'query done after the takeover', queryOf(queryId), (x) => x?.status === 'done' || x?.status === 'failed');
     assert.equal(q?.status, 'done', q?.lastError);
     const job = await jobOnceCompleted(home, jobId);

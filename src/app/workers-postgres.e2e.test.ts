@@ -5,16 +5,15 @@
 // compared by natural keys (URL, fragment locator, statement), since the two runs have their own ids.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPgStore } from '../store/pg/index.js';
 import { openStore } from '../store/index.js';
 import { createTestDatabase, findPostgresBin, skipUnlessPostgres, startTempPostgres } from '../test-support/postgres.js';
+import { copyLyraHome, spawnLyra, type LyraHome } from '../test-support/lyra-process.js';
 import { startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';
 import { assertSameMap, graphSnapshot, seededRandom, type GraphSnapshot } from '../test-support/graph-snapshot.js';
-import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
+import { skipUnlessShared } from '../test-support/shared-data.js';
 
 const skip = skipUnlessPostgres() || skipUnlessShared('readability-test-pages/pages') || skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
 const QUERIES = ['aerobic exercise blood pressure', 'bulk pages study'];
@@ -46,34 +45,11 @@ after(async () => {
   await db?.drop();
 });
 
-interface Home {
-  dir: string;
-  configPath: string;
-  env: NodeJS.ProcessEnv;
-}
+type Home = LyraHome;
 
-function newHome(name: string, databaseUrl: string): Home {
-  const dir = mkdtempSync(join(tmpdir(), `lyra-team-${name}-`));
-  const configPath = join(dir, 'lyra.config.yaml');
-  copyFileSync(ew!.configPath, configPath);
-  return { dir, configPath, env: { ...process.env, LYRA_HOME: dir, LYRA_DATABASE_URL: databaseUrl } };
-}
-
-function lyra(home: Home, args: string[]) {
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin', 'lyra.js'), '--config', home.configPath, ...args], {
-    env: home.env,
-    cwd: home.dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const ended = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { child, ended };
-}
+const newHome = (name: string, databaseUrl: string): Home =>
+  copyLyraHome({ configPath: ew!.configPath, prefix: `team-${name}`, env: { LYRA_DATABASE_URL: databaseUrl } });
+const lyra = spawnLyra;
 
 async function cli(home: Home, args: string[]): Promise<string> {
   const r = await lyra(home, args).ended;

@@ -61,7 +61,14 @@ const PROCEDURE_WE_RE =
   /(?:^|,\s)(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:have\s)?(?:aimed|aim|sought|seek|set out|conducted|conduct|performed|perform|investigated|investigate|evaluated|evaluate|assessed|assess|examined|examine|analy[sz]ed|analy[sz]e|collected|collect|enrolled|recruited|designed|used|use|tested|measured|compared|studied|explored|reviewed|searched|surveyed|administered|randomi[sz]ed|will)\b/i;
 /** Passive procedure: "Samples were analysed by…", "Patients were randomly assigned…". */
 const PROCEDURE_PASSIVE_RE =
-  /\b(?:was|were)\s(?:then\s)?(?:randomly assigned|randomi[sz]ed|enrolled|recruited|collected|screened|categori[sz]ed|measured|assessed|evaluated|analy[sz]ed|obtained|estimated by|calculated|sampled|followed up|stratified|derived from|interviewed|surveyed)\b|\b(?:is|are)\s(?:derived from|estimated by|calculated)\b/i;
+  /\b(?:was|were)\s(?:then\s)?(?:randomly assigned|randomi[sz]ed|enrolled|recruited|collected|screened|categori[sz]ed|measured|assessed|evaluated|analy[sz]ed|obtained|estimated (?:by|in|among|across|for each)|traced|calculated|sampled|followed up|stratified|derived from|interviewed|surveyed)\b|\b(?:is|are)\s(?:derived from|estimated by|calculated)\b/i;
+/**
+ * What a study set out to learn, as an indirect question ("the IPCC estimated how much sea level is likely
+ * to rise", "we examined whether…"), the arm a participant was put in ("participants assigned to a
+ * prime-boost group received…"), or what the authors built ("We have developed … a model"): design, not finding.
+ */
+const PROCEDURE_DESIGN_RE =
+  /\b(?:estimated|examined|investigated|assessed|evaluated|studied|explored|asked|determined|tested|measured|analy[sz]ed)\s(?:how(?:\s(?:much|many|far|often|long))?|whether|which|if)\b|\b(?:assigned|allocated|randomi[sz]ed)\sto\s[^.]{0,80}?\b(?:group|arm|cohort)\b|^we\s(?:have\s)?(?:developed|built|constructed|implemented|created)\b/i;
 /** Study subjects under a procedure verb ("Patients were excluded", "Samples were tested"). */
 /** What the authors' analysis uses or rests on ("Our epidemiological analysis uses…"). */
 const PROCEDURE_OUR_RE =
@@ -73,7 +80,7 @@ const PROCEDURE_AIM_RE =
   /^(?:we\s(?:aimed|aim|sought|seek|set out|intend(?:ed)?)\b|the\s(?:aims?|objectives?|purpose|goals?)\sof\s(?:this|the|our|the present)\s(?:study|work|paper|trial|review|analysis)\s(?:was|were|is|are)\b|this\s(?:study|work|paper|trial|review)\saim(?:s|ed)\b)/i;
 /** Statements about the study or the state of knowledge, not about the world. */
 const META_RE =
-  /^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:report|focus)\b(?!\s+that)|\bour\s(?:[\w-]+\s)?(?:estimates?|model|method|approach|framework|analysis)\s(?:is|are|was|were)\s(?:stable|robust|valid|accurate|consistent)\b|\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose)\b/i;
+  /^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:report|focus)\b(?!\s+that)|\bour\s(?:[\w-]+\s)?(?:estimates?|model|method|approach|framework|analysis)(?:\s(?:of|for)\s[^,;]{1,60}?)?\s(?:is|are|was|were)\s(?:stable|robust|valid|accurate|consistent)\b|^(?:one|another|an|a|the)\s(?:(?:main|key|common|popular|competing)\s)?(?:argument|view|hypothesis|theory|explanation|position|interpretation)\s(?:is|was)\s(?:that\b|the\s(?:idea|view|argument|hypothesis)\b)|\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose)\b/i;
 /** Outcome definitions of a study design. */
 const PROCEDURE_OUTCOME_RE =
   /^(?:the\s)?(?:(?:two|three|four)\s)?(?:primary|secondary|main|co-primary)\s(?:outcomes?|end ?points?|outcome measures?)\s(?:was|were|is|are|included)\b/i;
@@ -122,7 +129,13 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
   if (META_RE.test(unlabelled)) return 'meta';
   if (PROCEDURE_LABEL_RE.test(t) || PROCEDURE_OUTCOME_RE.test(unlabelled) || PROCEDURE_AIM_RE.test(unlabelled)) return 'procedure';
   if (PROCEDURE_OUR_RE.test(unlabelled)) return 'procedure';
-  if ((PROCEDURE_WE_RE.test(unlabelled) || PROCEDURE_PASSIVE_RE.test(unlabelled) || PROCEDURE_STUDY_RE.test(unlabelled)) && !FINDING_SIGNAL_RE.test(unlabelled))
+  if (
+    (PROCEDURE_WE_RE.test(unlabelled) ||
+      PROCEDURE_PASSIVE_RE.test(unlabelled) ||
+      PROCEDURE_STUDY_RE.test(unlabelled) ||
+      PROCEDURE_DESIGN_RE.test(unlabelled)) &&
+    !FINDING_SIGNAL_RE.test(unlabelled)
+  )
     return 'procedure';
   if (QUOTATION_RE.test(t)) return 'quotation';
   if (NORMATIVE_RE.test(t) && !RESULT_SIGNAL_RE.test(t)) return 'normative';

@@ -117,6 +117,25 @@ test('a sentence pasted to the next without a space is split ("2007.Rajendra")',
   assert.deepEqual(got, ['Rajendra Pachauri, the IPCC chair, said that emissions had increased by 40 percent since 1990.']);
 });
 
+test('design and stance-free framings are not findings: an indirect question, an arm, what was built, an argument named, "our estimates … are stable"', () => {
+  for (const [text, reason] of [
+    ['In its fifth assessment report (2013) the IPCC estimated how much sea level is likely to rise in the 21st century.', 'procedure'],
+    ['We examined whether school closures changed household transmission.', 'procedure'],
+    ['Ten participants assigned to a non-randomised prime-boost group received a two-dose schedule.', 'procedure'],
+    ['We have developed an epidemiological intervention model that leverages serological tests.', 'procedure'],
+    ['Prevalence of 205 symptoms in 10 organ systems was estimated in this cohort.', 'procedure'],
+    ['One argument is that of global warming occurring due to human-caused emission of greenhouse gases.', 'meta'],
+    ['We demonstrate that our estimates of the bereavement multiplier are stable across epidemiological realities.', 'meta'],
+  ] as const)
+    assert.equal(reasonOf(text), reason, text);
+  // A finding keeps its claim although it names the design.
+  for (const text of [
+    'Patients assigned to the treatment group had lower mortality than controls (p < 0.01).',
+    'The death toll of the 2010 Haiti earthquake was estimated at 160,000.',
+  ])
+    assert.equal(reasonOf(text), undefined, text);
+});
+
 test('isClaimWorthChecking: the same bar for a statement read alone', () => {
   assert.equal(isClaimWorthChecking('Rising sea temperatures cause coral bleaching.'), true);
   assert.equal(isClaimWorthChecking('During this time, over 70 percent of the coral reefs around the world have become damaged.'), false);

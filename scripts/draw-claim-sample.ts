@@ -43,40 +43,29 @@ const exampleLine = (e: (typeof example)[number]): string => JSON.stringify({ co
 const covidLine = (c: (typeof covid)[number]): string => JSON.stringify({ corpus: 'check-covid', cord_id: c.cord_id, sent_index: c.sent_index, text: c.text });
 const devExample = draw(example, 130, 15001);
 const devCovid = draw(covid, 100, 15002);
-if (mode === 'checkability') {
-  // The development sample: the screening rules were written while reading its errors.
-  for (const e of devExample) console.log(exampleLine(e));
-  for (const c of devCovid) console.log(covidLine(c));
-} else if (mode === 'checkability-heldout' || mode === 'checkability-final') {
-  // Held out: drawn and labelled after the rules were frozen (its errors were then read); final: drawn
-  // and labelled at the end and never used to change a rule — the honest figure.
-  const heldExample = draw(
-    example.filter((x) => !devExample.includes(x)),
-    60,
-    15003,
-  );
-  const heldCovid = draw(
-    covid.filter((x) => !devCovid.includes(x)),
-    40,
-    15004,
-  );
-  if (mode === 'checkability-heldout') {
-    for (const e of heldExample) console.log(exampleLine(e));
-    for (const c of heldCovid) console.log(covidLine(c));
-  } else {
-    for (const e of draw(
-      example.filter((x) => !devExample.includes(x) && !heldExample.includes(x)),
-      60,
-      15005,
-    ))
-      console.log(exampleLine(e));
-    for (const c of draw(
-      covid.filter((x) => !devCovid.includes(x) && !heldCovid.includes(x)),
-      40,
-      15006,
-    ))
-      console.log(covidLine(c));
-  }
+/** `items` less everything already drawn: each sample excludes the samples drawn before it. */
+const without = <T>(items: readonly T[], ...drawn: (readonly T[])[]): T[] => items.filter((x) => !drawn.some((d) => d.includes(x)));
+const heldExample = draw(without(example, devExample), 60, 15003);
+const heldCovid = draw(without(covid, devCovid), 40, 15004);
+const finalExample = draw(without(example, devExample, heldExample), 60, 15005);
+const finalCovid = draw(without(covid, devCovid, heldCovid), 40, 15006);
+// The development sample: the screening rules were written while reading its errors. Held out: drawn
+// and labelled after the rules were frozen (its errors were then read); final: drawn and labelled at
+// the end and measured before any rule was changed for it.
+const samples: Record<string, [typeof example, typeof covid]> = {
+  checkability: [devExample, devCovid],
+  'checkability-heldout': [heldExample, heldCovid],
+  'checkability-final': [finalExample, finalCovid],
+  // Blind: drawn after the final sample's rules were added, labelled by the rubric alone without running the extractor.
+  'checkability-blind': [
+    draw(without(example, devExample, heldExample, finalExample), 60, 15007),
+    draw(without(covid, devCovid, heldCovid, finalCovid), 40, 15008),
+  ],
+};
+const sample = samples[mode];
+if (sample) {
+  for (const e of sample[0]) console.log(exampleLine(e));
+  for (const c of sample[1]) console.log(covidLine(c));
 }
 
 /** Questions of the relevance sample: three over the example corpus, one over Check-COVID. */

@@ -5,13 +5,15 @@ import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type Sente
 
 /**
  * The development sample (the screening rules were written while reading its errors), the held-out one
- * (labelled after the rules were first frozen; its errors were then read too) and the final one
- * (labelled at the end, never used to change a rule: the honest figure).
+ * (labelled after the rules were first frozen; its errors were then read too), the final one (measured
+ * blind at first, then its errors were read) and the blind one (labelled by the rubric alone after the
+ * rules were frozen at fa7698f: the honest figure).
  */
 export const CHECKABILITY_FILES = {
   development: 'claim-checkability.jsonl',
   heldOut: 'claim-checkability-heldout.jsonl',
   final: 'claim-checkability-final.jsonl',
+  blind: 'claim-checkability-blind.jsonl',
 } as const;
 
 type Item = SentenceRef & { checkable: boolean; why?: string };

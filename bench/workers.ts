@@ -9,7 +9,10 @@
 // stamps), ÷ 1/qps (≥ 1.0: the host's qps held across workers). Measured and printed, never asserted.
 // The worker runs keep everything in one PostgreSQL database (LYRA_DATABASE_URL: the store, the jobs, the
 // politeness schedule), as a team would; one more run of a single worker on a SQLite store (jobs and
-// politeness still in PostgreSQL through workers.database_url) gives the store's overhead.
+// politeness still in PostgreSQL through workers.database_url) gives the store's overhead. A second
+// table puts the same 16 queries in ONE task, whose queries run one at a time under the task's lease:
+// 1 and 4 workers with page jobs off (a query's worker fetches its pages) and on (workers.page_jobs: the
+// pages go to every worker's page slots), so what page jobs add to one big task is measured.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -71,9 +74,17 @@ async function startRemoteWeb(dir: string): Promise<RemoteWeb> {
 
 type StoreKind = 'postgres' | 'sqlite';
 
+/** `tasks`: TASKS tasks of one query each; `one-task`: the same queries in one task. */
+interface Layout {
+  oneTask: boolean;
+  pageJobs: boolean;
+}
+const MANY_TASKS: Layout = { oneTask: false, pageJobs: true };
+
 interface RunResult {
   workers: number;
   store: StoreKind;
+  layout: Layout;
   wallS: number;
   pages: number;
   requests: number;
@@ -91,7 +102,7 @@ interface Home {
 }
 
 /** A home whose store is the PostgreSQL database (LYRA_DATABASE_URL), or its own SQLite file with jobs and politeness in the database. */
-function writeHome(web: RemoteWeb, databaseUrl: string, store: StoreKind): Home {
+function writeHome(web: RemoteWeb, databaseUrl: string, store: StoreKind, layout: Layout): Home {
   const dir = mkdtempSync(join(tmpdir(), 'lyra-bench-workers-'));
   const domainsPath = join(dir, 'domains.yaml');
   const domains = [
@@ -110,7 +121,7 @@ function writeHome(web: RemoteWeb, databaseUrl: string, store: StoreKind): Home 
       `providers: { searxng: { base_url: "${web.searchBase}" } }`,
       `scholarly: ${JSON.stringify({ semantic_scholar: off, openalex: off, crossref: off, arxiv: off, pubmed: off })}`,
       `pipeline: ${JSON.stringify({ query_backoff_ms: 50, mirror_queries: false, synonym_queries: 0, serp_limit: 50, fetch_concurrency: 4, graph: { claims_per_page: 1, candidates_per_claim: 2 } })}`,
-      `workers: ${JSON.stringify({ ...(store === 'sqlite' ? { database_url: databaseUrl } : {}), polling_interval_seconds: 0.5, busy_delay_seconds: 1, maintenance_interval_seconds: 5 })}`,
+      `workers: ${JSON.stringify({ ...(store === 'sqlite' ? { database_url: databaseUrl } : {}), polling_interval_seconds: 0.5, busy_delay_seconds: 1, maintenance_interval_seconds: 5, page_jobs: layout.pageJobs })}`,
       '',
     ].join('\n'),
   );
@@ -152,8 +163,8 @@ function minGapRatio(stamps: Array<{ host: string; at: number }>, qpsFor: (host:
   return best;
 }
 
-async function run(web: RemoteWeb, databaseUrl: string, workers: number, storeKind: StoreKind): Promise<RunResult> {
-  const home = writeHome(web, databaseUrl, storeKind);
+async function run(web: RemoteWeb, databaseUrl: string, workers: number, storeKind: StoreKind, layout: Layout): Promise<RunResult> {
+  const home = writeHome(web, databaseUrl, storeKind, layout);
   const sendLog = join(home.dir, 'sent.jsonl');
   writeFileSync(sendLog, '');
   const children: ChildProcess[] = [];
@@ -163,8 +174,10 @@ async function run(web: RemoteWeb, databaseUrl: string, workers: number, storeKi
     const engine = createEngine(config);
     const jobs: Array<{ taskId: string; queryId: string }> = [];
     try {
+      const budget = { maxPages: 500, maxQueries: 20 };
+      const one = layout.oneTask ? await engine.createTask({ question: 'What do the studies of all topics find?', budget }) : undefined;
       for (let t = 0; t < TASKS; t++) {
-        const task = await engine.createTask({ question: `What do the studies of topic ${t} find?`, budget: { maxPages: 500, maxQueries: 20 } });
+        const task = one ?? (await engine.createTask({ question: `What do the studies of topic ${t} find?`, budget }));
         const [item] = engine.record(task.id, [{ query: `topic ${t} blood pressure` }]);
         jobs.push({ taskId: task.id, queryId: item!.queryId });
       }
@@ -183,7 +196,10 @@ async function run(web: RemoteWeb, databaseUrl: string, workers: number, storeKi
         const qs = jobs.map((j) => store.getQuery(j.queryId));
         if (qs.every((q) => q && (q.status === 'done' || q.status === 'failed'))) {
           failedQueries = qs.filter((q) => q?.status === 'failed').length;
-          pages = jobs.reduce((n, j) => n + store.listPages(j.taskId).filter((p) => p.fetchStatus === 'fetched').length, 0);
+          pages = [...new Set(jobs.map((j) => j.taskId))].reduce(
+            (n, taskId) => n + store.listPages(taskId).filter((p) => p.fetchStatus === 'fetched').length,
+            0,
+          );
           break;
         }
         await new Promise((r) => setTimeout(r, 100));
@@ -209,6 +225,7 @@ async function run(web: RemoteWeb, databaseUrl: string, workers: number, storeKi
     return {
       workers,
       store: storeKind,
+      layout,
       wallS,
       pages,
       requests: arrivals.length,
@@ -241,22 +258,68 @@ async function main(): Promise<void> {
   }
   if (!existsSync(join(PROJECT_ROOT, 'dist', 'cli', 'main.js'))) throw new Error('bench:workers runs the built CLI: run `npm run build` first');
   const rows: RunResult[] = [];
-  const plan: Array<[number, StoreKind]> = [...WORKER_COUNTS.map((n): [number, StoreKind] => [n, 'postgres']), [1, 'sqlite']];
-  for (const [n, storeKind] of plan) {
+  const oneTaskWorkers = [1, Math.max(...WORKER_COUNTS)].filter((n, i, a) => a.indexOf(n) === i);
+  const plan: Array<[number, StoreKind, Layout]> = [
+    ...WORKER_COUNTS.map((n): [number, StoreKind, Layout] => [n, 'postgres', MANY_TASKS]),
+    [1, 'sqlite', MANY_TASKS],
+    ...[false, true].flatMap((pageJobs) => oneTaskWorkers.map((n): [number, StoreKind, Layout] => [n, 'postgres', { oneTask: true, pageJobs }])),
+  ];
+  for (const [n, storeKind, layout] of plan) {
     // A fresh database and web per run: the store, the queue, the arrival log and the per-host clocks start empty.
     const db = await createTestDatabase();
     const scratch = mkdtempSync(join(tmpdir(), 'lyra-bench-web-'));
     const web = await startRemoteWeb(scratch);
     try {
-      rows.push(await run(web, db.url, n, storeKind));
+      rows.push(await run(web, db.url, n, storeKind, layout));
     } finally {
       web.close();
       rmSync(scratch, { recursive: true, force: true });
       await db.drop();
     }
   }
-  console.log(`bench:workers — ${TASKS} tasks × 1 query × ${PAGES} pages over ${HOSTS} hosts (qps 1–2 each), one job at a time per worker\n`);
+  console.log(
+    `bench:workers — ${TASKS} tasks × 1 query × ${PAGES} pages over ${HOSTS} hosts (qps 1–2 each), one query job at a time per worker (page jobs on: 4 at a time)\n`,
+  );
+  printTable(rows.filter((r) => !r.layout.oneTask));
+  const pg = rows.filter((r) => r.store === 'postgres' && !r.layout.oneTask);
+  const base = pg.find((r) => r.workers === 1);
+  if (base)
+    console.log(
+      `\nthroughput vs 1 worker (PostgreSQL store): ${pg.map((r) => `${r.workers}: ×${(r.pages / r.wallS / (base.pages / base.wallS)).toFixed(2)}`).join(', ')}`,
+    );
+  const lite = rows.find((r) => r.store === 'sqlite');
+  if (base && lite)
+    console.log(
+      `one worker, PostgreSQL store vs SQLite store: ${base.wallS.toFixed(1)} s vs ${lite.wallS.toFixed(1)} s (×${(base.wallS / lite.wallS).toFixed(2)} the wall time)`,
+    );
+  const one = rows.filter((r) => r.layout.oneTask);
+  if (one.length > 0) {
+    console.log(`\nthe same ${TASKS} queries in ONE task (its queries one at a time under the task's lease), page jobs off and on:\n`);
+    printTable(one);
+    const rate = (r: RunResult | undefined): number => (r ? r.pages / r.wallS : NaN);
+    const at = (n: number, pageJobs: boolean): RunResult | undefined => one.find((r) => r.workers === n && r.layout.pageJobs === pageJobs);
+    const most = Math.max(...oneTaskWorkers);
+    console.log(
+      `\none task, ${most} workers vs 1: page jobs off ×${(rate(at(most, false)) / rate(at(1, false))).toFixed(2)}, on ×${(rate(at(most, true)) / rate(at(1, true))).toFixed(2)}; ${most} workers, on vs off: ×${(rate(at(most, true)) / rate(at(most, false))).toFixed(2)} pages/s`,
+    );
+  }
+  console.log(
+    [
+      '',
+      'The clock runs from the enqueue to the last query final; worker start-up (models) is before it. "sent" gaps are',
+      'stamped by each worker as undici writes the request (epoch ms, one machine); "arrived" by the bench web (its own process). Requests',
+      "include each worker's robots.txt per host and the searches (127.0.0.1, qps 20).",
+      `machine: ${cpus().length} cores, load average at the end ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    ].join('\n'),
+  );
+}
+
+function printTable(rows: RunResult[]): void {
   const head = [
+    'workers',
+    'page jobs',
     'workers',
     'store',
     'wall s',
@@ -271,6 +334,7 @@ async function main(): Promise<void> {
   ];
   const body = rows.map((r) => [
     String(r.workers),
+    r.layout.pageJobs ? 'on' : 'off',
     r.store,
     r.wallS.toFixed(1),
     String(r.pages),
@@ -285,28 +349,6 @@ async function main(): Promise<void> {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log([line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n'));
-  const pg = rows.filter((r) => r.store === 'postgres');
-  const base = pg.find((r) => r.workers === 1);
-  if (base)
-    console.log(
-      `\nthroughput vs 1 worker (PostgreSQL store): ${pg.map((r) => `${r.workers}: ×${(r.pages / r.wallS / (base.pages / base.wallS)).toFixed(2)}`).join(', ')}`,
-    );
-  const lite = rows.find((r) => r.store === 'sqlite');
-  if (base && lite)
-    console.log(
-      `one worker, PostgreSQL store vs SQLite store: ${base.wallS.toFixed(1)} s vs ${lite.wallS.toFixed(1)} s (×${(base.wallS / lite.wallS).toFixed(2)} the wall time)`,
-    );
-  console.log(
-    [
-      '',
-      'The clock runs from the enqueue to the last query final; worker start-up (models) is before it. "sent" gaps are',
-      'stamped by each worker as undici writes the request (epoch ms, one machine); "arrived" by the bench web (its own process). Requests',
-      "include each worker's robots.txt per host and the searches (127.0.0.1, qps 20).",
-      `machine: ${cpus().length} cores, load average at the end ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    ].join('\n'),
-  );
 }
 
 main().catch((err: unknown) => {

@@ -245,5 +245,8 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'workers.maintenance_interval_seconds': d(w.maintenanceIntervalSeconds),
     'workers.host_hold_ms': d(w.hostHoldMs),
     'workers.shutdown_timeout_seconds': d(w.shutdownTimeoutSeconds),
+    'workers.page_jobs': d(w.pageJobs),
+    'workers.page_concurrency': d(w.pageConcurrency),
+    'workers.page_job_expire_seconds': d(w.pageJobExpireSeconds),
   };
 }

@@ -21,6 +21,10 @@ export const WORKER_DEFAULTS = {
   maintenanceIntervalSeconds: 30,
   hostHoldMs: DEFAULT_HOLD_MS,
   shutdownTimeoutSeconds: 60,
+  pageJobs: true,
+  pageConcurrency: 4,
+  /** A page's fetch (its retries, a render) ends well within this; a worker killed mid-page leaves it to another after it. */
+  pageJobExpireSeconds: 300,
 } as const;
 
 export interface WorkerSettings {
@@ -35,6 +39,9 @@ export interface WorkerSettings {
   maintenanceIntervalSeconds: number;
   hostHoldMs: number;
   shutdownTimeoutSeconds: number;
+  pageJobs: boolean;
+  pageConcurrency: number;
+  pageJobExpireSeconds: number;
 }
 
 /** Whether this configuration has a team database (jobs and shared politeness are on). */
@@ -65,5 +72,8 @@ export function workerSettings(config: LyraConfig, what = 'lyra worker'): Worker
     maintenanceIntervalSeconds: w.maintenance_interval_seconds ?? d.maintenanceIntervalSeconds,
     hostHoldMs: w.host_hold_ms ?? d.hostHoldMs,
     shutdownTimeoutSeconds: w.shutdown_timeout_seconds ?? d.shutdownTimeoutSeconds,
+    pageJobs: w.page_jobs ?? d.pageJobs,
+    pageConcurrency: w.page_concurrency ?? d.pageConcurrency,
+    pageJobExpireSeconds: w.page_job_expire_seconds ?? d.pageJobExpireSeconds,
   };
 }

@@ -35,6 +35,7 @@ before(async () => {
       'workers:',
       `  database_url: ${JSON.stringify(db.url)}`,
       '  job_expire_seconds: 6',
+      '  page_job_expire_seconds: 6',
       '  maintenance_interval_seconds: 1',
       '  polling_interval_seconds: 0.5',
       '  retry_delay_seconds: 0',

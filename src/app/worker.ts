@@ -5,11 +5,15 @@
 // (pipeline/task-lease.ts) keeps a task's queries in one process at a time and in recorded order, which
 // the graph's derived results depend on. A job whose task another live worker holds is deferred, not
 // failed; a job whose query is already final is a no-op, so a job run again after a kill stores nothing
-// twice (each phase's checkpoint is kept in the store). Events go to `onEvent`, one per job end.
-import { errorMessage, isLyraError, RetryableError, type JobResult, type LyraEvent, type Store, type TakenJob } from '../core/index.js';
+// twice (each phase's checkpoint is kept in the store). With workers.page_jobs (the default) a query's
+// planned pages become page jobs that every worker takes beside its query jobs (engine.fetchPage, in
+// slots of their own: workers.page_concurrency), so a task's fetches spread over the team while its
+// query waits under the task's lease. Events go to `onEvent`, one per job end.
+import { errorMessage, isLyraError, RetryableError, type JobResult, type LyraEvent, type PageJob, type Store, type TakenJob } from '../core/index.js';
 import type { LyraConfig } from './config/index.js';
 import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
-import { openJobQueue } from './jobs.js';
+import { openJobQueue, openPageJobQueue } from './jobs.js';
+import { createPageJobRunner } from './page-jobs.js';
 import { workerSettings } from './worker-settings.js';
 
 export interface RunWorkerOptions {
@@ -26,6 +30,8 @@ export interface RunWorkerOptions {
 
 export interface WorkerSummary {
   jobs: number;
+  /** Page jobs run (workers.page_jobs), counted apart from the query jobs above. */
+  pageJobs: number;
   ran: number;
   skipped: number;
   deferred: number;
@@ -100,22 +106,84 @@ export async function runQueryJob(
   }
 }
 
+/** Runs one page job: the page's status completes it; a thrown error (an abort) fails it and the queue retries it. */
+export async function runPageJob(engine: Pick<AppEngine, 'fetchPage'>, job: TakenJob<PageJob>, signal: AbortSignal): Promise<JobResult> {
+  try {
+    const r = await engine.fetchPage(job, { signal });
+    return { outcome: 'ran', pageStatus: r.status };
+  } catch (err) {
+    // No such task, query or page: no retry can mend it.
+    if (isLyraError(err) && err.category === 'invalid_input') return { outcome: 'rejected', reason: err.code };
+    throw err;
+  }
+}
+
+/** Fetch statuses a page job leaves its page in (phases/fetch.ts fetchPlannedPage). */
+const SETTLED_PAGE_STATUSES: ReadonlySet<string> = new Set(['fetched', 'abstract_only', 'failed', 'blocked', 'skipped']);
+
 export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummary> {
   const settings = workerSettings(options.config);
   const concurrency = options.concurrency ?? settings.concurrency;
   const emit = (e: Omit<LyraEvent, 'at'>): void => options.onEvent?.({ ...e, at: new Date().toISOString() });
-  // The engine drains up to `concurrency` tasks at once, one per job this worker runs.
-  const engine = createEngine(options.config, { ...options.overrides, limits: { ...options.overrides?.limits, maxConcurrentTasks: concurrency } });
+  // Page jobs: enqueued by this worker's queries and taken by every worker (pg-boss's maintenance, run by the query queue, covers both queues).
+  const pageQueue = settings.pageJobs ? openPageJobQueue(options.config, { maxConnections: settings.pageConcurrency + 2, onEvent: emit }) : undefined;
+  // The engine drains up to `concurrency` tasks at once, one per job this worker runs. A page job has
+  // ended once its page is final in the store, whatever its state in the queue says yet.
+  const ref: { store?: Store } = {};
+  const settled = (job: PageJob): boolean => SETTLED_PAGE_STATUSES.has(ref.store?.getPage(job.pageId)?.fetchStatus ?? 'pending');
+  const engine = createEngine(options.config, {
+    ...options.overrides,
+    limits: { ...options.overrides?.limits, maxConcurrentTasks: concurrency },
+    ...(pageQueue ? { pageJobs: createPageJobRunner(pageQueue, { settled }) } : {}),
+  });
+  ref.store = engine.store;
   const queue = openJobQueue(options.config, { supervise: true, maxConnections: concurrency + 2, onEvent: emit });
-  const summary: WorkerSummary = { jobs: 0, ran: 0, skipped: 0, deferred: 0, rejected: 0, failed: 0 };
+  const summary: WorkerSummary = { jobs: 0, pageJobs: 0, ran: 0, skipped: 0, deferred: 0, rejected: 0, failed: 0 };
+  const shutdownTimeoutMs = settings.shutdownTimeoutSeconds * 1000;
+  // Both queues stop on the caller's signal; if the page queue cannot be worked, the worker stops too
+  // (its queries would wait for page jobs that no slot of it takes).
+  const stop = new AbortController();
+  const onStop = (): void => stop.abort(options.signal.reason);
+  if (options.signal.aborted) onStop();
+  else options.signal.addEventListener('abort', onStop, { once: true });
+  let pageError: unknown;
+  const pages = pageQueue
+    ?.work({ concurrency: settings.pageConcurrency, signal: stop.signal, shutdownTimeoutMs }, async (job, signal) => {
+      summary.pageJobs += 1;
+      const data = { jobId: job.id, queryId: job.queryId, pageId: job.pageId, retryCount: job.retryCount };
+      try {
+        const result = await runPageJob(engine, job, signal);
+        emit({
+          type: `page_job.${result.outcome}`,
+          level: result.outcome === 'rejected' ? 'warn' : 'info',
+          message: `page job ${job.id}: page ${job.pageId} ${result.pageStatus ?? result.reason ?? result.outcome}`,
+          taskId: job.taskId,
+          data: { ...data, ...result },
+        });
+        return result;
+      } catch (err) {
+        emit({
+          type: 'page_job.failed',
+          level: 'warn',
+          message: `page job ${job.id}: page ${job.pageId} failed (retried by the queue within workers.retry_limit): ${errorMessage(err)}`,
+          taskId: job.taskId,
+          data: { ...data, code: isLyraError(err) ? err.code : 'unexpected' },
+        });
+        throw err;
+      }
+    })
+    .catch((err: unknown) => {
+      pageError = err;
+      stop.abort(err);
+    });
   try {
     emit({
       type: 'worker.started',
       level: 'info',
-      message: `worker ${process.pid}: taking jobs, ${concurrency} at once`,
-      data: { pid: process.pid, concurrency },
+      message: `worker ${process.pid}: taking jobs, ${concurrency} at once${pageQueue ? `, and page jobs, ${settings.pageConcurrency} at once` : ''}`,
+      data: { pid: process.pid, concurrency, ...(pageQueue ? { pageConcurrency: settings.pageConcurrency } : {}) },
     });
-    await queue.work({ concurrency, signal: options.signal, shutdownTimeoutMs: settings.shutdownTimeoutSeconds * 1000 }, async (job, signal) => {
+    await queue.work({ concurrency, signal: stop.signal, shutdownTimeoutMs }, async (job, signal) => {
       summary.jobs += 1;
       const data = { jobId: job.id, queryId: job.queryId, retryCount: job.retryCount };
       // Which worker holds which job, for an operator reading the logs (and the kill test choosing whom to kill).
@@ -151,9 +219,15 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
         throw err;
       }
     });
+    if (pageError !== undefined) throw pageError;
   } finally {
+    // The query jobs have ended (work() returns after them), so no query waits on a page slot any more.
+    stop.abort();
+    options.signal.removeEventListener('abort', onStop);
+    await pages;
     await engine.close();
     await queue.close();
+    await pageQueue?.close();
     emit({ type: 'worker.stopped', level: 'info', message: `worker ${process.pid}: stopped after ${summary.jobs} job(s)`, data: { ...summary } });
   }
   return summary;

@@ -36,6 +36,8 @@ before(async () => {
       '  shutdown_timeout_seconds: 5',
       '  retry_delay_seconds: 0',
       '  job_expire_seconds: 60',
+      // A page job whose worker lost the database just as it ended stays active until this lease runs out.
+      '  page_job_expire_seconds: 30',
       '  maintenance_interval_seconds: 2',
     ].join('\n'),
   });
@@ -123,6 +125,17 @@ test('LYRA_DATABASE_URL: task create, two lyra workers and task search --queue g
     [],
   );
   assert.equal(jobs.filter((t) => t === 'job.ran').length + jobs.filter((t) => t === 'job.skipped').length, QUERIES.length, jobs.join(' '));
+  // The queries' pages went round as page jobs (workers.page_jobs, the default), each page fetched by a
+  // job, spread over both workers: one page job ran per page the task fetched or tried.
+  const pageRuns = ends.map((e) => e.stdout.split('\n').filter((l) => l.includes('"type":"page_job.ran"')).length);
+  assert.ok(
+    pageRuns.every((n) => n > 0),
+    `both workers ran page jobs: ${pageRuns.join(' + ')}`,
+  );
+  assert.deepEqual(
+    events.filter((e) => e.type === 'page_job.failed' || e.type === 'page_job.rejected').map((e) => e.message),
+    [],
+  );
 });
 
 test('PostgreSQL restarting mid-run: the worker reconnects and the query completes with every page once', {
@@ -197,7 +210,8 @@ test('three lyra workers, the one holding a job SIGKILLed at random moments and 
   writeFileSync(
     team.configPath,
     readFileSync(team.configPath, 'utf8')
-      .replace('job_expire_seconds: 60', 'job_expire_seconds: 6\n  retry_limit: 10')
+      .replace('  job_expire_seconds: 60', '  job_expire_seconds: 6\n  retry_limit: 10')
+      .replace('page_job_expire_seconds: 30', 'page_job_expire_seconds: 6')
       .replace('maintenance_interval_seconds: 2', 'maintenance_interval_seconds: 1'),
   );
   const single = newHome('kills-ref', '');

@@ -1,6 +1,6 @@
 // What the pipeline needs from the outside, as interfaces (PIPELINE.md "Layers"): app/engine.ts
 // builds these from the configuration; tests build them from real components on loopback.
-import type { EmbeddingModel, Fetcher, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, Thesaurus } from '../core/index.js';
+import type { EmbeddingModel, Fetcher, PageJobRunner, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, Thesaurus } from '../core/index.js';
 import type { GraphDeps, GraphLimits, GraphPhaseResult, RecomputeResult, TrustResolver } from './graph/index.js';
 import type { OpenAccessLocator } from '../sources/index.js';
 import type { PipelineLimits } from './limits.js';
@@ -45,4 +45,9 @@ export interface PipelineDeps {
   graphLimits?: Partial<GraphLimits>;
   /** Cancels a task's in-flight fetches (the fetcher's cancelTask). */
   cancelFetches?(taskId: string): void;
+  /**
+   * Phase 6 hands its planned pages to page jobs on the team's workers and waits for them, instead of
+   * fetching them in this process (a `lyra worker` with workers.page_jobs); absent: fetched here.
+   */
+  pageJobs?: PageJobRunner;
 }

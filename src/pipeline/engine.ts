@@ -17,6 +17,8 @@ import {
   type MaterialsOptions,
   type MaterialsPage,
   type MaterialsPageOptions,
+  type Page,
+  type PageJob,
   type QueueOptions,
   type QueryOrigin,
   type QueuedItem,
@@ -35,7 +37,8 @@ import { verifyStatement } from './graph/index.js';
 import { buildMaterials, buildMaterialsPage } from './materials/index.js';
 import { graphDepsOf } from './phases/graph.js';
 import { normalizeProviders, resolveTaskProviders } from './providers.js';
-import { runQuery } from './query-runner.js';
+import { fetchPlannedPage } from './phases/fetch.js';
+import { queryContext, runQuery } from './query-runner.js';
 import { taskStatusView } from './status-view.js';
 import { taskCounts } from './task-counts.js';
 import { claimLease, releaseLease } from './task-lease.js';
@@ -67,6 +70,12 @@ export interface PipelineEngine extends Engine {
    * (retryable) while another live process holds the task's lease.
    */
   runRecorded(taskId: string, queryId: string, options?: { signal?: AbortSignal }): Promise<RunRecordedOutcome>;
+  /**
+   * Fetches and stores one planned page of a query here (a worker's page job), as Phase 6 would; a page
+   * already final is left as it is, so a job run again stores nothing twice. No task lease: the query
+   * waiting for the page holds it. Returns the page's fetch status.
+   */
+  fetchPage(job: PageJob, options?: { signal?: AbortSignal }): Promise<{ status: Page['fetchStatus'] }>;
 }
 
 /** How `record` records its targets: as `search` would run them. */
@@ -472,6 +481,16 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
         ...(options.signal ? { signal: options.signal } : {}),
       });
       return { ...result, warnings: [...outcome.warnings, ...result.warnings] };
+    },
+
+    async fetchPage(job: PageJob, options: { signal?: AbortSignal } = {}): Promise<{ status: Page['fetchStatus'] }> {
+      requireTask(store, job.taskId);
+      const query = store.getQuery(job.queryId);
+      const page = store.getPage(job.pageId);
+      if (!query || query.taskId !== job.taskId || !page || page.taskId !== job.taskId)
+        throw new InvalidInputError(`task ${job.taskId} has no query ${job.queryId} with page ${job.pageId}`, { code: 'page_not_found', details: { ...job } });
+      const ctx = queryContext({ deps, limits, taskId: job.taskId, queryId: job.queryId, signal: options.signal ?? new AbortController().signal, emit });
+      return { status: await fetchPlannedPage(ctx, job.pageId) };
     },
 
     async ingestUrl(taskId: string, url: string, options: { signal?: AbortSignal } = {}): Promise<IngestUrlOutcome> {

@@ -180,7 +180,8 @@ async function runPhases(ctx: QueryContext): Promise<QuerySummary> {
   };
 }
 
-function contextOf(o: RunQueryOptions): QueryContext {
+/** The context a query's phases see, from the stored task, query and input (a page job builds one for its page). */
+export function queryContext(o: RunQueryOptions): QueryContext {
   const { deps } = o;
   const task = deps.store.getTask(o.taskId)!;
   const query = deps.store.getQuery(o.queryId)!;
@@ -213,7 +214,7 @@ function metricsOf(s: QuerySummary): QueryMetrics {
 /** Runs (or finishes) one stored query; never throws for the query's own failure, only records it. */
 export async function runQuery(o: RunQueryOptions): Promise<Query> {
   const { store } = o.deps;
-  const ctx = contextOf(o);
+  const ctx = queryContext(o);
   const end = (q: Query): Query => {
     o.emit({ type: 'query.end', taskId: o.taskId, queryId: q.id, query: q.text, at: now(), status: q.status });
     return q;

@@ -6,6 +6,7 @@
 // policies would block every fetch while the oldest waiting job's key is active (the fetch selects the
 // head of the queue and fails on the unique index), so one-task-at-a-time is the engine's task lease
 // instead, and a job finding its task busy is deferred (docs/team.md).
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import {
@@ -15,18 +16,42 @@ import {
   RetryableError,
   type JobQueue,
   type JobResult,
+  type PageJob,
   type QueryJob,
   type TakenJob,
 } from '../core/index.js';
 
 /** The queue query jobs go to. */
 export const QUERY_QUEUE = 'lyra-query';
+/** The queue page jobs go to. */
+export const PAGE_QUEUE = 'lyra-page';
 
+const id = z.string().min(1).max(200);
 /** A job's data as read back from the database: checked, since any process (or a person with psql) may have written it. */
-export const queryJobSchema = z.strictObject({
-  taskId: z.string().min(1).max(200),
-  queryId: z.string().min(1).max(200),
-});
+export const queryJobSchema = z.strictObject({ taskId: id, queryId: id });
+export const pageJobSchema = z.strictObject({ taskId: id, queryId: id, pageId: id });
+
+/** One kind of job: its queue, the schema of its data, and its own fields picked from a job (a TakenJob carries the queue's as well). */
+export interface JobKind<J extends object> {
+  queue: string;
+  schema: z.ZodType<J>;
+  fields(job: J): J;
+  /** Names the job in messages ("query q_…"). */
+  label(job: J): string;
+}
+
+export const QUERY_JOBS: JobKind<QueryJob> = {
+  queue: QUERY_QUEUE,
+  schema: queryJobSchema,
+  fields: (j) => ({ taskId: j.taskId, queryId: j.queryId }),
+  label: (j) => `query ${j.queryId}`,
+};
+export const PAGE_JOBS: JobKind<PageJob> = {
+  queue: PAGE_QUEUE,
+  schema: pageJobSchema,
+  fields: (j) => ({ taskId: j.taskId, queryId: j.queryId, pageId: j.pageId }),
+  label: (j) => `page ${j.pageId}`,
+};
 
 const optionsSchema = z.strictObject({
   url: z.string().regex(POSTGRES_URL_PATTERN, POSTGRES_URL_MESSAGE),
@@ -53,24 +78,63 @@ const optionsSchema = z.strictObject({
 export type PgBossQueueOptions = z.input<typeof optionsSchema>;
 
 /** A job as the queue keeps it (archived ones included). */
-export interface QueuedJobState {
+export interface QueuedJobState<J extends object = QueryJob> {
   id: string;
-  data: QueryJob;
+  data: J;
   state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
   retryCount: number;
   output: unknown;
 }
 
-export interface PgBossQueue extends JobQueue {
-  /** One job by id (tests, lyra worker's log), or undefined when it is gone. */
-  job(id: string): Promise<QueuedJobState | undefined>;
+export interface PgBossQueue<J extends object = QueryJob> extends JobQueue<J> {
+  /** One job by id (tests, lyra worker's log, a query waiting for its page jobs), or undefined when it is gone. */
+  job(id: string): Promise<QueuedJobState<J> | undefined>;
+}
+
+/**
+ * pg-boss 10 (10.4.2, the last 10.x) completes or fails a worked job without awaiting it (manager.js
+ * onFetch calls `this.complete(…)` / `this.fail(…)` unawaited), so a job that ends while the database is
+ * away rejects with nobody to catch it, and Node ends the process: a worker died when PostgreSQL
+ * restarted as a page job ended. Such a rejection changes nothing the queue relies on (the job stays
+ * active, expires and is retried, and running a job again stores nothing twice), so the two methods
+ * are wrapped once to attach a handler that reports it through the working queues' onError. Callers
+ * that await them still get the rejection: the promise returned is the original one.
+ */
+const settleErrorListeners = new Set<(err: unknown) => void>();
+let settlePatched = false;
+function reportUnawaitedSettles(): void {
+  if (settlePatched) return;
+  settlePatched = true;
+  const manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as { prototype: Record<string, unknown> };
+  for (const name of ['complete', 'fail']) {
+    const original = manager.prototype[name];
+    if (typeof original !== 'function') throw new Error(`pg-boss: Manager.${name} is missing; the settle guard in queue/pg-boss-queue.ts needs review`);
+    manager.prototype[name] = function (this: unknown, ...args: unknown[]): unknown {
+      const result = (original as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise)
+        result.catch((err: unknown) => {
+          for (const listener of settleErrorListeners) listener(err);
+        });
+      return result;
+    };
+  }
+}
+function watchSettleErrors(listener: (err: unknown) => void): () => void {
+  reportUnawaitedSettles();
+  settleErrorListeners.add(listener);
+  return () => void settleErrorListeners.delete(listener);
 }
 
 function unavailable(err: unknown, what: string): RetryableError {
   return new RetryableError(`job queue: ${what} failed: ${(err as Error).message}`, { code: 'queue_unavailable', cause: err });
 }
 
-export function createPgBossQueue(options: PgBossQueueOptions, events: { onError?: (err: unknown) => void } = {}): PgBossQueue {
+/** A queue of one kind of job (query jobs by default) in the team database. */
+export function createPgBossQueue<J extends object = QueryJob>(
+  options: PgBossQueueOptions,
+  events: { onError?: (err: unknown) => void } = {},
+  kind: JobKind<J> = QUERY_JOBS as unknown as JobKind<J>,
+): PgBossQueue<J> {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success)
     throw new InvalidInputError(`job queue: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'config_invalid' });
@@ -89,33 +153,42 @@ export function createPgBossQueue(options: PgBossQueueOptions, events: { onError
   boss.on('error', (err: unknown) => events.onError?.(err));
   const sendOptions = { retryLimit: o.retryLimit, retryDelay: o.retryDelaySeconds, retryBackoff: o.retryBackoff, expireInSeconds: o.expireSeconds };
   let started: Promise<void> | undefined;
+  let unwatch: (() => void) | undefined;
   const start = (): Promise<void> =>
     (started ??= (async () => {
       try {
         await boss.start();
-        await boss.createQueue(QUERY_QUEUE, { name: QUERY_QUEUE, policy: 'standard', ...sendOptions });
+        await boss.createQueue(kind.queue, { name: kind.queue, policy: 'standard', ...sendOptions });
       } catch (err) {
         started = undefined;
         throw unavailable(err, 'starting');
       }
     })());
 
-  const send = async (job: QueryJob, extra: { startAfter?: number } = {}): Promise<string> => {
+  const send = async (job: J, extra: { startAfter?: number } = {}): Promise<string> => {
     // Only the job's own fields travel (a TakenJob handed back to defer carries the queue's as well).
-    const data = queryJobSchema.parse({ taskId: job.taskId, queryId: job.queryId });
-    let id: string | null;
+    const data = kind.schema.parse(kind.fields(job));
+    let jobId: string | null;
     try {
-      id = await boss.send(QUERY_QUEUE, data, { ...sendOptions, ...extra });
+      jobId = await boss.send(kind.queue, data as object, { ...sendOptions, ...extra });
     } catch (err) {
-      throw unavailable(err, `enqueuing query ${job.queryId}`);
+      throw unavailable(err, `enqueuing ${kind.label(job)}`);
     }
-    if (!id) throw new RetryableError(`job queue: query ${job.queryId} was not enqueued`, { code: 'queue_unavailable' });
-    return id;
+    if (!jobId) throw new RetryableError(`job queue: ${kind.label(job)} was not enqueued`, { code: 'queue_unavailable' });
+    return jobId;
   };
 
   return {
     async enqueue(jobs, opts = {}) {
-      await start();
+      const signal = opts.signal;
+      if (signal) {
+        await Promise.race([
+          start(),
+          new Promise<void>((_, reject) =>
+            signal.aborted ? reject(signal.reason) : signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+          ),
+        ]);
+      } else await start();
       const ids: string[] = [];
       for (const job of jobs) {
         opts.signal?.throwIfAborted();
@@ -131,10 +204,15 @@ export function createPgBossQueue(options: PgBossQueueOptions, events: { onError
 
     async work({ concurrency, signal, shutdownTimeoutMs }, handler) {
       if (!(concurrency >= 1)) throw new InvalidInputError(`job queue: concurrency must be ≥ 1, got ${concurrency}`, { code: 'config_invalid' });
-      await start();
+      // A stop while the queue is still starting (the database slow or away) ends work() at once.
+      await Promise.race([
+        start(),
+        new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true }))),
+      ]);
+      if (signal.aborted) return;
       const running = new Set<{ done: Promise<unknown>; abort: (why: Error) => void }>();
       const run = async (job: PgBoss.JobWithMetadata<unknown>): Promise<JobResult> => {
-        const data = queryJobSchema.safeParse(job.data);
+        const data = kind.schema.safeParse(job.data);
         // A job nobody can run is completed with its reason, not retried: retrying cannot mend its data.
         if (!data.success) return { outcome: 'rejected', reason: 'job_data_invalid' };
         const own = new AbortController();
@@ -143,7 +221,7 @@ export function createPgBossQueue(options: PgBossQueueOptions, events: { onError
           () => own.abort(new RetryableError(`job ${job.id}: ran past its expiry (${job.expireInSeconds} s)`, { code: 'job_expired' })),
           job.expireInSeconds * 1000,
         );
-        const taken: TakenJob = { ...data.data, id: job.id, expireInMs: job.expireInSeconds * 1000, retryCount: job.retryCount };
+        const taken = { ...data.data, id: job.id, expireInMs: job.expireInSeconds * 1000, retryCount: job.retryCount } as TakenJob<J>;
         const done = handler(taken, own.signal);
         const entry = { done: done.catch(() => undefined), abort: (why: Error) => own.abort(why) };
         running.add(entry);
@@ -155,11 +233,13 @@ export function createPgBossQueue(options: PgBossQueueOptions, events: { onError
         }
       };
       const ids: string[] = [];
+      // Until close(): pg-boss settles the last jobs after their handlers end.
+      unwatch ??= watchSettleErrors((err) => events.onError?.(err));
       try {
         // pg-boss 10 runs one job at a time per work() registration: N registrations are N jobs at once.
         for (let i = 0; i < concurrency; i++) {
           ids.push(
-            await boss.work(QUERY_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: o.pollingIntervalSeconds }, async ([job]) => run(job!)),
+            await boss.work(kind.queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: o.pollingIntervalSeconds }, async ([job]) => run(job!)),
           );
         }
       } catch (err) {
@@ -178,9 +258,14 @@ export function createPgBossQueue(options: PgBossQueueOptions, events: { onError
       clearTimeout(timer);
     },
 
-    async job(id) {
+    async job(jobId) {
       await start();
-      const j = await boss.getJobById<QueryJob>(QUERY_QUEUE, id, { includeArchive: true });
+      let j;
+      try {
+        j = await boss.getJobById<J>(kind.queue, jobId, { includeArchive: true });
+      } catch (err) {
+        throw unavailable(err, `reading job ${jobId}`);
+      }
       return j ? { id: j.id, data: j.data, state: j.state, retryCount: j.retryCount, output: j.output } : undefined;
     },
 
@@ -189,6 +274,7 @@ export function createPgBossQueue(options: PgBossQueueOptions, events: { onError
       await started.catch(() => undefined);
       // Jobs still running here were cancelled by work(); pg-boss fails what is left so it is retried elsewhere.
       await boss.stop({ graceful: true, timeout: 1_000, wait: true }).catch((err: unknown) => events.onError?.(err));
+      unwatch?.();
     },
   };
 }

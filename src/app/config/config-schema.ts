@@ -364,6 +364,12 @@ export const lyraConfigSchema = z.strictObject({
       host_hold_ms: z.number().int().min(1_000).max(600_000).optional(),
       /** On SIGINT/SIGTERM a worker lets running jobs finish this long, then cancels them (they are retried), in seconds (default 60). */
       shutdown_timeout_seconds: z.number().int().min(0).max(86_400).optional(),
+      /** A query a worker runs hands its planned pages to page jobs, which every worker takes (default true); false: the query's worker fetches them itself. */
+      page_jobs: z.boolean().optional(),
+      /** Page jobs one `lyra worker` runs at once, beside its query jobs (default 4). */
+      page_concurrency: z.number().int().min(1).max(64).optional(),
+      /** A page job running longer than this is failed and retried by another worker, in seconds (default 300). */
+      page_job_expire_seconds: z.number().int().min(1).max(86_400).optional(),
     })
     .optional(),
   /** The browser UI (`lyra ui`, `lyra serve --http --ui`); defaults in app/ui-defaults.ts (UI_DEFAULTS). */

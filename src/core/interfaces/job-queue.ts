@@ -1,5 +1,6 @@
 // Work handed between processes: a recorded query of a task becomes a job in a queue that any number of
-// `lyra worker` processes take from. The queue gives delivery: a lease (expiry), retries, and takeover
+// `lyra worker` processes take from, and so does each page a query's fetch plan holds (a page job), so
+// one task's fetches spread over every worker while its query, holding the task's lease, waits. The queue gives delivery: a lease (expiry), retries, and takeover
 // of a job whose worker died. What a job does, and that running it twice changes nothing, is the
 // worker's business (app/worker.ts), so an implementation only moves jobs.
 
@@ -9,22 +10,31 @@ export interface QueryJob {
   queryId: string;
 }
 
-/** A job a worker has taken. */
-export interface TakenJob extends QueryJob {
+/** Fetch and extract page `pageId`, planned by query `queryId` of task `taskId` (one page of that query's Phase 6). */
+export interface PageJob {
+  taskId: string;
+  queryId: string;
+  pageId: string;
+}
+
+/** A job a worker has taken: the job's own fields and the queue's. */
+export type TakenJob<J extends object = QueryJob> = J & {
   /** The queue's id of this job. */
   id: string;
   /** How long the worker may run it before the queue takes it back and hands it to another, in ms. */
   expireInMs: number;
   /** Earlier attempts of this job that failed or expired. */
   retryCount: number;
-}
+};
 
 /** How a job ended, kept with the job in the queue. */
 export interface JobResult {
   /** ran: the query ran to a final status; skipped: nothing to do (already final, task stopped); deferred: put back (task busy elsewhere); rejected: cannot ever run (no such task or query). */
   outcome: 'ran' | 'skipped' | 'deferred' | 'rejected';
-  /** The query's status after the job. */
+  /** The query's status after the job (query jobs). */
   queryStatus?: string;
+  /** The page's fetch status after the job (page jobs). */
+  pageStatus?: string;
   /** Why it was skipped, deferred or rejected (an error code). */
   reason?: string;
 }
@@ -38,16 +48,33 @@ export interface JobQueueWorkOptions {
   shutdownTimeoutMs: number;
 }
 
-export interface JobQueue {
-  /** Enqueues query jobs; returns their ids in order. */
-  enqueue(jobs: readonly QueryJob[], options?: { signal?: AbortSignal }): Promise<string[]>;
+export interface JobQueue<J extends object = QueryJob> {
+  /** Enqueues jobs; returns their ids in order. */
+  enqueue(jobs: readonly J[], options?: { signal?: AbortSignal }): Promise<string[]>;
   /** Enqueues `job` again to start `delayMs` from now (the task is busy in another worker); not counted as a retry. */
-  defer(job: QueryJob, delayMs: number): Promise<string>;
+  defer(job: J, delayMs: number): Promise<string>;
   /**
    * Takes jobs and runs `handler` on each until `options.signal` aborts. A handler's result completes
    * its job; a thrown error fails it, and the queue retries it within its retry limit. The handler's
    * signal aborts at the job's expiry or when shutdown outlasts `shutdownTimeoutMs`.
    */
-  work(options: JobQueueWorkOptions, handler: (job: TakenJob, signal: AbortSignal) => Promise<JobResult>): Promise<void>;
+  work(options: JobQueueWorkOptions, handler: (job: TakenJob<J>, signal: AbortSignal) => Promise<JobResult>): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Why a page job ended without storing its page (its retries used up, or the job lost from the queue). */
+export interface PageJobFailure {
+  category: 'retryable' | 'non_retryable' | 'invalid_input' | 'blocked';
+  code: string;
+  message: string;
+}
+
+/**
+ * Runs pages of a query's fetch plan as page jobs and waits for them (Phase 6 of a query that a
+ * `lyra worker` runs). A page job stores its page's outcome (fetched, failed, blocked) with its
+ * checkpoint as an in-process fetch does, so the waiting query reads the outcomes back from the store.
+ */
+export interface PageJobRunner {
+  /** Enqueues one job per page; resolves once every job has ended, with the failure of each job that ended without storing its page, by page id. */
+  run(jobs: readonly PageJob[], options: { signal: AbortSignal }): Promise<Map<string, PageJobFailure>>;
 }

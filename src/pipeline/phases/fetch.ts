@@ -5,7 +5,17 @@
 // is never fetched again. Identifiers found in fetched pages go back to Phase 3 in the next round.
 // A page of a BLOCKED domain (seed 000: BLOCKED = 除外) is neither fetched nor extracted: it is marked
 // `skipped` with the reason, and a user override that restores the domain makes it a candidate again.
-import { contentHash, errorMessage, hostnameOf, isLyraError, type EngineWarning, type ErrorCategory, type Page } from '../../core/index.js';
+import {
+  contentHash,
+  errorMessage,
+  hostnameOf,
+  InvalidInputError,
+  isLyraError,
+  type EngineWarning,
+  type ErrorCategory,
+  type Page,
+  type PageJobRunner,
+} from '../../core/index.js';
 import { RESTORE_VIA, classifySourceType } from '../../policy/index.js';
 import { formatScholarlyId, identifiersInPage } from '../../sources/index.js';
 import type { TrustResolver } from '../deps.js';
@@ -154,7 +164,10 @@ async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }
         code: 'fragments_truncated',
         message: `${all.length - fragments.length} fragments beyond pipeline.max_fragments_per_page (${ctx.limits.maxFragmentsPerPage}) dropped`,
       };
-    store.transaction(() => {
+    // Page jobs may run one page twice at once (a query retried while its earlier page jobs still run):
+    // write transactions are serial, so the first to store the page wins and the other stores nothing.
+    const stored = store.transaction(() => {
+      if (isFinal(store, item.pageId)) return false;
       store.updatePage(item.pageId, {
         fetchStatus: 'fetched',
         fetchedAt: outcome.at,
@@ -172,27 +185,118 @@ async function fetchOne(ctx: QueryContext, item: { pageId: string; url: string }
       });
       store.insertFragments(fragments);
       store.saveCheckpoint(taskId, keys.page(item.pageId), outcome);
+      return true;
     });
+    if (!stored) return storedOutcome(ctx, item.pageId) ?? outcome;
     ctx.emit({ type: 'page.fetched', taskId, queryId: ctx.query.id, url: item.url, at: outcome.at });
     return outcome;
   } catch (err) {
     if (ctx.signal.aborted) throw err;
-    const error = failureOf(err);
-    const httpStatus = httpStatusOf(err);
-    const outcome: PageOutcome & { identifiers: string[] } = {
-      status: error.category === 'blocked' ? 'blocked' : 'failed',
-      queryId: ctx.query.id,
-      at: new Date().toISOString(),
-      error,
-      identifiers: [],
-      ...(httpStatus !== undefined ? { httpStatus } : {}),
-    };
-    store.transaction(() => {
-      store.updatePage(item.pageId, { fetchStatus: outcome.status });
-      store.saveCheckpoint(taskId, keys.page(item.pageId), outcome);
-    });
-    ctx.emit({ type: 'page.failed', taskId, queryId: ctx.query.id, url: item.url, at: outcome.at, error: `${error.category}: ${error.message}` });
-    return outcome;
+    return recordFetchFailure(ctx, item, failureOf(err), httpStatusOf(err));
+  }
+}
+
+const isFinal = (store: QueryContext['deps']['store'], pageId: string): boolean => FINAL_FETCH_STATUSES.has(store.getPage(pageId)?.fetchStatus ?? 'pending');
+
+/** The outcome stored with a page's checkpoint. */
+function storedOutcome(ctx: QueryContext, pageId: string): (PageOutcome & { identifiers: string[] }) | undefined {
+  const saved = loadPayload<PageOutcome & { identifiers?: string[] }>(ctx.deps.store, ctx.task.id, keys.page(pageId));
+  return saved ? { ...saved, identifiers: saved.identifiers ?? [] } : undefined;
+}
+
+/** Stores a page that could not be fetched as `failed` (or `blocked`), with its error in its checkpoint, and emits page.failed. */
+function recordFetchFailure(
+  ctx: QueryContext,
+  item: { pageId: string; url: string },
+  error: { category: ErrorCategory; code: string; message: string },
+  httpStatus?: number,
+): PageOutcome & { identifiers: string[] } {
+  const { store } = ctx.deps;
+  const outcome: PageOutcome & { identifiers: string[] } = {
+    status: error.category === 'blocked' ? 'blocked' : 'failed',
+    queryId: ctx.query.id,
+    at: new Date().toISOString(),
+    error,
+    identifiers: [],
+    ...(httpStatus !== undefined ? { httpStatus } : {}),
+  };
+  const first = store.transaction(() => {
+    // A failure never overwrites an outcome another page job stored meanwhile.
+    if (isFinal(store, item.pageId)) return false;
+    store.updatePage(item.pageId, { fetchStatus: outcome.status });
+    store.saveCheckpoint(ctx.task.id, keys.page(item.pageId), outcome);
+    return true;
+  });
+  if (!first) return storedOutcome(ctx, item.pageId) ?? outcome;
+  ctx.emit({ type: 'page.failed', taskId: ctx.task.id, queryId: ctx.query.id, url: item.url, at: outcome.at, error: `${error.category}: ${error.message}` });
+  return outcome;
+}
+
+/**
+ * One planned page of a query, as a page job runs it (engine.fetchPage): a page already final is left
+ * as it is (a job run again after a kill stores nothing twice), a BLOCKED domain's page is skipped, any
+ * other is fetched and stored as in Phase 6. Returns the page's fetch status after the job.
+ */
+export async function fetchPlannedPage(ctx: QueryContext, pageId: string): Promise<Page['fetchStatus']> {
+  const page = ctx.deps.store.getPage(pageId);
+  if (!page) throw new InvalidInputError(`page job: no page ${pageId} in task ${ctx.task.id}`, { code: 'page_not_found', details: { pageId } });
+  if (FINAL_FETCH_STATUSES.has(page.fetchStatus) || page.fetchStatus === 'skipped') return page.fetchStatus;
+  const reason = blockedDomainReason(ctx, page.url);
+  if (reason) {
+    skipBlocked(ctx, page, reason);
+    return 'skipped';
+  }
+  return (await fetchOne(ctx, { pageId, url: page.url })).status;
+}
+
+/**
+ * The plan's pages as page jobs on the team's workers: the same checks as in-process first (a final
+ * page is read back, the time budget, BLOCKED domains), then one job per page left, waited for; each
+ * outcome is read back from the page's checkpoint, which the job stored. A job that ended without
+ * storing one (its retries used up) leaves its page `failed` with the job's error.
+ */
+async function runAsPageJobs(
+  ctx: QueryContext,
+  pageJobs: PageJobRunner,
+  plan: FetchPlan,
+  results: Map<string, PageOutcome & { identifiers?: string[] }>,
+  blockedWarnings: EngineWarning[],
+  countNotFetched: () => void,
+): Promise<void> {
+  const { store } = ctx.deps;
+  const todo: FetchPlan['items'] = [];
+  for (const item of plan.items) {
+    const page = store.getPage(item.pageId);
+    if (page && FINAL_FETCH_STATUSES.has(page.fetchStatus)) {
+      const saved = loadPayload<PageOutcome & { identifiers?: string[] }>(store, ctx.task.id, keys.page(item.pageId));
+      if (saved) results.set(item.pageId, saved);
+    } else if (ctx.budget.secondsLeft() <= 0) {
+      countNotFetched();
+      store.updatePage(item.pageId, { fetchStatus: 'skipped' });
+    } else {
+      const reason = blockedDomainReason(ctx, item.url);
+      if (reason) blockedWarnings.push(skipBlocked(ctx, { id: item.pageId, url: item.url }, reason));
+      else todo.push(item);
+    }
+  }
+  if (todo.length === 0) return;
+  const failures = await pageJobs.run(
+    todo.map((i) => ({ taskId: ctx.task.id, queryId: ctx.query.id, pageId: i.pageId })),
+    { signal: ctx.signal },
+  );
+  ctx.signal.throwIfAborted();
+  for (const item of todo) {
+    const saved = loadPayload<PageOutcome & { identifiers?: string[] }>(store, ctx.task.id, keys.page(item.pageId));
+    if (saved && FINAL_FETCH_STATUSES.has(store.getPage(item.pageId)?.fetchStatus ?? 'pending')) results.set(item.pageId, saved);
+    else
+      results.set(
+        item.pageId,
+        recordFetchFailure(
+          ctx,
+          item,
+          failures.get(item.pageId) ?? { category: 'retryable', code: 'page_job_lost', message: `the page job of ${item.url} ended without storing the page` },
+        ),
+      );
   }
 }
 
@@ -226,7 +330,8 @@ export async function runFetchPhase(ctx: QueryContext, plan: FetchPlan): Promise
       results.set(item.pageId, await fetchOne(ctx, item));
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(ctx.limits.fetchConcurrency, plan.items.length)) }, worker));
+  if (ctx.deps.pageJobs) await runAsPageJobs(ctx, ctx.deps.pageJobs, plan, results, blockedWarnings, () => (notFetched += 1));
+  else await Promise.all(Array.from({ length: Math.max(1, Math.min(ctx.limits.fetchConcurrency, plan.items.length)) }, worker));
 
   const out: FetchOutput = { fetched: [], failed: [], identifiers: [], notFetched, warnings: [...blockedWarnings] };
   for (const item of plan.items) {

@@ -21,7 +21,8 @@ export const WORKER_DEFAULTS = {
   maintenanceIntervalSeconds: 30,
   hostHoldMs: DEFAULT_HOLD_MS,
   shutdownTimeoutSeconds: 60,
-  pageJobs: true,
+  /** Off by default: on one 2-core machine page jobs cost throughput (bench:workers, docs/team.md). */
+  pageJobs: false,
   pageConcurrency: 4,
   /** A page's fetch (its retries, a render) ends well within this; a worker killed mid-page leaves it to another after it. */
   pageJobExpireSeconds: 300,

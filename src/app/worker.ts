@@ -5,7 +5,7 @@
 // (pipeline/task-lease.ts) keeps a task's queries in one process at a time and in recorded order, which
 // the graph's derived results depend on. A job whose task another live worker holds is deferred, not
 // failed; a job whose query is already final is a no-op, so a job run again after a kill stores nothing
-// twice (each phase's checkpoint is kept in the store). With workers.page_jobs (the default) a query's
+// twice (each phase's checkpoint is kept in the store). With workers.page_jobs (off by default) a query's
 // planned pages become page jobs that every worker takes beside its query jobs (engine.fetchPage, in
 // slots of their own: workers.page_concurrency), so a task's fetches spread over the team while its
 // query waits under the task's lease. Events go to `onEvent`, one per job end.

@@ -36,7 +36,9 @@ before(async () => {
       '  shutdown_timeout_seconds: 5',
       '  retry_delay_seconds: 0',
       '  job_expire_seconds: 60',
-      // A page job whose worker lost the database just as it ended stays active until this lease runs out.
+      // Page jobs on (off by default): these runs fetch every page through them. A page job whose worker
+      // lost the database just as it ended stays active until this lease runs out.
+      '  page_jobs: true',
       '  page_job_expire_seconds: 30',
       '  maintenance_interval_seconds: 2',
     ].join('\n'),

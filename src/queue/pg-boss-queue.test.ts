@@ -1,11 +1,13 @@
 // The pg-boss job queue on a real PostgreSQL: jobs go round from enqueue to a handler and are completed
 // with its result; a thrown error is retried by the queue; a deferred job comes back as a new job; two
-// queues (two workers) never run one job twice; the work loop ends when its signal aborts.
+// queues (two workers) never run one job twice; the work loop ends when its signal aborts; the first
+// queue to start creates the queues of every job kind.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
 import type { JobResult, TakenJob } from '../core/index.js';
-import { createPgBossQueue, type PgBossQueue } from './pg-boss-queue.js';
+import pg from 'pg';
+import { PAGE_QUEUE, QUERY_QUEUE, createPgBossQueue, type PgBossQueue } from './pg-boss-queue.js';
 
 const skip = skipUnlessPostgres();
 let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
@@ -131,4 +133,21 @@ test('shutdown: a job outliving the shutdown timeout is cancelled through its si
       }),
     /postgres:\/\/.*expireSeconds|url: expected a postgres/,
   );
+});
+
+test('the first queue to start creates every kind of queue: a page queue created later, while the query queue polled, deadlocked', { skip }, async () => {
+  const schema = 'kinds';
+  const q = queue(schema);
+  await q.enqueue([{ taskId: 't', queryId: 'q' }]);
+  const client = new pg.Client({ connectionString: db!.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(`SELECT name FROM ${schema}.queue ORDER BY name`);
+    assert.deepEqual(
+      rows.map((r) => r.name),
+      [PAGE_QUEUE, QUERY_QUEUE].sort(),
+    );
+  } finally {
+    await client.end();
+  }
 });

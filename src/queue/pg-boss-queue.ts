@@ -125,6 +125,23 @@ function watchSettleErrors(listener: (err: unknown) => void): () => void {
   return () => void settleErrorListeners.delete(listener);
 }
 
+/** Every queue Lyra uses, created together (createQueueRetrying). */
+const QUEUES = [QUERY_QUEUE, PAGE_QUEUE] as const;
+/** Tries of creating a queue that PostgreSQL chose as a deadlock victim (SQLSTATE 40P01), 100 ms × try apart. */
+const CREATE_QUEUE_TRIES = 5;
+
+async function createQueueRetrying(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name' | 'policy'>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name, { name, policy: 'standard', ...options });
+      return;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== '40P01' || attempt >= CREATE_QUEUE_TRIES) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+}
+
 function unavailable(err: unknown, what: string): RetryableError {
   return new RetryableError(`job queue: ${what} failed: ${(err as Error).message}`, { code: 'queue_unavailable', cause: err });
 }
@@ -158,7 +175,11 @@ export function createPgBossQueue<J extends object = QueryJob>(
     (started ??= (async () => {
       try {
         await boss.start();
-        await boss.createQueue(kind.queue, { name: kind.queue, policy: 'standard', ...sendOptions });
+        // Every kind's queue, in this order, whichever kind this is: creating a queue attaches a partition
+        // to pg-boss's job table, which deadlocked with another connection using that table (a worker's
+        // page queue created while its query queue polled). Once both exist this is a no-op; a deadlock
+        // with another process creating them at the same moment is retried.
+        for (const name of QUEUES) await createQueueRetrying(boss, name, sendOptions);
       } catch (err) {
         started = undefined;
         throw unavailable(err, 'starting');

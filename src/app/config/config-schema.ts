@@ -364,7 +364,7 @@ export const lyraConfigSchema = z.strictObject({
       host_hold_ms: z.number().int().min(1_000).max(600_000).optional(),
       /** On SIGINT/SIGTERM a worker lets running jobs finish this long, then cancels them (they are retried), in seconds (default 60). */
       shutdown_timeout_seconds: z.number().int().min(0).max(86_400).optional(),
-      /** A query a worker runs hands its planned pages to page jobs, which every worker takes (default true); false: the query's worker fetches them itself. */
+      /** A query a worker runs hands its planned pages to page jobs, which every worker takes (default false: the query's worker fetches them itself; docs/team.md has the measured trade-off). */
       page_jobs: z.boolean().optional(),
       /** Page jobs one `lyra worker` runs at once, beside its query jobs (default 4). */
       page_concurrency: z.number().int().min(1).max(64).optional(),

@@ -30,8 +30,8 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
         "put back for workers.busy_delay_seconds. A killed worker's job is retried elsewhere after",
         'workers.job_expire_seconds; retries: workers.retry_limit. Ctrl-C (SIGINT) or SIGTERM: no new jobs,',
         'running ones get workers.shutdown_timeout_seconds to finish, then are cancelled and retried elsewhere.',
-        "Page jobs: a query's planned pages go to the lyra-page queue, which every worker also takes",
-        '(workers.page_concurrency at once, default 4; lease workers.page_job_expire_seconds; off: workers.page_jobs: false).',
+        "Page jobs (workers.page_jobs: true; off by default): a query's planned pages go to the lyra-page queue,",
+        'which every worker also takes (workers.page_concurrency at once, default 4; lease workers.page_job_expire_seconds).',
         "Limits: the config's workers section (lyra config show). See docs/team.md.",
       ].join('\n'),
     )

@@ -1,14 +1,32 @@
 // A task's evidence graph in run-independent terms, for the crash and worker comparisons: pages by URL,
 // fragments by URL and locator, claims by statement, edges by their endpoints' keys. Two runs of the same
 // queries (one uninterrupted, one killed and resumed, or taken by other workers) must give equal maps.
+// Scores (stance confidence, relevance) are compared within SCORE_TOLERANCE, not as printed digits: the
+// stance model's output for one pair differs in the 7th digit with the batch it was judged in (ONNX picks
+// kernels by shape), and a resumed run batches differently (CI: 0.342412 against 0.342413 failed a
+// comparison of six printed decimals).
 import assert from 'node:assert/strict';
 import type { Edge, Store } from '../core/index.js';
 
-export interface GraphSnapshot {
-  pages: Map<string, string>;
-  claims: Map<string, string>;
-  edges: Map<string, string>;
+/** How far two runs' scores of one edge or claim may differ. */
+export const SCORE_TOLERANCE = 1e-4;
+
+/** What is compared of one page, claim or edge: its exact part and its scores. */
+export interface SnapshotValue {
+  text: string;
+  scores: number[];
 }
+
+export interface GraphSnapshot {
+  pages: Map<string, SnapshotValue>;
+  claims: Map<string, SnapshotValue>;
+  edges: Map<string, SnapshotValue>;
+}
+
+const value = (text: string, ...scores: number[]): SnapshotValue => ({ text, scores });
+const show = (v: SnapshotValue | undefined): string => (v ? [v.text, ...v.scores.map((x) => x.toFixed(6))].join(' ') : '');
+const same = (a: SnapshotValue, b: SnapshotValue): boolean =>
+  a.text === b.text && a.scores.length === b.scores.length && a.scores.every((x, i) => Math.abs(x - b.scores[i]!) <= SCORE_TOLERANCE);
 
 export function graphSnapshot(store: Store, taskId: string): GraphSnapshot {
   const pages = store.listPages(taskId);
@@ -22,29 +40,29 @@ export function graphSnapshot(store: Store, taskId: string): GraphSnapshot {
     if (e.kind === 'contradicts') return `contradicts:${[statementOf.get(e.claimId), statementOf.get(e.otherClaimId)].sort().join('~')}`;
     return `stance:${fragmentKey.get(e.fragmentId)}>${statementOf.get(e.claimId)}`;
   };
-  const edgeValue = (e: Edge): string => {
-    if (e.kind === 'cites') return `cites influential=${e.influential} ${e.relevance.toFixed(6)}`;
-    if (e.kind === 'contradicts') return `${e.contradictionType} ${e.trustLevel}/${e.otherTrustLevel}`;
-    return `${e.kind} ${e.confidence.toFixed(6)} ${e.model ?? ''}`;
+  const edgeValue = (e: Edge): SnapshotValue => {
+    if (e.kind === 'cites') return value(`cites influential=${e.influential}`, e.relevance);
+    if (e.kind === 'contradicts') return value(`${e.contradictionType} ${e.trustLevel}/${e.otherTrustLevel}`);
+    return value(`${e.kind} ${e.model ?? ''}`, e.confidence);
   };
   return {
-    pages: new Map(pages.map((p) => [p.url, `${p.fetchStatus} ${p.contentHash ?? ''} ${store.listFragments(p.id).length}`])),
-    claims: new Map(claims.map((c) => [c.statement, `${c.status ?? 'PENDING'} ${(c.confidence ?? 0).toFixed(6)}`])),
+    pages: new Map(pages.map((p) => [p.url, value(`${p.fetchStatus} ${p.contentHash ?? ''} ${store.listFragments(p.id).length}`)])),
+    claims: new Map(claims.map((c) => [c.statement, value(c.status ?? 'PENDING', c.confidence ?? 0)])),
     edges: new Map(store.listEdges(taskId).map((e) => [edgeKey(e), edgeValue(e)])),
   };
 }
 
 /** Equal maps, or a failure listing (a few of) the keys missing, extra and different. */
-export function assertSameMap(actual: Map<string, string>, expected: Map<string, string>, what: string): void {
+export function assertSameMap(actual: Map<string, SnapshotValue>, expected: Map<string, SnapshotValue>, what: string): void {
   const missing = [...expected.keys()].filter((k) => !actual.has(k));
   const extra = [...actual.keys()].filter((k) => !expected.has(k));
-  const differ = [...expected.keys()].filter((k) => actual.has(k) && actual.get(k) !== expected.get(k));
+  const differ = [...expected.keys()].filter((k) => actual.has(k) && !same(actual.get(k)!, expected.get(k)!));
   if (missing.length + extra.length + differ.length === 0) return;
-  const show = (list: string[], f: (k: string) => string): string => list.slice(0, 8).map(f).join('\n    ');
-  assert.fail(`${what}: ${expected.size} in the reference run, ${actual.size} in the other; ${missing.length} missing, ${extra.length} extra, ${differ.length} different
-  missing:\n    ${show(missing, (k) => `${k} = ${expected.get(k)}`)}
-  extra:\n    ${show(extra, (k) => `${k} = ${actual.get(k)}`)}
-  different:\n    ${show(differ, (k) => `${k}: ${expected.get(k)} → ${actual.get(k)}`)}`);
+  const list = (keys: string[], f: (k: string) => string): string => keys.slice(0, 8).map(f).join('\n    ');
+  assert.fail(`${what}: ${expected.size} in the reference run, ${actual.size} in the other; ${missing.length} missing, ${extra.length} extra, ${differ.length} different (scores within ${SCORE_TOLERANCE})
+  missing:\n    ${list(missing, (k) => `${k} = ${show(expected.get(k))}`)}
+  extra:\n    ${list(extra, (k) => `${k} = ${show(actual.get(k))}`)}
+  different:\n    ${list(differ, (k) => `${k}: ${show(expected.get(k))} → ${show(actual.get(k))}`)}`);
 }
 
 /** A seeded PRNG (mulberry32) in [0, 1): kill points a failure can replay from its printed seed. */

@@ -7,7 +7,7 @@ import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type Sente
  * The development sample (the screening rules were written while reading its errors), the held-out one
  * (labelled after the rules were first frozen; its errors were then read too), the final one (measured
  * blind at first, then its errors were read) and the blind one (labelled by the rubric alone after the
- * rules were frozen at fa7698f: the honest figure).
+ * rules were frozen at b46760d: the honest figure).
  */
 export const CHECKABILITY_FILES = {
   development: 'claim-checkability.jsonl',

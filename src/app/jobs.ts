@@ -2,9 +2,9 @@
 // closed after it (an enqueuing command), or kept by `lyra worker` and `lyra serve`. Expiry and retries travel with each
 // job, from the enqueuing process's configuration.
 import { errorMessage, type LyraEvent, type PageJob, type QueryJob } from '../core/index.js';
-import { PAGE_JOBS, createPgBossQueue, type PgBossQueue } from '../queue/index.js';
+import { PAGE_JOBS, QUERY_JOBS, createPgBossQueue, type JobKind, type PgBossQueue } from '../queue/index.js';
 import type { LyraConfig } from './config/index.js';
-import { workerSettings } from './worker-settings.js';
+import { workerSettings, type WorkerSettings } from './worker-settings.js';
 
 export interface OpenJobQueueOptions {
   /** Run pg-boss's maintenance here (expiry → retry, archiving): `lyra worker` does, enqueuing commands do not. */
@@ -15,13 +15,17 @@ export interface OpenJobQueueOptions {
   onEvent?: (e: Omit<LyraEvent, 'at'>) => void;
 }
 
-/** The query job queue of the configuration's team database; throws team_database_missing without one. */
-export function openJobQueue(config: LyraConfig, options: OpenJobQueueOptions = {}): PgBossQueue {
-  const s = workerSettings(config, 'job queue');
+/** A queue of one job kind in the configuration's team database, its jobs leased for `expireSeconds`. */
+function openQueue<J extends object>(
+  config: LyraConfig,
+  options: OpenJobQueueOptions,
+  queue: { kind: JobKind<J>; name: string; expireSeconds: (s: WorkerSettings) => number },
+): PgBossQueue<J> {
+  const s = workerSettings(config, queue.name);
   return createPgBossQueue(
     {
       url: s.databaseUrl,
-      expireSeconds: s.jobExpireSeconds,
+      expireSeconds: queue.expireSeconds(s),
       retryLimit: s.retryLimit,
       retryDelaySeconds: s.retryDelaySeconds,
       retryBackoff: s.retryBackoff,
@@ -30,28 +34,19 @@ export function openJobQueue(config: LyraConfig, options: OpenJobQueueOptions = 
       supervise: options.supervise === true,
       ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
     },
-    { onError: (err) => options.onEvent?.({ type: 'jobs.queue_error', level: 'warn', message: `job queue: ${errorMessage(err)}` }) },
+    { onError: (err) => options.onEvent?.({ type: 'jobs.queue_error', level: 'warn', message: `${queue.name}: ${errorMessage(err)}` }) },
+    queue.kind,
   );
+}
+
+/** The query job queue of the configuration's team database; throws team_database_missing without one. */
+export function openJobQueue(config: LyraConfig, options: OpenJobQueueOptions = {}): PgBossQueue {
+  return openQueue(config, options, { kind: QUERY_JOBS, name: 'job queue', expireSeconds: (s) => s.jobExpireSeconds });
 }
 
 /** The page job queue of the configuration's team database (workers.page_job_expire_seconds is the page's lease); throws team_database_missing without one. */
 export function openPageJobQueue(config: LyraConfig, options: OpenJobQueueOptions = {}): PgBossQueue<PageJob> {
-  const s = workerSettings(config, 'page job queue');
-  return createPgBossQueue(
-    {
-      url: s.databaseUrl,
-      expireSeconds: s.pageJobExpireSeconds,
-      retryLimit: s.retryLimit,
-      retryDelaySeconds: s.retryDelaySeconds,
-      retryBackoff: s.retryBackoff,
-      pollingIntervalSeconds: s.pollingIntervalSeconds,
-      maintenanceIntervalSeconds: s.maintenanceIntervalSeconds,
-      supervise: options.supervise === true,
-      ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
-    },
-    { onError: (err) => options.onEvent?.({ type: 'jobs.queue_error', level: 'warn', message: `page job queue: ${errorMessage(err)}` }) },
-    PAGE_JOBS,
-  );
+  return openQueue(config, options, { kind: PAGE_JOBS, name: 'page job queue', expireSeconds: (s) => s.pageJobExpireSeconds });
 }
 
 /** Enqueues one job per recorded query (`lyra task search --queue` with a team database); returns the job ids. */

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NonRetryableError, type PageJob, type TakenJob } from '../core/index.js';
-import { PAGE_JOBS, PAGE_QUEUE, createPgBossQueue, type PgBossQueue } from '../queue/index.js';
+import { PAGE_JOBS, PAGE_QUEUE, createPgBossQueue, type PgBossQueue, type PgBossQueueOptions } from '../queue/index.js';
 import { createTestDatabase, findPostgresBin, skipUnlessPostgres, startTempPostgres } from '../test-support/postgres.js';
 import { createPageJobRunner } from './page-jobs.js';
 
@@ -21,21 +21,20 @@ after(async () => {
   await db?.drop();
 });
 
+/** A page queue on `url`: one retry at once, a fast poll. */
+const queueOptions = (url: string): PgBossQueueOptions => ({
+  url,
+  expireSeconds: 60,
+  retryLimit: 1,
+  retryDelaySeconds: 0,
+  retryBackoff: false,
+  pollingIntervalSeconds: 0.5,
+  maintenanceIntervalSeconds: 60,
+  supervise: false,
+});
+
 function pageQueue(): PgBossQueue<PageJob> {
-  const q = createPgBossQueue(
-    {
-      url: db!.url,
-      expireSeconds: 60,
-      retryLimit: 1,
-      retryDelaySeconds: 0,
-      retryBackoff: false,
-      pollingIntervalSeconds: 0.5,
-      maintenanceIntervalSeconds: 60,
-      supervise: false,
-    },
-    {},
-    PAGE_JOBS,
-  );
+  const q = createPgBossQueue(queueOptions(db!.url), {}, PAGE_JOBS);
   opened.push(q);
   return q;
 }
@@ -83,16 +82,7 @@ test('a page job ending while PostgreSQL is down: the worker process lives on (t
   skip: skip || (findPostgresBin() ? false : 'needs initdb/pg_ctl to stop and start a server of its own'),
 }, async () => {
   const server = await startTempPostgres();
-  const options = {
-    url: server.url,
-    expireSeconds: 60,
-    retryLimit: 1,
-    retryDelaySeconds: 0,
-    retryBackoff: false,
-    pollingIntervalSeconds: 0.5,
-    maintenanceIntervalSeconds: 60,
-    supervise: false,
-  };
+  const options = queueOptions(server.url);
   const errors: string[] = [];
   const enqueuing = createPgBossQueue(options, {}, PAGE_JOBS);
   const worker = createPgBossQueue(options, { onError: (err) => errors.push((err as Error).message) }, PAGE_JOBS);

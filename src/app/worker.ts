@@ -11,6 +11,7 @@
 // query waits under the task's lease. Events go to `onEvent`, one per job end.
 import { errorMessage, isLyraError, RetryableError, type JobResult, type LyraEvent, type PageJob, type Store, type TakenJob } from '../core/index.js';
 import type { LyraConfig } from './config/index.js';
+import { SETTLED_FETCH_STATUSES } from '../pipeline/index.js';
 import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
 import { openJobQueue, openPageJobQueue } from './jobs.js';
 import { createPageJobRunner } from './page-jobs.js';
@@ -118,9 +119,6 @@ export async function runPageJob(engine: Pick<AppEngine, 'fetchPage'>, job: Take
   }
 }
 
-/** Fetch statuses a page job leaves its page in (phases/fetch.ts fetchPlannedPage). */
-const SETTLED_PAGE_STATUSES: ReadonlySet<string> = new Set(['fetched', 'abstract_only', 'failed', 'blocked', 'skipped']);
-
 export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummary> {
   const settings = workerSettings(options.config);
   const concurrency = options.concurrency ?? settings.concurrency;
@@ -130,7 +128,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
   // The engine drains up to `concurrency` tasks at once, one per job this worker runs. A page job has
   // ended once its page is final in the store, whatever its state in the queue says yet.
   const ref: { store?: Store } = {};
-  const settled = (job: PageJob): boolean => SETTLED_PAGE_STATUSES.has(ref.store?.getPage(job.pageId)?.fetchStatus ?? 'pending');
+  const settled = (job: PageJob): boolean => SETTLED_FETCH_STATUSES.has(ref.store?.getPage(job.pageId)?.fetchStatus ?? 'pending');
   const engine = createEngine(options.config, {
     ...options.overrides,
     limits: { ...options.overrides?.limits, maxConcurrentTasks: concurrency },

@@ -22,6 +22,8 @@ export interface QueryContext {
 export const COUNTED_FETCH_STATUSES: ReadonlySet<Page['fetchStatus']> = new Set(['fetched', 'abstract_only', 'failed', 'blocked']);
 /** A page in one of these statuses is never fetched again (PIPELINE.md Phase 6). */
 export const FINAL_FETCH_STATUSES: ReadonlySet<Page['fetchStatus']> = new Set(['fetched', 'abstract_only', 'failed', 'blocked']);
+/** The statuses a page job leaves its page in (phases/fetch.ts fetchPlannedPage): final, or skipped (a BLOCKED domain). */
+export const SETTLED_FETCH_STATUSES: ReadonlySet<Page['fetchStatus']> = new Set([...FINAL_FETCH_STATUSES, 'skipped']);
 
 export interface BudgetTracker {
   /** Pages this query may still add: the least of the task's and the query's remainder. */

@@ -142,6 +142,10 @@ async function createQueueRetrying(boss: PgBoss, name: string, options: Omit<PgB
   }
 }
 
+/** Resolves when `signal` aborts (at once if it has). */
+const untilAborted = (signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+
 function unavailable(err: unknown, what: string): RetryableError {
   return new RetryableError(`job queue: ${what} failed: ${(err as Error).message}`, { code: 'queue_unavailable', cause: err });
 }
@@ -201,15 +205,9 @@ export function createPgBossQueue<J extends object = QueryJob>(
 
   return {
     async enqueue(jobs, opts = {}) {
-      const signal = opts.signal;
-      if (signal) {
-        await Promise.race([
-          start(),
-          new Promise<void>((_, reject) =>
-            signal.aborted ? reject(signal.reason) : signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
-          ),
-        ]);
-      } else await start();
+      // A caller giving up while the queue is still starting is not kept waiting.
+      await Promise.race([start(), ...(opts.signal ? [untilAborted(opts.signal)] : [])]);
+      opts.signal?.throwIfAborted();
       const ids: string[] = [];
       for (const job of jobs) {
         opts.signal?.throwIfAborted();
@@ -226,10 +224,7 @@ export function createPgBossQueue<J extends object = QueryJob>(
     async work({ concurrency, signal, shutdownTimeoutMs }, handler) {
       if (!(concurrency >= 1)) throw new InvalidInputError(`job queue: concurrency must be ≥ 1, got ${concurrency}`, { code: 'config_invalid' });
       // A stop while the queue is still starting (the database slow or away) ends work() at once.
-      await Promise.race([
-        start(),
-        new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true }))),
-      ]);
+      await Promise.race([start(), untilAborted(signal)]);
       if (signal.aborted) return;
       const running = new Set<{ done: Promise<unknown>; abort: (why: Error) => void }>();
       const run = async (job: PgBoss.JobWithMetadata<unknown>): Promise<JobResult> => {
@@ -266,7 +261,7 @@ export function createPgBossQueue<J extends object = QueryJob>(
       } catch (err) {
         throw unavailable(err, 'registering workers');
       }
-      await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+      await untilAborted(signal);
       // Stop taking jobs; let the running ones finish, then cancel what outlasts the shutdown timeout (pg-boss retries those).
       await Promise.all(ids.map((id) => boss.offWork({ id }).catch(() => undefined)));
       const all = (): Promise<unknown> => Promise.all([...running].map((r) => r.done));

@@ -20,7 +20,7 @@ import { RESTORE_VIA, classifySourceType } from '../../policy/index.js';
 import { formatScholarlyId, identifiersInPage } from '../../sources/index.js';
 import type { TrustResolver } from '../deps.js';
 import { documentFragments } from '../page-records.js';
-import { FINAL_FETCH_STATUSES, type QueryContext } from '../query-context.js';
+import { FINAL_FETCH_STATUSES, SETTLED_FETCH_STATUSES, type QueryContext } from '../query-context.js';
 import { keys, loadPayload, warning, type PageOutcome } from '../task-state.js';
 import type { FetchCandidate } from './register.js';
 import { renderIfScriptBuilt } from './render-fallback.js';
@@ -240,7 +240,7 @@ function recordFetchFailure(
 export async function fetchPlannedPage(ctx: QueryContext, pageId: string): Promise<Page['fetchStatus']> {
   const page = ctx.deps.store.getPage(pageId);
   if (!page) throw new InvalidInputError(`page job: no page ${pageId} in task ${ctx.task.id}`, { code: 'page_not_found', details: { pageId } });
-  if (FINAL_FETCH_STATUSES.has(page.fetchStatus) || page.fetchStatus === 'skipped') return page.fetchStatus;
+  if (SETTLED_FETCH_STATUSES.has(page.fetchStatus)) return page.fetchStatus;
   const reason = blockedDomainReason(ctx, page.url);
   if (reason) {
     skipBlocked(ctx, page, reason);
@@ -250,35 +250,16 @@ export async function fetchPlannedPage(ctx: QueryContext, pageId: string): Promi
 }
 
 /**
- * The plan's pages as page jobs on the team's workers: the same checks as in-process first (a final
- * page is read back, the time budget, BLOCKED domains), then one job per page left, waited for; each
- * outcome is read back from the page's checkpoint, which the job stored. A job that ended without
+ * The plan's pages left to fetch, as page jobs on the team's workers: one job per page, waited for;
+ * each outcome is read back from the page's checkpoint, which the job stored. A job that ended without
  * storing one (its retries used up) leaves its page `failed` with the job's error.
  */
 async function runAsPageJobs(
   ctx: QueryContext,
   pageJobs: PageJobRunner,
-  plan: FetchPlan,
+  todo: FetchPlan['items'],
   results: Map<string, PageOutcome & { identifiers?: string[] }>,
-  blockedWarnings: EngineWarning[],
-  countNotFetched: () => void,
 ): Promise<void> {
-  const { store } = ctx.deps;
-  const todo: FetchPlan['items'] = [];
-  for (const item of plan.items) {
-    const page = store.getPage(item.pageId);
-    if (page && FINAL_FETCH_STATUSES.has(page.fetchStatus)) {
-      const saved = loadPayload<PageOutcome & { identifiers?: string[] }>(store, ctx.task.id, keys.page(item.pageId));
-      if (saved) results.set(item.pageId, saved);
-    } else if (ctx.budget.secondsLeft() <= 0) {
-      countNotFetched();
-      store.updatePage(item.pageId, { fetchStatus: 'skipped' });
-    } else {
-      const reason = blockedDomainReason(ctx, item.url);
-      if (reason) blockedWarnings.push(skipBlocked(ctx, { id: item.pageId, url: item.url }, reason));
-      else todo.push(item);
-    }
-  }
   if (todo.length === 0) return;
   const failures = await pageJobs.run(
     todo.map((i) => ({ taskId: ctx.task.id, queryId: ctx.query.id, pageId: i.pageId })),
@@ -286,17 +267,16 @@ async function runAsPageJobs(
   );
   ctx.signal.throwIfAborted();
   for (const item of todo) {
-    const saved = loadPayload<PageOutcome & { identifiers?: string[] }>(store, ctx.task.id, keys.page(item.pageId));
-    if (saved && FINAL_FETCH_STATUSES.has(store.getPage(item.pageId)?.fetchStatus ?? 'pending')) results.set(item.pageId, saved);
-    else
-      results.set(
-        item.pageId,
+    const saved = isFinal(ctx.deps.store, item.pageId) ? storedOutcome(ctx, item.pageId) : undefined;
+    results.set(
+      item.pageId,
+      saved ??
         recordFetchFailure(
           ctx,
           item,
           failures.get(item.pageId) ?? { category: 'retryable', code: 'page_job_lost', message: `the page job of ${item.url} ended without storing the page` },
         ),
-      );
+    );
   }
 }
 
@@ -307,30 +287,34 @@ export async function runFetchPhase(ctx: QueryContext, plan: FetchPlan): Promise
   let next = 0;
   let notFetched = 0;
   const blockedWarnings: EngineWarning[] = [];
+  /** Whether a plan item is still to fetch; a final page is read back, one past the time budget or of a BLOCKED domain is skipped. */
+  const toFetch = (item: FetchPlan['items'][number]): boolean => {
+    if (isFinal(store, item.pageId)) {
+      const saved = storedOutcome(ctx, item.pageId);
+      if (saved) results.set(item.pageId, saved);
+      return false;
+    }
+    if (ctx.budget.secondsLeft() <= 0) {
+      notFetched += 1;
+      store.updatePage(item.pageId, { fetchStatus: 'skipped' });
+      return false;
+    }
+    // A plan stored before its domain was blocked (read back on resume) still never fetches it.
+    const reason = blockedDomainReason(ctx, item.url);
+    if (reason) {
+      blockedWarnings.push(skipBlocked(ctx, { id: item.pageId, url: item.url }, reason));
+      return false;
+    }
+    return true;
+  };
   const worker = async (): Promise<void> => {
     while (next < plan.items.length) {
       const item = plan.items[next++]!;
-      const page = store.getPage(item.pageId);
-      if (page && FINAL_FETCH_STATUSES.has(page.fetchStatus)) {
-        const saved = loadPayload<PageOutcome & { identifiers?: string[] }>(store, ctx.task.id, keys.page(item.pageId));
-        if (saved) results.set(item.pageId, saved);
-        continue;
-      }
-      if (ctx.budget.secondsLeft() <= 0) {
-        notFetched += 1;
-        store.updatePage(item.pageId, { fetchStatus: 'skipped' });
-        continue;
-      }
-      // A plan stored before its domain was blocked (read back on resume) still never fetches it.
-      const reason = blockedDomainReason(ctx, item.url);
-      if (reason) {
-        blockedWarnings.push(skipBlocked(ctx, { id: item.pageId, url: item.url }, reason));
-        continue;
-      }
-      results.set(item.pageId, await fetchOne(ctx, item));
+      if (toFetch(item)) results.set(item.pageId, await fetchOne(ctx, item));
     }
   };
-  if (ctx.deps.pageJobs) await runAsPageJobs(ctx, ctx.deps.pageJobs, plan, results, blockedWarnings, () => (notFetched += 1));
+  // In-process the budget is checked as each fetch starts; page jobs are sent at once, so it is checked once, before.
+  if (ctx.deps.pageJobs) await runAsPageJobs(ctx, ctx.deps.pageJobs, plan.items.filter(toFetch), results);
   else await Promise.all(Array.from({ length: Math.max(1, Math.min(ctx.limits.fetchConcurrency, plan.items.length)) }, worker));
 
   const out: FetchOutput = { fetched: [], failed: [], identifiers: [], notFetched, warnings: [...blockedWarnings] };

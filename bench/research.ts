@@ -17,9 +17,11 @@ import { parseArgs } from 'node:util';
 import { addToCorpus, loadConfig, openOrCreateStore, runResearch } from '../src/app/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
 import { parseBudgetSpec, type Answer, type AnswerVerdict } from '../src/workflows/index.js';
-import { CHECKABILITY_FILES, evaluateCheckability } from './lib/claim-checkability.js';
-import { evaluateRelevance } from './lib/claim-relevance.js';
-import { covidAbstracts, type BinaryScores } from './lib/claim-samples.js';
+import { createUseLiteEmbeddingModel, loadClaimScreen } from '../src/models/index.js';
+import { CHECKABILITY_FILES, SCREEN_TRAINING_SAMPLES, evaluateCheckability } from './lib/claim-checkability.js';
+import { embedClaims, labelledSentences, maxClaimScore, screenedScores } from './lib/claim-screen-data.js';
+import { RELEVANCE_BLIND_FILE, RELEVANCE_FILE, evaluateRelevance } from './lib/claim-relevance.js';
+import { DATA_DIR, covidAbstracts, type BinaryScores } from './lib/claim-samples.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,22 +47,42 @@ const pr = (s: BinaryScores): string => `precision ${s.precision.toFixed(3)}, re
 
 // 1-2. The labelled samples.
 console.log('bench:research — 1. claims worth checking (is a claim extracted from the labelled sentence?)');
+console.log('  rules: the rule screen alone (the default); + screen: with the learned claim screen (models/claim-screen, opt-in) as the product runs it');
+const screen = loadClaimScreen();
+const screenEmbedding = createUseLiteEmbeddingModel();
 for (const [name, file] of Object.entries(CHECKABILITY_FILES)) {
+  if (!existsSync(join(DATA_DIR, file))) continue;
   const r = evaluateCheckability(file);
   const checkable = r.scores.tp + r.scores.fn;
   console.log(
-    `  ${name.padEnd(11)} ${r.items} sentences (${checkable} checkable): ${pr(r.scores)}; baseline "every sentence a claim": precision ${(checkable / r.items).toFixed(3)}`,
+    `  ${name.padEnd(11)} ${r.items} sentences (${checkable} checkable): rules ${pr(r.scores)}; baseline "every sentence a claim": precision ${(checkable / r.items).toFixed(3)}`,
   );
-  for (const [corpus, s] of Object.entries(r.byCorpus)) console.log(`    ${corpus.padEnd(11)} ${pr(s)}`);
+  for (const [corpus, s] of Object.entries(r.byCorpus)) console.log(`    ${corpus.padEnd(11)} rules ${pr(s)}`);
+  const sentences = labelledSentences(file);
+  const vectors = await embedClaims(sentences, screenEmbedding);
+  const screened = screenedScores(sentences, maxClaimScore(screen, vectors), screen.threshold);
+  const note = SCREEN_TRAINING_SAMPLES.has(file) ? ' (in-sample: the screen was trained on it)' : ' (blind: never seen in training)';
+  console.log(`    + screen    ${pr(screened)}${note}`);
+  for (const corpus of [...new Set(sentences.map((x) => x.corpus))]) {
+    const mine = sentences.filter((x) => x.corpus === corpus);
+    console.log(`      ${corpus.padEnd(11)} ${pr(screenedScores(mine, maxClaimScore(screen, vectors), screen.threshold))}`);
+  }
 }
 console.log('bench:research — 2. relevance of claims to the question (relevance ≥ 0.3)');
-const rel = evaluateRelevance();
-for (const q of rel.questions)
-  console.log(
-    `  ${q.question.padEnd(50)} ${q.items} claims (${q.relevant} relevant): lyra P ${q.lyra.precision.toFixed(3)} R ${q.lyra.recall.toFixed(3)}; baseline P ${q.baseline.precision.toFixed(3)} R ${q.baseline.recall.toFixed(3)}`,
-  );
-console.log(`  all: lyra ${pr(rel.lyra)}`);
-console.log(`       baseline (share of the question's words, the previous relevance): ${pr(rel.baseline)}`);
+for (const [name, file] of [
+  ['tuned (the rules were written on it)', RELEVANCE_FILE],
+  ['blind (other questions, labelled after the rules were frozen)', RELEVANCE_BLIND_FILE],
+] as const) {
+  if (!existsSync(join(DATA_DIR, file))) continue;
+  const rel = evaluateRelevance(file);
+  console.log(`  ${name}:`);
+  for (const q of rel.questions)
+    console.log(
+      `    ${q.question.padEnd(53)} ${q.items} claims (${q.relevant} relevant): lyra P ${q.lyra.precision.toFixed(3)} R ${q.lyra.recall.toFixed(3)}; baseline P ${q.baseline.precision.toFixed(3)} R ${q.baseline.recall.toFixed(3)}`,
+    );
+  console.log(`    all: lyra ${pr(rel.lyra)}`);
+  console.log(`         baseline (share of the question's words, the previous relevance): ${pr(rel.baseline)}`);
+}
 if (args['samples-only']) process.exit(0);
 
 // 3. Answers.

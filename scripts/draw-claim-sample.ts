@@ -49,6 +49,10 @@ const heldExample = draw(without(example, devExample), 60, 15003);
 const heldCovid = draw(without(covid, devCovid), 40, 15004);
 const finalExample = draw(without(example, devExample, heldExample), 60, 15005);
 const finalCovid = draw(without(covid, devCovid, heldCovid), 40, 15006);
+const blindExample = draw(without(example, devExample, heldExample, finalExample), 60, 15007);
+const blindCovid = draw(without(covid, devCovid, heldCovid, finalCovid), 40, 15008);
+const trainExample = draw(without(example, devExample, heldExample, finalExample, blindExample), 180, 15009);
+const trainCovid = draw(without(covid, devCovid, heldCovid, finalCovid, blindCovid), 120, 15010);
 // The development sample: the screening rules were written while reading its errors. Held out: drawn
 // and labelled after the rules were frozen (its errors were then read); final: drawn and labelled at
 // the end and measured before any rule was changed for it.
@@ -57,9 +61,14 @@ const samples: Record<string, [typeof example, typeof covid]> = {
   'checkability-heldout': [heldExample, heldCovid],
   'checkability-final': [finalExample, finalCovid],
   // Blind: drawn after the final sample's rules were added, labelled by the rubric alone without running the extractor.
-  'checkability-blind': [
-    draw(without(example, devExample, heldExample, finalExample), 60, 15007),
-    draw(without(covid, devCovid, heldCovid, finalCovid), 40, 15008),
+  'checkability-blind': [blindExample, blindCovid],
+  // Training labels for the learned screen (scripts/train-claim-screen.ts), labelled by the rubric alone.
+  'checkability-train': [trainExample, trainCovid],
+  // Blind again: drawn with the training sample, labelled by the rubric alone, and scored once, after the
+  // learned screen was frozen.
+  'checkability-blind2': [
+    draw(without(example, devExample, heldExample, finalExample, blindExample, trainExample), 60, 15011),
+    draw(without(covid, devCovid, heldCovid, finalCovid, blindCovid, trainCovid), 40, 15012),
   ],
 };
 const sample = samples[mode];
@@ -75,10 +84,25 @@ export const RELEVANCE_QUESTIONS = [
   { corpus: 'example', question: 'Is Arctic sea ice declining?', topic: 'Arctic sea ice declining' },
   { corpus: 'check-covid', question: 'Do face masks reduce the spread of COVID-19?', topic: 'face masks reduce spread COVID-19' },
 ] as const;
+/**
+ * Questions of the blind relevance sample: drawn after the relevance rules were frozen, labelled by the
+ * rubric alone, never used to tune them.
+ */
+export const RELEVANCE_BLIND_QUESTIONS = [
+  { corpus: 'example', question: 'Is ocean acidification harming marine life?', topic: 'ocean acidification harming marine life' },
+  { corpus: 'example', question: 'Are glaciers retreating because of global warming?', topic: 'glaciers retreating because global warming' },
+  { corpus: 'check-covid', question: 'Does hydroxychloroquine help patients with COVID-19?', topic: 'hydroxychloroquine help patients COVID-19' },
+] as const;
 /** Searches whose hits make a question's claim pool: the topic and the science perspective words. */
 const POOL_SUFFIXES = ['', 'mechanism', 'measurements data', 'causes', 'effects risks', 'projections', 'review'];
 
-if (mode === 'relevance') {
+const relevanceDraw =
+  mode === 'relevance'
+    ? { questions: RELEVANCE_QUESTIONS, seed: 15100 }
+    : mode === 'relevance-blind'
+      ? { questions: RELEVANCE_BLIND_QUESTIONS, seed: 15200 }
+      : undefined;
+if (relevanceDraw) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { addToCorpus, loadConfig, openOrCreateStore, searchCorpus } = await import('../src/app/index.js');
@@ -89,7 +113,7 @@ if (mode === 'relevance') {
   const store = openOrCreateStore(config.store.path);
   await addToCorpus({ config, store, name: 'check-covid', paths: [sharedDataPath('check-covid/corpus.json')], trustLevel: 'ACADEMIC' });
   const byDoc = new Map<string, string>(example.map((e) => [`${e.doc}#${e.para}`, e.text]));
-  for (const [qi, q] of RELEVANCE_QUESTIONS.entries()) {
+  for (const [qi, q] of relevanceDraw.questions.entries()) {
     const pool = new Map<string, Record<string, unknown>>();
     for (const suffix of POOL_SUFFIXES) {
       for (const hit of await searchCorpus({ store, query: `${q.topic} ${suffix}`.trim(), corpus: q.corpus, limit: 10 })) {
@@ -121,7 +145,7 @@ if (mode === 'relevance') {
     const poolTerms = [...pool.values()].map((c) => new Set(normalizeClaim({ text: String(c.text), source: 'pool' }).terms));
     const df = Object.fromEntries([...analysis.subjectTerms, ...analysis.aspectTerms].map((t) => [t, poolTerms.filter((terms) => terms.has(t)).length]));
     console.log(JSON.stringify({ question: q.question, weights: { n: pool.size, df } }));
-    for (const item of draw([...pool.values()], 50, 15100 + qi)) console.log(JSON.stringify({ question: q.question, ...item }));
+    for (const item of draw([...pool.values()], 50, relevanceDraw.seed + qi)) console.log(JSON.stringify({ question: q.question, ...item }));
   }
   store.close();
   rmSync(home, { recursive: true, force: true });

@@ -7,14 +7,27 @@ import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type Sente
  * The development sample (the screening rules were written while reading its errors), the held-out one
  * (labelled after the rules were first frozen; its errors were then read too), the final one (measured
  * blind at first, then its errors were read) and the blind one (labelled by the rubric alone after the
- * rules were frozen at b46760d: the honest figure).
+ * rules were frozen at b46760d: the honest figure of the rules). Then the training sample of the learned
+ * screen (300, labelled by the rubric alone; also blind for the rules, which it did not change) and blind2
+ * (100, labelled with it and scored once after the screen was frozen: the honest figure of the screen).
  */
 export const CHECKABILITY_FILES = {
   development: 'claim-checkability.jsonl',
   heldOut: 'claim-checkability-heldout.jsonl',
   final: 'claim-checkability-final.jsonl',
   blind: 'claim-checkability-blind.jsonl',
+  train: 'claim-checkability-train.jsonl',
+  blind2: 'claim-checkability-blind2.jsonl',
 } as const;
+
+/** Samples the learned claim screen was fitted on (scripts/train-claim-screen.ts): its figures there are in-sample. */
+export const SCREEN_TRAINING_SAMPLES: ReadonlySet<string> = new Set([
+  CHECKABILITY_FILES.development,
+  CHECKABILITY_FILES.heldOut,
+  CHECKABILITY_FILES.final,
+  CHECKABILITY_FILES.blind,
+  CHECKABILITY_FILES.train,
+]);
 
 type Item = SentenceRef & { checkable: boolean; why?: string };
 

@@ -8,6 +8,8 @@ import { claimsFromSentence } from './claim-checkability.js';
 import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type SentenceRef } from './claim-samples.js';
 
 export const RELEVANCE_FILE = 'claim-relevance.jsonl';
+/** Three other questions, drawn after the relevance rules were frozen and labelled by the rubric alone. */
+export const RELEVANCE_BLIND_FILE = 'claim-relevance-blind.jsonl';
 
 type Line = { question: string; weights: { n: number; df: Record<string, number> } } | (SentenceRef & { question: string; relevant: boolean });
 
@@ -18,8 +20,8 @@ export interface RelevanceResult {
   errors: Array<{ question: string; kind: 'fp' | 'fn'; text: string; relevance: number }>;
 }
 
-export function evaluateRelevance(): RelevanceResult {
-  const lines = readJsonl<Line>(RELEVANCE_FILE);
+export function evaluateRelevance(file: string = RELEVANCE_FILE): RelevanceResult {
+  const lines = readJsonl<Line>(file);
   const out: RelevanceResult = { questions: [], lyra: binaryScores([]), baseline: binaryScores([]), errors: [] };
   const all: Array<{ gold: boolean; lyra: boolean; baseline: boolean }> = [];
   for (const question of [...new Set(lines.map((l) => l.question))]) {

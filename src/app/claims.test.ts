@@ -3,8 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isLyraError, type Fetcher, type FetchRequest } from '../core/index.js';
+import { isLyraError, type ClaimScreen, type EmbeddingModel, type Fetcher, type FetchRequest } from '../core/index.js';
 import { documentClaims } from './claims.js';
+import { loadConfig, type LyraConfig } from './config/index.js';
+import { buildClaimScreen } from './models.js';
 
 const HTML = `<html><head><title>Vaccines and hospitalization</title></head><body>
 <nav>Home | About | Contact</nav><article><h1>Vaccines and hospitalization</h1>
@@ -74,4 +76,46 @@ test('documentClaims: a URL goes through the fetcher; a missing file is invalid 
     return true;
   });
   await assert.rejects(documentClaims({ source: 'https://example.org/', cwd: '/' }), /needs the HTTP fetcher/);
+});
+
+test('documentClaims with a claim screen: what it scores under its threshold is dropped and counted; another embedding model is a warning', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-claims-'));
+  try {
+    writeFileSync(join(dir, 'page.html'), HTML);
+    const embedding: EmbeddingModel = {
+      name: 'topic-test',
+      dimensions: 2,
+      embed: async (texts) => texts.map((t) => (/mask/i.test(t) ? Float32Array.from([0, 1]) : Float32Array.from([1, 0]))),
+    };
+    const claimScreen: ClaimScreen = { name: 'screen-test', embeddingModel: 'topic-test', dimensions: 2, threshold: 0.5, score: ({ vector }) => vector[0]! };
+    const r = await documentClaims({ source: 'page.html', cwd: dir, embedding, claimScreen });
+    assert.equal(r.screened, 1);
+    assert.ok(!r.claims.some((c) => /Masks/.test(c.statement)));
+    assert.equal(r.claims.length, 2);
+    const other = await documentClaims({ source: 'page.html', cwd: dir, embedding, claimScreen: { ...claimScreen, embeddingModel: 'use-lite' } });
+    assert.equal(other.screened, 0);
+    assert.equal(other.claims.length, 3);
+    assert.ok(other.warnings.some((w) => w.includes('claim screen screen-test reads use-lite vectors')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('buildClaimScreen: off unless models.claim_screen.enabled; on, the shipped file or the configured one', () => {
+  const home = mkdtempSync(join(tmpdir(), 'lyra-screen-'));
+  try {
+    const config = (raw: string): LyraConfig => {
+      writeFileSync(join(home, 'lyra.config.yaml'), raw);
+      return loadConfig({ env: { LYRA_HOME: home }, cwd: home });
+    };
+    assert.equal(buildClaimScreen({ config: config('{}\n') }), undefined);
+    assert.equal(buildClaimScreen({ config: config('models:\n  claim_screen:\n    enabled: false\n') }), undefined);
+    assert.equal(buildClaimScreen({ config: config('models:\n  claim_screen:\n    enabled: true\n') })?.embeddingModel, 'use-lite');
+    assert.throws(
+      () => buildClaimScreen({ config: config('models:\n  claim_screen:\n    enabled: true\n    weights_path: ./missing.json\n') }),
+      (e: unknown) => isLyraError(e) && e.code === 'model_file_unreadable',
+    );
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 });

@@ -4,8 +4,23 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InvalidInputError, NonRetryableError, throwIfAborted, type EmbeddingModel, type Fetcher, type TextExtractor } from '../core/index.js';
-import { createTextExtractor, extractNormalizedClaims, mergeClaimsWithEmbeddings, type NormalizedClaim } from '../extract/index.js';
+import {
+  InvalidInputError,
+  NonRetryableError,
+  throwIfAborted,
+  type ClaimScreen,
+  type EmbeddingModel,
+  type Fetcher,
+  type TextExtractor,
+} from '../core/index.js';
+import {
+  claimScreenMismatch,
+  createTextExtractor,
+  extractNormalizedClaims,
+  mergeClaimsWithEmbeddings,
+  screenClaims,
+  type NormalizedClaim,
+} from '../extract/index.js';
 import type { LyraConfig } from './config/index.js';
 import { createRuntime } from './runtime.js';
 
@@ -23,6 +38,8 @@ export interface DocumentClaimsOptions {
   config?: LyraConfig;
   /** When given, paraphrases are merged by embedding similarity as well as by fingerprint and wording. */
   embedding?: EmbeddingModel;
+  /** The learned claim screen (app/models.ts buildClaimScreen); it reads `embedding`'s vectors. */
+  claimScreen?: ClaimScreen;
   maxClaims?: number;
   signal?: AbortSignal;
 }
@@ -35,6 +52,8 @@ export interface DocumentClaims {
   publishedAt?: string;
   warnings: string[];
   claims: NormalizedClaim[];
+  /** Claims the rules accepted and the learned screen dropped (0 without a screen). */
+  screened: number;
 }
 
 function isUrl(source: string): boolean {
@@ -85,16 +104,35 @@ export async function documentClaims(options: DocumentClaimsOptions): Promise<Do
     ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}),
     ...(options.maxClaims ? { maxClaims: options.maxClaims } : {}),
   });
+  const warnings = [...doc.warnings];
+  let kept = extracted;
+  let vectors: Map<string, Float32Array> | undefined;
+  if (options.claimScreen) {
+    const mismatch = claimScreenMismatch(options.claimScreen, options.embedding);
+    if (mismatch) warnings.push(`${mismatch}; claims are screened by the rules only`);
+    else {
+      const screened = await screenClaims({
+        items: extracted,
+        statementOf: (c) => c.statement,
+        screen: options.claimScreen,
+        model: options.embedding!,
+        ...(signal ? { signal } : {}),
+      });
+      kept = screened.kept;
+      vectors = screened.vectors;
+    }
+  }
   const claims = options.embedding
-    ? await mergeClaimsWithEmbeddings({ claims: extracted, model: options.embedding, ...(signal ? { signal } : {}) })
-    : extracted;
+    ? await mergeClaimsWithEmbeddings({ claims: kept, model: options.embedding, ...(vectors ? { vectors } : {}), ...(signal ? { signal } : {}) })
+    : kept;
   return {
     source,
     url,
     ...(doc.title ? { title: doc.title } : {}),
     ...(doc.language ? { language: doc.language } : {}),
     ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}),
-    warnings: doc.warnings,
+    warnings,
     claims,
+    screened: extracted.length - kept.length,
   };
 }

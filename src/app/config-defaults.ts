@@ -17,6 +17,7 @@ import {
   DEFAULT_MAX_TEXT_CHARS,
 } from '../extract/index.js';
 import {
+  DEFAULT_CLAIM_SCREEN_PATH,
   DEFAULT_MODEL_HUB,
   DEFAULT_STANCE_WEIGHTS_PATH,
   DEFAULT_VECTOR_CACHE_ENTRIES,
@@ -151,6 +152,8 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'models.transformers.batch_size': d(optionDefault(transformersStanceOptionsSchema, 'batchSize')),
     'models.transformers.hub_url': d(DEFAULT_MODEL_HUB),
     'models.transformers.labels': unset,
+    'models.claim_screen.enabled': d(false),
+    'models.claim_screen.weights_path': d(DEFAULT_CLAIM_SCREEN_PATH),
     'models.embedding.backend': d('embedded'),
     'models.embedding.model': unset,
     'models.embedding.prefix': d(optionDefault(transformersEmbeddingOptionsSchema, 'prefix')),

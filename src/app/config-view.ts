@@ -51,7 +51,13 @@ export function isSecretKey(key: string): boolean {
 }
 
 /** Keys holding paths, resolved from the config file's folder as the code does. */
-const PATH_KEYS = new Set(['fetch.cache.dir', 'models.stance.weights_path', 'models.transformers.models_dir', 'models.embedding.cache_path']);
+const PATH_KEYS = new Set([
+  'fetch.cache.dir',
+  'models.stance.weights_path',
+  'models.claim_screen.weights_path',
+  'models.transformers.models_dir',
+  'models.embedding.cache_path',
+]);
 
 /** Settings the loader drops from a working-directory file (load-config.ts dropWideningSettings). */
 const WIDENING_KEYS = [

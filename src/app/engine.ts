@@ -134,7 +134,7 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
     webProviders: overrides.webProviders ?? configuredWebProviders(config, fetcher, runtime.plan),
     corpusProvider: (corpus) => createCorpusSearchProvider({ store, ...(corpus ? { corpus } : {}) }),
     scholarly,
-    models: { stance: runtime.stance, embedding: runtime.embedding },
+    models: { stance: runtime.stance, embedding: runtime.embedding, claimScreen: runtime.claimScreen },
     trust: createTrustResolver({ policy: runtime.policy(), store }),
     ...(translator ? { translator } : {}),
     thesaurus: overrides.thesaurus ?? createWordNetThesaurus(),

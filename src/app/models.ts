@@ -2,11 +2,12 @@
 // chosen but not configured is an InvalidInputError naming the missing key.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { InvalidInputError, type StanceModel } from '../core/index.js';
+import { InvalidInputError, type ClaimScreen, type StanceModel } from '../core/index.js';
 import {
   createEmbeddingModel,
   createStanceModel,
   DEFAULT_MODEL_HUB,
+  loadClaimScreen,
   pullTransformersModel,
   type ClosableEmbeddingModel,
   type OnnxDtype,
@@ -129,6 +130,17 @@ export function buildEmbeddingModel(options: { config: LyraConfig }): ClosableEm
     transformers: { modelId: e.model, modelsDir: modelsDirOf(config), ...(dtype ? { dtype } : {}), ...(e.prefix ? { prefix: e.prefix } : {}) },
     ...cache,
   });
+}
+
+/**
+ * The learned claim screen (`models.claim_screen`), or undefined unless it is switched on: opt-in,
+ * because on unseen text it buys precision with as much recall (README "Claims", bench:research). A
+ * configured file that cannot be read is an error, not a run without the screen.
+ */
+export function buildClaimScreen(options: { config: LyraConfig }): ClaimScreen | undefined {
+  const c = section(options.config).claim_screen;
+  if (c?.enabled !== true) return undefined;
+  return c?.weights_path ? loadClaimScreen(resolvePath(options.config, c.weights_path)) : loadClaimScreen();
 }
 
 export interface PullModelOptions {

@@ -5,13 +5,13 @@
 // doctor, search) take their parts from a runtime instead of opening a policy or building a fetcher
 // of their own, so a fetch limit, a policy file or a model setting means the same thing everywhere.
 // Closing the runtime closes what it built; parts handed in through `overrides` stay the caller's.
-import type { AuthItem, EmbeddingModel, EventSink, Fetcher, StanceModel, Store } from '../core/index.js';
+import type { AuthItem, ClaimScreen, EmbeddingModel, EventSink, Fetcher, StanceModel, Store } from '../core/index.js';
 import { createPgHostSchedule, type HostResolver } from '../net/index.js';
 import type { Translator } from '../pipeline/index.js';
 import { calibratedStanceModel } from './calibration.js';
 import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
 import { createFetcher, type CreateFetcherOptions } from './fetcher.js';
-import { buildEmbeddingModel, buildStanceModel } from './models.js';
+import { buildClaimScreen, buildEmbeddingModel, buildStanceModel } from './models.js';
 import { openOrCreateStore } from './open-store.js';
 import { createScholarlySources, type ScholarlySetup } from './scholarly.js';
 import { configuredTranslator } from './translator.js';
@@ -29,6 +29,8 @@ export interface RuntimeOverrides {
   resolver?: HostResolver;
   stance?: StanceModel;
   embedding?: EmbeddingModel;
+  /** The learned claim screen to use; null: none (default: models.claim_screen). */
+  claimScreen?: ClaimScreen | null;
   translator?: Translator;
   /** Fetch, policy and scholarly events (retries, reloads, source failures). */
   events?: EventSink;
@@ -63,6 +65,8 @@ export interface Runtime {
   scholarly(): ScholarlySetup;
   stance(): StanceModel;
   embedding(): EmbeddingModel;
+  /** The learned claim screen (models.claim_screen), undefined unless switched on; loaded on first use. */
+  claimScreen(): ClaimScreen | undefined;
   /** The configured translator (models.llm), or undefined when none is configured. */
   translator(): Translator | undefined;
   /** Closes what the runtime built (fetcher, policy watchers, embedding model, store), in that order. */
@@ -111,6 +115,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     return options.calibrateStance ? calibratedStanceModel({ base: () => buildStanceModel({ config }), store: store() }) : buildStanceModel({ config });
   });
   const ownEmbedding = once(() => buildEmbeddingModel({ config }));
+  const claimScreen = once(() => (overrides.claimScreen !== undefined ? (overrides.claimScreen ?? undefined) : buildClaimScreen({ config })));
   const translator = once(() => overrides.translator ?? configuredTranslator(config));
   let closed = false;
   return {
@@ -123,6 +128,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     scholarly: scholarly.get,
     stance: stance.get,
     embedding: () => overrides.embedding ?? ownEmbedding.get(),
+    claimScreen: claimScreen.get,
     translator: translator.get,
     async close(): Promise<void> {
       if (closed) return;

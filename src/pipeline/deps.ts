@@ -1,6 +1,17 @@
 // What the pipeline needs from the outside, as interfaces (PIPELINE.md "Layers"): app/engine.ts
 // builds these from the configuration; tests build them from real components on loopback.
-import type { EmbeddingModel, Fetcher, PageJobRunner, ScholarlySource, SearchProvider, StanceModel, Store, TextExtractor, Thesaurus } from '../core/index.js';
+import type {
+  ClaimScreen,
+  EmbeddingModel,
+  Fetcher,
+  PageJobRunner,
+  ScholarlySource,
+  SearchProvider,
+  StanceModel,
+  Store,
+  TextExtractor,
+  Thesaurus,
+} from '../core/index.js';
 import type { GraphDeps, GraphLimits, GraphPhaseResult, RecomputeResult, TrustResolver } from './graph/index.js';
 import type { OpenAccessLocator } from '../sources/index.js';
 import type { PipelineLimits } from './limits.js';
@@ -21,6 +32,8 @@ export interface ScholarlyDeps {
 export interface ModelDeps {
   stance(): StanceModel;
   embedding(): EmbeddingModel;
+  /** The learned claim screen over rule-accepted claims; absent or undefined: the rules alone decide. */
+  claimScreen?(): ClaimScreen | undefined;
 }
 
 export interface PipelineDeps {

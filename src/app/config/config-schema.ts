@@ -245,6 +245,18 @@ export const lyraConfigSchema = z.strictObject({
           labels: z.record(z.string(), z.enum(['supports', 'refutes', 'neutral'])).optional(),
         })
         .optional(),
+      /**
+       * The learned claim screen (models/claim-screen): a veto over the claims the rules accept, read from
+       * the embedded (USE-lite) vectors; skipped with a warning under another embedding model. Off unless
+       * `enabled: true`.
+       */
+      claim_screen: z
+        .strictObject({
+          enabled: z.boolean().optional(),
+          /** Default models/claim-screen/claim-screen.json as shipped (what `npm run train:claim-screen` writes). */
+          weights_path: z.string().min(1).optional(),
+        })
+        .optional(),
       embedding: z
         .strictObject({
           /** embedded (USE-lite, English) or transformers (an ONNX sentence encoder under models_dir). */

@@ -2,7 +2,7 @@
 // Markdown): statement, slots, scope, fingerprint id and every source quote.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { buildEmbeddingModel, documentClaims } from '../../app/index.js';
+import { buildClaimScreen, buildEmbeddingModel, documentClaims } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
@@ -19,7 +19,10 @@ export function registerClaimsCommand(program: Command, ctx: CliContext): void {
     .argument('<file-or-url>', 'a local HTML, PDF, text or Markdown file, or an http(s) URL')
     .description('Print the checkable claims of a document, normalized (subject/predicate/object/time, scope, claim id) and merged')
     .option('--max <n>', 'most claims taken from the document (default 200)')
-    .option('--embeddings', 'also merge paraphrases by sentence-embedding similarity (models.embedding; default USE-lite, offline)')
+    .option(
+      '--embeddings',
+      'also merge paraphrases by sentence-embedding similarity (models.embedding; default USE-lite, offline), and apply the learned claim screen when models.claim_screen.enabled is true',
+    )
     .option('--json', 'print JSON')
     .action(async (source: string, raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
@@ -28,12 +31,14 @@ export function registerClaimsCommand(program: Command, ctx: CliContext): void {
       const flags = parsed.data;
       const config = ctx.config();
       const embedding = flags.embeddings ? buildEmbeddingModel({ config }) : undefined;
+      const claimScreen = flags.embeddings ? buildClaimScreen({ config }) : undefined;
       try {
         const result = await documentClaims({
           source,
           cwd: ctx.cwd,
           config,
           ...(embedding ? { embedding } : {}),
+          ...(claimScreen ? { claimScreen } : {}),
           ...(flags.max ? { maxClaims: flags.max } : {}),
         });
         if (flags.json) {
@@ -44,6 +49,7 @@ export function registerClaimsCommand(program: Command, ctx: CliContext): void {
             language: result.language ?? null,
             published_at: result.publishedAt ?? null,
             warnings: result.warnings,
+            screened: result.screened,
             claims: result.claims.map((c) => ({
               claim_id: c.claimId,
               statement: c.statement,
@@ -60,7 +66,9 @@ export function registerClaimsCommand(program: Command, ctx: CliContext): void {
           });
         }
         for (const w of result.warnings) ctx.io.stderr(`warning: ${w}\n`);
-        ctx.io.stdout(`${result.title ?? result.url}: ${result.claims.length} claims\n`);
+        ctx.io.stdout(
+          `${result.title ?? result.url}: ${result.claims.length} claims${result.screened > 0 ? ` (${result.screened} more dropped by the claim screen)` : ''}\n`,
+        );
         for (const c of result.claims) {
           const s = c.slots;
           ctx.io.stdout(

@@ -29,6 +29,23 @@ export interface EmbeddingModel {
 }
 
 /**
+ * A learned screen over claim candidates: from a statement's embedding, the probability that it is a
+ * claim worth checking (not a definition, a study's design, a framed view…). It reads the vectors of
+ * one embedding model (`embeddingModel`, by name) and is applied after the rule screen, as a veto.
+ * Adapters: models/claim-screen (a logistic regression on USE-lite vectors, shipped weights).
+ */
+export interface ClaimScreen {
+  readonly name: string;
+  /** Name of the EmbeddingModel whose vectors `score` expects. */
+  readonly embeddingModel: string;
+  readonly dimensions: number;
+  /** A statement scored below this is not kept as a claim. */
+  readonly threshold: number;
+  /** Probability in [0, 1] that the statement (with its vector from `embeddingModel`) is worth checking. */
+  score(input: { statement: string; vector: Float32Array }): number;
+}
+
+/**
  * Translates a search query into the other working language (query expansion's mirror queries and
  * the research workflow's WIDE queries). Adapters: the `models.llm` chat model (app/translator.ts).
  */

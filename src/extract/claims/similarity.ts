@@ -10,6 +10,8 @@ export const MAX_CLAIMS_PER_MERGE = 5_000;
 export interface EmbeddingSimilarityOptions {
   claims: NormalizedClaim[];
   model: EmbeddingModel;
+  /** Statements already embedded by `model` (e.g. for the claim screen): not embedded again. */
+  vectors?: ReadonlyMap<string, Float32Array>;
   signal?: AbortSignal;
 }
 
@@ -23,9 +25,10 @@ export async function createEmbeddingSimilarity(options: EmbeddingSimilarityOpti
     throw new InvalidInputError(`claim merge: ${claims.length} claims exceed the limit of ${MAX_CLAIMS_PER_MERGE}`, { code: 'claims_too_many' });
   }
   throwIfAborted(signal);
-  const statements = [...new Set(claims.map((c) => c.statement))];
-  const vectors = await model.embed(statements, signal ? { signal } : {});
-  const byStatement = new Map(statements.map((s, i) => [s, vectors[i]!]));
+  const byStatement = new Map(options.vectors ?? []);
+  const statements = [...new Set(claims.map((c) => c.statement))].filter((s) => !byStatement.has(s));
+  const vectors = statements.length > 0 ? await model.embed(statements, signal ? { signal } : {}) : [];
+  statements.forEach((s, i) => byStatement.set(s, vectors[i]!));
   const vectorOf = (c: NormalizedClaim): Float32Array => {
     const v = byStatement.get(c.statement);
     if (!v) throw new InvalidInputError(`claim merge: no vector for claim ${c.claimId} (not among the embedded claims)`, { code: 'claim_not_embedded' });
@@ -37,6 +40,6 @@ export async function createEmbeddingSimilarity(options: EmbeddingSimilarityOpti
 /** mergeClaims with embedding similarity (threshold MERGE_EMBEDDING_THRESHOLD unless given). */
 export async function mergeClaimsWithEmbeddings(options: EmbeddingSimilarityOptions & Omit<MergeOptions, 'similarity'>): Promise<NormalizedClaim[]> {
   const similarity = await createEmbeddingSimilarity(options);
-  const { claims, model: _model, signal: _signal, ...merge } = options;
+  const { claims, model: _model, signal: _signal, vectors: _vectors, ...merge } = options;
   return mergeClaims(claims, { ...merge, similarity });
 }

@@ -2,7 +2,7 @@
 // are visible warnings; a page is read for claims once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { EmbeddingModel, StanceEdge } from '../../core/index.js';
+import type { ClaimScreen, EmbeddingModel, StanceEdge } from '../../core/index.js';
 import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
 import { runGraphPhase } from './index.js';
 
@@ -93,5 +93,43 @@ test('deferStance extracts claims only; the next graph run judges them', async (
     assert.equal(stance.pairs, 2, 'each claim judged against the other page');
   } finally {
     fx.close();
+  }
+});
+
+test('the learned claim screen drops a rule-accepted sentence from the claims, and is skipped with a warning under another embedding model', async () => {
+  // Vectors by topic: the zinc finding scores high, the definition-like sentence low.
+  const embedding: EmbeddingModel = {
+    name: 'topic-test',
+    dimensions: 2,
+    embed: async (texts) => texts.map((t) => (/zinc/i.test(t) ? Float32Array.from([1, 0]) : Float32Array.from([0, 1]))),
+  };
+  const screen: ClaimScreen = { name: 'screen-test', embeddingModel: 'topic-test', dimensions: 2, threshold: 0.5, score: ({ vector }) => vector[0]! };
+  const paragraphs = ['Zinc supplements shortened colds by two days in children.', 'Wind power generated 12 percent of electricity in Denmark in 2020.'];
+  const fx = createGraphFixture();
+  try {
+    const deps = { store: fx.store, stance: ruleStanceModel(), embedding, claimScreen: screen, trust: tableTrust(fx.store, {}), emit: fx.emit };
+    const page = fx.addPage({ url: 'https://a.example.org/', paragraphs });
+    const r = await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [page.id] });
+    assert.deepEqual(
+      fx.store.listClaims(fx.taskId).map((c) => c.statement),
+      [paragraphs[0]],
+    );
+    assert.deepEqual(r.warnings, []);
+  } finally {
+    fx.close();
+  }
+  const other = createGraphFixture();
+  try {
+    const mismatched = { ...screen, embeddingModel: 'use-lite', dimensions: 512 };
+    const deps = { store: other.store, stance: ruleStanceModel(), embedding, claimScreen: mismatched, trust: tableTrust(other.store, {}), emit: other.emit };
+    const page = other.addPage({ url: 'https://a.example.org/', paragraphs });
+    const r = await runGraphPhase(deps, { taskId: other.taskId, queryId: 'q_1', pageIds: [page.id] });
+    assert.equal(other.store.listClaims(other.taskId).length, 2);
+    assert.deepEqual(
+      r.warnings.map((w) => w.code),
+      ['claim_screen_skipped'],
+    );
+  } finally {
+    other.close();
   }
 });

@@ -5,6 +5,7 @@
 import {
   throwIfAborted,
   type Claim,
+  type ClaimScreen,
   type EmbeddingModel,
   type EngineEvent,
   type EngineWarning,
@@ -16,10 +17,12 @@ import {
 } from '../../core/index.js';
 import {
   MAX_CLAIMS_PER_MERGE,
+  claimScreenMismatch,
   createEmbeddingSimilarity,
   extractNormalizedClaims,
   isSameClaim,
   normalizeClaim,
+  screenClaims,
   type NormalizedClaim,
 } from '../../extract/index.js';
 import type { TaskGraph } from '../materials/index.js';
@@ -40,6 +43,8 @@ export interface ClaimsStepResult {
   fragmentsWithClaims: Set<string>;
   /** Fragments of the pages processed now. */
   fragments: number;
+  /** Claim sentences the rules accepted and the learned screen dropped (0 without a screen). */
+  screened: number;
   warnings: EngineWarning[];
 }
 
@@ -93,10 +98,10 @@ function candidatesOf(pages: Page[], graph: TaskGraph, limits: GraphLimits, warn
 }
 
 export async function extractClaimsStep(
-  deps: { store: Store; embedding?: EmbeddingModel; emit: (e: EngineEvent) => void },
+  deps: { store: Store; embedding?: EmbeddingModel; claimScreen?: ClaimScreen; emit: (e: EngineEvent) => void },
   input: { graph: TaskGraph; pageIds: string[]; limits: GraphLimits; signal?: AbortSignal },
 ): Promise<ClaimsStepResult> {
-  const { store, embedding } = deps;
+  const { store, embedding, claimScreen } = deps;
   const { graph, limits, signal } = input;
   const taskId = graph.task.id;
   const warnings: EngineWarning[] = [];
@@ -104,7 +109,29 @@ export async function extractClaimsStep(
     .map((id) => graph.pageById.get(id))
     .filter((p): p is Page => p !== undefined && store.loadCheckpoint(taskId, pageClaimsKey(p.id)) === undefined)
     .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-  const { sourced, fragments } = candidatesOf(pages, graph, limits, warnings);
+  const found = candidatesOf(pages, graph, limits, warnings);
+  const { fragments } = found;
+  let { sourced } = found;
+
+  // The learned screen vetoes rule-accepted sentences that are no claim to check; its vectors serve the merge below.
+  let vectors: Map<string, Float32Array> | undefined;
+  let screened = 0;
+  if (claimScreen && sourced.length > 0) {
+    const mismatch = claimScreenMismatch(claimScreen, embedding);
+    if (mismatch) warnings.push(graphWarning('claim_screen_skipped', `graph: ${mismatch}; claims are screened by the rules only`));
+    else {
+      const result = await screenClaims({
+        items: sourced,
+        statementOf: (s) => s.claim.statement,
+        screen: claimScreen,
+        model: embedding!,
+        ...(signal ? { signal } : {}),
+      });
+      sourced = result.kept;
+      screened = result.dropped.length;
+      vectors = result.vectors;
+    }
+  }
 
   // Stored claims are the first representatives (by id), so a new paraphrase joins the claim the task already has.
   const existing = graph.claims.map((c) => normalizeClaim({ text: c.statement, source: '' }));
@@ -118,7 +145,12 @@ export async function extractClaimsStep(
   throwIfAborted(signal);
   const similarity =
     embedding && sourced.length > 0
-      ? await createEmbeddingSimilarity({ claims: [...existing, ...sourced.map((s) => s.claim)], model: embedding, ...(signal ? { signal } : {}) })
+      ? await createEmbeddingSimilarity({
+          claims: [...existing, ...sourced.map((s) => s.claim)],
+          model: embedding,
+          ...(vectors ? { vectors } : {}),
+          ...(signal ? { signal } : {}),
+        })
       : undefined;
   throwIfAborted(signal);
 
@@ -177,5 +209,5 @@ export async function extractClaimsStep(
     for (const p of pages) store.saveCheckpoint(taskId, pageClaimsKey(p.id), { claims: origins.filter((o) => o.fragment.pageId === p.id).length });
   });
   for (const n of created) deps.emit({ type: 'claim.added', taskId, claimId: n.claimId, statement: n.statement, at: now });
-  return { touched: [...touched].sort(), created: created.map((c) => c.claimId), fragmentsWithClaims, fragments, warnings };
+  return { touched: [...touched].sort(), created: created.map((c) => c.claimId), fragmentsWithClaims, fragments, screened, warnings };
 }

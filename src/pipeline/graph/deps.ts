@@ -1,5 +1,5 @@
 // What the graph step is given: the store, the models and the trust resolver (the engine wires them).
-import type { EmbeddingModel, EngineEvent, StanceModel, Store } from '../../core/index.js';
+import type { ClaimScreen, EmbeddingModel, EngineEvent, StanceModel, Store } from '../../core/index.js';
 import type { TrustResolver } from '../materials/index.js';
 import type { GraphLimits } from './limits.js';
 
@@ -8,6 +8,11 @@ export interface GraphDeps {
   stance: StanceModel;
   /** Optional: without it claims merge by word overlap only and candidates are ranked lexically (a visible warning). */
   embedding?: EmbeddingModel;
+  /**
+   * Optional learned veto over the claims the rules accept (models/claim-screen); it reads `embedding`'s
+   * vectors, and is skipped with a warning when that model is another one.
+   */
+  claimScreen?: ClaimScreen;
   trust: TrustResolver;
   emit: (e: EngineEvent) => void;
   limits?: Partial<GraphLimits>;

@@ -16,10 +16,12 @@ export interface GraphOutput {
 
 export function graphDepsOf(ctx: Pick<QueryContext, 'deps' | 'emit'>): GraphDeps {
   const { deps } = ctx;
+  const claimScreen = deps.models.claimScreen?.();
   return {
     store: deps.store,
     stance: deps.models.stance(),
     embedding: deps.models.embedding(),
+    ...(claimScreen ? { claimScreen } : {}),
     trust: deps.trust,
     emit: ctx.emit,
     ...(deps.graphLimits ? { limits: deps.graphLimits } : {}),

@@ -34,6 +34,9 @@ const EN_PREFIX_RE =
 /** Time and place frames that point back: "During this time", "At that point", "There,". */
 const EN_FRAME_RE =
   /^(?:(?:during|in|at|by|since|after|before|throughout|over|for|from|until|within)\s+(?:this|that|these|those|the same)\s+(?:[\w-]+\s+){0,2}?(?:time|times|period|periods|year|years|month|months|decade|decades|century|centuries|era|age|point|stage|phase|season|summer|summers|winter|winters|spring|autumn|day|days|week|weeks|case|cases|way|context|region|area|place|location|event)\b|(?:by then|since then|until then|at that point|at the time|at this point|in the same year|that year|the same year)\b|(?:there|here),\s)/i;
+/** "Another example is…", "A further reason was…": one more of something the text named before. */
+const EN_ANOTHER_RE =
+  /^(?:another|a further|a second|one more|yet another)\s+(?:example|case|reason|factor|explanation|possibility|cause|consequence|effect|problem|issue|concern|argument|finding)\s+(?:is|was|are|were|of|concerns?)\b/i;
 /** An opening time or place adverbial that names its own time or place ("In 2010,", "In Alaska,"). */
 const EN_ADVERBIAL_RE = /^(?:in|by|since|from|after|before|on|at|during|as of|until|between)\s+(?!(?:this|that|these|those|the same)\b)[^,]{1,40},\s+/i;
 /** "It is likely that", "It was estimated to": the expletive it, which points at nothing. */
@@ -119,7 +122,7 @@ const EN_PLACE_ANAPHOR_RE = /\bthe\s+(?:same\s+)?(region|area)\b(?!\s+(?:of|wher
 /** Words of a clause's start searched for an anaphoric definite description. */
 export const EARLY_DEFINITE_WORDS = 8;
 const EN_EARLY_DEFINITE_RE = new RegExp(
-  `\\bthe\\s+(?:[a-z-]+\\s+)?(${['region', 'area', 'decline', 'tax', 'phenomenon', 'agency', 'company', 'outbreak', 'warming', 'reef'].join('|')})\\b(?!\\s+(?:of|in|from|over)\\b)`,
+  `\\bthe\\s+(?:[a-z-]+\\s+)?(${['region', 'area', 'decline', 'tax', 'phenomenon', 'agency', 'company', 'outbreak', 'warming', 'reef'].join('|')})\\b(?!\\s+(?:of|in|from|over|since|between|during)\\b)|\\bthe\\s+(?:previous|preceding|aforementioned|above-mentioned|above)\\s+([a-z-]+)\\b`,
   'i',
 );
 /** "One of the most striking features of this is…": a demonstrative standing alone early in the clause. */
@@ -150,7 +153,7 @@ function englishReference(text: string): OpeningReference | undefined {
 
 function openingOf(text: string): OpeningReference | undefined {
   const connective = EN_PREFIX_RE.exec(text)?.[0].length ?? 0;
-  const frame = EN_FRAME_RE.exec(text.slice(connective));
+  const frame = EN_FRAME_RE.exec(text.slice(connective)) ?? EN_ANOTHER_RE.exec(text.slice(connective));
   if (frame) return { kind: 'frame', text: frame[0].replace(/,\s$/, ''), start: connective, end: connective + frame[0].replace(/,\s$/, '').length };
   // A self-contained opening adverbial ("In 2010, he signed…") is skipped to reach the subject.
   const prefix = connective + (EN_ADVERBIAL_RE.exec(text.slice(connective))?.[0].length ?? 0);
@@ -186,6 +189,8 @@ function openingOf(text: string): OpeningReference | undefined {
       if (nominal(tokens[i]!)) head = i;
       i++;
     }
+    // "The IPCC projects…", "The Environmental Protection Agency…": a name after "the" points at nothing before.
+    if (lower === 'the' && tokens[1] !== undefined && (tokens[1].pos === 'PROPN' || /^\p{Lu}/u.test(tokens[1].value))) return earlyDefinite(text, prefix);
     if (lower === 'the') {
       const h = head >= 1 && head <= 2 ? tokens[head]! : undefined;
       // "The particles reflect…", "The letter goes on…": a bare common noun as the whole subject points back.
@@ -237,7 +242,7 @@ function earlyDefinite(text: string, from: number): OpeningReference | undefined
   const m = early ?? EN_PLACE_ANAPHOR_RE.exec(text);
   if (!m) return undefined;
   const start = early ? text.indexOf(m[0], from) : m.index;
-  return { kind: 'definite', text: m[0], start, end: start + m[0].length, head: m[1]!.toLowerCase() };
+  return { kind: 'definite', text: m[0], start, end: start + m[0].length, head: (m[1] ?? m[2])!.toLowerCase() };
 }
 
 /** Japanese openers: これ/それ (pronouns), この/その/同 + noun (demonstratives), この時期/同年 (frames). */

@@ -28,6 +28,9 @@ export const GLOSSARY_MIN_TERMS = 2;
 /** Reference-list furniture: retrieval notes, identifiers, page ranges, volumes, "(2012) Title". */
 const REFERENCE_RE =
   /[A-Z][a-z]+,\s[A-Z][a-z]+\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}\)\.?$|^[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){0,3}\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}[a-z]?\)\.?$|\b(?:1[89]|20)\d{2}[a-z]?,\s*pp?\.\s*\d+|\b(?:Retrieved|Accessed|Archived from the original)\b.{0,40}\b(?:1[89]|20)\d{2}\b|\b(?:ISBN|ISSN|doi|DOI|PMID|PMCID|arXiv)\s*:?\s*\d|\bpp?\.\s*\d+\s*[–-]\s*\d+|\bVol\.\s*\d+|^\(?(?:1[89]|20)\d{2}[a-z]?\)\s|^[A-Z][a-z]+,\s(?:[A-Z]\.\s?){1,3}(?:,|&|and|\(\d{4})/;
+/** A cited work ("David Wallace-Wells, "The Uninhabitable Earth …," New York Magazine, July 9, 2017.") or a page citation ("Gelbspan 1998 p. 3"). */
+const CITED_WORK_RE =
+  /^[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){0,3},\s["“][^"”]{8,}["”],?\s[^,]{2,60},\s(?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}\.?$|^[A-Z][a-z]+(?:\s(?:and|&)\s[A-Z][a-z]+)?\s(?:1[89]|20)\d{2}[a-z]?,?\spp?\.\s?\d+/;
 /** Title – programme – site: two or more dash or bar separators between short segments. */
 const TITLE_SEPARATOR_RE = /\s[–—|]\s/g;
 /** A whole sentence inside quotation marks (a quoted headline or title). */
@@ -49,13 +52,16 @@ const FRAGMENT_END_RE = /(?:\(e\.g\.|\(i\.e\.|[,;:(–—-])\s*$/;
  */
 const DEFINITION_RE =
   /^(?:[A-Z][^,;:]{0,90}?(?:,[^,]{0,60},)?\s(?:is|are)\s(?:a|an|the)\s(?![^;]*\b(?:largest|smallest|highest|lowest|most|least|first|main|major|leading|primary|biggest|only|best|worst)\b)[^;]{0,80}?\b(?:that|which|where|whereby|in which|used to|designed to|characteri[sz]ed by)\b|[A-Z][^,;:]{0,90}?\s(?:refers? to|is defined as|are defined as|is the (?:general )?term for|occurs when)\b|The (?:general )?term for\b)/;
+/** "In mathematics, a Catalan pseudoprime is …": a term defined within its field. */
+const FIELD_DEFINITION_RE =
+  /^in\s(?:mathematics|physics|chemistry|biology|economics|statistics|ecology|geology|climatology|meteorology|oceanography|medicine|epidemiology|pharmacology|computing|computer science|linguistics|philosophy|law|finance|astronomy|engineering),\s(?:a|an|the)\s[^,;]{1,60}?\s(?:is|are)\s(?:a|an|the|any)\b/i;
 /** "X defines Y as …", "Mass ejections are known as coral bleaching": a definition or a name, whatever figures it holds. */
 const DEFINES_AS_RE = /^[A-Z][^;]{0,80}?\bdefines?\s[^;]{1,60}?\sas\b|^[A-Z][^;,]{0,60}?\s(?:is|are)\s(?:also\s)?(?:known|referred to)\sas\b/;
 /** What a definition may not contain to stay a definition. */
 const CLAIM_SIGNAL_IN_DEFINITION_RE = /(?<![A-Za-z])\d|\b(?:more|less|fewer|greater|higher|lower|than|increase[sd]?|decrease[sd]?|cause[sd]?)\b/i;
 /** Section labels of abstracts that introduce procedure, not findings. */
 const PROCEDURE_LABEL_RE =
-  /^(?:methods?|design|design,? setting,? and participants|setting|participants|interventions?|exposures?|main outcomes? and measures?|outcome measures?|objectives?|aims?|purpose|study design)\b\s*[:.]?\s/i;
+  /^(?:methods?|design|design,? setting,? and participants|setting|participants|interventions?|exposures?|main outcomes? and measures?|outcome measures?|objectives?|aims?|purpose|study design|trial registration(?: number)?|registration|funding)\b\s*[:.]?\s/i;
 /** Authors describing what they did or will do ("We conducted…", "…, we investigated…"). */
 const PROCEDURE_WE_RE =
   /(?:^|,\s)(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:have\s)?(?:aimed|aim|sought|seek|set out|conducted|conduct|performed|perform|investigated|investigate|evaluated|evaluate|assessed|assess|examined|examine|analy[sz]ed|analy[sz]e|collected|collect|enrolled|recruited|designed|used|use|tested|measured|compared|studied|explored|reviewed|searched|surveyed|administered|randomi[sz]ed|will)\b/i;
@@ -75,12 +81,15 @@ const PROCEDURE_OUR_RE =
   /^our\s(?:[\w-]+\s){0,2}(?:analysis|study|model|approach|method|framework|data(?:set)?|networks?)\s(?:uses?|used|relies|relied|is based|was based|draws?|combines?|includes?|is derived|are derived)\b/i;
 const PROCEDURE_STUDY_RE =
   /^(?:all\s|the\s)?(?:patients|participants|subjects|samples|specimens|cases|residents|individuals|volunteers|mice|animals|cells|studies|articles|trials|records|data|models?)\b[^.]{0,80}?\b(?:was|were)\s(?:included|excluded|used|defined|classified|done|performed|conducted|tested|treated with)\b/i;
+/** Who a study took in: "The trial included 103 participants…", "…were included in this analysis". */
+const PROCEDURE_COHORT_RE =
+  /\b(?:study|trial|analysis|cohort|sample|survey|review|registry)\s(?:included|enrolled|recruited|comprised|involved)\s(?:a total of\s)?\d|\b(?:was|were)\sincluded\sin\s(?:this|the|our)\s(?:analysis|study|trial|review|cohort)\b/i;
 /** Aims of a study: what it set out to learn is not what it found. */
 const PROCEDURE_AIM_RE =
   /^(?:we\s(?:aimed|aim|sought|seek|set out|intend(?:ed)?)\b|the\s(?:aims?|objectives?|purpose|goals?)\sof\s(?:this|the|our|the present)\s(?:study|work|paper|trial|review|analysis)\s(?:was|were|is|are)\b|this\s(?:study|work|paper|trial|review)\saim(?:s|ed)\b)/i;
 /** Statements about the study or the state of knowledge, not about the world. */
 const META_RE =
-  /^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:report|focus)\b(?!\s+that)|\bour\s(?:[\w-]+\s)?(?:estimates?|model|method|approach|framework|analysis)(?:\s(?:of|for)\s[^,;]{1,60}?)?\s(?:is|are|was|were)\s(?:stable|robust|valid|accurate|consistent)\b|^(?:one|another|an|a|the)\s(?:(?:main|key|common|popular|competing)\s)?(?:argument|view|hypothesis|theory|explanation|position|interpretation)\s(?:is|was)\s(?:that\b|the\s(?:idea|view|argument|hypothesis)\b)|\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose)\b/i;
+  /^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:report|focus)\b(?!\s+that)|\bour\s(?:[\w-]+\s)?(?:estimates?|model|method|approach|framework|analysis)(?:\s(?:of|for)\s[^,;]{1,60}?)?\s(?:is|are|was|were)\s(?:stable|robust|valid|accurate|consistent)\b|^(?:one|another|an|a|the)\s(?:(?:main|key|common|popular|competing)\s)?(?:argument|view|hypothesis|theory|explanation|position|interpretation)\s(?:is|was)\s(?:that\b|the\s(?:idea|view|argument|hypothesis)\b)|\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose|address|study|investigate|examine|explore|consider)\b|\b(?:remains?|is|are)\s(?:(?:still|currently|largely|as yet|so far)\s)*(?:undefined|unknown|unclear|poorly understood|not (?:well |fully )?understood|understudied|uncharacteri[sz]ed)\b|\blittle (?:is known|knowledge)\b/i;
 /** Outcome definitions of a study design. */
 const PROCEDURE_OUTCOME_RE =
   /^(?:the\s)?(?:(?:two|three|four)\s)?(?:primary|secondary|main|co-primary)\s(?:outcomes?|end ?points?|outcome measures?)\s(?:was|were|is|are|included)\b/i;
@@ -90,7 +99,8 @@ const FINDING_SIGNAL_RE =
 /** Results that a recommendation may ride on ("FPV showed significantly better…; these results should…"). */
 const RESULT_SIGNAL_RE = /%|\b(?:showed|shown|significant\w*|higher|lower|reduc\w*|increas\w*|decreas\w*)\b/i;
 /** Recommendations: what someone should do is not a fact to check. */
-const NORMATIVE_RE = /\b(?:should|ought to)\b|\bthere (?:is|remains) an? (?:urgent |pressing |clear )?need\b/i;
+const NORMATIVE_RE =
+  /\b(?:should|ought to)\b|\bthere (?:is|remains) an? (?:urgent |pressing |clear )?need\b|\b(?:further|larger|more|additional|future|well-designed)\s(?:[\w-]+\s)?(?:studies|trials|research|work|investigations?|data)\s(?:is|are)\s(?:urgently\s)?(?:needed|required|warranted)\b/i;
 /** Someone's words quoted directly ("Mann said, "Ten years ago…""): what a person said, not a claim to check as such. */
 const QUOTATION_RE = /^[^"“]{0,120}\b(?:said|says|stated|states|told|wrote|writes|remarked|added|argued|argues|declared)\b[^"“]{0,30}[,:]\s*["“]/i;
 
@@ -118,13 +128,13 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
   const t = options.text.trim().replace(/^(?:[•▪◦*·]|[-–—](?=\s))\s*/u, '');
   if (options.language === 'ja') return screenJapanese(t);
   if (CAPTION_RE.test(t)) return 'caption';
-  if (REFERENCE_RE.test(t) || isTitleConcatenation(t)) return 'reference_entry';
+  if (REFERENCE_RE.test(t) || CITED_WORK_RE.test(t) || isTitleConcatenation(t)) return 'reference_entry';
   const quoted = QUOTED_SENTENCE_RE.exec(t)?.groups?.inner;
   if (quoted !== undefined && (wordsOf(quoted).length <= QUOTED_TITLE_MAX_WORDS || isHeadlineCase(quoted))) return 'headline';
   if (isHeadlineCase(t)) return 'headline';
   if ((t.match(GLOSSARY_TERM_RE)?.length ?? 0) >= GLOSSARY_MIN_TERMS) return 'glossary';
   if ((!options.clause && FRAGMENT_START_RE.test(t)) || FRAGMENT_END_RE.test(t) || QUOTE_PIECE_RE.test(t)) return 'fragment';
-  if ((DEFINITION_RE.test(t) && !CLAIM_SIGNAL_IN_DEFINITION_RE.test(t)) || DEFINES_AS_RE.test(t)) return 'definition';
+  if ((DEFINITION_RE.test(t) && !CLAIM_SIGNAL_IN_DEFINITION_RE.test(t)) || DEFINES_AS_RE.test(t) || FIELD_DEFINITION_RE.test(t)) return 'definition';
   const unlabelled = t.replace(/^(?:results?|findings?|conclusions?|background|interpretation)\s*[:.]\s/i, '');
   if (META_RE.test(unlabelled)) return 'meta';
   if (PROCEDURE_LABEL_RE.test(t) || PROCEDURE_OUTCOME_RE.test(unlabelled) || PROCEDURE_AIM_RE.test(unlabelled)) return 'procedure';
@@ -133,6 +143,7 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
     (PROCEDURE_WE_RE.test(unlabelled) ||
       PROCEDURE_PASSIVE_RE.test(unlabelled) ||
       PROCEDURE_STUDY_RE.test(unlabelled) ||
+      PROCEDURE_COHORT_RE.test(unlabelled) ||
       PROCEDURE_DESIGN_RE.test(unlabelled)) &&
     !FINDING_SIGNAL_RE.test(unlabelled)
   )

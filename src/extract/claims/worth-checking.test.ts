@@ -162,3 +162,29 @@ test('generalizing rules: quotations, "our analysis uses", a need, "defines X as
   );
   assert.deepEqual(claimsOf('Between 1900 and 2016, the sea level rose by 16–21 cm.'), ['Between 1900 and 2016, the sea level rose by 16–21 cm.']);
 });
+
+test('rules from the training sample: a cited work, a field definition, what "we study", the state of knowledge, a cohort, more trials needed, "another example", a name after "the"', () => {
+  for (const [text, reason] of [
+    ['David Wallace-Wells, "The Uninhabitable Earth: Famine, economic collapse, a sun that cooks us," New York Magazine, July 9, 2017.', 'reference_entry'],
+    ['Gelbspan 1998 p. 3 "But some individuals do not want the public to know about the immediacy of the threat.', 'reference_entry'],
+    ['In mathematics, a Catalan pseudoprime is an odd composite number n satisfying a congruence.', 'definition'],
+    ['Here we study the effect of major interventions across 11 European countries until 4 May 2020.', 'meta'],
+    ['The relationship between SARS-CoV-2 viral load and risk of disease progression remains largely undefined.', 'meta'],
+    ['The trial included 103 participants with laboratory-confirmed COVID-19 that was severe or life-threatening.', 'procedure'],
+    ['TRIAL REGISTRATION NUMBER: ACTRN12613000852752; Results.', 'procedure'],
+    ['Larger trials are needed to confirm efficacy of medical masks as source control.', 'normative'],
+  ] as const)
+    assert.equal(reasonOf(text), reason, text);
+  // One more of something named before, and a description that says so, point back: no claim.
+  assert.deepEqual(claimsOf('Another example is the possibility for the Atlantic Meridional Overturning Circulation to slow down.'), []);
+  assert.deepEqual(claimsOf('Compared to the previous report, the lower bounds for climate sensitivity were slightly lowered.'), []);
+  // A name after "the", and a description with its own time frame, are not references to an earlier sentence.
+  for (const text of [
+    'The IPCC projects that ice mass loss from the Greenland ice sheet will continue to outpace snowfall.',
+    'The dominant cause of the warming since the 1950s is human activities.',
+  ])
+    assert.deepEqual(claimsOf(text), [text]);
+  // A finding after "we" stays a claim; so does what a trial found.
+  assert.equal(reasonOf('Here we show that face masks reduced transmission by 70% in households.'), undefined);
+  assert.equal(reasonOf('The trial found that remdesivir shortened recovery by 4 days.'), undefined);
+});

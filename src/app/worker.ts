@@ -11,7 +11,7 @@
 // query waits under the task's lease. Events go to `onEvent`, one per job end.
 import { errorMessage, isLyraError, RetryableError, type JobResult, type LyraEvent, type PageJob, type Store, type TakenJob } from '../core/index.js';
 import type { LyraConfig } from './config/index.js';
-import { SETTLED_FETCH_STATUSES } from '../pipeline/index.js';
+import { SETTLED_FETCH_STATUSES, queriesUpTo } from '../pipeline/index.js';
 import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
 import { openJobQueue, openPageJobQueue } from './jobs.js';
 import { createPageJobRunner } from './page-jobs.js';
@@ -50,10 +50,8 @@ export interface WorkerSummary {
  */
 export function requeueCancelled(store: Pick<Store, 'listQueries' | 'updateQuery'>, job: TakenJob, retryLimit: number): number {
   if (job.retryCount >= retryLimit) return 0;
-  const queries = store.listQueries(job.taskId);
-  const upTo = queries.findIndex((q) => q.id === job.queryId);
   let n = 0;
-  for (const q of queries.slice(0, upTo + 1)) {
+  for (const q of queriesUpTo(store.listQueries(job.taskId), job.queryId)) {
     if (q.status !== 'cancelled') continue;
     store.updateQuery(q.id, {
       status: 'pending',

@@ -42,7 +42,7 @@ import { queryContext, runQuery } from './query-runner.js';
 import { taskStatusView } from './status-view.js';
 import { taskCounts } from './task-counts.js';
 import { claimLease, releaseLease } from './task-lease.js';
-import { newTaskLine, Semaphore, settleQuery, waitForQuery, type TaskLine } from './task-queue.js';
+import { newTaskLine, queriesUpTo, Semaphore, settleQuery, waitForQuery, type TaskLine } from './task-queue.js';
 import { newTaskRecord, recordQuery, requireTask, storeTask, targetInput, taskProviders } from './task-records.js';
 import { keys, loadPayload, warning, type PageOutcome, type ReachabilityRecord } from './task-state.js';
 import { createSourceResolver, sourceView } from './materials/index.js';
@@ -346,12 +346,10 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       claimLease(store, taskId);
       const line = lineOf(taskId);
       const active = new Set([...line.queue, ...(line.current ? [line.current] : [])]);
-      const queries = store.listQueries(taskId);
-      const upTo = queries.findIndex((q) => q.id === queryId);
       // Recorded order: the graph's derived results depend on it (task-queue.ts), so earlier queries go first.
-      const todo = queries
-        .slice(0, upTo + 1)
-        .filter((q) => (q.status === 'pending' || q.status === 'running' || q.status === 'cancelled') && !active.has(q.id));
+      const todo = queriesUpTo(store.listQueries(taskId), queryId).filter(
+        (q) => (q.status === 'pending' || q.status === 'running' || q.status === 'cancelled') && !active.has(q.id),
+      );
       for (const q of todo) {
         if (q.status !== 'pending') store.updateQuery(q.id, { status: 'pending' });
         enqueue(taskId, q.id, options.signal);

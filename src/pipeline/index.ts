@@ -4,6 +4,7 @@ export { createPipelineEngine, STOP_POLL_MS, type PipelineEngine, type RecordOpt
 export type { GraphDeps, GraphPhaseResult, GraphRecomputeResult, ModelDeps, PipelineDeps, ScholarlyDeps, TrustResolver } from './deps.js';
 export { PIPELINE_DEFAULTS, budgetInputSchema, resolveLimits, type PipelineLimits } from './limits.js';
 export { SETTLED_FETCH_STATUSES } from './query-context.js';
+export { queriesUpTo } from './task-queue.js';
 export { MAX_EXPANSIONS, REFUTE_SUFFIXES, expandQuery } from './query-expansion.js';
 export type { ExpandOptions, ExpandedQuery, ExpansionResult, Translator } from './query-expansion.js';
 export { CITATION_TOP_K, CITATION_WEIGHTS, NLI_BATCH, citationScore, cosine, scoreCitations, topCitations } from './citation-scoring.js';

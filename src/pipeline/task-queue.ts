@@ -71,3 +71,12 @@ export function settleQuery(line: TaskLine, queryId: string): void {
   line.waiters.delete(queryId);
   line.querySignals.delete(queryId);
 }
+
+/**
+ * The task's queries up to and including `queryId`, in recorded order: what must run before (or as)
+ * that query, since the graph's derived results depend on query order. Empty when the task has no such query.
+ */
+export function queriesUpTo<Q extends { id: string }>(queries: readonly Q[], queryId: string): Q[] {
+  const upTo = queries.findIndex((q) => q.id === queryId);
+  return upTo < 0 ? [] : queries.slice(0, upTo + 1);
+}

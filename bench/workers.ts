@@ -12,7 +12,8 @@
 // politeness still in PostgreSQL through workers.database_url) gives the store's overhead. A second
 // table puts the same 16 queries in ONE task, whose queries run one at a time under the task's lease:
 // 1 and 4 workers with page jobs off (a query's worker fetches its pages) and on (workers.page_jobs: the
-// pages go to every worker's page slots), so what page jobs add to one big task is measured.
+// pages go to every worker's page slots), so what page jobs add to one big task is measured; and with
+// graph jobs on (workers.graph_jobs: each query's graph step goes to every worker's graph slots), in both layouts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -78,8 +79,10 @@ type StoreKind = 'postgres' | 'sqlite';
 interface Layout {
   oneTask: boolean;
   pageJobs: boolean;
+  /** workers.graph_jobs: each query's graph step as a graph job. */
+  graphJobs: boolean;
 }
-const MANY_TASKS: Layout = { oneTask: false, pageJobs: false };
+const MANY_TASKS: Layout = { oneTask: false, pageJobs: false, graphJobs: false };
 
 interface RunResult {
   workers: number;
@@ -121,7 +124,7 @@ function writeHome(web: RemoteWeb, databaseUrl: string, store: StoreKind, layout
       `providers: { searxng: { base_url: "${web.searchBase}" } }`,
       `scholarly: ${JSON.stringify({ semantic_scholar: off, openalex: off, crossref: off, arxiv: off, pubmed: off })}`,
       `pipeline: ${JSON.stringify({ query_backoff_ms: 50, mirror_queries: false, synonym_queries: 0, serp_limit: 50, fetch_concurrency: 4, graph: { claims_per_page: 1, candidates_per_claim: 2 } })}`,
-      `workers: ${JSON.stringify({ ...(store === 'sqlite' ? { database_url: databaseUrl } : {}), polling_interval_seconds: 0.5, busy_delay_seconds: 1, maintenance_interval_seconds: 5, page_jobs: layout.pageJobs })}`,
+      `workers: ${JSON.stringify({ ...(store === 'sqlite' ? { database_url: databaseUrl } : {}), polling_interval_seconds: 0.5, busy_delay_seconds: 1, maintenance_interval_seconds: 5, page_jobs: layout.pageJobs, graph_jobs: layout.graphJobs })}`,
       '',
     ].join('\n'),
   );
@@ -262,8 +265,12 @@ async function main(): Promise<void> {
   const plan: Array<[number, StoreKind, Layout]> = [
     ...WORKER_COUNTS.map((n): [number, StoreKind, Layout] => [n, 'postgres', MANY_TASKS]),
     [1, 'sqlite', MANY_TASKS],
-    [Math.max(...WORKER_COUNTS), 'postgres', { oneTask: false, pageJobs: true }],
-    ...[false, true].flatMap((pageJobs) => oneTaskWorkers.map((n): [number, StoreKind, Layout] => [n, 'postgres', { oneTask: true, pageJobs }])),
+    [Math.max(...WORKER_COUNTS), 'postgres', { oneTask: false, pageJobs: true, graphJobs: false }],
+    [Math.max(...WORKER_COUNTS), 'postgres', { oneTask: false, pageJobs: false, graphJobs: true }],
+    ...[false, true].flatMap((pageJobs) =>
+      oneTaskWorkers.map((n): [number, StoreKind, Layout] => [n, 'postgres', { oneTask: true, pageJobs, graphJobs: false }]),
+    ),
+    ...oneTaskWorkers.map((n): [number, StoreKind, Layout] => [n, 'postgres', { oneTask: true, pageJobs: false, graphJobs: true }]),
   ];
   for (const [n, storeKind, layout] of plan) {
     // A fresh database and web per run: the store, the queue, the arrival log and the per-host clocks start empty.
@@ -282,7 +289,7 @@ async function main(): Promise<void> {
     `bench:workers — ${TASKS} tasks × 1 query × ${PAGES} pages over ${HOSTS} hosts (qps 1–2 each), one query job at a time per worker (page jobs, when on: 4 at a time)\n`,
   );
   printTable(rows.filter((r) => !r.layout.oneTask));
-  const pg = rows.filter((r) => r.store === 'postgres' && !r.layout.oneTask && !r.layout.pageJobs);
+  const pg = rows.filter((r) => r.store === 'postgres' && !r.layout.oneTask && !r.layout.pageJobs && !r.layout.graphJobs);
   const base = pg.find((r) => r.workers === 1);
   if (base)
     console.log(
@@ -295,13 +302,17 @@ async function main(): Promise<void> {
     );
   const one = rows.filter((r) => r.layout.oneTask);
   if (one.length > 0) {
-    console.log(`\nthe same ${TASKS} queries in ONE task (its queries one at a time under the task's lease), page jobs off and on:\n`);
+    console.log(`\nthe same ${TASKS} queries in ONE task (its queries one at a time under the task's lease), page or graph jobs off and on:\n`);
     printTable(one);
     const rate = (r: RunResult | undefined): number => (r ? r.pages / r.wallS : NaN);
-    const at = (n: number, pageJobs: boolean): RunResult | undefined => one.find((r) => r.workers === n && r.layout.pageJobs === pageJobs);
+    const at = (n: number, pageJobs: boolean, graphJobs = false): RunResult | undefined =>
+      one.find((r) => r.workers === n && r.layout.pageJobs === pageJobs && r.layout.graphJobs === graphJobs);
     const most = Math.max(...oneTaskWorkers);
     console.log(
       `\none task, ${most} workers vs 1: page jobs off ×${(rate(at(most, false)) / rate(at(1, false))).toFixed(2)}, on ×${(rate(at(most, true)) / rate(at(1, true))).toFixed(2)}; ${most} workers, on vs off: ×${(rate(at(most, true)) / rate(at(most, false))).toFixed(2)} pages/s`,
+    );
+    console.log(
+      `one task, graph jobs on vs off: 1 worker ×${(rate(at(1, false, true)) / rate(at(1, false))).toFixed(2)}, ${most} workers ×${(rate(at(most, false, true)) / rate(at(most, false))).toFixed(2)} pages/s`,
     );
   }
   console.log(
@@ -321,6 +332,7 @@ function printTable(rows: RunResult[]): void {
   const head = [
     'workers',
     'page jobs',
+    'graph jobs',
     'store',
     'wall s',
     'pages',
@@ -335,6 +347,7 @@ function printTable(rows: RunResult[]): void {
   const body = rows.map((r) => [
     String(r.workers),
     r.layout.pageJobs ? 'on' : 'off',
+    r.layout.graphJobs ? 'on' : 'off',
     r.store,
     r.wallS.toFixed(1),
     String(r.pages),

@@ -251,5 +251,8 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'workers.page_jobs': d(w.pageJobs),
     'workers.page_concurrency': d(w.pageConcurrency),
     'workers.page_job_expire_seconds': d(w.pageJobExpireSeconds),
+    'workers.graph_jobs': d(w.graphJobs),
+    'workers.graph_concurrency': d(w.graphConcurrency),
+    'workers.graph_job_expire_seconds': d(w.graphJobExpireSeconds),
   };
 }

@@ -3,7 +3,7 @@
 // the stance and embedding models, the translator) plus the text extractor, the configured web
 // providers and local corpora, and the trust resolver. Tests and library users may replace any
 // adapter through `overrides`, or hand in a runtime they share with other parts.
-import type { EmbeddingModel, Fetcher, PageJobRunner, SearchProvider, StanceModel, Store, Thesaurus } from '../core/index.js';
+import type { EmbeddingModel, Fetcher, GraphJobRunner, PageJobRunner, SearchProvider, StanceModel, Store, Thesaurus } from '../core/index.js';
 import { createTextExtractor } from '../extract/index.js';
 import { createWordNetThesaurus } from '../models/index.js';
 import type { WebSearchPlan } from './web-search.js';
@@ -29,6 +29,8 @@ export interface EngineOverrides extends RuntimeOverrides {
   limits?: Partial<PipelineLimits>;
   /** Phase 6 hands its pages to page jobs (a `lyra worker`: app/page-jobs.ts). */
   pageJobs?: PageJobRunner;
+  /** Graph steps as graph jobs on the team's workers (lyra worker with workers.graph_jobs). */
+  graphJobs?: GraphJobRunner;
 }
 
 export interface AppEngine extends PipelineEngine {
@@ -143,6 +145,7 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
     ...(graphLimits ? { graphLimits } : {}),
     ...(fetcher.cancelTask ? { cancelFetches: (taskId: string) => fetcher.cancelTask!(taskId) } : {}),
     ...(overrides.pageJobs ? { pageJobs: overrides.pageJobs } : {}),
+    ...(overrides.graphJobs ? { graphJobs: overrides.graphJobs } : {}),
   });
   // Built-in corpora (corpora/<name>) are indexed the first time a task or query names them.
   const ensureCorpora = async (providers: readonly string[] | undefined, signal?: AbortSignal): Promise<void> => {

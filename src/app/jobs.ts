@@ -1,8 +1,8 @@
 // Query jobs in the team database: the queue is opened from the `workers` section for one call and
 // closed after it (an enqueuing command), or kept by `lyra worker` and `lyra serve`. Expiry and retries travel with each
 // job, from the enqueuing process's configuration.
-import { errorMessage, type LyraEvent, type PageJob, type QueryJob } from '../core/index.js';
-import { PAGE_JOBS, QUERY_JOBS, createPgBossQueue, type JobKind, type PgBossQueue } from '../queue/index.js';
+import { errorMessage, type GraphJob, type LyraEvent, type PageJob, type QueryJob } from '../core/index.js';
+import { GRAPH_JOBS, PAGE_JOBS, QUERY_JOBS, createPgBossQueue, type JobKind, type PgBossQueue } from '../queue/index.js';
 import type { LyraConfig } from './config/index.js';
 import { workerSettings, type WorkerSettings } from './worker-settings.js';
 
@@ -47,6 +47,11 @@ export function openJobQueue(config: LyraConfig, options: OpenJobQueueOptions = 
 /** The page job queue of the configuration's team database (workers.page_job_expire_seconds is the page's lease); throws team_database_missing without one. */
 export function openPageJobQueue(config: LyraConfig, options: OpenJobQueueOptions = {}): PgBossQueue<PageJob> {
   return openQueue(config, options, { kind: PAGE_JOBS, name: 'page job queue', expireSeconds: (s) => s.pageJobExpireSeconds });
+}
+
+/** The graph job queue of the configuration's team database (workers.graph_job_expire_seconds is the step's lease); throws team_database_missing without one. */
+export function openGraphJobQueue(config: LyraConfig, options: OpenJobQueueOptions = {}): PgBossQueue<GraphJob> {
+  return openQueue(config, options, { kind: GRAPH_JOBS, name: 'graph job queue', expireSeconds: (s) => s.graphJobExpireSeconds });
 }
 
 /** Enqueues one job per recorded query (`lyra task search --queue` with a team database); returns the job ids. */

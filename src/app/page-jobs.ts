@@ -23,13 +23,13 @@ export interface PageJobRunnerOptions {
 const CATEGORIES: ReadonlySet<string> = new Set(['retryable', 'non_retryable', 'invalid_input', 'blocked']);
 
 /** A failed job's output read as the error its last attempt threw (pg-boss keeps the error's own fields), or a generic one. */
-function failureOf(output: unknown, pageId: string): PageJobFailure {
+export function failureOf(output: unknown, what: string): PageJobFailure {
   const o = (output !== null && typeof output === 'object' ? output : {}) as { message?: unknown; code?: unknown; category?: unknown };
   const message = typeof o.message === 'string' ? o.message.slice(0, 500) : 'no error recorded';
   return {
     category: typeof o.category === 'string' && CATEGORIES.has(o.category) ? (o.category as PageJobFailure['category']) : 'retryable',
     code: typeof o.code === 'string' && /^[a-z_]{1,64}$/.test(o.code) ? o.code : 'page_job_failed',
-    message: `page job for ${pageId} failed after its retries: ${message}`,
+    message: `${what} failed after its retries: ${message}`,
   };
 }
 
@@ -68,7 +68,7 @@ export function createPageJobRunner(queue: Pick<PgBossQueue<PageJob>, 'enqueue' 
           } else if (state.state === 'completed') waiting.delete(id);
           else if (state.state === 'failed' || state.state === 'cancelled') {
             waiting.delete(id);
-            failures.set(job.pageId, failureOf(state.output, job.pageId));
+            failures.set(job.pageId, failureOf(state.output, `page job for ${job.pageId}`));
           }
         }
         if (waiting.size > 0) await delay(pollMs, signal);

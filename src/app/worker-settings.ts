@@ -26,6 +26,12 @@ export const WORKER_DEFAULTS = {
   pageConcurrency: 4,
   /** A page's fetch (its retries, a render) ends well within this; a worker killed mid-page leaves it to another after it. */
   pageJobExpireSeconds: 300,
+  /** Off by default: a graph step as a job adds a queue round trip and frees nothing on one machine (docs/team.md). */
+  graphJobs: false,
+  /** Graph steps are CPU-bound (the stance model): one at a time per worker. */
+  graphConcurrency: 1,
+  /** As long as a query job's lease: the graph step is most of a query's CPU time. */
+  graphJobExpireSeconds: 900,
 } as const;
 
 export interface WorkerSettings {
@@ -43,6 +49,9 @@ export interface WorkerSettings {
   pageJobs: boolean;
   pageConcurrency: number;
   pageJobExpireSeconds: number;
+  graphJobs: boolean;
+  graphConcurrency: number;
+  graphJobExpireSeconds: number;
 }
 
 /** Whether this configuration has a team database (jobs and shared politeness are on). */
@@ -76,5 +85,8 @@ export function workerSettings(config: LyraConfig, what = 'lyra worker'): Worker
     pageJobs: w.page_jobs ?? d.pageJobs,
     pageConcurrency: w.page_concurrency ?? d.pageConcurrency,
     pageJobExpireSeconds: w.page_job_expire_seconds ?? d.pageJobExpireSeconds,
+    graphJobs: w.graph_jobs ?? d.graphJobs,
+    graphConcurrency: w.graph_concurrency ?? d.graphConcurrency,
+    graphJobExpireSeconds: w.graph_job_expire_seconds ?? d.graphJobExpireSeconds,
   };
 }

@@ -2,9 +2,9 @@
 // own behaviour (order, lease, checkpoints) is tested through the real CLI in worker.e2e.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InvalidInputError, RetryableError, type TakenJob } from '../core/index.js';
+import { InvalidInputError, RetryableError, type GraphJob, type TakenJob } from '../core/index.js';
 import type { RunRecordedOutcome } from '../pipeline/index.js';
-import { requeueCancelled, runQueryJob } from './worker.js';
+import { requeueCancelled, runGraphJob, runQueryJob } from './worker.js';
 
 const job: TakenJob = { id: 'job-1', taskId: 'task_1', queryId: 'q_1', expireInMs: 60_000, retryCount: 0 };
 
@@ -88,4 +88,43 @@ test('a cancelled attempt that the queue will retry puts its cancelled queries b
   const last = store([{ id: 'q_1', status: 'cancelled' }]);
   assert.equal(requeueCancelled(last, { ...job, queryId: 'q_1', retryCount: 3 }, 3), 0, 'no retry left: it stays cancelled');
   assert.equal(last.qs[0]!.status, 'cancelled');
+});
+
+test('a graph job waits while another process runs one of its task graph steps, then runs or finds the step stored; an unknown query rejects it', async () => {
+  const job = { id: 'g1', taskId: 't1', queryId: 'q1', expireInMs: 60_000, retryCount: 0 } as TakenJob<GraphJob>;
+  const answers: Array<{ ran: boolean } | Error> = [
+    new RetryableError('busy', { code: 'task_busy' }),
+    new RetryableError('busy', { code: 'task_busy' }),
+    { ran: true },
+  ];
+  let calls = 0;
+  const engine = {
+    runGraphJob: async () => {
+      const a = answers[calls++]!;
+      if (a instanceof Error) throw a;
+      return a;
+    },
+  };
+  assert.deepEqual(await runGraphJob({ engine, busyDelayMs: 1 }, job, new AbortController().signal), { outcome: 'ran' });
+  assert.equal(calls, 3);
+  assert.deepEqual(await runGraphJob({ engine: { runGraphJob: async () => ({ ran: false }) }, busyDelayMs: 1 }, job, new AbortController().signal), {
+    outcome: 'skipped',
+    reason: 'graph_stored',
+  });
+  const missing = {
+    runGraphJob: async () => {
+      throw new InvalidInputError('no such query', { code: 'query_not_found' });
+    },
+  };
+  assert.deepEqual(await runGraphJob({ engine: missing, busyDelayMs: 1 }, job, new AbortController().signal), {
+    outcome: 'rejected',
+    reason: 'query_not_found',
+  });
+  // Busy until the job's lease runs out: the abort fails it, and the queue retries it.
+  const alwaysBusy = {
+    runGraphJob: async () => {
+      throw new RetryableError('busy', { code: 'task_busy' });
+    },
+  };
+  await assert.rejects(runGraphJob({ engine: alwaysBusy, busyDelayMs: 5 }, job, AbortSignal.timeout(30)));
 });

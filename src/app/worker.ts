@@ -8,12 +8,27 @@
 // twice (each phase's checkpoint is kept in the store). With workers.page_jobs (off by default) a query's
 // planned pages become page jobs that every worker takes beside its query jobs (engine.fetchPage, in
 // slots of their own: workers.page_concurrency), so a task's fetches spread over the team while its
-// query waits under the task's lease. Events go to `onEvent`, one per job end.
-import { errorMessage, isLyraError, RetryableError, type JobResult, type LyraEvent, type PageJob, type Store, type TakenJob } from '../core/index.js';
+// query waits under the task's lease. With workers.graph_jobs (off by default) its graph step becomes a
+// graph job in the same way (engine.runGraphJob, under the task's graph lease: workers.graph_concurrency).
+// Events go to `onEvent`, one per job end.
+import {
+  delay,
+  errorMessage,
+  isLyraError,
+  RetryableError,
+  type GraphJob,
+  type JobResult,
+  type LyraEvent,
+  type PageJob,
+  type Store,
+  type TakenJob,
+} from '../core/index.js';
+import type { PgBossQueue } from '../queue/index.js';
 import type { LyraConfig } from './config/index.js';
-import { SETTLED_FETCH_STATUSES, queriesUpTo } from '../pipeline/index.js';
+import { SETTLED_FETCH_STATUSES, graphStepStored, queriesUpTo } from '../pipeline/index.js';
 import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
-import { openJobQueue, openPageJobQueue } from './jobs.js';
+import { createGraphJobRunner } from './graph-jobs.js';
+import { openGraphJobQueue, openJobQueue, openPageJobQueue } from './jobs.js';
 import { createPageJobRunner } from './page-jobs.js';
 import { workerSettings } from './worker-settings.js';
 
@@ -33,6 +48,8 @@ export interface WorkerSummary {
   jobs: number;
   /** Page jobs run (workers.page_jobs), counted apart from the query jobs above. */
   pageJobs: number;
+  /** Graph jobs run (workers.graph_jobs), counted apart too. */
+  graphJobs: number;
   ran: number;
   skipped: number;
   deferred: number;
@@ -105,6 +122,76 @@ export async function runQueryJob(
   }
 }
 
+/**
+ * Runs one graph job: the step runs here under the task's graph lease, or is already stored (skipped).
+ * While another process runs one of the task's graph steps (task_busy) the job waits, `busyDelayMs`
+ * between tries, rather than being deferred as a new job: the query waiting for it watches this job's
+ * id. Its lease (workers.graph_job_expire_seconds) bounds the wait; a thrown error fails it and the queue retries it.
+ */
+export async function runGraphJob(
+  deps: { engine: Pick<AppEngine, 'runGraphJob'>; busyDelayMs: number },
+  job: TakenJob<GraphJob>,
+  signal: AbortSignal,
+): Promise<JobResult> {
+  for (;;) {
+    try {
+      const r = await deps.engine.runGraphJob(job, { signal });
+      return r.ran ? { outcome: 'ran' } : { outcome: 'skipped', reason: 'graph_stored' };
+    } catch (err) {
+      if (isLyraError(err) && err.code === 'task_busy') {
+        await delay(deps.busyDelayMs, signal);
+        continue;
+      }
+      if (isLyraError(err) && err.category === 'invalid_input') return { outcome: 'rejected', reason: err.code };
+      throw err;
+    }
+  }
+}
+
+/**
+ * Works a queue of side jobs (page or graph jobs) beside the query jobs, each end an event
+ * (`<kind>_job.<outcome>`, `<kind>_job.failed`). Resolves when `signal` aborts and the running ones ended.
+ */
+function workSideJobs<J extends { taskId: string; queryId: string }>(
+  queue: PgBossQueue<J>,
+  options: {
+    kind: 'page' | 'graph';
+    concurrency: number;
+    signal: AbortSignal;
+    shutdownTimeoutMs: number;
+    emit: (e: Omit<LyraEvent, 'at'>) => void;
+    count: () => void;
+    describe: (job: TakenJob<J>) => string;
+    run: (job: TakenJob<J>, signal: AbortSignal) => Promise<JobResult>;
+  },
+): Promise<void> {
+  const { kind, emit } = options;
+  return queue.work({ concurrency: options.concurrency, signal: options.signal, shutdownTimeoutMs: options.shutdownTimeoutMs }, async (job, signal) => {
+    options.count();
+    const data = { jobId: job.id, queryId: job.queryId, retryCount: job.retryCount, ...('pageId' in job ? { pageId: job.pageId } : {}) };
+    try {
+      const result = await options.run(job, signal);
+      emit({
+        type: `${kind}_job.${result.outcome}`,
+        level: result.outcome === 'rejected' ? 'warn' : 'info',
+        message: `${kind} job ${job.id}: ${options.describe(job)} ${result.pageStatus ?? result.reason ?? result.outcome}`,
+        taskId: job.taskId,
+        data: { ...data, ...result },
+      });
+      return result;
+    } catch (err) {
+      emit({
+        type: `${kind}_job.failed`,
+        level: 'warn',
+        message: `${kind} job ${job.id}: ${options.describe(job)} failed (retried by the queue within workers.retry_limit): ${errorMessage(err)}`,
+        taskId: job.taskId,
+        data: { ...data, code: isLyraError(err) ? err.code : 'unexpected' },
+      });
+      throw err;
+    }
+  });
+}
+
 /** Runs one page job: the page's status completes it; a thrown error (an abort) fails it and the queue retries it. */
 export async function runPageJob(engine: Pick<AppEngine, 'fetchPage'>, job: TakenJob<PageJob>, signal: AbortSignal): Promise<JobResult> {
   try {
@@ -121,63 +208,67 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
   const settings = workerSettings(options.config);
   const concurrency = options.concurrency ?? settings.concurrency;
   const emit = (e: Omit<LyraEvent, 'at'>): void => options.onEvent?.({ ...e, at: new Date().toISOString() });
-  // Page jobs: enqueued by this worker's queries and taken by every worker (pg-boss's maintenance, run by the query queue, covers both queues).
+  // Page and graph jobs: enqueued by this worker's queries and taken by every worker (pg-boss's maintenance, run by the query queue, covers every queue).
   const pageQueue = settings.pageJobs ? openPageJobQueue(options.config, { maxConnections: settings.pageConcurrency + 2, onEvent: emit }) : undefined;
+  const graphQueue = settings.graphJobs ? openGraphJobQueue(options.config, { maxConnections: settings.graphConcurrency + 2, onEvent: emit }) : undefined;
   // The engine drains up to `concurrency` tasks at once, one per job this worker runs. A page job has
-  // ended once its page is final in the store, whatever its state in the queue says yet.
+  // ended once its page is final in the store, a graph job once its step is stored, whatever their state in the queue says yet.
   const ref: { store?: Store } = {};
   const settled = (job: PageJob): boolean => SETTLED_FETCH_STATUSES.has(ref.store?.getPage(job.pageId)?.fetchStatus ?? 'pending');
+  const graphSettled = (job: GraphJob): boolean => ref.store !== undefined && graphStepStored(ref.store, job);
   const engine = createEngine(options.config, {
     ...options.overrides,
     limits: { ...options.overrides?.limits, maxConcurrentTasks: concurrency },
     ...(pageQueue ? { pageJobs: createPageJobRunner(pageQueue, { settled }) } : {}),
+    ...(graphQueue ? { graphJobs: createGraphJobRunner(graphQueue, { settled: graphSettled }) } : {}),
   });
   ref.store = engine.store;
   const queue = openJobQueue(options.config, { supervise: true, maxConnections: concurrency + 2, onEvent: emit });
-  const summary: WorkerSummary = { jobs: 0, pageJobs: 0, ran: 0, skipped: 0, deferred: 0, rejected: 0, failed: 0 };
+  const summary: WorkerSummary = { jobs: 0, pageJobs: 0, graphJobs: 0, ran: 0, skipped: 0, deferred: 0, rejected: 0, failed: 0 };
   const shutdownTimeoutMs = settings.shutdownTimeoutSeconds * 1000;
-  // Both queues stop on the caller's signal; if the page queue cannot be worked, the worker stops too
-  // (its queries would wait for page jobs that no slot of it takes).
+  // Every queue stops on the caller's signal; if a side queue cannot be worked, the worker stops too
+  // (its queries would wait for jobs that no slot of it takes).
   const stop = new AbortController();
   const onStop = (): void => stop.abort(options.signal.reason);
   if (options.signal.aborted) onStop();
   else options.signal.addEventListener('abort', onStop, { once: true });
-  let pageError: unknown;
+  let sideError: unknown;
+  const onSideError = (err: unknown): void => {
+    sideError ??= err;
+    stop.abort(err);
+  };
+  const side = { signal: stop.signal, shutdownTimeoutMs, emit };
   const pages = pageQueue
-    ?.work({ concurrency: settings.pageConcurrency, signal: stop.signal, shutdownTimeoutMs }, async (job, signal) => {
-      summary.pageJobs += 1;
-      const data = { jobId: job.id, queryId: job.queryId, pageId: job.pageId, retryCount: job.retryCount };
-      try {
-        const result = await runPageJob(engine, job, signal);
-        emit({
-          type: `page_job.${result.outcome}`,
-          level: result.outcome === 'rejected' ? 'warn' : 'info',
-          message: `page job ${job.id}: page ${job.pageId} ${result.pageStatus ?? result.reason ?? result.outcome}`,
-          taskId: job.taskId,
-          data: { ...data, ...result },
-        });
-        return result;
-      } catch (err) {
-        emit({
-          type: 'page_job.failed',
-          level: 'warn',
-          message: `page job ${job.id}: page ${job.pageId} failed (retried by the queue within workers.retry_limit): ${errorMessage(err)}`,
-          taskId: job.taskId,
-          data: { ...data, code: isLyraError(err) ? err.code : 'unexpected' },
-        });
-        throw err;
-      }
-    })
-    .catch((err: unknown) => {
-      pageError = err;
-      stop.abort(err);
-    });
+    ? workSideJobs(pageQueue, {
+        ...side,
+        kind: 'page',
+        concurrency: settings.pageConcurrency,
+        count: () => void (summary.pageJobs += 1),
+        describe: (job) => `page ${job.pageId}`,
+        run: (job, signal) => runPageJob(engine, job, signal),
+      }).catch(onSideError)
+    : undefined;
+  const graphs = graphQueue
+    ? workSideJobs(graphQueue, {
+        ...side,
+        kind: 'graph',
+        concurrency: settings.graphConcurrency,
+        count: () => void (summary.graphJobs += 1),
+        describe: (job) => `graph step of query ${job.queryId}`,
+        run: (job, signal) => runGraphJob({ engine, busyDelayMs: settings.busyDelaySeconds * 1000 }, job, signal),
+      }).catch(onSideError)
+    : undefined;
   try {
     emit({
       type: 'worker.started',
       level: 'info',
-      message: `worker ${process.pid}: taking jobs, ${concurrency} at once${pageQueue ? `, and page jobs, ${settings.pageConcurrency} at once` : ''}`,
-      data: { pid: process.pid, concurrency, ...(pageQueue ? { pageConcurrency: settings.pageConcurrency } : {}) },
+      message: `worker ${process.pid}: taking jobs, ${concurrency} at once${pageQueue ? `, page jobs, ${settings.pageConcurrency} at once` : ''}${graphQueue ? `, graph jobs, ${settings.graphConcurrency} at once` : ''}`,
+      data: {
+        pid: process.pid,
+        concurrency,
+        ...(pageQueue ? { pageConcurrency: settings.pageConcurrency } : {}),
+        ...(graphQueue ? { graphConcurrency: settings.graphConcurrency } : {}),
+      },
     });
     await queue.work({ concurrency, signal: stop.signal, shutdownTimeoutMs }, async (job, signal) => {
       summary.jobs += 1;
@@ -215,15 +306,17 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
         throw err;
       }
     });
-    if (pageError !== undefined) throw pageError;
+    if (sideError !== undefined) throw sideError;
   } finally {
-    // The query jobs have ended (work() returns after them), so no query waits on a page slot any more.
+    // The query jobs have ended (work() returns after them), so no query waits on a page or graph slot any more.
     stop.abort();
     options.signal.removeEventListener('abort', onStop);
     await pages;
+    await graphs;
     await engine.close();
     await queue.close();
     await pageQueue?.close();
+    await graphQueue?.close();
     emit({ type: 'worker.stopped', level: 'info', message: `worker ${process.pid}: stopped after ${summary.jobs} job(s)`, data: { ...summary } });
   }
   return summary;

@@ -40,6 +40,9 @@ before(async () => {
       // lost the database just as it ended stays active until this lease runs out.
       '  page_jobs: true',
       '  page_job_expire_seconds: 30',
+      // Graph jobs on too (off by default): every query's graph step runs as a graph job, in either worker.
+      '  graph_jobs: true',
+      '  graph_job_expire_seconds: 60',
       '  maintenance_interval_seconds: 2',
     ].join('\n'),
   });
@@ -138,6 +141,12 @@ test('LYRA_DATABASE_URL: task create, two lyra workers and task search --queue g
     events.filter((e) => e.type === 'page_job.failed' || e.type === 'page_job.rejected').map((e) => e.message),
     [],
   );
+  // Each query's graph step ran as a graph job (workers.graph_jobs), once, none failed.
+  assert.equal(jobs.filter((t) => t === 'graph_job.ran').length, QUERIES.length, jobs.join(' '));
+  assert.deepEqual(
+    events.filter((e) => e.type === 'graph_job.failed' || e.type === 'graph_job.rejected').map((e) => e.message),
+    [],
+  );
 });
 
 test('PostgreSQL restarting mid-run: the worker reconnects and the query completes with every page once', {
@@ -214,6 +223,7 @@ test('three lyra workers, the one holding a job SIGKILLed at random moments and 
     readFileSync(team.configPath, 'utf8')
       .replace('  job_expire_seconds: 60', '  job_expire_seconds: 6\n  retry_limit: 10')
       .replace('page_job_expire_seconds: 30', 'page_job_expire_seconds: 6')
+      .replace('graph_job_expire_seconds: 60', 'graph_job_expire_seconds: 6')
       .replace('maintenance_interval_seconds: 2', 'maintenance_interval_seconds: 1'),
   );
   const single = newHome('kills-ref', '');

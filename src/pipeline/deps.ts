@@ -3,6 +3,7 @@
 import type {
   ClaimScreen,
   EmbeddingModel,
+  GraphJobRunner,
   Fetcher,
   PageJobRunner,
   ScholarlySource,
@@ -63,4 +64,9 @@ export interface PipelineDeps {
    * fetching them in this process (a `lyra worker` with workers.page_jobs); absent: fetched here.
    */
   pageJobs?: PageJobRunner;
+  /**
+   * Phase 7 hands the query's graph step to a graph job on the team's workers and waits for it, instead
+   * of running it in this process (a `lyra worker` with workers.graph_jobs); absent: run here.
+   */
+  graphJobs?: GraphJobRunner;
 }

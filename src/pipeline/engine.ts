@@ -4,6 +4,7 @@
 import {
   InvalidInputError,
   NonRetryableError,
+  RetryableError,
   errorMessage,
   isLyraError,
   type CreateTaskInput,
@@ -18,6 +19,7 @@ import {
   type MaterialsPage,
   type MaterialsPageOptions,
   type Page,
+  type GraphJob,
   type PageJob,
   type QueueOptions,
   type QueryOrigin,
@@ -35,13 +37,13 @@ import type { PipelineDeps } from './deps.js';
 import { resolveLimits, type PipelineLimits } from './limits.js';
 import { verifyStatement } from './graph/index.js';
 import { buildMaterials, buildMaterialsPage } from './materials/index.js';
-import { graphDepsOf } from './phases/graph.js';
+import { graphDepsOf, graphStepOf, graphStepStored } from './phases/graph.js';
 import { normalizeProviders, resolveTaskProviders } from './providers.js';
 import { fetchPlannedPage } from './phases/fetch.js';
 import { queryContext, runQuery } from './query-runner.js';
 import { taskStatusView } from './status-view.js';
 import { taskCounts } from './task-counts.js';
-import { claimLease, releaseLease } from './task-lease.js';
+import { GRAPH_LEASE_KEY, claimLease, releaseLease } from './task-lease.js';
 import { newTaskLine, queriesUpTo, Semaphore, settleQuery, waitForQuery, type TaskLine } from './task-queue.js';
 import { newTaskRecord, recordQuery, requireTask, storeTask, targetInput, taskProviders } from './task-records.js';
 import { keys, loadPayload, warning, type PageOutcome, type ReachabilityRecord } from './task-state.js';
@@ -76,6 +78,12 @@ export interface PipelineEngine extends Engine {
    * waiting for the page holds it. Returns the page's fetch status.
    */
   fetchPage(job: PageJob, options?: { signal?: AbortSignal }): Promise<{ status: Page['fetchStatus'] }>;
+  /**
+   * Runs a query's graph step here (a worker's graph job), as Phase 7 would, under the task's graph lease
+   * (`task_busy` while another live process runs one of the task's graph steps). A step already stored is
+   * left as it is (`ran: false`), so a job run again changes nothing.
+   */
+  runGraphJob(job: GraphJob, options?: { signal?: AbortSignal }): Promise<{ ran: boolean }>;
 }
 
 /** How `record` records its targets: as `search` would run them. */
@@ -107,6 +115,8 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
     }
   };
   const now = (): string => new Date().toISOString();
+  /** Tasks whose graph step runs as a graph job in this process (runGraphJob). */
+  const graphsRunning = new Set<string>();
 
   /** Required components: the models (stance for Phase 7 and citation relevance, embeddings for similarity). */
   const requireModels = (): void => {
@@ -489,6 +499,40 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
         throw new InvalidInputError(`task ${job.taskId} has no query ${job.queryId} with page ${job.pageId}`, { code: 'page_not_found', details: { ...job } });
       const ctx = queryContext({ deps, limits, taskId: job.taskId, queryId: job.queryId, signal: options.signal ?? new AbortController().signal, emit });
       return { status: await fetchPlannedPage(ctx, job.pageId) };
+    },
+
+    async runGraphJob(job: GraphJob, options: { signal?: AbortSignal } = {}): Promise<{ ran: boolean }> {
+      requireTask(store, job.taskId);
+      const query = store.getQuery(job.queryId);
+      if (!query || query.taskId !== job.taskId)
+        throw new InvalidInputError(`task ${job.taskId} has no query ${job.queryId}`, { code: 'query_not_found', details: { ...job } });
+      const stored = (): boolean => graphStepStored(store, job);
+      if (stored()) return { ran: false };
+      requireModels();
+      // The lease is per process: a second graph job of the task in this process waits as another process's would.
+      if (graphsRunning.has(job.taskId))
+        throw new RetryableError(`task ${job.taskId}: another of its graph steps runs in this process`, { code: 'task_busy', details: { ...job } });
+      claimLease(store, job.taskId, GRAPH_LEASE_KEY);
+      graphsRunning.add(job.taskId);
+      // Renewed while the step runs, so a second graph job of the task (a retried query's) waits for this one.
+      const heartbeat = setInterval(() => {
+        try {
+          claimLease(store, job.taskId, GRAPH_LEASE_KEY);
+        } catch {
+          // A failed renewal is retried at the next tick.
+        }
+      }, STOP_POLL_MS);
+      heartbeat.unref();
+      try {
+        if (stored()) return { ran: false };
+        const ctx = queryContext({ deps, limits, taskId: job.taskId, queryId: job.queryId, signal: options.signal ?? new AbortController().signal, emit });
+        await graphStepOf(ctx);
+        return { ran: true };
+      } finally {
+        clearInterval(heartbeat);
+        graphsRunning.delete(job.taskId);
+        releaseLease(store, job.taskId, GRAPH_LEASE_KEY);
+      }
     },
 
     async ingestUrl(taskId: string, url: string, options: { signal?: AbortSignal } = {}): Promise<IngestUrlOutcome> {

@@ -5,6 +5,7 @@ export type { GraphDeps, GraphPhaseResult, GraphRecomputeResult, ModelDeps, Pipe
 export { PIPELINE_DEFAULTS, budgetInputSchema, resolveLimits, type PipelineLimits } from './limits.js';
 export { SETTLED_FETCH_STATUSES } from './query-context.js';
 export { queriesUpTo } from './task-queue.js';
+export { graphStepStored } from './phases/graph.js';
 export { MAX_EXPANSIONS, REFUTE_SUFFIXES, expandQuery } from './query-expansion.js';
 export type { ExpandOptions, ExpandedQuery, ExpansionResult, Translator } from './query-expansion.js';
 export { CITATION_TOP_K, CITATION_WEIGHTS, NLI_BATCH, citationScore, cosine, scoreCitations, topCitations } from './citation-scoring.js';

@@ -6,6 +6,7 @@ import {
   delay,
   errorMessage,
   isLyraError,
+  RetryableError,
   type EngineEvent,
   type EngineWarning,
   type PipelinePhase,
@@ -21,7 +22,7 @@ import { runAcademicPhase, type AcademicOutput } from './phases/academic.js';
 import { runCitationsPhase, type CitationsOutput } from './phases/citations.js';
 import { firstRoundIdentifiers, runEnrichPhase, type EnrichOutput } from './phases/enrich.js';
 import { planFetch, runFetchPhase, type FetchOutput, type FetchPlan } from './phases/fetch.js';
-import { runGraphStep, saveGraphOutput, type GraphOutput } from './phases/graph.js';
+import { graphStepOf, type GraphOutput } from './phases/graph.js';
 import { runRegisterPhase, type RegisterOutput } from './phases/register.js';
 import { runSerpPhase, type SerpOutput } from './phases/serp.js';
 import { selectProviders } from './providers.js';
@@ -143,15 +144,7 @@ async function runPhases(ctx: QueryContext): Promise<QuerySummary> {
     ids = fetched.identifiers.map(parseScholarlyId);
   }
 
-  const graphKey = keys.phase(query.id, 'graph');
-  let graph = loadPayload<GraphOutput>(deps.store, taskId, graphKey);
-  if (!graph) {
-    ctx.emit({ type: 'phase.start', taskId, queryId: query.id, phase: 'graph', at: now() });
-    const t0 = Date.now();
-    graph = await runGraphStep(ctx);
-    saveGraphOutput(ctx, graphKey, graph, (Date.now() - t0) / 1000, save);
-    ctx.emit({ type: 'phase.end', taskId, queryId: query.id, phase: 'graph', at: now(), count: graph.result.claimIds.length });
-  }
+  const graph = await graphOf(ctx);
 
   const sum = <T>(list: T[], f: (x: T) => number): number => list.reduce((n, x) => n + f(x), 0);
   const fetchedPages = sum(fetches, (f) => f.fetched.length);
@@ -178,6 +171,24 @@ async function runPhases(ctx: QueryContext): Promise<QuerySummary> {
     hasPrimarySource: counts.hasPrimarySource,
     claimIds: graph.result.claimIds,
   };
+}
+
+/**
+ * The query's graph step: run here, or (with deps.graphJobs: a `lyra worker` with workers.graph_jobs)
+ * handed to a graph job that any worker takes, and read back from the store once the job has ended.
+ */
+async function graphOf(ctx: QueryContext): Promise<GraphOutput> {
+  const { deps, task, query } = ctx;
+  const key = keys.phase(query.id, 'graph');
+  if (!deps.graphJobs || loadPayload<GraphOutput>(deps.store, task.id, key)) return graphStepOf(ctx);
+  await deps.graphJobs.run({ taskId: task.id, queryId: query.id }, { signal: ctx.signal });
+  const graph = loadPayload<GraphOutput>(deps.store, task.id, key);
+  if (!graph)
+    throw new RetryableError(`query ${query.id} of task ${task.id}: its graph job ended without storing the graph step`, {
+      code: 'graph_job_unfinished',
+      details: { taskId: task.id, queryId: query.id },
+    });
+  return graph;
 }
 
 /** The context a query's phases see, from the stored task, query and input (a page job builds one for its page). */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
 import type { JobResult, TakenJob } from '../core/index.js';
 import pg from 'pg';
-import { PAGE_QUEUE, QUERY_QUEUE, createPgBossQueue, type PgBossQueue } from './pg-boss-queue.js';
+import { GRAPH_QUEUE, PAGE_QUEUE, QUERY_QUEUE, createPgBossQueue, type PgBossQueue } from './pg-boss-queue.js';
 
 const skip = skipUnlessPostgres();
 let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
@@ -145,7 +145,7 @@ test('the first queue to start creates every kind of queue: a page queue created
     const { rows } = await client.query<{ name: string }>(`SELECT name FROM ${schema}.queue ORDER BY name`);
     assert.deepEqual(
       rows.map((r) => r.name),
-      [PAGE_QUEUE, QUERY_QUEUE].sort(),
+      [GRAPH_QUEUE, PAGE_QUEUE, QUERY_QUEUE].sort(),
     );
   } finally {
     await client.end();

@@ -15,6 +15,7 @@ import {
   POSTGRES_URL_PATTERN,
   RetryableError,
   type JobQueue,
+  type GraphJob,
   type JobResult,
   type PageJob,
   type QueryJob,
@@ -25,11 +26,14 @@ import {
 export const QUERY_QUEUE = 'lyra-query';
 /** The queue page jobs go to. */
 export const PAGE_QUEUE = 'lyra-page';
+/** The queue graph jobs go to. */
+export const GRAPH_QUEUE = 'lyra-graph';
 
 const id = z.string().min(1).max(200);
 /** A job's data as read back from the database: checked, since any process (or a person with psql) may have written it. */
 export const queryJobSchema = z.strictObject({ taskId: id, queryId: id });
 export const pageJobSchema = z.strictObject({ taskId: id, queryId: id, pageId: id });
+export const graphJobSchema = z.strictObject({ taskId: id, queryId: id });
 
 /** One kind of job: its queue, the schema of its data, and its own fields picked from a job (a TakenJob carries the queue's as well). */
 export interface JobKind<J extends object> {
@@ -51,6 +55,13 @@ export const PAGE_JOBS: JobKind<PageJob> = {
   schema: pageJobSchema,
   fields: (j) => ({ taskId: j.taskId, queryId: j.queryId, pageId: j.pageId }),
   label: (j) => `page ${j.pageId}`,
+};
+
+export const GRAPH_JOBS: JobKind<GraphJob> = {
+  queue: GRAPH_QUEUE,
+  schema: graphJobSchema,
+  fields: (j) => ({ taskId: j.taskId, queryId: j.queryId }),
+  label: (j) => `graph step of query ${j.queryId}`,
 };
 
 const optionsSchema = z.strictObject({
@@ -126,7 +137,7 @@ function watchSettleErrors(listener: (err: unknown) => void): () => void {
 }
 
 /** Every queue Lyra uses, created together (createQueueRetrying). */
-const QUEUES = [QUERY_QUEUE, PAGE_QUEUE] as const;
+const QUEUES = [QUERY_QUEUE, PAGE_QUEUE, GRAPH_QUEUE] as const;
 /** Tries of creating a queue that PostgreSQL chose as a deadlock victim (SQLSTATE 40P01), 100 ms × try apart. */
 const CREATE_QUEUE_TRIES = 5;
 

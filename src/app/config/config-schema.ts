@@ -382,6 +382,12 @@ export const lyraConfigSchema = z.strictObject({
       page_concurrency: z.number().int().min(1).max(64).optional(),
       /** A page job running longer than this is failed and retried by another worker, in seconds (default 300). */
       page_job_expire_seconds: z.number().int().min(1).max(86_400).optional(),
+      /** A query run by a worker hands its graph step to a graph job that any worker takes (default false). */
+      graph_jobs: z.boolean().optional(),
+      /** Graph jobs one worker runs at once, beside its query and page jobs (default 1). */
+      graph_concurrency: z.number().int().min(1).max(64).optional(),
+      /** A graph job's lease: a worker killed mid-step leaves it to another after this (default 900). */
+      graph_job_expire_seconds: z.number().int().min(1).max(86_400).optional(),
     })
     .optional(),
   /** The browser UI (`lyra ui`, `lyra serve --http --ui`); defaults in app/ui-defaults.ts (UI_DEFAULTS). */

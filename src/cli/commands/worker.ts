@@ -32,6 +32,8 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
         'running ones get workers.shutdown_timeout_seconds to finish, then are cancelled and retried elsewhere.',
         "Page jobs (workers.page_jobs: true; off by default): a query's planned pages go to the lyra-page queue,",
         'which every worker also takes (workers.page_concurrency at once, default 4; lease workers.page_job_expire_seconds).',
+        "Graph jobs (workers.graph_jobs: true; off by default): a query's graph step goes to the lyra-graph queue, taken by",
+        "any worker (workers.graph_concurrency, default 1; lease workers.graph_job_expire_seconds) under the task's graph lease.",
         "Limits: the config's workers section (lyra config show). See docs/team.md.",
       ].join('\n'),
     )

@@ -80,4 +80,15 @@ export type {
 } from './materials-page.js';
 export type { EvidenceQueries, TableResult, VectorHit, VectorSearchResult, ViewInfo } from './evidence-queries.js';
 export type { HostReservation, SharedHostSchedule } from './host-schedule.js';
-export type { JobQueue, JobQueueWorkOptions, JobResult, PageJob, PageJobFailure, PageJobRunner, QueryJob, TakenJob } from './job-queue.js';
+export type {
+  GraphJob,
+  GraphJobRunner,
+  JobQueue,
+  JobQueueWorkOptions,
+  JobResult,
+  PageJob,
+  PageJobFailure,
+  PageJobRunner,
+  QueryJob,
+  TakenJob,
+} from './job-queue.js';

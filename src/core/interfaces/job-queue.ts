@@ -1,6 +1,7 @@
 // Work handed between processes: a recorded query of a task becomes a job in a queue that any number of
-// `lyra worker` processes take from, and so does each page a query's fetch plan holds (a page job), so
-// one task's fetches spread over every worker while its query, holding the task's lease, waits. The queue gives delivery: a lease (expiry), retries, and takeover
+// `lyra worker` processes take from, and so does each page a query's fetch plan holds (a page job) and
+// each query's graph step (a graph job), so one task's fetches and graph steps spread over every worker
+// while its query, holding the task's lease, waits. The queue gives delivery: a lease (expiry), retries, and takeover
 // of a job whose worker died. What a job does, and that running it twice changes nothing, is the
 // worker's business (app/worker.ts), so an implementation only moves jobs.
 
@@ -15,6 +16,16 @@ export interface PageJob {
   taskId: string;
   queryId: string;
   pageId: string;
+}
+
+/**
+ * Run the graph step (claims, stance, statuses: pipeline Phase 7) of query `queryId` of task `taskId`,
+ * once its pages are stored (a graph job). It runs under the task's graph lease, so two graph steps of
+ * one task never run at once.
+ */
+export interface GraphJob {
+  taskId: string;
+  queryId: string;
 }
 
 /** A job a worker has taken: the job's own fields and the queue's. */
@@ -77,4 +88,14 @@ export interface PageJobFailure {
 export interface PageJobRunner {
   /** Enqueues one job per page; resolves once every job has ended, with the failure of each job that ended without storing its page, by page id. */
   run(jobs: readonly PageJob[], options: { signal: AbortSignal }): Promise<Map<string, PageJobFailure>>;
+}
+
+/**
+ * Runs a query's graph step as a graph job and waits for it (a query that a `lyra worker` runs, with
+ * workers.graph_jobs). The job stores the step's output with its checkpoint as an in-process step does,
+ * so the waiting query reads it back from the store.
+ */
+export interface GraphJobRunner {
+  /** Enqueues the job; resolves once it has ended; throws what it failed with after its retries. */
+  run(job: GraphJob, options: { signal: AbortSignal }): Promise<void>;
 }

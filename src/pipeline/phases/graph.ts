@@ -4,7 +4,7 @@
 // rather than "pages this run added" keeps the input identical after a kill anywhere in the query.
 import type { GraphDeps, GraphPhaseResult, GraphRecomputeResult } from '../deps.js';
 import type { QueryContext } from '../query-context.js';
-import { keys, loadPayload } from '../task-state.js';
+import { keys, loadPayload, savePhase } from '../task-state.js';
 import { recomputeTaskGraph, runGraphPhase } from '../graph/index.js';
 import { createGraphSession } from '../materials/index.js';
 
@@ -69,4 +69,26 @@ export function saveGraphOutput(
     ctx.deps.store.saveCheckpoint(ctx.task.id, keys.graphed, [...graphed, ...out.pageIds]);
     save(key, out, secondsUsed);
   });
+}
+
+/**
+ * The query's graph step with its checkpoint: the stored output when there is one (a resumed query, or a
+ * graph job that ran it), else the step run here and saved with the seconds it used.
+ */
+export async function graphStepOf(ctx: QueryContext): Promise<GraphOutput> {
+  const taskId = ctx.task.id;
+  const key = keys.phase(ctx.query.id, 'graph');
+  const stored = loadPayload<GraphOutput>(ctx.deps.store, taskId, key);
+  if (stored) return stored;
+  ctx.emit({ type: 'phase.start', taskId, queryId: ctx.query.id, phase: 'graph', at: new Date().toISOString() });
+  const t0 = Date.now();
+  const graph = await runGraphStep(ctx);
+  saveGraphOutput(ctx, key, graph, (Date.now() - t0) / 1000, (k, payload, seconds) => savePhase(ctx.deps.store, taskId, k, payload, { secondsUsed: seconds }));
+  ctx.emit({ type: 'phase.end', taskId, queryId: ctx.query.id, phase: 'graph', at: new Date().toISOString(), count: graph.result.claimIds.length });
+  return graph;
+}
+
+/** Whether the graph step of query `queryId` is stored (a graph job has done its work). */
+export function graphStepStored(store: QueryContext['deps']['store'], job: { taskId: string; queryId: string }): boolean {
+  return loadPayload(store, job.taskId, keys.phase(job.queryId, 'graph')) !== undefined;
 }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { isLyraError, NonRetryableError, type GraphJob, type TakenJob } from '../core/index.js';
 import { GRAPH_JOBS, createPgBossQueue, type PgBossQueue } from '../queue/index.js';
 import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
+import { fastQueueOptions } from '../test-support/queue-options.js';
 import { createGraphJobRunner } from './graph-jobs.js';
 
 const skip = skipUnlessPostgres();
@@ -23,20 +24,7 @@ after(async () => {
 
 /** A graph queue: one retry at once, a fast poll. */
 function graphQueue(): PgBossQueue<GraphJob> {
-  const q = createPgBossQueue(
-    {
-      url: db!.url,
-      expireSeconds: 60,
-      retryLimit: 1,
-      retryDelaySeconds: 0,
-      retryBackoff: false,
-      pollingIntervalSeconds: 0.5,
-      maintenanceIntervalSeconds: 60,
-      supervise: false,
-    },
-    {},
-    GRAPH_JOBS,
-  );
+  const q = createPgBossQueue(fastQueueOptions(db!.url), {}, GRAPH_JOBS);
   opened.push(q);
   return q;
 }

@@ -5,7 +5,7 @@
 // worker killed mid-step, which the next attempt resumes from the step's own checkpoints.
 import { delay, errorOfCategory, isLyraError, RetryableError, type GraphJob, type GraphJobRunner } from '../core/index.js';
 import type { PgBossQueue } from '../queue/index.js';
-import { failureOf } from './page-jobs.js';
+import { failureOf, settledCheck } from './page-jobs.js';
 
 /** How often the waiting query reads the state of its graph job, in ms. */
 export const GRAPH_JOB_POLL_MS = 250;
@@ -22,13 +22,7 @@ export interface GraphJobRunnerOptions {
 
 export function createGraphJobRunner(queue: Pick<PgBossQueue<GraphJob>, 'enqueue' | 'job'>, options: GraphJobRunnerOptions = {}): GraphJobRunner {
   const pollMs = options.pollMs ?? GRAPH_JOB_POLL_MS;
-  const isSettled = (job: GraphJob): boolean => {
-    try {
-      return options.settled?.(job) === true;
-    } catch {
-      return false; // the store is away for a moment: the job's state decides, or the next round
-    }
-  };
+  const isSettled = settledCheck(options.settled);
   return {
     async run(job, { signal }) {
       const [id] = await queue.enqueue([job], { signal });

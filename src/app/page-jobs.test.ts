@@ -5,8 +5,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NonRetryableError, type PageJob, type TakenJob } from '../core/index.js';
-import { PAGE_JOBS, PAGE_QUEUE, createPgBossQueue, type PgBossQueue, type PgBossQueueOptions } from '../queue/index.js';
+import { PAGE_JOBS, PAGE_QUEUE, createPgBossQueue, type PgBossQueue } from '../queue/index.js';
 import { createTestDatabase, findPostgresBin, skipUnlessPostgres, startTempPostgres } from '../test-support/postgres.js';
+import { fastQueueOptions } from '../test-support/queue-options.js';
 import { createPageJobRunner } from './page-jobs.js';
 
 const skip = skipUnlessPostgres();
@@ -21,20 +22,8 @@ after(async () => {
   await db?.drop();
 });
 
-/** A page queue on `url`: one retry at once, a fast poll. */
-const queueOptions = (url: string): PgBossQueueOptions => ({
-  url,
-  expireSeconds: 60,
-  retryLimit: 1,
-  retryDelaySeconds: 0,
-  retryBackoff: false,
-  pollingIntervalSeconds: 0.5,
-  maintenanceIntervalSeconds: 60,
-  supervise: false,
-});
-
 function pageQueue(): PgBossQueue<PageJob> {
-  const q = createPgBossQueue(queueOptions(db!.url), {}, PAGE_JOBS);
+  const q = createPgBossQueue(fastQueueOptions(db!.url), {}, PAGE_JOBS);
   opened.push(q);
   return q;
 }
@@ -82,7 +71,7 @@ test('a page job ending while PostgreSQL is down: the worker process lives on (t
   skip: skip || (findPostgresBin() ? false : 'needs initdb/pg_ctl to stop and start a server of its own'),
 }, async () => {
   const server = await startTempPostgres();
-  const options = queueOptions(server.url);
+  const options = fastQueueOptions(server.url);
   const errors: string[] = [];
   const enqueuing = createPgBossQueue(options, {}, PAGE_JOBS);
   const worker = createPgBossQueue(options, { onError: (err) => errors.push((err as Error).message) }, PAGE_JOBS);

@@ -33,15 +33,20 @@ export function failureOf(output: unknown, what: string): PageJobFailure {
   };
 }
 
-export function createPageJobRunner(queue: Pick<PgBossQueue<PageJob>, 'enqueue' | 'job'>, options: PageJobRunnerOptions = {}): PageJobRunner {
-  const pollMs = options.pollMs ?? PAGE_JOB_POLL_MS;
-  const isSettled = (job: PageJob): boolean => {
+/** A `settled` check that reads a store failure as "not yet": the job's state decides, or the next round. */
+export function settledCheck<J>(settled: ((job: J) => boolean) | undefined): (job: J) => boolean {
+  return (job) => {
     try {
-      return options.settled?.(job) === true;
+      return settled?.(job) === true;
     } catch {
-      return false; // the store is away for a moment: the job's state decides, or the next round
+      return false; // the store is away for a moment
     }
   };
+}
+
+export function createPageJobRunner(queue: Pick<PgBossQueue<PageJob>, 'enqueue' | 'job'>, options: PageJobRunnerOptions = {}): PageJobRunner {
+  const pollMs = options.pollMs ?? PAGE_JOB_POLL_MS;
+  const isSettled = settledCheck(options.settled);
   return {
     async run(jobs, { signal }) {
       const ids = await queue.enqueue(jobs, { signal });

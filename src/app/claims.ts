@@ -13,14 +13,7 @@ import {
   type Fetcher,
   type TextExtractor,
 } from '../core/index.js';
-import {
-  claimScreenMismatch,
-  createTextExtractor,
-  extractNormalizedClaims,
-  mergeClaimsWithEmbeddings,
-  screenClaims,
-  type NormalizedClaim,
-} from '../extract/index.js';
+import { createTextExtractor, extractNormalizedClaims, mergeClaimsWithEmbeddings, screenClaims, type NormalizedClaim } from '../extract/index.js';
 import type { LyraConfig } from './config/index.js';
 import { createRuntime } from './runtime.js';
 
@@ -108,16 +101,15 @@ export async function documentClaims(options: DocumentClaimsOptions): Promise<Do
   let kept = extracted;
   let vectors: Map<string, Float32Array> | undefined;
   if (options.claimScreen) {
-    const mismatch = claimScreenMismatch(options.claimScreen, options.embedding);
-    if (mismatch) warnings.push(`${mismatch}; claims are screened by the rules only`);
+    const screened = await screenClaims({
+      items: extracted,
+      statementOf: (c) => c.statement,
+      screen: options.claimScreen,
+      model: options.embedding,
+      ...(signal ? { signal } : {}),
+    });
+    if ('skipped' in screened) warnings.push(`${screened.skipped}; claims are screened by the rules only`);
     else {
-      const screened = await screenClaims({
-        items: extracted,
-        statementOf: (c) => c.statement,
-        screen: options.claimScreen,
-        model: options.embedding!,
-        ...(signal ? { signal } : {}),
-      });
       kept = screened.kept;
       vectors = screened.vectors;
     }

@@ -14,5 +14,5 @@ export { MAX_CLAIMS_PER_MERGE, createEmbeddingSimilarity, mergeClaimsWithEmbeddi
 export type { EmbeddingSimilarityOptions } from './similarity.js';
 export { analyzeEnglish } from './english-nlp.js';
 export type { AnalyzedSentence, Token as EnglishToken } from './english-nlp.js';
-export { claimScreenMismatch, screenClaims } from './learned-screen.js';
+export { screenClaims } from './learned-screen.js';
 export type { ScreenClaimsOptions, ScreenClaimsResult } from './learned-screen.js';

@@ -1,10 +1,10 @@
 // The learned claim screen applied to candidates the rule screen accepted: each statement is embedded
 // once, scored by the ClaimScreen, and kept when its score reaches the screen's threshold. A dropped
 // sentence is only not a claim: it stays in its fragment and can still be evidence for other claims.
-import { InvalidInputError, throwIfAborted, type ClaimScreen, type EmbeddingModel } from '../../core/index.js';
+import { throwIfAborted, type ClaimScreen, type EmbeddingModel } from '../../core/index.js';
 
 /** Why `screen` cannot read `model`'s vectors, or undefined when it can. */
-export function claimScreenMismatch(screen: ClaimScreen, model: EmbeddingModel | undefined): string | undefined {
+function claimScreenMismatch(screen: ClaimScreen, model: EmbeddingModel | undefined): string | undefined {
   if (!model) return `the claim screen ${screen.name} needs the ${screen.embeddingModel} embedding model, and none is configured`;
   if (model.name !== screen.embeddingModel || model.dimensions !== screen.dimensions)
     return `the claim screen ${screen.name} reads ${screen.embeddingModel} vectors (${screen.dimensions} dimensions); the configured embedding model is ${model.name} (${model.dimensions})`;
@@ -15,21 +15,25 @@ export interface ScreenClaimsOptions<T> {
   items: readonly T[];
   statementOf: (item: T) => string;
   screen: ClaimScreen;
-  model: EmbeddingModel;
+  /** The embedding model configured; none, or another than the screen reads, skips the screen. */
+  model: EmbeddingModel | undefined;
   signal?: AbortSignal;
 }
 
-export interface ScreenClaimsResult<T> {
-  kept: T[];
-  dropped: T[];
-  /** The vectors computed, by statement, for reuse (claim merging embeds the same statements). */
-  vectors: Map<string, Float32Array>;
-}
+export type ScreenClaimsResult<T> =
+  | {
+      kept: T[];
+      dropped: T[];
+      /** The vectors computed, by statement, for reuse (claim merging embeds the same statements). */
+      vectors: Map<string, Float32Array>;
+    }
+  /** The screen cannot read the configured model's vectors (why, for the caller's warning): every item stays. */
+  | { skipped: string };
 
 export async function screenClaims<T>(options: ScreenClaimsOptions<T>): Promise<ScreenClaimsResult<T>> {
   const { items, statementOf, screen, model, signal } = options;
   const mismatch = claimScreenMismatch(screen, model);
-  if (mismatch) throw new InvalidInputError(mismatch, { code: 'claim_screen_mismatch' });
+  if (mismatch || !model) return { skipped: mismatch ?? 'no embedding model' };
   throwIfAborted(signal);
   const statements = [...new Set(items.map(statementOf))];
   const embedded = statements.length > 0 ? await model.embed(statements, signal ? { signal } : {}) : [];

@@ -17,7 +17,6 @@ import {
 } from '../../core/index.js';
 import {
   MAX_CLAIMS_PER_MERGE,
-  claimScreenMismatch,
   createEmbeddingSimilarity,
   extractNormalizedClaims,
   isSameClaim,
@@ -117,16 +116,15 @@ export async function extractClaimsStep(
   let vectors: Map<string, Float32Array> | undefined;
   let screened = 0;
   if (claimScreen && sourced.length > 0) {
-    const mismatch = claimScreenMismatch(claimScreen, embedding);
-    if (mismatch) warnings.push(graphWarning('claim_screen_skipped', `graph: ${mismatch}; claims are screened by the rules only`));
+    const result = await screenClaims({
+      items: sourced,
+      statementOf: (s) => s.claim.statement,
+      screen: claimScreen,
+      model: embedding,
+      ...(signal ? { signal } : {}),
+    });
+    if ('skipped' in result) warnings.push(graphWarning('claim_screen_skipped', `graph: ${result.skipped}; claims are screened by the rules only`));
     else {
-      const result = await screenClaims({
-        items: sourced,
-        statementOf: (s) => s.claim.statement,
-        screen: claimScreen,
-        model: embedding!,
-        ...(signal ? { signal } : {}),
-      });
       sourced = result.kept;
       screened = result.dropped.length;
       vectors = result.vectors;

@@ -6,13 +6,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startEvidenceWeb } from '../test-support/evidence-web.js';
-import { PROJECT_ROOT } from '../test-support/shared-data.js';
+import { EVIDENCE_WEB_SHARED_DATA, startEvidenceWeb } from '../test-support/evidence-web.js';
+import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
 import { createEngine, loadConfig } from './index.js';
 import { runResearch } from './research.js';
 
 const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');
-const skip = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`;
+// The evidence web serves recorded API answers from ../shared/data; the stance model ships in models/.
+const skip = skipUnlessShared(EVIDENCE_WEB_SHARED_DATA) || (existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`);
 
 test('the answer judges the question as asked and never cites a BLOCKED source', { skip }, async () => {
   const ew = await startEvidenceWeb({});

@@ -6,14 +6,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { articleHtml, startEvidenceWeb } from '../test-support/evidence-web.js';
+import { EVIDENCE_WEB_SHARED_DATA, articleHtml, startEvidenceWeb } from '../test-support/evidence-web.js';
 import { MAX_QUERIES_PER_GAP, SEND_BACK_PHASE, loadResearchState } from '../workflows/index.js';
-import { PROJECT_ROOT } from '../test-support/shared-data.js';
+import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
 import { createEngine, loadConfig } from './index.js';
 import { RESEARCH_STATE_KEY, runResearch } from './research.js';
 
 const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');
-const skip = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`;
+// The evidence web serves recorded API answers from ../shared/data; the stance model ships in models/.
+const skip = skipUnlessShared(EVIDENCE_WEB_SHARED_DATA) || (existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`);
 
 test('VERIFY sends a major claim that stays CONTESTED back to DEEP for one bounded round, recorded in the search log', { skip }, async () => {
   const queries: string[] = [];

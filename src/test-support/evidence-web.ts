@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostResolver } from '../net/index.js';
 import { startLoopbackWeb, type LoopbackWeb } from './loopback-web.js';
-import { sharedDataPath } from './shared-data.js';
+import { sharedDataPath, skipUnlessShared } from './shared-data.js';
 
 export const TURING_DOI = '10.1093/mind/lix.236.433';
 export const S2_HOST = 's2.test';
@@ -340,7 +340,14 @@ export function readabilityPageNames(): string[] {
     .sort();
 }
 
+/** What the evidence web serves from ../shared/data: a test on it skips with skipUnlessShared(EVIDENCE_WEB_SHARED_DATA). */
+export const EVIDENCE_WEB_SHARED_DATA = 'api_fixtures/semanticscholar/Paper.json';
+
 export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promise<EvidenceWeb> {
+  // Checked before any server listens: a test that failed here with its servers open kept its process
+  // alive until the runner's timeout (15 min in a clone without ../shared).
+  const missing = skipUnlessShared(EVIDENCE_WEB_SHARED_DATA);
+  if (missing) throw new Error(`startEvidenceWeb: ${missing}; a test on the evidence web skips with skipUnlessShared(EVIDENCE_WEB_SHARED_DATA)`);
   const web = await startLoopbackWeb();
   const guarded = (h: Handler): Handler => (options.faults ? options.faults.wrap(h) : h);
   const vhosts = (options.mode ?? 'virtual-hosts') === 'virtual-hosts';

@@ -20,7 +20,7 @@ import { parseBudgetSpec, type Answer, type AnswerVerdict } from '../src/workflo
 import { createUseLiteEmbeddingModel, loadClaimScreen } from '../src/models/index.js';
 import { CHECKABILITY_FILES, SCREEN_TRAINING_SAMPLES, evaluateCheckability } from './lib/claim-checkability.js';
 import { embedClaims, labelledSentences, maxClaimScore, screenedScores } from './lib/claim-screen-data.js';
-import { RELEVANCE_BLIND_FILE, RELEVANCE_FILE, evaluateRelevance } from './lib/claim-relevance.js';
+import { RELEVANCE_BLIND2_FILE, RELEVANCE_BLIND_FILE, RELEVANCE_FILE, evaluateRelevance } from './lib/claim-relevance.js';
 import { DATA_DIR, covidAbstracts, type BinaryScores } from './lib/claim-samples.js';
 
 const { values: args } = parseArgs({
@@ -71,7 +71,8 @@ for (const [name, file] of Object.entries(CHECKABILITY_FILES)) {
 console.log('bench:research — 2. relevance of claims to the question (relevance ≥ 0.3)');
 for (const [name, file] of [
   ['tuned (the rules were written on it)', RELEVANCE_FILE],
-  ['blind (other questions, labelled after the rules were frozen)', RELEVANCE_BLIND_FILE],
+  ['blind (other questions, labelled after the rules were frozen; its errors were then read)', RELEVANCE_BLIND_FILE],
+  ['blind2 (four more questions, labelled by the rubric alone; scored once on frozen rules, then its errors were read)', RELEVANCE_BLIND2_FILE],
 ] as const) {
   if (!existsSync(join(DATA_DIR, file))) continue;
   const rel = evaluateRelevance(file);
@@ -98,7 +99,7 @@ const questionOf = (claim: string): string =>
   `Is it true that ${claim
     .trim()
     .replace(/[.!?]+$/, '')
-    .replace(/^(\p{Lu})(\p{Ll})/u, (_, a: string, b: string) => a.toLowerCase() + b)}?`;
+    .replace(/^(\p{Lu})(\p{Ll}|\s)/u, (_, a: string, b: string) => a.toLowerCase() + b)}?`;
 
 // Check-COVID: the first distinct SUPPORT / REFUTE dev claims; gold evidence: the sentences of their evidence set.
 const abstracts = covidAbstracts();
@@ -149,6 +150,7 @@ try {
     ['Check-COVID dev questions over the Check-COVID corpus', covid],
     ['Climate-FEVER claims over the example corpus', fever],
   ] as const) {
+    if (cases.length === 0) continue;
     console.log(
       `bench:research — 3. answers: ${set} (${cases.length} runs, budget pages=${budget.pages}, queries=${budget.queries}, seconds=${budget.seconds})`,
     );

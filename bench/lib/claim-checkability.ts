@@ -9,7 +9,9 @@ import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type Sente
  * blind at first, then its errors were read) and the blind one (labelled by the rubric alone after the
  * rules were frozen at b46760d: the honest figure of the rules). Then the training sample of the learned
  * screen (300, labelled by the rubric alone; also blind for the rules, which it did not change) and blind2
- * (100, labelled with it and scored once after the screen was frozen: the honest figure of the screen).
+ * (100, labelled with it and scored once after the screen was frozen; its errors were then read for rules
+ * and it joined the screen's training data), and blind3 (150, labelled by the rubric alone and scored once
+ * after the rules and the refitted screen were frozen: the honest figure of both).
  */
 export const CHECKABILITY_FILES = {
   development: 'claim-checkability.jsonl',
@@ -18,6 +20,7 @@ export const CHECKABILITY_FILES = {
   blind: 'claim-checkability-blind.jsonl',
   train: 'claim-checkability-train.jsonl',
   blind2: 'claim-checkability-blind2.jsonl',
+  blind3: 'claim-checkability-blind3.jsonl',
 } as const;
 
 /** Samples the learned claim screen was fitted on (scripts/train-claim-screen.ts): its figures there are in-sample. */
@@ -27,6 +30,7 @@ export const SCREEN_TRAINING_SAMPLES: ReadonlySet<string> = new Set([
   CHECKABILITY_FILES.final,
   CHECKABILITY_FILES.blind,
   CHECKABILITY_FILES.train,
+  CHECKABILITY_FILES.blind2,
 ]);
 
 type Item = SentenceRef & { checkable: boolean; why?: string };

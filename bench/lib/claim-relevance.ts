@@ -10,6 +10,11 @@ import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type Sente
 export const RELEVANCE_FILE = 'claim-relevance.jsonl';
 /** Three other questions, drawn after the relevance rules were frozen and labelled by the rubric alone. */
 export const RELEVANCE_BLIND_FILE = 'claim-relevance-blind.jsonl';
+/**
+ * Four more questions, drawn after the first blind sample's errors were read (and the rules changed for
+ * them: "help" read in outcomes), labelled by the rubric alone and scored once on the frozen rules.
+ */
+export const RELEVANCE_BLIND2_FILE = 'claim-relevance-blind2.jsonl';
 
 type Line = { question: string; weights: { n: number; df: Record<string, number> } } | (SentenceRef & { question: string; relevant: boolean });
 

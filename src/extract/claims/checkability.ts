@@ -9,6 +9,7 @@ import {
   COMPARISON_RE,
   EVALUATIVE_WORDS,
   FINDING_LEMMAS,
+  FINDING_PHRASE_RE,
   HIGH_STAKES_RE,
   JA_CLAIM_RE,
   METADATA_LINE_RE,
@@ -81,7 +82,7 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
     (language === 'ja' && /(有効|無効|安全|危険|有意|効果|優れ|劣る)/.test(t))
   )
     features.push('evaluative');
-  if (lemmas.some((l) => FINDING_LEMMAS.has(l))) features.push('finding');
+  if (lemmas.some((l) => FINDING_LEMMAS.has(l)) || (language === 'en' && FINDING_PHRASE_RE.test(t))) features.push('finding');
   if (STRONG_ASSERTION_RE.test(t)) features.push('strong_assertion');
   if (HIGH_STAKES_RE.test(t)) features.push('high_stakes');
   const signal = features.some((f) => f !== 'high_stakes') || (language === 'ja' && JA_CLAIM_RE.test(t));

@@ -74,6 +74,13 @@ export const FINDING_LEMMAS = new Set([
   'overtake',
 ]);
 
+/**
+ * Findings the lemma list cannot see: "we found (experimentally) that …", "… were shown to …", "there
+ * was no evidence of …" (a negative result is a finding too).
+ */
+export const FINDING_PHRASE_RE =
+  /\b(?:found|showed|shown|demonstrated|revealed|established)\s(?:[a-z]+ly\s)?(?:that|to)\b|\bthere\s(?:was|were|is|are)\sno\s(?:significant\s|clear\s|direct\s)?(?:evidence|difference|association|change|increase|decrease|correlation|relationship)\b/i;
+
 /** Evaluative adjectives and nouns that make a statement checkable as a judgement. */
 export const EVALUATIVE_WORDS = new Set([
   'effective',
@@ -118,6 +125,9 @@ export const EVALUATIVE_WORDS = new Set([
   'largest',
   'biggest',
   'greatest',
+  'susceptible',
+  'vulnerable',
+  'resistant',
 ]);
 
 /** Causal wording the lemma list misses ("due to", "attributable to", "as a result of"). */

@@ -119,6 +119,12 @@ const EN_UNIQUE_PHRASES = new Set([
   'general public',
 ]);
 const EN_PLACE_ANAPHOR_RE = /\bthe\s+(?:same\s+)?(region|area)\b(?!\s+(?:of|where|in which|that|which)\b)/i;
+/**
+ * "…project that such a warming would…": "such a" + noun as a subject or at a clause's end points back,
+ * anywhere in the sentence ("in such a way" aside; "such a threshold for X" says what it means).
+ */
+const EN_SUCH_RE =
+  /\bsuch\s+an?\s+(?!(?:way|manner|case|degree|extent|time)\b)(?:[a-z-]+\s+)?([a-z-]+)(?=\s+(?:would|will|could|can|may|might|is|was|are|were|has|had)\b|\s*[,.;])/i;
 /** Words of a clause's start searched for an anaphoric definite description. */
 export const EARLY_DEFINITE_WORDS = 8;
 const EN_EARLY_DEFINITE_RE = new RegExp(
@@ -239,7 +245,7 @@ function earlyDefinite(text: string, from: number): OpeningReference | undefined
   // Matched in a window two words wider than searched, so what follows the noun ("the warming in…") is seen.
   const wide = EN_EARLY_DEFINITE_RE.exec(head);
   const early = wide && wide.index < within ? wide : null;
-  const m = early ?? EN_PLACE_ANAPHOR_RE.exec(text);
+  const m = early ?? EN_PLACE_ANAPHOR_RE.exec(text) ?? EN_SUCH_RE.exec(text);
   if (!m) return undefined;
   const start = early ? text.indexOf(m[0], from) : m.index;
   return { kind: 'definite', text: m[0], start, end: start + m[0].length, head: (m[1] ?? m[2])!.toLowerCase() };

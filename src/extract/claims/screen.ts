@@ -61,20 +61,32 @@ const DEFINES_AS_RE = /^[A-Z][^;]{0,80}?\bdefines?\s[^;]{1,60}?\sas\b|^[A-Z][^;,
 const CLAIM_SIGNAL_IN_DEFINITION_RE = /(?<![A-Za-z])\d|\b(?:more|less|fewer|greater|higher|lower|than|increase[sd]?|decrease[sd]?|cause[sd]?)\b/i;
 /** Section labels of abstracts that introduce procedure, not findings. */
 const PROCEDURE_LABEL_RE =
-  /^(?:methods?|design|design,? setting,? and participants|setting|participants|interventions?|exposures?|main outcomes? and measures?|outcome measures?|objectives?|aims?|purpose|study design|trial registration(?: number)?|registration|funding)\b\s*[:.]?\s/i;
+  /^(?:methods?|design|design,? settings?,? and participants|setting|participants|interventions?|exposures?|main outcomes? and measures?|(?:main\s)?outcome measures?|objectives?|aims?|purpose|study design|trial registration(?: number)?|registration|funding)\b\s*[:.]?\s/i;
 /** Authors describing what they did or will do ("We conducted…", "…, we investigated…"). */
 const PROCEDURE_WE_RE =
-  /(?:^|,\s)(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:have\s)?(?:aimed|aim|sought|seek|set out|conducted|conduct|performed|perform|investigated|investigate|evaluated|evaluate|assessed|assess|examined|examine|analy[sz]ed|analy[sz]e|collected|collect|enrolled|recruited|designed|used|use|tested|measured|compared|studied|explored|reviewed|searched|surveyed|administered|randomi[sz]ed|will)\b/i;
+  /(?:^|,\s)(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:have\s)?(?:(?:then|also|further|first|next|subsequently|additionally|finally)\s)?(?:aimed|divided|develop|(?:confirmed|verified)(?!\s+that)|aim|sought|seek|set out|conducted|conduct|performed|perform|investigated|investigate|evaluated|evaluate|assessed|assess|examined|examine|analy[sz]ed|analy[sz]e|collected|collect|enrolled|recruited|designed|used|use|tested|measured|compared|studied|explored|reviewed|searched|surveyed|administered|randomi[sz]ed|will)\b/i;
 /** Passive procedure: "Samples were analysed by…", "Patients were randomly assigned…". */
 const PROCEDURE_PASSIVE_RE =
-  /\b(?:was|were)\s(?:then\s)?(?:randomly assigned|randomi[sz]ed|enrolled|recruited|collected|screened|categori[sz]ed|measured|assessed|evaluated|analy[sz]ed|obtained|estimated (?:by|in|among|across|for each)|traced|calculated|sampled|followed up|stratified|derived from|interviewed|surveyed)\b|\b(?:is|are)\s(?:derived from|estimated by|calculated)\b/i;
+  /\b(?:was|were)\s(?:then\s)?(?:randomly assigned|randomi[sz]ed|enrolled|recruited|collected|screened|categori[sz]ed|measured|assessed|evaluated|analy[sz]ed|obtained|studied|investigated|examined|explored|monitored|tested for|constructed|estimated (?:by|in|among|across|for each)|traced|calculated|sampled|followed up|stratified|derived from|interviewed|surveyed)\b|\b(?:is|are)\s(?:derived from|estimated by|calculated)\b/i;
 /**
  * What a study set out to learn, as an indirect question ("the IPCC estimated how much sea level is likely
  * to rise", "we examined whether…"), the arm a participant was put in ("participants assigned to a
  * prime-boost group received…"), or what the authors built ("We have developed … a model"): design, not finding.
  */
 const PROCEDURE_DESIGN_RE =
-  /\b(?:estimated|examined|investigated|assessed|evaluated|studied|explored|asked|determined|tested|measured|analy[sz]ed)\s(?:how(?:\s(?:much|many|far|often|long))?|whether|which|if)\b|\b(?:assigned|allocated|randomi[sz]ed)\sto\s[^.]{0,80}?\b(?:group|arm|cohort)\b|^we\s(?:have\s)?(?:developed|built|constructed|implemented|created)\b/i;
+  /\b(?:estimated|examined|investigated|assessed|evaluated|studied|explored|asked|determined|tested|measured|analy[sz]ed)\s(?:how(?:\s(?:much|many|far|often|long))?|whether|which|if)\b|\b(?:assigned|allocated|randomi[sz]ed)\sto\s[^.]{0,80}?\b(?:group|arm|cohort)\b|(?:^|,\s)we\s(?:have\s)?(?:developed|built|constructed|implemented|created)\b/i;
+/**
+ * Work done for a stated purpose ("CDC performed symptom assessments … to evaluate the utility of…"),
+ * and who a sample was ("8014 (94.1%) were men and mean (SD) age was 67.9 years"): design, however many
+ * figures it holds. Only a finding verb makes it a result (not a percentage, which describes the sample).
+ */
+const PROCEDURE_PURPOSE_RE =
+  /\b(?:performed|conducted|carried out|undert(?:ook|aken)|administered)\b[^.;]{0,160}?\bto\s(?:evaluate|assess|determine|examine|investigate|estimate|characteri[sz]e|compare|test|measure|explore|quantify)\b/i;
+const SAMPLE_DESCRIPTION_RE =
+  /\b(?:mean|median|average)\s(?:\(\w+\)\s)?age\s(?:was|were|of)\b|\b(?:were|was)\s(?:men|women|male|female|boys|girls)\b|\bsample\s(?:included|comprised|consisted of)\b/i;
+/** Finding verbs: what still makes a design sentence a result when it describes a sample in figures. */
+const FINDING_VERB_RE =
+  /\b(?:because of|due to|found|show(?:ed|s|n)|demonstrat\w*|suggest\w*|indicat\w*|reveal\w*|conclud\w*|associat\w*|significant\w*|died|detected|effective|ineffective|increased|decreased|reduced|improved)\b|\b[pP]\s*[<=>]/;
 /** Study subjects under a procedure verb ("Patients were excluded", "Samples were tested"). */
 /** What the authors' analysis uses or rests on ("Our epidemiological analysis uses…"). */
 const PROCEDURE_OUR_RE =
@@ -102,7 +114,8 @@ const RESULT_SIGNAL_RE = /%|\b(?:showed|shown|significant\w*|higher|lower|reduc\
 const NORMATIVE_RE =
   /\b(?:should|ought to)\b|\bthere (?:is|remains) an? (?:urgent |pressing |clear )?need\b|\b(?:further|larger|more|additional|future|well-designed)\s(?:[\w-]+\s)?(?:studies|trials|research|work|investigations?|data)\s(?:is|are)\s(?:urgently\s)?(?:needed|required|warranted)\b/i;
 /** Someone's words quoted directly ("Mann said, "Ten years ago…""): what a person said, not a claim to check as such. */
-const QUOTATION_RE = /^[^"“]{0,120}\b(?:said|says|stated|states|told|wrote|writes|remarked|added|argued|argues|declared)\b[^"“]{0,30}[,:]\s*["“]/i;
+const QUOTATION_RE =
+  /^[^"“]{0,120}\b(?:said|says|stated|states|told|wrote|writes|remarked|added|argued|argues|declared)\b[^"“]{0,30}[,:]\s*["“]|^[^"“:]{0,120}\b(?:said|says|stated|told\s(?:the\s)?[A-Z][\w.]*(?:\s[A-Z][\w.]*){0,3})\s*:\s+\p{Lu}/u;
 
 const wordsOf = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 
@@ -139,6 +152,11 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
   if (META_RE.test(unlabelled)) return 'meta';
   if (PROCEDURE_LABEL_RE.test(t) || PROCEDURE_OUTCOME_RE.test(unlabelled) || PROCEDURE_AIM_RE.test(unlabelled)) return 'procedure';
   if (PROCEDURE_OUR_RE.test(unlabelled)) return 'procedure';
+  if (
+    (PROCEDURE_PURPOSE_RE.test(unlabelled) || SAMPLE_DESCRIPTION_RE.test(unlabelled) || PROCEDURE_COHORT_RE.test(unlabelled)) &&
+    !FINDING_VERB_RE.test(unlabelled)
+  )
+    return 'procedure';
   if (
     (PROCEDURE_WE_RE.test(unlabelled) ||
       PROCEDURE_PASSIVE_RE.test(unlabelled) ||

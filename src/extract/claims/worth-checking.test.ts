@@ -188,3 +188,33 @@ test('rules from the training sample: a cited work, a field definition, what "we
   assert.equal(reasonOf('Here we show that face masks reduced transmission by 70% in households.'), undefined);
   assert.equal(reasonOf('The trial found that remdesivir shortened recovery by 4 days.'), undefined);
 });
+
+test('rules from the second blind sample: outcome-measure labels, method steps after "we", a purpose clause, a sample described in figures, speech after a colon, "such a" pointing back; findings without claim words', () => {
+  for (const [text, reason] of [
+    ['MAIN OUTCOME MEASURES: Premarket purchase commitments for covid-19 vaccine candidates and price per course.', 'procedure'],
+    ['We then confirmed the identity of the PCR product by direct DNA sequencing.', 'procedure'],
+    ['Using data on local transmissions until 23 March 2020, we develop an ensemble of 200 ecological niche models.', 'procedure'],
+    ['Survival of SARS-CoV strain GVU6109 was studied in stool and respiratory specimens.', 'procedure'],
+    ['The pre-pandemic sample included 5065 participants (1704 participants [37.8%] aged 18-39 years; 2588 [51.4%] women).', 'procedure'],
+    ['On March 13, CDC performed symptom assessments and testing for 76 (93%) of the 82 residents to evaluate the utility of symptom screening.', 'procedure'],
+    [
+      'On 21 October, Christiana Figueres, a UN official on climate change, told CNN: The WMO has not established a direct link between this wildfire and climate change.',
+      'quotation',
+    ],
+  ] as const)
+    assert.equal(reasonOf(text), reason, text);
+  // A figure found, not a sample described: the finding verb keeps it.
+  assert.equal(reasonOf('A Danish trial included 120 patients, and mortality was significantly reduced with dexamethasone (p < 0.01).'), undefined);
+  assert.equal(
+    reasonOf('The lowest air temperature ever measured was −89.2 °C, but satellites have used remote sensing to measure temperatures as low as −94.7 °C.'),
+    undefined,
+  );
+  assert.deepEqual(claimsOf('Ice sheet models project that such a warming would initiate the long-term melting of the ice sheet.'), []);
+  const threshold = 'A 2018 study tried to identify such a planetary threshold for self-reinforcing feedbacks and found that a 2 °C increase may be enough.';
+  assert.deepEqual(claimsOf(threshold), [threshold]);
+  for (const text of [
+    'We found experimentally that cats are susceptible to airborne infection.',
+    'There was no evidence of obstructive coronary disease on coronary angiography.',
+  ])
+    assert.deepEqual(claimsOf(text), [text]);
+});

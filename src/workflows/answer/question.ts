@@ -23,6 +23,12 @@ export interface QuestionAnalysis {
   subject: string;
   /** The subject's head noun when the question has a syntactic subject (an English yes/no question): "mask" of "face masks". */
   head?: string;
+  /**
+   * English: the subject's terms written as names (capitalised, not the question's first word): "greenland"
+   * of "the Greenland ice sheet". A claim must name them to be about the subject: the Antarctic ice
+   * sheet is not the Greenland one.
+   */
+  names?: string[];
 }
 
 /** Words that say which kind of question it is; the kind with most hits wins, science on a tie or none. */
@@ -173,6 +179,10 @@ function englishProposition(question: string): { proposition: string; subject?: 
     const verb = candidates.find((k) => EFFECT_VERBS.has(tokens[k]!.value.toLowerCase())) ?? candidates.find(readAsVerb);
     end = verb !== undefined ? verb : end - 1;
   }
+  // "Is the Greenland ice sheet melting?": the tagger reads a final participle as one more noun; after
+  // a form of "be" it is the predicate.
+  if (end >= tokens.length && tokens.length >= 2 && /^(?:is|are|was|were)$/i.test(aux[1]!) && /\w(?:ing|ed)$/i.test(tokens.at(-1)!.value))
+    end = tokens.length - 1;
   if (end === 0 || end >= tokens.length) return undefined;
   const subject = tokens
     .slice(0, end)
@@ -230,6 +240,7 @@ export function analyzeQuestion(question: string, options: { language?: TextLang
     (t, i) => !subjectTerms.includes(t) && !(COMPOUND_TAILS.has(t) && i > 0 && !subjectTerms.includes(all[i - 1]!) && !COMPOUND_TAILS.has(all[i - 1]!)),
   );
   const head = fromQuestion ? subjectHead(subjectTerms, language) : undefined;
+  const names = language === 'en' && fromQuestion ? subjectNames(subject, subjectTerms) : [];
   return {
     question: q,
     language,
@@ -239,5 +250,15 @@ export function analyzeQuestion(question: string, options: { language?: TextLang
     aspectTerms,
     subject: subject.replace(/[.。]$/u, ''),
     ...(head ? { head } : {}),
+    ...(names.length > 0 ? { names } : {}),
   };
+}
+
+/** Subject terms written capitalised in the subject (acronyms such as COVID-19 aside: they are the topic's vocabulary, not a place or body). */
+function subjectNames(subject: string, subjectTerms: readonly string[]): string[] {
+  const capitalised = subject
+    .split(/\s+/)
+    .filter((w) => /^\p{Lu}\p{Ll}/u.test(w))
+    .map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}-]/gu, ''));
+  return subjectTerms.filter((t) => capitalised.includes(t));
 }

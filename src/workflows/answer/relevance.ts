@@ -5,6 +5,7 @@
 //   subject S  = Σ w(t) over the subject terms the claim holds ÷ Σ w(t) over all subject terms, the
 //                subject's head noun (its last word that is not a GENERIC_HEADS noun, for a question
 //                with a syntactic subject) weighing HEAD_WEIGHT × w; halved when the claim lacks the head
+//                or one of the subject's names (capitalised words: "Greenland" of "the Greenland ice sheet")
 //   aspect  A  = the same share over the question's other key terms (1 when it has none)
 //   relevance  = S × (ASPECT_FLOOR + (1 − ASPECT_FLOOR) × A), halved when S < SUBJECT_MIN
 //
@@ -36,6 +37,7 @@ export const ENTITY_SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['covid-19', 'covid', 'sars-cov-2', 'coronavirus', '2019-ncov', 'ncov', 'sars-cov2'],
   ['vaccine', 'vaccination', 'vaccinate', 'immunization', 'immunisation'],
   ['hydroxychloroquine', 'hcq', 'chloroquine'],
+  ['child', 'children', 'pediatric', 'paediatric', 'infant', 'adolescent', 'kid'],
   ['diabetes', 'diabetic', 'glycemic', 'glucose'],
   ['climate', 'warming', 'greenhouse'],
 ];
@@ -114,6 +116,50 @@ export const PREDICATE_SYNONYMS: ReadonlyArray<readonly string[]> = [
   ['mortality', 'death', 'die', 'fatality', 'survival'],
   ['safe', 'safety', 'adverse', 'harm', 'harmful', 'risk'],
   ['cure', 'treat', 'treatment', 'therapy', 'effective', 'efficacy'],
+  // How severe a disease is: its outcomes, from no symptoms to death.
+  [
+    'severe',
+    'severity',
+    'critical',
+    'serious',
+    'death',
+    'die',
+    'fatal',
+    'fatality',
+    'icu',
+    'ventilation',
+    'hospitalization',
+    'hospitalisation',
+    'asymptomatic',
+    'mild',
+    'symptomatic',
+  ],
+  // Whether something helps is read in its outcomes, good or bad (a drug's harms bear on "help" too).
+  [
+    'help',
+    'benefit',
+    'beneficial',
+    'effective',
+    'efficacy',
+    'efficient',
+    'improve',
+    'improvement',
+    'recover',
+    'recovery',
+    'survival',
+    'mortality',
+    'death',
+    'adverse',
+    'harm',
+    'harmful',
+    'safe',
+    'safety',
+    'worsen',
+    'outcome',
+    'shorten',
+    'elimination',
+    'clearance',
+  ],
 ];
 
 export interface TermWeights {
@@ -160,7 +206,7 @@ export function holdsTerm(claimTerms: ReadonlySet<string>, term: string, options
  * Subject match: the rarity-weighted share of the subject's terms held, its head counting HEAD_WEIGHT
  * times; a claim that does not hold the head gets half ("CO2 levels" is not about "sea level rise").
  */
-function subjectShare(terms: readonly string[], have: ReadonlySet<string>, weights: TermWeights, head: string | undefined): number {
+function subjectShare(terms: readonly string[], have: ReadonlySet<string>, weights: TermWeights, head: string | undefined, names: readonly string[]): number {
   let total = 0;
   let held = 0;
   for (const t of terms) {
@@ -169,7 +215,9 @@ function subjectShare(terms: readonly string[], have: ReadonlySet<string>, weigh
     if (holdsTerm(have, t)) held += w;
   }
   const share = total > 0 ? held / total : 0;
-  return head !== undefined && terms.length > 1 && !holdsTerm(have, head) ? share / 2 : share;
+  const missesHead = head !== undefined && terms.length > 1 && !holdsTerm(have, head);
+  const missesName = names.some((n) => !holdsTerm(have, n));
+  return missesHead || missesName ? share / 2 : share;
 }
 
 /**
@@ -197,12 +245,12 @@ export interface RelevanceParts {
 
 /** Relevance of a claim (its content terms) to a question, with its parts; see the formula above. */
 export function claimRelevance(
-  question: Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head'>,
+  question: Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head' | 'names'>,
   claimTerms: readonly string[],
   weights: TermWeights,
 ): RelevanceParts {
   const have = new Set(claimTerms);
-  const s = subjectShare(question.subjectTerms, have, weights, question.head);
+  const s = subjectShare(question.subjectTerms, have, weights, question.head, question.names ?? []);
   const a = question.aspectTerms.length > 0 ? aspectShare(question.aspectTerms, have, weights, question.subjectTerms) : 1;
   const raw = s * (ASPECT_FLOOR + (1 - ASPECT_FLOOR) * a);
   const relevance = s >= SUBJECT_MIN ? raw : raw / 2;
@@ -212,7 +260,7 @@ export function claimRelevance(
 
 /** The best relevance over several readings of one question (the question and its translations). */
 export function bestRelevance(
-  questions: ReadonlyArray<Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head'>>,
+  questions: ReadonlyArray<Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head' | 'names'>>,
   claimTerms: readonly string[],
   weights: TermWeights,
 ): RelevanceParts {

@@ -20,7 +20,15 @@ import { parseBudgetSpec, type Answer, type AnswerVerdict } from '../src/workflo
 import { createUseLiteEmbeddingModel, loadClaimScreen } from '../src/models/index.js';
 import { CHECKABILITY_FILES, SCREEN_TRAINING_SAMPLES, evaluateCheckability } from './lib/claim-checkability.js';
 import { embedClaims, labelledSentences, maxClaimScore, screenedScores } from './lib/claim-screen-data.js';
-import { RELEVANCE_BLIND2_FILE, RELEVANCE_BLIND_FILE, RELEVANCE_FILE, evaluateRelevance } from './lib/claim-relevance.js';
+import {
+  RELEVANCE_BLIND2_FILE,
+  RELEVANCE_BLIND3_FILE,
+  RELEVANCE_BLIND4_FILE,
+  RELEVANCE_BLIND5_FILE,
+  RELEVANCE_BLIND_FILE,
+  RELEVANCE_FILE,
+  evaluateRelevance,
+} from './lib/claim-relevance.js';
 import { DATA_DIR, covidAbstracts, type BinaryScores } from './lib/claim-samples.js';
 
 const { values: args } = parseArgs({
@@ -58,6 +66,8 @@ for (const [name, file] of Object.entries(CHECKABILITY_FILES)) {
     `  ${name.padEnd(11)} ${r.items} sentences (${checkable} checkable): rules ${pr(r.scores)}; baseline "every sentence a claim": precision ${(checkable / r.items).toFixed(3)}`,
   );
   for (const [corpus, s] of Object.entries(r.byCorpus)) console.log(`    ${corpus.padEnd(11)} rules ${pr(s)}`);
+  if (r.secondLabeller && r.labellerAgreement !== undefined)
+    console.log(`    second labeller: rules ${pr(r.secondLabeller)}; the two labellers agree on ${pct(r.labellerAgreement)} of the sentences`);
   const sentences = labelledSentences(file);
   const vectors = await embedClaims(sentences, screenEmbedding);
   const screened = screenedScores(sentences, maxClaimScore(screen, vectors), screen.threshold);
@@ -73,6 +83,12 @@ for (const [name, file] of [
   ['tuned (the rules were written on it)', RELEVANCE_FILE],
   ['blind (other questions, labelled after the rules were frozen; its errors were then read)', RELEVANCE_BLIND_FILE],
   ['blind2 (four more questions, labelled by the rubric alone; scored once on frozen rules, then its errors were read)', RELEVANCE_BLIND2_FILE],
+  [
+    'blind3 (four more questions, stratified: half Lyra-relevant, half not; labelled by the rubric alone; scored once, then its errors were read)',
+    RELEVANCE_BLIND3_FILE,
+  ],
+  ['blind4 (four more questions, stratified the same way; scored once on the rules frozen after blind3, then its errors were read)', RELEVANCE_BLIND4_FILE],
+  ['blind5 (four more, stratified, two labellers; scored once on the rules frozen after blind4)', RELEVANCE_BLIND5_FILE],
 ] as const) {
   if (!existsSync(join(DATA_DIR, file))) continue;
   const rel = evaluateRelevance(file);
@@ -83,6 +99,14 @@ for (const [name, file] of [
     );
   console.log(`    all: lyra ${pr(rel.lyra)}`);
   console.log(`         baseline (share of the question's words, the previous relevance): ${pr(rel.baseline)}`);
+  if (rel.secondLabeller)
+    console.log(
+      `    second labeller: lyra ${pr(rel.secondLabeller.lyra)}${rel.secondLabeller.pool ? `; scaled to the pools: precision ${rel.secondLabeller.pool.precision.toFixed(3)}, recall ${rel.secondLabeller.pool.recall.toFixed(3)}` : ''}; the labellers agree on ${pct(rel.secondLabeller.agreement)} of the claims`,
+    );
+  if (rel.pool)
+    console.log(
+      `    scaled to the claim pools (each stratum weighted by its size): lyra precision ${rel.pool.precision.toFixed(3)}, recall ${rel.pool.recall.toFixed(3)} (the sample's own recall over-weights Lyra's picks)`,
+    );
 }
 if (args['samples-only']) process.exit(0);
 

@@ -71,6 +71,33 @@ const samples: Record<string, [typeof example, typeof covid]> = {
     draw(without(covid, devCovid, heldCovid, finalCovid, blindCovid, trainCovid), 40, 15012),
   ],
 };
+// Blind a third time (150: 90 / 60): drawn after blind2's errors were read and the rules and screen
+// changed for them, labelled by the rubric alone, scored once after both were frozen.
+const blind2Example = samples['checkability-blind2']![0];
+const blind2Covid = samples['checkability-blind2']![1];
+samples['checkability-blind3'] = [
+  draw(without(example, devExample, heldExample, finalExample, blindExample, trainExample, blind2Example), 90, 15013),
+  draw(without(covid, devCovid, heldCovid, finalCovid, blindCovid, trainCovid, blind2Covid), 60, 15014),
+];
+// Blind a fourth time (150: 100 / 50, the example corpus weighted up: it is where the rules are weakest):
+// drawn after blind3 was scored and its errors read, labelled by the rubric alone, scored once after the
+// rules were frozen again.
+const blind3Example = samples['checkability-blind3']![0];
+const blind3Covid = samples['checkability-blind3']![1];
+samples['checkability-blind4'] = [
+  draw(without(example, devExample, heldExample, finalExample, blindExample, trainExample, blind2Example, blind3Example), 100, 15015),
+  draw(without(covid, devCovid, heldCovid, finalCovid, blindCovid, trainCovid, blind2Covid, blind3Covid), 50, 15016),
+];
+// Blind a fifth time (200: 120 / 80), labelled by two labellers independently (their agreement is the
+// rubric's own ceiling), scored once after the rules were frozen again.
+samples['checkability-blind5'] = [
+  draw(
+    without(example, devExample, heldExample, finalExample, blindExample, trainExample, blind2Example, blind3Example, samples['checkability-blind4']![0]),
+    120,
+    15017,
+  ),
+  draw(without(covid, devCovid, heldCovid, finalCovid, blindCovid, trainCovid, blind2Covid, blind3Covid, samples['checkability-blind4']![1]), 80, 15018),
+];
 const sample = samples[mode];
 if (sample) {
   for (const e of sample[0]) console.log(exampleLine(e));
@@ -93,6 +120,45 @@ export const RELEVANCE_BLIND_QUESTIONS = [
   { corpus: 'example', question: 'Are glaciers retreating because of global warming?', topic: 'glaciers retreating because global warming' },
   { corpus: 'check-covid', question: 'Does hydroxychloroquine help patients with COVID-19?', topic: 'hydroxychloroquine help patients COVID-19' },
 ] as const;
+/**
+ * Questions of the second blind relevance sample: drawn after the first blind sample's errors were read
+ * and the relevance rules changed for them; labelled by the rubric alone, scored once after the rules
+ * were frozen again. Chosen for subjects the corpora cover well, so that the sample holds enough
+ * relevant claims for a precision that means something.
+ */
+export const RELEVANCE_BLIND2_QUESTIONS = [
+  { corpus: 'example', question: 'Is the Greenland ice sheet melting?', topic: 'Greenland ice sheet melting' },
+  { corpus: 'example', question: 'Is thawing permafrost releasing greenhouse gases?', topic: 'thawing permafrost releasing greenhouse gases' },
+  { corpus: 'example', question: 'Are droughts becoming more frequent because of global warming?', topic: 'droughts more frequent because global warming' },
+  { corpus: 'check-covid', question: 'Are children at lower risk of severe COVID-19?', topic: 'children lower risk severe COVID-19' },
+] as const;
+/**
+ * Questions of the third blind relevance sample, drawn **stratified** for precision: per question up to
+ * STRATUM claims that Lyra's relevance (frozen at the draw) calls relevant and STRATUM that it does not,
+ * shuffled together, so the labeller cannot tell them apart. Precision is read on the first stratum
+ * directly; recall weights each stratum by its share of the pool (the header line carries the counts).
+ */
+export const RELEVANCE_BLIND3_QUESTIONS = [
+  { corpus: 'example', question: 'Is Antarctica losing ice?', topic: 'Antarctica losing ice' },
+  { corpus: 'example', question: 'Are hurricanes becoming stronger because of climate change?', topic: 'hurricanes stronger because climate change' },
+  { corpus: 'check-covid', question: 'Is remdesivir effective against COVID-19?', topic: 'remdesivir effective against COVID-19' },
+  { corpus: 'check-covid', question: 'Are older adults at higher risk of dying from COVID-19?', topic: 'older adults higher risk dying COVID-19' },
+] as const;
+/** The fourth blind relevance sample: drawn the same stratified way after blind3's errors were read and the rules changed for them. */
+export const RELEVANCE_BLIND4_QUESTIONS = [
+  { corpus: 'example', question: 'Are heat waves becoming more frequent?', topic: 'heat waves more frequent' },
+  { corpus: 'example', question: 'Are wildfires increasing because of climate change?', topic: 'wildfires increasing because climate change' },
+  { corpus: 'check-covid', question: 'Does obesity increase the risk of severe COVID-19?', topic: 'obesity increase risk severe COVID-19' },
+  { corpus: 'check-covid', question: 'Do vaccines protect against COVID-19?', topic: 'vaccines protect against COVID-19' },
+] as const;
+/** The fifth: the same stratified way after blind4's errors were read (the corpus's own topic words), labelled by two labellers. */
+export const RELEVANCE_BLIND5_QUESTIONS = [
+  { corpus: 'example', question: 'Is the ocean warming?', topic: 'ocean warming' },
+  { corpus: 'example', question: 'Is snow cover declining?', topic: 'snow cover declining' },
+  { corpus: 'check-covid', question: 'Can COVID-19 spread through the air?', topic: 'COVID-19 spread through air airborne' },
+  { corpus: 'check-covid', question: 'Does hydroxychloroquine cause heart problems?', topic: 'hydroxychloroquine heart problems cardiac' },
+] as const;
+const STRATUM = 25;
 /** Searches whose hits make a question's claim pool: the topic and the science perspective words. */
 const POOL_SUFFIXES = ['', 'mechanism', 'measurements data', 'causes', 'effects risks', 'projections', 'review'];
 
@@ -101,13 +167,21 @@ const relevanceDraw =
     ? { questions: RELEVANCE_QUESTIONS, seed: 15100 }
     : mode === 'relevance-blind'
       ? { questions: RELEVANCE_BLIND_QUESTIONS, seed: 15200 }
-      : undefined;
+      : mode === 'relevance-blind2'
+        ? { questions: RELEVANCE_BLIND2_QUESTIONS, seed: 15300 }
+        : mode === 'relevance-blind3'
+          ? { questions: RELEVANCE_BLIND3_QUESTIONS, seed: 15400, stratified: true }
+          : mode === 'relevance-blind4'
+            ? { questions: RELEVANCE_BLIND4_QUESTIONS, seed: 15500, stratified: true }
+            : mode === 'relevance-blind5'
+              ? { questions: RELEVANCE_BLIND5_QUESTIONS, seed: 15600, stratified: true }
+              : undefined;
 if (relevanceDraw) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { addToCorpus, loadConfig, openOrCreateStore, searchCorpus } = await import('../src/app/index.js');
   const { extractClaimCandidates, normalizeClaim } = await import('../src/extract/index.js');
-  const { analyzeQuestion } = await import('../src/workflows/index.js');
+  const { MIN_RELEVANCE, analyzeQuestion, claimRelevance } = await import('../src/workflows/index.js');
   const home = mkdtempSync(join(tmpdir(), 'lyra-draw-'));
   const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
   const store = openOrCreateStore(config.store.path);
@@ -144,8 +218,20 @@ if (relevanceDraw) {
     const analysis = analyzeQuestion(q.question);
     const poolTerms = [...pool.values()].map((c) => new Set(normalizeClaim({ text: String(c.text), source: 'pool' }).terms));
     const df = Object.fromEntries([...analysis.subjectTerms, ...analysis.aspectTerms].map((t) => [t, poolTerms.filter((terms) => terms.has(t)).length]));
-    console.log(JSON.stringify({ question: q.question, weights: { n: pool.size, df } }));
-    for (const item of draw([...pool.values()], 50, relevanceDraw.seed + qi)) console.log(JSON.stringify({ question: q.question, ...item }));
+    if (!('stratified' in relevanceDraw)) {
+      console.log(JSON.stringify({ question: q.question, weights: { n: pool.size, df } }));
+      for (const item of draw([...pool.values()], 50, relevanceDraw.seed + qi)) console.log(JSON.stringify({ question: q.question, ...item }));
+      continue;
+    }
+    // Stratified: Lyra's relevance as bench:research computes it (the claim's terms against these weights).
+    const weights = { n: pool.size, df: new Map(Object.entries(df)) };
+    const relevantNow = (c: Record<string, unknown>): boolean =>
+      claimRelevance(analysis, normalizeClaim({ text: String(c.text), source: 'pool' }).terms, weights).relevance >= MIN_RELEVANCE;
+    const picks = [...pool.values()].filter(relevantNow);
+    const others = [...pool.values()].filter((c) => !relevantNow(c));
+    const chosen = [...draw(picks, STRATUM, relevanceDraw.seed + qi), ...draw(others, STRATUM, relevanceDraw.seed + 100 + qi)];
+    console.log(JSON.stringify({ question: q.question, weights: { n: pool.size, df }, strata: { relevant: picks.length, other: others.length } }));
+    for (const item of draw(chosen, chosen.length, relevanceDraw.seed + 200 + qi)) console.log(JSON.stringify({ question: q.question, ...item }));
   }
   store.close();
   rmSync(home, { recursive: true, force: true });

@@ -10,8 +10,10 @@ import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type Sente
  * rules were frozen at b46760d: the honest figure of the rules). Then the training sample of the learned
  * screen (300, labelled by the rubric alone; also blind for the rules, which it did not change) and blind2
  * (100, labelled with it and scored once after the screen was frozen; its errors were then read for rules
- * and it joined the screen's training data), and blind3 (150, labelled by the rubric alone and scored once
- * after the rules and the refitted screen were frozen: the honest figure of both).
+ * and it joined the screen's training data), blind3 (150, labelled by the rubric alone and scored once
+ * after the rules and the refitted screen were frozen; then the same for it), blind4 (150, the same way
+ * one round later; then the same for it) and blind5 (200, labelled by two labellers independently, the
+ * second one's label in `checkable_b`; scored once: the honest figure of both).
  */
 export const CHECKABILITY_FILES = {
   development: 'claim-checkability.jsonl',
@@ -21,6 +23,8 @@ export const CHECKABILITY_FILES = {
   train: 'claim-checkability-train.jsonl',
   blind2: 'claim-checkability-blind2.jsonl',
   blind3: 'claim-checkability-blind3.jsonl',
+  blind4: 'claim-checkability-blind4.jsonl',
+  blind5: 'claim-checkability-blind5.jsonl',
 } as const;
 
 /** Samples the learned claim screen was fitted on (scripts/train-claim-screen.ts): its figures there are in-sample. */
@@ -31,14 +35,20 @@ export const SCREEN_TRAINING_SAMPLES: ReadonlySet<string> = new Set([
   CHECKABILITY_FILES.blind,
   CHECKABILITY_FILES.train,
   CHECKABILITY_FILES.blind2,
+  CHECKABILITY_FILES.blind3,
+  CHECKABILITY_FILES.blind4,
 ]);
 
-type Item = SentenceRef & { checkable: boolean; why?: string };
+type Item = SentenceRef & { checkable: boolean; why?: string; checkable_b?: boolean };
 
 export interface CheckabilityResult {
   items: number;
   scores: BinaryScores;
   byCorpus: Record<string, BinaryScores>;
+  /** Against the second labeller's labels, when the sample has them (`checkable_b`). */
+  secondLabeller?: BinaryScores;
+  /** Share of the sentences on which the two labellers agree, when there are two. */
+  labellerAgreement?: number;
   /** Sentences the extractor got wrong, for reading. */
   errors: Array<{ kind: 'fp' | 'fn'; why?: string; text: string; claims: string[] }>;
 }
@@ -70,5 +80,10 @@ export function evaluateCheckability(file: string): CheckabilityResult {
     if (predicted !== item.checkable) errors.push({ kind: predicted ? 'fp' : 'fn', ...(item.why ? { why: item.why } : {}), text: r.text, claims });
   }
   const byCorpus = Object.fromEntries([...new Set(pairs.map((p) => p.corpus))].map((c) => [c, binaryScores(pairs.filter((p) => p.corpus === c))]));
-  return { items: items.length, scores: binaryScores(pairs), byCorpus, errors };
+  const result: CheckabilityResult = { items: items.length, scores: binaryScores(pairs), byCorpus, errors };
+  if (items.every((i) => i.checkable_b !== undefined)) {
+    result.secondLabeller = binaryScores(items.map((i, k) => ({ gold: i.checkable_b!, predicted: pairs[k]!.predicted })));
+    result.labellerAgreement = items.filter((i) => i.checkable === i.checkable_b).length / items.length;
+  }
+  return result;
 }

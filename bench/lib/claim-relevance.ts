@@ -15,20 +15,51 @@ export const RELEVANCE_BLIND_FILE = 'claim-relevance-blind.jsonl';
  * them: "help" read in outcomes), labelled by the rubric alone and scored once on the frozen rules.
  */
 export const RELEVANCE_BLIND2_FILE = 'claim-relevance-blind2.jsonl';
+/**
+ * Four more questions, drawn stratified for precision (up to 25 claims Lyra's frozen relevance called
+ * relevant and 25 it did not, shuffled; the header line carries each stratum's size in the pool) and
+ * labelled by the rubric alone.
+ */
+export const RELEVANCE_BLIND3_FILE = 'claim-relevance-blind3.jsonl';
+/** Four more, drawn the same stratified way after blind3's errors were read (the predicate, contrasting qualifiers), scored once. */
+export const RELEVANCE_BLIND4_FILE = 'claim-relevance-blind4.jsonl';
+/** Four more, stratified, drawn after blind4's errors were read (the corpus's topic words); two labellers (`relevant_b`), scored once. */
+export const RELEVANCE_BLIND5_FILE = 'claim-relevance-blind5.jsonl';
 
-type Line = { question: string; weights: { n: number; df: Record<string, number> } } | (SentenceRef & { question: string; relevant: boolean });
+type Line =
+  | { question: string; weights: { n: number; df: Record<string, number> }; strata?: { relevant: number; other: number } }
+  | (SentenceRef & { question: string; relevant: boolean; relevant_b?: boolean });
+
+/** Counts of a stratified sample scaled to its pool: each stratum's rows weigh (stratum size in the pool) ÷ (its rows in the sample). */
+export interface PoolEstimate {
+  tp: number;
+  fp: number;
+  fn: number;
+  precision: number;
+  recall: number;
+}
 
 export interface RelevanceResult {
   questions: Array<{ question: string; items: number; relevant: number; lyra: BinaryScores; baseline: BinaryScores }>;
   lyra: BinaryScores;
   baseline: BinaryScores;
   errors: Array<{ question: string; kind: 'fp' | 'fn'; text: string; relevance: number }>;
+  /**
+   * Stratified samples only: the figures scaled to the claim pools. Lyra's "relevant" stratum is
+   * re-read from the current rules, which match the draw's when the sample is scored on the frozen rules.
+   */
+  pool?: PoolEstimate;
+  /** Against the second labeller, when the sample has one (`relevant_b`): the sample's figures and, stratified, the pool's. */
+  secondLabeller?: { lyra: BinaryScores; pool?: PoolEstimate; agreement: number };
 }
 
 export function evaluateRelevance(file: string = RELEVANCE_FILE): RelevanceResult {
   const lines = readJsonl<Line>(file);
   const out: RelevanceResult = { questions: [], lyra: binaryScores([]), baseline: binaryScores([]), errors: [] };
-  const all: Array<{ gold: boolean; lyra: boolean; baseline: boolean }> = [];
+  const all: Array<{ gold: boolean; lyra: boolean; baseline: boolean; second?: boolean }> = [];
+  const pooled = { tp: 0, fp: 0, fn: 0 };
+  const pooledB = { tp: 0, fp: 0, fn: 0 };
+  let stratified = false;
   for (const question of [...new Set(lines.map((l) => l.question))]) {
     const header = lines.find((l): l is Extract<Line, { weights: unknown }> => l.question === question && 'weights' in l);
     const weights: TermWeights = { n: header?.weights.n ?? 0, df: new Map(Object.entries(header?.weights.df ?? {})) };
@@ -40,11 +71,29 @@ export function evaluateRelevance(file: string = RELEVANCE_FILE): RelevanceResul
       const text = item.corpus === 'example' ? s.text : (claimsFromSentence(s.context, s.text)[0] ?? s.text);
       const terms = normalizeClaim({ text, source: 'bench' }).terms;
       const r = claimRelevance(analysis, terms, weights).relevance;
-      const row = { gold: item.relevant, lyra: r >= MIN_RELEVANCE, baseline: relevanceTo([questionTerms], terms) >= MIN_RELEVANCE };
+      const row = {
+        gold: item.relevant,
+        lyra: r >= MIN_RELEVANCE,
+        baseline: relevanceTo([questionTerms], terms) >= MIN_RELEVANCE,
+        ...(item.relevant_b !== undefined ? { second: item.relevant_b } : {}),
+      };
       rows.push(row);
       if (row.lyra !== row.gold) out.errors.push({ question, kind: row.lyra ? 'fp' : 'fn', text, relevance: r });
     }
     all.push(...rows);
+    if (header?.strata) {
+      stratified = true;
+      const picks = rows.filter((r) => r.lyra).length;
+      const others = rows.length - picks;
+      const wPick = picks > 0 ? header.strata.relevant / picks : 0;
+      const wOther = others > 0 ? header.strata.other / others : 0;
+      pooled.tp += wPick * rows.filter((r) => r.lyra && r.gold).length;
+      pooled.fp += wPick * rows.filter((r) => r.lyra && !r.gold).length;
+      pooled.fn += wOther * rows.filter((r) => !r.lyra && r.gold).length;
+      pooledB.tp += wPick * rows.filter((r) => r.lyra && r.second).length;
+      pooledB.fp += wPick * rows.filter((r) => r.lyra && r.second === false).length;
+      pooledB.fn += wOther * rows.filter((r) => !r.lyra && r.second).length;
+    }
     out.questions.push({
       question,
       items: rows.length,
@@ -55,5 +104,17 @@ export function evaluateRelevance(file: string = RELEVANCE_FILE): RelevanceResul
   }
   out.lyra = binaryScores(all.map((r) => ({ gold: r.gold, predicted: r.lyra })));
   out.baseline = binaryScores(all.map((r) => ({ gold: r.gold, predicted: r.baseline })));
+  const estimate = (p: { tp: number; fp: number; fn: number }): PoolEstimate => ({
+    ...p,
+    precision: p.tp + p.fp > 0 ? p.tp / (p.tp + p.fp) : 0,
+    recall: p.tp + p.fn > 0 ? p.tp / (p.tp + p.fn) : 0,
+  });
+  if (stratified) out.pool = estimate(pooled);
+  if (all.length > 0 && all.every((r) => r.second !== undefined))
+    out.secondLabeller = {
+      lyra: binaryScores(all.map((r) => ({ gold: r.second!, predicted: r.lyra }))),
+      ...(stratified ? { pool: estimate(pooledB) } : {}),
+      agreement: all.filter((r) => r.second === r.gold).length / all.length,
+    };
   return out;
 }

@@ -7,6 +7,7 @@ import {
   CAUSAL_LEMMAS,
   CAUSAL_PHRASE_RE,
   COMPARISON_RE,
+  SUPERLATIVE_RE,
   EVALUATIVE_WORDS,
   FINDING_LEMMAS,
   FINDING_PHRASE_RE,
@@ -68,7 +69,7 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
   }
   const features: ClaimFeature[] = [];
   if (NUMERIC_RE.test(t)) features.push('numeric');
-  if (COMPARISON_RE.test(t) || (language === 'ja' && /((?<!に)より|比べ|比較|上回|下回)/.test(t))) features.push('comparison');
+  if (COMPARISON_RE.test(t) || SUPERLATIVE_RE.test(t) || (language === 'ja' && /((?<!に)より|比べ|比較|上回|下回)/.test(t))) features.push('comparison');
   if (
     lemmas.some((l) => CAUSAL_LEMMAS.has(l)) ||
     CAUSAL_PHRASE_RE.test(t) ||

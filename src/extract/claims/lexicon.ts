@@ -135,6 +135,10 @@ export const CAUSAL_PHRASE_RE =
   /\b(?:due to|because of|attributable to|attributed to|caused by|responsible for|as a result of|leads? to|led to|linked to|associated with|contributes? to|contributed to)\b/i;
 
 /** Comparison markers. */
+/** Superlatives that rank ("the most important greenhouse gas", "the most frequent presentations"): a comparison with all the rest. */
+export const SUPERLATIVE_RE =
+  /\b(?:most|least)\s(?:common(?:ly)?|frequent(?:ly)?|important|significant|severe|likely|widely|prevalent|effective|popular|abundant|dangerous|powerful|serious|influential|costly|deadly|intense|extreme|rapid(?:ly)?|vulnerable|affected|polluted|populous|productive|diverse|efficient)\b/i;
+
 export const COMPARISON_RE =
   /\b(more|less|fewer|greater|higher|lower|better|worse|faster|slower|larger|smaller|than|compared (?:to|with)|versus|vs\.?|relative to|outperform\w*|exceed\w*|differ(?:s|ed|ence|ences)?)\b/i;
 

@@ -34,9 +34,9 @@ const EN_PREFIX_RE =
 /** Time and place frames that point back: "During this time", "At that point", "There,". */
 const EN_FRAME_RE =
   /^(?:(?:during|in|at|by|since|after|before|throughout|over|for|from|until|within)\s+(?:this|that|these|those|the same)\s+(?:[\w-]+\s+){0,2}?(?:time|times|period|periods|year|years|month|months|decade|decades|century|centuries|era|age|point|stage|phase|season|summer|summers|winter|winters|spring|autumn|day|days|week|weeks|case|cases|way|context|region|area|place|location|event)\b|(?:by then|since then|until then|at that point|at the time|at this point|in the same year|that year|the same year)\b|(?:there|here),\s)/i;
-/** "Another example is…", "A further reason was…": one more of something the text named before. */
+/** "Another example is…", "A further reason was…", "Other likely changes include…": more of something the text named before. */
 const EN_ANOTHER_RE =
-  /^(?:another|a further|a second|one more|yet another)\s+(?:example|case|reason|factor|explanation|possibility|cause|consequence|effect|problem|issue|concern|argument|finding)\s+(?:is|was|are|were|of|concerns?)\b/i;
+  /^(?:another|a further|a second|one more|yet another)\s+(?:example|case|reason|factor|explanation|possibility|cause|consequence|effect|problem|issue|concern|argument|finding)\s+(?:is|was|are|were|of|concerns?)\b|^other\s+(?:[\w-]+\s+)?(?:examples|cases|reasons|factors|explanations|possibilities|causes|consequences|effects|impacts|changes|problems|issues|concerns|findings)\s+(?:include|included|are|were)\b/i;
 /** An opening time or place adverbial that names its own time or place ("In 2010,", "In Alaska,"). */
 const EN_ADVERBIAL_RE = /^(?:in|by|since|from|after|before|on|at|during|as of|until|between)\s+(?!(?:this|that|these|those|the same)\b)[^,]{1,40},\s+/i;
 /** "It is likely that", "It was estimated to": the expletive it, which points at nothing. */
@@ -128,12 +128,16 @@ const EN_SUCH_RE =
 /** Words of a clause's start searched for an anaphoric definite description. */
 export const EARLY_DEFINITE_WORDS = 8;
 const EN_EARLY_DEFINITE_RE = new RegExp(
-  `\\bthe\\s+(?:[a-z-]+\\s+)?(${['region', 'area', 'decline', 'tax', 'phenomenon', 'agency', 'company', 'outbreak', 'warming', 'reef'].join('|')})\\b(?!\\s+(?:of|in|from|over|since|between|during)\\b)|\\bthe\\s+(?:previous|preceding|aforementioned|above-mentioned|above)\\s+([a-z-]+)\\b`,
+  `\\bthe\\s+(?:[a-z-]+\\s+)?(${['region', 'area', 'decline', 'tax', 'phenomenon', 'agency', 'company', 'outbreak', 'warming', 'reef'].join('|')})\\b(?!\\s+(?:of|in|from|over|since|between|during)\\b)|\\bthe\\s+(?:previous|preceding|aforementioned|above-mentioned|above|resulting|resultant|ensuing)\\s+(?:[a-z-]+\\s+)?([a-z-]+)\\b`,
   'i',
 );
-/** "One of the most striking features of this is…": a demonstrative standing alone early in the clause. */
+/**
+ * "One of the most striking features of this is…": a demonstrative standing alone early in the clause;
+ * "Melting of this ice…", "As a result of this the BoM…": a demonstrative after a preposition there (the
+ * study's own "this study", "this way" aside).
+ */
 const EN_EARLY_PRONOUN_RE =
-  /\b(?:of|to|from|by|with|for|in|on|about|after|before)\s+(this|these|those)\b(?=\s+(?:is|are|was|were|has|have|had|can|could|will|would|may|might|include|includes)\b|\s*[,;.])/i;
+  /\b(?:of|to|from|by|with|for|in|on|about|after|before)\s+(this|these|those)\b(?=\s+(?:is|are|was|were|has|have|had|can|could|will|would|may|might|include|includes|the|a|an)\b|\s*[,;.])|\b(?:of|to|from|by|with|for|on|about|after|before)\s+(this|these|those)\s+(?!(?:study|studies|paper|work|article|review|analysis|analyses|report|trial|trials|cohort|survey|investigation|issue|way|kind|type|time|year|period|case|context)\b)[a-z]+\b/i;
 
 function isPlural(np: string): boolean {
   const head = np.trim().split(/\s+/).at(-1)?.toLowerCase() ?? '';
@@ -239,8 +243,17 @@ function earlyDefinite(text: string, from: number): OpeningReference | undefined
       .join(' '),
   );
   if (pronoun) {
-    const start = text.indexOf(pronoun[0], from) + pronoun[0].length - pronoun[1]!.length;
-    return { kind: 'pronoun', text: pronoun[1]!, start, end: start + pronoun[1]!.length };
+    const word = pronoun[1] ?? pronoun[2]!;
+    const start = text.indexOf(pronoun[0], from) + pronoun[0].toLowerCase().lastIndexOf(word.toLowerCase());
+    if (pronoun[1] !== undefined) return { kind: 'pronoun', text: word, start, end: start + word.length };
+    // "Melting of this ice may release…": a demonstrative noun phrase early in the clause — unless it
+    // closes an opening adverbial ("As a result of this balance, the mole fraction remained…"), whose
+    // main clause stands on its own.
+    const end = text.indexOf(pronoun[0], from) + pronoun[0].length;
+    if (!/^[^,;]{0,30},/.test(text.slice(end))) {
+      const phrase = text.slice(start, end);
+      return { kind: 'demonstrative', text: phrase, start, end, head: phrase.split(/\s+/).at(-1)!.toLowerCase() };
+    }
   }
   // Matched in a window two words wider than searched, so what follows the noun ("the warming in…") is seen.
   const wide = EN_EARLY_DEFINITE_RE.exec(head);

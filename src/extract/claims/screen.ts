@@ -30,7 +30,7 @@ const REFERENCE_RE =
   /[A-Z][a-z]+,\s[A-Z][a-z]+\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}\)\.?$|^[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){0,3}\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}[a-z]?\)\.?$|\b(?:1[89]|20)\d{2}[a-z]?,\s*pp?\.\s*\d+|\b(?:Retrieved|Accessed|Archived from the original)\b.{0,40}\b(?:1[89]|20)\d{2}\b|\b(?:ISBN|ISSN|doi|DOI|PMID|PMCID|arXiv)\s*:?\s*\d|\bpp?\.\s*\d+\s*[–-]\s*\d+|\bVol\.\s*\d+|^\(?(?:1[89]|20)\d{2}[a-z]?\)\s|^[A-Z][a-z]+,\s(?:[A-Z]\.\s?){1,3}(?:,|&|and|\(\d{4})/;
 /** A cited work ("David Wallace-Wells, "The Uninhabitable Earth …," New York Magazine, July 9, 2017.") or a page citation ("Gelbspan 1998 p. 3"). */
 const CITED_WORK_RE =
-  /^[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){0,3},\s["“][^"”]{8,}["”],?\s[^,]{2,60},\s(?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}\.?$|^[A-Z][a-z]+(?:\s(?:and|&)\s[A-Z][a-z]+)?\s(?:1[89]|20)\d{2}[a-z]?,?\spp?\.\s?\d+/;
+  /^[A-Z][\w.'’-]+(?:\s[A-Z][\w.'’-]+){0,3},\s["“][^"”]{8,}["”],?\s[^,]{2,60},\s(?:[A-Z][a-z]+\.?\s\d{1,2},\s)?(?:1[89]|20)\d{2}\.?$|^[A-Z][a-z]+(?:\s(?:and|&)\s[A-Z][a-z]+)?\s(?:1[89]|20)\d{2}[a-z]?,?\spp?\.\s?\d+|^[A-Z][a-z]+(?:\s(?:and|&)\s[A-Z][a-z]+|\set al\.)?\s(?:1[89]|20)\d{2}[a-z]?:\s/;
 /** Title – programme – site: two or more dash or bar separators between short segments. */
 const TITLE_SEPARATOR_RE = /\s[–—|]\s/g;
 /** A whole sentence inside quotation marks (a quoted headline or title). */
@@ -51,20 +51,21 @@ const FRAGMENT_END_RE = /(?:\(e\.g\.|\(i\.e\.|[,;:(–—-])\s*$/;
  * "X occurs when", "The term for …". A definition with a figure, comparison or ranking is a claim.
  */
 const DEFINITION_RE =
-  /^(?:[A-Z][^,;:]{0,90}?(?:,[^,]{0,60},)?\s(?:is|are)\s(?:a|an|the)\s(?![^;]*\b(?:largest|smallest|highest|lowest|most|least|first|main|major|leading|primary|biggest|only|best|worst)\b)[^;]{0,80}?\b(?:that|which|where|whereby|in which|used to|designed to|characteri[sz]ed by)\b|[A-Z][^,;:]{0,90}?\s(?:refers? to|is defined as|are defined as|is the (?:general )?term for|occurs when)\b|The (?:general )?term for\b)/;
+  /^(?:[A-Z][^,;:]{0,90}?(?:,[^,]{0,60},)?\s(?:is|are)\s(?:a|an|the)\s(?![^;]*\b(?:largest|smallest|highest|lowest|most|least|first|main|major|leading|primary|biggest|only|best|worst)\b)[^;]{0,80}?\b(?:that|which|where|whereby|when|in which|used to|designed to|characteri[sz]ed by)\b|[A-Z][^,;:]{0,90}?\s(?:refers? to|is defined as|are defined as|is the (?:general )?term for|occurs when)\b|The (?:general )?term for\b|[A-Z][^,;:]{0,90}?\s(?:is|are)\s(?:a|an)\s(?:[\w-]+\s)?(?:measure|term|unit|type|form|kind|class|branch|field)\sof\b)/;
 /** "In mathematics, a Catalan pseudoprime is …": a term defined within its field. */
 const FIELD_DEFINITION_RE =
-  /^in\s(?:mathematics|physics|chemistry|biology|economics|statistics|ecology|geology|climatology|meteorology|oceanography|medicine|epidemiology|pharmacology|computing|computer science|linguistics|philosophy|law|finance|astronomy|engineering),\s(?:a|an|the)\s[^,;]{1,60}?\s(?:is|are)\s(?:a|an|the|any)\b/i;
+  /^in\s(?:[a-z]+\s){0,3}(?:and\s)?(?:mathematics|physics|chemistry|biology|economics|statistics|ecology|geology|climatology|meteorology|oceanography|medicine|epidemiology|pharmacology|computing|computer science|linguistics|philosophy|law|finance|astronomy|engineering),\s(?:a|an|the)\s[^,;]{1,60}?\s(?:is|are)\s(?:a|an|the|any)\b/i;
 /** "X defines Y as …", "Mass ejections are known as coral bleaching": a definition or a name, whatever figures it holds. */
-const DEFINES_AS_RE = /^[A-Z][^;]{0,80}?\bdefines?\s[^;]{1,60}?\sas\b|^[A-Z][^;,]{0,60}?\s(?:is|are)\s(?:also\s)?(?:known|referred to)\sas\b/;
+const DEFINES_AS_RE =
+  /^in\s(?:[a-z]+\s){0,3}(?:statistics|mathematics|physics|chemistry|biology|economics|ecology|medicine|epidemiology|computing|linguistics|psychology|sociology),\s(?:a|an|the)\s[^;]{1,120}?\b(?:also (?:known|referred to|called) as)\b|^[A-Z][^;]{0,80}?\bdefines?\s[^;]{1,60}?\sas\b|^[A-Z][^;,]{0,60}?\s(?:is|are)\s(?:also\s)?(?:known|referred to)\sas\b|^[A-Z][^;,]{0,60},\s(?:also\s)?(?:known as|called|referred to as)\s[^,;]{1,60},\s(?:is|are)\s(?:a|an|the)\b/;
 /** What a definition may not contain to stay a definition. */
 const CLAIM_SIGNAL_IN_DEFINITION_RE = /(?<![A-Za-z])\d|\b(?:more|less|fewer|greater|higher|lower|than|increase[sd]?|decrease[sd]?|cause[sd]?)\b/i;
 /** Section labels of abstracts that introduce procedure, not findings. */
 const PROCEDURE_LABEL_RE =
-  /^(?:methods?|design|design,? settings?,? and participants|setting|participants|interventions?|exposures?|main outcomes? and measures?|(?:main\s)?outcome measures?|objectives?|aims?|purpose|study design|trial registration(?: number)?|registration|funding)\b\s*[:.]?\s/i;
+  /^(?:methods?|design|design,? settings?,? and participants|setting|participants|interventions?|exposures?|main outcomes? and measures?|(?:main\s)?outcome measures?|data sources?|study selection|eligibility criteria|search strategy|data extraction|objectives?|aims?|purpose|study design|trial registration(?: number)?|registration|funding)\b\s*[:.]?\s/i;
 /** Authors describing what they did or will do ("We conducted…", "…, we investigated…"). */
 const PROCEDURE_WE_RE =
-  /(?:^|,\s)(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:have\s)?(?:(?:then|also|further|first|next|subsequently|additionally|finally)\s)?(?:aimed|divided|develop|(?:confirmed|verified)(?!\s+that)|aim|sought|seek|set out|conducted|conduct|performed|perform|investigated|investigate|evaluated|evaluate|assessed|assess|examined|examine|analy[sz]ed|analy[sz]e|collected|collect|enrolled|recruited|designed|used|use|tested|measured|compared|studied|explored|reviewed|searched|surveyed|administered|randomi[sz]ed|will)\b/i;
+  /(?:^|,\s)(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:have\s)?(?:(?:then|also|further|first|next|subsequently|additionally|finally)\s)?(?:aimed|divided|develop|adjust|adjusted|(?:determined|estimated)(?!\s+that)|(?:confirmed|verified)(?!\s+that)|aim|sought|seek|set out|conducted|conduct|performed|perform|investigated|investigate|evaluated|evaluate|assessed|assess|examined|examine|analy[sz]ed|analy[sz]e|collected|collect|enrolled|recruited|designed|used|use|tested|measured|compared|studied|explored|reviewed|searched|surveyed|administered|randomi[sz]ed|will)\b/i;
 /** Passive procedure: "Samples were analysed by…", "Patients were randomly assigned…". */
 const PROCEDURE_PASSIVE_RE =
   /\b(?:was|were)\s(?:then\s)?(?:randomly assigned|randomi[sz]ed|enrolled|recruited|collected|screened|categori[sz]ed|measured|assessed|evaluated|analy[sz]ed|obtained|studied|investigated|examined|explored|monitored|tested for|constructed|estimated (?:by|in|among|across|for each)|traced|calculated|sampled|followed up|stratified|derived from|interviewed|surveyed)\b|\b(?:is|are)\s(?:derived from|estimated by|calculated)\b/i;
@@ -83,7 +84,7 @@ const PROCEDURE_DESIGN_RE =
 const PROCEDURE_PURPOSE_RE =
   /\b(?:performed|conducted|carried out|undert(?:ook|aken)|administered)\b[^.;]{0,160}?\bto\s(?:evaluate|assess|determine|examine|investigate|estimate|characteri[sz]e|compare|test|measure|explore|quantify)\b/i;
 const SAMPLE_DESCRIPTION_RE =
-  /\b(?:mean|median|average)\s(?:\(\w+\)\s)?age\s(?:was|were|of)\b|\b(?:were|was)\s(?:men|women|male|female|boys|girls)\b|\bsample\s(?:included|comprised|consisted of)\b/i;
+  /\b(?:mean|median|average)\s(?:\(\w+\)\s)?age[,:]?\s(?:was|were|of|\d)|\bamong\s(?:the\s)?\d[\d,]*\s(?:patients|participants|subjects|individuals|adults|children)\s(?:included|enrolled|recruited)\b|\b(?:were|was)\s(?:men|women|male|female|boys|girls)\b|\bsample\s(?:included|comprised|consisted of)\b/i;
 /** Finding verbs: what still makes a design sentence a result when it describes a sample in figures. */
 const FINDING_VERB_RE =
   /\b(?:because of|due to|found|show(?:ed|s|n)|demonstrat\w*|suggest\w*|indicat\w*|reveal\w*|conclud\w*|associat\w*|significant\w*|died|detected|effective|ineffective|increased|decreased|reduced|improved)\b|\b[pP]\s*[<=>]/;
@@ -92,7 +93,7 @@ const FINDING_VERB_RE =
 const PROCEDURE_OUR_RE =
   /^our\s(?:[\w-]+\s){0,2}(?:analysis|study|model|approach|method|framework|data(?:set)?|networks?)\s(?:uses?|used|relies|relied|is based|was based|draws?|combines?|includes?|is derived|are derived)\b/i;
 const PROCEDURE_STUDY_RE =
-  /^(?:all\s|the\s)?(?:patients|participants|subjects|samples|specimens|cases|residents|individuals|volunteers|mice|animals|cells|studies|articles|trials|records|data|models?)\b[^.]{0,80}?\b(?:was|were)\s(?:included|excluded|used|defined|classified|done|performed|conducted|tested|treated with)\b/i;
+  /^(?:all\s|the\s)?(?:\d[\d,]*\s)?(?:patients|participants|subjects|samples|specimens|cases|residents|individuals|volunteers|mice|animals|cells|studies|articles|trials|records|data|models?)\b[^.]{0,80}?\b(?:was|were)\s(?:included|excluded|used|defined|classified|done|performed|conducted|tested|treated with)\b/i;
 /** Who a study took in: "The trial included 103 participants…", "…were included in this analysis". */
 const PROCEDURE_COHORT_RE =
   /\b(?:study|trial|analysis|cohort|sample|survey|review|registry)\s(?:included|enrolled|recruited|comprised|involved)\s(?:a total of\s)?\d|\b(?:was|were)\sincluded\sin\s(?:this|the|our)\s(?:analysis|study|trial|review|cohort)\b/i;
@@ -101,10 +102,10 @@ const PROCEDURE_AIM_RE =
   /^(?:we\s(?:aimed|aim|sought|seek|set out|intend(?:ed)?)\b|the\s(?:aims?|objectives?|purpose|goals?)\sof\s(?:this|the|our|the present)\s(?:study|work|paper|trial|review|analysis)\s(?:was|were|is|are)\b|this\s(?:study|work|paper|trial|review)\saim(?:s|ed)\b)/i;
 /** Statements about the study or the state of knowledge, not about the world. */
 const META_RE =
-  /^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:report|focus)\b(?!\s+that)|\bour\s(?:[\w-]+\s)?(?:estimates?|model|method|approach|framework|analysis)(?:\s(?:of|for)\s[^,;]{1,60}?)?\s(?:is|are|was|were)\s(?:stable|robust|valid|accurate|consistent)\b|^(?:one|another|an|a|the)\s(?:(?:main|key|common|popular|competing)\s)?(?:argument|view|hypothesis|theory|explanation|position|interpretation)\s(?:is|was)\s(?:that\b|the\s(?:idea|view|argument|hypothesis)\b)|\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose|address|study|investigate|examine|explore|consider)\b|\b(?:remains?|is|are)\s(?:(?:still|currently|largely|as yet|so far)\s)*(?:undefined|unknown|unclear|poorly understood|not (?:well |fully )?understood|understudied|uncharacteri[sz]ed)\b|\blittle (?:is known|knowledge)\b/i;
+  /^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:report|focus)\b(?!\s+that)|\bour\s(?:[\w-]+\s)?(?:estimates?|model|method|approach|framework|analysis)(?:\s(?:of|for)\s[^,;]{1,60}?)?\s(?:is|are|was|were)\s(?:stable|robust|valid|accurate|consistent)\b|^(?:one|another|an|a|the)\s(?:(?:main|key|common|popular|competing)\s)?(?:argument|view|hypothesis|theory|explanation|position|interpretation)\s(?:is|was)\s(?:that\b|the\s(?:idea|view|argument|hypothesis)\b)|\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose|address|study|investigate|examine|explore|consider)\b|\b(?:remains?|is|are)\s(?:(?:still|currently|largely|as yet|so far)\s)*(?:undefined|unknown|unclear|poorly understood|not (?:well |fully )?understood|understudied|uncharacteri[sz]ed)\b|\blittle (?:is known|knowledge)\b|^the following\s(?:table|list|figure|section|chart|map)s?\b|\b(?:interpretation|generali[sz]ability|our (?:study|analysis|findings))\s(?:is|was|are|were)\slimited\sby\b|\bour\s(?:[\w-]+\s)?(?:model|approach|method|framework|tool|analysis)\s(?:supports|allows|enables|can inform|could inform|provides)\b|\b(?:there is|there remains|remains) a lack of (?:understanding|knowledge)\b|\b(?:is|are)\s(?:also\s)?(?:discussed|presented|described|outlined)\.?$|^(?:a|an|one|the)\s(?:[\w-]+\s){0,2}(?:open\s)?questions?\s(?:in|of|about|is|remains|concerns)\b|\bprovides?\s(?:a|an|the)\s(?:[\w-]+\s){0,2}(?:opportunity|framework|basis|means)\sto\b/i;
 /** Outcome definitions of a study design. */
 const PROCEDURE_OUTCOME_RE =
-  /^(?:the\s)?(?:(?:two|three|four)\s)?(?:primary|secondary|main|co-primary)\s(?:outcomes?|end ?points?|outcome measures?)\s(?:was|were|is|are|included)\b/i;
+  /^(?:the\s)?(?:(?:two|three|four)\s)?(?:composite\s)?(?:primary|secondary|main|co-primary)\s(?:composite\s)?(?:outcomes?|end ?points?|outcome measures?)(?:\sof interest)?\s(?:was|were|is|are|included)\b|^(?:the\s)?(?:analyses|measures|variables|covariates|data)\s(?:included|comprised)\s?:|^the\s(?:follow-up|study|observation|enrol?lment|recruitment)\s(?:period|duration)\s(?:was|lasted|ran)\b|^(?:inclusion|exclusion|eligibility)\scriteria\b/i;
 /** What turns a procedure sentence into a finding: results, effects, comparisons, statistics. */
 const FINDING_SIGNAL_RE =
   /\b(?:because of|due to|found|find|finds|show(?:ed|s|n)?|demonstrat\w*|suggest\w*|indicat\w*|reveal\w*|conclud\w*|associat\w*|significant\w*|increas\w*|decreas\w*|reduc\w*|improv\w*|higher|lower|more|less|fewer|than|none|positive|negative|died|detected|effective|ineffective)\b|%|\b[pP]\s*[<=>]/;
@@ -112,7 +113,7 @@ const FINDING_SIGNAL_RE =
 const RESULT_SIGNAL_RE = /%|\b(?:showed|shown|significant\w*|higher|lower|reduc\w*|increas\w*|decreas\w*)\b/i;
 /** Recommendations: what someone should do is not a fact to check. */
 const NORMATIVE_RE =
-  /\b(?:should|ought to)\b|\bthere (?:is|remains) an? (?:urgent |pressing |clear )?need\b|\b(?:further|larger|more|additional|future|well-designed)\s(?:[\w-]+\s)?(?:studies|trials|research|work|investigations?|data)\s(?:is|are)\s(?:urgently\s)?(?:needed|required|warranted)\b/i;
+  /\b(?:should|ought to)\b|\b(?:deserves?|warrants?)\sfurther\b|\bit is (?:vital|essential|crucial|imperative|critical|important|necessary) to\b|\bthere (?:is|remains) an? (?:urgent |pressing |clear )?need\b|\b(?:further|larger|more|additional|future|well-designed)\s(?:[\w-]+\s)?(?:studies|trials|research|work|investigations?|data)\s(?:is|are)\s(?:urgently\s)?(?:needed|required|warranted)\b/i;
 /** Someone's words quoted directly ("Mann said, "Ten years ago…""): what a person said, not a claim to check as such. */
 const QUOTATION_RE =
   /^[^"“]{0,120}\b(?:said|says|stated|states|told|wrote|writes|remarked|added|argued|argues|declared)\b[^"“]{0,30}[,:]\s*["“]|^[^"“:]{0,120}\b(?:said|says|stated|told\s(?:the\s)?[A-Z][\w.]*(?:\s[A-Z][\w.]*){0,3})\s*:\s+\p{Lu}/u;

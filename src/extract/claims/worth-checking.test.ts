@@ -218,3 +218,42 @@ test('rules from the second blind sample: outcome-measure labels, method steps a
   ])
     assert.deepEqual(claimsOf(text), [text]);
 });
+
+test('rules from the third blind sample: data-source labels, "also known as" definitions, fields of study, "is discussed", an open question, "the resulting X", "other X include", a follow-up period, "it is vital to"; superlatives rank', () => {
+  for (const [text, reason] of [
+    ['DATA SOURCES: World Health Organization’s draft landscape of covid-19 candidate vaccines and company disclosures.', 'procedure'],
+    ['A wide-body aircraft, also known as a twin-aisle aircraft, is a jet airliner with seven or more seats abreast.', 'definition'],
+    ['In time series analysis and statistics, the cross-correlation of a pair of random processes is the correlation between their values.', 'definition'],
+    ['The estimation of infection risk due to this dose also is discussed.', 'meta'],
+    ['A long-standing question in infectious disease dynamics concerns the role of transmission heterogeneities.', 'meta'],
+    ['The follow-up period was through November 2020.', 'procedure'],
+    ['Total Solar Irradiance is a measure of the solar power over all wavelengths per unit area.', 'definition'],
+    ['It is vital to identify features of such cases to better understand what promotes superspreading events.', 'normative'],
+    ['Results: Among the 3924 patients included in the analysis (2464 male [62.8%]; median age, 62 years), 433 (11.0%) received tocilizumab.', 'procedure'],
+  ] as const)
+    assert.equal(reasonOf(text), reason, text);
+  assert.deepEqual(claimsOf('The resultant global warming may have caused the most severe anoxic event in the history of the oceans.'), []);
+  assert.deepEqual(claimsOf('Other likely changes include more frequent extreme weather events such as heat waves and droughts.'), []);
+  for (const text of [
+    'The most important greenhouse gas emitted by humans is carbon dioxide, a by-product of burning fossil fuels.',
+    'Structured delusions mixed with confusional features were the most frequent clinical presentations.',
+  ])
+    assert.deepEqual(claimsOf(text), [text]);
+});
+
+test('rules from the fourth blind sample: a demonstrative noun phrase early in the clause (not in an opening adverbial), a composite endpoint, "analyses included:", "warrants further", what "our model" allows, "Author 2005:"', () => {
+  assert.deepEqual(claimsOf('Melting of this ice may release large quantities of methane, causing further warming.'), []);
+  assert.deepEqual(claimsOf('As a result of this the BoM and the JMA declared that the El Niño event had ended in late May.'), []);
+  const adverbial = 'As a result of this balance, the atmospheric mole fraction of carbon dioxide remained between 260 and 280 ppm for 10,000 years.';
+  assert.deepEqual(claimsOf(adverbial), [adverbial]);
+  const study = 'In this study, remdesivir reduced mortality by 30%.';
+  assert.deepEqual(claimsOf(study), [study]);
+  for (const [text, reason] of [
+    ['The composite primary endpoint was transfer to intensive care within 7 days and/or death from any cause.', 'procedure'],
+    ['Analyses included: 1) summary of patient characteristics; 2) calculation of case fatality rates.', 'procedure'],
+    ['The possibility of a detrimental effect of air pollution on the prognosis of SARS patients deserves further examination.', 'normative'],
+    ['By capturing who is infected at which locations, our model supports detailed analyses that can inform more effective policy.', 'meta'],
+    ['Antilla 2005: "One problematic trend of the US media has been the suggestion that substantive disagreement exists."', 'reference_entry'],
+  ] as const)
+    assert.equal(reasonOf(text), reason, text);
+});

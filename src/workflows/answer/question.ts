@@ -29,7 +29,16 @@ export interface QuestionAnalysis {
    * sheet is not the Greenland one.
    */
   names?: string[];
+  /**
+   * English yes/no questions: the first aspect term that is not a light verb — what is asked of the
+   * subject ("die" of "Are coral reefs dying…", "lose" of "Is Antarctica losing ice?", "strong" of "Are
+   * hurricanes becoming stronger…"). A claim that does not say it says nothing of what is asked.
+   */
+  predicate?: string;
 }
+
+/** Verbs that carry no question of their own ("becoming stronger" asks about "strong"). */
+const LIGHT_VERBS = new Set(['become', 'get', 'go', 'remain', 'stay', 'keep', 'make', 'have', 'be', 'do', 'continue', 'start', 'begin']);
 
 /** Words that say which kind of question it is; the kind with most hits wins, science on a tie or none. */
 const KIND_WORDS: Readonly<Record<QuestionKind, RegExp>> = {
@@ -91,7 +100,7 @@ const ASPECT_WORDS = new Set([
 
 const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const EN_QUESTION_WORDS = new Set(
-  'what why how when where which who whom whose is are was were do does did can could will would should shall may might must has have had true case because them their they there also very'.split(
+  'what why how when where which who whom whose is are was were do does did can could will would should shall may might must has have had true case because them their they there also very against among between within without toward towards despite via'.split(
     ' ',
   ),
 );
@@ -241,6 +250,7 @@ export function analyzeQuestion(question: string, options: { language?: TextLang
   );
   const head = fromQuestion ? subjectHead(subjectTerms, language) : undefined;
   const names = language === 'en' && fromQuestion ? subjectNames(subject, subjectTerms) : [];
+  const predicate = language === 'en' && fromQuestion ? aspectTerms.find((t) => !LIGHT_VERBS.has(t)) : undefined;
   return {
     question: q,
     language,
@@ -251,6 +261,7 @@ export function analyzeQuestion(question: string, options: { language?: TextLang
     subject: subject.replace(/[.。]$/u, ''),
     ...(head ? { head } : {}),
     ...(names.length > 0 ? { names } : {}),
+    ...(predicate ? { predicate } : {}),
   };
 }
 

@@ -6,7 +6,10 @@
 //                subject's head noun (its last word that is not a GENERIC_HEADS noun, for a question
 //                with a syntactic subject) weighing HEAD_WEIGHT × w; halved when the claim lacks the head
 //                or one of the subject's names (capitalised words: "Greenland" of "the Greenland ice sheet")
-//   aspect  A  = the same share over the question's other key terms (1 when it has none)
+//   aspect  A  = the same share over the question's other key terms (1 when it has none), halved when
+//                the claim lacks the question's predicate (its first aspect term that is not a light verb);
+//                aspect terms held by more than UBIQUITOUS_SHARE of the run's claims (the corpus's own
+//                topic: "COVID-19" over a COVID corpus) do not count, unless nothing else is asked
 //   relevance  = S × (ASPECT_FLOOR + (1 − ASPECT_FLOOR) × A), halved when S < SUBJECT_MIN
 //
 // A term counts as held when the claim has it, a near form of it (same first letters: "warming" /
@@ -19,6 +22,12 @@ import type { QuestionAnalysis } from './question.js';
 export const SUBJECT_MIN = 0.5;
 /** Relevance of a claim naming the subject but nothing of what is asked, as a share of S. */
 export const ASPECT_FLOOR = 0.25;
+/** Share of the run's claims from which an aspect term is the corpus's own topic and no longer counts. */
+export const UBIQUITOUS_SHARE = 0.2;
+/** Fewest claims over which a share says anything (a run reads hundreds). */
+export const UBIQUITOUS_MIN_CLAIMS = 20;
+/** What a claim's aspect share keeps when it does not say the question's predicate. */
+export const PREDICATE_MISSING_FACTOR = 0.5;
 /** Weight of the subject's head noun (its last term, English) against its modifiers: "face masks" is about masks. */
 export const HEAD_WEIGHT = 2;
 /** Least shared prefix (characters) for two terms to be near forms of each other, and its share of the shorter term. */
@@ -68,7 +77,7 @@ export const PREDICATE_SYNONYMS: ReadonlyArray<readonly string[]> = [
   ],
   ['cause', 'because', 'due', 'drive', 'driver', 'attribute', 'attributable', 'result', 'lead', 'contribute', 'responsible', 'blame', 'trigger'],
   ['climate', 'warming', 'greenhouse', 'temperature', 'heat', 'warm'],
-  ['increase', 'rise', 'grow', 'growth', 'higher', 'rising'],
+  ['increase', 'rise', 'grow', 'growth', 'higher', 'rising', 'elevated', 'elevate'],
   [
     'decrease',
     'decline',
@@ -134,9 +143,13 @@ export const PREDICATE_SYNONYMS: ReadonlyArray<readonly string[]> = [
     'mild',
     'symptomatic',
   ],
-  // Whether something helps is read in its outcomes, good or bad (a drug's harms bear on "help" too).
-  [
-    'help',
+];
+/**
+ * One-way readings of a question's term: whether something helps is read in its outcomes, good or bad
+ * (a drug's harms bear on "help" too). One way, so that "effective" (asked) is not met by "adverse".
+ */
+export const QUESTION_TERM_READINGS: Readonly<Record<string, readonly string[]>> = {
+  help: [
     'benefit',
     'beneficial',
     'effective',
@@ -160,6 +173,16 @@ export const PREDICATE_SYNONYMS: ReadonlyArray<readonly string[]> = [
     'elimination',
     'clearance',
   ],
+};
+/**
+ * Qualifiers of a subject that another word excludes: "young adults" are not "older adults". A claim
+ * that holds a contrasting word and not the subject's own is not about the subject.
+ */
+export const CONTRASTING_QUALIFIERS: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
+  [
+    ['old', 'elderly', 'aged', 'senior'],
+    ['young', 'child', 'children', 'infant', 'adolescent', 'teen', 'teenager', 'pediatric', 'paediatric'],
+  ],
 ];
 
 export interface TermWeights {
@@ -179,8 +202,13 @@ export function weightOf(weights: TermWeights, term: string): number {
   return Math.log(1 + weights.n / (1 + (weights.df.get(term) ?? 0)));
 }
 
+/** Inflections a claim's term may keep when the tagger left it unlemmatised (a capitalised first word: "Older adults…"). */
+const INFLECTION_RE = /^(?:e?s|e?d|ing|e?r|e?st)$/;
+
 function nearForm(a: string, b: string): boolean {
   if (a === b) return true;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (shorter.length >= 3 && longer.startsWith(shorter) && INFLECTION_RE.test(longer.slice(shorter.length))) return true;
   const short = Math.min(a.length, b.length);
   if (short < NEAR_FORM_PREFIX) return false;
   let k = 0;
@@ -197,7 +225,10 @@ const synonymsOf = (term: string, groups: ReadonlyArray<readonly string[]>): rea
 export function holdsTerm(claimTerms: ReadonlySet<string>, term: string, options: { predicates?: boolean } = {}): boolean {
   if (claimTerms.has(term)) return true;
   if (/[\u3040-\u30ff\u4e00-\u9fff]/u.test(term)) return false;
-  const synonyms = new Set(synonymsOf(term, options.predicates ? [...ENTITY_SYNONYMS, ...PREDICATE_SYNONYMS] : ENTITY_SYNONYMS));
+  const synonyms = new Set([
+    ...synonymsOf(term, options.predicates ? [...ENTITY_SYNONYMS, ...PREDICATE_SYNONYMS] : ENTITY_SYNONYMS),
+    ...(options.predicates ? (QUESTION_TERM_READINGS[term] ?? []) : []),
+  ]);
   for (const c of claimTerms) if (nearForm(term, c) || synonyms.has(c)) return true;
   return false;
 }
@@ -217,7 +248,17 @@ function subjectShare(terms: readonly string[], have: ReadonlySet<string>, weigh
   const share = total > 0 ? held / total : 0;
   const missesHead = head !== undefined && terms.length > 1 && !holdsTerm(have, head);
   const missesName = names.some((n) => !holdsTerm(have, n));
-  return missesHead || missesName ? share / 2 : share;
+  return missesHead || missesName || contrasted(terms, have) ? share / 2 : share;
+}
+
+/** The claim names a qualifier that excludes one of the subject's ("young adults" for "older adults") and not the subject's own. */
+function contrasted(subjectTerms: readonly string[], have: ReadonlySet<string>): boolean {
+  return CONTRASTING_QUALIFIERS.some(([a, b]) =>
+    [
+      [a, b],
+      [b, a],
+    ].some(([own, other]) => subjectTerms.some((t) => own!.includes(t)) && !own!.some((w) => have.has(w)) && other!.some((w) => have.has(w))),
+  );
 }
 
 /**
@@ -225,16 +266,25 @@ function subjectShare(terms: readonly string[], have: ReadonlySet<string>, weigh
  * claim word that is one of the subject's own terms does not count as an aspect ("sea levels rise"
  * holds the subject "sea level rise", not "accelerate").
  */
-function aspectShare(terms: readonly string[], have: ReadonlySet<string>, weights: TermWeights, subjectTerms: readonly string[]): number {
+function aspectShare(
+  terms: readonly string[],
+  have: ReadonlySet<string>,
+  weights: TermWeights,
+  subjectTerms: readonly string[],
+  predicate: string | undefined,
+): number {
   const rest = new Set([...have].filter((c) => !subjectTerms.some((t) => holdsTerm(new Set([c]), t))));
   let total = 0;
   let held = 0;
-  for (const t of terms) {
+  // A term most claims of the run hold ("COVID-19" over a COVID corpus) says nothing about what is asked.
+  const informative = weights.n < UBIQUITOUS_MIN_CLAIMS ? terms : terms.filter((t) => (weights.df.get(t) ?? 0) / weights.n <= UBIQUITOUS_SHARE);
+  for (const t of informative.length > 0 ? informative : terms) {
     const w = weightOf(weights, t);
     total += w;
     if (holdsTerm(rest, t, { predicates: true })) held += w;
   }
-  return total > 0 ? held / total : 0;
+  const share = total > 0 ? held / total : 0;
+  return predicate !== undefined && terms.length > 1 && !holdsTerm(rest, predicate, { predicates: true }) ? share * PREDICATE_MISSING_FACTOR : share;
 }
 
 export interface RelevanceParts {
@@ -245,13 +295,13 @@ export interface RelevanceParts {
 
 /** Relevance of a claim (its content terms) to a question, with its parts; see the formula above. */
 export function claimRelevance(
-  question: Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head' | 'names'>,
+  question: Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head' | 'names' | 'predicate'>,
   claimTerms: readonly string[],
   weights: TermWeights,
 ): RelevanceParts {
   const have = new Set(claimTerms);
   const s = subjectShare(question.subjectTerms, have, weights, question.head, question.names ?? []);
-  const a = question.aspectTerms.length > 0 ? aspectShare(question.aspectTerms, have, weights, question.subjectTerms) : 1;
+  const a = question.aspectTerms.length > 0 ? aspectShare(question.aspectTerms, have, weights, question.subjectTerms, question.predicate) : 1;
   const raw = s * (ASPECT_FLOOR + (1 - ASPECT_FLOOR) * a);
   const relevance = s >= SUBJECT_MIN ? raw : raw / 2;
   const r3 = (x: number): number => Math.round(x * 1000) / 1000;
@@ -260,7 +310,7 @@ export function claimRelevance(
 
 /** The best relevance over several readings of one question (the question and its translations). */
 export function bestRelevance(
-  questions: ReadonlyArray<Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head' | 'names'>>,
+  questions: ReadonlyArray<Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head' | 'names' | 'predicate'>>,
   claimTerms: readonly string[],
   weights: TermWeights,
 ): RelevanceParts {

@@ -39,9 +39,12 @@ const EN_ANOTHER_RE =
   /^(?:another|a further|a second|one more|yet another)\s+(?:example|case|reason|factor|explanation|possibility|cause|consequence|effect|problem|issue|concern|argument|finding)\s+(?:is|was|are|were|of|concerns?)\b|^other\s+(?:[\w-]+\s+)?(?:examples|cases|reasons|factors|explanations|possibilities|causes|consequences|effects|impacts|changes|problems|issues|concerns|findings)\s+(?:include|included|are|were)\b/i;
 /** An opening time or place adverbial that names its own time or place ("In 2010,", "In Alaska,"). */
 const EN_ADVERBIAL_RE = /^(?:in|by|since|from|after|before|on|at|during|as of|until|between)\s+(?!(?:this|that|these|those|the same)\b)[^,]{1,40},\s+/i;
-/** "It is likely that", "It was estimated to": the expletive it, which points at nothing. */
+/**
+ * "It is likely that", "It is important to": the expletive it, which points at nothing. "It is expected
+ * to drop…" and "It is likely to increase…" are not: there "it" is the subject, named before.
+ */
 const EN_EXPLETIVE_IT_RE =
-  /^it\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared|remains|remained|may be|might be|could be|can be)\s+(?:(?:not|also|now|widely|generally|commonly|often|still|very|highly|increasingly|therefore)\s+)*(?:(?:unclear|clear|likely|unlikely|possible|impossible|probable|estimated|believed|thought|known|expected|predicted|projected|forecast|found|shown|noted|observed|established|reported|suggested|argued|assumed|important|necessary|difficult|hard|easy|true|false|worth|essential|crucial|evident|apparent|noteworthy|notable)\s+(?:that|to|whether)|that|to|whether|unclear|clear|likely|unlikely|possible|important|necessary|difficult|true|worth|essential)\b/i;
+  /^it\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared|remains|remained|may be|might be|could be|can be)\s+(?:(?:not|also|now|widely|generally|commonly|often|still|very|highly|increasingly|therefore)\s+)*(?:(?:unclear|clear|likely|unlikely|possible|impossible|probable|estimated|believed|thought|known|expected|predicted|projected|forecast|found|shown|noted|observed|established|reported|suggested|argued|assumed|true|false|evident|apparent|noteworthy|notable)\s+(?:that|whether)|(?:important|necessary|difficult|hard|easy|worth|essential|crucial|possible|impossible)\s+(?:to|that|whether)|that|to|whether|unclear|clear|possible|important|necessary|difficult|true|worth|essential)\b/i;
 /** Subject pronouns resolved from the previous sentence's subject (with number agreement). */
 const EN_PERSONAL = new Set(['it', 'they']);
 const EN_UNRESOLVABLE_PRONOUNS = new Set(['he', 'she', 'him', 'her', 'them', 'his', 'its', 'their', 'theirs', 'such', 'former', 'latter']);

@@ -257,3 +257,10 @@ test('rules from the fourth blind sample: a demonstrative noun phrase early in t
   ] as const)
     assert.equal(reasonOf(text), reason, text);
 });
+
+test('"it is expected to" and "it is likely to" point back (the quick-start audit: "It is expected to drop by a further 0.3 to 0.5 pH units"); "it is likely that" does not', () => {
+  const out = claimsOf('Ocean pH has fallen by 0.1 since 1850. It is expected to drop by a further 0.3 to 0.5 pH units by 2100.');
+  assert.ok(out.includes('Ocean pH is expected to drop by a further 0.3 to 0.5 pH units by 2100.'), out.join(' | '));
+  assert.deepEqual(claimsOf('It is likely to increase further by 2050.'), []);
+  assert.deepEqual(claimsOf('It is likely that coral reefs will decline by 2050.'), ['It is likely that coral reefs will decline by 2050.']);
+});

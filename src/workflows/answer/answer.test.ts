@@ -114,35 +114,27 @@ test('markdown helpers (core/format): text escaped, quotes escaped so they rende
   assert.equal(mdLink('x', 'javascript:alert(1)'), 'x (javascript:alert(1))');
 });
 
+/** Relevance of each text to the question, term weights counted over the texts themselves. */
+function relevanceOf(question: string, texts: string[]): number[] {
+  const q = analyzeQuestion(question);
+  const terms = texts.map((t) => normalizeClaim({ text: t, source: 't' }).terms);
+  const w = termWeights(terms);
+  return terms.map((t) => claimRelevance(q, t, w).relevance);
+}
+
 test('relevance on the second blind sample\'s errors: a named subject must be named, children are pediatric, "help" is read in outcomes', () => {
-  const score = (question: string, texts: string[]): number[] => {
-    const q = analyzeQuestion(question);
-    const terms = texts.map((t) => normalizeClaim({ text: t, source: 't' }).terms);
-    const w = termWeights(terms);
-    return terms.map((t) => claimRelevance(q, t, w).relevance);
-  };
   assert.deepEqual(analyzeQuestion('Is the Greenland ice sheet melting?').names, ['greenland']);
-  const ice = score('Is the Greenland ice sheet melting?', [
+  const ice = relevanceOf('Is the Greenland ice sheet melting?', [
     'Surface melting of the Greenland ice sheet doubled between 1990 and 2010.',
     'Accumulation of snowfall on the Antarctic ice sheet is projected to outpace losses from melting.',
   ]);
-  assert.ok(ice[0]! >= 0.3, ice.join());
-  // Without the predicate ("lose" or a near word) a claim holds only part of what is asked: its aspect share is halved.
-  const q = analyzeQuestion('Is Antarctica losing ice?');
-  const pool = ['Antarctica holds enough ice to raise sea levels by 58 m.', 'Sea ice covers about 7% of the ocean.', 'Ice cores record past temperatures.'].map(
-    (t) => normalizeClaim({ text: t, source: 't' }).terms,
-  );
-  const w = termWeights(pool);
-  const { predicate: _, ...noPredicate } = q;
-  const withRule = claimRelevance(q, pool[0]!, w);
-  const without = claimRelevance(noPredicate, pool[0]!, w);
-  assert.ok(Math.abs(withRule.aspect - without.aspect / 2) < 0.002 && withRule.relevance < without.relevance, `${withRule.aspect} ${without.aspect}`);
-  const kids = score('Are children at lower risk of severe COVID-19?', [
+  assert.ok(ice[0]! >= 0.3 && ice[1]! < 0.3, ice.join());
+  const kids = relevanceOf('Are children at lower risk of severe COVID-19?', [
     'Three deaths were reported among the pediatric cases included in this analysis.',
     'Most adults over 70 years had at least one chronic condition.',
   ]);
   assert.ok(kids[0]! >= 0.3 && kids[1]! < 0.3, kids.join());
-  const drug = score('Does hydroxychloroquine help patients with COVID-19?', [
+  const drug = relevanceOf('Does hydroxychloroquine help patients with COVID-19?', [
     'Two hydroxychloroquine recipients reported serious adverse events.',
     'The price of chloroquine rose in several countries in March.',
   ]);
@@ -150,15 +142,9 @@ test('relevance on the second blind sample\'s errors: a named subject must be na
 });
 
 test('relevance on the third blind sample\'s errors: a claim must say what is asked (the predicate), "young adults" are not "older adults", "effective" is not met by harms', () => {
-  const score = (question: string, texts: string[]): number[] => {
-    const q = analyzeQuestion(question);
-    const terms = texts.map((t) => normalizeClaim({ text: t, source: 't' }).terms);
-    const w = termWeights(terms);
-    return terms.map((t) => claimRelevance(q, t, w).relevance);
-  };
   assert.equal(analyzeQuestion('Is Antarctica losing ice?').predicate, 'lose');
   assert.equal(analyzeQuestion('Are hurricanes becoming stronger because of climate change?').predicate, 'strong');
-  const ice = score('Is Antarctica losing ice?', [
+  const ice = relevanceOf('Is Antarctica losing ice?', [
     'Antarctica lost about 150 billion tonnes of ice per year between 2002 and 2016.',
     "The world's largest potential source of sea level rise is the East Antarctic ice sheet, which holds enough ice to raise sea levels by 53 m.",
     // Other claims of the pool, so that "ice" is as common as it is in a run's claims.
@@ -178,12 +164,12 @@ test('relevance on the third blind sample\'s errors: a claim must say what is as
   const withRule = claimRelevance(q, pool[0]!, w);
   const without = claimRelevance(noPredicate, pool[0]!, w);
   assert.ok(Math.abs(withRule.aspect - without.aspect / 2) < 0.002 && withRule.relevance < without.relevance, `${withRule.aspect} ${without.aspect}`);
-  const age = score('Are older adults at higher risk of dying from COVID-19?', [
+  const age = relevanceOf('Are older adults at higher risk of dying from COVID-19?', [
     'Older adults had a higher risk of death from COVID-19 than any other age group.',
     'COVID-19 has become a leading cause of death among young adults, with a higher risk of dying than from overdoses.',
   ]);
   assert.ok(age[0]! >= 0.3 && age[1]! < 0.3, age.join());
-  const drug = score('Is remdesivir effective against COVID-19?', [
+  const drug = relevanceOf('Is remdesivir effective against COVID-19?', [
     'Remdesivir shortened the time to recovery and was effective in adults hospitalized with COVID-19.',
     'Adverse events were reported in 102 of 155 remdesivir recipients.',
   ]);

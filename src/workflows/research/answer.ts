@@ -219,7 +219,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
         sources,
         failed,
       }),
-      what_would_change: t.answerChange(decision.verdict),
+      what_would_change: t.answerChange(decision.verdict, judged),
       sources_searched: sources,
       relevant_claims: relevantClaims.length,
       judged_passages: judged,

@@ -88,7 +88,8 @@ interface Strings {
     sources: readonly string[];
     failed?: string;
   }) => string;
-  answerChange: (verdict: 'supported' | 'refuted' | 'mixed' | 'insufficient evidence') => string;
+  /** `judged`: passages the stance model judged for the proposition (all left neutral when the verdict is insufficient evidence). */
+  answerChange: (verdict: 'supported' | 'refuted' | 'mixed' | 'insufficient evidence', judged: number) => string;
   proseHeading: string;
   proseRemoved: string;
   proseNoQuote: string;
@@ -181,12 +182,15 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
         return `An open question: answered by its ${o.relevant} relevant claim(s); ${o.supporting} source(s) back supported claims, ${o.refuting} refuted ones. ${where}`;
       return `${o.judged} passage(s) most relevant to the proposition were judged by the stance model; ${o.supporting} independent source(s) support it and ${o.refuting} refute it among those relevant to the question; ${o.relevant} relevant claim(s) in all.${o.failed ? ` The proposition's check did not run: ${o.failed}.` : ''} ${where}`;
     },
-    answerChange: (v) =>
+    answerChange: (v, judged) =>
       ({
         supported: 'A source of higher trust refuting the proposition, or a relevant passage the search did not reach, would change it.',
         refuted: 'A source of higher trust supporting the proposition, or a relevant passage the search did not reach, would change it.',
         mixed: 'Evidence from sources of higher trust on either side would settle it.',
-        'insufficient evidence': 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
+        'insufficient evidence':
+          judged > 0
+            ? `A source that states the proposition or its opposite would change it. The confidence says only that none of the ${judged} judged passage(s) passed the judge's bar: a precision-first judge leaves many related passages neutral, so read the sources before taking the evidence to be absent.`
+            : 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
       })[v],
     proseHeading: 'In prose',
     proseRemoved: 'Removed as unsupported',
@@ -278,12 +282,15 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
         return `開かれた質問のため、関係するClaim ${o.relevant}件で回答しました（支持されたClaimの出典${o.supporting}件、反証されたClaimの出典${o.refuting}件）。${where}`;
       return `命題に最も関係する文${o.judged}件をスタンス判定モデルで判定し、質問に関係するもののうち独立した${o.supporting}ソースが支持、${o.refuting}ソースが反証しました。関係するClaimは計${o.relevant}件。${o.failed ? `命題の検証は実行されませんでした: ${o.failed}。` : ''}${where}`;
     },
-    answerChange: (v) =>
+    answerChange: (v, judged) =>
       ({
         supported: 'より信頼度の高いソースによる反証、または検索が届かなかった関係する文があれば変わり得ます。',
         refuted: 'より信頼度の高いソースによる支持、または検索が届かなかった関係する文があれば変わり得ます。',
         mixed: 'どちらかの側のより信頼度の高い証拠があれば決着します。',
-        'insufficient evidence': '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',
+        'insufficient evidence':
+          judged > 0
+            ? `命題またはその否定を直接述べるソースがあれば変わり得ます。この確信度は、判定した${judged}件の文のどれも判定モデルの基準を超えなかったことを示すだけです。精度優先の判定モデルは関係する文の多くを中立とするため、証拠がないと結論する前にソースを読んでください。`
+            : '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',
       })[v],
     proseHeading: '文章による回答',
     proseRemoved: '根拠がないため削除した文',

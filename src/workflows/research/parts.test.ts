@@ -10,6 +10,7 @@ import { pickQuote } from './quotes.js';
 import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
 import { finalStatus, riskLevel } from './status.js';
 import type { NormalizedClaimItem } from './artifacts.js';
+import { STRINGS } from './language.js';
 
 test('the topic is the question without question words; Japanese question endings are cut', () => {
   assert.equal(questionTopic('Is sea level rise accelerating?', 'en'), 'sea level rise accelerating');
@@ -196,4 +197,15 @@ test('an answer quote must stand alone: sentences leaning on the one before are 
   assert.equal(standsAlone('These findings suggest that vitamin D reduces the risk of infection.', 'en'), true);
   assert.equal(standsAlone('Other environmental pressures on the reef include runoff and climate change accompanied by mass coral bleaching.', 'en'), true);
   assert.equal(standsAlone('Coral reef systems have been in decline worldwide.', 'en'), true);
+});
+
+test('an "insufficient evidence" answer after judged passages says what its confidence means: none passed the bar, not that the sources are silent', () => {
+  for (const language of ['en', 'ja'] as const) {
+    const t = STRINGS[language];
+    const judged = t.answerChange('insufficient evidence', 16);
+    assert.ok(judged.includes('16'), judged);
+    assert.notEqual(judged, t.answerChange('insufficient evidence', 0));
+    assert.ok(!t.answerChange('insufficient evidence', 0).includes('16'));
+  }
+  assert.match(STRINGS.en.answerChange('insufficient evidence', 16), /read the sources before taking the evidence to be absent/);
 });

@@ -180,6 +180,7 @@ try {
     );
     let correct = 0;
     let quotedGold = 0;
+    let closestGold = 0;
     let withGold = 0;
     let seconds = 0;
     const confusion = new Map<string, number>();
@@ -192,13 +193,17 @@ try {
       const verdict = a?.verdict ?? 'insufficient evidence';
       const quotes = [...(a?.for ?? []), ...(a?.against ?? [])].map((q) => q.quote);
       const hasGold = c.goldSentences.length > 0;
-      const quoted = hasGold && quotes.some((q) => c.goldSentences.some((g) => g.includes(q) || q.includes(g)));
+      const isGold = (q: string): boolean => c.goldSentences.some((g) => g.includes(q) || q.includes(g));
+      const quoted = hasGold && quotes.some(isGold);
+      // Shown as closest (neutral) passages: the retriever found the gold sentence, the judge did not call it.
+      const closest = hasGold && (a?.closest ?? []).some((q) => isGold(q.quote));
+      if (closest) closestGold++;
       if (verdict === c.gold) correct++;
       if (hasGold) withGold++;
       if (quoted) quotedGold++;
       confusion.set(`${c.gold} → ${verdict}`, (confusion.get(`${c.gold} → ${verdict}`) ?? 0) + 1);
       console.error(
-        `  ${String(i + 1).padStart(2)}. ${c.label.padEnd(15)} → ${verdict.padEnd(21)} ${quoted ? 'gold quoted' : '           '} ${s.toFixed(0).padStart(4)} s  ${c.question.slice(0, 90)}`,
+        `  ${String(i + 1).padStart(2)}. ${c.label.padEnd(15)} → ${verdict.padEnd(21)} ${quoted ? 'gold quoted ' : closest ? 'gold closest' : '            '} ${s.toFixed(0).padStart(4)} s  ${c.question.slice(0, 90)}`,
       );
     }
     const counts = new Map<string, number>();
@@ -206,6 +211,9 @@ try {
     const majority = Math.max(...counts.values());
     console.log(`  verdict accuracy ${correct}/${cases.length} = ${pct(correct / cases.length)} (majority-class baseline ${pct(majority / cases.length)})`);
     console.log(`  answers quoting a gold evidence sentence: ${quotedGold}/${withGold} = ${pct(withGold ? quotedGold / withGold : 0)}`);
+    console.log(
+      `  answers showing a gold sentence among the closest neutral passages (found by the search, left neutral by the judge): ${closestGold}/${withGold} = ${pct(withGold ? closestGold / withGold : 0)}`,
+    );
     console.log(`  mean time per run ${(seconds / cases.length).toFixed(1)} s`);
     console.log(
       `  gold → verdict: ${[...confusion]

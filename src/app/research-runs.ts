@@ -88,12 +88,13 @@ export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | u
   };
 }
 
-function answerQuote(q: AnswerQuote, stance: 'supports' | 'refutes', run: ResearchRunInfo, lang: 'en' | 'ja'): HtmlQuote {
+function answerQuote(q: AnswerQuote & { leans?: 'supports' | 'refutes' }, stance: 'supports' | 'refutes', run: ResearchRunInfo, lang: 'en' | 'ja'): HtmlQuote {
   const locator = q.evidence_id ? run.locators.get(q.evidence_id) : undefined;
   const link = q.link ?? builtinDocumentLink(q.url) ?? undefined;
   return {
     text: q.quote,
     stance,
+    ...(q.leans ? { leans: q.leans } : {}),
     stated: false,
     confidence: q.stance_confidence,
     source: { url: q.url, ...(link ? { link } : {}), ...(q.title ? { title: q.title } : {}), domain: '', trustLevel: q.tier },
@@ -117,6 +118,7 @@ export function htmlAnswerOf(run: ResearchRunInfo, lang: 'en' | 'ja'): HtmlAnswe
     whatWouldChange: a.basis.what_would_change,
     for: a.for.map((q) => answerQuote(q, 'supports', run, lang)),
     against: a.against.map((q) => answerQuote(q, 'refutes', run, lang)),
+    ...(a.closest.length > 0 ? { closest: a.closest.map((q) => answerQuote(q, q.leans, run, lang)) } : {}),
     ...(prose ? { prose } : {}),
   };
 }

@@ -136,6 +136,8 @@ export interface EvidenceView {
   source: SourceView;
   /** Who judged the stance: the stance model's name, or `origin` for the sentence the claim was extracted from. */
   model?: string;
+  /** The stance model's probabilities, kept on every judged edge (a neutral one too). */
+  scores?: { supports: number; refutes: number; neutral: number };
 }
 
 export interface ClaimMaterial {
@@ -158,6 +160,11 @@ export interface ClaimMaterial {
   refuting: EvidenceView[];
   /** Pages the claim was extracted from. */
   origins: SourceView[];
+  /**
+   * Only for the claims named in MaterialsOptions.closestFor: the neutral passages the judge came
+   * closest to calling supporting or refuting (highest supports or refutes probability first).
+   */
+  closest?: EvidenceView[];
 }
 
 export type ContestedPair = z.infer<typeof contestedPairSchema>;
@@ -182,6 +189,11 @@ export interface MaterialsOptions {
    * client keep the cap.
    */
   uncapped?: boolean;
+  /**
+   * Claim ids whose `closest` neutral passages to include (at most MAX_CLOSEST_PASSAGES each): a run
+   * asks it for the one claim it answers with, not for every claim of a page.
+   */
+  closestFor?: readonly string[];
 }
 
 export interface Materials {

@@ -13,7 +13,7 @@ import {
   type Store,
 } from '../../core/index.js';
 import { claimConfidence } from '../../policy/index.js';
-import { byWeight, claimEvidence, evidenceItems, evidenceView } from './evidence.js';
+import { byWeight, claimEvidence, evidenceItems, evidenceView, neutralLean } from './evidence.js';
 import { createSourceResolver, sourceView, type SourceInfo, type TrustResolver } from './sources.js';
 import { loadTaskGraph, originPages, type TaskGraph } from './task-graph.js';
 
@@ -22,6 +22,9 @@ export const COUNTEREVIDENCE_KEY = 'graph:counterevidence';
 /** Claims per page of materials unless `limit` says otherwise, and the most one page may hold. */
 export const DEFAULT_MATERIALS_LIMIT = 100;
 export const MAX_MATERIALS_LIMIT = 1_000;
+/** Neutral passages listed as a claim's `closest` (MaterialsOptions.closestFor), and the most ids one call may name. */
+export const MAX_CLOSEST_PASSAGES = 3;
+export const MAX_CLOSEST_CLAIMS = 100;
 
 const RELEVANCE_ORDER: Record<Claim['decisionRelevance'], number> = { high: 0, medium: 1, low: 2 };
 
@@ -46,7 +49,7 @@ function paging(options: MaterialsOptions): { offset: number; limit: number } {
   return { offset, limit };
 }
 
-function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) => SourceInfo): ClaimMaterial {
+function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) => SourceInfo, withClosest: boolean): ClaimMaterial {
   const records = claimEvidence(graph, claim.id, sourceOf);
   const c = claimConfidence(evidenceItems(records));
   const sorted = [...records].sort(byWeight);
@@ -72,6 +75,15 @@ function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) =>
     supporting: sorted.filter((r) => r.edge.kind === 'supports').map(evidenceView),
     refuting: sorted.filter((r) => r.edge.kind === 'refutes').map(evidenceView),
     origins: originPages(graph, claim.id).map((p) => sourceView(p, sourceOf(p))),
+    ...(withClosest
+      ? {
+          closest: records
+            .filter((r) => r.edge.kind === 'neutral' && r.edge.scores !== undefined)
+            .sort((a, b) => neutralLean(b) - neutralLean(a) || byWeight(a, b))
+            .slice(0, MAX_CLOSEST_PASSAGES)
+            .map(evidenceView),
+        }
+      : {}),
   };
 }
 
@@ -88,7 +100,10 @@ export function buildMaterials(deps: { store: Store; trust: TrustResolver }, inp
   const graph = loadTaskGraph(deps.store, input.taskId);
   const sourceOf = createSourceResolver(deps.trust);
   const ordered = [...graph.claims].sort(claimOrder);
-  const claims = ordered.slice(offset, offset + limit).map((c) => claimMaterial(graph, c, sourceOf));
+  const closestFor = new Set(input.closestFor ?? []);
+  if (closestFor.size > MAX_CLOSEST_CLAIMS)
+    throw new InvalidInputError(`materials: closestFor names ${closestFor.size} claims, more than ${MAX_CLOSEST_CLAIMS}`, { code: 'invalid_argument' });
+  const claims = ordered.slice(offset, offset + limit).map((c) => claimMaterial(graph, c, sourceOf, closestFor.has(c.id)));
   const contested: ContestedPair[] = graph.contradictions.map((e) => ({
     claimId: e.claimId,
     otherClaimId: e.otherClaimId,

@@ -42,7 +42,13 @@ export function evidenceView(r: EvidenceRecord): EvidenceView {
     locator: r.fragment.locator,
     source: sourceView(r.page, r.source),
     ...(r.edge.model !== undefined ? { model: r.edge.model } : {}),
+    ...(r.edge.scores !== undefined ? { scores: r.edge.scores } : {}),
   };
+}
+
+/** How far a neutral edge leans towards a verdict: its larger supports or refutes probability (0 without scores). */
+export function neutralLean(r: EvidenceRecord): number {
+  return r.edge.scores ? Math.max(r.edge.scores.supports, r.edge.scores.refutes) : 0;
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

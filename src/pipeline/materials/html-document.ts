@@ -23,6 +23,8 @@ export interface HtmlQuote {
   /** Verbatim from the source (cut with … when long, never reworded). */
   text: string;
   stance: 'supports' | 'refutes';
+  /** A neutral passage shown as closest: the side it leans to (`confidence` is that side's probability). */
+  leans?: 'supports' | 'refutes';
   /** The sentence the claim was extracted from (not a judgement). */
   stated: boolean;
   /** The judge's confidence of the stance (1 for a stated sentence or a person's correction). */
@@ -57,6 +59,8 @@ export interface HtmlAnswer {
   whatWouldChange?: string;
   for: HtmlQuote[];
   against: HtmlQuote[];
+  /** With "insufficient evidence": the neutral passages the judge came closest to calling either way. */
+  closest?: HtmlQuote[];
   /** The checked prose answer's kept sentences, when a chat model wrote one. */
   prose?: string;
 }

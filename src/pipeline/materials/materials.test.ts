@@ -5,6 +5,7 @@ import type { CitesEdge } from '../../core/index.js';
 import { createGraphFixture, ruleStanceModel, tableTrust, type GraphFixture } from '../graph/graph.fixture.js';
 import { recomputeTaskGraph, runGraphPhase, verifyStatement } from '../graph/index.js';
 import { buildMaterials, materialsCsl, parseMaterialsFormat, renderMaterials } from './index.js';
+import { MAX_CLOSEST_CLAIMS, MAX_CLOSEST_PASSAGES } from './build-materials.js';
 
 async function scenario(fx: GraphFixture): Promise<ReturnType<typeof tableTrust>> {
   const trust = tableTrust(fx.store, { 'nih.gov': 'ACADEMIC', 'nature.com': 'ACADEMIC' });
@@ -139,6 +140,42 @@ test('renderers: json round-trips, md quotes the evidence, bibtex escapes, csl-j
     assert.equal(smith.DOI, '10.1000/xyz_1');
     assert.equal(new Set(csl.map((i) => i.id)).size, csl.length);
     assert.throws(() => parseMaterialsFormat('pdf'), /unknown format "pdf"/);
+  } finally {
+    fx.close();
+  }
+});
+
+test('materials: a claim named in closestFor lists its neutral passages leaning most to a side (with their scores); other claims do not; too many ids are invalid input', async () => {
+  const fx = createGraphFixture();
+  try {
+    const trust = await scenario(fx);
+    // A passage about the drug that neither supports nor refutes the statement: judged neutral.
+    const d = fx.addPage({ url: 'https://example.org/drug-y', title: 'Drug Y', paragraphs: ['Drug Y is prescribed to elderly patients in Japan and Korea.'] });
+    await verifyStatement(
+      { store: fx.store, stance: ruleStanceModel(), trust, emit: fx.emit },
+      {
+        taskId: fx.taskId,
+        statement: 'Drug Y is prescribed to elderly patients with hypertension in Europe.',
+        pageIds: [d.id],
+        queries: ['drug Y prescribed'],
+      },
+    );
+    const all = buildMaterials({ store: fx.store, trust }, { taskId: fx.taskId });
+    const withNeutral = all.claims.find((c) => c.counts.neutral > 0);
+    assert.ok(withNeutral, 'the scenario judges some passages neutral');
+    assert.ok(all.claims.every((c) => c.closest === undefined));
+    const m = buildMaterials({ store: fx.store, trust }, { taskId: fx.taskId, closestFor: [withNeutral.id] });
+    const claim = m.claims.find((c) => c.id === withNeutral.id)!;
+    const closest = claim.closest!;
+    assert.ok(closest.length >= 1 && closest.length <= MAX_CLOSEST_PASSAGES, JSON.stringify(closest.length));
+    assert.ok(closest.every((e) => e.stance === 'neutral' && e.scores !== undefined));
+    const lean = (e: (typeof closest)[number]): number => Math.max(e.scores!.supports, e.scores!.refutes);
+    for (let i = 1; i < closest.length; i++) assert.ok(lean(closest[i - 1]!) >= lean(closest[i]!));
+    assert.ok(m.claims.filter((c) => c.id !== withNeutral.id).every((c) => c.closest === undefined));
+    // Judged edges carry the model's probabilities in every view.
+    assert.ok(claim.supporting.concat(claim.refuting).every((e) => e.model === 'origin' || e.scores !== undefined));
+    const ids = Array.from({ length: MAX_CLOSEST_CLAIMS + 1 }, (_, i) => `clm_${i}`);
+    assert.throws(() => buildMaterials({ store: fx.store, trust }, { taskId: fx.taskId, closestFor: ids }), /closestFor names/);
   } finally {
     fx.close();
   }

@@ -74,3 +74,20 @@ test('the static graph is cut to the strongest claims and says so', () => {
   assert.equal(svg.match(/<circle /g)!.length, SVG_GRAPH_MAX_CLAIMS + 2, 'claims drawn plus the two sources');
   assert.match(svg, new RegExp(`Drawn: ${SVG_GRAPH_MAX_CLAIMS} of ${SVG_GRAPH_MAX_CLAIMS + 5} claims`));
 });
+
+test('report.html: an insufficient-evidence answer shows its closest neutral passages, with the side each leans to, escaped', () => {
+  const d = doc(1);
+  d.answer = {
+    verdict: 'Insufficient evidence',
+    confidence: 1,
+    summary: 'None passed the bar.',
+    for: [],
+    against: [],
+    closest: [{ text: 'Speaking <b>spreads</b> it.', stance: 'supports', leans: 'supports', stated: false, confidence: 0.41, source, locator: '¶4' }],
+  };
+  const html = renderHtmlReport(d);
+  assert.ok(html.includes('<h3>Closest passages (the judge left them neutral: read them yourself)</h3>'));
+  assert.ok(html.includes('Speaking &lt;b&gt;spreads&lt;/b&gt; it.'));
+  assert.ok(html.includes('neutral, leans to supporting 0.41'));
+  assert.ok(!html.includes('<b>spreads</b>'));
+});

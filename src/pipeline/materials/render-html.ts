@@ -32,6 +32,8 @@ const LABELS = {
     confidence: 'confidence',
     forSide: 'For',
     againstSide: 'Against',
+    closestSide: 'Closest passages (the judge left them neutral: read them yourself)',
+    leans: (side: 'supports' | 'refutes') => `neutral, leans to ${side === 'supports' ? 'supporting' : 'refuting'}`,
     whatWouldChange: 'What would change it',
     graph: 'Evidence graph',
     claims: 'Claims',
@@ -65,6 +67,8 @@ const LABELS = {
     confidence: '確信度',
     forSide: '支持',
     againstSide: '反証',
+    closestSide: '最も近い文（判定モデルは中立と判定。ご自身で読んでください）',
+    leans: (side: 'supports' | 'refutes') => `中立（${side === 'supports' ? '支持' : '反証'}寄り）`,
     whatWouldChange: '判断を変えうる証拠',
     graph: 'エビデンスグラフ',
     claims: '主張',
@@ -112,7 +116,8 @@ function sourceLine(s: HtmlSource, extra: string[]): string {
 
 export function quoteHtml(q: HtmlQuote, t: Labels): string {
   const cls = q.stated ? 'stated' : q.stance;
-  const judged = q.stated ? t.stated : `${q.stance} ${q.confidence.toFixed(2)}${q.model ? ` (${q.model})` : ''}`;
+  const side = q.leans ? t.leans(q.leans) : q.stance;
+  const judged = q.stated ? t.stated : `${side} ${q.confidence.toFixed(2)}${q.model ? ` (${q.model})` : ''}`;
   return `<blockquote class="${cls}">${htmlText(q.text)}</blockquote><p class="src">${sourceLine(q.source, [q.locator, judged])}</p>`;
 }
 
@@ -126,6 +131,7 @@ function answerHtml(a: HtmlAnswer, t: Labels): string {
   if (a.prose) parts.push(`<p>${htmlText(a.prose)}</p>`);
   if (a.for.length > 0) parts.push(`<h3>${htmlText(t.forSide)}</h3>`, ...a.for.map((q) => quoteHtml(q, t)));
   if (a.against.length > 0) parts.push(`<h3>${htmlText(t.againstSide)}</h3>`, ...a.against.map((q) => quoteHtml(q, t)));
+  if (a.closest && a.closest.length > 0) parts.push(`<h3>${htmlText(t.closestSide)}</h3>`, ...a.closest.map((q) => quoteHtml(q, t)));
   if (a.whatWouldChange) parts.push(`<p class="meta">${htmlText(`${t.whatWouldChange}: ${a.whatWouldChange}`)}</p>`);
   parts.push('</section>');
   return parts.join('\n');

@@ -48,7 +48,8 @@ export function claimSummary(c: HtmlClaim): string {
 
 function sourceLine(q: HtmlQuote): string {
   const real = q.source.link && safeHttpUrl(q.source.link) ? q.source.link : q.source.url;
-  const judged = q.stated ? 'stated in the source' : `${q.stance} ${q.confidence.toFixed(2)}${q.model ? ` by ${q.model}` : ''}`;
+  const side = q.leans ? `neutral, leans to ${q.leans === 'supports' ? 'supporting' : 'refuting'}` : q.stance;
+  const judged = q.stated ? 'stated in the source' : `${side} ${q.confidence.toFixed(2)}${q.model ? ` by ${q.model}` : ''}`;
   return `${htmlLink(q.source.title ?? q.source.url, real)} <span class="url">${htmlText(real)}</span> · ${htmlText(q.source.domain)} · ${trustBadge(q.source.trustLevel)} · ${htmlText(q.locator)} · ${htmlText(judged)}`;
 }
 

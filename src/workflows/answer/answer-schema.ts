@@ -16,6 +16,15 @@ export const answerQuoteSchema = z.strictObject({
   citation: z.number().int().min(1).nullable().describe("The quote's number in the report's References"),
 });
 
+export const closestQuoteSchema = answerQuoteSchema.extend({
+  stance_confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe("The stance model's probability for the side the passage leans to, under the bar that would have made it a supporting or refuting quote"),
+  leans: z.enum(['supports', 'refutes']).describe('The side the neutral passage leans to'),
+});
+
 export const proseSentenceSchema = z.strictObject({
   text: z.string(),
   quotes: z.array(z.number().int().min(1)).describe('Numbers (1-based, into for then against) of the quotes the sentence cites'),
@@ -49,6 +58,12 @@ export const answerSchema = z.strictObject({
   confidence: z.number().min(0).max(1).describe('How strongly the evidence backs the verdict (see README)'),
   for: z.array(answerQuoteSchema).describe('The strongest quotes supporting the proposition, strongest first (at most 5)'),
   against: z.array(answerQuoteSchema).describe('The strongest quotes refuting it (at most 5)'),
+  closest: z
+    .array(closestQuoteSchema)
+    .describe(
+      'With the verdict "insufficient evidence" after judged passages: the passages the stance model came closest to calling supporting or refuting, all left neutral (at most 3); empty otherwise. Absent from runs written before it existed (read as empty).',
+    )
+    .default([]),
   basis: answerBasisSchema,
   prose: z
     .strictObject({
@@ -61,6 +76,7 @@ export const answerSchema = z.strictObject({
 });
 
 export type AnswerQuote = z.infer<typeof answerQuoteSchema>;
+export type ClosestQuote = z.infer<typeof closestQuoteSchema>;
 export type ProseSentence = z.infer<typeof proseSentenceSchema>;
 export type Answer = z.infer<typeof answerSchema>;
 

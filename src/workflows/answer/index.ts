@@ -24,9 +24,11 @@ export {
   answerJsonSchema,
   answerQuoteSchema,
   answerSchema,
+  closestQuoteSchema,
   proseSentenceSchema,
   type Answer,
   type AnswerQuote,
+  type ClosestQuote,
   type ProseSentence,
 } from './answer-schema.js';
 export { MAX_PROSE_SENTENCES, MAX_PROSE_SENTENCE_CHARS, PROSE_MAX_TOKENS, writeCheckedProse, type AnswerWriter, type NumberedQuote } from './prose.js';

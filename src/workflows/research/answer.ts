@@ -4,10 +4,10 @@
 // claim-status table over those judgements (workflows/answer verdictOf), counting only passages
 // relevant to the question themselves. An open question is answered by its relevant claims. With
 // nothing relevant the verdict is "insufficient evidence" and the run says which sources it searched.
-import { claimId } from '../../core/index.js';
+import { claimId, type EvidenceView } from '../../core/index.js';
 import { findOpeningReference, type ReferenceKind } from '../../extract/index.js';
 import { trustScore, type EvidenceItem } from '../../policy/index.js';
-import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict } from '../answer/index.js';
+import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict, type ClosestQuote } from '../answer/index.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import { VERIFY_PAGES_PER_SEARCH } from './budget.js';
 import type { RunContext } from './context.js';
@@ -120,10 +120,46 @@ function quoteFromArtifact(e: EvidenceItemArtifact, linkOf: AnswerInput['linkOf'
   };
 }
 
-/** Numbers the answer's quotes as the report cites them: for, then against, each quote once. */
-function numberQuotes(forQ: AnswerQuote[], against: AnswerQuote[]): void {
+/**
+ * The passages shown as `closest` when nothing passed the judge's bar: the proposition's neutral
+ * passages leaning most to one side, from sources the answer may cite. They are not evidence for the
+ * verdict; the reader judges them.
+ */
+export function closestQuotes(
+  views: readonly EvidenceView[],
+  options: { citable: (e: EvidenceView, text: string) => boolean; textOf: (e: EvidenceView) => string; linkOf: AnswerInput['linkOf'] },
+): ClosestQuote[] {
+  const seen = new Set<string>();
+  const out: ClosestQuote[] = [];
+  for (const e of views) {
+    if (isOrigin(e) || !e.scores) continue;
+    const text = options.textOf(e);
+    const key = `${e.source.url}\u0000${text}`;
+    if (seen.has(key) || !options.citable(e, text)) continue;
+    seen.add(key);
+    const leans = e.scores.supports >= e.scores.refutes ? 'supports' : 'refutes';
+    out.push({
+      quote: text,
+      url: e.source.url,
+      link: options.linkOf(e.source.url),
+      title: e.source.title ?? null,
+      tier: e.source.trustLevel,
+      stance_confidence: Math.round(e.scores[leans] * 1000) / 1000,
+      evidence_id: null,
+      citation: null,
+      leans,
+    });
+  }
+  return out.slice(0, ANSWER_CLOSEST_QUOTES);
+}
+
+/** Closest neutral passages shown with an "insufficient evidence" verdict. */
+export const ANSWER_CLOSEST_QUOTES = 3;
+
+/** Numbers the answer's quotes as the report cites them: for, then against, then the closest, each quote once. */
+function numberQuotes(forQ: AnswerQuote[], against: AnswerQuote[], closest: AnswerQuote[] = []): void {
   const seen = new Map<string, number>();
-  for (const q of [...forQ, ...against]) {
+  for (const q of [...forQ, ...against, ...closest]) {
     const k = `${q.url}\u0000${q.quote}`;
     if (!seen.has(k)) seen.set(k, seen.size + 1);
     q.citation = seen.get(k)!;
@@ -147,12 +183,14 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
   let items: EvidenceItem[] = [];
   let forQ: AnswerQuote[] = [];
   let against: AnswerQuote[] = [];
+  let closestViews: EvidenceView[] = [];
   let method: Answer['basis']['method'];
   let judged = 0;
   if (proposition && pid) {
     method = 'proposition_judged';
     const claim = input.snapshot.claims.find((c) => c.id === pid);
     const views = claim ? [...claim.supporting, ...claim.refuting].filter((e) => !isOrigin(e)) : [];
+    closestViews = claim?.closest ?? [];
     judged = claim ? claim.counts.supports + claim.counts.refutes + claim.counts.neutral : 0;
     const counted = views
       .map((e) => ({ e, text: pickQuote(e, proposition).text }))
@@ -196,7 +234,18 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
   const nothing = relevantClaims.length === 0 && forQ.length === 0 && against.length === 0;
   if (nothing) method = 'none';
   const decision = verdictOf(nothing ? [] : items);
-  numberQuotes(forQ, against);
+  const closest =
+    decision.verdict === 'insufficient evidence' && proposition
+      ? closestQuotes(closestViews, {
+          textOf: (e) => pickQuote(e, proposition).text,
+          // Not the counted quotes' subject and stand-alone filters: these are shown for the reader to
+          // judge, and the passage the judge came closest to calling is often the one that words the
+          // subject differently ("normal speaking causes airborne virus transmission" for COVID-19).
+          citable: (e) => answerMayCite(e.source.trustLevel),
+          linkOf: input.linkOf,
+        })
+      : [];
+  numberQuotes(forQ, against, closest);
   const failed = entry?.status === 'failed' || entry?.status === 'skipped' ? (entry.error ?? entry.skipReason ?? entry.status) : undefined;
   const judgedClaim = input.snapshot.claims.find((c) => c.id === pid);
   const model = [...(judgedClaim?.supporting ?? []), ...(judgedClaim?.refuting ?? [])].find((e) => !isOrigin(e))?.model ?? null;
@@ -207,6 +256,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     confidence: decision.confidence,
     for: forQ,
     against,
+    closest,
     basis: {
       method,
       summary: t.answerBasis({

@@ -2,7 +2,7 @@
 // are written), the report in the question's language and the search log, from the final materials.
 import { CLAIM_STATUSES, errorMessage, isLyraError, type ClaimMaterial, type ClaimStatus, type EvidenceView } from '../../core/index.js';
 import { writeCheckedProse, type Answer } from '../answer/index.js';
-import { buildAnswer } from './answer.js';
+import { buildAnswer, propositionClaimId } from './answer.js';
 import {
   RESEARCH_ARTIFACT_SCHEMAS,
   artifactFileName,
@@ -94,7 +94,9 @@ function meta(ctx: RunContext, name: ResearchArtifactName, openQuestions: string
 
 export function buildIntegration(ctx: RunContext): IntegrationModel {
   const s = ctx.state;
-  const snapshot = loadSnapshot(ctx.deps.engine, s.taskId);
+  // The proposition's closest neutral passages are read too: the answer shows them when nothing passed the judge's bar.
+  const pid = propositionClaimId(ctx);
+  const snapshot = loadSnapshot(ctx.deps.engine, s.taskId, pid ? { closestFor: [pid] } : {});
   const reference = new Date(s.startedAt);
   const claimCtx = ctx;
   const perClaim = normalizedClaims(snapshot, [], claimCtx, { merge: false });

@@ -77,6 +77,8 @@ interface Strings {
   proposition: string;
   forSide: string;
   againstSide: string;
+  closestSide: string;
+  closestLean: (leans: 'supports' | 'refutes', p: string) => string;
   confidenceLine: (confidence: string, label: string, change: string) => string;
   answerBasis: (o: {
     method: 'proposition_judged' | 'relevant_claims' | 'none';
@@ -173,6 +175,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     proposition: 'Proposition judged',
     forSide: 'For',
     againstSide: 'Against',
+    closestSide: 'Closest passages (the judge left them neutral: read them yourself)',
+    closestLean: (leans, p) => `neutral; leans to ${leans === 'supports' ? 'supporting' : 'refuting'}, p ${p}`,
     confidenceLine: (confidence, label, change) => `Confidence ${confidence} (${label}). ${change}`,
     answerBasis: (o) => {
       const where = `Sources searched: ${o.sources.join(', ')}.`;
@@ -273,6 +277,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     proposition: '判定した命題',
     forSide: '支持',
     againstSide: '反証',
+    closestSide: '最も近い文（判定モデルは中立と判定。ご自身で読んでください）',
+    closestLean: (leans, p) => `中立（${leans === 'supports' ? '支持' : '反証'}寄り p ${p}）`,
     confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${label}）。${change}`,
     answerBasis: (o) => {
       const where = `検索したソース: ${o.sources.join('、')}。`;

@@ -5,7 +5,8 @@ import { DEFAULT_RESEARCH_BUDGET, parseBudgetSpec, widePagesPerQuery } from './b
 import { exceptionsQuery, majorReasons, negateStatement, refutationSearches, selectMajorClaims } from './major-claims.js';
 import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js';
 import { clipQuery } from './query-text.js';
-import { standsAlone } from './answer.js';
+import { ANSWER_CLOSEST_QUOTES, closestQuotes, standsAlone } from './answer.js';
+import type { EvidenceView } from '../../core/index.js';
 import { pickQuote } from './quotes.js';
 import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
 import { finalStatus, riskLevel } from './status.js';
@@ -208,4 +209,39 @@ test('an "insufficient evidence" answer after judged passages says what its conf
     assert.ok(!t.answerChange('insufficient evidence', 0).includes('16'));
   }
   assert.match(STRINGS.en.answerChange('insufficient evidence', 16), /read the sources before taking the evidence to be absent/);
+});
+
+test('closest quotes: the neutral passages in the order given, each once, origins, unscored and uncitable ones out, at most three, with the side each leans to', () => {
+  const view = (id: string, text: string, scores: EvidenceView['scores'], extra: Partial<EvidenceView> = {}): EvidenceView => ({
+    edgeId: id,
+    stance: 'neutral',
+    confidence: scores ? scores.neutral : 1,
+    fragmentId: `frg_${id}`,
+    quote: text,
+    locator: {},
+    source: { pageId: `pg_${id}`, url: `corpus://c/${id}`, domain: 'c', trustLevel: 'ACADEMIC', sourceType: 'academic_paper', primary: true },
+    model: 'embedded',
+    ...(scores ? { scores } : {}),
+    ...extra,
+  });
+  const views = [
+    view('a', 'Normal speaking causes airborne virus transmission.', { supports: 0.41, refutes: 0.05, neutral: 0.54 }),
+    view('o', 'The claim as stated in its own source.', { supports: 1, refutes: 0, neutral: 0 }, { model: 'origin' }),
+    view('b', 'Droplets were not detected beyond two metres.', { supports: 0.1, refutes: 0.35, neutral: 0.55 }),
+    view('a', 'Normal speaking causes airborne virus transmission.', { supports: 0.41, refutes: 0.05, neutral: 0.54 }),
+    view('n', 'No scores were kept for this one.', undefined),
+    view('x', 'A blocked page says whatever it says.', { supports: 0.3, refutes: 0.1, neutral: 0.6 }),
+    view('c', 'Singing produced more aerosol than speaking.', { supports: 0.3, refutes: 0.05, neutral: 0.65 }),
+    view('d', 'Coughing produced the most particles.', { supports: 0.2, refutes: 0.05, neutral: 0.75 }),
+  ];
+  const out = closestQuotes(views, { textOf: (e) => e.quote, citable: (e) => e.edgeId !== 'x', linkOf: () => null });
+  assert.equal(out.length, ANSWER_CLOSEST_QUOTES);
+  assert.deepEqual(
+    out.map((q) => [q.quote, q.leans, q.stance_confidence]),
+    [
+      ['Normal speaking causes airborne virus transmission.', 'supports', 0.41],
+      ['Droplets were not detected beyond two metres.', 'refutes', 0.35],
+      ['Singing produced more aerosol than speaking.', 'supports', 0.3],
+    ],
+  );
 });

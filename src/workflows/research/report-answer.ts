@@ -43,6 +43,11 @@ export function answerSection(ctx: RunContext, model: IntegrationModel, cites: C
   const lines = [`## ${t.answer}`, '', `**${t.verdictLabel[a.verdict]}**${a.proposition ? ` — ${t.proposition}: ${mdQuote(a.proposition)}` : ''}`, ''];
   if (a.for.length > 0) lines.push(`- ${t.forSide}:`, ...a.for.map((q) => quoteLine(q, model, cites, ctx, about)));
   if (a.against.length > 0) lines.push(`- ${t.againstSide}:`, ...a.against.map((q) => quoteLine(q, model, cites, ctx, about)));
+  if (a.closest.length > 0)
+    lines.push(
+      `- ${t.closestSide}:`,
+      ...a.closest.map((q) => `${quoteLine(q, model, cites, ctx, about)} — ${mdText(t.closestLean(q.leans, q.stance_confidence.toFixed(2)))}`),
+    );
   lines.push(`- ${t.confidenceLine(a.confidence.toFixed(2), confidenceLabel(a.confidence), a.basis.what_would_change)}`);
   lines.push(`- ${mdText(a.basis.summary)}`, '');
   if (a.prose) {

@@ -72,6 +72,7 @@ function answerOf(ctx: RunContext, model: IntegrationModel): HtmlAnswer {
     whatWouldChange: a.basis.what_would_change,
     for: a.for.map((q) => answerQuote(ctx, model, q, 'supports')),
     against: a.against.map((q) => answerQuote(ctx, model, q, 'refutes')),
+    ...(a.closest.length > 0 ? { closest: a.closest.map((q) => ({ ...answerQuote(ctx, model, q, q.leans), leans: q.leans })) } : {}),
     ...(prose ? { prose } : {}),
   };
 }

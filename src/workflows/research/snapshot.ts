@@ -21,12 +21,14 @@ export interface TaskSnapshot {
   truncated: boolean;
 }
 
-export function loadSnapshot(engine: Pick<Engine, 'materials'>, taskId: string): TaskSnapshot {
-  const first = engine.materials(taskId, { offset: 0, limit: MATERIALS_PAGE });
+/** `closestFor`: claims whose closest neutral passages to read too (the answer's proposition). */
+export function loadSnapshot(engine: Pick<Engine, 'materials'>, taskId: string, options: { closestFor?: readonly string[] } = {}): TaskSnapshot {
+  const extra = options.closestFor && options.closestFor.length > 0 ? { closestFor: options.closestFor } : {};
+  const first = engine.materials(taskId, { offset: 0, limit: MATERIALS_PAGE, ...extra });
   const claims = [...first.claims];
   const total = first.paging.totalClaims;
   for (let offset = MATERIALS_PAGE; offset < Math.min(total, MAX_SNAPSHOT_CLAIMS); offset += MATERIALS_PAGE) {
-    claims.push(...engine.materials(taskId, { offset, limit: MATERIALS_PAGE }).claims);
+    claims.push(...engine.materials(taskId, { offset, limit: MATERIALS_PAGE, ...extra }).claims);
   }
   // Claim order for everything downstream: by id, so it never depends on the engine's display order.
   claims.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -87,7 +87,7 @@ test('report.html: an insufficient-evidence answer shows its closest neutral pas
   };
   const html = renderHtmlReport(d);
   assert.ok(html.includes('<h3>Closest passages (the judge left them neutral: read them yourself)</h3>'));
-  assert.ok(html.includes('Speaking &lt;b&gt;spreads&lt;/b&gt; it.'));
+  assert.ok(html.includes('<blockquote class="neutral">Speaking &lt;b&gt;spreads&lt;/b&gt; it.</blockquote>'));
   assert.ok(html.includes('neutral, leans to supporting 0.41'));
   assert.ok(!html.includes('<b>spreads</b>'));
 });

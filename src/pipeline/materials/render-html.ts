@@ -115,7 +115,8 @@ function sourceLine(s: HtmlSource, extra: string[]): string {
 }
 
 export function quoteHtml(q: HtmlQuote, t: Labels): string {
-  const cls = q.stated ? 'stated' : q.stance;
+  // A closest passage was left neutral: it must not look like a supporting or refuting quote.
+  const cls = q.stated ? 'stated' : q.leans ? 'neutral' : q.stance;
   const side = q.leans ? t.leans(q.leans) : q.stance;
   const judged = q.stated ? t.stated : `${side} ${q.confidence.toFixed(2)}${q.model ? ` (${q.model})` : ''}`;
   return `<blockquote class="${cls}">${htmlText(q.text)}</blockquote><p class="src">${sourceLine(q.source, [q.locator, judged])}</p>`;

@@ -63,7 +63,7 @@ export function quoteBlock(q: HtmlQuote, ctx: ActionContext | undefined): string
           'correct',
         )
       : '';
-  return `<div class="quote ${q.stated ? 'stated' : htmlAttr(q.stance)}"><blockquote>${htmlText(q.text)}</blockquote><p class="src">${sourceLine(q)}</p>${correct}</div>`;
+  return `<div class="quote ${q.stated ? 'stated' : q.leans ? 'neutral' : htmlAttr(q.stance)}"><blockquote>${htmlText(q.text)}</blockquote><p class="src">${sourceLine(q)}</p>${correct}</div>`;
 }
 
 export function claimBody(c: HtmlClaim, ctx: ActionContext): string {

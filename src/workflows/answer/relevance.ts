@@ -238,27 +238,32 @@ export function holdsTerm(claimTerms: ReadonlySet<string>, term: string, options
  * times; a claim that does not hold the head gets half ("CO2 levels" is not about "sea level rise").
  */
 function subjectShare(terms: readonly string[], have: ReadonlySet<string>, weights: TermWeights, head: string | undefined, names: readonly string[]): number {
+  // Each term is looked up once: the head and the names are subject terms too.
+  const holds = heldTerms(terms, (t) => holdsTerm(have, t));
   let total = 0;
   let held = 0;
   for (const t of terms) {
     const w = weightOf(weights, t) * (t === head ? HEAD_WEIGHT : 1);
     total += w;
-    if (holdsTerm(have, t)) held += w;
+    if (holds(t)) held += w;
   }
   const share = total > 0 ? held / total : 0;
-  const missesHead = head !== undefined && terms.length > 1 && !holdsTerm(have, head);
-  const missesName = names.some((n) => !holdsTerm(have, n));
+  const missesHead = head !== undefined && terms.length > 1 && !holds(head);
+  const missesName = names.some((n) => !holds(n));
   return missesHead || missesName || contrasted(terms, have) ? share / 2 : share;
+}
+
+/** Whether the claim holds each term, computed once per term (terms outside the list are looked up when asked). */
+function heldTerms(terms: readonly string[], holds: (term: string) => boolean): (term: string) => boolean {
+  const known = new Map(terms.map((t) => [t, holds(t)]));
+  return (t) => known.get(t) ?? holds(t);
 }
 
 /** The claim names a qualifier that excludes one of the subject's ("young adults" for "older adults") and not the subject's own. */
 function contrasted(subjectTerms: readonly string[], have: ReadonlySet<string>): boolean {
-  return CONTRASTING_QUALIFIERS.some(([a, b]) =>
-    [
-      [a, b],
-      [b, a],
-    ].some(([own, other]) => subjectTerms.some((t) => own!.includes(t)) && !own!.some((w) => have.has(w)) && other!.some((w) => have.has(w))),
-  );
+  const excludes = (own: readonly string[], other: readonly string[]): boolean =>
+    subjectTerms.some((t) => own.includes(t)) && !own.some((w) => have.has(w)) && other.some((w) => have.has(w));
+  return CONTRASTING_QUALIFIERS.some(([a, b]) => excludes(a, b) || excludes(b, a));
 }
 
 /**
@@ -274,6 +279,8 @@ function aspectShare(
   predicate: string | undefined,
 ): number {
   const rest = new Set([...have].filter((c) => !subjectTerms.some((t) => holdsTerm(new Set([c]), t))));
+  // Each term is looked up once: the predicate is an aspect term too.
+  const holds = heldTerms(terms, (t) => holdsTerm(rest, t, { predicates: true }));
   let total = 0;
   let held = 0;
   // A term most claims of the run hold ("COVID-19" over a COVID corpus) says nothing about what is asked.
@@ -281,10 +288,10 @@ function aspectShare(
   for (const t of informative.length > 0 ? informative : terms) {
     const w = weightOf(weights, t);
     total += w;
-    if (holdsTerm(rest, t, { predicates: true })) held += w;
+    if (holds(t)) held += w;
   }
   const share = total > 0 ? held / total : 0;
-  return predicate !== undefined && terms.length > 1 && !holdsTerm(rest, predicate, { predicates: true }) ? share * PREDICATE_MISSING_FACTOR : share;
+  return predicate !== undefined && terms.length > 1 && !holds(predicate) ? share * PREDICATE_MISSING_FACTOR : share;
 }
 
 export interface RelevanceParts {

@@ -88,10 +88,10 @@ const SAMPLE_DESCRIPTION_RE =
 /** Finding verbs: what still makes a design sentence a result when it describes a sample in figures. */
 const FINDING_VERB_RE =
   /\b(?:because of|due to|found|show(?:ed|s|n)|demonstrat\w*|suggest\w*|indicat\w*|reveal\w*|conclud\w*|associat\w*|significant\w*|died|detected|effective|ineffective|increased|decreased|reduced|improved)\b|\b[pP]\s*[<=>]/;
-/** Study subjects under a procedure verb ("Patients were excluded", "Samples were tested"). */
 /** What the authors' analysis uses or rests on ("Our epidemiological analysis uses…"). */
 const PROCEDURE_OUR_RE =
   /^our\s(?:[\w-]+\s){0,2}(?:analysis|study|model|approach|method|framework|data(?:set)?|networks?)\s(?:uses?|used|relies|relied|is based|was based|draws?|combines?|includes?|is derived|are derived)\b/i;
+/** Study subjects under a procedure verb ("Patients were excluded", "Samples were tested"). */
 const PROCEDURE_STUDY_RE =
   /^(?:all\s|the\s)?(?:\d[\d,]*\s)?(?:patients|participants|subjects|samples|specimens|cases|residents|individuals|volunteers|mice|animals|cells|studies|articles|trials|records|data|models?)\b[^.]{0,80}?\b(?:was|were)\s(?:included|excluded|used|defined|classified|done|performed|conducted|tested|treated with)\b/i;
 /** Who a study took in: "The trial included 103 participants…", "…were included in this analysis". */
@@ -106,9 +106,13 @@ const META_RE =
 /** Outcome definitions of a study design. */
 const PROCEDURE_OUTCOME_RE =
   /^(?:the\s)?(?:(?:two|three|four)\s)?(?:composite\s)?(?:primary|secondary|main|co-primary)\s(?:composite\s)?(?:outcomes?|end ?points?|outcome measures?)(?:\sof interest)?\s(?:was|were|is|are|included)\b|^(?:the\s)?(?:analyses|measures|variables|covariates|data)\s(?:included|comprised)\s?:|^the\s(?:follow-up|study|observation|enrol?lment|recruitment)\s(?:period|duration)\s(?:was|lasted|ran)\b|^(?:inclusion|exclusion|eligibility)\scriteria\b/i;
-/** What turns a procedure sentence into a finding: results, effects, comparisons, statistics. */
-const FINDING_SIGNAL_RE =
-  /\b(?:because of|due to|found|find|finds|show(?:ed|s|n)?|demonstrat\w*|suggest\w*|indicat\w*|reveal\w*|conclud\w*|associat\w*|significant\w*|increas\w*|decreas\w*|reduc\w*|improv\w*|higher|lower|more|less|fewer|than|none|positive|negative|died|detected|effective|ineffective)\b|%|\b[pP]\s*[<=>]/;
+/**
+ * What turns a procedure sentence into a finding: the finding verbs, and also any form of a change,
+ * comparisons and percentages (a sample described in figures is judged by FINDING_VERB_RE alone).
+ */
+const FINDING_SIGNAL_RE = new RegExp(
+  `${FINDING_VERB_RE.source}|\\b(?:find|finds|show|increas\\w*|decreas\\w*|reduc\\w*|improv\\w*|higher|lower|more|less|fewer|than|none|positive|negative)\\b|%`,
+);
 /** Results that a recommendation may ride on ("FPV showed significantly better…; these results should…"). */
 const RESULT_SIGNAL_RE = /%|\b(?:showed|shown|significant\w*|higher|lower|reduc\w*|increas\w*|decreas\w*)\b/i;
 /** Recommendations: what someone should do is not a fact to check. */
@@ -162,7 +166,6 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
     (PROCEDURE_WE_RE.test(unlabelled) ||
       PROCEDURE_PASSIVE_RE.test(unlabelled) ||
       PROCEDURE_STUDY_RE.test(unlabelled) ||
-      PROCEDURE_COHORT_RE.test(unlabelled) ||
       PROCEDURE_DESIGN_RE.test(unlabelled)) &&
     !FINDING_SIGNAL_RE.test(unlabelled)
   )

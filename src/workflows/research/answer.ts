@@ -127,7 +127,7 @@ function quoteFromArtifact(e: EvidenceItemArtifact, linkOf: AnswerInput['linkOf'
  */
 export function closestQuotes(
   views: readonly EvidenceView[],
-  options: { citable: (e: EvidenceView, text: string) => boolean; textOf: (e: EvidenceView) => string; linkOf: AnswerInput['linkOf'] },
+  options: { citable: (e: EvidenceView) => boolean; textOf: (e: EvidenceView) => string; linkOf: AnswerInput['linkOf'] },
 ): ClosestQuote[] {
   const seen = new Set<string>();
   const out: ClosestQuote[] = [];
@@ -135,7 +135,7 @@ export function closestQuotes(
     if (isOrigin(e) || !e.scores) continue;
     const text = options.textOf(e);
     const key = `${e.source.url}\u0000${text}`;
-    if (seen.has(key) || !options.citable(e, text)) continue;
+    if (seen.has(key) || !options.citable(e)) continue;
     seen.add(key);
     const leans = e.scores.supports >= e.scores.refutes ? 'supports' : 'refutes';
     out.push({
@@ -157,7 +157,7 @@ export function closestQuotes(
 export const ANSWER_CLOSEST_QUOTES = 3;
 
 /** Numbers the answer's quotes as the report cites them: for, then against, then the closest, each quote once. */
-function numberQuotes(forQ: AnswerQuote[], against: AnswerQuote[], closest: AnswerQuote[] = []): void {
+function numberQuotes(forQ: AnswerQuote[], against: AnswerQuote[], closest: AnswerQuote[]): void {
   const seen = new Map<string, number>();
   for (const q of [...forQ, ...against, ...closest]) {
     const k = `${q.url}\u0000${q.quote}`;

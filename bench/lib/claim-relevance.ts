@@ -87,12 +87,14 @@ export function evaluateRelevance(file: string = RELEVANCE_FILE): RelevanceResul
       const others = rows.length - picks;
       const wPick = picks > 0 ? header.strata.relevant / picks : 0;
       const wOther = others > 0 ? header.strata.other / others : 0;
-      pooled.tp += wPick * rows.filter((r) => r.lyra && r.gold).length;
-      pooled.fp += wPick * rows.filter((r) => r.lyra && !r.gold).length;
-      pooled.fn += wOther * rows.filter((r) => !r.lyra && r.gold).length;
-      pooledB.tp += wPick * rows.filter((r) => r.lyra && r.second).length;
-      pooledB.fp += wPick * rows.filter((r) => r.lyra && r.second === false).length;
-      pooledB.fn += wOther * rows.filter((r) => !r.lyra && r.second).length;
+      // Against either labeller: Lyra's picks weigh by their stratum's size, its other claims by theirs.
+      const scaleInto = (acc: typeof pooled, gold: (r: (typeof rows)[number]) => boolean | undefined): void => {
+        acc.tp += wPick * rows.filter((r) => r.lyra && gold(r) === true).length;
+        acc.fp += wPick * rows.filter((r) => r.lyra && gold(r) === false).length;
+        acc.fn += wOther * rows.filter((r) => !r.lyra && gold(r) === true).length;
+      };
+      scaleInto(pooled, (r) => r.gold);
+      scaleInto(pooledB, (r) => r.second);
     }
     out.questions.push({
       question,

@@ -41,63 +41,46 @@ const covid = readFileSync(sharedDataPath('check-covid/corpus.json'), 'utf8')
 const mode = process.argv[2] ?? 'checkability';
 const exampleLine = (e: (typeof example)[number]): string => JSON.stringify({ corpus: 'example', doc: e.doc, para: e.para, text: e.text });
 const covidLine = (c: (typeof covid)[number]): string => JSON.stringify({ corpus: 'check-covid', cord_id: c.cord_id, sent_index: c.sent_index, text: c.text });
-const devExample = draw(example, 130, 15001);
-const devCovid = draw(covid, 100, 15002);
 /** `items` less everything already drawn: each sample excludes the samples drawn before it. */
-const without = <T>(items: readonly T[], ...drawn: (readonly T[])[]): T[] => items.filter((x) => !drawn.some((d) => d.includes(x)));
-const heldExample = draw(without(example, devExample), 60, 15003);
-const heldCovid = draw(without(covid, devCovid), 40, 15004);
-const finalExample = draw(without(example, devExample, heldExample), 60, 15005);
-const finalCovid = draw(without(covid, devCovid, heldCovid), 40, 15006);
-const blindExample = draw(without(example, devExample, heldExample, finalExample), 60, 15007);
-const blindCovid = draw(without(covid, devCovid, heldCovid, finalCovid), 40, 15008);
-const trainExample = draw(without(example, devExample, heldExample, finalExample, blindExample), 180, 15009);
-const trainCovid = draw(without(covid, devCovid, heldCovid, finalCovid, blindCovid), 120, 15010);
-// The development sample: the screening rules were written while reading its errors. Held out: drawn
-// and labelled after the rules were frozen (its errors were then read); final: drawn and labelled at
-// the end and measured before any rule was changed for it.
-const samples: Record<string, [typeof example, typeof covid]> = {
-  checkability: [devExample, devCovid],
-  'checkability-heldout': [heldExample, heldCovid],
-  'checkability-final': [finalExample, finalCovid],
+const without = <T>(items: readonly T[], drawn: readonly (readonly T[])[]): T[] => items.filter((x) => !drawn.some((d) => d.includes(x)));
+/**
+ * The checkability samples in the order they were drawn — each excludes every sentence drawn before
+ * it — with their sizes and seeds (example corpus, then Check-COVID).
+ */
+const CHECKABILITY_DRAWS: ReadonlyArray<{ mode: string; example: [number, number]; covid: [number, number] }> = [
+  // The development sample: the screening rules were written while reading its errors.
+  { mode: 'checkability', example: [130, 15001], covid: [100, 15002] },
+  // Held out: drawn and labelled after the rules were frozen (its errors were then read).
+  { mode: 'checkability-heldout', example: [60, 15003], covid: [40, 15004] },
+  // Final: drawn and labelled at the end and measured before any rule was changed for it.
+  { mode: 'checkability-final', example: [60, 15005], covid: [40, 15006] },
   // Blind: drawn after the final sample's rules were added, labelled by the rubric alone without running the extractor.
-  'checkability-blind': [blindExample, blindCovid],
+  { mode: 'checkability-blind', example: [60, 15007], covid: [40, 15008] },
   // Training labels for the learned screen (scripts/train-claim-screen.ts), labelled by the rubric alone.
-  'checkability-train': [trainExample, trainCovid],
+  { mode: 'checkability-train', example: [180, 15009], covid: [120, 15010] },
   // Blind again: drawn with the training sample, labelled by the rubric alone, and scored once, after the
   // learned screen was frozen.
-  'checkability-blind2': [
-    draw(without(example, devExample, heldExample, finalExample, blindExample, trainExample), 60, 15011),
-    draw(without(covid, devCovid, heldCovid, finalCovid, blindCovid, trainCovid), 40, 15012),
-  ],
-};
-// Blind a third time (150: 90 / 60): drawn after blind2's errors were read and the rules and screen
-// changed for them, labelled by the rubric alone, scored once after both were frozen.
-const blind2Example = samples['checkability-blind2']![0];
-const blind2Covid = samples['checkability-blind2']![1];
-samples['checkability-blind3'] = [
-  draw(without(example, devExample, heldExample, finalExample, blindExample, trainExample, blind2Example), 90, 15013),
-  draw(without(covid, devCovid, heldCovid, finalCovid, blindCovid, trainCovid, blind2Covid), 60, 15014),
+  { mode: 'checkability-blind2', example: [60, 15011], covid: [40, 15012] },
+  // Blind a third time (150: 90 / 60): drawn after blind2's errors were read and the rules and screen
+  // changed for them, labelled by the rubric alone, scored once after both were frozen.
+  { mode: 'checkability-blind3', example: [90, 15013], covid: [60, 15014] },
+  // Blind a fourth time (150: 100 / 50, the example corpus weighted up: it is where the rules are
+  // weakest): drawn after blind3 was scored and its errors read, scored once after the rules were frozen again.
+  { mode: 'checkability-blind4', example: [100, 15015], covid: [50, 15016] },
+  // Blind a fifth time (200: 120 / 80), labelled by two labellers independently (their agreement is the
+  // rubric's own ceiling), scored once after the rules were frozen again.
+  { mode: 'checkability-blind5', example: [120, 15017], covid: [80, 15018] },
 ];
-// Blind a fourth time (150: 100 / 50, the example corpus weighted up: it is where the rules are weakest):
-// drawn after blind3 was scored and its errors read, labelled by the rubric alone, scored once after the
-// rules were frozen again.
-const blind3Example = samples['checkability-blind3']![0];
-const blind3Covid = samples['checkability-blind3']![1];
-samples['checkability-blind4'] = [
-  draw(without(example, devExample, heldExample, finalExample, blindExample, trainExample, blind2Example, blind3Example), 100, 15015),
-  draw(without(covid, devCovid, heldCovid, finalCovid, blindCovid, trainCovid, blind2Covid, blind3Covid), 50, 15016),
-];
-// Blind a fifth time (200: 120 / 80), labelled by two labellers independently (their agreement is the
-// rubric's own ceiling), scored once after the rules were frozen again.
-samples['checkability-blind5'] = [
-  draw(
-    without(example, devExample, heldExample, finalExample, blindExample, trainExample, blind2Example, blind3Example, samples['checkability-blind4']![0]),
-    120,
-    15017,
-  ),
-  draw(without(covid, devCovid, heldCovid, finalCovid, blindCovid, trainCovid, blind2Covid, blind3Covid, samples['checkability-blind4']![1]), 80, 15018),
-];
+const samples: Record<string, [typeof example, typeof covid]> = {};
+const drawnExample: Array<typeof example> = [];
+const drawnCovid: Array<typeof covid> = [];
+for (const d of CHECKABILITY_DRAWS) {
+  const ex = draw(without(example, drawnExample), ...d.example);
+  const cv = draw(without(covid, drawnCovid), ...d.covid);
+  samples[d.mode] = [ex, cv];
+  drawnExample.push(ex);
+  drawnCovid.push(cv);
+}
 const sample = samples[mode];
 if (sample) {
   for (const e of sample[0]) console.log(exampleLine(e));

@@ -30,7 +30,7 @@ export const MAX_ANTECEDENT_WORDS = 8;
 
 /** Discourse openers that belong to no slot ("However,", "[citation needed]", "According to X,"). */
 const EN_PREFIX_RE =
-  /^(?:\[[^\]]{1,30}\]\s*|(?:however|moreover|furthermore|in addition|additionally|also|but|and|so|thus|therefore|still|yet|overall|nevertheless|indeed|notably|importantly|in contrast|by contrast|similarly|likewise),?\s+|according to [^,]{1,80},\s+)+/i;
+  /^(?:\[[^\]]{1,30}\]\s*|(?:however|moreover|furthermore|in addition|additionally|also|but|and|so|thus|therefore|still|yet|overall|nevertheless|indeed|notably|importantly|in contrast|by contrast|similarly|likewise|in essence|in short|in fact|in effect|in turn|in principle|in practice|in other words|essentially|basically),?\s+|according to [^,]{1,80},\s+)+/i;
 /** Time and place frames that point back: "During this time", "At that point", "There,". */
 const EN_FRAME_RE =
   /^(?:(?:during|in|at|by|since|after|before|throughout|over|for|from|until|within)\s+(?:this|that|these|those|the same)\s+(?:[\w-]+\s+){0,2}?(?:time|times|period|periods|year|years|month|months|decade|decades|century|centuries|era|age|point|stage|phase|season|summer|summers|winter|winters|spring|autumn|day|days|week|weeks|case|cases|way|context|region|area|place|location|event)\b|(?:by then|since then|until then|at that point|at the time|at this point|in the same year|that year|the same year)\b|(?:there|here),\s)/i;

@@ -65,10 +65,10 @@ const PROCEDURE_LABEL_RE =
   /^(?:methods?|design|design,? settings?,? and participants|setting|participants|interventions?|exposures?|main outcomes? and measures?|(?:main\s)?outcome measures?|data sources?|study selection|eligibility criteria|search strategy|data extraction|objectives?|aims?|purpose|study design|trial registration(?: number)?|registration|funding)\b\s*[:.]?\s/i;
 /** Authors describing what they did or will do ("We conducted…", "…, we investigated…"). */
 const PROCEDURE_WE_RE =
-  /(?:^|,\s)(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:have\s)?(?:(?:then|also|further|first|next|subsequently|additionally|finally)\s)?(?:aimed|divided|develop|adjust|adjusted|(?:determined|estimated)(?!\s+that)|(?:confirmed|verified)(?!\s+that)|aim|sought|seek|set out|conducted|conduct|performed|perform|investigated|investigate|evaluated|evaluate|assessed|assess|examined|examine|analy[sz]ed|analy[sz]e|collected|collect|enrolled|recruited|designed|used|use|tested|measured|compared|studied|explored|reviewed|searched|surveyed|administered|randomi[sz]ed|will)\b/i;
+  /(?:^|,\s)(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:have\s)?(?:(?:then|also|further|first|next|subsequently|additionally|finally)\s)?(?:aimed|divided|develop|adjust|adjusted|(?:determined|estimated)(?!\s+that)|(?:confirmed|verified)(?!\s+that)|aim|sought|seek|set out|conducted|conduct|performed|perform|investigated|investigate|evaluated|evaluate|assessed|assess|examined|examine|analy[sz]ed|analy[sz]e|collected|collect|enrolled|recruited|designed|used|use|tested|measured|compared|studied|explored|reviewed|searched|surveyed|administered|randomi[sz]ed|assumed|assume|will)\b/i;
 /** Passive procedure: "Samples were analysed by…", "Patients were randomly assigned…". */
 const PROCEDURE_PASSIVE_RE =
-  /\b(?:was|were)\s(?:then\s)?(?:randomly assigned|randomi[sz]ed|enrolled|recruited|collected|screened|categori[sz]ed|measured|assessed|evaluated|analy[sz]ed|obtained|studied|investigated|examined|explored|monitored|tested for|constructed|estimated (?:by|in|among|across|for each)|traced|calculated|sampled|followed up|stratified|derived from|interviewed|surveyed)\b|\b(?:is|are)\s(?:derived from|estimated by|calculated)\b/i;
+  /\b(?:was|were)\s(?:then\s)?(?:randomly assigned|randomi[sz]ed|enrolled|recruited|collected|screened|categori[sz]ed|measured|assessed|evaluated|analy[sz]ed|obtained|studied|investigated|examined|explored|monitored|tested for|constructed|estimated (?:by|in|among|across|for each)|traced|calculated|sampled|followed up|stratified|derived from|interviewed|surveyed|administered|identified and included|included from)\b|\b(?:is|are)\s(?:derived from|estimated by|calculated)\b|\bhad\s(?:[\w-]+\s){0,2}(?:specimens|samples|swabs|sera|serum|blood)\s(?:tested|collected|taken|drawn|obtained)\b/i;
 /**
  * What a study set out to learn, as an indirect question ("the IPCC estimated how much sea level is likely
  * to rise", "we examined whether…"), the arm a participant was put in ("participants assigned to a
@@ -84,7 +84,7 @@ const PROCEDURE_DESIGN_RE =
 const PROCEDURE_PURPOSE_RE =
   /\b(?:performed|conducted|carried out|undert(?:ook|aken)|administered)\b[^.;]{0,160}?\bto\s(?:evaluate|assess|determine|examine|investigate|estimate|characteri[sz]e|compare|test|measure|explore|quantify)\b/i;
 const SAMPLE_DESCRIPTION_RE =
-  /\b(?:mean|median|average)\s(?:\(\w+\)\s)?age[,:]?\s(?:was|were|of|\d)|\bamong\s(?:the\s)?\d[\d,]*\s(?:patients|participants|subjects|individuals|adults|children)\s(?:included|enrolled|recruited)\b|\b(?:were|was)\s(?:men|women|male|female|boys|girls)\b|\bsample\s(?:included|comprised|consisted of)\b/i;
+  /\b(?:mean|median|average)\s(?:[([]\w+[)\]]\s)?age[,:]?\s(?:was|were|of|\d)|\b(?:were|was)\s(?:aged\s)?\d+\s?[-–]\s?\d+\s(?:years?|yrs?)(?:\sold|\sof age)?\b|\bamong\s(?:the\s)?\d[\d,]*\s(?:patients|participants|subjects|individuals|adults|children)\s(?:included|enrolled|recruited)\b|\b(?:were|was)\s(?:men|women|male|female|boys|girls)\b|\bsample\s(?:included|comprised|consisted of)\b/i;
 /** Finding verbs: what still makes a design sentence a result when it describes a sample in figures. */
 const FINDING_VERB_RE =
   /\b(?:because of|due to|found|show(?:ed|s|n)|demonstrat\w*|suggest\w*|indicat\w*|reveal\w*|conclud\w*|associat\w*|significant\w*|died|detected|effective|ineffective|increased|decreased|reduced|improved)\b|\b[pP]\s*[<=>]/;
@@ -96,13 +96,13 @@ const PROCEDURE_STUDY_RE =
   /^(?:all\s|the\s)?(?:\d[\d,]*\s)?(?:patients|participants|subjects|samples|specimens|cases|residents|individuals|volunteers|mice|animals|cells|studies|articles|trials|records|data|models?)\b[^.]{0,80}?\b(?:was|were)\s(?:included|excluded|used|defined|classified|done|performed|conducted|tested|treated with)\b/i;
 /** Who a study took in: "The trial included 103 participants…", "…were included in this analysis". */
 const PROCEDURE_COHORT_RE =
-  /\b(?:study|trial|analysis|cohort|sample|survey|review|registry)\s(?:included|enrolled|recruited|comprised|involved)\s(?:a total of\s)?\d|\b(?:was|were)\sincluded\sin\s(?:this|the|our)\s(?:analysis|study|trial|review|cohort)\b/i;
+  /\b(?:study|trial|analysis|cohort|sample|survey|review|registry)\s(?:included|enrolled|recruited|comprised|involved)\s(?:a total of\s)?\d|\b(?:was|were)\sincluded\sin\s(?:this|the|our)\s(?:analysis|study|trial|review|cohort)\b|\bwe\s(?:identified|included|retrieved|screened)\s(?:a total of\s)?\d[\d,]*\s(?:[\w-]+\s)?(?:papers|studies|articles|reports|records|trials|patients|participants|cases|individuals)\b|\b(?:fulfilled|met|satisfied)\s(?:the\s|all\s)?(?:study|inclusion|eligibility|enrol?lment)\scriteria\b/i;
 /** Aims of a study: what it set out to learn is not what it found. */
 const PROCEDURE_AIM_RE =
   /^(?:we\s(?:aimed|aim|sought|seek|set out|intend(?:ed)?)\b|the\s(?:aims?|objectives?|purpose|goals?)\sof\s(?:this|the|our|the present)\s(?:study|work|paper|trial|review|analysis)\s(?:was|were|is|are)\b|this\s(?:study|work|paper|trial|review)\saim(?:s|ed)\b)/i;
 /** Statements about the study or the state of knowledge, not about the world. */
 const META_RE =
-  /^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:report|focus)\b(?!\s+that)|\bour\s(?:[\w-]+\s)?(?:estimates?|model|method|approach|framework|analysis)(?:\s(?:of|for)\s[^,;]{1,60}?)?\s(?:is|are|was|were)\s(?:stable|robust|valid|accurate|consistent)\b|^(?:one|another|an|a|the)\s(?:(?:main|key|common|popular|competing)\s)?(?:argument|view|hypothesis|theory|explanation|position|interpretation)\s(?:is|was)\s(?:that\b|the\s(?:idea|view|argument|hypothesis)\b)|\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose|address|study|investigate|examine|explore|consider)\b|\b(?:remains?|is|are)\s(?:(?:still|currently|largely|as yet|so far)\s)*(?:undefined|unknown|unclear|poorly understood|not (?:well |fully )?understood|understudied|uncharacteri[sz]ed)\b|\blittle (?:is known|knowledge)\b|^the following\s(?:table|list|figure|section|chart|map)s?\b|\b(?:interpretation|generali[sz]ability|our (?:study|analysis|findings))\s(?:is|was|are|were)\slimited\sby\b|\bour\s(?:[\w-]+\s)?(?:model|approach|method|framework|tool|analysis)\s(?:supports|allows|enables|can inform|could inform|provides)\b|\b(?:there is|there remains|remains) a lack of (?:understanding|knowledge)\b|\b(?:is|are)\s(?:also\s)?(?:discussed|presented|described|outlined)\.?$|^(?:a|an|one|the)\s(?:[\w-]+\s){0,2}(?:open\s)?questions?\s(?:in|of|about|is|remains|concerns)\b|\bprovides?\s(?:a|an|the)\s(?:[\w-]+\s){0,2}(?:opportunity|framework|basis|means)\sto\b/i;
+  /^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:report|focus)\b(?!\s+that)|\bour\s(?:[\w-]+\s)?(?:estimates?|model|method|approach|framework|analysis)(?:\s(?:of|for)\s[^,;]{1,60}?)?\s(?:is|are|was|were)\s(?:stable|robust|valid|accurate|consistent)\b|^(?:one|another|an|a|the)\s(?:(?:main|key|common|popular|competing)\s)?(?:argument|view|hypothesis|theory|explanation|position|interpretation)\s(?:is|was)\s(?:that\b|the\s(?:idea|view|argument|hypothesis)\b)|\blimitations?\s(?:to|of|in)\s(?:our|this|the)\s(?:analysis|study|work|approach)\b|\bremains?\sto\sbe\s(?:determined|established|elucidated|clarified|seen|understood)\b|^(?:(?:here|in this (?:study|paper|work|article)),?\s)?we\s(?:describe|report on|present|review|discuss|propose|address|study|investigate|examine|explore|consider)\b|\b(?:remains?|is|are)\s(?:(?:still|currently|largely|as yet|so far)\s)*(?:undefined|unknown|unclear|poorly understood|not (?:well |fully )?understood|understudied|uncharacteri[sz]ed)\b|\blittle (?:is known|knowledge)\b|^the following\s(?:table|list|figure|section|chart|map)s?\b|\b(?:interpretation|generali[sz]ability|our (?:study|analysis|findings))\s(?:is|was|are|were)\slimited\sby\b|\bour\s(?:[\w-]+\s)?(?:model|approach|method|framework|tool|analysis)\s(?:supports|allows|enables|can inform|could inform|provides)\b|\b(?:there is|there remains|remains) a lack of (?:understanding|knowledge)\b|\b(?:is|are)\s(?:also\s)?(?:discussed|presented|described|outlined)\.?$|^(?:a|an|one|the)\s(?:[\w-]+\s){0,2}(?:open\s)?questions?\s(?:in|of|about|is|remains|concerns)\b|\bprovides?\s(?:a|an|the)\s(?:[\w-]+\s){0,2}(?:opportunity|framework|basis|means)\sto\b|\bto\s(?:the best of\s)?our knowledge,?\s(?:this|ours|it|the present\s[\w-]+)\s(?:is|was|represents)\s(?:the\s)?first\b/i;
 /** Outcome definitions of a study design. */
 const PROCEDURE_OUTCOME_RE =
   /^(?:the\s)?(?:(?:two|three|four)\s)?(?:composite\s)?(?:primary|secondary|main|co-primary)\s(?:composite\s)?(?:outcomes?|end ?points?|outcome measures?)(?:\sof interest)?\s(?:was|were|is|are|included)\b|^(?:the\s)?(?:analyses|measures|variables|covariates|data)\s(?:included|comprised)\s?:|^the\s(?:follow-up|study|observation|enrol?lment|recruitment)\s(?:period|duration)\s(?:was|lasted|ran)\b|^(?:inclusion|exclusion|eligibility)\scriteria\b/i;
@@ -117,10 +117,15 @@ const FINDING_SIGNAL_RE = new RegExp(
 const RESULT_SIGNAL_RE = /%|\b(?:showed|shown|significant\w*|higher|lower|reduc\w*|increas\w*|decreas\w*)\b/i;
 /** Recommendations: what someone should do is not a fact to check. */
 const NORMATIVE_RE =
-  /\b(?:should|ought to)\b|\b(?:deserves?|warrants?)\sfurther\b|\bit is (?:vital|essential|crucial|imperative|critical|important|necessary) to\b|\bthere (?:is|remains) an? (?:urgent |pressing |clear )?need\b|\b(?:further|larger|more|additional|future|well-designed)\s(?:[\w-]+\s)?(?:studies|trials|research|work|investigations?|data)\s(?:is|are)\s(?:urgently\s)?(?:needed|required|warranted)\b/i;
+  /\b(?:should|ought to)\b|^(?:background:\s)?[a-z]+ing\b[^.;]{0,160}?\b(?:is|are)\s(?:urgently\s)?(?:needed|required|warranted)\b|\b(?:deserves?|warrants?)\sfurther\b|\bit is (?:vital|essential|crucial|imperative|critical|important|necessary) to\b|\bthere (?:is|remains) an? (?:urgent |pressing |clear )?need\b|\b(?:further|larger|more|additional|future|well-designed)\s(?:[\w-]+\s)?(?:studies|trials|research|work|investigations?|data)\s(?:is|are)\s(?:urgently\s)?(?:needed|required|warranted)\b/i;
+/** The authors' advice. */
+const RECOMMEND_RE = /\bwe\s(?:(?:strongly|therefore|thus)\s)?(?:recommend|advise|urge)\b/i;
 /** Someone's words quoted directly ("Mann said, "Ten years ago…""): what a person said, not a claim to check as such. */
 const QUOTATION_RE =
   /^[^"“]{0,120}\b(?:said|says|stated|states|told|wrote|writes|remarked|added|argued|argues|declared)\b[^"“]{0,30}[,:]\s*["“]|^[^"“:]{0,120}\b(?:said|says|stated|told\s(?:the\s)?[A-Z][\w.]*(?:\s[A-Z][\w.]*){0,3})\s*:\s+\p{Lu}/u;
+
+/** TeX markup of a formula, as Wikipedia's text export leaves it. */
+const FORMULA_RE = /\{\\(?:displaystyle|textstyle|frac|mathrm)\b/;
 
 const wordsOf = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 
@@ -146,6 +151,8 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
   const t = options.text.trim().replace(/^(?:[•▪◦*·]|[-–—](?=\s))\s*/u, '');
   if (options.language === 'ja') return screenJapanese(t);
   if (CAPTION_RE.test(t)) return 'caption';
+  // A formula pasted as TeX ("Pr ( A 5 | A 1 ) = … {\displaystyle …}") is markup, not a sentence.
+  if (FORMULA_RE.test(t)) return 'fragment';
   if (REFERENCE_RE.test(t) || CITED_WORK_RE.test(t) || isTitleConcatenation(t)) return 'reference_entry';
   const quoted = QUOTED_SENTENCE_RE.exec(t)?.groups?.inner;
   if (quoted !== undefined && (wordsOf(quoted).length <= QUOTED_TITLE_MAX_WORDS || isHeadlineCase(quoted))) return 'headline';
@@ -157,9 +164,11 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
   if (META_RE.test(unlabelled)) return 'meta';
   if (PROCEDURE_LABEL_RE.test(t) || PROCEDURE_OUTCOME_RE.test(unlabelled) || PROCEDURE_AIM_RE.test(unlabelled)) return 'procedure';
   if (PROCEDURE_OUR_RE.test(unlabelled)) return 'procedure';
+  // Who the patients were ("all patients who tested positive were included") is not a finding.
+  const signals = unlabelled.replace(/\b(?:tested|were|was)\s(?:positive|negative)\b/gi, 'tested');
   if (
     (PROCEDURE_PURPOSE_RE.test(unlabelled) || SAMPLE_DESCRIPTION_RE.test(unlabelled) || PROCEDURE_COHORT_RE.test(unlabelled)) &&
-    !FINDING_VERB_RE.test(unlabelled)
+    !FINDING_VERB_RE.test(signals)
   )
     return 'procedure';
   if (
@@ -167,11 +176,14 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
       PROCEDURE_PASSIVE_RE.test(unlabelled) ||
       PROCEDURE_STUDY_RE.test(unlabelled) ||
       PROCEDURE_DESIGN_RE.test(unlabelled)) &&
-    !FINDING_SIGNAL_RE.test(unlabelled)
+    !FINDING_SIGNAL_RE.test(signals)
   )
     return 'procedure';
   if (QUOTATION_RE.test(t)) return 'quotation';
   if (NORMATIVE_RE.test(t) && !RESULT_SIGNAL_RE.test(t)) return 'normative';
+  // "We recommend increasing…": what follows is the advice, so only a result before it keeps the sentence.
+  const advice = RECOMMEND_RE.exec(t);
+  if (advice && !RESULT_SIGNAL_RE.test(t.slice(0, advice.index))) return 'normative';
   return undefined;
 }
 

@@ -264,3 +264,25 @@ test('"it is expected to" and "it is likely to" point back (the quick-start audi
   assert.deepEqual(claimsOf('It is likely to increase further by 2050.'), []);
   assert.deepEqual(claimsOf('It is likely that coral reefs will decline by 2050.'), ['It is likely that coral reefs will decline by 2050.']);
 });
+
+test('rules from the fifth blind sample: a cohort in figures ("we identified 12 papers", age bands, "fulfilled study criteria", "tested positive"), "was administered", "we assumed", "to our knowledge … the first", "we recommend", a TeX formula, "In essence it"', () => {
+  for (const [text, reason] of [
+    ['Results: We identified 12 papers with a total of 9,025 COVID-19 patients, 878 (9.7%) with severe disease.', 'procedure'],
+    ['1166 (33.7%) were 40-49 years old, 937 (27.1%) were 50-59 years old, and 905 (26.1%) were 30-39 years old.', 'procedure'],
+    ['In the development cohort, 11,672 patients fulfilled study criteria, including 818 patients (7.0%) who tested positive for COVID-19.', 'procedure'],
+    ['All adult patients who tested positive for COVID-19 across five hospitals were identified and included from March 6th to April 16th, 2020.', 'procedure'],
+    ['Of the 25,482 respondents (50.3% [12,809] women; mean [SD] age, 48.4 [17.4] years), 3,289 (12.9%) participated in the program.', 'procedure'],
+    ['Convalescent plasma was administered between 10 and 22 days after admission.', 'procedure'],
+    ['We assumed males were twice as likely as females to be at high risk.', 'procedure'],
+    ['Results 45 participants had specimens tested for nucleic acid in nose/throat swabs.', 'procedure'],
+    ['INTERPRETATION: To our knowledge, this is the first nationwide surveillance study of neurological complications of COVID-19.', 'meta'],
+    ['We recommend increasing focus on mask wearing by infectious people.', 'normative'],
+    ['Characterizing the humoral immune response and developing accurate serologic assays are needed for diagnostic purposes.', 'normative'],
+    ['The probability that the next toss is a head is: Pr ( A 5 ) = 1 2 {\\displaystyle \\Pr(A_{5})={\\frac {1}{2}}}.', 'fragment'],
+  ] as const)
+    assert.equal(reasonOf(text), reason, text);
+  assert.equal(findOpeningReference('In essence it is a process of trial and error.', 'en')?.kind, 'pronoun');
+  // A finding in a cohort stays a finding.
+  const finding = 'Among 818 patients who tested positive, mortality was significantly higher in men (12%) than in women (7%).';
+  assert.deepEqual(claimsOf(finding), [finding]);
+});

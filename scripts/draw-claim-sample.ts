@@ -70,6 +70,9 @@ const CHECKABILITY_DRAWS: ReadonlyArray<{ mode: string; example: [number, number
   // Blind a fifth time (200: 120 / 80), labelled by two labellers independently (their agreement is the
   // rubric's own ceiling), scored once after the rules were frozen again.
   { mode: 'checkability-blind5', example: [120, 15017], covid: [80, 15018] },
+  // Blind a sixth time (200: 120 / 80), two labellers, drawn after blind5 was scored and its errors
+  // read; scored once after the rules were frozen again.
+  { mode: 'checkability-blind6', example: [120, 15019], covid: [80, 15020] },
 ];
 const samples: Record<string, [typeof example, typeof covid]> = {};
 const drawnExample: Array<typeof example> = [];

@@ -13,7 +13,9 @@ import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type Sente
  * and it joined the screen's training data), blind3 (150, labelled by the rubric alone and scored once
  * after the rules and the refitted screen were frozen; then the same for it), blind4 (150, the same way
  * one round later; then the same for it) and blind5 (200, labelled by two labellers independently, the
- * second one's label in `checkable_b`; scored once: the honest figure of both).
+ * second one's label in `checkable_b`; scored once: the honest figure of both; its errors were then read
+ * for rules) and blind6 (200, two labellers, drawn and labelled while those rules were written, scored once
+ * after they were frozen at f9510c9).
  */
 export const CHECKABILITY_FILES = {
   development: 'claim-checkability.jsonl',
@@ -25,6 +27,7 @@ export const CHECKABILITY_FILES = {
   blind3: 'claim-checkability-blind3.jsonl',
   blind4: 'claim-checkability-blind4.jsonl',
   blind5: 'claim-checkability-blind5.jsonl',
+  blind6: 'claim-checkability-blind6.jsonl',
 } as const;
 
 /** Samples the learned claim screen was fitted on (scripts/train-claim-screen.ts): its figures there are in-sample. */

@@ -12,8 +12,8 @@
 // samples, by sentence: the threshold maximises F0.5 of "a claim is extracted from the sentence" (rules
 // and screen together), so precision weighs twice recall. Leave-one-sample-out figures (select and fit
 // on the other samples, score the one left out) are printed and written into the card: those are the
-// honest estimate; `claim-checkability-blind5.jsonl` is never read here (it is bench:research's blind test;
-// blind2, blind3 and blind4 were, until their errors were read for the rules: they are now training data).
+// honest estimate; SCREEN_BLIND_SAMPLE (`claim-checkability-blind6.jsonl`) is never read here (it is bench:research's blind test;
+// blind2 … blind5 were, until their errors were read for the rules: they are now training data).
 // Needs ../shared/data (the Check-COVID sentences of the samples).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { embedClaims, labelledSentences, screenedScores, type LabelledSentence } from '../bench/lib/claim-screen-data.js';
 import { DATA_DIR } from '../bench/lib/claim-samples.js';
+import { SCREEN_BLIND_SAMPLE, SCREEN_TRAINING_FILES } from '../bench/lib/claim-checkability.js';
 import type { BinaryScores } from '../bench/lib/claim-samples.js';
 import {
   CLAIM_SCREEN_FORMAT,
@@ -40,17 +41,8 @@ const { values: args } = parseArgs({
   },
 });
 
-/** Training samples, in a fixed order. The blind5 sample is evaluation only. */
-export const TRAINING_SAMPLES = [
-  'claim-checkability.jsonl',
-  'claim-checkability-heldout.jsonl',
-  'claim-checkability-final.jsonl',
-  'claim-checkability-blind.jsonl',
-  'claim-checkability-train.jsonl',
-  'claim-checkability-blind2.jsonl',
-  'claim-checkability-blind3.jsonl',
-  'claim-checkability-blind4.jsonl',
-] as const;
+/** Training samples, in a fixed order (bench/lib): the blind sample is evaluation only. */
+export const TRAINING_SAMPLES = SCREEN_TRAINING_FILES;
 const LAMBDAS = [0.03, 0.1, 0.3, 1] as const;
 const FOLDS = 5;
 const BETA = 0.5;
@@ -211,7 +203,7 @@ function renderCard(f: ClaimScreenFile, rows: typeof loso): string {
     '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.sample} | ${line(r.rules)} | ${line(r.screened)} | ${r.lambda} | ${r.threshold} |`),
     '',
-    'The blind figure is `bench/data/claim-checkability-blind5.jsonl`, scored by `npm run bench:research`',
+    `The blind figure is \`bench/data/${SCREEN_BLIND_SAMPLE}\`, scored by \`npm run bench:research\``,
     '(never read by this command).',
     '',
   ].join('\n');

@@ -30,8 +30,11 @@ export const CHECKABILITY_FILES = {
   blind6: 'claim-checkability-blind6.jsonl',
 } as const;
 
-/** Samples the learned claim screen was fitted on (scripts/train-claim-screen.ts): its figures there are in-sample. */
-export const SCREEN_TRAINING_SAMPLES: ReadonlySet<string> = new Set([
+/**
+ * Samples the learned claim screen is fitted on (scripts/train-claim-screen.ts), in a fixed order: its
+ * figures there are in-sample. SCREEN_BLIND_SAMPLE is never read by the training command.
+ */
+export const SCREEN_TRAINING_FILES = [
   CHECKABILITY_FILES.development,
   CHECKABILITY_FILES.heldOut,
   CHECKABILITY_FILES.final,
@@ -40,7 +43,10 @@ export const SCREEN_TRAINING_SAMPLES: ReadonlySet<string> = new Set([
   CHECKABILITY_FILES.blind2,
   CHECKABILITY_FILES.blind3,
   CHECKABILITY_FILES.blind4,
-]);
+  CHECKABILITY_FILES.blind5,
+] as const;
+export const SCREEN_TRAINING_SAMPLES: ReadonlySet<string> = new Set(SCREEN_TRAINING_FILES);
+export const SCREEN_BLIND_SAMPLE = CHECKABILITY_FILES.blind6;
 
 type Item = SentenceRef & { checkable: boolean; why?: string; checkable_b?: boolean };
 

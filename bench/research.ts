@@ -6,15 +6,18 @@
 //     SUPPORT → supported, REFUTE → refuted) and Climate-FEVER claims over the example corpus (SUPPORTS →
 //     supported, REFUTES → refuted, DISPUTED → mixed, NOT_ENOUGH_INFO → insufficient evidence): verdict
 //     accuracy against the majority-class baseline, the share of answers whose quotes include a gold
-//     evidence sentence, and the time per run.
-// Flags: --samples-only (parts 1-2), --covid N (default 20), --fever N per label (default 4),
+//     evidence sentence, the time per run, and where the gold evidence is lost (the gold source among
+//     the run's pages, a gold sentence among the judged passages, the judge's lean on the gold
+//     sentences alone: bench/lib/answer-trace.ts).
+// Flags: --samples-only (parts 1-2), --answers-only (part 3), --covid N (default 20), --fever N per label (default 4),
 // --budget SPEC (default pages=12,queries=80,seconds=600: pages bind, so results do not depend on load),
 // --keep DIR (keep the store and run folders there).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { addToCorpus, loadConfig, openOrCreateStore, runResearch } from '../src/app/index.js';
+import { addToCorpus, buildStanceModel, loadConfig, openOrCreateStore, runResearch } from '../src/app/index.js';
+import { traceAnswer, type AnswerTrace } from './lib/answer-trace.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
 import { parseBudgetSpec, type Answer, type AnswerVerdict } from '../src/workflows/index.js';
 import { createUseLiteEmbeddingModel, loadClaimScreen } from '../src/models/index.js';
@@ -34,6 +37,7 @@ import { DATA_DIR, covidAbstracts, type BinaryScores } from './lib/claim-samples
 const { values: args } = parseArgs({
   options: {
     'samples-only': { type: 'boolean', default: false },
+    'answers-only': { type: 'boolean', default: false },
     covid: { type: 'string', default: '20' },
     fever: { type: 'string', default: '4' },
     budget: { type: 'string', default: 'pages=12,queries=80,seconds=600' },
@@ -53,60 +57,62 @@ for (const p of [corpusFile, devFile, feverFile]) {
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const pr = (s: BinaryScores): string => `precision ${s.precision.toFixed(3)}, recall ${s.recall.toFixed(3)} (tp ${s.tp}, fp ${s.fp}, fn ${s.fn}, tn ${s.tn})`;
 
-// 1-2. The labelled samples.
-console.log('bench:research — 1. claims worth checking (is a claim extracted from the labelled sentence?)');
-console.log('  rules: the rule screen alone (the default); + screen: with the learned claim screen (models/claim-screen, opt-in) as the product runs it');
-const screen = loadClaimScreen();
-const screenEmbedding = createUseLiteEmbeddingModel();
-for (const [name, file] of Object.entries(CHECKABILITY_FILES)) {
-  if (!existsSync(join(DATA_DIR, file))) continue;
-  const r = evaluateCheckability(file);
-  const checkable = r.scores.tp + r.scores.fn;
-  console.log(
-    `  ${name.padEnd(11)} ${r.items} sentences (${checkable} checkable): rules ${pr(r.scores)}; baseline "every sentence a claim": precision ${(checkable / r.items).toFixed(3)}`,
-  );
-  for (const [corpus, s] of Object.entries(r.byCorpus)) console.log(`    ${corpus.padEnd(11)} rules ${pr(s)}`);
-  if (r.secondLabeller && r.labellerAgreement !== undefined)
-    console.log(`    second labeller: rules ${pr(r.secondLabeller)}; the two labellers agree on ${pct(r.labellerAgreement)} of the sentences`);
-  const sentences = labelledSentences(file);
-  const vectors = await embedClaims(sentences, screenEmbedding);
-  const screened = screenedScores(sentences, maxClaimScore(screen, vectors), screen.threshold);
-  const note = SCREEN_TRAINING_SAMPLES.has(file) ? ' (in-sample: the screen was trained on it)' : ' (blind: never seen in training)';
-  console.log(`    + screen    ${pr(screened)}${note}`);
-  for (const corpus of [...new Set(sentences.map((x) => x.corpus))]) {
-    const mine = sentences.filter((x) => x.corpus === corpus);
-    console.log(`      ${corpus.padEnd(11)} ${pr(screenedScores(mine, maxClaimScore(screen, vectors), screen.threshold))}`);
+// 1-2. The labelled samples (skipped with --answers-only).
+if (!args['answers-only']) {
+  console.log('bench:research — 1. claims worth checking (is a claim extracted from the labelled sentence?)');
+  console.log('  rules: the rule screen alone (the default); + screen: with the learned claim screen (models/claim-screen, opt-in) as the product runs it');
+  const screen = loadClaimScreen();
+  const screenEmbedding = createUseLiteEmbeddingModel();
+  for (const [name, file] of Object.entries(CHECKABILITY_FILES)) {
+    if (!existsSync(join(DATA_DIR, file))) continue;
+    const r = evaluateCheckability(file);
+    const checkable = r.scores.tp + r.scores.fn;
+    console.log(
+      `  ${name.padEnd(11)} ${r.items} sentences (${checkable} checkable): rules ${pr(r.scores)}; baseline "every sentence a claim": precision ${(checkable / r.items).toFixed(3)}`,
+    );
+    for (const [corpus, s] of Object.entries(r.byCorpus)) console.log(`    ${corpus.padEnd(11)} rules ${pr(s)}`);
+    if (r.secondLabeller && r.labellerAgreement !== undefined)
+      console.log(`    second labeller: rules ${pr(r.secondLabeller)}; the two labellers agree on ${pct(r.labellerAgreement)} of the sentences`);
+    const sentences = labelledSentences(file);
+    const vectors = await embedClaims(sentences, screenEmbedding);
+    const screened = screenedScores(sentences, maxClaimScore(screen, vectors), screen.threshold);
+    const note = SCREEN_TRAINING_SAMPLES.has(file) ? ' (in-sample: the screen was trained on it)' : ' (blind: never seen in training)';
+    console.log(`    + screen    ${pr(screened)}${note}`);
+    for (const corpus of [...new Set(sentences.map((x) => x.corpus))]) {
+      const mine = sentences.filter((x) => x.corpus === corpus);
+      console.log(`      ${corpus.padEnd(11)} ${pr(screenedScores(mine, maxClaimScore(screen, vectors), screen.threshold))}`);
+    }
   }
-}
-console.log('bench:research — 2. relevance of claims to the question (relevance ≥ 0.3)');
-for (const [name, file] of [
-  ['tuned (the rules were written on it)', RELEVANCE_FILE],
-  ['blind (other questions, labelled after the rules were frozen; its errors were then read)', RELEVANCE_BLIND_FILE],
-  ['blind2 (four more questions, labelled by the rubric alone; scored once on frozen rules, then its errors were read)', RELEVANCE_BLIND2_FILE],
-  [
-    'blind3 (four more questions, stratified: half Lyra-relevant, half not; labelled by the rubric alone; scored once, then its errors were read)',
-    RELEVANCE_BLIND3_FILE,
-  ],
-  ['blind4 (four more questions, stratified the same way; scored once on the rules frozen after blind3, then its errors were read)', RELEVANCE_BLIND4_FILE],
-  ['blind5 (four more, stratified, two labellers; scored once on the rules frozen after blind4)', RELEVANCE_BLIND5_FILE],
-] as const) {
-  if (!existsSync(join(DATA_DIR, file))) continue;
-  const rel = evaluateRelevance(file);
-  console.log(`  ${name}:`);
-  for (const q of rel.questions)
-    console.log(
-      `    ${q.question.padEnd(53)} ${q.items} claims (${q.relevant} relevant): lyra P ${q.lyra.precision.toFixed(3)} R ${q.lyra.recall.toFixed(3)}; baseline P ${q.baseline.precision.toFixed(3)} R ${q.baseline.recall.toFixed(3)}`,
-    );
-  console.log(`    all: lyra ${pr(rel.lyra)}`);
-  console.log(`         baseline (share of the question's words, the previous relevance): ${pr(rel.baseline)}`);
-  if (rel.secondLabeller)
-    console.log(
-      `    second labeller: lyra ${pr(rel.secondLabeller.lyra)}${rel.secondLabeller.pool ? `; scaled to the pools: precision ${rel.secondLabeller.pool.precision.toFixed(3)}, recall ${rel.secondLabeller.pool.recall.toFixed(3)}` : ''}; the labellers agree on ${pct(rel.secondLabeller.agreement)} of the claims`,
-    );
-  if (rel.pool)
-    console.log(
-      `    scaled to the claim pools (each stratum weighted by its size): lyra precision ${rel.pool.precision.toFixed(3)}, recall ${rel.pool.recall.toFixed(3)} (the sample's own recall over-weights Lyra's picks)`,
-    );
+  console.log('bench:research — 2. relevance of claims to the question (relevance ≥ 0.3)');
+  for (const [name, file] of [
+    ['tuned (the rules were written on it)', RELEVANCE_FILE],
+    ['blind (other questions, labelled after the rules were frozen; its errors were then read)', RELEVANCE_BLIND_FILE],
+    ['blind2 (four more questions, labelled by the rubric alone; scored once on frozen rules, then its errors were read)', RELEVANCE_BLIND2_FILE],
+    [
+      'blind3 (four more questions, stratified: half Lyra-relevant, half not; labelled by the rubric alone; scored once, then its errors were read)',
+      RELEVANCE_BLIND3_FILE,
+    ],
+    ['blind4 (four more questions, stratified the same way; scored once on the rules frozen after blind3, then its errors were read)', RELEVANCE_BLIND4_FILE],
+    ['blind5 (four more, stratified, two labellers; scored once on the rules frozen after blind4)', RELEVANCE_BLIND5_FILE],
+  ] as const) {
+    if (!existsSync(join(DATA_DIR, file))) continue;
+    const rel = evaluateRelevance(file);
+    console.log(`  ${name}:`);
+    for (const q of rel.questions)
+      console.log(
+        `    ${q.question.padEnd(53)} ${q.items} claims (${q.relevant} relevant): lyra P ${q.lyra.precision.toFixed(3)} R ${q.lyra.recall.toFixed(3)}; baseline P ${q.baseline.precision.toFixed(3)} R ${q.baseline.recall.toFixed(3)}`,
+      );
+    console.log(`    all: lyra ${pr(rel.lyra)}`);
+    console.log(`         baseline (share of the question's words, the previous relevance): ${pr(rel.baseline)}`);
+    if (rel.secondLabeller)
+      console.log(
+        `    second labeller: lyra ${pr(rel.secondLabeller.lyra)}${rel.secondLabeller.pool ? `; scaled to the pools: precision ${rel.secondLabeller.pool.precision.toFixed(3)}, recall ${rel.secondLabeller.pool.recall.toFixed(3)}` : ''}; the labellers agree on ${pct(rel.secondLabeller.agreement)} of the claims`,
+      );
+    if (rel.pool)
+      console.log(
+        `    scaled to the claim pools (each stratum weighted by its size): lyra precision ${rel.pool.precision.toFixed(3)}, recall ${rel.pool.recall.toFixed(3)} (the sample's own recall over-weights Lyra's picks)`,
+      );
+  }
 }
 if (args['samples-only']) process.exit(0);
 
@@ -117,6 +123,8 @@ interface Case {
   gold: AnswerVerdict;
   corpus: string;
   goldSentences: string[];
+  /** The gold documents' URLs in the corpus (Check-COVID: the abstract), when known. */
+  goldSources: string[];
   label: string;
 }
 const questionOf = (claim: string): string =>
@@ -142,6 +150,7 @@ for (const line of readFileSync(devFile, 'utf8')
     corpus: 'check-covid',
     label: c.label,
     goldSentences: c.evidence_set.map((e) => abstracts.get(c.cord_id)?.[e.sent_index] ?? '').filter(Boolean),
+    goldSources: [`corpus://check-covid/${c.cord_id}`],
   });
   if (covid.length >= Number(args.covid)) break;
 }
@@ -161,6 +170,7 @@ for (const line of readFileSync(feverFile, 'utf8')
     corpus: 'example',
     label: c.claim_label,
     goldSentences: c.evidences.filter((e) => e.evidence_label !== 'NOT_ENOUGH_INFO').map((e) => e.evidence.trim()),
+    goldSources: [],
   });
 }
 
@@ -170,6 +180,7 @@ try {
   const store = openOrCreateStore(config.store.path);
   await addToCorpus({ config, store, name: 'check-covid', paths: [corpusFile], trustLevel: 'ACADEMIC' });
   store.close();
+  const stance = buildStanceModel({ config });
   for (const [set, cases] of [
     ['Check-COVID dev questions over the Check-COVID corpus', covid],
     ['Climate-FEVER claims over the example corpus', fever],
@@ -183,6 +194,7 @@ try {
     let closestGold = 0;
     let withGold = 0;
     let seconds = 0;
+    const traces: AnswerTrace[] = [];
     const confusion = new Map<string, number>();
     for (const [i, c] of cases.entries()) {
       const t0 = performance.now();
@@ -202,6 +214,23 @@ try {
       if (hasGold) withGold++;
       if (quoted) quotedGold++;
       confusion.set(`${c.gold} → ${verdict}`, (confusion.get(`${c.gold} → ${verdict}`) ?? 0) + 1);
+      const traceStore = openOrCreateStore(config.store.path);
+      try {
+        const goldSide = c.gold === 'supported' ? 'supports' : c.gold === 'refuted' ? 'refutes' : null;
+        traces.push(
+          await traceAnswer({
+            store: traceStore,
+            taskId: r.taskId,
+            proposition: a?.proposition ?? null,
+            goldSide,
+            goldSentences: c.goldSentences,
+            goldSources: c.goldSources,
+            stance,
+          }),
+        );
+      } finally {
+        traceStore.close();
+      }
       console.error(
         `  ${String(i + 1).padStart(2)}. ${c.label.padEnd(15)} → ${verdict.padEnd(21)} ${quoted ? 'gold quoted ' : closest ? 'gold closest' : '            '} ${s.toFixed(0).padStart(4)} s  ${c.question.slice(0, 90)}`,
       );
@@ -213,6 +242,14 @@ try {
     console.log(`  answers quoting a gold evidence sentence: ${quotedGold}/${withGold} = ${pct(withGold ? quotedGold / withGold : 0)}`);
     console.log(
       `  answers showing a gold sentence among the closest neutral passages (found by the search, left neutral by the judge): ${closestGold}/${withGold} = ${pct(withGold ? closestGold / withGold : 0)}`,
+    );
+    // Where the gold evidence is lost, stage by stage (bench/lib/answer-trace.ts).
+    const stage = (pick: (t: AnswerTrace) => boolean | null): string => {
+      const known = traces.map(pick).filter((x): x is boolean => x !== null);
+      return known.length > 0 ? `${known.filter(Boolean).length}/${known.length}` : 'n/a';
+    };
+    console.log(
+      `  where the gold evidence is lost: gold source among the run's pages ${stage((t) => t.sourceFound)}; a gold sentence among the passages judged against the proposition ${stage((t) => t.passageJudged)}; the judge, given the gold sentences alone, leans to the gold side ${stage((t) => t.judgeLeans)} and calls it past its bar ${stage((t) => t.judgeCalls)}`,
     );
     console.log(`  mean time per run ${(seconds / cases.length).toFixed(1)} s`);
     console.log(

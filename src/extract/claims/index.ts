@@ -3,7 +3,15 @@ export type { Checkability, ClaimFeature } from './checkability.js';
 export { MAX_CLAIMS_PER_TEXT, extractClaimCandidates, extractNormalizedClaims, isClaimWorthChecking } from './extract-claims.js';
 export { MAX_ANTECEDENT_WORDS, findOpeningReference, resolveOpeningReference } from './references.js';
 export type { OpeningReference, ReferenceKind, Resolution } from './references.js';
-export { GLOSSARY_MIN_TERMS, HEADLINE_CASE_SHARE, HEADLINE_MIN_WORDS, QUOTED_TITLE_MAX_WORDS, isHeadlineCase, screenSentence } from './screen.js';
+export {
+  GLOSSARY_MIN_TERMS,
+  HEADLINE_CASE_SHARE,
+  HEADLINE_MIN_WORDS,
+  QUOTED_TITLE_MAX_WORDS,
+  isHeadlineCase,
+  opensWithProcedureLabel,
+  screenSentence,
+} from './screen.js';
 export type { ScreenReason } from './screen.js';
 export type { ClaimCandidate, ExtractClaimsOptions } from './extract-claims.js';
 export { MERGE_EMBEDDING_THRESHOLD, MERGE_JACCARD_THRESHOLD, isSameClaim, mergeClaims, normalizeClaim } from './normalize.js';

@@ -127,6 +127,18 @@ const QUOTATION_RE =
 /** TeX markup of a formula, as Wikipedia's text export leaves it. */
 const FORMULA_RE = /\{\\(?:displaystyle|textstyle|frac|mathrm)\b/;
 
+/**
+ * An abstract's procedure section label ("METHODS:", "Participants.", "DESIGN We…"): followed by a colon
+ * or full stop, written in capitals, or followed by a new sentence. "Methods agree that the glacier has
+ * lost ice" and "Participants reported…" open with the same words and are findings.
+ */
+export function opensWithProcedureLabel(text: string): boolean {
+  const m = PROCEDURE_LABEL_RE.exec(text);
+  if (!m) return false;
+  const label = m[0].trim();
+  return /[:.]$/.test(label) || label === label.toUpperCase() || /^\p{Lu}/u.test(text.slice(m[0].length));
+}
+
 const wordsOf = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 
 /** Headline case: most words after the first capitalised, acronyms and numbers aside. */
@@ -162,7 +174,7 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
   if ((DEFINITION_RE.test(t) && !CLAIM_SIGNAL_IN_DEFINITION_RE.test(t)) || DEFINES_AS_RE.test(t) || FIELD_DEFINITION_RE.test(t)) return 'definition';
   const unlabelled = t.replace(/^(?:results?|findings?|conclusions?|background|interpretation)\s*[:.]\s/i, '');
   if (META_RE.test(unlabelled)) return 'meta';
-  if (PROCEDURE_LABEL_RE.test(t) || PROCEDURE_OUTCOME_RE.test(unlabelled) || PROCEDURE_AIM_RE.test(unlabelled)) return 'procedure';
+  if (opensWithProcedureLabel(t) || PROCEDURE_OUTCOME_RE.test(unlabelled) || PROCEDURE_AIM_RE.test(unlabelled)) return 'procedure';
   if (PROCEDURE_OUR_RE.test(unlabelled)) return 'procedure';
   // Who the patients were ("all patients who tested positive were included") is not a finding.
   const signals = unlabelled.replace(/\b(?:tested|were|was)\s(?:positive|negative)\b/gi, 'tested');

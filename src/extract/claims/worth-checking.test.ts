@@ -286,3 +286,15 @@ test('rules from the fifth blind sample: a cohort in figures ("we identified 12 
   const finding = 'Among 818 patients who tested positive, mortality was significantly higher in men (12%) than in women (7%).';
   assert.deepEqual(claimsOf(finding), [finding]);
 });
+
+test('a procedure section label is a label only with a colon or full stop, in capitals, or before a new sentence: "Methods agree that…" is a finding', () => {
+  const finding = 'Methods agree that the Totten Glacier has lost 20% more ice since 1990 because of ocean warming.';
+  assert.deepEqual(claimsOf(finding), [finding]);
+  for (const text of [
+    'METHODS We assessed the safety of tocilizumab in 42 patients.',
+    'Methods: We conducted a cross-sectional analysis of 4,103 patients.',
+    'PARTICIPANTS 150 patients admitted to hospital with covid-19 were included in the analysis.',
+    'Design A retrospective cohort of 112 patients was analysed.',
+  ])
+    assert.equal(reasonOf(text), 'procedure', text);
+});

@@ -26,3 +26,12 @@ test('the threshold, not the neutral probability, gates a sentence', () => {
   assert.equal(j.stance, 'supports');
   assert.equal(j.confidence, 0.4);
 });
+
+test('a sentence that states no finding is never a candidate (evidential.ts)', () => {
+  const j = aggregateSentences(
+    [s('METHODS: We measured how well masks filter particles in a chamber.', [0.9, 0.05, 0.05]), s('Masks reduced transmission by 50%.', [0.6, 0.1, 0.3])],
+    0.5,
+  );
+  assert.equal(j.stance, 'supports');
+  assert.equal(j.decisiveSentence, 'Masks reduced transmission by 50%.');
+});

@@ -5,7 +5,8 @@
 // 1. Every sentence gets calibrated probabilities (supports, refutes, neutral).
 // 2. Candidates are the sentences whose supports or refutes probability is at least the threshold
 //    (even when neutral is higher: the threshold is fitted per model, and a threshold ≥ 0.5 implies
-//    that the candidate's class is its most probable one).
+//    that the candidate's class is its most probable one), except sentences that state no finding
+//    (a procedure, a recommendation, a headline: evidential.ts).
 // 3. The candidate with the highest supports or refutes probability decides: the judgement takes
 //    that class, its probabilities as `scores`, and it as the decisive sentence.
 // 4. Otherwise the passage is neutral; the decisive sentence is the one with the least neutral
@@ -13,6 +14,7 @@
 // `confidence` is always `scores[stance]`. A supporting and a refuting sentence in the same passage
 // do not cancel: the more confident one wins (the graph keeps contradictions at the claim level).
 import type { StanceJudgement } from '../../core/index.js';
+import { nonEvidenceReason } from './evidential.js';
 
 export interface SentenceProbabilities {
   sentence: string;
@@ -31,7 +33,7 @@ export function aggregateSentences(sentences: readonly SentenceProbabilities[], 
     if (s.probs[2]! < relevant.probs[2]!) relevant = s;
     const cls = sup >= ref ? 0 : 1;
     const p = Math.max(sup, ref);
-    if (p >= threshold && p > bestProb) {
+    if (p >= threshold && p > bestProb && !nonEvidenceReason(s.sentence)) {
       best = s;
       bestProb = p;
       bestClass = cls;

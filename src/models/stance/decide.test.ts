@@ -45,3 +45,27 @@ test('calibrated is a softmax at a temperature', () => {
   assert.ok(Math.abs(p[0]! + p[1]! + p[2]! - 1) < 1e-6);
   assert.ok(Math.abs(p[0]! / p[1]! - Math.exp(1)) < 1e-4);
 });
+
+test('a sentence that states no finding never decides: a procedure stays neutral and keeps its probabilities, and the next sentence may decide', () => {
+  const procedure = 'PARTICIPANTS: 150 patients admitted to hospital with covid-19 were included in the intention to treat analysis.';
+  const finding = 'Hydroxychloroquine did not reduce mortality in hospitalised patients.';
+  const j = decidePassage([s([0.9, 0.05, 0.05], undefined, procedure), s([0.05, 0.8, 0.15], undefined, finding)], d);
+  assert.equal(j.stance, 'refutes');
+  assert.equal(j.decisiveSentence, finding);
+  for (const text of [
+    procedure,
+    'We assessed the safety of tocilizumab in patients requiring mechanical ventilation.',
+    'Figure 2: Coral cover declined by 50% between 1985 and 2012.',
+  ]) {
+    const n = decidePassage([s([0.9, 0.05, 0.05], undefined, text)], d);
+    assert.equal(n.stance, 'neutral', text);
+    assert.deepEqual(n.scores, { supports: 0.9, refutes: 0.05, neutral: 0.05 }, 'it keeps its probabilities');
+  }
+  // Evidence that is no claim worth checking still decides: a headline states a finding, a cohort in percentages is one.
+  for (const text of [
+    finding,
+    '"June was hottest ever recorded on Earth, European satellite agency announces".',
+    'Among confirmed cases, most were aged 30-79 years (86.6%) and considered mild (80.9%).',
+  ])
+    assert.equal(decidePassage([s([0.9, 0.05, 0.05], undefined, text)], d).stance, 'supports', text);
+});

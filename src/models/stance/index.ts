@@ -10,6 +10,7 @@ export {
 } from './embedded.js';
 export { ALIGN_MIN_COSINE, slotAlignment, slotTerms, type SlotAlignment, type SlotTerms } from './alignment.js';
 export { calibrated, decidePassage, sentenceVerdict, type JudgedSentence } from './decide.js';
+export { nonEvidenceReason } from './evidential.js';
 export { DecisionSchema, DescriptorSchema, loadDescriptor, type Decision, type Descriptor, type LoadedDescriptor } from './descriptor.js';
 export { createEnglishJudge, judgeWithCache, JUDGE_CHUNK, type SentenceItem, type SentenceJudge } from './english-judge.js';
 export { createJapaneseJudge } from './japanese-judge.js';

@@ -39,6 +39,21 @@ test('a yes/no question becomes its proposition, with its subject and what is as
       ['increase', 'anxiety', 'teenager'],
     ],
     ['Did the asteroid impact kill the dinosaurs?', 'The asteroid impact did kill the dinosaurs.', ['asteroid', 'impact'], ['kill', 'dinosaur']],
+    // A gerund before the verb belongs to the subject after do/does (the tagger reads it as a verb).
+    [
+      'Does social distancing reduce COVID-19 transmission?',
+      'Social distancing does reduce COVID-19 transmission.',
+      ['social', 'distance'],
+      ['reduce', 'covid-19', 'transmission'],
+    ],
+    ['Does hand washing prevent infection?', 'Hand washing does prevent infection.', ['hand', 'washing'], ['prevent', 'infection']],
+    ['Does physical distancing slow the epidemic?', 'Physical distancing does slow the epidemic.', ['physical', 'distance'], ['slow', 'epidemic']],
+    [
+      'Does wearing masks reduce the spread of COVID-19?',
+      'Wearing masks does reduce the spread of COVID-19.',
+      ['wear', 'mask'],
+      ['reduce', 'spread', 'covid-19'],
+    ],
     // A final participle after "is" is the predicate, though the tagger reads it as one more noun.
     ['Is the Greenland ice sheet melting?', 'The Greenland ice sheet is melting.', ['greenland', 'ice', 'sheet'], ['melt']],
     ['What causes coral reef decline?', undefined, ['coral', 'reef'], ['cause', 'decline']],

@@ -154,15 +154,24 @@ function englishProposition(question: string): { proposition: string; subject?: 
   }
   const rest = q.slice(aux[0].length);
   const tokens = analyzeEnglish(rest).tokens;
+  const doSupport = /^d(?:o|oes|id)$/i.test(aux[1]!);
+  // After do/does/did the statement's verb is bare, so an -ing word before it belongs to the subject: a
+  // gerund ("Does social distancing reduce…", "Does hand washing prevent…", "Does wearing masks…"),
+  // which the tagger reads as a verb. After is/are it is the predicate ("Are coral reefs dying…").
+  const gerund = (i: number): boolean => doSupport && /\wing$/i.test(tokens[i]?.value ?? '') && tokens[i]!.pos === 'VERB';
+  const gerunds = new Set<number>();
   let end = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
     // A verb right before a participle is a noun of the subject ("sea level rise accelerating", "warming caused").
     const verbAsNoun = t.pos === 'VERB' && next !== undefined && next.pos === 'VERB' && /(?:ing|ed)$/.test(next.value);
+    const isGerund = gerund(i) && (i === 0 ? ['NOUN', 'PROPN', 'DET'].includes(next?.pos ?? '') : ['NOUN', 'PROPN', 'ADJ'].includes(tokens[i - 1]!.pos));
+    if (isGerund) gerunds.add(i);
     const nounish =
       ['DET', 'NOUN', 'PROPN', 'NUM', 'PRON'].includes(t.pos) ||
-      (t.pos === 'ADJ' && next !== undefined && ['NOUN', 'PROPN', 'ADJ'].includes(next.pos)) ||
+      isGerund ||
+      (t.pos === 'ADJ' && next !== undefined && (['NOUN', 'PROPN', 'ADJ'].includes(next.pos) || gerund(i + 1))) ||
       t.value === "'s" ||
       t.value === '’s' ||
       verbAsNoun;
@@ -175,12 +184,14 @@ function englishProposition(question: string): { proposition: string; subject?: 
   // "fall" a noun). Each word after a noun is tried as the verb of the statement the question asks
   // ("aerobic exercise lowers blood pressure"; "does"/"did" take the -s form, "do" the bare one): the
   // first one the tagger reads as a verb there is it. Failing all, the noun phrase's last word.
-  if (/^d(?:o|oes|id)$/i.test(aux[1]!) && end > 1 && tokens[end]?.pos !== 'VERB') {
+  if (doSupport && end > 1 && tokens[end]?.pos !== 'VERB') {
     const singular = !/^do$/i.test(aux[1]!);
     // Words after a noun (the subject's head) that could start the predicate.
     const candidates: number[] = [];
-    for (let k = 1; k < end; k++)
-      if (['NOUN', 'PROPN'].includes(tokens[k - 1]!.pos) && !['DET', 'PRON', 'NUM', 'PART'].includes(tokens[k]!.pos)) candidates.push(k);
+    // The word right after the noun phrase too: "Does physical distancing slow the epidemic" ("slow" tagged ADJ).
+    for (let k = 1; k <= end && k < tokens.length; k++)
+      if ((['NOUN', 'PROPN'].includes(tokens[k - 1]!.pos) || gerunds.has(k - 1)) && !['DET', 'PRON', 'NUM', 'PART'].includes(tokens[k]!.pos))
+        candidates.push(k);
     const readAsVerb = (k: number): boolean => {
       const statement = tokens.map((t, i) => (i === 0 ? '' : t.pre) + (i === k && singular ? thirdPerson(t.value) : t.value)).join('');
       return analyzeEnglish(statement).tokens[k]?.pos === 'VERB';
@@ -236,7 +247,10 @@ export function analyzeQuestion(question: string, options: { language?: TextLang
   const all = contentTerms(proposition ?? bareTopic(q, language), language);
   // The subject noun phrase read off the question's word order when there is one, else the proposition's subject slot.
   let subject = read && 'subject' in read && read.subject ? read.subject : proposition ? (extractSlots(proposition, language).slots.subject ?? '') : '';
-  let subjectTerms = subject ? contentTerms(subject, language).filter((t) => all.includes(t)) : [];
+  // A word may take another lemma alone than in the proposition ("hand washing": wash / washing): the
+  // proposition's terms that the subject holds by lemma or as written are the subject's.
+  const ofSubject = new Set([...contentTerms(subject, language), ...subject.toLowerCase().split(/[^\p{L}\p{N}-]+/u)]);
+  let subjectTerms = subject ? all.filter((t) => ofSubject.has(t)) : [];
   const fromQuestion = subjectTerms.length > 0 && read !== undefined && 'subject' in read && read.subject !== undefined;
   if (subjectTerms.length === 0) {
     // An open question or a topic: everything but the generic "what is asked" words is the subject.

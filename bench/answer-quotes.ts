@@ -37,8 +37,7 @@ const labelled = lines.filter((l): l is Exclude<Line, { questions: unknown }> =>
 /** The key of a labelled pair: the proposition and the first 16 hex digits of SHA-256 of the whitespace-normalized quote. */
 const keyOf = (proposition: string, quote: string): string =>
   `${proposition}\u0000${createHash('sha256').update(quote.replace(/\s+/g, ' ').trim()).digest('hex').slice(0, 16)}`;
-const labels = new Map(labelled.map((l) => [keyOf(l.proposition, l.quote ?? ''), l] as const));
-for (const l of labelled) labels.set(`${l.proposition}\u0000${l.quote_sha256}`, l);
+const labels = new Map<string, (typeof labelled)[number]>(labelled.map((l) => [`${l.proposition}\u0000${l.quote_sha256}`, l]));
 const questions = (header?.questions ?? []).slice(0, args.limit ? Number(args.limit) : undefined);
 
 const home = args.keep ? (mkdirSync(args.keep, { recursive: true }), args.keep) : mkdtempSync(join(tmpdir(), 'lyra-bench-quotes-'));

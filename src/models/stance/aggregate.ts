@@ -6,7 +6,7 @@
 // 2. Candidates are the sentences whose supports or refutes probability is at least the threshold
 //    (even when neutral is higher: the threshold is fitted per model, and a threshold ≥ 0.5 implies
 //    that the candidate's class is its most probable one), except sentences that state no finding
-//    (a procedure, a recommendation, a headline: evidential.ts).
+//    (a study's procedure, a caption, a glossary run: evidential.ts).
 // 3. The candidate with the highest supports or refutes probability decides: the judgement takes
 //    that class, its probabilities as `scores`, and it as the decisive sentence.
 // 4. Otherwise the passage is neutral; the decisive sentence is the one with the least neutral

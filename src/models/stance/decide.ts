@@ -6,7 +6,7 @@
 // card) — and, for English, when the sentence is about the same thing: it holds enough of the claim's
 // subject and of what the claim says of it (alignment.ts). Otherwise it is neutral and keeps its
 // probabilities. Of a passage, the most probable supporting or refuting sentence decides — a sentence
-// that states no finding (a procedure, a recommendation, a headline: evidential.ts) never does; with
+// that states no finding (a study's procedure, a caption, a glossary run: evidential.ts) never does; with
 // none, the passage is neutral and its decisive sentence is the most relevant one (least neutral).
 import type { Stance, StanceJudgement } from '../../core/index.js';
 import type { SlotAlignment } from './alignment.js';
@@ -36,7 +36,7 @@ export function decidePassage(sentences: readonly JudgedSentence[], d: Decision)
   for (const s of sentences) {
     if (s.probs[2]! < relevant.probs[2]!) relevant = s;
     const stance = sentenceVerdict(s, d);
-    // A procedure, a recommendation, a headline… states no finding: it cannot decide (evidential.ts).
+    // A study's procedure, a caption, a glossary run states no finding: it cannot decide (evidential.ts).
     if (stance === 'neutral' || nonEvidenceReason(s.sentence)) continue;
     const p = s.probs[stance === 'supports' ? 0 : 1]!;
     if (!best || p > best.p) best = { s, stance, p };

@@ -11,14 +11,13 @@
 // ("most were aged 30-79 years (86.6%) … and considered mild (80.9%)") is the evidence for "80 % of
 // cases are mild". So a procedure sentence is kept out only when it opens with a procedure section label
 // or gives no percentage.
-import { opensWithProcedureLabel, screenSentence, type ScreenReason } from '../../extract/index.js';
+import { detectLanguage, opensWithProcedureLabel, screenSentence, type ScreenReason } from '../../extract/index.js';
 
-const JAPANESE_RE = /[\u3040-\u30ff\u4e00-\u9fff]/u;
 const PERCENT_RE = /%|％|\bper ?cent\b/i;
 
 /** Why the sentence cannot decide a stance, or undefined when it can. */
 export function nonEvidenceReason(sentence: string): ScreenReason | undefined {
-  const reason = screenSentence({ text: sentence, language: JAPANESE_RE.test(sentence) ? 'ja' : 'en' });
+  const reason = screenSentence({ text: sentence, language: detectLanguage(sentence) });
   if (reason === 'caption' || reason === 'glossary') return reason;
   if (reason === 'procedure' && (opensWithProcedureLabel(sentence) || !PERCENT_RE.test(sentence))) return reason;
   return undefined;

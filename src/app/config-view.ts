@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, isNode, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { CONFIG_FILE_NAME, CONFIG_SOURCES, lyraConfigSchema, lyraHome, schemaKeys, type ConfigSource, type LyraConfig } from './config/index.js';
+import { CONFIG_FILE_NAME, CONFIG_SOURCES, WIDENING_KEYS, lyraConfigSchema, lyraHome, schemaKeys, type ConfigSource, type LyraConfig } from './config/index.js';
 import { configDefaults } from './config-defaults.js';
 import { MCP_TOKEN_ENV } from './serve.js';
 
@@ -58,17 +58,6 @@ const PATH_KEYS = new Set([
   'models.transformers.models_dir',
   'models.embedding.cache_path',
 ]);
-
-/** Settings the loader drops from a working-directory file (load-config.ts dropWideningSettings). */
-const WIDENING_KEYS = [
-  'fetch.allow_private',
-  'fetch.render.chromium_path',
-  'models.llm',
-  'models.transformers.hub_url',
-  'mcp.http.host',
-  'mcp.http.allowed_origins',
-  'mcp.http.allowed_hosts',
-];
 
 function getIn(obj: unknown, path: readonly string[]): unknown {
   let cur: unknown = obj;
@@ -138,6 +127,7 @@ export function configView(options: ConfigViewOptions): ConfigShow {
       entry = { key, value: def.value as ConfigValue['value'], source: def.source, ...(def.env ? { env: def.env } : {}) };
     }
     if (isSecretKey(key) && entry.value !== null) entry = { ...entry, value: '***', redacted: true };
+    // The loader's own list (config/widening-keys.ts), so what it drops is what is shown as ignored.
     const widening = WIDENING_KEYS.find((w) => key === w || key.startsWith(`${w}.`));
     if (written !== undefined && widening && getIn(written, path) !== undefined) {
       const at = line(key);

@@ -48,6 +48,9 @@ test('corpus add --follow-symlinks follows links out of the folder but still rea
   const skipped = new Map(report.skipped.map((s) => [s.file, s.reason]));
   assert.match(skipped.get('zero.txt') ?? '', /character device, not a regular file/);
   assert.equal(texts['outside-link.txt'], 'A file next to the folder, outside it.');
+  // Never a pseudo-filesystem: /proc/self/environ would put the process's environment in a searchable corpus.
+  assert.match(skipped.get('environ.txt') ?? '', /^\/proc\/\d+\/environ is on \/proc, a pseudo-filesystem/);
+  assert.equal(texts['environ.txt'], undefined);
   // Followed on request: read, or skipped only for its size (the cap is 1 KiB here).
   assert.ok(texts['passwd.txt'] !== undefined || /max_file_bytes/.test(skipped.get('passwd.txt') ?? ''), skipped.get('passwd.txt'));
 });

@@ -65,9 +65,9 @@ export async function claimsOnHostileDocuments(): Promise<Array<{ shape: string;
 
 /**
  * `corpus add` (ingestCorpus, real SQLite store and extractor) on a folder built to hurt: a link to
- * /dev/zero, a FIFO named .txt, links leaving the folder (/etc/passwd), dangling and looping links,
- * a file over the byte cap, Latin-1 and Shift_JIS text, and records claiming javascript: and data:
- * URLs. Returns the report and the stored documents' texts by file name.
+ * /dev/zero, a FIFO named .txt, links leaving the folder (/etc/passwd, /proc/self/environ), dangling
+ * and looping links, a file over the byte cap, Latin-1 and Shift_JIS text, and records claiming
+ * javascript: and data: URLs. Returns the report and the stored documents' texts by file name.
  */
 export async function ingestHostileFolder(options: { followSymlinks: boolean }): Promise<{
   report: { files: number; skipped: Array<{ file: string; reason: string }>; failed: Array<{ file: string; error: string }> };
@@ -81,6 +81,7 @@ export async function ingestHostileFolder(options: { followSymlinks: boolean }):
   writeFileSync(join(dir, 'outside.txt'), 'A file next to the folder, outside it.');
   symlinkSync('/dev/zero', join(docs, 'zero.txt'));
   symlinkSync('/etc/passwd', join(docs, 'passwd.txt'));
+  symlinkSync('/proc/self/environ', join(docs, 'environ.txt'));
   symlinkSync(join(dir, 'outside.txt'), join(docs, 'outside-link.txt'));
   symlinkSync(join(docs, 'missing.txt'), join(docs, 'dangling.txt'));
   symlinkSync(join(docs, 'loop.txt'), join(docs, 'loop.txt'));

@@ -10,10 +10,26 @@ import type { UiContext } from './context.js';
 import { actionSchema, paramsRecord, parseInput, taskIdSchema, type UiAction } from './schemas.js';
 import { send } from './security.js';
 
-/** A return address only within this UI: `${base}/…`, never another origin (`//host`, `/\host`). */
+/** An origin no request names, to read a relative return address against. */
+const PROBE_ORIGIN = 'http://x.invalid';
+
+/**
+ * A return address only within this UI: `${base}/…` as the URL parser reads it — the same origin, the
+ * path still under `base` after `..` is resolved — never another origin. A control character (a browser
+ * drops tabs and line breaks: `/\t/evil.example/` is `//evil.example/`) or a backslash (read as `/`)
+ * anywhere makes it foreign. The address is returned as parsed, so the Location says what was checked.
+ */
 export function safeBack(base: string, back: string | undefined, fallback: string): string {
-  if (!back || !back.startsWith(`${base}/`) || back.startsWith('//') || /[\\\r\n]/.test(back) || back.startsWith(`${base}//`)) return fallback;
-  return back;
+  if (!back || !back.startsWith(`${base}/`) || /[\p{Cc}\\]/u.test(back)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(back, PROBE_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PROBE_ORIGIN || !url.pathname.startsWith(`${base}/`) || url.pathname.startsWith('//') || url.pathname.startsWith(`${base}//`))
+    return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function applyUiAction(ctx: UiContext, taskId: string, a: UiAction): void {

@@ -8,5 +8,6 @@ export { emptySectionsAsObjects, schemaKeys, unwrapSchema } from './schema-keys.
 export type { SchemaKey } from './schema-keys.js';
 export { createDomainPolicySource, loadDomainPolicy } from './domain-policy-source.js';
 export type { DomainPolicyFiles, DomainPolicySource, DomainPolicySourceOptions } from './domain-policy-source.js';
+export { LISTENER_KEYS, LISTENER_SECTIONS, WIDENING_KEYS } from './widening-keys.js';
 export { parseYamlWithSchema } from './yaml-schema-file.js';
 export type { YamlIssue } from './yaml-schema-file.js';

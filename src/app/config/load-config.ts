@@ -5,6 +5,7 @@ import { InvalidInputError, isPostgresUrl } from '../../core/index.js';
 import { DEFAULT_CONTACT_URL, lyraConfigSchema, type LyraConfig, type LyraConfigFile } from './config-schema.js';
 import { DEFAULT_DOMAINS_FILE, lyraHome, resolveConfigPath, type PathEnv } from './paths.js';
 import { emptySectionsAsObjects } from './schema-keys.js';
+import { WIDENING_KEYS } from './widening-keys.js';
 import { parseYamlWithSchema } from './yaml-schema-file.js';
 
 export interface LoadConfigOptions extends PathEnv {
@@ -21,39 +22,19 @@ export function readTextFile(path: string, what: string): string {
 }
 
 /**
- * Settings of an untrusted file that would widen what Lyra reaches or runs: removed, each with a
- * warning naming the file and the key. Provider base URLs stay (a public SearXNG is harmless) but get
- * no private-address allowance (LyraConfig.networkTrusted is false).
+ * Settings of an untrusted file that would widen what Lyra reaches, runs or serves (WIDENING_KEYS, the
+ * listeners' keys among them): removed, each with a warning naming the file and the key. Provider base
+ * URLs stay (a public SearXNG is harmless) but get no private-address allowance (LyraConfig.networkTrusted
+ * is false).
  */
 function dropWideningSettings(raw: LyraConfigFile, file: string): { raw: LyraConfigFile; warnings: string[] } {
   const warnings: string[] = [];
   const copy = structuredClone(raw);
-  const drop = (key: string): void =>
-    void warnings.push(
+  for (const key of WIDENING_KEYS) {
+    if (!deleteIn(copy, key.split('.'))) continue;
+    warnings.push(
       `${file}: ${key} ignored: a lyra.config.yaml found in the working directory may not widen network reach (name the file with --config or $LYRA_CONFIG, or put it in $LYRA_HOME)`,
     );
-  if (copy.fetch?.allow_private) {
-    delete copy.fetch.allow_private;
-    drop('fetch.allow_private');
-  }
-  if (copy.fetch?.render?.chromium_path) {
-    delete copy.fetch.render.chromium_path;
-    drop('fetch.render.chromium_path');
-  }
-  if (copy.models?.llm) {
-    delete copy.models.llm;
-    drop('models.llm (its base_url)');
-  }
-  if (copy.models?.transformers?.hub_url) {
-    delete copy.models.transformers.hub_url;
-    drop('models.transformers.hub_url');
-  }
-  const http = copy.mcp?.http;
-  for (const key of ['host', 'allowed_origins', 'allowed_hosts'] as const) {
-    if (http?.[key] !== undefined) {
-      delete http[key];
-      drop(`mcp.http.${key}`);
-    }
   }
   const bases = [...Object.entries(copy.providers ?? {}), ...Object.entries(copy.scholarly ?? {})].filter(
     ([, v]) => typeof v === 'object' && v !== null && 'base_url' in v && v.base_url,
@@ -64,6 +45,16 @@ function dropWideningSettings(raw: LyraConfigFile, file: string): { raw: LyraCon
     );
   }
   return { raw: copy, warnings };
+}
+
+/** Removes the value at a dotted path; whether there was one. */
+function deleteIn(obj: object, path: readonly string[]): boolean {
+  let parent: unknown = obj;
+  for (const p of path.slice(0, -1)) parent = typeof parent === 'object' && parent !== null ? (parent as Record<string, unknown>)[p] : undefined;
+  const last = path.at(-1)!;
+  if (typeof parent !== 'object' || parent === null || (parent as Record<string, unknown>)[last] === undefined) return false;
+  delete (parent as Record<string, unknown>)[last];
+  return true;
 }
 
 export function loadConfig(options: LoadConfigOptions = {}): LyraConfig {

@@ -1,8 +1,9 @@
 // The files `lyra corpus add` reads, found without trusting the folder: only regular files; symbolic
 // links followed only when they stay inside the folder that was added (unless followSymlinks);
-// devices, FIFOs and sockets skipped; a dangling or looping link is that entry's error, never the
-// whole add's. Each file is returned with the real path to read, resolved once here.
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+// devices, FIFOs and sockets skipped; nothing on the kernel's pseudo-filesystems (/proc, /sys, /dev),
+// wherever a link or the command line points; a dangling or looping link is that entry's error, never
+// the whole add's. Each file is returned with the real path to read, resolved once here.
+import { lstat, readdir, realpath, stat, statfs } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InvalidInputError, errorMessage, throwIfAborted } from '../../core/index.js';
 
@@ -30,6 +31,26 @@ export interface WalkOptions {
 function inside(child: string, parent: string): boolean {
   const rel = relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * The kernel's pseudo-filesystems: their files are the machine's and the processes' state (Lyra's own
+ * environment in /proc/self/environ, API keys included), never documents, so they are not read even
+ * through --follow-symlinks.
+ */
+const PSEUDO_FS_ROOTS = ['/proc', '/sys', '/dev'];
+/** statfs types of procfs and sysfs on Linux, for one mounted elsewhere (a container's /host/proc). */
+const PSEUDO_FS_TYPES = new Map([
+  [0x9fa0, 'procfs'],
+  [0x62656572, 'sysfs'],
+]);
+
+/** The pseudo-filesystem a real path is on (its root or its type), or undefined. */
+async function pseudoFilesystemOf(real: string): Promise<string | undefined> {
+  const root = PSEUDO_FS_ROOTS.find((r) => inside(real, r));
+  if (root !== undefined) return root;
+  if (process.platform !== 'linux') return undefined;
+  return PSEUDO_FS_TYPES.get((await statfs(real)).type);
 }
 
 function kindOf(s: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
@@ -61,6 +82,15 @@ export async function collectCorpusFiles(options: WalkOptions): Promise<WalkResu
   const visitReal = async (path: string, real: string, root: string): Promise<void> => {
     throwIfAborted(options.signal);
     const s = await stat(real);
+    // Checked on the resolved path, so no link (nor a path named on the command line) reaches one.
+    const pseudo = s.isDirectory() || s.isFile() ? await pseudoFilesystemOf(real) : undefined;
+    if (pseudo !== undefined) {
+      result.skipped.push({
+        file: path,
+        reason: `${real} is on ${pseudo}, a pseudo-filesystem of the kernel (process and machine state), never read into a corpus`,
+      });
+      return;
+    }
     if (s.isDirectory()) {
       if (visitedDirs.has(real)) return; // a link back up the tree
       visitedDirs.add(real);

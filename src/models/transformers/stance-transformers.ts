@@ -2,13 +2,24 @@
 // config.json, tokenizer.json and onnx/model*.onnx) run on the CPU by onnxruntime-node through
 // @huggingface/transformers. Nothing is downloaded here: the folder must exist (`lyra models pull`).
 //
-// Passages are split into sentences; every (sentence, claim) pair is judged as premise/hypothesis;
-// the per-sentence probabilities are aggregated by the same rule as the embedded backend
-// (models/stance/aggregate.ts): the most confident supporting or refuting sentence at or above the
-// threshold decides, otherwise the passage is neutral.
+// Passages are split into sentences; every (sentence, claim) pair is judged as premise/hypothesis, and
+// with `windows` a sentence that opens by referring back ("This…", "They…", "However,…") is judged a
+// second time together with the sentence before it, as a two-sentence window. With per-label `decision`
+// thresholds (the shipped judge, fitted for precision: models/nli-en/lyra.json) the precision-first rule
+// of models/stance/decide.ts turns the units into one judgement; otherwise the single-threshold rule of
+// models/stance/aggregate.ts does. Either way the most confident supporting or refuting unit decides and
+// is stored as the decisive sentence (a window's text is its two sentences joined by one space).
 import { z } from 'zod';
 import { NonRetryableError, STANCES, throwIfAborted, type Stance, type StanceJudgement, type StanceModel, type StancePair } from '../../core/index.js';
-import { aggregateSentences, checkStanceBatch, checkStancePair, DEFAULT_MAX_SENTENCES, splitSentences, type SentenceProbabilities } from '../stance/index.js';
+import {
+  aggregateSentences,
+  checkStanceBatch,
+  checkStancePair,
+  decidePassage,
+  DEFAULT_MAX_SENTENCES,
+  splitSentences,
+  type SentenceProbabilities,
+} from '../stance/index.js';
 import { parseOptions } from '../options.js';
 import { MODEL_ID_RE, ONNX_DTYPES, requireLocalModel, stanceOfLabel, withTransformersEnv, type OnnxDtype } from './runtime.js';
 
@@ -27,8 +38,14 @@ export const transformersStanceOptionsSchema = z.strictObject({
   maxSentences: z.number().int().min(1).max(10_000).default(DEFAULT_MAX_SENTENCES),
   /** Pairs per judge() call; larger batches are an InvalidInputError. */
   maxPairs: z.number().int().min(1).max(1_000_000).default(10_000),
-  /** Minimum probability for a sentence to decide supports/refutes. */
+  /** Minimum probability for a sentence to decide supports/refutes (when no `decision` is given). */
   threshold: z.number().min(0).max(1).default(0.5),
+  /** Per-label least calibrated probabilities (precision first); replace `threshold` when given. */
+  decision: z.strictObject({ supports: z.number().min(0).max(1), refutes: z.number().min(0).max(1) }).optional(),
+  /** Logits are divided by this before the softmax (calibration fitted on tuning data). */
+  temperature: z.number().positive().max(100).default(1),
+  /** Also judge a sentence that refers back together with the one before it. */
+  windows: z.boolean().default(false),
   /** Extra label names (lower case) → stance, for models whose labels are not the usual NLI names. */
   labels: z.record(z.string(), z.enum(STANCES)).default({}),
 });
@@ -50,7 +67,29 @@ function softmaxRow(data: ArrayLike<number>, offset: number, n: number): number[
   return e.map((x) => x / sum);
 }
 
-export function createTransformersStanceModel(options: TransformersStanceOptions): StanceModel {
+/** Opening words of a sentence that leans on the one before it ("This effect…", "However, it…"). */
+const REFERS_BACK =
+  /^(?:this|these|that|those|it|its|they|their|them|such|he|she|his|her|both|neither|however|but|yet|thus|therefore|hence|consequently|in contrast|conversely|instead|the latter|the former|the same)\b/i;
+
+/**
+ * The units judged of one passage: each sentence, and for a sentence that refers back (when `windows`
+ * is on) the window of it and its predecessor.
+ */
+export function judgementUnits(sentences: readonly string[], windows: boolean): string[] {
+  const units: string[] = [];
+  sentences.forEach((sentence, i) => {
+    units.push(sentence);
+    if (windows && i > 0 && REFERS_BACK.test(sentence)) units.push(`${sentences[i - 1]!} ${sentence}`);
+  });
+  return units;
+}
+
+export interface TransformersStanceModel extends StanceModel {
+  /** Calibrated [supports, refutes, neutral] of every judged unit of each pair (benchmarks and fitting). */
+  judgeSentenceLists(pairs: readonly StancePair[], options?: { signal?: AbortSignal }): Promise<SentenceProbabilities[][]>;
+}
+
+export function createTransformersStanceModel(options: TransformersStanceOptions): TransformersStanceModel {
   const opts = parseOptions(transformersStanceOptionsSchema, options, 'transformers stance model');
   const dtype: OnnxDtype = opts.dtype;
   let loading: Promise<LoadedModel> | undefined;
@@ -110,8 +149,9 @@ export function createTransformersStanceModel(options: TransformersStanceOptions
           { code: 'model_output_invalid' },
         );
       }
+      const scaled = opts.temperature === 1 ? logits.data : Array.from(logits.data, (x) => x / opts.temperature);
       for (let r = 0; r < rows; r++) {
-        const p = softmaxRow(logits.data, r * cols, cols);
+        const p = softmaxRow(scaled, r * cols, cols);
         const at = (s: Stance): number => (m.columns[s] >= 0 ? p[m.columns[s]]! : 0);
         out.push([at('supports'), at('refutes'), at('neutral')]);
       }
@@ -119,32 +159,43 @@ export function createTransformersStanceModel(options: TransformersStanceOptions
     return out;
   };
 
+  const judgeUnits = async (pairs: readonly StancePair[], signal?: AbortSignal): Promise<SentenceProbabilities[][]> => {
+    throwIfAborted(signal);
+    checkStanceBatch(pairs, opts.maxPairs);
+    const split = pairs.map((pair, i) => {
+      checkStancePair(pair, i);
+      const sentences = splitSentences(pair.passage, { maxSentences: opts.maxSentences });
+      return judgementUnits(sentences.length > 0 ? sentences : [pair.passage.replace(/\s+/g, ' ').trim()], opts.windows);
+    });
+    if (pairs.length === 0) return [];
+    const m = await load();
+    // One flat list of (unit, claim) pairs over the whole batch, sorted by length so padding stays low.
+    const flat = split.flatMap((units, i) => units.map((sentence) => ({ i, sentence, claim: pairs[i]!.claim.trim() })));
+    const order = flat.map((_, j) => j).sort((x, y) => flat[x]!.sentence.length + flat[x]!.claim.length - flat[y]!.sentence.length - flat[y]!.claim.length);
+    const probs = await infer(
+      m,
+      order.map((j) => flat[j]!.sentence),
+      order.map((j) => flat[j]!.claim),
+      signal,
+    );
+    const perPair: SentenceProbabilities[][] = pairs.map(() => []);
+    const byFlat = new Array<number[]>(flat.length);
+    order.forEach((j, k) => (byFlat[j] = probs[k]!));
+    flat.forEach((f, j) => perPair[f.i]!.push({ sentence: f.sentence, probs: byFlat[j]! }));
+    return perPair;
+  };
+
   return {
     name: `transformers:${opts.modelId}`,
     async judge(pairs: StancePair[], callOptions: { signal?: AbortSignal } = {}): Promise<StanceJudgement[]> {
-      const { signal } = callOptions;
-      throwIfAborted(signal);
-      checkStanceBatch(pairs, opts.maxPairs);
-      const split = pairs.map((pair, i) => {
-        checkStancePair(pair, i);
-        return splitSentences(pair.passage, { maxSentences: opts.maxSentences });
-      });
-      if (pairs.length === 0) return [];
-      const m = await load();
-      // One flat list of (sentence, claim) pairs over the whole batch, sorted by length so padding stays low.
-      const flat = split.flatMap((sentences, i) => sentences.map((sentence) => ({ i, sentence, claim: pairs[i]!.claim.trim() })));
-      const order = flat.map((_, j) => j).sort((x, y) => flat[x]!.sentence.length - flat[y]!.sentence.length);
-      const probs = await infer(
-        m,
-        order.map((j) => flat[j]!.sentence),
-        order.map((j) => flat[j]!.claim),
-        signal,
+      const perPair = await judgeUnits(pairs, callOptions.signal);
+      const decision = opts.decision;
+      return perPair.map((units) =>
+        decision
+          ? decidePassage(units, { ...decision, refuteSubject: 0, refuteRest: 0, supportSubject: 0, supportRest: 0 })
+          : aggregateSentences(units, opts.threshold),
       );
-      const perPair: SentenceProbabilities[][] = pairs.map(() => []);
-      const byFlat = new Array<number[]>(flat.length);
-      order.forEach((j, k) => (byFlat[j] = probs[k]!));
-      flat.forEach((f, j) => perPair[f.i]!.push({ sentence: f.sentence, probs: byFlat[j]! }));
-      return perPair.map((sentences) => aggregateSentences(sentences, opts.threshold));
     },
+    judgeSentenceLists: (pairs, callOptions = {}) => judgeUnits(pairs, callOptions.signal),
   };
 }

@@ -128,3 +128,30 @@ test('models pull: a model the hub does not have is a non-retryable error; nothi
     rmSync(modelsDir, { recursive: true, force: true });
   }
 });
+
+test('transformers backend: per-label thresholds, a temperature, and a sentence that refers back judged with its neighbour', async () => {
+  const modelsDir = tempDir();
+  try {
+    writeTinyNliModel({ modelsDir, modelId: 'test/tiny-nli' });
+    const base = { modelId: 'test/tiny-nli', modelsDir, windows: true, decision: { supports: 0.9, refutes: 0.9 } };
+    const model = createTransformersStanceModel(base);
+    // "However yes." leans on "Yes cats purr.": the window holds both votes and decides.
+    const [units] = await model.judgeSentenceLists([{ claim: 'the claim', passage: 'Yes cats purr. However yes.' }]);
+    assert.deepEqual(
+      units!.map((u) => u.sentence),
+      ['Yes cats purr.', 'However yes.', 'Yes cats purr. However yes.'],
+    );
+    const [windowed] = await model.judge([{ claim: 'the claim', passage: 'Yes cats purr. However yes.' }]);
+    assert.deepEqual([windowed!.stance, windowed!.decisiveSentence], ['supports', 'Yes cats purr. However yes.']);
+    // One "yes" gives P(entailment) 0.95 at T = 1 (≥ 0.9: supports) and 0.67 at T = 3 (neutral, probabilities kept).
+    const [plain] = await model.judge([{ claim: 'the claim', passage: 'Yes cats purr.' }]);
+    assert.equal(plain!.stance, 'supports');
+    const hot = createTransformersStanceModel({ ...base, temperature: 3 });
+    const [cooled] = await hot.judge([{ claim: 'the claim', passage: 'Yes cats purr.' }]);
+    assert.equal(cooled!.stance, 'neutral');
+    const e = [4 / 3, 1 / 3, -2 / 3].map(Math.exp);
+    assert.ok(Math.abs(cooled!.scores.supports - e[0]! / (e[0]! + e[1]! + e[2]!)) < 1e-5, JSON.stringify(cooled!.scores));
+  } finally {
+    rmSync(modelsDir, { recursive: true, force: true });
+  }
+});

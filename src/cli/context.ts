@@ -1,10 +1,11 @@
 // What every command gets: I/O, environment and lazily loaded configuration.
 import type { Store } from '../core/index.js';
 import { loadConfig, type LyraConfig } from '../app/config/index.js';
-import type { CliIo } from './io.js';
+import type { Printer } from './io.js';
 
 export interface CliContext {
-  io: CliIo;
+  /** The one terminal printer: every command's output, human-readable or JSON, goes through it. */
+  io: Printer;
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** `--config` from the command line, if given. */
@@ -16,7 +17,7 @@ export interface CliContext {
 }
 
 export function createCliContext(options: {
-  io: CliIo;
+  io: Printer;
   env: NodeJS.ProcessEnv;
   cwd: string;
   configPath: () => string | undefined;

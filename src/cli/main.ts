@@ -5,7 +5,7 @@ import { PACKAGE_ROOT } from '../app/config/index.js';
 import { isLyraError, errorMessage, type Store } from '../core/index.js';
 import { resolve } from 'node:path';
 import { createCliContext, type CliContext } from './context.js';
-import { PROCESS_IO, type CliIo } from './io.js';
+import { PROCESS_IO, createPrinter, printJsonLine, type CliIo } from './io.js';
 
 type Register = (program: Command, ctx: CliContext) => void;
 
@@ -69,7 +69,9 @@ export interface MainOptions {
  */
 export async function buildProgram(options: Required<MainOptions>, stores: Store[], argv: readonly string[] = []): Promise<Command> {
   const program = new Command();
-  const ctx = createCliContext({ ...options, stores, configPath: () => program.opts<{ config?: string }>().config });
+  // Commands, help and usage errors write through the one terminal printer, never to options.io itself.
+  const io = createPrinter(options.io);
+  const ctx = createCliContext({ ...options, io, stores, configPath: () => program.opts<{ config?: string }>().config });
   program
     .name('lyra')
     .description('Local-first evidence engine for research: search, fetch, extract, claims, stance and an evidence graph.')
@@ -77,14 +79,14 @@ export async function buildProgram(options: Required<MainOptions>, stores: Store
     .option('-c, --config <file>', 'config file (default: $LYRA_CONFIG, else ./lyra.config.yaml, else $LYRA_HOME/lyra.config.yaml)')
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', '\nData lives under $LYRA_HOME (default ~/.lyra). Exit codes: 0 ok, 1 failure, 2 invalid input.')
-    .configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr })
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride();
   const name = commandOf(argv);
   const versionOnly = name === undefined && argv.slice(2).some((a) => a === '-V' || a === '--version');
   const wanted = versionOnly ? [] : COMMANDS.filter((c) => name !== undefined && c.names.includes(name));
   for (const c of wanted.length > 0 || versionOnly ? wanted : COMMANDS) (await c.load())(program, ctx);
   // Subcommands inherit output routing and exit override.
-  for (const cmd of program.commands) cmd.configureOutput({ writeOut: options.io.stdout, writeErr: options.io.stderr }).exitOverride();
+  for (const cmd of program.commands) cmd.configureOutput({ writeOut: io.stdout, writeErr: io.stderr }).exitOverride();
   return program;
 }
 
@@ -95,6 +97,8 @@ function wantsJson(argv: string[]): boolean {
 /** Runs the CLI and returns the exit code (never calls process.exit, so tests can call it). */
 export async function main(argv: string[], options: MainOptions = {}): Promise<number> {
   const opts: Required<MainOptions> = { io: options.io ?? PROCESS_IO, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
+  // Errors too go through the terminal printer (it holds no state: one per use is the same printer).
+  const io = createPrinter(opts.io);
   const stores: Store[] = [];
   try {
     const program = await buildProgram(opts, stores, argv);
@@ -110,11 +114,11 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
       return err.exitCode === 0 ? EXIT_OK : EXIT_INVALID_INPUT;
     }
     if (isLyraError(err)) {
-      if (wantsJson(argv)) opts.io.stderr(`${JSON.stringify({ error: err.toJSON() })}\n`);
-      else opts.io.stderr(`lyra: ${err.category}: ${err.message}\n`);
+      if (wantsJson(argv)) printJsonLine(io, { error: err.toJSON() }, 'stderr');
+      else io.stderr(`lyra: ${err.category}: ${err.message}\n`);
       return err.category === 'invalid_input' ? EXIT_INVALID_INPUT : EXIT_FAILURE;
     }
-    opts.io.stderr(`lyra: unexpected error: ${errorMessage(err)}\n${err instanceof Error && err.stack ? err.stack + '\n' : ''}`);
+    io.stderr(`lyra: unexpected error: ${errorMessage(err)}\n${err instanceof Error && err.stack ? err.stack + '\n' : ''}`);
     return EXIT_FAILURE;
   } finally {
     for (const s of stores) s.close();

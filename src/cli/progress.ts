@@ -1,5 +1,5 @@
 // A one-line progress display on a terminal's stderr; silent elsewhere (pipes, --json, tests).
-import type { CliIo } from './io.js';
+import type { Printer } from './io.js';
 
 export interface Progress {
   update(text: string): void;
@@ -8,7 +8,7 @@ export interface Progress {
 }
 
 /** Redraws at most every `intervalMs` so a fast loop does not flood the terminal. */
-export function createProgress(io: CliIo, options: { enabled: boolean; intervalMs?: number }): Progress {
+export function createProgress(io: Printer, options: { enabled: boolean; intervalMs?: number }): Progress {
   const enabled = options.enabled && io.stderrIsTTY === true;
   const interval = options.intervalMs ?? 100;
   let last = 0;
@@ -20,10 +20,10 @@ export function createProgress(io: CliIo, options: { enabled: boolean; intervalM
       if (now - last < interval) return;
       last = now;
       shown = true;
-      io.stderr(`\r\x1b[K${text.slice(0, 200)}`);
+      io.progressLine(text.slice(0, 200));
     },
     done() {
-      if (enabled && shown) io.stderr('\r\x1b[K');
+      if (enabled && shown) io.progressLine('');
       shown = false;
     },
   };

@@ -12,7 +12,7 @@ import { memoryEngine, negationStance, type MemoryDoc } from '../workflows/conse
 import { runResearchWorkflow } from '../workflows/research/run-research.js';
 import { FakeEngine, type FakeDoc } from '../workflows/research/test-support/fake-engine.js';
 import { memoryOutput, memoryStateStore } from '../workflows/research/test-support/fixtures.js';
-import { BIBTEX_DOI_PAYLOAD, HOSTILE_URLS, INJECTION_TEXTS } from './payloads.js';
+import { BIBTEX_DOI_PAYLOAD, BIDI_PAYLOADS, HOSTILE_URLS, INJECTION_TEXTS } from './payloads.js';
 import { REPORT_CSS, REPORT_SCRIPT } from '../pipeline/materials/html-style.js';
 import { inspectHtmlReport, parseBibtex, renderAndInspect, type RenderedFindings } from './render-check.js';
 
@@ -48,10 +48,11 @@ function assertCleanPage(name: string, html: string): void {
   assert.match(f.csp ?? '', /^default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'; img-src 'none'/);
 }
 
-const payloadTitle = (i: number): string => INJECTION_TEXTS[i % INJECTION_TEXTS.length]!;
 const payloadUrl = (i: number): string => HOSTILE_URLS[i % HOSTILE_URLS.length]!;
 
-function hostileSource(i: number): SourceView {
+/** Titles, quotes and names cycling through `texts` (the injection corpus unless a test names another). */
+function hostileSource(i: number, texts: readonly string[]): SourceView {
+  const payloadTitle = (j: number): string => texts[j % texts.length]!;
   return {
     pageId: `pg_${i}`,
     url: payloadUrl(i),
@@ -67,8 +68,9 @@ function hostileSource(i: number): SourceView {
   } as SourceView;
 }
 
-function hostileMaterials(): Materials {
-  const pages = INJECTION_TEXTS.map((_, i) => hostileSource(i));
+function hostileMaterials(texts: readonly string[] = INJECTION_TEXTS): Materials {
+  const payloadTitle = (j: number): string => texts[j % texts.length]!;
+  const pages = texts.map((_, i) => hostileSource(i, texts));
   const evidence = pages.map((source, i) => ({
     fragmentId: `fr_${i}`,
     quote: `${payloadTitle(i)} and more ${payloadTitle(i + 3)}`,
@@ -81,8 +83,8 @@ function hostileMaterials(): Materials {
   }));
   return {
     task: { id: 'task_x', question: `Why? ${payloadTitle(13)}`, status: 'running' },
-    paging: { offset: 0, limit: 50, totalClaims: INJECTION_TEXTS.length },
-    claims: INJECTION_TEXTS.map((t, i) => ({
+    paging: { offset: 0, limit: 50, totalClaims: texts.length },
+    claims: texts.map((t, i) => ({
       id: `clm_${i}`,
       statement: t,
       status: 'VERIFIED',
@@ -139,15 +141,16 @@ test('task materials --format csl-json stays exact (JSON needs no escaping)', ()
   assert.equal(items[0]!.URL, HOSTILE_URLS[0]);
 });
 
-test('research report and search log: hostile titles, quotes, URLs and queries render as text', { timeout: 120_000 }, async () => {
-  const docs: FakeDoc[] = INJECTION_TEXTS.map((t, i) => ({
+/** The research workflow over documents whose titles and sentences carry `texts`: report.md, search_log.md and report.html. */
+async function researchOutputs(texts: readonly string[]): Promise<{ report: string; searchLog: string; html: string }> {
+  const docs: FakeDoc[] = texts.map((t, i) => ({
     id: `d${i}`,
     title: t,
     url: payloadUrl(i),
     publishedAt: '2020-01-01',
     sentences: [
       `Global sea level rise accelerated since 1993 ${t} according to satellites.`,
-      `Sea level rose 3.3 mm per year ${payloadTitle(i + 4)} in recent decades.`,
+      `Sea level rose 3.3 mm per year ${texts[(i + 4) % texts.length]!} in recent decades.`,
     ],
   }));
   const engine = new FakeEngine({ docs });
@@ -159,18 +162,24 @@ test('research report and search log: hostile titles, quotes, URLs and queries r
       budget: { pages: 30, queries: 200, seconds: 600 },
     },
   );
-  const report = [...output.files.entries()].find(([k]) => k.endsWith('_report.md'))![1];
-  assert.ok(report.includes('## References'));
-  assertClean('research report', renderAndInspect(report));
-  assertClean('search log', renderAndInspect(output.files.get('search_log.md')!));
-  assertCleanPage('research report.html', [...output.files.entries()].find(([k]) => k.endsWith('_report.html'))![1]);
+  const file = (suffix: string): string => [...output.files.entries()].find(([k]) => k.endsWith(suffix))![1];
+  return { report: file('_report.md'), searchLog: output.files.get('search_log.md')!, html: file('_report.html') };
+}
+
+test('research report and search log: hostile titles, quotes, URLs and queries render as text', { timeout: 120_000 }, async () => {
+  const out = await researchOutputs(INJECTION_TEXTS);
+  assert.ok(out.report.includes('## References'));
+  assertClean('research report', renderAndInspect(out.report));
+  assertClean('search log', renderAndInspect(out.searchLog));
+  assertCleanPage('research report.html', out.html);
 });
 
-test('consensus report.md: hostile titles, quotes and URLs render as text, links only http(s)', { timeout: 120_000 }, async () => {
-  const docs: MemoryDoc[] = INJECTION_TEXTS.map((t, i) => ({
+/** The consensus engine (one agent, one iteration) over documents whose titles and texts carry `texts`: its final report.md. */
+async function consensusReport(texts: readonly string[]): Promise<string> {
+  const docs: MemoryDoc[] = texts.map((t, i) => ({
     url: i % 3 === 0 ? `https://ok${i}.example/page"onmouseover="alert(${i})` : payloadUrl(i),
     title: `Sea level ${t}`,
-    text: `Sea level rise accelerated to 4.5 mm per year in 2023 ${t} according to NOAA.\n\nCoastal flooding increased in 2022 ${payloadTitle(i + 2)} in many cities.`,
+    text: `Sea level rise accelerated to 4.5 mm per year in 2023 ${t} according to NOAA.\n\nCoastal flooding increased in 2022 ${texts[(i + 2) % texts.length]!} in many cities.`,
   }));
   const engine = new ConsensusResearchEngine(
     { agentCount: 1, iterationCount: 1 },
@@ -189,9 +198,36 @@ test('consensus report.md: hostile titles, quotes and URLs render as text, links
         }),
     },
   );
-  const result = await engine.research('sea level rise');
-  assert.ok(result.finalReport.includes('## Sources'));
-  const f = renderAndInspect(result.finalReport);
+  return (await engine.research('sea level rise')).finalReport;
+}
+
+test('consensus report.md: hostile titles, quotes and URLs render as text, links only http(s)', { timeout: 120_000 }, async () => {
+  const report = await consensusReport(INJECTION_TEXTS);
+  assert.ok(report.includes('## Sources'));
+  const f = renderAndInspect(report);
   assertClean('consensus report', f);
   assert.ok(f.html.includes('href="https://ok0.example/page%22onmouseover=%22alert(0)"'), 'an http(s) URL is linked in normalised, percent-encoded form');
+});
+
+// Finding 10 of the security issue: bidi embeddings, overrides and isolates in titles, quotes, names and
+// questions are shown by their code point in every output format, as the terminal printer shows them.
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const BIDI_TEXTS = BIDI_PAYLOADS.map((b, i) => `Sea level ${i} ${b} rose`);
+
+function assertNoBidi(name: string, text: string): void {
+  const i = text.search(BIDI_CONTROL);
+  assert.equal(i, -1, `${name}: a raw bidi control near ${JSON.stringify(text.slice(Math.max(0, i - 40), i + 40))}`);
+  assert.match(text, /U\+202E/, `${name}: the right-to-left override is shown by its code point`);
+}
+
+test('bidi controls from hostile text are neutralised in every output format: md, html, bibtex, csl-json, research and consensus reports', {
+  timeout: 120_000,
+}, async () => {
+  const m = hostileMaterials(BIDI_TEXTS);
+  for (const format of ['md', 'html', 'bibtex', 'csl-json'] as const) assertNoBidi(`materials ${format}`, renderMaterials(m, format));
+  const research = await researchOutputs(BIDI_TEXTS);
+  assertNoBidi('research report.md', research.report);
+  assertNoBidi('search log', research.searchLog);
+  assertNoBidi('research report.html', research.html);
+  assertNoBidi('consensus report.md', await consensusReport(BIDI_TEXTS));
 });

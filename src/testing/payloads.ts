@@ -54,6 +54,13 @@ export const TERMINAL_PAYLOADS: readonly string[] = [
   '\u202eevil\u202c', // right-to-left override
 ];
 
+/** Bidirectional controls (embeddings, overrides, isolates) that make a title or quote read differently from what it is. */
+export const BIDI_PAYLOADS: readonly string[] = [
+  '\u202aLRE\u202c \u202bRLE\u202c', // embeddings, closed by PDF
+  '\u202dLRO\u202c \u202egnp.exe\u202c', // overrides: "exe.png" shown as "gnp.exe"
+  '\u2066LRI\u2069 \u2067RLI\u2069 \u2068FSI\u2069', // isolates, closed by PDI
+];
+
 const SENTENCES = [
   'Coral cover fell by 40 percent in 2016 (Fig. 2) after the heatwave, e.g. on the northern reef.',
   'Researchers found that reefs exposed to heat stress for eight weeks lost half of their coral cover.',

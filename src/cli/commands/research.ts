@@ -14,6 +14,7 @@ import {
   type ResearchResult,
 } from '../../workflows/index.js';
 import type { CliContext } from '../context.js';
+import { printJsonLine } from '../io.js';
 import { createProgress } from '../progress.js';
 
 const flagsSchema = z.strictObject({
@@ -180,7 +181,7 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
       const tracker = progressTracker();
       const onEvent = (e: ResearchEvent | EngineEvent): void => {
         if (f.json) {
-          ctx.io.stdout(`${JSON.stringify(e)}\n`);
+          printJsonLine(ctx.io, e);
           return;
         }
         const line = tracker.on(e);
@@ -216,7 +217,7 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
         process.removeListener('SIGTERM', onTerm);
         progress.done();
       }
-      if (f.json) ctx.io.stdout(`${JSON.stringify({ type: 'research.result', ...result })}\n`);
+      if (f.json) printJsonLine(ctx.io, { type: 'research.result', ...result });
       else if (result.status === 'completed') ctx.io.stdout(summary(result));
       if (result.status === 'completed' && result.searches > 0 && result.failedSearches === result.searches) {
         // A report built from nothing is not a result: say why, and how to run offline.

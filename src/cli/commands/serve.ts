@@ -7,6 +7,7 @@ import { InvalidInputError } from '../../core/index.js';
 import { checkBindOptions, createLyraMcpServer, loadConformanceFixtures, serveStdio, startHttpServer, type McpServices } from '../../mcp/index.js';
 import { UI_MOUNT_PATH, createUiHandler } from '../../web/index.js';
 import type { CliContext } from '../context.js';
+import { printJsonLine } from '../io.js';
 import { shutdownSignal } from '../shutdown-signal.js';
 
 const flagsSchema = z.strictObject({
@@ -97,7 +98,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
           log: (line) => ctx.io.stderr(`lyra serve: ${line}\n`),
         });
         const uiUrl = uiHandler ? http.url.replace(/\/mcp$/, `${UI_MOUNT_PATH}/`) : undefined;
-        if (flags.json) ctx.io.stdout(`${JSON.stringify({ url: http.url, ...(uiUrl ? { ui: uiUrl } : {}) })}\n`);
+        if (flags.json) printJsonLine(ctx.io, { url: http.url, ...(uiUrl ? { ui: uiUrl } : {}) });
         else
           ctx.io.stdout(
             `lyra serve: MCP over Streamable HTTP at ${http.url}${settings.token ? ' (bearer token required)' : ''}${uiUrl ? `; browser UI at ${uiUrl}${settings.token ? ' (open it once with ?token=<token>)' : ''}` : ''}\n`,

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { enqueueQueryJobs, hasTeamDatabase, openExistingStore, storeLabel, waitUntilIdle, withEngine, type AppEngine } from '../../app/index.js';
-import { InvalidInputError, RetryableError, type EngineEvent, type SearchOutcome, type TaskStatusView } from '../../core/index.js';
+import { InvalidInputError, RetryableError, terminalJson, type EngineEvent, type SearchOutcome, type TaskStatusView } from '../../core/index.js';
 import { errorOfCategory } from '../../sources/index.js';
 import { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials } from '../../pipeline/index.js';
 import type { CliContext } from '../context.js';
@@ -328,7 +328,9 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
           ...(f.graph ? { includeGraph: true } : {}),
         }),
       );
-      ctx.io.stdout(renderMaterials(m, format));
+      const text = renderMaterials(m, format);
+      // The JSON formats stay exact (terminalJson); md, bibtex and html are text, shown as the printer shows it.
+      ctx.io.stdout(format === 'json' || format === 'csl-json' ? terminalJson(text) : text);
     });
 
   task

@@ -7,6 +7,7 @@ import { createServeRuntime, createUiActions, openInBrowser, storeLabel, uiLimit
 import { InvalidInputError, checkBindOptions } from '../../core/index.js';
 import { UI_GUARD_LABELS, startUiServer } from '../../web/index.js';
 import type { CliContext } from '../context.js';
+import { printJsonLine } from '../io.js';
 import { shutdownSignal } from '../shutdown-signal.js';
 
 const flagsSchema = z.strictObject({
@@ -67,7 +68,7 @@ export function registerUiCommand(program: Command, ctx: CliContext): void {
         });
         // The token link is printed only when the token was made here (a configured one is not echoed).
         const url = s.tokenGenerated && s.token ? `${server.url}?token=${encodeURIComponent(s.token)}` : server.url;
-        if (flags.json) ctx.io.stdout(`${JSON.stringify({ url })}\n`);
+        if (flags.json) printJsonLine(ctx.io, { url });
         else
           ctx.io.stdout(
             `lyra ui: ${url}${s.token && !s.tokenGenerated ? ' (append ?token=<ui.token> once)' : ''} (store ${storeLabel(config.store)}; Ctrl-C stops)\n`,

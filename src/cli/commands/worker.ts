@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { runWorker } from '../../app/index.js';
 import type { LyraEvent } from '../../core/index.js';
 import type { CliContext } from '../context.js';
+import { printJsonLine } from '../io.js';
 import { shutdownSignal } from '../shutdown-signal.js';
 import { parseFlags } from './task.js';
 
@@ -40,7 +41,7 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
     .action(async (raw: Record<string, unknown>) => {
       const f = parseFlags('worker', flagsSchema, raw);
       const print = (e: LyraEvent): void => {
-        if (f.json) ctx.io.stdout(`${JSON.stringify(e)}\n`);
+        if (f.json) printJsonLine(ctx.io, e);
         else ctx.io.stderr(`lyra worker: ${e.message}\n`);
       };
       await runWorker({ config: ctx.config(), signal: shutdownSignal(), onEvent: print, ...(f.concurrency ? { concurrency: f.concurrency } : {}) });

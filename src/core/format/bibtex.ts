@@ -3,6 +3,8 @@
 // (`\input{/etc/passwd}`); a DOI must match the DOI syntax, else the field is left out. BibTeX
 // balances braces without regard to backslashes (`\}` still closes a field), so a brace from the
 // text becomes \textbraceleft{} / \textbraceright{} and the only braces in a value are balanced pairs.
+// Bidi controls are shown by code point (bidi.ts), so a typeset title reads as it is.
+import { neutralizeBidi } from './bidi.js';
 import { safeHttpUrl } from './safe-url.js';
 
 const LATEX_SPECIAL: Record<string, string> = {
@@ -18,10 +20,10 @@ const LATEX_SPECIAL: Record<string, string> = {
   _: '\\_',
 };
 
-/** A field's text: white space (line breaks included) as one space, control characters dropped, LaTeX specials escaped. */
+/** A field's text: white space (line breaks included) as one space, control characters dropped, bidi controls shown by code point, LaTeX specials escaped. */
 export function bibtexField(s: string): string {
   return (
-    s
+    neutralizeBidi(s)
       // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
       .replace(/\s+/g, ' ')

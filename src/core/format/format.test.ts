@@ -15,7 +15,9 @@ import {
   mdQuote,
   mdText,
   mdUrl,
+  neutralizeBidi,
   safeHttpUrl,
+  terminalJson,
   terminalLine,
   terminalText,
 } from './index.js';
@@ -115,4 +117,30 @@ test('terminal text shows control characters and bidi overrides instead of sendi
   assert.equal(terminalText('r\rl\nt\t'), 'r\u240dl\nt\t');
   assert.equal(terminalText('\u202eevil'), '<U+202E>evil');
   assert.equal(terminalLine('a\nb\tc'), 'a b c');
+});
+
+test('terminal JSON: the same value, with nothing terminalText would change', () => {
+  const value = { t: 'a\u001b[2J\u009b31m\u007f\u202egnp.exe\u202c\u2066x\u2069', n: [1, 'é\n'] };
+  const json = terminalJson(JSON.stringify(value, null, 2));
+  assert.deepEqual(JSON.parse(json), value);
+  assert.equal(terminalText(json), json);
+  assert.match(json, /\\u009b31m\\u007f\\u202egnp\.exe\\u202c\\u2066x\\u2069/);
+});
+
+test('bidi controls are shown by code point in every format: terminal, Markdown, HTML, BibTeX', () => {
+  const hostile = 'Invoice \u202egnp.exe\u202c \u2067RLI\u2069 \u200f';
+  assert.equal(neutralizeBidi(hostile), 'Invoice <U+202E>gnp.exe<U+202C> <U+2067>RLI<U+2069> <U+200F>');
+  for (const [name, out] of [
+    ['terminalText', terminalText(hostile)],
+    ['mdInline', mdInline(hostile)],
+    ['mdQuote', mdQuote(hostile)],
+    ['mdCode', mdCode(hostile)],
+    ['mdLink', mdLink(hostile, 'http://e.org/\u202e')],
+    ['htmlText', htmlText(hostile)],
+    ['htmlLink', htmlLink(hostile, 'http://e.org/')],
+    ['bibtexField', bibtexField(hostile)],
+  ] as const) {
+    assert.doesNotMatch(out, /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/, name);
+    assert.match(out, /U\+202E/, name);
+  }
 });

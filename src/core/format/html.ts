@@ -1,12 +1,14 @@
 // HTML from text Lyra did not write, for any renderer that writes HTML: text and attribute values
-// are entity-escaped, and an href is only ever an http(s) URL (see safe-url.ts).
+// are entity-escaped with bidi controls shown by code point (bidi.ts), and an href is only ever an
+// http(s) URL (see safe-url.ts).
+import { neutralizeBidi } from './bidi.js';
 import { safeHttpUrl } from './safe-url.js';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
 
-/** Text content: `&<>"'` and backtick as entities, so no tag or attribute can start. */
+/** Text content: `&<>"'` and backtick as entities, so no tag or attribute can start; bidi controls shown by code point. */
 export function htmlText(s: string): string {
-  return s.replace(/[&<>"'`]/g, (c) => HTML_ESCAPES[c]!);
+  return neutralizeBidi(s).replace(/[&<>"'`]/g, (c) => HTML_ESCAPES[c]!);
 }
 
 /** A quoted attribute value (same escapes as text). */

@@ -1,7 +1,9 @@
 // Markdown for text Lyra did not write (titles, quotes, URLs, errors from pages and files). Every
 // value goes through one of these before it reaches a report: inline syntax is escaped, line breaks
 // in one-line fields become spaces, block markers at the start of a line are escaped, raw HTML never
-// passes (`<` and `>` are escaped), and links are made only to http(s) URLs in normalised form.
+// passes (`<` and `>` are escaped), bidi controls are shown by code point (bidi.ts), and links are made
+// only to http(s) URLs in normalised form.
+import { neutralizeBidi } from './bidi.js';
 import { safeHttpUrl } from './safe-url.js';
 
 /**
@@ -28,11 +30,12 @@ const LEADING_BLOCK_RE = /^(?:[#>+=-]|\d{1,9}[.)])/;
 
 /**
  * One line: each line break (with the white space around it) becomes one space, other control
- * characters are dropped, and the rest — quotes stay verbatim — keeps its spacing. Linear: split,
- * not a `\s*\n\s*` pattern (quadratic on a long run of spaces).
+ * characters are dropped, bidi controls shown by code point, and the rest — quotes stay verbatim —
+ * keeps its spacing. Every Markdown value goes through here. Linear: split, not a `\s*\n\s*` pattern
+ * (quadratic on a long run of spaces).
  */
 export function oneLine(s: string): string {
-  const parts = s
+  const parts = neutralizeBidi(s)
     .replace(/[\r\v\f\u0085]/g, '\n')
     .replace(CONTROL_RE, '')
     .split(/[\n\u2028\u2029]/);

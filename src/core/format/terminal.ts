@@ -1,9 +1,10 @@
 // Text from pages printed to a terminal. Escape sequences in a page could clear the screen, set the
-// window title, forge hyperlinks (OSC 8) or rewrite earlier lines; control characters are therefore
-// shown as visible symbols instead of being sent. JSON output never goes through this: it stays exact.
+// window title, write the clipboard (OSC 52), forge hyperlinks (OSC 8) or rewrite earlier lines;
+// control characters are therefore shown as visible symbols instead of being sent, and bidi controls by
+// their code point (bidi.ts). The CLI's one printer (src/cli/io.ts) writes every human-readable byte
+// through terminalText; JSON goes through terminalJson, which keeps every value exact.
+import { BIDI_CONTROL_RE, neutralizeBidi } from './bidi.js';
 
-/** Bidirectional controls, which can make text read differently from what it is. */
-const BIDI_RE = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 // C0 controls except tab and line feed, DEL, and C1 controls (0x9b is a one-byte CSI).
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
@@ -17,10 +18,22 @@ function visible(c: string): string {
 
 /** Text safe to write to a terminal: control characters (ESC, CR, C1…) and bidi overrides made visible; tabs and line feeds kept. */
 export function terminalText(s: string): string {
-  return s.replace(CONTROL_RE, visible).replace(BIDI_RE, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}>`);
+  return neutralizeBidi(s.replace(CONTROL_RE, visible));
 }
 
 /** Text for one terminal line: terminalText with line feeds and tabs shown as spaces. */
 export function terminalLine(s: string): string {
   return terminalText(s.replace(/[\n\t]/g, ' '));
+}
+
+const jsonEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * JSON text safe to write to a terminal and still the same JSON: every character terminalText would
+ * change (C0 controls, DEL, C1, bidi controls) written as a `\u` escape, so it parses to the exact value
+ * and terminalText leaves it as it is. Valid for any text JSON.stringify wrote: outside strings it has
+ * only ASCII punctuation, letters, digits, spaces and line feeds.
+ */
+export function terminalJson(json: string): string {
+  return json.replace(CONTROL_RE, jsonEscape).replace(BIDI_CONTROL_RE, jsonEscape);
 }

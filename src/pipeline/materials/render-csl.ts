@@ -1,6 +1,8 @@
 // Materials' sources as CSL-JSON (the citation format of Zotero, Pandoc and citeproc): one item per
-// source with the same keys the BibTeX renderer uses; the trust level goes in `note`.
-import type { Materials, SourceType, SourceView } from '../../core/index.js';
+// source with the same keys the BibTeX renderer uses; the trust level goes in `note`. JSON needs no
+// escaping, but every value is typeset by whatever reads it, so bidi controls are shown by code point
+// (neutralizeBidi), as in every other output format.
+import { neutralizeBidi as t, type Materials, type SourceType, type SourceView } from '../../core/index.js';
 import { citationKeys, dateParts, parseAuthorName } from './citation-keys.js';
 
 const CSL_TYPE: Record<SourceType, string> = {
@@ -31,14 +33,14 @@ function item(s: SourceView, id: string): CslItem {
   return {
     id,
     type: CSL_TYPE[s.sourceType],
-    ...(s.title ? { title: s.title } : {}),
-    ...(s.authors && s.authors.length > 0 ? { author: s.authors.map(parseAuthorName) } : {}),
+    ...(s.title ? { title: t(s.title) } : {}),
+    ...(s.authors && s.authors.length > 0 ? { author: s.authors.map((a) => parseAuthorName(t(a))) } : {}),
     ...(date ? { issued: { 'date-parts': [date] } } : {}),
-    ...(s.organization ? { publisher: s.organization } : {}),
-    ...(s.identifiers?.doi ? { DOI: s.identifiers.doi } : {}),
-    ...(s.identifiers?.pmid ? { PMID: s.identifiers.pmid } : {}),
-    URL: s.url,
-    note: `Trust level ${s.trustLevel}; ${s.sourceType.replace(/_/g, ' ')}; ${s.domain}`,
+    ...(s.organization ? { publisher: t(s.organization) } : {}),
+    ...(s.identifiers?.doi ? { DOI: t(s.identifiers.doi) } : {}),
+    ...(s.identifiers?.pmid ? { PMID: t(s.identifiers.pmid) } : {}),
+    URL: t(s.url),
+    note: t(`Trust level ${s.trustLevel}; ${s.sourceType.replace(/_/g, ' ')}; ${s.domain}`),
   };
 }
 

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.test-build/**', 'node_modules/**', 'coverage/**', '.scratch-*/**', '_outputs/**'] },
+  { ignores: ['dist/**', '.test-build/**', 'node_modules/**', 'coverage/**', '.scratch-*/**', '_outputs/**', '.venv-nli/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -45,7 +45,7 @@ export const CONFIG_TEMPLATE = `# Lyra configuration (lyra config init). Every k
 # OpenAI-compatible chat endpoint for translation (mirror queries), the llm judge and prose answers:
 # models:
 #   stance:
-#     backend: embedded                        # embedded | transformers | llm
+#     backend: embedded                        # embedded (default) | nli | transformers | llm
 #   transformers:
 #     model: Xenova/nli-deberta-v3-xsmall      # lyra models pull Xenova/nli-deberta-v3-xsmall
 #   llm:

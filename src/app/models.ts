@@ -36,7 +36,10 @@ export function modelsDirOf(config: LyraConfig): string {
   return dir ? resolvePath(config, dir) : join(config.home, 'models');
 }
 
-/** The stance backend in force: the flag, else `models.stance.backend`, else `embedded`. */
+/**
+ * The stance backend in force: the flag, else `models.stance.backend`, else `embedded`. The pretrained
+ * judge (`nli`) is opt-in until it beats the embedded model on bench:verdicts (models/nli-en/MODEL_CARD.md).
+ */
 export function stanceBackendOf(config: LyraConfig, override?: StanceBackend): StanceBackend {
   return override ?? section(config).stance?.backend ?? 'embedded';
 }
@@ -46,6 +49,8 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
   const models = section(config);
   const backend = stanceBackendOf(config, options.backend);
   switch (backend) {
+    case 'nli':
+      return createStanceModel({ backend });
     case 'embedded': {
       const weights = models.stance?.weights_path;
       return createStanceModel({ backend, embedded: weights ? { weightsPath: resolvePath(config, weights) } : {} });

@@ -27,12 +27,21 @@ import {
 } from './llm/index.js';
 import { parseOptions } from './options.js';
 import { createEmbeddedStanceModel, DEFAULT_STANCE_WEIGHTS_PATH, type EmbeddedStanceOptions } from './stance/index.js';
-import { createTransformersStanceModel, requireLocalModel, transformersStanceOptionsSchema, type TransformersStanceOptions } from './transformers/index.js';
+import {
+  createNliStanceModel,
+  createTransformersStanceModel,
+  requireLocalModel,
+  transformersStanceOptionsSchema,
+  type NliStanceOptions,
+  type TransformersStanceOptions,
+} from './transformers/index.js';
 
-export const STANCE_BACKENDS = ['embedded', 'transformers', 'llm', 'client'] as const;
+/** `embedded` (the default): the networks trained from scratch; `nli`: the pretrained cross-encoder shipped in models/nli-en/ (opt-in). */
+export const STANCE_BACKENDS = ['nli', 'embedded', 'transformers', 'llm', 'client'] as const;
 export type StanceBackend = (typeof STANCE_BACKENDS)[number];
 
 export type CreateStanceModelOptions =
+  | { backend: 'nli'; nli?: NliStanceOptions }
   | { backend: 'embedded'; embedded?: EmbeddedStanceOptions }
   | { backend: 'transformers'; transformers: TransformersStanceOptions }
   | { backend: 'llm'; llm: Omit<LlmStanceOptions, 'client'> & ({ client: ChatClient } | { chat: ChatClientOptions }) }
@@ -44,6 +53,8 @@ export type CreateStanceModelOptions =
  */
 export function createStanceModel(options: CreateStanceModelOptions): StanceModel {
   switch (options.backend) {
+    case 'nli':
+      return createNliStanceModel(options.nli ?? {});
     case 'embedded': {
       const weightsPath = options.embedded?.weightsPath ?? DEFAULT_STANCE_WEIGHTS_PATH;
       if (!existsSync(weightsPath)) {

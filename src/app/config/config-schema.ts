@@ -202,7 +202,8 @@ export const lyraConfigSchema = z.strictObject({
     .strictObject({
       stance: z
         .strictObject({
-          backend: z.enum(['embedded', 'transformers', 'llm', 'client']).optional(),
+          /** embedded (default: the networks trained from scratch), nli (the pretrained judge in models/nli-en, opt-in), transformers, llm, client. */
+          backend: z.enum(['nli', 'embedded', 'transformers', 'llm', 'client']).optional(),
           /** The embedded backend's English model descriptor; default models/stance-en/stance-en.json as shipped. */
           weights_path: z.string().min(1).optional(),
           /**

@@ -52,7 +52,7 @@ export type SourceCheck = z.infer<typeof sourceCheckSchema>;
 
 export const stanceJudgeSchema = z.strictObject({
   /** The backend that judges claims in this language (models.stance.backend). */
-  backend: z.enum(['embedded', 'transformers', 'llm', 'client']),
+  backend: z.enum(['nli', 'embedded', 'transformers', 'llm', 'client']),
   /** What judges: a descriptor file, a model folder, or the chat model. */
   model: z.string().nullable(),
   /** The descriptor file or model folder, when the backend reads one. */
@@ -96,7 +96,7 @@ export const doctorReportSchema = z.strictObject({
   }),
   sources: z.array(sourceCheckSchema),
   models: z.strictObject({
-    stance_backend: z.enum(['embedded', 'transformers', 'llm', 'client']),
+    stance_backend: z.enum(['nli', 'embedded', 'transformers', 'llm', 'client']),
     /** Which backend and model will judge English and Japanese claims. */
     stance: z.strictObject({ en: stanceJudgeSchema, ja: stanceJudgeSchema }),
     embedding: z.strictObject({ backend: z.enum(['embedded', 'transformers']), model: z.string(), present: z.boolean() }),

@@ -2,7 +2,7 @@
 // whether its files are there, the embedding model, the Chromium executable, and the data folders.
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DEFAULT_STANCE_JA_PATH, DEFAULT_STANCE_WEIGHTS_PATH, requireLocalModel } from '../../models/index.js';
+import { DEFAULT_STANCE_JA_PATH, DEFAULT_STANCE_WEIGHTS_PATH, requireLocalModel, SHIPPED_NLI_DESCRIPTOR } from '../../models/index.js';
 import { DEFAULT_CHROMIUM_PATH } from '../../net/index.js';
 import type { LyraConfig } from '../config/index.js';
 import { listLocalModels, modelsDirOf, stanceBackendOf } from '../models.js';
@@ -36,7 +36,10 @@ export function modelChecks(config: LyraConfig): Models {
   const file = (path: string): Judge => ({ backend, model: path.replace(/^.*\//, ''), path, present: existsSync(path) });
   let en: Judge;
   let ja: Judge;
-  if (backend === 'embedded' || backend === 'client') {
+  if (backend === 'nli' || backend === 'client') {
+    en = { ...file(SHIPPED_NLI_DESCRIPTOR), model: 'nli-en' };
+    ja = file(DEFAULT_STANCE_JA_PATH);
+  } else if (backend === 'embedded') {
     const weights = m.stance?.weights_path;
     en = file(weights ? resolveFromConfig(config, weights) : DEFAULT_STANCE_WEIGHTS_PATH);
     ja = file(DEFAULT_STANCE_JA_PATH);

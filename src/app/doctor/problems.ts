@@ -82,7 +82,22 @@ function modelProblems(input: ProblemInput): Problem[] {
   const m = input.report.models;
   const file = settingsFile(input);
   const { en, ja } = m.stance;
-  if (m.stance_backend === 'embedded' || m.stance_backend === 'client') {
+  if (m.stance_backend === 'nli' || m.stance_backend === 'client') {
+    if (!en.present)
+      out.push({
+        severity: 'error',
+        code: 'stance_model_missing',
+        message: `the pretrained English judge is missing: ${en.path}`,
+        fix: 'reinstall Lyra (npm ci) or retrain it (npm run train:nli), or choose another backend (models.stance.backend)',
+      });
+    if (!ja.present)
+      out.push({
+        severity: 'warning',
+        code: 'stance_model_missing',
+        message: `the Japanese stance model is missing: ${ja.path}; Japanese claims cannot be judged`,
+        fix: 'reinstall Lyra (npm ci) or retrain it (npm run train:stance)',
+      });
+  } else if (m.stance_backend === 'embedded') {
     if (!en.present)
       out.push({
         severity: 'error',

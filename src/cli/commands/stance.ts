@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { buildStanceModel, DEFAULT_STANCE_BATCH, runStanceJsonl } from '../../app/index.js';
 import { InvalidInputError, NonRetryableError } from '../../core/index.js';
 import type { CliContext } from '../context.js';
+import { printJsonLine } from '../io.js';
 
 const flagsSchema = z.strictObject({
-  model: z.enum(['embedded', 'transformers', 'llm']).optional(),
+  model: z.enum(['nli', 'embedded', 'transformers', 'llm']).optional(),
   batch: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_STANCE_BATCH),
   json: z.boolean().optional(),
 });
@@ -18,7 +19,9 @@ export function registerStanceCommand(program: Command, ctx: CliContext): void {
   program
     .command('stance')
     .description('Judge claim–evidence pairs: JSONL {id, claim, evidence} on stdin, JSONL {id, label, confidence, decisive_sentence} on stdout')
-    .addOption(new Option('--model <backend>', 'stance backend (default: models.stance.backend, else embedded)').choices(['embedded', 'transformers', 'llm']))
+    .addOption(
+      new Option('--model <backend>', 'stance backend (default: models.stance.backend, else embedded)').choices(['nli', 'embedded', 'transformers', 'llm']),
+    )
     .option('--batch <n>', `pairs per model call (default ${DEFAULT_STANCE_BATCH})`)
     .option('--json', 'report bad lines on stderr as JSON objects too')
     .addHelpText(
@@ -44,14 +47,16 @@ export function registerStanceCommand(program: Command, ctx: CliContext): void {
         lines,
         model,
         batchSize: flags.batch,
-        onResult: (r) => ctx.io.stdout(`${JSON.stringify(r)}\n`),
+        onResult: (r) => printJsonLine(ctx.io, r),
         onError: (e) => {
           categories.add(e.category);
-          ctx.io.stderr(
-            flags.json
-              ? `${JSON.stringify({ line: e.line, ...(e.id !== undefined ? { id: e.id } : {}), error: { category: e.category, code: e.code, message: e.message } })}\n`
-              : `lyra stance: line ${e.line}${e.id !== undefined ? ` (id ${String(e.id)})` : ''}: ${e.category}: ${e.message}\n`,
-          );
+          if (flags.json)
+            printJsonLine(
+              ctx.io,
+              { line: e.line, ...(e.id !== undefined ? { id: e.id } : {}), error: { category: e.category, code: e.code, message: e.message } },
+              'stderr',
+            );
+          else ctx.io.stderr(`lyra stance: line ${e.line}${e.id !== undefined ? ` (id ${String(e.id)})` : ''}: ${e.category}: ${e.message}\n`);
         },
       });
       if (failed > 0) {

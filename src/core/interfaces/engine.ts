@@ -275,7 +275,7 @@ export interface Engine {
    * uses), for workflows that compare texts outside the graph (consensus conflicts, the prose answer).
    */
   judge(pairs: StancePair[], options?: { signal?: AbortSignal }): Promise<StanceJudgement[]>;
-  /** The name of the stance model `judge` uses (e.g. `embedded:stance-en+stance-ja`), for reports that say who judged. */
+  /** The name of the stance model `judge` uses (e.g. `nli`, `embedded`, `transformers:Xenova/nli-deberta-v3-xsmall`), for reports that say who judged. */
   stanceModelName(): string;
   /** One page of the materials within a byte budget: chosen fields, quotes cut around the decisive sentence. */
   materialsPage(taskId: string, options?: MaterialsPageOptions): MaterialsPage;

@@ -103,13 +103,15 @@ export function fitLabel(options: {
   minShown?: number;
   fallbackShown?: number;
   gate: boolean;
+  /** Thresholds tried (default 0.3 … 0.95 by 0.025); a sharper model needs a finer top end. */
+  grid?: readonly number[];
 }): LabelFit {
   const { label, sets, base, target } = options;
   const minShown = options.minShown ?? 10;
   const fallbackShown = options.fallbackShown ?? 20;
   let best: { fit: LabelFit; key: number } | undefined;
   let fallback: { fit: LabelFit; key: number } | undefined;
-  for (const threshold of GRID) {
+  for (const threshold of options.grid ?? GRID) {
     for (const subject of options.gate ? SUBJECT_GRID : [0]) {
       for (const rest of options.gate ? REST_GRID : [0]) {
         const d: Decision =

@@ -5,3 +5,15 @@ export { MODEL_ID_RE, ONNX_DTYPES, ONNX_FILES, loadTransformers, requireLocalMod
 export type { EnvSettings, OnnxDtype, TransformersLibrary } from './runtime.js';
 export { createTransformersStanceModel, transformersStanceOptionsSchema } from './stance-transformers.js';
 export type { TransformersStanceOptions } from './stance-transformers.js';
+export { judgementUnits, type TransformersStanceModel } from './stance-transformers.js';
+export {
+  createNliStanceModel,
+  loadNliDescriptor,
+  NliDescriptorSchema,
+  SHIPPED_MODELS_DIR,
+  SHIPPED_NLI_DESCRIPTOR,
+  SHIPPED_NLI_MODEL_ID,
+  type NliDescriptor,
+  type NliStanceModel,
+  type NliStanceOptions,
+} from './shipped-nli.js';

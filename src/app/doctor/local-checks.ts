@@ -36,10 +36,10 @@ export function modelChecks(config: LyraConfig): Models {
   const file = (path: string): Judge => ({ backend, model: path.replace(/^.*\//, ''), path, present: existsSync(path) });
   let en: Judge;
   let ja: Judge;
-  if (backend === 'nli' || backend === 'client') {
+  if (backend === 'nli') {
     en = { ...file(SHIPPED_NLI_DESCRIPTOR), model: 'nli-en' };
     ja = file(DEFAULT_STANCE_JA_PATH);
-  } else if (backend === 'embedded') {
+  } else if (backend === 'embedded' || backend === 'client') {
     const weights = m.stance?.weights_path;
     en = file(weights ? resolveFromConfig(config, weights) : DEFAULT_STANCE_WEIGHTS_PATH);
     ja = file(DEFAULT_STANCE_JA_PATH);

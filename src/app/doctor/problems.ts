@@ -82,28 +82,18 @@ function modelProblems(input: ProblemInput): Problem[] {
   const m = input.report.models;
   const file = settingsFile(input);
   const { en, ja } = m.stance;
-  if (m.stance_backend === 'nli' || m.stance_backend === 'client') {
+  // The shipped judges: nli (models/nli-en) or the embedded networks (also the client backend's base);
+  // both send Japanese claims to models/stance-ja.
+  if (m.stance_backend === 'nli' || m.stance_backend === 'embedded' || m.stance_backend === 'client') {
+    const nli = m.stance_backend === 'nli';
     if (!en.present)
       out.push({
         severity: 'error',
         code: 'stance_model_missing',
-        message: `the pretrained English judge is missing: ${en.path}`,
-        fix: 'reinstall Lyra (npm ci) or retrain it (npm run train:nli), or choose another backend (models.stance.backend)',
-      });
-    if (!ja.present)
-      out.push({
-        severity: 'warning',
-        code: 'stance_model_missing',
-        message: `the Japanese stance model is missing: ${ja.path}; Japanese claims cannot be judged`,
-        fix: 'reinstall Lyra (npm ci) or retrain it (npm run train:stance)',
-      });
-  } else if (m.stance_backend === 'embedded') {
-    if (!en.present)
-      out.push({
-        severity: 'error',
-        code: 'stance_model_missing',
-        message: `the English stance model is missing: ${en.path}`,
-        fix: 'reinstall Lyra (npm ci) or retrain it (npm run train:stance), or correct models.stance.weights_path',
+        message: `the ${nli ? 'pretrained English judge' : 'English stance model'} is missing: ${en.path}`,
+        fix: nli
+          ? 'reinstall Lyra (npm ci) or retrain it (npm run train:nli), or choose another backend (models.stance.backend)'
+          : 'reinstall Lyra (npm ci) or retrain it (npm run train:stance), or correct models.stance.weights_path',
       });
     if (!ja.present)
       out.push({

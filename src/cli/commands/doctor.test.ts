@@ -157,3 +157,19 @@ test('an offline machine: every source unreachable and no corpus is an error tha
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('lyra doctor names the pretrained judge when models.stance.backend is nli, and its Japanese fallback', async () => {
+  const home = tempHome();
+  try {
+    writeFileSync(join(home, 'lyra.config.yaml'), 'models:\n  stance:\n    backend: nli\n');
+    const report = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
+    assert.deepEqual(
+      [report.models.stance_backend, report.models.stance.en.model, report.models.stance.en.present, report.models.stance.ja.present],
+      ['nli', 'nli-en', true, true],
+    );
+    assert.match(report.models.stance.en.path ?? '', /nli-en[/\\]lyra\.json$/);
+    assert.ok(!report.problems.some((p) => p.code === 'stance_model_missing'));
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

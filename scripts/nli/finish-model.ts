@@ -106,25 +106,20 @@ for (const s of tuneSets) {
   tuned.push({ name: s.name, items });
   log(`tuning set ${s.name}: ${items.length} pairs`);
 }
+const neutralDecision: Decision = { supports: 1, refutes: 1, refuteSubject: 0, refuteRest: 0, supportSubject: 0, supportRest: 0 };
 // The whole curve, for the record: what each threshold would show on each tuning set.
 const sweep: { label: 'supports' | 'refutes'; threshold: number; scores: { set: string; precision: number; recall: number; shown: number }[] }[] = [];
 for (const label of ['supports', 'refutes'] as const) {
   for (const threshold of [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98]) {
-    const f = fitLabel({
-      label,
-      sets: tuned,
-      base: { supports: 1, refutes: 1, refuteSubject: 0, refuteRest: 0, supportSubject: 0, supportRest: 0 },
-      target: 0,
-      gate: false,
-      grid: [threshold],
-    });
+    // No target and no least count, so fitLabel scores this one threshold on every set (with its defaults
+    // it returned no scores where under 20 edges were shown: the sweep's rows came out empty).
+    const f = fitLabel({ label, sets: tuned, base: neutralDecision, target: 0, minShown: 0, fallbackShown: 0, gate: false, grid: [threshold] });
     sweep.push({ label, threshold, scores: f.scores });
     log(
       `  ${label} ≥ ${threshold}: ${f.scores.map((x) => `${x.set.split(' ')[0]} P ${x.precision.toFixed(3)} R ${x.recall.toFixed(3)} (${x.shown})`).join('; ')}`,
     );
   }
 }
-const neutralDecision: Decision = { supports: 1, refutes: 1, refuteSubject: 0, refuteRest: 0, supportSubject: 0, supportRest: 0 };
 const grid = Array.from({ length: 70 }, (_, i) => Math.round((0.3 + i * 0.01) * 1000) / 1000);
 const supports = fitLabel({ label: 'supports', sets: tuned, base: neutralDecision, target, gate: false, grid });
 const refutes = fitLabel({ label: 'refutes', sets: tuned, base: neutralDecision, target, gate: false, grid });

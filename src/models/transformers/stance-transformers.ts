@@ -159,6 +159,9 @@ export function createTransformersStanceModel(options: TransformersStanceOptions
     return out;
   };
 
+  // The precision-first rule without the embedded model's slot alignment (the cross-encoder reads the pair whole).
+  const decision = opts.decision ? { ...opts.decision, refuteSubject: 0, refuteRest: 0, supportSubject: 0, supportRest: 0 } : undefined;
+
   const judgeUnits = async (pairs: readonly StancePair[], signal?: AbortSignal): Promise<SentenceProbabilities[][]> => {
     throwIfAborted(signal);
     checkStanceBatch(pairs, opts.maxPairs);
@@ -189,12 +192,7 @@ export function createTransformersStanceModel(options: TransformersStanceOptions
     name: `transformers:${opts.modelId}`,
     async judge(pairs: StancePair[], callOptions: { signal?: AbortSignal } = {}): Promise<StanceJudgement[]> {
       const perPair = await judgeUnits(pairs, callOptions.signal);
-      const decision = opts.decision;
-      return perPair.map((units) =>
-        decision
-          ? decidePassage(units, { ...decision, refuteSubject: 0, refuteRest: 0, supportSubject: 0, supportRest: 0 })
-          : aggregateSentences(units, opts.threshold),
-      );
+      return perPair.map((units) => (decision ? decidePassage(units, decision) : aggregateSentences(units, opts.threshold)));
     },
     judgeSentenceLists: (pairs, callOptions = {}) => judgeUnits(pairs, callOptions.signal),
   };

@@ -112,6 +112,8 @@ export interface PgBossQueue<J extends object = QueryJob> extends JobQueue<J> {
  * that await them still get the rejection: the promise returned is the original one.
  */
 const settleErrorListeners = new Set<(err: unknown) => void>();
+/** Settles pg-boss started and has not finished: work() waits for them, so a job it ran reads as completed once it returns. */
+const pendingSettles = new Set<Promise<unknown>>();
 let settlePatched = false;
 function reportUnawaitedSettles(): void {
   if (settlePatched) return;
@@ -122,10 +124,16 @@ function reportUnawaitedSettles(): void {
     if (typeof original !== 'function') throw new Error(`pg-boss: Manager.${name} is missing; the settle guard in queue/pg-boss-queue.ts needs review`);
     manager.prototype[name] = function (this: unknown, ...args: unknown[]): unknown {
       const result = (original as (...a: unknown[]) => unknown).apply(this, args);
-      if (result instanceof Promise)
-        result.catch((err: unknown) => {
-          for (const listener of settleErrorListeners) listener(err);
-        });
+      if (result instanceof Promise) {
+        const settled = result.then(
+          () => undefined,
+          (err: unknown) => {
+            for (const listener of settleErrorListeners) listener(err);
+          },
+        );
+        pendingSettles.add(settled);
+        void settled.finally(() => pendingSettles.delete(settled));
+      }
       return result;
     };
   }
@@ -283,6 +291,10 @@ export function createPgBossQueue<J extends object = QueryJob>(
         await all();
       }
       clearTimeout(timer);
+      // pg-boss settles a job after its handler returns, unawaited; one turn of the loop lets it start, then
+      // work() waits for it, so a caller that reads a job it ran sees it completed (CI once read 'active').
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all([...pendingSettles]);
     },
 
     async job(jobId) {

@@ -229,6 +229,8 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'ui.action_rate_limit_per_minute': d(UI_DEFAULTS.actionRateLimitPerMinute),
     'ui.live_poll_ms': d(UI_DEFAULTS.livePollMs),
     'ui.max_live_clients': d(UI_DEFAULTS.maxLiveClients),
+    'ui.live_max_stream_ms': d(UI_DEFAULTS.liveMaxStreamMs),
+    'ui.live_idle_ms': d(UI_DEFAULTS.liveIdleMs),
     'ui.max_claims': d(UI_DEFAULTS.maxClaims),
     'ui.page_claims': d(UI_DEFAULTS.pageClaims),
     'ui.request_timeout_ms': d(UI_DEFAULTS.requestTimeoutMs),

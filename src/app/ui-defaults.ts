@@ -12,8 +12,12 @@ export const UI_DEFAULTS = {
   rateLimitClients: 10_000,
   /** How often the store is checked for changes to push to open pages (ms). */
   livePollMs: 1_000,
-  /** Live-update streams open at once; more get 503. */
+  /** Live-update streams open at once; a new one makes the oldest yield. */
   maxLiveClients: 32,
+  /** A live-update stream ends after this long (ms); the browser reconnects by itself. */
+  liveMaxStreamMs: 30 * 60_000,
+  /** A live-update stream that got no event for this long ends (ms); the browser reconnects by itself. */
+  liveIdleMs: 5 * 60_000,
   /** A comment line sent on idle streams so proxies and browsers keep them open (ms). */
   liveHeartbeatMs: 15_000,
   /** Claims of one task loaded at most; the rest are counted, not shown. */

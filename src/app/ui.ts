@@ -30,6 +30,8 @@ export interface UiSettings {
   actionRateLimitPerMinute?: number;
   livePollMs?: number;
   maxLiveClients?: number;
+  liveMaxStreamMs?: number;
+  liveIdleMs?: number;
   maxClaims?: number;
   pageClaims?: number;
   requestTimeoutMs?: number;
@@ -48,6 +50,8 @@ export function uiLimitsOf(s: UiSettings): Record<string, number> {
     ['actionRateLimitPerMinute', s.actionRateLimitPerMinute],
     ['livePollMs', s.livePollMs],
     ['maxLiveClients', s.maxLiveClients],
+    ['liveMaxStreamMs', s.liveMaxStreamMs],
+    ['liveIdleMs', s.liveIdleMs],
     ['maxClaims', s.maxClaims],
     ['pageClaims', s.pageClaims],
     ['requestTimeoutMs', s.requestTimeoutMs],
@@ -78,6 +82,8 @@ export function uiSettings(config: LyraConfig, options: { host?: string; port?: 
     actionRateLimitPerMinute: u.action_rate_limit_per_minute,
     livePollMs: u.live_poll_ms,
     maxLiveClients: u.max_live_clients,
+    liveMaxStreamMs: u.live_max_stream_ms,
+    liveIdleMs: u.live_idle_ms,
     maxClaims: u.max_claims,
     pageClaims: u.page_claims,
     requestTimeoutMs: u.request_timeout_ms,

@@ -1,7 +1,12 @@
 // Who may use the UI: the core HTTP guard (Host and Origin against DNS rebinding — requests come from
 // the UI's own pages only — and beyond loopback a token) plus a form token on every action. A browser
-// presents the token once as `?token=`; the UI answers with an HttpOnly, SameSite=Strict cookie and a
-// redirect to the same address without it, and the cookie stands for the token from then on.
+// presents the token once as `?token=`; the UI answers with a session cookie and a redirect to the same
+// address without it, and the cookie stands for the token from then on.
+//
+// The cookie never holds the token: cookies are not scoped by port, so a browser sends them to every
+// server on the same host name, and the token is also the bearer of `lyra serve --http` (the MCP
+// server). The cookie holds a session secret made at random when the UI starts (so it rotates with every
+// start and is worth nothing to any other server), HttpOnly, SameSite=Strict, host-only (no Domain).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { checkRequest, type GuardDecision, type GuardLabels } from '../core/index.js';
@@ -13,6 +18,12 @@ export const UI_GUARD_LABELS: GuardLabels = {
   codePrefix: 'ui',
 };
 
+/** The UI's session cookie: a random per-start secret, never the token. */
+export const SESSION_COOKIE = 'lyra_ui_session';
+/**
+ * @deprecated The cookie that used to carry the token itself. No longer set or read; a UI answering
+ * `?token=` clears it in the browser. Use SESSION_COOKIE.
+ */
 export const TOKEN_COOKIE = 'lyra_ui_token';
 
 export interface UiAuthOptions {
@@ -20,6 +31,8 @@ export interface UiAuthOptions {
   token?: string;
   allowedOrigins: readonly string[];
   allowedHosts: readonly string[];
+  /** The session cookie's value (newSessionSecret()); stands for the token once presented. */
+  sessionSecret: string;
 }
 
 function cookies(req: IncomingMessage): Map<string, string> {
@@ -37,10 +50,11 @@ export function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The guard's decision for one request (the token: `presented` in the address, else the cookie): the UI's own origin is the one its Host header names. */
+/** The guard's decision for one request (the token: `presented` in the address, else the session cookie): the UI's own origin is the one its Host header names. */
 export function checkUiRequest(req: IncomingMessage, options: UiAuthOptions, presented?: string): GuardDecision {
   const host = req.headers.host ?? '';
-  const token = presented ?? cookies(req).get(TOKEN_COOKIE);
+  const session = cookies(req).get(SESSION_COOKIE);
+  const token = presented ?? (session !== undefined && sameSecret(session, options.sessionSecret) ? options.token : undefined);
   return checkRequest(
     { host: req.headers.host, origin: req.headers.origin, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     {
@@ -54,9 +68,17 @@ export function checkUiRequest(req: IncomingMessage, options: UiAuthOptions, pre
   );
 }
 
-/** `?token=` that matches: the cookie to set. */
-export function tokenCookie(token: string, path: string): string {
-  return `${TOKEN_COOKIE}=${token}; Path=${path || '/'}; HttpOnly; SameSite=Strict`;
+/** `?token=` that matches: the session cookie to set, and the old token cookie cleared (earlier versions set it). */
+export function sessionCookies(sessionSecret: string, path: string): string[] {
+  return [
+    `${SESSION_COOKIE}=${sessionSecret}; Path=${path || '/'}; HttpOnly; SameSite=Strict`,
+    `${TOKEN_COOKIE}=; Path=${path || '/'}; Max-Age=0; HttpOnly; SameSite=Strict`,
+  ];
+}
+
+/** A random secret for one UI server's session cookie (32 bytes). */
+export function newSessionSecret(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 /** A random per-server secret put in every form and checked on every action (defence in depth beside the Origin check). */

@@ -3,7 +3,7 @@
 // status their category means; nothing internal leaks beyond the message of a typed error.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InvalidInputError, isLyraError } from '../core/index.js';
-import { checkUiRequest, sameSecret, tokenCookie, type UiAuthOptions } from './auth.js';
+import { checkUiRequest, sameSecret, sessionCookies, type UiAuthOptions } from './auth.js';
 import { uiAsset } from './assets.js';
 import { BodyTooLargeError } from './body.js';
 import type { UiContext } from './context.js';
@@ -77,8 +77,7 @@ async function route(ctx: UiContext, req: IncomingMessage, res: ServerResponse, 
   }
   if (seg[0] === 'events' && seg.length === 1) {
     const q = parseInput(eventsQuerySchema, paramsRecord(params), 'query');
-    if (!ctx.live.open(res, q.task, signal))
-      send(res, 503, `too many live streams (ui.max_live_clients = ${ctx.limits.maxLiveClients})`, 'text/plain; charset=utf-8', { 'retry-after': '10' });
+    ctx.live.open(res, q.task, signal);
     return;
   }
   if (seg[0] === 'tasks') {
@@ -100,7 +99,25 @@ export function createUiRequestHandler(ctx: UiContext, auth: UiAuthOptions, limi
   return async (req, res) => {
     const controller = new AbortController();
     res.once('close', () => controller.abort(new Error('the client closed the connection')));
+    const refuse = (decision: { status: number; message: string }): void => {
+      ctx.log(`refused ${req.method} ${(req.url ?? '').split('?')[0]!.slice(0, 200)} from ${req.socket.remoteAddress ?? 'unknown'}: ${decision.message}`);
+      req.resume();
+      errorPage(ctx, res, decision.status, decision.message);
+    };
     const client = req.socket.remoteAddress ?? 'unknown';
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://ui.invalid');
+    } catch {
+      req.resume();
+      return errorPage(ctx, res, 400, 'bad request address');
+    }
+    const presented = url.searchParams.get('token');
+    const decision = checkUiRequest(req, auth, presented ?? undefined);
+    // A foreign Host or Origin (403) is refused before the rate limiter is charged: every local client shares
+    // 127.0.0.1, and 610 refused requests from a rebinding page once put the person's own browser at 429. A
+    // wrong or missing token (401) is charged, so guessing stays rate-limited.
+    if (!decision.ok && decision.status === 403) return refuse(decision);
     const wait = limiter.take(client, 'request') ?? (req.method === 'POST' ? limiter.take(client, 'action') : undefined);
     if (wait !== undefined) {
       req.resume();
@@ -108,30 +125,17 @@ export function createUiRequestHandler(ctx: UiContext, auth: UiAuthOptions, limi
         'retry-after': String(wait),
       });
     }
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://ui.invalid');
-    } catch {
-      return errorPage(ctx, res, 400, 'bad request address');
-    }
-    const presented = url.searchParams.get('token');
     if (presented !== null) {
-      // The token link `lyra ui` printed: checked like a bearer token, then kept as a cookie.
+      // The token link `lyra ui` printed: checked like a bearer token, then a session cookie stands for it.
       if (!auth.token || !sameSecret(presented, auth.token)) return errorPage(ctx, res, 401, "the token in the address is not this server's");
+      if (!decision.ok) return refuse(decision);
       url.searchParams.delete('token');
-      const decision = checkUiRequest(req, auth, presented);
-      if (!decision.ok) return errorPage(ctx, res, decision.status, decision.message);
       return send(res, 303, '', 'text/plain; charset=utf-8', {
         location: `${url.pathname.replace(/^\/+/, '/')}${url.search}`,
-        'set-cookie': tokenCookie(auth.token, ctx.base || '/'),
+        'set-cookie': sessionCookies(auth.sessionSecret, ctx.base || '/'),
       });
     }
-    const decision = checkUiRequest(req, auth);
-    if (!decision.ok) {
-      ctx.log(`refused ${req.method} ${url.pathname.slice(0, 200)} from ${client}: ${decision.message}`);
-      req.resume();
-      return errorPage(ctx, res, decision.status, decision.message);
-    }
+    if (!decision.ok) return refuse(decision);
     if (ctx.base && url.pathname !== ctx.base && !url.pathname.startsWith(`${ctx.base}/`)) return errorPage(ctx, res, 404, 'not found');
     const path = url.pathname.slice(ctx.base.length) || '/';
     try {

@@ -1,7 +1,7 @@
 // web/: the browser UI of `lyra ui` — server-rendered pages over the store, live updates, actions
 // through the same code as the MCP feedback tool. Imported by the CLI only.
 export { UI_ASSET_NAMES, uiAsset, type UiAsset } from './assets.js';
-export { TOKEN_COOKIE, UI_GUARD_LABELS, checkUiRequest } from './auth.js';
+export { SESSION_COOKIE, TOKEN_COOKIE, UI_GUARD_LABELS, checkUiRequest } from './auth.js';
 export { BodyTooLargeError, readBody } from './body.js';
 export type { UiContext, UiServices } from './context.js';
 export { UI_DEFAULTS, type UiLimits } from './defaults.js';

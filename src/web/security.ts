@@ -27,7 +27,7 @@ export function securityHeaders(csp = UI_CSP): Record<string, string> {
   };
 }
 
-export function send(res: ServerResponse, status: number, body: string | Buffer, type: string, extra: Record<string, string> = {}): void {
+export function send(res: ServerResponse, status: number, body: string | Buffer, type: string, extra: Record<string, string | string[]> = {}): void {
   if (res.headersSent) return;
   res.writeHead(status, { ...securityHeaders(), 'content-type': type, 'content-length': String(Buffer.byteLength(body)), ...extra });
   res.end(body);

@@ -212,7 +212,7 @@ test("the guard: a foreign Host (DNS rebinding) or Origin is refused, the UI's o
   assert.equal(csrf.status, 403);
 });
 
-test('beyond loopback a token is required: ?token= sets an HttpOnly SameSite=Strict cookie, then the cookie stands for it', async () => {
+test('beyond loopback a token is required: ?token= sets an HttpOnly SameSite=Strict session cookie (never the token), then the cookie stands for it', async () => {
   await assert.rejects(
     startUiServer({ services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) }, host: '0.0.0.0', port: 0 }),
     /needs a bearer token/,
@@ -231,9 +231,16 @@ test('beyond loopback a token is required: ?token= sets an HttpOnly SameSite=Str
     const ok = await call(`/tasks/task_ui?token=${token}&status=VERIFIED`, { server: s, headers: h });
     assert.equal(ok.status, 303);
     assert.equal(ok.headers.location, '/tasks/task_ui?status=VERIFIED');
-    const cookie = String(ok.headers['set-cookie']);
-    assert.match(cookie, /HttpOnly; SameSite=Strict/);
-    assert.equal((await call('/tasks/task_ui', { server: s, headers: { ...h, cookie: cookie.split(';')[0]! } })).status, 200);
+    const [session, cleared] = ok.headers['set-cookie'] as string[];
+    assert.match(session!, /^lyra_ui_session=[\w-]{40,}; Path=\/; HttpOnly; SameSite=Strict$/);
+    // Cookies are not scoped by port: the one the browser keeps must not be the bearer token of lyra serve --http.
+    assert.ok(!String(ok.headers['set-cookie']).includes(token), 'the cookie does not carry the token');
+    assert.doesNotMatch(session!, /Domain=/i);
+    assert.match(cleared!, /^lyra_ui_token=; Path=\/; Max-Age=0/);
+    assert.equal((await call('/tasks/task_ui', { server: s, headers: { ...h, cookie: session!.split(';')[0]! } })).status, 200);
+    // The token itself as a cookie (what earlier versions set) no longer opens the UI, nor does a forged session.
+    assert.equal((await call('/tasks/task_ui', { server: s, headers: { ...h, cookie: `lyra_ui_token=${token}` } })).status, 401);
+    assert.equal((await call('/tasks/task_ui', { server: s, headers: { ...h, cookie: `lyra_ui_session=${token}` } })).status, 401);
   } finally {
     await s.close();
   }
@@ -310,6 +317,73 @@ test('the rate limit answers 429 with Retry-After', async () => {
     assert.ok(Number(r.headers['retry-after']) > 0);
   } finally {
     await s.close();
+  }
+});
+
+test('requests with a foreign Host or Origin are refused before the rate limit is charged (a rebinding page cannot lock the person out)', async () => {
+  const s = await startUiServer({
+    services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+    port: 0,
+    limits: { rateLimitPerMinute: 3 },
+  });
+  try {
+    for (let i = 0; i < 20; i++) {
+      assert.equal((await call('/', { server: s, headers: { host: `evil.example:${s.port}` } })).status, 403);
+      assert.equal((await call('/', { server: s, headers: { origin: 'http://evil.example' } })).status, 403);
+    }
+    assert.equal((await call('/assets/ui.css', { server: s })).status, 200);
+  } finally {
+    await s.close();
+  }
+});
+
+test('live streams: a new one makes the oldest yield instead of 503; a stream ends after its idle and total limits', async () => {
+  const s = await startUiServer({
+    services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+    port: 0,
+    limits: { maxLiveClients: 2, livePollMs: 100, liveIdleMs: 60_000, liveMaxStreamMs: 60_000 },
+  });
+  const open = (path: string, server = s): Promise<{ ended: Promise<number>; status: number; destroy: () => void }> =>
+    new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, path, headers: { host: `127.0.0.1:${server.port}` } }, (res) => {
+        const started = Date.now();
+        res.resume();
+        const ended = new Promise<number>((done) => res.on('end', () => done(Date.now() - started)));
+        resolve({ ended, status: res.statusCode!, destroy: () => req.destroy() });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  try {
+    const first = await open('/events?task=task_ui');
+    const second = await open('/events?task=task_ui');
+    const third = await open('/events?task=task_ui');
+    assert.deepEqual([first.status, second.status, third.status], [200, 200, 200]);
+    await first.ended; // the oldest yielded
+    second.destroy();
+    third.destroy();
+  } finally {
+    await s.close();
+  }
+  const t = await startUiServer({
+    services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+    port: 0,
+    limits: { livePollMs: 100, liveIdleMs: 1_000, liveMaxStreamMs: 60_000 },
+  });
+  const u = await startUiServer({
+    services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
+    port: 0,
+    limits: { livePollMs: 100, liveIdleMs: 60_000, liveMaxStreamMs: 1_000 },
+  });
+  try {
+    // task_ui does not change: after its first progress event the stream is idle.
+    const idle = await open('/events?task=task_ui', t);
+    const long = await open('/events?task=task_ui', u);
+    assert.ok((await idle.ended) >= 900, 'ended by the idle limit');
+    assert.ok((await long.ended) >= 900, 'ended by the total limit');
+  } finally {
+    await t.close();
+    await u.close();
   }
 });
 

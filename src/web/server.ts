@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkBindOptions } from '../core/index.js';
-import { UI_GUARD_LABELS, newFormToken, type UiAuthOptions } from './auth.js';
+import { UI_GUARD_LABELS, newFormToken, newSessionSecret, type UiAuthOptions } from './auth.js';
 import type { UiContext, UiServices } from './context.js';
 import { UI_DEFAULTS, type UiLimits } from './defaults.js';
 import { createUiRequestHandler, type UiRequestHandler } from './handler.js';
@@ -43,7 +43,13 @@ export function createUiHandler(options: UiServerOptions & { host: string }): Ui
   const limits: UiLimits = { ...UI_DEFAULTS, ...Object.fromEntries(Object.entries(options.limits ?? {}).filter(([, v]) => v !== undefined)) };
   const live = createLiveHub(
     { store: options.services.store },
-    { pollMs: limits.livePollMs, heartbeatMs: limits.liveHeartbeatMs, maxClients: limits.maxLiveClients },
+    {
+      pollMs: limits.livePollMs,
+      heartbeatMs: limits.liveHeartbeatMs,
+      maxClients: limits.maxLiveClients,
+      maxStreamMs: limits.liveMaxStreamMs,
+      idleMs: limits.liveIdleMs,
+    },
   );
   const ctx: UiContext = {
     services: options.services,
@@ -60,6 +66,7 @@ export function createUiHandler(options: UiServerOptions & { host: string }): Ui
     bindHost: options.host,
     allowedOrigins: options.allowedOrigins ?? [],
     allowedHosts: options.allowedHosts ?? [],
+    sessionSecret: newSessionSecret(),
     ...(options.token ? { token: options.token } : {}),
   };
   const limiter = createRateLimiter({

@@ -405,8 +405,12 @@ export const lyraConfigSchema = z.strictObject({
       action_rate_limit_per_minute: z.number().int().min(1).max(100_000).optional(),
       /** How often the store is checked for changes to push to open pages, in ms (default 1,000). */
       live_poll_ms: z.number().int().min(100).max(60_000).optional(),
-      /** Live-update streams open at once (default 32); more get 503. */
+      /** Live-update streams open at once (default 32); a new one makes the oldest yield. */
       max_live_clients: z.number().int().min(1).max(10_000).optional(),
+      /** A live-update stream ends after this long, in ms (default 30 min); the browser reconnects by itself. */
+      live_max_stream_ms: z.number().int().min(1_000).max(86_400_000).optional(),
+      /** A live-update stream with no event for this long ends, in ms (default 5 min); the browser reconnects. */
+      live_idle_ms: z.number().int().min(1_000).max(86_400_000).optional(),
       /** Claims of one task a page shows at most (default 10,000); the rest are counted, not shown. */
       max_claims: z.number().int().min(100).max(1_000_000).optional(),
       /** Claims listed per page of a task view (default 1,000; the next ones are one link away). */

@@ -15,10 +15,23 @@ export const HTTP_DEFAULTS = {
   path: '/mcp',
   /** Largest request body (a JSON-RPC message), in bytes. */
   maxBodyBytes: 4 * 1024 * 1024,
-  /** Sessions open at once; more initialize requests get 503. */
+  /**
+   * Sessions open at once. A new client beyond it takes the place of the least recently used idle
+   * session (none of its requests running) that has been quiet for sessionYieldAfterMs; only when
+   * there is none does it get 503.
+   */
   maxSessions: 64,
   /** A session unused this long is closed (ms). */
   sessionIdleMs: 30 * 60_000,
+  /** A session quiet this long may yield its place to a new client when the server is full (ms). */
+  sessionYieldAfterMs: 60_000,
+  /**
+   * A session whose client dropped its event stream (GET) and sent nothing for this long is closed
+   * (ms): an SDK client that closes without DELETE drops the stream, and its session once lived on for
+   * 30 minutes, 64 of them shutting every new client out. A client that only lost its connection
+   * reconnects its stream within the SDK's first retry (1 s), well inside it.
+   */
+  sessionReclaimMs: 5_000,
   /**
    * Longest time to receive one whole request (headers and body) in ms; a slow client past it gets
    * 408. Node counts only the request: a long tool call streaming its answer over SSE is not cut.
@@ -42,6 +55,8 @@ export interface HttpServeOptions {
   maxBodyBytes?: number;
   maxSessions?: number;
   sessionIdleMs?: number;
+  sessionYieldAfterMs?: number;
+  sessionReclaimMs?: number;
   requestTimeoutMs?: number;
   headersTimeoutMs?: number;
   idleTimeoutMs?: number;
@@ -68,7 +83,10 @@ export interface RunningHttpServer {
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: Server;
+  /** When its last request began or ended. */
   lastSeen: number;
+  /** Its requests still running (an open event stream counts). */
+  inFlight: number;
 }
 
 function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
@@ -110,6 +128,8 @@ export async function startHttpServer(options: HttpServeOptions): Promise<Runnin
     maxBodyBytes: options.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
     maxSessions: options.maxSessions ?? HTTP_DEFAULTS.maxSessions,
     sessionIdleMs: options.sessionIdleMs ?? HTTP_DEFAULTS.sessionIdleMs,
+    sessionYieldAfterMs: options.sessionYieldAfterMs ?? HTTP_DEFAULTS.sessionYieldAfterMs,
+    sessionReclaimMs: options.sessionReclaimMs ?? HTTP_DEFAULTS.sessionReclaimMs,
   };
   checkBindOptions({ host, ...(options.token !== undefined ? { token: options.token } : {}) });
   const guard: GuardOptions = {
@@ -160,11 +180,36 @@ export async function startHttpServer(options: HttpServeOptions): Promise<Runnin
       const s = sessions.get(sessionId);
       if (!s) return sendJsonRpcError(res, 404, -32001, `session not found: ${sessionId.slice(0, 100)} (initialize again)`);
       s.lastSeen = Date.now();
+      s.inFlight++;
+      res.once('close', () => {
+        s.inFlight--;
+        const closedAt = (s.lastSeen = Date.now());
+        // The client's event stream ended: if nothing follows, the client has gone (closed without DELETE).
+        if (req.method === 'GET') {
+          const timer = setTimeout(() => {
+            if (sessions.get(sessionId) === s && s.inFlight === 0 && s.lastSeen === closedAt) {
+              log(`session ${sessionId} closed: its client dropped its event stream and sent nothing for ${limits.sessionReclaimMs} ms`);
+              void closeSession(sessionId);
+            }
+          }, limits.sessionReclaimMs);
+          timer.unref();
+        }
+      });
       await s.transport.handleRequest(req, res, body);
       return;
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
       return sendJsonRpcError(res, 400, -32000, 'bad request: no mcp-session-id header, and the message is not an initialize request');
+    }
+    if (sessions.size >= limits.maxSessions) {
+      // The least recently used idle session yields to the new client before anyone is refused.
+      const quietSince = Date.now() - limits.sessionYieldAfterMs;
+      let oldest: [string, Session] | undefined;
+      for (const entry of sessions) if (entry[1].inFlight === 0 && entry[1].lastSeen <= quietSince && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
+      if (oldest) {
+        log(`session ${oldest[0]} closed: idle since ${new Date(oldest[1].lastSeen).toISOString()}, it yields to a new client (mcp.http.max_sessions ${limits.maxSessions})`);
+        await closeSession(oldest[0]);
+      }
     }
     if (sessions.size >= limits.maxSessions) {
       return sendJsonRpcError(res, 503, -32000, `too many sessions (${limits.maxSessions}, mcp.http.max_sessions); close one or retry later`, {
@@ -175,7 +220,7 @@ export async function startHttpServer(options: HttpServeOptions): Promise<Runnin
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, lastSeen: Date.now() });
+        sessions.set(id, { transport, server, lastSeen: Date.now(), inFlight: 0 });
       },
     });
     transport.onclose = () => {

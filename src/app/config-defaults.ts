@@ -14,6 +14,7 @@ import {
   DEFAULT_MAX_LINKS,
   DEFAULT_MAX_PDF_BYTES,
   DEFAULT_MAX_PDF_PAGES,
+  DEFAULT_MAX_PDF_INFLATED_BYTES,
   DEFAULT_MAX_TEXT_CHARS,
 } from '../extract/index.js';
 import {
@@ -102,6 +103,7 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'extract.max_text_chars': d(DEFAULT_MAX_TEXT_CHARS),
     'extract.max_pdf_bytes': d(DEFAULT_MAX_PDF_BYTES),
     'extract.max_pdf_pages': d(DEFAULT_MAX_PDF_PAGES),
+    'extract.max_pdf_inflated_bytes': d(DEFAULT_MAX_PDF_INFLATED_BYTES),
     'extract.max_elements': d(DEFAULT_MAX_ELEMENTS),
     'extract.max_fragment_chars': d(DEFAULT_MAX_FRAGMENT_CHARS),
     'extract.max_links': d(DEFAULT_MAX_LINKS),

@@ -54,6 +54,7 @@ export function textExtractorOptions(config: LyraConfig | undefined): TextExtrac
     ['maxTextChars', e.max_text_chars],
     ['maxPdfBytes', e.max_pdf_bytes],
     ['maxPdfPages', e.max_pdf_pages],
+    ['maxPdfInflatedBytes', e.max_pdf_inflated_bytes],
     ['maxElements', e.max_elements],
     ['maxFragmentChars', e.max_fragment_chars],
     ['maxLinks', e.max_links],

@@ -18,6 +18,8 @@ export interface TextExtractorOptions extends ReadabilityLimits {
   maxPdfBytes?: number;
   /** Pages read from a PDF; the rest are left out with a warning. Default 2,000. */
   maxPdfPages?: number;
+  /** Most bytes a PDF's streams may decode to (decompression bombs); more fail with pdf_too_large. Default 256 MiB. */
+  maxPdfInflatedBytes?: number;
   /** Longest fragment; longer blocks are cut at line, sentence or word ends. Default 2,000. */
   maxFragmentChars?: number;
   /** Links kept per document. Default 5,000. */

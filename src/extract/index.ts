@@ -14,6 +14,7 @@ export type { ReadabilityLimits } from './html/readability.js';
 export { DEFAULT_MAX_LINKS, MAX_DOM_DEPTH } from './html/html-blocks.js';
 export { normalizePublishedDate } from './html/dates.js';
 export { DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_PDF_PAGES, extractPdf } from './pdf/extract-pdf.js';
+export { DEFAULT_MAX_PDF_INFLATED_BYTES, checkPdfInflatedSize } from './pdf/inflated-size.js';
 export type { PdfExtractOptions } from './pdf/extract-pdf.js';
 export { PARAGRAPH_GAP_FACTOR } from './pdf/page-paragraphs.js';
 export { DEFAULT_MAX_TEXT_CHARS, extractMarkdown, extractPlainText, findUrlsInText } from './text/extract-text.js';

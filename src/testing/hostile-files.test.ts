@@ -54,3 +54,17 @@ test('corpus add --follow-symlinks follows links out of the folder but still rea
   // Followed on request: read, or skipped only for its size (the cap is 1 KiB here).
   assert.ok(texts['passwd.txt'] !== undefined || /max_file_bytes/.test(skipped.get('passwd.txt') ?? ''), skipped.get('passwd.txt'));
 });
+
+test('corpus add: a PDF decompression bomb fails with pdf_too_large naming the limit, the rest of the folder is ingested', { timeout: 120_000 }, async () => {
+  const r = await boundedRun<{ failed: Array<{ file: string; error: string }>; texts: Record<string, string> }>({
+    module: workloads,
+    exportName: 'ingestPdfBomb',
+    args: [],
+    timeoutMs: 90_000,
+    maxHeapMb: 512,
+  });
+  assert.ok(r.ok, r.ok ? '' : r.message);
+  assert.deepEqual(r.value.failed.map((f) => f.file), ['bomb.pdf']);
+  assert.match(r.value.failed[0]!.error, /decodes to more than 268435456 bytes \(limit extract\.max_pdf_inflated_bytes\)/);
+  assert.deepEqual(Object.keys(r.value.texts), ['good.txt']);
+});

@@ -9,6 +9,7 @@ import { createTextExtractor } from '../extract/index.js';
 import { MAX_SEGMENT_CHARS, splitSentences } from '../extract/sentences.js';
 import { ingestCorpus } from '../sources/index.js';
 import { openStore } from '../store/index.js';
+import { pdfBomb } from '../test-support/pdf-bomb.js';
 import { HOSTILE_MARKUP, HOSTILE_TEXT_RUNS, megabyteDocuments } from './payloads.js';
 
 /**
@@ -119,6 +120,25 @@ export async function ingestHostileFolder(options: { followSymlinks: boolean }):
       texts,
       passwdSearchHits,
     };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `corpus add` on a folder holding a PDF decompression bomb (300 MB inflated, made here) beside a good file, with the default limits. */
+export async function ingestPdfBomb(): Promise<{ failed: Array<{ file: string; error: string }>; texts: Record<string, string> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-hostile-pdf-'));
+  const docs = join(dir, 'docs');
+  mkdirSync(docs);
+  writeFileSync(join(docs, 'good.txt'), 'Coral cover fell by 40 percent after the 2016 heatwave.');
+  writeFileSync(join(docs, 'bomb.pdf'), await pdfBomb({ inflatedBytes: 300 * 1024 * 1024 }));
+  const store = openStore({ path: join(dir, 'lyra.db') });
+  try {
+    const report = await ingestCorpus({ store, extractor: createTextExtractor(), name: 'bomb', paths: [docs] });
+    const texts: Record<string, string> = {};
+    for (const id of store.listCorpusDocumentIds('bomb')) texts[basename(id)] = store.getCorpusDocument('bomb', id)!.text;
+    store.close();
+    return { failed: report.failedFiles.map((f) => ({ ...f, file: basename(f.file) })), texts };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -83,6 +83,13 @@ export const lyraConfigSchema = z.strictObject({
         .optional(),
       /** PDF pages read (default 2,000); later pages are left out with a warning. */
       max_pdf_pages: z.number().int().min(1).max(1_000_000).optional(),
+      /** Bytes a PDF's streams may decode to (default 256 MiB; decompression bombs); more fail with pdf_too_large. */
+      max_pdf_inflated_bytes: z
+        .number()
+        .int()
+        .min(1_024)
+        .max(2 ** 40)
+        .optional(),
       /** Elements in one page that Readability will score (default 200,000); more fail with extract_too_many_elements. */
       max_elements: z.number().int().min(100).max(10_000_000).optional(),
       /** Longest fragment in characters (default 2,000); longer blocks are cut at line, sentence or word ends. */

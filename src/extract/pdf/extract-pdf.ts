@@ -5,6 +5,7 @@ import { NonRetryableError, isLyraError, throwIfAborted, type ExtractedDocument 
 import type { TextBlock } from '../document/blocks.js';
 import { assembleBlocks } from '../document/assemble.js';
 import { identifiersFromMeta, identifiersFromText, identifiersFromUrl, isAcademicUrl, mergeFoundIdentifiers, selfIdentifiers } from '../identifiers/index.js';
+import { DEFAULT_MAX_PDF_INFLATED_BYTES, checkPdfInflatedSize } from './inflated-size.js';
 import { pageParagraphs, type PdfTextItem } from './page-paragraphs.js';
 
 /** Largest PDF accepted (bytes). */
@@ -15,6 +16,8 @@ export const DEFAULT_MAX_PDF_PAGES = 2_000;
 export interface PdfExtractOptions {
   maxPdfBytes?: number;
   maxPdfPages?: number;
+  /** Most bytes the PDF's streams may decode to (see inflated-size.ts); more fail with pdf_too_large. */
+  maxPdfInflatedBytes?: number;
   maxFragmentChars?: number;
   signal?: AbortSignal;
 }
@@ -57,6 +60,12 @@ export async function extractPdf(body: Uint8Array, url: string, options: PdfExtr
   if (body.byteLength > maxBytes) {
     throw new NonRetryableError(`extract: PDF ${url} has ${body.byteLength} bytes, more than the limit ${maxBytes}`, { code: 'extract_too_large' });
   }
+  throwIfAborted(options.signal);
+  // Before pdf.js: it would decode a decompression bomb whole into memory.
+  await checkPdfInflatedSize(body, url, {
+    maxInflatedBytes: options.maxPdfInflatedBytes ?? DEFAULT_MAX_PDF_INFLATED_BYTES,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   throwIfAborted(options.signal);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {

@@ -218,6 +218,7 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'mcp.sql.max_rows': d(MCP_DEFAULTS.sql.maxRows),
     'mcp.sql.timeout_ms': d(MCP_DEFAULTS.sql.timeoutMs),
     'mcp.sql.max_cell_chars': d(MCP_DEFAULTS.sql.maxCellChars),
+    'mcp.sql.max_memory_mb': d(MCP_DEFAULTS.sql.maxMemoryMb),
     'mcp.vector_search.max_results': d(MCP_DEFAULTS.vectorSearch.maxResults),
     'mcp.vector_search.max_fragments': d(MCP_DEFAULTS.vectorSearch.maxFragments),
     'ui.host': d(UI_DEFAULTS.host),

@@ -12,7 +12,7 @@ export interface EvidenceQueriesOptions {
   storePath: string;
   trust: TrustResolver;
   embedding(): EmbeddingModel;
-  sql: { maxRows: number; timeoutMs: number; maxCellChars: number };
+  sql: { maxRows: number; timeoutMs: number; maxCellChars: number; maxMemoryMb?: number };
   vectorSearch: { maxResults: number; maxFragments: number };
 }
 
@@ -28,7 +28,8 @@ export function createEvidenceQueries(options: EvidenceQueriesOptions): Evidence
         code: 'sql_unsupported_store',
         details: { store: options.storePath },
       });
-    return (runner ??= createReadonlySql({ path: options.storePath, ...options.sql }));
+    const { maxMemoryMb, ...limits } = options.sql;
+    return (runner ??= createReadonlySql({ path: options.storePath, ...limits, ...(maxMemoryMb !== undefined ? { maxRssMb: maxMemoryMb } : {}) }));
   };
   const requireTask = (taskId: string): void => {
     if (!options.store.getTask(taskId))

@@ -93,7 +93,7 @@ export interface McpSettings {
   /** Longest get_status wait_seconds. */
   maxWaitSeconds: number;
   materials: { pageClaims: number; perClaim: number; quoteChars: number; maxPageBytes: number };
-  sql: { maxRows: number; timeoutMs: number; maxCellChars: number };
+  sql: { maxRows: number; timeoutMs: number; maxCellChars: number; maxMemoryMb: number };
   vectorSearch: { maxResults: number; maxFragments: number };
 }
 
@@ -102,7 +102,7 @@ export const MCP_DEFAULTS: McpSettings = {
   progressIntervalMs: 10_000,
   maxWaitSeconds: 50,
   materials: { pageClaims: 20, perClaim: 3, quoteChars: 300, maxPageBytes: 40_000 },
-  sql: { maxRows: 200, timeoutMs: 5_000, maxCellChars: 2_000 },
+  sql: { maxRows: 200, timeoutMs: 5_000, maxCellChars: 2_000, maxMemoryMb: 256 },
   vectorSearch: { maxResults: 50, maxFragments: 5_000 },
 };
 
@@ -124,6 +124,7 @@ export function mcpSettingsOf(config: LyraConfig): McpSettings {
       maxRows: m.sql?.max_rows ?? d.sql.maxRows,
       timeoutMs: m.sql?.timeout_ms ?? d.sql.timeoutMs,
       maxCellChars: m.sql?.max_cell_chars ?? d.sql.maxCellChars,
+      maxMemoryMb: m.sql?.max_memory_mb ?? d.sql.maxMemoryMb,
     },
     vectorSearch: {
       maxResults: m.vector_search?.max_results ?? d.vectorSearch.maxResults,

@@ -13,6 +13,10 @@ export interface SqlRequest {
   offset: number;
   maxRows: number;
   maxCellChars: number;
+  /** Characters of all returned cells together; rows past it are left out (truncated). */
+  maxResultChars: number;
+  /** The child's resident bytes checked after every row; past it the statement fails with sql_memory_limit. */
+  maxRssBytes: number;
 }
 
 export type SqlResponse =

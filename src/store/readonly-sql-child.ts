@@ -42,6 +42,7 @@ function answer(req: SqlRequest): SqlResponse {
   const rows: unknown[][] = [];
   let skipped = 0;
   let truncated = false;
+  let chars = 0;
   try {
     for (const row of stmt.raw(true).iterate(...req.params) as Iterable<unknown[]>) {
       if (skipped < req.offset) {
@@ -52,7 +53,18 @@ function answer(req: SqlRequest): SqlResponse {
         truncated = true;
         break;
       }
-      rows.push(row.map((v) => cell(v, req.maxCellChars, cut)));
+      // A value SQLite made (zeroblob, a huge string) is copied whole into this process before any check sees it:
+      // after each row, past the limit, the statement stops here and the parent ends this process.
+      if (process.memoryUsage.rss() > req.maxRssBytes)
+        return { id: req.id, ok: false, code: 'sql_memory_limit', message: `a row took the query process past its memory limit of ${Math.round(req.maxRssBytes / 1048576)} MB (mcp.sql.max_memory_mb)` };
+      const out = row.map((v) => cell(v, req.maxCellChars, cut));
+      // Many columns of long cells: the answer stays bounded in size, whatever the row and column counts.
+      for (const v of out) chars += typeof v === 'string' ? v.length : 16;
+      if (chars > req.maxResultChars && rows.length > 0) {
+        truncated = true;
+        break;
+      }
+      rows.push(out);
     }
   } catch (err) {
     return { id: req.id, ok: false, code: 'sql_failed', message: (err as Error).message };

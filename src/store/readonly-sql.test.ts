@@ -109,3 +109,21 @@ test('a statement past its time limit, or cancelled, is killed; the next stateme
   assert.equal(await codeOf(slow.query({ sql: 'SELECT 1' })), 'non_retryable:sql_closed');
   assert.throws(() => createReadonlySql({ path: ':memory:', maxRows: 1, timeoutMs: 1, maxCellChars: 1 }), /in-memory store/);
 });
+
+test('memory: a statement whose values take the query process past its limit is stopped (sql_memory_limit) and the next runs; wide answers stay bounded', async () => {
+  const small = createReadonlySql({ path: store.path, maxRows: 50, timeoutMs: 20_000, maxCellChars: 1_000, maxRssMb: 128, maxResultChars: 10_000 });
+  try {
+    // A row per 32 MB blob: the first rows fit, then the process is past 128 MB (issue 35: zeroblob(500 MB) took it to ~1 GB).
+    const blobs = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 40) SELECT zeroblob(33554432) FROM c';
+    assert.equal(await codeOf(small.query({ sql: blobs })), 'non_retryable:sql_memory_limit');
+    assert.equal(await codeOf(small.query({ sql: 'SELECT zeroblob(500000000)' })), 'non_retryable:sql_memory_limit');
+    assert.deepEqual((await small.query({ sql: 'SELECT 1' })).rows, [[1]]);
+    // 50 rows of 20 cells of 1,000 characters would be 1,000,000 characters: cut at 10,000.
+    const cols = Array.from({ length: 20 }, (_, i) => `printf('%.1000c', 'x') AS c${i}`).join(', ');
+    const wide = await small.query({ sql: `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50) SELECT ${cols} FROM c` });
+    assert.equal(wide.truncated, true);
+    assert.ok(wide.rows.length < 50 && wide.rows.length >= 1, String(wide.rows.length));
+  } finally {
+    await small.close();
+  }
+});

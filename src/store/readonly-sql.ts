@@ -4,7 +4,16 @@
 // the next statement starts afresh. A refused or failing statement is an InvalidInputError with the
 // reason's code (sql_write_refused, sql_attach_refused, sql_statement_refused, sql_invalid,
 // sql_failed); the time limit is a NonRetryableError (sql_time_limit).
+//
+// Memory: SQLite as better-sqlite3 builds it keeps no memory statistics, so `PRAGMA hard_heap_limit`
+// is accepted and ignored (measured: SELECT zeroblob(300000000) returned under a 100 MB limit), and a
+// value SQLite makes is copied whole into the child before any check of ours sees it
+// (`zeroblob(500 MB)` took the child to ~1 GB). So the parent watches the child's resident memory
+// while a statement runs (from /proc, every 50 ms) and kills it past maxRssMb (sql_memory_limit); the
+// child bounds its answer to maxResultChars. Where /proc is missing (not Linux) only the child's V8
+// heap limit holds.
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { InvalidInputError, NonRetryableError, RetryableError, type TableResult } from '../core/index.js';
 import type { SqlRequest, SqlResponse } from './readonly-sql-check.js';
@@ -20,6 +29,21 @@ export interface ReadonlySqlOptions {
   maxCellChars: number;
   /** Heap of the child process (MB, default 256). */
   maxHeapMb?: number;
+  /** Resident memory of the child while a statement runs (MB, default 256); past it the child is killed. */
+  maxRssMb?: number;
+  /** Characters of one answer's cells together (default 4,000,000); rows past it are left out. */
+  maxResultChars?: number;
+}
+
+/** Resident bytes of a process from /proc (Linux), or undefined where it cannot be read. */
+function residentBytes(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+    return Number.isFinite(pages) ? pages * 4096 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface ReadonlySqlQuery {
@@ -105,6 +129,7 @@ export function createReadonlySql(options: ReadonlySqlOptions): ReadonlySql {
     new Promise<TableResult>((resolve, reject) => {
       if (input.signal?.aborted) return reject(input.signal.reason ?? new DOMException('Aborted', 'AbortError'));
       const maxRows = Math.max(1, Math.min(input.maxRows ?? options.maxRows, options.maxRows));
+      const maxRssBytes = (options.maxRssMb ?? 256) * 1024 * 1024;
       const req: SqlRequest = {
         id: nextId++,
         sql: input.sql,
@@ -112,10 +137,13 @@ export function createReadonlySql(options: ReadonlySqlOptions): ReadonlySql {
         offset: input.offset ?? 0,
         maxRows,
         maxCellChars: options.maxCellChars,
+        maxResultChars: options.maxResultChars ?? 4_000_000,
+        maxRssBytes,
       };
       const started = performance.now();
       const cleanup = (): void => {
         clearTimeout(timer);
+        clearInterval(watch);
         c.off('message', onMessage);
         c.off('exit', onExit);
         input.signal?.removeEventListener('abort', onAbort);
@@ -133,6 +161,8 @@ export function createReadonlySql(options: ReadonlySqlOptions): ReadonlySql {
             maxRows,
             elapsedMs: Math.round(performance.now() - started),
           });
+        // The memory it took stays with the process until it ends: the next statement starts a fresh one.
+        if (m.code === 'sql_memory_limit') kill(c);
         const details = { code: m.code };
         reject(
           REFUSED.has(m.code)
@@ -159,6 +189,18 @@ export function createReadonlySql(options: ReadonlySqlOptions): ReadonlySql {
           }),
         );
       }, options.timeoutMs);
+      const watch = setInterval(() => {
+        const rss = residentBytes(c.pid);
+        if (rss === undefined || rss <= maxRssBytes) return;
+        cleanup();
+        kill(c);
+        reject(
+          new NonRetryableError(
+            `sql: the statement took the query process past its memory limit of ${options.maxRssMb ?? 256} MB (mcp.sql.max_memory_mb) and was stopped`,
+            { code: 'sql_memory_limit', details: { maxRssMb: options.maxRssMb ?? 256 } },
+          ),
+        );
+      }, 50);
       c.on('message', onMessage);
       c.once('exit', onExit);
       input.signal?.addEventListener('abort', onAbort, { once: true });

@@ -54,6 +54,8 @@ export const mcpConfigSchema = z.strictObject({
       timeout_ms: z.number().int().min(100).max(600_000).optional(),
       /** Longest text cell returned, in characters (default 2000; longer ones are cut and flagged). */
       max_cell_chars: z.number().int().min(10).max(1_000_000).optional(),
+      /** Resident memory of the query process while a statement runs, in MB (default 256); past it the statement is stopped. */
+      max_memory_mb: z.number().int().min(64).max(65_536).optional(),
     })
     .optional(),
   /** `vector_search` over a task's fragments. */

@@ -4,7 +4,7 @@
 // exactly those two by hash and nothing else, so a page's text can neither load nor run anything even
 // if an escape were missed. Every value from a page goes through core/format (htmlText, htmlAttr, htmlLink).
 import { createHash } from 'node:crypto';
-import { htmlAttr, htmlLink, htmlText, safeHttpUrl } from '../../core/index.js';
+import { htmlAttr, htmlLink, htmlText, safeHttpUrl, verdictHasNoFigure } from '../../core/index.js';
 import {
   HTML_STATUS_ORDER,
   type HtmlAnswer,
@@ -125,7 +125,8 @@ export function quoteHtml(q: HtmlQuote, t: Labels): string {
 function answerHtml(a: HtmlAnswer, t: Labels): string {
   const parts = [
     `<section id="answer" class="answer"><h2>${htmlText(t.answer)}</h2>`,
-    `<p class="verdict">${htmlText(a.verdict)} <span class="meta">${htmlText(`${t.confidence} ${a.confidence.toFixed(2)}`)}</span></p>`,
+    // No figure for "insufficient evidence": 1 − max(support, refutation) would read as certainty.
+    `<p class="verdict">${htmlText(a.verdict)}${verdictHasNoFigure(a.verdict) ? '' : ` <span class="meta">${htmlText(`${t.confidence} ${a.confidence.toFixed(2)}`)}</span>`}</p>`,
   ];
   if (a.proposition) parts.push(`<p>${htmlText(t.proposition)}: <q>${htmlText(a.proposition)}</q></p>`);
   parts.push(`<p>${htmlText(a.summary)}</p>`);

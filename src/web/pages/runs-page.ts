@@ -2,7 +2,7 @@
 // found in the runs folders; a report is rendered by the strict report renderer (report-markdown.ts:
 // every text escaped, only http(s) links, citations linked to their sources), and a research run's
 // report.html is one link away (served with its own strict policy).
-import { htmlAttr, htmlText } from '../../core/index.js';
+import { htmlAttr, htmlText, verdictHasNoFigure } from '../../core/index.js';
 import type { ConsensusRunInfo, ResearchRunInfo } from '../../app/index.js';
 import { href } from './layout.js';
 import { renderReportMarkdown, type ReportLinks } from './report-markdown.js';
@@ -10,7 +10,7 @@ import { renderReportMarkdown, type ReportLinks } from './report-markdown.js';
 export function runsBody(base: string, research: readonly ResearchRunInfo[], consensus: readonly ConsensusRunInfo[]): string {
   const r = research.map(
     (x) =>
-      `<tr><td><a href="${htmlAttr(href(base, `/runs/research/${x.taskId}`))}">${htmlText(x.question)}</a></td><td>${htmlText(x.status ?? 'running or stopped early')}</td><td>${x.answer ? htmlText(`${x.answer.verdict} (${x.answer.confidence.toFixed(2)})`) : '—'}</td><td><a href="${htmlAttr(href(base, `/tasks/${x.taskId}`))}">evidence</a></td></tr>`,
+      `<tr><td><a href="${htmlAttr(href(base, `/runs/research/${x.taskId}`))}">${htmlText(x.question)}</a></td><td>${htmlText(x.status ?? 'running or stopped early')}</td><td>${x.answer ? htmlText(verdictHasNoFigure(x.answer.verdict) ? x.answer.verdict : `${x.answer.verdict} (${x.answer.confidence.toFixed(2)})`) : '—'}</td><td><a href="${htmlAttr(href(base, `/tasks/${x.taskId}`))}">evidence</a></td></tr>`,
   );
   const c = consensus.map(
     (x) =>

@@ -2,7 +2,7 @@
 // on the server, a page of UI_DEFAULTS.pageClaims at a time; each opens to its quotes), the contested
 // pairs side by side with both sources' levels, the blocked domains with reason, causing claims,
 // original level and how to restore (an override form), and the sources.
-import { TRUST_LEVELS, htmlAttr, htmlLink, htmlText } from '../../core/index.js';
+import { TRUST_LEVELS, htmlAttr, htmlLink, htmlText, verdictConfidenceText } from '../../core/index.js';
 import { HTML_STATUS_ORDER, type HtmlAnswer, type HtmlClaim } from '../../pipeline/index.js';
 import type { ClaimFilter, TaskPage } from '../../app/index.js';
 import { claimSummary, quoteBlock, statusBadge, trustBadge, type ActionContext } from './claim-parts.js';
@@ -24,7 +24,7 @@ export interface TaskView {
 
 function answerHtml(a: HtmlAnswer): string {
   const quotes = (list: HtmlAnswer['for']) => list.map((q) => quoteBlock(q, undefined)).join('');
-  return `<section class="answer" id="answer"><h2>Answer: ${htmlText(a.verdict)} <span class="meta">confidence ${a.confidence.toFixed(2)}</span></h2>
+  return `<section class="answer" id="answer"><h2>Answer: ${htmlText(a.verdict)} <span class="meta">${htmlText(verdictConfidenceText(a))}</span></h2>
 ${a.proposition ? `<p>Proposition: <q>${htmlText(a.proposition)}</q></p>` : ''}<p>${htmlText(a.summary)}</p>${a.prose ? `<p>${htmlText(a.prose)}</p>` : ''}
 ${a.for.length > 0 ? `<h3>For</h3>${quotes(a.for)}` : ''}${a.against.length > 0 ? `<h3>Against</h3>${quotes(a.against)}` : ''}
 ${a.closest && a.closest.length > 0 ? `<h3>Closest passages (the judge left them neutral: read them yourself)</h3>${quotes(a.closest)}` : ''}

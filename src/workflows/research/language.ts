@@ -1,6 +1,6 @@
 // Report and search-log wording in the two languages Lyra writes (DESIGN.md: reports are written in
 // the language of the question). Quotes stay in their source's language.
-import type { ClaimStatus } from '../../core/index.js';
+import { verdictConfidenceText, verdictConfidenceTextJa, type ClaimStatus } from '../../core/index.js';
 import { detectLanguage } from '../../extract/index.js';
 
 export const RESEARCH_LANGUAGES = ['ja', 'en'] as const;
@@ -80,6 +80,8 @@ interface Strings {
   closestSide: string;
   closestLean: (leans: 'supports' | 'refutes', p: string) => string;
   confidenceLine: (confidence: string, label: string, change: string) => string;
+  /** With "insufficient evidence": no confidence figure (it would read "1.00 (high)"), what was searched and judged instead. */
+  noFigureLine: (judged: number, searched: number, change: string) => string;
   answerBasis: (o: {
     method: 'proposition_judged' | 'relevant_claims' | 'none';
     verdict: string;
@@ -178,6 +180,10 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     closestSide: 'Closest passages (the judge left them neutral: read them yourself)',
     closestLean: (leans, p) => `neutral; leans to ${leans === 'supports' ? 'supporting' : 'refuting'}, p ${p}`,
     confidenceLine: (confidence, label, change) => `Confidence ${confidence} (${label}). ${change}`,
+    noFigureLine: (judged, searched, change) => {
+      const text = verdictConfidenceText({ verdict: 'insufficient evidence', confidence: 0, judged, searched });
+      return `No confidence figure: ${text}. ${change}`;
+    },
     answerBasis: (o) => {
       const where = `Sources searched: ${o.sources.join(', ')}.`;
       if (o.method === 'none')
@@ -193,7 +199,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
         mixed: 'Evidence from sources of higher trust on either side would settle it.',
         'insufficient evidence':
           judged > 0
-            ? `A source that states the proposition or its opposite would change it. The confidence says only that none of the ${judged} judged passage(s) passed the judge's bar: a precision-first judge leaves many related passages neutral, so read the sources before taking the evidence to be absent.`
+            ? `A source that states the proposition or its opposite would change it. None of the ${judged} judged passage(s) passed the judge's bar: a precision-first judge leaves many related passages neutral, so read the sources before taking the evidence to be absent.`
             : 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
       })[v],
     proseHeading: 'In prose',
@@ -280,6 +286,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     closestSide: '最も近い文（判定モデルは中立と判定。ご自身で読んでください）',
     closestLean: (leans, p) => `中立（${leans === 'supports' ? '支持' : '反証'}寄り p ${p}）`,
     confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${label}）。${change}`,
+    noFigureLine: (judged, searched, change) => `確信度なし: ${verdictConfidenceTextJa({ verdict: 'insufficient evidence', confidence: 0, judged, searched })}。${change}`,
     answerBasis: (o) => {
       const where = `検索したソース: ${o.sources.join('、')}。`;
       if (o.method === 'none')
@@ -295,7 +302,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
         mixed: 'どちらかの側のより信頼度の高い証拠があれば決着します。',
         'insufficient evidence':
           judged > 0
-            ? `命題またはその否定を直接述べるソースがあれば変わり得ます。この確信度は、判定した${judged}件の文のどれも判定モデルの基準を超えなかったことを示すだけです。精度優先の判定モデルは関係する文の多くを中立とするため、証拠がないと結論する前にソースを読んでください。`
+            ? `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${judged}件の文のどれも判定モデルの基準を超えませんでした。精度優先の判定モデルは関係する文の多くを中立とするため、証拠がないと結論する前にソースを読んでください。`
             : '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',
       })[v],
     proseHeading: '文章による回答',

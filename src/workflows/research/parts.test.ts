@@ -6,7 +6,7 @@ import { exceptionsQuery, majorReasons, negateStatement, refutationSearches, sel
 import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js';
 import { clipQuery } from './query-text.js';
 import { ANSWER_CLOSEST_QUOTES, closestQuotes, standsAlone } from './answer.js';
-import type { EvidenceView } from '../../core/index.js';
+import { verdictConfidenceText, verdictConfidenceTextJa, type EvidenceView } from '../../core/index.js';
 import { pickQuote } from './quotes.js';
 import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
 import { finalStatus, riskLevel } from './status.js';
@@ -209,6 +209,20 @@ test('an "insufficient evidence" answer after judged passages says what its conf
     assert.ok(!t.answerChange('insufficient evidence', 0).includes('16'));
   }
   assert.match(STRINGS.en.answerChange('insufficient evidence', 16), /read the sources before taking the evidence to be absent/);
+});
+
+test('an "insufficient evidence" answer shows no confidence figure — never "1.00 (high)" — but what was searched and judged (newcomer issue, item 1)', () => {
+  // verdictOf gives 1 − max(E, refutation): 1 when nothing was found.
+  const none = { verdict: 'insufficient evidence', confidence: 1 };
+  assert.equal(verdictConfidenceText({ ...none, judged: 0, searched: 1 }), 'nothing relevant found to judge (0 passages judged, 1 source searched)');
+  assert.equal(verdictConfidenceText({ ...none, judged: 12, searched: 3 }), "no passage passed the judge's bar (12 passages judged, 3 sources searched)");
+  assert.equal(verdictConfidenceText({ verdict: 'supported', confidence: 0.834 }), 'confidence 0.83');
+  for (const language of ['en', 'ja'] as const) {
+    const line = STRINGS[language].noFigureLine(0, 2, 'X');
+    assert.ok(!/1\.00|high|高/.test(line), line);
+    assert.ok(line.includes('2') && line.endsWith('X'), line);
+  }
+  assert.match(verdictConfidenceTextJa({ ...none, judged: 5 }), /判定 5 件/);
 });
 
 test('closest quotes: the neutral passages in the order given, each once, origins, unscored and uncitable ones out, at most three, with the side each leans to', () => {

@@ -1,6 +1,7 @@
 // The report's first section, `## Answer` / `## 回答`: the verdict on the question's proposition, the
 // strongest quotes for and against (each cited), one line on confidence and what would change it, what
 // the verdict rests on, and — with models.llm — the prose answer with the sentences removed as unsupported.
+import { verdictHasNoFigure } from '../../core/index.js';
 import { confidenceLabel, mdQuote, mdText, type Answer, type AnswerQuote } from '../answer/index.js';
 import type { EvidenceItemArtifact } from './artifacts.js';
 import type { RunContext } from './context.js';
@@ -48,7 +49,11 @@ export function answerSection(ctx: RunContext, model: IntegrationModel, cites: C
       `- ${t.closestSide}:`,
       ...a.closest.map((q) => `${quoteLine(q, model, cites, ctx, about)} — ${mdText(t.closestLean(q.leans, q.stance_confidence.toFixed(2)))}`),
     );
-  lines.push(`- ${t.confidenceLine(a.confidence.toFixed(2), confidenceLabel(a.confidence), a.basis.what_would_change)}`);
+  lines.push(
+    verdictHasNoFigure(a.verdict)
+      ? `- ${t.noFigureLine(a.basis.judged_passages, a.basis.sources_searched.length, a.basis.what_would_change)}`
+      : `- ${t.confidenceLine(a.confidence.toFixed(2), confidenceLabel(a.confidence), a.basis.what_would_change)}`,
+  );
   lines.push(`- ${mdText(a.basis.summary)}`, '');
   if (a.prose) {
     const kept = a.prose.sentences.filter((s) => s.kept);

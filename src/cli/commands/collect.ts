@@ -8,28 +8,24 @@ import { z } from 'zod';
 import { COLLECT_PROVIDER_NAMES, checkpointPathFor, ensureOutputFile, runCollect } from '../../app/index.js';
 import { InvalidInputError, terminalLine, type LyraEvent } from '../../core/index.js';
 import type { Step5Output } from '../../workflows/index.js';
+import { repeatable } from '../repeatable.js';
 import type { CliContext } from '../context.js';
 import { formatTable, printJson } from '../io.js';
 import { createProgress } from '../progress.js';
 
-const list = (s: string | undefined): string[] | undefined =>
-  s === undefined
-    ? undefined
-    : s
-        .split(',')
-        .map((x) => x.trim().toLowerCase())
-        .filter(Boolean);
+/** Repeated or comma-separated values (repeatable), lower-cased. */
+const list = (s: string[] | undefined): string[] | undefined => s?.map((x) => x.toLowerCase());
 
 const flagsSchema = z.strictObject({
   keyword: z.string().trim().min(1, 'expected a non-empty keyword'),
   outline: z.string().min(1).optional(),
   provider: z
-    .string()
+    .array(z.string())
     .optional()
     .transform(list)
     .pipe(z.array(z.enum(COLLECT_PROVIDER_NAMES)).min(1).optional()),
   corpus: z.string().min(1).optional(),
-  scholarly: z.string().optional().transform(list).pipe(z.array(z.string()).min(1).optional()),
+  scholarly: z.array(z.string()).optional().transform(list).pipe(z.array(z.string()).min(1).optional()),
   out: z.string().min(1).optional(),
   fresh: z.boolean().optional(),
   task: z.string().trim().min(1).optional(),
@@ -80,9 +76,13 @@ export function registerCollectCommand(program: Command, ctx: CliContext): void 
     .description('Collect primary sources (papers, statistics, official data) for a keyword and an outline: typed, scored, verified, de-duplicated')
     .requiredOption('-k, --keyword <keyword>', 'the article keyword')
     .option('--outline <file>', 'outline: Markdown (its headings), plain text (a section a line) or JSON (["…"] or {"sections": [...]})')
-    .option('-p, --provider <names>', `web/corpus providers, comma list: ${COLLECT_PROVIDER_NAMES.join(', ')} (the web ones lyra doctor lists as in use)`)
+    .option(
+      '-p, --provider <name>',
+      `web/corpus provider, repeatable or comma-separated: ${COLLECT_PROVIDER_NAMES.join(', ')} (the web ones lyra doctor lists as in use)`,
+      repeatable,
+    )
     .option('--corpus <name>', 'search this local corpus (built-in ones are indexed on first use)')
-    .option('--scholarly <names>', 'scholarly sources, comma list: s2, openalex, crossref, arxiv, pubmed, all, or none')
+    .option('--scholarly <name>', 'scholarly source, repeatable or comma-separated: s2, openalex, crossref, arxiv, pubmed, all, or none', repeatable)
     .option('-o, --out <file>', 'write the JSON output here; progress is checkpointed in <file>.checkpoint.json and a re-run resumes')
     .option('--fresh', 'discard the checkpoint of --out and start over')
     .option('--task <id>', 'run in this existing engine task (default: a new task, or the task of the --out checkpoint when resuming)')

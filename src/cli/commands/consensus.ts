@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CONSENSUS_PROVIDERS, defaultConsensusOutDir, openOrCreateStore, runConsensus, writeConsensusOutputs, ensureOutputDir } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
 import { MAX_AGENTS, MAX_ITERATIONS, MAX_RESULTS_PER_AGENT, type ConsensusResearchEvent } from '../../workflows/consensus/index.js';
+import { repeatable } from '../repeatable.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 import { createProgress } from '../progress.js';
@@ -23,13 +24,6 @@ const flagsSchema = z.strictObject({
   json: z.boolean().optional(),
 });
 
-const collect = (value: string, previous: string[] = []): string[] => [
-  ...previous,
-  ...value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean),
-];
 
 /** One progress line: the iteration, each agent's state, then the scoring step. */
 function progressTracker(iterations: number): { line: () => string | undefined; on: (e: ConsensusResearchEvent) => void } {
@@ -66,7 +60,7 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
     .option(
       '-p, --provider <name>',
       `search provider, repeatable or comma-separated: ${CONSENSUS_PROVIDERS.join(' | ')} (default: every local corpus and each configured web provider; scholarly is opt-in)`,
-      collect,
+      repeatable,
     )
     .option('-o, --out <dir>', 'folder for report.md and transparency.json (default: $LYRA_HOME/runs/consensus-<time>)')
     .option('--timeout <seconds>', 'time limit of one agent in one iteration; it is aborted when reached', '300')

@@ -13,6 +13,7 @@ import {
   type ResearchEvent,
   type ResearchResult,
 } from '../../workflows/index.js';
+import { repeatable } from '../repeatable.js';
 import type { CliContext } from '../context.js';
 import { printJsonLine } from '../io.js';
 import { createProgress } from '../progress.js';
@@ -31,13 +32,6 @@ const flagsSchema = z.strictObject({
   json: z.boolean().optional(),
 });
 
-const collect = (value: string, previous: string[] = []): string[] => [
-  ...previous,
-  ...value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean),
-];
 
 function clock(ms: number): string {
   const s = Math.floor(ms / 1000);
@@ -123,7 +117,7 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
     .option(
       '-p, --provider <name>',
       'engine provider, repeatable or comma-separated: corpus, corpus:<name>, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)',
-      collect,
+      repeatable,
     )
     .option('--lang <ja|en>', "report language (default: the question's)")
     .option('--budget <spec>', `pages=N,queries=N,seconds=N (any subset; a bare number is seconds). Default ${formatBudget(DEFAULT_RESEARCH_BUDGET)}`)

@@ -7,7 +7,7 @@ import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 
 const flagsSchema = z.strictObject({
-  provider: z.enum(['corpus', 'searxng', 'duckduckgo', 'browser']),
+  provider: z.enum(['corpus', 'searxng', 'duckduckgo', 'browser']).optional(),
   corpus: z.string().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(1000),
   json: z.boolean().optional(),
@@ -17,11 +17,11 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
   program
     .command('search')
     .argument('<query>', 'the query as you would type it; operators (site:, filetype:, "quoted phrases") pass through to web engines')
-    .requiredOption(
+    .option(
       '-p, --provider <name>',
-      'corpus | searxng | duckduckgo | browser (duckduckgo and browser need no setting; searxng needs providers.searxng.base_url; browser loads the result page in the system Chromium)',
+      'corpus | searxng | duckduckgo | browser (duckduckgo and browser need no setting; searxng needs providers.searxng.base_url; browser loads the result page in the system Chromium); --corpus alone means corpus',
     )
-    .option('--corpus <name>', 'with --provider corpus: search only this corpus (default: all)')
+    .option('--corpus <name>', 'search only this local corpus (implies --provider corpus, as in verify, research and task create)')
     .option('-l, --limit <n>', 'hits to return (1-1000)', '10')
     .option('--json', 'print JSON: {query, provider, hits: [{id, title, url, snippet, score, rank}]}')
     .description('Search one provider and print ranked hits')
@@ -31,16 +31,22 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
         throw new InvalidInputError(`search: ${parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')}`, { code: 'invalid_flag' });
       const flags = parsed.data;
       if (!query.trim()) throw new InvalidInputError('search: empty query', { code: 'invalid_argument' });
-      if (flags.corpus && flags.provider !== 'corpus')
-        throw new InvalidInputError('search: --corpus only applies to --provider corpus', { code: 'invalid_flag' });
+      // One rule in every command: --corpus NAME implies the corpus provider.
+      const provider = flags.provider ?? (flags.corpus ? 'corpus' : undefined);
+      if (!provider)
+        throw new InvalidInputError('search: name what to search: --corpus NAME (a local corpus), or -p corpus|searxng|duckduckgo|browser', {
+          code: 'invalid_flag',
+        });
+      if (flags.corpus && provider !== 'corpus')
+        throw new InvalidInputError(`search: --corpus searches a local corpus; it cannot go with --provider ${provider}`, { code: 'invalid_flag' });
       const config = ctx.config();
       // Web providers fetch through the configured fetcher (SSRF guard, politeness), built on first use.
-      const runtime = createRuntime(config, {}, flags.provider === 'browser' ? { render: true } : {});
+      const runtime = createRuntime(config, {}, provider === 'browser' ? { render: true } : {});
       let hits: SearchHit[];
       try {
         hits = await searchWithProvider({
           config,
-          provider: flags.provider,
+          provider,
           query,
           limit: flags.limit,
           corpus: flags.corpus,
@@ -57,7 +63,7 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
       if (flags.json)
         return printJson(ctx.io, {
           query,
-          provider: flags.provider,
+          provider,
           hits: hits.map((h) => ({
             id: h.id ?? h.url,
             title: h.title,

@@ -6,6 +6,7 @@ import { enqueueQueryJobs, hasTeamDatabase, openExistingStore, storeLabel, waitU
 import { InvalidInputError, RetryableError, terminalJson, type EngineEvent, type SearchOutcome, type TaskStatusView } from '../../core/index.js';
 import { errorOfCategory } from '../../sources/index.js';
 import { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials } from '../../pipeline/index.js';
+import { repeatable } from '../repeatable.js';
 import type { CliContext } from '../context.js';
 import { formatTable, printJson } from '../io.js';
 import { createProgress, type Progress } from '../progress.js';
@@ -173,11 +174,12 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
     .option('--budget-seconds <n>', 'seconds of work at most (default 1800)')
     .option('--budget-queries <n>', 'queries sent at most, expansions included (default 50)')
     .option(
-      '--provider <names...>',
-      'providers: searxng, duckduckgo, corpus, corpus:<name>, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)',
+      '-p, --provider <name>',
+      'provider, repeatable or comma-separated: searxng, duckduckgo, corpus, corpus:<name>, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)',
+      repeatable,
     )
     .option('--corpus <name>', 'search this local corpus (same as --provider corpus:<name>)')
-    .option('--priority-domain <domains...>', 'domains whose results are fetched first (never a trust change)')
+    .option('--priority-domain <domain>', 'a domain whose results are fetched first (never a trust change); repeatable or comma-separated', repeatable)
     .option('--language <code>', 'ja, en… (default: detected from the question)')
     .option('--json', 'print the task as JSON')
     .description('Create a task; no provider usable or a required model missing is an error (non_retryable)')
@@ -206,7 +208,7 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
     .argument('<id>', 'task id')
     .argument('<query>', 'the query, as the client designed it (Lyra only expands it mechanically)')
     .option('--refute', 'refute mode: also send the query with the critique vocabulary appended')
-    .option('--provider <names...>', "providers for this query (default: the task's)")
+    .option('-p, --provider <name>', "provider for this query, repeatable or comma-separated (default: the task's)", repeatable)
     .option('--corpus <name>', 'search this local corpus (same as --provider corpus:<name>)')
     .option('--max-pages <n>', 'pages this query may fetch or register (within the task budget)')
     .option('--seek-primary', 'ask the scholarly APIs even for a non-academic query')

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { verifyOnce, type VerifyOnceResult } from '../../app/index.js';
 import { InvalidInputError, type EvidenceView, type Locator, isOriginModel } from '../../core/index.js';
+import { repeatable } from '../repeatable.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 import { createProgress } from '../progress.js';
@@ -64,8 +65,9 @@ export function registerVerifyCommand(program: Command, ctx: CliContext): void {
     .argument('<claim>', 'the statement to verify, in quotes')
     .option('--corpus <name>', 'search this local corpus (same as --provider corpus:<name>)')
     .option(
-      '--provider <name...>',
-      'providers to search: corpus, corpus:<name>, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)',
+      '-p, --provider <name>',
+      'provider to search, repeatable or comma-separated: corpus, corpus:<name>, searxng, duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed (default: every configured one)',
+      repeatable,
     )
     .option('--task <id>', 'verify within an existing task (its pages count as evidence too) instead of a new one')
     .option('--max-pages <n>', 'pages the verification search may fetch or register')

@@ -8,8 +8,10 @@ import { InvalidInputError, NonRetryableError, verdictConfidenceText, type Engin
 import {
   DEFAULT_MAX_MAJOR_CLAIMS,
   DEFAULT_RESEARCH_BUDGET,
+  budgetLine,
   formatBudget,
   parseBudgetSpec,
+  type ResearchBudget,
   type ResearchEvent,
   type ResearchResult,
 } from '../../workflows/index.js';
@@ -85,7 +87,8 @@ export function progressTracker(): { on: (e: ResearchEvent | EngineEvent) => str
   };
 }
 
-function summary(r: ResearchResult): string {
+/** `budget`: the run's, when known here (a resumed run keeps the budget it started with, not shown). */
+function summary(r: ResearchResult, budget: ResearchBudget | undefined): string {
   const c = r.relevantCounts;
   const a = r.allCounts;
   const lines = [
@@ -100,6 +103,7 @@ function summary(r: ResearchResult): string {
     `artifacts: ${r.files.artifacts.map((f) => `${r.runDir}/${f}`).join(', ')}`,
     `claims relevant to the question: VERIFIED ${c.VERIFIED}, CONDITIONED ${c.CONDITIONED}, CONTESTED ${c.CONTESTED}, REFUTED ${c.REFUTED}, UNSUPPORTED ${c.UNSUPPORTED}`,
     `all claims: VERIFIED ${a.VERIFIED}, CONDITIONED ${a.CONDITIONED}, CONTESTED ${a.CONTESTED}, REFUTED ${a.REFUTED}, UNSUPPORTED ${a.UNSUPPORTED}`,
+    ...(budget ? [budgetLine(budget)] : []),
     `${r.searches} searches, ${r.deepRounds} DEEP round(s)${r.deepStop ? ` (stopped: ${r.deepStop.reason})` : ''}, major claims searched against: ${r.majorClaims.searched} of ${r.majorClaims.total}, ${(r.elapsedMs / 1000).toFixed(1)} s`,
   ];
   if (r.warnings.length > 0) lines.push(`${r.warnings.length} warning(s): see the report's limitations`);
@@ -214,7 +218,7 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
         progress.done();
       }
       if (f.json) printJsonLine(ctx.io, { type: 'research.result', ...result });
-      else if (result.status === 'completed') ctx.io.stdout(summary(result));
+      else if (result.status === 'completed') ctx.io.stdout(summary(result, budget ?? (f.resume ? undefined : DEFAULT_RESEARCH_BUDGET)));
       if (result.status === 'completed' && result.searches > 0 && result.failedSearches === result.searches) {
         // A report built from nothing is not a result: say why, and how to run offline.
         const first = result.warnings.find((w) => w.code === 'query_failed')?.message;

@@ -46,6 +46,11 @@ const positive = (max: number) => z.coerce.number().int().min(1).max(max);
  */
 export function parseBudgetSpec(spec: string, base: Readonly<ResearchBudget> = DEFAULT_RESEARCH_BUDGET): ResearchBudget {
   const out: ResearchBudget = { ...base };
+  // `--budget ""` once ran the full default budget without a word: an empty spec is a mistake, not a default.
+  if (!spec.split(',').some((p) => p.trim()))
+    throw new InvalidInputError(`--budget: empty; expected pages=N, queries=N, seconds=N (any subset) or a number of seconds; leave the flag out for ${formatBudget(base)}`, {
+      code: 'invalid_flag',
+    });
   const schema = z.strictObject({
     pages: positive(MAX_BUDGET.pages).optional(),
     queries: positive(MAX_BUDGET.queries).optional(),
@@ -72,6 +77,24 @@ export function parseBudgetSpec(spec: string, base: Readonly<ResearchBudget> = D
 
 export function formatBudget(b: ResearchBudget): string {
   return `pages=${b.pages},queries=${b.queries},seconds=${b.seconds}`;
+}
+
+/** The engine task's own budget is the run's raised: these factors and reserves, said wherever a person sees both. */
+export const ENGINE_SECONDS_FACTOR = 3;
+
+/** The budget the engine task holds for a run with `budget` (what `lyra task status` and the UI show). */
+export function engineTaskBudget(budget: ResearchBudget): { maxPages: number; maxQueries: number; maxSeconds: number } {
+  return { maxPages: budget.pages + ANSWER_PAGE_RESERVE, maxQueries: budget.queries + ANSWER_QUERY_RESERVE, maxSeconds: budget.seconds * ENGINE_SECONDS_FACTOR };
+}
+
+/** One line on the run's budget and why the engine task's is larger (`seconds=40` showed as 120 s, `pages=10` as 11, unexplained). */
+export function budgetLine(budget: ResearchBudget): string {
+  const e = engineTaskBudget(budget);
+  return (
+    `budget: ${formatBudget(budget)} — the engine task shows pages ${e.maxPages} and queries ${e.maxQueries} ` +
+    `(${ANSWER_PAGE_RESERVE} page(s) and ${ANSWER_QUERY_RESERVE} query kept for checking the answer) and ${e.maxSeconds} s ` +
+    `(${ENGINE_SECONDS_FACTOR}× the run's, so the run's own phase deadlines always act first)`
+  );
 }
 
 /** Pages each WIDE query may register: WIDE's share of the pages spread over its queries. */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { determineClaimStatus, statusAxesFromEvidence } from '../../policy/index.js';
-import { DEFAULT_RESEARCH_BUDGET, parseBudgetSpec, widePagesPerQuery } from './budget.js';
+import { DEFAULT_RESEARCH_BUDGET, budgetLine, engineTaskBudget, parseBudgetSpec, widePagesPerQuery } from './budget.js';
 import { exceptionsQuery, majorReasons, negateStatement, refutationSearches, selectMajorClaims } from './major-claims.js';
 import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js';
 import { clipQuery } from './query-text.js';
@@ -258,4 +258,13 @@ test('closest quotes: the neutral passages in the order given, each once, origin
       ['Singing produced more aerosol than speaking.', 'supports', 0.3],
     ],
   );
+});
+
+test('budgets: an empty --budget is an error, not a silent default; the larger budget of the engine task is explained (newcomer issue, item 9)', () => {
+  for (const empty of ['', '  ', ', ,']) assert.throws(() => parseBudgetSpec(empty), /--budget: empty; expected pages=N/);
+  const b = parseBudgetSpec('seconds=40,pages=10');
+  assert.deepEqual(engineTaskBudget(b), { maxPages: 11, maxQueries: b.queries + 1, maxSeconds: 120 });
+  const line = budgetLine(b);
+  assert.match(line, /pages=10,queries=\d+,seconds=40/);
+  assert.match(line, /engine task shows pages 11 .* 120 s \(3× the run's, so the run's own phase deadlines always act first\)/);
 });

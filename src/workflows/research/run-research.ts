@@ -5,7 +5,7 @@
 import { InvalidInputError, NonRetryableError, errorMessage, newId } from '../../core/index.js';
 import { detectLanguage } from '../../extract/index.js';
 import { questionKind } from '../answer/index.js';
-import { ANSWER_PAGE_RESERVE, ANSWER_QUERY_RESERVE, DEFAULT_RESEARCH_BUDGET, widePagesPerQuery } from './budget.js';
+import { DEFAULT_RESEARCH_BUDGET, engineTaskBudget, widePagesPerQuery } from './budget.js';
 import { createRunContext, type RunContext } from './context.js';
 import { runDeep } from './deep.js';
 import { analyzeGaps } from './gaps.js';
@@ -25,8 +25,6 @@ import { refutationSearched, runVerify } from './verify.js';
 
 /** Longest question accepted, in characters. */
 export const MAX_RESEARCH_QUESTION_CHARS = 1_000;
-/** The engine's own seconds budget is this multiple of the run's, so the run's phase deadlines always act first. */
-export const ENGINE_SECONDS_FACTOR = 3;
 
 const other = (l: ResearchLanguage): ResearchLanguage => (l === 'ja' ? 'en' : 'ja');
 
@@ -251,11 +249,7 @@ export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInp
   const task = await deps.engine.createTask({
     question,
     // The answer's reserve on top of the run's budget (budget.ts ANSWER_PAGE_RESERVE): only the proposition's check may use it.
-    budget: {
-      maxPages: budget.pages + ANSWER_PAGE_RESERVE,
-      maxQueries: budget.queries + ANSWER_QUERY_RESERVE,
-      maxSeconds: budget.seconds * ENGINE_SECONDS_FACTOR,
-    },
+    budget: engineTaskBudget(budget),
     language: topics[0]!.language,
     ...(input.providers && input.providers.length > 0 ? { providers: input.providers } : {}),
   });

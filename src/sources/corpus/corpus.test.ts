@@ -81,3 +81,24 @@ test('a document ingested from a file is searched under its corpus:// URL (the p
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a local document is titled by its own title, its first heading or its file name — never its absolute path (newcomer issue, item 7)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-corpus-'));
+  const store = openStore({ path: join(dir, 'lyra.db') });
+  try {
+    const docs = join(dir, 'docs');
+    mkdirSync(docs);
+    writeFileSync(join(docs, 'varroa-notes.txt'), 'Varroa mites harm honeybee colonies by feeding on their fat body.\n');
+    writeFileSync(join(docs, 'pesticides.md'), '# Bees and pesticides\n\nSublethal doses of imidacloprid impair foraging.\n');
+    writeFileSync(join(docs, 'page.html'), '<html><head><title>Pollinator decline</title></head><body><p>Wild bee numbers fell sharply.</p></body></html>');
+    await ingestCorpus({ store, extractor: createTextExtractor(), name: 'bees', paths: [docs] });
+    const titles = store
+      .listCorpusDocumentIds('bees')
+      .map((id) => store.getCorpusDocument('bees', id)!.title)
+      .sort();
+    assert.deepEqual(titles, ['Bees and pesticides', 'Pollinator decline', 'varroa-notes']);
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -3,9 +3,9 @@
 // its documents (records gone from a JSONL file are removed). Hostile folders are bounded: only
 // regular files, links kept inside the folder (walk-files.ts), a byte cap counted while reading
 // (read-bounded.ts), one bad entry one per-file error; text files' charset detected by the extractor.
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InvalidInputError, contentHash, errorMessage, throwIfAborted, type CorpusDocument, type Store, type TextExtractor } from '../../core/index.js';
+import { InvalidInputError, contentHash, errorMessage, throwIfAborted, type CorpusDocument, type ExtractedDocument, type Store, type TextExtractor } from '../../core/index.js';
 import { parseDocumentFile } from './document-records.js';
 import { readFileBounded } from './read-bounded.js';
 import { collectCorpusFiles } from './walk-files.js';
@@ -148,7 +148,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
           batch.push({
             corpus,
             id: file,
-            title: doc.title?.trim() || file,
+            title: documentTitle(doc, file),
             text: doc.text,
             url,
             publishedAt: doc.publishedAt,
@@ -167,4 +167,17 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
   }
   flush();
   return report;
+}
+
+/**
+ * A local document's title: its own (HTML <title>, PDF metadata), else its first heading, else its file
+ * name without the extension — never the absolute path, which showed the person's folders in every
+ * report and export that named the document.
+ */
+export function documentTitle(doc: Pick<ExtractedDocument, 'title' | 'sections'>, file: string): string {
+  const own = doc.title?.trim();
+  if (own) return own;
+  const heading = doc.sections.find((s) => s.headingPath.length > 0)?.headingPath[0]?.trim();
+  if (heading) return heading;
+  return basename(file).replace(/\.[^.]+$/, '') || basename(file);
 }

@@ -13,6 +13,8 @@ export interface ProblemInput {
   storeError?: string;
   /** $LYRA_HOME/lyra.config.yaml, where a file may widen network reach. */
   homeConfig: string;
+  /** The corpora shipped with Lyra (corpora/<name>: example), searchable offline, indexed on first use. */
+  builtinCorpora?: readonly string[];
 }
 
 const ANSWERED: ReadonlySet<string> = new Set(['ok', 'http_error', 'blocked']);
@@ -198,17 +200,31 @@ export function problemsOf(input: ProblemInput): Problem[] {
       fix: `remove web_search.enabled: false from ${config.configFile ?? input.homeConfig}`,
     });
   }
+  const searchable = report.sources.filter((s) => s.kind !== 'llm' && s.enabled);
+  // Offline: no web or scholarly source answered. One finding says so with both ways on, instead of one
+  // near-identical DNS warning per source (six on a fresh offline machine) and an error that never named
+  // the shipped example corpus the quick start runs on.
+  const offline = report.probes.enabled && searchable.length > 0 && !searchable.some((s) => ANSWERED.has(s.probe.status));
   for (const s of report.sources) {
+    if (offline && s.kind !== 'llm' && s.probe.status === 'unreachable') continue;
     const p = sourceProblem(input, s);
     if (p) out.push(p);
   }
-  const searchable = report.sources.filter((s) => s.kind !== 'llm' && s.enabled);
-  if (report.probes.enabled && searchable.length > 0 && !searchable.some((s) => ANSWERED.has(s.probe.status)) && report.paths.store.corpora.length === 0) {
+  if (offline) {
+    const indexed = report.paths.store.corpora.map((c) => c.name);
+    const builtin = (input.builtinCorpora ?? []).filter((n) => !indexed.includes(n));
+    const local = [...indexed, ...builtin];
+    const silent = searchable.filter((s) => s.probe.status === 'unreachable').map((s) => s.name);
     out.push({
-      severity: 'error',
+      // Lyra still works offline on local documents; only with none at all is nothing searchable.
+      severity: local.length > 0 ? 'warning' : 'error',
       code: 'no_source_reachable',
-      message: 'no search provider or scholarly API answered, and no local corpus is indexed: a search finds nothing (offline?)',
-      fix: 'connect to the network, or index your documents: lyra corpus add <folder>',
+      message:
+        `offline: no search provider or scholarly API answered (${silent.join(', ')} did not answer)` +
+        (local.length > 0 ? `; local corpora still work: ${local.join(', ')}` : ', and no local corpus is indexed: a search finds nothing'),
+      fix:
+        'connect to the network (or set a proxy), or research local documents: ' +
+        `${local.length > 0 ? `lyra research "…" --corpus ${local[0]}, or ` : ''}lyra corpus add <folder> then --corpus NAME`,
     });
   }
   out.push(...modelProblems(input));

@@ -4,6 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CorpusInfo } from '../../core/index.js';
+import { listBuiltinCorpora } from '../builtin-corpora.js';
 import { webSearchPlan } from '../web-search.js';
 import type { HostResolver } from '../../net/index.js';
 import type { LyraConfig } from '../config/index.js';
@@ -125,6 +126,7 @@ export async function runDoctor(options: RunDoctorOptions): Promise<DoctorReport
     home: writableAncestor(config.home),
     ...(store.error ? { storeError: store.error } : {}),
     homeConfig: join(config.home, 'lyra.config.yaml'),
+    builtinCorpora: listBuiltinCorpora().map((c) => c.name),
   });
   // Errors first, each group in the order found.
   const sorted = [...problems.filter((p) => p.severity === 'error'), ...problems.filter((p) => p.severity !== 'error')];

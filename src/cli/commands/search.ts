@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { createRuntime, listBuiltinCorpora, openExistingStore, openOrCreateStore, searchWithProvider } from '../../app/index.js';
-import { InvalidInputError, terminalLine, type SearchHit } from '../../core/index.js';
+import { InvalidInputError, errorOfCategory, isLyraError, terminalLine, type SearchHit } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
 
@@ -57,6 +57,15 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
             ),
           fetcher: runtime.fetcher,
         });
+      } catch (err) {
+        // Offline (the name of the search service does not resolve): the same way on as lyra doctor's.
+        if (isLyraError(err) && /^dns_/.test(err.code ?? ''))
+          throw errorOfCategory(
+            err.category,
+            `${err.message} — offline? Search local documents instead: lyra search "…" --corpus example (shipped), or lyra corpus add <folder> then --corpus NAME`,
+            { code: err.code, cause: err },
+          );
+        throw err;
       } finally {
         await runtime.close();
       }

@@ -11,11 +11,11 @@
 //      cross-encoder, export ONNX fp32 and int8;
 //   3. scripts/nli/finish-model.ts: parity in Node, temperature, precision-first thresholds, lyra.json;
 //   4. scripts/nli/write-card.ts: MODEL_CARD.md from the files just written.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
+import { pythonVenv, runStep, runTsxStep } from './nli/python-steps.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,20 +38,9 @@ if (!existsSync(sharedDataPath())) {
   console.error(`train:nli needs the training data at ${sharedDataPath()} (../shared/data)`);
   process.exit(2);
 }
-const run = (command: string, argv: string[]): void => {
-  console.error(`$ ${command} ${argv.join(' ')}`);
-  const r = spawnSync(command, argv, { stdio: 'inherit', cwd: PROJECT_ROOT });
-  if (r.status !== 0) {
-    console.error(`train:nli: step failed (exit ${r.status ?? r.signal}): ${command} ${argv.join(' ')}`);
-    process.exit(1);
-  }
-};
-const tsx = (script: string, argv: string[]): void => run(process.execPath, ['--import', 'tsx', join('scripts', 'nli', script), ...argv]);
-
-const venvPython = join(args.venv, 'bin', 'python');
-if (!existsSync(venvPython)) run(args.python, ['-m', 'venv', args.venv]);
-// pip is quick when everything pinned is already there, so the requirements are always checked.
-run(venvPython, ['-m', 'pip', 'install', '--quiet', '-r', join('scripts', 'nli', 'requirements.txt')]);
+const run = (command: string, argv: string[]): void => runStep('train:nli', command, argv);
+const tsx = (script: string, argv: string[]): void => runTsxStep('train:nli', script, argv);
+const venvPython = pythonVenv('train:nli', args.venv, args.python);
 
 const pairs = join(args.work, 'pairs');
 const trained = join(args.work, 'model');

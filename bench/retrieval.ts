@@ -1,0 +1,150 @@
+// npm run bench:retrieval — corpus retrieval by words, by meaning and both (issue 32): Check-COVID's
+// 347 abstracts as the corpus, its train and dev claims as queries, the gold abstract's rank. Rankers,
+// all in the same run:
+//   bm25         the corpus provider as shipped (SQLite FTS5 BM25 top 50, re-ranked by tf-idf);
+//   dense        cosine between the claim and the abstract's best sentence, exact over the corpus, for
+//                each encoder (use-lite, the old one; minilm-en, the pretrained one in models/);
+//   dense-doc    cosine between the claim and the whole abstract (title and text as one input);
+//   hybrid       reciprocal-rank fusion of bm25's top 50 and dense (k = 60, no fitting).
+// Prints gold-in-top-1/5/10 and MRR@10 per split, claims/s of each encoder, peak RSS.
+//   npm run bench:retrieval [-- --json out.json --limit N]
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { EmbeddingModel, TextExtractor } from '../src/core/index.js';
+import { createTransformersEmbeddingModel, createUseLiteEmbeddingModel } from '../src/models/embedding/index.js';
+import { createCorpusSearchProvider, ingestCorpus } from '../src/sources/index.js';
+import { openStore } from '../src/store/index.js';
+import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
+
+const { values: args } = parseArgs({ options: { json: { type: 'string' }, limit: { type: 'string', default: '0' } } });
+const covid = sharedDataPath('check-covid/corpus.json');
+if (!existsSync(covid)) {
+  console.log(`bench:retrieval skipped: missing ${covid} (../shared/data is not part of a user's clone)`);
+  process.exit(0);
+}
+let peakRss = process.memoryUsage().rss;
+const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
+const abstracts = readFileSync(covid, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as { cord_id: string; title: string; abstract: string[] });
+const claimsOf = (split: string): Array<{ claim: string; cord_id: string }> => {
+  const all = readFileSync(sharedDataPath(`check-covid/${split}/covidCheck_${split}_composed+extracted.json`), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { claim: string; cord_id: string });
+  const n = Number(args.limit);
+  return n > 0 ? all.slice(0, n) : all;
+};
+const splits = { train: claimsOf('train'), dev: claimsOf('dev') };
+
+type Ranking = string[];
+const RRF_K = 60;
+function fuse(...rankings: Ranking[]): Ranking {
+  const score = new Map<string, number>();
+  for (const r of rankings) r.forEach((id, i) => score.set(id, (score.get(id) ?? 0) + 1 / (RRF_K + i + 1)));
+  return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+}
+interface Metrics {
+  top1: number;
+  top5: number;
+  top10: number;
+  mrr10: number;
+}
+function metrics(rankings: Ranking[], gold: string[]): Metrics {
+  let top1 = 0;
+  let top5 = 0;
+  let top10 = 0;
+  let mrr = 0;
+  rankings.forEach((r, i) => {
+    const at = r.indexOf(gold[i]!);
+    if (at === 0) top1++;
+    if (at >= 0 && at < 5) top5++;
+    if (at >= 0 && at < 10) {
+      top10++;
+      mrr += 1 / (at + 1);
+    }
+  });
+  const n = rankings.length;
+  return { top1: top1 / n, top5: top5 / n, top10: top10 / n, mrr10: mrr / n };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'lyra-bench-retrieval-'));
+try {
+  const store = openStore({ path: join(dir, 'lyra.db') });
+  const noExtractor: TextExtractor = { extract: () => Promise.reject(new Error('JSONL only')) };
+  await ingestCorpus({ store, extractor: noExtractor, name: 'check-covid', paths: [covid] });
+  const provider = createCorpusSearchProvider({ store, corpus: 'check-covid' });
+  const bm25: Record<string, Ranking[]> = {};
+  for (const [split, claims] of Object.entries(splits)) {
+    bm25[split] = [];
+    for (const c of claims) bm25[split].push((await provider.search({ query: c.claim, limit: 50 })).map((h) => h.id!));
+  }
+  store.close();
+  sample();
+
+  const encoders: Array<{ label: string; model: EmbeddingModel }> = [
+    { label: 'use-lite', model: createUseLiteEmbeddingModel() },
+    { label: 'minilm-en', model: createTransformersEmbeddingModel({ modelId: 'minilm-en', modelsDir: join(PROJECT_ROOT, 'models'), dtype: 'q8' }) },
+  ];
+  const sentences = abstracts.flatMap((a) => [a.title, ...a.abstract].map((text) => ({ id: a.cord_id, text })));
+  const rows: Array<{ ranker: string; split: string } & Metrics> = [];
+  for (const [split] of Object.entries(splits)) rows.push({ ranker: 'bm25', split, ...metrics(bm25[split]!, splits[split as 'train'].map((c) => c.cord_id)) });
+  const speed: Record<string, { sentencesPerSecond: number; claimsPerSecond: number }> = {};
+  for (const { label, model } of encoders) {
+    await model.embed(['warm up']);
+    let t = performance.now();
+    const vectors: Float32Array[] = [];
+    for (let i = 0; i < sentences.length; i += 256) vectors.push(...(await model.embed(sentences.slice(i, i + 256).map((s) => s.text))));
+    const sentencesPerSecond = sentences.length / ((performance.now() - t) / 1000);
+    // Whole abstracts too (title and text in one input; the encoder reads its first 512 tokens).
+    const docVectors = await model.embed(abstracts.map((a) => [a.title, ...a.abstract].join(' ')));
+    sample();
+    let claimSeconds = 0;
+    let claimCount = 0;
+    for (const [split, claims] of Object.entries(splits)) {
+      t = performance.now();
+      const cv = await model.embed(claims.map((c) => c.claim));
+      claimSeconds += (performance.now() - t) / 1000;
+      claimCount += claims.length;
+      const dense: Ranking[] = cv.map((q) => {
+        const best = new Map<string, number>();
+        vectors.forEach((v, j) => {
+          let dot = 0;
+          for (let k = 0; k < v.length; k++) dot += v[k]! * q[k]!;
+          const id = sentences[j]!.id;
+          if (dot > (best.get(id) ?? -Infinity)) best.set(id, dot);
+        });
+        return [...best.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+      });
+      const gold = claims.map((c) => c.cord_id);
+      const denseDoc: Ranking[] = cv.map((q) =>
+        docVectors
+          .map((v, j) => [abstracts[j]!.cord_id, v.reduce((acc, x, k) => acc + x * q[k]!, 0)] as const)
+          .sort((a, b) => b[1] - a[1])
+          .map(([id]) => id),
+      );
+      rows.push({ ranker: `dense ${label}`, split, ...metrics(dense, gold) });
+      rows.push({ ranker: `dense-doc ${label}`, split, ...metrics(denseDoc, gold) });
+      rows.push({ ranker: `hybrid bm25+doc ${label}`, split, ...metrics(denseDoc.map((d, i) => fuse(bm25[split]![i]!, d.slice(0, 50))), gold) });
+      rows.push({ ranker: `hybrid bm25+${label}`, split, ...metrics(dense.map((d, i) => fuse(bm25[split]![i]!, d.slice(0, 50))), gold) });
+    }
+    speed[label] = { sentencesPerSecond: Math.round(sentencesPerSecond), claimsPerSecond: Math.round(claimCount / claimSeconds) };
+    sample();
+  }
+  console.log(`bench:retrieval — Check-COVID: ${abstracts.length} abstracts (${sentences.length} sentences), claims: train ${splits.train.length}, dev ${splits.dev.length}`);
+  console.log('ranker                      split   top1   top5  top10  MRR@10   top5 vs bm25');
+  for (const r of rows) {
+    const base = rows.find((x) => x.ranker === 'bm25' && x.split === r.split)!;
+    console.log(
+      `${r.ranker.padEnd(28)}${r.split.padEnd(6)}${[r.top1, r.top5, r.top10, r.mrr10].map((x) => x.toFixed(3).padStart(7)).join('')}   ${(r.top5 / base.top5).toFixed(3)}×`,
+    );
+  }
+  for (const [label, s] of Object.entries(speed)) console.log(`${label}: ${s.sentencesPerSecond} corpus sentences/s, ${s.claimsPerSecond} claims/s (2 CPU threads max)`);
+  console.log(`peak RSS ${Math.round(peakRss / 1048576)} MB`);
+  if (args.json) writeFileSync(args.json, `${JSON.stringify({ rows, speed, peakRssMb: Math.round(peakRss / 1048576) }, null, 2)}\n`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

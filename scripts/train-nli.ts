@@ -2,7 +2,7 @@
 // lyra.json with calibration and thresholds, MODEL_CARD.md). A development tool: Lyra itself never
 // runs Python, and `npm ci` / `npm test` never need it.
 //
-//   npm run train:nli [-- --work .scratch-nli --python python3 --examples 100000 --seed 13 --skip-train]
+//   npm run train:nli [-- --work .scratch-nli --python python3 --examples 75000 --seed 13 --skip-train]
 //
 // Steps:
 //   0. a virtual environment (.venv-nli) from scripts/nli/requirements.txt, made once by this command;
@@ -23,7 +23,7 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: join(PROJECT_ROOT, 'models', 'nli-en') },
     venv: { type: 'string', default: join(PROJECT_ROOT, '.venv-nli') },
     python: { type: 'string', default: 'python3' },
-    examples: { type: 'string', default: '100000' },
+    examples: { type: 'string', default: '75000' },
     seed: { type: 'string', default: '13' },
     /** Reuse <work>/model (a finished training run): only steps 3 and 4. */
     'skip-train': { type: 'boolean', default: false },

@@ -71,8 +71,8 @@ ${(t.tuning ?? [])
   .join('\n')}
 
 ## Training
-Seed ${t.seed}; ${t.examples} examples (one pass over the pool of ${t.pool}, drawn in the order of a
-weighted sample without replacement, so the pool weights decide what comes early), batch ${t.batch},
+Seed ${t.seed}; ${t.examples} examples (drawn from the pool of ${t.pool} by a weighted sample without
+replacement, so the pool weights decide which train, then shuffled once, so no pool comes late), batch ${t.batch},
 AdamW lr ${t.lr} (warm-up ${t.warmup}, linear decay), weight decay 0.01, max ${t.max_length} tokens
 (mean ${t.mean_tokens}), dynamic padding over length-sorted chunks; PyTorch ${t.torch}, ${t.threads} CPU
 threads on ${t.machine}; ${Math.round(t.train_seconds / 60)} min of training (${t.examples_per_second}

@@ -33,11 +33,15 @@ try {
   const lifted = join(dir, 'lifted.yaml');
   writeFileSync(lifted, `extract:\n  max_pdf_inflated_bytes: ${2 ** 40}\n`);
   const run = (label: string, config?: string): Record<string, unknown> => {
-    const r = spawnSync('/usr/bin/time', ['-f', '%M %e', process.execPath, join(PROJECT_ROOT, 'bin', 'lyra.js'), 'extract', file, ...(config ? ['--config', config] : [])], {
-      env: { ...process.env, LYRA_HOME: join(dir, 'home') },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const r = spawnSync(
+      '/usr/bin/time',
+      ['-f', '%M %e', process.execPath, join(PROJECT_ROOT, 'bin', 'lyra.js'), 'extract', file, ...(config ? ['--config', config] : [])],
+      {
+        env: { ...process.env, LYRA_HOME: join(dir, 'home') },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const lines = r.stderr.trim().split('\n');
     const [kb, wall] = lines.at(-1)!.split(' ').map(Number);
     const error = lines.slice(0, -1).find((l) => /pdf_too_large|limit|error/i.test(l)) ?? '';

@@ -91,7 +91,15 @@ try {
   ];
   const sentences = abstracts.flatMap((a) => [a.title, ...a.abstract].map((text) => ({ id: a.cord_id, text })));
   const rows: Array<{ ranker: string; split: string } & Metrics> = [];
-  for (const [split] of Object.entries(splits)) rows.push({ ranker: 'bm25', split, ...metrics(bm25[split]!, splits[split as 'train'].map((c) => c.cord_id)) });
+  for (const [split] of Object.entries(splits))
+    rows.push({
+      ranker: 'bm25',
+      split,
+      ...metrics(
+        bm25[split]!,
+        splits[split as 'train'].map((c) => c.cord_id),
+      ),
+    });
   const speed: Record<string, { sentencesPerSecond: number; claimsPerSecond: number }> = {};
   for (const { label, model } of encoders) {
     await model.embed(['warm up']);
@@ -128,13 +136,29 @@ try {
       );
       rows.push({ ranker: `dense ${label}`, split, ...metrics(dense, gold) });
       rows.push({ ranker: `dense-doc ${label}`, split, ...metrics(denseDoc, gold) });
-      rows.push({ ranker: `hybrid bm25+doc ${label}`, split, ...metrics(denseDoc.map((d, i) => fuse(bm25[split]![i]!, d.slice(0, 50))), gold) });
-      rows.push({ ranker: `hybrid bm25+${label}`, split, ...metrics(dense.map((d, i) => fuse(bm25[split]![i]!, d.slice(0, 50))), gold) });
+      rows.push({
+        ranker: `hybrid bm25+doc ${label}`,
+        split,
+        ...metrics(
+          denseDoc.map((d, i) => fuse(bm25[split]![i]!, d.slice(0, 50))),
+          gold,
+        ),
+      });
+      rows.push({
+        ranker: `hybrid bm25+${label}`,
+        split,
+        ...metrics(
+          dense.map((d, i) => fuse(bm25[split]![i]!, d.slice(0, 50))),
+          gold,
+        ),
+      });
     }
     speed[label] = { sentencesPerSecond: Math.round(sentencesPerSecond), claimsPerSecond: Math.round(claimCount / claimSeconds) };
     sample();
   }
-  console.log(`bench:retrieval — Check-COVID: ${abstracts.length} abstracts (${sentences.length} sentences), claims: train ${splits.train.length}, dev ${splits.dev.length}`);
+  console.log(
+    `bench:retrieval — Check-COVID: ${abstracts.length} abstracts (${sentences.length} sentences), claims: train ${splits.train.length}, dev ${splits.dev.length}`,
+  );
   console.log('ranker                      split   top1   top5  top10  MRR@10   top5 vs bm25');
   for (const r of rows) {
     const base = rows.find((x) => x.ranker === 'bm25' && x.split === r.split)!;
@@ -142,7 +166,8 @@ try {
       `${r.ranker.padEnd(28)}${r.split.padEnd(6)}${[r.top1, r.top5, r.top10, r.mrr10].map((x) => x.toFixed(3).padStart(7)).join('')}   ${(r.top5 / base.top5).toFixed(3)}×`,
     );
   }
-  for (const [label, s] of Object.entries(speed)) console.log(`${label}: ${s.sentencesPerSecond} corpus sentences/s, ${s.claimsPerSecond} claims/s (2 CPU threads max)`);
+  for (const [label, s] of Object.entries(speed))
+    console.log(`${label}: ${s.sentencesPerSecond} corpus sentences/s, ${s.claimsPerSecond} claims/s (2 CPU threads max)`);
   console.log(`peak RSS ${Math.round(peakRss / 1048576)} MB`);
   if (args.json) writeFileSync(args.json, `${JSON.stringify({ rows, speed, peakRssMb: Math.round(peakRss / 1048576) }, null, 2)}\n`);
 } finally {

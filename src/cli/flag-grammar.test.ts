@@ -49,7 +49,7 @@ test('lyra search --corpus NAME needs no --provider; --corpus with a web provide
   const home = tempHome();
   const r = await runCli(['search', 'coral bleaching', '--corpus', 'example', '--limit', '2', '--json'], { home });
   assert.equal(r.code, 0, r.err);
-  const hits = (JSON.parse(r.out) as { provider: string; hits: unknown[] });
+  const hits = JSON.parse(r.out) as { provider: string; hits: unknown[] };
   assert.equal(hits.provider, 'corpus');
   assert.equal(hits.hits.length, 2);
   const mixed = await runCli(['search', 'x', '--corpus', 'example', '-p', 'duckduckgo'], { home });

@@ -130,7 +130,12 @@ test('a full server: the least recently used idle session yields to a new client
     assert.equal(http.sessions(), 2);
     const gone = await fetch(http.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': first.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-03-26' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': first.headers.get('mcp-session-id')!,
+        'mcp-protocol-version': '2025-03-26',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
     });
     assert.equal(gone.status, 404, 'the oldest session yielded');

@@ -205,9 +205,12 @@ export async function startHttpServer(options: HttpServeOptions): Promise<Runnin
       // The least recently used idle session yields to the new client before anyone is refused.
       const quietSince = Date.now() - limits.sessionYieldAfterMs;
       let oldest: [string, Session] | undefined;
-      for (const entry of sessions) if (entry[1].inFlight === 0 && entry[1].lastSeen <= quietSince && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
+      for (const entry of sessions)
+        if (entry[1].inFlight === 0 && entry[1].lastSeen <= quietSince && (!oldest || entry[1].lastSeen < oldest[1].lastSeen)) oldest = entry;
       if (oldest) {
-        log(`session ${oldest[0]} closed: idle since ${new Date(oldest[1].lastSeen).toISOString()}, it yields to a new client (mcp.http.max_sessions ${limits.maxSessions})`);
+        log(
+          `session ${oldest[0]} closed: idle since ${new Date(oldest[1].lastSeen).toISOString()}, it yields to a new client (mcp.http.max_sessions ${limits.maxSessions})`,
+        );
         await closeSession(oldest[0]);
       }
     }

@@ -56,7 +56,12 @@ function answer(req: SqlRequest): SqlResponse {
       // A value SQLite made (zeroblob, a huge string) is copied whole into this process before any check sees it:
       // after each row, past the limit, the statement stops here and the parent ends this process.
       if (process.memoryUsage.rss() > req.maxRssBytes)
-        return { id: req.id, ok: false, code: 'sql_memory_limit', message: `a row took the query process past its memory limit of ${Math.round(req.maxRssBytes / 1048576)} MB (mcp.sql.max_memory_mb)` };
+        return {
+          id: req.id,
+          ok: false,
+          code: 'sql_memory_limit',
+          message: `a row took the query process past its memory limit of ${Math.round(req.maxRssBytes / 1048576)} MB (mcp.sql.max_memory_mb)`,
+        };
       const out = row.map((v) => cell(v, req.maxCellChars, cut));
       // Many columns of long cells: the answer stays bounded in size, whatever the row and column counts.
       for (const v of out) chars += typeof v === 'string' ? v.length : 16;

@@ -63,7 +63,8 @@ export async function pdfBomb(options: PdfBombOptions): Promise<Uint8Array> {
   else obj(4, `<< /Filter ${filter}${options.taggedAsImage ? ' /Subtype /Image' : ''} >>`, data);
   obj(5, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   const count = options.asImageXObject ? 7 : 6;
-  if (options.asImageXObject) obj(6, `<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter ${filter} >>`, data);
+  if (options.asImageXObject)
+    obj(6, `<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter ${filter} >>`, data);
   const xref = size;
   push(`xref\n0 ${count}\n0000000000 65535 f \n`);
   for (let n = 1; n < count; n++) push(`${String(offsets[n]).padStart(10, '0')} 00000 n \n`);

@@ -64,7 +64,10 @@ test('corpus add: a PDF decompression bomb fails with pdf_too_large naming the l
     maxHeapMb: 512,
   });
   assert.ok(r.ok, r.ok ? '' : r.message);
-  assert.deepEqual(r.value.failed.map((f) => f.file), ['bomb.pdf']);
+  assert.deepEqual(
+    r.value.failed.map((f) => f.file),
+    ['bomb.pdf'],
+  );
   assert.match(r.value.failed[0]!.error, /decodes to more than 268435456 bytes \(limit extract\.max_pdf_inflated_bytes\)/);
   assert.deepEqual(Object.keys(r.value.texts), ['good.txt']);
 });

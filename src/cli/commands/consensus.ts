@@ -24,7 +24,6 @@ const flagsSchema = z.strictObject({
   json: z.boolean().optional(),
 });
 
-
 /** One progress line: the iteration, each agent's state, then the scoring step. */
 function progressTracker(iterations: number): { line: () => string | undefined; on: (e: ConsensusResearchEvent) => void } {
   let iteration = 0;

@@ -121,7 +121,10 @@ test('an offline machine: one finding, not one per source, that names the shippe
     );
     const offline = report.problems.find((p) => p.code === 'no_source_reachable')!;
     assert.equal(offline.severity, 'warning');
-    assert.match(offline.message, /^offline: .*duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed did not answer.*local corpora still work: example/);
+    assert.match(
+      offline.message,
+      /^offline: .*duckduckgo, semantic_scholar, openalex, crossref, arxiv, pubmed did not answer.*local corpora still work: example/,
+    );
     assert.match(offline.fix, /connect to the network.*--corpus example.*lyra corpus add <folder>/);
     assert.deepEqual(
       report.problems.filter((p) => p.code === 'source_unreachable'),

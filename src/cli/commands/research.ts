@@ -34,7 +34,6 @@ const flagsSchema = z.strictObject({
   json: z.boolean().optional(),
 });
 
-
 function clock(ms: number): string {
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;

@@ -34,7 +34,11 @@ test('an image pdf.js never decodes for text is not counted: a scanned page pass
 
 test('filters: ASCIIHex, ASCII85, RunLength and LZW are decoded and counted, alone and before Flate', async () => {
   const withStream = (dict: string, data: Buffer): Uint8Array =>
-    Buffer.concat([Buffer.from(`%PDF-1.4\n4 0 obj\n<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream\nendobj\n%%EOF\n')]);
+    Buffer.concat([
+      Buffer.from(`%PDF-1.4\n4 0 obj\n<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'),
+      data,
+      Buffer.from('\nendstream\nendobj\n%%EOF\n'),
+    ]);
   const size = (dict: string, data: Buffer): Promise<number> => checkPdfInflatedSize(withStream(dict, data), 'x', { maxInflatedBytes: 100 * MB });
   assert.equal(await size('/Filter /ASCIIHexDecode', Buffer.from('48 65 6c6c 6f20776f726c64>')), 26); // 11 decoded, counted no less than stored
   const flated = deflateSync(Buffer.alloc(50_000, 0x41));

@@ -79,7 +79,10 @@ function filtersOf(dict: string): string[] {
 }
 
 function asciiHex(data: Uint8Array): Buffer {
-  const digits = Buffer.from(data).toString('latin1').split('>')[0]!.replace(/[^0-9a-fA-F]/g, '');
+  const digits = Buffer.from(data)
+    .toString('latin1')
+    .split('>')[0]!
+    .replace(/[^0-9a-fA-F]/g, '');
   return Buffer.from(digits.length % 2 ? `${digits}0` : digits, 'hex');
 }
 
@@ -240,10 +243,9 @@ export async function checkPdfInflatedSize(body: Uint8Array, url: string, option
   // Page dictionaries may sit in compressed object streams: read those first (they count too).
   let total = 0;
   const over = (): NonRetryableError =>
-    new NonRetryableError(
-      `extract: PDF ${url} decodes to more than ${options.maxInflatedBytes} bytes (limit extract.max_pdf_inflated_bytes); not read`,
-      { code: 'pdf_too_large' },
-    );
+    new NonRetryableError(`extract: PDF ${url} decodes to more than ${options.maxInflatedBytes} bytes (limit extract.max_pdf_inflated_bytes); not read`, {
+      code: 'pdf_too_large',
+    });
   const objectStreams = streams.filter((s) => /\/Type\s*\/ObjStm/.test(s.dict));
   for (const s of objectStreams) {
     throwIfAborted(options.signal);

@@ -5,7 +5,16 @@
 // (read-bounded.ts), one bad entry one per-file error; text files' charset detected by the extractor.
 import { basename, extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InvalidInputError, contentHash, errorMessage, throwIfAborted, type CorpusDocument, type ExtractedDocument, type Store, type TextExtractor } from '../../core/index.js';
+import {
+  InvalidInputError,
+  contentHash,
+  errorMessage,
+  throwIfAborted,
+  type CorpusDocument,
+  type ExtractedDocument,
+  type Store,
+  type TextExtractor,
+} from '../../core/index.js';
 import { parseDocumentFile } from './document-records.js';
 import { readFileBounded } from './read-bounded.js';
 import { collectCorpusFiles } from './walk-files.js';

@@ -48,9 +48,12 @@ export function parseBudgetSpec(spec: string, base: Readonly<ResearchBudget> = D
   const out: ResearchBudget = { ...base };
   // `--budget ""` once ran the full default budget without a word: an empty spec is a mistake, not a default.
   if (!spec.split(',').some((p) => p.trim()))
-    throw new InvalidInputError(`--budget: empty; expected pages=N, queries=N, seconds=N (any subset) or a number of seconds; leave the flag out for ${formatBudget(base)}`, {
-      code: 'invalid_flag',
-    });
+    throw new InvalidInputError(
+      `--budget: empty; expected pages=N, queries=N, seconds=N (any subset) or a number of seconds; leave the flag out for ${formatBudget(base)}`,
+      {
+        code: 'invalid_flag',
+      },
+    );
   const schema = z.strictObject({
     pages: positive(MAX_BUDGET.pages).optional(),
     queries: positive(MAX_BUDGET.queries).optional(),
@@ -84,7 +87,11 @@ export const ENGINE_SECONDS_FACTOR = 3;
 
 /** The budget the engine task holds for a run with `budget` (what `lyra task status` and the UI show). */
 export function engineTaskBudget(budget: ResearchBudget): { maxPages: number; maxQueries: number; maxSeconds: number } {
-  return { maxPages: budget.pages + ANSWER_PAGE_RESERVE, maxQueries: budget.queries + ANSWER_QUERY_RESERVE, maxSeconds: budget.seconds * ENGINE_SECONDS_FACTOR };
+  return {
+    maxPages: budget.pages + ANSWER_PAGE_RESERVE,
+    maxQueries: budget.queries + ANSWER_QUERY_RESERVE,
+    maxSeconds: budget.seconds * ENGINE_SECONDS_FACTOR,
+  };
 }
 
 /** One line on the run's budget and why the engine task's is larger (`seconds=40` showed as 120 s, `pages=10` as 11, unexplained). */

@@ -286,7 +286,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     closestSide: '最も近い文（判定モデルは中立と判定。ご自身で読んでください）',
     closestLean: (leans, p) => `中立（${leans === 'supports' ? '支持' : '反証'}寄り p ${p}）`,
     confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${label}）。${change}`,
-    noFigureLine: (judged, searched, change) => `確信度なし: ${verdictConfidenceTextJa({ verdict: 'insufficient evidence', confidence: 0, judged, searched })}。${change}`,
+    noFigureLine: (judged, searched, change) =>
+      `確信度なし: ${verdictConfidenceTextJa({ verdict: 'insufficient evidence', confidence: 0, judged, searched })}。${change}`,
     answerBasis: (o) => {
       const where = `検索したソース: ${o.sources.join('、')}。`;
       if (o.method === 'none')

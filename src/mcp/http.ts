@@ -23,15 +23,6 @@ export const HTTP_DEFAULTS = {
   maxSessions: 64,
   /** A session unused this long is closed (ms). */
   sessionIdleMs: 30 * 60_000,
-  /** A session quiet this long may yield its place to a new client when the server is full (ms). */
-  sessionYieldAfterMs: 60_000,
-  /**
-   * A session whose client dropped its event stream (GET) and sent nothing for this long is closed
-   * (ms): an SDK client that closes without DELETE drops the stream, and its session once lived on for
-   * 30 minutes, 64 of them shutting every new client out. A client that only lost its connection
-   * reconnects its stream within the SDK's first retry (1 s), well inside it.
-   */
-  sessionReclaimMs: 5_000,
   /**
    * Longest time to receive one whole request (headers and body) in ms; a slow client past it gets
    * 408. Node counts only the request: a long tool call streaming its answer over SSE is not cut.
@@ -43,6 +34,19 @@ export const HTTP_DEFAULTS = {
   idleTimeoutMs: 5_000,
   /** TCP connections open at once; further ones are dropped by the server at accept. */
   maxConnections: 128,
+};
+
+/** How sessions of gone or idle clients are reclaimed (issue 35, finding 6); options of startHttpServer, not config keys. */
+export const SESSION_RECLAIM_DEFAULTS = {
+  /** A session quiet this long may yield its place to a new client when the server is full (ms). */
+  sessionYieldAfterMs: 60_000,
+  /**
+   * A session whose client dropped its event stream (GET) and sent nothing for this long is closed
+   * (ms): an SDK client that closes without DELETE drops the stream, and its session once lived on for
+   * 30 minutes, 64 of them shutting every new client out. A client that only lost its connection
+   * reconnects its stream within the SDK's first retry (1 s), well inside it.
+   */
+  sessionReclaimMs: 5_000,
 };
 
 export interface HttpServeOptions {
@@ -128,8 +132,8 @@ export async function startHttpServer(options: HttpServeOptions): Promise<Runnin
     maxBodyBytes: options.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
     maxSessions: options.maxSessions ?? HTTP_DEFAULTS.maxSessions,
     sessionIdleMs: options.sessionIdleMs ?? HTTP_DEFAULTS.sessionIdleMs,
-    sessionYieldAfterMs: options.sessionYieldAfterMs ?? HTTP_DEFAULTS.sessionYieldAfterMs,
-    sessionReclaimMs: options.sessionReclaimMs ?? HTTP_DEFAULTS.sessionReclaimMs,
+    sessionYieldAfterMs: options.sessionYieldAfterMs ?? SESSION_RECLAIM_DEFAULTS.sessionYieldAfterMs,
+    sessionReclaimMs: options.sessionReclaimMs ?? SESSION_RECLAIM_DEFAULTS.sessionReclaimMs,
   };
   checkBindOptions({ host, ...(options.token !== undefined ? { token: options.token } : {}) });
   const guard: GuardOptions = {

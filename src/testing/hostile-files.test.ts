@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { boundedRun } from '../test-support/bounded-run.js';
+import { pdfBomb } from '../test-support/pdf-bomb.js';
 import { siblingModule } from '../test-support/sibling-module.js';
 
 const workloads = siblingModule(import.meta.url, './hostile-workloads').href;
@@ -59,7 +60,8 @@ test('corpus add: a PDF decompression bomb fails with pdf_too_large naming the l
   const r = await boundedRun<{ failed: Array<{ file: string; error: string }>; texts: Record<string, string> }>({
     module: workloads,
     exportName: 'ingestPdfBomb',
-    args: [],
+    // 300 MB when inflated, above the 256 MiB default limit.
+    args: [await pdfBomb({ inflatedBytes: 300 * 1024 * 1024 })],
     timeoutMs: 90_000,
     maxHeapMb: 512,
   });

@@ -9,7 +9,6 @@ import { createTextExtractor } from '../extract/index.js';
 import { MAX_SEGMENT_CHARS, splitSentences } from '../extract/sentences.js';
 import { ingestCorpus } from '../sources/index.js';
 import { openStore } from '../store/index.js';
-import { pdfBomb } from '../test-support/pdf-bomb.js';
 import { HOSTILE_MARKUP, HOSTILE_TEXT_RUNS, megabyteDocuments } from './payloads.js';
 
 /**
@@ -125,13 +124,13 @@ export async function ingestHostileFolder(options: { followSymlinks: boolean }):
   }
 }
 
-/** `corpus add` on a folder holding a PDF decompression bomb (300 MB inflated, made here) beside a good file, with the default limits. */
-export async function ingestPdfBomb(): Promise<{ failed: Array<{ file: string; error: string }>; texts: Record<string, string> }> {
+/** `corpus add` on a folder holding a PDF decompression bomb (the test makes it: test-support/pdf-bomb.ts) beside a good file, with the default limits. */
+export async function ingestPdfBomb(bomb: Uint8Array): Promise<{ failed: Array<{ file: string; error: string }>; texts: Record<string, string> }> {
   const dir = mkdtempSync(join(tmpdir(), 'lyra-hostile-pdf-'));
   const docs = join(dir, 'docs');
   mkdirSync(docs);
   writeFileSync(join(docs, 'good.txt'), 'Coral cover fell by 40 percent after the 2016 heatwave.');
-  writeFileSync(join(docs, 'bomb.pdf'), await pdfBomb({ inflatedBytes: 300 * 1024 * 1024 }));
+  writeFileSync(join(docs, 'bomb.pdf'), bomb);
   const store = openStore({ path: join(dir, 'lyra.db') });
   try {
     const report = await ingestCorpus({ store, extractor: createTextExtractor(), name: 'bomb', paths: [docs] });

@@ -75,6 +75,9 @@ test('the tasks list shows every task with its counts; headers carry the CSP and
   assert.equal(r.status, 200);
   assert.match(r.body, /Does walking lower blood pressure\?/);
   assert.match(r.body, /A running task/);
+  // Statuses in full words (newcomer issue, item 8), not VERI / COND.
+  assert.match(r.body, />VERIFIED <span data-live="claims\.VERIFIED"/);
+  assert.doesNotMatch(r.body, />(VERI|COND|CONT|REFU|UNSU) </);
   assert.match(String(r.headers['content-security-policy']), /default-src 'none'; script-src 'self'/);
   assert.equal(r.headers['x-frame-options'], 'DENY');
   assert.equal(r.headers['x-content-type-options'], 'nosniff');

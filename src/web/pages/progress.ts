@@ -43,9 +43,9 @@ export function liveProgress(p: TaskProgress): LiveProgress {
 const live = (key: string, value: string | number, cls = ''): string =>
   `<span data-live="${htmlAttr(key)}"${cls ? ` class="${htmlAttr(cls)}"` : ''}>${htmlText(String(value))}</span>`;
 
-/** The claim counts per status, each a coloured badge with its live number. */
+/** The claim counts per status, each a coloured badge with its live number; statuses in full (VERI, COND… were read as codes). */
 export function claimCountsHtml(p: LiveProgress): string {
-  return `<span class="counts">${HTML_STATUS_ORDER.map((s) => `<span class="count st-${htmlAttr(s)}" title="${htmlAttr(s)}">${htmlText(s.slice(0, 4))} ${live(`claims.${s}`, p.claims[s] ?? 0)}</span>`).join('')}</span>`;
+  return `<span class="counts">${HTML_STATUS_ORDER.map((s) => `<span class="count st-${htmlAttr(s)}" title="${htmlAttr(s)}">${htmlText(s)} ${live(`claims.${s}`, p.claims[s] ?? 0)}</span>`).join('')}</span>`;
 }
 
 export function statusHtml(p: LiveProgress): string {

@@ -2,13 +2,21 @@
 // Runs the built CLI (dist/, compiled on `npm ci` / `npm install` by the prepare script). In a
 // checkout whose sources changed after the last build it stops with a clear error instead of running
 // old code: `npm run build` (scripts/build.mjs) rebuilds and stamps dist/.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStartedAt, changedSince } from './stale-sources.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist', 'cli', 'main.js');
+
+// `lyra --version` alone answers from package.json before anything else loads: through the CLI it took
+// 4× Node's own start (loading the command modules and zod schemas), for one line. The same version the
+// CLI's -V prints (cli/main.ts packageVersion reads the same file).
+if (process.argv.length === 3 && (process.argv[2] === '--version' || process.argv[2] === '-V')) {
+  process.stdout.write(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
+  process.exit(0);
+}
 
 function fail(message) {
   process.stderr.write(`lyra: non_retryable: ${message}\n`);

@@ -178,7 +178,8 @@ test('bin/lyra.js runs the built dist/; a missing or stale build is a clear erro
   try {
     mkdirSync(join(dir, 'bin'));
     for (const f of ['lyra.js', 'stale-sources.js']) copyFileSync(join(PACKAGE_ROOT, 'bin', f), join(dir, 'bin', f));
-    const run = () => spawnSync(process.execPath, [join(dir, 'bin', 'lyra.js'), '--version'], { cwd: dir, encoding: 'utf8' });
+    // Any command but a bare --version (which answers from package.json without the build).
+    const run = () => spawnSync(process.execPath, [join(dir, 'bin', 'lyra.js'), '--help'], { cwd: dir, encoding: 'utf8' });
     let r = run();
     assert.equal(r.status, 1);
     assert.match(r.stderr, /^lyra: non_retryable: dist\/ is missing: run `npm run build`/);
@@ -239,6 +240,25 @@ test('bin/lyra.js runs as a real process', () => {
     assert.equal(JSON.parse(r.stdout).trust_level, 'GOVERNMENT');
   } finally {
     rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('bin/lyra.js --version answers before loading the CLI, with the version the CLI itself prints (newcomer issue, item 10)', () => {
+  // A copy of bin/ and package.json with no dist/ beside them: only an answer that loads nothing of the CLI works.
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-version-'));
+  try {
+    mkdirSync(join(dir, 'bin'));
+    for (const f of ['lyra.js', 'stale-sources.js']) copyFileSync(join(PACKAGE_ROOT, 'bin', f), join(dir, 'bin', f));
+    copyFileSync(join(PACKAGE_ROOT, 'package.json'), join(dir, 'package.json'));
+    for (const flag of ['--version', '-V']) {
+      const r = spawnSync(process.execPath, [join(dir, 'bin', 'lyra.js'), flag], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout, `${packageVersion()}\n`);
+    }
+    // Anything else still needs the built CLI.
+    assert.match(spawnSync(process.execPath, [join(dir, 'bin', 'lyra.js'), '--help'], { encoding: 'utf8' }).stderr, /dist\/ is missing/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -7,7 +7,7 @@
 //   dense-doc    cosine between the claim and the whole abstract (title and text as one input);
 //   hybrid       reciprocal-rank fusion of bm25's top 50 and dense (k = 60, no fitting).
 // Prints gold-in-top-1/5/10 and MRR@10 per split, claims/s of each encoder, peak RSS.
-//   npm run bench:retrieval [-- --json out.json --limit N]
+//   npm run bench:retrieval [-- --json out.json --limit N --encoders use-lite,minilm-en]
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,9 @@ import { createCorpusSearchProvider, ingestCorpus } from '../src/sources/index.j
 import { openStore } from '../src/store/index.js';
 import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
 
-const { values: args } = parseArgs({ options: { json: { type: 'string' }, limit: { type: 'string', default: '0' } } });
+const { values: args } = parseArgs({
+  options: { json: { type: 'string' }, limit: { type: 'string', default: '0' }, encoders: { type: 'string', default: 'use-lite,minilm-en' } },
+});
 const covid = sharedDataPath('check-covid/corpus.json');
 if (!existsSync(covid)) {
   console.log(`bench:retrieval skipped: missing ${covid} (../shared/data is not part of a user's clone)`);
@@ -85,10 +87,11 @@ try {
   store.close();
   sample();
 
+  const wanted = new Set(args.encoders.split(',').map((e) => e.trim()));
   const encoders: Array<{ label: string; model: EmbeddingModel }> = [
     { label: 'use-lite', model: createUseLiteEmbeddingModel() },
     { label: 'minilm-en', model: createTransformersEmbeddingModel({ modelId: 'minilm-en', modelsDir: join(PROJECT_ROOT, 'models'), dtype: 'q8' }) },
-  ];
+  ].filter((e) => wanted.has(e.label));
   const sentences = abstracts.flatMap((a) => [a.title, ...a.abstract].map((text) => ({ id: a.cord_id, text })));
   const rows: Array<{ ranker: string; split: string } & Metrics> = [];
   for (const [split] of Object.entries(splits))

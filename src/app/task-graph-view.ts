@@ -10,6 +10,8 @@ export interface GraphSourceNode {
   id: string;
   url: string;
   title: string;
+  /** What the graph writes beside the node: the title, shortened (every local document's domain is its corpus, so "corpus:example" named them all alike). */
+  label: string;
   domain: string;
   trust: TrustLevel;
   /** Claims at home here. */
@@ -37,12 +39,17 @@ export interface TaskGraphView {
   cites: Array<{ s: string; t: string; influential: boolean }>;
 }
 
+/** Longest source label drawn in the graph, in characters. */
+export const GRAPH_LABEL_CHARS = 40;
+
 export function taskGraphView(page: TaskPage): TaskGraphView {
   const byUrl = new Map<string, GraphSourceNode>();
   const sourceOf = (url: string, title: string | undefined, domain: string, trust: TrustLevel): GraphSourceNode => {
     let s = byUrl.get(url);
     if (!s) {
-      s = { id: `s${byUrl.size}`, url, title: title ?? url, domain, trust, claims: 0, ring: TRUST_LEVELS.indexOf(trust) };
+      const shown = title?.trim() || domain || url;
+      const label = shown.length > GRAPH_LABEL_CHARS ? `${shown.slice(0, GRAPH_LABEL_CHARS - 1)}…` : shown;
+      s = { id: `s${byUrl.size}`, url, title: title ?? url, label, domain, trust, claims: 0, ring: TRUST_LEVELS.indexOf(trust) };
       byUrl.set(url, s);
     }
     return s;

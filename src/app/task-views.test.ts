@@ -30,6 +30,11 @@ test('a task of 1,200 claims loads whole past the 1,000-claim materials page, is
     const graph = taskGraphView(page);
     assert.equal(graph.claims.length, 1_200);
     assert.equal(graph.sources.length, 120);
+    // Sources are labelled by their titles, shortened (newcomer issue, item 8): not all alike by domain.
+    assert.ok(
+      graph.sources.every((s) => s.label === s.title && s.label.length <= 40 && s.label !== s.domain),
+      JSON.stringify(graph.sources[0]),
+    );
   } finally {
     await runtime.close();
     rmSync(home, { recursive: true, force: true });

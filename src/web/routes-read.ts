@@ -12,7 +12,7 @@ import { liveProgress } from './pages/progress.js';
 import type { ReportLinks } from './pages/report-markdown.js';
 import { reportBody, runsBody } from './pages/runs-page.js';
 import { taskBody } from './pages/task-page.js';
-import { tasksBody } from './pages/tasks-page.js';
+import { tasksBody, type TaskAnswerCell } from './pages/tasks-page.js';
 import {
   claimFilterSchema,
   claimIdSchema,
@@ -44,7 +44,18 @@ function page(
 
 export function tasksRoute(ctx: UiContext, res: ServerResponse, params: URLSearchParams): void {
   parseInput(emptyQuerySchema, paramsRecord(params), 'query');
-  page(ctx, res, 'Tasks', tasksBody(ctx.base, listTaskSummaries(ctx.services.store)));
+  const tasks = listTaskSummaries(ctx.services.store);
+  // The answer of each task a research run started, for the list's verdict column.
+  const answers = new Map<string, TaskAnswerCell>();
+  for (const { task } of tasks) {
+    try {
+      const answer = researchRunOf(ctx.services.store, task.id)?.answer;
+      if (answer) answers.set(task.id, { verdict: answer.verdict, confidence: answer.confidence });
+    } catch (err) {
+      answers.set(task.id, { unreadable: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  page(ctx, res, 'Tasks', tasksBody(ctx.base, tasks, answers));
 }
 
 export function taskRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams, path: string): void {

@@ -75,6 +75,8 @@ test('the tasks list shows every task with its counts; headers carry the CSP and
   assert.equal(r.status, 200);
   assert.match(r.body, /Does walking lower blood pressure\?/);
   assert.match(r.body, /A running task/);
+  // An "Answer" column: a task no research run started shows none (newcomer issue, item 8).
+  assert.match(r.body, /<th>Answer<\/th>/);
   // Statuses in full words (newcomer issue, item 8), not VERI / COND.
   assert.match(r.body, />VERIFIED <span data-live="claims\.VERIFIED"/);
   assert.doesNotMatch(r.body, />(VERI|COND|CONT|REFU|UNSU) </);

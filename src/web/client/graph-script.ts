@@ -35,7 +35,7 @@ groups.forEach((grp, i) => {
     pos.set(c.id, { x: cx + r * Math.cos(a), y: cy + r * Math.sin(a) });
   });
 });
-for (const s of g.sources) els.push({ group: 'nodes', data: { id: s.id, kind: 'source', label: s.domain, colour: TRUST[s.trust] || '#999', size: 18 + 3 * Math.sqrt(s.claims), ref: s }, position: pos.get(s.id) });
+for (const s of g.sources) els.push({ group: 'nodes', data: { id: s.id, kind: 'source', label: s.label, colour: TRUST[s.trust] || '#999', size: 18 + 3 * Math.sqrt(s.claims), ref: s }, position: pos.get(s.id) });
 // Past 1,500 claims a claim's text is shown when zoomed in on it or clicked: measuring thousands of labels is most of the drawing time.
 for (const c of g.claims) els.push({ group: 'nodes', data: { id: c.id, kind: 'claim', label: big ? '' : c.label.length > 80 ? c.label.slice(0, 79) + '…' : c.label, colour: STATUS[c.status] || '#999', rejected: c.rejected ? 1 : 0, ref: c }, position: pos.get(c.id) || { x: 0, y: 0 } });
 let n = 0;

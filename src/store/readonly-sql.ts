@@ -73,6 +73,9 @@ export function createReadonlySql(options: ReadonlySqlOptions): ReadonlySql {
   if (options.path === ':memory:' || options.path === '') {
     throw new NonRetryableError('read-only SQL needs a store file; an in-memory store has none', { code: 'sql_unavailable' });
   }
+  const maxRssMb = options.maxRssMb ?? 256;
+  const maxRssBytes = maxRssMb * 1024 * 1024;
+  const maxResultChars = options.maxResultChars ?? 4_000_000;
   let child: { proc: ChildProcess; ready: Promise<void> } | undefined;
   let nextId = 1;
   let tail: Promise<unknown> = Promise.resolve();
@@ -129,7 +132,6 @@ export function createReadonlySql(options: ReadonlySqlOptions): ReadonlySql {
     new Promise<TableResult>((resolve, reject) => {
       if (input.signal?.aborted) return reject(input.signal.reason ?? new DOMException('Aborted', 'AbortError'));
       const maxRows = Math.max(1, Math.min(input.maxRows ?? options.maxRows, options.maxRows));
-      const maxRssBytes = (options.maxRssMb ?? 256) * 1024 * 1024;
       const req: SqlRequest = {
         id: nextId++,
         sql: input.sql,
@@ -137,7 +139,7 @@ export function createReadonlySql(options: ReadonlySqlOptions): ReadonlySql {
         offset: input.offset ?? 0,
         maxRows,
         maxCellChars: options.maxCellChars,
-        maxResultChars: options.maxResultChars ?? 4_000_000,
+        maxResultChars,
         maxRssBytes,
       };
       const started = performance.now();
@@ -195,10 +197,10 @@ export function createReadonlySql(options: ReadonlySqlOptions): ReadonlySql {
         cleanup();
         kill(c);
         reject(
-          new NonRetryableError(
-            `sql: the statement took the query process past its memory limit of ${options.maxRssMb ?? 256} MB (mcp.sql.max_memory_mb) and was stopped`,
-            { code: 'sql_memory_limit', details: { maxRssMb: options.maxRssMb ?? 256 } },
-          ),
+          new NonRetryableError(`sql: the statement took the query process past its memory limit of ${maxRssMb} MB (mcp.sql.max_memory_mb) and was stopped`, {
+            code: 'sql_memory_limit',
+            details: { maxRssMb },
+          }),
         );
       }, 50);
       c.on('message', onMessage);

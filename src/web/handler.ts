@@ -99,12 +99,12 @@ export function createUiRequestHandler(ctx: UiContext, auth: UiAuthOptions, limi
   return async (req, res) => {
     const controller = new AbortController();
     res.once('close', () => controller.abort(new Error('the client closed the connection')));
+    const client = req.socket.remoteAddress ?? 'unknown';
     const refuse = (decision: { status: number; message: string }): void => {
-      ctx.log(`refused ${req.method} ${(req.url ?? '').split('?')[0]!.slice(0, 200)} from ${req.socket.remoteAddress ?? 'unknown'}: ${decision.message}`);
+      ctx.log(`refused ${req.method} ${(req.url ?? '').split('?')[0]!.slice(0, 200)} from ${client}: ${decision.message}`);
       req.resume();
       errorPage(ctx, res, decision.status, decision.message);
     };
-    const client = req.socket.remoteAddress ?? 'unknown';
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://ui.invalid');

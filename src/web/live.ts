@@ -42,12 +42,9 @@ export interface LiveHubOptions {
   maxStreamMs: number;
   /** A stream that got no event for this long ends (ms). */
   idleMs: number;
-  /** The clock (tests). */
-  now?: () => number;
 }
 
 export function createLiveHub(deps: { store: Store }, options: LiveHubOptions): LiveHub {
-  const now = options.now ?? Date.now;
   const clients = new Set<Client>();
   let poll: NodeJS.Timeout | undefined;
   let beat: NodeJS.Timeout | undefined;
@@ -66,14 +63,14 @@ export function createLiveHub(deps: { store: Store }, options: LiveHubOptions): 
       const before = c.sent.get(p.taskId);
       if (before?.json === json) continue;
       c.sent.set(p.taskId, { json, claims });
-      c.lastEventAt = now();
+      c.lastEventAt = Date.now();
       c.res.write(`event: progress\ndata: ${json}\n\n`);
       if (before && before.claims !== claims) c.res.write(`event: changed\ndata: ${JSON.stringify({ taskId: p.taskId })}\n\n`);
     }
   };
   const tick = (): void => {
     for (const c of clients) {
-      if (now() - c.lastEventAt >= options.idleMs) {
+      if (Date.now() - c.lastEventAt >= options.idleMs) {
         c.end();
         continue;
       }
@@ -95,17 +92,16 @@ export function createLiveHub(deps: { store: Store }, options: LiveHubOptions): 
       while (clients.size >= options.maxClients) clients.values().next().value?.end();
       res.writeHead(200, { ...securityHeaders(), 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       res.write(`retry: ${Math.max(1000, options.pollMs)}\n\n`);
-      let ended = false;
       const lifetime = setTimeout(() => c.end(), options.maxStreamMs);
       lifetime.unref();
       const c: Client = {
         res,
         ...(taskId ? { taskId } : {}),
         sent: new Map(),
-        lastEventAt: now(),
+        lastEventAt: Date.now(),
         end: () => {
-          if (ended) return;
-          ended = true;
+          // Once: a stream is open while it is in the set.
+          if (!clients.has(c)) return;
           clearTimeout(lifetime);
           signal.removeEventListener('abort', c.end);
           clients.delete(c);

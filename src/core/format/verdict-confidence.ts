@@ -18,21 +18,31 @@ export function verdictHasNoFigure(verdict: string): boolean {
   return verdict === 'insufficient evidence';
 }
 
-/** "confidence 0.83", or for insufficient evidence what was judged: "no passage passed the judge's bar (12 judged, 3 sources searched)". */
-export function verdictConfidenceText(a: ShownVerdictInput): string {
-  if (!verdictHasNoFigure(a.verdict)) return `confidence ${a.confidence.toFixed(2)}`;
-  const counts = [
-    ...(a.judged !== undefined ? [`${a.judged} passage${a.judged === 1 ? '' : 's'} judged`] : []),
-    ...(a.searched !== undefined ? [`${a.searched} source${a.searched === 1 ? '' : 's'} searched`] : []),
-  ];
-  const lead = a.judged === 0 ? 'nothing relevant found to judge' : "no passage passed the judge's bar";
-  return counts.length > 0 ? `${lead} (${counts.join(', ')})` : lead;
-}
+/** The words of each language: the figure, the counts, the two leads and how the counts are joined. */
+const WORDS = {
+  en: {
+    figure: (c: string) => `confidence ${c}`,
+    judged: (n: number) => `${n} passage${n === 1 ? '' : 's'} judged`,
+    searched: (n: number) => `${n} source${n === 1 ? '' : 's'} searched`,
+    nothingJudged: 'nothing relevant found to judge',
+    noneAboveBar: "no passage passed the judge's bar",
+    withCounts: (lead: string, counts: string[]) => `${lead} (${counts.join(', ')})`,
+  },
+  ja: {
+    figure: (c: string) => `確信度 ${c}`,
+    judged: (n: number) => `判定 ${n} 件`,
+    searched: (n: number) => `検索した情報源 ${n}`,
+    nothingJudged: '判定できる関連箇所なし',
+    noneAboveBar: '判定の基準を満たした箇所なし',
+    withCounts: (lead: string, counts: string[]) => `${lead}（${counts.join('、')}）`,
+  },
+} as const;
 
-/** The same in Japanese. */
-export function verdictConfidenceTextJa(a: ShownVerdictInput): string {
-  if (!verdictHasNoFigure(a.verdict)) return `確信度 ${a.confidence.toFixed(2)}`;
-  const counts = [...(a.judged !== undefined ? [`判定 ${a.judged} 件`] : []), ...(a.searched !== undefined ? [`検索した情報源 ${a.searched}`] : [])];
-  const lead = a.judged === 0 ? '判定できる関連箇所なし' : '判定の基準を満たした箇所なし';
-  return counts.length > 0 ? `${lead}（${counts.join('、')}）` : lead;
+/** "confidence 0.83", or for insufficient evidence what was judged: "no passage passed the judge's bar (12 passages judged, 3 sources searched)". */
+export function verdictConfidenceText(a: ShownVerdictInput, language: 'en' | 'ja' = 'en'): string {
+  const w = WORDS[language];
+  if (!verdictHasNoFigure(a.verdict)) return w.figure(a.confidence.toFixed(2));
+  const counts = [...(a.judged !== undefined ? [w.judged(a.judged)] : []), ...(a.searched !== undefined ? [w.searched(a.searched)] : [])];
+  const lead = a.judged === 0 ? w.nothingJudged : w.noneAboveBar;
+  return counts.length > 0 ? w.withCounts(lead, counts) : lead;
 }

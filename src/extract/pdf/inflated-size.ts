@@ -246,7 +246,7 @@ export async function checkPdfInflatedSize(body: Uint8Array, url: string, option
     new NonRetryableError(`extract: PDF ${url} decodes to more than ${options.maxInflatedBytes} bytes (limit extract.max_pdf_inflated_bytes); not read`, {
       code: 'pdf_too_large',
     });
-  const objectStreams = streams.filter((s) => /\/Type\s*\/ObjStm/.test(s.dict));
+  const objectStreams = new Set(streams.filter((s) => /\/Type\s*\/ObjStm/.test(s.dict)));
   for (const s of objectStreams) {
     throwIfAborted(options.signal);
     const filters = filtersOf(s.dict);
@@ -258,7 +258,7 @@ export async function checkPdfInflatedSize(body: Uint8Array, url: string, option
     if (total > options.maxInflatedBytes) throw over();
   }
   for (const s of streams) {
-    if (objectStreams.includes(s)) continue;
+    if (objectStreams.has(s)) continue;
     throwIfAborted(options.signal);
     const image = /\/Subtype\s*\/Image\b/.test(s.dict);
     if (image && !(s.objectNumber !== undefined && contents.has(s.objectNumber))) continue;

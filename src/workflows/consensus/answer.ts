@@ -3,7 +3,7 @@
 // proposition against every statement the final consensus report cites, and the claim-status table
 // over those judgements gives the verdict. A bare topic ("coral reef decline causes") has no proposition
 // and no verdict.
-import { throwIfAborted, verdictConfidenceText, verdictConfidenceTextJa, verdictHasNoFigure, type StanceJudge, type TrustLevel } from '../../core/index.js';
+import { throwIfAborted, verdictConfidenceText, verdictHasNoFigure, type StanceJudge, type TrustLevel } from '../../core/index.js';
 import type { EvidenceItem } from '../../policy/index.js';
 import { analyzeQuestion, confidenceLabel, mdQuote, verdictOf } from '../answer/index.js';
 import type { AgentReport, ConsensusAnswer } from './types.js';
@@ -65,7 +65,7 @@ export function consensusAnswerLines(a: ConsensusAnswer, language: 'ja' | 'en'):
     ...(a.against.length > 0 ? [`- ${ja ? '反証' : 'Against'}:`, ...a.against.map((q) => `  - ${mdQuote(q.quote)} (${q.url})`)] : []),
     verdictHasNoFigure(a.verdict)
       ? ja
-        ? `- 確信度なし: ${verdictConfidenceTextJa({ verdict: a.verdict, confidence: a.confidence, judged: a.judged })}。最終レポートが引用する文を ${a.stanceModel} で判定。`
+        ? `- 確信度なし: ${verdictConfidenceText({ verdict: a.verdict, confidence: a.confidence, judged: a.judged }, 'ja')}。最終レポートが引用する文を ${a.stanceModel} で判定。`
         : `- No confidence figure: ${verdictConfidenceText({ verdict: a.verdict, confidence: a.confidence, judged: a.judged })}; the statements the consensus report cites, judged by ${a.stanceModel}.`
       : ja
         ? `- 確信度 ${a.confidence.toFixed(2)}（${confidenceLabel(a.confidence)}）: 最終レポートが引用する${a.judged}文を ${a.stanceModel} で判定。`

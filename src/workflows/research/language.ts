@@ -1,6 +1,6 @@
 // Report and search-log wording in the two languages Lyra writes (DESIGN.md: reports are written in
 // the language of the question). Quotes stay in their source's language.
-import { verdictConfidenceText, verdictConfidenceTextJa, type ClaimStatus } from '../../core/index.js';
+import { verdictConfidenceText, type ClaimStatus } from '../../core/index.js';
 import { detectLanguage } from '../../extract/index.js';
 
 export const RESEARCH_LANGUAGES = ['ja', 'en'] as const;
@@ -287,7 +287,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     closestLean: (leans, p) => `中立（${leans === 'supports' ? '支持' : '反証'}寄り p ${p}）`,
     confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${label}）。${change}`,
     noFigureLine: (judged, searched, change) =>
-      `確信度なし: ${verdictConfidenceTextJa({ verdict: 'insufficient evidence', confidence: 0, judged, searched })}。${change}`,
+      `確信度なし: ${verdictConfidenceText({ verdict: 'insufficient evidence', confidence: 0, judged, searched }, 'ja')}。${change}`,
     answerBasis: (o) => {
       const where = `検索したソース: ${o.sources.join('、')}。`;
       if (o.method === 'none')

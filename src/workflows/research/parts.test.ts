@@ -6,7 +6,7 @@ import { exceptionsQuery, majorReasons, negateStatement, refutationSearches, sel
 import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js';
 import { clipQuery } from './query-text.js';
 import { ANSWER_CLOSEST_QUOTES, closestQuotes, standsAlone } from './answer.js';
-import { verdictConfidenceText, verdictConfidenceTextJa, type EvidenceView } from '../../core/index.js';
+import { verdictConfidenceText, type EvidenceView } from '../../core/index.js';
 import { pickQuote } from './quotes.js';
 import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
 import { finalStatus, riskLevel } from './status.js';
@@ -222,7 +222,7 @@ test('an "insufficient evidence" answer shows no confidence figure — never "1.
     assert.ok(!/1\.00|high|高/.test(line), line);
     assert.ok(line.includes('2') && line.endsWith('X'), line);
   }
-  assert.match(verdictConfidenceTextJa({ ...none, judged: 5 }), /判定 5 件/);
+  assert.match(verdictConfidenceText({ ...none, judged: 5 }, 'ja'), /判定 5 件/);
 });
 
 test('closest quotes: the neutral passages in the order given, each once, origins, unscored and uncitable ones out, at most three, with the side each leans to', () => {

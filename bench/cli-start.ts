@@ -33,3 +33,5 @@ for (const r of rows) console.log(`${r.label.padEnd(30)} ${String(r.medianMs).pa
 const version = rows[1]!.medianMs / base;
 console.log(`target --version ≤ 2× node: ${version <= 2 ? 'met' : 'NOT met'} (${version.toFixed(2)}×)`);
 if (args.json) writeFileSync(args.json, `${JSON.stringify({ runs, rows }, null, 2)}\n`);
+const help = rows[2]!.medianMs / base;
+console.log(`target --help ≤ 2× node: ${help <= 2 ? 'met' : 'NOT met'} (${help.toFixed(2)}×)`);

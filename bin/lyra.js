@@ -38,5 +38,14 @@ process.stdout.on('error', (err) => {
   if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw err;
 });
+// `lyra --help`, `lyra -h` or `lyra` alone print the help the build wrote (scripts/build.mjs renders it
+// from the built CLI): loading the twenty command modules to print it took 12× Node's own start. The
+// page is wrapped at 80 columns, commander's width when stdout is not a terminal.
+const helpFile = join(root, 'dist', 'cli', 'help.txt');
+const bare = process.argv.slice(2);
+if ((bare.length === 0 || (bare.length === 1 && (bare[0] === '--help' || bare[0] === '-h'))) && existsSync(helpFile)) {
+  process.stdout.write(readFileSync(helpFile, 'utf8'));
+  process.exit(0);
+}
 const { main } = await import(entry);
 process.exitCode = await main(process.argv);

@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { PROJECT_ROOT } from '../test-support/shared-data.js';
+import { renderCommandReference, renderTopHelp } from './command-reference.js';
+
+test('docs/commands.md is the CLI help as it is now (run `npm run docs:commands` after changing a command)', async () => {
+  const page = readFileSync(join(PROJECT_ROOT, 'docs', 'commands.md'), 'utf8');
+  const now = await renderCommandReference();
+  for (const section of ['## `lyra`', '## `lyra research`', '## `lyra corpus add`', '## `lyra task search`'])
+    assert.ok(now.includes(section), `the reference lacks ${section}`);
+  assert.ok(now.includes('search_log.md'), 'the added help text (after the options) is part of the page');
+  assert.equal(page, now, 'docs/commands.md differs from the CLI: run `npm run docs:commands`');
+});
+
+test('a bare `lyra --help` prints the page the build wrote, the same as the CLI prints', async () => {
+  const file = join(PROJECT_ROOT, 'dist', 'cli', 'help.txt');
+  assert.ok(existsSync(file), `${file} is missing: scripts/build.mjs writes it`);
+  const expected = await renderTopHelp();
+  assert.equal(readFileSync(file, 'utf8'), expected);
+  for (const argv of [['--help'], ['-h'], []]) {
+    const r = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin', 'lyra.js'), ...argv], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, expected, `lyra ${argv.join(' ')}`);
+  }
+});

@@ -1,7 +1,7 @@
 // `lyra config show`: the effective configuration, every key of the schema with its value and where
 // the value came from — the file (with its line), an environment variable, the code's default, a
 // path under $LYRA_HOME, or nothing. Secrets are never printed. The JSON form is a public contract
-// (README "lyra config"), defined once here as a zod schema.
+// (docs/guide.md, JSON contracts), defined once here as a zod schema.
 import { redactDatabaseUrl } from '../core/index.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';

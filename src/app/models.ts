@@ -1,4 +1,4 @@
-// Builds models from LyraConfig's `models` section (README "Configuration"). A backend that is
+// Builds models from LyraConfig's `models` section (docs/configuration.md). A backend that is
 // chosen but not configured is an InvalidInputError naming the missing key.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -139,7 +139,7 @@ export function buildEmbeddingModel(options: { config: LyraConfig }): ClosableEm
 
 /**
  * The learned claim screen (`models.claim_screen`), or undefined unless it is switched on: opt-in,
- * because on unseen text it buys precision with as much recall (README "Claims", bench:research). A
+ * because on unseen text it buys precision with as much recall (docs/guide.md "Claims", bench:research). A
  * configured file that cannot be read is an error, not a run without the screen.
  */
 export function buildClaimScreen(options: { config: LyraConfig }): ClaimScreen | undefined {

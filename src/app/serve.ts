@@ -84,7 +84,7 @@ export function createServeRuntime(config: LyraConfig, overrides: EngineOverride
   };
 }
 
-/** What one MCP tool call may cost and how results are named (config `mcp`, README "MCP server"). */
+/** What one MCP tool call may cost and how results are named (config `mcp`, docs/mcp.md). */
 export interface McpSettings {
   /** Deprecated (0.2.x): 0.1 camelCase output names, no output schemas in tools/list. */
   legacyOutputNames: boolean;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { PROJECT_ROOT } from '../test-support/shared-data.js';
 import { renderCommandReference, renderTopHelp } from './command-reference.js';
@@ -24,5 +24,24 @@ test('a bare `lyra --help` prints the page the build wrote, the same as the CLI 
     const r = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin', 'lyra.js'), ...argv], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, expected, `lyra ${argv.join(' ')}`);
+  }
+});
+
+test('the README stays a front page (≤ 250 lines) and every relative link in it and in docs/ resolves', () => {
+  const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+  assert.ok(readme.split('\n').length <= 250, `README.md has ${readme.split('\n').length} lines; move detail to docs/`);
+  const pages = [
+    'README.md',
+    ...readdirSync(join(PROJECT_ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => join('docs', f)),
+  ];
+  for (const page of pages) {
+    const text = readFileSync(join(PROJECT_ROOT, page), 'utf8');
+    for (const m of text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
+      const target = m[1]!;
+      if (/^[a-z]+:/.test(target)) continue; // https:, mailto:
+      assert.ok(existsSync(join(PROJECT_ROOT, dirname(page), target)), `${page} links to ${target}, which does not exist`);
+    }
   }
 });

@@ -83,7 +83,7 @@ function jsonSchema(s: z.ZodType, io: 'input' | 'output'): Record<string, unknow
   return schema;
 }
 
-/** One property's type alone: nested shapes are left to the server's check and the README. */
+/** One property's type alone: nested shapes are left to the server's check and docs/mcp.md. */
 function briefProperty(p: Record<string, unknown>): Record<string, unknown> {
   if (Array.isArray(p.anyOf)) {
     const types = [...new Set((p.anyOf as Array<Record<string, unknown>>).flatMap((a) => (typeof a.type === 'string' ? [a.type] : [])))];
@@ -95,7 +95,7 @@ function briefProperty(p: Record<string, unknown>): Record<string, unknown> {
 /**
  * The published output schema: the top-level properties and their types. The full schema (nested
  * fields, which are required) is enforced on each result before it is sent and described in the
- * README; publishing only the top level keeps tools/list within 20 KB for all the tools.
+ * docs/mcp.md; publishing only the top level keeps tools/list within 20 KB for all the tools.
  */
 export function publishedOutputSchema(s: z.ZodType): Record<string, unknown> {
   const props = (jsonSchema(s, 'output').properties ?? {}) as Record<string, Record<string, unknown>>;

@@ -1,5 +1,5 @@
-// Every limit of the pipeline in one place, with its default (config section `pipeline`, README
-// "Configuration"). Queues, loops, retries and per-query fan-out are all bounded here.
+// Every limit of the pipeline in one place, with its default (config section `pipeline`, docs/configuration.md)
+// Queues, loops, retries and per-query fan-out are all bounded here.
 import { z } from 'zod';
 import type { Budget } from '../core/index.js';
 

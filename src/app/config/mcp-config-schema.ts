@@ -1,5 +1,5 @@
 // The `mcp:` section of lyra.config.yaml: `lyra serve` over HTTP, and what one tool call may cost
-// (pages of materials, waits, SQL and vector searches). Every limit here is documented in the README
+// (pages of materials, waits, SQL and vector searches). Every limit here is documented in docs/configuration.md
 // ("Configuration", MCP server).
 import { z } from 'zod';
 import { listenerAccessFields, listenerTimeFields } from './http-listener-schema.js';

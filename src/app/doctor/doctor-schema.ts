@@ -1,4 +1,4 @@
-// `lyra doctor --json`: a public contract (README "lyra doctor"), defined once as a zod schema. New
+// `lyra doctor --json`: a public contract (docs/guide.md, JSON contracts), defined once as a zod schema. New
 // fields may be added; the existing ones keep their names and meaning.
 import { z } from 'zod';
 import { CONFIG_SOURCES } from '../config/index.js';

@@ -1,6 +1,6 @@
 // `lyra extract <file-or-url> [--json]`: main text, metadata, quotable fragments and scholarly
 // identifiers of one document (HTML, PDF, plain text, Markdown). The JSON field names are a public
-// contract (README, Commands).
+// contract (docs/guide.md).
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { extractSource, isUrlSource, openOrCreateStore, type StoreLocation } from '../../app/index.js';

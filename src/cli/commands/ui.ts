@@ -38,10 +38,7 @@ export function registerUiCommand(program: Command, ctx: CliContext): void {
     .option('--port <port>', 'TCP port (default 3918; 0 picks a free one)')
     .option('--open', 'open the UI in the default browser once listening')
     .option('--json', 'print {"url": …} on stdout once listening')
-    .addHelpText(
-      'after',
-      '\nLimits (request size, rate, live streams, claims per page) are set in the config\'s ui section; see README "Browser UI". Stop with Ctrl-C.',
-    )
+    .addHelpText('after', "\nLimits (request size, rate, live streams, claims per page) are set in the config's ui section; see docs/ui.md. Stop with Ctrl-C.")
     .action(async (raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);
       if (!parsed.success)

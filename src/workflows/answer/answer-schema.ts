@@ -55,7 +55,7 @@ export const answerSchema = z.strictObject({
   question: z.string(),
   proposition: z.string().nullable().describe('The statement a yes/no question asks about; null for an open question'),
   verdict: z.enum(ANSWER_VERDICTS),
-  confidence: z.number().min(0).max(1).describe('How strongly the evidence backs the verdict (see README)'),
+  confidence: z.number().min(0).max(1).describe('How strongly the evidence backs the verdict (see docs/guide.md)'),
   for: z.array(answerQuoteSchema).describe('The strongest quotes supporting the proposition, strongest first (at most 5)'),
   against: z.array(answerQuoteSchema).describe('The strongest quotes refuting it (at most 5)'),
   closest: z

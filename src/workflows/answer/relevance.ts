@@ -1,5 +1,5 @@
 // Relevance of a claim to a question: is it about the question's subject, and about what is asked
-// of it? Documented in README ("lyra research", NORMALIZE):
+// of it? Documented in docs/guide.md ("lyra research", NORMALIZE):
 //
 //   w(t)       = ln(1 + N / (1 + df(t)))   rarity of term t among the N claims read (df: claims holding t)
 //   subject S  = Σ w(t) over the subject terms the claim holds ÷ Σ w(t) over all subject terms, the

@@ -7,7 +7,7 @@ import type { ResearchBudget, SearchPhase } from './state.js';
 
 /**
  * The quick start's budget: sized so `lyra research "<question>" --corpus example` finishes well
- * under two minutes on a 2-core machine (README figures). Raise it with --budget.
+ * under two minutes on a 2-core machine (docs/guide.md figures). Raise it with --budget.
  */
 export const DEFAULT_RESEARCH_BUDGET: Readonly<ResearchBudget> = { pages: 40, queries: 150, seconds: 75 };
 export const MAX_BUDGET: Readonly<ResearchBudget> = { pages: 100_000, queries: 100_000, seconds: 7 * 24 * 3600 };

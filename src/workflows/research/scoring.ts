@@ -1,5 +1,5 @@
 // Phase 3 COLLECT Evidence (seed 001 信頼性スコア計算: freshness × authority × bias). One score per
-// piece of evidence, 0..1, documented in README ("lyra research"):
+// piece of evidence, 0..1, documented in docs/guide.md ("lyra research"):
 //   authority = trust score of the source's level (policy/trust-levels: PRIMARY 1.0 … LOW 0.4, UNVERIFIED 0.3)
 //   freshness = 0.5 ^ (age in years ÷ FRESHNESS_HALF_LIFE_YEARS), never below FRESHNESS_FLOOR;
 //               UNDATED_FRESHNESS when the source carries no date (age measured at the run's start)

@@ -30,7 +30,7 @@ test('serve --help documents stdio, --http and the client configuration', async 
   const r = await runCli(['serve', '--help'], { home: tempHome() });
   assert.equal(r.code, 0);
   assert.match(r.out, /--http/);
-  assert.match(r.out, /"command": "npx", "args": \["lyra", "serve"\]/);
+  assert.match(r.out, /"command": "node", "args": \["\/path\/to\/lyra\/bin\/lyra.js", "serve"\]/);
 });
 
 test('serve --http --ui mounts the browser UI at /ui beside /mcp, under the same guard', async () => {

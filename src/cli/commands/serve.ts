@@ -34,7 +34,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
     )
     .addHelpText(
       'after',
-      '\nstdio: stdout carries the protocol only; diagnostics go to stderr. HTTP: endpoint /mcp, Origin and Host checked (DNS-rebinding protection).\nClient configuration: {"command": "npx", "args": ["lyra", "serve"]} — see docs/mcp.md.',
+      '\nstdio: stdout carries the protocol only; diagnostics go to stderr. HTTP: endpoint /mcp, Origin and Host checked (DNS-rebinding protection).\nClient configuration: {"command": "node", "args": ["/path/to/lyra/bin/lyra.js", "serve"]} (the path of your clone) — see docs/mcp.md.',
     )
     .action(async (raw: Record<string, unknown>) => {
       const parsed = flagsSchema.safeParse(raw);

@@ -3,6 +3,12 @@
 // runs Python, and `npm ci` / `npm test` never need it.
 //
 //   npm run train:nli [-- --work .scratch-nli --python python3 --examples 75000 --seed 13 --skip-train]
+//   npm run train:nli -- --pack-device .nli-device     # then scripts/nli/device-train.sh on a GPU machine
+//   npm run train:nli -- --from-state DIR               # export and finish what the GPU run returned
+//
+// On a CPU the default is one pass of 75,000 examples (~55 min on 2 cores). The shipped model was
+// trained on an accelerator machine (four runs side by side, several passes; see the card and
+// scripts/nli/README-device.md); --from-state turns the fp16 shards that run returned into models/nli-en/.
 //
 // Steps:
 //   0. a virtual environment (.venv-nli) from scripts/nli/requirements.txt, made once by this command;
@@ -27,11 +33,17 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '13' },
     /** Reuse <work>/model (a finished training run): only steps 3 and 4. */
     'skip-train': { type: 'boolean', default: false },
+    /** Write the bundle an accelerator machine needs (base weights, pairs) to this folder and stop. */
+    'pack-device': { type: 'string' },
+    /** Export the fp16 shards an accelerator run returned (device-train.sh's OUT folder) instead of training. */
+    'from-state': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help) {
-  console.log('usage: npm run train:nli [-- --work DIR --out DIR --venv DIR --python python3 --examples N --seed N --skip-train]');
+  console.log(
+    'usage: npm run train:nli [-- --work DIR --out DIR --venv DIR --python python3 --examples N --seed N --skip-train | --pack-device DIR | --from-state DIR]',
+  );
   process.exit(0);
 }
 if (!existsSync(sharedDataPath())) {
@@ -44,7 +56,26 @@ const venvPython = pythonVenv('train:nli', args.venv, args.python);
 
 const pairs = join(args.work, 'pairs');
 const trained = join(args.work, 'model');
-if (!args['skip-train']) {
+if (args['pack-device']) {
+  tsx('dump-pairs.ts', ['--out', pairs]);
+  run(venvPython, [join('scripts', 'nli', 'pack_device.py'), '--pairs', pairs, '--out', args['pack-device']]);
+  console.error(`train:nli: bundle written to ${args['pack-device']}; next: scripts/nli/README-device.md`);
+  process.exit(0);
+}
+if (args['from-state']) {
+  tsx('dump-pairs.ts', ['--out', pairs]);
+  run(venvPython, [
+    join('scripts', 'nli', 'train_nli.py'),
+    '--pairs',
+    pairs,
+    '--out',
+    trained,
+    '--work',
+    join(args.work, 'work'),
+    '--load-state',
+    args['from-state'],
+  ]);
+} else if (!args['skip-train']) {
   tsx('dump-pairs.ts', ['--out', pairs]);
   run(venvPython, [
     join('scripts', 'nli', 'train_nli.py'),

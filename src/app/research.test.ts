@@ -130,6 +130,17 @@ test('an unknown corpus and a folder that is not a run are invalid input', async
     const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
     await assert.rejects(runResearch(config, { question: 'sea level', corpus: 'nope', cwd: home }, { translator: null }), { code: 'corpus_not_found' });
     await assert.rejects(resumeResearch(config, { target: home }), { code: 'research_run_missing' });
+    // A Japanese question on the English example corpus: said before any search, with the fixes.
+    await assert.rejects(
+      runResearch(config, { question: 'サンゴ礁は気候変動で死につつあるか？', corpus: 'example', cwd: home }, { translator: null }),
+      (e: unknown) => {
+        const err = e as { code?: string; message?: string };
+        assert.equal(err.code, 'research_language_mismatch');
+        assert.match(err.message ?? '', /question is in Japanese and corpus "example" holds English \(\d+ read\) documents/);
+        assert.match(err.message ?? '', /--lang ja/);
+        return true;
+      },
+    );
     assert.throws(() => researchTaskOf('not a task'), { code: 'invalid_argument' });
   } finally {
     rmSync(home, { recursive: true, force: true });

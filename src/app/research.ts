@@ -28,6 +28,7 @@ import {
   type ResearchStateStore,
 } from '../workflows/index.js';
 import { builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
+import { checkQuestionLanguage } from './corpus-language.js';
 import type { LyraConfig } from './config/index.js';
 import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
 import { readJsonFile } from './json-file.js';
@@ -238,6 +239,11 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
             details: { corpus: input.corpus },
           },
         );
+      }
+      // Only corpora searched: a question in a language none of their documents is in cannot match.
+      if ((input.providers ?? []).every((p) => p === 'corpus' || p.startsWith('corpus:'))) {
+        const corpora = providers.map((p) => (p === 'corpus' ? undefined : p.slice('corpus:'.length))).filter((c): c is string => c !== undefined);
+        checkQuestionLanguage({ store: engine.store, question: input.question, corpora });
       }
     }
     const now = overrides.now ?? (() => new Date());

@@ -1,0 +1,50 @@
+// The languages a corpus's documents are written in. The corpus search matches words, so a question in
+// a language none of its documents is in finds nothing: `lyra research` says so before it starts
+// (research_language_mismatch) instead of after a budget of empty searches ending "search other sources".
+import { InvalidInputError, type Store } from '../core/index.js';
+import { detectLanguage, type TextLanguage } from '../extract/index.js';
+
+/** Documents read to tell a corpus's languages: all of a small corpus, an even sample of a large one. */
+export const CORPUS_LANGUAGE_SAMPLE = 2000;
+const LANGUAGE_NAMES: Record<TextLanguage, string> = { en: 'English', ja: 'Japanese' };
+
+/** How many of the read documents are in each language (title and first 2,000 characters). */
+export function corpusLanguages(store: Store, corpus: string, sample = CORPUS_LANGUAGE_SAMPLE): Map<TextLanguage, number> {
+  const ids = store.listCorpusDocumentIds(corpus);
+  const step = Math.max(1, ids.length / sample);
+  const counts = new Map<TextLanguage, number>();
+  for (let k = 0; Math.floor(k) < ids.length; k += step) {
+    const doc = store.getCorpusDocument(corpus, ids[Math.floor(k)]!);
+    if (!doc) continue;
+    const language = detectLanguage(`${doc.title}\n${doc.text.slice(0, 2000)}`);
+    counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Throws research_language_mismatch when a run searches only corpora and none of their read documents
+ * is in the question's language. A corpus with no documents is left to the search to report.
+ */
+export function checkQuestionLanguage(options: { store: Store; question: string; corpora: readonly string[] }): void {
+  const asked = detectLanguage(options.question);
+  const found = new Map<string, Map<TextLanguage, number>>();
+  for (const corpus of options.corpora) {
+    const counts = corpusLanguages(options.store, corpus);
+    if (counts.size === 0 || (counts.get(asked) ?? 0) > 0) return;
+    found.set(corpus, counts);
+  }
+  if (found.size === 0) return;
+  const held = [...found].map(
+    ([name, counts]) => `${JSON.stringify(name)} holds ${[...counts].map(([l, n]) => `${LANGUAGE_NAMES[l]} (${n} read)`).join(', ')}`,
+  );
+  const other = asked === 'ja' ? 'English' : 'Japanese';
+  throw new InvalidInputError(
+    `research: the question is in ${LANGUAGE_NAMES[asked]} and corpus ${held.join('; corpus ')} documents, so its word search would find nothing. ` +
+      `Ask the question in ${other} (add --lang ${asked} to have the report in ${LANGUAGE_NAMES[asked]}), add ${LANGUAGE_NAMES[asked]} documents (lyra corpus add <paths> --name <corpus>), or search the web too (--provider)`,
+    {
+      code: 'research_language_mismatch',
+      details: { question_language: asked, corpora: Object.fromEntries([...found].map(([name, counts]) => [name, Object.fromEntries(counts)])) },
+    },
+  );
+}

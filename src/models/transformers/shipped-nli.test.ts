@@ -38,6 +38,31 @@ test('nli judge: Node gives the probabilities Python onnxruntime gave for the sa
   }
 });
 
+// The first two models were dynamically quantized: each activation tensor took its scale from the whole
+// batch, padding included, so the same pair moved by up to 0.19 in probability with its batch-mates.
+test('nli judge: a pair gets the same probabilities alone and among other pairs of other lengths', async () => {
+  const pair = {
+    claim: 'Coral reefs are dying because of climate change.',
+    passage: 'Coral reefs are declining worldwide, and climate change is the greatest threat to them.',
+  };
+  const others = [
+    {
+      claim: 'The drug did not reduce mortality.',
+      passage: 'The drug reduced mortality by 30% compared with placebo in a trial of 4,000 patients over five years.',
+    },
+    { claim: 'Sharks swim.', passage: 'A man is playing a guitar on stage.' },
+    {
+      claim: 'Arctic sea ice is shrinking.',
+      passage: 'Arctic sea ice extent has declined in every decade since 1979, and the decline has accelerated since 2000.',
+    },
+  ];
+  const [alone] = await model.judgeSentenceLists([pair]);
+  const among = await model.judgeSentenceLists([others[0]!, pair, others[1]!, others[2]!]);
+  const a = alone![0]!.probs;
+  const b = among[1]![0]!.probs;
+  for (let c = 0; c < 3; c++) assert.ok(Math.abs(a[c]! - b[c]!) < 1e-6, `label ${c}: alone ${a[c]} vs in a batch ${b[c]}`);
+});
+
 test('nli judge: a sentence about shark nets on the reef neither supports nor refutes a bleaching claim (quick-start audit)', async () => {
   const [j] = await model.judge([
     {
@@ -76,9 +101,9 @@ test('nli judge: a plain contradiction leans to refutes, with the decisive sente
   assert.notEqual(j!.stance, 'supports');
 });
 
-// A known gap of the shipped model (a todo test runs and reports without failing the suite): refutes 0.595,
-// under the refutes threshold of 0.68 that the tuning sets chose, so the edge is shown neutral.
-test('nli judge: a plain contradiction is shown as refuting', { todo: 'refutes 0.595 < threshold 0.68 (issue 31)' }, async () => {
+// The CPU model left this pair neutral (refutes 0.595 under its threshold of 0.68); the model trained on an
+// accelerator, run one pair per pass, shows it refuting (models/nli-en/MODEL_CARD.md).
+test('nli judge: a plain contradiction is shown as refuting', async () => {
   const [j] = await model.judge([ARCTIC]);
   assert.equal(j!.stance, 'refutes', JSON.stringify(j));
   assert.equal(j!.confidence, j!.scores.refutes);

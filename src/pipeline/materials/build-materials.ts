@@ -37,6 +37,27 @@ export function claimOrder(a: Claim, b: Claim): number {
   );
 }
 
+/** A statement as the task's question compares to it: case, spacing and end punctuation aside. */
+function comparable(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.?!。？！]+$/u, '')
+    .trim();
+}
+
+/**
+ * The task's claims in reading order: the claim the task asks about first (a verify task's question is
+ * its statement; the verified claim was 12th of 155, after unrelated sentences of the fetched pages),
+ * then by decision relevance and confidence (claimOrder).
+ */
+export function claimsInOrder(graph: Pick<TaskGraph, 'task' | 'claims'>): Claim[] {
+  const asked = comparable(graph.task.question);
+  const isAsked = (c: Claim): number => (comparable(c.statement) === asked ? 0 : 1);
+  return [...graph.claims].sort((a, b) => isAsked(a) - isAsked(b) || claimOrder(a, b));
+}
+
 function paging(options: MaterialsOptions): { offset: number; limit: number } {
   const offset = options.offset ?? 0;
   const limit = options.limit ?? DEFAULT_MATERIALS_LIMIT;
@@ -99,7 +120,7 @@ export function buildMaterials(deps: { store: Store; trust: TrustResolver }, inp
   const { offset, limit } = paging(input);
   const graph = loadTaskGraph(deps.store, input.taskId);
   const sourceOf = createSourceResolver(deps.trust);
-  const ordered = [...graph.claims].sort(claimOrder);
+  const ordered = claimsInOrder(graph);
   const closestFor = new Set(input.closestFor ?? []);
   if (closestFor.size > MAX_CLOSEST_CLAIMS)
     throw new InvalidInputError(`materials: closestFor names ${closestFor.size} claims, more than ${MAX_CLOSEST_CLAIMS}`, { code: 'invalid_argument' });

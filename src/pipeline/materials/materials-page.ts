@@ -23,7 +23,7 @@ import {
   type Store,
 } from '../../core/index.js';
 import { claimConfidence } from '../../policy/index.js';
-import { claimOrder, counterevidenceLog } from './build-materials.js';
+import { claimsInOrder, counterevidenceLog } from './build-materials.js';
 import { byWeight, claimEvidence, evidenceItems, type EvidenceRecord } from './evidence.js';
 import { quoteWindow } from './quote-window.js';
 import { createSourceResolver, sourceView, type SourceInfo, type TrustResolver } from './sources.js';
@@ -241,7 +241,7 @@ export function buildMaterialsPage(deps: { store: Store; trust: TrustResolver },
     checkInt('fragmentIds', input.fragmentIds.length);
     return fragmentsPage(graph, input.fragmentIds, o.maxBytes, base);
   }
-  let ordered = [...graph.claims].sort(claimOrder);
+  let ordered = claimsInOrder(graph);
   if (input.claimIds) {
     checkInt('claimIds', input.claimIds.length);
     const wanted = new Set(input.claimIds);

@@ -5,7 +5,7 @@ import type { CitesEdge } from '../../core/index.js';
 import { createGraphFixture, ruleStanceModel, tableTrust, type GraphFixture } from '../graph/graph.fixture.js';
 import { recomputeTaskGraph, runGraphPhase, verifyStatement } from '../graph/index.js';
 import { buildMaterials, materialsCsl, parseMaterialsFormat, renderMaterials } from './index.js';
-import { MAX_CLOSEST_CLAIMS, MAX_CLOSEST_PASSAGES } from './build-materials.js';
+import { MAX_CLOSEST_CLAIMS, MAX_CLOSEST_PASSAGES, claimsInOrder } from './build-materials.js';
 
 async function scenario(fx: GraphFixture): Promise<ReturnType<typeof tableTrust>> {
   const trust = tableTrust(fx.store, { 'nih.gov': 'ACADEMIC', 'nature.com': 'ACADEMIC' });
@@ -179,4 +179,24 @@ test('materials: a claim named in closestFor lists its neutral passages leaning 
   } finally {
     fx.close();
   }
+});
+
+test('the claim a task asks about comes first in its materials (a verify task), then by relevance and confidence', () => {
+  const claim = (id: string, statement: string, decisionRelevance: 'high' | 'low', confidence: number) =>
+    ({ id, statement, decisionRelevance, confidence }) as unknown as Parameters<typeof claimsInOrder>[0]['claims'][number];
+  const task = { question: 'Varroa mites harm honey bees.' } as Parameters<typeof claimsInOrder>[0]['task'];
+  const claims = [
+    claim('clm_a', 'Perhaps one of the most recent adverse effects was reported in 2019.', 'high', 0.9),
+    claim('clm_b', 'varroa mites  harm honey bees', 'low', 0.1),
+    claim('clm_c', 'Bees pollinate crops.', 'high', 0.5),
+  ];
+  assert.deepEqual(
+    claimsInOrder({ task, claims }).map((c) => c.id),
+    ['clm_b', 'clm_a', 'clm_c'],
+  );
+  // A question asks no claim of its own: the order is relevance, then confidence.
+  assert.deepEqual(
+    claimsInOrder({ task: { question: 'Do varroa mites harm bees?' } as typeof task, claims }).map((c) => c.id),
+    ['clm_a', 'clm_c', 'clm_b'],
+  );
 });

@@ -28,6 +28,8 @@ export interface GraphClaimNode {
   /** The source it was extracted from (its cluster); null when no source states it. */
   home: string | null;
   rejected: boolean;
+  /** Among the first claims of the task's reading order (the claim asked, then decision relevance and confidence): labelled at first zoom. */
+  top: boolean;
 }
 
 export interface TaskGraphView {
@@ -38,6 +40,9 @@ export interface TaskGraphView {
   contradicts: Array<{ a: string; b: string; type: string }>;
   cites: Array<{ s: string; t: string; influential: boolean }>;
 }
+
+/** Claims labelled before any zoom: the first of the task's reading order that are not rejected. */
+export const GRAPH_TOP_CLAIMS = 8;
 
 /** Longest source label drawn in the graph, in characters. */
 export const GRAPH_LABEL_CHARS = 40;
@@ -57,7 +62,11 @@ export function taskGraphView(page: TaskPage): TaskGraphView {
   for (const p of page.pages) sourceOf(p.url, p.title, p.domain, p.trustLevel);
   const claims: GraphClaimNode[] = [];
   const evidence: TaskGraphView['evidence'] = [];
+  // page.doc.claims come in the materials' reading order: the first ones not rejected are the top ones.
+  let tops = 0;
   for (const c of page.doc.claims) {
+    const top = c.rejected === undefined && tops < GRAPH_TOP_CLAIMS;
+    if (top) tops++;
     let home: GraphSourceNode | undefined;
     for (const q of [...c.supporting, ...c.refuting]) {
       const s = sourceOf(q.source.url, q.source.title, q.source.domain, q.source.trustLevel);
@@ -72,6 +81,7 @@ export function taskGraphView(page: TaskPage): TaskGraphView {
       confidence: Math.round(c.confidence * 100) / 100,
       home: home?.id ?? null,
       rejected: c.rejected !== undefined,
+      top,
     });
   }
   const shown = new Set(claims.map((c) => c.id));

@@ -35,6 +35,14 @@ test('a task of 1,200 claims loads whole past the 1,000-claim materials page, is
       graph.sources.every((s) => s.label === s.title && s.label.length <= 40 && s.label !== s.domain),
       JSON.stringify(graph.sources[0]),
     );
+    // The first claims of the reading order are labelled at first zoom (item 8): eight, in materials order.
+    assert.deepEqual(
+      graph.claims.filter((c) => c.top).map((c) => c.id),
+      page.doc.claims
+        .filter((c) => c.rejected === undefined)
+        .slice(0, 8)
+        .map((c) => c.id),
+    );
   } finally {
     await runtime.close();
     rmSync(home, { recursive: true, force: true });

@@ -37,7 +37,9 @@ groups.forEach((grp, i) => {
 });
 for (const s of g.sources) els.push({ group: 'nodes', data: { id: s.id, kind: 'source', label: s.label, colour: TRUST[s.trust] || '#999', size: 18 + 3 * Math.sqrt(s.claims), ref: s }, position: pos.get(s.id) });
 // Past 1,500 claims a claim's text is shown when zoomed in on it or clicked: measuring thousands of labels is most of the drawing time.
-for (const c of g.claims) els.push({ group: 'nodes', data: { id: c.id, kind: 'claim', label: big ? '' : c.label.length > 80 ? c.label.slice(0, 79) + '…' : c.label, colour: STATUS[c.status] || '#999', rejected: c.rejected ? 1 : 0, ref: c }, position: pos.get(c.id) || { x: 0, y: 0 } });
+const short = (text) => (text.length > 80 ? text.slice(0, 79) + '…' : text);
+// The task's top claims (the claim asked, then the most relevant) are labelled at every zoom, also in a big graph.
+for (const c of g.claims) els.push({ group: 'nodes', data: { id: c.id, kind: 'claim', label: big && !c.top ? '' : short(c.label), colour: STATUS[c.status] || '#999', rejected: c.rejected ? 1 : 0, top: c.top ? 1 : 0, ref: c }, position: pos.get(c.id) || { x: 0, y: 0 } });
 let n = 0;
 for (const e of g.evidence) {
   if (e.k === 'stated' && mode !== 'all') continue;
@@ -51,6 +53,7 @@ const cy = window.cytoscape({
   style: [
     { selector: 'node', style: { 'background-color': 'data(colour)', width: 10, height: 10, label: 'data(label)', 'font-size': 6, 'min-zoomed-font-size': 9, 'text-max-width': 120 } },
     { selector: 'node[kind = "source"]', style: { shape: 'round-rectangle', width: 'data(size)', height: 'data(size)', 'font-size': 10, 'min-zoomed-font-size': 4, 'font-weight': 'bold' } },
+    { selector: 'node[top = 1]', style: { 'font-size': 9, 'min-zoomed-font-size': 0, 'font-weight': 'bold', 'text-max-width': 160, width: 14, height: 14 } },
     { selector: 'node[rejected = 1]', style: { opacity: 0.35 } },
     { selector: 'edge', style: { width: 1, 'line-color': 'data(colour)', 'curve-style': 'haystack', opacity: 0.6 } },
     { selector: 'edge[kind = "contradicts"]', style: { width: 2, 'line-style': 'dashed' } },
@@ -86,7 +89,7 @@ if (big) {
         const p = node.position();
         const inView = show && shown < 400 && p.x >= ext.x1 && p.x <= ext.x2 && p.y >= ext.y1 && p.y <= ext.y2;
         if (inView) shown++;
-        const label = inView ? (node.data('ref').label.length > 80 ? node.data('ref').label.slice(0, 79) + '…' : node.data('ref').label) : '';
+        const label = inView || node.data('top') === 1 ? short(node.data('ref').label) : '';
         if (node.data('label') !== label) node.data('label', label);
       }));
     }, 150);

@@ -23,7 +23,7 @@ export function graphBody(base: string, taskId: string, question: string, mode: 
 <aside id="graph-panel"><p><a href="${htmlAttr(task)}">← ${htmlText(question)}</a></p>
 <form method="get" data-autosubmit><label>Edges <select name="mode">${modes}</select></label> <button type="submit">Draw</button></form>
 <p class="meta" id="graph-stats">Loading the graph…</p>
-<p class="meta">Each source is drawn with the claims extracted from it around it; sources are ordered by trust level. Zoom in for labels; click a node.</p>
+<p class="meta">Each source is drawn with the claims extracted from it around it; sources are ordered by trust level. The task's first eight claims (the claim asked, then the most relevant) are labelled in bold; zoom in for the others' labels; click a node.</p>
 ${legend('Claims by status', STATUS_COLOURS, 'st')}${legend('Sources by trust level', TRUST_COLOURS, 'tr')}${legend('Edges', STANCE_COLOURS, 'ed')}
 <div id="graph-info"></div></aside>`;
 }

@@ -56,6 +56,13 @@ before(async () => {
   runtime = createServeRuntime(config);
   writeSyntheticTask(runtime.store, { taskId: 'task_ui', question: 'Does walking lower blood pressure?', claims: 40, sources: 6, firstTitle: HOSTILE });
   writeSyntheticTask(runtime.store, { taskId: 'task_run', question: 'A running task', claims: 3, running: true });
+  // A verify task: its question is one of its claims (claim 5's statement, spelled with other spacing and case).
+  writeSyntheticTask(runtime.store, {
+    taskId: 'task_verify',
+    question: 'claim 5: walking  lowers resting blood pressure by 5 mmHg in group 5',
+    claims: 12,
+    sources: 3,
+  });
   ui = await startUiServer({
     services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
     port: 0,
@@ -94,6 +101,16 @@ test('the task page groups claims by status, escapes a hostile statement and sou
   assert.ok(!r.body.includes(HOSTILE), 'never as markup');
   assert.match(r.body, /<table class="pairs">/);
   assert.match(r.body, /Showing 1–40 of 40 matching claims/);
+});
+
+test('a verify task shows the claim asked first, with its status, and names the other claims side claims', async () => {
+  const r = await call('/tasks/task_verify');
+  assert.equal(r.status, 200);
+  assert.match(r.body, /<section class="answer" id="asked" data-asked="clm_task_verify_5"><h2>The claim asked: /);
+  assert.ok(r.body.includes('The 11 other claims below are side claims'), 'the side claims are named and counted apart');
+  assert.ok(r.body.indexOf('id="asked"') < r.body.indexOf('id="claims"'));
+  // A research task asks a question, not a claim: no such section.
+  assert.doesNotMatch((await call('/tasks/task_ui')).body, /id="asked"/);
 });
 
 test('filters by status, trust level, domain and text; invalid query parameters are 400', async () => {

@@ -52,6 +52,11 @@ function comparable(text: string): string {
  * its statement; the verified claim was 12th of 155, after unrelated sentences of the fetched pages),
  * then by decision relevance and confidence (claimOrder).
  */
+/** Whether a claim is the statement a task asks about (a verify task's question is its statement). */
+export function isAskedStatement(question: string, statement: string): boolean {
+  return comparable(question) === comparable(statement);
+}
+
 export function claimsInOrder(graph: Pick<TaskGraph, 'task' | 'claims'>): Claim[] {
   const asked = comparable(graph.task.question);
   const isAsked = (c: Claim): number => (comparable(c.statement) === asked ? 0 : 1);

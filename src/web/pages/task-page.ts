@@ -3,7 +3,7 @@
 // pairs side by side with both sources' levels, the blocked domains with reason, causing claims,
 // original level and how to restore (an override form), and the sources.
 import { TRUST_LEVELS, htmlAttr, htmlLink, htmlText, verdictConfidenceText } from '../../core/index.js';
-import { HTML_STATUS_ORDER, type HtmlAnswer, type HtmlClaim } from '../../pipeline/index.js';
+import { HTML_STATUS_ORDER, isAskedStatement, type HtmlAnswer, type HtmlClaim } from '../../pipeline/index.js';
 import type { ClaimFilter, TaskPage } from '../../app/index.js';
 import { claimSummary, quoteBlock, statusBadge, trustBadge, type ActionContext } from './claim-parts.js';
 import { href } from './layout.js';
@@ -29,6 +29,20 @@ ${a.proposition ? `<p>Proposition: <q>${htmlText(a.proposition)}</q></p>` : ''}<
 ${a.for.length > 0 ? `<h3>For</h3>${quotes(a.for)}` : ''}${a.against.length > 0 ? `<h3>Against</h3>${quotes(a.against)}` : ''}
 ${a.closest && a.closest.length > 0 ? `<h3>Closest passages (the judge left them neutral: read them yourself)</h3>${quotes(a.closest)}` : ''}
 ${a.whatWouldChange ? `<p class="meta">What would change it: ${htmlText(a.whatWouldChange)}</p>` : ''}</section>`;
+}
+
+/**
+ * A verify task asks about one claim: it is shown first with its status, and the other claims — every
+ * sentence of the pages read for it — are named side claims, so "1 VERIFIED, 110 UNSUPPORTED" is not
+ * read as the answer.
+ */
+function askedHtml(v: TaskView): string {
+  const asked = v.page.doc.claims.find((c) => isAskedStatement(v.page.task.question, c.statement));
+  if (!asked) return '';
+  const side = v.page.doc.totalClaims - 1;
+  return `<section class="answer" id="asked" data-asked="${htmlAttr(asked.id)}"><h2>The claim asked: ${statusBadge(asked.status)}</h2>
+<p><a href="${htmlAttr(href(v.actions.base, `/tasks/${v.page.task.id}/claims/${asked.id}`))}">${htmlText(asked.statement)}</a></p>
+<p class="meta">${htmlText(`The ${side} other claims below are side claims: sentences of the pages read for it, judged on their own. They are not part of its answer.`)}</p></section>`;
 }
 
 function filterForm(v: TaskView): string {
@@ -125,6 +139,7 @@ export function taskBody(v: TaskView): string {
 <p class="meta">${htmlText(`${t.id} · created ${t.createdAt.slice(0, 16).replace('T', ' ')}`)} · <a href="${htmlAttr(href(base, `/tasks/${t.id}/graph`))}">Graph</a> · <a href="#contested">Contested pairs</a> · <a href="#blocked">Blocked domains</a> · <a href="#sources">Sources</a>${runLinks}</p>
 ${progressBlock(v.progress)}
 ${v.page.doc.answer ? answerHtml(v.page.doc.answer) : ''}
+${askedHtml(v)}
 <section id="claims"><h2>Claims</h2>${filterForm(v)}${claimsHtml(v)}</section>
 <section id="contested"><h2>Contested pairs</h2>${contestedHtml(v)}</section>
 <section id="blocked"><h2>Blocked domains</h2>${blockedHtml(v)}</section>

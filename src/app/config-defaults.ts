@@ -151,7 +151,8 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'models.transformers.model': unset,
     'models.transformers.models_dir': { source: 'derived', value: join(home, 'models') },
     'models.transformers.dtype': d(optionDefault(transformersStanceOptionsSchema, 'dtype')),
-    'models.transformers.batch_size': d(optionDefault(transformersStanceOptionsSchema, 'batchSize')),
+    // 16 pairs per pass, but one for a dynamically quantized file, whose results would depend on the batch (defaultBatchSize).
+    'models.transformers.batch_size': d('16; 1 for dtype q8, int8 or uint8'),
     'models.transformers.hub_url': d(DEFAULT_MODEL_HUB),
     'models.transformers.labels': unset,
     'models.claim_screen.enabled': d(false),

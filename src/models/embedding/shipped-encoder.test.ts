@@ -39,3 +39,16 @@ test('minilm-en reads meaning: a pesticide by name is near the class it belongs 
   assert.ok(dot(imidacloprid!, neonics!) > 0.5, String(dot(imidacloprid!, neonics!)));
   assert.ok(dot(notes!, neonics!) < 0.1, String(dot(notes!, neonics!)));
 });
+
+test('minilm-en: a text gets the same vector alone and among texts of other lengths (its int8 file is run one text per pass)', async () => {
+  const text = 'Sublethal doses of imidacloprid impair the foraging of honeybees.';
+  const [alone] = await model.embed([text]);
+  const among = await model.embed([
+    'Bees.',
+    text,
+    'A much longer sentence about neonicotinoid pesticides, their use on crops and what studies in several countries found about them.',
+  ]);
+  let max = 0;
+  alone!.forEach((x, j) => (max = Math.max(max, Math.abs(x - among[1]![j]!))));
+  assert.ok(max < 1e-6, `largest difference ${max}`);
+});

@@ -6,15 +6,15 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { NonRetryableError, throwIfAborted, type EmbeddingModel } from '../../core/index.js';
 import { parseOptions } from '../options.js';
-import { MODEL_ID_RE, ONNX_DTYPES, requireLocalModel, withTransformersEnv } from '../transformers/index.js';
+import { MODEL_ID_RE, ONNX_DTYPES, defaultBatchSize, requireLocalModel, withTransformersEnv } from '../transformers/index.js';
 
 export const transformersEmbeddingOptionsSchema = z.strictObject({
   /** Model id, also its folder under `modelsDir` (e.g. `Xenova/multilingual-e5-small`). */
   modelId: z.string().regex(MODEL_ID_RE, 'expected a model id such as Xenova/multilingual-e5-small'),
   modelsDir: z.string().min(1),
   dtype: z.enum(ONNX_DTYPES).default('fp32'),
-  /** Texts per forward pass (sorted by length first, so padding stays low). */
-  batchSize: z.number().int().min(1).max(512).default(32),
+  /** Texts per forward pass, sorted by length first so padding stays low (default 32; 1 for a dynamically quantized file, see defaultBatchSize). */
+  batchSize: z.number().int().min(1).max(512).optional(),
   /** Characters kept per text. */
   maxChars: z.number().int().min(16).max(100_000).default(2_000),
   /** Prepended to every text; some encoders expect one (e5: "query: " or "passage: "). */
@@ -28,6 +28,7 @@ interface Extractor {
 
 export function createTransformersEmbeddingModel(options: TransformersEmbeddingOptions): EmbeddingModel {
   const opts = parseOptions(transformersEmbeddingOptionsSchema, options, 'transformers embedding model');
+  const batchSize = opts.batchSize ?? defaultBatchSize(opts.dtype, 32);
   let loading: Promise<{ extract: Extractor; dims: number }> | undefined;
   const load = (): Promise<{ extract: Extractor; dims: number }> => {
     loading ??= (async () => {
@@ -75,9 +76,9 @@ export function createTransformersEmbeddingModel(options: TransformersEmbeddingO
       const m = await load();
       const order = texts.map((t, i) => ({ t: `${opts.prefix}${t.slice(0, opts.maxChars)}` || ' ', i })).sort((a, b) => a.t.length - b.t.length);
       const out = new Array<Float32Array>(texts.length);
-      for (let k = 0; k < order.length; k += opts.batchSize) {
+      for (let k = 0; k < order.length; k += batchSize) {
         throwIfAborted(signal);
-        const batch = order.slice(k, k + opts.batchSize);
+        const batch = order.slice(k, k + batchSize);
         const result = await m.extract(
           batch.map((b) => b.t),
           { pooling: 'mean', normalize: true },

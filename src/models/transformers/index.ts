@@ -1,7 +1,7 @@
 // The `transformers` backend: ONNX NLI cross-encoders from a local model folder, and `models pull`.
 export { DEFAULT_MODEL_HUB, pullOptionsSchema, pullTransformersModel } from './pull.js';
 export type { PullOptions, PullProgress, PullResult } from './pull.js';
-export { MODEL_ID_RE, ONNX_DTYPES, ONNX_FILES, loadTransformers, requireLocalModel, stanceOfLabel, withTransformersEnv } from './runtime.js';
+export { MODEL_ID_RE, ONNX_DTYPES, ONNX_FILES, defaultBatchSize, loadTransformers, requireLocalModel, stanceOfLabel, withTransformersEnv } from './runtime.js';
 export type { EnvSettings, OnnxDtype, TransformersLibrary } from './runtime.js';
 export { createTransformersStanceModel, transformersStanceOptionsSchema } from './stance-transformers.js';
 export type { TransformersStanceOptions } from './stance-transformers.js';

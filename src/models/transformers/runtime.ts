@@ -24,6 +24,18 @@ export const ONNX_FILES = {
 export type OnnxDtype = keyof typeof ONNX_FILES;
 export const ONNX_DTYPES = Object.keys(ONNX_FILES) as [OnnxDtype, ...OnnxDtype[]];
 
+/**
+ * Files whose activations are quantized at run time (dynamic int8: MatMulInteger with a scale taken
+ * from each activation tensor's range over the whole batch, padding included). In a batch, a text's
+ * result depends on its batch-mates: the shipped nli judge moved a pair's probability by up to 0.19.
+ */
+const BATCH_DEPENDENT_DTYPES: ReadonlySet<OnnxDtype> = new Set(['q8', 'int8', 'uint8']);
+
+/** Forward-pass batch when the caller names none: one input at a time for a dynamically quantized file, so every result is the input's own. */
+export function defaultBatchSize(dtype: OnnxDtype, batched: number): number {
+  return BATCH_DEPENDENT_DTYPES.has(dtype) ? 1 : batched;
+}
+
 let library: Promise<TransformersLibrary> | undefined;
 
 export function loadTransformers(): Promise<TransformersLibrary> {

@@ -63,12 +63,7 @@ export interface NliStanceOptions {
   descriptorPath?: string;
   /** Overrides of the fitted thresholds (benchmark sweeps). */
   decision?: Partial<NliDescriptor['decision']>;
-  /**
-   * Unit pairs per forward pass (default 1). The int8 file is dynamically quantized: each activation
-   * tensor is scaled by its own range over the whole batch, padding included, so in a batch a pair's
-   * probabilities moved by up to 0.19 with its batch-mates. One pair per pass makes every judgement its
-   * own, at a cost: 1,908 Check-COVID pairs ran at 139 pairs/s warm on 2 cores, 175 in batches of 8.
-   */
+  /** Unit pairs per forward pass (default 1: the int8 file is dynamically quantized, see defaultBatchSize; 1,908 Check-COVID pairs ran at 139–185 pairs/s on 2 cores one at a time, 175 in batches of 8 whose results depended on their batch-mates). */
   batchSize?: number;
   /** Pairs per judge() call (default 10,000). */
   maxPairs?: number;
@@ -99,7 +94,7 @@ export function createNliStanceModel(options: NliStanceOptions = {}): NliStanceM
     modelId: basename(folder),
     modelsDir: dirname(folder),
     dtype: descriptor.dtype,
-    batchSize: options.batchSize ?? 1,
+    ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
     maxLength: descriptor.maxLength,
     maxPairs,
     temperature: descriptor.temperature,

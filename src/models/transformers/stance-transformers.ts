@@ -21,7 +21,7 @@ import {
   type SentenceProbabilities,
 } from '../stance/index.js';
 import { parseOptions } from '../options.js';
-import { MODEL_ID_RE, ONNX_DTYPES, requireLocalModel, stanceOfLabel, withTransformersEnv, type OnnxDtype } from './runtime.js';
+import { MODEL_ID_RE, ONNX_DTYPES, defaultBatchSize, requireLocalModel, stanceOfLabel, withTransformersEnv, type OnnxDtype } from './runtime.js';
 
 export const transformersStanceOptionsSchema = z.strictObject({
   /** Hugging Face model id, also the folder under `modelsDir` (e.g. `Xenova/nli-deberta-v3-xsmall`). */
@@ -30,8 +30,8 @@ export const transformersStanceOptionsSchema = z.strictObject({
   modelsDir: z.string().min(1),
   /** ONNX weight precision: which onnx/model*.onnx file is loaded. */
   dtype: z.enum(ONNX_DTYPES).default('fp32'),
-  /** Sentence pairs per forward pass. */
-  batchSize: z.number().int().min(1).max(512).default(16),
+  /** Sentence pairs per forward pass (default 16; 1 for a dynamically quantized file, see defaultBatchSize). */
+  batchSize: z.number().int().min(1).max(512).optional(),
   /** Tokens per pair; longer pairs are truncated. */
   maxLength: z.number().int().min(8).max(4096).default(512),
   /** Sentences judged per passage; the rest is ignored. */
@@ -91,6 +91,7 @@ export interface TransformersStanceModel extends StanceModel {
 
 export function createTransformersStanceModel(options: TransformersStanceOptions): TransformersStanceModel {
   const opts = parseOptions(transformersStanceOptionsSchema, options, 'transformers stance model');
+  const batchSize = opts.batchSize ?? defaultBatchSize(opts.dtype, 16);
   const dtype: OnnxDtype = opts.dtype;
   let loading: Promise<LoadedModel> | undefined;
 
@@ -136,10 +137,10 @@ export function createTransformersStanceModel(options: TransformersStanceOptions
   /** [supports, refutes, neutral] per (premise, hypothesis) pair, in input order. */
   const infer = async (m: LoadedModel, premises: string[], hypotheses: string[], signal?: AbortSignal): Promise<number[][]> => {
     const out: number[][] = [];
-    for (let k = 0; k < premises.length; k += opts.batchSize) {
+    for (let k = 0; k < premises.length; k += batchSize) {
       throwIfAborted(signal);
-      const a = premises.slice(k, k + opts.batchSize);
-      const b = hypotheses.slice(k, k + opts.batchSize);
+      const a = premises.slice(k, k + batchSize);
+      const b = hypotheses.slice(k, k + batchSize);
       const inputs = m.tokenizer(a, { text_pair: b, padding: true, truncation: true, max_length: opts.maxLength });
       const { logits } = await m.model(inputs);
       const [rows, cols] = logits.dims;

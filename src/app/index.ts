@@ -27,7 +27,7 @@ export {
 } from './scholarly.js';
 export type { ScholarlyCallOptions, ScholarlySetup, ScholarlySourceName } from './scholarly.js';
 export { MAX_EXTRACT_FILE_BYTES, extractSource, isUrlSource, textExtractorOptions, type ExtractSourceOptions } from './extract-source.js';
-export { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus, listBuiltinCorpora, type BuiltinCorpus } from './builtin-corpora.js';
+export { BUILTIN_CORPORA_DIR, builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora, type BuiltinCorpus } from './builtin-corpora.js';
 export { CHECKPOINT_SUFFIX, COLLECT_PROVIDER_NAMES, checkpointPathFor, createFileCheckpointStore, readOutlineFile, runCollect } from './collect.js';
 export type { RunCollectInput, RunCollectOverrides, RunCollectResult } from './collect.js';
 export { verifyOnce, type VerifyOnceOptions, type VerifyOnceResult } from './verify.js';

@@ -2,7 +2,16 @@
 // create_task / search / get_status / stop_task / get_materials). Parsing and formatting only.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { enqueueQueryJobs, hasTeamDatabase, openExistingStore, storeLabel, waitUntilIdle, withEngine, type AppEngine } from '../../app/index.js';
+import {
+  builtinDocumentLink,
+  enqueueQueryJobs,
+  hasTeamDatabase,
+  openExistingStore,
+  storeLabel,
+  waitUntilIdle,
+  withEngine,
+  type AppEngine,
+} from '../../app/index.js';
 import { InvalidInputError, RetryableError, terminalJson, type EngineEvent, type SearchOutcome, type TaskStatusView } from '../../core/index.js';
 import { errorOfCategory } from '../../sources/index.js';
 import { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials } from '../../pipeline/index.js';
@@ -330,7 +339,8 @@ export function registerTaskCommand(program: Command, ctx: CliContext): void {
           ...(f.graph ? { includeGraph: true } : {}),
         }),
       );
-      const text = renderMaterials(m, format);
+      // A built-in corpus document is cited by its own article (its corpus:// URL is no address a reader can open).
+      const text = renderMaterials(m, format, { linkOf: builtinDocumentLink });
       // The JSON formats stay exact (terminalJson); md, bibtex and html are text, shown as the printer shows it.
       ctx.io.stdout(format === 'json' || format === 'csl-json' ? terminalJson(text) : text);
     });

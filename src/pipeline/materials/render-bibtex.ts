@@ -33,7 +33,7 @@ function entryType(s: SourceView): string {
   return ids.doi || ids.pmid || ids.arxiv ? 'article' : ENTRY_TYPE[s.sourceType];
 }
 
-function entry(s: SourceView, key: string): string {
+function entry(s: SourceView, key: string, linkOf: (url: string) => string | null | undefined): string {
   const type = entryType(s);
   const date = dateParts(s.publishedAt);
   const ids = s.identifiers ?? {};
@@ -50,7 +50,7 @@ function entry(s: SourceView, key: string): string {
     ['eprint', ids.arxiv ? bibtexField(ids.arxiv) : undefined],
     ['archiveprefix', ids.arxiv ? 'arXiv' : undefined],
     ['pmid', ids.pmid && /^\d{1,9}$/.test(ids.pmid) ? ids.pmid : undefined],
-    ['url', bibtexUrl(s.url)],
+    ['url', bibtexUrl(linkOf(s.url) ?? s.url)],
     ['note', escapeBibtex(`Trust level ${s.trustLevel}; ${s.sourceType.replace(/_/g, ' ')}; ${s.domain}`)],
   ];
   const body = fields
@@ -60,7 +60,9 @@ function entry(s: SourceView, key: string): string {
   return `@${type}{${bibtexKey(key)},\n${body}\n}\n`;
 }
 
-export function renderMaterialsBibtex(m: Materials): string {
+/** `linkOf`: a source's own web address where its stored URL is not one (render.ts). */
+export function renderMaterialsBibtex(m: Materials, options: { linkOf?: (url: string) => string | null | undefined } = {}): string {
   const keys = citationKeys(m.pages);
-  return m.pages.map((s, i) => entry(s, keys[i]!)).join('\n');
+  const linkOf = options.linkOf ?? (() => undefined);
+  return m.pages.map((s, i) => entry(s, keys[i]!, linkOf)).join('\n');
 }

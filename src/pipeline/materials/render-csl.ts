@@ -28,7 +28,7 @@ export interface CslItem {
   note: string;
 }
 
-function item(s: SourceView, id: string): CslItem {
+function item(s: SourceView, id: string, linkOf: (url: string) => string | null | undefined): CslItem {
   const date = dateParts(s.publishedAt);
   return {
     id,
@@ -39,16 +39,18 @@ function item(s: SourceView, id: string): CslItem {
     ...(s.organization ? { publisher: t(s.organization) } : {}),
     ...(s.identifiers?.doi ? { DOI: t(s.identifiers.doi) } : {}),
     ...(s.identifiers?.pmid ? { PMID: t(s.identifiers.pmid) } : {}),
-    URL: t(s.url),
+    URL: t(linkOf(s.url) ?? s.url),
     note: t(`Trust level ${s.trustLevel}; ${s.sourceType.replace(/_/g, ' ')}; ${s.domain}`),
   };
 }
 
-export function materialsCsl(m: Materials): CslItem[] {
+/** `linkOf`: a source's own web address where its stored URL is not one (render.ts). */
+export function materialsCsl(m: Materials, options: { linkOf?: (url: string) => string | null | undefined } = {}): CslItem[] {
   const keys = citationKeys(m.pages);
-  return m.pages.map((s, i) => item(s, keys[i]!));
+  const linkOf = options.linkOf ?? (() => undefined);
+  return m.pages.map((s, i) => item(s, keys[i]!, linkOf));
 }
 
-export function renderMaterialsCsl(m: Materials): string {
-  return `${JSON.stringify(materialsCsl(m), null, 2)}\n`;
+export function renderMaterialsCsl(m: Materials, options: { linkOf?: (url: string) => string | null | undefined } = {}): string {
+  return `${JSON.stringify(materialsCsl(m, options), null, 2)}\n`;
 }

@@ -16,18 +16,26 @@ export function parseMaterialsFormat(value: string): MaterialsFormat {
   });
 }
 
+export interface RenderMaterialsOptions {
+  /**
+   * A source's own web address where its stored URL is not one (a built-in corpus document's
+   * `corpus://example/Coral` → its Wikipedia article): BibTeX, CSL-JSON and HTML cite that instead.
+   */
+  linkOf?: (url: string) => string | null | undefined;
+}
+
 /** The materials as text in the format; json is the Materials view itself. */
-export function renderMaterials(m: Materials, format: MaterialsFormat): string {
+export function renderMaterials(m: Materials, format: MaterialsFormat, options: RenderMaterialsOptions = {}): string {
   switch (format) {
     case 'json':
       return `${JSON.stringify(m, null, 2)}\n`;
     case 'md':
       return renderMaterialsMarkdown(m);
     case 'bibtex':
-      return renderMaterialsBibtex(m);
+      return renderMaterialsBibtex(m, options);
     case 'csl-json':
-      return renderMaterialsCsl(m);
+      return renderMaterialsCsl(m, options);
     case 'html':
-      return renderMaterialsHtml(m);
+      return renderMaterialsHtml(m, options.linkOf ? { linkOf: options.linkOf } : {});
   }
 }

@@ -102,3 +102,33 @@ test('a local document is titled by its own title, its first heading or its file
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a local document is known by its path from the added folder, never its absolute path; an older absolute id is replaced on the next add (newcomer issue, item 7)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-corpus-'));
+  const store = openStore({ path: join(dir, 'lyra.db') });
+  try {
+    const docs = join(dir, 'bees');
+    mkdirSync(join(docs, 'field'), { recursive: true });
+    writeFileSync(join(docs, 'varroa.txt'), 'Varroa mites harm honeybee colonies by feeding on their fat body.\n');
+    writeFileSync(join(docs, 'field', 'notes.txt'), 'Wild bee numbers fell sharply in 2019.\n');
+    // A document an earlier Lyra stored under the absolute path of this very file.
+    store.upsertCorpusDocuments([
+      { corpus: 'bees', id: join(docs, 'varroa.txt'), title: 'varroa', text: 'old text', origin: join(docs, 'varroa.txt'), contentHash: 'old' },
+    ]);
+    const r = await ingestCorpus({ store, extractor: createTextExtractor(), name: 'bees', paths: [docs] });
+    assert.deepEqual(store.listCorpusDocumentIds('bees').sort(), ['bees/field/notes.txt', 'bees/varroa.txt']);
+    assert.equal(r.removed, 1, 'the absolute-path document is gone');
+    const hit = createCorpusSearchProvider({ store, corpus: 'bees' });
+    const [top] = await hit.search({ query: 'varroa mites', limit: 1 } as Parameters<typeof hit.search>[0]);
+    assert.ok(top && !top.url.includes(encodeURIComponent(dir)) && !top.url.includes(dir), top?.url);
+    // Two files of one name added side by side keep two documents.
+    const other = join(dir, 'elsewhere', 'bees');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'varroa.txt'), 'Another note on varroa, from another folder.\n');
+    await ingestCorpus({ store, extractor: createTextExtractor(), name: 'bees', paths: [other] });
+    assert.deepEqual(store.listCorpusDocumentIds('bees').sort(), ['bees/field/notes.txt', 'bees/varroa.txt', 'elsewhere/bees/varroa.txt']);
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -3,7 +3,7 @@
 // its documents (records gone from a JSONL file are removed). Hostile folders are bounded: only
 // regular files, links kept inside the folder (walk-files.ts), a byte cap counted while reading
 // (read-bounded.ts), one bad entry one per-file error; text files' charset detected by the extractor.
-import { basename, extname } from 'node:path';
+import { basename, extname, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   InvalidInputError,
@@ -17,7 +17,7 @@ import {
 } from '../../core/index.js';
 import { parseDocumentFile } from './document-records.js';
 import { readFileBounded } from './read-bounded.js';
-import { collectCorpusFiles } from './walk-files.js';
+import { collectCorpusFiles, type CorpusFile } from './walk-files.js';
 
 /** Largest file read (bytes); bigger files are reported and skipped. */
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -110,7 +110,10 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
     batch = [];
   };
   let filesDone = 0;
-  for (const { path: file, realPath } of walk.files) {
+  // Ids given in this add (id → file), so two added folders' notes.txt do not share one.
+  const taken = new Map<string, string>();
+  for (const walked of walk.files) {
+    const { path: file, realPath } = walked;
     throwIfAborted(signal);
     const ext = extname(file).toLowerCase();
     const type = EXTRACT_TYPES[ext];
@@ -147,7 +150,10 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
         if (gone.length) report.removed += store.removeCorpusDocuments(corpus, gone);
       } else {
         const hash = contentHash(bytes.toString('base64'));
-        if (store.getCorpusDocumentHash(corpus, file) === hash) {
+        const id = documentIdOf(store, corpus, walked, taken);
+        // A document this file gave under another id (an absolute path, before ids were relative) goes.
+        const earlier = store.listCorpusDocumentIds(corpus, file).filter((x) => x !== id);
+        if (store.getCorpusDocumentHash(corpus, id) === hash) {
           report.unchanged++;
         } else {
           const url = pathToFileURL(file).href;
@@ -156,7 +162,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
           if (!doc.text.trim()) throw new InvalidInputError(`${file}: no text could be extracted`, { code: 'empty_document' });
           batch.push({
             corpus,
-            id: file,
+            id,
             title: documentTitle(doc, file),
             text: doc.text,
             url,
@@ -165,6 +171,10 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
             contentHash: hash,
           });
           if (batch.length >= INGEST_BATCH) flush();
+        }
+        if (earlier.length > 0) {
+          flush();
+          report.removed += store.removeCorpusDocuments(corpus, earlier);
         }
       }
     } catch (error) {
@@ -176,6 +186,31 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
   }
   flush();
   return report;
+}
+
+/**
+ * The id of a file's document: its path from the folder the added path is in (`papers/notes.txt`),
+ * lengthened by parent folders while another file of this add, or another file's document already in
+ * the corpus, holds it; the absolute path only when nothing shorter is free.
+ */
+export function documentIdOf(store: Pick<Store, 'getCorpusDocument'>, corpus: string, file: CorpusFile, taken: Map<string, string>): string {
+  const parts = file.path.split(sep).filter(Boolean);
+  const first = file.relativePath.split('/').length;
+  const free = (id: string): boolean => {
+    const by = taken.get(id);
+    if (by !== undefined && by !== file.path) return false;
+    const origin = store.getCorpusDocument(corpus, id)?.origin;
+    return origin === undefined || origin === file.path;
+  };
+  for (let k = first; k <= parts.length; k++) {
+    const id = k === first ? file.relativePath : parts.slice(parts.length - k).join('/');
+    if (free(id)) {
+      taken.set(id, file.path);
+      return id;
+    }
+  }
+  taken.set(file.path, file.path);
+  return file.path;
 }
 
 /**

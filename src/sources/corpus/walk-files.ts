@@ -4,12 +4,18 @@
 // wherever a link or the command line points; a dangling or looping link is that entry's error, never
 // the whole add's. Each file is returned with the real path to read, resolved once here.
 import { lstat, readdir, realpath, stat, statfs } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InvalidInputError, errorMessage, throwIfAborted } from '../../core/index.js';
 
 export interface CorpusFile {
-  /** The path as found under the added folder (the document's id and origin). */
+  /** The path as found under the added folder (the document's origin). */
   path: string;
+  /**
+   * The path from the folder the added path is in: `papers/2024/notes.txt` for `corpus add ~/papers`,
+   * `notes.txt` for `corpus add ~/papers/2024/notes.txt`. The document's id: reports, hits and exports
+   * show it, and an absolute path showed the person's folders to whoever read a shared report.
+   */
+  relativePath: string;
   /** The file to read: `path` with every symbolic link resolved. */
   realPath: string;
 }
@@ -68,18 +74,18 @@ function kindOf(s: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice()
 export async function collectCorpusFiles(options: WalkOptions): Promise<WalkResult> {
   const result: WalkResult = { files: [], skipped: [], failed: [] };
   const visitedDirs = new Set<string>();
-  const addFile = (path: string, realPath: string): void => {
+  const addFile = (path: string, realPath: string, anchor: string): void => {
     if (result.files.length >= options.maxFiles) {
       throw new InvalidInputError(
         `corpus add: more than ${options.maxFiles} files under ${options.paths.join(', ')}; raise corpus.max_files or add a narrower folder`,
         { code: 'too_many_files' },
       );
     }
-    result.files.push({ path, realPath });
+    result.files.push({ path, realPath, relativePath: relative(anchor, path).split(sep).join('/') });
   };
 
-  /** Visits one entry whose real path is known; `root` is the real path of the folder that was added. */
-  const visitReal = async (path: string, real: string, root: string): Promise<void> => {
+  /** Visits one entry whose real path is known; `root` is the real path of the folder that was added, `anchor` the folder it is in. */
+  const visitReal = async (path: string, real: string, root: string, anchor: string): Promise<void> => {
     throwIfAborted(options.signal);
     const s = await stat(real);
     // Checked on the resolved path, so no link (nor a path named on the command line) reaches one.
@@ -103,7 +109,7 @@ export async function collectCorpusFiles(options: WalkOptions): Promise<WalkResu
       }
       for (const name of names) {
         if (name.startsWith('.')) continue;
-        await visitEntry(join(path, name), join(real, name), root);
+        await visitEntry(join(path, name), join(real, name), root, anchor);
       }
       return;
     }
@@ -111,15 +117,15 @@ export async function collectCorpusFiles(options: WalkOptions): Promise<WalkResu
       result.skipped.push({ file: path, reason: `${kindOf(s)}, not a regular file` });
       return;
     }
-    addFile(path, real);
+    addFile(path, real, anchor);
   };
 
   /** An entry found in a folder: symbolic links are resolved and checked before anything is opened. */
-  const visitEntry = async (path: string, candidate: string, root: string): Promise<void> => {
+  const visitEntry = async (path: string, candidate: string, root: string, anchor: string): Promise<void> => {
     try {
       const l = await lstat(candidate);
       if (!l.isSymbolicLink()) {
-        await visitReal(path, candidate, root);
+        await visitReal(path, candidate, root, anchor);
         return;
       }
       let real: string;
@@ -135,7 +141,7 @@ export async function collectCorpusFiles(options: WalkOptions): Promise<WalkResu
         result.skipped.push({ file: path, reason: `symbolic link to ${real}, outside the added folder ${root}; pass --follow-symlinks to follow it` });
         return;
       }
-      await visitReal(path, real, options.followSymlinks ? real : root);
+      await visitReal(path, real, options.followSymlinks ? real : root, anchor);
     } catch (cause) {
       if (options.signal?.aborted || (cause instanceof InvalidInputError && cause.code === 'too_many_files')) throw cause;
       result.failed.push({ file: path, error: errorMessage(cause) });
@@ -158,7 +164,7 @@ export async function collectCorpusFiles(options: WalkOptions): Promise<WalkResu
       continue;
     }
     try {
-      await visitReal(path, real, real);
+      await visitReal(path, real, real, dirname(path));
     } catch (cause) {
       if (options.signal?.aborted || (cause instanceof InvalidInputError && cause.code === 'too_many_files')) throw cause;
       result.failed.push({ file: path, error: errorMessage(cause) });

@@ -62,34 +62,11 @@ if (args['pack-device']) {
   console.error(`train:nli: bundle written to ${args['pack-device']}; next: scripts/nli/README-device.md`);
   process.exit(0);
 }
-if (args['from-state']) {
+if (args['from-state'] || !args['skip-train']) {
   tsx('dump-pairs.ts', ['--out', pairs]);
-  run(venvPython, [
-    join('scripts', 'nli', 'train_nli.py'),
-    '--pairs',
-    pairs,
-    '--out',
-    trained,
-    '--work',
-    join(args.work, 'work'),
-    '--load-state',
-    args['from-state'],
-  ]);
-} else if (!args['skip-train']) {
-  tsx('dump-pairs.ts', ['--out', pairs]);
-  run(venvPython, [
-    join('scripts', 'nli', 'train_nli.py'),
-    '--pairs',
-    pairs,
-    '--out',
-    trained,
-    '--work',
-    join(args.work, 'work'),
-    '--seed',
-    args.seed,
-    '--examples',
-    args.examples,
-  ]);
+  // Weights trained elsewhere (--from-state) are exported; otherwise one CPU training run.
+  const how = args['from-state'] ? ['--load-state', args['from-state']] : ['--seed', args.seed, '--examples', args.examples];
+  run(venvPython, [join('scripts', 'nli', 'train_nli.py'), '--pairs', pairs, '--out', trained, '--work', join(args.work, 'work'), ...how]);
 }
 tsx('finish-model.ts', ['--trained', trained, '--pairs', pairs, '--out', args.out]);
 const notes = join('scripts', 'nli', 'card-notes.md');

@@ -150,9 +150,10 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
         if (gone.length) report.removed += store.removeCorpusDocuments(corpus, gone);
       } else {
         const hash = contentHash(bytes.toString('base64'));
-        const id = documentIdOf(store, corpus, walked, taken);
+        const own = store.listCorpusDocumentIds(corpus, file);
+        const id = documentIdOf({ store, corpus, file: walked, own, taken });
         // A document this file gave under another id (an absolute path, before ids were relative) goes.
-        const earlier = store.listCorpusDocumentIds(corpus, file).filter((x) => x !== id);
+        const earlier = own.filter((x) => x !== id);
         if (store.getCorpusDocumentHash(corpus, id) === hash) {
           report.unchanged++;
         } else {
@@ -191,16 +192,24 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
 /**
  * The id of a file's document: its path from the folder the added path is in (`papers/notes.txt`),
  * lengthened by parent folders while another file of this add, or another file's document already in
- * the corpus, holds it; the absolute path only when nothing shorter is free.
+ * the corpus, holds it; the absolute path only when nothing shorter is free. `own`: the ids this file's
+ * documents already have in the corpus.
  */
-export function documentIdOf(store: Pick<Store, 'getCorpusDocument'>, corpus: string, file: CorpusFile, taken: Map<string, string>): string {
+function documentIdOf(options: {
+  store: Pick<Store, 'getCorpusDocumentHash'>;
+  corpus: string;
+  file: CorpusFile;
+  own: readonly string[];
+  taken: Map<string, string>;
+}): string {
+  const { store, corpus, file, own, taken } = options;
   const parts = file.path.split(sep).filter(Boolean);
   const first = file.relativePath.split('/').length;
+  // Free: not given to another file of this add, and in the corpus either this file's or nobody's.
   const free = (id: string): boolean => {
     const by = taken.get(id);
     if (by !== undefined && by !== file.path) return false;
-    const origin = store.getCorpusDocument(corpus, id)?.origin;
-    return origin === undefined || origin === file.path;
+    return own.includes(id) || store.getCorpusDocumentHash(corpus, id) === undefined;
   };
   for (let k = first; k <= parts.length; k++) {
     const id = k === first ? file.relativePath : parts.slice(parts.length - k).join('/');

@@ -4,6 +4,7 @@
 // non-numeric PMID is left out rather than written.
 import { bibtexDoi, bibtexField, bibtexKey, bibtexUrl, type Materials, type SourceType, type SourceView } from '../../core/index.js';
 import { citationKeys, dateParts, parseAuthorName } from './citation-keys.js';
+import type { RenderMaterialsOptions } from './render.js';
 
 const ENTRY_TYPE: Record<SourceType, string> = {
   academic_paper: 'article',
@@ -33,7 +34,7 @@ function entryType(s: SourceView): string {
   return ids.doi || ids.pmid || ids.arxiv ? 'article' : ENTRY_TYPE[s.sourceType];
 }
 
-function entry(s: SourceView, key: string, linkOf: (url: string) => string | null | undefined): string {
+function entry(s: SourceView, key: string, linkOf: NonNullable<RenderMaterialsOptions['linkOf']>): string {
   const type = entryType(s);
   const date = dateParts(s.publishedAt);
   const ids = s.identifiers ?? {};
@@ -60,8 +61,7 @@ function entry(s: SourceView, key: string, linkOf: (url: string) => string | nul
   return `@${type}{${bibtexKey(key)},\n${body}\n}\n`;
 }
 
-/** `linkOf`: a source's own web address where its stored URL is not one (render.ts). */
-export function renderMaterialsBibtex(m: Materials, options: { linkOf?: (url: string) => string | null | undefined } = {}): string {
+export function renderMaterialsBibtex(m: Materials, options: RenderMaterialsOptions = {}): string {
   const keys = citationKeys(m.pages);
   const linkOf = options.linkOf ?? (() => undefined);
   return m.pages.map((s, i) => entry(s, keys[i]!, linkOf)).join('\n');

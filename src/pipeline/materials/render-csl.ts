@@ -4,6 +4,7 @@
 // (neutralizeBidi), as in every other output format.
 import { neutralizeBidi as t, type Materials, type SourceType, type SourceView } from '../../core/index.js';
 import { citationKeys, dateParts, parseAuthorName } from './citation-keys.js';
+import type { RenderMaterialsOptions } from './render.js';
 
 const CSL_TYPE: Record<SourceType, string> = {
   academic_paper: 'article-journal',
@@ -28,7 +29,7 @@ export interface CslItem {
   note: string;
 }
 
-function item(s: SourceView, id: string, linkOf: (url: string) => string | null | undefined): CslItem {
+function item(s: SourceView, id: string, linkOf: NonNullable<RenderMaterialsOptions['linkOf']>): CslItem {
   const date = dateParts(s.publishedAt);
   return {
     id,
@@ -44,13 +45,12 @@ function item(s: SourceView, id: string, linkOf: (url: string) => string | null 
   };
 }
 
-/** `linkOf`: a source's own web address where its stored URL is not one (render.ts). */
-export function materialsCsl(m: Materials, options: { linkOf?: (url: string) => string | null | undefined } = {}): CslItem[] {
+export function materialsCsl(m: Materials, options: RenderMaterialsOptions = {}): CslItem[] {
   const keys = citationKeys(m.pages);
   const linkOf = options.linkOf ?? (() => undefined);
   return m.pages.map((s, i) => item(s, keys[i]!, linkOf));
 }
 
-export function renderMaterialsCsl(m: Materials, options: { linkOf?: (url: string) => string | null | undefined } = {}): string {
+export function renderMaterialsCsl(m: Materials, options: RenderMaterialsOptions = {}): string {
   return `${JSON.stringify(materialsCsl(m, options), null, 2)}\n`;
 }

@@ -2,7 +2,7 @@
 import { InvalidInputError, type Materials } from '../../core/index.js';
 import { renderMaterialsBibtex } from './render-bibtex.js';
 import { renderMaterialsCsl } from './render-csl.js';
-import { renderMaterialsHtml } from './html-from-materials.js';
+import { renderMaterialsHtml, type HtmlFromMaterialsOptions } from './html-from-materials.js';
 import { renderMaterialsMarkdown } from './render-markdown.js';
 
 export const MATERIALS_FORMATS = ['json', 'md', 'bibtex', 'csl-json', 'html'] as const;
@@ -16,13 +16,11 @@ export function parseMaterialsFormat(value: string): MaterialsFormat {
   });
 }
 
-export interface RenderMaterialsOptions {
-  /**
-   * A source's own web address where its stored URL is not one (a built-in corpus document's
-   * `corpus://example/Coral` → its Wikipedia article): BibTeX, CSL-JSON and HTML cite that instead.
-   */
-  linkOf?: (url: string) => string | null | undefined;
-}
+/**
+ * `linkOf`: a source's own web address where its stored URL is not one (a built-in corpus document's
+ * `corpus://example/Coral` → its Wikipedia article): BibTeX, CSL-JSON and HTML cite that instead.
+ */
+export type RenderMaterialsOptions = Pick<HtmlFromMaterialsOptions, 'linkOf'>;
 
 /** The materials as text in the format; json is the Materials view itself. */
 export function renderMaterials(m: Materials, format: MaterialsFormat, options: RenderMaterialsOptions = {}): string {
@@ -36,6 +34,6 @@ export function renderMaterials(m: Materials, format: MaterialsFormat, options: 
     case 'csl-json':
       return renderMaterialsCsl(m, options);
     case 'html':
-      return renderMaterialsHtml(m, options.linkOf ? { linkOf: options.linkOf } : {});
+      return renderMaterialsHtml(m, options);
   }
 }

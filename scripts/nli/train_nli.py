@@ -69,6 +69,11 @@ def sha256(path: str) -> str:
     return h.hexdigest()
 
 
+def read_json(path: str):
+    with open(path, encoding="utf8") as f:
+        return json.load(f)
+
+
 def read_jsonl(path: str) -> list[dict]:
     with open(path, encoding="utf8") as f:
         return [json.loads(line) for line in f if line.strip()]
@@ -182,10 +187,11 @@ def save_state(model, folder: str) -> list[str]:
         if not v.is_floating_point():
             continue
         v = v.detach().to("cpu", torch.float16).contiguous()
-        # A tensor larger than a shard (the word embeddings, 23 MB) travels in row blocks: "name::0", "name::1"…
-        rows = max(1, SHARD_BYTES // 2 // max(1, v[0].numel() if v.dim() > 1 else 1) // 2)
-        if v.numel() * 2 > SHARD_BYTES // 2 and v.dim() > 1:
-            for i, part in enumerate(torch.split(v, rows)):
+        # A matrix over half a shard (the word embeddings, 23 MB) travels in row blocks of half a shard:
+        # "name::0", "name::1"…
+        half = SHARD_BYTES // 2
+        if v.dim() > 1 and v.numel() * 2 > half:
+            for i, part in enumerate(torch.split(v, max(1, half // (v[0].numel() * 2)))):
                 state[f"{k}::{i}"] = part.contiguous()
         else:
             state[k] = v
@@ -386,9 +392,10 @@ def main() -> None:
     full_scores = scores(dev_probs, dev_labels_full)
     log(f"full dev (n={len(dev_rows)}): {json.dumps(full_scores)}")
 
+    # A carried base (pack_device.py) is the wheel's file rounded to fp16: its SOURCE.json names the original.
+    carried = read_json(os.path.join(base, "SOURCE.json")) if args.base else None
     training = {
-        "base": {**BASE_RECORD, "sha256": sha256(os.path.join(base, "model.safetensors")) if not args.base else json.load(open(os.path.join(base, "SOURCE.json")))["sha256"],
-                 **({"carried": json.load(open(os.path.join(base, "SOURCE.json")))} if args.base and os.path.exists(os.path.join(base, "SOURCE.json")) else {})},
+        "base": {**BASE_RECORD, "sha256": carried["sha256"], "carried": carried} if carried else {**BASE_RECORD, "sha256": sha256(os.path.join(base, "model.safetensors"))},
         "torch": torch.__version__,
         "device": device_name(device),
         "threads": args.threads,
@@ -439,8 +446,7 @@ def load_from_state(model, tokenizer, args, base: str, started: float) -> None:
     """Exports weights trained elsewhere (--save-state): full dev here as a check, ONNX, int8, parity."""
     load_state(model, args.load_state)
     model.eval()
-    with open(os.path.join(args.load_state, "training.json")) as f:
-        training = json.load(f)
+    training = read_json(os.path.join(args.load_state, "training.json"))
     dev_rows = read_jsonl(os.path.join(args.pairs, "dev.jsonl"))
     s = scores(predict(model, encode(tokenizer, dev_rows, args.max_length)), np.array([r["label"] for r in dev_rows]))
     log(f"full dev here (n={len(dev_rows)}): {json.dumps(s)}; on the training machine with these fp16 weights: {json.dumps(training.get('fp16_state', {}).get('dev_full'))}")
@@ -448,8 +454,7 @@ def load_from_state(model, tokenizer, args, base: str, started: float) -> None:
     runs_path = os.path.join(args.load_state, "runs.json")
     if os.path.exists(runs_path):
         # Every run of the accelerator session, kept or not: the card shows what the choice was between.
-        with open(runs_path) as f:
-            runs = json.load(f)
+        runs = read_json(runs_path)
         training["runs"] = {n: {k: r.get(k) for k in ("epochs", "examples", "batch", "lr", "kept_step", "dev_full", "train_seconds")}
                             | {"mean_ap": max(h["mean_ap"] for h in r["history"]), "steps": r["history"][-1]["step"]} for n, r in runs.items()}
     training["exported_on"] = f"{os.cpu_count()} CPUs, {platform_name()}, torch {torch.__version__}"

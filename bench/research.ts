@@ -28,6 +28,7 @@ import {
   RELEVANCE_BLIND3_FILE,
   RELEVANCE_BLIND4_FILE,
   RELEVANCE_BLIND5_FILE,
+  RELEVANCE_BLIND6_FILE,
   RELEVANCE_BLIND_FILE,
   RELEVANCE_FILE,
   evaluateRelevance,
@@ -94,6 +95,10 @@ if (!args['answers-only']) {
     ],
     ['blind4 (four more questions, stratified the same way; scored once on the rules frozen after blind3, then its errors were read)', RELEVANCE_BLIND4_FILE],
     ['blind5 (four more, stratified, two labellers; scored once on the rules frozen after blind4)', RELEVANCE_BLIND5_FILE],
+    [
+      "blind6 (four more, stratified by the encoder's cosine, two labellers; drawn before relevance by meaning was fitted, never fitted on)",
+      RELEVANCE_BLIND6_FILE,
+    ],
   ] as const) {
     if (!existsSync(join(DATA_DIR, file))) continue;
     const rel = evaluateRelevance(file);

@@ -73,6 +73,9 @@ const CHECKABILITY_DRAWS: ReadonlyArray<{ mode: string; example: [number, number
   // Blind a sixth time (200: 120 / 80), two labellers, drawn after blind5 was scored and its errors
   // read; scored once after the rules were frozen again.
   { mode: 'checkability-blind6', example: [120, 15019], covid: [80, 15020] },
+  // Blind a seventh time (200: 120 / 80), two labellers, drawn before the screen over the pretrained
+  // sentence encoder (issue 32) was fitted; scored once after it was frozen.
+  { mode: 'checkability-blind7', example: [120, 15021], covid: [80, 15022] },
 ];
 const samples: Record<string, [typeof example, typeof covid]> = {};
 const drawnExample: Array<typeof example> = [];
@@ -144,6 +147,19 @@ export const RELEVANCE_BLIND5_QUESTIONS = [
   { corpus: 'check-covid', question: 'Can COVID-19 spread through the air?', topic: 'COVID-19 spread through air airborne' },
   { corpus: 'check-covid', question: 'Does hydroxychloroquine cause heart problems?', topic: 'hydroxychloroquine heart problems cardiac' },
 ] as const;
+/**
+ * The sixth, drawn before relevance by the pretrained sentence encoder (issue 32) was fitted, stratified
+ * by a signal nothing was fitted to: the published encoder's cosine of question and claim. Per question
+ * 25 claims from the pool's nearest quarter (at most 60 claims) and 25 from the rest, each row naming
+ * its stratum (`stratum: near | far`), so any relevance can be scaled to the pool by the strata as
+ * drawn. Two labellers.
+ */
+export const RELEVANCE_BLIND6_QUESTIONS = [
+  { corpus: 'example', question: 'Does deforestation contribute to climate change?', topic: 'deforestation contribute climate change' },
+  { corpus: 'example', question: 'Are polar bears threatened by the loss of sea ice?', topic: 'polar bears threatened loss sea ice' },
+  { corpus: 'check-covid', question: 'Does vitamin D protect against COVID-19?', topic: 'vitamin D protect against COVID-19' },
+  { corpus: 'check-covid', question: 'Does smoking worsen COVID-19 outcomes?', topic: 'smoking worsen COVID-19 outcomes' },
+] as const;
 const STRATUM = 25;
 /** Searches whose hits make a question's claim pool: the topic and the science perspective words. */
 const POOL_SUFFIXES = ['', 'mechanism', 'measurements data', 'causes', 'effects risks', 'projections', 'review'];
@@ -161,7 +177,9 @@ const relevanceDraw =
             ? { questions: RELEVANCE_BLIND4_QUESTIONS, seed: 15500, stratified: true }
             : mode === 'relevance-blind5'
               ? { questions: RELEVANCE_BLIND5_QUESTIONS, seed: 15600, stratified: true }
-              : undefined;
+              : mode === 'relevance-blind6'
+                ? { questions: RELEVANCE_BLIND6_QUESTIONS, seed: 15700, stratified: true, byEncoder: true }
+                : undefined;
 if (relevanceDraw) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -207,6 +225,24 @@ if (relevanceDraw) {
     if (!('stratified' in relevanceDraw)) {
       console.log(JSON.stringify({ question: q.question, weights: { n: pool.size, df } }));
       for (const item of draw([...pool.values()], 50, relevanceDraw.seed + qi)) console.log(JSON.stringify({ question: q.question, ...item }));
+      continue;
+    }
+    if ('byEncoder' in relevanceDraw) {
+      const { createTransformersEmbeddingModel } = await import('../src/models/index.js');
+      const { cosineSimilarity } = await import('../src/core/index.js');
+      const encoder = createTransformersEmbeddingModel({ modelId: 'minilm-en', modelsDir: join(PROJECT_ROOT, 'models'), dtype: 'q8' });
+      const items = [...pool.values()];
+      const [qv, ...vs] = await encoder.embed([q.question, ...items.map((c) => String(c.text))]);
+      const ranked = items.map((c, i) => ({ c, cos: cosineSimilarity(qv!, vs[i]!) })).sort((a, b) => b.cos - a.cos);
+      const nearCount = Math.min(60, Math.ceil(items.length / 4));
+      const near = ranked.slice(0, nearCount).map((r) => r.c);
+      const far = ranked.slice(nearCount).map((r) => r.c);
+      const chosen = [
+        ...draw(near, STRATUM, relevanceDraw.seed + qi).map((c) => ({ ...c, stratum: 'near' })),
+        ...draw(far, STRATUM, relevanceDraw.seed + 100 + qi).map((c) => ({ ...c, stratum: 'far' })),
+      ];
+      console.log(JSON.stringify({ question: q.question, weights: { n: pool.size, df }, strata: { near: near.length, far: far.length } }));
+      for (const item of draw(chosen, chosen.length, relevanceDraw.seed + 200 + qi)) console.log(JSON.stringify({ question: q.question, ...item }));
       continue;
     }
     // Stratified: Lyra's relevance as bench:research computes it (the claim's terms against these weights).

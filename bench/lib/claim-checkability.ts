@@ -28,6 +28,8 @@ export const CHECKABILITY_FILES = {
   blind4: 'claim-checkability-blind4.jsonl',
   blind5: 'claim-checkability-blind5.jsonl',
   blind6: 'claim-checkability-blind6.jsonl',
+  // Drawn and labelled (two labellers) before the screen over the pretrained encoder was fitted; never fitted on.
+  blind7: 'claim-checkability-blind7.jsonl',
 } as const;
 
 /**

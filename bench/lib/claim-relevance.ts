@@ -25,10 +25,15 @@ export const RELEVANCE_BLIND3_FILE = 'claim-relevance-blind3.jsonl';
 export const RELEVANCE_BLIND4_FILE = 'claim-relevance-blind4.jsonl';
 /** Four more, stratified, drawn after blind4's errors were read (the corpus's topic words); two labellers (`relevant_b`), scored once. */
 export const RELEVANCE_BLIND5_FILE = 'claim-relevance-blind5.jsonl';
+/**
+ * Four more, drawn before relevance by meaning (issue 32) was fitted, stratified by the published
+ * encoder's cosine (each row names its stratum, `near` or `far`); two labellers. Never fitted on.
+ */
+export const RELEVANCE_BLIND6_FILE = 'claim-relevance-blind6.jsonl';
 
 type Line =
-  | { question: string; weights: { n: number; df: Record<string, number> }; strata?: { relevant: number; other: number } }
-  | (SentenceRef & { question: string; relevant: boolean; relevant_b?: boolean });
+  | { question: string; weights: { n: number; df: Record<string, number> }; strata?: Record<string, number> }
+  | (SentenceRef & { question: string; relevant: boolean; relevant_b?: boolean; stratum?: string });
 
 /** Counts of a stratified sample scaled to its pool: each stratum's rows weigh (stratum size in the pool) ÷ (its rows in the sample). */
 export interface PoolEstimate {
@@ -65,7 +70,7 @@ export function evaluateRelevance(file: string = RELEVANCE_FILE): RelevanceResul
     const weights: TermWeights = { n: header?.weights.n ?? 0, df: new Map(Object.entries(header?.weights.df ?? {})) };
     const analysis = analyzeQuestion(question);
     const questionTerms = normalizeClaim({ text: question, source: 'q' }).terms;
-    const rows: typeof all = [];
+    const rows: Array<(typeof all)[number] & { stratum?: string }> = [];
     for (const item of lines.filter((l): l is Exclude<Line, { weights: unknown }> => l.question === question && !('weights' in l))) {
       const s = resolveSentence(item);
       const text = item.corpus === 'example' ? s.text : (claimsFromSentence(s.context, s.text)[0] ?? s.text);
@@ -76,6 +81,7 @@ export function evaluateRelevance(file: string = RELEVANCE_FILE): RelevanceResul
         lyra: r >= MIN_RELEVANCE,
         baseline: relevanceTo([questionTerms], terms) >= MIN_RELEVANCE,
         ...(item.relevant_b !== undefined ? { second: item.relevant_b } : {}),
+        ...(item.stratum !== undefined ? { stratum: item.stratum } : {}),
       };
       rows.push(row);
       if (row.lyra !== row.gold) out.errors.push({ question, kind: row.lyra ? 'fp' : 'fn', text, relevance: r });
@@ -83,15 +89,21 @@ export function evaluateRelevance(file: string = RELEVANCE_FILE): RelevanceResul
     all.push(...rows);
     if (header?.strata) {
       stratified = true;
-      const picks = rows.filter((r) => r.lyra).length;
-      const others = rows.length - picks;
-      const wPick = picks > 0 ? header.strata.relevant / picks : 0;
-      const wOther = others > 0 ? header.strata.other / others : 0;
-      // Against either labeller: Lyra's picks weigh by their stratum's size, its other claims by theirs.
+      const strata = header.strata;
+      // A row's stratum: named in the row (drawn by a fixed signal, e.g. the encoder's cosine), or else
+      // Lyra's relevance at the draw (blind3–5: `relevant` when it called the claim relevant, `other` if not).
+      const stratumOf = (r: (typeof rows)[number]): string => r.stratum ?? (r.lyra ? 'relevant' : 'other');
+      const rowsIn = new Map<string, number>();
+      for (const r of rows) rowsIn.set(stratumOf(r), (rowsIn.get(stratumOf(r)) ?? 0) + 1);
+      const weight = (r: (typeof rows)[number]): number => (strata[stratumOf(r)] ?? 0) / rowsIn.get(stratumOf(r))!;
+      // Against either labeller: each row weighs by its stratum's size in the pool ÷ its rows in the sample.
       const scaleInto = (acc: typeof pooled, gold: (r: (typeof rows)[number]) => boolean | undefined): void => {
-        acc.tp += wPick * rows.filter((r) => r.lyra && gold(r) === true).length;
-        acc.fp += wPick * rows.filter((r) => r.lyra && gold(r) === false).length;
-        acc.fn += wOther * rows.filter((r) => !r.lyra && gold(r) === true).length;
+        for (const r of rows) {
+          const g = gold(r);
+          if (r.lyra && g === true) acc.tp += weight(r);
+          else if (r.lyra && g === false) acc.fp += weight(r);
+          else if (!r.lyra && g === true) acc.fn += weight(r);
+        }
       };
       scaleInto(pooled, (r) => r.gold);
       scaleInto(pooledB, (r) => r.second);

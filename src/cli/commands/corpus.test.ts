@@ -42,6 +42,12 @@ test('corpus add / list / search / remove through the CLI, with clear errors', a
     const again = JSON.parse((await runCli(['corpus', 'add', docs, '--name', 'demo', '--trust-level', 'academic', '--json'], { home })).out);
     assert.equal(JSON.parse((await runCli(['corpus', 'list', '--json'], { home })).out).corpora[0].trustLevel, 'ACADEMIC');
     assert.deepEqual([again.inserted, again.updated, again.unchanged], [0, 0, 3]);
+    // --corpus names the corpus here too, as in research, verify, search and task create.
+    const byCorpusFlag = JSON.parse((await runCli(['corpus', 'add', docs, '--corpus', 'demo', '--json'], { home })).out);
+    assert.deepEqual([byCorpusFlag.corpus, byCorpusFlag.unchanged], ['demo', 3]);
+    const twoNames = await runCli(['corpus', 'add', docs, '--corpus', 'demo', '--name', 'other'], { home });
+    assert.equal(twoNames.code, 2);
+    assert.match(twoNames.err, /--name "other" and --corpus "demo" name two corpora/);
 
     const noCorpus = await runCli(['search', 'x', '--provider', 'corpus', '--corpus', 'nope'], { home });
     assert.equal(noCorpus.code, 2);

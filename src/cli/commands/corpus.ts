@@ -26,6 +26,7 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
       'files or folders: .html .htm .pdf .md .txt, and .jsonl/.json with {id, title, text, url?, published?} or {doc_id|cord_id, title, abstract[]} per record',
     )
     .option('-n, --name <name>', 'corpus name (default: the first path without extension)')
+    .option('--corpus <name>', 'the same as --name: the flag that names a corpus in research, verify, search and task create')
     .option(
       '-t, --trust-level <level>',
       "trust level of documents without a URL of their own: primary, government, academic, trusted, low, unverified (default: the domain policy's default, unverified)",
@@ -37,7 +38,11 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
       'after',
       "\nOnly regular files are read (devices, FIFOs and sockets are skipped); symbolic links are followed only inside the\nfolders added unless --follow-symlinks; a dangling or looping link is that entry's error. Files that fail are listed with\ntheir error and the rest is ingested; the exit code is then 1. Documents whose own url is not http(s) are refused.\nLimits: corpus.max_file_bytes (64 MiB, counted while reading) and corpus.max_files (200,000) in lyra.config.yaml.",
     )
-    .action(async (paths: string[], opts: { name?: string; json?: boolean; trustLevel?: string; followSymlinks?: boolean }) => {
+    .action(async (paths: string[], opts: { name?: string; corpus?: string; json?: boolean; trustLevel?: string; followSymlinks?: boolean }) => {
+      if (opts.name !== undefined && opts.corpus !== undefined && opts.name !== opts.corpus)
+        throw new InvalidInputError(`corpus add: --name ${JSON.stringify(opts.name)} and --corpus ${JSON.stringify(opts.corpus)} name two corpora; give one`, {
+          code: 'invalid_flag',
+        });
       const trustLevel = opts.trustLevel === undefined ? undefined : parseTrustLevel(opts.trustLevel);
       if (opts.trustLevel !== undefined && (!trustLevel || trustLevel === 'BLOCKED')) {
         throw new InvalidInputError(
@@ -48,7 +53,7 @@ export function registerCorpusCommand(program: Command, ctx: CliContext): void {
       const config = ctx.config();
       const store = ctx.track(openOrCreateStore(config.store))!;
       const progress = createProgress(ctx.io, { enabled: !opts.json });
-      const name = opts.name ?? defaultName(paths);
+      const name = opts.name ?? opts.corpus ?? defaultName(paths);
       // Relative paths are the user's, relative to the directory the command runs in.
       const report = await addToCorpus({
         store,

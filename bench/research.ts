@@ -18,10 +18,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { addToCorpus, buildStanceModel, loadConfig, openOrCreateStore, runResearch } from '../src/app/index.js';
 import { traceAnswer, type AnswerTrace } from './lib/answer-trace.js';
-import { sharedDataPath } from '../src/test-support/shared-data.js';
+import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
 import { parseBudgetSpec, type Answer, type AnswerVerdict } from '../src/workflows/index.js';
-import { createTransformersEmbeddingModel, createUseLiteEmbeddingModel, loadClaimScreen } from '../src/models/index.js';
-import { PROJECT_ROOT } from '../src/test-support/shared-data.js';
+import { createShippedEncoder, createUseLiteEmbeddingModel, loadClaimScreen } from '../src/models/index.js';
+import type { ClaimScreen, EmbeddingModel } from '../src/core/index.js';
 import { CHECKABILITY_FILES, SCREEN_TRAINING_SAMPLES, evaluateCheckability } from './lib/claim-checkability.js';
 import { embedClaims, labelledSentences, maxClaimScore, screenedScores } from './lib/claim-screen-data.js';
 import {
@@ -65,21 +65,23 @@ if (!args['answers-only']) {
   console.log(
     '  rules: the rule screen alone (the default); + screen: with the learned claim screen (models/claim-screen, opt-in) as the product runs it; + minilm screen: the same fitted over the pretrained encoder (models/claim-screen-minilm, opt-in)',
   );
-  const screen = loadClaimScreen();
-  const screenEmbedding = createUseLiteEmbeddingModel();
-  // The screen over the pretrained encoder (issue 32; `npm run train:claim-screen -- --encoder minilm-en`), when present.
+  // The shipped screen, and the screen over the pretrained encoder when one has been trained (issue 32;
+  // `npm run train:claim-screen -- --encoder minilm-en`): each with the samples it was fitted on.
+  const screens: Array<{ label: string; screen: ClaimScreen; embedding: EmbeddingModel; trainedOn: ReadonlySet<string> }> = [
+    { label: 'screen   ', screen: loadClaimScreen(), embedding: createUseLiteEmbeddingModel(), trainedOn: SCREEN_TRAINING_SAMPLES },
+  ];
   const minilmScreenFile = join(PROJECT_ROOT, 'models', 'claim-screen-minilm', 'claim-screen.json');
-  const minilm = existsSync(minilmScreenFile)
-    ? {
-        screen: loadClaimScreen(minilmScreenFile),
-        embedding: createTransformersEmbeddingModel({ modelId: 'minilm-en', modelsDir: join(PROJECT_ROOT, 'models'), dtype: 'q8' }),
-        trainedOn: new Set(
-          (JSON.parse(readFileSync(minilmScreenFile, 'utf8')) as { training?: { samples?: Array<{ file: string }> } }).training?.samples?.map((x) =>
-            x.file.replace(/^bench\/data\//, ''),
-          ) ?? [],
-        ),
-      }
-    : undefined;
+  if (existsSync(minilmScreenFile))
+    screens.push({
+      label: 'minilm screen',
+      screen: loadClaimScreen(minilmScreenFile),
+      embedding: createShippedEncoder(),
+      trainedOn: new Set(
+        (JSON.parse(readFileSync(minilmScreenFile, 'utf8')) as { training?: { samples?: Array<{ file: string }> } }).training?.samples?.map((x) =>
+          x.file.replace(/^bench\/data\//, ''),
+        ) ?? [],
+      ),
+    });
   for (const [name, file] of Object.entries(CHECKABILITY_FILES)) {
     if (!existsSync(join(DATA_DIR, file))) continue;
     const r = evaluateCheckability(file);
@@ -91,22 +93,13 @@ if (!args['answers-only']) {
     if (r.secondLabeller && r.labellerAgreement !== undefined)
       console.log(`    second labeller: rules ${pr(r.secondLabeller)}; the two labellers agree on ${pct(r.labellerAgreement)} of the sentences`);
     const sentences = labelledSentences(file);
-    const vectors = await embedClaims(sentences, screenEmbedding);
-    const screened = screenedScores(sentences, maxClaimScore(screen, vectors), screen.threshold);
-    const note = SCREEN_TRAINING_SAMPLES.has(file) ? ' (in-sample: the screen was trained on it)' : ' (blind: never seen in training)';
-    console.log(`    + screen    ${pr(screened)}${note}`);
-    for (const corpus of [...new Set(sentences.map((x) => x.corpus))]) {
-      const mine = sentences.filter((x) => x.corpus === corpus);
-      console.log(`      ${corpus.padEnd(11)} ${pr(screenedScores(mine, maxClaimScore(screen, vectors), screen.threshold))}`);
-    }
-    if (minilm) {
-      const mv = await embedClaims(sentences, minilm.embedding);
-      const scored = screenedScores(sentences, maxClaimScore(minilm.screen, mv), minilm.screen.threshold);
-      const seen = minilm.trainedOn.has(file) ? ' (in-sample: the screen was trained on it)' : ' (blind: never seen in training)';
-      console.log(`    + minilm screen ${pr(scored)}${seen}`);
+    for (const s of screens) {
+      const score = maxClaimScore(s.screen, await embedClaims(sentences, s.embedding));
+      const note = s.trainedOn.has(file) ? ' (in-sample: the screen was trained on it)' : ' (blind: never seen in training)';
+      console.log(`    + ${s.label} ${pr(screenedScores(sentences, score, s.screen.threshold))}${note}`);
       for (const corpus of [...new Set(sentences.map((x) => x.corpus))]) {
         const mine = sentences.filter((x) => x.corpus === corpus);
-        console.log(`      ${corpus.padEnd(11)} ${pr(screenedScores(mine, maxClaimScore(minilm.screen, mv), minilm.screen.threshold))}`);
+        console.log(`      ${corpus.padEnd(11)} ${pr(screenedScores(mine, score, s.screen.threshold))}`);
       }
     }
   }

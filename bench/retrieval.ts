@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EmbeddingModel, TextExtractor } from '../src/core/index.js';
-import { createTransformersEmbeddingModel, createUseLiteEmbeddingModel } from '../src/models/embedding/index.js';
+import { createShippedEncoder, createUseLiteEmbeddingModel } from '../src/models/embedding/index.js';
 import { createCorpusSearchProvider, ingestCorpus } from '../src/sources/index.js';
 import { openStore } from '../src/store/index.js';
-import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
+import { sharedDataPath } from '../src/test-support/shared-data.js';
 
 const { values: args } = parseArgs({
   options: { json: { type: 'string' }, limit: { type: 'string', default: '0' }, encoders: { type: 'string', default: 'use-lite,minilm-en' } },
@@ -90,7 +90,7 @@ try {
   const wanted = new Set(args.encoders.split(',').map((e) => e.trim()));
   const encoders: Array<{ label: string; model: EmbeddingModel }> = [
     { label: 'use-lite', model: createUseLiteEmbeddingModel() },
-    { label: 'minilm-en', model: createTransformersEmbeddingModel({ modelId: 'minilm-en', modelsDir: join(PROJECT_ROOT, 'models'), dtype: 'q8' }) },
+    { label: 'minilm-en', model: createShippedEncoder() },
   ].filter((e) => wanted.has(e.label));
   const sentences = abstracts.flatMap((a) => [a.title, ...a.abstract].map((text) => ({ id: a.cord_id, text })));
   const rows: Array<{ ranker: string; split: string } & Metrics> = [];

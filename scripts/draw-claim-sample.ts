@@ -228,9 +228,9 @@ if (relevanceDraw) {
       continue;
     }
     if ('byEncoder' in relevanceDraw) {
-      const { createTransformersEmbeddingModel } = await import('../src/models/index.js');
+      const { createShippedEncoder } = await import('../src/models/index.js');
       const { cosineSimilarity } = await import('../src/core/index.js');
-      const encoder = createTransformersEmbeddingModel({ modelId: 'minilm-en', modelsDir: join(PROJECT_ROOT, 'models'), dtype: 'q8' });
+      const encoder = createShippedEncoder();
       const items = [...pool.values()];
       const [qv, ...vs] = await encoder.embed([q.question, ...items.map((c) => String(c.text))]);
       const ranked = items.map((c, i) => ({ c, cos: cosineSimilarity(qv!, vs[i]!) })).sort((a, b) => b.cos - a.cos);

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHIPPED_MODELS_DIR } from '../transformers/index.js';
-import { createTransformersEmbeddingModel } from './index.js';
+import { SHIPPED_ENCODER_ID, createShippedEncoder } from './index.js';
 
-const model = createTransformersEmbeddingModel({ modelId: 'minilm-en', modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' });
-const parity = JSON.parse(readFileSync(join(SHIPPED_MODELS_DIR, 'minilm-en', 'parity.json'), 'utf8')) as {
+const model = createShippedEncoder();
+const parity = JSON.parse(readFileSync(join(SHIPPED_MODELS_DIR, SHIPPED_ENCODER_ID, 'parity.json'), 'utf8')) as {
   sentences: string[];
   onnxruntime_int8: number[][];
   min_cosine_int8_vs_torch: number;

@@ -34,7 +34,7 @@ export async function verifyOnce(options: VerifyOnceOptions): Promise<VerifyOnce
       if (!found) throw new InvalidInputError(`verify: no task ${options.taskId}`, { code: 'task_not_found', details: { taskId: options.taskId } });
       task = found;
     } else {
-      task = await engine.createTask({ question: statement, ...(options.providers ? { providers: options.providers } : {}) });
+      task = await engine.createTask({ question: statement, kind: 'verify', ...(options.providers ? { providers: options.providers } : {}) });
     }
     const outcome = await engine.verifyClaim(task.id, statement, {
       ...(options.providers ? { providers: options.providers } : {}),

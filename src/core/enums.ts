@@ -50,6 +50,14 @@ export type ContradictionType = (typeof CONTRADICTION_TYPES)[number];
 export const TASK_STATUSES = ['created', 'running', 'paused', 'stopped', 'completed', 'failed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
+/**
+ * What a task was made for. A research task answers a question; a verify task (`lyra verify`) checks one
+ * statement, its question, and every other claim it holds is a side claim: a sentence of the pages read
+ * for it, kept for the record but not part of its answer or its counts.
+ */
+export const TASK_KINDS = ['research', 'verify'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+
 export const QUERY_MODES = ['normal', 'refute'] as const;
 export type QueryMode = (typeof QUERY_MODES)[number];
 

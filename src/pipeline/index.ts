@@ -29,3 +29,4 @@ export {
   type RecomputeResult,
 } from './graph/index.js';
 export * from './materials/index.js';
+export { askedStatementTest, isAskedStatement, splitAskedClaims, type AskedSplit } from './asked-claims.js';

@@ -8,6 +8,7 @@ import { createSourceResolver } from './materials/index.js';
 import type { QuerySummary } from './query-runner.js';
 import { keys, loadPayload, taskWarnings, type PageOutcome, type QueryInput } from './task-state.js';
 import { budgetView, isPrimaryLevel, queryWarningsOf } from './views.js';
+import { splitAskedClaims } from './asked-claims.js';
 
 function blockedDomains(store: Store, taskId: string, domains: Set<string>, claimIds: Set<string>): BlockedDomainInfo[] {
   return store
@@ -88,7 +89,8 @@ export function taskStatusView(options: { store: Store; trust: TrustResolver; ta
   const usefulFragments = done.reduce((n, s) => n + s.usefulFragments, 0);
   const fragments = done.reduce((n, s) => n + s.fragments, 0);
   const claimCounts = Object.fromEntries([...CLAIM_STATUSES, 'PENDING'].map((s) => [s, 0])) as Record<ClaimStatus | 'PENDING', number>;
-  for (const c of claims) claimCounts[c.status ?? 'PENDING'] += 1;
+  const { counted, side } = splitAskedClaims(task, claims);
+  for (const c of counted) claimCounts[c.status ?? 'PENDING'] += 1;
 
   return {
     task,
@@ -102,6 +104,7 @@ export function taskStatusView(options: { store: Store; trust: TrustResolver; ta
     hasPrimarySource,
     noveltyTrend: queries.filter((q) => q.status === 'done').map((q) => summaries.get(q.id)?.novelty ?? 0),
     claimCounts,
+    sideClaims: side.length,
     budget: budgetView(store, task),
     authQueueSize: store.listAuth({ taskId: task.id, status: 'pending' }).length,
     warnings,

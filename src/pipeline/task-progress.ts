@@ -2,7 +2,8 @@
 // lyra process runs): counts by state, the budget used, and for each running query the last of the
 // seven phases whose output is stored. Read from counts and checkpoint keys only, never the graph, so
 // it is cheap enough to compute every time the store changes.
-import type { BudgetView, PipelinePhase, Store, TaskStatus } from '../core/index.js';
+import type { BudgetView, PipelinePhase, Store, Task, TaskStatus } from '../core/index.js';
+import { splitAskedClaims } from './asked-claims.js';
 import { keys } from './task-state.js';
 import { budgetView } from './views.js';
 
@@ -22,7 +23,10 @@ export interface TaskProgress {
   status: TaskStatus;
   queries: Record<string, number>;
   pages: Record<string, number>;
+  /** Claims by status; a verify task's counts cover the claim asked only (TaskStatusView.claimCounts). */
   claims: Record<string, number>;
+  /** A verify task's side claims (0 for research). */
+  sideClaims: number;
   feedback: number;
   budget: BudgetView;
   running: RunningQueryProgress[];
@@ -41,6 +45,17 @@ export function lastStoredPhase(store: Store, taskId: string, queryId: string): 
   }
 }
 
+/**
+ * A verify task's counts: the claim asked by status, the rest side claims. It reads the task's claims
+ * (the store's grouped count cannot compare statements); a verify task holds the claims of one search.
+ */
+function verifyClaimCounts(store: Store, task: Task): { claims: Record<string, number>; sideClaims: number } {
+  const { counted, side } = splitAskedClaims(task, store.listClaims(task.id));
+  const claims: Record<string, number> = {};
+  for (const c of counted) claims[c.status ?? 'PENDING'] = (claims[c.status ?? 'PENDING'] ?? 0) + 1;
+  return { claims, sideClaims: side.length };
+}
+
 export function taskProgress(store: Store, taskId: string): TaskProgress | undefined {
   const task = store.getTask(taskId);
   if (!task) return undefined;
@@ -55,12 +70,13 @@ export function taskProgress(store: Store, taskId: string): TaskProgress | undef
             return { queryId: q.id, text: q.text, ...(lastPhase ? { lastPhase } : {}) };
           })
       : [];
+  const claims = task.kind === 'verify' ? verifyClaimCounts(store, task) : { claims: counts.claims, sideClaims: 0 };
   return {
     taskId,
     status: task.status,
     queries: counts.queries,
     pages: counts.pages,
-    claims: counts.claims,
+    ...claims,
     feedback: counts.feedback,
     budget: budgetView(store, task),
     running,

@@ -43,6 +43,7 @@ export function newTaskRecord(input: CreateTaskInput, options: { limits: Pipelin
     id: newId('task'),
     question,
     status: 'created',
+    kind: input.kind ?? 'research',
     budget: {
       maxPages: parsed.data.maxPages ?? d.maxPages,
       maxQueries: parsed.data.maxQueries ?? d.maxQueries,

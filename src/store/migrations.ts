@@ -246,6 +246,15 @@ WHERE status = 'failed' AND last_error IS NOT NULL;
 ALTER TABLE claims ADD COLUMN axes_json TEXT;
 `,
   },
+  {
+    version: 6,
+    name: 'task kind',
+    sql: `
+-- What a task was made for: 'research' or 'verify' (a verify task's other claims are side claims, kept
+-- out of its counts). Tasks written before keep NULL and read as research.
+ALTER TABLE tasks ADD COLUMN kind TEXT;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

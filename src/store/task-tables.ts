@@ -16,6 +16,7 @@ interface TaskRow {
   id: string;
   question: string;
   status: string;
+  kind: string | null;
   budget_json: string;
   language: string | null;
   priority_domains_json: string;
@@ -30,6 +31,7 @@ function taskFromRow(r: TaskRow): Task {
     id: r.id,
     question: r.question,
     status: r.status as Task['status'],
+    kind: opt(r.kind) as Task['kind'],
     budget: parseJson<Budget>(r.budget_json, `tasks.budget_json (${r.id})`),
     language: opt(r.language),
     priorityDomains: parseJson<string[]>(r.priority_domains_json, `tasks.priority_domains_json (${r.id})`),
@@ -52,13 +54,14 @@ function taskParams(t: Task): unknown[] {
     t.stoppedAt ?? null,
     t.stopReason ?? null,
     JSON.stringify(t.configSnapshot),
+    t.kind ?? null,
   ];
 }
 
 export function createTask(db: Db, task: Task): void {
   db.run(
-    `INSERT INTO tasks (id, question, status, budget_json, language, priority_domains_json, created_at, stopped_at, stop_reason, config_snapshot_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO tasks (id, question, status, budget_json, language, priority_domains_json, created_at, stopped_at, stop_reason, config_snapshot_json, kind)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ...taskParams(task),
   );
 }
@@ -74,7 +77,7 @@ export function updateTask(db: Db, id: string, patch: Partial<Omit<Task, 'id'>>)
   const next: Task = { ...current, ...patch, id };
   db.run(
     `UPDATE tasks SET question = ?, status = ?, budget_json = ?, language = ?, priority_domains_json = ?, created_at = ?,
-     stopped_at = ?, stop_reason = ?, config_snapshot_json = ? WHERE id = ?`,
+     stopped_at = ?, stop_reason = ?, config_snapshot_json = ?, kind = ? WHERE id = ?`,
     ...taskParams(next).slice(1),
     id,
   );

@@ -14,6 +14,8 @@ export interface SyntheticTaskOptions {
   firstTitle?: string;
   /** Status `running` instead of `completed`. */
   running?: boolean;
+  /** A verify task (its question one of its claims); default research. */
+  kind?: 'research' | 'verify';
 }
 
 const STATUSES: Array<ClaimStatus | undefined> = ['VERIFIED', 'CONTESTED', 'REFUTED', 'UNSUPPORTED', 'CONDITIONED', undefined];
@@ -29,6 +31,7 @@ export function writeSyntheticTask(store: Store, o: SyntheticTaskOptions): { cla
       id: o.taskId,
       question: o.question,
       status: o.running ? 'running' : 'completed',
+      kind: o.kind ?? 'research',
       budget: { maxPages: 1000, maxQueries: 100, maxSeconds: 3600 },
       priorityDomains: [],
       createdAt: now,

@@ -62,7 +62,10 @@ before(async () => {
     question: 'claim 5: walking  lowers resting blood pressure by 5 mmHg in group 5',
     claims: 12,
     sources: 3,
+    kind: 'verify',
   });
+  // A research task whose question is phrased as one of its claims: a research task has no side claims.
+  writeSyntheticTask(runtime.store, { taskId: 'task_worded', question: 'claim 2: walking lowers resting blood pressure by 2 mmHg in group 2', claims: 6 });
   ui = await startUiServer({
     services: { engine: runtime.engine, store: runtime.store, actions: createUiActions({ config, runtime }) },
     port: 0,
@@ -109,8 +112,12 @@ test('a verify task shows the claim asked first, with its status, and names the 
   assert.match(r.body, /<section class="answer" id="asked" data-asked="clm_task_verify_5"><h2>The claim asked: /);
   assert.ok(r.body.includes('The 11 other claims below are side claims'), 'the side claims are named and counted apart');
   assert.ok(r.body.indexOf('id="asked"') < r.body.indexOf('id="claims"'));
-  // A research task asks a question, not a claim: no such section.
-  assert.doesNotMatch((await call('/tasks/task_ui')).body, /id="asked"/);
+  // Its counts are the claim asked's (claim 5 is CONDITIONED), the side claims apart from them.
+  assert.match(r.body, /claims <span data-live="claimsTotal">1<\/span> · side claims <span data-live="sideClaims">11<\/span>/);
+  // A research task asks a question, not a claim: no such section, even when it is phrased as one of its claims.
+  assert.doesNotMatch((await call('/tasks/task_ui')).body, /id="asked"|data-live="sideClaims"/);
+  assert.doesNotMatch((await call('/tasks/task_worded')).body, /id="asked"|data-live="sideClaims"/);
+  assert.match((await call('/tasks/task_worded')).body, /claims <span data-live="claimsTotal">6<\/span>/);
 });
 
 test('filters by status, trust level, domain and text; invalid query parameters are 400', async () => {

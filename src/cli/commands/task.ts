@@ -134,7 +134,8 @@ export function statusText(s: TaskStatusView): string {
     `  pages fetched ${s.pagesFetched}, registered ${s.pagesRegistered}; useful fragments ${s.usefulFragments}, harvest ${s.harvestRate.toFixed(2)}, ${s.satisfaction}${s.hasPrimarySource ? ', primary source' : ''}`,
     `  budget: pages ${b.pagesUsed}/${b.maxPages}, queries ${b.queriesUsed}/${b.maxQueries}, seconds ${b.secondsUsed}/${b.maxSeconds}${b.exhausted ? ' (exhausted)' : ''}`,
     `  novelty trend: ${s.noveltyTrend.map((n) => n.toFixed(2)).join(' → ') || '-'}`,
-    `  claims: ${counts}`,
+    s.task.kind === 'verify' ? `  the claim asked: ${counts}` : `  claims: ${counts}`,
+    ...(s.sideClaims > 0 ? [`  side claims: ${s.sideClaims} (sentences of the pages read, not part of the answer; lyra task materials lists them)`] : []),
     `  auth queue: ${s.authQueueSize}`,
   ];
   const table =

@@ -14,7 +14,7 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
     writeFileSync(join(home, 'lyra.config.yaml'), CONFIG);
     writeTinyNliModel({ modelsDir: join(home, 'models'), modelId: 'test/tiny-nli' });
     const docs = [
-      { id: 'd1', title: 'First paper', text: 'Yes the claim is true.' },
+      { id: 'd1', title: 'First paper', text: 'Yes the claim is true. In 2019, the claim is true for 40 cats that purred at 25 Hz in the study.' },
       { id: 'd2', title: 'Second paper', text: 'Yes, the claim is true indeed.' },
       { id: 'd3', title: 'Unrelated', text: 'Cats purr.' },
     ];
@@ -51,6 +51,19 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
       /supporting evidence \(2\):\n {2}\[ACADEMIC\] (First|Second) paper\n {4}corpus:\/\/papers\/d\d \(¶0, chars 0–\d+\) — supports 0\.\d\d\n {4}"Yes/,
     );
     assert.match(text.out, /refuting evidence: none/);
+
+    // The task's counts are the claim asked's; the other sentences of the pages read are side claims,
+    // counted apart and marked in the materials (a verify task read "UNSUPPORTED 108" for one claim).
+    const status = await runCli(['task', 'status', out.taskId], { home });
+    assert.equal(status.code, 0, status.err);
+    assert.match(status.out, /\n {2}the claim asked: VERIFIED 1\n {2}side claims: [1-9]\d* \(sentences of the pages read, not part of the answer/);
+    const materials = await runCli(['task', 'materials', out.taskId], { home });
+    assert.equal(materials.code, 0, materials.err);
+    const m = JSON.parse(materials.out) as { claims: Array<{ statement: string; sideClaim?: boolean }>; paging: { totalClaims: number; sideClaims: number } };
+    assert.equal(m.claims[0]!.statement.toLowerCase().replace(/\.$/, ''), 'the claim is true');
+    assert.equal(m.claims[0]!.sideClaim, undefined);
+    assert.ok(m.claims.slice(1).length > 0 && m.claims.slice(1).every((c) => c.sideClaim === true));
+    assert.equal(m.paging.sideClaims, m.paging.totalClaims - 1);
 
     const bad = await runCli(['verify', 'the claim is true', '--max-pages', 'zero'], { home });
     assert.equal(bad.code, 2);

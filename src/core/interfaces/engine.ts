@@ -5,7 +5,7 @@
 // (core/schemas/engine-views.ts), from which the MCP server derives its output schemas.
 import type { z } from 'zod';
 import type { Claim, Locator, Page, StatusAxes, StoredError, Task } from '../entities.js';
-import type { ClaimStatus, QueryOrigin, QueryStatus, Stance } from '../enums.js';
+import type { ClaimStatus, QueryOrigin, QueryStatus, Stance, TaskKind } from '../enums.js';
 import type {
   blockedDomainInfoSchema,
   budgetViewSchema,
@@ -39,6 +39,8 @@ export interface CreateTaskInput {
   language?: string;
   /** Search providers for the task's queries (see SearchOptions.providers); default: every configured one. */
   providers?: string[];
+  /** Default `research`; `verify` makes every claim but the question's own statement a side claim. */
+  kind?: TaskKind;
 }
 
 export interface SearchOptions {
@@ -165,6 +167,8 @@ export interface ClaimMaterial {
    * closest to calling supporting or refuting (highest supports or refutes probability first).
    */
   closest?: EvidenceView[];
+  /** A verify task's side claim: a sentence of the pages read for it, not part of its answer or counts. */
+  sideClaim?: true;
 }
 
 export type ContestedPair = z.infer<typeof contestedPairSchema>;
@@ -205,7 +209,8 @@ export interface Materials {
   pages: SourceView[];
   /** With includeGraph: every node and edge. */
   graph?: { pages: Page[]; claims: Claim[]; edges: Array<Record<string, unknown>> };
-  paging: { offset: number; limit: number; totalClaims: number };
+  /** totalClaims counts every claim; sideClaims how many of them are a verify task's side claims. */
+  paging: { offset: number; limit: number; totalClaims: number; sideClaims: number };
 }
 
 export interface VerifyOutcome {

@@ -151,7 +151,10 @@ export const taskStatusViewSchema = z.object({
   hasPrimarySource: z.boolean(),
   /** Novelty of each finished query in order. */
   noveltyTrend: z.array(z.number()),
+  /** Claims by status; a verify task counts the claim asked only (its side claims are in sideClaims). */
   claimCounts: z.record(z.enum([...CLAIM_STATUSES, 'PENDING']), z.number()),
+  /** A verify task's side claims: sentences of the pages read for it, not part of its answer (0 for research). */
+  sideClaims: z.number(),
   budget: budgetViewSchema,
   authQueueSize: z.number(),
   warnings: z.array(engineWarningSchema),

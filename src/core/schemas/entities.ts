@@ -2,7 +2,7 @@
 // zod schemas: the TypeScript types are inferred from them (entities.ts), and the MCP server derives
 // its snake_case output schemas from the same definitions, so the shape is written down once.
 import { z } from 'zod';
-import { TASK_STATUSES } from '../enums.js';
+import { TASK_KINDS, TASK_STATUSES } from '../enums.js';
 import { ERROR_CATEGORIES } from '../errors.js';
 
 export const budgetSchema = z.object({
@@ -32,6 +32,8 @@ export const taskSchema = z.object({
   id: z.string(),
   question: z.string(),
   status: z.enum(TASK_STATUSES),
+  /** Absent: research (tasks stored before kinds existed were all made that way or read as such). */
+  kind: z.enum(TASK_KINDS).optional(),
   budget: budgetSchema,
   language: z.string().optional(),
   priorityDomains: z.array(z.string()),

@@ -75,6 +75,8 @@ export const claimBriefSchema = z.object({
   /** Page ids the claim was extracted from (details in `pages`). */
   origins: z.array(z.string()).optional(),
   feedback: claimFeedbackViewSchema.optional(),
+  /** A verify task's side claim: a sentence of the pages read for it, not part of its answer or counts. */
+  sideClaim: z.literal(true).optional(),
 });
 
 export const fragmentTextSchema = z.object({
@@ -108,6 +110,8 @@ export const materialsPageSchema = z.object({
     /** Claims (or fragments) on this page. */
     returned: z.number(),
     totalClaims: z.number(),
+    /** How many of totalClaims are side claims (a verify task's; 0 for research). */
+    sideClaims: z.number(),
     /** Offset of the next page; absent on the last one. */
     nextOffset: z.number().optional(),
     /** What ended the page: the claim limit, the byte budget or the end of the claims. */

@@ -27,6 +27,12 @@ function claimsTotal(status: Pick<TaskStatusView, 'claimCounts'>): number {
   return Object.values(status.claimCounts).reduce((a, b) => a + b, 0);
 }
 
+/** "3 claims", and a verify task's side claims beside them, never inside the count. */
+function claimsPhrase(status: Pick<TaskStatusView, 'claimCounts' | 'sideClaims'>): string {
+  const n = claimsTotal(status);
+  return `${n} ${n === 1 ? 'claim' : 'claims'}${status.sideClaims > 0 ? ` (+ ${status.sideClaims} side claims from the pages read, not part of the answer)` : ''}`;
+}
+
 function statusLine(s: Omit<TaskStatusView, 'task'> & { task: { id: string } }): string {
   const states: Record<string, number> = {};
   for (const q of s.searches) states[q.status] = (states[q.status] ?? 0) + 1;
@@ -34,7 +40,7 @@ function statusLine(s: Omit<TaskStatusView, 'task'> & { task: { id: string } }):
     Object.entries(states)
       .map(([k, n]) => `${n} ${k}`)
       .join(', ') || 'none';
-  return `Task ${s.task.id} is ${s.status}: searches ${searches}; ${s.pagesRegistered} pages, ${claimsTotal(s)} claims; budget left ${s.budget.pagesLeft} pages, ${s.budget.queriesLeft} queries, ${s.budget.secondsLeft} s.`;
+  return `Task ${s.task.id} is ${s.status}: searches ${searches}; ${s.pagesRegistered} pages, ${claimsPhrase(s)}; budget left ${s.budget.pagesLeft} pages, ${s.budget.queriesLeft} queries, ${s.budget.secondsLeft} s.`;
 }
 
 export const createTaskTool = defineTool({
@@ -146,6 +152,7 @@ function summaryOf(
   usefulFragments: number;
   claims: number;
   claimCounts: Record<string, number>;
+  sideClaims: number;
   hasPrimarySource: boolean;
   satisfaction: string;
 } {
@@ -159,6 +166,7 @@ function summaryOf(
     usefulFragments: status.usefulFragments,
     claims: claimsTotal(status),
     claimCounts: status.claimCounts,
+    sideClaims: status.sideClaims,
     hasPrimarySource: status.hasPrimarySource,
     satisfaction: status.satisfaction,
   };

@@ -16,6 +16,7 @@ import { claimConfidence } from '../../policy/index.js';
 import { byWeight, claimEvidence, evidenceItems, evidenceView, neutralLean } from './evidence.js';
 import { createSourceResolver, sourceView, type SourceInfo, type TrustResolver } from './sources.js';
 import { loadTaskGraph, originPages, type TaskGraph } from './task-graph.js';
+import { askedStatementTest, splitAskedClaims } from '../asked-claims.js';
 
 /** Checkpoint holding the counterevidence log (seed 001) written by the graph's recompute. */
 export const COUNTEREVIDENCE_KEY = 'graph:counterevidence';
@@ -37,21 +38,6 @@ export function claimOrder(a: Claim, b: Claim): number {
   );
 }
 
-/** A statement as the task's question compares to it: case, spacing and end punctuation aside. */
-function comparable(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/[\s.?!。？！]+$/u, '')
-    .trim();
-}
-
-/** Whether a claim is the statement a task asks about (a verify task's question is its statement). */
-export function isAskedStatement(question: string, statement: string): boolean {
-  return comparable(question) === comparable(statement);
-}
-
 /**
  * The task's claims in reading order: the claim the task asks about first (a verify task's question is
  * its statement; the verified claim was 12th of 155, after unrelated sentences of the fetched pages),
@@ -59,9 +45,9 @@ export function isAskedStatement(question: string, statement: string): boolean {
  * every comparison of the sort.
  */
 export function claimsInOrder(graph: Pick<TaskGraph, 'task' | 'claims'>): Claim[] {
-  const asked = comparable(graph.task.question);
+  const isAsked = askedStatementTest(graph.task.question);
   const sorted = [...graph.claims].sort(claimOrder);
-  const first = sorted.filter((c) => comparable(c.statement) === asked);
+  const first = sorted.filter((c) => isAsked(c.statement));
   return first.length === 0 ? sorted : [...first, ...sorted.filter((c) => !first.includes(c))];
 }
 
@@ -77,7 +63,7 @@ function paging(options: MaterialsOptions): { offset: number; limit: number } {
   return { offset, limit };
 }
 
-function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) => SourceInfo, withClosest: boolean): ClaimMaterial {
+function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) => SourceInfo, withClosest: boolean, side: boolean): ClaimMaterial {
   const records = claimEvidence(graph, claim.id, sourceOf);
   const c = claimConfidence(evidenceItems(records));
   const sorted = [...records].sort(byWeight);
@@ -112,6 +98,7 @@ function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) =>
             .map(evidenceView),
         }
       : {}),
+    ...(side ? { sideClaim: true as const } : {}),
   };
 }
 
@@ -131,7 +118,8 @@ export function buildMaterials(deps: { store: Store; trust: TrustResolver }, inp
   const closestFor = new Set(input.closestFor ?? []);
   if (closestFor.size > MAX_CLOSEST_CLAIMS)
     throw new InvalidInputError(`materials: closestFor names ${closestFor.size} claims, more than ${MAX_CLOSEST_CLAIMS}`, { code: 'invalid_argument' });
-  const claims = ordered.slice(offset, offset + limit).map((c) => claimMaterial(graph, c, sourceOf, closestFor.has(c.id)));
+  const side = new Set(splitAskedClaims(graph.task, graph.claims).side.map((c) => c.id));
+  const claims = ordered.slice(offset, offset + limit).map((c) => claimMaterial(graph, c, sourceOf, closestFor.has(c.id), side.has(c.id)));
   const contested: ContestedPair[] = graph.contradictions.map((e) => ({
     claimId: e.claimId,
     otherClaimId: e.otherClaimId,
@@ -152,6 +140,6 @@ export function buildMaterials(deps: { store: Store; trust: TrustResolver }, inp
     counterevidenceLog: counterevidenceLog(deps.store, input.taskId),
     pages: graph.pages.map((p) => sourceView(p, sourceOf(p), { bibliographic: true })),
     ...(input.includeGraph ? { graph: { pages: graph.pages, claims: graph.claims, edges: deps.store.listEdges(input.taskId).map((e) => ({ ...e })) } } : {}),
-    paging: { offset, limit, totalClaims: graph.claims.length },
+    paging: { offset, limit, totalClaims: graph.claims.length, sideClaims: side.size },
   };
 }

@@ -57,12 +57,12 @@ export function htmlClaimOf(c: ClaimMaterial, options: HtmlFromMaterialsOptions 
 }
 
 export function htmlDocumentOfMaterials(m: Materials, options: HtmlFromMaterialsOptions = {}): HtmlReportDocument {
-  const { offset, totalClaims } = m.paging;
+  const { offset, totalClaims, sideClaims } = m.paging;
   return {
     lang: m.task.language === 'ja' ? 'ja' : 'en',
     question: m.task.question,
     meta: options.meta ?? [
-      `Task ${m.task.id} · ${m.task.status} · ${totalClaims} claims · ${m.pages.length} sources${offset > 0 ? ` · from claim ${offset + 1}` : ''}`,
+      `Task ${m.task.id} · ${m.task.status} · ${totalClaims} claims${sideClaims > 0 ? ` (${sideClaims} side claims, not part of the answer)` : ''} · ${m.pages.length} sources${offset > 0 ? ` · from claim ${offset + 1}` : ''}`,
     ],
     ...(options.answer ? { answer: options.answer } : {}),
     claims: m.claims.map((c) => htmlClaimOf(c, options)),

@@ -1,6 +1,6 @@
 // pipeline/materials/: reading a task's evidence graph — the Materials view and its renderers
 // (json, md, bibtex, csl-json, html), and the read model the graph step shares.
-export { COUNTEREVIDENCE_KEY, DEFAULT_MATERIALS_LIMIT, MAX_MATERIALS_LIMIT, buildMaterials, claimOrder, isAskedStatement } from './build-materials.js';
+export { COUNTEREVIDENCE_KEY, DEFAULT_MATERIALS_LIMIT, MAX_MATERIALS_LIMIT, buildMaterials, claimOrder } from './build-materials.js';
 export { MATERIALS_PAGE_BOUNDS, MATERIALS_PAGE_DEFAULTS, buildMaterialsPage } from './materials-page.js';
 export { quoteWindow, type QuoteWindow } from './quote-window.js';
 export { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials, type MaterialsFormat } from './render.js';

@@ -147,3 +147,25 @@ test("fragment ids return fragments whole; the subgraph holds the page's claims 
     'invalid_input:fragment_not_found',
   );
 });
+
+test("a verify task's page puts the claim asked first and marks every other claim a side claim, counted apart (newcomer issue, item 2)", () => {
+  const before = fx.store.getTask(task.taskId)!;
+  const all = buildMaterials({ store: fx.store, trust }, { taskId: task.taskId, limit: 1_000 }).claims;
+  const asked = all[17]!;
+  try {
+    fx.store.updateTask(task.taskId, { kind: 'verify', question: `${asked.statement.toUpperCase()} ` });
+    const p = page({ offset: 0, limit: 5 });
+    assert.equal(p.claims[0]!.id, asked.id);
+    assert.equal(p.claims[0]!.sideClaim, undefined);
+    assert.ok(p.claims.slice(1).every((c) => c.sideClaim === true));
+    assert.equal(p.paging.sideClaims, all.length - 1);
+    assert.equal(p.paging.bytes, bytes(p), 'the mark is counted in the byte budget');
+    // The same question on a research task: no side claims.
+    fx.store.updateTask(task.taskId, { kind: 'research' });
+    const r = page({ offset: 0, limit: 5 });
+    assert.ok(r.claims.every((c) => c.sideClaim === undefined));
+    assert.equal(r.paging.sideClaims, 0);
+  } finally {
+    fx.store.updateTask(task.taskId, { kind: before.kind, question: before.question });
+  }
+});

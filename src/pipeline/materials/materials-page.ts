@@ -23,6 +23,7 @@ import {
   type Store,
 } from '../../core/index.js';
 import { claimConfidence } from '../../policy/index.js';
+import { splitAskedClaims } from '../asked-claims.js';
 import { claimsInOrder, counterevidenceLog } from './build-materials.js';
 import { byWeight, claimEvidence, evidenceItems, type EvidenceRecord } from './evidence.js';
 import { quoteWindow } from './quote-window.js';
@@ -224,6 +225,7 @@ function fragmentsPage(graph: TaskGraph, ids: readonly string[], maxBytes: numbe
       limit: ids.length,
       returned: fragments.length,
       totalClaims: graph.claims.length,
+      sideClaims: splitAskedClaims(graph.task, graph.claims).side.length,
       stoppedBy: left.length > 0 ? 'bytes' : 'end',
       bytes: 0,
       maxBytes,
@@ -257,6 +259,7 @@ export function buildMaterialsPage(deps: { store: Store; trust: TrustResolver },
     }
     ordered = ordered.filter((c) => wanted.has(c.id));
   }
+  const side = new Set(splitAskedClaims(graph.task, graph.claims).side.map((c) => c.id));
   const sourceOf = createSourceResolver(deps.trust);
   const pairsByClaim = contestedPairs(graph);
   const feedback = rejectedClaims(deps.store, input.taskId);
@@ -289,6 +292,7 @@ export function buildMaterialsPage(deps: { store: Store; trust: TrustResolver },
       pairs: pairsByClaim.get(claim.id) ?? [],
       ...(feedback.has(claim.id) ? { feedback: feedback.get(claim.id)! } : {}),
     });
+    if (side.has(claim.id)) parts.brief.sideClaim = true;
     const newPages = parts.pageIds
       .filter((id) => !seenPages.has(id))
       .map((id) => graph.pageById.get(id))
@@ -336,6 +340,7 @@ export function buildMaterialsPage(deps: { store: Store; trust: TrustResolver },
       limit: o.limit,
       returned: page.claims.length,
       totalClaims: ordered.length,
+      sideClaims: ordered.filter((c) => side.has(c.id)).length,
       ...(i < ordered.length ? { nextOffset: i } : {}),
       stoppedBy: i < ordered.length ? stoppedBy : 'end',
       bytes: 0,

@@ -96,7 +96,7 @@ test('materials: claims with evidence and origins, contradictions, citations, co
     const page2 = buildMaterials({ store: fx.store, trust }, { taskId: fx.taskId, offset: 1, limit: 1, includeGraph: true });
     assert.equal(page2.claims.length, 1);
     assert.equal(page2.claims[0]!.id, m.claims[1]!.id);
-    assert.deepEqual(page2.paging, { offset: 1, limit: 1, totalClaims: m.paging.totalClaims });
+    assert.deepEqual(page2.paging, { offset: 1, limit: 1, totalClaims: m.paging.totalClaims, sideClaims: 0 });
     assert.equal(page2.graph?.claims.length, m.paging.totalClaims);
     assert.ok(page2.graph!.edges.some((e) => e.kind === 'contradicts'));
     assert.throws(() => buildMaterials({ store: fx.store, trust }, { taskId: fx.taskId, limit: 0 }), /limit must be/);

@@ -54,7 +54,7 @@ function evidenceLines(title: string, list: EvidenceView[]): string[] {
 
 function claimSection(c: ClaimMaterial, n: number): string[] {
   return [
-    `### ${n}. ${mdInline(c.statement)}`,
+    `### ${n}. ${mdInline(c.statement)}${c.sideClaim ? ' (side claim)' : ''}`,
     '',
     `- **${c.status ?? 'PENDING'}** · confidence ${c.confidence.toFixed(2)} ± ${c.uncertainty.toFixed(2)} · controversy ${c.controversy.toFixed(2)} · decision relevance ${c.decisionRelevance} · \`${c.id}\``,
     ...(c.rationale ? [`- rationale: ${mdInline(c.rationale)}`] : []),
@@ -67,12 +67,13 @@ function claimSection(c: ClaimMaterial, n: number): string[] {
 }
 
 export function renderMaterialsMarkdown(m: Materials): string {
-  const { offset, limit, totalClaims } = m.paging;
+  const { offset, limit, totalClaims, sideClaims } = m.paging;
   const shown = m.claims.length;
+  const side = sideClaims > 0 ? ` (${sideClaims} side claims: sentences of the pages read for the claim asked, not part of its answer)` : '';
   const lines: string[] = [
     `# Materials: ${mdInline(m.task.question)}`,
     '',
-    `Task \`${m.task.id}\` · ${m.task.status} · ${totalClaims} claims${shown < totalClaims ? ` (showing ${offset + 1}–${offset + shown}; next offset ${offset + limit})` : ''} · ${m.pages.length} sources`,
+    `Task \`${m.task.id}\` · ${m.task.status} · ${totalClaims} claims${side}${shown < totalClaims ? ` (showing ${offset + 1}–${offset + shown}; next offset ${offset + limit})` : ''} · ${m.pages.length} sources`,
     '',
     '## Claims',
     '',

@@ -232,6 +232,15 @@ CREATE TABLE calibration_active (
 CREATE SEQUENCE lyra_changes;
 `,
   },
+  {
+    version: 2,
+    name: 'task kind (SQLite schema 6)',
+    sql: `
+-- What a task was made for: 'research' or 'verify' (a verify task's other claims are side claims, kept
+-- out of its counts). Tasks written before keep NULL and read as research.
+ALTER TABLE tasks ADD COLUMN kind TEXT COLLATE "C";
+`,
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;

@@ -11,6 +11,8 @@ export interface LiveProgress {
   phase: string;
   claims: Record<string, number>;
   claimsTotal: number;
+  /** A verify task's side claims (sentences of the pages read), shown apart from its counts. */
+  sideClaims: number;
   pages: string;
   queries: string;
   seconds: string;
@@ -31,6 +33,7 @@ export function liveProgress(p: TaskProgress): LiveProgress {
     phase: running.join('; '),
     claims,
     claimsTotal: Object.values(claims).reduce((a, b) => a + b, 0),
+    sideClaims: p.sideClaims,
     pages: `${p.budget.pagesUsed} / ${p.budget.maxPages}`,
     queries: `${p.budget.queriesUsed} / ${p.budget.maxQueries}`,
     seconds: `${p.budget.secondsUsed} / ${p.budget.maxSeconds} s`,
@@ -56,7 +59,7 @@ export function statusHtml(p: LiveProgress): string {
 export function progressBlock(p: LiveProgress): string {
   return `<section class="progress" data-task="${htmlAttr(p.taskId)}" aria-live="polite">
 <p>${statusHtml(p)} ${live('phase', p.phase, 'phase')}</p>
-<p>${claimCountsHtml(p)} · claims ${live('claimsTotal', p.claimsTotal)} · pages ${live('pages', p.pages)} · queries sent ${live('queries', p.queries)} · searches done ${live('queriesDone', p.queriesDone)} of ${live('queriesTotal', p.queriesTotal)} · time ${live('seconds', p.seconds)} · corrections ${live('feedback', p.feedback)}</p>
+<p>${claimCountsHtml(p)} · claims ${live('claimsTotal', p.claimsTotal)}${p.sideClaims > 0 ? ` · side claims ${live('sideClaims', p.sideClaims)}` : ''} · pages ${live('pages', p.pages)} · queries sent ${live('queries', p.queries)} · searches done ${live('queriesDone', p.queriesDone)} of ${live('queriesTotal', p.queriesTotal)} · time ${live('seconds', p.seconds)} · corrections ${live('feedback', p.feedback)}</p>
 <p class="stale" hidden data-live-stale>The evidence changed since this page was drawn. <a href="" data-reload>Reload</a></p>
 </section>`;
 }

@@ -37,9 +37,10 @@ ${a.whatWouldChange ? `<p class="meta">What would change it: ${htmlText(a.whatWo
  * read as the answer.
  */
 function askedHtml(v: TaskView): string {
+  if (v.page.task.kind !== 'verify') return '';
   const asked = v.page.doc.claims.find((c) => isAskedStatement(v.page.task.question, c.statement));
   if (!asked) return '';
-  const side = v.page.doc.totalClaims - 1;
+  const side = v.progress.sideClaims;
   return `<section class="answer" id="asked" data-asked="${htmlAttr(asked.id)}"><h2>The claim asked: ${statusBadge(asked.status)}</h2>
 <p><a href="${htmlAttr(href(v.actions.base, `/tasks/${v.page.task.id}/claims/${asked.id}`))}">${htmlText(asked.statement)}</a></p>
 <p class="meta">${htmlText(`The ${side} other claims below are side claims: sentences of the pages read for it, judged on their own. They are not part of its answer.`)}</p></section>`;

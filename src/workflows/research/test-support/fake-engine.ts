@@ -202,6 +202,7 @@ export class FakeEngine implements ResearchEngine {
       hasPrimarySource: true,
       noveltyTrend: [],
       claimCounts: { VERIFIED: 0, CONDITIONED: 0, CONTESTED: 0, UNSUPPORTED: 0, REFUTED: 0, PENDING: 0 },
+      sideClaims: 0,
       budget: {
         maxPages: b.maxPages,
         pagesUsed,
@@ -330,7 +331,7 @@ export class FakeEngine implements ResearchEngine {
       citations: [],
       counterevidenceLog: [],
       pages: this.registered.map((id) => this.source(this.docs.get(id)!)),
-      paging: { offset, limit, totalClaims: all.length },
+      paging: { offset, limit, totalClaims: all.length, sideClaims: 0 },
     };
   }
 }

@@ -16,6 +16,8 @@ export async function addToCorpus(options: {
   trustLevel?: TrustLevel;
   /** Follow symbolic links leading outside the added folders (`--follow-symlinks`). */
   followSymlinks?: boolean;
+  /** The column of CSV/TSV files holding the text (`--text-column`). */
+  textColumn?: string;
   signal?: AbortSignal;
   onProgress?: (p: IngestProgress) => void;
 }): Promise<IngestReport> {
@@ -30,6 +32,7 @@ export async function addToCorpus(options: {
     maxFileBytes: limits?.max_file_bytes,
     maxFiles: limits?.max_files,
     followSymlinks: options.followSymlinks === true,
+    ...(options.textColumn !== undefined ? { textColumn: options.textColumn } : {}),
     onProgress: options.onProgress,
   });
   if (options.trustLevel !== undefined && options.store.listCorpora().some((c) => c.name === options.name))

@@ -27,6 +27,8 @@ export interface DocRow {
   published_at: string | null;
   origin: string | null;
   content_hash: string;
+  /** Absent in rows read by a search's own column list. */
+  fields_json?: string | null;
 }
 
 /** What the re-rank needs: each candidate's term frequencies (title tokens weighted), the query's terms, document frequencies. */

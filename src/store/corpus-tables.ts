@@ -5,7 +5,7 @@ import { InvalidInputError, type CorpusDocument, type CorpusHit, type CorpusInfo
 import { MAX_CORPUS_LIMIT, RERANK_POOL, rerankScores, type CorpusIndex, type DocRow } from './corpus-index.js';
 import { sqliteCorpusIndex } from './corpus-index-sqlite.js';
 import { pgCorpusIndex } from './pg/corpus-index-pg.js';
-import { type Db, compact, opt } from './db.js';
+import { type Db, compact, opt, parseJson } from './db.js';
 import { ftsQueryTerms, snippetAround } from './fts-text.js';
 
 function corpusIndexFor(db: Db): CorpusIndex {
@@ -21,6 +21,10 @@ function touchCorpus(db: Db, name: string, now: string): void {
     now,
     now,
   );
+}
+
+function fieldsJson(d: CorpusDocument): string | null {
+  return d.fields && Object.keys(d.fields).length > 0 ? JSON.stringify(d.fields) : null;
 }
 
 export function upsertCorpusDocuments(db: Db, docs: CorpusDocument[]): { inserted: number; updated: number; unchanged: number } {
@@ -49,13 +53,14 @@ export function upsertCorpusDocuments(db: Db, docs: CorpusDocument[]): { inserte
     let rowid: number;
     if (existing) {
       db.run(
-        'UPDATE corpus_docs SET title = ?, text = ?, url = ?, published_at = ?, origin = ?, content_hash = ? WHERE rowid = ?',
+        'UPDATE corpus_docs SET title = ?, text = ?, url = ?, published_at = ?, origin = ?, content_hash = ?, fields_json = ? WHERE rowid = ?',
         d.title,
         d.text,
         d.url ?? null,
         d.publishedAt ?? null,
         d.origin ?? null,
         d.contentHash,
+        fieldsJson(d),
         existing.rowid,
       );
       index.remove(db, existing.rowid);
@@ -63,7 +68,7 @@ export function upsertCorpusDocuments(db: Db, docs: CorpusDocument[]): { inserte
       counts.updated++;
     } else {
       const res = db.get<{ rowid: number }>(
-        'INSERT INTO corpus_docs (corpus, doc_id, title, text, url, published_at, origin, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING rowid',
+        'INSERT INTO corpus_docs (corpus, doc_id, title, text, url, published_at, origin, content_hash, fields_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING rowid',
         d.corpus,
         d.id,
         d.title,
@@ -72,6 +77,7 @@ export function upsertCorpusDocuments(db: Db, docs: CorpusDocument[]): { inserte
         d.publishedAt ?? null,
         d.origin ?? null,
         d.contentHash,
+        fieldsJson(d),
       );
       rowid = Number(res!.rowid);
       counts.inserted++;
@@ -94,6 +100,7 @@ function docFromRow(r: DocRow): CorpusDocument {
     url: opt(r.url),
     publishedAt: opt(r.published_at),
     origin: opt(r.origin),
+    fields: r.fields_json ? parseJson<Record<string, string>>(r.fields_json, `corpus_docs.fields_json (${r.corpus}/${r.doc_id})`) : undefined,
     contentHash: r.content_hash,
   });
 }

@@ -255,6 +255,15 @@ ALTER TABLE claims ADD COLUMN axes_json TEXT;
 ALTER TABLE tasks ADD COLUMN kind TEXT;
 `,
   },
+  {
+    version: 7,
+    name: 'corpus document fields',
+    sql: `
+-- A corpus document's other columns (a CSV row's columns besides its id, title, text, URL and date) as a
+-- JSON object of strings; authors, DOI and publisher among them reach the page and its exports.
+ALTER TABLE corpus_docs ADD COLUMN fields_json TEXT;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

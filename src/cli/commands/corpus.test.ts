@@ -65,3 +65,37 @@ test('corpus add / list / search / remove through the CLI, with clear errors', a
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test("corpus add reads a CSV file one document per row, says which column it read as text, and the rows' authors and DOI reach the exports (newcomer issue, item 7)", async () => {
+  const home = tempHome();
+  try {
+    const table = join(home, 'bees.csv');
+    writeFileSync(
+      table,
+      [
+        'id,title,abstract,authors,doi,year',
+        'n1,A common pesticide decreases foraging success,"Sublethal doses of imidacloprid impair the foraging of honeybees. Exposed foragers failed to return twice as often.","Henry, M.; Decourtye, A.",10.1126/science.1215039,2012',
+        'n2,Varroa and viruses,Varroa mites spread deformed wing virus among honeybee colonies.,"Ramsey, S.",,2019',
+        'n3,Empty,,,,',
+      ].join('\n'),
+    );
+    const add = await runCli(['corpus', 'add', table, '--corpus', 'beecsv'], { home });
+    assert.equal(add.code, 0, add.err);
+    assert.match(add.out, /2 added/);
+    assert.match(add.out, /table .*bees\.csv: 2 rows read, text from column "abstract"; 1 rows without text skipped \(first: row 4\)/);
+    const wrong = await runCli(['corpus', 'add', table, '--corpus', 'beecsv', '--text-column', 'summary'], { home });
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.err, /no column "summary" \(--text-column\); its columns: id, title, abstract, authors, doi, year/);
+
+    const v = await runCli(['verify', 'Sublethal doses of imidacloprid impair the foraging of honeybees.', '--corpus', 'beecsv', '--json'], { home });
+    assert.equal(v.code, 0, v.err);
+    const { taskId } = JSON.parse(v.out) as { taskId: string };
+    const bib = await runCli(['task', 'materials', taskId, '--format', 'bibtex'], { home });
+    assert.equal(bib.code, 0, bib.err);
+    assert.match(bib.out, /author = \{Henry, M\. and Decourtye, A\.\}/);
+    assert.match(bib.out, /doi = \{10\.1126\/science\.1215039\}/);
+    assert.match(bib.out, /year = \{2012\}/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

@@ -19,6 +19,11 @@ export interface CorpusDocument {
   text: string;
   url?: string;
   publishedAt?: string;
+  /**
+   * The record's other columns (a CSV row's besides id, title, text, URL and date), by column name.
+   * `authors`/`author`, `doi`, `pmid`, `arxiv` and `publisher` become the page's bibliographic details.
+   */
+  fields?: Record<string, string>;
   /** Source file path or origin, for re-ingest. */
   origin?: string;
   /** Hash of the source content: unchanged files are skipped on re-add. */

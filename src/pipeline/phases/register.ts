@@ -6,6 +6,7 @@ import type { EngineWarning, Page, Paper } from '../../core/index.js';
 import { isArxivDoi, normalizePublishedDate } from '../../extract/index.js';
 import { classifySourceType } from '../../policy/index.js';
 import { createPaperIndex, corpusDocumentUrl, parseScholarlyId, type CanonicalPaper } from '../../sources/index.js';
+import { corpusBibliography } from '../corpus-bibliography.js';
 import { abstractFragments, makePage, pageUrl, textFragments } from '../page-records.js';
 import { FINAL_FETCH_STATUSES, type QueryContext } from '../query-context.js';
 import { keys, pageOwner, warning } from '../task-state.js';
@@ -162,6 +163,7 @@ function registerCorpusHit(ctx: QueryContext, hit: HitRecord, out: RegisterOutpu
     title: doc.title,
     sourceType: url.startsWith('http') ? classifySourceType(url, { title: doc.title }) : 'other',
     ...(doc.publishedAt ? { publishedAt: doc.publishedAt } : {}),
+    ...corpusBibliography(doc.fields),
   });
   const stored = store.transaction(() => {
     const row = store.upsertPage(page);

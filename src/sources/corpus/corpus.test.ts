@@ -132,3 +132,45 @@ test('a local document is known by its path from the added folder, never its abs
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a CSV file is ingested one document per row, its other columns kept as fields; re-adding it changes nothing, a removed row goes (newcomer issue, item 7)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-corpus-'));
+  const store = openStore({ path: join(dir, 'lyra.db') });
+  try {
+    const docs = join(dir, 'papers');
+    mkdirSync(docs);
+    const rows = [
+      'id,title,abstract,authors,doi,journal',
+      'n1,Neonicotinoids and foraging,Sublethal doses of imidacloprid impair the foraging of honeybees.,"Henry, M.; Decourtye, A.",10.1126/science.1215039,Science',
+      'n2,Varroa,Varroa mites spread deformed wing virus among colonies.,,,',
+      'n3,Empty,,,,',
+    ];
+    writeFileSync(join(docs, 'bees.csv'), `${rows.join('\n')}\n`);
+    const r = await ingestCorpus({ store, extractor: noExtractor, name: 'papers', paths: [docs] });
+    assert.equal(r.inserted, 2);
+    assert.deepEqual(r.tables, [{ file: join(docs, 'bees.csv'), documents: 2, textColumn: 'abstract', emptyRows: 1, firstEmptyRow: 4 }]);
+    const doc = store.getCorpusDocument('papers', 'n1');
+    assert.equal(doc?.title, 'Neonicotinoids and foraging');
+    assert.deepEqual(doc?.fields, { authors: 'Henry, M.; Decourtye, A.', doi: '10.1126/science.1215039', journal: 'Science' });
+    assert.equal(store.getCorpusDocument('papers', 'n2')?.fields, undefined, 'empty cells are no fields');
+    const hit = createCorpusSearchProvider({ store, corpus: 'papers' });
+    const [top] = await hit.search({ query: 'imidacloprid foraging', limit: 1 } as Parameters<typeof hit.search>[0]);
+    assert.equal(top?.url, 'corpus://papers/n1');
+
+    const again = await ingestCorpus({ store, extractor: noExtractor, name: 'papers', paths: [docs] });
+    assert.deepEqual([again.inserted, again.updated, again.unchanged, again.removed], [0, 0, 2, 0]);
+    writeFileSync(join(docs, 'bees.csv'), `${rows.slice(0, 2).join('\n')}\n`);
+    const fewer = await ingestCorpus({ store, extractor: noExtractor, name: 'papers', paths: [docs] });
+    assert.equal(fewer.removed, 1);
+    assert.deepEqual(store.listCorpusDocumentIds('papers'), ['n1']);
+    // A bad table fails alone, named with its row; the store keeps what it had.
+    writeFileSync(join(docs, 'bad.csv'), 'id,text\na,x\na,y\n');
+    const bad = await ingestCorpus({ store, extractor: noExtractor, name: 'papers', paths: [docs] });
+    assert.equal(bad.failedFiles.length, 1);
+    assert.match(bad.failedFiles[0]!.error, /bad\.csv: row 3: id "a" is used by an earlier row/);
+    assert.deepEqual(store.listCorpusDocumentIds('papers'), ['n1']);
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -33,6 +33,8 @@ export interface DocumentRecord {
   text: string;
   url?: string;
   publishedAt?: string;
+  /** Other columns of a CSV row, by column name (CorpusDocument.fields). */
+  fields?: Record<string, string>;
 }
 
 /** Parses one record; the error names the file, the line (or array index) and what was expected. */

@@ -15,7 +15,8 @@ import {
   type Store,
   type TextExtractor,
 } from '../../core/index.js';
-import { parseDocumentFile } from './document-records.js';
+import { parseCsvDocuments } from './csv-records.js';
+import { parseDocumentFile, type DocumentRecord } from './document-records.js';
 import { readFileBounded } from './read-bounded.js';
 import { collectCorpusFiles, type CorpusFile } from './walk-files.js';
 
@@ -27,6 +28,8 @@ export const DEFAULT_MAX_FILES = 200_000;
 export const INGEST_BATCH = 1000;
 
 const RECORD_EXTENSIONS = new Set(['.jsonl', '.ndjson', '.json']);
+/** Tables: one document per row (csv-records.ts). */
+const TABLE_EXTENSIONS = new Set(['.csv', '.tsv']);
 const EXTRACT_TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.htm': 'text/html',
@@ -51,6 +54,8 @@ export interface IngestOptions {
   maxFiles?: number;
   /** Follow symbolic links that lead outside the added folders (default false: such links are skipped). */
   followSymlinks?: boolean;
+  /** The column of a CSV/TSV file holding the text (default: one named text, abstract, body…, else the longest). */
+  textColumn?: string;
   onProgress?: (p: IngestProgress) => void;
 }
 
@@ -69,6 +74,8 @@ export interface IngestReport {
   removed: number;
   skippedFiles: Array<{ file: string; reason: string }>;
   failedFiles: Array<{ file: string; error: string }>;
+  /** How each CSV/TSV file was read: its documents, the column taken as text, rows skipped for an empty text. */
+  tables: Array<{ file: string; documents: number; textColumn: string; emptyRows: number; firstEmptyRow?: number }>;
 }
 
 export function validateCorpusName(name: string): string {
@@ -99,6 +106,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
     removed: 0,
     skippedFiles: [...walk.skipped],
     failedFiles: [...walk.failed],
+    tables: [],
   };
   let batch: CorpusDocument[] = [];
   const flush = (): void => {
@@ -117,7 +125,8 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
     throwIfAborted(signal);
     const ext = extname(file).toLowerCase();
     const type = EXTRACT_TYPES[ext];
-    if (!RECORD_EXTENSIONS.has(ext) && !type) {
+    const table = TABLE_EXTENSIONS.has(ext);
+    if (!RECORD_EXTENSIONS.has(ext) && !table && !type) {
       report.skippedFiles.push({ file, reason: `unsupported file type ${ext || '(none)'}` });
       continue;
     }
@@ -128,8 +137,24 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
         continue;
       }
       const bytes = read.bytes;
-      if (RECORD_EXTENSIONS.has(ext)) {
-        const records = parseDocumentFile(bytes.toString('utf8'), file);
+      if (RECORD_EXTENSIONS.has(ext) || table) {
+        let records: DocumentRecord[];
+        if (table) {
+          const parsed = parseCsvDocuments(bytes.toString('utf8'), file, {
+            fileId: walked.relativePath,
+            ...(options.textColumn !== undefined ? { textColumn: options.textColumn } : {}),
+          });
+          records = parsed.records;
+          report.tables.push({
+            file,
+            documents: records.length,
+            textColumn: parsed.textColumn,
+            emptyRows: parsed.emptyRows,
+            ...(parsed.firstEmptyRow !== undefined ? { firstEmptyRow: parsed.firstEmptyRow } : {}),
+          });
+        } else {
+          records = parseDocumentFile(bytes.toString('utf8'), file);
+        }
         const seen = new Set<string>();
         for (const r of records) {
           seen.add(r.id);
@@ -140,8 +165,10 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
             text: r.text,
             url: r.url,
             publishedAt: r.publishedAt,
+            ...(r.fields ? { fields: r.fields } : {}),
             origin: file,
-            contentHash: contentHash(JSON.stringify([r.title, r.text, r.url ?? '', r.publishedAt ?? ''])),
+            // Fields count only when present, so a JSONL record's hash is what it was before fields existed.
+            contentHash: contentHash(JSON.stringify([r.title, r.text, r.url ?? '', r.publishedAt ?? '', ...(r.fields ? [r.fields] : [])])),
           });
           if (batch.length >= INGEST_BATCH) flush();
         }

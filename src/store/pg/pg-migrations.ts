@@ -241,6 +241,15 @@ CREATE SEQUENCE lyra_changes;
 ALTER TABLE tasks ADD COLUMN kind TEXT COLLATE "C";
 `,
   },
+  {
+    version: 3,
+    name: 'corpus document fields (SQLite schema 7)',
+    sql: `
+-- A corpus document's other columns (a CSV row's columns besides its id, title, text, URL and date) as a
+-- JSON object of strings; authors, DOI and publisher among them reach the page and its exports.
+ALTER TABLE corpus_docs ADD COLUMN fields_json TEXT COLLATE "C";
+`,
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;

@@ -103,7 +103,7 @@ function summary(r: ResearchResult, budget: ResearchBudget | undefined): string 
     `claims relevant to the question: VERIFIED ${c.VERIFIED}, CONDITIONED ${c.CONDITIONED}, CONTESTED ${c.CONTESTED}, REFUTED ${c.REFUTED}, UNSUPPORTED ${c.UNSUPPORTED}`,
     `all claims: VERIFIED ${a.VERIFIED}, CONDITIONED ${a.CONDITIONED}, CONTESTED ${a.CONTESTED}, REFUTED ${a.REFUTED}, UNSUPPORTED ${a.UNSUPPORTED}`,
     ...(budget ? [budgetLine(budget)] : []),
-    `${r.searches} searches, ${r.deepRounds} DEEP round(s)${r.deepStop ? ` (stopped: ${r.deepStop.reason})` : ''}, major claims searched against: ${r.majorClaims.searched} of ${r.majorClaims.total}, ${(r.elapsedMs / 1000).toFixed(1)} s`,
+    `${r.searches} searches, ${r.deepRounds} DEEP round(s)${r.deepStop ? ` (stopped: ${r.deepStop.reasonEn})` : ''}, major claims searched against: ${r.majorClaims.searched} of ${r.majorClaims.total}, ${(r.elapsedMs / 1000).toFixed(1)} s`,
   ];
   if (r.warnings.length > 0) lines.push(`${r.warnings.length} warning(s): see the report's limitations`);
   return `${lines.join('\n')}\n`;

@@ -14,6 +14,7 @@ import { gapClosed, gapCoverage } from './gaps.js';
 import { MIN_RELEVANCE } from './normalize.js';
 import { createRelevance } from './relevance.js';
 import { PERSPECTIVE_KEYS, type PerspectiveKey } from './perspectives.js';
+import { searchQueryText } from './query-text.js';
 import { runEntries } from './searches.js';
 import { loadSnapshot, type TaskSnapshot } from './snapshot.js';
 import type { SearchEntry } from './state.js';
@@ -85,7 +86,8 @@ export function planRound(ctx: RunContext, round: number): SearchEntry[] {
     .sort((a, b) => a.g.queries_run - b.g.queries_run || a.i - b.i)
     .slice(0, MAX_QUERIES_PER_ROUND);
   return open.map(({ g }) => {
-    const text = queries.get(g.gap_id)![g.queries_run]!;
+    // A sub-question is a sentence: sent as keywords when it is Japanese (query-text.ts).
+    const text = searchQueryText(queries.get(g.gap_id)![g.queries_run]!);
     g.queries_run++;
     return {
       key: `deep:${round}:${g.gap_id}`,
@@ -149,16 +151,17 @@ function closeRound(ctx: RunContext, round: number, entries: readonly SearchEntr
   });
   ctx.closest = d.closest;
   ctx.emit({ type: 'research.round', round, coverage, marginalUtility: mu, stop: d.stop, ...(d.rule ? { rule: d.rule } : {}), closest: d.closest });
-  const ja = ctx.state.language === 'ja';
-  if (d.stop) deep.stop = { round, rule: d.rule!, reason: ruleText(d.rule!, ja, coverage) };
+  if (d.stop) deep.stop = { round, rule: d.rule!, ...stopReason(ctx, (ja) => ruleText(d.rule!, ja, coverage)) };
   else if (over)
     deep.stop = {
       round,
-      reason: ja
-        ? `予算超過、ギャップ閉鎖率 ${pct(coverage)} は最低ライン ${pct(MIN_COVERAGE_ON_BUDGET)} 未満`
-        : `budget used up with gap coverage ${pct(coverage)}, below the ${pct(MIN_COVERAGE_ON_BUDGET)} floor`,
+      ...stopReason(ctx, (ja) =>
+        ja
+          ? `予算超過、ギャップ閉鎖率 ${pct(coverage)} は最低ライン ${pct(MIN_COVERAGE_ON_BUDGET)} 未満`
+          : `budget used up with gap coverage ${pct(coverage)}, below the ${pct(MIN_COVERAGE_ON_BUDGET)} floor`,
+      ),
     };
-  else if (planPreview(ctx) === 0) deep.stop = { round, reason: noQueriesText(gaps, ja) };
+  else if (planPreview(ctx) === 0) deep.stop = { round, ...stopReason(ctx, (ja) => noQueriesText(gaps, ja)) };
   ctx.save();
   return deep.stop !== undefined;
 }
@@ -167,6 +170,11 @@ function planPreview(ctx: RunContext): number {
   const n = ctx.state.normalize!;
   const queries = new Map(n.subQuestions.map((s) => [s.gap_id, s.queries.length]));
   return n.gaps.filter((g) => g.status === 'open' && g.queries_run < (queries.get(g.gap_id) ?? 0)).length;
+}
+
+/** Why DEEP stopped, in the run's language for the report and in English for the terminal's summary. */
+function stopReason(ctx: RunContext, text: (ja: boolean) => string): { reason: string; reasonEn: string } {
+  return { reason: text(ctx.state.language === 'ja'), reasonEn: text(false) };
 }
 
 function noQueriesText(gaps: readonly GapItem[], ja: boolean): string {
@@ -199,7 +207,7 @@ export async function runDeep(ctx: RunContext): Promise<void> {
     const snap = loadSnapshot(ctx.deps.engine, ctx.state.taskId);
     updateGaps(ctx, ctx.state.normalize!.gaps, snap);
     deep.topKHistory.push(topKConfidences(ctx, snap));
-    if (planPreview(ctx) === 0) deep.stop = { round: 0, reason: noQueriesText(ctx.state.normalize!.gaps, ctx.state.language === 'ja') };
+    if (planPreview(ctx) === 0) deep.stop = { round: 0, ...stopReason(ctx, (ja) => noQueriesText(ctx.state.normalize!.gaps, ja)) };
     ctx.save();
   }
   while (!deep.stop) {

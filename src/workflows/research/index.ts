@@ -74,7 +74,7 @@ export {
   type PerspectiveQuery,
 } from './perspectives.js';
 export { pickQuote, type Quote } from './quotes.js';
-export { MAX_QUERY_CHARS_JA, MAX_QUERY_WORDS, clipQuery } from './query-text.js';
+export { MAX_QUERY_KEYWORDS_JA, MAX_QUERY_WORDS, clipQuery, japaneseKeywords, searchQueryText } from './query-text.js';
 export { REPORT_CLAIMS_PER_STATUS, REPORT_EVIDENCE_PER_SIDE, reportFileName } from './report.js';
 export { REPORT_HTML_MAX_CLAIMS, reportHtmlDocument, reportHtmlFileName } from './report-html.js';
 export { QUOTE_EXCERPT_CHARS, QUOTE_MAX_CHARS, excerpt, rationaleInWords } from './report-parts.js';

@@ -47,7 +47,7 @@ function trimEnd(s: string): string {
 /** The claim turned around (Claim反転): a negation taken out, or put in after the first auxiliary. */
 export function negateStatement(statement: string, language: ResearchLanguage): string {
   const s = trimEnd(statement.replace(/\s+/g, ' ').trim());
-  if (language === 'ja') return JA_NEG_END_RE.test(s) ? clipQuery(s.replace(JA_NEG_END_RE, '')) : `${clipQuery(s)}とは言えない`;
+  if (language === 'ja') return JA_NEG_END_RE.test(s) ? clipQuery(s.replace(JA_NEG_END_RE, '')) : `${clipQuery(s)} とは言えない`;
   if (EN_NEG_RE.test(s)) return clipQuery(s.replace(EN_NEG_RE, '').replace(/\s+/g, ' ').trim());
   const aux = EN_AUX_RE.exec(s);
   if (aux) return clipQuery(`${s.slice(0, aux.index + aux[0].length)} not${s.slice(aux.index + aux[0].length)}`);

@@ -88,8 +88,8 @@ test('refutation searches: the claim negated, its exceptions, the critique throu
   assert.equal(negateStatement('Sea level rise is accelerating.', 'en'), 'Sea level rise is not accelerating');
   assert.equal(negateStatement('Sea level rise has not accelerated.', 'en'), 'Sea level rise has accelerated');
   assert.equal(negateStatement('Glaciers melt.', 'en'), 'it is not true that Glaciers melt');
-  assert.equal(negateStatement('海面上昇は加速している。', 'ja'), '海面上昇は加速しているとは言えない');
-  assert.equal(negateStatement('海面上昇は加速していない。', 'ja'), '海面上昇は加速してい');
+  assert.equal(negateStatement('海面上昇は加速している。', 'ja'), '海面上昇 加速 とは言えない');
+  assert.equal(negateStatement('海面上昇は加速していない。', 'ja'), '海面上昇 加速');
   assert.equal(
     exceptionsQuery({ slots: { subject: 'sea level', object: 'cities' }, statement: 'x', language: 'en' }),
     'sea level cities exception limitation fails',

@@ -184,6 +184,19 @@ test('Ctrl-C in DEEP stops the engine task; resuming gives the same report as an
 test('a Japanese question gives a Japanese report and search log', async () => {
   const s = setup();
   const r = await runResearchWorkflow(s.deps, { question: '海面上昇は加速しているか？', budget: { pages: 40, queries: 500, seconds: 600 } });
+  // Its searches are keywords, not sentences: the question's own search first (newcomer issue, item 3).
+  // A verification still searches its statement whole: the engine judges that very sentence.
+  const sent = loadResearchState(s.state, r.taskId)
+    .entries.filter((e) => e.kind === 'search' && e.phase !== 'verify')
+    .map((e) => e.text);
+  assert.equal(sent[0], '海面上昇 加速');
+  assert.ok(sent.length > 5);
+  for (const q of sent) assert.doesNotMatch(q, /[はがをにのか]$|について|何が分かっているか|[？?。]/u, q);
+  // The terminal's summary says why DEEP stopped in English; the report says it in Japanese.
+  if (r.deepStop) {
+    assert.doesNotMatch(r.deepStop.reasonEn, /[\u3040-\u30ff\u4e00-\u9fff]/u, r.deepStop.reasonEn);
+    assert.match(r.deepStop.reason, /[\u3040-\u30ff\u4e00-\u9fff]/u);
+  }
   const report = s.output.files.get(r.files.report)!;
   assert.match(report, /^# リサーチレポート: 海面上昇は加速しているか？/);
   for (const h of ['## 概要', '## 検証済み（VERIFIED）', '## 係争中（CONTESTED）', '## 制約・限界', '## 参考文献']) assert.ok(report.includes(h), h);

@@ -16,6 +16,7 @@ import { questionLanguage, type ResearchLanguage } from './language.js';
 import { DEFAULT_MAX_MAJOR_CLAIMS } from './major-claims.js';
 import { MIN_RELEVANCE, normalizedClaims, rawClaims } from './normalize.js';
 import { DEFAULT_TEMPLATES_PER_PERSPECTIVE, MAX_TEMPLATES_PER_PERSPECTIVE, questionTopic, wideQueries } from './perspectives.js';
+import { searchQueryText } from './query-text.js';
 import { ResearchInterrupted, runEntries, throwIfInterrupted } from './searches.js';
 import { questionReadings } from './relevance.js';
 import { createClaimAnalyzer, loadSnapshot } from './snapshot.js';
@@ -68,7 +69,8 @@ function wideEntries(state: Pick<ResearchState, 'topics' | 'options' | 'kind'>):
         ...base,
         key: `wide:core:${t.language}`,
         genre: 'core',
-        text: t.topic,
+        // The question's own words as a search: a Japanese topic is cut into keywords (query-text.ts).
+        text: searchQueryText(t.topic),
         language: t.language,
         maxPages: Math.max(maxPages, CORE_QUERY_MIN_PAGES),
         newPageIds: [],
@@ -82,7 +84,7 @@ function wideEntries(state: Pick<ResearchState, 'topics' | 'options' | 'kind'>):
         key: `wide:${q.perspective}:${q.language}:${q.template}`,
         genre: q.perspective,
         perspective: q.perspective,
-        text: q.text,
+        text: searchQueryText(q.text),
         language: q.language,
         maxPages,
         newPageIds: [],
@@ -214,7 +216,15 @@ function result(
     searches: s.entries.filter((e) => e.status === 'done' || e.status === 'failed').length,
     failedSearches: s.entries.filter((e) => e.status === 'failed').length,
     deepRounds: s.deep.rounds.length,
-    ...(s.deep.stop ? { deepStop: { ...(s.deep.stop.rule ? { rule: s.deep.stop.rule } : {}), reason: s.deep.stop.reason } } : {}),
+    ...(s.deep.stop
+      ? {
+          deepStop: {
+            ...(s.deep.stop.rule ? { rule: s.deep.stop.rule } : {}),
+            reason: s.deep.stop.reason,
+            reasonEn: s.deep.stop.reasonEn ?? s.deep.stop.reason,
+          },
+        }
+      : {}),
     majorClaims: { total: majors.length, searched: majors.filter((m) => refutationSearched(s, m.claimId)).length },
     warnings: s.warnings,
     elapsedMs: ctx.elapsedMs(),

@@ -148,7 +148,8 @@ export const researchStateSchema = z.strictObject({
   deep: z.strictObject({
     topKHistory: z.array(z.record(z.string(), z.number())),
     rounds: z.array(roundRecordSchema),
-    stop: z.strictObject({ round: z.number().int(), rule: z.string().optional(), reason: z.string() }).optional(),
+    // reason: in the run's language (the report's); reasonEn: in English, for the terminal summary (absent in runs saved before).
+    stop: z.strictObject({ round: z.number().int(), rule: z.string().optional(), reason: z.string(), reasonEn: z.string().optional() }).optional(),
   }),
   majors: z.array(majorClaimSchema).optional(),
   sendBack: sendBackSchema.optional(),

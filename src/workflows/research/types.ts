@@ -102,7 +102,8 @@ export interface ResearchResult {
   searches: number;
   failedSearches: number;
   deepRounds: number;
-  deepStop?: { rule?: string; reason: string };
+  /** Why DEEP stopped: `reason` in the run's language (as the report says it), `reasonEn` in English (a run saved before: `reason`). */
+  deepStop?: { rule?: string; reason: string; reasonEn: string };
   majorClaims: { total: number; searched: number };
   warnings: ResearchWarning[];
   elapsedMs: number;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hostOf, isTrackingParam, normalizeUrl } from './url.js';
+import { corpusDocumentUrl, hostOf, isTrackingParam, normalizeUrl, parseCorpusUrl } from './url.js';
 import { LyraError } from './errors.js';
 
 const cases: Array<[string, string, string]> = [
@@ -46,4 +46,15 @@ test('isTrackingParam knows prefixes and names, case-insensitively', () => {
 
 test('hostOf lower-cases and strips the trailing dot', () => {
   assert.equal(hostOf('https://WWW.MHLW.GO.JP./stf/'), 'www.mhlw.go.jp');
+});
+
+test('a corpus document URL keeps the folders of its id readable and reads back to the same corpus and id', () => {
+  assert.equal(corpusDocumentUrl('bees', 'papers/2024/follow-up.txt'), 'corpus://bees/papers/2024/follow-up.txt');
+  assert.equal(corpusDocumentUrl('my corpus', 'a b/c?d#e%f'), 'corpus://my%20corpus/a%20b/c%3Fd%23e%25f');
+  assert.equal(corpusDocumentUrl('c', './../x'), 'corpus://c/%2E/%2E%2E/x');
+  for (const id of ['Coral_bleaching', 'papers/2024/follow-up.txt', 'a b/c?d#e%f', './../x', '/abs/path.txt', 'clinic-notes.csv#2']) {
+    assert.deepEqual(parseCorpusUrl(corpusDocumentUrl('bees', id)), { corpus: 'bees', id });
+  }
+  // A URL written before, with the slashes of the id encoded, reads the same.
+  assert.deepEqual(parseCorpusUrl('corpus://bees/papers%2F2024%2Ffollow-up.txt'), { corpus: 'bees', id: 'papers/2024/follow-up.txt' });
 });

@@ -69,9 +69,17 @@ export function hostOf(input: string): string {
   }
 }
 
-/** URL of a corpus document without one of its own. */
+/**
+ * URL of a corpus document without one of its own: `corpus://bees/papers/notes.txt`. The id's folders
+ * stay readable (each segment is encoded, not the slashes between them; `.` and `..` segments are
+ * encoded whole so nothing that resolves URLs can collapse them); parseCorpusUrl reads it back either way.
+ */
 export function corpusDocumentUrl(corpus: string, id: string): string {
-  return `corpus://${encodeURIComponent(corpus)}/${encodeURIComponent(id)}`;
+  const path = id
+    .split('/')
+    .map((s) => (s === '.' || s === '..' ? s.replaceAll('.', '%2E') : encodeURIComponent(s)))
+    .join('/');
+  return `corpus://${encodeURIComponent(corpus)}/${path}`;
 }
 
 /** Parses a corpus:// URL back into corpus and document id; undefined for other URLs. */

@@ -31,8 +31,8 @@ test('lyra corpus add, search and task search on PostgreSQL; the SQLite file is 
     assert.equal(hits.code, 0, hits.err);
     const found = JSON.parse(hits.out) as Array<{ title: string }> | { hits: Array<{ title: string }> };
     const titles = (Array.isArray(found) ? found : found.hits).map((h) => h.title);
-    // A .txt file is titled by its name (newcomer issue, item 7), not its absolute path.
-    assert.equal(titles[0], 'exercise');
+    // A .txt file is titled by its first line standing apart (newcomer issue, item 7), never its absolute path.
+    assert.equal(titles[0], 'Aerobic exercise and blood pressure');
 
     const created = await lyra('task', 'create', 'Does aerobic exercise lower blood pressure?', '--corpus', 'notes', '--json');
     assert.equal(created.code, 0, created.err);

@@ -89,6 +89,9 @@ test('a local document is titled by its own title, its first heading or its file
     const docs = join(dir, 'docs');
     mkdirSync(docs);
     writeFileSync(join(docs, 'varroa-notes.txt'), 'Varroa mites harm honeybee colonies by feeding on their fat body.\n');
+    // A text file's first line standing apart (a blank line after it, no sentence end) is its title.
+    writeFileSync(join(docs, 'follow-up.txt'), 'One year on: follow-up of the exercise trial\n\nThe benefit narrowed to 2.0 points.\n');
+    writeFileSync(join(docs, 'letter.txt'), 'Dear colleagues, here is the short note.\n\nWild bees declined.\n');
     writeFileSync(join(docs, 'pesticides.md'), '# Bees and pesticides\n\nSublethal doses of imidacloprid impair foraging.\n');
     writeFileSync(join(docs, 'page.html'), '<html><head><title>Pollinator decline</title></head><body><p>Wild bee numbers fell sharply.</p></body></html>');
     await ingestCorpus({ store, extractor: createTextExtractor(), name: 'bees', paths: [docs] });
@@ -96,7 +99,7 @@ test('a local document is titled by its own title, its first heading or its file
       .listCorpusDocumentIds('bees')
       .map((id) => store.getCorpusDocument('bees', id)!.title)
       .sort();
-    assert.deepEqual(titles, ['Bees and pesticides', 'Pollinator decline', 'varroa-notes']);
+    assert.deepEqual(titles, ['Bees and pesticides', 'One year on: follow-up of the exercise trial', 'Pollinator decline', 'letter', 'varroa-notes']);
   } finally {
     store.close();
     rmSync(dir, { recursive: true, force: true });

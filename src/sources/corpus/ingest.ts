@@ -191,7 +191,7 @@ export async function ingestCorpus(options: IngestOptions): Promise<IngestReport
           batch.push({
             corpus,
             id,
-            title: documentTitle(doc, file),
+            title: documentTitle(doc, file, type),
             text: doc.text,
             url,
             publishedAt: doc.publishedAt,
@@ -249,15 +249,31 @@ function documentIdOf(options: {
   return file.path;
 }
 
+/** Longest first line of a plain text file read as its title. */
+const TEXT_TITLE_CHARS = 120;
+
 /**
- * A local document's title: its own (HTML <title>, PDF metadata), else its first heading, else its file
- * name without the extension — never the absolute path, which showed the person's folders in every
- * report and export that named the document.
+ * A plain text file's title line: its first line when it stands apart as a title does — a blank line
+ * after it, at most TEXT_TITLE_CHARS characters, not ending like a sentence.
  */
-export function documentTitle(doc: Pick<ExtractedDocument, 'title' | 'sections'>, file: string): string {
+function textTitleLine(text: string): string | undefined {
+  const m = /^[ \t]*([^\n]+?)[ \t]*\r?\n[ \t]*\r?\n/.exec(text.replace(/^\uFEFF/, ''));
+  const line = m?.[1]?.trim();
+  if (!line || line.length > TEXT_TITLE_CHARS || /[.!?;:,。！？、]$/u.test(line)) return undefined;
+  return line;
+}
+
+/**
+ * A local document's title: its own (HTML <title>, PDF metadata), else its first heading (for a text
+ * file, a first line standing apart), else its file name without the extension — never the absolute
+ * path, which showed the person's folders in every report and export that named the document.
+ */
+export function documentTitle(doc: Pick<ExtractedDocument, 'title' | 'sections' | 'text'>, file: string, contentType?: string): string {
   const own = doc.title?.trim();
   if (own) return own;
   const heading = doc.sections.find((s) => s.headingPath.length > 0)?.headingPath[0]?.trim();
   if (heading) return heading;
+  const line = contentType === 'text/plain' ? textTitleLine(doc.text) : undefined;
+  if (line) return line;
   return basename(file).replace(/\.[^.]+$/, '') || basename(file);
 }

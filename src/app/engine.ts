@@ -7,6 +7,7 @@ import type { EmbeddingModel, Fetcher, GraphJobRunner, PageJobRunner, SearchProv
 import { createTextExtractor } from '../extract/index.js';
 import { createWordNetThesaurus } from '../models/index.js';
 import type { WebSearchPlan } from './web-search.js';
+import { createQuestionRelevance } from './question-relevance.js';
 import { createPipelineEngine, type GraphLimits, type PipelineEngine, type PipelineLimits, type ScholarlyDeps } from '../pipeline/index.js';
 import { createCorpusSearchProvider } from '../sources/index.js';
 import type { LyraConfig } from './config/index.js';
@@ -140,6 +141,7 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
     trust: createTrustResolver({ policy: runtime.policy(), store }),
     ...(translator ? { translator } : {}),
     thesaurus: overrides.thesaurus ?? createWordNetThesaurus(),
+    questionRelevance: createQuestionRelevance(),
     canRender: overrides.fetcher ? overrides.canRender === true : runtime.canRender,
     limits,
     ...(graphLimits ? { graphLimits } : {}),

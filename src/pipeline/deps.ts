@@ -11,6 +11,7 @@ import type {
   StanceModel,
   Store,
   TextExtractor,
+  QuestionRelevance,
   Thesaurus,
 } from '../core/index.js';
 import type { GraphDeps, GraphLimits, GraphPhaseResult, RecomputeResult, TrustResolver } from './graph/index.js';
@@ -54,6 +55,8 @@ export interface PipelineDeps {
   canRender?: boolean;
   /** Synonyms for English queries (WordNet); absent while pipeline.synonym_queries > 0: a warning per query. */
   thesaurus?: Thesaurus;
+  /** Orders materials by relevance to the task's question; absent: by decision relevance and confidence only. */
+  questionRelevance?: QuestionRelevance;
   limits?: Partial<PipelineLimits>;
   /** Limits of the graph step (config `pipeline.graph`). */
   graphLimits?: Partial<GraphLimits>;

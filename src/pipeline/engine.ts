@@ -457,12 +457,18 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
 
     materials(taskId: string, options?: MaterialsOptions): Materials {
       requireTask(store, taskId);
-      return buildMaterials({ store, trust: deps.trust }, { taskId, ...options });
+      return buildMaterials(
+        { store, trust: deps.trust, ...(deps.questionRelevance ? { questionRelevance: deps.questionRelevance } : {}) },
+        { taskId, ...options },
+      );
     },
 
     materialsPage(taskId: string, options?: MaterialsPageOptions): MaterialsPage {
       requireTask(store, taskId);
-      return buildMaterialsPage({ store, trust: deps.trust }, { taskId, ...options });
+      return buildMaterialsPage(
+        { store, trust: deps.trust, ...(deps.questionRelevance ? { questionRelevance: deps.questionRelevance } : {}) },
+        { taskId, ...options },
+      );
     },
 
     async verifyClaim(taskId: string, statement: string, options: SearchOptions = {}): Promise<VerifyOutcome> {

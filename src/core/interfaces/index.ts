@@ -19,7 +19,7 @@ export type {
   IdentifierType,
   TextExtractor,
 } from './text-extractor.js';
-export type { ClaimScreen, EmbeddingModel, StanceJudgement, StanceModel, StancePair, Thesaurus, Translator } from './models.js';
+export type { ClaimScreen, EmbeddingModel, QuestionRelevance, StanceJudgement, StanceModel, StancePair, Thesaurus, Translator } from './models.js';
 export type { EventSink, LyraEvent, LyraEventLevel } from './event-sink.js';
 export { NULL_EVENT_SINK } from './event-sink.js';
 export type {

@@ -67,3 +67,14 @@ export interface Thesaurus {
    */
   synonyms(term: string): string[] | undefined;
 }
+
+/**
+ * How relevant a task's claims are to its question, read mechanically (the research run's relevance:
+ * the question's subject and aspect terms weighted by their rarity among the statements). Materials
+ * order a task's claims by it, so the claims that answer the question come first. Adapter:
+ * app/question-relevance.ts over workflows/answer.
+ */
+export interface QuestionRelevance {
+  /** A scorer for one question over a set of statements (term rarity is counted over `statements`); 0–1. */
+  scorer(question: string, statements: readonly string[]): (statement: string) => number;
+}

@@ -10,6 +10,7 @@ import {
   type Materials,
   type MaterialsOptions,
   type Page,
+  type QuestionRelevance,
   type Store,
 } from '../../core/index.js';
 import { claimConfidence } from '../../policy/index.js';
@@ -38,15 +39,24 @@ export function claimOrder(a: Claim, b: Claim): number {
   );
 }
 
+/** Relevance to the question in steps of RELEVANCE_STEP: claims that answer it equally well keep claimOrder among them. */
+const RELEVANCE_STEP = 0.05;
+
 /**
  * The task's claims in reading order: the claim the task asks about first (a verify task's question is
  * its statement; the verified claim was 12th of 155, after unrelated sentences of the fetched pages),
- * then by decision relevance and confidence (claimOrder). Each statement is normalized once, not at
- * every comparison of the sort.
+ * then by relevance to the task's question when a scorer is given (the research run's measure; the
+ * sentences that answer the question before the rest of the pages read), then by decision relevance
+ * and confidence (claimOrder). Each statement is normalized and scored once, not at every comparison.
  */
-export function claimsInOrder(graph: Pick<TaskGraph, 'task' | 'claims'>): Claim[] {
+export function claimsInOrder(graph: Pick<TaskGraph, 'task' | 'claims'>, relevance?: QuestionRelevance): Claim[] {
   const isAsked = askedStatementTest(graph.task.question);
-  const sorted = [...graph.claims].sort(claimOrder);
+  const score = relevance?.scorer(
+    graph.task.question,
+    graph.claims.map((c) => c.statement),
+  );
+  const rank = new Map(graph.claims.map((c) => [c.id, score ? Math.round(score(c.statement) / RELEVANCE_STEP) : 0]));
+  const sorted = [...graph.claims].sort((a, b) => rank.get(b.id)! - rank.get(a.id)! || claimOrder(a, b));
   const first = sorted.filter((c) => isAsked(c.statement));
   return first.length === 0 ? sorted : [...first, ...sorted.filter((c) => !first.includes(c))];
 }
@@ -110,11 +120,14 @@ export function counterevidenceLog(store: Store, taskId: string): Counterevidenc
   return payload as CounterevidenceEntry[];
 }
 
-export function buildMaterials(deps: { store: Store; trust: TrustResolver }, input: { taskId: string } & MaterialsOptions): Materials {
+export function buildMaterials(
+  deps: { store: Store; trust: TrustResolver; questionRelevance?: QuestionRelevance },
+  input: { taskId: string } & MaterialsOptions,
+): Materials {
   const { offset, limit } = paging(input);
   const graph = loadTaskGraph(deps.store, input.taskId);
   const sourceOf = createSourceResolver(deps.trust);
-  const ordered = claimsInOrder(graph);
+  const ordered = claimsInOrder(graph, deps.questionRelevance);
   const closestFor = new Set(input.closestFor ?? []);
   if (closestFor.size > MAX_CLOSEST_CLAIMS)
     throw new InvalidInputError(`materials: closestFor names ${closestFor.size} claims, more than ${MAX_CLOSEST_CLAIMS}`, { code: 'invalid_argument' });

@@ -19,6 +19,7 @@ import {
   type MaterialsPage,
   type MaterialsPageOptions,
   type Page,
+  type QuestionRelevance,
   type SourceView,
   type Store,
 } from '../../core/index.js';
@@ -234,7 +235,10 @@ function fragmentsPage(graph: TaskGraph, ids: readonly string[], maxBytes: numbe
   return stampBytes(page);
 }
 
-export function buildMaterialsPage(deps: { store: Store; trust: TrustResolver }, input: { taskId: string } & MaterialsPageOptions): MaterialsPage {
+export function buildMaterialsPage(
+  deps: { store: Store; trust: TrustResolver; questionRelevance?: QuestionRelevance },
+  input: { taskId: string } & MaterialsPageOptions,
+): MaterialsPage {
   const o = resolve(input);
   const graph = loadTaskGraph(deps.store, input.taskId);
   const { configSnapshot: _config, ...task } = graph.task;
@@ -243,7 +247,7 @@ export function buildMaterialsPage(deps: { store: Store; trust: TrustResolver },
     checkInt('fragmentIds', input.fragmentIds.length);
     return fragmentsPage(graph, input.fragmentIds, o.maxBytes, base);
   }
-  let ordered = claimsInOrder(graph);
+  let ordered = claimsInOrder(graph, deps.questionRelevance);
   if (input.claimIds) {
     checkInt('claimIds', input.claimIds.length);
     const wanted = new Set(input.claimIds);

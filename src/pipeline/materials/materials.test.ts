@@ -199,4 +199,14 @@ test('the claim a task asks about comes first in its materials (a verify task), 
     claimsInOrder({ task: { question: 'Do varroa mites harm bees?' } as typeof task, claims }).map((c) => c.id),
     ['clm_a', 'clm_c', 'clm_b'],
   );
+  // With the question's relevance: the claim that answers it first, the asked statement still before all.
+  const relevance = { scorer: () => (statement: string) => (/varroa/i.test(statement) ? 0.9 : /bees/i.test(statement) ? 0.4 : 0) };
+  assert.deepEqual(
+    claimsInOrder({ task: { question: 'Do varroa mites harm bees?' } as typeof task, claims }, relevance).map((c) => c.id),
+    ['clm_b', 'clm_c', 'clm_a'],
+  );
+  assert.deepEqual(
+    claimsInOrder({ task, claims: [claims[0]!, claims[2]!, claims[1]!] }, relevance).map((c) => c.id),
+    ['clm_b', 'clm_c', 'clm_a'],
+  );
 });

@@ -66,6 +66,73 @@ test('no test file imports a higher layer or a same-tier sibling either (test-su
   assert.deepEqual(violations, []);
 });
 
+/**
+ * Import circles among the given files (type-only imports count: a shape shared both ways belongs in a
+ * module of its own), each as its files relative to src/, found as the strongly connected components of
+ * the import graph (Tarjan).
+ */
+export function importCircles(sources: ReadonlyMap<string, string>): string[][] {
+  const edges = new Map<string, string[]>();
+  for (const [file, text] of sources) {
+    const to: string[] = [];
+    for (const m of text.matchAll(IMPORT_RE)) {
+      const spec = m[1] ?? m[2];
+      if (!spec?.startsWith('.')) continue;
+      const target = resolve(dirname(file), spec).replace(/\.js$/, '.ts');
+      if (sources.has(target)) to.push(target);
+    }
+    edges.set(file, to);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(relative(srcDir, w));
+    } while (w !== v);
+    if (component.length > 1 || (edges.get(v) ?? []).includes(v)) circles.push(component.sort());
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return circles;
+}
+
+test('no import circle among the source files, type-only imports included (issue 33)', () => {
+  const files = walk(srcDir, []).filter((f) => !f.endsWith('.test.ts'));
+  const circles = importCircles(new Map(files.map((f) => [f, readFileSync(f, 'utf8')])));
+  assert.deepEqual(circles, []);
+});
+
+test('the circle check finds a circle through a type-only import, and none in a chain', () => {
+  const a = join(srcDir, 'workflows', 'x', 'a.ts');
+  const b = join(srcDir, 'workflows', 'x', 'b.ts');
+  const c = join(srcDir, 'workflows', 'x', 'c.ts');
+  const circle = new Map([
+    [a, "import { b } from './b.js';"],
+    [b, "import type { A } from './a.js';\nexport const b = 1;"],
+    [c, "import { b } from './b.js';"],
+  ]);
+  assert.deepEqual(importCircles(circle), [[join('workflows', 'x', 'a.ts'), join('workflows', 'x', 'b.ts')]]);
+  circle.set(b, 'export const b = 1;');
+  assert.deepEqual(importCircles(circle), []);
+});
+
 test('the checker catches policy/ importing store/ and allows downward imports', () => {
   const policyFile = join(srcDir, 'policy', 'example.ts');
   assert.equal(violationsIn(policyFile, "import { openStore } from '../store/index.js';").length, 1);

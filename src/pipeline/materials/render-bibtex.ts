@@ -4,7 +4,7 @@
 // non-numeric PMID is left out rather than written.
 import { bibtexDoi, bibtexField, bibtexKey, bibtexUrl, type Materials, type SourceType, type SourceView } from '../../core/index.js';
 import { citationKeys, dateParts, parseAuthorName } from './citation-keys.js';
-import type { RenderMaterialsOptions } from './render.js';
+import type { RenderMaterialsOptions } from './render-options.js';
 
 const ENTRY_TYPE: Record<SourceType, string> = {
   academic_paper: 'article',

@@ -4,7 +4,7 @@
 // (neutralizeBidi), as in every other output format.
 import { neutralizeBidi as t, type Materials, type SourceType, type SourceView } from '../../core/index.js';
 import { citationKeys, dateParts, parseAuthorName } from './citation-keys.js';
-import type { RenderMaterialsOptions } from './render.js';
+import type { RenderMaterialsOptions } from './render-options.js';
 
 const CSL_TYPE: Record<SourceType, string> = {
   academic_paper: 'article-journal',

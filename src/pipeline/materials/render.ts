@@ -2,8 +2,9 @@
 import { InvalidInputError, type Materials } from '../../core/index.js';
 import { renderMaterialsBibtex } from './render-bibtex.js';
 import { renderMaterialsCsl } from './render-csl.js';
-import { renderMaterialsHtml, type HtmlFromMaterialsOptions } from './html-from-materials.js';
+import { renderMaterialsHtml } from './html-from-materials.js';
 import { renderMaterialsMarkdown } from './render-markdown.js';
+import type { RenderMaterialsOptions } from './render-options.js';
 
 export const MATERIALS_FORMATS = ['json', 'md', 'bibtex', 'csl-json', 'html'] as const;
 export type MaterialsFormat = (typeof MATERIALS_FORMATS)[number];
@@ -16,11 +17,7 @@ export function parseMaterialsFormat(value: string): MaterialsFormat {
   });
 }
 
-/**
- * `linkOf`: a source's own web address where its stored URL is not one (a built-in corpus document's
- * `corpus://example/Coral` → its Wikipedia article): BibTeX, CSL-JSON and HTML cite that instead.
- */
-export type RenderMaterialsOptions = Pick<HtmlFromMaterialsOptions, 'linkOf'>;
+export type { RenderMaterialsOptions } from './render-options.js';
 
 /** The materials as text in the format; json is the Materials view itself. */
 export function renderMaterials(m: Materials, format: MaterialsFormat, options: RenderMaterialsOptions = {}): string {

@@ -1,38 +1,28 @@
 // Phase 4 INTEGRATE (seed 001): the artifacts as JSON (validated against their schemas before they
 // are written), the report in the question's language and the search log, from the final materials.
 import { CLAIM_STATUSES, errorMessage, isLyraError, type ClaimMaterial, type ClaimStatus, type EvidenceView } from '../../core/index.js';
-import { writeCheckedProse, type Answer } from '../answer/index.js';
+import { writeCheckedProse } from '../answer/index.js';
 import { buildAnswer, propositionClaimId } from './answer.js';
 import {
   RESEARCH_ARTIFACT_SCHEMAS,
   artifactFileName,
   type ArtifactMeta,
   type EvidenceItemArtifact,
-  type NormalizedClaimItem,
   type ResearchArtifactName,
   type ResearchArtifacts,
   type VerifiedClaimItem,
 } from './artifacts.js';
 import type { RunContext } from './context.js';
+import type { IntegrationModel } from './integration-model.js';
 import { normalizedClaims } from './normalize.js';
 import { pickQuote } from './quotes.js';
 import { renderReport, reportFileName } from './report.js';
 import { renderReportHtml, reportHtmlFileName } from './report-html.js';
 import { renderSearchLog, SEARCH_LOG_FILE } from './search-log.js';
-import { isOrigin, loadSnapshot, type TaskSnapshot } from './snapshot.js';
+import { isOrigin, loadSnapshot } from './snapshot.js';
 import { finalStatus, riskLevel } from './status.js';
 import { scoreView } from './scoring.js';
 import { counterevidenceLog, refutationSearched } from './verify.js';
-
-export interface IntegrationModel {
-  snapshot: TaskSnapshot;
-  /** The answer on the question (research_run.json, the report's first section). */
-  answer: Answer;
-  verified: VerifiedClaimItem[];
-  evidence: Map<string, EvidenceItemArtifact>;
-  normalizedById: Map<string, NormalizedClaimItem>;
-  artifacts: ResearchArtifacts;
-}
 
 function evidenceArtifact(claim: ClaimMaterial, e: EvidenceView, reference: Date): EvidenceItemArtifact {
   const quote = pickQuote(e, claim.statement);

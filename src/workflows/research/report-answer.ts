@@ -5,7 +5,7 @@ import { verdictHasNoFigure } from '../../core/index.js';
 import { confidenceLabel, mdQuote, mdText, type Answer, type AnswerQuote } from '../answer/index.js';
 import type { EvidenceItemArtifact } from './artifacts.js';
 import type { RunContext } from './context.js';
-import type { IntegrationModel } from './integrate.js';
+import type { IntegrationModel } from './integration-model.js';
 import type { Citations } from './report-parts.js';
 
 function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ctx: RunContext, about: string): string {

@@ -7,7 +7,7 @@ import type { AnswerQuote } from '../answer/index.js';
 import { propositionClaimId } from './answer.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import type { RunContext } from './context.js';
-import type { IntegrationModel } from './integrate.js';
+import type { IntegrationModel } from './integration-model.js';
 import { MIN_RELEVANCE } from './normalize.js';
 import { byPriority, formatLocator, localTime, reportFileName } from './report.js';
 import { rationaleInWords } from './report-parts.js';

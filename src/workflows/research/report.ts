@@ -9,7 +9,7 @@ import { mdLink, mdQuote, mdText, mdUrl } from '../answer/index.js';
 import { propositionClaimId } from './answer.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import type { RunContext } from './context.js';
-import type { IntegrationModel } from './integrate.js';
+import type { IntegrationModel } from './integration-model.js';
 import { STATUS_ORDER } from './language.js';
 import { MIN_RELEVANCE } from './normalize.js';
 import { PERSPECTIVE_KEYS, perspectiveLabel } from './perspectives.js';

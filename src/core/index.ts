@@ -26,6 +26,9 @@ export {
   locatorSchema,
   materialsPageSchema,
   pageSchema,
+  tableResultSchema,
+  vectorSearchResultSchema,
+  viewInfoSchema,
 } from './schemas/index.js';
 export { cosineSimilarity } from './vector.js';
 export * from './format/index.js';

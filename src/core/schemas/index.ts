@@ -23,6 +23,7 @@ export {
   stanceEdgeSchema,
   statusAxesSchema,
 } from './graph-entities.js';
+export { tableResultSchema, vectorHitSchema, vectorSearchResultSchema, viewInfoSchema } from './evidence-queries.js';
 export {
   claimBriefSchema,
   claimFeedbackViewSchema,

@@ -3,6 +3,9 @@
 // mechanically), every object loose (the engine may add fields; its contract is add-only).
 import { z } from 'zod';
 import {
+  AUTH_STATUSES,
+  QUERY_STATUSES,
+  TASK_STATUSES,
   blockedDomainInfoSchema as coreBlockedDomain,
   budgetViewSchema as coreBudgetView,
   claimSummarySchema as coreClaimSummary,
@@ -11,8 +14,11 @@ import {
   searchOutcomeSchema as coreSearchOutcome,
   searchStateViewSchema as coreSearchState,
   sourceViewSchema as coreSourceView,
+  tableResultSchema as coreTableResult,
   taskSchema as coreTask,
   taskStatusViewSchema as coreTaskStatus,
+  vectorSearchResultSchema as coreVectorSearchResult,
+  viewInfoSchema as coreViewInfo,
 } from '../../core/index.js';
 import { wireObject } from './wire.js';
 
@@ -29,16 +35,27 @@ export const claimSummarySchema = wireObject(coreClaimSummary);
 export const searchOutcomeSchema = wireObject(coreSearchOutcome).omit({ unread: true });
 export const searchStateSchema = wireObject(coreSearchState);
 export const blockedDomainSchema = wireObject(coreBlockedDomain);
+/** The evidence queries' answers (list_views, query_view, query_sql, vector_search). */
+export const tableResultSchema = wireObject(coreTableResult);
+export const viewInfoSchema = wireObject(coreViewInfo);
+export const vectorSearchResultSchema = wireObject(coreVectorSearchResult);
 /** The status view, its task as the tools return it (config_snapshot on request). */
 export const taskStatusSchema = wireObject(coreTaskStatus).extend({ task: taskSchema });
 
 /** get_status extras: what the task still waits on, and what happened while the call waited. */
-export const waitingItemSchema = z.looseObject({ kind: z.enum(['search', 'auth']), id: z.string(), text: z.string(), status: z.string() });
+export const waitingItemSchema = z.looseObject({
+  kind: z.enum(['search', 'auth']),
+  id: z.string(),
+  text: z.string(),
+  /** A search's status (pending, running) or an auth item's (pending). */
+  status: z.enum([...new Set([...QUERY_STATUSES, ...AUTH_STATUSES])] as [string, ...string[]]),
+});
 export const milestoneSchema = z.looseObject({
   kind: z.enum(['search_done', 'search_failed', 'search_cancelled', 'task_status', 'domain_blocked', 'auth_required']),
   query_id: z.string().optional(),
   text: z.string().optional(),
-  status: z.string().optional(),
+  /** A search's final status (search_*) or the task's new one (task_status). */
+  status: z.enum([...new Set([...QUERY_STATUSES, ...TASK_STATUSES])] as [string, ...string[]]).optional(),
   domain: z.string().optional(),
   count: num.optional(),
 });

@@ -5,21 +5,14 @@ import { z } from 'zod';
 import type { TableResult } from '../../core/index.js';
 import { EVIDENCE_VIEW_NAMES, MAX_SQL_CHARS } from '../../store/index.js';
 import { queryTextSchema, taskIdSchema } from '../schemas/common.js';
+import { tableResultSchema, vectorSearchResultSchema, viewInfoSchema } from '../schemas/views.js';
 import { defineTool } from '../tool-types.js';
 
 /** Largest row limit a call may ask for; mcp.sql.max_rows caps it further (default 200). */
 export const MAX_ROWS_INPUT = 100_000;
 export const MAX_SQL_PARAMS = 100;
 
-const tableSchema = z.looseObject({
-  columns: z.array(z.string()),
-  rows: z.array(z.array(z.unknown())),
-  row_count: z.number(),
-  truncated: z.boolean(),
-  cut_cells: z.number(),
-  max_rows: z.number(),
-  elapsed_ms: z.number(),
-});
+const tableSchema = tableResultSchema;
 
 function tableLine(t: TableResult, what: string, more: string): string {
   const cut = t.cutCells > 0 ? `; ${t.cutCells} long cells cut` : '';
@@ -31,7 +24,7 @@ export const listViewsTool = defineTool({
   title: 'Ready-made views',
   description: 'The ready-made views query_view runs: name, what each shows, columns.',
   input: z.strictObject({}),
-  output: z.looseObject({ views: z.array(z.looseObject({ name: z.string(), description: z.string(), columns: z.array(z.string()) })) }),
+  output: z.looseObject({ views: z.array(viewInfoSchema) }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run(_args, ctx) {
     return { views: ctx.services.evidence.listViews() };
@@ -102,23 +95,7 @@ export const vectorSearchTool = defineTool({
     min_score: z.number().min(-1).max(1).optional(),
     quote_chars: z.number().int().min(40).max(100_000).optional(),
   }),
-  output: z.looseObject({
-    hits: z.array(
-      z.looseObject({
-        fragment_id: z.string(),
-        page_id: z.string(),
-        url: z.string(),
-        trust_level: z.string(),
-        score: z.number(),
-        text: z.string(),
-        fragment_chars: z.number(),
-        locator: z.looseObject({}),
-      }),
-    ),
-    fragments_compared: z.number(),
-    fragments_in_task: z.number(),
-    model: z.string(),
-  }),
+  output: vectorSearchResultSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   run(args, ctx) {
     return ctx.services.evidence.vectorSearch({

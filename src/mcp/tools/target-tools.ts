@@ -3,7 +3,7 @@
 // has not read, queued by DOI or URL with include/exclude control and a dry run.
 import { z } from 'zod';
 import { queueReferenceCandidates, queueTargets } from '../../app/index.js';
-import type { QueueOptions, SearchTarget } from '../../core/index.js';
+import { FETCH_STATUSES, type QueueOptions, type SearchTarget } from '../../core/index.js';
 import { MAX_TARGETS, doiSchema, idSchema, providerListSchema, queryTextSchema, taskIdSchema, urlSchema } from '../schemas/common.js';
 import { defineTool } from '../tool-types.js';
 import { prepareProviders, requireTask } from './providers.js';
@@ -79,7 +79,7 @@ export const queueReferenceCandidatesTool = defineTool({
         url: z.string(),
         doi: z.string().optional(),
         title: z.string().optional(),
-        fetch_status: z.string(),
+        fetch_status: z.enum(FETCH_STATUSES),
         cited_by: z.number(),
         influential: z.number(),
         relevance: z.number(),

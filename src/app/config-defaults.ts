@@ -28,7 +28,7 @@ import {
   transformersStanceOptionsSchema,
 } from '../models/index.js';
 import { DEFAULT_CHROMIUM_PATH, FETCH_DEFAULTS } from '../net/index.js';
-import { DEFAULT_GRAPH_LIMITS, PIPELINE_DEFAULTS } from '../pipeline/index.js';
+import { BUDGET_SPECS, DEFAULT_GRAPH_LIMITS, PIPELINE_DEFAULTS, PIPELINE_LIMIT_SPECS, snakeCase, type PipelineLimitKey } from '../pipeline/index.js';
 import {
   DEFAULT_MAX_FILES,
   DEFAULT_MAX_FILE_BYTES,
@@ -163,30 +163,11 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'models.embedding.dtype': d(optionDefault(transformersEmbeddingOptionsSchema, 'dtype')),
     'models.embedding.cache_path': { source: 'derived', value: join(home, 'cache', 'vectors.db') },
     'models.embedding.cache_max_entries': d(DEFAULT_VECTOR_CACHE_ENTRIES),
-    'pipeline.max_concurrent_tasks': d(p.maxConcurrentTasks),
-    'pipeline.max_queued_queries': d(p.maxQueuedQueries),
-    'pipeline.query_attempts': d(p.queryAttempts),
-    'pipeline.query_backoff_ms': d(p.queryBackoffMs),
-    'pipeline.serp_limit': d(p.serpLimit),
-    'pipeline.scholarly_limit': d(p.scholarlyLimit),
-    'pipeline.max_enrich_identifiers': d(p.maxEnrichIdentifiers),
-    'pipeline.identifier_rounds': d(p.identifierRounds),
-    'pipeline.max_citation_papers': d(p.maxCitationPapers),
-    'pipeline.citation_limit': d(p.citationLimit),
-    'pipeline.citation_top_k': d(p.citationTopK),
-    'pipeline.fetch_concurrency': d(p.fetchConcurrency),
-    'pipeline.max_fragments_per_page': d(p.maxFragmentsPerPage),
-    'pipeline.abstract_fragment_chars': d(p.abstractFragmentChars),
-    'pipeline.corpus_fragment_chars': d(p.corpusFragmentChars),
-    'pipeline.mirror_queries': d(p.mirrorQueries),
-    'pipeline.max_expansions': d(p.maxExpansions),
-    'pipeline.synonym_queries': d(p.synonymQueries),
-    'pipeline.max_renders_per_task': d(p.maxRendersPerTask),
-    'pipeline.render_min_text_chars': d(p.renderMinTextChars),
-    'pipeline.render_timeout_ms': d(p.renderTimeoutMs),
-    'pipeline.default_budget.max_pages': d(p.defaultBudget.maxPages),
-    'pipeline.default_budget.max_queries': d(p.defaultBudget.maxQueries),
-    'pipeline.default_budget.max_seconds': d(p.defaultBudget.maxSeconds),
+    // Said once in pipeline/limits.ts: every limit's key is its name in snake_case.
+    ...Object.fromEntries(Object.keys(PIPELINE_LIMIT_SPECS).map((k) => [`pipeline.${snakeCase(k)}`, d(p[k as PipelineLimitKey])])),
+    ...Object.fromEntries(
+      Object.keys(BUDGET_SPECS).map((k) => [`pipeline.default_budget.${snakeCase(k)}`, d(p.defaultBudget[k as keyof typeof BUDGET_SPECS])]),
+    ),
     'pipeline.graph.claims_per_page': d(g.claimsPerPage),
     'pipeline.graph.claims_per_task': d(g.claimsPerTask),
     'pipeline.graph.candidates_per_claim': d(g.candidatesPerClaim),

@@ -8,7 +8,17 @@ import { createTextExtractor } from '../extract/index.js';
 import { createWordNetThesaurus } from '../models/index.js';
 import type { WebSearchPlan } from './web-search.js';
 import { createQuestionRelevance } from './question-relevance.js';
-import { createPipelineEngine, type GraphLimits, type PipelineEngine, type PipelineLimits, type ScholarlyDeps } from '../pipeline/index.js';
+import {
+  BUDGET_SPECS,
+  PIPELINE_LIMIT_SPECS,
+  createPipelineEngine,
+  snakeCase,
+  type GraphLimits,
+  type PipelineEngine,
+  type PipelineLimitKey,
+  type PipelineLimits,
+  type ScholarlyDeps,
+} from '../pipeline/index.js';
 import { createCorpusSearchProvider } from '../sources/index.js';
 import type { LyraConfig } from './config/index.js';
 import { ensureBuiltinCorpus } from './builtin-corpora.js';
@@ -52,36 +62,15 @@ function defined<T extends object>(o: T): Partial<T> {
 export function pipelineLimitsOf(config: LyraConfig): Partial<PipelineLimits> {
   const p: PipelineSection = config.raw.pipeline ?? {};
   const budget = p.default_budget;
+  const limits = Object.fromEntries(Object.keys(PIPELINE_LIMIT_SPECS).map((k) => [k, p[snakeCase(k as PipelineLimitKey)]]));
   return defined({
-    maxConcurrentTasks: p.max_concurrent_tasks,
-    maxQueuedQueries: p.max_queued_queries,
-    queryAttempts: p.query_attempts,
-    queryBackoffMs: p.query_backoff_ms,
-    serpLimit: p.serp_limit,
-    scholarlyLimit: p.scholarly_limit,
-    maxEnrichIdentifiers: p.max_enrich_identifiers,
-    identifierRounds: p.identifier_rounds,
-    maxCitationPapers: p.max_citation_papers,
-    citationLimit: p.citation_limit,
-    citationTopK: p.citation_top_k,
-    fetchConcurrency: p.fetch_concurrency,
-    maxFragmentsPerPage: p.max_fragments_per_page,
-    abstractFragmentChars: p.abstract_fragment_chars,
-    corpusFragmentChars: p.corpus_fragment_chars,
-    mirrorQueries: p.mirror_queries,
-    maxExpansions: p.max_expansions,
-    synonymQueries: p.synonym_queries,
-    maxRendersPerTask: p.max_renders_per_task,
-    renderMinTextChars: p.render_min_text_chars,
-    renderTimeoutMs: p.render_timeout_ms,
+    ...(limits as Partial<PipelineLimits>),
     sourceTimeoutMs: config.raw.scholarly?.timeout_ms,
     ...(budget
       ? {
-          defaultBudget: defined({
-            maxPages: budget.max_pages,
-            maxQueries: budget.max_queries,
-            maxSeconds: budget.max_seconds,
-          }) as PipelineLimits['defaultBudget'],
+          defaultBudget: defined(
+            Object.fromEntries(Object.keys(BUDGET_SPECS).map((k) => [k, budget[snakeCase(k as keyof typeof BUDGET_SPECS)]])),
+          ) as PipelineLimits['defaultBudget'],
         }
       : {}),
   });

@@ -2,7 +2,18 @@
 // metrics, stop and resume, behind the Engine of core/interfaces/engine.ts.
 export { createPipelineEngine, STOP_POLL_MS, type PipelineEngine, type RecordOptions, type RunRecordedOutcome } from './engine.js';
 export type { GraphDeps, GraphPhaseResult, GraphRecomputeResult, ModelDeps, PipelineDeps, ScholarlyDeps, TrustResolver } from './deps.js';
-export { PIPELINE_DEFAULTS, budgetInputSchema, resolveLimits, type PipelineLimits } from './limits.js';
+export {
+  BUDGET_SPECS,
+  PIPELINE_DEFAULTS,
+  PIPELINE_LIMIT_SPECS,
+  budgetInputSchema,
+  configFieldsOf,
+  resolveLimits,
+  snakeCase,
+  type LimitSpec,
+  type PipelineLimitKey,
+  type PipelineLimits,
+} from './limits.js';
 export { SETTLED_FETCH_STATUSES } from './query-context.js';
 export { queriesUpTo } from './task-queue.js';
 export { graphStepStored } from './phases/graph.js';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { listenerAccessFields, listenerTimeFields } from './http-listener-schema.js';
 import { mcpConfigSchema } from './mcp-config-schema.js';
 import { parseAllowEntry } from '../../net/allow-entries.js';
+import { BUDGET_SPECS, PIPELINE_LIMIT_SPECS, configFieldsOf } from '../../pipeline/limits.js';
 import type { ConfigSource } from './paths.js';
 
 /** One fetch.allow_private entry, checked when the file loads (origin or CIDR + port; see net/allow-entries.ts). */
@@ -285,61 +286,10 @@ export const lyraConfigSchema = z.strictObject({
   /** The evidence pipeline (docs/PIPELINE.md): scheduling, retries and per-query fan-out limits. */
   pipeline: z
     .strictObject({
-      /** Tasks whose queries run at the same time (default 2); queries of one task always run one at a time. */
-      max_concurrent_tasks: z.number().int().min(1).max(64).optional(),
-      /** Pending queries one task may hold (default 200). */
-      max_queued_queries: z.number().int().min(1).max(100_000).optional(),
-      /** Attempts of one query on retryable errors (default 2, seed 003). */
-      query_attempts: z.number().int().min(1).max(10).optional(),
-      /** Backoff between query attempts: this × attempt number, in ms (default 1000). */
-      query_backoff_ms: z.number().int().min(0).max(600_000).optional(),
-      /** Results asked of each web/corpus provider per sent query (default 10). */
-      serp_limit: z.number().int().min(1).max(200).optional(),
-      /** Papers asked of each scholarly source in Phase 2 (default 10). */
-      scholarly_limit: z.number().int().min(1).max(100).optional(),
-      /** Identifiers looked up per enrichment round (default 50). */
-      max_enrich_identifiers: z.number().int().min(1).max(1_000).optional(),
-      /** Rounds of "identifiers in fetched pages → Phase 3" (default 1). */
-      identifier_rounds: z.number().int().min(0).max(5).optional(),
-      /** Papers whose citations are tracked per query and round (default 20). */
-      max_citation_papers: z.number().int().min(0).max(1_000).optional(),
-      /** References and citations asked per source, paper and direction (default 20). */
-      citation_limit: z.number().int().min(1).max(1_000).optional(),
-      /** Related papers kept per tracked paper (default 10, seed 000). */
-      citation_top_k: z.number().int().min(0).max(100).optional(),
-      /** Pages fetched and extracted at once within a query (default 4). */
-      fetch_concurrency: z.number().int().min(1).max(64).optional(),
-      /** Fragments kept per page (default 300). */
-      max_fragments_per_page: z.number().int().min(1).max(100_000).optional(),
-      /** Longest fragment built from an abstract (default 600 characters). */
-      abstract_fragment_chars: z.number().int().min(100).max(100_000).optional(),
-      /** Longest fragment built from a corpus document paragraph (default 2000 characters). */
-      corpus_fragment_chars: z.number().int().min(100).max(100_000).optional(),
-      /** Ask for a cross-language mirror of each query (default true; without a translator: a warning). */
-      mirror_queries: z.boolean().optional(),
-      /** Expanded queries sent per client query (default 8). */
-      max_expansions: z.number().int().min(1).max(50).optional(),
-      /** Script-built pages rendered in Chromium per task at most (default 10; 0: none). Needs Chromium (fetch.render). */
-      max_renders_per_task: z.number().int().min(0).max(10_000).optional(),
-      /** A static page with scripts whose extracted text is shorter than this is rendered (default 200 characters). */
-      render_min_text_chars: z.number().int().min(1).max(100_000).optional(),
-      /** Time one render may take (default 30,000 ms). */
-      render_timeout_ms: z.number().int().min(1_000).max(600_000).optional(),
-      /** WordNet synonym queries per English client query in normal mode (default 2; 0 turns them off). */
-      synonym_queries: z.number().int().min(0).max(10).optional(),
+      // Every limit with its bounds and default is said once, in pipeline/limits.ts (PIPELINE_LIMIT_SPECS).
+      ...configFieldsOf(PIPELINE_LIMIT_SPECS),
       /** Budget of a task when `task create` names none. */
-      default_budget: z
-        .strictObject({
-          max_pages: z.number().int().min(1).max(1_000_000).optional(),
-          max_queries: z.number().int().min(1).max(100_000).optional(),
-          max_seconds: z
-            .number()
-            .int()
-            .min(1)
-            .max(30 * 24 * 3600)
-            .optional(),
-        })
-        .optional(),
+      default_budget: z.strictObject(configFieldsOf(BUDGET_SPECS)).optional(),
       /** Phase 7 (the evidence graph) limits. */
       graph: z
         .strictObject({

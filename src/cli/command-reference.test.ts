@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { PROJECT_ROOT } from '../test-support/shared-data.js';
 import { renderCommandReference, renderTopHelp } from './command-reference.js';
+import { renderErrorReference } from './error-reference.js';
 
 test('docs/commands.md is the CLI help as it is now (run `npm run docs:commands` after changing a command)', async () => {
   const page = readFileSync(join(PROJECT_ROOT, 'docs', 'commands.md'), 'utf8');
@@ -13,6 +14,12 @@ test('docs/commands.md is the CLI help as it is now (run `npm run docs:commands`
     assert.ok(now.includes(section), `the reference lacks ${section}`);
   assert.ok(now.includes('search_log.md'), 'the added help text (after the options) is part of the page');
   assert.equal(page, now, 'docs/commands.md differs from the CLI: run `npm run docs:commands`');
+});
+
+test('docs/errors.md is the error-code registry as it is now (run `npm run docs:commands` after changing a code)', () => {
+  const page = readFileSync(join(PROJECT_ROOT, 'docs', 'errors.md'), 'utf8');
+  assert.match(page, /\| `task_not_found` \| /);
+  assert.equal(page, renderErrorReference(), 'docs/errors.md differs from src/core/error-codes.ts: run `npm run docs:commands`');
 });
 
 test('a bare `lyra --help` prints the page the build wrote, the same as the CLI prints', async () => {

@@ -18,6 +18,7 @@ const COMMANDS: ReadonlyArray<{ names: readonly string[]; load: () => Promise<Re
   { names: ['config'], load: async () => (await import('./commands/config.js')).registerConfigCommand },
   { names: ['doctor'], load: async () => (await import('./commands/doctor.js')).registerDoctorCommand },
   { names: ['domains'], load: async () => (await import('./commands/domains.js')).registerDomainsCommand },
+  { names: ['errors'], load: async () => (await import('./commands/errors.js')).registerErrorsCommand },
   { names: ['fetch'], load: async () => (await import('./commands/fetch.js')).registerFetchCommand },
   { names: ['extract'], load: async () => (await import('./commands/extract.js')).registerExtractCommand },
   { names: ['corpus'], load: async () => (await import('./commands/corpus.js')).registerCorpusCommand },

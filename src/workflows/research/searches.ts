@@ -1,7 +1,7 @@
 // Running the run's searches through the engine, one at a time in plan order, with the state saved
 // before and after each: a search is `issued` before the engine sees it, so after a kill the run
 // finds the engine's record of it (which `Engine.resume` has finished) instead of asking twice.
-import { errorMessage, isAbortError, isLyraError, type SearchStateView } from '../../core/index.js';
+import { errorMessage, isAbortError, isLyraError, type BudgetView, type SearchStateView } from '../../core/index.js';
 import { ANSWER_ENTRY_KEY } from './answer.js';
 import { DEEP_PAGE_SHARE_END, DEEP_QUERY_SHARE_END, phaseDeadlineMs, runBudgetLeft } from './budget.js';
 import type { RunContext } from './context.js';
@@ -32,12 +32,21 @@ function duplicateOf(ctx: RunContext, e: SearchEntry): SearchEntry | undefined {
   return ctx.state.entries.find((x) => x !== e && x.status !== 'skipped' && x.status !== 'planned' && dedupeKey(x) === key);
 }
 
-function skipReason(ctx: RunContext, e: SearchEntry): string | undefined {
+/**
+ * The task's budget as the engine reports it, read once per search (skipReason and issue both need it,
+ * and the engine's status view reads the task's rows to build it).
+ */
+function budgetOnce(ctx: RunContext): () => BudgetView {
+  let b: BudgetView | undefined;
+  return () => (b ??= ctx.deps.engine.status(ctx.state.taskId).budget);
+}
+
+function skipReason(ctx: RunContext, e: SearchEntry, budget: () => BudgetView): string | undefined {
   // VERIFY's send-back searches run in VERIFY's time and outside DEEP's share of pages and queries (send-back.ts bounds them).
   const phase = e.sendBack ? 'verify' : e.phase;
   if (ctx.elapsedMs() >= phaseDeadlineMs(ctx.state.options.budget, phase))
     return `time budget: ${phase.toUpperCase()}'s share of ${ctx.state.options.budget.seconds} s used`;
-  const b = ctx.deps.engine.status(ctx.state.taskId).budget;
+  const b = budget();
   const run = ctx.state.options.budget;
   // The answer may use the engine's whole budget (the run's plus its reserve); every other search the run's own.
   const left = e.key === ANSWER_ENTRY_KEY ? b : runBudgetLeft(b, run);
@@ -117,7 +126,7 @@ function failedSearchError(ctx: RunContext, queryId: string, status: string): { 
   return { error: v?.lastError ?? status, errorCode: v?.error?.code ?? `query_${status}` };
 }
 
-async function issue(ctx: RunContext, e: SearchEntry): Promise<void> {
+async function issue(ctx: RunContext, e: SearchEntry, budget: () => BudgetView): Promise<void> {
   const { engine } = ctx.deps;
   const taskId = ctx.state.taskId;
   const signal = AbortSignal.any([ctx.hardDeadline, ...(ctx.signal ? [ctx.signal] : [])]);
@@ -125,10 +134,7 @@ async function issue(ctx: RunContext, e: SearchEntry): Promise<void> {
     ...(e.refute ? { refute: true } : {}),
     ...(e.maxPages
       ? {
-          maxPages:
-            e.key === ANSWER_ENTRY_KEY
-              ? e.maxPages
-              : Math.max(1, Math.min(e.maxPages, runBudgetLeft(ctx.deps.engine.status(ctx.state.taskId).budget, ctx.state.options.budget).pagesLeft)),
+          maxPages: e.key === ANSWER_ENTRY_KEY ? e.maxPages : Math.max(1, Math.min(e.maxPages, runBudgetLeft(budget(), ctx.state.options.budget).pagesLeft)),
         }
       : {}),
     origin: e.phase === 'wide' ? ('strategy' as const) : e.phase === 'deep' ? ('gap' as const) : ('refutation' as const),
@@ -159,7 +165,8 @@ export async function runEntry(ctx: RunContext, e: SearchEntry): Promise<void> {
   throwIfInterrupted(ctx);
   if (e.status === 'issued' && adopt(ctx, e)) return;
   const earlier = duplicateOf(ctx, e);
-  const skip = earlier ? `duplicate of ${earlier.key}` : skipReason(ctx, e);
+  const budget = budgetOnce(ctx);
+  const skip = earlier ? `duplicate of ${earlier.key}` : skipReason(ctx, e, budget);
   if (skip) {
     e.status = 'skipped';
     e.skipReason = skip;
@@ -173,7 +180,7 @@ export async function runEntry(ctx: RunContext, e: SearchEntry): Promise<void> {
   ctx.save();
   ctx.emit({ type: 'research.search', phase: e.phase, key: e.key, genre: e.genre, query: e.text, status: 'start' });
   try {
-    await issue(ctx, e);
+    await issue(ctx, e, budget);
     // Ctrl-C while the engine ran it: the engine may report the query cancelled; it stays issued for resume.
     if (ctx.signal?.aborted) {
       e.status = 'issued';

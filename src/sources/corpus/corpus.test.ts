@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { InvalidInputError, type TextExtractor } from '../../core/index.js';
 import { createTextExtractor } from '../../extract/index.js';
 import { openStore } from '../../store/index.js';
+import { sharedDataPath, skipUnlessShared } from '../../test-support/shared-data.js';
 import { createCorpusSearchProvider, ingestCorpus, parseDocumentFile } from './index.js';
 
 /** JSONL files never reach the extractor; a call is a test failure. */
@@ -172,6 +173,39 @@ test('a CSV file is ingested one document per row, its other columns kept as fie
     assert.equal(bad.failedFiles.length, 1);
     assert.match(bad.failedFiles[0]!.error, /bad\.csv: row 3: id "a" is used by an earlier row/);
     assert.deepEqual(store.listCorpusDocumentIds('papers'), ['n1']);
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const ANLI = 'nli/anli/anli_r1_dev.tsv';
+test('a real TSV (ANLI round 1 dev, 1,000 rows with quoted cells): one document per row, its uid the id, the premise found as the text, the rest kept as fields', {
+  skip: skipUnlessShared(ANLI),
+}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-corpus-'));
+  const store = openStore({ path: join(dir, 'lyra.db') });
+  try {
+    const r = await ingestCorpus({ store, extractor: noExtractor, name: 'anli', paths: [sharedDataPath(ANLI)] });
+    assert.deepEqual(r.failedFiles, []);
+    assert.equal(r.inserted, 1000);
+    assert.deepEqual(
+      r.tables.map((t) => [t.documents, t.textColumn, t.emptyRows]),
+      [[1000, 'premise', 0]],
+    );
+    const doc = store.getCorpusDocument('anli', 'bf628cf5-6948-4595-a6d0-daf99beb47b9');
+    // A cell quoted with doubled quotes inside reads back as the text it holds.
+    assert.match(doc?.text ?? '', /his "Aṣṭādhyāyī "\.$/);
+    assert.equal(
+      doc?.title,
+      'Linguistics is the scientific study of language, and involves an analysis of language form…',
+      'its first sentence, cut at a word',
+    );
+    assert.equal(doc?.fields?.label, 'contradiction');
+    assert.equal(doc?.fields?.hypothesis, 'Form and meaning are the only aspects of language linguistics is concerned with.');
+    assert.equal(doc?.fields?.uid, undefined, 'the id column is the id, not a field');
+    const [top] = await createCorpusSearchProvider({ store, corpus: 'anli' }).search({ query: 'Sanskrit grammarian', limit: 1 } as never);
+    assert.equal(top?.url, 'corpus://anli/bf628cf5-6948-4595-a6d0-daf99beb47b9');
   } finally {
     store.close();
     rmSync(dir, { recursive: true, force: true });

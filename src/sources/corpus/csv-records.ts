@@ -81,7 +81,7 @@ function titleFromText(text: string): string {
   if (first.length <= TITLE_CHARS) return first;
   const cut = first.slice(0, TITLE_CHARS);
   const space = cut.lastIndexOf(' ');
-  return `${(space > TITLE_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > TITLE_CHARS / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:、]+$/u, '')}…`;
 }
 
 /** Parses a CSV/TSV file's rows into documents; the error names the file, the row and what was wrong. */

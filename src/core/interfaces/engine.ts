@@ -134,6 +134,8 @@ export interface EvidenceView {
   quote: string;
   /** The sentence of the quote that decided the stance. */
   decisiveSentence?: string;
+  /** Where the decisive sentence sits in `quote` (the fragment text), [start, end), when the edge stored it. */
+  decisiveSpan?: [number, number];
   locator: Locator;
   source: SourceView;
   /** Who judged the stance: the stance model's name, or `origin` for the sentence the claim was extracted from. */

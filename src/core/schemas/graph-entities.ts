@@ -96,6 +96,12 @@ export const stanceEdgeSchema = z.object({
   scores: z.object({ supports: z.number(), refutes: z.number(), neutral: z.number() }).optional(),
   /** The sentence of the fragment that decided the stance. */
   decisiveSentence: z.string().optional(),
+  /**
+   * Where that sentence sits in the fragment's text, [start, end) in characters: readers slice the
+   * fragment by it instead of searching for the sentence's text again. Absent on edges written before
+   * spans were stored, and when the judge's sentence is not a verbatim part of the fragment.
+   */
+  decisiveSpan: z.tuple([z.number(), z.number()]).optional(),
   model: z.string().optional(),
 });
 

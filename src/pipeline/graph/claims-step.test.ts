@@ -23,6 +23,11 @@ test('the same claim on two pages is one claim with an origin edge from each pag
     const origins = (fx.store.listEdges(fx.taskId, 'supports') as StanceEdge[]).filter((e) => e.model === 'origin');
     assert.equal(origins.length, 2);
     assert.equal(origins[0]!.decisiveSentence, 'Coffee consumption raised blood pressure in young adults.');
+    // Each origin edge stores where its sentence sits in its fragment: readers slice, never search.
+    for (const o of origins) {
+      const text = fx.store.getFragment(o.fragmentId)!.text;
+      assert.equal(text.slice(...o.decisiveSpan!), o.decisiveSentence);
+    }
     assert.equal(first.fragments, 3);
     assert.equal(first.usefulFragments, 2);
     assert.equal(fx.events.filter((e) => e.type === 'claim.added').length, 1);

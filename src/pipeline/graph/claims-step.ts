@@ -25,6 +25,7 @@ import {
   type NormalizedClaim,
 } from '../../extract/index.js';
 import type { TaskGraph } from '../materials/index.js';
+import { decisiveFields } from './decisive-span.js';
 import { stanceEdgeId } from './edge-ids.js';
 import type { GraphLimits } from './limits.js';
 import { graphWarning } from './warnings.js';
@@ -192,7 +193,7 @@ export async function extractClaimsStep(
         fragmentId: o.fragment.id,
         claimId: o.claimId,
         confidence: 1,
-        decisiveSentence: o.quote,
+        ...decisiveFields(o.fragment.text, o.quote),
         model: ORIGIN_EDGE_MODEL,
         createdAt: now,
       };

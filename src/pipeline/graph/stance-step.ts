@@ -1,6 +1,7 @@
 // Phase 7 step 2, second half: candidate pairs not judged yet go to the StanceModel in batches; each
 // judged pair is stored as an edge (neutral too, so it is never judged twice) with the model's
 // confidence and decisive sentence. Each batch is written in one transaction as soon as it returns.
+import { decisiveFields } from './decisive-span.js';
 import {
   NonRetryableError,
   throwIfAborted,
@@ -57,7 +58,7 @@ export async function judgePairs(
         claimId: p.claim.id,
         confidence: judged.confidence,
         scores: roundScores(judged.scores),
-        ...(judged.decisiveSentence ? { decisiveSentence: judged.decisiveSentence } : {}),
+        ...decisiveFields(p.fragment.text, judged.decisiveSentence),
         model: stance.name,
         createdAt: now,
       };

@@ -74,6 +74,9 @@ test('a statement refuted by an ACADEMIC source is REFUTED with the refuting quo
     assert.equal(out.status, 'REFUTED', out.rationale);
     assert.equal(out.refuting.length, 1);
     assert.equal(out.refuting[0]!.decisiveSentence, 'Hydroxychloroquine did not reduce mortality in hospitalized patients with COVID-19.');
+    // The judged edge stores the sentence's place in the fragment (issue 33: spans, not text matched back).
+    assert.deepEqual(out.refuting[0]!.decisiveSpan, [17, 100]);
+    assert.equal(out.refuting[0]!.quote.slice(17, 100), out.refuting[0]!.decisiveSentence);
     assert.match(out.rationale, /^REFUTED: refutation/);
     // The user's statement is not a source: no contradiction edge, no domain verdict.
     assert.deepEqual(fx.store.listEdges(fx.taskId, 'contradicts'), []);

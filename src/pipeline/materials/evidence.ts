@@ -39,6 +39,7 @@ export function evidenceView(r: EvidenceRecord): EvidenceView {
     fragmentId: r.fragment.id,
     quote: r.fragment.text,
     ...(r.edge.decisiveSentence !== undefined ? { decisiveSentence: r.edge.decisiveSentence } : {}),
+    ...(r.edge.decisiveSpan !== undefined ? { decisiveSpan: r.edge.decisiveSpan } : {}),
     locator: r.fragment.locator,
     source: sourceView(r.page, r.source),
     ...(r.edge.model !== undefined ? { model: r.edge.model } : {}),

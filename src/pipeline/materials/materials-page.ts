@@ -99,7 +99,7 @@ function resolve(options: MaterialsPageOptions): Resolved {
 }
 
 function evidenceBrief(r: EvidenceRecord, quoteChars: number): EvidenceBrief {
-  const w = quoteWindow(r.fragment.text, { maxChars: quoteChars, decisive: r.edge.decisiveSentence });
+  const w = quoteWindow(r.fragment.text, { maxChars: quoteChars, decisive: r.edge.decisiveSentence, decisiveSpan: r.edge.decisiveSpan });
   return {
     edgeId: r.edge.id,
     stance: r.edge.kind,

@@ -47,3 +47,13 @@ test('a decisive sentence longer than the window is cut itself; surrogate pairs 
   const w = quoteWindow(emoji, { maxChars: 51 });
   assert.ok(w.quote.length <= 51 && w.quote.length % 2 === 0, 'whole pairs only');
 });
+
+test("an edge's stored span places the decisive sentence, also where its text occurs twice; an out-of-range span falls back to the text", () => {
+  const twice = `${decisive} ${'Filler words about the trial and its methods. '.repeat(8)}${decisive}`;
+  const second = twice.lastIndexOf(decisive);
+  const w = quoteWindow(twice, { maxChars: 120, decisive, decisiveSpan: [second, second + decisive.length] });
+  assert.ok(w.span && w.span[0] > 0, 'the window is around the second occurrence, the one the span names');
+  assert.equal(w.quote.slice(w.decisiveSpan![0], w.decisiveSpan![1]), decisive);
+  assert.deepEqual(quoteWindow(twice, { maxChars: 120, decisive }).span?.[0] ?? 0, 0, 'by text, the first occurrence');
+  assert.deepEqual(quoteWindow(decisive, { maxChars: 300, decisive, decisiveSpan: [5, 999] }), { quote: decisive, decisiveSpan: [0, decisive.length] });
+});

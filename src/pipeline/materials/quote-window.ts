@@ -43,12 +43,19 @@ function snapEnd(text: string, end: number, limit: number): number {
 /**
  * The fragment itself when it fits in `maxChars`; else a window of at most `maxChars` characters
  * centred on the decisive sentence (the fragment's beginning when there is none or it is not found),
- * with its edges moved to word boundaries.
+ * with its edges moved to word boundaries. The sentence is placed by the edge's stored span when it has
+ * one, else found by its text (edges written before spans were stored).
  */
-export function quoteWindow(text: string, options: { maxChars: number; decisive?: string | undefined }): QuoteWindow {
+export function quoteWindow(
+  text: string,
+  options: { maxChars: number; decisive?: string | undefined; decisiveSpan?: readonly [number, number] | undefined },
+): QuoteWindow {
+  // The stored span when the edge has one (and it fits the text); else the sentence looked up, for older edges.
+  const span = options.decisiveSpan;
+  const stored = span && span[0] >= 0 && span[1] <= text.length && span[0] < span[1] ? { start: span[0], end: span[1] } : undefined;
   const decisive = options.decisive?.trim();
-  const at = decisive ? text.indexOf(decisive) : -1;
-  const found = at >= 0 && decisive !== undefined ? { start: at, end: at + decisive.length } : undefined;
+  const at = stored || !decisive ? -1 : text.indexOf(decisive);
+  const found = stored ?? (at >= 0 && decisive !== undefined ? { start: at, end: at + decisive.length } : undefined);
   if (text.length <= options.maxChars) return { quote: text, ...(found ? { decisiveSpan: [found.start, found.end] as [number, number] } : {}) };
   const max = Math.max(1, options.maxChars);
   let start: number;

@@ -128,6 +128,10 @@ test('quotes are verbatim: the decisive sentence when it occurs, else the closes
   assert.deepEqual(pickQuote({ quote, decisiveSentence: 'Glaciers shrank fast.' }, 'glaciers'), { text: 'Glaciers shrank fast.', sentence: 1 });
   assert.deepEqual(pickQuote({ quote, decisiveSentence: 'not in the text' }, 'Coral bleached widely'), { text: 'Coral bleached.', sentence: 2 });
   assert.ok(quote.includes(pickQuote({ quote }, 'sea level').text));
+  // The edge's stored span decides, where the sentence's text would be found elsewhere first.
+  const twice = 'Coral bleached. Sea level rose 20 cm. Coral bleached.';
+  assert.deepEqual(pickQuote({ quote: twice, decisiveSentence: 'Coral bleached.', decisiveSpan: [38, 53] }, 'coral'), { text: 'Coral bleached.', sentence: 2 });
+  assert.deepEqual(pickQuote({ quote: twice, decisiveSentence: 'Coral bleached.' }, 'coral'), { text: 'Coral bleached.', sentence: 0 });
 });
 
 test('statuses: the engine table status stands; relaxation lifts one step only for low-risk overview use', () => {

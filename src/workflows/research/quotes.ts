@@ -24,9 +24,15 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return n;
 }
 
-export function pickQuote(e: Pick<EvidenceView, 'quote' | 'decisiveSentence'>, statement: string): Quote {
+export function pickQuote(e: Pick<EvidenceView, 'quote' | 'decisiveSentence' | 'decisiveSpan'>, statement: string): Quote {
   const fragment = e.quote;
   const sentences = splitSentences(fragment).filter((s) => fragment.slice(s.start, s.end) === s.text || fragment.includes(s.text));
+  // The edge's stored span: the decisive sentence is that slice of the fragment, no search needed.
+  const span = e.decisiveSpan;
+  if (span && span[0] >= 0 && span[1] <= fragment.length && span[0] < span[1]) {
+    const i = sentences.findIndex((s) => s.start <= span[0] && span[0] < s.end);
+    return { text: fragment.slice(span[0], span[1]), ...(i >= 0 ? { sentence: i } : {}) };
+  }
   const decisive = e.decisiveSentence?.trim();
   if (decisive && fragment.includes(decisive)) {
     const i = sentences.findIndex((s) => s.text.includes(decisive) || decisive.includes(s.text));

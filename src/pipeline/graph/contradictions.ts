@@ -135,7 +135,12 @@ export function findContradictions(options: {
     // The refuting side's claim: the fragment's extracted claim for the decisive sentence, else one made from it.
     const decisive = norm(e.decisiveSentence);
     const own = (originsByFragment.get(fragment.id) ?? []).slice().sort((a, b) => (a.claimId < b.claimId ? -1 : 1));
-    let otherClaimId = own.find((o) => decisive !== '' && norm(o.decisiveSentence) === decisive)?.claimId;
+    // The same sentence of the fragment: by the stored spans when both edges have them (a sentence the
+    // fragment repeats is told apart), else by the sentence's text (edges written before spans).
+    const span = e.decisiveSpan;
+    const sameSentence = (o: StanceEdge): boolean =>
+      span && o.decisiveSpan ? span[0] === o.decisiveSpan[0] && span[1] === o.decisiveSpan[1] : decisive !== '' && norm(o.decisiveSentence) === decisive;
+    let otherClaimId = own.find(sameSentence)?.claimId;
     if (!otherClaimId && decisive !== '') {
       const n = normalizeClaim({ text: decisive, source: fragment.id });
       otherClaimId = n.claimId;
@@ -151,6 +156,7 @@ export function findContradictions(options: {
           claimId: n.claimId,
           confidence: 1,
           decisiveSentence: decisive,
+          ...(span ? { decisiveSpan: span } : {}),
           model: ORIGIN_EDGE_MODEL,
           createdAt: now,
         };

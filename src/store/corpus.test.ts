@@ -50,6 +50,22 @@ backendTest('Japanese text is found through character bigrams', (b) => {
   }
 });
 
+backendTest('a single letter is searched only as a modifier after a word (vitamin D), never alone (Is X true?) (issue 32 item 6)', (b) => {
+  assert.deepEqual(ftsQueryTerms('Is X true?'), ['true']);
+  assert.deepEqual(ftsQueryTerms('Does vitamin D prevent COVID-19?'), ['vitamin', 'd', 'prevent', 'covid', '19']);
+  assert.deepEqual(ftsQueryTerms('hepatitis B and a vaccine'), ['hepatitis', 'b', 'vaccine']);
+  assert.deepEqual(ftsQueryTerms('X'), ['x'], 'alone, the letter is the query');
+  const store = b.open();
+  store.upsertCorpusDocuments([
+    doc('math', 'Modular inverse', 'An integer x such that a x is congruent to 1; x times x equals x squared.'),
+    doc('claim', 'Fact checks', 'Whether the claim is true was checked against three sources.'),
+  ]);
+  assert.deepEqual(
+    store.searchCorpus('Is X true?', { limit: 5 }).map((h) => h.id),
+    ['claim'],
+  );
+});
+
 backendTest('re-adding skips unchanged documents and updates changed ones; corpora are listed and removed', (b) => {
   const store = b.open();
   {

@@ -28,11 +28,23 @@ export const QUERY_STOPWORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Words of a query: Latin words (stopwords dropped) and CJK bigrams, lower-cased, deduplicated, at most `maxTerms`. */
+/**
+ * Words of a query: Latin words (stopwords dropped) and CJK bigrams, lower-cased, deduplicated, at most
+ * `maxTerms`. A single Latin letter counts only as a modifier right after a content word ("vitamin D",
+ * "hepatitis B"): elsewhere ("Is X true?") it matched every formula with an x in it. Alone, the query
+ * keeps it, rather than searching for nothing.
+ */
 export function ftsQueryTerms(query: string, maxTerms = 64): string[] {
   const indexed = ftsIndexText(query).toLowerCase();
-  const terms = (indexed.match(/[\p{L}\p{N}ー々〆]+/gu) ?? []).filter((t) => !QUERY_STOPWORDS.has(t));
-  return [...new Set(terms)].slice(0, maxTerms);
+  const words = indexed.match(/[\p{L}\p{N}ー々〆]+/gu) ?? [];
+  const terms = words.filter((t, i) => {
+    if (QUERY_STOPWORDS.has(t)) return false;
+    if (!/^[a-z]$/.test(t)) return true;
+    const before = words[i - 1];
+    return before !== undefined && !QUERY_STOPWORDS.has(before) && !/^[a-z]$/.test(before);
+  });
+  const kept = terms.length > 0 ? terms : words.filter((t) => !QUERY_STOPWORDS.has(t));
+  return [...new Set(kept)].slice(0, maxTerms);
 }
 
 /**

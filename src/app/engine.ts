@@ -12,10 +12,9 @@ import {
   BUDGET_SPECS,
   PIPELINE_LIMIT_SPECS,
   createPipelineEngine,
-  snakeCase,
+  fromConfigKeys,
   type GraphLimits,
   type PipelineEngine,
-  type PipelineLimitKey,
   type PipelineLimits,
   type ScholarlyDeps,
 } from '../pipeline/index.js';
@@ -62,15 +61,12 @@ function defined<T extends object>(o: T): Partial<T> {
 export function pipelineLimitsOf(config: LyraConfig): Partial<PipelineLimits> {
   const p: PipelineSection = config.raw.pipeline ?? {};
   const budget = p.default_budget;
-  const limits = Object.fromEntries(Object.keys(PIPELINE_LIMIT_SPECS).map((k) => [k, p[snakeCase(k as PipelineLimitKey)]]));
   return defined({
-    ...(limits as Partial<PipelineLimits>),
+    ...fromConfigKeys(PIPELINE_LIMIT_SPECS, p),
     sourceTimeoutMs: config.raw.scholarly?.timeout_ms,
     ...(budget
       ? {
-          defaultBudget: defined(
-            Object.fromEntries(Object.keys(BUDGET_SPECS).map((k) => [k, budget[snakeCase(k as keyof typeof BUDGET_SPECS)]])),
-          ) as PipelineLimits['defaultBudget'],
+          defaultBudget: fromConfigKeys(BUDGET_SPECS, budget) as PipelineLimits['defaultBudget'],
         }
       : {}),
   });

@@ -5,10 +5,10 @@
 // are: status names used as keys (`VERIFIED`), `s2`, names already snake_case (`blocked_domains`).
 // No result carries an object keyed by data other than such names: tables come as columns and rows.
 
-/** `taskId` → `task_id`; `VERIFIED`, `s2` and `blocked_domains` unchanged. */
-export function snakeKey(key: string): string {
-  return key.replace(/([a-z0-9])([A-Z])/g, (_m, a: string, b: string) => `${a}_${b.toLowerCase()}`);
-}
+import { snakeKey } from '../core/index.js';
+
+/** `taskId` → `task_id`; `VERIFIED`, `s2` and `blocked_domains` unchanged (core/key-case.ts, shared with config keys). */
+export { snakeKey };
 
 /** `task_id` → `taskId` (input names, for passing selections such as field lists to the engine). */
 export function camelKey(key: string): string {

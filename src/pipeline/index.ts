@@ -8,6 +8,7 @@ export {
   PIPELINE_LIMIT_SPECS,
   budgetInputSchema,
   configFieldsOf,
+  fromConfigKeys,
   resolveLimits,
   snakeCase,
   type LimitSpec,

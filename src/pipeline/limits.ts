@@ -1,7 +1,7 @@
 // Every limit of the pipeline in one place, with its default (config section `pipeline`, docs/configuration.md)
 // Queues, loops, retries and per-query fan-out are all bounded here.
 import { z } from 'zod';
-import type { Budget } from '../core/index.js';
+import { snakeKey, type Budget } from '../core/index.js';
 
 /** A limit given as an integer within bounds, or a switch; `doc` is what the config key does. */
 export type LimitSpec = { kind: 'int'; default: number; min: number; max: number; doc: string } | { kind: 'bool'; default: boolean; doc: string };
@@ -121,7 +121,7 @@ type LimitValues<S extends Record<string, LimitSpec>> = { -readonly [K in keyof 
 /** camelCase → snake_case, as config keys name the limits (citationTopK → citation_top_k). */
 export type SnakeCase<S extends string> = S extends `${infer C}${infer R}` ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${SnakeCase<R>}` : S;
 export function snakeCase<S extends string>(name: S): SnakeCase<S> {
-  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as SnakeCase<S>;
+  return snakeKey(name) as SnakeCase<S>;
 }
 
 function defaultsOf<S extends Record<string, LimitSpec>>(specs: S): LimitValues<S> {
@@ -140,6 +140,15 @@ type ConfigFields<S extends Record<string, LimitSpec>> = {
 /** The config keys of a spec table (snake_case, optional, bounded) for a zod object. */
 export function configFieldsOf<S extends Record<string, LimitSpec>>(specs: S): ConfigFields<S> {
   return Object.fromEntries(Object.entries(specs).map(([k, s]) => [snakeCase(k), limitField(s)])) as ConfigFields<S>;
+}
+
+/** A config section's values of a spec table (snake_case keys) under the table's names; absent keys stay absent. */
+export function fromConfigKeys<S extends Record<string, LimitSpec>>(specs: S, section: Readonly<Record<string, unknown>>): Partial<LimitValues<S>> {
+  return Object.fromEntries(
+    Object.keys(specs)
+      .map((k) => [k, section[snakeCase(k)]] as const)
+      .filter(([, v]) => v !== undefined),
+  ) as Partial<LimitValues<S>>;
 }
 
 export const PIPELINE_DEFAULTS = {

@@ -4,6 +4,7 @@
 // lower-case with spaces and hyphens as underscores; a value that is not an identifier stays a field.
 import type { Identifiers } from '../core/index.js';
 import { arxivIdFromValue, parseDoi, pmidFromValue } from '../extract/index.js';
+import { columnKey } from '../sources/index.js';
 
 /** Authors a page keeps at most (a consortium paper can list thousands). */
 const MAX_AUTHORS = 100;
@@ -17,13 +18,11 @@ export interface CorpusBibliography {
   organization?: string;
 }
 
+/** The fields by column key, as the CSV reader matched the columns (columnKey). */
 function byColumn(fields: Record<string, string>): Map<string, string> {
   const out = new Map<string, string>();
   for (const [k, v] of Object.entries(fields)) {
-    const key = k
-      .trim()
-      .toLowerCase()
-      .replace(/[\s-]+/g, '_');
+    const key = columnKey(k);
     if (!out.has(key) && v.trim()) out.set(key, v.trim());
   }
   return out;

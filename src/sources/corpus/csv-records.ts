@@ -37,7 +37,8 @@ export interface CsvRecords {
   firstEmptyRow?: number;
 }
 
-const canonical = (name: string): string =>
+/** A column name as roles and fields are matched by it: trimmed, lower-case, spaces and hyphens as underscores. */
+export const columnKey = (name: string): string =>
   name
     .trim()
     .toLowerCase()
@@ -56,9 +57,8 @@ function invalid(file: string, message: string, details: Record<string, unknown>
   return new InvalidInputError(`${file}: ${message}`, { code: 'corpus_csv_invalid', details: { file, ...details } });
 }
 
-/** The first free column whose name is one of the role's. */
-function columnIndex(header: readonly string[], role: Role, taken: ReadonlySet<number>): number | undefined {
-  const names = header.map(canonical);
+/** The first free column whose name (as columnKey reads it) is one of the role's. */
+function columnIndex(names: readonly string[], role: Role, taken: ReadonlySet<number>): number | undefined {
   for (const wanted of ROLE_NAMES[role]) {
     const i = names.indexOf(wanted);
     if (i >= 0 && !taken.has(i)) return i;
@@ -101,25 +101,24 @@ export function parseCsvDocuments(text: string, file: string, options: CsvRecord
   const header = rows.shift();
   if (!header || header.every((h) => !h.trim())) throw invalid(file, 'no header row naming the columns');
   if (header.length > MAX_CSV_COLUMNS) throw invalid(file, `${header.length} columns, more than ${MAX_CSV_COLUMNS}`);
-  const seen = new Set<string>();
-  for (const h of header) {
-    const c = canonical(h);
+  const names = header.map(columnKey);
+  const columns = header.map((h) => h.trim());
+  names.forEach((c, i) => {
     if (!c) throw invalid(file, 'a column of the header has no name');
-    if (seen.has(c)) throw invalid(file, `two columns are named ${JSON.stringify(h.trim())}`);
-    seen.add(c);
-  }
+    if (names.indexOf(c) < i) throw invalid(file, `two columns are named ${JSON.stringify(columns[i])}`);
+  });
 
   const taken = new Set<number>();
   const pick = (role: Role): number | undefined => {
-    const i = columnIndex(header, role, taken);
+    const i = columnIndex(names, role, taken);
     if (i !== undefined) taken.add(i);
     return i;
   };
   let textAt: number | undefined;
   if (options.textColumn !== undefined) {
-    textAt = header.map(canonical).indexOf(canonical(options.textColumn));
+    textAt = names.indexOf(columnKey(options.textColumn));
     if (textAt < 0)
-      throw invalid(file, `no column ${JSON.stringify(options.textColumn)} (--text-column); its columns: ${header.map((h) => h.trim()).join(', ')}`, {
+      throw invalid(file, `no column ${JSON.stringify(options.textColumn)} (--text-column); its columns: ${columns.join(', ')}`, {
         columns: header,
       });
     taken.add(textAt);
@@ -135,12 +134,12 @@ export function parseCsvDocuments(text: string, file: string, options: CsvRecord
     header.map((_, i) => i).filter((i) => !taken.has(i)),
   );
   if (textAt === undefined)
-    throw invalid(file, `no column of text: name one text or abstract, or pass --text-column (columns: ${header.map((h) => h.trim()).join(', ')})`, {
+    throw invalid(file, `no column of text: name one text or abstract, or pass --text-column (columns: ${columns.join(', ')})`, {
       columns: header,
     });
   taken.add(textAt);
 
-  const out: CsvRecords = { records: [], textColumn: header[textAt]!.trim(), emptyRows: 0 };
+  const out: CsvRecords = { records: [], textColumn: columns[textAt]!, emptyRows: 0 };
   const ids = new Set<string>();
   rows.forEach((row, k) => {
     // Rows as a spreadsheet numbers them (the header is row 1): a quoted cell may span lines of the file.
@@ -157,11 +156,11 @@ export function parseCsvDocuments(text: string, file: string, options: CsvRecord
     ids.add(id);
     const url = cell(urlAt);
     if (url && !isSafeHttpUrl(url))
-      throw invalid(file, `row ${rowNo}: ${header[urlAt!]!.trim()} must be an absolute http(s) URL, got ${JSON.stringify(url.slice(0, 80))}`, { row: rowNo });
+      throw invalid(file, `row ${rowNo}: ${columns[urlAt!]!} must be an absolute http(s) URL, got ${JSON.stringify(url.slice(0, 80))}`, { row: rowNo });
     const fields: Record<string, string> = {};
-    header.forEach((h, i) => {
+    columns.forEach((name, i) => {
       const v = cell(i);
-      if (!taken.has(i) && v) fields[h.trim()] = v;
+      if (!taken.has(i) && v) fields[name] = v;
     });
     out.records.push({
       id,

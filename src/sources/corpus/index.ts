@@ -1,4 +1,5 @@
 export { parseDocumentFile, parseDocumentRecord, type DocumentRecord } from './document-records.js';
+export { columnKey } from './csv-records.js';
 export {
   CORPUS_NAME_RE,
   DEFAULT_MAX_FILES,

@@ -60,6 +60,7 @@ export {
 } from './major-claims.js';
 export { MIN_RELEVANCE } from './normalize.js';
 export { RELEVANCE_TERMS_CAP, relevanceTo } from './snapshot.js';
+export { createRelevanceParts } from './relevance.js';
 export {
   DEFAULT_TEMPLATES_PER_PERSPECTIVE,
   LEGACY_QUESTION_KIND,

@@ -27,12 +27,12 @@ export function createRelevanceParts(ctx: Pick<RelevanceContext, 'analyze' | 'qu
 
 /** A relevance function for the claims of one snapshot: term rarity is counted over `statements`. */
 export function createRelevance(ctx: RelevanceContext, statements: readonly string[]): (statement: string) => number {
-  const weights = termWeights(statements.map((s) => ctx.analyze(s).terms));
+  const parts = createRelevanceParts(ctx, statements);
   const cache = new Map<string, number>();
   return (statement) => {
     let r = cache.get(statement);
     if (r === undefined) {
-      r = ctx.worth(statement) ? bestRelevance(ctx.questions, ctx.analyze(statement).terms, weights).relevance : 0;
+      r = ctx.worth(statement) ? parts(statement).relevance : 0;
       cache.set(statement, r);
     }
     return r;

@@ -1,6 +1,7 @@
 // A quote cut to a length around the sentence that decided the stance, verbatim: the window is a
 // slice of the fragment (never rewritten, no ellipses added) and says where it sits, so a reader can
 // ask for the whole fragment and find the same characters there.
+import { spanOfSentence, spanWithin } from '../../core/index.js';
 
 export interface QuoteWindow {
   quote: string;
@@ -51,11 +52,8 @@ export function quoteWindow(
   options: { maxChars: number; decisive?: string | undefined; decisiveSpan?: readonly [number, number] | undefined },
 ): QuoteWindow {
   // The stored span when the edge has one (and it fits the text); else the sentence looked up, for older edges.
-  const span = options.decisiveSpan;
-  const stored = span && span[0] >= 0 && span[1] <= text.length && span[0] < span[1] ? { start: span[0], end: span[1] } : undefined;
-  const decisive = options.decisive?.trim();
-  const at = stored || !decisive ? -1 : text.indexOf(decisive);
-  const found = stored ?? (at >= 0 && decisive !== undefined ? { start: at, end: at + decisive.length } : undefined);
+  const at = spanWithin(options.decisiveSpan, text.length) ?? spanOfSentence(text, options.decisive);
+  const found = at ? { start: at[0], end: at[1] } : undefined;
   if (text.length <= options.maxChars) return { quote: text, ...(found ? { decisiveSpan: [found.start, found.end] as [number, number] } : {}) };
   const max = Math.max(1, options.maxChars);
   let start: number;

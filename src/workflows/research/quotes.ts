@@ -1,7 +1,7 @@
 // The sentence a report quotes from a piece of evidence: always a verbatim substring of the source's
 // fragment. The stance model's decisive sentence when it occurs verbatim; else the fragment's
 // sentence (splitSentences) sharing most content terms with the claim; else the whole fragment.
-import type { EvidenceView } from '../../core/index.js';
+import { spanWithin, type EvidenceView } from '../../core/index.js';
 import { splitSentences } from '../../extract/index.js';
 
 export interface Quote {
@@ -28,8 +28,8 @@ export function pickQuote(e: Pick<EvidenceView, 'quote' | 'decisiveSentence' | '
   const fragment = e.quote;
   const sentences = splitSentences(fragment).filter((s) => fragment.slice(s.start, s.end) === s.text || fragment.includes(s.text));
   // The edge's stored span: the decisive sentence is that slice of the fragment, no search needed.
-  const span = e.decisiveSpan;
-  if (span && span[0] >= 0 && span[1] <= fragment.length && span[0] < span[1]) {
+  const span = spanWithin(e.decisiveSpan, fragment.length);
+  if (span) {
     const i = sentences.findIndex((s) => s.start <= span[0] && span[0] < s.end);
     return { text: fragment.slice(span[0], span[1]), ...(i >= 0 ? { sentence: i } : {}) };
   }

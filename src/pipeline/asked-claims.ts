@@ -16,7 +16,7 @@ function comparable(text: string): string {
 
 /** Whether a claim is the statement a task asks about (a verify task's question is its statement). */
 export function isAskedStatement(question: string, statement: string): boolean {
-  return comparable(question) === comparable(statement);
+  return askedStatementTest(question)(statement);
 }
 
 /** isAskedStatement with the question normalized once, for a pass over many claims. */

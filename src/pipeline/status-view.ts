@@ -1,7 +1,16 @@
 // `status(taskId)` (seed 002 get_status + seed 000 §4.1): searches with their state and metrics, pages,
 // budget used and left, the novelty trend, claim counts per status, every failure with its error, and
 // the blocked domains with reason, causing claims, original level, can_restore and restore_via.
-import { CLAIM_STATUSES, type BlockedDomainInfo, type ClaimStatus, type EngineWarning, type Store, type Task, type TaskStatusView } from '../core/index.js';
+import {
+  CLAIM_STATUSES,
+  type BlockedDomainInfo,
+  type Claim,
+  type ClaimStatus,
+  type EngineWarning,
+  type Store,
+  type Task,
+  type TaskStatusView,
+} from '../core/index.js';
 import { blockedDomainInfo, querySatisfaction } from '../policy/index.js';
 import type { TrustResolver } from './deps.js';
 import { createSourceResolver } from './materials/index.js';
@@ -9,6 +18,13 @@ import type { QuerySummary } from './query-runner.js';
 import { keys, loadPayload, taskWarnings, type PageOutcome, type QueryInput } from './task-state.js';
 import { budgetView, isPrimaryLevel, queryWarningsOf } from './views.js';
 import { splitAskedClaims } from './asked-claims.js';
+
+/** Claims by status, every status present (0 when none); a claim not judged yet is PENDING. */
+export function claimStatusCounts(claims: ReadonlyArray<Pick<Claim, 'status'>>): Record<ClaimStatus | 'PENDING', number> {
+  const counts = Object.fromEntries([...CLAIM_STATUSES, 'PENDING'].map((s) => [s, 0])) as Record<ClaimStatus | 'PENDING', number>;
+  for (const c of claims) counts[c.status ?? 'PENDING'] += 1;
+  return counts;
+}
 
 function blockedDomains(store: Store, taskId: string, domains: Set<string>, claimIds: Set<string>): BlockedDomainInfo[] {
   return store
@@ -88,9 +104,8 @@ export function taskStatusView(options: { store: Store; trust: TrustResolver; ta
   const done = queries.map((q) => summaries.get(q.id)).filter((s): s is QuerySummary => s !== undefined);
   const usefulFragments = done.reduce((n, s) => n + s.usefulFragments, 0);
   const fragments = done.reduce((n, s) => n + s.fragments, 0);
-  const claimCounts = Object.fromEntries([...CLAIM_STATUSES, 'PENDING'].map((s) => [s, 0])) as Record<ClaimStatus | 'PENDING', number>;
   const { counted, side } = splitAskedClaims(task, claims);
-  for (const c of counted) claimCounts[c.status ?? 'PENDING'] += 1;
+  const claimCounts = claimStatusCounts(counted);
 
   return {
     task,

@@ -4,6 +4,7 @@
 // it is cheap enough to compute every time the store changes.
 import type { BudgetView, PipelinePhase, Store, Task, TaskStatus } from '../core/index.js';
 import { splitAskedClaims } from './asked-claims.js';
+import { claimStatusCounts } from './status-view.js';
 import { keys } from './task-state.js';
 import { budgetView } from './views.js';
 
@@ -51,9 +52,7 @@ export function lastStoredPhase(store: Store, taskId: string, queryId: string): 
  */
 function verifyClaimCounts(store: Store, task: Task): { claims: Record<string, number>; sideClaims: number } {
   const { counted, side } = splitAskedClaims(task, store.listClaims(task.id));
-  const claims: Record<string, number> = {};
-  for (const c of counted) claims[c.status ?? 'PENDING'] = (claims[c.status ?? 'PENDING'] ?? 0) + 1;
-  return { claims, sideClaims: side.length };
+  return { claims: claimStatusCounts(counted), sideClaims: side.length };
 }
 
 export function taskProgress(store: Store, taskId: string): TaskProgress | undefined {

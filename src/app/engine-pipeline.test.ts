@@ -303,7 +303,20 @@ test('verifyClaim: the search registers the pages, the statement gets a status w
     { url: ew.urls.lowTrust, title: 'blog' },
   ]);
   const task = await engine.createTask({ question: 'exercise and blood pressure', providers: ['searxng'] });
-  const v = await engine.verifyClaim(task.id, 'Regular aerobic exercise lowers resting blood pressure in adults with hypertension.');
+  const v = await engine.verifyClaim(task.id, 'Regular aerobic exercise lowers resting blood pressure in adults with hypertension.', {
+    clientKey: 'verify:bp',
+  });
+  // The caller finds its search by the query id it is given and by its own key, never by the text.
+  const searched = engine.status(task.id).searches.filter((x) => x.clientKey === 'verify:bp');
+  assert.deepEqual(
+    searched.map((x) => x.queryId),
+    [v.queryId],
+  );
+  assert.equal(engine.store.getQuery(v.queryId)?.clientKey, 'verify:bp');
+  assert.throws(
+    () => engine.record(task.id, [{ query: 'a' }, { query: 'b' }], { clientKey: 'k' }),
+    (e: unknown) => isLyraError(e) && e.code === 'invalid_argument',
+  );
   assert.equal(v.claim.statement, 'Regular aerobic exercise lowers resting blood pressure in adults with hypertension.');
   assert.deepEqual(v.queries, ['Regular aerobic exercise lowers resting blood pressure in adults with hypertension.']);
   assert.ok(['VERIFIED', 'CONDITIONED', 'CONTESTED', 'UNSUPPORTED', 'REFUTED'].includes(v.status));

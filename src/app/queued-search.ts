@@ -43,6 +43,7 @@ export function createQueuedSearch(
       ...(so.maxPages !== undefined ? { maxPages: so.maxPages } : {}),
       ...(so.seekPrimary ? { seekPrimary: true } : {}),
       ...(so.origin ? { origin: so.origin } : {}),
+      ...(so.clientKey !== undefined ? { clientKey: so.clientKey } : {}),
     });
     const queryId = item!.queryId;
     const [jobId] = await queue.enqueue([{ taskId, queryId }], signal ? { signal } : {});

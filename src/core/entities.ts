@@ -50,6 +50,8 @@ export interface Query {
   metrics: QueryMetrics;
   createdAt: IsoTime;
   finishedAt?: IsoTime;
+  /** The caller's own id for this search (SearchOptions.clientKey), set when the query is recorded and never changed. */
+  clientKey?: string;
 }
 
 export type Identifiers = z.infer<typeof identifiersSchema>;

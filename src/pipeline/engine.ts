@@ -92,6 +92,8 @@ export interface RecordOptions {
   seekPrimary?: boolean;
   /** Who designed the queries (default `client`). */
   origin?: QueryOrigin;
+  /** The caller's own id for the one target recorded (SearchOptions.clientKey). */
+  clientKey?: string;
 }
 
 /** What runRecorded did: ran the query (its status now), or why nothing ran. */
@@ -286,7 +288,10 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
       expansion,
       ...extra,
     });
-    const q = recordQuery(store, taskId, input, options.origin ?? 'client');
+    const q = recordQuery(store, taskId, input, {
+      ...(options.origin ? { origin: options.origin } : {}),
+      ...(options.clientKey !== undefined ? { clientKey: options.clientKey } : {}),
+    });
     const line = enqueue(taskId, q.id, options.signal);
     await waitForQuery(line, q.id);
     return searchOutcome({ store, trust: deps.trust, task: requireTask(store, taskId), queryId: q.id });
@@ -321,7 +326,9 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
 
     record(taskId: string, targets: SearchTarget[], options: RecordOptions = {}): QueuedItem[] {
       const task = openTask(taskId);
-      const { origin, ...extra } = options;
+      const { origin, clientKey, ...extra } = options;
+      if (clientKey !== undefined && targets.length !== 1)
+        throw new InvalidInputError(`record: a client key names one search; got ${targets.length} targets`, { code: 'invalid_argument' });
       const inputs = targets.map((t) => targetInput(t, queryProviders(task, 'query' in t ? t.providers : undefined), { ...extra, expansion }));
       const pending = store.listQueries(taskId).filter((q) => q.status === 'pending').length;
       if (pending + inputs.length > limits.maxQueuedQueries) {
@@ -331,7 +338,7 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
         );
       }
       return inputs.map((input) => {
-        const q = recordQuery(store, taskId, input, origin ?? 'client');
+        const q = recordQuery(store, taskId, input, { ...(origin ? { origin } : {}), ...(clientKey !== undefined ? { clientKey } : {}) });
         return { queryId: q.id, kind: input.kind, value: input.value };
       });
     },
@@ -494,7 +501,7 @@ export function createPipelineEngine(deps: PipelineDeps): PipelineEngine {
         queries: outcome.sentQueries,
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      return { ...result, warnings: [...outcome.warnings, ...result.warnings] };
+      return { ...result, queryId: outcome.queryId, warnings: [...outcome.warnings, ...result.warnings] };
     },
 
     async fetchPage(job: PageJob, options: { signal?: AbortSignal } = {}): Promise<{ status: Page['fetchStatus'] }> {

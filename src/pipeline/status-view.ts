@@ -47,6 +47,7 @@ export function taskStatusView(options: { store: Store; trust: TrustResolver; ta
     const s = summaries.get(q.id);
     return {
       queryId: q.id,
+      ...(q.clientKey !== undefined ? { clientKey: q.clientKey } : {}),
       text: q.text,
       kind: input?.kind ?? 'query',
       mode: q.mode,

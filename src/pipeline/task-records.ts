@@ -104,19 +104,20 @@ export function targetInput(
   };
 }
 
-/** Records a pending query and its input in one transaction. */
-export function recordQuery(store: Store, taskId: string, input: QueryInput, origin: QueryOrigin = 'client'): Query {
+/** Records a pending query and its input in one transaction (origin default `client`; clientKey: the caller's id for it). */
+export function recordQuery(store: Store, taskId: string, input: QueryInput, options: { origin?: QueryOrigin; clientKey?: string } = {}): Query {
   const mode: QueryMode = input.refute ? 'refute' : 'normal';
   const query: Query = {
     id: newId('q'),
     taskId,
     text: input.value,
     mode,
-    origin,
+    origin: options.origin ?? 'client',
     status: 'pending',
     attempts: 0,
     metrics: {},
     createdAt: new Date().toISOString(),
+    ...(options.clientKey !== undefined ? { clientKey: options.clientKey } : {}),
   };
   store.transaction(() => {
     store.insertQuery(query);

@@ -264,6 +264,15 @@ ALTER TABLE tasks ADD COLUMN kind TEXT;
 ALTER TABLE corpus_docs ADD COLUMN fields_json TEXT;
 `,
   },
+  {
+    version: 8,
+    name: 'query client key',
+    sql: `
+-- The caller's own id for a search (a research run's entry key), so a resumed run finds the searches it
+-- issued before a kill by that id, not by matching their text. Queries written before keep NULL.
+ALTER TABLE queries ADD COLUMN client_key TEXT;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

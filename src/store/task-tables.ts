@@ -101,6 +101,7 @@ interface QueryRow {
   metrics_json: string;
   created_at: string;
   finished_at: string | null;
+  client_key: string | null;
 }
 
 function queryFromRow(r: QueryRow): Query {
@@ -117,14 +118,15 @@ function queryFromRow(r: QueryRow): Query {
     metrics: parseJson<QueryMetrics>(r.metrics_json, `queries.metrics_json (${r.id})`),
     createdAt: r.created_at,
     finishedAt: opt(r.finished_at),
+    clientKey: opt(r.client_key),
   });
 }
 
 export function insertQuery(db: Db, q: Query): void {
   const seq = db.get<{ n: number | null }>('SELECT MAX(seq) AS n FROM queries WHERE task_id = ?', q.taskId)?.n ?? 0;
   db.run(
-    `INSERT INTO queries (id, task_id, seq, text, mode, origin, status, attempts, last_error, error_json, metrics_json, created_at, finished_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO queries (id, task_id, seq, text, mode, origin, status, attempts, last_error, error_json, metrics_json, created_at, finished_at, client_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     q.id,
     q.taskId,
     seq + 1,
@@ -138,6 +140,7 @@ export function insertQuery(db: Db, q: Query): void {
     JSON.stringify(q.metrics),
     q.createdAt,
     q.finishedAt ?? null,
+    q.clientKey ?? null,
   );
 }
 

@@ -57,6 +57,11 @@ export interface SearchOptions {
   seekPrimary?: boolean;
   /** Who designed the query (default `client`). */
   origin?: QueryOrigin;
+  /**
+   * The caller's own id for this search, stored with the query and shown in `status().searches`: a
+   * workflow resumed after a kill finds the searches it issued by it (never by their text).
+   */
+  clientKey?: string;
   signal?: AbortSignal;
 }
 
@@ -216,6 +221,8 @@ export interface Materials {
 }
 
 export interface VerifyOutcome {
+  /** The engine query the statement's search ran as (its id in `status().searches`). */
+  queryId: string;
   claim: { id: string; statement: string };
   status: ClaimStatus;
   confidence: number;

@@ -123,6 +123,8 @@ export const searchStateViewSchema = z.object({
   novelty: z.number().optional(),
   satisfaction: z.string().optional(),
   pagesFetched: z.number().optional(),
+  /** The caller's own id for the search (SearchOptions.clientKey), when it gave one. */
+  clientKey: z.string().optional(),
 });
 
 /**

@@ -20,7 +20,7 @@ export const MAX_STATEMENT_CHARS = 2_000;
 export async function verifyStatement(
   deps: GraphDeps,
   input: { taskId: string; statement: string; pageIds: string[]; queries: string[]; signal?: AbortSignal },
-): Promise<VerifyOutcome> {
+): Promise<Omit<VerifyOutcome, 'queryId'>> {
   const { store } = deps;
   const { taskId, signal } = input;
   const limits = resolveGraphLimits(deps.limits);

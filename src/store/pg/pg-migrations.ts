@@ -250,6 +250,15 @@ ALTER TABLE tasks ADD COLUMN kind TEXT COLLATE "C";
 ALTER TABLE corpus_docs ADD COLUMN fields_json TEXT COLLATE "C";
 `,
   },
+  {
+    version: 4,
+    name: 'query client key (SQLite schema 8)',
+    sql: `
+-- The caller's own id for a search (a research run's entry key), so a resumed run finds the searches it
+-- issued before a kill by that id, not by matching their text. Queries written before keep NULL.
+ALTER TABLE queries ADD COLUMN client_key TEXT COLLATE "C";
+`,
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]!.version;

@@ -58,17 +58,16 @@ function skipReason(ctx: RunContext, e: SearchEntry, budget: () => BudgetView): 
   return undefined;
 }
 
-/** The engine's record of an issued search not yet assigned to any entry. */
+/**
+ * The engine's record of the entry's search, found by the entry's key (given to the engine as the
+ * search's clientKey): the latest, should one have been issued twice. A run checkpointed by a Lyra that
+ * gave no keys finds none, and its in-flight search runs again.
+ */
 function engineRecord(ctx: RunContext, e: SearchEntry): SearchStateView | undefined {
-  const assigned = new Set(
-    ctx.state.entries
-      .filter((x) => x !== e)
-      .map((x) => x.queryId)
-      .filter((id): id is string => id !== undefined),
-  );
   return ctx.deps.engine
     .status(ctx.state.taskId)
-    .searches.find((v) => v.kind === 'query' && v.text === e.text && (v.mode === 'refute') === e.refute && !assigned.has(v.queryId));
+    .searches.filter((v) => v.clientKey === e.key)
+    .at(-1);
 }
 
 /** Records what the search changed, from the stored counts of the task (not its materials). */
@@ -138,13 +137,14 @@ async function issue(ctx: RunContext, e: SearchEntry, budget: () => BudgetView):
         }
       : {}),
     origin: e.phase === 'wide' ? ('strategy' as const) : e.phase === 'deep' ? ('gap' as const) : ('refutation' as const),
+    clientKey: e.key,
     signal,
   };
   if (e.kind === 'verify') {
     const out = await engine.verifyClaim(taskId, e.text, options);
     for (const w of out.warnings)
       ctx.warn({ source: w.source, code: w.code, message: w.message, category: w.category, ...(w.target ? { target: w.target } : {}) });
-    e.queryId = engineRecord(ctx, e)?.queryId;
+    e.queryId = out.queryId;
     e.status = 'done';
     return;
   }

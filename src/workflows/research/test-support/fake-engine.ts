@@ -156,6 +156,7 @@ export class FakeEngine implements ResearchEngine {
       kind: 'query',
       mode: options.refute ? 'refute' : 'normal',
       origin: options.origin ?? 'client',
+      ...(options.clientKey !== undefined ? { clientKey: options.clientKey } : {}),
       status: 'running',
       attempts: 1,
     });
@@ -168,9 +169,10 @@ export class FakeEngine implements ResearchEngine {
   }
 
   async verifyClaim(taskId: string, statement: string, options: SearchOptions = {}): Promise<VerifyOutcome> {
-    await this.search(taskId, statement, options);
+    const { queryId } = await this.search(taskId, statement, options);
     if (!this.verifiedStatements.includes(statement)) this.verifiedStatements.push(statement);
     return {
+      queryId,
       claim: { id: claimId(statement), statement },
       status: 'UNSUPPORTED',
       confidence: 0.5,

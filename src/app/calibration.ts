@@ -3,7 +3,16 @@
 // gave, fitting a new version, rolling back to an earlier one, and the StanceModel wrapper that
 // applies the active version. A calibrated model is named `<backend>+cal<version>`, so every stored
 // edge says which calibration judged it and its raw confidence can be recovered for new samples.
-import { InvalidInputError, type CalibrationSample, type CalibrationVersion, type StanceJudgement, type StanceModel, type Store } from '../core/index.js';
+import {
+  InvalidInputError,
+  modelJudge,
+  modelNameOf,
+  type CalibrationSample,
+  type CalibrationVersion,
+  type StanceJudgement,
+  type StanceModel,
+  type Store,
+} from '../core/index.js';
 import {
   applyCalibration,
   brierScore,
@@ -15,28 +24,21 @@ import {
   type ConfidenceSample,
 } from '../policy/index.js';
 
-const CALIBRATED_SUFFIX = /\+cal(\d+)$/;
-
-/** `embedded+cal3` → { backend: 'embedded', version: 3 }; a name without the suffix is uncalibrated. */
-export function parseModelName(name: string): { backend: string; version?: number } {
-  const m = CALIBRATED_SUFFIX.exec(name);
-  return m ? { backend: name.slice(0, m.index), version: Number(m[1]) } : { backend: name };
-}
-
+/** `embedded` under calibration 3 is named `embedded+cal3` (core/edge-judge.ts writes the name). */
 export function calibratedModelName(backend: string, version: number | undefined): string {
-  return version ? `${backend}+cal${version}` : backend;
+  return modelNameOf(modelJudge(backend, version));
 }
 
 /**
  * The backend's raw confidence behind a stored one: an edge judged under calibration version v
  * carries σ(a·logit(p) + b); the inverse gives p back. Unknown versions are an error, never a guess.
  */
-export function rawConfidence(store: Store, model: string, confidence: number): { backend: string; confidence: number } {
-  const { backend, version } = parseModelName(model);
+export function rawConfidence(store: Store, judge: { backend: string; calibration?: number }, confidence: number): { backend: string; confidence: number } {
+  const { backend, calibration: version } = judge;
   if (!version) return { backend, confidence };
   const v = store.listCalibrations(backend).find((c) => c.version === version);
   if (!v)
-    throw new InvalidInputError(`calibration: edge judged by ${model}, but version ${version} of ${backend} is not stored`, {
+    throw new InvalidInputError(`calibration: edge judged by ${backend} under calibration ${version}, but version ${version} of ${backend} is not stored`, {
       code: 'calibration_not_found',
       details: { backend, version },
     });
@@ -70,10 +72,14 @@ export function calibratedStanceModel(options: { base: () => StanceModel; store:
   const model = (): StanceModel => (base ??= options.base());
   // The version the last batch was judged with, so edges written from it carry the right name.
   let last: { version: number | undefined } | undefined;
+  const version = (): number | undefined => (last ? last.version : options.store.getActiveCalibration(model().name)?.version);
   return {
     get name(): string {
-      const version = last ? last.version : options.store.getActiveCalibration(model().name)?.version;
-      return calibratedModelName(model().name, version);
+      return calibratedModelName(model().name, version());
+    },
+    get calibration() {
+      const v = version();
+      return { backend: model().name, ...(v ? { version: v } : {}) };
     },
     async judge(pairs, callOptions) {
       const m = model();

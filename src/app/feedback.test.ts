@@ -5,10 +5,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { judgeOfModelName, judgeFields, modelJudge, modelNameOf } from '../core/index.js';
 import type { StanceEdge, StanceJudgement, StanceModel, Store } from '../core/index.js';
 import { openStore } from '../store/index.js';
 import { applyFeedback, rejectedClaims } from './feedback.js';
-import { calibratedStanceModel, calibrationMetrics, fitStanceCalibration, parseModelName, rawConfidence, rollbackStanceCalibration } from './calibration.js';
+import { calibratedStanceModel, calibrationMetrics, fitStanceCalibration, rawConfidence, rollbackStanceCalibration } from './calibration.js';
 
 const now = '2026-01-01T00:00:00.000Z';
 
@@ -71,6 +72,7 @@ function withGraph(fn: (store: Store) => void | Promise<void>): Promise<void> {
     fragmentId,
     claimId: 'clm_1',
     confidence,
+    judge: judgeOfModelName(model),
     model,
     createdAt: now,
   });
@@ -170,7 +172,7 @@ test('calibration: metrics from samples, fit activates a version, the wrapper ap
         fragmentId: `frg_${i}`,
         claimId: 'clm_1',
         confidence: 0.9,
-        model: 'embedded',
+        ...judgeFields(modelJudge('embedded')),
         createdAt: now,
       });
       applyFeedback(
@@ -199,12 +201,19 @@ test('calibration: metrics from samples, fit activates a version, the wrapper ap
     const model = calibratedStanceModel({ base: () => base, store });
     const [j] = await model.judge([{ claim: 'c', passage: 'p' }]);
     assert.equal(model.name, 'embedded+cal1');
+    // The judge as fields: what edges store (the name above is written from it).
+    assert.deepEqual(model.calibration, { backend: 'embedded', version: 1 });
     assert.ok(Math.abs(j!.confidence - 0.6) < 0.02, `calibrated ${j!.confidence}`);
     assert.ok(Math.abs(j!.scores.supports + j!.scores.refutes + j!.scores.neutral - 1) < 1e-9);
     assert.equal(j!.scores.refutes, j!.scores.neutral);
     // A sample from an edge judged under cal1 recovers the raw 0.9.
-    assert.ok(Math.abs(rawConfidence(store, 'embedded+cal1', j!.confidence).confidence - 0.9) < 1e-9);
-    assert.deepEqual(parseModelName('transformers:Xenova/x+cal12'), { backend: 'transformers:Xenova/x', version: 12 });
+    assert.ok(Math.abs(rawConfidence(store, { backend: 'embedded', calibration: 1 }, j!.confidence).confidence - 0.9) < 1e-9);
+    // Edges stored before the judge was a field are read by their name.
+    assert.deepEqual(judgeOfModelName('transformers:Xenova/x+cal12'), { by: 'model', backend: 'transformers:Xenova/x', calibration: 12 });
+    assert.deepEqual(judgeOfModelName('feedback:ana'), { by: 'feedback', author: 'ana' });
+    assert.deepEqual(judgeOfModelName('origin'), { by: 'origin' });
+    for (const j of [judgeOfModelName('embedded+cal3'), judgeOfModelName('feedback:ana'), judgeOfModelName('nli')])
+      assert.deepEqual(judgeOfModelName(modelNameOf(j)), j);
 
     assert.deepEqual(rollbackStanceCalibration({ store, backend: 'embedded', version: 0 }), { backend: 'embedded', previous: 1, active: 0 });
     const [raw] = await model.judge([{ claim: 'c', passage: 'p' }]);

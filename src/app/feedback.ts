@@ -3,9 +3,9 @@
 // who / when / why, applied to the graph (stance edges replaced, never deleted), kept as calibration
 // samples of the backend that judged the edges, and the task's statuses are recomputed.
 import {
-  FEEDBACK_MODEL_PREFIX,
+  feedbackJudge,
+  judgeFields,
   InvalidInputError,
-  isFeedbackModel,
   newId,
   type CalibrationSample,
   type FeedbackEdgeChange,
@@ -15,7 +15,7 @@ import {
   type Store,
   isOriginModel,
 } from '../core/index.js';
-import { rawConfidence, parseModelName } from './calibration.js';
+import { rawConfidence } from './calibration.js';
 
 /** A correction as given: the stored record without what storing it adds (id, time, graph changes). */
 export type FeedbackInput = Omit<FeedbackRecord, 'id' | 'createdAt' | 'changes'>;
@@ -47,9 +47,9 @@ function isOrigin(e: StanceEdge): boolean {
 function judgementOf(store: Store, edge: StanceEdge): { backend: string; predicted: Stance; confidence: number } | undefined {
   const earlier = store.getCalibrationSample(edge.id);
   if (earlier) return { backend: earlier.backend, predicted: earlier.predicted, confidence: earlier.confidence };
-  if (!edge.model || isFeedbackModel(edge) || isOrigin(edge)) return undefined;
-  const raw = rawConfidence(store, edge.model, edge.confidence);
-  return { backend: parseModelName(edge.model).backend, predicted: edge.kind, confidence: raw.confidence };
+  if (edge.judge.by !== 'model') return undefined;
+  const raw = rawConfidence(store, edge.judge, edge.confidence);
+  return { backend: edge.judge.backend, predicted: edge.kind, confidence: raw.confidence };
 }
 
 function requireTaskEdge(store: Store, taskId: string, edgeId: string): StanceEdge {
@@ -81,7 +81,7 @@ export function applyFeedback(deps: { store: Store; recompute?: (taskId: string)
   const id = newId('fb');
   const at = new Date().toISOString();
   const author = input.author.trim();
-  const model = `${FEEDBACK_MODEL_PREFIX}${author}`;
+  const byPerson = judgeFields(feedbackJudge(author));
   const changes: FeedbackEdgeChange[] = [];
   const samples: CalibrationSample[] = [];
   const originClaims: string[] = [];
@@ -109,7 +109,7 @@ export function applyFeedback(deps: { store: Store; recompute?: (taskId: string)
         createdAt: at,
       });
     // The person's label replaces the model's: full confidence, and the edge says who decided it.
-    if (edge.kind !== to || edge.model !== model) store.replaceEdge({ ...edge, kind: to, confidence: 1, model });
+    if (edge.kind !== to || edge.model !== byPerson.model) store.replaceEdge({ ...edge, kind: to, confidence: 1, ...byPerson });
   };
 
   store.transaction(() => {

@@ -56,7 +56,6 @@ export {
   calibrateJudgements,
   calibrationMetrics,
   fitStanceCalibration,
-  parseModelName,
   rawConfidence,
   rollbackStanceCalibration,
 } from './calibration.js';

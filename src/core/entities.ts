@@ -11,6 +11,7 @@ import type {
   locatorSchema,
   pageSchema,
   stanceEdgeSchema,
+  edgeJudgeSchema,
   statusAxesSchema,
 } from './schemas/graph-entities.js';
 import type { AuthKind, AuthStatus, QueryMode, QueryOrigin, QueryStatus, TrustLevel, TrustOrigin } from './enums.js';
@@ -77,6 +78,8 @@ export type StatusAxes = z.infer<typeof statusAxesSchema>;
 
 export type Claim = z.infer<typeof claimSchema>;
 
+/** Who decided a stance edge: its own sentence, a model (backend, calibration version), a person. */
+export type EdgeJudge = z.infer<typeof edgeJudgeSchema>;
 /** fragment → claim: the fragment supports, refutes or is neutral to the claim. */
 export type StanceEdge = z.infer<typeof stanceEdgeSchema>;
 /** page → page citation. */

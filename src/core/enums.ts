@@ -13,28 +13,6 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 export const STANCES = ['supports', 'refutes', 'neutral'] as const;
 export type Stance = (typeof STANCES)[number];
 
-/**
- * The `model` of the supports edge that links a claim to the sentence it was read from: not a judgement
- * but its origin ("stated in"), written by the graph phase and told apart from judged edges everywhere.
- */
-export const ORIGIN_EDGE_MODEL = 'origin';
-
-/** Whether an edge (or an evidence view of one) is a claim's origin rather than a judgement. */
-export function isOriginModel(e: { model?: string | undefined }): boolean {
-  return e.model === ORIGIN_EDGE_MODEL;
-}
-
-/**
- * Prefix of the `model` of a stance edge a person corrected (`feedback:<author>`): the label is the
- * person's, at confidence 1, and the edge's `scores` are still the model's from before the correction.
- */
-export const FEEDBACK_MODEL_PREFIX = 'feedback:';
-
-/** Whether a stance edge carries a person's label rather than a model's judgement. */
-export function isFeedbackModel(e: { model?: string | undefined }): boolean {
-  return e.model?.startsWith(FEEDBACK_MODEL_PREFIX) ?? false;
-}
-
 /** Claim status (seed 001). */
 export const CLAIM_STATUSES = ['VERIFIED', 'CONDITIONED', 'CONTESTED', 'UNSUPPORTED', 'REFUTED'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];

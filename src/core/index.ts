@@ -3,6 +3,18 @@ export * from './enums.js';
 export type * from './entities.js';
 export * from './errors.js';
 export { snakeKey } from './key-case.js';
+export {
+  FEEDBACK_MODEL_PREFIX,
+  ORIGIN_EDGE_MODEL,
+  ORIGIN_JUDGE,
+  feedbackJudge,
+  isFeedbackModel,
+  isOriginModel,
+  judgeFields,
+  judgeOfModelName,
+  modelJudge,
+  modelNameOf,
+} from './edge-judge.js';
 export { spanOfSentence, spanWithin, type TextSpan } from './text-span.js';
 export { ERROR_CODES, errorCodeInfo, type ErrorCode, type ErrorCodeCategory, type ErrorCodeInfo } from './error-codes.js';
 export { POSTGRES_URL_MESSAGE, POSTGRES_URL_PATTERN, isPostgresUrl, redactDatabaseUrl } from './database-url.js';

@@ -1,5 +1,16 @@
 // Pages, fragments, claims, edges and domain states: the evidence graph.
-import { InvalidInputError, type Claim, type DomainState, type Edge, type EdgeKind, type Fragment, type Page, type StatusAxes } from '../core/index.js';
+import {
+  InvalidInputError,
+  judgeOfModelName,
+  type Claim,
+  type DomainState,
+  type Edge,
+  type EdgeKind,
+  type Fragment,
+  type Page,
+  type StanceEdge,
+  type StatusAxes,
+} from '../core/index.js';
 import { type Db, compact, bool, opt, parseJson, taskKey, taskOf } from './db.js';
 
 interface PageRow {
@@ -297,16 +308,26 @@ export function replaceEdge(db: Db, edge: Edge): void {
     throw new InvalidInputError(`store: no edge ${edge.id} with the same endpoints`, { code: 'edge_not_found', details: { edgeId: edge.id } });
 }
 
+/**
+ * A stored edge. A stance edge stored before its judge was a field (it carried only the `model` name)
+ * is given the judge its name meant: the one place a name is read back (core/edge-judge.ts).
+ */
+function edgeOfRow(body: string, id: string): Edge {
+  const edge = parseJson<Edge | (Omit<StanceEdge, 'judge'> & { judge?: undefined })>(body, `edges.body_json (${id})`);
+  if (edge.kind === 'cites' || edge.kind === 'contradicts' || edge.judge !== undefined) return edge as Edge;
+  return { ...edge, judge: judgeOfModelName(edge.model) };
+}
+
 export function getEdge(db: Db, id: string): Edge | undefined {
   const r = db.get<{ body_json: string }>('SELECT body_json FROM edges WHERE id = ?', id);
-  return r ? parseJson<Edge>(r.body_json, `edges.body_json (${id})`) : undefined;
+  return r ? edgeOfRow(r.body_json, id) : undefined;
 }
 
 export function listEdges(db: Db, taskId: string, kind?: EdgeKind): Edge[] {
   const rows = kind
     ? db.all<{ id: string; body_json: string }>('SELECT id, body_json FROM edges WHERE task_id = ? AND kind = ? ORDER BY created_at, rowid', taskId, kind)
     : db.all<{ id: string; body_json: string }>('SELECT id, body_json FROM edges WHERE task_id = ? ORDER BY created_at, rowid', taskId);
-  return rows.map((r) => parseJson<Edge>(r.body_json, `edges.body_json (${r.id})`));
+  return rows.map((r) => edgeOfRow(r.body_json, r.id));
 }
 
 interface DomainRow {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Claim, DomainState, Fragment, Page, Query, Task } from '../core/index.js';
+import { judgeFields, modelJudge } from '../core/index.js';
+import type { Claim, DomainState, Edge, Fragment, Page, Query, StanceEdge, Task } from '../core/index.js';
 import Database from 'better-sqlite3';
 import { openStore } from './index.js';
 import { MIGRATIONS } from './migrations.js';
@@ -115,7 +116,16 @@ backendTest('claims merge conditions and slots; edges are unique per endpoints',
   assert.deepEqual(merged.conditions, ['adults', 'in 2020']);
   assert.deepEqual(merged.slots, { subject: 'X', object: 'Y' });
   assert.equal(store.updateClaim('task_1', 'clm_1', { status: 'VERIFIED', confidence: 0.8 }).status, 'VERIFIED');
-  const edge = { id: 'e_1', taskId: 'task_1', kind: 'supports' as const, fragmentId: 'fr_1', claimId: 'clm_1', confidence: 0.9, createdAt: now };
+  const edge = {
+    id: 'e_1',
+    taskId: 'task_1',
+    kind: 'supports' as const,
+    fragmentId: 'fr_1',
+    claimId: 'clm_1',
+    confidence: 0.9,
+    judge: modelJudge('embedded'),
+    createdAt: now,
+  };
   assert.equal(store.insertEdge(edge), true);
   assert.equal(store.insertEdge({ ...edge, id: 'e_2', kind: 'refutes' }), false);
   store.replaceEdge({ ...edge, kind: 'refutes' });
@@ -137,6 +147,29 @@ backendTest('claims merge conditions and slots; edges are unique per endpoints',
   assert.equal(store.insertEdge(c1), true);
   assert.equal(store.insertEdge({ ...c1, id: 'e_4', claimId: 'clm_b', otherClaimId: 'clm_a' }), false, 'a contradiction is symmetric');
   assert.equal(store.listEdges('task_1', 'contradicts').length, 1);
+});
+
+backendTest('a stance edge stored before its judge was a field is read with the judge its model name meant', (b) => {
+  const store = b.open();
+  store.createTask(task);
+  const old = { taskId: 'task_1', kind: 'supports' as const, claimId: 'clm_1', confidence: 0.9, createdAt: now };
+  // As an older Lyra wrote them: the name only.
+  for (const [id, model] of [
+    ['e_o', 'origin'],
+    ['e_c', 'embedded+cal2'],
+    ['e_f', 'feedback:ana'],
+  ] as const)
+    store.insertEdge({ ...old, id, fragmentId: `fr_${id}`, model } as unknown as Edge);
+  const judges = Object.fromEntries(store.listEdges('task_1').map((e) => [e.id, e.kind === 'supports' ? e.judge : undefined]));
+  assert.deepEqual(judges, {
+    e_o: { by: 'origin' },
+    e_c: { by: 'model', backend: 'embedded', calibration: 2 },
+    e_f: { by: 'feedback', author: 'ana' },
+  });
+  assert.deepEqual((store.getEdge('e_c') as StanceEdge).judge, { by: 'model', backend: 'embedded', calibration: 2 });
+  // New edges carry the fields and the name written from them.
+  store.insertEdge({ ...old, id: 'e_n', fragmentId: 'fr_n', ...judgeFields(modelJudge('nli', 4)) });
+  assert.equal((store.getEdge('e_n') as StanceEdge).model, 'nli+cal4');
 });
 
 backendTest('domain states, checkpoints and the auth queue', (b) => {

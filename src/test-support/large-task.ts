@@ -3,6 +3,7 @@
 // fragments that support, refute or say nothing about it, contested with several other claims, the
 // pages citing each other, and a counterevidence log. Deterministic: the same options write the same
 // rows, so sizes measured on it compare from run to run.
+import { judgeOfModelName } from '../core/index.js';
 import type { Claim, Edge, Fragment, Page, Store } from '../core/index.js';
 
 export interface LargeTaskOptions {
@@ -134,6 +135,7 @@ export function writeLargeTask(store: Store, options: LargeTaskOptions): LargeTa
         claimId: id,
         confidence: 0.55 + ((c + k) % 9) / 20,
         createdAt: AT,
+        judge: judgeOfModelName(model),
         model,
         ...(model === 'origin' ? {} : { decisiveSentence: decisive, scores: { supports: 0.6, refutes: 0.2, neutral: 0.2 } }),
       });

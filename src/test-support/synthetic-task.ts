@@ -2,7 +2,7 @@
 // `npm run bench:ui`: sources across trust levels, claims with statuses, rationales, the sentence each
 // was extracted from (origin edge) and a judged quote from another source, contradictions between
 // contested claims. Optional hostile titles and quotes check that the UI shows them as text.
-import { ORIGIN_EDGE_MODEL, type ClaimStatus, type Store, type TrustLevel } from '../core/index.js';
+import { judgeFields, modelJudge, ORIGIN_JUDGE, type ClaimStatus, type Store, type TrustLevel } from '../core/index.js';
 
 export interface SyntheticTaskOptions {
   taskId: string;
@@ -98,7 +98,7 @@ export function writeSyntheticTask(store: Store, o: SyntheticTaskOptions): { cla
         fragmentId: `frg_${o.taskId}_${i}_a`,
         claimId: id,
         confidence: 1,
-        model: ORIGIN_EDGE_MODEL,
+        ...judgeFields(ORIGIN_JUDGE),
         createdAt: now,
       });
       store.insertEdge({
@@ -108,7 +108,7 @@ export function writeSyntheticTask(store: Store, o: SyntheticTaskOptions): { cla
         fragmentId: `frg_${o.taskId}_${i}_b`,
         claimId: id,
         confidence: 0.8,
-        model: 'embedded',
+        ...judgeFields(modelJudge('embedded')),
         createdAt: now,
       });
       if (status === 'CONTESTED' && i >= 6) {

@@ -5,7 +5,7 @@
 // come out as a script, iframe, style, image, event handler, non-http(s) link, heading or table.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Materials, SourceView } from '../core/index.js';
+import { judgeFields, modelJudge, type Materials, type SourceView } from '../core/index.js';
 import { renderMaterials } from '../pipeline/materials/index.js';
 import { ConsensusResearchEngine, DEFAULT_STRATEGIES, ResearchAgent } from '../workflows/consensus/index.js';
 import { memoryEngine, negationStance, type MemoryDoc } from '../workflows/consensus/test-support/doubles.js';
@@ -78,7 +78,7 @@ function hostileMaterials(texts: readonly string[] = INJECTION_TEXTS): Materials
     locator: { headingPath: [payloadTitle(i + 7)], paragraph: 1 },
     stance: 'supports',
     confidence: 0.9,
-    model: 'test',
+    ...judgeFields(modelJudge('test')),
     source,
   }));
   return {

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { createServeRuntime, createUiActions, loadConfig, type ServeRuntime } from '../app/index.js';
-import { ORIGIN_EDGE_MODEL } from '../core/index.js';
 import { startUiServer, type RunningUiServer } from '../web/index.js';
 import { HOSTILE_URLS, INJECTION_TEXTS } from './payloads.js';
+import { judgeFields, ORIGIN_JUDGE, modelJudge } from '../core/index.js';
 
 const now = '2026-01-01T00:00:00.000Z';
 let home: string;
@@ -74,7 +74,7 @@ before(async () => {
       fragmentId: `frg_${i}`,
       claimId: id,
       confidence: 1,
-      model: ORIGIN_EDGE_MODEL,
+      ...judgeFields(ORIGIN_JUDGE),
       createdAt: now,
     });
     s.insertEdge({
@@ -84,7 +84,7 @@ before(async () => {
       fragmentId: `frg_${(i + 1) % INJECTION_TEXTS.length}`,
       claimId: id,
       confidence: 0.9,
-      model: text,
+      ...judgeFields(modelJudge(text)),
       createdAt: now,
     });
   });

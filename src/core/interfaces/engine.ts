@@ -4,7 +4,7 @@
 // add fields, never rename or drop one. The views MCP returns are inferred from their zod schemas
 // (core/schemas/engine-views.ts), from which the MCP server derives its output schemas.
 import type { z } from 'zod';
-import type { Claim, Locator, Page, StatusAxes, StoredError, Task } from '../entities.js';
+import type { Claim, EdgeJudge, Locator, Page, StatusAxes, StoredError, Task } from '../entities.js';
 import type { ClaimStatus, QueryOrigin, QueryStatus, Stance, TaskKind } from '../enums.js';
 import type {
   blockedDomainInfoSchema,
@@ -143,7 +143,9 @@ export interface EvidenceView {
   decisiveSpan?: [number, number];
   locator: Locator;
   source: SourceView;
-  /** Who judged the stance: the stance model's name, or `origin` for the sentence the claim was extracted from. */
+  /** Who decided the stance, as fields: the claim's own sentence (`origin`), a model (backend, calibration), a person. */
+  judge: EdgeJudge;
+  /** The same as one name: the stance model's (`embedded+cal3`), `origin`, or `feedback:<author>`. */
   model?: string;
   /** The stance model's probabilities, kept on every judged edge (a neutral one too). */
   scores?: { supports: number; refutes: number; neutral: number };

@@ -82,6 +82,18 @@ export const claimSchema = z.object({
 
 const edgeBase = { id: z.string(), taskId: z.string().optional(), createdAt: z.string() };
 
+/**
+ * Who decided a stance edge, as fields: the claim's own sentence (`origin`, not a judgement), a model
+ * (its backend and the calibration version its confidences were mapped by), or a person's correction.
+ * The edge's `model` string (`embedded+cal3`, `origin`, `feedback:ana`) is written from it for readers
+ * of the public outputs; nothing reads it back (core/edge-judge.ts).
+ */
+export const edgeJudgeSchema = z.discriminatedUnion('by', [
+  z.object({ by: z.literal('origin') }),
+  z.object({ by: z.literal('model'), backend: z.string(), calibration: z.number().int().positive().optional() }),
+  z.object({ by: z.literal('feedback'), author: z.string() }),
+]);
+
 /** fragment → claim: the fragment supports, refutes or is neutral to the claim. */
 export const stanceEdgeSchema = z.object({
   ...edgeBase,
@@ -102,6 +114,9 @@ export const stanceEdgeSchema = z.object({
    * spans were stored, and when the judge's sentence is not a verbatim part of the fragment.
    */
   decisiveSpan: z.tuple([z.number(), z.number()]).optional(),
+  /** Who decided it, as fields (edges stored before carry only `model`: the store reads them into this). */
+  judge: edgeJudgeSchema,
+  /** The same as one name (modelNameOf(judge)), kept for the public outputs. */
   model: z.string().optional(),
 });
 

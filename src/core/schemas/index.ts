@@ -17,6 +17,7 @@ export {
   claimSchema,
   claimSlotsSchema,
   contradictsEdgeSchema,
+  edgeJudgeSchema,
   edgeSchema,
   locatorSchema,
   pageSchema,

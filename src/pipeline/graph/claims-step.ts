@@ -13,7 +13,9 @@ import {
   type Page,
   type StanceEdge,
   type Store,
-  ORIGIN_EDGE_MODEL,
+  ORIGIN_JUDGE,
+  isOriginModel,
+  judgeFields,
 } from '../../core/index.js';
 import {
   MAX_CLAIMS_PER_MERGE,
@@ -194,13 +196,13 @@ export async function extractClaimsStep(
         claimId: o.claimId,
         confidence: 1,
         ...decisiveFields(o.fragment.text, o.quote),
-        model: ORIGIN_EDGE_MODEL,
+        ...judgeFields(ORIGIN_JUDGE),
         createdAt: now,
       };
       if (!store.insertEdge(edge)) {
         // The fragment was judged against this claim before it was read for claims: its own sentence is the stronger fact.
         const stored = store.getEdge(edge.id);
-        if (stored && stored.kind !== 'cites' && stored.kind !== 'contradicts' && stored.model !== ORIGIN_EDGE_MODEL) store.replaceEdge(edge);
+        if (stored && stored.kind !== 'cites' && stored.kind !== 'contradicts' && !isOriginModel(stored)) store.replaceEdge(edge);
       }
       touched.add(o.claimId);
       fragmentsWithClaims.add(o.fragment.id);

@@ -2,7 +2,7 @@
 // a conflict between two ACADEMIC sources keeps both sides as CONTESTED.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FEEDBACK_MODEL_PREFIX, type ContradictsEdge, type StanceEdge, type StanceModel } from '../../core/index.js';
+import { feedbackJudge, judgeFields, type ContradictsEdge, type StanceEdge, type StanceModel } from '../../core/index.js';
 import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
 import { recomputeTaskGraph, runGraphPhase } from './index.js';
 
@@ -295,7 +295,7 @@ test("a refutes edge that barely leads neutral is tolerated (seed 004's 0.1); a 
 
     // A person confirms one refutes edge (what applyFeedback writes: the label at confidence 1, the
     // model's scores left as they were): the person's label stands without the model's margin.
-    fx.store.replaceEdge({ ...refutes[0]!, confidence: 1, model: `${FEEDBACK_MODEL_PREFIX}alice` });
+    fx.store.replaceEdge({ ...refutes[0]!, confidence: 1, ...judgeFields(feedbackJudge('alice')) });
     recomputeTaskGraph(deps, { taskId: fx.taskId });
     const contradictions = fx.store.listEdges(fx.taskId, 'contradicts') as ContradictsEdge[];
     assert.equal(contradictions.length, 1);

@@ -14,7 +14,8 @@ import {
   type StanceEdge,
   type TrustLevel,
   type VerificationStatus,
-  ORIGIN_EDGE_MODEL,
+  ORIGIN_JUDGE,
+  judgeFields,
   isFeedbackModel,
 } from '../../core/index.js';
 import { normalizeClaim } from '../../extract/index.js';
@@ -157,7 +158,7 @@ export function findContradictions(options: {
           confidence: 1,
           decisiveSentence: decisive,
           ...(span ? { decisiveSpan: span } : {}),
-          model: ORIGIN_EDGE_MODEL,
+          ...judgeFields(ORIGIN_JUDGE),
           createdAt: now,
         };
         newOrigins.push(origin);

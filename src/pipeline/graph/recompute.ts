@@ -11,7 +11,7 @@ import {
   type StanceEdge,
   type StatusAxes,
   type Store,
-  ORIGIN_EDGE_MODEL,
+  isOriginModel,
 } from '../../core/index.js';
 import {
   COUNTEREVIDENCE_KEY,
@@ -56,7 +56,7 @@ function classificationSide(store: Store, sourceOf: (page: Page) => SourceInfo):
 function writeOrigin(store: Store, edge: StanceEdge): void {
   if (store.insertEdge(edge)) return;
   const stored = store.getEdge(edge.id);
-  if (stored && stored.kind !== 'cites' && stored.kind !== 'contradicts' && stored.model !== ORIGIN_EDGE_MODEL) store.replaceEdge(edge);
+  if (stored && stored.kind !== 'cites' && stored.kind !== 'contradicts' && !isOriginModel(stored)) store.replaceEdge(edge);
 }
 
 const sameAxes = (a: StatusAxes | undefined, b: StatusAxes): boolean => a !== undefined && (Object.keys(b) as (keyof StatusAxes)[]).every((k) => a[k] === b[k]);

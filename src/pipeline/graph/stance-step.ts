@@ -8,6 +8,8 @@ import {
   type Claim,
   type Fragment,
   type StanceEdge,
+  judgeFields,
+  modelJudge,
   type StanceJudgement,
   type StanceModel,
   type Store,
@@ -59,7 +61,8 @@ export async function judgePairs(
         confidence: judged.confidence,
         scores: roundScores(judged.scores),
         ...decisiveFields(p.fragment.text, judged.decisiveSentence),
-        model: stance.name,
+        // A calibrating wrapper says which backend and version judged the batch; another model is its own backend.
+        ...judgeFields(stance.calibration ? modelJudge(stance.calibration.backend, stance.calibration.version) : modelJudge(stance.name)),
         createdAt: now,
       };
     });

@@ -1,6 +1,7 @@
 // The order of a claim's evidence must not depend on ids that embed the task id.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { modelJudge } from '../../core/index.js';
 import type { Page } from '../../core/index.js';
 import { byWeight, type EvidenceRecord } from './evidence.js';
 
@@ -18,7 +19,15 @@ function record(edgeId: string, url: string, charStart: number, confidence = 0.9
     createdAt: '2026-01-01T00:00:00.000Z',
   };
   return {
-    edge: { id: edgeId, kind: 'supports', fragmentId: `frg_${edgeId}`, claimId: 'clm_1', confidence, createdAt: '2026-01-01T00:00:00.000Z' },
+    edge: {
+      id: edgeId,
+      kind: 'supports',
+      fragmentId: `frg_${edgeId}`,
+      claimId: 'clm_1',
+      confidence,
+      judge: modelJudge('embedded'),
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
     fragment: { id: `frg_${edgeId}`, pageId: page.id, text: `text at ${charStart}`, locator: { charStart }, quotable: true },
     page,
     source: { key: url, domain: 'example', trustLevel: 'LOW', origin: 'config', corpus: true },

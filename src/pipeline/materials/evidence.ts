@@ -42,6 +42,7 @@ export function evidenceView(r: EvidenceRecord): EvidenceView {
     ...(r.edge.decisiveSpan !== undefined ? { decisiveSpan: r.edge.decisiveSpan } : {}),
     locator: r.fragment.locator,
     source: sourceView(r.page, r.source),
+    judge: r.edge.judge,
     ...(r.edge.model !== undefined ? { model: r.edge.model } : {}),
     ...(r.edge.scores !== undefined ? { scores: r.edge.scores } : {}),
   };

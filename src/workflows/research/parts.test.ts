@@ -6,7 +6,7 @@ import { exceptionsQuery, majorReasons, negateStatement, refutationSearches, sel
 import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js';
 import { clipQuery } from './query-text.js';
 import { ANSWER_CLOSEST_QUOTES, closestQuotes, standsAlone } from './answer.js';
-import { verdictConfidenceText, type EvidenceView } from '../../core/index.js';
+import { verdictConfidenceText, type EvidenceView, judgeFields, ORIGIN_JUDGE, modelJudge } from '../../core/index.js';
 import { pickQuote } from './quotes.js';
 import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
 import { finalStatus, riskLevel } from './status.js';
@@ -238,13 +238,13 @@ test('closest quotes: the neutral passages in the order given, each once, origin
     quote: text,
     locator: {},
     source: { pageId: `pg_${id}`, url: `corpus://c/${id}`, domain: 'c', trustLevel: 'ACADEMIC', sourceType: 'academic_paper', primary: true },
-    model: 'embedded',
+    ...judgeFields(modelJudge('embedded')),
     ...(scores ? { scores } : {}),
     ...extra,
   });
   const views = [
     view('a', 'Normal speaking causes airborne virus transmission.', { supports: 0.41, refutes: 0.05, neutral: 0.54 }),
-    view('o', 'The claim as stated in its own source.', { supports: 1, refutes: 0, neutral: 0 }, { model: 'origin' }),
+    view('o', 'The claim as stated in its own source.', { supports: 1, refutes: 0, neutral: 0 }, judgeFields(ORIGIN_JUDGE)),
     view('b', 'Droplets were not detected beyond two metres.', { supports: 0.1, refutes: 0.35, neutral: 0.55 }),
     view('a', 'Normal speaking causes airborne virus transmission.', { supports: 0.41, refutes: 0.05, neutral: 0.54 }),
     view('n', 'No scores were kept for this one.', undefined),

@@ -20,7 +20,9 @@ import {
   type TaskCounts,
   type TaskStatusView,
   type VerifyOutcome,
-  ORIGIN_EDGE_MODEL,
+  judgeFields,
+  ORIGIN_JUDGE,
+  modelJudge,
 } from '../../../core/index.js';
 import { claimConfidence, determineClaimStatus, statusAxesFromEvidence, type EvidenceItem } from '../../../policy/index.js';
 import type { ResearchEngine } from '../types.js';
@@ -252,7 +254,7 @@ export class FakeEngine implements ResearchEngine {
         quote: statement,
         locator: { paragraph: i },
         source: this.source(d),
-        model: ORIGIN_EDGE_MODEL,
+        ...judgeFields(ORIGIN_JUDGE),
       });
     }
     for (const docId of this.registered) {
@@ -269,7 +271,7 @@ export class FakeEngine implements ResearchEngine {
           quote: s,
           locator: { paragraph: i },
           source: this.source(d),
-          model: 'fake-stance',
+          ...judgeFields(modelJudge('fake-stance')),
         };
         (stance === 'refutes' ? refuting : supporting).push(view);
       });

@@ -239,3 +239,34 @@ test('an empty question is invalid input', async () => {
   const s = setup();
   await assert.rejects(runResearchWorkflow(s.deps, { question: '  ' }), { category: 'invalid_input' });
 });
+
+test('engine reads per run: one snapshot of the task per DEEP round and six for the other phases; status and counts about once per search', async () => {
+  const s = setup();
+  const calls = { materials: 0, status: 0, counts: 0 };
+  // Counted on the engine the workflow holds (issue 33's measure: how often the task is read back); the
+  // fake engine's own internal reads are not the workflow's.
+  const counted = new Proxy(s.engine, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      const fn = (value as (...a: unknown[]) => unknown).bind(target);
+      return key === 'materials' || key === 'status' || key === 'counts'
+        ? (...a: unknown[]) => {
+            calls[key]++;
+            return fn(...a);
+          }
+        : fn;
+    },
+  });
+  const r = await runResearchWorkflow({ ...s.deps, engine: counted }, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
+  assert.equal(r.status, 'completed');
+  const state = loadResearchState(s.state, r.taskId);
+  const rounds = state.deep.rounds.length;
+  const searches = state.entries.filter((e) => e.status === 'done' || e.status === 'failed').length;
+  const seen = JSON.stringify({ rounds, searches, ...calls });
+  // Snapshots: NORMALIZE, DEEP's start and each round's close, send-back's plan and its end, VERIFY, INTEGRATE.
+  assert.ok(rounds >= 1, seen);
+  assert.equal(calls.materials, rounds + 6, seen);
+  assert.ok(calls.status <= searches + rounds + 8, seen);
+  assert.ok(calls.counts <= searches + 1, seen);
+});

@@ -31,6 +31,10 @@ export interface ResearchRunInfo {
   reportHtmlFile?: string;
   /** Locator of each evidence item of the run (evidence.json), by evidence id. */
   locators: Map<string, Locator>;
+  /** The claim of each numbered claim heading of the report (research_run.json; absent for runs written before it). */
+  reportClaimIds?: string[];
+  /** The policy report.html was written under (research_run.json; absent for runs written before it). */
+  reportHtmlCsp?: string;
 }
 
 function readRunFile(file: string): string {
@@ -83,6 +87,8 @@ export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | u
     locators,
     ...(run?.status ? { status: run.status } : {}),
     ...(run?.answer ? { answer: run.answer } : {}),
+    ...(run?.report_claim_ids ? { reportClaimIds: run.report_claim_ids } : {}),
+    ...(run?.report_html_csp ? { reportHtmlCsp: run.report_html_csp } : {}),
     ...(reportFile ? { reportFile } : {}),
     ...(reportHtmlFile ? { reportHtmlFile } : {}),
   };

@@ -36,6 +36,7 @@ import { openJobQueue } from './jobs.js';
 import { chatClientOf } from './llm.js';
 import { createQueuedSearch, retryWhileTaskBusy } from './queued-search.js';
 import type { PgBossQueue } from '../queue/index.js';
+import { reportCsp } from '../pipeline/index.js';
 import { createLlmTranslator } from './translator.js';
 
 /** Checkpoint key of the research state in the engine's task. */
@@ -84,7 +85,12 @@ function recordAnswer(dir: string, result: ResearchResult): void {
   } catch {
     pointer = { run_id: result.runId, task_id: result.taskId };
   }
-  const run = researchRunSchema.parse({ ...pointer, status: result.status, answer: result.answer });
+  const run = researchRunSchema.parse({
+    ...pointer,
+    status: result.status,
+    answer: result.answer,
+    ...(result.status === 'completed' ? { report_claim_ids: result.reportClaimIds, report_html_csp: reportCsp() } : {}),
+  });
   const tmp = join(dir, `.${RESEARCH_RUN_FILE}.tmp`);
   writeFileSync(tmp, `${JSON.stringify(run, null, 2)}\n`);
   renameSync(tmp, file);

@@ -3,7 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import { InvalidInputError, safeHttpUrl } from '../core/index.js';
 import { filterClaims, listConsensusRuns, listTaskSummaries, readRunReport, researchRunOf, type ResearchRunInfo } from '../app/index.js';
-import { taskProgress } from '../pipeline/index.js';
+import { reportCsp, taskProgress } from '../pipeline/index.js';
 import type { UiContext } from './context.js';
 import { claimFragment, claimPageBody } from './pages/claim-page.js';
 import { graphBody } from './pages/graph-page.js';
@@ -135,12 +135,14 @@ export function runsRoute(ctx: UiContext, res: ServerResponse, params: URLSearch
   page(ctx, res, 'Runs', runsBody(ctx.base, researchRuns(ctx), listConsensusRuns(ctx.runsDirs)), { nav: 'runs' });
 }
 
-const statementKey = (s: string): string => s.normalize('NFKC').replace(/\s+/g, ' ').trim();
-
-/** A research report's links into the UI: claim headings to the task's claim pages, sources that are pages of the task to the task's claims from that domain. */
-function taskReportLinks(ctx: UiContext, taskId: string): ReportLinks {
+/**
+ * A research report's links into the UI: claim headings to the task's claim pages (by the ids the run
+ * recorded for its numbered headings), sources that are pages of the task to the task's claims from that domain.
+ */
+function taskReportLinks(ctx: UiContext, run: ResearchRunInfo): ReportLinks {
+  const taskId = run.taskId;
   const p = ctx.cache.page(taskId);
-  const claims = new Map(p.doc.claims.map((c) => [statementKey(c.statement), c.id]));
+  const known = new Set(p.doc.claims.map((c) => c.id));
   const domains = new Map(
     p.pages.flatMap((pg) => {
       const url = safeHttpUrl(pg.url);
@@ -148,9 +150,9 @@ function taskReportLinks(ctx: UiContext, taskId: string): ReportLinks {
     }),
   );
   return {
-    claimHref: (statement) => {
-      const claimId = claims.get(statementKey(statement));
-      return claimId ? `${ctx.base}/tasks/${taskId}/claims/${encodeURIComponent(claimId)}` : undefined;
+    claimHref: (n) => {
+      const claimId = run.reportClaimIds?.[n - 1];
+      return claimId && known.has(claimId) ? `${ctx.base}/tasks/${taskId}/claims/${encodeURIComponent(claimId)}` : undefined;
     },
     sourceHref: (url) => {
       const domain = domains.get(url);
@@ -169,9 +171,11 @@ export function researchReportRoute(ctx: UiContext, res: ServerResponse, rawId: 
   if (html) {
     if (!run.reportHtmlFile) throw notFound(`report.html of task ${id}`);
     const text = readRunReport(run.runDir, run.reportHtmlFile);
-    // Lyra wrote the page with its own policy (inline style and script allowed by hash): that policy, not the UI's.
-    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/i.exec(text)?.[1] ?? "default-src 'none'";
-    send(res, 200, text, HTML, { ...securityHeaders(csp), 'content-security-policy': csp.replace(/&#39;/g, "'") });
+    // Lyra wrote the page under its own policy (inline style and script allowed by hash), recorded with the
+    // run: that policy, not the UI's. A run recorded before it gets this version's policy (an older page whose
+    // style changed since shows unstyled, never with more allowed).
+    const csp = run.reportHtmlCsp ?? reportCsp();
+    send(res, 200, text, HTML, { ...securityHeaders(csp), 'content-security-policy': csp });
     return;
   }
   const text = run.reportFile ? readRunReport(run.runDir, run.reportFile) : 'This run has written no report yet.';
@@ -179,7 +183,7 @@ export function researchReportRoute(ctx: UiContext, res: ServerResponse, rawId: 
     { label: 'evidence', path: `/tasks/${id}` },
     ...(run.reportHtmlFile ? [{ label: 'report.html', path: `/runs/research/${id}/report.html` }] : []),
   ];
-  page(ctx, res, run.question, reportBody(ctx.base, run.question, text, links, taskReportLinks(ctx, id)), { nav: 'runs' });
+  page(ctx, res, run.question, reportBody(ctx.base, run.question, text, links, taskReportLinks(ctx, run)), { nav: 'runs' });
 }
 
 export function consensusReportRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams): void {

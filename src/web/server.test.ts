@@ -478,6 +478,17 @@ test("a research run: its report rendered with claims and sources linked into th
     ].join('\n'),
   );
   writeFileSync(join(runDir, 'q_report.html'), renderHtmlReport({ lang: 'en', question: HOSTILE, meta: [], claims: [], totalClaims: 0, contested: [] }));
+  // The run names the claim of each numbered heading (the headings' text is never matched to a claim).
+  writeFileSync(
+    join(runDir, 'research_run.json'),
+    JSON.stringify({
+      run_id: 'r1',
+      task_id: 'task_ui',
+      status: 'completed',
+      report_claim_ids: ['clm_task_ui_1', 'clm_task_ui_0'],
+      report_html_csp: `${reportCsp()}; upgrade-insecure-requests`,
+    }),
+  );
   runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'Does walking lower blood pressure?', runDir });
   try {
     const list = await call('/runs');
@@ -497,7 +508,8 @@ test("a research run: its report rendered with claims and sources linked into th
     assert.match(report.body, /href="\/runs\/research\/task_ui\/report\.html"/);
     const html = await call('/runs/research/task_ui/report.html');
     assert.equal(html.status, 200);
-    assert.equal(html.headers['content-security-policy'], reportCsp(), "the page's own policy, not the UI's");
+    // The policy the run recorded for its page (never read back out of the page), not the UI's.
+    assert.equal(html.headers['content-security-policy'], `${reportCsp()}; upgrade-insecure-requests`);
     assert.ok(html.body.includes('&lt;img src=x onerror=alert(1)&gt;'));
   } finally {
     runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'x' });

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { mdText } from '../../core/index.js';
 import { findOpeningReference, screenSentence } from '../../extract/index.js';
 import { RESEARCH_ARTIFACT_SCHEMAS, answerSchema, researchRunSchema, type ResearchArtifactName } from '../../workflows/index.js';
 import { tempHome } from '../../test-support/cli.js';
@@ -137,6 +138,15 @@ test('README command on the example corpus: every citation is a corpus document 
     const run = researchRunSchema.parse(JSON.parse(readFileSync(join(dirA, 'research_run.json'), 'utf8')));
     assert.equal(run.status, 'completed');
     assert.deepEqual(run.answer, answerSchema.parse(result.answer));
+    // It names the claim of each numbered heading, in order: the claims of verified_claims.json with those statements.
+    const verifiedItems = (JSON.parse(readFileSync(join(dirA, 'verified_claims.json'), 'utf8')) as { items: Array<{ claim_id: string; statement: string }> })
+      .items;
+    const byId = new Map(verifiedItems.map((v) => [v.claim_id, v.statement]));
+    assert.equal(run.report_claim_ids?.length, claims.length);
+    assert.deepEqual(
+      run.report_claim_ids!.map((id) => mdText(byId.get(id) ?? '')),
+      [...front.matchAll(/^### \d+\. (.+)$/gm)].map((m) => m[1]),
+    );
 
     // The killed run, resumed, ends with the same report sections, claims and statuses.
     const dirB = runDirOf(join(homeB, 'out'));

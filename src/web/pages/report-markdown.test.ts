@@ -150,11 +150,13 @@ test('citation marks link to the source that defines them: research References (
   assertInert(consensus);
 });
 
-test('claim headings link to the claim page, sources of the task to the UI beside their real address', () => {
+test('claim headings link to the claim page by their number, sources of the task to the UI beside their real address', () => {
   const md = [
     '### 1. Walking lowers blood pressure by 5 mmHg\\.',
     '',
     '### 2. Not a claim of the task',
+    '',
+    '## 1. A numbered heading of another level is no claim',
     '',
     '## References',
     '',
@@ -162,11 +164,13 @@ test('claim headings link to the claim page, sources of the task to the UI besid
     `2. ${mdUrl('https://elsewhere.example/')} — LOW`,
   ].join('\n');
   const html = renderReportMarkdown(md, {
-    claimHref: (s) => (s === 'Walking lowers blood pressure by 5 mmHg.' ? '/tasks/task_x/claims/clm_1' : undefined),
+    // The run names the claim of each numbered heading; the heading's text is never matched.
+    claimHref: (n) => (n === 1 ? '/tasks/task_x/claims/clm_1' : undefined),
     sourceHref: (u) => (u === 'https://a.example/s' ? { href: '/tasks/task_x?domain=a.example', label: 'claims from a.example' } : undefined),
   });
   assert.match(html, /<h4><a class="claim-link" href="\/tasks\/task_x\/claims\/clm_1">1\. Walking lowers blood pressure by 5 mmHg\.<\/a><\/h4>/);
   assert.match(html, /<h4>2\. Not a claim of the task<\/h4>/);
+  assert.match(html, /<h3>1\. A numbered heading of another level is no claim<\/h3>/);
   assert.match(
     html,
     /<li id="src-1" value="1"><a href="https:\/\/a.example\/s" rel="noopener noreferrer nofollow">Study<\/a> — LOW <a class="ui-link" href="\/tasks\/task_x\?domain=a.example">claims from a.example<\/a><\/li>/,

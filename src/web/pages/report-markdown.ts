@@ -5,11 +5,14 @@
 // to the list item defining them (`3. …` in References, `- [3] …` / `- [R3] …` in Sources), which gets
 // id="src-3"; the caller may link a source to a page of the UI and a claim heading to its claim page.
 import { htmlAttr, htmlText } from '../../core/index.js';
-import { namedUrls, plainInline, renderInline, type InlineContext } from './report-inline.js';
+import { namedUrls, renderInline, type InlineContext } from './report-inline.js';
 
 export interface ReportLinks {
-  /** The UI page of a claim whose statement is this heading's text (`### 3. <statement>`), if any. */
-  claimHref?: (statement: string) => string | undefined;
+  /**
+   * The UI page of the claim under numbered heading N (`### 3. <statement>` is N = 3), if any: the run says
+   * which claim each number is (research_run.json `report_claim_ids`); the heading's text is never matched.
+   */
+  claimHref?: (headingNumber: number) => string | undefined;
   /** A UI page for a source a References / Sources item names (a normalised http(s) URL it links to, or an address written as text), if any. */
   sourceHref?: (url: string) => { href: string; label: string } | undefined;
 }
@@ -180,10 +183,8 @@ function renderHeading(level: number, text: string, ctx: InlineContext, links: R
   // One level down: the page's own <h1> is the run's title.
   const tag = `h${Math.min(6, level + 1)}`;
   const inner = renderInline(text, ctx);
-  const statement = plainInline(text)
-    .replace(/^\d{1,4}\.\s+/, '')
-    .trim();
-  const claim = statement ? links.claimHref?.(statement) : undefined;
+  const number = /^(\d{1,4})\.\s/.exec(text);
+  const claim = number && level === 3 ? links.claimHref?.(Number(number[1])) : undefined;
   if (!claim) return `<${tag}>${inner}</${tag}>`;
   const a = `<a class="claim-link" href="${htmlAttr(claim)}"`;
   return inner.includes('<a ') ? `<${tag}>${inner} ${a}>claim</a></${tag}>` : `<${tag}>${a}>${inner}</a></${tag}>`;

@@ -167,12 +167,30 @@ function referenceLine(e: EvidenceItemArtifact, n: number, cites: Citations, ctx
   return `${n}. ${where} — ${t.locator}: ${formatLocator(e.locator, ctx.state.language === 'ja')} — ${e.tier}${full}`;
 }
 
+/** The relevant claims of the report besides the proposition, by status section: all of them and those shown. */
+function statusSections(ctx: RunContext, model: IntegrationModel): Array<{ status: ClaimStatus; all: VerifiedClaimItem[]; shown: VerifiedClaimItem[] }> {
+  const pid = propositionClaimId(ctx);
+  const relevant = model.verified.filter((c) => c.relevance >= MIN_RELEVANCE && c.claim_id !== pid);
+  return STATUS_ORDER.map((status) => {
+    const all = relevant.filter((c) => c.status === status).sort(byPriority);
+    return { status, all, shown: all.slice(0, REPORT_CLAIMS_PER_STATUS) };
+  });
+}
+
+/**
+ * The claim of each numbered claim heading of the report, in order (`### 1. …` is the first): what a
+ * reader of the report (the UI) links a heading to, by id, instead of matching its text.
+ */
+export function reportClaimIds(ctx: RunContext, model: IntegrationModel): string[] {
+  return statusSections(ctx, model).flatMap((s) => s.shown.map((c) => c.claim_id));
+}
+
 export function renderReport(ctx: RunContext, model: IntegrationModel): string {
   const t = ctx.strings;
   const s = ctx.state;
   const cites = new Citations();
-  const pid = propositionClaimId(ctx);
-  const relevant = model.verified.filter((c) => c.relevance >= MIN_RELEVANCE && c.claim_id !== pid);
+  const sections = statusSections(ctx, model);
+  const relevant = sections.flatMap((x) => x.all);
   const counts = Object.fromEntries(STATUS_ORDER.map((st) => [st, relevant.filter((c) => c.status === st).length])) as Record<ClaimStatus, number>;
   const searches = s.entries.filter((e) => e.status === 'done' || e.status === 'failed').length;
   const majors = s.majors ?? [];
@@ -192,12 +210,11 @@ export function renderReport(ctx: RunContext, model: IntegrationModel): string {
   if (s.deep.stop) lines.push(`- ${t.deepStopped(s.deep.rounds.length, s.deep.stop.reason, `${Math.round((s.deep.rounds.at(-1)?.coverage ?? 0) * 100)}%`)}`);
   lines.push('');
   let n = 0;
-  for (const status of STATUS_ORDER) {
-    const group = relevant.filter((c) => c.status === status).sort(byPriority);
+  for (const { status, all, shown } of sections) {
     lines.push(`## ${t.statusHeading[status]}${subject ? t.about(mdText(subject)) : ''}`, '');
-    if (group.length === 0) lines.push(t.statusNone, '');
-    for (const c of group.slice(0, REPORT_CLAIMS_PER_STATUS)) lines.push(...claimBlock(ctx, model, c, ++n, cites));
-    if (group.length > REPORT_CLAIMS_PER_STATUS) lines.push(`_${t.moreClaims(REPORT_CLAIMS_PER_STATUS, group.length, 'verified_claims.json')}_`, '');
+    if (all.length === 0) lines.push(t.statusNone, '');
+    for (const c of shown) lines.push(...claimBlock(ctx, model, c, ++n, cites));
+    if (all.length > shown.length) lines.push(`_${t.moreClaims(REPORT_CLAIMS_PER_STATUS, all.length, 'verified_claims.json')}_`, '');
   }
   lines.push(`## ${t.perspectives}`, '', `| ${t.perspectiveTable.join(' | ')} |`, `|${t.perspectiveTable.map(() => ':--').join('|')}|`);
   const gaps = s.normalize?.gaps ?? [];

@@ -12,6 +12,11 @@ export const researchRunSchema = z.strictObject({
   store: z.string().optional().describe('The SQLite store holding the task'),
   status: z.enum(['completed', 'stopped']).optional().describe('Absent while the run is going on'),
   answer: answerSchema.nullable().optional().describe('The answer on the question (see answer.schema.json); null for a stopped run'),
+  report_claim_ids: z
+    .array(z.string())
+    .optional()
+    .describe('The claim id of each numbered claim heading of the report, in order (### 1. … is the first); absent for a stopped run'),
+  report_html_csp: z.string().optional().describe("The Content-Security-Policy the run's report.html was written under (its inline style and script by hash)"),
 });
 export type ResearchRunFile = z.infer<typeof researchRunSchema>;
 

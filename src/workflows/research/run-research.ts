@@ -12,6 +12,7 @@ import { analyzeGaps } from './gaps.js';
 import type { Answer } from '../answer/index.js';
 import { propositionClaimId } from './answer.js';
 import { addProseAnswer, buildIntegration, emptyCounts, writeIntegration } from './integrate.js';
+import { reportClaimIds } from './report.js';
 import { questionLanguage, type ResearchLanguage } from './language.js';
 import { DEFAULT_MAX_MAJOR_CLAIMS } from './major-claims.js';
 import { MIN_RELEVANCE, normalizedClaims, rawClaims } from './normalize.js';
@@ -140,6 +141,7 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
   let files: ResearchResult['files'] = { report: '', reportHtml: '', searchLog: '', artifacts: [] };
   let verified: ReturnType<typeof buildIntegration>['verified'] = [];
   let answer: Answer | null = null;
+  let reportClaims: string[] = [];
   try {
     while (s.phase !== 'done') {
       throwIfInterrupted(ctx);
@@ -171,6 +173,7 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
           files = await writeIntegration(ctx, model);
           verified = model.verified;
           answer = model.answer;
+          reportClaims = reportClaimIds(ctx, model);
           s.phase = 'done';
           break;
         }
@@ -182,10 +185,10 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
     await engine.stop(s.taskId, `research interrupted: ${err.reason}`);
     ctx.save();
     ctx.emit({ type: 'research.stopped', reason: err.reason, runDir: output.location, taskId: s.taskId });
-    return result(ctx, 'stopped', files, [], null);
+    return result(ctx, 'stopped', files, [], null, []);
   }
   ctx.emit({ type: 'research.completed', runDir: output.location, report: files.report });
-  return result(ctx, 'completed', files, verified, answer);
+  return result(ctx, 'completed', files, verified, answer, reportClaims);
 }
 
 function result(
@@ -194,6 +197,7 @@ function result(
   files: ResearchResult['files'],
   verified: ReturnType<typeof buildIntegration>['verified'],
   answer: Answer | null,
+  reportClaims: string[],
 ): ResearchResult {
   const s = ctx.state;
   const relevantCounts = emptyCounts();
@@ -211,6 +215,7 @@ function result(
     status,
     runDir: ctx.deps.output.location,
     files,
+    reportClaimIds: reportClaims,
     relevantCounts,
     allCounts,
     searches: s.entries.filter((e) => e.status === 'done' || e.status === 'failed').length,

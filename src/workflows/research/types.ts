@@ -95,6 +95,8 @@ export interface ResearchResult {
   /** File names in the run folder. */
   /** File names in the run folder: the Markdown report, report.html beside it, the search log, the JSON artifacts. */
   files: { report: string; reportHtml: string; searchLog: string; artifacts: string[] };
+  /** The claim of each numbered claim heading of the report, in order (`### 1. …` first); empty for a stopped run. */
+  reportClaimIds: string[];
   /** Statuses of the claims relevant to the question, and of all claims. */
   relevantCounts: Record<ClaimStatus, number>;
   allCounts: Record<ClaimStatus, number>;

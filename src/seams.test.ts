@@ -1,0 +1,60 @@
+// Data crosses the seams as ids, spans and fields, never as text matched back (issue 33). Each pattern
+// below is a way the code once recovered data from stored or rendered prose; the test fails when one
+// comes back in production code (tests may still build such strings to check them). A pattern has the
+// one file allowed to hold it, where there is one, and why.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The TypeScript sources, also when this test runs compiled from .test-build/ (a sibling of src/).
+const srcDir = fileURLToPath(new URL('../src/', import.meta.url)).replace(/[\\/]$/, '');
+
+function walk(dir: string, out: string[]): string[] {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (p.endsWith('.ts') && !p.endsWith('.test.ts') && !p.includes(`${join('src', 'test-support')}`)) out.push(p);
+  }
+  return out;
+}
+
+const PATTERNS: Array<{ what: string; re: RegExp; allowedIn?: string }> = [
+  {
+    what: "an edge's judge read back out of its model name (`embedded+cal3`, `feedback:…`)",
+    re: /\\\+cal\(\\d\+\)|parseModelName|startsWith\(FEEDBACK_MODEL_PREFIX\)/,
+    // The reading of edges stored before the judge was a field: the one place a name is read back.
+    allowedIn: join('core', 'edge-judge.ts'),
+  },
+  { what: 'a claim found again by its statement text (a map keyed by normalised statements)', re: /statementKey\(/ },
+  { what: "the UI reading report.html's own policy out of the page", re: /http-equiv="Content-Security-Policy" content="\(/ },
+  { what: "a workflow finding the engine's record of its search by the query text", re: /\.searches\.(?:find|filter)\(.*\.text === / },
+  {
+    what: 'a decisive sentence looked up again in its fragment by substring (spans are stored: core/text-span.ts)',
+    re: /\.indexOf\(\s*(?:\w+\.)?decisiveSentence/,
+  },
+];
+
+test('no data is recovered from stored or rendered prose: ids, spans and fields cross the seams', () => {
+  const files = walk(srcDir, []);
+  assert.ok(files.length > 300, `read ${files.length} source files`);
+  const found: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const rel = relative(srcDir, file);
+    for (const p of PATTERNS) if (p.re.test(text) && rel !== p.allowedIn) found.push(`${rel}: ${p.what}`);
+  }
+  assert.deepEqual(found, []);
+});
+
+test('the patterns find what they are meant to find', () => {
+  const samples = [
+    'const m = /\\+cal(\\d+)$/.exec(name);',
+    'const claims = new Map(doc.claims.map((c) => [statementKey(c.statement), c.id]));',
+    'const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/i.exec(text);',
+    "engine.status(id).searches.find((v) => v.kind === 'query' && v.text === e.text);",
+    'const at = fragment.text.indexOf(edge.decisiveSentence);',
+  ];
+  PATTERNS.forEach((p, i) => assert.ok(p.re.test(samples[i]!), p.what));
+});

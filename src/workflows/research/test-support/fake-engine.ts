@@ -103,7 +103,7 @@ export class FakeEngine implements ResearchEngine {
       q.status = 'failed';
       q.lastError = `non_retryable: fake failure for ${text}`;
       q.error = { category: 'non_retryable', code: this.options.failCode ?? 'fake_failure', message: `fake failure for ${text}` };
-      return this.outcome(q, 0, 0);
+      return this.outcome(q, 0, 0, []);
     }
     const qw = words(text);
     const hits = [...this.docs.values()]
@@ -120,10 +120,12 @@ export class FakeEngine implements ResearchEngine {
       added++;
     }
     q.status = 'done';
-    return this.outcome(q, hits.length, added);
+    // As the engine: the readable pages the search found, registered by it or already in the task.
+    const sources = hits.filter((h) => this.registered.includes(h.d.id)).map((h) => this.source(h.d));
+    return this.outcome(q, hits.length, added, sources);
   }
 
-  private outcome(q: SearchStateView, found: number, added: number): SearchOutcome {
+  private outcome(q: SearchStateView, found: number, added: number, sources: SourceView[]): SearchOutcome {
     return {
       taskId: this.task!.id,
       queryId: q.queryId,
@@ -141,7 +143,7 @@ export class FakeEngine implements ResearchEngine {
       satisfaction: 'partial',
       hasPrimarySource: true,
       claims: [],
-      sources: [],
+      sources,
       unread: [],
       budget: this.status(this.task!.id).budget,
       warnings: [],

@@ -3,10 +3,12 @@
 // gave, fitting a new version, rolling back to an earlier one, and the StanceModel wrapper that
 // applies the active version. A calibrated model is named `<backend>+cal<version>`, so every stored
 // edge says which calibration judged it and its raw confidence can be recovered for new samples.
+import type { z } from 'zod';
 import {
   InvalidInputError,
   modelJudge,
   modelNameOf,
+  type backendCalibrationMetricsSchema,
   type CalibrationSample,
   type CalibrationVersion,
   type StanceJudgement,
@@ -91,24 +93,8 @@ export function calibratedStanceModel(options: { base: () => StanceModel; store:
   };
 }
 
-export interface BackendCalibrationMetrics {
-  backend: string;
-  samples: number;
-  /** Share of samples whose label the backend got right. */
-  accuracy: number;
-  brier: number;
-  ece: number;
-  /** The active version, with the same figures under it. */
-  active?: { version: number; method: CalibrationMethod; params: { a: number; b: number }; brier: number; ece: number };
-  versions: Array<{
-    version: number;
-    method: CalibrationMethod;
-    params: { a: number; b: number };
-    samples: number;
-    createdAt: string;
-    metrics: CalibrationVersion['metrics'];
-  }>;
-}
+/** One stance backend's figures (core/schemas/feedback.ts: the MCP tool's output schema is derived from it). */
+export type BackendCalibrationMetrics = z.infer<typeof backendCalibrationMetricsSchema>;
 
 function confidenceSamples(samples: CalibrationSample[]): ConfidenceSample[] {
   return samples.map((s) => ({ confidence: s.confidence, correct: s.predicted === s.label }));

@@ -2,8 +2,11 @@
 // stance is wrong (the right label), a claim is rejected (or restored), or a fragment is irrelevant. Each correction is stored with
 // who / when / why, applied to the graph (stance edges replaced, never deleted), kept as calibration
 // samples of the backend that judged the edges, and the task's statuses are recomputed.
+import type { z } from 'zod';
 import {
   feedbackJudge,
+  type feedbackOutcomeSchema,
+  type recomputeSummarySchema,
   judgeFields,
   InvalidInputError,
   newId,
@@ -20,20 +23,11 @@ import { rawConfidence } from './calibration.js';
 /** A correction as given: the stored record without what storing it adds (id, time, graph changes). */
 export type FeedbackInput = Omit<FeedbackRecord, 'id' | 'createdAt' | 'changes'>;
 
-export interface RecomputeSummary {
-  claimCounts: Record<string, number>;
-  blocked: string[];
-  promoted: string[];
-}
+/** What a recompute of the task changed (core/schemas/feedback.ts). */
+export type RecomputeSummary = z.infer<typeof recomputeSummarySchema>;
 
-export interface FeedbackOutcome {
-  feedback: FeedbackRecord;
-  /** Calibration samples written (one per judged edge the correction covers). */
-  samples: number;
-  /** Claims extracted from an irrelevant fragment: their origin edge is left as is (reject the claim to discard it). */
-  originClaims: string[];
-  recomputed?: RecomputeSummary;
-}
+/** A correction applied (core/schemas/feedback.ts: the MCP tool's output schema is derived from it). */
+export type FeedbackOutcome = z.infer<typeof feedbackOutcomeSchema>;
 
 function isStanceEdge(e: { kind: string }): e is StanceEdge {
   return e.kind === 'supports' || e.kind === 'refutes' || e.kind === 'neutral';

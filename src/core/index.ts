@@ -44,6 +44,11 @@ export {
   tableResultSchema,
   vectorSearchResultSchema,
   viewInfoSchema,
+  backendCalibrationMetricsSchema,
+  calibrationRollbackSchema,
+  calibrationVersionSchema,
+  feedbackOutcomeSchema,
+  recomputeSummarySchema,
 } from './schemas/index.js';
 export { cosineSimilarity } from './vector.js';
 export * from './format/index.js';

@@ -2,6 +2,8 @@
 // are synchronous and short; the interface is synchronous to keep transactions simple and atomic.
 import type { AuthItem, Checkpoint, Claim, DomainState, Edge, Fragment, Page, Query, Task } from '../entities.js';
 import type { AuthStatus, EdgeKind, Stance, TrustLevel } from '../enums.js';
+import type { z } from 'zod';
+import type { calibrationVersionSchema, FEEDBACK_KINDS, feedbackEdgeChangeSchema, feedbackRecordSchema } from '../schemas/feedback.js';
 
 /** One task's L6 evidence about a domain: contributions accepted and rejected, and the claims that rejected it. */
 export interface DomainContribution {
@@ -50,35 +52,13 @@ export interface CorpusInfo {
 }
 
 /** What a feedback correction is about (MCP `feedback`, seed 002: the person or client judges, Lyra records). */
-/** `claim_restored` withdraws an earlier `claim_rejected` (both kept: the record is an audit trail, never edited). */
-export type FeedbackKind = 'edge_stance' | 'claim_rejected' | 'claim_restored' | 'fragment_irrelevant';
+export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
 
 /** One stance edge a correction changed (or confirmed: `from` equal to `to`). */
-export interface FeedbackEdgeChange {
-  edgeId: string;
-  claimId: string;
-  fragmentId: string;
-  from: Stance;
-  to: Stance;
-  /** The model that had judged the edge, and its confidence of `from`. */
-  model?: string;
-  confidence: number;
-}
+export type FeedbackEdgeChange = z.infer<typeof feedbackEdgeChangeSchema>;
 
 /** A correction with who made it, when and why, and what it changed in the graph. */
-export interface FeedbackRecord {
-  id: string;
-  taskId: string;
-  kind: FeedbackKind;
-  /** Edge id, claim id or fragment id, by kind. */
-  targetId: string;
-  /** The right stance (edge_stance). */
-  label?: Stance;
-  author: string;
-  reason: string;
-  createdAt: string;
-  changes: FeedbackEdgeChange[];
-}
+export type FeedbackRecord = z.infer<typeof feedbackRecordSchema>;
 
 /**
  * A calibration sample: a stance backend's own judgement of one edge against the label a person gave.
@@ -97,17 +77,7 @@ export interface CalibrationSample {
 }
 
 /** A fitted calibration of a backend's confidences: p' = σ(a·logit(p) + b) (temperature: b = 0, a = 1/T). */
-export interface CalibrationVersion {
-  backend: string;
-  /** 1, 2, … per backend. */
-  version: number;
-  method: 'temperature' | 'platt';
-  params: { a: number; b: number };
-  samples: number;
-  /** Brier score and ECE on the fitting samples before and after. */
-  metrics: { brierBefore: number; brierAfter: number; eceBefore: number; eceAfter: number };
-  createdAt: string;
-}
+export type CalibrationVersion = z.infer<typeof calibrationVersionSchema>;
 
 /** A task's rows counted by state (keys are the stored values; a claim without a status is `PENDING`). */
 export interface TaskRowCounts {

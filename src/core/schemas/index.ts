@@ -34,3 +34,14 @@ export {
   fragmentTextSchema,
   materialsPageSchema,
 } from './materials-page.js';
+export {
+  CALIBRATION_METHODS,
+  FEEDBACK_KINDS,
+  backendCalibrationMetricsSchema,
+  calibrationRollbackSchema,
+  calibrationVersionSchema,
+  feedbackEdgeChangeSchema,
+  feedbackOutcomeSchema,
+  feedbackRecordSchema,
+  recomputeSummarySchema,
+} from './feedback.js';

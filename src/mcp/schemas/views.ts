@@ -19,6 +19,10 @@ import {
   taskStatusViewSchema as coreTaskStatus,
   vectorSearchResultSchema as coreVectorSearchResult,
   viewInfoSchema as coreViewInfo,
+  backendCalibrationMetricsSchema as coreBackendCalibration,
+  calibrationRollbackSchema as coreCalibrationRollback,
+  calibrationVersionSchema as coreCalibrationVersion,
+  feedbackOutcomeSchema as coreFeedbackOutcome,
 } from '../../core/index.js';
 import { wireObject } from './wire.js';
 
@@ -39,6 +43,12 @@ export const blockedDomainSchema = wireObject(coreBlockedDomain);
 export const tableResultSchema = wireObject(coreTableResult);
 export const viewInfoSchema = wireObject(coreViewInfo);
 export const vectorSearchResultSchema = wireObject(coreVectorSearchResult);
+/** The feedback and calibration use cases' answers (feedback, calibration_metrics, calibration_rollback). */
+export const feedbackOutcomeSchema = wireObject(coreFeedbackOutcome);
+export const backendCalibrationSchema = wireObject(coreBackendCalibration);
+export const calibrationRollbackSchema = wireObject(coreCalibrationRollback);
+/** A version as calibration_metrics' action fit reports it (its created_at is in the versions listed). */
+export const fittedCalibrationSchema = wireObject(coreCalibrationVersion.omit({ createdAt: true }));
 /** The status view, its task as the tools return it (config_snapshot on request). */
 export const taskStatusSchema = wireObject(coreTaskStatus).extend({ task: taskSchema });
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { calibrationMetrics, fitStanceCalibration, rollbackStanceCalibration } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
+import { backendCalibrationSchema, calibrationRollbackSchema, fittedCalibrationSchema } from '../schemas/views.js';
 import { defineTool } from '../tool-types.js';
 
 const backendSchema = z
@@ -10,9 +11,6 @@ const backendSchema = z
   .min(1)
   .max(300)
   .regex(/^[^\s+]+$/, 'a stance backend name as edges show it without +cal…, e.g. embedded, transformers:Xenova/nli-deberta-v3-xsmall, llm:qwen2.5');
-const params = z.looseObject({ a: z.number(), b: z.number() });
-const method = z.enum(['temperature', 'platt']);
-const versionMetrics = z.looseObject({ brier_before: z.number(), brier_after: z.number(), ece_before: z.number(), ece_after: z.number() });
 
 export const calibrationMetricsTool = defineTool({
   name: 'calibration_metrics',
@@ -25,18 +23,8 @@ export const calibrationMetricsTool = defineTool({
     method: z.enum(['auto', 'temperature', 'platt']).optional(),
   }),
   output: z.looseObject({
-    backends: z.array(
-      z.looseObject({
-        backend: z.string(),
-        samples: z.number(),
-        accuracy: z.number(),
-        brier: z.number(),
-        ece: z.number(),
-        active: z.looseObject({ version: z.number(), method, params, brier: z.number(), ece: z.number() }).optional(),
-        versions: z.array(z.looseObject({ version: z.number(), method, params, samples: z.number(), created_at: z.string(), metrics: versionMetrics })),
-      }),
-    ),
-    fitted: z.looseObject({ backend: z.string(), version: z.number(), method, params, samples: z.number(), metrics: versionMetrics }).optional(),
+    backends: z.array(backendCalibrationSchema),
+    fitted: fittedCalibrationSchema.optional(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run(args, ctx) {
@@ -59,7 +47,7 @@ export const calibrationRollbackTool = defineTool({
   description:
     'Makes an earlier calibration version of a stance backend active (0: raw confidences), for judgements from now on; stored edges keep theirs and name their version (embedded+cal2).',
   input: z.strictObject({ backend: backendSchema, version: z.number().int().min(0).max(1_000_000) }),
-  output: z.looseObject({ backend: z.string(), previous: z.number(), active: z.number() }),
+  output: calibrationRollbackSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run(args, ctx) {
     return rollbackStanceCalibration({ store: ctx.services.store, backend: args.backend, version: args.version });

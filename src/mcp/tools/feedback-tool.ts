@@ -4,17 +4,8 @@ import { z } from 'zod';
 import { applyFeedback } from '../../app/index.js';
 import { InvalidInputError } from '../../core/index.js';
 import { MAX_REASON_CHARS, idSchema, stanceSchema, taskIdSchema } from '../schemas/common.js';
+import { feedbackOutcomeSchema } from '../schemas/views.js';
 import { defineTool } from '../tool-types.js';
-
-const changeSchema = z.looseObject({
-  edge_id: z.string(),
-  claim_id: z.string(),
-  fragment_id: z.string(),
-  from: stanceSchema,
-  to: stanceSchema,
-  model: z.string().optional(),
-  confidence: z.number(),
-});
 
 export const feedbackTool = defineTool({
   name: 'feedback',
@@ -29,22 +20,7 @@ export const feedbackTool = defineTool({
     author: z.string().trim().min(1).max(200),
     reason: z.string().trim().min(1).max(MAX_REASON_CHARS),
   }),
-  output: z.looseObject({
-    feedback: z.looseObject({
-      id: z.string(),
-      task_id: z.string(),
-      kind: z.string(),
-      target_id: z.string(),
-      label: stanceSchema.optional(),
-      author: z.string(),
-      reason: z.string(),
-      created_at: z.string(),
-      changes: z.array(changeSchema),
-    }),
-    samples: z.number(),
-    origin_claims: z.array(z.string()),
-    recomputed: z.looseObject({ claim_counts: z.record(z.string(), z.number()), blocked: z.array(z.string()), promoted: z.array(z.string()) }).optional(),
-  }),
+  output: feedbackOutcomeSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run(args, ctx) {
     if (args.label !== undefined && args.kind !== 'edge_stance') {

@@ -70,6 +70,9 @@ export function jobMethods(ctx: EngineContext): JobMethods {
   const { deps, store, limits, runner } = ctx;
   /** Tasks whose graph step runs as a graph job in this process (runGraphJob). */
   const graphsRunning = new Set<string>();
+  /** The query context a worker's job runs its phase in (no task line: the job is the unit of work). */
+  const jobContext = (job: { taskId: string; queryId: string }, signal: AbortSignal | undefined) =>
+    queryContext({ deps, limits, taskId: job.taskId, queryId: job.queryId, signal: signal ?? new AbortController().signal, emit: ctx.emit });
 
   function record(taskId: string, targets: SearchTarget[], options: RecordOptions = {}): QueuedItem[] {
     const task = ctx.openTask(taskId);
@@ -146,15 +149,7 @@ export function jobMethods(ctx: EngineContext): JobMethods {
       const page = store.getPage(job.pageId);
       if (!query || query.taskId !== job.taskId || !page || page.taskId !== job.taskId)
         throw new InvalidInputError(`task ${job.taskId} has no query ${job.queryId} with page ${job.pageId}`, { code: 'page_not_found', details: { ...job } });
-      const qctx = queryContext({
-        deps,
-        limits,
-        taskId: job.taskId,
-        queryId: job.queryId,
-        signal: options.signal ?? new AbortController().signal,
-        emit: ctx.emit,
-      });
-      return { status: await fetchPlannedPage(qctx, job.pageId) };
+      return { status: await fetchPlannedPage(jobContext(job, options.signal), job.pageId) };
     },
 
     async runGraphJob(job: GraphJob, options: { signal?: AbortSignal } = {}): Promise<{ ran: boolean }> {
@@ -181,15 +176,7 @@ export function jobMethods(ctx: EngineContext): JobMethods {
       heartbeat.unref();
       try {
         if (stored()) return { ran: false };
-        const qctx = queryContext({
-          deps,
-          limits,
-          taskId: job.taskId,
-          queryId: job.queryId,
-          signal: options.signal ?? new AbortController().signal,
-          emit: ctx.emit,
-        });
-        await graphStepOf(qctx);
+        await graphStepOf(jobContext(job, options.signal));
         return { ran: true };
       } finally {
         clearInterval(heartbeat);

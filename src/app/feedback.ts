@@ -41,7 +41,8 @@ function isOrigin(e: StanceEdge): boolean {
 function judgementOf(store: Store, edge: StanceEdge): { backend: string; predicted: Stance; confidence: number } | undefined {
   const earlier = store.getCalibrationSample(edge.id);
   if (earlier) return { backend: earlier.backend, predicted: earlier.predicted, confidence: earlier.confidence };
-  if (edge.judge.by !== 'model') return undefined;
+  // An edge stored with no model name at all says no backend judged it: no sample for anyone.
+  if (edge.judge.by !== 'model' || edge.model === undefined) return undefined;
   const raw = rawConfidence(store, edge.judge, edge.confidence);
   return { backend: edge.judge.backend, predicted: edge.kind, confidence: raw.confidence };
 }

@@ -48,7 +48,7 @@ import { MCP_DEFAULTS, MCP_TOKEN_ENV } from './serve.js';
 import { UI_DEFAULTS } from './ui-defaults.js';
 import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui.js';
 import { WEB_SEARCH_DEFAULTS, chromiumPathOf } from './web-search.js';
-import { WORKER_DEFAULTS } from './worker-settings.js';
+import { WORKER_DEFAULTS } from './workers/worker-settings.js';
 
 /** Where a value that the file does not set comes from. */
 export interface DefaultValue {

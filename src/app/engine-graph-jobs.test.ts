@@ -2,7 +2,7 @@
 // evidence web, a query whose graph step goes to a GraphJobRunner ends with the claims, statuses and
 // edges of a query that ran it itself; a graph job run again changes nothing; a second graph step of a
 // task waits (task_busy) while one runs, in this process or another. The runner here runs the job in
-// this process; app/graph-jobs.test.ts has the queue on a real PostgreSQL.
+// this process; app/workers/graph-jobs.test.ts has the queue on a real PostgreSQL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isLyraError, type GraphJob, type GraphJobRunner } from '../core/index.js';

@@ -2,7 +2,7 @@
 // evidence web, a query whose planned pages go to a PageJobRunner ends with the pages, statuses and
 // claims of a query that fetched them itself; a page job run twice at once stores its page once; a page
 // whose job ended without storing it is recorded `failed` with that job's error, and the query still ends done. The runner here runs each job in this
-// process; app/page-jobs.test.ts has the queue on a real PostgreSQL.
+// process; app/workers/page-jobs.test.ts has the queue on a real PostgreSQL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';

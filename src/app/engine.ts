@@ -37,7 +37,7 @@ export interface EngineOverrides extends RuntimeOverrides {
   thesaurus?: Thesaurus;
   /** Limits over the configuration's `pipeline` section. */
   limits?: Partial<PipelineLimits>;
-  /** Phase 6 hands its pages to page jobs (a `lyra worker`: app/page-jobs.ts). */
+  /** Phase 6 hands its pages to page jobs (a `lyra worker`: app/workers/page-jobs.ts). */
   pageJobs?: PageJobRunner;
   /** Graph steps as graph jobs on the team's workers (lyra worker with workers.graph_jobs). */
   graphJobs?: GraphJobRunner;

@@ -32,9 +32,9 @@ export { CHECKPOINT_SUFFIX, COLLECT_PROVIDER_NAMES, checkpointPathFor, createFil
 export type { RunCollectInput, RunCollectOverrides, RunCollectResult } from './collect.js';
 export { verifyOnce, type VerifyOnceOptions, type VerifyOnceResult } from './verify.js';
 export { createEngine, graphLimitsOf, pipelineLimitsOf, withEngine } from './engine.js';
-export { enqueueQueryJobs, openJobQueue, type OpenJobQueueOptions } from './jobs.js';
-export { runQueryJob, runWorker, type RunWorkerOptions, type WorkerSummary } from './worker.js';
-export { DATABASE_URL_ENV, WORKER_DEFAULTS, hasTeamDatabase, workerSettings, type WorkerSettings } from './worker-settings.js';
+export { enqueueQueryJobs, openJobQueue, type OpenJobQueueOptions } from './workers/jobs.js';
+export { runQueryJob, runWorker, type RunWorkerOptions, type WorkerSummary } from './workers/worker.js';
+export { DATABASE_URL_ENV, WORKER_DEFAULTS, hasTeamDatabase, workerSettings, type WorkerSettings } from './workers/worker-settings.js';
 export type { AppEngine, EngineOverrides } from './engine.js';
 export { createTrustResolver } from './trust-resolver.js';
 export { MAX_TRANSLATE_CHARS, configuredTranslator, createLlmTranslator } from './translator.js';
@@ -48,8 +48,8 @@ export {
   defaultConsensusOutDir,
   writeConsensusOutputs,
 } from './consensus-output.js';
-export { applyFeedback, rejectedClaims } from './feedback.js';
-export type { FeedbackInput, FeedbackOutcome, RecomputeSummary } from './feedback.js';
+export { applyFeedback, rejectedClaims } from './feedback/feedback.js';
+export type { FeedbackInput, FeedbackOutcome, RecomputeSummary } from './feedback/feedback.js';
 export {
   calibratedModelName,
   calibratedStanceModel,
@@ -58,8 +58,8 @@ export {
   fitStanceCalibration,
   rawConfidence,
   rollbackStanceCalibration,
-} from './calibration.js';
-export type { BackendCalibrationMetrics } from './calibration.js';
+} from './feedback/calibration.js';
+export type { BackendCalibrationMetrics } from './feedback/calibration.js';
 export { authItemView, listAuthQueue, resolveAuth, type AuthQueueItemView, type ResolvedAuthItem } from './auth-queue.js';
 export { createTaskRecompute } from './task-recompute.js';
 export {
@@ -103,7 +103,7 @@ export {
   type ReferenceCandidate,
   type ReferenceCandidatesOutcome,
   type SkippedTarget,
-} from './queue-targets.js';
+} from './workers/queue-targets.js';
 export { MAX_OVERRIDE_REASON_CHARS, setDomainOverride, type DomainOverrideInput, type DomainOverrideOutcome } from './domain-overrides.js';
 export {
   MAX_LISTED_RUNS,

@@ -32,7 +32,7 @@ import { checkQuestionLanguage } from './corpus-language.js';
 import type { LyraConfig } from './config/index.js';
 import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
 import { readJsonFile } from './json-file.js';
-import { openJobQueue } from './jobs.js';
+import { openJobQueue } from './workers/jobs.js';
 import { chatClientOf } from './llm.js';
 import { createQueuedSearch, retryWhileTaskBusy } from './queued-search.js';
 import type { PgBossQueue } from '../queue/index.js';

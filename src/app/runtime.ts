@@ -8,7 +8,7 @@
 import type { AuthItem, ClaimScreen, EmbeddingModel, EventSink, Fetcher, StanceModel, Store } from '../core/index.js';
 import { createPgHostSchedule, type HostResolver } from '../net/index.js';
 import type { Translator } from '../pipeline/index.js';
-import { calibratedStanceModel } from './calibration.js';
+import { calibratedStanceModel } from './feedback/calibration.js';
 import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
 import { createFetcher, type CreateFetcherOptions } from './fetcher.js';
 import { buildClaimScreen, buildEmbeddingModel, buildStanceModel } from './models.js';
@@ -16,7 +16,7 @@ import { openOrCreateStore } from './open-store.js';
 import { createScholarlySources, type ScholarlySetup } from './scholarly.js';
 import { configuredTranslator } from './translator.js';
 import { webSearchPlan, type WebSearchPlan } from './web-search.js';
-import { workerSettings } from './worker-settings.js';
+import { workerSettings } from './workers/worker-settings.js';
 
 export interface RuntimeOverrides {
   /** A store to use (not closed by the runtime). */

@@ -3,12 +3,12 @@
 // `mcp.http`, $LYRA_MCP_TOKEN). Composition only; the MCP protocol lives in mcp/.
 import type { EvidenceQueries, QueueOptions, QueuedItem, SearchTarget, Store } from '../core/index.js';
 import type { PgBossQueue } from '../queue/index.js';
-import { openJobQueue } from './jobs.js';
-import { hasTeamDatabase } from './worker-settings.js';
+import { openJobQueue } from './workers/jobs.js';
+import { hasTeamDatabase } from './workers/worker-settings.js';
 import type { DomainPolicySource, LyraConfig } from './config/index.js';
 import { createEngine, graphLimitsOf, type AppEngine, type EngineOverrides } from './engine.js';
 import { createEvidenceQueries } from './evidence-queries.js';
-import type { RecomputeSummary } from './feedback.js';
+import type { RecomputeSummary } from './feedback/feedback.js';
 import { createRuntime } from './runtime.js';
 import { createTaskRecompute } from './task-recompute.js';
 import { createTrustResolver } from './trust-resolver.js';

@@ -3,7 +3,7 @@
 // corrections. Built from the same trust resolver the engine reads, so both see one policy.
 import type { EngineEvent, Store } from '../core/index.js';
 import { recomputeTaskGraph, type TrustResolver } from '../pipeline/index.js';
-import type { RecomputeSummary } from './feedback.js';
+import type { RecomputeSummary } from './feedback/feedback.js';
 
 export function createTaskRecompute(options: {
   store: Store;

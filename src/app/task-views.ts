@@ -18,7 +18,7 @@ import {
 import { builtinDocumentLink } from './builtin-corpora.js';
 import { listBlockedDomains, type BlockedDomainView } from './domains.js';
 import type { AppEngine } from './engine.js';
-import { rejectedClaims } from './feedback.js';
+import { rejectedClaims } from './feedback/feedback.js';
 import { htmlAnswerOf, researchRunOf, type ResearchRunInfo } from './research-runs.js';
 
 export interface TaskSummary {

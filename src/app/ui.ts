@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { isLoopbackHost, type TrustLevel } from '../core/index.js';
 import type { LyraConfig } from './config/index.js';
 import { setDomainOverride, type DomainOverrideOutcome } from './domain-overrides.js';
-import { applyFeedback, type FeedbackInput, type FeedbackOutcome, type RecomputeSummary } from './feedback.js';
+import { applyFeedback, type FeedbackInput, type FeedbackOutcome, type RecomputeSummary } from './feedback/feedback.js';
 import type { ServeRuntime } from './serve.js';
 
 /** Environment variable holding the UI token (wins over ui.token). */

@@ -309,7 +309,7 @@ export const lyraConfigSchema = z.strictObject({
   mcp: mcpConfigSchema.optional(),
   /**
    * Team scale (docs/team.md): the database holding the job queue (pg-boss) and the shared per-host
-   * politeness schedule, and the limits of `lyra worker`. Defaults in app/worker-settings.ts.
+   * politeness schedule, and the limits of `lyra worker`. Defaults in app/workers/worker-settings.ts.
    */
   workers: z
     .strictObject({

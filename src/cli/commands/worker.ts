@@ -1,5 +1,5 @@
 // `lyra worker [--concurrency N] [--json]`: takes query jobs from the team database and runs them until
-// SIGINT/SIGTERM (docs/team.md). Parsing and printing only; app/worker.ts does the work.
+// SIGINT/SIGTERM (docs/team.md). Parsing and printing only; app/workers/worker.ts does the work.
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { runWorker } from '../../app/index.js';

@@ -3,7 +3,7 @@
 // each query's graph step (a graph job), so one task's fetches and graph steps spread over every worker
 // while its query, holding the task's lease, waits. The queue gives delivery: a lease (expiry), retries, and takeover
 // of a job whose worker died. What a job does, and that running it twice changes nothing, is the
-// worker's business (app/worker.ts), so an implementation only moves jobs.
+// worker's business (app/workers/worker.ts), so an implementation only moves jobs.
 
 /** Run query `queryId` of task `taskId` (and the task's earlier pending queries first, in their order). */
 export interface QueryJob {

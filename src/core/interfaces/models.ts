@@ -20,7 +20,7 @@ export interface StanceJudgement {
 export interface StanceModel {
   readonly name: string;
   /**
-   * Set by a calibrating wrapper (app/calibration.ts): the backend it wraps and the calibration version its
+   * Set by a calibrating wrapper (app/feedback/calibration.ts): the backend it wraps and the calibration version its
    * last batch was mapped by (none while no calibration is active). Edges store both as fields.
    */
   readonly calibration?: { backend: string; version?: number };

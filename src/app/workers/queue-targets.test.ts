@@ -2,7 +2,7 @@
 // targets are compared as the engine records them (trimmed query and mode, normalized URL, canonical DOI).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Engine, EvidenceQueries, QueueOptions, QueuedItem, SearchTarget, TaskStatusView } from '../core/index.js';
+import type { Engine, EvidenceQueries, QueueOptions, QueuedItem, SearchTarget, TaskStatusView } from '../../core/index.js';
 import { queueReferenceCandidates, queueTargets } from './queue-targets.js';
 
 type Search = { queryId: string; text: string; kind: 'query' | 'url' | 'doi'; mode: 'normal' | 'refute'; status: string };

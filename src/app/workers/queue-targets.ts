@@ -3,8 +3,8 @@
 // compared as the engine records them (a trimmed query and its mode, a normalized URL, a DOI in its
 // canonical form). queueReferenceCandidates reads the reference_candidates view (works cited in the
 // task whose full text was not read) and queues each by DOI where it has one, else by URL.
-import { normalizeUrl, type Engine, type EvidenceQueries, type QueueOptions, type QueuedItem, type SearchTarget } from '../core/index.js';
-import { formatScholarlyId, parseScholarlyId } from '../sources/index.js';
+import { normalizeUrl, type Engine, type EvidenceQueries, type QueueOptions, type QueuedItem, type SearchTarget } from '../../core/index.js';
+import { formatScholarlyId, parseScholarlyId } from '../../sources/index.js';
 
 export interface SkippedTarget {
   kind: 'query' | 'url' | 'doi';

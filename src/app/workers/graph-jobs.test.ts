@@ -4,10 +4,10 @@
 // not yet in the queue), and stops waiting when the query is cancelled.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isLyraError, NonRetryableError, type GraphJob, type TakenJob } from '../core/index.js';
-import { GRAPH_JOBS, createPgBossQueue, type PgBossQueue } from '../queue/index.js';
-import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
-import { fastQueueOptions } from '../test-support/queue-options.js';
+import { isLyraError, NonRetryableError, type GraphJob, type TakenJob } from '../../core/index.js';
+import { GRAPH_JOBS, createPgBossQueue, type PgBossQueue } from '../../queue/index.js';
+import { createTestDatabase, skipUnlessPostgres } from '../../test-support/postgres.js';
+import { fastQueueOptions } from '../../test-support/queue-options.js';
 import { createGraphJobRunner } from './graph-jobs.js';
 
 const skip = skipUnlessPostgres();

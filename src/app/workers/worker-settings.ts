@@ -2,9 +2,9 @@
 // documented default (lyra config show lists them). Expiry and retries are properties of a job, fixed
 // when it is enqueued, so they come from the enqueuing process's configuration; concurrency, polling,
 // maintenance and shutdown are the worker's own.
-import { InvalidInputError } from '../core/index.js';
-import { DEFAULT_HOLD_MS } from '../net/index.js';
-import type { LyraConfig } from './config/index.js';
+import { InvalidInputError } from '../../core/index.js';
+import { DEFAULT_HOLD_MS } from '../../net/index.js';
+import type { LyraConfig } from '../config/index.js';
 
 /** The environment variable naming the team database (also the PostgreSQL store's). */
 export const DATABASE_URL_ENV = 'LYRA_DATABASE_URL';

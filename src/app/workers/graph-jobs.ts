@@ -3,8 +3,8 @@
 // (job-wait.ts). The job stores the step's output with its checkpoint, so the waiting query reads it
 // back from the store; the queue's retries and expiry (workers.graph_job_expire_seconds) cover a worker
 // killed mid-step, which the next attempt resumes from the step's own checkpoints.
-import { errorOfCategory, RetryableError, type GraphJob, type GraphJobRunner } from '../core/index.js';
-import type { PgBossQueue } from '../queue/index.js';
+import { errorOfCategory, RetryableError, type GraphJob, type GraphJobRunner } from '../../core/index.js';
+import type { PgBossQueue } from '../../queue/index.js';
 import { failureOf, settledCheck, waitForJobs } from './job-wait.js';
 
 /** How often the waiting query reads the state of its graph job, in ms. */

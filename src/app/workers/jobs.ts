@@ -1,9 +1,9 @@
 // Query jobs in the team database: the queue is opened from the `workers` section for one call and
 // closed after it (an enqueuing command), or kept by `lyra worker` and `lyra serve`. Expiry and retries travel with each
 // job, from the enqueuing process's configuration.
-import { errorMessage, type GraphJob, type LyraEvent, type PageJob, type QueryJob } from '../core/index.js';
-import { GRAPH_JOBS, PAGE_JOBS, QUERY_JOBS, createPgBossQueue, type JobKind, type PgBossQueue } from '../queue/index.js';
-import type { LyraConfig } from './config/index.js';
+import { errorMessage, type GraphJob, type LyraEvent, type PageJob, type QueryJob } from '../../core/index.js';
+import { GRAPH_JOBS, PAGE_JOBS, QUERY_JOBS, createPgBossQueue, type JobKind, type PgBossQueue } from '../../queue/index.js';
+import type { LyraConfig } from '../config/index.js';
 import { workerSettings, type WorkerSettings } from './worker-settings.js';
 
 export interface OpenJobQueueOptions {

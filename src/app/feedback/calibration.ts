@@ -14,7 +14,7 @@ import {
   type StanceJudgement,
   type StanceModel,
   type Store,
-} from '../core/index.js';
+} from '../../core/index.js';
 import {
   applyCalibration,
   brierScore,
@@ -24,7 +24,7 @@ import {
   recalibrated,
   type CalibrationMethod,
   type ConfidenceSample,
-} from '../policy/index.js';
+} from '../../policy/index.js';
 
 /** `embedded` under calibration 3 is named `embedded+cal3` (core/edge-judge.ts writes the name). */
 export function calibratedModelName(backend: string, version: number | undefined): string {

@@ -2,8 +2,8 @@
 // own behaviour (order, lease, checkpoints) is tested through the real CLI in worker.e2e.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InvalidInputError, RetryableError, type GraphJob, type TakenJob } from '../core/index.js';
-import type { RunRecordedOutcome } from '../pipeline/index.js';
+import { InvalidInputError, RetryableError, type GraphJob, type TakenJob } from '../../core/index.js';
+import type { RunRecordedOutcome } from '../../pipeline/index.js';
 import { requeueCancelled, runGraphJob, runQueryJob } from './worker.js';
 
 const job: TakenJob = { id: 'job-1', taskId: 'task_1', queryId: 'q_1', expireInMs: 60_000, retryCount: 0 };

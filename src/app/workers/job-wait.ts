@@ -4,8 +4,8 @@
 // leaves the job active until it expires), or when the queue says completed, failed or cancelled, or
 // no longer has it. A state that cannot be read (the database away a moment) is asked again next round.
 // The wait is bounded by the jobs' retries and leases, and by the query's signal.
-import { delay, isLyraError, type PageJobFailure } from '../core/index.js';
-import type { PgBossQueue } from '../queue/index.js';
+import { delay, isLyraError, type PageJobFailure } from '../../core/index.js';
+import type { PgBossQueue } from '../../queue/index.js';
 
 /** How a job ended. */
 export type JobEnd = { kind: 'settled' } | { kind: 'completed' } | { kind: 'failed'; output: unknown } | { kind: 'lost' };

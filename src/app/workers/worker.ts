@@ -22,11 +22,11 @@ import {
   type PageJob,
   type Store,
   type TakenJob,
-} from '../core/index.js';
-import type { PgBossQueue } from '../queue/index.js';
-import type { LyraConfig } from './config/index.js';
-import { SETTLED_FETCH_STATUSES, graphStepStored, queriesUpTo } from '../pipeline/index.js';
-import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
+} from '../../core/index.js';
+import type { PgBossQueue } from '../../queue/index.js';
+import type { LyraConfig } from '../config/index.js';
+import { SETTLED_FETCH_STATUSES, graphStepStored, queriesUpTo } from '../../pipeline/index.js';
+import { createEngine, type AppEngine, type EngineOverrides } from '../engine.js';
 import { createGraphJobRunner } from './graph-jobs.js';
 import { openGraphJobQueue, openJobQueue, openPageJobQueue } from './jobs.js';
 import { createPageJobRunner } from './page-jobs.js';

@@ -2,8 +2,8 @@
 // queue, taken by any `lyra worker` (engine.fetchPage), and waited for (job-wait.ts). A page job stores
 // its page's outcome itself, so the waiting query only needs to know when each job has ended; the
 // queue's own retries and expiry (workers.page_job_expire_seconds) cover a worker killed mid-page.
-import type { PageJob, PageJobFailure, PageJobRunner } from '../core/index.js';
-import type { PgBossQueue } from '../queue/index.js';
+import type { PageJob, PageJobFailure, PageJobRunner } from '../../core/index.js';
+import type { PgBossQueue } from '../../queue/index.js';
 import { failureOf, waitForJobs } from './job-wait.js';
 
 /** How often the waiting query reads the state of its unfinished page jobs, in ms. */

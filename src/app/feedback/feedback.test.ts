@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { judgeOfModelName, judgeFields, modelJudge, modelNameOf } from '../core/index.js';
-import type { StanceEdge, StanceJudgement, StanceModel, Store } from '../core/index.js';
-import { openStore } from '../store/index.js';
+import { judgeOfModelName, judgeFields, modelJudge, modelNameOf } from '../../core/index.js';
+import type { StanceEdge, StanceJudgement, StanceModel, Store } from '../../core/index.js';
+import { openStore } from '../../store/index.js';
 import { applyFeedback, rejectedClaims } from './feedback.js';
 import { calibratedStanceModel, calibrationMetrics, fitStanceCalibration, rawConfidence, rollbackStanceCalibration } from './calibration.js';
 

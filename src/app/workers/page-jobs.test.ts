@@ -4,10 +4,10 @@
 // a job ending while the server is down (pg-boss cannot record its completion) does not end the process.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NonRetryableError, type PageJob, type TakenJob } from '../core/index.js';
-import { PAGE_JOBS, PAGE_QUEUE, createPgBossQueue, type PgBossQueue } from '../queue/index.js';
-import { createTestDatabase, findPostgresBin, skipUnlessPostgres, startTempPostgres } from '../test-support/postgres.js';
-import { fastQueueOptions } from '../test-support/queue-options.js';
+import { NonRetryableError, type PageJob, type TakenJob } from '../../core/index.js';
+import { PAGE_JOBS, PAGE_QUEUE, createPgBossQueue, type PgBossQueue } from '../../queue/index.js';
+import { createTestDatabase, findPostgresBin, skipUnlessPostgres, startTempPostgres } from '../../test-support/postgres.js';
+import { fastQueueOptions } from '../../test-support/queue-options.js';
 import { createPageJobRunner } from './page-jobs.js';
 
 const skip = skipUnlessPostgres();

@@ -17,7 +17,7 @@ import {
   type StanceEdge,
   type Store,
   isOriginModel,
-} from '../core/index.js';
+} from '../../core/index.js';
 import { rawConfidence } from './calibration.js';
 
 /** A correction as given: the stored record without what storing it adds (id, time, graph changes). */

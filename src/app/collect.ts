@@ -23,7 +23,7 @@ import {
   type Sleep,
   type Step5Output,
 } from '../workflows/index.js';
-import { ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
+import { ensureBuiltinCorpus, listBuiltinCorpora } from './corpus/builtin-corpora.js';
 import { readTextFile, type LyraConfig } from './config/index.js';
 import { createEngine, type AppEngine } from './engine.js';
 import { SCHOLARLY_SOURCE_ALIASES, SCHOLARLY_SOURCE_NAMES } from './scholarly.js';

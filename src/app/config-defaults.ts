@@ -43,7 +43,7 @@ import {
   unpaywallOptionsSchema,
 } from '../sources/index.js';
 import { DEFAULT_CONTACT_URL, type LyraConfig } from './config/index.js';
-import { MAX_EXTRACT_FILE_BYTES } from './extract-source.js';
+import { MAX_EXTRACT_FILE_BYTES } from './tasks/extract-source.js';
 import { MCP_DEFAULTS, MCP_TOKEN_ENV } from './serve.js';
 import { UI_DEFAULTS } from './ui-defaults.js';
 import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui.js';

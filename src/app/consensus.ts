@@ -12,7 +12,7 @@ import {
   type ConsensusResearchEvent,
   type ConsensusResearchResult,
 } from '../workflows/consensus/index.js';
-import { ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
+import { ensureBuiltinCorpus, listBuiltinCorpora } from './corpus/builtin-corpora.js';
 import type { LyraConfig } from './config/index.js';
 import { createEngine, type AppEngine } from './engine.js';
 import { buildEmbeddingModel, buildStanceModel } from './models.js';

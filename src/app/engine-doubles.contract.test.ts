@@ -15,7 +15,7 @@ import { memoryCollectEngine } from '../workflows/collect/test-support/memory-en
 import { memoryEngine } from '../workflows/consensus/test-support/doubles.js';
 import { FakeEngine } from '../workflows/research/test-support/fake-engine.js';
 import { loadConfig } from './config/index.js';
-import { addToCorpus } from './corpus.js';
+import { addToCorpus } from './corpus/corpus.js';
 import { createEngine } from './engine.js';
 import { openOrCreateStore } from './open-store.js';
 

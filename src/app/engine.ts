@@ -20,8 +20,8 @@ import {
 } from '../pipeline/index.js';
 import { createCorpusSearchProvider } from '../sources/index.js';
 import type { LyraConfig } from './config/index.js';
-import { ensureBuiltinCorpus } from './builtin-corpora.js';
-import { textExtractorOptions } from './extract-source.js';
+import { ensureBuiltinCorpus } from './corpus/builtin-corpora.js';
+import { textExtractorOptions } from './tasks/extract-source.js';
 import { createWebProvider } from './search.js';
 import { createRuntime, type Runtime, type RuntimeOverrides } from './runtime.js';
 import { createTrustResolver } from './trust-resolver.js';

@@ -8,9 +8,9 @@ export { buildClaimScreen, buildEmbeddingModel, buildStanceModel, listLocalModel
 export type { PullModelOptions } from './models.js';
 export { DEFAULT_MAX_LINE_CHARS, DEFAULT_STANCE_BATCH, runStanceJsonl, stanceInputLineSchema } from './stance-jsonl.js';
 export type { RunStanceJsonlOptions, StanceLineError, StanceOutputLine } from './stance-jsonl.js';
-export { MAX_CLAIMS_FILE_BYTES, documentClaims } from './claims.js';
-export type { DocumentClaims, DocumentClaimsOptions } from './claims.js';
-export { addToCorpus, removeCorpusNamed, searchCorpus } from './corpus.js';
+export { MAX_CLAIMS_FILE_BYTES, documentClaims } from './tasks/claims.js';
+export type { DocumentClaims, DocumentClaimsOptions } from './tasks/claims.js';
+export { addToCorpus, removeCorpusNamed, searchCorpus } from './corpus/corpus.js';
 export { createWebProvider, searchWithProvider, type ProviderName } from './search.js';
 export { WEB_SEARCH_DEFAULTS, chromiumPathOf, webSearchPlan, type WebProviderName, type WebSearchPlan } from './web-search.js';
 export { createFetcher, fetcherSettings, lyraVersion, type CreateFetcherOptions } from './fetcher.js';
@@ -26,11 +26,11 @@ export {
   selectScholarlySources,
 } from './scholarly.js';
 export type { ScholarlyCallOptions, ScholarlySetup, ScholarlySourceName } from './scholarly.js';
-export { MAX_EXTRACT_FILE_BYTES, extractSource, isUrlSource, textExtractorOptions, type ExtractSourceOptions } from './extract-source.js';
-export { BUILTIN_CORPORA_DIR, builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora, type BuiltinCorpus } from './builtin-corpora.js';
+export { MAX_EXTRACT_FILE_BYTES, extractSource, isUrlSource, textExtractorOptions, type ExtractSourceOptions } from './tasks/extract-source.js';
+export { BUILTIN_CORPORA_DIR, builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora, type BuiltinCorpus } from './corpus/builtin-corpora.js';
 export { CHECKPOINT_SUFFIX, COLLECT_PROVIDER_NAMES, checkpointPathFor, createFileCheckpointStore, readOutlineFile, runCollect } from './collect.js';
 export type { RunCollectInput, RunCollectOverrides, RunCollectResult } from './collect.js';
-export { verifyOnce, type VerifyOnceOptions, type VerifyOnceResult } from './verify.js';
+export { verifyOnce, type VerifyOnceOptions, type VerifyOnceResult } from './research/verify.js';
 export { createEngine, graphLimitsOf, pipelineLimitsOf, withEngine } from './engine.js';
 export { enqueueQueryJobs, openJobQueue, type OpenJobQueueOptions } from './workers/jobs.js';
 export { runQueryJob, runWorker, type RunWorkerOptions, type WorkerSummary } from './workers/worker.js';
@@ -60,8 +60,8 @@ export {
   rollbackStanceCalibration,
 } from './feedback/calibration.js';
 export type { BackendCalibrationMetrics } from './feedback/calibration.js';
-export { authItemView, listAuthQueue, resolveAuth, type AuthQueueItemView, type ResolvedAuthItem } from './auth-queue.js';
-export { createTaskRecompute } from './task-recompute.js';
+export { authItemView, listAuthQueue, resolveAuth, type AuthQueueItemView, type ResolvedAuthItem } from './tasks/auth-queue.js';
+export { createTaskRecompute } from './tasks/task-recompute.js';
 export {
   MCP_DEFAULTS,
   MCP_TOKEN_ENV,
@@ -83,7 +83,7 @@ export {
   runResearch,
   type RunResearchInput,
   type RunResearchOverrides,
-} from './research.js';
+} from './research/research.js';
 export {
   MAX_WAITING_AUTH_ITEMS,
   WAIT_POLL_MS,
@@ -94,8 +94,8 @@ export {
   type TaskMilestone,
   type TaskWaitOutcome,
   type WaitingItem,
-} from './task-wait.js';
-export { DEFAULT_HIT_CHARS, createEvidenceQueries, type EvidenceQueriesOptions } from './evidence-queries.js';
+} from './tasks/task-wait.js';
+export { DEFAULT_HIT_CHARS, createEvidenceQueries, type EvidenceQueriesOptions } from './tasks/evidence-queries.js';
 export {
   queueReferenceCandidates,
   queueTargets,
@@ -114,9 +114,9 @@ export {
   researchRunOf,
   type ConsensusRunInfo,
   type ResearchRunInfo,
-} from './research-runs.js';
-export { filterClaims, listTaskSummaries, loadTaskPage, type ClaimFacts, type ClaimFilter, type TaskPage, type TaskSummary } from './task-views.js';
-export { taskGraphView, type GraphClaimNode, type GraphSourceNode, type TaskGraphView } from './task-graph-view.js';
+} from './research/research-runs.js';
+export { filterClaims, listTaskSummaries, loadTaskPage, type ClaimFacts, type ClaimFilter, type TaskPage, type TaskSummary } from './tasks/task-views.js';
+export { taskGraphView, type GraphClaimNode, type GraphSourceNode, type TaskGraphView } from './tasks/task-graph-view.js';
 export { UI_DEFAULT_PORT, UI_TOKEN_ENV, UI_VIA, createUiActions, uiLimitsOf, uiSettings, type UiActions, type UiSettings } from './ui.js';
 export { openInBrowser } from './open-browser.js';
 export { configDefaults, type DefaultValue } from './config-defaults.js';

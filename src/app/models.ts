@@ -17,7 +17,7 @@ import {
 } from '../models/index.js';
 import type { LyraConfig } from './config/index.js';
 import { chatClientOptionsOf } from './llm.js';
-import { loadBuiltinVectors } from './builtin-vectors.js';
+import { loadBuiltinVectors } from './corpus/builtin-vectors.js';
 
 type ModelsSection = NonNullable<LyraConfig['raw']['models']>;
 

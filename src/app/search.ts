@@ -5,7 +5,7 @@
 import { InvalidInputError, type Fetcher, type SearchHit, type SearchProvider, type Store } from '../core/index.js';
 import { createBrowserSerpProvider, createDuckDuckGoProvider, createSearxngProvider } from '../sources/index.js';
 import type { LyraConfig } from './config/index.js';
-import { searchCorpus } from './corpus.js';
+import { searchCorpus } from './corpus/corpus.js';
 import { storeLabel } from './open-store.js';
 import type { WebProviderName } from './web-search.js';
 

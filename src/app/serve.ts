@@ -7,10 +7,10 @@ import { openJobQueue } from './workers/jobs.js';
 import { hasTeamDatabase } from './workers/worker-settings.js';
 import type { DomainPolicySource, LyraConfig } from './config/index.js';
 import { createEngine, graphLimitsOf, type AppEngine, type EngineOverrides } from './engine.js';
-import { createEvidenceQueries } from './evidence-queries.js';
+import { createEvidenceQueries } from './tasks/evidence-queries.js';
 import type { RecomputeSummary } from './feedback/feedback.js';
 import { createRuntime } from './runtime.js';
-import { createTaskRecompute } from './task-recompute.js';
+import { createTaskRecompute } from './tasks/task-recompute.js';
 import { createTrustResolver } from './trust-resolver.js';
 
 /** Environment variable holding the HTTP bearer token (wins over mcp.http.token). */

@@ -449,7 +449,7 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
       '  pubmed: { enabled: false }',
       `pipeline: ${JSON.stringify(pipeline)}`,
       // npm test (scripts/run-tests.mjs) names one vector cache file for the whole run: USE-lite's
-      // vectors are deterministic (bit-identical run to run, see app/builtin-vectors.test.ts), so sharing
+      // vectors are deterministic (bit-identical run to run, see app/corpus/builtin-vectors.test.ts), so sharing
       // them changes no result; it spares each test file embedding the same articles again (~20 s a run).
       ...(process.env.LYRA_TEST_VECTOR_CACHE ? [`models: { embedding: { cache_path: ${JSON.stringify(process.env.LYRA_TEST_VECTOR_CACHE)} } }`] : []),
       ...(options.extraYaml ? [options.extraYaml] : []),

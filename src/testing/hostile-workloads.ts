@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { documentClaims } from '../app/claims.js';
+import { documentClaims } from '../app/tasks/claims.js';
 import { createTextExtractor } from '../extract/index.js';
 import { MAX_SEGMENT_CHARS, splitSentences } from '../extract/sentences.js';
 import { ingestCorpus } from '../sources/index.js';

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CorpusInfo } from '../../core/index.js';
-import { listBuiltinCorpora } from '../builtin-corpora.js';
+import { listBuiltinCorpora } from '../corpus/builtin-corpora.js';
 import { webSearchPlan } from '../web-search.js';
 import type { HostResolver } from '../../net/index.js';
 import type { LyraConfig } from '../config/index.js';

@@ -1,6 +1,6 @@
 // `lyra research "<question>"`: the autonomous claim-centric workflow (seed 001). Parses flags,
 // shows progress (a line on a terminal, JSON lines with --json), stops cleanly on Ctrl-C and
-// prints where the report, search log and artifacts went. Logic lives in app/research.ts.
+// prints where the report, search log and artifacts went. Logic lives in app/research/research.ts.
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { resumeResearch, runResearch, DEFAULT_RESEARCH_OUT } from '../../app/index.js';

@@ -4,9 +4,9 @@
 // waited for in the shared store; its outcome is read back from the store as `search` returns it. The
 // workflow plans, judges and writes here: only the searches move. A query a worker cannot finish ends
 // failed or cancelled and the workflow goes on, as it does with a local failure.
-import { delay, InvalidInputError, isLyraError, throwIfAborted, type SearchOptions, type SearchOutcome, type Store } from '../core/index.js';
-import type { PipelineEngine } from '../pipeline/index.js';
-import type { PgBossQueue } from '../queue/index.js';
+import { delay, InvalidInputError, isLyraError, throwIfAborted, type SearchOptions, type SearchOutcome, type Store } from '../../core/index.js';
+import type { PipelineEngine } from '../../pipeline/index.js';
+import type { PgBossQueue } from '../../queue/index.js';
 
 /** How often the store is read for the query's end (ms). */
 export const DEFAULT_QUEUED_POLL_MS = 500;

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isLyraError } from '../core/index.js';
-import { writeSyntheticTask } from '../test-support/synthetic-task.js';
-import { createServeRuntime, filterClaims, loadConfig, loadTaskPage, taskGraphView } from './index.js';
+import { isLyraError } from '../../core/index.js';
+import { writeSyntheticTask } from '../../test-support/synthetic-task.js';
+import { createServeRuntime, filterClaims, loadConfig, loadTaskPage, taskGraphView } from '../index.js';
 
 test('a task of 1,200 claims loads whole past the 1,000-claim materials page, is cut at maxClaims, and filters', async () => {
   const home = mkdtempSync(join(tmpdir(), 'lyra-views-'));

@@ -2,9 +2,9 @@
 // views and read-only SQL through one child-process connection (store/readonly-sql.ts), and vector
 // search over a task's fragments with the engine's embedding model. Limits come from `mcp.sql` and
 // `mcp.vector_search`; a call may ask for less, never more.
-import { InvalidInputError, isPostgresUrl, type EmbeddingModel, type EvidenceQueries, type Store, type TableResult } from '../core/index.js';
-import { searchFragments, type TrustResolver } from '../pipeline/index.js';
-import { EVIDENCE_VIEWS, createReadonlySql, evidenceView, type ReadonlySql } from '../store/index.js';
+import { InvalidInputError, isPostgresUrl, type EmbeddingModel, type EvidenceQueries, type Store, type TableResult } from '../../core/index.js';
+import { searchFragments, type TrustResolver } from '../../pipeline/index.js';
+import { EVIDENCE_VIEWS, createReadonlySql, evidenceView, type ReadonlySql } from '../../store/index.js';
 
 export interface EvidenceQueriesOptions {
   store: Store;

@@ -1,11 +1,11 @@
 // Local corpora as the CLI and the engine use them: ingest files, list, remove, search.
-import type { SearchHit, Store, TrustLevel } from '../core/index.js';
-import { InvalidInputError } from '../core/index.js';
-import { createTextExtractor } from '../extract/index.js';
-import { createCorpusSearchProvider, ingestCorpus, validateCorpusName, type IngestProgress, type IngestReport } from '../sources/index.js';
+import type { SearchHit, Store, TrustLevel } from '../../core/index.js';
+import { InvalidInputError } from '../../core/index.js';
+import { createTextExtractor } from '../../extract/index.js';
+import { createCorpusSearchProvider, ingestCorpus, validateCorpusName, type IngestProgress, type IngestReport } from '../../sources/index.js';
 import { ensureBuiltinCorpus } from './builtin-corpora.js';
-import { textExtractorOptions } from './extract-source.js';
-import type { LyraConfig } from './config/index.js';
+import { textExtractorOptions } from '../tasks/extract-source.js';
+import type { LyraConfig } from '../config/index.js';
 
 export async function addToCorpus(options: {
   store: Store;

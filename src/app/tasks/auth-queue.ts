@@ -1,7 +1,7 @@
 // The auth queue seen from a client (MCP get_auth_queue / resolve_auth): pages that answered with a
 // CAPTCHA, a login wall or a refusal wait for a person. Solved: the page is marked fetchable again
 // and its URL re-queued in its task, so the blocked fetch resumes; skip: the item is dropped.
-import { InvalidInputError, errorMessage, isLyraError, normalizeUrl, type AuthItem, type AuthStatus, type Engine, type Store } from '../core/index.js';
+import { InvalidInputError, errorMessage, isLyraError, normalizeUrl, type AuthItem, type AuthStatus, type Engine, type Store } from '../../core/index.js';
 
 export interface AuthQueueItemView {
   id: string;

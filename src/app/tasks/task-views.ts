@@ -2,9 +2,9 @@
 // get) and the store: every task with its progress; one task's claims as the report document (status,
 // rationale in words, verbatim quotes with real links), with the facts its filters need, the blocked
 // domains that concern it and its research run. Read-only.
-import { htmlClaimOf, taskProgress, type HtmlClaim, type HtmlReportDocument, type TaskProgress } from '../pipeline/index.js';
-import { detectLanguage } from '../extract/index.js';
-import { rationaleInWords } from '../workflows/index.js';
+import { htmlClaimOf, taskProgress, type HtmlClaim, type HtmlReportDocument, type TaskProgress } from '../../pipeline/index.js';
+import { detectLanguage } from '../../extract/index.js';
+import { rationaleInWords } from '../../workflows/index.js';
 import {
   InvalidInputError,
   type CitationView,
@@ -14,12 +14,12 @@ import {
   type Store,
   type Task,
   type TrustLevel,
-} from '../core/index.js';
-import { builtinDocumentLink } from './builtin-corpora.js';
-import { listBlockedDomains, type BlockedDomainView } from './domains.js';
-import type { AppEngine } from './engine.js';
-import { rejectedClaims } from './feedback/feedback.js';
-import { htmlAnswerOf, researchRunOf, type ResearchRunInfo } from './research-runs.js';
+} from '../../core/index.js';
+import { builtinDocumentLink } from '../corpus/builtin-corpora.js';
+import { listBlockedDomains, type BlockedDomainView } from '../domains.js';
+import type { AppEngine } from '../engine.js';
+import { rejectedClaims } from '../feedback/feedback.js';
+import { htmlAnswerOf, researchRunOf, type ResearchRunInfo } from '../research/research-runs.js';
 
 export interface TaskSummary {
   task: Task;

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isLyraError } from '../core/index.js';
-import { createEmbeddingModel, createUseLiteEmbeddingModel } from '../models/index.js';
-import { PIPELINE_DEFAULTS, textFragments } from '../pipeline/index.js';
-import { openStore } from '../store/index.js';
-import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from './index.js';
+import { isLyraError } from '../../core/index.js';
+import { createEmbeddingModel, createUseLiteEmbeddingModel } from '../../models/index.js';
+import { PIPELINE_DEFAULTS, textFragments } from '../../pipeline/index.js';
+import { openStore } from '../../store/index.js';
+import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../index.js';
 import { BUILTIN_VECTORS_FILES, loadBuiltinVectors, readBuiltinVectors } from './builtin-vectors.js';
 
 const EXAMPLE_DIR = join(BUILTIN_CORPORA_DIR, 'example');

@@ -12,10 +12,10 @@ import {
   type EmbeddingModel,
   type Fetcher,
   type TextExtractor,
-} from '../core/index.js';
-import { createTextExtractor, extractNormalizedClaims, mergeClaimsWithEmbeddings, screenClaims, type NormalizedClaim } from '../extract/index.js';
-import type { LyraConfig } from './config/index.js';
-import { createRuntime } from './runtime.js';
+} from '../../core/index.js';
+import { createTextExtractor, extractNormalizedClaims, mergeClaimsWithEmbeddings, screenClaims, type NormalizedClaim } from '../../extract/index.js';
+import type { LyraConfig } from '../config/index.js';
+import { createRuntime } from '../runtime.js';
 
 /** Largest local file read, in bytes. */
 export const MAX_CLAIMS_FILE_BYTES = 100 * 1024 * 1024;

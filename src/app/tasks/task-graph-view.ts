@@ -2,8 +2,8 @@
 // each claim at home in the source it was extracted from (clustering by source), edges a reader sees
 // (supports, refutes, stated-in, contradicts, cites). Neutral judgements are left out. Compact field
 // names: a 5,000-claim task is sent as one JSON document.
-import { TRUST_LEVELS, type TrustLevel } from '../core/index.js';
-import type { HtmlClaimStatus } from '../pipeline/index.js';
+import { TRUST_LEVELS, type TrustLevel } from '../../core/index.js';
+import type { HtmlClaimStatus } from '../../pipeline/index.js';
 import type { TaskPage } from './task-views.js';
 
 export interface GraphSourceNode {

@@ -6,10 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { EVIDENCE_WEB_SHARED_DATA, articleHtml, startEvidenceWeb } from '../test-support/evidence-web.js';
-import { MAX_QUERIES_PER_GAP, SEND_BACK_PHASE, loadResearchState } from '../workflows/index.js';
-import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
-import { createEngine, loadConfig } from './index.js';
+import { EVIDENCE_WEB_SHARED_DATA, articleHtml, startEvidenceWeb } from '../../test-support/evidence-web.js';
+import { MAX_QUERIES_PER_GAP, SEND_BACK_PHASE, loadResearchState } from '../../workflows/index.js';
+import { PROJECT_ROOT, skipUnlessShared } from '../../test-support/shared-data.js';
+import { createEngine, loadConfig } from '../index.js';
 import { RESEARCH_STATE_KEY, runResearch } from './research.js';
 
 const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');

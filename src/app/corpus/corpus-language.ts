@@ -1,8 +1,8 @@
 // The languages a corpus's documents are written in. The corpus search matches words, so a question in
 // a language none of its documents is in finds nothing: `lyra research` says so before it starts
 // (research_language_mismatch) instead of after a budget of empty searches ending "search other sources".
-import { InvalidInputError, type Store } from '../core/index.js';
-import { detectLanguage, type TextLanguage } from '../extract/index.js';
+import { InvalidInputError, type Store } from '../../core/index.js';
+import { detectLanguage, type TextLanguage } from '../../extract/index.js';
 
 /** Documents read to tell a corpus's languages: all of a small corpus, an even sample of a large one. */
 export const CORPUS_LANGUAGE_SAMPLE = 2000;

@@ -1,8 +1,8 @@
 // `lyra verify`: search → stance → status for one statement, through the Engine. A new task is made
 // for the statement (its question), unless the caller names a task to verify within.
-import { InvalidInputError, type EngineEvent, type Task, type VerifyOutcome } from '../core/index.js';
-import type { LyraConfig } from './config/index.js';
-import { createEngine, type EngineOverrides } from './engine.js';
+import { InvalidInputError, type EngineEvent, type Task, type VerifyOutcome } from '../../core/index.js';
+import type { LyraConfig } from '../config/index.js';
+import { createEngine, type EngineOverrides } from '../engine.js';
 
 export interface VerifyOnceOptions {
   config: LyraConfig;

@@ -1,9 +1,9 @@
 // Recomputes one task's contradictions, L6 verification and claim statuses from the stored graph
 // (the same pipeline step that ends every query), for changes made outside a query: feedback
 // corrections. Built from the same trust resolver the engine reads, so both see one policy.
-import type { EngineEvent, Store } from '../core/index.js';
-import { recomputeTaskGraph, type TrustResolver } from '../pipeline/index.js';
-import type { RecomputeSummary } from './feedback/feedback.js';
+import type { EngineEvent, Store } from '../../core/index.js';
+import { recomputeTaskGraph, type TrustResolver } from '../../pipeline/index.js';
+import type { RecomputeSummary } from '../feedback/feedback.js';
 
 export function createTaskRecompute(options: {
   store: Store;

@@ -4,12 +4,12 @@
 // points at the task, so `lyra research --resume <run-dir|task-id>` — and `lyra resume <task-id>`
 // through `isResearchTask` / `resumeResearch` — continue a stopped or killed run.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { ensureOutputDir } from './output-path.js';
-import { storeLabel } from './open-store.js';
+import { ensureOutputDir } from '../output-path.js';
+import { storeLabel } from '../open-store.js';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { InvalidInputError, type EngineEvent, type Store } from '../core/index.js';
-import type { ChatClient } from '../models/index.js';
+import { InvalidInputError, type EngineEvent, type Store } from '../../core/index.js';
+import type { ChatClient } from '../../models/index.js';
 import {
   loadResearchState,
   researchRunSchema,
@@ -26,18 +26,18 @@ import {
   type ResearchResult,
   type ResearchState,
   type ResearchStateStore,
-} from '../workflows/index.js';
-import { builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora } from './builtin-corpora.js';
-import { checkQuestionLanguage } from './corpus-language.js';
-import type { LyraConfig } from './config/index.js';
-import { createEngine, type AppEngine, type EngineOverrides } from './engine.js';
-import { readJsonFile } from './json-file.js';
-import { openJobQueue } from './workers/jobs.js';
-import { chatClientOf } from './llm.js';
+} from '../../workflows/index.js';
+import { builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora } from '../corpus/builtin-corpora.js';
+import { checkQuestionLanguage } from '../corpus/corpus-language.js';
+import type { LyraConfig } from '../config/index.js';
+import { createEngine, type AppEngine, type EngineOverrides } from '../engine.js';
+import { readJsonFile } from '../json-file.js';
+import { openJobQueue } from '../workers/jobs.js';
+import { chatClientOf } from '../llm.js';
 import { createQueuedSearch, retryWhileTaskBusy } from './queued-search.js';
-import type { PgBossQueue } from '../queue/index.js';
-import { reportCsp } from '../pipeline/index.js';
-import { createLlmTranslator } from './translator.js';
+import type { PgBossQueue } from '../../queue/index.js';
+import { reportCsp } from '../../pipeline/index.js';
+import { createLlmTranslator } from '../translator.js';
 
 /** Checkpoint key of the research state in the engine's task. */
 export const RESEARCH_STATE_KEY = 'research:state';

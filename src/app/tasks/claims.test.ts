@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isLyraError, type ClaimScreen, type EmbeddingModel, type Fetcher, type FetchRequest } from '../core/index.js';
+import { isLyraError, type ClaimScreen, type EmbeddingModel, type Fetcher, type FetchRequest } from '../../core/index.js';
 import { documentClaims } from './claims.js';
-import { loadConfig, type LyraConfig } from './config/index.js';
-import { buildClaimScreen } from './models.js';
+import { loadConfig, type LyraConfig } from '../config/index.js';
+import { buildClaimScreen } from '../models.js';
 
 const HTML = `<html><head><title>Vaccines and hospitalization</title></head><body>
 <nav>Home | About | Contact</nav><article><h1>Vaccines and hospitalization</h1>

@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { EVIDENCE_WEB_SHARED_DATA, startEvidenceWeb } from '../test-support/evidence-web.js';
-import { PROJECT_ROOT, skipUnlessShared } from '../test-support/shared-data.js';
-import { createEngine, loadConfig } from './index.js';
+import { EVIDENCE_WEB_SHARED_DATA, startEvidenceWeb } from '../../test-support/evidence-web.js';
+import { PROJECT_ROOT, skipUnlessShared } from '../../test-support/shared-data.js';
+import { createEngine, loadConfig } from '../index.js';
 import { runResearch } from './research.js';
 
 const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');

@@ -16,10 +16,10 @@ import {
   type ExtractedDocument,
   type Fetcher,
   type TextExtractor,
-} from '../core/index.js';
-import { createTextExtractor, type TextExtractorOptions } from '../extract/index.js';
-import type { LyraConfig } from './config/index.js';
-import { createRuntime, type Runtime } from './runtime.js';
+} from '../../core/index.js';
+import { createTextExtractor, type TextExtractorOptions } from '../../extract/index.js';
+import type { LyraConfig } from '../config/index.js';
+import { createRuntime, type Runtime } from '../runtime.js';
 
 /** Largest local file read for extraction, in bytes. */
 export const MAX_EXTRACT_FILE_BYTES = 100 * 1024 * 1024;

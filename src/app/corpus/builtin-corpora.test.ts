@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openStore } from '../store/index.js';
-import { ensureBuiltinCorpus, listBuiltinCorpora } from './index.js';
+import { openStore } from '../../store/index.js';
+import { ensureBuiltinCorpus, listBuiltinCorpora } from '../index.js';
 
 test('the shipped example corpus is indexed on first use, once, with its trust level', async () => {
   const [example] = listBuiltinCorpora();

@@ -2,7 +2,7 @@
 // wait (an engine event or the store changing under it), the deadline, and cancellation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Engine, EngineEvent, Store, TaskStatusView } from '../core/index.js';
+import type { Engine, EngineEvent, Store, TaskStatusView } from '../../core/index.js';
 import { milestonesBetween, waitForTask } from './task-wait.js';
 
 type SearchState = { queryId: string; text: string; status: string };

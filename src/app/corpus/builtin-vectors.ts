@@ -6,10 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { NonRetryableError } from '../core/index.js';
-import { createStaticVectors, type StaticVectors } from '../models/index.js';
+import { NonRetryableError } from '../../core/index.js';
+import { createStaticVectors, type StaticVectors } from '../../models/index.js';
 import { BUILTIN_CORPORA_DIR, listBuiltinCorpora } from './builtin-corpora.js';
-import { readJsonFile } from './json-file.js';
+import { readJsonFile } from '../json-file.js';
 
 export const BUILTIN_VECTORS_FILES = { manifest: 'vectors.json', vectors: 'vectors.f32' } as const;
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NonRetryableError, RetryableError, type QueryStatus, type SearchOutcome } from '../core/index.js';
-import type { QueuedJobState } from '../queue/index.js';
+import { NonRetryableError, RetryableError, type QueryStatus, type SearchOutcome } from '../../core/index.js';
+import type { QueuedJobState } from '../../queue/index.js';
 import { createQueuedSearch, retryWhileTaskBusy, type QueuedSearchEngine } from './queued-search.js';
 
 /** A task's store and queue in memory; `script` says what the query's status is at each poll. */

@@ -4,7 +4,7 @@
 // or at the deadline. Milestones are the difference between the status before and after, read from
 // the store, so work running in another process (`lyra task resume`) counts as well as this one's.
 // The engine's events only wake the check early; a poll catches what they cannot see.
-import { delay, throwIfAborted, type Engine, type EngineEvent, type Store, type TaskStatusView } from '../core/index.js';
+import { delay, throwIfAborted, type Engine, type EngineEvent, type Store, type TaskStatusView } from '../../core/index.js';
 
 /** How often the store is looked at while waiting, in ms (events of this process wake it sooner). */
 export const WAIT_POLL_MS = 1_000;

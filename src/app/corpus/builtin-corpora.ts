@@ -3,11 +3,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { NonRetryableError, parseTrustLevel, type Store, type TrustLevel } from '../core/index.js';
-import { createTextExtractor } from '../extract/index.js';
-import { ingestCorpus, parseCorpusUrl, type IngestReport } from '../sources/index.js';
-import { PACKAGE_ROOT } from './config/index.js';
-import { readJsonFile } from './json-file.js';
+import { NonRetryableError, parseTrustLevel, type Store, type TrustLevel } from '../../core/index.js';
+import { createTextExtractor } from '../../extract/index.js';
+import { ingestCorpus, parseCorpusUrl, type IngestReport } from '../../sources/index.js';
+import { PACKAGE_ROOT } from '../config/index.js';
+import { readJsonFile } from '../json-file.js';
 
 export const BUILTIN_CORPORA_DIR = join(PACKAGE_ROOT, 'corpora');
 

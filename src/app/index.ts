@@ -1,7 +1,7 @@
 // app/: the composition root. Wires configuration, policy and adapters for the interfaces above it.
 export * from './config/index.js';
-export { RESTORE_VIA, blockedView, explainDomain, listBlockedDomains, listDomainRules } from './domains.js';
-export type { BlockedDomainView, DomainExplanation, DomainRuleView } from './domains.js';
+export { RESTORE_VIA, blockedView, explainDomain, listBlockedDomains, listDomainRules } from './domains/domains.js';
+export type { BlockedDomainView, DomainExplanation, DomainRuleView } from './domains/domains.js';
 export { openExistingStore, openOrCreateStore, storeLabel, type StoreLocation } from './open-store.js';
 export { ensureOutputDir, ensureOutputFile } from './output-path.js';
 export { buildClaimScreen, buildEmbeddingModel, buildStanceModel, listLocalModels, modelsDirOf, pullModel, stanceBackendOf } from './models.js';
@@ -28,8 +28,8 @@ export {
 export type { ScholarlyCallOptions, ScholarlySetup, ScholarlySourceName } from './scholarly.js';
 export { MAX_EXTRACT_FILE_BYTES, extractSource, isUrlSource, textExtractorOptions, type ExtractSourceOptions } from './tasks/extract-source.js';
 export { BUILTIN_CORPORA_DIR, builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora, type BuiltinCorpus } from './corpus/builtin-corpora.js';
-export { CHECKPOINT_SUFFIX, COLLECT_PROVIDER_NAMES, checkpointPathFor, createFileCheckpointStore, readOutlineFile, runCollect } from './collect.js';
-export type { RunCollectInput, RunCollectOverrides, RunCollectResult } from './collect.js';
+export { CHECKPOINT_SUFFIX, COLLECT_PROVIDER_NAMES, checkpointPathFor, createFileCheckpointStore, readOutlineFile, runCollect } from './collect/collect.js';
+export type { RunCollectInput, RunCollectOverrides, RunCollectResult } from './collect/collect.js';
 export { verifyOnce, type VerifyOnceOptions, type VerifyOnceResult } from './research/verify.js';
 export { createEngine, graphLimitsOf, pipelineLimitsOf, withEngine } from './engine.js';
 export { enqueueQueryJobs, openJobQueue, type OpenJobQueueOptions } from './workers/jobs.js';
@@ -38,8 +38,8 @@ export { DATABASE_URL_ENV, WORKER_DEFAULTS, hasTeamDatabase, workerSettings, typ
 export type { AppEngine, EngineOverrides } from './engine.js';
 export { createTrustResolver } from './trust-resolver.js';
 export { MAX_TRANSLATE_CHARS, configuredTranslator, createLlmTranslator } from './translator.js';
-export { CONSENSUS_PROVIDERS, consensusAgentProviders, resolveConsensusProviders, runConsensus } from './consensus.js';
-export type { ConsensusProviderName, ConsensusRunOptions, ConsensusRunResult } from './consensus.js';
+export { CONSENSUS_PROVIDERS, consensusAgentProviders, resolveConsensusProviders, runConsensus } from './consensus/consensus.js';
+export type { ConsensusProviderName, ConsensusRunOptions, ConsensusRunResult } from './consensus/consensus.js';
 export {
   CONSENSUS_REPORT_FILE,
   CONSENSUS_TRANSPARENCY_FILE,
@@ -47,7 +47,7 @@ export {
   consensusTransparency,
   defaultConsensusOutDir,
   writeConsensusOutputs,
-} from './consensus-output.js';
+} from './consensus/consensus-output.js';
 export { applyFeedback, rejectedClaims } from './feedback/feedback.js';
 export type { FeedbackInput, FeedbackOutcome, RecomputeSummary } from './feedback/feedback.js';
 export {
@@ -71,7 +71,7 @@ export {
   type HttpSettings,
   type McpSettings,
   type ServeRuntime,
-} from './serve.js';
+} from './ui/serve.js';
 export {
   DEFAULT_RESEARCH_OUT,
   RESEARCH_RUN_FILE,
@@ -104,7 +104,7 @@ export {
   type ReferenceCandidatesOutcome,
   type SkippedTarget,
 } from './workers/queue-targets.js';
-export { MAX_OVERRIDE_REASON_CHARS, setDomainOverride, type DomainOverrideInput, type DomainOverrideOutcome } from './domain-overrides.js';
+export { MAX_OVERRIDE_REASON_CHARS, setDomainOverride, type DomainOverrideInput, type DomainOverrideOutcome } from './domains/domain-overrides.js';
 export {
   MAX_LISTED_RUNS,
   MAX_RUN_FILE_BYTES,
@@ -117,12 +117,12 @@ export {
 } from './research/research-runs.js';
 export { filterClaims, listTaskSummaries, loadTaskPage, type ClaimFacts, type ClaimFilter, type TaskPage, type TaskSummary } from './tasks/task-views.js';
 export { taskGraphView, type GraphClaimNode, type GraphSourceNode, type TaskGraphView } from './tasks/task-graph-view.js';
-export { UI_DEFAULT_PORT, UI_TOKEN_ENV, UI_VIA, createUiActions, uiLimitsOf, uiSettings, type UiActions, type UiSettings } from './ui.js';
-export { openInBrowser } from './open-browser.js';
-export { configDefaults, type DefaultValue } from './config-defaults.js';
-export { CONFIG_VALUE_SOURCES, configShowSchema, configValueSchema, configView, isSecretKey } from './config-view.js';
-export type { ConfigShow, ConfigValue, ConfigValueSource, ConfigViewOptions } from './config-view.js';
-export { CONFIG_TEMPLATE, writeConfigTemplate, type WriteConfigTemplateOptions } from './config-template.js';
+export { UI_DEFAULT_PORT, UI_TOKEN_ENV, UI_VIA, createUiActions, uiLimitsOf, uiSettings, type UiActions, type UiSettings } from './ui/ui.js';
+export { openInBrowser } from './ui/open-browser.js';
+export { configDefaults, type DefaultValue } from './config/config-defaults.js';
+export { CONFIG_VALUE_SOURCES, configShowSchema, configValueSchema, configView, isSecretKey } from './config/config-view.js';
+export type { ConfigShow, ConfigValue, ConfigValueSource, ConfigViewOptions } from './config/config-view.js';
+export { CONFIG_TEMPLATE, writeConfigTemplate, type WriteConfigTemplateOptions } from './config/config-template.js';
 export {
   DEFAULT_PROBE_TIMEOUT_MS,
   PROBE_STATUSES,
@@ -138,4 +138,4 @@ export {
   stanceJudgeSchema,
 } from './doctor/index.js';
 export type { DoctorReport, Probe, ProbeStatus, ProbeTarget, Problem, RunDoctorOptions, SourceCheck } from './doctor/index.js';
-export { UI_DEFAULTS, type UiLimits } from './ui-defaults.js';
+export { UI_DEFAULTS, type UiLimits } from './ui/ui-defaults.js';

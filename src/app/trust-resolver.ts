@@ -1,11 +1,11 @@
 // The TrustResolver the pipeline and the graph step read trust through: the configured domain policy
 // (hot-reloaded) with L6 verification state from the store on top, a user override always winning
-// (app/domains.ts explainDomain holds that precedence); corpus:// URLs take their corpus's trust level.
+// (app/domains/domains.ts explainDomain holds that precedence); corpus:// URLs take their corpus's trust level.
 import { InvalidInputError, type Store, type TrustLevel, type TrustOrigin } from '../core/index.js';
 import type { TrustResolver } from '../pipeline/index.js';
 import { parseCorpusUrl } from '../sources/index.js';
 import type { DomainPolicySource } from './config/index.js';
-import { explainDomain } from './domains.js';
+import { explainDomain } from './domains/domains.js';
 
 export interface TrustAnswer {
   trustLevel: TrustLevel;

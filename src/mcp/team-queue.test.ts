@@ -7,7 +7,7 @@ import { tempHome } from '../test-support/cli.js';
 import { createTestDatabase, skipUnlessPostgres } from '../test-support/postgres.js';
 import { QUERY_QUEUE } from '../queue/index.js';
 import { loadConfig } from '../app/config/index.js';
-import { createServeRuntime } from '../app/serve.js';
+import { createServeRuntime } from '../app/ui/serve.js';
 import { queueSearchesTool } from './tools/search-tools.js';
 
 test('with a team database, queue_searches records the queries and enqueues one job each; the server runs none of them', {

@@ -348,7 +348,7 @@ export const lyraConfigSchema = z.strictObject({
       graph_job_expire_seconds: z.number().int().min(1).max(86_400).optional(),
     })
     .optional(),
-  /** The browser UI (`lyra ui`, `lyra serve --http --ui`); defaults in app/ui-defaults.ts (UI_DEFAULTS). */
+  /** The browser UI (`lyra ui`, `lyra serve --http --ui`); defaults in app/ui/ui-defaults.ts (UI_DEFAULTS). */
   ui: z
     .strictObject({
       // port default 3918; without ui.token or $LYRA_UI_TOKEN a server bound beyond loopback makes a

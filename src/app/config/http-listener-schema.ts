@@ -1,6 +1,6 @@
 // The settings every local HTTP listener of Lyra has — `mcp.http` (lyra serve --http) and `ui` (lyra
 // ui) — with one set of bounds. Each section spreads these shapes and adds its own keys; the defaults
-// differ per server (mcp/http.ts HTTP_DEFAULTS, app/ui-defaults.ts UI_DEFAULTS; docs/configuration.md).
+// differ per server (mcp/http.ts HTTP_DEFAULTS, app/ui/ui-defaults.ts UI_DEFAULTS; docs/configuration.md).
 import { z } from 'zod';
 
 /** Where the server listens and who may call it. */

@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { configView } from '../config-view.js';
-import { httpSettings } from '../serve.js';
-import { uiSettings } from '../ui.js';
+import { configView } from './config-view.js';
+import { httpSettings } from '../ui/serve.js';
+import { uiSettings } from '../ui/ui.js';
 import { listenerAccessFields } from './http-listener-schema.js';
 import { LISTENER_KEYS, LISTENER_SECTIONS, WIDENING_KEYS, loadConfig, lyraConfigSchema, schemaKeys } from './index.js';
 

@@ -9,7 +9,7 @@ import { InvalidInputError, type Locator, type Store } from '../../core/index.js
 import { formatLocator, type HtmlAnswer, type HtmlQuote } from '../../pipeline/index.js';
 import { RESEARCH_ARTIFACT_SCHEMAS, STRINGS, researchRunSchema, type Answer, type AnswerQuote } from '../../workflows/index.js';
 import { builtinDocumentLink } from '../corpus/builtin-corpora.js';
-import { CONSENSUS_REPORT_FILE, CONSENSUS_TRANSPARENCY_FILE, CONSENSUS_TRANSPARENCY_FORMAT } from '../consensus-output.js';
+import { CONSENSUS_REPORT_FILE, CONSENSUS_TRANSPARENCY_FILE, CONSENSUS_TRANSPARENCY_FORMAT } from '../consensus/consensus-output.js';
 import { RESEARCH_RUN_FILE, RESEARCH_STATE_KEY } from './research.js';
 
 /** Largest run file read (research_run.json, evidence.json, a report): a bigger one is an error, not a slow page. */

@@ -16,7 +16,7 @@ import {
   type TrustLevel,
 } from '../../core/index.js';
 import { builtinDocumentLink } from '../corpus/builtin-corpora.js';
-import { listBlockedDomains, type BlockedDomainView } from '../domains.js';
+import { listBlockedDomains, type BlockedDomainView } from '../domains/domains.js';
 import type { AppEngine } from '../engine.js';
 import { rejectedClaims } from '../feedback/feedback.js';
 import { htmlAnswerOf, researchRunOf, type ResearchRunInfo } from '../research/research-runs.js';

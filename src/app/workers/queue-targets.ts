@@ -62,7 +62,7 @@ function planTargets(engine: Pick<Engine, 'status'>, taskId: string, targets: re
 
 /**
  * Where queued targets go: by default engine.queueSearches (they run in this process); with a team
- * database, a function that records them and enqueues one job each for `lyra worker` (app/serve.ts).
+ * database, a function that records them and enqueues one job each for `lyra worker` (app/ui/serve.ts).
  */
 export type QueueSink = (taskId: string, targets: SearchTarget[], options: QueueOptions) => Promise<QueuedItem[]> | QueuedItem[];
 

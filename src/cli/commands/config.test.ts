@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configDefaults } from '../../app/config-defaults.js';
-import { CONFIG_TEMPLATE } from '../../app/config-template.js';
-import { configShowSchema, type ConfigShow } from '../../app/config-view.js';
+import { configDefaults } from '../../app/config/config-defaults.js';
+import { CONFIG_TEMPLATE } from '../../app/config/config-template.js';
+import { configShowSchema, type ConfigShow } from '../../app/config/config-view.js';
 import { loadConfig, lyraConfigSchema, parseYamlWithSchema, schemaKeys } from '../../app/index.js';
 import { HTTP_DEFAULTS } from '../../mcp/index.js';
 import { runCli, tempHome } from '../../test-support/cli.js';
@@ -22,7 +22,7 @@ test('every key of the schema has a documented default, and the MCP server defau
     assert.deepEqual(
       leafKeys().filter((k) => !(k in defaults)),
       [],
-      'keys without an entry in app/config-defaults.ts',
+      'keys without an entry in app/config/config-defaults.ts',
     );
     assert.deepEqual(
       Object.keys(defaults).filter((k) => !leafKeys().includes(k)),

@@ -1,8 +1,8 @@
 // `lyra config show [--json]` and `lyra config init [--path FILE] [--force] [--json]`: the effective
 // configuration with where each value came from, and a commented file to start from.
 import type { Command } from 'commander';
-import { writeConfigTemplate } from '../../app/config-template.js';
-import { configView, type ConfigShow, type ConfigValue } from '../../app/config-view.js';
+import { writeConfigTemplate } from '../../app/config/config-template.js';
+import { configView, type ConfigShow, type ConfigValue } from '../../app/config/config-view.js';
 import { terminalLine } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { formatTable, printJson } from '../io.js';

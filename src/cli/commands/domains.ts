@@ -1,7 +1,7 @@
 // `lyra domains list|explain|blocked`: the domain trust policy and L6 blocking, with --json.
 import type { Command } from 'commander';
 import { loadDomainPolicy } from '../../app/config/index.js';
-import { explainDomain, listBlockedDomains, listDomainRules } from '../../app/domains.js';
+import { explainDomain, listBlockedDomains, listDomainRules } from '../../app/domains/domains.js';
 import { openExistingStore } from '../../app/open-store.js';
 import { InvalidInputError } from '../../core/index.js';
 import type { DomainPolicy } from '../../policy/index.js';

@@ -8,15 +8,15 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isLyraError, normalizeUrl, type LyraEvent } from '../core/index.js';
-import { fakeChatEndpoint, type FakeAnswer } from '../test-support/fake-chat-endpoint.js';
-import { startFakeSearxng, type SearxAnswer } from '../test-support/fake-searxng.js';
-import { startLoopbackWeb, type LoopbackWeb } from '../test-support/loopback-web.js';
-import { negationStance } from '../workflows/consensus/test-support/doubles.js';
-import { step5OutputSchema, type Step5Output } from '../workflows/index.js';
+import { isLyraError, normalizeUrl, type LyraEvent } from '../../core/index.js';
+import { fakeChatEndpoint, type FakeAnswer } from '../../test-support/fake-chat-endpoint.js';
+import { startFakeSearxng, type SearxAnswer } from '../../test-support/fake-searxng.js';
+import { startLoopbackWeb, type LoopbackWeb } from '../../test-support/loopback-web.js';
+import { negationStance } from '../../workflows/consensus/test-support/doubles.js';
+import { step5OutputSchema, type Step5Output } from '../../workflows/index.js';
 import { checkpointPathFor, runCollect, type RunCollectInput, type RunCollectOverrides } from './collect.js';
-import { loadConfig, type LyraConfig } from './config/index.js';
-import { withEngine } from './engine.js';
+import { loadConfig, type LyraConfig } from '../config/index.js';
+import { withEngine } from '../engine.js';
 
 const HOSTS = [
   'www.stat.go.jp',

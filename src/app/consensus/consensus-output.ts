@@ -2,9 +2,9 @@
 // every iteration's reports, scores, conflicts and selection reason, so a person can audit the choice.
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { ConsensusResearchResult } from '../workflows/consensus/index.js';
-import type { LyraConfig } from './config/index.js';
-import { ensureOutputDir } from './output-path.js';
+import type { ConsensusResearchResult } from '../../workflows/consensus/index.js';
+import type { LyraConfig } from '../config/index.js';
+import { ensureOutputDir } from '../output-path.js';
 
 export const CONSENSUS_REPORT_FILE = 'report.md';
 export const CONSENSUS_TRANSPARENCY_FILE = 'transparency.json';

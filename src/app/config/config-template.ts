@@ -3,8 +3,8 @@
 // that setting on (src/cli/commands/config.test.ts uncomments every line and validates the result).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { InvalidInputError } from '../core/index.js';
-import { CONFIG_FILE_NAME, lyraHome } from './config/index.js';
+import { InvalidInputError } from '../../core/index.js';
+import { CONFIG_FILE_NAME, lyraHome } from './index.js';
 
 export const CONFIG_TEMPLATE = `# Lyra configuration (lyra config init). Every key is optional; unknown keys are errors.
 # Lyra reads ONE file: --config, else $LYRA_CONFIG, else ./lyra.config.yaml, else

@@ -7,11 +7,11 @@
 // with the same --out resumes from it, in the same task.
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
-import { InvalidInputError, NonRetryableError, type BudgetInput, type EventSink, type StanceModel, type Store } from '../core/index.js';
+import { InvalidInputError, NonRetryableError, type BudgetInput, type EventSink, type StanceModel, type Store } from '../../core/index.js';
 // The chat client file directly: models/index.ts is not in the repository yet.
-import { chatClientOf } from './llm.js';
-import { storeLabel } from './open-store.js';
-import type { HostResolver } from '../net/index.js';
+import { chatClientOf } from '../llm.js';
+import { storeLabel } from '../open-store.js';
+import type { HostResolver } from '../../net/index.js';
 import {
   MAX_OUTLINE_CHARS,
   collectPrimarySources,
@@ -22,12 +22,12 @@ import {
   type CollectProvider,
   type Sleep,
   type Step5Output,
-} from '../workflows/index.js';
-import { ensureBuiltinCorpus, listBuiltinCorpora } from './corpus/builtin-corpora.js';
-import { readTextFile, type LyraConfig } from './config/index.js';
-import { createEngine, type AppEngine } from './engine.js';
-import { SCHOLARLY_SOURCE_ALIASES, SCHOLARLY_SOURCE_NAMES } from './scholarly.js';
-import { webSearchPlan, type WebProviderName } from './web-search.js';
+} from '../../workflows/index.js';
+import { ensureBuiltinCorpus, listBuiltinCorpora } from '../corpus/builtin-corpora.js';
+import { readTextFile, type LyraConfig } from '../config/index.js';
+import { createEngine, type AppEngine } from '../engine.js';
+import { SCHOLARLY_SOURCE_ALIASES, SCHOLARLY_SOURCE_NAMES } from '../scholarly.js';
+import { webSearchPlan, type WebProviderName } from '../web-search.js';
 
 export const COLLECT_PROVIDER_NAMES = ['searxng', 'duckduckgo', 'browser', 'corpus'] as const;
 export type CollectProviderName = (typeof COLLECT_PROVIDER_NAMES)[number];

@@ -6,9 +6,9 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument, type Document } from 'yaml';
-import { InvalidInputError, NonRetryableError, hostnameOf, type TrustLevel } from '../core/index.js';
-import { domainsFileSchema } from '../policy/index.js';
-import type { DomainPolicySource, LyraConfig } from './config/index.js';
+import { InvalidInputError, NonRetryableError, hostnameOf, type TrustLevel } from '../../core/index.js';
+import { domainsFileSchema } from '../../policy/index.js';
+import type { DomainPolicySource, LyraConfig } from '../config/index.js';
 
 /** Longest reason kept in the file. */
 export const MAX_OVERRIDE_REASON_CHARS = 500;

@@ -7,12 +7,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { startFakeSearxng, type FakeSearxng } from '../test-support/fake-searxng.js';
-import { startLoopbackWeb, type LoopbackWeb } from '../test-support/loopback-web.js';
-import { negationStance } from '../workflows/consensus/test-support/doubles.js';
+import { startFakeSearxng, type FakeSearxng } from '../../test-support/fake-searxng.js';
+import { startLoopbackWeb, type LoopbackWeb } from '../../test-support/loopback-web.js';
+import { negationStance } from '../../workflows/consensus/test-support/doubles.js';
 import { runConsensus } from './consensus.js';
-import { withEngine } from './engine.js';
-import { loadConfig } from './config/index.js';
+import { withEngine } from '../engine.js';
+import { loadConfig } from '../config/index.js';
 
 const PAGES: Record<string, string> = {
   '/news/sea': 'Sea level rise accelerated to 4.5 mm per year in 2023, the agency reported. Coastal flooding from sea level rise has increased in many cities.',

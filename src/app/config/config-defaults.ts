@@ -3,7 +3,7 @@
 // drift from the code), a path derived from $LYRA_HOME, an environment variable, or nothing (unset).
 // `lyra config show` prints it beside the file's own values; `schemaKeys` checks that every key of
 // the schema is here (src/cli/commands/config.test.ts).
-import { redactDatabaseUrl } from '../core/index.js';
+import { redactDatabaseUrl } from '../../core/index.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
@@ -16,7 +16,7 @@ import {
   DEFAULT_MAX_PDF_PAGES,
   DEFAULT_MAX_PDF_INFLATED_BYTES,
   DEFAULT_MAX_TEXT_CHARS,
-} from '../extract/index.js';
+} from '../../extract/index.js';
 import {
   DEFAULT_CLAIM_SCREEN_PATH,
   DEFAULT_MODEL_HUB,
@@ -26,9 +26,9 @@ import {
   escalationOptionsSchema,
   transformersEmbeddingOptionsSchema,
   transformersStanceOptionsSchema,
-} from '../models/index.js';
-import { DEFAULT_CHROMIUM_PATH, FETCH_DEFAULTS } from '../net/index.js';
-import { BUDGET_SPECS, DEFAULT_GRAPH_LIMITS, PIPELINE_DEFAULTS, PIPELINE_LIMIT_SPECS, snakeCase, type PipelineLimitKey } from '../pipeline/index.js';
+} from '../../models/index.js';
+import { DEFAULT_CHROMIUM_PATH, FETCH_DEFAULTS } from '../../net/index.js';
+import { BUDGET_SPECS, DEFAULT_GRAPH_LIMITS, PIPELINE_DEFAULTS, PIPELINE_LIMIT_SPECS, snakeCase, type PipelineLimitKey } from '../../pipeline/index.js';
 import {
   DEFAULT_MAX_FILES,
   DEFAULT_MAX_FILE_BYTES,
@@ -41,14 +41,14 @@ import {
   pubmedOptionsSchema,
   semanticScholarOptionsSchema,
   unpaywallOptionsSchema,
-} from '../sources/index.js';
-import { DEFAULT_CONTACT_URL, type LyraConfig } from './config/index.js';
-import { MAX_EXTRACT_FILE_BYTES } from './tasks/extract-source.js';
-import { MCP_DEFAULTS, MCP_TOKEN_ENV } from './serve.js';
-import { UI_DEFAULTS } from './ui-defaults.js';
-import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui.js';
-import { WEB_SEARCH_DEFAULTS, chromiumPathOf } from './web-search.js';
-import { WORKER_DEFAULTS } from './workers/worker-settings.js';
+} from '../../sources/index.js';
+import { DEFAULT_CONTACT_URL, type LyraConfig } from './index.js';
+import { MAX_EXTRACT_FILE_BYTES } from '../tasks/extract-source.js';
+import { MCP_DEFAULTS, MCP_TOKEN_ENV } from '../ui/serve.js';
+import { UI_DEFAULTS } from '../ui/ui-defaults.js';
+import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from '../ui/ui.js';
+import { WEB_SEARCH_DEFAULTS, chromiumPathOf } from '../web-search.js';
+import { WORKER_DEFAULTS } from '../workers/worker-settings.js';
 
 /** Where a value that the file does not set comes from. */
 export interface DefaultValue {

@@ -4,10 +4,10 @@
 // and reason), or for a domain's level the user_overrides entry a person would write by hand.
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { isLoopbackHost, type TrustLevel } from '../core/index.js';
-import type { LyraConfig } from './config/index.js';
-import { setDomainOverride, type DomainOverrideOutcome } from './domain-overrides.js';
-import { applyFeedback, type FeedbackInput, type FeedbackOutcome, type RecomputeSummary } from './feedback/feedback.js';
+import { isLoopbackHost, type TrustLevel } from '../../core/index.js';
+import type { LyraConfig } from '../config/index.js';
+import { setDomainOverride, type DomainOverrideOutcome } from '../domains/domain-overrides.js';
+import { applyFeedback, type FeedbackInput, type FeedbackOutcome, type RecomputeSummary } from '../feedback/feedback.js';
 import type { ServeRuntime } from './serve.js';
 
 /** Environment variable holding the UI token (wins over ui.token). */

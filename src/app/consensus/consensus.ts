@@ -3,7 +3,7 @@
 // stance, trust from the one domain policy), so its pages, claims and edges land in the task graph that
 // `lyra task materials <task>` shows; the agents read the pages' stored text. The configured stance
 // model judges both the graph and the conflicts between the agents' reports.
-import { InvalidInputError, type BudgetInput, type EmbeddingModel, type EventSink, type StanceModel, type Store } from '../core/index.js';
+import { InvalidInputError, type BudgetInput, type EmbeddingModel, type EventSink, type StanceModel, type Store } from '../../core/index.js';
 import {
   ConsensusResearchEngine,
   DEFAULT_CONFIG,
@@ -11,13 +11,13 @@ import {
   type ConsensusResearchConfig,
   type ConsensusResearchEvent,
   type ConsensusResearchResult,
-} from '../workflows/consensus/index.js';
-import { ensureBuiltinCorpus, listBuiltinCorpora } from './corpus/builtin-corpora.js';
-import type { LyraConfig } from './config/index.js';
-import { createEngine, type AppEngine } from './engine.js';
-import { buildEmbeddingModel, buildStanceModel } from './models.js';
-import { SCHOLARLY_SOURCE_NAMES } from './scholarly.js';
-import { webSearchPlan } from './web-search.js';
+} from '../../workflows/consensus/index.js';
+import { ensureBuiltinCorpus, listBuiltinCorpora } from '../corpus/builtin-corpora.js';
+import type { LyraConfig } from '../config/index.js';
+import { createEngine, type AppEngine } from '../engine.js';
+import { buildEmbeddingModel, buildStanceModel } from '../models.js';
+import { SCHOLARLY_SOURCE_NAMES } from '../scholarly.js';
+import { webSearchPlan } from '../web-search.js';
 
 export const CONSENSUS_PROVIDERS = ['corpus', 'searxng', 'duckduckgo', 'browser', 'scholarly'] as const;
 export type ConsensusProviderName = (typeof CONSENSUS_PROVIDERS)[number];

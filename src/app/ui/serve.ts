@@ -1,17 +1,17 @@
 // What `lyra serve` runs on: the engine with the stance model under its active calibration, the
 // store it writes, the recompute a feedback correction triggers, and the HTTP settings (config
 // `mcp.http`, $LYRA_MCP_TOKEN). Composition only; the MCP protocol lives in mcp/.
-import type { EvidenceQueries, QueueOptions, QueuedItem, SearchTarget, Store } from '../core/index.js';
-import type { PgBossQueue } from '../queue/index.js';
-import { openJobQueue } from './workers/jobs.js';
-import { hasTeamDatabase } from './workers/worker-settings.js';
-import type { DomainPolicySource, LyraConfig } from './config/index.js';
-import { createEngine, graphLimitsOf, type AppEngine, type EngineOverrides } from './engine.js';
-import { createEvidenceQueries } from './tasks/evidence-queries.js';
-import type { RecomputeSummary } from './feedback/feedback.js';
-import { createRuntime } from './runtime.js';
-import { createTaskRecompute } from './tasks/task-recompute.js';
-import { createTrustResolver } from './trust-resolver.js';
+import type { EvidenceQueries, QueueOptions, QueuedItem, SearchTarget, Store } from '../../core/index.js';
+import type { PgBossQueue } from '../../queue/index.js';
+import { openJobQueue } from '../workers/jobs.js';
+import { hasTeamDatabase } from '../workers/worker-settings.js';
+import type { DomainPolicySource, LyraConfig } from '../config/index.js';
+import { createEngine, graphLimitsOf, type AppEngine, type EngineOverrides } from '../engine.js';
+import { createEvidenceQueries } from '../tasks/evidence-queries.js';
+import type { RecomputeSummary } from '../feedback/feedback.js';
+import { createRuntime } from '../runtime.js';
+import { createTaskRecompute } from '../tasks/task-recompute.js';
+import { createTrustResolver } from '../trust-resolver.js';
 
 /** Environment variable holding the HTTP bearer token (wins over mcp.http.token). */
 export const MCP_TOKEN_ENV = 'LYRA_MCP_TOKEN';

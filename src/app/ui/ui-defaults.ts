@@ -1,5 +1,5 @@
 // The browser UI's limits and their defaults (config `ui.*` overrides each; docs/ui.md). Here in
-// app/ so that `lyra config show` reads them (app/config-defaults.ts); web/ re-exports them.
+// app/ so that `lyra config show` reads them (app/config/config-defaults.ts); web/ re-exports them.
 export const UI_DEFAULTS = {
   host: '127.0.0.1',
   /** Largest request body (an action's form), in bytes. */

@@ -1,8 +1,8 @@
 // Domain trust as users see it: the configured policy with L6 verification state on top.
 // Precedence: user override → verification state (from the store) → configured rule → default.
-import type { BlockedDomainInfo, DomainState, Store, TrustLevel, TrustOrigin } from '../core/index.js';
-import { hostnameOf } from '../core/index.js';
-import { RESTORE_VIA, blockedDomainInfo, resolveDomainTrust, trustScore, type DomainPolicy } from '../policy/index.js';
+import type { BlockedDomainInfo, DomainState, Store, TrustLevel, TrustOrigin } from '../../core/index.js';
+import { hostnameOf } from '../../core/index.js';
+import { RESTORE_VIA, blockedDomainInfo, resolveDomainTrust, trustScore, type DomainPolicy } from '../../policy/index.js';
 
 export { RESTORE_VIA };
 

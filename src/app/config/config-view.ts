@@ -2,14 +2,14 @@
 // the value came from — the file (with its line), an environment variable, the code's default, a
 // path under $LYRA_HOME, or nothing. Secrets are never printed. The JSON form is a public contract
 // (docs/guide.md, JSON contracts), defined once here as a zod schema.
-import { redactDatabaseUrl } from '../core/index.js';
+import { redactDatabaseUrl } from '../../core/index.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, isNode, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { CONFIG_FILE_NAME, CONFIG_SOURCES, WIDENING_KEYS, lyraConfigSchema, lyraHome, schemaKeys, type ConfigSource, type LyraConfig } from './config/index.js';
+import { CONFIG_FILE_NAME, CONFIG_SOURCES, WIDENING_KEYS, lyraConfigSchema, lyraHome, schemaKeys, type ConfigSource, type LyraConfig } from './index.js';
 import { configDefaults } from './config-defaults.js';
-import { MCP_TOKEN_ENV } from './serve.js';
+import { MCP_TOKEN_ENV } from '../ui/serve.js';
 
 export const CONFIG_VALUE_SOURCES = ['file', 'env', 'default', 'derived', 'unset'] as const;
 export type ConfigValueSource = (typeof CONFIG_VALUE_SOURCES)[number];

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveDomainTrust } from '../policy/index.js';
-import { createDomainPolicySource, loadConfig } from './config/index.js';
+import { resolveDomainTrust } from '../../policy/index.js';
+import { createDomainPolicySource, loadConfig } from '../config/index.js';
 import { setDomainOverride } from './domain-overrides.js';
-import { uiSettings } from './ui.js';
+import { uiSettings } from '../ui/ui.js';
 
 test('a domain override creates $LYRA_HOME/domains.yaml when absent, the live policy reads it at once, and a later one replaces it keeping comments', () => {
   const home = mkdtempSync(join(tmpdir(), 'lyra-override-'));

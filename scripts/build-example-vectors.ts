@@ -14,7 +14,7 @@ import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../src/app/index.js';
 import { createUseLiteEmbeddingModel, USE_LITE_DIMENSIONS } from '../src/models/embedding/index.js';
 import { PIPELINE_DEFAULTS, textFragments } from '../src/pipeline/index.js';
 import { openStore } from '../src/store/index.js';
-import { BUILTIN_VECTORS_FILES, type BuiltinVectorsManifest } from '../src/app/builtin-vectors.js';
+import { BUILTIN_VECTORS_FILES, type BuiltinVectorsManifest } from '../src/app/corpus/builtin-vectors.js';
 
 const NAME = 'example';
 const dir = join(BUILTIN_CORPORA_DIR, NAME);

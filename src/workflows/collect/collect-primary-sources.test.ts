@@ -1,5 +1,5 @@
 // The workflow over an in-memory engine (search, readSource, checkSource) and an LLM double; the same
-// points against a real engine on loopback servers and the example corpus are in app/collect.test.ts and
+// points against a real engine on loopback servers and the example corpus are in app/collect/collect.test.ts and
 // cli/commands/collect.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

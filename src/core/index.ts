@@ -48,6 +48,9 @@ export {
   calibrationRollbackSchema,
   calibrationVersionSchema,
   feedbackOutcomeSchema,
+  authQueueItemSchema,
+  queuedItemSchema,
+  resolvedAuthItemSchema,
   recomputeSummarySchema,
 } from './schemas/index.js';
 export { cosineSimilarity } from './vector.js';

@@ -1,19 +1,22 @@
 // The auth queue seen from a client (MCP get_auth_queue / resolve_auth): pages that answered with a
 // CAPTCHA, a login wall or a refusal wait for a person. Solved: the page is marked fetchable again
 // and its URL re-queued in its task, so the blocked fetch resumes; skip: the item is dropped.
-import { InvalidInputError, errorMessage, isLyraError, normalizeUrl, type AuthItem, type AuthStatus, type Engine, type Store } from '../../core/index.js';
+import type { z } from 'zod';
+import {
+  InvalidInputError,
+  errorMessage,
+  isLyraError,
+  normalizeUrl,
+  type AuthItem,
+  type AuthStatus,
+  type authQueueItemSchema,
+  type Engine,
+  type resolvedAuthItemSchema,
+  type Store,
+} from '../../core/index.js';
 
-export interface AuthQueueItemView {
-  id: string;
-  url: string;
-  domain: string;
-  kind: AuthItem['kind'];
-  status: AuthStatus;
-  /** When the wall was met. */
-  since: string;
-  taskId?: string;
-  detail?: string;
-}
+/** A page waiting for a person (core/schemas/auth-queue.ts: get_auth_queue's output schema is derived from it). */
+export type AuthQueueItemView = z.infer<typeof authQueueItemSchema>;
 
 export function authItemView(item: AuthItem): AuthQueueItemView {
   return {
@@ -32,13 +35,8 @@ export function listAuthQueue(store: Store, options: { taskId?: string; status?:
   return store.listAuth({ status: options.status ?? 'pending', ...(options.taskId ? { taskId: options.taskId } : {}) }).map(authItemView);
 }
 
-export interface ResolvedAuthItem extends AuthQueueItemView {
-  action: 'solved' | 'skip';
-  /** The query the URL was re-queued under (solved, with a task). */
-  requeued?: { taskId: string; queryId: string };
-  /** Why it could not be re-queued (e.g. the task is stopped): the item is still marked resolved. */
-  requeueError?: { category: string; code: string; message: string };
-}
+/** An item resolved (core/schemas/auth-queue.ts: resolve_auth's output schema is derived from it). */
+export type ResolvedAuthItem = z.infer<typeof resolvedAuthItemSchema>;
 
 export function resolveAuth(
   deps: { store: Store; engine: Engine },

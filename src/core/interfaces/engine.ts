@@ -20,6 +20,7 @@ import type {
 import type { StanceJudgement, StancePair } from './models.js';
 import type { MaterialsPage, MaterialsPageOptions } from './materials-page.js';
 import type { contestedPairSchema, counterevidenceEntrySchema } from '../schemas/materials-page.js';
+import type { queuedItemSchema } from '../schemas/auth-queue.js';
 
 export interface BudgetInput {
   /** Pages fetched or registered for the task (default 100). */
@@ -110,12 +111,8 @@ export interface QueueOptions {
 
 export type SearchTarget = { query: string; refute?: boolean; providers?: string[] } | { url: string } | { doi: string };
 
-export interface QueuedItem {
-  /** The query id the target runs under (URLs and DOIs run as queries of origin `client` too). */
-  queryId: string;
-  kind: 'query' | 'url' | 'doi';
-  value: string;
-}
+/** A target recorded as a query (core/schemas/auth-queue.ts). */
+export type QueuedItem = z.infer<typeof queuedItemSchema>;
 
 export type SearchStateView = z.infer<typeof searchStateViewSchema>;
 

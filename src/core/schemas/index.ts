@@ -34,6 +34,7 @@ export {
   fragmentTextSchema,
   materialsPageSchema,
 } from './materials-page.js';
+export { AUTH_ACTIONS, authQueueItemSchema, queuedItemSchema, resolvedAuthItemSchema } from './auth-queue.js';
 export {
   CALIBRATION_METHODS,
   FEEDBACK_KINDS,

@@ -23,6 +23,9 @@ import {
   calibrationRollbackSchema as coreCalibrationRollback,
   calibrationVersionSchema as coreCalibrationVersion,
   feedbackOutcomeSchema as coreFeedbackOutcome,
+  authQueueItemSchema as coreAuthQueueItem,
+  queuedItemSchema as coreQueuedItem,
+  resolvedAuthItemSchema as coreResolvedAuthItem,
 } from '../../core/index.js';
 import { wireObject } from './wire.js';
 
@@ -49,6 +52,10 @@ export const backendCalibrationSchema = wireObject(coreBackendCalibration);
 export const calibrationRollbackSchema = wireObject(coreCalibrationRollback);
 /** A version as calibration_metrics' action fit reports it (its created_at is in the versions listed). */
 export const fittedCalibrationSchema = wireObject(coreCalibrationVersion.omit({ createdAt: true }));
+/** The auth queue (get_auth_queue, resolve_auth) and a target recorded as a query (queue_searches, add_targets). */
+export const authQueueItemSchema = wireObject(coreAuthQueueItem);
+export const resolvedAuthItemSchema = wireObject(coreResolvedAuthItem);
+export const queuedItemSchema = wireObject(coreQueuedItem);
 /** The status view, its task as the tools return it (config_snapshot on request). */
 export const taskStatusSchema = wireObject(coreTaskStatus).extend({ task: taskSchema });
 

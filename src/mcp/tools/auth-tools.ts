@@ -1,21 +1,11 @@
 // get_auth_queue and resolve_auth: walls (CAPTCHA, login, refusal) that need a person.
 import { z } from 'zod';
 import { listAuthQueue, resolveAuth } from '../../app/index.js';
-import { AUTH_KINDS, AUTH_STATUSES } from '../../core/index.js';
+import { AUTH_STATUSES } from '../../core/index.js';
 import { domainSchema, idSchema, taskIdSchema } from '../schemas/common.js';
+import { authQueueItemSchema, resolvedAuthItemSchema } from '../schemas/views.js';
 import { defineTool } from '../tool-types.js';
 import { requireTask } from './providers.js';
-
-const itemSchema = z.looseObject({
-  id: z.string(),
-  url: z.string(),
-  domain: z.string(),
-  kind: z.enum(AUTH_KINDS),
-  status: z.enum(AUTH_STATUSES),
-  since: z.string(),
-  task_id: z.string().optional(),
-  detail: z.string().optional(),
-});
 
 export const MAX_AUTH_ITEMS = 500;
 
@@ -29,7 +19,7 @@ export const getAuthQueueTool = defineTool({
     status: z.enum(AUTH_STATUSES).optional().describe('Default pending.'),
     limit: z.number().int().min(1).max(MAX_AUTH_ITEMS).optional(),
   }),
-  output: z.looseObject({ items: z.array(itemSchema), count: z.number() }),
+  output: z.looseObject({ items: z.array(authQueueItemSchema), count: z.number() }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   run(args, ctx) {
     if (args.task_id) requireTask(ctx.services.store, args.task_id);
@@ -51,13 +41,7 @@ export const resolveAuthTool = defineTool({
     action: z.enum(['solved', 'skip']),
   }),
   output: z.looseObject({
-    resolved: z.array(
-      itemSchema.extend({
-        action: z.enum(['solved', 'skip']),
-        requeued: z.looseObject({ task_id: z.string(), query_id: z.string() }).optional(),
-        requeue_error: z.looseObject({ category: z.string(), code: z.string(), message: z.string() }).optional(),
-      }),
-    ),
+    resolved: z.array(resolvedAuthItemSchema),
     count: z.number(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

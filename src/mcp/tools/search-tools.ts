@@ -3,15 +3,13 @@
 import { z } from 'zod';
 import type { QueueOptions, QueuedItem, SearchOutcome, SearchTarget } from '../../core/index.js';
 import { MAX_TARGETS, doiSchema, providerListSchema, queryTextSchema, taskIdSchema, urlSchema } from '../schemas/common.js';
-import { searchOutcomeSchema } from '../schemas/views.js';
+import { queuedItemSchema, searchOutcomeSchema } from '../schemas/views.js';
 import { defineTool, type ToolContext } from '../tool-types.js';
 import { prepareProviders, requireTask } from './providers.js';
 
 /** Claims a search result lists unless max_claims says otherwise (all of them are in get_materials). */
 export const DEFAULT_SEARCH_CLAIMS = 20;
 export const MAX_SEARCH_CLAIMS = 1_000;
-
-const queuedSchema = z.looseObject({ query_id: z.string(), kind: z.enum(['query', 'url', 'doi']), value: z.string() });
 
 type SearchResult =
   | (Omit<SearchOutcome, 'claims' | 'unread'> & { claims: SearchOutcome['claims']; claimsTotal: number; background?: undefined })
@@ -115,7 +113,7 @@ export const queueSearchesTool = defineTool({
     task_id: taskIdSchema,
     targets: z.array(targetSchema).min(1).max(MAX_TARGETS),
   }),
-  output: z.looseObject({ task_id: z.string(), queued: z.array(queuedSchema) }),
+  output: z.looseObject({ task_id: z.string(), queued: z.array(queuedItemSchema) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(args, ctx) {
     requireTask(ctx.services.store, args.task_id);

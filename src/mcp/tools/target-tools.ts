@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { queueReferenceCandidates, queueTargets } from '../../app/index.js';
 import { FETCH_STATUSES, type QueueOptions, type SearchTarget } from '../../core/index.js';
 import { MAX_TARGETS, doiSchema, idSchema, providerListSchema, queryTextSchema, taskIdSchema, urlSchema } from '../schemas/common.js';
+import { queuedItemSchema } from '../schemas/views.js';
 import { defineTool } from '../tool-types.js';
 import { prepareProviders, requireTask } from './providers.js';
 
@@ -13,7 +14,6 @@ export const DEFAULT_REFERENCE_CANDIDATES = 10;
 export const MAX_REFERENCE_CANDIDATES = 200;
 
 const kindSchema = z.enum(['query', 'url', 'doi']);
-const queuedSchema = z.looseObject({ query_id: z.string(), kind: kindSchema, value: z.string() });
 const skippedSchema = z.looseObject({ kind: kindSchema, value: z.string(), reason: z.literal('duplicate'), query_id: z.string().optional() });
 
 const optionsSchema = z
@@ -37,7 +37,7 @@ export const queueTargetsTool = defineTool({
   description:
     'Queues queries, URLs or DOIs to ingest in the background, in order; a target already pending or running (or repeated) is skipped and listed. Returns at once; follow with get_status wait_seconds.',
   input: z.strictObject({ task_id: taskIdSchema, targets: z.array(targetSchema).min(1).max(MAX_TARGETS), options: optionsSchema }),
-  output: z.looseObject({ task_id: z.string(), queued: z.array(queuedSchema), skipped: z.array(skippedSchema) }),
+  output: z.looseObject({ task_id: z.string(), queued: z.array(queuedItemSchema), skipped: z.array(skippedSchema) }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(args, ctx) {
     requireTask(ctx.services.store, args.task_id);

@@ -51,7 +51,6 @@ export {
 export { applyFeedback, rejectedClaims } from './feedback/feedback.js';
 export type { FeedbackInput, FeedbackOutcome, RecomputeSummary } from './feedback/feedback.js';
 export {
-  calibratedModelName,
   calibratedStanceModel,
   calibrateJudgements,
   calibrationMetrics,

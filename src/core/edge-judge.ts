@@ -5,10 +5,10 @@
 import type { EdgeJudge } from './entities.js';
 
 /** The `model` of the supports edge that links a claim to the sentence it was read from ("stated in"). */
-export const ORIGIN_EDGE_MODEL = 'origin';
+const ORIGIN_EDGE_MODEL = 'origin';
 
 /** Prefix of the `model` of an edge a person corrected (`feedback:<author>`). */
-export const FEEDBACK_MODEL_PREFIX = 'feedback:';
+const FEEDBACK_MODEL_PREFIX = 'feedback:';
 
 const CALIBRATED_SUFFIX = '+cal';
 

@@ -4,8 +4,6 @@ export type * from './entities.js';
 export * from './errors.js';
 export { snakeKey } from './key-case.js';
 export {
-  FEEDBACK_MODEL_PREFIX,
-  ORIGIN_EDGE_MODEL,
   ORIGIN_JUDGE,
   feedbackJudge,
   isFeedbackModel,

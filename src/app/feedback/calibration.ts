@@ -26,11 +26,6 @@ import {
   type ConfidenceSample,
 } from '../../policy/index.js';
 
-/** `embedded` under calibration 3 is named `embedded+cal3` (core/edge-judge.ts writes the name). */
-export function calibratedModelName(backend: string, version: number | undefined): string {
-  return modelNameOf(modelJudge(backend, version));
-}
-
 /**
  * The backend's raw confidence behind a stored one: an edge judged under calibration version v
  * carries σ(a·logit(p) + b); the inverse gives p back. Unknown versions are an error, never a guess.
@@ -74,14 +69,18 @@ export function calibratedStanceModel(options: { base: () => StanceModel; store:
   const model = (): StanceModel => (base ??= options.base());
   // The version the last batch was judged with, so edges written from it carry the right name.
   let last: { version: number | undefined } | undefined;
-  const version = (): number | undefined => (last ? last.version : options.store.getActiveCalibration(model().name)?.version);
+  const calibration = (): { backend: string; version?: number } => {
+    const v = last ? last.version : options.store.getActiveCalibration(model().name)?.version;
+    return { backend: model().name, ...(v ? { version: v } : {}) };
+  };
   return {
+    // The name is the judge's as edges store it (`embedded+cal3`), written from the same fields.
     get name(): string {
-      return calibratedModelName(model().name, version());
+      const c = calibration();
+      return modelNameOf(modelJudge(c.backend, c.version));
     },
     get calibration() {
-      const v = version();
-      return { backend: model().name, ...(v ? { version: v } : {}) };
+      return calibration();
     },
     async judge(pairs, callOptions) {
       const m = model();

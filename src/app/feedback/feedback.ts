@@ -33,10 +33,6 @@ function isStanceEdge(e: { kind: string }): e is StanceEdge {
   return e.kind === 'supports' || e.kind === 'refutes' || e.kind === 'neutral';
 }
 
-function isOrigin(e: StanceEdge): boolean {
-  return isOriginModel(e);
-}
-
 /** The backend's own judgement of an edge, for a sample: stored samples first (an edge corrected twice), then the edge. */
 function judgementOf(store: Store, edge: StanceEdge): { backend: string; predicted: Stance; confidence: number } | undefined {
   const earlier = store.getCalibrationSample(edge.id);
@@ -56,7 +52,7 @@ function requireTaskEdge(store: Store, taskId: string, edgeId: string): StanceEd
       code: 'edge_not_stance',
       details: { edgeId, kind: edge.kind },
     });
-  if (isOrigin(edge)) {
+  if (isOriginModel(edge)) {
     throw new InvalidInputError(
       `feedback: edge ${edgeId} links claim ${edge.claimId} to the sentence it was extracted from; reject the claim (kind claim_rejected) instead`,
       {
@@ -125,7 +121,7 @@ export function applyFeedback(deps: { store: Store; recompute?: (taskId: string)
         }
         for (const e of store.listEdges(input.taskId)) {
           if (!isStanceEdge(e) || e.fragmentId !== fragment.id) continue;
-          if (isOrigin(e)) originClaims.push(e.claimId);
+          if (isOriginModel(e)) originClaims.push(e.claimId);
           else correct(e, 'neutral');
         }
         break;

@@ -4,21 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LAYER_TIERS, layerViolation } from './layers.js';
+import { SRC_DIR, tsFiles } from './test-support/source-files.js';
 
-// The TypeScript sources, also when this test runs compiled from .test-build/ (a sibling of src/).
-const srcDir = fileURLToPath(new URL('../src/', import.meta.url)).replace(/[\\/]$/, '');
+const srcDir = SRC_DIR;
 const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-function walk(dir: string, out: string[]): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (p.endsWith('.ts')) out.push(p);
-  }
-  return out;
-}
 
 function topFolder(file: string): string | undefined {
   const rel = relative(srcDir, file);
@@ -53,14 +43,14 @@ test('every folder under src/ has a tier', () => {
 });
 
 test('no source file imports a higher layer or a same-tier sibling', () => {
-  const files = walk(srcDir, []).filter((f) => !f.endsWith('.test.ts') && !f.includes(`${sep}test-support${sep}`));
+  const files = tsFiles().filter((f) => !f.endsWith('.test.ts') && !f.includes(`${sep}test-support${sep}`));
   assert.ok(files.length > 10, `expected source files, found ${files.length}`);
   const violations = files.flatMap((f) => violationsIn(f, readFileSync(f, 'utf8')));
   assert.deepEqual(violations, []);
 });
 
 test('no test file imports a higher layer or a same-tier sibling either (test-support/ is theirs to use)', () => {
-  const files = walk(srcDir, []).filter((f) => f.endsWith('.test.ts') && !f.includes(`${sep}test-support${sep}`));
+  const files = tsFiles().filter((f) => f.endsWith('.test.ts') && !f.includes(`${sep}test-support${sep}`));
   assert.ok(files.length > 10, `expected test files, found ${files.length}`);
   const violations = files.flatMap((f) => violationsIn(f, readFileSync(f, 'utf8'), { test: true }));
   assert.deepEqual(violations, []);
@@ -114,7 +104,7 @@ export function importCircles(sources: ReadonlyMap<string, string>): string[][] 
 }
 
 test('no import circle among the source files, type-only imports included (issue 33)', () => {
-  const files = walk(srcDir, []).filter((f) => !f.endsWith('.test.ts'));
+  const files = tsFiles().filter((f) => !f.endsWith('.test.ts'));
   const circles = importCircles(new Map(files.map((f) => [f, readFileSync(f, 'utf8')])));
   assert.deepEqual(circles, []);
 });
@@ -155,7 +145,7 @@ export function adapterUsesIn(text: string): string[] {
 }
 
 test('one road: no workflow file uses a search provider, fetcher or stance model itself (issue 16); they go through the Engine', () => {
-  const files = walk(join(srcDir, 'workflows'), []).filter((f) => !f.endsWith('.test.ts') && !f.includes(`${sep}test-support${sep}`));
+  const files = tsFiles(join(srcDir, 'workflows')).filter((f) => !f.endsWith('.test.ts') && !f.includes(`${sep}test-support${sep}`));
   assert.ok(files.length > 10, `expected workflow files, found ${files.length}`);
   const uses = files.flatMap((f) => adapterUsesIn(readFileSync(f, 'utf8')).map((name) => `${relative(srcDir, f)}: ${name}`));
   assert.deepEqual(uses, []);

@@ -4,21 +4,11 @@
 // one file allowed to hold it, where there is one, and why.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SRC_DIR, tsFiles } from './test-support/source-files.js';
 
-// The TypeScript sources, also when this test runs compiled from .test-build/ (a sibling of src/).
-const srcDir = fileURLToPath(new URL('../src/', import.meta.url)).replace(/[\\/]$/, '');
-
-function walk(dir: string, out: string[]): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (p.endsWith('.ts') && !p.endsWith('.test.ts') && !p.includes(`${join('src', 'test-support')}`)) out.push(p);
-  }
-  return out;
-}
+const srcDir = SRC_DIR;
 
 const PATTERNS: Array<{ what: string; re: RegExp; allowedIn?: string }> = [
   {
@@ -37,7 +27,7 @@ const PATTERNS: Array<{ what: string; re: RegExp; allowedIn?: string }> = [
 ];
 
 test('no data is recovered from stored or rendered prose: ids, spans and fields cross the seams', () => {
-  const files = walk(srcDir, []);
+  const files = tsFiles(srcDir, { skipDir: (dir) => dir === join(srcDir, 'test-support') }).filter((f) => !f.endsWith('.test.ts'));
   assert.ok(files.length > 300, `read ${files.length} source files`);
   const found: string[] = [];
   for (const file of files) {

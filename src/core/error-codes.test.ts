@@ -3,31 +3,28 @@
 // leaving a meaning behind after its code went, fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { basename, sep } from 'node:path';
+import { SRC_DIR, tsFiles } from '../test-support/source-files.js';
 import { ERROR_CATEGORIES } from './errors.js';
 import { ERROR_CODES, errorCodeInfo } from './error-codes.js';
 
-const srcDir = fileURLToPath(new URL('../../src/', import.meta.url));
+const srcDir = `${SRC_DIR}${sep}`;
 /** A code as the source writes it: `code: 'x'` in an error's options or a warning, or graphWarning('x', …). */
 const CODE_RE = /code: '([a-z0-9_]+)'|graphWarning\(\s*'([a-z0-9_]+)'/g;
 /** zod's own issue code (superRefine's ctx.addIssue), not Lyra's. */
 const NOT_LYRA = new Set(['custom']);
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) {
-      if (name !== 'test-support') sources(p, out);
-    } else if (p.endsWith('.ts') && !p.endsWith('.test.ts') && !p.endsWith('.fixture.ts') && !p.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
+/** The production sources: no tests, fixtures, declarations or test-support/. */
+function sources(): string[] {
+  return tsFiles(SRC_DIR, { skipDir: (dir) => basename(dir) === 'test-support' }).filter(
+    (p) => !p.endsWith('.test.ts') && !p.endsWith('.fixture.ts') && !p.endsWith('.d.ts'),
+  );
 }
 
 test('every code raised in src/ has its category and meaning in the registry, and every entry is raised', () => {
   const raised = new Map<string, string>();
-  for (const file of sources(srcDir)) {
+  for (const file of sources()) {
     if (file.endsWith(`${sep}error-codes.ts`)) continue;
     for (const m of readFileSync(file, 'utf8').matchAll(CODE_RE)) {
       const code = m[1] ?? m[2]!;

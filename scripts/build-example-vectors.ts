@@ -1,5 +1,7 @@
 // Builds corpora/example/vectors.json + vectors.f32: the embedding (USE-lite, the default embedding
-// model) of every fragment the pipeline makes of the example corpus's documents. The graph phase embeds
+// model) of every fragment the pipeline makes of the example corpus's documents; and lead-vectors.json +
+// lead-vectors.f32: the retrieval encoder's (models/minilm-en) vector of each document's lead, which
+// corpus search's hybrid ranking reads (docs/guide.md "Retrieval by meaning"). The graph phase embeds
 // the fragments it shortlists for each claim; with these shipped, a run on the example corpus finds
 // them beside its vector cache instead of computing them (USE-lite runs at about 30 texts per CPU-second
 // on wasm). The fragments are made exactly as the pipeline makes them: the corpus is indexed into an
@@ -11,10 +13,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentHash } from '../src/core/index.js';
 import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../src/app/index.js';
-import { createUseLiteEmbeddingModel, USE_LITE_DIMENSIONS } from '../src/models/embedding/index.js';
+import { createShippedEncoder, createUseLiteEmbeddingModel, USE_LITE_DIMENSIONS } from '../src/models/embedding/index.js';
 import { PIPELINE_DEFAULTS, textFragments } from '../src/pipeline/index.js';
-import { openStore } from '../src/store/index.js';
-import { BUILTIN_VECTORS_FILES, type BuiltinVectorsManifest } from '../src/app/corpus/builtin-vectors.js';
+import { CORPUS_LEAD_CHARS, corpusLead, openStore } from '../src/store/index.js';
+import { BUILTIN_LEAD_VECTORS_FILES, BUILTIN_VECTORS_FILES, type BuiltinVectorsManifest } from '../src/app/corpus/builtin-vectors.js';
 
 const NAME = 'example';
 const dir = join(BUILTIN_CORPORA_DIR, NAME);
@@ -25,10 +27,12 @@ const ids = readFileSync(join(dir, 'documents.jsonl'), 'utf8')
   .filter((l) => l.trim())
   .map((l) => (JSON.parse(l) as { id: string }).id);
 const texts: string[] = [];
+const leads: string[] = [];
 const seen = new Set<string>();
 for (const id of ids) {
   const doc = store.getCorpusDocument(NAME, id);
   if (!doc) throw new Error(`build-example-vectors: document ${id} was not indexed`);
+  leads.push(corpusLead(doc.title, doc.text));
   for (const f of textFragments('page', doc.text, PIPELINE_DEFAULTS.corpusFragmentChars).slice(0, PIPELINE_DEFAULTS.maxFragmentsPerPage)) {
     if (seen.has(f.text)) continue;
     seen.add(f.text);
@@ -61,4 +65,32 @@ writeFileSync(join(dir, BUILTIN_VECTORS_FILES.manifest), `${JSON.stringify(manif
 writeFileSync(join(dir, BUILTIN_VECTORS_FILES.vectors), Buffer.from(vectors.buffer, vectors.byteOffset, vectors.byteLength));
 console.log(
   `build-example-vectors: ${texts.length} fragments of ${ids.length} documents → ${dir}/${BUILTIN_VECTORS_FILES.vectors} (${(vectors.byteLength / 1e6).toFixed(1)} MB)`,
+);
+
+// The retrieval encoder's vector of each document's lead, as corpus search's hybrid ranking reads it.
+const encoder = createShippedEncoder();
+const leadVectors = new Float32Array(leads.length * encoder.dimensions);
+const t1 = Date.now();
+for (let k = 0; k < leads.length; k += CHUNK) {
+  const got = await encoder.embed(leads.slice(k, k + CHUNK));
+  got.forEach((v, j) => leadVectors.set(v, (k + j) * encoder.dimensions));
+  process.stderr.write(
+    `\rbuild-example-vectors: ${Math.min(k + CHUNK, leads.length)}/${leads.length} document leads, ${((Date.now() - t1) / 1000).toFixed(0)} s`,
+  );
+}
+process.stderr.write('\n');
+const leadManifest: BuiltinVectorsManifest = {
+  model: encoder.name,
+  dimensions: encoder.dimensions,
+  count: leads.length,
+  format: 'float32le',
+  key: 'sha256 of the document lead (its title and the opening of its text, store corpusLead)',
+  fragment_chars: CORPUS_LEAD_CHARS,
+  built_by: 'npm run build:example-vectors',
+  hashes: leads.map(contentHash),
+};
+writeFileSync(join(dir, BUILTIN_LEAD_VECTORS_FILES.manifest), `${JSON.stringify(leadManifest)}\n`);
+writeFileSync(join(dir, BUILTIN_LEAD_VECTORS_FILES.vectors), Buffer.from(leadVectors.buffer, leadVectors.byteOffset, leadVectors.byteLength));
+console.log(
+  `build-example-vectors: ${leads.length} document leads → ${dir}/${BUILTIN_LEAD_VECTORS_FILES.vectors} (${(leadVectors.byteLength / 1e6).toFixed(1)} MB, ${((Date.now() - t1) / 1000).toFixed(0)} s)`,
 );

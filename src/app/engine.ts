@@ -120,7 +120,10 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
     fetcher,
     extractor: createTextExtractor(textExtractorOptions(config)),
     webProviders: overrides.webProviders ?? configuredWebProviders(config, fetcher, runtime.plan),
-    corpusProvider: (corpus) => createCorpusSearchProvider({ store, ...(corpus ? { corpus } : {}) }),
+    corpusProvider: (corpus) => {
+      const encoder = runtime.retrievalEncoder();
+      return createCorpusSearchProvider({ store, ...(corpus ? { corpus } : {}), ...(encoder ? { dense: { encoder } } : {}) });
+    },
     scholarly,
     models: { stance: runtime.stance, embedding: runtime.embedding, claimScreen: runtime.claimScreen },
     trust: createTrustResolver({ policy: runtime.policy(), store }),

@@ -9,6 +9,8 @@ import {
   DEFAULT_MODEL_HUB,
   loadClaimScreen,
   pullTransformersModel,
+  SHIPPED_ENCODER_ID,
+  SHIPPED_MODELS_DIR,
   type ClosableEmbeddingModel,
   type OnnxDtype,
   type PullProgress,
@@ -17,7 +19,8 @@ import {
 } from '../models/index.js';
 import type { LyraConfig } from './config/index.js';
 import { chatClientOptionsOf } from './llm.js';
-import { loadBuiltinVectors } from './corpus/builtin-vectors.js';
+import { BUILTIN_LEAD_VECTORS_FILES, loadBuiltinVectors } from './corpus/builtin-vectors.js';
+import { DEFAULT_CORPUS_RANKING } from '../sources/corpus/hybrid-rank.js';
 
 type ModelsSection = NonNullable<LyraConfig['raw']['models']>;
 
@@ -116,8 +119,7 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
 export function buildEmbeddingModel(options: { config: LyraConfig }): ClosableEmbeddingModel {
   const { config } = options;
   const e = section(config).embedding;
-  const cachePath = e?.cache_path ? resolvePath(config, e.cache_path) : join(config.home, 'cache', 'vectors.db');
-  const cache = { cachePath, ...(e?.cache_max_entries !== undefined ? { cacheMaxEntries: e.cache_max_entries } : {}) };
+  const cache = { cachePath: vectorCachePath(config), ...(e?.cache_max_entries !== undefined ? { cacheMaxEntries: e.cache_max_entries } : {}) };
   // The example corpus ships its fragments' vectors (corpora/example/vectors.*), consulted on a cache miss.
   if (e?.backend !== 'transformers') return createEmbeddingModel({ ...cache, staticVectors: () => loadBuiltinVectors() });
   if (!e.model) {
@@ -134,6 +136,31 @@ export function buildEmbeddingModel(options: { config: LyraConfig }): ClosableEm
     backend: 'transformers',
     transformers: { modelId: e.model, modelsDir: modelsDirOf(config), ...(dtype ? { dtype } : {}), ...(e.prefix ? { prefix: e.prefix } : {}) },
     ...cache,
+  });
+}
+
+/** The embedding model's on-disk vector cache: `models.embedding.cache_path`, default `$LYRA_HOME/cache/vectors.db`. */
+function vectorCachePath(config: LyraConfig): string {
+  const e = section(config).embedding;
+  return e?.cache_path ? resolvePath(config, e.cache_path) : join(config.home, 'cache', 'vectors.db');
+}
+
+/**
+ * The sentence encoder corpus search reads documents with (`corpus.ranking: hybrid`, the default): the
+ * shipped all-MiniLM-L6-v2 (models/minilm-en), its vectors kept in the embedding model's cache file so a
+ * document is read once. Undefined under `corpus.ranking: bm25`.
+ */
+export function buildRetrievalEncoder(options: { config: LyraConfig }): ClosableEmbeddingModel | undefined {
+  const { config } = options;
+  if ((config.raw.corpus?.ranking ?? DEFAULT_CORPUS_RANKING) === 'bm25') return undefined;
+  const e = section(config).embedding;
+  return createEmbeddingModel({
+    backend: 'transformers',
+    transformers: { modelId: SHIPPED_ENCODER_ID, modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' },
+    cachePath: vectorCachePath(config),
+    ...(e?.cache_max_entries !== undefined ? { cacheMaxEntries: e.cache_max_entries } : {}),
+    // The example corpus ships its documents' lead vectors (corpora/example/lead-vectors.*), consulted on a cache miss.
+    staticVectors: () => loadBuiltinVectors(undefined, BUILTIN_LEAD_VECTORS_FILES),
   });
 }
 

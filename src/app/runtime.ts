@@ -11,7 +11,7 @@ import type { Translator } from '../pipeline/index.js';
 import { calibratedStanceModel } from './feedback/calibration.js';
 import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
 import { createFetcher, type CreateFetcherOptions } from './fetcher.js';
-import { buildClaimScreen, buildEmbeddingModel, buildStanceModel } from './models.js';
+import { buildClaimScreen, buildEmbeddingModel, buildRetrievalEncoder, buildStanceModel } from './models.js';
 import { openOrCreateStore } from './open-store.js';
 import { createScholarlySources, type ScholarlySetup } from './scholarly.js';
 import { configuredTranslator } from './translator.js';
@@ -29,6 +29,8 @@ export interface RuntimeOverrides {
   resolver?: HostResolver;
   stance?: StanceModel;
   embedding?: EmbeddingModel;
+  /** The sentence encoder of corpus search; null: BM25 alone (default: corpus.ranking). */
+  retrievalEncoder?: EmbeddingModel | null;
   /** The learned claim screen to use; null: none (default: models.claim_screen). */
   claimScreen?: ClaimScreen | null;
   translator?: Translator;
@@ -65,6 +67,8 @@ export interface Runtime {
   scholarly(): ScholarlySetup;
   stance(): StanceModel;
   embedding(): EmbeddingModel;
+  /** The sentence encoder corpus search ranks by meaning with (`corpus.ranking`); undefined: BM25 alone. Loaded on first use. */
+  retrievalEncoder(): EmbeddingModel | undefined;
   /** The learned claim screen (models.claim_screen), undefined unless switched on; loaded on first use. */
   claimScreen(): ClaimScreen | undefined;
   /** The configured translator (models.llm), or undefined when none is configured. */
@@ -115,6 +119,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     return options.calibrateStance ? calibratedStanceModel({ base: () => buildStanceModel({ config }), store: store() }) : buildStanceModel({ config });
   });
   const ownEmbedding = once(() => buildEmbeddingModel({ config }));
+  const ownRetrieval = once(() => (overrides.retrievalEncoder !== undefined ? undefined : buildRetrievalEncoder({ config })));
   const claimScreen = once(() => (overrides.claimScreen !== undefined ? (overrides.claimScreen ?? undefined) : buildClaimScreen({ config })));
   const translator = once(() => overrides.translator ?? configuredTranslator(config));
   let closed = false;
@@ -128,6 +133,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     scholarly: scholarly.get,
     stance: stance.get,
     embedding: () => overrides.embedding ?? ownEmbedding.get(),
+    retrievalEncoder: () => (overrides.retrievalEncoder !== undefined ? (overrides.retrievalEncoder ?? undefined) : ownRetrieval.get()),
     claimScreen: claimScreen.get,
     translator: translator.get,
     async close(): Promise<void> {
@@ -137,6 +143,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
       await ownSchedule.built()?.close();
       ownPolicy.built()?.close();
       ownEmbedding.built()?.close();
+      ownRetrieval.built()?.close();
       ownStore.built()?.close();
     },
   };

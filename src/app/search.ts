@@ -2,7 +2,7 @@
 // web_search.enabled is false (web-search.ts): DuckDuckGo and the browser SERP provider need no
 // setting, SearXNG needs its base_url; asking for one that cannot be used is an invalid_input error
 // naming the setting.
-import { InvalidInputError, type Fetcher, type SearchHit, type SearchProvider, type Store } from '../core/index.js';
+import { InvalidInputError, type EmbeddingModel, type Fetcher, type SearchHit, type SearchProvider, type Store } from '../core/index.js';
 import { createBrowserSerpProvider, createDuckDuckGoProvider, createSearxngProvider } from '../sources/index.js';
 import type { LyraConfig } from './config/index.js';
 import { searchCorpus } from './corpus/corpus.js';
@@ -49,6 +49,8 @@ export async function searchWithProvider(options: {
   store: () => Store | undefined;
   /** Builds the HTTP fetcher for web providers. */
   fetcher?: () => Fetcher;
+  /** The sentence encoder corpus search ranks by meaning with (Runtime.retrievalEncoder); absent or undefined: BM25 alone. */
+  encoder?: () => EmbeddingModel | undefined;
   signal?: AbortSignal;
 }): Promise<SearchHit[]> {
   if (options.provider === 'corpus') {
@@ -57,7 +59,8 @@ export async function searchWithProvider(options: {
       throw new InvalidInputError(`search: no corpus yet (the database ${storeLabel(options.config.store)} does not exist); run lyra corpus add first`, {
         code: 'corpus_not_found',
       });
-    return searchCorpus({ store, query: options.query, corpus: options.corpus, limit: options.limit, signal: options.signal });
+    const encoder = options.encoder?.();
+    return searchCorpus({ store, query: options.query, corpus: options.corpus, limit: options.limit, signal: options.signal, ...(encoder ? { encoder } : {}) });
   }
   const fetcher = options.fetcher;
   const provider = createWebProvider({

@@ -8,6 +8,16 @@ export const TITLE_WEIGHT = 2;
 export const MAX_CORPUS_LIMIT = 1000;
 /** Index candidates re-ranked per search (more when the caller asks for more results). */
 export const RERANK_POOL = 50;
+/**
+ * Characters of a hit's `lead` (its title and the opening of its text): what a sentence encoder reads of
+ * the document (the shipped encoder keeps 2,000 characters of an input).
+ */
+export const CORPUS_LEAD_CHARS = 2_000;
+
+/** A document's lead: its title and the opening of its text, CORPUS_LEAD_CHARS in all. */
+export function corpusLead(title: string, text: string): string {
+  return `${title} ${text.slice(0, CORPUS_LEAD_CHARS)}`.slice(0, CORPUS_LEAD_CHARS);
+}
 /** Characters of a candidate's text read when re-ranking, so one huge document cannot stall a search. */
 export const RERANK_MAX_CHARS = 50_000;
 /**

@@ -30,6 +30,7 @@ import {
 import { DEFAULT_CHROMIUM_PATH, FETCH_DEFAULTS } from '../../net/index.js';
 import { BUDGET_SPECS, DEFAULT_GRAPH_LIMITS, PIPELINE_DEFAULTS, PIPELINE_LIMIT_SPECS, snakeCase, type PipelineLimitKey } from '../../pipeline/index.js';
 import {
+  DEFAULT_CORPUS_RANKING,
   DEFAULT_MAX_FILES,
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_SOURCE_TIMEOUT_MS,
@@ -99,6 +100,7 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'store.url': env.LYRA_DATABASE_URL?.trim() ? { source: 'env', env: 'LYRA_DATABASE_URL', value: redactDatabaseUrl(env.LYRA_DATABASE_URL.trim()) } : unset,
     'corpus.max_file_bytes': d(DEFAULT_MAX_FILE_BYTES),
     'corpus.max_files': d(DEFAULT_MAX_FILES),
+    'corpus.ranking': d(DEFAULT_CORPUS_RANKING),
     'extract.max_html_chars': d(DEFAULT_MAX_HTML_CHARS),
     'extract.max_text_chars': d(DEFAULT_MAX_TEXT_CHARS),
     'extract.max_pdf_bytes': d(DEFAULT_MAX_PDF_BYTES),

@@ -7,6 +7,7 @@ import { mcpConfigSchema } from './mcp-config-schema.js';
 import { parseAllowEntry } from '../../net/allow-entries.js';
 import { BUDGET_SPECS, PIPELINE_LIMIT_SPECS, configFieldsOf } from '../../pipeline/limits.js';
 import type { ConfigSource } from './paths.js';
+import { CORPUS_RANKINGS } from '../../sources/corpus/hybrid-rank.js';
 
 /** One fetch.allow_private entry, checked when the file loads (origin or CIDR + port; see net/allow-entries.ts). */
 const allowPrivateEntry = z
@@ -66,6 +67,11 @@ export const lyraConfigSchema = z.strictObject({
         .optional(),
       /** Files visited by one `corpus add` at most (default 200,000). */
       max_files: z.number().int().min(1).max(10_000_000).optional(),
+      /**
+       * How corpus search orders documents: `hybrid` (default) re-orders BM25's best 50 by words and the
+       * shipped sentence encoder's reading together (English queries); `bm25`: words alone.
+       */
+      ranking: z.enum(CORPUS_RANKINGS).optional(),
     })
     .optional(),
   /** Text extraction limits (`lyra extract`, corpora, the pipeline); absent keys keep the extract/ defaults. */

@@ -7,11 +7,11 @@ import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isLyraError } from '../../core/index.js';
-import { createEmbeddingModel, createUseLiteEmbeddingModel } from '../../models/index.js';
+import { createEmbeddingModel, createShippedEncoder, createUseLiteEmbeddingModel } from '../../models/index.js';
 import { PIPELINE_DEFAULTS, textFragments } from '../../pipeline/index.js';
-import { openStore } from '../../store/index.js';
+import { corpusLead, openStore } from '../../store/index.js';
 import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../index.js';
-import { BUILTIN_VECTORS_FILES, loadBuiltinVectors, readBuiltinVectors } from './builtin-vectors.js';
+import { BUILTIN_LEAD_VECTORS_FILES, BUILTIN_VECTORS_FILES, loadBuiltinVectors, readBuiltinVectors } from './builtin-vectors.js';
 
 const EXAMPLE_DIR = join(BUILTIN_CORPORA_DIR, 'example');
 
@@ -38,6 +38,33 @@ test('every fragment the pipeline cuts from the example corpus has its shipped v
     loadBuiltinVectors().map((v) => v.size),
     [shipped.size],
   );
+});
+
+test('every example document has its shipped lead vector, within 1e-4 of what the retrieval encoder computes now', async () => {
+  const shipped = readBuiltinVectors(EXAMPLE_DIR, BUILTIN_LEAD_VECTORS_FILES);
+  assert.ok(shipped);
+  const encoder = createShippedEncoder();
+  assert.deepEqual([shipped.model, shipped.dimensions, shipped.size], [encoder.name, 384, 1344]);
+  const store = openStore({ path: ':memory:' });
+  try {
+    await ensureBuiltinCorpus({ store, name: 'example' });
+    const leads = ['Coral_bleaching', 'Great_Barrier_Reef', 'Sea_level_rise'].map((id) => {
+      const doc = store.getCorpusDocument('example', id)!;
+      return corpusLead(doc.title, doc.text);
+    });
+    assert.deepEqual(
+      leads.filter((t) => !shipped.get(t)),
+      [],
+      'documents without a shipped lead vector: the corpus or the lead changed',
+    );
+    const live = await encoder.embed(leads);
+    leads.forEach((t, i) => {
+      const diff = Math.max(...[...shipped.get(t)!].map((x, k) => Math.abs(x - live[i]![k]!)));
+      assert.ok(diff < 1e-4, `shipped lead vector of “${t.slice(0, 40)}…” is off by ${diff}`);
+    });
+  } finally {
+    store.close();
+  }
 });
 
 test('vector files that do not agree are an error naming them; a corpus folder without them has none', () => {

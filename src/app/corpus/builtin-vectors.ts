@@ -1,7 +1,8 @@
-// Embedding vectors shipped beside a built-in corpus (corpora/<name>/vectors.json + vectors.f32, written
-// by `npm run build:example-vectors`): the default embedding model's vector of every fragment the
-// pipeline cuts from the corpus's documents, so a run on the example corpus does not compute them
-// again. Optional: a corpus without the files has none; files that are there but do not agree are an
+// Embedding vectors shipped beside a built-in corpus, written by `npm run build:example-vectors`:
+// vectors.json + vectors.f32, the default embedding model's vector of every fragment the pipeline cuts
+// from the corpus's documents, and lead-vectors.json + lead-vectors.f32, the retrieval encoder's vector
+// of each document's lead (what the hybrid corpus search reads), so a run on the example corpus does not
+// compute them again. Optional: a corpus without the files has none; files that are there but do not agree are an
 // error naming them, never a silent fallback.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,7 +12,14 @@ import { createStaticVectors, type StaticVectors } from '../../models/index.js';
 import { BUILTIN_CORPORA_DIR, listBuiltinCorpora } from './builtin-corpora.js';
 import { readJsonFile } from '../json-file.js';
 
-export const BUILTIN_VECTORS_FILES = { manifest: 'vectors.json', vectors: 'vectors.f32' } as const;
+export interface BuiltinVectorsFiles {
+  manifest: string;
+  vectors: string;
+}
+/** The default embedding model's vectors of the pipeline's fragments. */
+export const BUILTIN_VECTORS_FILES: BuiltinVectorsFiles = { manifest: 'vectors.json', vectors: 'vectors.f32' };
+/** The retrieval encoder's vectors of each document's lead (corpus search's hybrid ranking, corpus.ranking). */
+export const BUILTIN_LEAD_VECTORS_FILES: BuiltinVectorsFiles = { manifest: 'lead-vectors.json', vectors: 'lead-vectors.f32' };
 
 const manifestSchema = z
   .strictObject({
@@ -21,7 +29,10 @@ const manifestSchema = z
     count: z.number().int().min(0),
     format: z.literal('float32le'),
     key: z.string(),
-    /** pipeline.corpus_fragment_chars the fragments were cut with (another setting cuts other texts, found by none). */
+    /**
+     * Characters per text: pipeline.corpus_fragment_chars the fragments were cut with, or the lead's length
+     * (store CORPUS_LEAD_CHARS). Another setting makes other texts, found by none.
+     */
     fragment_chars: z.number().int().min(1),
     built_by: z.string(),
     hashes: z.array(z.string().regex(/^[0-9a-f]{64}$/)),
@@ -36,12 +47,12 @@ function invalid(path: string, why: string): NonRetryableError {
   });
 }
 
-/** The vectors of one built-in corpus folder, or undefined when it ships none. */
-export function readBuiltinVectors(corpusDir: string): StaticVectors | undefined {
-  const manifestPath = join(corpusDir, BUILTIN_VECTORS_FILES.manifest);
+/** One set of vectors of a built-in corpus folder, or undefined when it ships none. */
+export function readBuiltinVectors(corpusDir: string, files: BuiltinVectorsFiles = BUILTIN_VECTORS_FILES): StaticVectors | undefined {
+  const manifestPath = join(corpusDir, files.manifest);
   if (!existsSync(manifestPath)) return undefined;
   const m = readJsonFile(manifestPath, manifestSchema, (p) => invalid(manifestPath, p.kind === 'unreadable' ? `unreadable: ${p.why}` : p.why));
-  const vectorsPath = join(corpusDir, BUILTIN_VECTORS_FILES.vectors);
+  const vectorsPath = join(corpusDir, files.vectors);
   let bytes: Buffer;
   try {
     bytes = readFileSync(vectorsPath);
@@ -56,10 +67,10 @@ export function readBuiltinVectors(corpusDir: string): StaticVectors | undefined
   return createStaticVectors({ model: m.model, dimensions: m.dimensions, hashes: m.hashes, vectors });
 }
 
-/** The vectors of every built-in corpus that ships them. */
-export function loadBuiltinVectors(dir = BUILTIN_CORPORA_DIR): StaticVectors[] {
+/** The vectors (one set of `files`) of every built-in corpus that ships them. */
+export function loadBuiltinVectors(dir = BUILTIN_CORPORA_DIR, files: BuiltinVectorsFiles = BUILTIN_VECTORS_FILES): StaticVectors[] {
   return listBuiltinCorpora(dir).flatMap((c) => {
-    const v = readBuiltinVectors(dirname(c.files[0]!));
+    const v = readBuiltinVectors(dirname(c.files[0]!), files);
     return v ? [v] : [];
   });
 }

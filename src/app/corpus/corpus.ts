@@ -1,5 +1,5 @@
 // Local corpora as the CLI and the engine use them: ingest files, list, remove, search.
-import type { SearchHit, Store, TrustLevel } from '../../core/index.js';
+import type { EmbeddingModel, SearchHit, Store, TrustLevel } from '../../core/index.js';
 import { InvalidInputError } from '../../core/index.js';
 import { createTextExtractor } from '../../extract/index.js';
 import { createCorpusSearchProvider, ingestCorpus, validateCorpusName, type IngestProgress, type IngestReport } from '../../sources/index.js';
@@ -52,7 +52,15 @@ export function removeCorpusNamed(store: Store, name: string): number {
 }
 
 /** Searches the local corpus (all corpora, or one by name, which must exist). */
-export async function searchCorpus(options: { store: Store; query: string; corpus?: string; limit: number; signal?: AbortSignal }): Promise<SearchHit[]> {
+export async function searchCorpus(options: {
+  store: Store;
+  query: string;
+  corpus?: string;
+  limit: number;
+  /** Ranks by meaning too (corpus.ranking: hybrid); absent: BM25 alone. */
+  encoder?: EmbeddingModel;
+  signal?: AbortSignal;
+}): Promise<SearchHit[]> {
   if (options.corpus !== undefined) await ensureBuiltinCorpus({ store: options.store, name: options.corpus, signal: options.signal });
   if (options.corpus !== undefined && !options.store.listCorpora().some((c) => c.name === options.corpus)) {
     throw new InvalidInputError(`search: no corpus named ${JSON.stringify(options.corpus)} (see lyra corpus list)`, {
@@ -60,6 +68,10 @@ export async function searchCorpus(options: { store: Store; query: string; corpu
       details: { corpus: options.corpus },
     });
   }
-  const provider = createCorpusSearchProvider({ store: options.store, corpus: options.corpus });
+  const provider = createCorpusSearchProvider({
+    store: options.store,
+    ...(options.corpus !== undefined ? { corpus: options.corpus } : {}),
+    ...(options.encoder ? { dense: { encoder: options.encoder } } : {}),
+  });
   return provider.search({ query: options.query, limit: options.limit, signal: options.signal });
 }

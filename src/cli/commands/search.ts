@@ -56,6 +56,7 @@ export function registerSearchCommand(program: Command, ctx: CliContext): void {
               flags.corpus && listBuiltinCorpora().some((c) => c.name === flags.corpus) ? openOrCreateStore(config.store) : openExistingStore(config.store),
             ),
           fetcher: runtime.fetcher,
+          encoder: runtime.retrievalEncoder,
         });
       } catch (err) {
         // Offline (the name of the search service does not resolve): the same way on as lyra doctor's.

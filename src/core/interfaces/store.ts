@@ -38,6 +38,8 @@ export interface CorpusHit {
   title: string;
   url?: string;
   snippet: string;
+  /** The title and the opening of the text (store/ CORPUS_LEAD_CHARS in all): what a sentence encoder reads of the document. */
+  lead: string;
   /** BM25-derived score, higher is better. */
   score: number;
 }

@@ -1,16 +1,50 @@
-// The local corpus as a SearchProvider: BM25 over the SQLite FTS5 index, fully offline.
-import { corpusDocumentUrl, throwIfAborted, type SearchHit, type SearchProvider, type SearchRequest, type Store } from '../../core/index.js';
+// The local corpus as a SearchProvider, fully offline: BM25 over the store's full-text index, and with a
+// sentence encoder (`dense`) BM25's best DENSE_POOL documents re-ordered by words and meaning together
+// (hybrid-rank.ts). English queries only: the shipped encoder reads English, so a Japanese query keeps
+// BM25's order over the Japanese tokenizer.
+import {
+  corpusDocumentUrl,
+  cosineSimilarity,
+  throwIfAborted,
+  type CorpusHit,
+  type EmbeddingModel,
+  type SearchHit,
+  type SearchProvider,
+  type SearchRequest,
+  type Store,
+} from '../../core/index.js';
+import { detectLanguage } from '../../extract/index.js';
+import { DENSE_POOL, DENSE_WEIGHT, hybridScores } from './hybrid-rank.js';
 
 // The corpus:// scheme lives in core/url.ts (workflows read it too); kept exported from here.
 export { corpusDocumentUrl, parseCorpusUrl } from '../../core/index.js';
 
-export function createCorpusSearchProvider(options: { store: Store; corpus?: string }): SearchProvider {
+export interface CorpusDenseOptions {
+  /** The sentence encoder. */
+  encoder: EmbeddingModel;
+  /** Weight of the cosine against the scaled word score (default DENSE_WEIGHT). */
+  weight?: number;
+  /** BM25 documents re-read by the encoder (default DENSE_POOL). */
+  pool?: number;
+}
+
+export interface CorpusSearchProviderOptions {
+  store: Store;
+  corpus?: string;
+  /** Re-order BM25's best documents by meaning too; absent: BM25 alone. */
+  dense?: CorpusDenseOptions;
+}
+
+export function createCorpusSearchProvider(options: CorpusSearchProviderOptions): SearchProvider {
+  const { store, corpus, dense } = options;
   return {
     name: 'corpus',
     search: async (request: SearchRequest): Promise<SearchHit[]> => {
       throwIfAborted(request.signal);
-      const hits = options.store.searchCorpus(request.query, { corpus: options.corpus, limit: request.limit });
-      return hits.map((h, i) => ({
+      const useDense = dense !== undefined && detectLanguage(request.query) === 'en';
+      const pool = store.searchCorpus(request.query, { corpus, limit: useDense ? Math.max(request.limit, dense.pool ?? DENSE_POOL) : request.limit });
+      const ranked = useDense && pool.length > 1 ? await rerank(pool, request, dense) : pool;
+      return ranked.slice(0, request.limit).map((h, i) => ({
         // A document with a web URL of its own is cited by it; one ingested from a file (file://) or a
         // record without a URL is read from the corpus by its corpus:// URL (the pipeline accepts no file: URL).
         url: h.url && /^https?:\/\//i.test(h.url) ? h.url : corpusDocumentUrl(h.corpus, h.id),
@@ -24,4 +58,18 @@ export function createCorpusSearchProvider(options: { store: Store; corpus?: str
       }));
     },
   };
+}
+
+/** The pool best first by the fused score, each hit's score replaced by it; ties keep BM25's order. */
+async function rerank(pool: CorpusHit[], request: SearchRequest, dense: CorpusDenseOptions): Promise<CorpusHit[]> {
+  const [query, ...docs] = await dense.encoder.embed([request.query, ...pool.map((h) => h.lead)], request.signal ? { signal: request.signal } : {});
+  const cosines = docs.map((v) => cosineSimilarity(query!, v));
+  const fused = hybridScores(
+    pool.map((h, i) => ({ score: h.score, cosine: cosines[i]! })),
+    dense.weight ?? DENSE_WEIGHT,
+  );
+  return pool
+    .map((h, i) => ({ h: { ...h, score: fused[i]! }, i }))
+    .sort((a, b) => b.h.score - a.h.score || a.i - b.i)
+    .map(({ h }) => h);
 }

@@ -12,3 +12,5 @@ export {
   type IngestReport,
 } from './ingest.js';
 export { corpusDocumentUrl, createCorpusSearchProvider, parseCorpusUrl } from './corpus-provider.js';
+export type { CorpusDenseOptions, CorpusSearchProviderOptions } from './corpus-provider.js';
+export { CORPUS_RANKINGS, DEFAULT_CORPUS_RANKING, DENSE_POOL, DENSE_WEIGHT, hybridScores, type CorpusRanking, type PoolEntry } from './hybrid-rank.js';

@@ -1,0 +1,53 @@
+// Corpus search's hybrid ranking with the real shipped encoder (models/minilm-en) over a real SQLite
+// store: BM25's pool re-ordered by meaning (sources/corpus/hybrid-rank.ts), and corpus.ranking choosing it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createShippedEncoder } from '../../models/embedding/index.js';
+import { createCorpusSearchProvider } from '../../sources/index.js';
+import { PESTICIDE_CORPUS, withPesticideCorpus } from '../../test-support/pesticide-corpus.js';
+import { loadConfig } from '../config/index.js';
+import { buildRetrievalEncoder } from '../models.js';
+
+test('hybrid corpus search: the imidacloprid study, which says "honeybees" once, rises above the varroa note by meaning', async () => {
+  await withPesticideCorpus(async (store) => {
+    const query = { query: 'Do pesticides harm honeybees?', limit: 5 };
+    const words = await createCorpusSearchProvider({ store, corpus: PESTICIDE_CORPUS }).search(query);
+    assert.deepEqual(
+      words.map((h) => h.id),
+      ['market', 'varroa', 'field'],
+    );
+    const hybrid = await createCorpusSearchProvider({ store, corpus: PESTICIDE_CORPUS, dense: { encoder: createShippedEncoder() } }).search(query);
+    assert.deepEqual(
+      hybrid.map((h) => h.id),
+      ['market', 'field', 'varroa'],
+    );
+    assert.deepEqual(
+      hybrid.map((h) => h.rank),
+      [1, 2, 3],
+    );
+    // The fused score replaces the word score: higher first.
+    assert.ok(hybrid[0]!.score >= hybrid[1]!.score && hybrid[1]!.score >= hybrid[2]!.score);
+    // Weight 0: the words alone decide again.
+    const none = await createCorpusSearchProvider({ store, corpus: PESTICIDE_CORPUS, dense: { encoder: createShippedEncoder(), weight: 0 } }).search(query);
+    assert.deepEqual(
+      none.map((h) => h.id),
+      ['market', 'varroa', 'field'],
+    );
+  });
+});
+
+test('corpus.ranking: hybrid (the default) builds the shipped encoder for corpus search; bm25 builds none', () => {
+  const home = mkdtempSync(join(tmpdir(), 'lyra-ranking-'));
+  try {
+    const encoder = buildRetrievalEncoder({ config: loadConfig({ env: { LYRA_HOME: home }, cwd: home }) });
+    assert.equal(encoder?.name, createShippedEncoder().name);
+    encoder?.close();
+    writeFileSync(join(home, 'bm25.yaml'), 'corpus:\n  ranking: bm25\n');
+    assert.equal(buildRetrievalEncoder({ config: loadConfig({ env: { LYRA_HOME: home }, cwd: home, configPath: join(home, 'bm25.yaml') }) }), undefined);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

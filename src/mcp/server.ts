@@ -22,7 +22,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { withSampler, type Sampler } from '../models/index.js';
-import { MCP_DEFAULTS, type McpSettings } from '../app/index.js';
+import { MCP_DEFAULTS, type McpSettings } from '../app/ui/mcp-settings.js';
 import type { ServerFixtures } from './conformance-fixtures.js';
 import { errorBody, invalidArguments, toolErrorResult } from './errors.js';
 import { toSnakeKeys } from './naming.js';

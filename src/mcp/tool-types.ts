@@ -4,7 +4,8 @@
 // becomes the text content (counts and how to page; the data itself is in structuredContent once).
 import type { z } from 'zod';
 import type { Engine, EvidenceQueries, QueueOptions, QueuedItem, SearchTarget, Store } from '../core/index.js';
-import type { McpSettings, RecomputeSummary } from '../app/index.js';
+import type { RecomputeSummary } from '../app/feedback/feedback.js';
+import type { McpSettings } from '../app/ui/mcp-settings.js';
 
 /** What the tools work on: the engine, its store, the recompute a feedback correction triggers, and read-only queries. */
 export interface McpServices {

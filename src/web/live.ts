@@ -10,7 +10,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Store } from '../core/index.js';
 import { taskProgress } from '../pipeline/index.js';
-import { listTaskSummaries } from '../app/index.js';
+import { listTaskSummaries } from '../app/tasks/task-views.js';
 import { liveProgress, type LiveProgress } from './pages/progress.js';
 import { securityHeaders } from './security.js';
 

@@ -2,7 +2,8 @@
 // page loads), the graph page and its data, runs and their reports. Every query is zod-checked.
 import type { ServerResponse } from 'node:http';
 import { InvalidInputError, safeHttpUrl } from '../core/index.js';
-import { filterClaims, listConsensusRuns, listTaskSummaries, readRunReport, researchRunOf, type ResearchRunInfo } from '../app/index.js';
+import { listConsensusRuns, readRunReport, researchRunOf, type ResearchRunInfo } from '../app/research/research-runs.js';
+import { filterClaims, listTaskSummaries } from '../app/tasks/task-views.js';
 import { reportCsp, taskProgress } from '../pipeline/index.js';
 import type { UiContext } from './context.js';
 import { claimFragment, claimPageBody } from './pages/claim-page.js';

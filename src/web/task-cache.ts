@@ -3,7 +3,9 @@
 // other connections: a task running in another process) or this server's own write count (actions)
 // moved. Bounded to UI_DEFAULTS.cachedTasks views, least recently used dropped first.
 import type { Store } from '../core/index.js';
-import { loadTaskPage, taskGraphView, type AppEngine, type TaskGraphView, type TaskPage } from '../app/index.js';
+import type { AppEngine } from '../app/engine.js';
+import { taskGraphView, type TaskGraphView } from '../app/tasks/task-graph-view.js';
+import { loadTaskPage, type TaskPage } from '../app/tasks/task-views.js';
 
 export interface TaskCache {
   page(taskId: string): TaskPage;

@@ -7,47 +7,40 @@ import { redactDatabaseUrl } from '../../core/index.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import {
-  DEFAULT_MAX_ELEMENTS,
-  DEFAULT_MAX_FRAGMENT_CHARS,
-  DEFAULT_MAX_HTML_CHARS,
-  DEFAULT_MAX_LINKS,
-  DEFAULT_MAX_PDF_BYTES,
-  DEFAULT_MAX_PDF_PAGES,
-  DEFAULT_MAX_PDF_INFLATED_BYTES,
-  DEFAULT_MAX_TEXT_CHARS,
-} from '../../extract/index.js';
-import {
-  DEFAULT_CLAIM_SCREEN_PATH,
-  DEFAULT_MODEL_HUB,
-  DEFAULT_STANCE_WEIGHTS_PATH,
-  DEFAULT_VECTOR_CACHE_ENTRIES,
-  chatClientOptionsSchema,
-  escalationOptionsSchema,
-  transformersEmbeddingOptionsSchema,
-  transformersStanceOptionsSchema,
-} from '../../models/index.js';
-import { DEFAULT_CHROMIUM_PATH, FETCH_DEFAULTS } from '../../net/index.js';
-import { BUDGET_SPECS, DEFAULT_GRAPH_LIMITS, PIPELINE_DEFAULTS, PIPELINE_LIMIT_SPECS, snakeCase, type PipelineLimitKey } from '../../pipeline/index.js';
-import {
-  DEFAULT_CORPUS_RANKING,
-  DEFAULT_MAX_FILES,
-  DEFAULT_MAX_FILE_BYTES,
-  DEFAULT_SOURCE_TIMEOUT_MS,
-  arxivOptionsSchema,
-  browserSerpOptionsSchema,
-  crossrefOptionsSchema,
-  duckDuckGoOptionsSchema,
-  openAlexOptionsSchema,
-  pubmedOptionsSchema,
-  semanticScholarOptionsSchema,
-  unpaywallOptionsSchema,
-} from '../../sources/index.js';
+import { DEFAULT_MAX_FRAGMENT_CHARS } from '../../extract/document/assemble.js';
+import { DEFAULT_MAX_HTML_CHARS } from '../../extract/html/extract-html.js';
+import { DEFAULT_MAX_LINKS } from '../../extract/html/html-blocks.js';
+import { DEFAULT_MAX_ELEMENTS } from '../../extract/html/readability.js';
+import { DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_PDF_PAGES } from '../../extract/pdf/extract-pdf.js';
+import { DEFAULT_MAX_PDF_INFLATED_BYTES } from '../../extract/pdf/inflated-size.js';
+import { DEFAULT_MAX_TEXT_CHARS } from '../../extract/text/extract-text.js';
+import { DEFAULT_CLAIM_SCREEN_PATH } from '../../models/claim-screen/claim-screen.js';
+import { transformersEmbeddingOptionsSchema } from '../../models/embedding/transformers-embedding.js';
+import { DEFAULT_VECTOR_CACHE_ENTRIES } from '../../models/embedding/vector-cache.js';
+import { escalationOptionsSchema } from '../../models/escalating-stance.js';
+import { chatClientOptionsSchema } from '../../models/llm/chat-client.js';
+import { DEFAULT_STANCE_WEIGHTS_PATH } from '../../models/stance/embedded.js';
+import { DEFAULT_MODEL_HUB } from '../../models/transformers/pull.js';
+import { transformersStanceOptionsSchema } from '../../models/transformers/stance-transformers.js';
+import { DEFAULT_CHROMIUM_PATH } from '../../net/chromium-renderer.js';
+import { FETCH_DEFAULTS } from '../../net/fetcher-options.js';
+import { DEFAULT_GRAPH_LIMITS } from '../../pipeline/graph/limits.js';
+import { BUDGET_SPECS, PIPELINE_DEFAULTS, PIPELINE_LIMIT_SPECS, snakeCase, type PipelineLimitKey } from '../../pipeline/limits.js';
+import { DEFAULT_CORPUS_RANKING } from '../../sources/corpus/hybrid-rank.js';
+import { DEFAULT_MAX_FILES, DEFAULT_MAX_FILE_BYTES } from '../../sources/corpus/ingest.js';
+import { DEFAULT_SOURCE_TIMEOUT_MS } from '../../sources/papers/source-outcome.js';
+import { arxivOptionsSchema } from '../../sources/scholarly/arxiv.js';
+import { crossrefOptionsSchema } from '../../sources/scholarly/crossref.js';
+import { openAlexOptionsSchema } from '../../sources/scholarly/openalex.js';
+import { pubmedOptionsSchema } from '../../sources/scholarly/pubmed.js';
+import { semanticScholarOptionsSchema } from '../../sources/scholarly/semantic-scholar.js';
+import { unpaywallOptionsSchema } from '../../sources/scholarly/unpaywall.js';
+import { browserSerpOptionsSchema } from '../../sources/web/browser-serp.js';
+import { duckDuckGoOptionsSchema } from '../../sources/web/duckduckgo.js';
 import { DEFAULT_CONTACT_URL, type LyraConfig } from './index.js';
-import { MAX_EXTRACT_FILE_BYTES } from '../tasks/extract-source.js';
-import { MCP_DEFAULTS, MCP_TOKEN_ENV } from '../ui/serve.js';
-import { UI_DEFAULTS } from '../ui/ui-defaults.js';
-import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from '../ui/ui.js';
+import { MAX_EXTRACT_FILE_BYTES } from '../tasks/extract-limits.js';
+import { MCP_DEFAULTS, MCP_TOKEN_ENV } from '../ui/mcp-settings.js';
+import { UI_DEFAULTS, UI_DEFAULT_PORT, UI_TOKEN_ENV } from '../ui/ui-defaults.js';
 import { WEB_SEARCH_DEFAULTS, chromiumPathOf } from '../web-search.js';
 import { WORKER_DEFAULTS } from '../workers/worker-settings.js';
 

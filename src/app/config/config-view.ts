@@ -9,7 +9,7 @@ import { LineCounter, isNode, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { CONFIG_FILE_NAME, CONFIG_SOURCES, WIDENING_KEYS, lyraConfigSchema, lyraHome, schemaKeys, type ConfigSource, type LyraConfig } from './index.js';
 import { configDefaults } from './config-defaults.js';
-import { MCP_TOKEN_ENV } from '../ui/serve.js';
+import { MCP_TOKEN_ENV } from '../ui/mcp-settings.js';
 
 export const CONFIG_VALUE_SOURCES = ['file', 'env', 'default', 'derived', 'unset'] as const;
 export type ConfigValueSource = (typeof CONFIG_VALUE_SOURCES)[number];

@@ -20,9 +20,10 @@ import {
 import { createTextExtractor, type TextExtractorOptions } from '../../extract/index.js';
 import type { LyraConfig } from '../config/index.js';
 import { createRuntime, type Runtime } from '../runtime.js';
+import { MAX_EXTRACT_FILE_BYTES } from './extract-limits.js';
 
-/** Largest local file read for extraction, in bytes. */
-export const MAX_EXTRACT_FILE_BYTES = 100 * 1024 * 1024;
+// Said in extract-limits.ts (light, read by `lyra config show`); kept exported from here.
+export { MAX_EXTRACT_FILE_BYTES } from './extract-limits.js';
 
 export interface ExtractSourceOptions {
   /** A file path (relative to `cwd`) or an absolute http(s) URL. */

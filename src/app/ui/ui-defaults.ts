@@ -1,5 +1,10 @@
 // The browser UI's limits and their defaults (config `ui.*` overrides each; docs/ui.md). Here in
 // app/ so that `lyra config show` reads them (app/config/config-defaults.ts); web/ re-exports them.
+/** Environment variable holding the UI token (wins over ui.token). */
+export const UI_TOKEN_ENV = 'LYRA_UI_TOKEN';
+/** Default port of `lyra ui` (the MCP HTTP server's is 3917). */
+export const UI_DEFAULT_PORT = 3918;
+
 export const UI_DEFAULTS = {
   host: '127.0.0.1',
   /** Largest request body (an action's form), in bytes. */

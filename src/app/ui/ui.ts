@@ -9,11 +9,10 @@ import type { LyraConfig } from '../config/index.js';
 import { setDomainOverride, type DomainOverrideOutcome } from '../domains/domain-overrides.js';
 import { applyFeedback, type FeedbackInput, type FeedbackOutcome, type RecomputeSummary } from '../feedback/feedback.js';
 import type { ServeRuntime } from './serve.js';
+import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui-defaults.js';
 
-/** Environment variable holding the UI token (wins over ui.token). */
-export const UI_TOKEN_ENV = 'LYRA_UI_TOKEN';
-/** Default port of `lyra ui` (the MCP HTTP server's is 3917). */
-export const UI_DEFAULT_PORT = 3918;
+// Said in ui-defaults.ts (light, read by `lyra config show`); kept exported from here.
+export { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui-defaults.js';
 /** Where an action says it was made, in the audit trail. */
 export const UI_VIA = 'lyra ui';
 

@@ -2,7 +2,8 @@
 // Markdown): statement, slots, scope, fingerprint id and every source quote.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { buildClaimScreen, buildEmbeddingModel, documentClaims } from '../../app/index.js';
+import { buildClaimScreen, buildEmbeddingModel } from '../../app/models.js';
+import { documentClaims } from '../../app/tasks/claims.js';
 import { InvalidInputError } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';

@@ -3,7 +3,10 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { CONSENSUS_PROVIDERS, defaultConsensusOutDir, openOrCreateStore, runConsensus, writeConsensusOutputs, ensureOutputDir } from '../../app/index.js';
+import { defaultConsensusOutDir, writeConsensusOutputs } from '../../app/consensus/consensus-output.js';
+import { CONSENSUS_PROVIDERS, runConsensus } from '../../app/consensus/consensus.js';
+import { openOrCreateStore } from '../../app/open-store.js';
+import { ensureOutputDir } from '../../app/output-path.js';
 import { InvalidInputError } from '../../core/index.js';
 import { MAX_AGENTS, MAX_ITERATIONS, MAX_RESULTS_PER_AGENT, type ConsensusResearchEvent } from '../../workflows/consensus/index.js';
 import { repeatable } from '../repeatable.js';

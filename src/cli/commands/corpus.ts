@@ -1,7 +1,8 @@
 // `lyra corpus add|list|remove` and `lyra search`: local corpora and search providers.
 import { basename, extname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { addToCorpus, openExistingStore, openOrCreateStore, removeCorpusNamed } from '../../app/index.js';
+import { addToCorpus, removeCorpusNamed } from '../../app/corpus/corpus.js';
+import { openExistingStore, openOrCreateStore } from '../../app/open-store.js';
 import { InvalidInputError, NonRetryableError, parseTrustLevel, terminalLine } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { formatTable, printJson } from '../io.js';

@@ -3,7 +3,8 @@
 // contract (docs/guide.md).
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { extractSource, isUrlSource, openOrCreateStore, type StoreLocation } from '../../app/index.js';
+import { openOrCreateStore, type StoreLocation } from '../../app/open-store.js';
+import { extractSource, isUrlSource } from '../../app/tasks/extract-source.js';
 import { InvalidInputError, terminalLine, terminalText, type AuthItem, type ExtractedDocument, type LyraEvent } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';

@@ -2,7 +2,8 @@
 // SSRF guard, throttle, cache), printing what came back and the decoded text.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { fetchUrl, openOrCreateStore } from '../../app/index.js';
+import { fetchUrl } from '../../app/one-shot.js';
+import { openOrCreateStore } from '../../app/open-store.js';
 import { InvalidInputError, normalizeUrl, terminalLine, terminalText, type LyraEvent } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';

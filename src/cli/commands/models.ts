@@ -2,7 +2,7 @@
 // `transformers` stance backend. `pull` is the only command that downloads model files.
 import { Option, type Command } from 'commander';
 import { z } from 'zod';
-import { listLocalModels, modelsDirOf, pullModel } from '../../app/index.js';
+import { listLocalModels, modelsDirOf, pullModel } from '../../app/models.js';
 import { InvalidInputError } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';

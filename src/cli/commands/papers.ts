@@ -3,7 +3,8 @@
 // the command fails only when no source could answer.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { getCitations, getPaper, searchPapers, withScholarlySources } from '../../app/index.js';
+import { withScholarlySources } from '../../app/one-shot.js';
+import { getCitations, getPaper, searchPapers } from '../../app/scholarly.js';
 import { NonRetryableError, InvalidInputError, type LyraEvent } from '../../core/index.js';
 import type { CanonicalPaper, SourceOutcome, SourceWarning } from '../../sources/index.js';
 import type { CliContext } from '../context.js';

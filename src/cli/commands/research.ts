@@ -3,7 +3,7 @@
 // prints where the report, search log and artifacts went. Logic lives in app/research/research.ts.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { resumeResearch, runResearch, DEFAULT_RESEARCH_OUT } from '../../app/index.js';
+import { resumeResearch, runResearch, DEFAULT_RESEARCH_OUT } from '../../app/research/research.js';
 import { InvalidInputError, NonRetryableError, verdictConfidenceText, type EngineEvent } from '../../core/index.js';
 import {
   DEFAULT_MAX_MAJOR_CLAIMS,

@@ -3,7 +3,9 @@
 // made by `lyra research` is continued by the research workflow from its saved state.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { isResearchTask, openExistingStore, resumeResearch, withEngine } from '../../app/index.js';
+import { withEngine } from '../../app/engine.js';
+import { openExistingStore } from '../../app/open-store.js';
+import { isResearchTask, resumeResearch } from '../../app/research/research.js';
 import { InvalidInputError } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';

@@ -1,7 +1,10 @@
 // `lyra search "<query>" --provider corpus|searxng|duckduckgo|browser`: one provider, ranked hits.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { createRuntime, listBuiltinCorpora, openExistingStore, openOrCreateStore, searchWithProvider } from '../../app/index.js';
+import { listBuiltinCorpora } from '../../app/corpus/builtin-corpora.js';
+import { openExistingStore, openOrCreateStore } from '../../app/open-store.js';
+import { createRuntime } from '../../app/runtime.js';
+import { searchWithProvider } from '../../app/search.js';
 import { InvalidInputError, errorOfCategory, isLyraError, terminalLine, type SearchHit } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';

@@ -2,7 +2,10 @@
 // Cursor… — stdio by default (the client starts it), Streamable HTTP with --http.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { createServeRuntime, createUiActions, httpSettings, lyraVersion, storeLabel, uiLimitsOf, uiSettings } from '../../app/index.js';
+import { lyraVersion } from '../../app/fetcher.js';
+import { storeLabel } from '../../app/open-store.js';
+import { createServeRuntime, httpSettings } from '../../app/ui/serve.js';
+import { createUiActions, uiLimitsOf, uiSettings } from '../../app/ui/ui.js';
 import { InvalidInputError } from '../../core/index.js';
 import { checkBindOptions, createLyraMcpServer, loadConformanceFixtures, serveStdio, startHttpServer, type McpServices } from '../../mcp/index.js';
 import { UI_MOUNT_PATH, createUiHandler } from '../../web/index.js';

@@ -4,7 +4,8 @@
 import { createInterface } from 'node:readline';
 import { Option, type Command } from 'commander';
 import { z } from 'zod';
-import { buildStanceModel, DEFAULT_STANCE_BATCH, runStanceJsonl } from '../../app/index.js';
+import { buildStanceModel } from '../../app/models.js';
+import { DEFAULT_STANCE_BATCH, runStanceJsonl } from '../../app/stance-jsonl.js';
 import { InvalidInputError, NonRetryableError } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJsonLine } from '../io.js';

@@ -2,16 +2,12 @@
 // create_task / search / get_status / stop_task / get_materials). Parsing and formatting only.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import {
-  builtinDocumentLink,
-  enqueueQueryJobs,
-  hasTeamDatabase,
-  openExistingStore,
-  storeLabel,
-  waitUntilIdle,
-  withEngine,
-  type AppEngine,
-} from '../../app/index.js';
+import { builtinDocumentLink } from '../../app/corpus/builtin-corpora.js';
+import { withEngine, type AppEngine } from '../../app/engine.js';
+import { openExistingStore, storeLabel } from '../../app/open-store.js';
+import { waitUntilIdle } from '../../app/tasks/task-wait.js';
+import { enqueueQueryJobs } from '../../app/workers/jobs.js';
+import { hasTeamDatabase } from '../../app/workers/worker-settings.js';
 import { InvalidInputError, RetryableError, terminalJson, type EngineEvent, type SearchOutcome, type TaskStatusView } from '../../core/index.js';
 import { errorOfCategory } from '../../sources/index.js';
 import { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials } from '../../pipeline/index.js';

@@ -3,7 +3,10 @@
 import type { Command } from 'commander';
 import { userInfo } from 'node:os';
 import { z } from 'zod';
-import { createServeRuntime, createUiActions, openInBrowser, storeLabel, uiLimitsOf, uiSettings } from '../../app/index.js';
+import { storeLabel } from '../../app/open-store.js';
+import { openInBrowser } from '../../app/ui/open-browser.js';
+import { createServeRuntime } from '../../app/ui/serve.js';
+import { createUiActions, uiLimitsOf, uiSettings } from '../../app/ui/ui.js';
 import { InvalidInputError, checkBindOptions } from '../../core/index.js';
 import { UI_GUARD_LABELS, startUiServer } from '../../web/index.js';
 import type { CliContext } from '../context.js';

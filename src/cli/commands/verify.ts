@@ -2,7 +2,7 @@
 // rationale and the supporting and refuting evidence with quotes, locators and trust levels.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { verifyOnce, type VerifyOnceResult } from '../../app/index.js';
+import { verifyOnce, type VerifyOnceResult } from '../../app/research/verify.js';
 import { InvalidInputError, type EvidenceView, type Locator, isOriginModel } from '../../core/index.js';
 import { repeatable } from '../repeatable.js';
 import type { CliContext } from '../context.js';

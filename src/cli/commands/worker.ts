@@ -2,7 +2,7 @@
 // SIGINT/SIGTERM (docs/team.md). Parsing and printing only; app/workers/worker.ts does the work.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { runWorker } from '../../app/index.js';
+import { runWorker } from '../../app/workers/worker.js';
 import type { LyraEvent } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { printJsonLine } from '../io.js';

@@ -1,6 +1,6 @@
 // get_auth_queue and resolve_auth: walls (CAPTCHA, login, refusal) that need a person.
 import { z } from 'zod';
-import { listAuthQueue, resolveAuth } from '../../app/index.js';
+import { listAuthQueue, resolveAuth } from '../../app/tasks/auth-queue.js';
 import { AUTH_STATUSES } from '../../core/index.js';
 import { domainSchema, idSchema, taskIdSchema } from '../schemas/common.js';
 import { authQueueItemSchema, resolvedAuthItemSchema } from '../schemas/views.js';

@@ -1,7 +1,7 @@
 // calibration_metrics and calibration_rollback: how well each stance backend's confidences match the
 // labels given through feedback, fitting a calibration on them, and going back to an earlier one.
 import { z } from 'zod';
-import { calibrationMetrics, fitStanceCalibration, rollbackStanceCalibration } from '../../app/index.js';
+import { calibrationMetrics, fitStanceCalibration, rollbackStanceCalibration } from '../../app/feedback/calibration.js';
 import { InvalidInputError } from '../../core/index.js';
 import { backendCalibrationSchema, calibrationRollbackSchema, fittedCalibrationSchema } from '../schemas/views.js';
 import { defineTool } from '../tool-types.js';

@@ -1,7 +1,7 @@
 // feedback: corrections a person or the client makes, stored with who / when / why, applied to the
 // graph and kept as calibration samples of the stance backend that judged the edges.
 import { z } from 'zod';
-import { applyFeedback } from '../../app/index.js';
+import { applyFeedback } from '../../app/feedback/feedback.js';
 import { InvalidInputError } from '../../core/index.js';
 import { MAX_REASON_CHARS, idSchema, stanceSchema, taskIdSchema } from '../schemas/common.js';
 import { feedbackOutcomeSchema } from '../schemas/views.js';

@@ -4,7 +4,7 @@
 // stays within a byte budget (mcp.materials.max_page_bytes); the full text of a quote is one call
 // away (fragment_ids), the whole set is in the resources. No report: writing is the client's job.
 import { z } from 'zod';
-import { rejectedClaims } from '../../app/index.js';
+import { rejectedClaims } from '../../app/feedback/feedback.js';
 import { CLAIM_FIELDS, type ClaimField, type Materials, type MaterialsPage, type Store } from '../../core/index.js';
 import { camelKey, snakeKey } from '../naming.js';
 import { graphResourceUri, materialsResourceUri } from '../resource-uris.js';

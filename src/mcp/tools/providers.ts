@@ -1,6 +1,6 @@
 // Checks shared by the tools: the task exists, and built-in corpora named by queued targets
 // (`corpus:example`) are indexed on first use; other provider names go to the engine (it checks them).
-import { ensureBuiltinCorpus } from '../../app/index.js';
+import { ensureBuiltinCorpus } from '../../app/corpus/builtin-corpora.js';
 import { InvalidInputError, type Store, type Task } from '../../core/index.js';
 
 /** The task, or task_not_found before any other work (so a call on an unknown task changes nothing). */

@@ -2,7 +2,7 @@
 // queued for the background, duplicates of work in flight skipped; and the works the task cites but
 // has not read, queued by DOI or URL with include/exclude control and a dry run.
 import { z } from 'zod';
-import { queueReferenceCandidates, queueTargets } from '../../app/index.js';
+import { queueReferenceCandidates, queueTargets } from '../../app/workers/queue-targets.js';
 import { FETCH_STATUSES, type QueueOptions, type SearchTarget } from '../../core/index.js';
 import { MAX_TARGETS, doiSchema, idSchema, providerListSchema, queryTextSchema, taskIdSchema, urlSchema } from '../schemas/common.js';
 import { queuedItemSchema } from '../schemas/views.js';

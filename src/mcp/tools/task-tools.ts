@@ -2,7 +2,7 @@
 // the client decides what to search and when to stop (seed 002). The configuration snapshot a task
 // keeps for audit is left out unless asked for (include_config): it is large and rarely read.
 import { z } from 'zod';
-import { waitForTask, type TaskWaitOutcome } from '../../app/index.js';
+import { waitForTask, type TaskWaitOutcome } from '../../app/tasks/task-wait.js';
 import type { Task, TaskStatusView } from '../../core/index.js';
 import { MAX_DOMAINS, MAX_QUESTION_CHARS, MAX_REASON_CHARS, domainSchema, providersSchema, taskIdSchema } from '../schemas/common.js';
 import { milestoneSchema, taskSchema, taskStatusSchema, waitingItemSchema } from '../schemas/views.js';

@@ -3,7 +3,7 @@
 // every text escaped, only http(s) links, citations linked to their sources), and a research run's
 // report.html is one link away (served with its own strict policy).
 import { htmlAttr, htmlText, verdictHasNoFigure } from '../../core/index.js';
-import type { ConsensusRunInfo, ResearchRunInfo } from '../../app/index.js';
+import type { ConsensusRunInfo, ResearchRunInfo } from '../../app/research/research-runs.js';
 import { href } from './layout.js';
 import { renderReportMarkdown, type ReportLinks } from './report-markdown.js';
 

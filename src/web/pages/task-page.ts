@@ -4,7 +4,7 @@
 // original level and how to restore (an override form), and the sources.
 import { TRUST_LEVELS, htmlAttr, htmlLink, htmlText, verdictConfidenceText } from '../../core/index.js';
 import { HTML_STATUS_ORDER, isAskedStatement, type HtmlAnswer, type HtmlClaim } from '../../pipeline/index.js';
-import type { ClaimFilter, TaskPage } from '../../app/index.js';
+import type { ClaimFilter, TaskPage } from '../../app/tasks/task-views.js';
 import { claimSummary, quoteBlock, statusBadge, trustBadge, type ActionContext } from './claim-parts.js';
 import { href } from './layout.js';
 import { progressBlock, type LiveProgress } from './progress.js';

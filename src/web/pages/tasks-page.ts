@@ -2,7 +2,7 @@
 // it), budget used and claim counts per status;
 // running ones update live (ui.js subscribes to the stream of all tasks).
 import { htmlAttr, htmlText, verdictHasNoFigure } from '../../core/index.js';
-import type { TaskSummary } from '../../app/index.js';
+import type { TaskSummary } from '../../app/tasks/task-views.js';
 import { href } from './layout.js';
 import { claimCountsHtml, liveProgress, statusHtml } from './progress.js';
 

@@ -6,7 +6,7 @@
 // baselines measured in the same run (the best constant label; the corpus search's top-1 for the gold abstract) and
 // the macro-F1 ceiling of any verifier that answers identical claim texts identically (every
 // NOTENOUGHINFO claim of Check-COVID has a same-text twin labelled SUPPORT or REFUTE).
-//   npm run bench:verify [-- --limit 50 --split dev|train --backend embedded|transformers|llm --json out.json]
+//   npm run bench:verify [-- --limit 50 --split dev|train --backend embedded|transformers|llm --ranking hybrid|bm25 --json out.json]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
     limit: { type: 'string', default: '0' },
     split: { type: 'string', default: 'dev' },
     backend: { type: 'string' },
+    ranking: { type: 'string' },
     json: { type: 'string' },
     'verify-candidates': { type: 'string' },
     'min-relevance': { type: 'string' },
@@ -53,13 +54,16 @@ const run = await runVerify({
   files: [corpusFile],
   trustLevel: 'ACADEMIC',
   ...(args.backend ? { backend: args.backend } : {}),
+  ...(args.ranking === 'bm25' || args.ranking === 'hybrid' ? { ranking: args.ranking } : {}),
   graphLines: [
     ...(args['verify-candidates'] ? [`verify_candidates: ${Number(args['verify-candidates'])}`] : []),
     ...(args['min-relevance'] ? [`min_candidate_relevance: ${Number(args['min-relevance'])}`] : []),
   ],
   onProgress: (done, total, pairs, seconds) => done % 25 === 0 && console.log(`  ${done}/${total} claims, ${pairs} stance pairs, ${seconds.toFixed(0)} s`),
 });
-console.log(`corpus ${CORPUS}: ${run.corpusDocuments} abstracts (ACADEMIC); ${claims.length} ${args.split} claims; stance model ${run.stanceName}`);
+console.log(
+  `corpus ${CORPUS}: ${run.corpusDocuments} abstracts (ACADEMIC); ${claims.length} ${args.split} claims; stance model ${run.stanceName}; corpus ranking ${args.ranking ?? 'hybrid (default)'}`,
+);
 const gold = claims.map((c) => c.label);
 const predicted = run.rows.map((r) => labelOfStatus(r.status));
 const labelled = claims.filter((c) => c.label !== 'NOTENOUGHINFO').length;

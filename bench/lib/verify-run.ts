@@ -49,6 +49,8 @@ export interface VerifyRunOptions {
   backend?: string;
   /** Extra YAML lines under `pipeline.graph` (e.g. `verify_candidates: 24`). */
   graphLines?: string[];
+  /** Corpus search ranking (config `corpus.ranking`); default the configured one (hybrid). */
+  ranking?: 'hybrid' | 'bm25';
   onProgress?: (done: number, total: number, pairs: number, seconds: number) => void;
 }
 
@@ -62,6 +64,7 @@ export async function runVerify(options: VerifyRunOptions): Promise<VerifyRunRes
     [
       ...(options.backend ? ['models:', '  stance:', `    backend: ${options.backend}`] : []),
       ...(graph.length > 0 ? ['pipeline:', '  graph:', ...graph.map((l) => `    ${l}`)] : []),
+      ...(options.ranking ? ['corpus:', `  ranking: ${options.ranking}`] : []),
     ].join('\n') + '\n',
   );
   try {

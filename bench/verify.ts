@@ -6,7 +6,7 @@
 // baselines measured in the same run (the best constant label; the corpus search's top-1 for the gold abstract) and
 // the macro-F1 ceiling of any verifier that answers identical claim texts identically (every
 // NOTENOUGHINFO claim of Check-COVID has a same-text twin labelled SUPPORT or REFUTE).
-//   npm run bench:verify [-- --limit 50 --split dev|train --backend embedded|transformers|llm --ranking hybrid|bm25 --json out.json]
+//   npm run bench:verify [-- --limit 50 --split dev|train --backend embedded|transformers|llm --ranking hybrid|bm25 --embedding minilm-en --json out.json]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
@@ -20,6 +20,7 @@ const { values: args } = parseArgs({
     split: { type: 'string', default: 'dev' },
     backend: { type: 'string' },
     ranking: { type: 'string' },
+    embedding: { type: 'string' },
     json: { type: 'string' },
     'verify-candidates': { type: 'string' },
     'min-relevance': { type: 'string' },
@@ -55,6 +56,7 @@ const run = await runVerify({
   trustLevel: 'ACADEMIC',
   ...(args.backend ? { backend: args.backend } : {}),
   ...(args.ranking === 'bm25' || args.ranking === 'hybrid' ? { ranking: args.ranking } : {}),
+  ...(args.embedding === 'minilm-en' ? { embedding: 'minilm-en' as const } : {}),
   graphLines: [
     ...(args['verify-candidates'] ? [`verify_candidates: ${Number(args['verify-candidates'])}`] : []),
     ...(args['min-relevance'] ? [`min_candidate_relevance: ${Number(args['min-relevance'])}`] : []),
@@ -62,7 +64,7 @@ const run = await runVerify({
   onProgress: (done, total, pairs, seconds) => done % 25 === 0 && console.log(`  ${done}/${total} claims, ${pairs} stance pairs, ${seconds.toFixed(0)} s`),
 });
 console.log(
-  `corpus ${CORPUS}: ${run.corpusDocuments} abstracts (ACADEMIC); ${claims.length} ${args.split} claims; stance model ${run.stanceName}; corpus ranking ${args.ranking ?? 'hybrid (default)'}`,
+  `corpus ${CORPUS}: ${run.corpusDocuments} abstracts (ACADEMIC); ${claims.length} ${args.split} claims; stance model ${run.stanceName}; corpus ranking ${args.ranking ?? 'hybrid (default)'}; graph embedding ${args.embedding ?? 'use-lite (default)'}`,
 );
 const gold = claims.map((c) => c.label);
 const predicted = run.rows.map((r) => labelOfStatus(r.status));

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addToCorpus, buildStanceModel, createEngine, ensureBuiltinCorpus, loadConfig } from '../../src/app/index.js';
 import type { ClaimStatus, StanceModel, TrustLevel } from '../../src/core/index.js';
+import { SHIPPED_MODELS_DIR } from '../../src/models/index.js';
 
 export interface VerifyClaimInput {
   id: string;
@@ -49,6 +50,8 @@ export interface VerifyRunOptions {
   backend?: string;
   /** Extra YAML lines under `pipeline.graph` (e.g. `verify_candidates: 24`). */
   graphLines?: string[];
+  /** The graph phase's embedding model: `minilm-en`, the shipped encoder (models/minilm-en); default the configured one (USE-lite). */
+  embedding?: 'minilm-en';
   /** Corpus search ranking (config `corpus.ranking`); default the configured one (hybrid). */
   ranking?: 'hybrid' | 'bm25';
   onProgress?: (done: number, total: number, pairs: number, seconds: number) => void;
@@ -62,7 +65,18 @@ export async function runVerify(options: VerifyRunOptions): Promise<VerifyRunRes
   writeFileSync(
     join(home, 'lyra.config.yaml'),
     [
-      ...(options.backend ? ['models:', '  stance:', `    backend: ${options.backend}`] : []),
+      ...(options.backend || options.embedding ? ['models:'] : []),
+      ...(options.backend ? ['  stance:', `    backend: ${options.backend}`] : []),
+      ...(options.embedding
+        ? [
+            '  transformers:',
+            `    models_dir: ${JSON.stringify(SHIPPED_MODELS_DIR)}`,
+            '  embedding:',
+            '    backend: transformers',
+            `    model: ${options.embedding}`,
+            '    dtype: q8',
+          ]
+        : []),
       ...(graph.length > 0 ? ['pipeline:', '  graph:', ...graph.map((l) => `    ${l}`)] : []),
       ...(options.ranking ? ['corpus:', `  ranking: ${options.ranking}`] : []),
     ].join('\n') + '\n',

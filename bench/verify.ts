@@ -27,6 +27,14 @@ const { values: args } = parseArgs({
   },
 });
 
+if (args.ranking !== undefined && args.ranking !== 'hybrid' && args.ranking !== 'bm25') {
+  console.error(`bench:verify: --ranking must be hybrid or bm25 (got ${args.ranking})`);
+  process.exit(2);
+}
+if (args.embedding !== undefined && args.embedding !== 'minilm-en') {
+  console.error(`bench:verify: --embedding must be minilm-en (got ${args.embedding}); without it the configured one (USE-lite)`);
+  process.exit(2);
+}
 const corpusFile = sharedDataPath('check-covid/corpus.json');
 const claimsFile = sharedDataPath(`check-covid/${args.split}/covidCheck_${args.split}_composed+extracted.json`);
 for (const p of [corpusFile, claimsFile]) {
@@ -95,7 +103,7 @@ for (const l of LABELS) {
 }
 console.log(`gold abstract among the cited evidence: ${pct(cited, claims.length)} of all claims, ${pct(citedLabelled, labelled)} of SUPPORT/REFUTE claims`);
 console.log(
-  `gold abstract among the retrieved pages: ${pct(retrieved, claims.length)}; baseline corpus search top-1: ${pct(run.rows.filter((r) => r.searchTop1).length, claims.length)}`,
+  `gold abstract among the retrieved pages: ${pct(retrieved, claims.length)}; baseline BM25 top-1 (words alone): ${pct(run.rows.filter((r) => r.searchTop1).length, claims.length)}`,
 );
 console.log(
   `throughput: ${(run.stancePairs / run.stanceSeconds).toFixed(1)} stance pairs/s (${run.stancePairs} pairs in ${run.stanceSeconds.toFixed(1)} s of stance), ${(claims.length / run.seconds).toFixed(2)} claims/s end to end (${run.seconds.toFixed(1)} s)`,

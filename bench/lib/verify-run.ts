@@ -110,6 +110,7 @@ export async function runVerify(options: VerifyRunOptions): Promise<VerifyRunRes
       const rows: VerifyRow[] = [];
       const t0 = performance.now();
       for (const [i, c] of options.claims.entries()) {
+        // The words-alone baseline: the store's BM25, whatever corpus.ranking the run uses.
         const searchTop1 = c.goldDocId !== undefined && engine.store.searchCorpus(c.claim, { corpus: options.corpus, limit: 1 })[0]?.id === c.goldDocId;
         const task = await engine.createTask({ question: c.claim, providers });
         const out = await engine.verifyClaim(task.id, c.claim, { providers });

@@ -26,7 +26,8 @@ export {
   selectScholarlySources,
 } from './scholarly.js';
 export type { ScholarlyCallOptions, ScholarlySetup, ScholarlySourceName } from './scholarly.js';
-export { MAX_EXTRACT_FILE_BYTES, extractSource, isUrlSource, textExtractorOptions, type ExtractSourceOptions } from './tasks/extract-source.js';
+export { extractSource, isUrlSource, textExtractorOptions, type ExtractSourceOptions } from './tasks/extract-source.js';
+export { MAX_EXTRACT_FILE_BYTES } from './tasks/extract-limits.js';
 export { BUILTIN_CORPORA_DIR, builtinDocumentLink, ensureBuiltinCorpus, listBuiltinCorpora, type BuiltinCorpus } from './corpus/builtin-corpora.js';
 export { CHECKPOINT_SUFFIX, COLLECT_PROVIDER_NAMES, checkpointPathFor, createFileCheckpointStore, readOutlineFile, runCollect } from './collect/collect.js';
 export type { RunCollectInput, RunCollectOverrides, RunCollectResult } from './collect/collect.js';
@@ -61,16 +62,8 @@ export {
 export type { BackendCalibrationMetrics } from './feedback/calibration.js';
 export { authItemView, listAuthQueue, resolveAuth, type AuthQueueItemView, type ResolvedAuthItem } from './tasks/auth-queue.js';
 export { createTaskRecompute } from './tasks/task-recompute.js';
-export {
-  MCP_DEFAULTS,
-  MCP_TOKEN_ENV,
-  createServeRuntime,
-  httpSettings,
-  mcpSettingsOf,
-  type HttpSettings,
-  type McpSettings,
-  type ServeRuntime,
-} from './ui/serve.js';
+export { createServeRuntime, httpSettings, type HttpSettings, type ServeRuntime } from './ui/serve.js';
+export { MCP_DEFAULTS, MCP_TOKEN_ENV, mcpSettingsOf, type McpSettings } from './ui/mcp-settings.js';
 export {
   DEFAULT_RESEARCH_OUT,
   RESEARCH_RUN_FILE,
@@ -116,7 +109,8 @@ export {
 } from './research/research-runs.js';
 export { filterClaims, listTaskSummaries, loadTaskPage, type ClaimFacts, type ClaimFilter, type TaskPage, type TaskSummary } from './tasks/task-views.js';
 export { taskGraphView, type GraphClaimNode, type GraphSourceNode, type TaskGraphView } from './tasks/task-graph-view.js';
-export { UI_DEFAULT_PORT, UI_TOKEN_ENV, UI_VIA, createUiActions, uiLimitsOf, uiSettings, type UiActions, type UiSettings } from './ui/ui.js';
+export { UI_VIA, createUiActions, uiLimitsOf, uiSettings, type UiActions, type UiSettings } from './ui/ui.js';
+export { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui/ui-defaults.js';
 export { openInBrowser } from './ui/open-browser.js';
 export { configDefaults, type DefaultValue } from './config/config-defaults.js';
 export { CONFIG_VALUE_SOURCES, configShowSchema, configValueSchema, configView, isSecretKey } from './config/config-view.js';

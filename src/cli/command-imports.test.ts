@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { SRC_DIR } from '../test-support/source-files.js';
+import { SRC_DIR, tsFiles } from '../test-support/source-files.js';
 
 /** Static imports and re-exports that load a module at run time: not `import type` / `export type`, not `import()`. */
 const RUNTIME_IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
@@ -54,6 +54,14 @@ test('corpus, search, papers, fetch, extract, claims and doctor build a runtime 
     assert.ok(closure.size > 1, `${name}: its imports were followed`);
     assert.deepEqual(heavy(closure, { runtime: true }), [], `lyra ${name} loads these`);
   }
+});
+
+test('no production file of cli/, mcp/ or web/ imports the app/ barrel: each names the app module it uses', () => {
+  const offenders = tsFiles()
+    .filter((f) => !f.endsWith('.test.ts') && ['cli', 'mcp', 'web'].includes(relative(SRC_DIR, f).split(/[\\/]/)[0]!))
+    .filter((f) => [...readFileSync(f, 'utf8').matchAll(RUNTIME_IMPORT_RE)].some((m) => resolve(dirname(f), m[1]!) === join(SRC_DIR, 'app', 'index.js')))
+    .map((f) => relative(SRC_DIR, f));
+  assert.deepEqual(offenders, []);
 });
 
 test('the closure follows re-exports and skips type-only and dynamic imports', () => {

@@ -1,6 +1,6 @@
-// Four short documents about pesticides and bees in a real SQLite store, for the corpus search tests
+// Five short documents about pesticides and bees in a real SQLite store, for the corpus search tests
 // (sources/corpus/corpus-provider.test.ts, app/corpus/hybrid-search.test.ts): a word-heavy market report,
-// the imidacloprid study that says "honeybees" once, a varroa note, and one Japanese document.
+// the imidacloprid study that says "honeybees" once, a varroa note, and two Japanese documents.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ const DOCS = [
   },
   { id: 'varroa', title: 'Varroa mites', text: 'Varroa destructor mites spread deformed wing virus between honeybee colonies.' },
   { id: 'ja', title: '蜂の研究', text: 'ネオニコチノイド系農薬はミツバチの採餌を妨げる。' },
+  { id: 'ja-colony', title: '群れの調査', text: '農薬を浴びたミツバチの群れは冬を越せないことが多い。' },
 ];
 
 /** JSONL files never reach the extractor; a call is a test failure. */

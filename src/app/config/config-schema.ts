@@ -69,7 +69,7 @@ export const lyraConfigSchema = z.strictObject({
       max_files: z.number().int().min(1).max(10_000_000).optional(),
       /**
        * How corpus search orders documents: `hybrid` (default) re-orders BM25's best 50 by words and the
-       * shipped sentence encoder's reading together (English queries); `bm25`: words alone.
+       * shipped sentence encoder's reading together (queries in Latin script); `bm25`: words alone.
        */
       ranking: z.enum(CORPUS_RANKINGS).optional(),
     })

@@ -10,6 +10,7 @@ import { createCorpusSearchProvider } from '../../sources/index.js';
 import { PESTICIDE_CORPUS, withPesticideCorpus } from '../../test-support/pesticide-corpus.js';
 import { loadConfig } from '../config/index.js';
 import { buildRetrievalEncoder } from '../models.js';
+import { createRuntime } from '../runtime.js';
 
 test('hybrid corpus search: the imidacloprid study, which says "honeybees" once, rises above the varroa note by meaning', async () => {
   await withPesticideCorpus(async (store) => {
@@ -47,6 +48,23 @@ test('corpus.ranking: hybrid (the default) builds the shipped encoder for corpus
     encoder?.close();
     writeFileSync(join(home, 'bm25.yaml'), 'corpus:\n  ranking: bm25\n');
     assert.equal(buildRetrievalEncoder({ config: loadConfig({ env: { LYRA_HOME: home }, cwd: home, configPath: join(home, 'bm25.yaml') }) }), undefined);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('the runtime builds the retrieval encoder once, on first use; an override of null means BM25 alone; close() closes it', async () => {
+  const home = mkdtempSync(join(tmpdir(), 'lyra-ranking-'));
+  try {
+    const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
+    assert.equal(createRuntime(config, { retrievalEncoder: null }).retrievalEncoder(), undefined);
+    const runtime = createRuntime(config);
+    const encoder = runtime.retrievalEncoder();
+    assert.ok(encoder);
+    assert.equal(runtime.retrievalEncoder(), encoder);
+    await runtime.close();
+    // Closed with the runtime: its vector cache (the SQLite file) no longer answers.
+    await assert.rejects(encoder.embed(['closed']));
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -22,9 +22,6 @@ import type { LyraConfig } from '../config/index.js';
 import { createRuntime, type Runtime } from '../runtime.js';
 import { MAX_EXTRACT_FILE_BYTES } from './extract-limits.js';
 
-// Said in extract-limits.ts (light, read by `lyra config show`); kept exported from here.
-export { MAX_EXTRACT_FILE_BYTES } from './extract-limits.js';
-
 export interface ExtractSourceOptions {
   /** A file path (relative to `cwd`) or an absolute http(s) URL. */
   source: string;

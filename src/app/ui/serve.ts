@@ -14,9 +14,6 @@ import { createTaskRecompute } from '../tasks/task-recompute.js';
 import { createTrustResolver } from '../trust-resolver.js';
 import { MCP_TOKEN_ENV, mcpSettingsOf, type McpSettings } from './mcp-settings.js';
 
-// Said in mcp-settings.ts (light, read by `lyra config show`); kept exported from here.
-export { MCP_DEFAULTS, MCP_TOKEN_ENV, mcpSettingsOf, type McpSettings } from './mcp-settings.js';
-
 export interface ServeRuntime {
   engine: AppEngine;
   store: Store;

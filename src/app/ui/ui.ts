@@ -11,8 +11,6 @@ import { applyFeedback, type FeedbackInput, type FeedbackOutcome, type Recompute
 import type { ServeRuntime } from './serve.js';
 import { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui-defaults.js';
 
-// Said in ui-defaults.ts (light, read by `lyra config show`); kept exported from here.
-export { UI_DEFAULT_PORT, UI_TOKEN_ENV } from './ui-defaults.js';
 /** Where an action says it was made, in the audit trail. */
 export const UI_VIA = 'lyra ui';
 

@@ -1,7 +1,7 @@
 // The local corpus as a SearchProvider, fully offline: BM25 over the store's full-text index, and with a
 // sentence encoder (`dense`) BM25's best DENSE_POOL documents re-ordered by words and meaning together
-// (hybrid-rank.ts). English queries only: the shipped encoder reads English, so a Japanese query keeps
-// BM25's order over the Japanese tokenizer.
+// (hybrid-rank.ts). Queries in Latin script only: the shipped encoder reads English, so a Japanese (or
+// Korean, Cyrillic…) query keeps BM25's order over the index's own tokenizer.
 import {
   corpusDocumentUrl,
   cosineSimilarity,
@@ -13,8 +13,7 @@ import {
   type SearchRequest,
   type Store,
 } from '../../core/index.js';
-import { detectLanguage } from '../../extract/index.js';
-import { DENSE_POOL, DENSE_WEIGHT, hybridScores } from './hybrid-rank.js';
+import { DENSE_POOL, DENSE_WEIGHT, hybridScores, inLatinScript } from './hybrid-rank.js';
 
 // The corpus:// scheme lives in core/url.ts (workflows read it too); kept exported from here.
 export { corpusDocumentUrl, parseCorpusUrl } from '../../core/index.js';
@@ -41,7 +40,7 @@ export function createCorpusSearchProvider(options: CorpusSearchProviderOptions)
     name: 'corpus',
     search: async (request: SearchRequest): Promise<SearchHit[]> => {
       throwIfAborted(request.signal);
-      const useDense = dense !== undefined && detectLanguage(request.query) === 'en';
+      const useDense = dense !== undefined && inLatinScript(request.query);
       const pool = store.searchCorpus(request.query, { corpus, limit: useDense ? Math.max(request.limit, dense.pool ?? DENSE_POOL) : request.limit });
       const ranked = useDense && pool.length > 1 ? await rerank(pool, request, dense) : pool;
       return ranked.slice(0, request.limit).map((h, i) => ({

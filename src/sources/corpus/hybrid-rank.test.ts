@@ -1,7 +1,7 @@
 // The fused score of corpus search: BM25's score scaled to the pool's best, plus the weighted cosine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DENSE_WEIGHT, hybridScores } from './hybrid-rank.js';
+import { DENSE_WEIGHT, hybridScores, inLatinScript } from './hybrid-rank.js';
 
 test('hybridScores: the word score is scaled to the pool best (1) and the cosine weighs DENSE_WEIGHT', () => {
   const fused = hybridScores([
@@ -37,4 +37,15 @@ test('hybridScores: a pool with no positive word score is ordered by the cosine 
     [0.4, 1],
   );
   assert.deepEqual(hybridScores([]), []);
+});
+
+test('inLatinScript: English and other Latin-script queries are read by meaning; Japanese, Korean and Cyrillic ones are not', () => {
+  assert.equal(inLatinScript('Do neonicotinoid pesticides harm honeybees?'), true);
+  assert.equal(inLatinScript('Les pesticides nuisent-ils aux abeilles ?'), true);
+  assert.equal(inLatinScript('ネオニコチノイド系農薬はミツバチに害を与えるか'), false);
+  assert.equal(inLatinScript('농약이 꿀벌에 해로운가'), false);
+  assert.equal(inLatinScript('Вредят ли пестициды пчёлам?'), false);
+  // A Japanese question naming one English term is still Japanese.
+  assert.equal(inLatinScript('COVID-19 のワクチンは有効か'), false);
+  assert.equal(inLatinScript('2019 – 2020'), false);
 });

@@ -31,3 +31,13 @@ export function hybridScores(pool: readonly PoolEntry[], weight: number = DENSE_
   const best = Math.max(0, ...pool.map((p) => p.score));
   return pool.map((p) => (best > 0 ? p.score / best : 0) + weight * p.cosine);
 }
+
+/** Share of a query's letters that must be Latin for the English encoder to read it. */
+export const LATIN_SHARE = 0.8;
+
+/** Whether a query is written in Latin script (LATIN_SHARE of its letters or more): only those are read by meaning. */
+export function inLatinScript(query: string): boolean {
+  const letters = query.match(/\p{L}/gu)?.length ?? 0;
+  const latin = query.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  return letters > 0 && latin / letters >= LATIN_SHARE;
+}

@@ -4,7 +4,8 @@
 // up among the hand-labelled (proposition, quote) pairs: a "for" quote is right when labelled
 // `supports`, an "against" quote when labelled `refutes` (rubric in bench/data/README.md). Quotes the
 // file has no label for are counted apart and, with --unlabelled FILE, written out to be labelled.
-// Flags: --limit N (the first N questions), --unlabelled FILE, --keep DIR (keep the store and run folders).
+// Flags: --limit N (the first N questions), --unlabelled FILE, --keep DIR (keep the store and run folders),
+// --ranking hybrid|bm25 (corpus.ranking; default the configured one, hybrid).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +20,13 @@ const { values: args } = parseArgs({
     limit: { type: 'string' },
     unlabelled: { type: 'string' },
     keep: { type: 'string' },
+    ranking: { type: 'string' },
   },
 });
+if (args.ranking !== undefined && args.ranking !== 'hybrid' && args.ranking !== 'bm25') {
+  console.error(`bench:answer-quotes: --ranking must be hybrid or bm25 (got ${args.ranking})`);
+  process.exit(2);
+}
 const corpusFile = sharedDataPath('check-covid/corpus.json');
 if (!existsSync(corpusFile)) {
   console.log(`bench:answer-quotes skipped: missing ${corpusFile} (../shared/data is not part of a user's clone)`);
@@ -43,11 +49,13 @@ const questions = (header?.questions ?? []).slice(0, args.limit ? Number(args.li
 const home = args.keep ? (mkdirSync(args.keep, { recursive: true }), args.keep) : mkdtempSync(join(tmpdir(), 'lyra-bench-quotes-'));
 const pct = (n: number, d: number): string => `${n}/${d}${d > 0 ? ` = ${((100 * n) / d).toFixed(1)} %` : ''}`;
 try {
+  // Corpus search's ranking (corpus.ranking): the default (hybrid) unless --ranking names one.
+  if (args.ranking) writeFileSync(join(home, 'lyra.config.yaml'), `corpus:\n  ranking: ${args.ranking}\n`);
   const config = loadConfig({ env: { LYRA_HOME: home }, cwd: home });
   const store = openOrCreateStore(config.store.path);
   await addToCorpus({ config, store, name: 'check-covid', paths: [corpusFile], trustLevel: 'ACADEMIC' });
   store.close();
-  console.log(`bench:answer-quotes — ${questions.length} questions, lyra research on its defaults`);
+  console.log(`bench:answer-quotes — ${questions.length} questions, lyra research on its defaults (corpus ranking ${args.ranking ?? 'hybrid, the default'})`);
   const tally = { for: { right: 0, labelled: 0, other: new Map<string, number>() }, against: { right: 0, labelled: 0, other: new Map<string, number>() } };
   const agree = { same: 0, both: 0 };
   const unlabelled: Array<{ question: string; proposition: string; side: string; quote: string }> = [];

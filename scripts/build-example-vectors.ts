@@ -11,12 +11,12 @@
 //   npm run build:example-vectors
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { contentHash } from '../src/core/index.js';
+import { contentHash, type EmbeddingModel } from '../src/core/index.js';
 import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../src/app/index.js';
-import { createShippedEncoder, createUseLiteEmbeddingModel, USE_LITE_DIMENSIONS } from '../src/models/embedding/index.js';
+import { createShippedEncoder, createUseLiteEmbeddingModel } from '../src/models/embedding/index.js';
 import { PIPELINE_DEFAULTS, textFragments } from '../src/pipeline/index.js';
 import { CORPUS_LEAD_CHARS, corpusLead, openStore } from '../src/store/index.js';
-import { BUILTIN_LEAD_VECTORS_FILES, BUILTIN_VECTORS_FILES, type BuiltinVectorsManifest } from '../src/app/corpus/builtin-vectors.js';
+import { BUILTIN_LEAD_VECTORS_FILES, BUILTIN_VECTORS_FILES, type BuiltinVectorsFiles, type BuiltinVectorsManifest } from '../src/app/corpus/builtin-vectors.js';
 
 const NAME = 'example';
 const dir = join(BUILTIN_CORPORA_DIR, NAME);
@@ -41,56 +41,59 @@ for (const id of ids) {
 }
 store.close();
 
-const model = createUseLiteEmbeddingModel();
-const vectors = new Float32Array(texts.length * USE_LITE_DIMENSIONS);
 const CHUNK = 256;
-const t0 = Date.now();
-for (let k = 0; k < texts.length; k += CHUNK) {
-  const got = await model.embed(texts.slice(k, k + CHUNK));
-  got.forEach((v, j) => vectors.set(v, (k + j) * USE_LITE_DIMENSIONS));
-  process.stderr.write(`\rbuild-example-vectors: ${Math.min(k + CHUNK, texts.length)}/${texts.length} fragments, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-}
-process.stderr.write('\n');
-const manifest: BuiltinVectorsManifest = {
-  model: model.name,
-  dimensions: USE_LITE_DIMENSIONS,
-  count: texts.length,
-  format: 'float32le',
-  key: 'sha256 of the fragment text',
-  fragment_chars: PIPELINE_DEFAULTS.corpusFragmentChars,
-  built_by: 'npm run build:example-vectors',
-  hashes: texts.map(contentHash),
-};
-writeFileSync(join(dir, BUILTIN_VECTORS_FILES.manifest), `${JSON.stringify(manifest)}\n`);
-writeFileSync(join(dir, BUILTIN_VECTORS_FILES.vectors), Buffer.from(vectors.buffer, vectors.byteOffset, vectors.byteLength));
-console.log(
-  `build-example-vectors: ${texts.length} fragments of ${ids.length} documents → ${dir}/${BUILTIN_VECTORS_FILES.vectors} (${(vectors.byteLength / 1e6).toFixed(1)} MB)`,
-);
 
-// The retrieval encoder's vector of each document's lead, as corpus search's hybrid ranking reads it.
-const encoder = createShippedEncoder();
-const leadVectors = new Float32Array(leads.length * encoder.dimensions);
-const t1 = Date.now();
-for (let k = 0; k < leads.length; k += CHUNK) {
-  const got = await encoder.embed(leads.slice(k, k + CHUNK));
-  got.forEach((v, j) => leadVectors.set(v, (k + j) * encoder.dimensions));
-  process.stderr.write(
-    `\rbuild-example-vectors: ${Math.min(k + CHUNK, leads.length)}/${leads.length} document leads, ${((Date.now() - t1) / 1000).toFixed(0)} s`,
+/** Embeds `texts` with `model` in chunks (progress on stderr) and writes them as one vector set beside the corpus. */
+async function writeVectorSet(options: {
+  model: EmbeddingModel;
+  texts: string[];
+  /** What the texts are, for the progress lines ("fragments", "document leads"). */
+  label: string;
+  key: string;
+  chars: number;
+  files: BuiltinVectorsFiles;
+}): Promise<void> {
+  const { model, texts, label, files } = options;
+  const dims = model.dimensions;
+  const vectors = new Float32Array(texts.length * dims);
+  const t0 = Date.now();
+  for (let k = 0; k < texts.length; k += CHUNK) {
+    const got = await model.embed(texts.slice(k, k + CHUNK));
+    got.forEach((v, j) => vectors.set(v, (k + j) * dims));
+    process.stderr.write(`\rbuild-example-vectors: ${Math.min(k + CHUNK, texts.length)}/${texts.length} ${label}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  process.stderr.write('\n');
+  const manifest: BuiltinVectorsManifest = {
+    model: model.name,
+    dimensions: dims,
+    count: texts.length,
+    format: 'float32le',
+    key: options.key,
+    fragment_chars: options.chars,
+    built_by: 'npm run build:example-vectors',
+    hashes: texts.map(contentHash),
+  };
+  writeFileSync(join(dir, files.manifest), `${JSON.stringify(manifest)}\n`);
+  writeFileSync(join(dir, files.vectors), Buffer.from(vectors.buffer, vectors.byteOffset, vectors.byteLength));
+  console.log(
+    `build-example-vectors: ${texts.length} ${label} of ${ids.length} documents → ${dir}/${files.vectors} (${(vectors.byteLength / 1e6).toFixed(1)} MB, ${((Date.now() - t0) / 1000).toFixed(0)} s)`,
   );
 }
-process.stderr.write('\n');
-const leadManifest: BuiltinVectorsManifest = {
-  model: encoder.name,
-  dimensions: encoder.dimensions,
-  count: leads.length,
-  format: 'float32le',
+
+await writeVectorSet({
+  model: createUseLiteEmbeddingModel(),
+  texts,
+  label: 'fragments',
+  key: 'sha256 of the fragment text',
+  chars: PIPELINE_DEFAULTS.corpusFragmentChars,
+  files: BUILTIN_VECTORS_FILES,
+});
+// The retrieval encoder's vector of each document's lead, as corpus search's hybrid ranking reads it.
+await writeVectorSet({
+  model: createShippedEncoder(),
+  texts: leads,
+  label: 'document leads',
   key: 'sha256 of the document lead (its title and the opening of its text, store corpusLead)',
-  fragment_chars: CORPUS_LEAD_CHARS,
-  built_by: 'npm run build:example-vectors',
-  hashes: leads.map(contentHash),
-};
-writeFileSync(join(dir, BUILTIN_LEAD_VECTORS_FILES.manifest), `${JSON.stringify(leadManifest)}\n`);
-writeFileSync(join(dir, BUILTIN_LEAD_VECTORS_FILES.vectors), Buffer.from(leadVectors.buffer, leadVectors.byteOffset, leadVectors.byteLength));
-console.log(
-  `build-example-vectors: ${leads.length} document leads → ${dir}/${BUILTIN_LEAD_VECTORS_FILES.vectors} (${(leadVectors.byteLength / 1e6).toFixed(1)} MB, ${((Date.now() - t1) / 1000).toFixed(0)} s)`,
-);
+  chars: CORPUS_LEAD_CHARS,
+  files: BUILTIN_LEAD_VECTORS_FILES,
+});

@@ -119,7 +119,7 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
 export function buildEmbeddingModel(options: { config: LyraConfig }): ClosableEmbeddingModel {
   const { config } = options;
   const e = section(config).embedding;
-  const cache = { cachePath: vectorCachePath(config), ...(e?.cache_max_entries !== undefined ? { cacheMaxEntries: e.cache_max_entries } : {}) };
+  const cache = vectorCacheOf(config);
   // The example corpus ships its fragments' vectors (corpora/example/vectors.*), consulted on a cache miss.
   if (e?.backend !== 'transformers') return createEmbeddingModel({ ...cache, staticVectors: () => loadBuiltinVectors() });
   if (!e.model) {
@@ -139,10 +139,16 @@ export function buildEmbeddingModel(options: { config: LyraConfig }): ClosableEm
   });
 }
 
-/** The embedding model's on-disk vector cache: `models.embedding.cache_path`, default `$LYRA_HOME/cache/vectors.db`. */
-function vectorCachePath(config: LyraConfig): string {
+/**
+ * The on-disk vector cache both encoders keep their vectors in: `models.embedding.cache_path` (default
+ * `$LYRA_HOME/cache/vectors.db`) and `models.embedding.cache_max_entries`.
+ */
+function vectorCacheOf(config: LyraConfig): { cachePath: string; cacheMaxEntries?: number } {
   const e = section(config).embedding;
-  return e?.cache_path ? resolvePath(config, e.cache_path) : join(config.home, 'cache', 'vectors.db');
+  return {
+    cachePath: e?.cache_path ? resolvePath(config, e.cache_path) : join(config.home, 'cache', 'vectors.db'),
+    ...(e?.cache_max_entries !== undefined ? { cacheMaxEntries: e.cache_max_entries } : {}),
+  };
 }
 
 /**
@@ -153,12 +159,10 @@ function vectorCachePath(config: LyraConfig): string {
 export function buildRetrievalEncoder(options: { config: LyraConfig }): ClosableEmbeddingModel | undefined {
   const { config } = options;
   if ((config.raw.corpus?.ranking ?? DEFAULT_CORPUS_RANKING) === 'bm25') return undefined;
-  const e = section(config).embedding;
   return createEmbeddingModel({
     backend: 'transformers',
     transformers: { modelId: SHIPPED_ENCODER_ID, modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' },
-    cachePath: vectorCachePath(config),
-    ...(e?.cache_max_entries !== undefined ? { cacheMaxEntries: e.cache_max_entries } : {}),
+    ...vectorCacheOf(config),
     // The example corpus ships its documents' lead vectors (corpora/example/lead-vectors.*), consulted on a cache miss.
     staticVectors: () => loadBuiltinVectors(undefined, BUILTIN_LEAD_VECTORS_FILES),
   });

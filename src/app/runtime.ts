@@ -119,7 +119,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     return options.calibrateStance ? calibratedStanceModel({ base: () => buildStanceModel({ config }), store: store() }) : buildStanceModel({ config });
   });
   const ownEmbedding = once(() => buildEmbeddingModel({ config }));
-  const ownRetrieval = once(() => (overrides.retrievalEncoder !== undefined ? undefined : buildRetrievalEncoder({ config })));
+  const ownRetrieval = once(() => buildRetrievalEncoder({ config }));
   const claimScreen = once(() => (overrides.claimScreen !== undefined ? (overrides.claimScreen ?? undefined) : buildClaimScreen({ config })));
   const translator = once(() => overrides.translator ?? configuredTranslator(config));
   let closed = false;

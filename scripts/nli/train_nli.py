@@ -102,6 +102,35 @@ def batches(indices: list[int], lengths: list[int], batch_size: int, rng: random
     return out
 
 
+def reweight_sources(rows: list[dict], spec: str) -> list[dict]:
+    """Applies --source-weights: a source's rows repeated round(w) times (w >= 1), or drawn w times as often (w < 1).
+
+    Repeating, not scaling the weight, is what raises a small set's share: each pass draws without
+    replacement, so a weight above 1 only makes rows that are drawn anyway come first.
+    """
+    if not spec:
+        return rows
+    factors: dict[str, float] = {}
+    for part in spec.split(","):
+        name, _, value = part.partition("=")
+        if not name or not value:
+            raise SystemExit(f"--source-weights: expected source=weight, got {part!r}")
+        factors[name.strip()] = float(value)
+    known = {r["source"] for r in rows}
+    unknown = sorted(set(factors) - known)
+    if unknown:
+        raise SystemExit(f"--source-weights: no training rows from {unknown}; sources are {sorted(known)}")
+    out: list[dict] = []
+    for r in rows:
+        f = factors.get(r["source"], 1.0)
+        if f >= 1:
+            out.extend([r] * round(f))
+        elif f > 0:
+            out.append({**r, "weight": float(r.get("weight", 1.0)) * f})
+    log(f"--source-weights {spec}: pool {len(rows)} -> {len(out)} rows")
+    return out
+
+
 def encode(tokenizer, rows: list[dict], max_length: int) -> list[dict]:
     enc = tokenizer(
         [r["premise"] for r in rows],
@@ -269,6 +298,11 @@ def main() -> None:
     ap.add_argument("--select", choices=("dev", "tune"), default="dev", help="checkpoint kept: best dev macro-F1 or best tuning-set average precision")
     ap.add_argument("--save-state", default="", help="write the kept weights as fp16 shards and training.json here instead of exporting")
     ap.add_argument("--load-state", default="", help="export the weights saved by --save-state (no training); its training.json is kept")
+    ap.add_argument("--time-limit", type=float, default=0.0,
+                    help="seconds of training after which the run scores a last checkpoint and stops (0 = none): a run sharing an accelerator with others still returns its best")
+    ap.add_argument("--label-smoothing", type=float, default=0.0, help="cross-entropy label smoothing (0 = none)")
+    ap.add_argument("--source-weights", default="",
+                    help="source=w,...: w >= 1 repeats that source's rows round(w) times in the pool, w < 1 scales their draw weight")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -307,7 +341,7 @@ def main() -> None:
         return
     model.to(device)
 
-    train_rows = read_jsonl(os.path.join(args.pairs, "train.jsonl"))
+    train_rows = reweight_sources(read_jsonl(os.path.join(args.pairs, "train.jsonl")), args.source_weights)
     dev_rows = read_jsonl(os.path.join(args.pairs, "dev.jsonl"))
     rng = random.Random(args.seed)
     order = weighted_order(train_rows, rng)
@@ -344,12 +378,13 @@ def main() -> None:
     opt = torch.optim.AdamW(groups, lr=args.lr, **({"fused": True} if device.type == "cuda" else {}))
     warm = max(1, int(args.warmup * steps))
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min((s + 1) / warm, max(0.0, (steps - s) / max(1, steps - warm))))
-    loss_fn = nn.CrossEntropyLoss()
+    loss_fn = nn.CrossEntropyLoss(label_smoothing=args.label_smoothing)
     marks = {int(steps * (k + 1) / args.checkpoints) for k in range(args.checkpoints)} if not args.measure else set()
     history = []
     best = None
     os.makedirs(args.work, exist_ok=True)
     t_train = time.time()
+    stopped_at = None
     seen = 0
     running = 0.0
     for step, batch_idx in enumerate(plan[:steps], start=1):
@@ -366,7 +401,8 @@ def main() -> None:
         if step % 50 == 0 or step == steps:
             rate = seen / (time.time() - t_train)
             log(f"step {step}/{steps} loss {running:.3f} {rate:.1f} examples/s, eta {(steps - step) * len(batch_idx) / rate / 60:.0f} min")
-        if step in marks:
+        out_of_time = bool(args.time_limit) and time.time() - t_train > args.time_limit and step < steps
+        if step in marks or out_of_time:
             t_eval = time.time()
             s = scores(predict(model, dev_items, eval_batch), dev_labels)
             t = tune_scores(model, tunes, eval_batch) if tunes else {}
@@ -377,6 +413,10 @@ def main() -> None:
             if best is None or entry[key] > best[key]:
                 best = entry
                 torch.save(model.state_dict(), os.path.join(args.work, "best.pt"))
+        if out_of_time:
+            log(f"--time-limit {args.time_limit:.0f}s reached at step {step} of {steps}: stopping with the best checkpoint so far")
+            stopped_at = step
+            break
     train_seconds = time.time() - t_train
     if args.measure:
         log(f"measured: {seen} examples in {train_seconds:.1f}s = {seen / train_seconds:.1f} examples/s")
@@ -407,12 +447,16 @@ def main() -> None:
         "batch": args.batch,
         "lr": args.lr,
         "warmup": args.warmup,
+        "label_smoothing": args.label_smoothing,
+        "source_weights": args.source_weights,
         "max_length": args.max_length,
         "mean_tokens": round(float(np.mean(lengths)), 1),
         "train_seconds": round(train_seconds),
         "examples_per_second": round(seen / train_seconds, 2),
         "history": history,
         "kept_step": best["step"],
+        "planned_steps": steps,
+        "stopped_at": stopped_at,
         "dev_full": {"pairs": len(dev_rows), **full_scores},
         "total_seconds": round(time.time() - started),
         "machine": f"{os.cpu_count()} CPUs, {platform_name()}",
@@ -455,7 +499,7 @@ def load_from_state(model, tokenizer, args, base: str, started: float) -> None:
     if os.path.exists(runs_path):
         # Every run of the accelerator session, kept or not: the card shows what the choice was between.
         runs = read_json(runs_path)
-        training["runs"] = {n: {k: r.get(k) for k in ("epochs", "examples", "batch", "lr", "kept_step", "dev_full", "train_seconds")}
+        training["runs"] = {n: {k: r.get(k) for k in ("seed", "epochs", "examples", "batch", "lr", "label_smoothing", "source_weights", "kept_step", "dev_full", "train_seconds")}
                             | {"mean_ap": max(h["mean_ap"] for h in r["history"]), "steps": r["history"][-1]["step"]} for n, r in runs.items()}
     training["exported_on"] = f"{os.cpu_count()} CPUs, {platform_name()}, torch {torch.__version__}"
     export(model, tokenizer, args, base)

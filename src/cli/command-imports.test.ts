@@ -7,10 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { SRC_DIR, tsFiles } from '../test-support/source-files.js';
-
-/** Static imports and re-exports that load a module at run time: not `import type` / `export type`, not `import()`. */
-const RUNTIME_IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
+import { importSpecifiers, SRC_DIR, tsFiles } from '../test-support/source-files.js';
 
 /** src/-relative files a module loads, itself included, following relative runtime imports. */
 export function runtimeClosure(entry: string, read: (file: string) => string = (f) => readFileSync(f, 'utf8')): Set<string> {
@@ -21,8 +18,7 @@ export function runtimeClosure(entry: string, read: (file: string) => string = (
     const rel = relative(SRC_DIR, file);
     if (seen.has(rel)) continue;
     seen.add(rel);
-    for (const m of read(file).matchAll(RUNTIME_IMPORT_RE)) {
-      const spec = m[1]!;
+    for (const spec of importSpecifiers(read(file), { runtimeOnly: true })) {
       if (spec.startsWith('.')) todo.push(resolve(dirname(file), spec).replace(/\.js$/, '.ts'));
     }
   }
@@ -59,7 +55,9 @@ test('corpus, search, papers, fetch, extract, claims and doctor build a runtime 
 test('no production file of cli/, mcp/ or web/ imports the app/ barrel: each names the app module it uses', () => {
   const offenders = tsFiles()
     .filter((f) => !f.endsWith('.test.ts') && ['cli', 'mcp', 'web'].includes(relative(SRC_DIR, f).split(/[\\/]/)[0]!))
-    .filter((f) => [...readFileSync(f, 'utf8').matchAll(RUNTIME_IMPORT_RE)].some((m) => resolve(dirname(f), m[1]!) === join(SRC_DIR, 'app', 'index.js')))
+    .filter((f) =>
+      importSpecifiers(readFileSync(f, 'utf8'), { runtimeOnly: true }).some((spec) => resolve(dirname(f), spec) === join(SRC_DIR, 'app', 'index.js')),
+    )
     .map((f) => relative(SRC_DIR, f));
   assert.deepEqual(offenders, []);
 });

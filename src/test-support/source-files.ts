@@ -17,3 +17,24 @@ export function tsFiles(dir: string = SRC_DIR, options: { skipDir?: (path: strin
   }
   return out;
 }
+
+/**
+ * Static imports and re-exports: `import … from`, `export … from` and a bare `import './x.js'`; group 1 is
+ * `type ` when the whole statement is type-only, group 2 the specifier.
+ */
+const STATIC_IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s+(type\s)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
+/** `import('./x.js')` with a literal specifier. */
+const DYNAMIC_IMPORT_RE = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/**
+ * The module specifiers a source file's text imports, in order of appearance within each kind. Every
+ * import by default (static, type-only and dynamic: what the layers and the import circles count);
+ * `runtimeOnly`: the static ones that load a module when this one loads (no `import type` /
+ * `export type`, no `import()`), which is what a command's load cost follows.
+ */
+export function importSpecifiers(text: string, options: { runtimeOnly?: boolean } = {}): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(STATIC_IMPORT_RE)) if (!(options.runtimeOnly && m[1])) out.push(m[2]!);
+  if (!options.runtimeOnly) for (const m of text.matchAll(DYNAMIC_IMPORT_RE)) out.push(m[1]!);
+  return out;
+}

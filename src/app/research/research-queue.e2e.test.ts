@@ -3,51 +3,33 @@
 // the report stay in the research process. The reference is the same `lyra research` in one process on
 // a SQLite home: the task's queries (text, origin, status), pages, claims with their statuses and edges
 // must be equal (natural keys: the runs have their own ids), and so must the answer's verdict.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store } from '../../core/index.js';
 import { openPgStore } from '../../store/pg/index.js';
 import { openStore } from '../../store/index.js';
-import { createTestDatabase, skipUnlessPostgres } from '../../test-support/postgres.js';
-import { copyLyraHome, spawnLyra, type LyraHome } from '../../test-support/lyra-process.js';
-import { startEvidenceWeb, type EvidenceWeb } from '../../test-support/evidence-web.js';
+import { skipUnlessPostgres } from '../../test-support/postgres.js';
+import { spawnLyra, type LyraHome } from '../../test-support/lyra-process.js';
+import { queueTestbed } from '../../test-support/queue-testbed.js';
 import { assertSameMap, graphSnapshot } from '../../test-support/graph-snapshot.js';
 import { skipUnlessShared } from '../../test-support/shared-data.js';
 
 const skip = skipUnlessPostgres() || skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
 const QUESTION = 'Does aerobic exercise lower blood pressure?';
 const BUDGET = 'pages=30,queries=60,seconds=900';
-let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let ew: EvidenceWeb | undefined;
-
-before(async () => {
-  if (skip) return;
-  db = await createTestDatabase();
-  // Real processes resolve names themselves: the loopback web serves every site on 127.0.0.1.
-  ew = await startEvidenceWeb({
-    mode: 'loopback',
-    extraYaml: [
-      'workers:',
-      '  polling_interval_seconds: 0.5',
-      '  busy_delay_seconds: 1',
-      '  shutdown_timeout_seconds: 5',
-      '  retry_delay_seconds: 0',
-      '  job_expire_seconds: 120',
-      '  maintenance_interval_seconds: 2',
-    ].join('\n'),
-  });
+const bed = queueTestbed({
+  skip,
+  prefix: 'research-queue',
+  workers: {
+    polling_interval_seconds: 0.5,
+    busy_delay_seconds: 1,
+    shutdown_timeout_seconds: 5,
+    retry_delay_seconds: 0,
+    job_expire_seconds: 120,
+    maintenance_interval_seconds: 2,
+  },
 });
-after(async () => {
-  await ew?.close();
-  await db?.drop();
-});
-
-type Home = LyraHome;
-
-const newHome = (name: string, databaseUrl: string): Home =>
-  copyLyraHome({ configPath: ew!.configPath, prefix: `research-queue-${name}`, env: { LYRA_DATABASE_URL: databaseUrl } });
 const lyra = spawnLyra;
 
 interface ResearchLine {
@@ -59,7 +41,7 @@ interface ResearchLine {
 }
 
 /** `lyra research --json`: the result line. */
-async function research(home: Home, extra: string[]): Promise<ResearchLine> {
+async function research(home: LyraHome, extra: string[]): Promise<ResearchLine> {
   const r = await lyra(home, ['research', QUESTION, '--provider', 'searxng', '--budget', BUDGET, '--json', ...extra]).ended;
   assert.equal(r.code, 0, `lyra research ${extra.join(' ')}: ${r.stderr.slice(-2000)}`);
   const lines = r.stdout
@@ -74,8 +56,8 @@ async function research(home: Home, extra: string[]): Promise<ResearchLine> {
 const queriesOf = (store: Store, taskId: string): string[] => store.listQueries(taskId).map((q) => `${q.origin} ${q.mode} ${q.status} ${q.text}`);
 
 test('lyra research --queue: every search is a job a lyra worker runs, and the run ends as a single-process run does', { skip, timeout: 900_000 }, async () => {
-  const team = newHome('pg', db!.url);
-  const single = newHome('sqlite', '');
+  const team = bed.home('pg', { LYRA_DATABASE_URL: bed.db.url });
+  const single = bed.home('sqlite', { LYRA_DATABASE_URL: '' });
   const worker = lyra(team, ['worker', '--concurrency', '1', '--json']);
   try {
     const ref = await research(single, []);
@@ -84,7 +66,7 @@ test('lyra research --queue: every search is a job a lyra worker runs, and the r
     assert.equal(got.answer?.verdict, ref.answer?.verdict, 'the same answer');
     assert.equal(got.searches, ref.searches, 'the same number of searches');
 
-    const teamStore = openPgStore({ url: db!.url, readonly: true });
+    const teamStore = openPgStore({ url: bed.db.url, readonly: true });
     const refStore = openStore({ path: join(single.dir, 'lyra.db'), readonly: true });
     try {
       assert.deepEqual(queriesOf(teamStore, got.taskId!), queriesOf(refStore, ref.taskId!), 'the same queries, origins and ends');
@@ -103,8 +85,6 @@ test('lyra research --queue: every search is a job a lyra worker runs, and the r
     worker.child.kill('SIGTERM');
   }
   const w = await worker.ended;
-  rmSync(team.dir, { recursive: true, force: true });
-  rmSync(single.dir, { recursive: true, force: true });
   assert.equal(w.code, 0, w.stderr);
   const jobs = w.stdout
     .trim()

@@ -3,77 +3,60 @@
 // task whose materials equal a single-process run's. The reference is the same two queries run one
 // after the other by `lyra task search` in one process on a SQLite home. Pages, claims and edges are
 // compared by natural keys (URL, fragment locator, statement), since the two runs have their own ids.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPgStore } from '../../store/pg/index.js';
 import { openStore } from '../../store/index.js';
-import { createTestDatabase, findPostgresBin, skipUnlessPostgres, startTempPostgres } from '../../test-support/postgres.js';
-import { copyLyraHome, spawnLyra, type LyraHome } from '../../test-support/lyra-process.js';
-import { startEvidenceWeb, type EvidenceWeb } from '../../test-support/evidence-web.js';
+import { findPostgresBin, skipUnlessPostgres, startTempPostgres } from '../../test-support/postgres.js';
+import { spawnLyra, type LyraHome } from '../../test-support/lyra-process.js';
+import { lyraOk, queueTestbed } from '../../test-support/queue-testbed.js';
 import { assertSameMap, graphSnapshot, seededRandom, type GraphSnapshot } from '../../test-support/graph-snapshot.js';
 import { skipUnlessShared } from '../../test-support/shared-data.js';
 
 const skip = skipUnlessPostgres() || skipUnlessShared('readability-test-pages/pages') || skipUnlessShared('api_fixtures/semanticscholar/Paper.json');
 const QUERIES = ['aerobic exercise blood pressure', 'bulk pages study'];
-let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-let ew: EvidenceWeb | undefined;
-
-before(async () => {
-  if (skip) return;
-  db = await createTestDatabase();
-  ew = await startEvidenceWeb({
-    mode: 'loopback',
+const bed = queueTestbed({
+  skip,
+  prefix: 'team',
+  workers: {
+    polling_interval_seconds: 0.5,
+    busy_delay_seconds: 1,
+    shutdown_timeout_seconds: 5,
+    retry_delay_seconds: 0,
+    job_expire_seconds: 60,
+    // Page jobs on (off by default): these runs fetch every page through them. A page job whose worker
+    // lost the database just as it ended stays active until this lease runs out.
+    page_jobs: true,
+    page_job_expire_seconds: 30,
+    // Graph jobs on too (off by default): every query's graph step runs as a graph job, in either worker.
+    graph_jobs: true,
+    graph_job_expire_seconds: 60,
+    maintenance_interval_seconds: 2,
+  },
+  web: {
     bulkPages: 12,
     serp: (q, urls) =>
-      /bulk/.test(q) ? ew!.bulkUrls.map((url, i) => ({ url, title: `result ${i}` })) : Object.values(urls).map((url, i) => ({ url, title: `article ${i}` })),
+      /bulk/.test(q) ? bed.ew.bulkUrls.map((url, i) => ({ url, title: `result ${i}` })) : Object.values(urls).map((url, i) => ({ url, title: `article ${i}` })),
     pipeline: { serp_limit: 50, fetch_concurrency: 2, max_fragments_per_page: 4, citation_limit: 5, graph: { claims_per_page: 2, candidates_per_claim: 3 } },
-    extraYaml: [
-      'workers:',
-      '  polling_interval_seconds: 0.5',
-      '  busy_delay_seconds: 1',
-      '  shutdown_timeout_seconds: 5',
-      '  retry_delay_seconds: 0',
-      '  job_expire_seconds: 60',
-      // Page jobs on (off by default): these runs fetch every page through them. A page job whose worker
-      // lost the database just as it ended stays active until this lease runs out.
-      '  page_jobs: true',
-      '  page_job_expire_seconds: 30',
-      // Graph jobs on too (off by default): every query's graph step runs as a graph job, in either worker.
-      '  graph_jobs: true',
-      '  graph_job_expire_seconds: 60',
-      '  maintenance_interval_seconds: 2',
-    ].join('\n'),
-  });
+  },
 });
-after(async () => {
-  await ew?.close();
-  await db?.drop();
-});
-
-type Home = LyraHome;
-
-const newHome = (name: string, databaseUrl: string): Home =>
-  copyLyraHome({ configPath: ew!.configPath, prefix: `team-${name}`, env: { LYRA_DATABASE_URL: databaseUrl } });
+/** A home on the team database (`databaseUrl`), or on its own SQLite file ('' ). */
+const newHome = (name: string, databaseUrl: string): LyraHome => bed.home(name, { LYRA_DATABASE_URL: databaseUrl });
 const lyra = spawnLyra;
-
-async function cli(home: Home, args: string[]): Promise<string> {
-  const r = await lyra(home, args).ended;
-  assert.equal(r.code, 0, `lyra ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-}
+const cli = lyraOk;
 
 /** The reference: the queries run one after the other by `lyra task search` in one process (a SQLite home); returns the task id. */
-async function runInOneProcess(home: Home): Promise<string> {
+async function runInOneProcess(home: LyraHome): Promise<string> {
   const taskId = (JSON.parse(await cli(home, ['task', 'create', 'What do these pages claim?', '--budget-pages', '500', '--json'])) as { id: string }).id;
   for (const q of QUERIES) await cli(home, ['task', 'search', taskId, q, '--json']);
   return taskId;
 }
 
 /** The team task's queries are done and its graph equals the reference's; returns the reference graph. */
-function assertSameGraph(teamTaskId: string, reference: Home, referenceTaskId: string): GraphSnapshot {
-  const teamStore = openPgStore({ url: db!.url, readonly: true });
+function assertSameGraph(teamTaskId: string, reference: LyraHome, referenceTaskId: string): GraphSnapshot {
+  const teamStore = openPgStore({ url: bed.db.url, readonly: true });
   const refStore = openStore({ path: join(reference.dir, 'lyra.db'), readonly: true });
   try {
     assert.deepEqual(
@@ -94,7 +77,7 @@ test('LYRA_DATABASE_URL: task create, two lyra workers and task search --queue g
   skip,
   timeout: 900_000,
 }, async () => {
-  const team = newHome('pg', db!.url);
+  const team = newHome('pg', bed.db.url);
   const single = newHome('sqlite', '');
   const workers = [lyra(team, ['worker', '--concurrency', '1', '--json']), lyra(team, ['worker', '--concurrency', '1', '--json'])];
   let ends: Array<{ stdout: string }>;
@@ -120,7 +103,6 @@ test('LYRA_DATABASE_URL: task create, two lyra workers and task search --queue g
   } finally {
     for (const w of workers) w.child.kill('SIGTERM');
     ends = await Promise.all(workers.map((w) => w.ended));
-    for (const h of [team, single]) rmSync(h.dir, { recursive: true, force: true });
   }
   const events = ends.flatMap((e) => e.stdout.trim().split('\n').filter(Boolean)).map((l) => JSON.parse(l) as { type: string; message: string });
   const jobs = events.map((e) => e.type);
@@ -188,14 +170,13 @@ test('PostgreSQL restarting mid-run: the worker reconnects and the query complet
       );
       const pages = store.listPages(taskId);
       assert.equal(new Set(pages.map((p) => p.url)).size, pages.length, 'no page stored twice');
-      assert.equal(pages.filter((p) => p.fetchStatus === 'fetched' && ew!.bulkUrls.includes(p.url)).length, ew!.bulkUrls.length, 'every page fetched');
+      assert.equal(pages.filter((p) => p.fetchStatus === 'fetched' && bed.ew.bulkUrls.includes(p.url)).length, bed.ew.bulkUrls.length, 'every page fetched');
     } finally {
       store.close();
     }
   } finally {
     worker.child.kill('SIGTERM');
     const r = await worker.ended;
-    rmSync(home.dir, { recursive: true, force: true });
     server.destroy();
     assert.equal(r.code, 0, r.stderr);
   }
@@ -212,7 +193,7 @@ test('three lyra workers, the one holding a job SIGKILLed at random moments and 
   const seed = Number(process.env.LYRA_CRASH_SEED ?? Date.now() % 100_000);
   t.diagnostic(`kill seed ${seed}`);
   const random = seededRandom(seed);
-  const team = newHome('kills', db!.url);
+  const team = newHome('kills', bed.db.url);
   // A short lease and a fast maintenance pass, so a killed worker's job comes back in seconds. A lease
   // also runs out on a live worker of a loaded machine: that attempt is cancelled and retried, and its
   // queries must read as pending meanwhile (worker.ts requeueCancelled), or task wait ends too early.
@@ -265,7 +246,7 @@ test('three lyra workers, the one holding a job SIGKILLed at random moments and 
     const taskId = (JSON.parse(await cli(team, ['task', 'create', 'What do these pages claim?', '--budget-pages', '500', '--json'])) as { id: string }).id;
     for (const q of QUERIES) await cli(team, ['task', 'search', taskId, q, '--queue', '--json']);
     const state = (): { running: string[]; done: number; fetched: number } => {
-      const store = openPgStore({ url: db!.url, readonly: true });
+      const store = openPgStore({ url: bed.db.url, readonly: true });
       try {
         const queries = store.listQueries(taskId);
         return {
@@ -300,7 +281,7 @@ test('three lyra workers, the one holding a job SIGKILLed at random moments and 
     const waited = JSON.parse(await cli(team, ['task', 'wait', taskId, '--timeout', '600', '--json'])) as { endedBy: string; status: { status: string } };
     assert.deepEqual([waited.endedBy, waited.status.status], ['idle', 'completed']);
     // Each query's end and last error, so a failure below says how a query ended as it did.
-    const store = openPgStore({ url: db!.url, readonly: true });
+    const store = openPgStore({ url: bed.db.url, readonly: true });
     for (const q of store.listQueries(taskId)) t.diagnostic(`query "${q.text}": ${q.status}${q.lastError ? ` (last error: ${q.lastError})` : ''}`);
     store.close();
     for (const l of jobLog) t.diagnostic(`worker: ${(JSON.parse(l) as { message: string }).message}`);
@@ -309,6 +290,5 @@ test('three lyra workers, the one holding a job SIGKILLed at random moments and 
   } finally {
     for (const w of workers) w.run.child.kill('SIGTERM');
     await Promise.all(workers.map((w) => w.run.ended));
-    for (const h of [team, single]) rmSync(h.dir, { recursive: true, force: true });
   }
 });

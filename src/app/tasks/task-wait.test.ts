@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Engine, EngineEvent, Store, TaskStatusView } from '../../core/index.js';
-import { milestonesBetween, waitForTask } from './task-wait.js';
+import { milestonesBetween, waitForTask, waitUntilIdle } from './task-wait.js';
 
 type SearchState = { queryId: string; text: string; status: string };
 
@@ -94,4 +94,40 @@ test('work done elsewhere is seen by the poll; the deadline returns the status; 
   setTimeout(() => controller.abort(new Error('client gone')), 10);
   await assert.rejects(cancelled, /client gone/);
   assert.deepEqual(milestonesBetween(scripted(running).engine.status('task_w'), scripted(running).engine.status('task_w')), []);
+});
+
+test('task wait until idle: a task whose last search just ended is given a moment to be marked completed, and is reported as it stands after it', async () => {
+  const done = [
+    { queryId: 'q_1', text: 'one', status: 'done' },
+    { queryId: 'q_2', text: 'two', status: 'done' },
+  ];
+  const end = { type: 'query.end', taskId: 'task_w', queryId: 'q_2', query: 'two', status: 'done', at: '' } as const;
+  // The searches end, and the process that ran them marks the task completed 300 ms later.
+  const s = scripted(running);
+  const waiting = waitUntilIdle(s, { taskId: 'task_w', timeoutMs: 60_000, pollMs: 60_000 });
+  setTimeout(() => {
+    s.set(done);
+    s.emit(end);
+    setTimeout(() => s.set(done, 'completed'), 300);
+  }, 20);
+  const w = await waiting;
+  assert.deepEqual([w.endedBy, w.status.status], ['idle', 'completed']);
+  assert.ok(w.milestones.some((m) => m.kind === 'task_status' && m.status === 'completed'));
+
+  // Never marked (its process died in between): the status as it stands once the grace is over.
+  const stuck = scripted(running);
+  const gave = waitUntilIdle(stuck, { taskId: 'task_w', timeoutMs: 60_000, pollMs: 60_000, settleMs: 400 });
+  setTimeout(() => {
+    stuck.set(done);
+    stuck.emit(end);
+  }, 20);
+  const g = await gave;
+  assert.deepEqual([g.endedBy, g.status.status], ['idle', 'running']);
+  assert.ok(g.waitedMs >= 400, `waited ${g.waitedMs} ms`);
+
+  // Nothing was in flight when the wait began: no grace, the status at once.
+  const quiet = scripted(done);
+  const q = await waitUntilIdle(quiet, { taskId: 'task_w', timeoutMs: 60_000 });
+  assert.deepEqual([q.endedBy, q.status.status], ['idle', 'running']);
+  assert.ok(q.waitedMs < 200);
 });

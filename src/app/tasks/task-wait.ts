@@ -117,16 +117,45 @@ export async function waitForTask(
  */
 export async function waitUntilIdle(
   deps: { engine: Pick<Engine, 'status' | 'on'>; store: Store },
-  input: { taskId: string; timeoutMs: number; pollMs?: number; signal?: AbortSignal },
+  input: { taskId: string; timeoutMs: number; pollMs?: number; signal?: AbortSignal; settleMs?: number },
 ): Promise<TaskWaitOutcome> {
   const started = Date.now();
   const first = deps.engine.status(input.taskId);
+  const sawWork = first.searches.some((q) => q.status === 'pending' || q.status === 'running');
   for (;;) {
     const left = input.timeoutMs - (Date.now() - started);
-    const w = await waitForTask(deps, { ...input, timeoutMs: Math.max(1, left) });
+    let w = await waitForTask(deps, { ...input, timeoutMs: Math.max(1, left) });
+    if (w.endedBy === 'idle' && sawWork && w.status.status === 'running') w = await settled(deps, input, w, started);
     if (w.endedBy === 'idle' || w.endedBy === 'timeout' || left <= 0) {
       // Milestones over the whole wait, not only its last round.
       return { ...w, milestones: milestonesBetween(first, w.status), waitedMs: Date.now() - started };
     }
   }
+}
+
+/**
+ * How long a wait that saw the task's last search end gives the process that ran it to mark the task
+ * completed: a worker settles the query, then releases its lease, then sets the task's status, so a
+ * reader polling another process can find nothing in flight and the task still `running` for a moment
+ * (seen in the worker kill e2e run on a loaded machine).
+ */
+export const SETTLE_GRACE_MS = 5_000;
+const SETTLE_POLL_MS = 200;
+
+/** The idle outcome once the task has left `running`, or as it stands after the grace (and within the deadline). */
+async function settled(
+  deps: { engine: Pick<Engine, 'status' | 'on'>; store: Store },
+  input: { taskId: string; timeoutMs: number; signal?: AbortSignal; settleMs?: number },
+  idle: TaskWaitOutcome,
+  started: number,
+): Promise<TaskWaitOutcome> {
+  const until = Math.min(Date.now() + (input.settleMs ?? SETTLE_GRACE_MS), started + input.timeoutMs);
+  while (Date.now() < until) {
+    await delay(SETTLE_POLL_MS, input.signal);
+    const now = deps.engine.status(input.taskId);
+    // New work queued meanwhile: the caller's loop waits for it as for any other.
+    if (now.searches.some((q) => q.status === 'pending' || q.status === 'running')) return { ...idle, status: now, endedBy: 'milestone' };
+    if (now.status !== 'running') return { ...idle, status: now, waitingFor: waitingFor(deps.store, now), waitedMs: Date.now() - started };
+  }
+  return idle;
 }

@@ -109,7 +109,12 @@ export function jobMethods(ctx: EngineContext): JobMethods {
       const query = store.getQuery(queryId);
       if (!query || query.taskId !== taskId)
         throw new InvalidInputError(`task ${taskId} has no query ${queryId}`, { code: 'query_not_found', details: { taskId, queryId } });
-      if (query.status === 'done' || query.status === 'failed') return { ran: false, reason: 'query_final', status: query.status };
+      if (query.status === 'done' || query.status === 'failed') {
+        // A job run again because its worker died after ending the query but before marking the task: the
+        // task is marked here, or it would read `running` with nothing left to run.
+        if (task.status === 'running' && !runner.existingLine(taskId)?.loop) runner.completeIfFinished(taskId);
+        return { ran: false, reason: 'query_final', status: query.status };
+      }
       if (task.status === 'stopped') return { ran: false, reason: 'task_stopped', status: query.status };
       resolveTaskProviders(deps, taskProviders(task));
       ctx.requireModels();

@@ -87,11 +87,7 @@ export function taskMethods(ctx: EngineContext, status: (taskId: string) => Task
       }
       if (todo.length === 0 && !runner.existingLine(taskId)?.loop) releaseLease(store, taskId);
       await idle(taskId, options);
-      const after = requireTask(store, taskId);
-      if (after.status === 'running' && !runner.existingLine(taskId)?.loop && runner.isFinished(taskId)) {
-        runner.setStatus(taskId, 'completed');
-        emit({ type: 'task.completed', taskId, at: now() });
-      }
+      if (!runner.existingLine(taskId)?.loop) runner.completeIfFinished(taskId);
       return status(taskId);
     },
 

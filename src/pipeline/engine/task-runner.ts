@@ -23,6 +23,11 @@ export interface TaskRunner {
   enqueue(taskId: string, queryId: string, signal?: AbortSignal): TaskLine;
   /** Nothing runs and nothing runnable is pending (pending queries the budget holds back do not count). */
   isFinished(taskId: string): boolean;
+  /**
+   * Marks a running task completed when nothing of it runs or can run: its last query just ended here,
+   * or ended in a process that died before marking the task. True when it did.
+   */
+  completeIfFinished(taskId: string): boolean;
   setStatus(taskId: string, status: Task['status'], extra?: Partial<Task>): Task;
   /** Aborts every line and waits for their loops; later enqueues fail with `engine_closed`. */
   close(): Promise<void>;
@@ -60,6 +65,13 @@ export function createTaskRunner(options: { deps: PipelineDeps; limits: Pipeline
     const queries = store.listQueries(taskId);
     if (queries.some((q) => q.status === 'running')) return false;
     return !queries.some((q) => q.status === 'pending') || budgetBlock(taskId) !== undefined;
+  }
+
+  function completeIfFinished(taskId: string): boolean {
+    if (store.getTask(taskId)?.status !== 'running' || !isFinished(taskId)) return false;
+    setStatus(taskId, 'completed');
+    emit({ type: 'task.completed', taskId, at: now() });
+    return true;
   }
 
   /** Runs one query of the line; its own failure is recorded by runQuery, what escapes it here. */
@@ -146,10 +158,7 @@ export function createTaskRunner(options: { deps: PipelineDeps; limits: Pipeline
     }
     if (controller.signal.aborted || line.queue.length > 0) return;
     try {
-      if (store.getTask(taskId)?.status === 'running' && isFinished(taskId)) {
-        setStatus(taskId, 'completed');
-        emit({ type: 'task.completed', taskId, at: now() });
-      }
+      completeIfFinished(taskId);
     } catch {
       // Reported by the next call that reads the store.
     }
@@ -187,6 +196,7 @@ export function createTaskRunner(options: { deps: PipelineDeps; limits: Pipeline
     existingLine: (taskId) => lines.get(taskId),
     enqueue,
     isFinished,
+    completeIfFinished,
     setStatus,
     async close() {
       closed = true;

@@ -103,10 +103,12 @@ def batches(indices: list[int], lengths: list[int], batch_size: int, rng: random
 
 
 def reweight_sources(rows: list[dict], spec: str) -> list[dict]:
-    """Applies --source-weights: a source's rows repeated round(w) times (w >= 1), or drawn w times as often (w < 1).
+    """Applies --source-weights: a source's rows repeated w times (a whole w > 1), their draw weight scaled
+    by w (0 < w < 1), or dropped (w = 0).
 
     Repeating, not scaling the weight, is what raises a small set's share: each pass draws without
-    replacement, so a weight above 1 only makes rows that are drawn anyway come first.
+    replacement, so a weight above 1 only makes rows that are drawn anyway come first. For the same
+    reason a weight below 1 takes fewer of a source's rows per pass, but not w times as many.
     """
     if not spec:
         return rows
@@ -115,7 +117,10 @@ def reweight_sources(rows: list[dict], spec: str) -> list[dict]:
         name, _, value = part.partition("=")
         if not name or not value:
             raise SystemExit(f"--source-weights: expected source=weight, got {part!r}")
-        factors[name.strip()] = float(value)
+        w = float(value)
+        if w < 0 or (w > 1 and not w.is_integer()):
+            raise SystemExit(f"--source-weights: {name}={value}: give 0 (drop), a weight below 1, or a whole number of repeats")
+        factors[name.strip()] = w
     known = {r["source"] for r in rows}
     unknown = sorted(set(factors) - known)
     if unknown:
@@ -124,7 +129,7 @@ def reweight_sources(rows: list[dict], spec: str) -> list[dict]:
     for r in rows:
         f = factors.get(r["source"], 1.0)
         if f >= 1:
-            out.extend([r] * round(f))
+            out.extend([r] * int(f))
         elif f > 0:
             out.append({**r, "weight": float(r.get("weight", 1.0)) * f})
     log(f"--source-weights {spec}: pool {len(rows)} -> {len(out)} rows")
@@ -302,7 +307,7 @@ def main() -> None:
                     help="seconds of training after which the run scores a last checkpoint and stops (0 = none): a run sharing an accelerator with others still returns its best")
     ap.add_argument("--label-smoothing", type=float, default=0.0, help="cross-entropy label smoothing (0 = none)")
     ap.add_argument("--source-weights", default="",
-                    help="source=w,...: w >= 1 repeats that source's rows round(w) times in the pool, w < 1 scales their draw weight")
+                    help="source=w,...: a whole w > 1 repeats that source's rows w times in the pool, 0 < w < 1 scales their draw weight, 0 drops them")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -401,7 +406,7 @@ def main() -> None:
         if step % 50 == 0 or step == steps:
             rate = seen / (time.time() - t_train)
             log(f"step {step}/{steps} loss {running:.3f} {rate:.1f} examples/s, eta {(steps - step) * len(batch_idx) / rate / 60:.0f} min")
-        out_of_time = bool(args.time_limit) and time.time() - t_train > args.time_limit and step < steps
+        out_of_time = bool(args.time_limit) and not args.measure and time.time() - t_train > args.time_limit and step < steps
         if step in marks or out_of_time:
             t_eval = time.time()
             s = scores(predict(model, dev_items, eval_batch), dev_labels)
@@ -499,7 +504,7 @@ def load_from_state(model, tokenizer, args, base: str, started: float) -> None:
     if os.path.exists(runs_path):
         # Every run of the accelerator session, kept or not: the card shows what the choice was between.
         runs = read_json(runs_path)
-        training["runs"] = {n: {k: r.get(k) for k in ("seed", "epochs", "examples", "batch", "lr", "label_smoothing", "source_weights", "kept_step", "dev_full", "train_seconds")}
+        training["runs"] = {n: {k: r.get(k) for k in ("seed", "epochs", "examples", "batch", "lr", "label_smoothing", "source_weights", "kept_step", "planned_steps", "stopped_at", "dev_full", "train_seconds")}
                             | {"mean_ap": max(h["mean_ap"] for h in r["history"]), "steps": r["history"][-1]["step"]} for n, r in runs.items()}
     training["exported_on"] = f"{os.cpu_count()} CPUs, {platform_name()}, torch {torch.__version__}"
     export(model, tokenizer, args, base)

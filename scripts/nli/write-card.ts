@@ -46,12 +46,12 @@ function training(t: Record<string, any>): string {
     )
     .join('\n');
   const runs = t.runs
-    ? `\n\nThe runs of that session, side by side on one GPU (${Object.keys(t.runs).length} processes, seed ${t.seed} each; the kept run is the one with the best checkpoint by mean tuning AP, a rule fixed before the runs):\n\n| run | passes | examples | batch | lr | steps | kept step | best mean AP | full dev macro-F1 | training s |\n|---|---|---|---|---|---|---|---|---|---|\n${Object.entries(
+    ? `\n\nThe runs of that session, side by side on one GPU (${Object.keys(t.runs).length} processes; the kept run is the one with the best checkpoint by mean tuning AP, a rule fixed before the runs):\n\n| run | seed | passes | examples | batch | lr | steps | kept step | best mean AP | full dev macro-F1 | training s |\n|---|---|---|---|---|---|---|---|---|---|---|\n${Object.entries(
         t.runs as Record<string, any>,
       )
         .map(
           ([n, r]) =>
-            `| ${n} | ${r.epochs} | ${r.examples} | ${r.batch} | ${r.lr} | ${r.steps} | ${r.kept_step} | ${r.mean_ap} | ${r.dev_full?.macro_f1} | ${r.train_seconds} |`,
+            `| ${n} | ${r.seed ?? t.seed} | ${r.epochs} | ${r.examples} | ${r.batch} | ${r.lr} | ${r.stopped_at ? `${r.stopped_at} of ${r.planned_steps} (time limit)` : r.steps} | ${r.kept_step} | ${r.mean_ap} | ${r.dev_full?.macro_f1} | ${r.train_seconds} |`,
         )
         .join('\n')}`
     : '';

@@ -20,9 +20,10 @@ export function tsFiles(dir: string = SRC_DIR, options: { skipDir?: (path: strin
 
 /**
  * Static imports and re-exports: `import … from`, `export … from` and a bare `import './x.js'`; group 1 is
- * `type ` when the whole statement is type-only, group 2 the specifier.
+ * `type ` when the whole statement is type-only, group 2 the specifier. The span before `from` stops at a
+ * semicolon, so a quote-free `export type X = …;` is not read as the start of the next statement.
  */
-const STATIC_IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s+(type\s)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
+const STATIC_IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s+(type\s)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
 /** `import('./x.js')` with a literal specifier. */
 const DYNAMIC_IMPORT_RE = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 

@@ -137,7 +137,9 @@ export async function waitUntilIdle(
  * How long a wait that saw the task's last search end gives the process that ran it to mark the task
  * completed: a worker settles the query, then releases its lease, then sets the task's status, so a
  * reader polling another process can find nothing in flight and the task still `running` for a moment
- * (seen in the worker kill e2e run on a loaded machine).
+ * (seen in the worker kill e2e run on a loaded machine). A worker that dies in that moment leaves the
+ * task to the job's retry (after workers.job_expire_seconds), which marks it; a wait that ends before
+ * then reports the task `running` with nothing in flight.
  */
 export const SETTLE_GRACE_MS = 5_000;
 const SETTLE_POLL_MS = 200;
@@ -151,7 +153,7 @@ async function settled(
 ): Promise<TaskWaitOutcome> {
   const until = Math.min(Date.now() + (input.settleMs ?? SETTLE_GRACE_MS), started + input.timeoutMs);
   while (Date.now() < until) {
-    await delay(SETTLE_POLL_MS, input.signal);
+    await delay(Math.min(SETTLE_POLL_MS, Math.max(1, until - Date.now())), input.signal);
     const now = deps.engine.status(input.taskId);
     // New work queued meanwhile: the caller's loop waits for it as for any other.
     if (now.searches.some((q) => q.status === 'pending' || q.status === 'running')) return { ...idle, status: now, endedBy: 'milestone' };

@@ -6,7 +6,8 @@
 // the term rules find no claim relevant and the run ends "nothing relevant" (exit 1). Matching the
 // question's terms by the shipped encoder would not reach these words either (measured 2026-11-28, mean-pooled
 // all-MiniLM-L6-v2): cosine("pesticides", "imidacloprid") 0.32, ("neonicotinoid", "imidacloprid") 0.26, below
-// unrelated pairs such as ("coral reefs", "ocean") 0.51 and ("smoking", "lung cancer") 0.49, while plain
+// pairs of related but different things such as ("coral reefs", "ocean") 0.51 and ("smoking", "lung cancer")
+// 0.49, while plain
 // synonyms score high ("heart disease", "cardiovascular disease") 0.87 — a 6-layer encoder does not know a
 // pesticide by its chemical name.
 import assert from 'node:assert/strict';

@@ -111,8 +111,10 @@ export function jobMethods(ctx: EngineContext): JobMethods {
         throw new InvalidInputError(`task ${taskId} has no query ${queryId}`, { code: 'query_not_found', details: { taskId, queryId } });
       if (query.status === 'done' || query.status === 'failed') {
         // A job run again because its worker died after ending the query but before marking the task: the
-        // task is marked here, or it would read `running` with nothing left to run.
-        if (task.status === 'running' && !runner.existingLine(taskId)?.loop) runner.completeIfFinished(taskId);
+        // task is marked here, or it would read `running` with nothing left to run. Not while a query of it
+        // is cancelled: a job whose lease ran out cancels its query until the retry makes it pending again.
+        const waiting = store.listQueries(taskId).some((q) => q.status === 'cancelled');
+        if (task.status === 'running' && !waiting && !runner.existingLine(taskId)?.loop) runner.completeIfFinished(taskId);
         return { ran: false, reason: 'query_final', status: query.status };
       }
       if (task.status === 'stopped') return { ran: false, reason: 'task_stopped', status: query.status };

@@ -5,7 +5,8 @@
 // sentences of the pages read.
 import type { QuestionRelevance } from '../core/index.js';
 import { normalizeClaim, type NormalizedClaim } from '../extract/index.js';
-import { analyzeQuestion, createRelevanceParts } from '../workflows/index.js';
+import { analyzeQuestion } from '../workflows/answer/question.js';
+import { createRelevanceParts } from '../workflows/research/relevance.js';
 
 /** Statements whose analysis is kept between calls (a page of materials reads the same task again). */
 export const MAX_CACHED_STATEMENTS = 20_000;

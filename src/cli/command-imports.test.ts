@@ -52,6 +52,18 @@ test('corpus, search, papers, fetch, extract, claims and doctor build a runtime 
   }
 });
 
+test('what reads research runs (the UI server, lyra task) loads neither the research use case nor the workflows barrel', () => {
+  for (const entry of [join('web', 'server.ts'), join('cli', 'commands', 'task.ts'), join('app', 'research', 'research-runs.ts')]) {
+    const closure = runtimeClosure(entry);
+    assert.ok(closure.size > 10, `${entry}: its imports were followed`);
+    assert.deepEqual(
+      [join('workflows', 'index.ts'), join('app', 'research', 'research.ts')].filter((f) => closure.has(f)),
+      [],
+      `${entry} loads these`,
+    );
+  }
+});
+
 test('no production file of cli/, mcp/ or web/ imports the app/ barrel: each names the app module it uses', () => {
   const offenders = tsFiles()
     .filter((f) => !f.endsWith('.test.ts') && ['cli', 'mcp', 'web'].includes(relative(SRC_DIR, f).split(/[\\/]/)[0]!))

@@ -7,10 +7,14 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { InvalidInputError, type Locator, type Store } from '../../core/index.js';
 import { formatLocator, type HtmlAnswer, type HtmlQuote } from '../../pipeline/index.js';
-import { RESEARCH_ARTIFACT_SCHEMAS, STRINGS, researchRunSchema, type Answer, type AnswerQuote } from '../../workflows/index.js';
+// The workflow modules by path, not the workflows barrel: the UI's run pages load what they read (issue 33).
+import type { Answer, AnswerQuote } from '../../workflows/answer/answer-schema.js';
+import { RESEARCH_ARTIFACT_SCHEMAS } from '../../workflows/research/artifacts.js';
+import { STRINGS } from '../../workflows/research/language.js';
+import { researchRunSchema } from '../../workflows/research/research-run.js';
 import { builtinDocumentLink } from '../corpus/builtin-corpora.js';
 import { CONSENSUS_REPORT_FILE, CONSENSUS_TRANSPARENCY_FILE, CONSENSUS_TRANSPARENCY_FORMAT } from '../consensus/consensus-output.js';
-import { RESEARCH_RUN_FILE, RESEARCH_STATE_KEY } from './research.js';
+import { RESEARCH_RUN_FILE, RESEARCH_STATE_KEY } from './research-files.js';
 
 /** Largest run file read (research_run.json, evidence.json, a report): a bigger one is an error, not a slow page. */
 export const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;

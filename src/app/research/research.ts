@@ -38,11 +38,9 @@ import { createQueuedSearch, retryWhileTaskBusy } from './queued-search.js';
 import type { PgBossQueue } from '../../queue/index.js';
 import { reportCsp } from '../../pipeline/index.js';
 import { createLlmTranslator } from '../translator.js';
+import { RESEARCH_RUN_FILE, RESEARCH_STATE_KEY } from './research-files.js';
 
-/** Checkpoint key of the research state in the engine's task. */
-export const RESEARCH_STATE_KEY = 'research:state';
-/** The pointer file in a run folder. */
-export const RESEARCH_RUN_FILE = 'research_run.json';
+export { RESEARCH_RUN_FILE, RESEARCH_STATE_KEY };
 /** Default parent of run folders, relative to the working directory (seed 001: _outputs/research/). */
 export const DEFAULT_RESEARCH_OUT = '_outputs/research';
 

@@ -4,7 +4,7 @@
 // domains that concern it and its research run. Read-only.
 import { htmlClaimOf, taskProgress, type HtmlClaim, type HtmlReportDocument, type TaskProgress } from '../../pipeline/index.js';
 import { detectLanguage } from '../../extract/index.js';
-import { rationaleInWords } from '../../workflows/index.js';
+import { rationaleInWords } from '../../workflows/research/report-parts.js';
 import {
   InvalidInputError,
   type CitationView,

@@ -24,6 +24,10 @@ const PATTERNS: Array<{ what: string; re: RegExp; allowedIn?: string }> = [
     what: 'a decisive sentence looked up again in its fragment by substring (spans are stored: core/text-span.ts)',
     re: /\.indexOf\(\s*(?:\w+\.)?decisiveSentence/,
   },
+  {
+    what: 'the members of a merged claim found again by comparing claims (mergeClaimGroups says which inputs each group holds)',
+    re: /\.find\(\(\w+\) => isSameClaim\(\w+, \w+\)\)/,
+  },
 ];
 
 test('no data is recovered from stored or rendered prose: ids, spans and fields cross the seams', () => {
@@ -45,6 +49,7 @@ test('the patterns find what they are meant to find', () => {
     'const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/i.exec(text);',
     "engine.status(id).searches.find((v) => v.kind === 'query' && v.text === e.text);",
     'const at = fragment.text.indexOf(edge.decisiveSentence);',
+    'const group = merged.find((m) => isSameClaim(m, c));',
   ];
   PATTERNS.forEach((p, i) => assert.ok(p.re.test(samples[i]!), p.what));
 });

@@ -7,6 +7,7 @@ import {
   extractClaimCandidates,
   extractNormalizedClaims,
   isSameClaim,
+  mergeClaimGroups,
   mergeClaims,
   mergeClaimsWithEmbeddings,
   normalizeClaim,
@@ -84,6 +85,18 @@ test('merge: same claim from two sources merges; negation, other numbers and oth
       ['Smoking does not cause lung cancer.', ['https://c.example/']],
       ['The drug reduced deaths by 50%.', ['https://d.example/']],
       ['The drug reduced deaths by 5%.', ['https://e.example/']],
+    ],
+  );
+  // The groups say which inputs each merged claim holds (indices into the input), representative first.
+  assert.deepEqual(
+    mergeClaimGroups([a, b, c, d, e]).map((g) => g.members),
+    [[0, 1], [2], [3], [4]],
+  );
+  assert.deepEqual(
+    mergeClaimGroups([c, a, b]).map((g) => [g.claim.statement, g.members]),
+    [
+      ['Smoking does not cause lung cancer.', [0]],
+      [a.statement, [1, 2]],
     ],
   );
 });

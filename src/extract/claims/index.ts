@@ -14,7 +14,15 @@ export {
 } from './screen.js';
 export type { ScreenReason } from './screen.js';
 export type { ClaimCandidate, ExtractClaimsOptions } from './extract-claims.js';
-export { MERGE_EMBEDDING_THRESHOLD, MERGE_JACCARD_THRESHOLD, isSameClaim, mergeClaims, normalizeClaim } from './normalize.js';
+export {
+  MERGE_EMBEDDING_THRESHOLD,
+  MERGE_JACCARD_THRESHOLD,
+  isSameClaim,
+  mergeClaimGroups,
+  mergeClaims,
+  normalizeClaim,
+  type ClaimGroup,
+} from './normalize.js';
 export type { ClaimSource, MergeOptions, NormalizedClaim, RawClaim } from './normalize.js';
 export { extractSlots } from './slots.js';
 export type { SlotResult } from './slots.js';

@@ -135,24 +135,39 @@ export function isSameClaim(a: NormalizedClaim, b: NormalizedClaim, options: Mer
   return options.similarity !== undefined && options.similarity(a, b) >= (options.embeddingThreshold ?? MERGE_EMBEDDING_THRESHOLD);
 }
 
+/** A merged claim and the claims merged into it. */
+export interface ClaimGroup {
+  claim: NormalizedClaim;
+  /** Indices in the input of the claims in the group, its representative first. */
+  members: number[];
+}
+
 /**
  * Merges near-duplicate claims. The first claim of a group is its representative (id, statement);
- * sources are united (one per source + quote); features united; relevance the highest.
+ * sources are united (one per source + quote); features united; relevance the highest. Each group says
+ * which inputs it holds, so a caller need not find them again by comparing claims.
  */
-export function mergeClaims(claims: NormalizedClaim[], options: MergeOptions = {}): NormalizedClaim[] {
-  const out: NormalizedClaim[] = [];
+export function mergeClaimGroups(claims: readonly NormalizedClaim[], options: MergeOptions = {}): ClaimGroup[] {
+  const out: ClaimGroup[] = [];
   const rank: Record<DecisionRelevance, number> = { low: 0, medium: 1, high: 2 };
-  for (const c of claims) {
-    const into = out.find((o) => isSameClaim(o, c, options));
-    if (!into) {
-      out.push({ ...c, sources: [...c.sources], features: [...c.features] });
-      continue;
+  claims.forEach((c, i) => {
+    const group = out.find((g) => isSameClaim(g.claim, c, options));
+    if (!group) {
+      out.push({ claim: { ...c, sources: [...c.sources], features: [...c.features] }, members: [i] });
+      return;
     }
+    const into = group.claim;
+    group.members.push(i);
     for (const s of c.sources) {
       if (!into.sources.some((x) => x.source === s.source && x.quote === s.quote)) into.sources.push(s);
     }
     into.features = [...new Set([...into.features, ...c.features])];
     if (rank[c.decisionRelevance] > rank[into.decisionRelevance]) into.decisionRelevance = c.decisionRelevance;
-  }
+  });
   return out;
+}
+
+/** The merged claims of mergeClaimGroups, without their members. */
+export function mergeClaims(claims: readonly NormalizedClaim[], options: MergeOptions = {}): NormalizedClaim[] {
+  return mergeClaimGroups(claims, options).map((g) => g.claim);
 }

@@ -4,7 +4,7 @@
 // (normalizeClaim: slots, fingerprint, features; mergeClaims: near-duplicates) to give the
 // NormalizedClaim artifact with its relevance to the question and the perspective that found it.
 import type { ClaimMaterial } from '../../core/index.js';
-import { isSameClaim, mergeClaims } from '../../extract/index.js';
+import { mergeClaimGroups } from '../../extract/index.js';
 import type { NormalizedClaimItem, RawClaimItem } from './artifacts.js';
 import { STRINGS, type ResearchLanguage } from './language.js';
 import type { PerspectiveKey } from './perspectives.js';
@@ -60,12 +60,9 @@ export function normalizedClaims(
     };
   });
   // Without merging (major-claim selection, per-claim verification) every engine claim stands alone.
-  const merged = options.merge === false ? inputs : mergeClaims(inputs);
-  const members = new Map<string, string[]>(merged.map((m) => [m.claimId, []]));
-  for (const c of inputs) {
-    const group = options.merge === false ? c : merged.find((m) => isSameClaim(m, c));
-    if (group) members.get(group.claimId)!.push(c.claimId);
-  }
+  const groups = options.merge === false ? inputs.map((claim, i) => ({ claim, members: [i] })) : mergeClaimGroups(inputs);
+  const merged = groups.map((g) => g.claim);
+  const members = new Map<string, string[]>(groups.map((g) => [g.claim.claimId, g.members.map((i) => inputs[i]!.claimId)]));
   const rawIds = new Map<string, string[]>();
   for (const r of raw) rawIds.set(r.claim_id, [...(rawIds.get(r.claim_id) ?? []), r.raw_claim_id]);
   const unqualified = STRINGS[ctx.state.language].scopeUnqualified;

@@ -51,8 +51,11 @@ export function queueTestbed(options: QueueTestbedOptions): QueueTestbed {
   });
   after(async () => {
     for (const dir of homes) rmSync(dir, { recursive: true, force: true });
-    await ew?.close();
-    await db?.drop();
+    try {
+      await ew?.close();
+    } finally {
+      await db?.drop();
+    }
   });
   return {
     get db() {

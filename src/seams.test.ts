@@ -52,4 +52,11 @@ test('the patterns find what they are meant to find', () => {
     'const group = merged.find((m) => isSameClaim(m, c));',
   ];
   PATTERNS.forEach((p, i) => assert.ok(p.re.test(samples[i]!), p.what));
+  // The merge itself compares claims, and so may the graph's: neither is a finding again.
+  const merging = PATTERNS.at(-1)!;
+  for (const ok of [
+    'const group = out.find((g) => isSameClaim(g.claim, c, options));',
+    'reps.find((r) => isSameClaim(r, claim, similarity ? { similarity } : {}))',
+  ])
+    assert.equal(merging.re.test(ok), false, ok);
 });

@@ -50,11 +50,14 @@ export function queueTestbed(options: QueueTestbedOptions): QueueTestbed {
     ew = await startEvidenceWeb({ ...options.web, mode: 'loopback', extraYaml: workersYaml(workers) });
   });
   after(async () => {
-    for (const dir of homes) rmSync(dir, { recursive: true, force: true });
     try {
-      await ew?.close();
+      for (const dir of homes) rmSync(dir, { recursive: true, force: true });
     } finally {
-      await db?.drop();
+      try {
+        await ew?.close();
+      } finally {
+        await db?.drop();
+      }
     }
   });
   return {

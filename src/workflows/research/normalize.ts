@@ -1,7 +1,7 @@
 // Phase 1 EXTRACT → Phase 2 NORMALIZE (seed 001). The engine extracts checkable sentences from every
 // page it registers (extractNormalizedClaims); here each (claim, source) pair becomes a RawClaim
 // (text, source, published_at), and the claims are normalized again with the same functions
-// (normalizeClaim: slots, fingerprint, features; mergeClaims: near-duplicates) to give the
+// (normalizeClaim: slots, fingerprint, features; mergeClaimGroups: near-duplicates) to give the
 // NormalizedClaim artifact with its relevance to the question and the perspective that found it.
 import type { ClaimMaterial } from '../../core/index.js';
 import { mergeClaimGroups } from '../../extract/index.js';
@@ -40,8 +40,9 @@ export function rawClaims(snapshot: TaskSnapshot, ctx: Pick<ClaimContext, 'persp
 }
 
 /**
- * NormalizedClaims: every engine claim normalized, near-duplicates merged (mergeClaims, claims in
- * id order so the representative is stable). The representative keeps its engine claim id.
+ * NormalizedClaims: every engine claim normalized, near-duplicates merged (mergeClaimGroups, claims in
+ * id order so the representative is stable). The representative keeps its engine claim id, and its
+ * group says which engine claims it holds.
  */
 export function normalizedClaims(
   snapshot: TaskSnapshot,

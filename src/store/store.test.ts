@@ -69,6 +69,13 @@ backendTest('tasks and queries round-trip, queries keep insertion order, updates
   assert.equal(store.updateTask('task_1', { status: 'stopped', stopReason: 'done' }).stopReason, 'done');
   assert.equal(store.getTask('task_1')?.status, 'stopped');
   assert.throws(() => store.updateTask('nope', { status: 'running' }), /no task nope/);
+  // A status set only while it is the expected one: a stop is not overwritten by a completion decided before it.
+  assert.equal(store.setTaskStatusIf('task_1', 'running', 'completed'), false);
+  assert.equal(store.getTask('task_1')?.status, 'stopped');
+  assert.equal(store.setTaskStatusIf('task_1', 'stopped', 'running'), true);
+  assert.equal(store.getTask('task_1')?.status, 'running');
+  assert.equal(store.getTask('task_1')?.stopReason, 'done', 'nothing but the status changes');
+  assert.equal(store.setTaskStatusIf('nope', 'running', 'completed'), false);
 });
 
 backendTest('pages are unique per task and URL, found by identifier; fragments keep order and are idempotent', (b) => {

@@ -23,6 +23,7 @@ export function storeOverTables(db: Db, base: StoreBase): Store {
     createTask: tx((task) => tasks.createTask(db, task)),
     getTask: (id) => tasks.getTask(db, id),
     updateTask: tx((id, patch) => tasks.updateTask(db, id, patch)),
+    setTaskStatusIf: tx((id, from, to) => tasks.setTaskStatusIf(db, id, from, to)),
     listTasks: () => tasks.listTasks(db),
     taskCounts: (taskId) => counts.taskCounts(db, taskId),
 

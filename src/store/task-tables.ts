@@ -84,6 +84,10 @@ export function updateTask(db: Db, id: string, patch: Partial<Omit<Task, 'id'>>)
   return next;
 }
 
+export function setTaskStatusIf(db: Db, id: string, from: Task['status'], to: Task['status']): boolean {
+  return db.run('UPDATE tasks SET status = ? WHERE id = ? AND status = ?', to, id, from).changes === 1;
+}
+
 export function listTasks(db: Db): Task[] {
   return db.all<TaskRow>('SELECT * FROM tasks ORDER BY created_at, id').map(taskFromRow);
 }

@@ -104,6 +104,11 @@ export interface Store {
   createTask(task: Task): void;
   getTask(id: string): Task | undefined;
   updateTask(id: string, patch: Partial<Omit<Task, 'id'>>): Task;
+  /**
+   * Sets the task's status to `to` only while it is `from`, in one statement: true when it did. What two
+   * processes may both decide (a worker marking a task completed while a person stops it) goes through it.
+   */
+  setTaskStatusIf(id: string, from: Task['status'], to: Task['status']): boolean;
   listTasks(): Task[];
   /** A task's queries, pages, claims and edges counted by state, and its feedback records, without reading the rows. */
   taskCounts(taskId: string): TaskRowCounts;

@@ -69,7 +69,8 @@ export function createTaskRunner(options: { deps: PipelineDeps; limits: Pipeline
 
   function completeIfFinished(taskId: string): boolean {
     if (store.getTask(taskId)?.status !== 'running' || !isFinished(taskId)) return false;
-    setStatus(taskId, 'completed');
+    // Only while still running: a stop that lands after the check above is kept, not overwritten.
+    if (!store.setTaskStatusIf(taskId, 'running', 'completed')) return false;
     emit({ type: 'task.completed', taskId, at: now() });
     return true;
   }

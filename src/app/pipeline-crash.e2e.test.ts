@@ -156,8 +156,8 @@ test(`SIGKILL at ${KILLS} random points of a ${PAGES}-page run, lyra resume each
       const jitterMs = Math.floor(random() * 500);
       // Each kill comes after the child has stored something new, never during its start-up alone.
       const threshold = Math.min(Math.max(points[k]!, checkpointCount(crashed) + 1), total - 3);
-      // Near the end a resumed run can store its last checkpoints and exit within the jitter (seen twice
-      // on loaded machines: "completed after 9 kills"), so a kill there comes as soon as the point is reached.
+      // Near the end a resumed run can store its last checkpoints and exit within the jitter (seen twice,
+      // "completed after 9 kills"), so a kill there comes as soon as the point is reached.
       const extraMs = threshold >= total - 6 ? 0 : jitterMs;
       const started = Date.now();
       const outcome = await Promise.race([

@@ -41,10 +41,13 @@ export interface TaskWaitOutcome {
 const FINAL = new Set(['done', 'failed', 'cancelled']);
 const WAKING: ReadonlySet<EngineEvent['type']> = new Set(['query.end', 'task.stopped', 'task.completed', 'task.failed', 'domain.blocked']);
 
+/** A search still to run or running. */
+const isInFlight = (s: { status: string }): boolean => s.status === 'pending' || s.status === 'running';
+/** Whether any search of the task is pending or running. */
+const inFlight = (s: TaskStatusView): boolean => s.searches.some(isInFlight);
+
 export function waitingFor(store: Store, status: TaskStatusView): WaitingItem[] {
-  const searches: WaitingItem[] = status.searches
-    .filter((s) => s.status === 'pending' || s.status === 'running')
-    .map((s) => ({ kind: 'search', id: s.queryId, text: s.text, status: s.status }));
+  const searches: WaitingItem[] = status.searches.filter(isInFlight).map((s) => ({ kind: 'search', id: s.queryId, text: s.text, status: s.status }));
   const auth: WaitingItem[] = store
     .listAuth({ taskId: status.task.id, status: 'pending' })
     .slice(0, MAX_WAITING_AUTH_ITEMS)
@@ -82,7 +85,6 @@ export async function waitForTask(
     waitedMs: Date.now() - started,
   });
   if (input.timeoutMs <= 0) return done(first, 'no_wait');
-  const inFlight = (s: TaskStatusView): boolean => s.searches.some((q) => q.status === 'pending' || q.status === 'running');
   if (!inFlight(first)) return done(first, 'idle');
   let wake: (() => void) | undefined;
   const off = deps.engine.on((e) => {
@@ -121,7 +123,7 @@ export async function waitUntilIdle(
 ): Promise<TaskWaitOutcome> {
   const started = Date.now();
   const first = deps.engine.status(input.taskId);
-  const sawWork = first.searches.some((q) => q.status === 'pending' || q.status === 'running');
+  const sawWork = inFlight(first);
   for (;;) {
     const left = input.timeoutMs - (Date.now() - started);
     let w = await waitForTask(deps, { ...input, timeoutMs: Math.max(1, left) });
@@ -156,7 +158,7 @@ async function settled(
     await delay(Math.min(SETTLE_POLL_MS, Math.max(1, until - Date.now())), input.signal);
     const now = deps.engine.status(input.taskId);
     // New work queued meanwhile: the caller's loop waits for it as for any other.
-    if (now.searches.some((q) => q.status === 'pending' || q.status === 'running')) return { ...idle, status: now, endedBy: 'milestone' };
+    if (inFlight(now)) return { ...idle, status: now, endedBy: 'milestone' };
     if (now.status !== 'running') return { ...idle, status: now, waitingFor: waitingFor(deps.store, now), waitedMs: Date.now() - started };
   }
   return idle;

@@ -25,6 +25,11 @@ const PATTERNS: Array<{ what: string; re: RegExp; allowedIn?: string }> = [
     re: /\.indexOf\(\s*(?:\w+\.)?decisiveSentence/,
   },
   {
+    what: "a report heading's claim found by the number written in the heading (a heading of the report document names its claim_id)",
+    re: /\/\^\(\\d\{1,\d\}\)\\\.\\s\/\.exec\(/,
+  },
+  { what: 'the addresses of a report line read back out of its rendered text (a References entry has its source_url)', re: /\bnamedUrls\(/ },
+  {
     what: 'the members of a merged claim found again by comparing claims (mergeClaimGroups says which inputs each group holds)',
     re: /\.find\(\(\w+\) => isSameClaim\(\w+, \w+\)\)/,
   },
@@ -49,6 +54,8 @@ test('the patterns find what they are meant to find', () => {
     'const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/i.exec(text);',
     "engine.status(id).searches.find((v) => v.kind === 'query' && v.text === e.text);",
     'const at = fragment.text.indexOf(edge.decisiveSentence);',
+    'const number = /^(\\d{1,4})\\.\\s/.exec(text);',
+    'const target = namedUrls(item.text).map((u) => links.sourceHref!(u));',
     'const group = merged.find((m) => isSameClaim(m, c));',
   ];
   PATTERNS.forEach((p, i) => assert.ok(p.re.test(samples[i]!), p.what));

@@ -92,7 +92,7 @@ test('offsets cover the sentence as written, across collapsed whitespace', () =>
 // Issue 20: splitting was quadratic (one 200 KB line took minutes). The large inputs run in a worker
 // that is terminated past a generous deadline, since a quadratic loop cannot be interrupted in the
 // test's own thread; the deadline catches a return of the quadratic behaviour, not a slowdown.
-const workloads = siblingModule(import.meta.url, '../testing/hostile-workloads').href;
+const workloads = siblingModule(import.meta.url, '../test-support/hostile-workloads').href;
 
 test('1 MB on one line and 1 MB on many lines are split in linear time, offsets exact', { timeout: 180_000 }, async () => {
   const r = await boundedRun<{ sentences: number; offsetsExact: boolean }[]>({

@@ -7,7 +7,7 @@ import { boundedRun } from '../test-support/bounded-run.js';
 import { pdfBomb } from '../test-support/pdf-bomb.js';
 import { siblingModule } from '../test-support/sibling-module.js';
 
-const workloads = siblingModule(import.meta.url, './hostile-workloads').href;
+const workloads = siblingModule(import.meta.url, '../test-support/hostile-workloads').href;
 type Outcome = {
   report: { files: number; skipped: Array<{ file: string; reason: string }>; failed: Array<{ file: string; error: string }> };
   texts: Record<string, string>;

@@ -6,14 +6,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { judgeFields, modelJudge, type Materials, type SourceView } from '../core/index.js';
-import { renderMaterials } from '../pipeline/materials/index.js';
+import { renderHtmlFragment, renderMaterials, reportDocumentSchema } from '../report/index.js';
+import { assertInert } from '../test-support/inert-html.js';
 import { ConsensusResearchEngine, DEFAULT_STRATEGIES, ResearchAgent } from '../workflows/consensus/index.js';
 import { memoryEngine, negationStance, type MemoryDoc } from '../workflows/consensus/test-support/doubles.js';
 import { runResearchWorkflow } from '../workflows/research/run-research.js';
 import { FakeEngine, type FakeDoc } from '../workflows/research/test-support/fake-engine.js';
 import { memoryOutput, memoryStateStore } from '../workflows/research/test-support/fixtures.js';
-import { BIBTEX_DOI_PAYLOAD, BIDI_PAYLOADS, HOSTILE_URLS, INJECTION_TEXTS } from './payloads.js';
-import { REPORT_CSS, REPORT_SCRIPT } from '../pipeline/materials/html-style.js';
+import { BIBTEX_DOI_PAYLOAD, BIDI_PAYLOADS, HOSTILE_URLS, INJECTION_TEXTS } from '../test-support/payloads.js';
+import { REPORT_CSS, REPORT_SCRIPT } from '../report/html-style.js';
 import { inspectHtmlReport, parseBibtex, renderAndInspect, type RenderedFindings } from './render-check.js';
 
 /** A heading or table header a payload forged: one whose text is the payload's (Lyra's own headings may quote it after their number). */
@@ -142,7 +143,7 @@ test('task materials --format csl-json stays exact (JSON needs no escaping)', ()
 });
 
 /** The research workflow over documents whose titles and sentences carry `texts`: report.md, search_log.md and report.html. */
-async function researchOutputs(texts: readonly string[]): Promise<{ report: string; searchLog: string; html: string }> {
+async function researchOutputs(texts: readonly string[]): Promise<{ report: string; searchLog: string; html: string; document: string }> {
   const docs: FakeDoc[] = texts.map((t, i) => ({
     id: `d${i}`,
     title: t,
@@ -163,7 +164,7 @@ async function researchOutputs(texts: readonly string[]): Promise<{ report: stri
     },
   );
   const file = (suffix: string): string => [...output.files.entries()].find(([k]) => k.endsWith(suffix))![1];
-  return { report: file('_report.md'), searchLog: output.files.get('search_log.md')!, html: file('_report.html') };
+  return { report: file('_report.md'), searchLog: output.files.get('search_log.md')!, html: file('_report.html'), document: file('_report.json') };
 }
 
 test('research report and search log: hostile titles, quotes, URLs and queries render as text', { timeout: 120_000 }, async () => {
@@ -172,6 +173,14 @@ test('research report and search log: hostile titles, quotes, URLs and queries r
   assertClean('research report', renderAndInspect(out.report));
   assertClean('search log', renderAndInspect(out.searchLog));
   assertCleanPage('research report.html', out.html);
+  // The UI's page of the report, rendered from its document with every link into the UI the page makes.
+  const doc = reportDocumentSchema.parse(JSON.parse(out.document));
+  assertInert(
+    renderHtmlFragment(doc, {
+      claimHref: (id) => `/tasks/task_x/claims/${encodeURIComponent(id)}`,
+      sourceHref: (url) => ({ href: `/tasks/task_x?${new URLSearchParams({ domain: url }).toString()}`, label: url }),
+    }),
+  );
 });
 
 /** The consensus engine (one agent, one iteration) over documents whose titles and texts carry `texts`: its final report.md. */

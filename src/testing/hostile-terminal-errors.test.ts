@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../test-support/cli.js';
 import { startLoopbackWeb } from '../test-support/loopback-web.js';
-import { TERMINAL_PAYLOADS } from './payloads.js';
+import { TERMINAL_PAYLOADS } from '../test-support/payloads.js';
 
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;

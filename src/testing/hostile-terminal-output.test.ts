@@ -9,7 +9,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, tempHome, type CliRun } from '../test-support/cli.js';
 import { writeTinyNliModel } from '../test-support/tiny-nli-model.js';
-import { BIDI_PAYLOADS, TERMINAL_PAYLOADS } from './payloads.js';
+import { BIDI_PAYLOADS, TERMINAL_PAYLOADS } from '../test-support/payloads.js';
 
 // C0 except tab and line feed, DEL, C1, and the bidi embeddings, overrides and isolates.
 // eslint-disable-next-line no-control-regex

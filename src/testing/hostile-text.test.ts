@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { boundedRun } from '../test-support/bounded-run.js';
 import { siblingModule } from '../test-support/sibling-module.js';
 
-const workloads = siblingModule(import.meta.url, './hostile-workloads').href;
+const workloads = siblingModule(import.meta.url, '../test-support/hostile-workloads').href;
 
 test('lyra claims completes on 1 MB single-line, many-line and hostile documents', { timeout: 240_000 }, async () => {
   const r = await boundedRun<Array<{ shape: string; claims: number; error?: { code: string; message: string } }>>({

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { createServeRuntime, createUiActions, loadConfig, type ServeRuntime } from '../app/index.js';
 import { startUiServer, type RunningUiServer } from '../web/index.js';
-import { HOSTILE_URLS, INJECTION_TEXTS } from './payloads.js';
+import { HOSTILE_URLS, INJECTION_TEXTS } from '../test-support/payloads.js';
 import { judgeFields, ORIGIN_JUDGE, modelJudge } from '../core/index.js';
 
 const now = '2026-01-01T00:00:00.000Z';

@@ -2,15 +2,17 @@
 // page loads), the graph page and its data, runs and their reports. Every query is zod-checked.
 import type { ServerResponse } from 'node:http';
 import { InvalidInputError, safeHttpUrl } from '../core/index.js';
-import { listConsensusRuns, readRunReport, researchRunOf, type ResearchRunInfo } from '../app/research/research-runs.js';
+import { listConsensusRuns, readRunReport, readRunReportDocument, researchRunOf, type ResearchRunInfo } from '../app/research/research-runs.js';
 import { filterClaims, listTaskSummaries } from '../app/tasks/task-views.js';
-import { reportCsp, taskProgress } from '../pipeline/index.js';
+import { taskProgress } from '../pipeline/index.js';
+import { reportCsp } from '../report/index.js';
+import { renderHtmlFragment, type ReportLinks } from '../report/index.js';
 import type { UiContext } from './context.js';
 import { claimFragment, claimPageBody } from './pages/claim-page.js';
 import { graphBody } from './pages/graph-page.js';
 import { layout } from './pages/layout.js';
 import { liveProgress } from './pages/progress.js';
-import type { ReportLinks } from './pages/report-markdown.js';
+import { renderReportMarkdown } from './pages/report-markdown.js';
 import { reportBody, runsBody } from './pages/runs-page.js';
 import { taskBody } from './pages/task-page.js';
 import { tasksBody, type TaskAnswerCell } from './pages/tasks-page.js';
@@ -151,10 +153,7 @@ function taskReportLinks(ctx: UiContext, run: ResearchRunInfo): ReportLinks {
     }),
   );
   return {
-    claimHref: (n) => {
-      const claimId = run.reportClaimIds?.[n - 1];
-      return claimId && known.has(claimId) ? `${ctx.base}/tasks/${taskId}/claims/${encodeURIComponent(claimId)}` : undefined;
-    },
+    claimHref: (claimId) => (known.has(claimId) ? `${ctx.base}/tasks/${taskId}/claims/${encodeURIComponent(claimId)}` : undefined),
     sourceHref: (url) => {
       const domain = domains.get(url);
       return domain
@@ -179,12 +178,16 @@ export function researchReportRoute(ctx: UiContext, res: ServerResponse, rawId: 
     send(res, 200, text, HTML, { ...securityHeaders(csp), 'content-security-policy': csp });
     return;
   }
-  const text = run.reportFile ? readRunReport(run.runDir, run.reportFile) : 'This run has written no report yet.';
   const links = [
     { label: 'evidence', path: `/tasks/${id}` },
     ...(run.reportHtmlFile ? [{ label: 'report.html', path: `/runs/research/${id}/report.html` }] : []),
   ];
-  page(ctx, res, run.question, reportBody(ctx.base, run.question, text, links, taskReportLinks(ctx, run)), { nav: 'runs' });
+  // The report from its document (data); a run written before Lyra kept one shows its Markdown as a
+  // document, without links into the UI (which would have to be recovered from its text).
+  const body = run.reportDocumentFile
+    ? renderHtmlFragment(readRunReportDocument(run.runDir, run.reportDocumentFile), taskReportLinks(ctx, run))
+    : renderReportMarkdown(run.reportFile ? readRunReport(run.runDir, run.reportFile) : 'This run has written no report yet.');
+  page(ctx, res, run.question, reportBody(ctx.base, run.question, body, links), { nav: 'runs' });
 }
 
 export function consensusReportRoute(ctx: UiContext, res: ServerResponse, rawId: string, params: URLSearchParams): void {
@@ -192,5 +195,5 @@ export function consensusReportRoute(ctx: UiContext, res: ServerResponse, rawId:
   const id = parseInput(runIdSchema, rawId, 'run id');
   const run = listConsensusRuns(ctx.runsDirs).find((r) => r.id === id);
   if (!run) throw notFound(`consensus run ${id}`);
-  page(ctx, res, run.topic, reportBody(ctx.base, run.topic, readRunReport(run.dir, run.reportFile), []), { nav: 'runs' });
+  page(ctx, res, run.topic, reportBody(ctx.base, run.topic, renderReportMarkdown(readRunReport(run.dir, run.reportFile)), []), { nav: 'runs' });
 }

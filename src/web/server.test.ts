@@ -12,6 +12,7 @@ import { rejectedClaims } from '../app/index.js';
 import { resolveDomainTrust } from '../policy/index.js';
 import { writeSyntheticTask } from '../test-support/synthetic-task.js';
 import { startUiServer, type RunningUiServer } from './index.js';
+import type { ReportDocument } from '../report/index.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 let home: string;
@@ -453,39 +454,46 @@ test('limits from the config: ui.* keys reach the server (a smaller body limit, 
   }
 });
 
-test("a research run: its report rendered with claims and sources linked into the UI, its report.html served under the page's own CSP", async () => {
+test("a research run: its report rendered from its document with claims and sources linked into the UI, its report.html served under the page's own CSP", async () => {
   const { RESEARCH_STATE_KEY } = await import('../app/index.js');
-  const { renderHtmlReport, reportCsp } = await import('../pipeline/index.js');
-  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { renderHtmlReport, reportCsp } = await import('../report/index.js');
+  const { REPORT_DOCUMENT_FORMAT, cite, heading, list, paragraph, renderMarkdown, text } = await import('../report/index.js');
+  const { mkdirSync, rmSync, writeFileSync } = await import('node:fs');
   const runDir = join(home, 'runs', 'r1');
   mkdirSync(runDir, { recursive: true });
-  const { mdInline, mdLink } = await import('../core/index.js');
-  writeFileSync(
-    join(runDir, 'q_report.md'),
-    [
-      '# Report',
-      '',
-      `${HOSTILE} is quoted [1].`,
-      '',
-      '### 1. Claim 1: walking lowers resting blood pressure by 1 mmHg in group 1.',
-      '',
-      `### 2. ${mdInline(HOSTILE)}`,
-      '',
-      '## References',
-      '',
-      `1. ${mdLink('Study 1', 'https://site1.example/article/1')} — LOW`,
-      '',
-    ].join('\n'),
-  );
+  // The headings name their claims and the reference its source as fields: nothing is read back from text.
+  const doc: ReportDocument = {
+    format: REPORT_DOCUMENT_FORMAT,
+    language: 'en',
+    blocks: [
+      heading(1, [text('Report')]),
+      paragraph([text(`${HOSTILE} is quoted `), cite(1), text('.')]),
+      heading(3, [text('Claim 1: walking lowers resting blood pressure by 1 mmHg in group 1.')], { number: 1, claimId: 'clm_task_ui_1' }),
+      heading(3, [text(HOSTILE)], { number: 2, claimId: 'clm_task_ui_0' }),
+      heading(3, [text('A claim of another task')], { number: 3, claimId: 'clm_elsewhere' }),
+      heading(2, [text('References')]),
+      list(
+        [
+          {
+            content: [{ type: 'link', text: 'Study 1', url: 'https://site1.example/article/1' }, text(' — LOW')],
+            cite: 1,
+            source_url: 'https://site1.example/article/1',
+          },
+        ],
+        true,
+      ),
+    ],
+  };
+  writeFileSync(join(runDir, 'q_report.json'), `${JSON.stringify(doc)}\n`);
+  writeFileSync(join(runDir, 'q_report.md'), renderMarkdown(doc));
   writeFileSync(join(runDir, 'q_report.html'), renderHtmlReport({ lang: 'en', question: HOSTILE, meta: [], claims: [], totalClaims: 0, contested: [] }));
-  // The run names the claim of each numbered heading (the headings' text is never matched to a claim).
   writeFileSync(
     join(runDir, 'research_run.json'),
     JSON.stringify({
       run_id: 'r1',
       task_id: 'task_ui',
       status: 'completed',
-      report_claim_ids: ['clm_task_ui_1', 'clm_task_ui_0'],
+      report_claim_ids: ['clm_task_ui_1', 'clm_task_ui_0', 'clm_elsewhere'],
       report_html_csp: `${reportCsp()}; upgrade-insecure-requests`,
     }),
   );
@@ -501,6 +509,7 @@ test("a research run: its report rendered with claims and sources linked into th
     );
     assert.match(report.body, /<h4><a class="claim-link" href="\/tasks\/task_ui\/claims\/clm_task_ui_1">1\. Claim 1: walking/);
     assert.match(report.body, /<h4><a class="claim-link" href="\/tasks\/task_ui\/claims\/clm_task_ui_0">2\. &lt;img src=x onerror=alert\(1\)&gt;<\/a><\/h4>/);
+    assert.match(report.body, /<h4>3\. A claim of another task<\/h4>/);
     assert.match(
       report.body,
       /<li id="src-1" value="1"><a href="https:\/\/site1\.example\/article\/1" rel="noopener noreferrer nofollow">Study 1<\/a> — LOW <a class="ui-link" href="\/tasks\/task_ui\?domain=site1\.example">/,
@@ -511,6 +520,20 @@ test("a research run: its report rendered with claims and sources linked into th
     // The policy the run recorded for its page (never read back out of the page), not the UI's.
     assert.equal(html.headers['content-security-policy'], `${reportCsp()}; upgrade-insecure-requests`);
     assert.ok(html.body.includes('&lt;img src=x onerror=alert(1)&gt;'));
+
+    // A document that does not match its schema is refused by name, not shown half-read.
+    writeFileSync(join(runDir, 'q_report.json'), JSON.stringify({ ...doc, format: 'lyra-report/0' }));
+    const refused = await call('/runs/research/task_ui');
+    assert.equal(refused.status, 400);
+    assert.match(refused.body, /q_report\.json does not match its schema/);
+
+    // A run written before reports were kept as data: its Markdown rendered, nothing linked into the UI.
+    rmSync(join(runDir, 'q_report.json'));
+    const older = await call('/runs/research/task_ui');
+    assert.equal(older.status, 200);
+    assert.match(older.body, /<h4>1\. Claim 1: walking lowers resting blood pressure by 1 mmHg in group 1\.<\/h4>/);
+    assert.match(older.body, /<a class="cite" href="#src-1">\[1\]<\/a>/);
+    assert.doesNotMatch(older.body, /claim-link|ui-link/);
   } finally {
     runtime.store.saveCheckpoint('task_ui', RESEARCH_STATE_KEY, { question: 'x' });
   }

@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { InvalidInputError, type Locator, type Store } from '../../core/index.js';
-import { formatLocator, type HtmlAnswer, type HtmlQuote } from '../../pipeline/index.js';
+import { reportDocumentSchema, type ReportDocument } from '../../report/index.js';
+import { formatLocator, type HtmlAnswer, type HtmlQuote } from '../../report/index.js';
 // The workflow modules by path, not the workflows barrel: the UI's run pages load what they read (issue 33).
 import type { Answer, AnswerQuote } from '../../workflows/answer/answer-schema.js';
 import { RESEARCH_ARTIFACT_SCHEMAS } from '../../workflows/research/artifacts.js';
@@ -33,6 +34,8 @@ export interface ResearchRunInfo {
   /** File names in runDir. */
   reportFile?: string;
   reportHtmlFile?: string;
+  /** The report as data (`<topic>_report.json`, report/ ReportDocument): what the UI renders the report from. */
+  reportDocumentFile?: string;
   /** Locator of each evidence item of the run (evidence.json), by evidence id. */
   locators: Map<string, Locator>;
   /** The claim of each numbered claim heading of the report (research_run.json; absent for runs written before it). */
@@ -84,6 +87,7 @@ export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | u
   if (existsSync(evidenceFile)) for (const e of parseRunJson(evidenceFile, RESEARCH_ARTIFACT_SCHEMAS.evidence).items) locators.set(e.evidence_id, e.locator);
   const reportFile = names.find((n) => n.endsWith('_report.md'));
   const reportHtmlFile = names.find((n) => n.endsWith('_report.html'));
+  const reportDocumentFile = names.find((n) => n.endsWith('_report.json'));
   return {
     taskId,
     runDir,
@@ -95,6 +99,7 @@ export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | u
     ...(run?.report_html_csp ? { reportHtmlCsp: run.report_html_csp } : {}),
     ...(reportFile ? { reportFile } : {}),
     ...(reportHtmlFile ? { reportHtmlFile } : {}),
+    ...(reportDocumentFile ? { reportDocumentFile } : {}),
   };
 }
 
@@ -178,4 +183,9 @@ export function listConsensusRuns(dirs: readonly string[]): ConsensusRunInfo[] {
 /** A report file of a run, as text (size-checked). */
 export function readRunReport(dir: string, file: string): string {
   return readRunFile(join(dir, file));
+}
+
+/** A research run's report as data (`<topic>_report.json`), checked against its schema. */
+export function readRunReportDocument(dir: string, file: string): ReportDocument {
+  return parseRunJson(join(dir, file), reportDocumentSchema);
 }

@@ -36,7 +36,7 @@ import { openJobQueue } from '../workers/jobs.js';
 import { chatClientOf } from '../llm.js';
 import { createQueuedSearch, retryWhileTaskBusy } from './queued-search.js';
 import type { PgBossQueue } from '../../queue/index.js';
-import { reportCsp } from '../../pipeline/index.js';
+import { reportCsp } from '../../report/index.js';
 import { createLlmTranslator } from '../translator.js';
 import { RESEARCH_RUN_FILE, RESEARCH_STATE_KEY } from './research-files.js';
 

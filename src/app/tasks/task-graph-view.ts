@@ -3,7 +3,7 @@
 // (supports, refutes, stated-in, contradicts, cites). Neutral judgements are left out. Compact field
 // names: a 5,000-claim task is sent as one JSON document.
 import { TRUST_LEVELS, type TrustLevel } from '../../core/index.js';
-import type { HtmlClaimStatus } from '../../pipeline/index.js';
+import type { HtmlClaimStatus } from '../../report/index.js';
 import type { TaskPage } from './task-views.js';
 
 export interface GraphSourceNode {

@@ -2,7 +2,8 @@
 // get) and the store: every task with its progress; one task's claims as the report document (status,
 // rationale in words, verbatim quotes with real links), with the facts its filters need, the blocked
 // domains that concern it and its research run. Read-only.
-import { htmlClaimOf, taskProgress, type HtmlClaim, type HtmlReportDocument, type TaskProgress } from '../../pipeline/index.js';
+import { taskProgress, type TaskProgress } from '../../pipeline/index.js';
+import { htmlClaimOf, type HtmlClaim, type HtmlReportDocument } from '../../report/index.js';
 import { detectLanguage } from '../../extract/index.js';
 import { rationaleInWords } from '../../workflows/research/report-parts.js';
 import {

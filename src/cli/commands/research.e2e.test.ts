@@ -11,6 +11,7 @@ import { findOpeningReference, screenSentence } from '../../extract/index.js';
 import { RESEARCH_ARTIFACT_SCHEMAS, answerSchema, researchRunSchema, type ResearchArtifactName } from '../../workflows/index.js';
 import { tempHome } from '../../test-support/cli.js';
 import { PROJECT_ROOT } from '../../test-support/shared-data.js';
+import { renderMarkdown, reportDocumentSchema } from '../../report/index.js';
 
 const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');
 const skipUnlessWeights = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`;
@@ -146,6 +147,15 @@ test('README command on the example corpus: every citation is a corpus document 
     assert.deepEqual(
       run.report_claim_ids!.map((id) => mdText(byId.get(id) ?? '')),
       [...front.matchAll(/^### \d+\. (.+)$/gm)].map((m) => m[1]),
+    );
+    // The report as data: report.md is its rendering byte for byte, and its numbered headings name those claims as fields.
+    const docFile = readdirSync(dirA).find((f) => f.endsWith('_report.json'));
+    assert.ok(docFile, `no <topic>_report.json in ${dirA}`);
+    const doc = reportDocumentSchema.parse(JSON.parse(readFileSync(join(dirA, docFile), 'utf8')));
+    assert.equal(renderMarkdown(doc), report);
+    assert.deepEqual(
+      doc.blocks.flatMap((b) => (b.type === 'heading' && b.claim_id !== undefined ? [b.claim_id] : [])),
+      run.report_claim_ids,
     );
 
     // The killed run, resumed, ends with the same report sections, claims and statuses.

@@ -10,7 +10,7 @@ import { enqueueQueryJobs } from '../../app/workers/jobs.js';
 import { hasTeamDatabase } from '../../app/workers/worker-settings.js';
 import { InvalidInputError, RetryableError, terminalJson, type EngineEvent, type SearchOutcome, type TaskStatusView } from '../../core/index.js';
 import { errorOfCategory } from '../../sources/index.js';
-import { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials } from '../../pipeline/index.js';
+import { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials } from '../../report/index.js';
 import { repeatable } from '../repeatable.js';
 import type { CliContext } from '../context.js';
 import { formatTable, printJson } from '../io.js';

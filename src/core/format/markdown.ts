@@ -63,6 +63,18 @@ export function mdInline(s: string): string {
   return LEADING_BLOCK_RE.test(inline) ? inline.replace(/^(\d{1,9})([.)])/, '$1\\$2').replace(/^([#>+=-])/, '\\$1') : inline;
 }
 
+/**
+ * A piece of a line written from several pieces: escaped as mdInline, but the space around it is kept
+ * (the trailing run as one space), and a block marker at its start is escaped only when it starts the line.
+ */
+export function mdInlinePart(s: string, startsLine: boolean): string {
+  // After a "." no block marker is recognised and a "_" is not between word characters: the piece is
+  // escaped as it will sit in the line, its leading space kept by the prefix.
+  const inner = startsLine ? mdInline(s) : mdInline(`.${s}`).slice(1);
+  if (inner.trim() === '') return !startsLine && /\s/.test(s) ? ' ' : '';
+  return /\s$/.test(s) ? `${inner} ` : inner;
+}
+
 /** The same as mdInline (kept as the name for values that start a line). */
 export const mdText = mdInline;
 

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { CitesEdge } from '../../core/index.js';
 import { createGraphFixture, ruleStanceModel, tableTrust, type GraphFixture } from '../graph/graph.fixture.js';
 import { recomputeTaskGraph, runGraphPhase, verifyStatement } from '../graph/index.js';
-import { buildMaterials, materialsCsl, parseMaterialsFormat, renderMaterials } from './index.js';
+import { materialsCsl, parseMaterialsFormat, renderMaterials } from '../../report/index.js';
+import { buildMaterials } from './index.js';
 import { MAX_CLOSEST_CLAIMS, MAX_CLOSEST_PASSAGES, claimsInOrder } from './build-materials.js';
 
 async function scenario(fx: GraphFixture): Promise<ReturnType<typeof tableTrust>> {

@@ -4,7 +4,7 @@
 // positions computed here (a preset layout: 5,000 claims lay out in milliseconds, no force
 // simulation); labels only when zoomed in; claim ↔ claim contradictions and cross-source stances as
 // edges. Clicking a node shows it in the side panel (texts set with textContent, links http(s) only).
-import { STANCE_COLOURS, STATUS_COLOURS, TRUST_COLOURS } from '../../pipeline/index.js';
+import { STANCE_COLOURS, STATUS_COLOURS, TRUST_COLOURS } from '../../report/index.js';
 
 export const GRAPH_SCRIPT = `const STATUS = ${JSON.stringify(STATUS_COLOURS)};
 const TRUST = ${JSON.stringify(TRUST_COLOURS)};

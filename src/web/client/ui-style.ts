@@ -1,6 +1,6 @@
 // The UI's one style sheet (served as /assets/ui.css; the CSP allows no inline style). Status and
 // trust colours are the report's (pipeline STATUS_COLOURS, TRUST_COLOURS), so both read the same.
-import { STANCE_COLOURS, STATUS_COLOURS, TRUST_COLOURS } from '../../pipeline/index.js';
+import { STANCE_COLOURS, STATUS_COLOURS, TRUST_COLOURS } from '../../report/index.js';
 
 const statusRules = Object.entries(STATUS_COLOURS)
   .map(([s, c]) => `.st-${s}{background:${c};color:#fff}`)

@@ -1,7 +1,7 @@
 // One claim with its quotes and actions: the whole page (no script needed) or the fragment the task
 // page inserts when the claim is opened.
 import { htmlAttr, htmlText } from '../../core/index.js';
-import type { HtmlClaim } from '../../pipeline/index.js';
+import type { HtmlClaim } from '../../report/index.js';
 import { claimBody, claimSummary, type ActionContext } from './claim-parts.js';
 import { href } from './layout.js';
 

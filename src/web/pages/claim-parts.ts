@@ -3,7 +3,7 @@
 // loads when the claim is opened and the claim page shows whole. Actions are plain forms (they work
 // without script) carrying the form token; they go through the same code as the MCP feedback tool.
 import { htmlAttr, htmlLink, htmlText, safeHttpUrl } from '../../core/index.js';
-import type { HtmlClaim, HtmlQuote } from '../../pipeline/index.js';
+import type { HtmlClaim, HtmlQuote } from '../../report/index.js';
 import { href } from './layout.js';
 
 export interface ActionContext {

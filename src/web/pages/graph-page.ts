@@ -1,7 +1,7 @@
 // The graph page: a canvas Cytoscape.js draws into (graph.js fetches the task's graph view), a side
 // panel with the legend and the node clicked, and a choice of what to draw.
 import { htmlAttr, htmlText } from '../../core/index.js';
-import { STANCE_COLOURS, STATUS_COLOURS, TRUST_COLOURS } from '../../pipeline/index.js';
+import { STANCE_COLOURS, STATUS_COLOURS, TRUST_COLOURS } from '../../report/index.js';
 import { href } from './layout.js';
 
 export type GraphMode = 'auto' | 'sources' | 'all';

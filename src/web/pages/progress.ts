@@ -1,7 +1,8 @@
 // A task's progress as it is shown and pushed live: the same fields on the tasks list and the task
 // page, each in an element named by `data-live`, which ui.js fills from the server-sent events.
 import { htmlAttr, htmlText } from '../../core/index.js';
-import { HTML_STATUS_ORDER, type TaskProgress } from '../../pipeline/index.js';
+import { type TaskProgress } from '../../pipeline/index.js';
+import { HTML_STATUS_ORDER } from '../../report/index.js';
 
 /** What the live stream sends for one task (and the server renders first). */
 export interface LiveProgress {

@@ -4,7 +4,8 @@
 // through core/format's htmlText / htmlAttr; only http(s) URLs (safeHttpUrl) become <a>; anything else
 // — raw HTML, other schemes, unknown syntax — is shown as text. Linear in the length of the text
 // (a closing delimiter not found once is never searched for again from a later position).
-import { htmlAttr, htmlText, safeHttpUrl } from '../../core/index.js';
+import { htmlAttr, htmlText } from '../../core/index.js';
+import { externalLink } from '../../report/index.js';
 
 /** What inline rendering needs of the whole report: the citation labels it defines ("3", "R2"). */
 export interface InlineContext {
@@ -20,8 +21,6 @@ const CITE_RE = /\[(R?\d{1,5})\](?!\()/y;
 /** Longest link destination written without angle brackets (a longer one is text). */
 const MAX_DESTINATION = 4096;
 const ANGLE_DESTINATION_RE = /<([^<>\n]{0,4096})>\)/y;
-/** Link attributes of every external link (as htmlLink writes them). */
-export const EXTERNAL_REL = 'noopener noreferrer nofollow';
 
 function entityAt(s: string, i: number): { text: string; len: number } | undefined {
   ENTITY_RE.lastIndex = i;
@@ -55,26 +54,8 @@ export function plainInline(s: string): string {
   return out;
 }
 
-/**
- * The addresses a line names: the http(s) URLs it links to (`<url>` autolinks and `[label](<url>)`
- * destinations, normalised), then every `scheme://…` written as text (a corpus document's address).
- */
-export function namedUrls(s: string): string[] {
-  const linked = [...s.matchAll(/<(https?:\/\/[^\s<>]+)>/gi)].flatMap((m) => {
-    const u = safeHttpUrl(m[1]!);
-    return u ? [u] : [];
-  });
-  return [...linked, ...[...plainInline(s).matchAll(/\b[a-z][a-z0-9+.-]{1,31}:\/\/[^\s<>]+/gi)].map((m) => m[0])];
-}
-
 const isWord = (c: string | undefined): boolean => c !== undefined && WORD_RE.test(c);
 const isSpace = (c: string | undefined): boolean => c === undefined || /\s/.test(c);
-
-/** A link to an http(s) URL with `inner` (already HTML) as its label; the label alone for anything else. */
-export function externalLink(url: string, inner: string): string {
-  const href = safeHttpUrl(url);
-  return href === undefined ? inner : `<a href="${htmlAttr(href)}" rel="${EXTERNAL_REL}">${inner}</a>`;
-}
 
 /** Renders inline Markdown source as HTML. `inLink`: inside a link label, where no further link is made. */
 export function renderInline(s: string, ctx: InlineContext, inLink = false): string {

@@ -1,66 +1,12 @@
-// The Runs pages' report renderer: the blocks and inline forms Lyra's reports use, citation marks
-// linked to the sources that define them, claim headings and sources linked into the UI, and hostile
+// The Runs pages' Markdown report renderer (consensus reports, research reports written before their
+// document): the blocks and inline forms the reports use, citation marks linked to the sources that
+// define them, nothing linked into the UI, and hostile
 // report text (the issue-20 payloads, raw or escaped as the reports write them) rendered inert.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseHTML } from 'linkedom';
 import { mdInline, mdLink, mdUrl } from '../../core/index.js';
+import { HOSTILE_URLS, INJECTION_TEXTS, assertInert } from '../../test-support/inert-html.js';
 import { renderReportMarkdown } from './report-markdown.js';
-
-// The issue-20 payloads (src/testing/payloads.ts, a higher layer this test may not import), as a report may carry them.
-const INJECTION_TEXTS = [
-  '<script>alert(1)</script>',
-  '<iframe src="http://evil.example/frame"></iframe>',
-  '<style>body{display:none}</style>',
-  '<img src=x onerror=alert(3)>',
-  '[x](javascript:alert(4))',
-  '[<script>alert(1)</script>](javascript:alert(1))',
-  '![tracker](http://evil.example/pixel.gif?id=42)',
-  '[click](data:text/html,<script>alert(2)</script>)',
-  '<a href="javascript:alert(6)">link</a>',
-  '[ref]: javascript:alert(7)\n\n[ref]',
-  '<svg onload=alert(9)>',
-  '`code` ``` fence',
-  'Title](javascript:alert(5)) [more',
-  'Real title\n### Injected heading\n| a | b |\n|---|---|\n---\n- item\n> quote',
-  '# Heading at start',
-  '<!-- comment --><details open><summary>x</summary></details>',
-  '&lt;script&gt;alert(10)&lt;/script&gt;',
-  '\\<script\\>alert(11)\\</script\\>',
-];
-const HOSTILE_URLS = [
-  'javascript:alert(1)',
-  'JaVaScRiPt:alert(1)',
-  ' javascript:alert(1)',
-  'java\tscript:alert(1)',
-  'data:text/html,<script>alert(2)</script>',
-  'vbscript:msgbox(1)',
-  'file:///etc/passwd',
-  'http://example.org/a"onmouseover="alert(8)',
-  'http://example.org/a) [x](javascript:alert(12)',
-  'http://example.org/<script>alert(13)</script>',
-  'https://example.org/path with spaces/and\nnewline',
-  'http://user:pass@example.org/',
-];
-
-function assertInert(html: string): void {
-  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
-  const made = ['script', 'iframe', 'object', 'embed', 'svg', 'img', 'style', 'base', 'details', 'math', 'template', 'form', 'input'].filter(
-    (t) => document.querySelectorAll(t).length > 0,
-  );
-  assert.deepEqual(made, [], 'elements a payload made');
-  for (const el of document.querySelectorAll('*')) {
-    for (const a of el.getAttributeNames()) assert.ok(!/^on/i.test(a) && a !== 'style' && a !== 'srcdoc', `${el.localName}[${a}]`);
-    const href = el.getAttribute('href');
-    if (href !== null) assert.ok(/^https?:\/\/[^\s"'<>`]+$/i.test(href) || /^#src-R?\d+$/.test(href) || /^\/(?!\/)[^\s"<>]*$/.test(href), `a[href=${href}]`);
-  }
-  for (const a of document.querySelectorAll('a[href^="http"]')) assert.equal(a.getAttribute('rel'), 'noopener noreferrer nofollow');
-  assert.doesNotMatch(
-    html,
-    /<(?!\/?(?:div|h[1-6]|p|ul|ol|li|blockquote|table|thead|tbody|tr|th|td|hr|strong|em|code|a)\b)[a-z!]/i,
-    "only the renderer's own tags",
-  );
-}
 
 test('headings (one level down), paragraphs, nested lists, quotes, tables, emphasis, code and links', () => {
   const md = [
@@ -150,35 +96,12 @@ test('citation marks link to the source that defines them: research References (
   assertInert(consensus);
 });
 
-test('claim headings link to the claim page by their number, sources of the task to the UI beside their real address', () => {
-  const md = [
-    '### 1. Walking lowers blood pressure by 5 mmHg\\.',
-    '',
-    '### 2. Not a claim of the task',
-    '',
-    '## 1. A numbered heading of another level is no claim',
-    '',
-    '## References',
-    '',
-    `1. ${mdLink('Study', 'https://a.example/s')} — LOW`,
-    `2. ${mdUrl('https://elsewhere.example/')} — LOW`,
-  ].join('\n');
-  const html = renderReportMarkdown(md, {
-    // The run names the claim of each numbered heading; the heading's text is never matched.
-    claimHref: (n) => (n === 1 ? '/tasks/task_x/claims/clm_1' : undefined),
-    sourceHref: (u) => (u === 'https://a.example/s' ? { href: '/tasks/task_x?domain=a.example', label: 'claims from a.example' } : undefined),
-  });
-  assert.match(html, /<h4><a class="claim-link" href="\/tasks\/task_x\/claims\/clm_1">1\. Walking lowers blood pressure by 5 mmHg\.<\/a><\/h4>/);
-  assert.match(html, /<h4>2\. Not a claim of the task<\/h4>/);
-  assert.match(html, /<h3>1\. A numbered heading of another level is no claim<\/h3>/);
-  assert.match(
-    html,
-    /<li id="src-1" value="1"><a href="https:\/\/a.example\/s" rel="noopener noreferrer nofollow">Study<\/a> — LOW <a class="ui-link" href="\/tasks\/task_x\?domain=a.example">claims from a.example<\/a><\/li>/,
-  );
-  assert.match(
-    html,
-    /<li id="src-2" value="2"><a href="https:\/\/elsewhere.example\/" rel="noopener noreferrer nofollow">https:\/\/elsewhere.example\/<\/a> — LOW<\/li>/,
-  );
+test('a Markdown report links nothing into the UI: a numbered heading and a References entry stay as written', () => {
+  const md = ['### 1. Walking lowers blood pressure by 5 mmHg\\.', '', '## References', '', `1. ${mdLink('Study', 'https://a.example/s')} — LOW`].join('\n');
+  const html = renderReportMarkdown(md);
+  assert.match(html, /<h4>1\. Walking lowers blood pressure by 5 mmHg\.<\/h4>/);
+  assert.match(html, /<li id="src-1" value="1"><a href="https:\/\/a.example\/s" rel="noopener noreferrer nofollow">Study<\/a> — LOW<\/li>/);
+  assert.doesNotMatch(html, /claim-link|ui-link/);
 });
 
 test('a hostile report renders inert: raw payloads, javascript: and "onmouseover= links, entities, and the escaped forms the reports write', () => {

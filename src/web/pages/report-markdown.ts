@@ -1,21 +1,13 @@
-// A small, strict Markdown renderer for the reports Lyra writes (research `<topic>_report.md`,
-// consensus report.md), for the Runs pages: headings, paragraphs, bullet and numbered lists (nested),
-// block quotes, simple pipe tables, thematic breaks, and the inline forms of report-inline.ts. Nothing
-// else is Markdown here: raw HTML, images and other schemes are text. Citation marks [3] / [R3] link
-// to the list item defining them (`3. …` in References, `- [3] …` / `- [R3] …` in Sources), which gets
-// id="src-3"; the caller may link a source to a page of the UI and a claim heading to its claim page.
+// A small, strict Markdown renderer for Markdown reports, for the Runs pages: a consensus report.md
+// (Markdown its agents wrote, seed 004) and the `<topic>_report.md` of a research run written before
+// research reports were kept as data (a newer one is rendered from its document, report/). Headings,
+// paragraphs, bullet and numbered lists (nested), block quotes, simple pipe tables, thematic breaks, and
+// the inline forms of report-inline.ts. Nothing else is Markdown here: raw HTML, images and other
+// schemes are text. Citation marks [3] / [R3] link to the list item defining them (`3. …` in
+// References, `- [3] …` / `- [R3] …` in Sources), which gets id="src-3". Nothing is linked into the UI:
+// that would mean recovering claims and sources from the text.
 import { htmlAttr, htmlText } from '../../core/index.js';
-import { namedUrls, renderInline, type InlineContext } from './report-inline.js';
-
-export interface ReportLinks {
-  /**
-   * The UI page of the claim under numbered heading N (`### 3. <statement>` is N = 3), if any: the run says
-   * which claim each number is (research_run.json `report_claim_ids`); the heading's text is never matched.
-   */
-  claimHref?: (headingNumber: number) => string | undefined;
-  /** A UI page for a source a References / Sources item names (a normalised http(s) URL it links to, or an address written as text), if any. */
-  sourceHref?: (url: string) => { href: string; label: string } | undefined;
-}
+import { renderInline, type InlineContext } from './report-inline.js';
 
 interface Item {
   n?: number;
@@ -159,45 +151,33 @@ function labelDefinitions(blocks: Block[]): Set<string> {
   return labels;
 }
 
-function renderList(list: List, ctx: InlineContext, links: ReportLinks): string {
+function renderList(list: List, ctx: InlineContext): string {
   const items = list.items.map((item) => {
     const id = item.label !== undefined ? ` id="src-${htmlAttr(item.label)}"` : '';
     const value = list.ordered && item.n !== undefined ? ` value="${item.n}"` : '';
-    let ui = '';
-    if (item.label !== undefined && links.sourceHref) {
-      const target = namedUrls(item.text)
-        .map((u) => links.sourceHref!(u))
-        .find((x) => x !== undefined);
-      if (target) ui = ` <a class="ui-link" href="${htmlAttr(target.href)}">${htmlText(target.label)}</a>`;
-    }
     // A `[3] …` item shows its own label as text, not as a link to itself.
     const own = !list.ordered && item.label !== undefined ? DEF_RE.exec(item.text)![0] : '';
     const body = own ? `${htmlText(own)}${renderInline(item.text.slice(own.length), ctx)}` : renderInline(item.text, ctx);
-    return `<li${id}${value}>${body}${ui}${item.lists.map((l) => renderList(l, ctx, links)).join('')}</li>`;
+    return `<li${id}${value}>${body}${item.lists.map((l) => renderList(l, ctx)).join('')}</li>`;
   });
   const tag = list.ordered ? 'ol' : 'ul';
   return `<${tag}>${items.join('')}</${tag}>`;
 }
 
-function renderHeading(level: number, text: string, ctx: InlineContext, links: ReportLinks): string {
+function renderHeading(level: number, text: string, ctx: InlineContext): string {
   // One level down: the page's own <h1> is the run's title.
   const tag = `h${Math.min(6, level + 1)}`;
-  const inner = renderInline(text, ctx);
-  const number = /^(\d{1,4})\.\s/.exec(text);
-  const claim = number && level === 3 ? links.claimHref?.(Number(number[1])) : undefined;
-  if (!claim) return `<${tag}>${inner}</${tag}>`;
-  const a = `<a class="claim-link" href="${htmlAttr(claim)}"`;
-  return inner.includes('<a ') ? `<${tag}>${inner} ${a}>claim</a></${tag}>` : `<${tag}>${a}>${inner}</a></${tag}>`;
+  return `<${tag}>${renderInline(text, ctx)}</${tag}>`;
 }
 
 /** A report's Markdown as HTML (a fragment, in <div class="report">): every text escaped, only http(s) links. */
-export function renderReportMarkdown(md: string, links: ReportLinks = {}): string {
+export function renderReportMarkdown(md: string): string {
   const blocks = parseBlocks(md);
   const ctx: InlineContext = { cites: labelDefinitions(blocks) };
   const out = blocks.map((b) => {
     switch (b.kind) {
       case 'heading':
-        return renderHeading(b.level, b.text, ctx, links);
+        return renderHeading(b.level, b.text, ctx);
       case 'hr':
         return '<hr>';
       case 'para':
@@ -205,7 +185,7 @@ export function renderReportMarkdown(md: string, links: ReportLinks = {}): strin
       case 'quote':
         return `<blockquote>${b.paras.map((p) => `<p>${renderInline(p.map((l) => l.trim()).join(' '), ctx)}</p>`).join('')}</blockquote>`;
       case 'lists':
-        return b.lists.map((l) => renderList(l, ctx, links)).join('');
+        return b.lists.map((l) => renderList(l, ctx)).join('');
       case 'table': {
         const head = b.head ? `<thead><tr>${b.head.map((c) => `<th>${renderInline(c, ctx)}</th>`).join('')}</tr></thead>` : '';
         return `<table>${head}<tbody>${b.rows.map((r) => `<tr>${r.map((c) => `<td>${renderInline(c, ctx)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;

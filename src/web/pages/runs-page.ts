@@ -1,11 +1,11 @@
 // Runs: research runs (tasks started by `lyra research`, with their report files) and consensus runs
-// found in the runs folders; a report is rendered by the strict report renderer (report-markdown.ts:
-// every text escaped, only http(s) links, citations linked to their sources), and a research run's
-// report.html is one link away (served with its own strict policy).
+// found in the runs folders. A research run's report is rendered from its document (report/), a
+// consensus report (Markdown its agents wrote) by the strict renderer of report-markdown.ts (every text
+// escaped, only http(s) links, citations linked to their sources); a research run's report.html is one
+// link away (served with its own strict policy).
 import { htmlAttr, htmlText, verdictHasNoFigure } from '../../core/index.js';
 import type { ConsensusRunInfo, ResearchRunInfo } from '../../app/research/research-runs.js';
 import { href } from './layout.js';
-import { renderReportMarkdown, type ReportLinks } from './report-markdown.js';
 
 export function runsBody(base: string, research: readonly ResearchRunInfo[], consensus: readonly ConsensusRunInfo[]): string {
   const r = research.map(
@@ -20,7 +20,7 @@ export function runsBody(base: string, research: readonly ResearchRunInfo[], con
 <h2>Consensus</h2>${c.length ? `<table><thead><tr><th>Topic</th><th>Started</th><th>Completed</th></tr></thead><tbody>${c.join('')}</tbody></table>` : '<p class="meta">No consensus run in the runs folders.</p>'}`;
 }
 
-/** A run's report page: links back and beside, the title, and the report's Markdown rendered (`report` links claims and sources to the UI). */
-export function reportBody(base: string, title: string, markdown: string, links: Array<{ label: string; path: string }>, report: ReportLinks = {}): string {
-  return `<p class="meta"><a href="${htmlAttr(href(base, '/runs'))}">← Runs</a>${links.map((l) => ` · <a href="${htmlAttr(href(base, l.path))}">${htmlText(l.label)}</a>`).join('')}</p><h1>${htmlText(title)}</h1>${renderReportMarkdown(markdown, report)}`;
+/** A run's report page: links back and beside, the title, and the report (`report`: its HTML fragment, report/ or report-markdown.ts). */
+export function reportBody(base: string, title: string, report: string, links: Array<{ label: string; path: string }>): string {
+  return `<p class="meta"><a href="${htmlAttr(href(base, '/runs'))}">← Runs</a>${links.map((l) => ` · <a href="${htmlAttr(href(base, l.path))}">${htmlText(l.label)}</a>`).join('')}</p><h1>${htmlText(title)}</h1>${report}`;
 }

@@ -3,7 +3,8 @@
 // pairs side by side with both sources' levels, the blocked domains with reason, causing claims,
 // original level and how to restore (an override form), and the sources.
 import { TRUST_LEVELS, htmlAttr, htmlLink, htmlText, verdictConfidenceText } from '../../core/index.js';
-import { HTML_STATUS_ORDER, isAskedStatement, type HtmlAnswer, type HtmlClaim } from '../../pipeline/index.js';
+import { isAskedStatement } from '../../pipeline/index.js';
+import { HTML_STATUS_ORDER, type HtmlAnswer, type HtmlClaim } from '../../report/index.js';
 import type { ClaimFilter, TaskPage } from '../../app/tasks/task-views.js';
 import { claimSummary, quoteBlock, statusBadge, trustBadge, type ActionContext } from './claim-parts.js';
 import { href } from './layout.js';

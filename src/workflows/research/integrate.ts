@@ -16,7 +16,8 @@ import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integration-model.js';
 import { normalizedClaims } from './normalize.js';
 import { pickQuote } from './quotes.js';
-import { renderReport, reportFileName } from './report.js';
+import { renderMarkdown } from '../../report/index.js';
+import { reportDocument, reportDocumentFileName, reportFileName } from './report.js';
 import { renderReportHtml, reportHtmlFileName } from './report-html.js';
 import { renderSearchLog, SEARCH_LOG_FILE } from './search-log.js';
 import { isOrigin, loadSnapshot } from './snapshot.js';
@@ -178,20 +179,24 @@ export async function addProseAnswer(ctx: RunContext, model: IntegrationModel): 
   }
 }
 
-/** Writes the artifacts (each checked against its schema first), the report (Markdown and self-contained HTML) and the search log. */
+/** Writes the artifacts (each checked against its schema first), the report (its document, Markdown and self-contained HTML) and the search log. */
 export async function writeIntegration(
   ctx: RunContext,
   model: IntegrationModel,
-): Promise<{ report: string; reportHtml: string; searchLog: string; artifacts: string[] }> {
+): Promise<{ report: string; reportHtml: string; searchLog: string; artifacts: string[]; reportDocument: string }> {
   const names = Object.keys(model.artifacts) as ResearchArtifactName[];
   for (const name of names) {
     const checked = RESEARCH_ARTIFACT_SCHEMAS[name].parse(model.artifacts[name]);
     await ctx.deps.output.write(artifactFileName(name), `${JSON.stringify(checked, null, 2)}\n`);
   }
+  // One document, written as data beside its Markdown rendering: what the UI renders a run's report from.
+  const doc = reportDocument(ctx, model);
   const report = reportFileName(ctx.state);
-  await ctx.deps.output.write(report, renderReport(ctx, model));
+  await ctx.deps.output.write(report, renderMarkdown(doc));
+  const reportDocumentFile = reportDocumentFileName(ctx.state);
+  await ctx.deps.output.write(reportDocumentFile, `${JSON.stringify(doc)}\n`);
   const reportHtml = reportHtmlFileName(ctx.state);
   await ctx.deps.output.write(reportHtml, renderReportHtml(ctx, model));
   await ctx.deps.output.write(SEARCH_LOG_FILE, renderSearchLog(ctx, model.snapshot));
-  return { report, reportHtml, searchLog: SEARCH_LOG_FILE, artifacts: names.map(artifactFileName) };
+  return { report, reportHtml, searchLog: SEARCH_LOG_FILE, artifacts: names.map(artifactFileName), reportDocument: reportDocumentFile };
 }

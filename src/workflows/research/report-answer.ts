@@ -2,13 +2,14 @@
 // strongest quotes for and against (each cited), one line on confidence and what would change it, what
 // the verdict rests on, and — with models.llm — the prose answer with the sentences removed as unsupported.
 import { verdictHasNoFigure } from '../../core/index.js';
-import { confidenceLabel, mdQuote, mdText, type Answer, type AnswerQuote } from '../answer/index.js';
+import { cite, heading, item, list, paragraph, quote, text, type ReportBlock, type ReportInline, type ReportListItem } from '../../report/index.js';
+import { confidenceLabel, type Answer, type AnswerQuote } from '../answer/index.js';
 import type { EvidenceItemArtifact } from './artifacts.js';
 import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integration-model.js';
 import type { Citations } from './report-parts.js';
 
-function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ctx: RunContext, about: string): string {
+function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ctx: RunContext, about: string): ReportInline[] {
   const art = q.evidence_id ? [...model.evidence.values()].find((e) => e.evidence_id === q.evidence_id && e.url === q.url) : undefined;
   const e: EvidenceItemArtifact = art ?? {
     evidence_id: q.evidence_id ?? '',
@@ -31,43 +32,83 @@ function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ct
     locator: {},
     published_at: null,
   };
-  return `  - ${cites.cite(e, about, ctx.strings.quotedAbove)}`;
+  return cites.cite(e, about, ctx.strings.quotedAbove);
 }
 
-/** Escaped prose keeps its citation marks as marks: [2] refers to the References (a number, nothing to inject). */
-const citationMarks = (escaped: string): string => escaped.replace(/\\\[(\d+)\\\]/g, '[$1]');
+/** Prose a chat model wrote, its citation marks [2] (numbers of the References) as citation pieces. */
+export function withCitationMarks(prose: string): ReportInline[] {
+  const out: ReportInline[] = [];
+  let at = 0;
+  for (const m of prose.matchAll(/\[(\d{1,5})\]/g)) {
+    if (m.index > at) out.push(text(prose.slice(at, m.index)));
+    out.push(cite(Number(m[1])));
+    at = m.index + m[0].length;
+  }
+  if (at < prose.length) out.push(text(prose.slice(at)));
+  return out;
+}
 
-export function answerSection(ctx: RunContext, model: IntegrationModel, cites: Citations): string[] {
+export function answerSection(ctx: RunContext, model: IntegrationModel, cites: Citations): ReportBlock[] {
   const t = ctx.strings;
   const a: Answer = model.answer;
   const about = a.proposition ?? a.question;
-  const lines = [`## ${t.answer}`, '', `**${t.verdictLabel[a.verdict]}**${a.proposition ? ` — ${t.proposition}: ${mdQuote(a.proposition)}` : ''}`, ''];
-  if (a.for.length > 0) lines.push(`- ${t.forSide}:`, ...a.for.map((q) => quoteLine(q, model, cites, ctx, about)));
-  if (a.against.length > 0) lines.push(`- ${t.againstSide}:`, ...a.against.map((q) => quoteLine(q, model, cites, ctx, about)));
-  if (a.closest.length > 0)
-    lines.push(
-      `- ${t.closestSide}:`,
-      ...a.closest.map((q) => `${quoteLine(q, model, cites, ctx, about)} — ${mdText(t.closestLean(q.leans, q.stance_confidence.toFixed(2)))}`),
+  const blocks: ReportBlock[] = [
+    heading(2, [text(t.answer)]),
+    paragraph([{ type: 'strong', text: t.verdictLabel[a.verdict] }, ...(a.proposition ? [text(` — ${t.proposition}: `), quote(a.proposition)] : [])]),
+  ];
+  const items: ReportListItem[] = [];
+  if (a.for.length > 0)
+    items.push(
+      item(
+        [text(`${t.forSide}:`)],
+        a.for.map((q) => item(quoteLine(q, model, cites, ctx, about))),
+      ),
     );
-  lines.push(
-    verdictHasNoFigure(a.verdict)
-      ? `- ${t.noFigureLine(a.basis.judged_passages, a.basis.sources_searched.length, a.basis.what_would_change)}`
-      : `- ${t.confidenceLine(a.confidence.toFixed(2), confidenceLabel(a.confidence), a.basis.what_would_change)}`,
+  if (a.against.length > 0)
+    items.push(
+      item(
+        [text(`${t.againstSide}:`)],
+        a.against.map((q) => item(quoteLine(q, model, cites, ctx, about))),
+      ),
+    );
+  if (a.closest.length > 0)
+    items.push(
+      item(
+        [text(`${t.closestSide}:`)],
+        a.closest.map((q) => item([...quoteLine(q, model, cites, ctx, about), text(` — ${t.closestLean(q.leans, q.stance_confidence.toFixed(2))}`)])),
+      ),
+    );
+  items.push(
+    item([
+      text(
+        verdictHasNoFigure(a.verdict)
+          ? t.noFigureLine(a.basis.judged_passages, a.basis.sources_searched.length, a.basis.what_would_change)
+          : t.confidenceLine(a.confidence.toFixed(2), confidenceLabel(a.confidence), a.basis.what_would_change),
+      ),
+    ]),
+    item([text(a.basis.summary)]),
   );
-  lines.push(`- ${mdText(a.basis.summary)}`, '');
+  blocks.push(list(items));
   if (a.prose) {
     const kept = a.prose.sentences.filter((s) => s.kept);
     const removed = a.prose.sentences.filter((s) => !s.kept);
-    lines.push(`### ${t.proseHeading} (${mdText(a.prose.model)}; ${ctx.state.language === 'ja' ? '判定' : 'checked by'} ${mdText(a.prose.judge)})`, '');
-    lines.push(kept.length > 0 ? kept.map((s) => citationMarks(mdText(s.text))).join(' ') : t.statusNone, '');
+    blocks.push(heading(3, [text(`${t.proseHeading} (${a.prose.model}; ${ctx.state.language === 'ja' ? '判定' : 'checked by'} ${a.prose.judge})`)]));
+    blocks.push(paragraph(kept.length > 0 ? withCitationMarks(kept.map((s) => s.text).join(' ')) : [text(t.statusNone)]));
     if (removed.length > 0) {
-      lines.push(
-        `${t.proseRemoved}:`,
-        '',
-        ...removed.map((s) => `- ${citationMarks(mdQuote(s.text))} — ${s.judgement === 'no_quote' ? t.proseNoQuote : t.proseNotSupported(s.judgement)}`),
-        '',
+      blocks.push(
+        paragraph([text(`${t.proseRemoved}:`)]),
+        list(
+          removed.map((s) =>
+            item([
+              text('“'),
+              ...withCitationMarks(s.text),
+              text('”'),
+              text(` — ${s.judgement === 'no_quote' ? t.proseNoQuote : t.proseNotSupported(s.judgement)}`),
+            ]),
+          ),
+        ),
       );
     }
   }
-  return lines;
+  return blocks;
 }

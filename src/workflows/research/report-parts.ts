@@ -2,7 +2,7 @@
 // excerpts of long quotes around the words the claim is about, and claim rationales in words.
 import { noRationale } from './status.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
-import { mdQuote } from '../answer/index.js';
+import { cite, quote, text, type ReportInline } from '../../report/index.js';
 import type { ResearchLanguage } from './language.js';
 
 /** Quotes longer than this (characters) are shown as an excerpt around the words the claim is about. */
@@ -61,12 +61,12 @@ export class Citations {
   }
 
   /** The quote in full (or as an excerpt) with its number the first time; the number alone after that. */
-  cite(e: EvidenceItemArtifact, about: string, quotedAbove: string): string {
+  cite(e: EvidenceItemArtifact, about: string, quotedAbove: string): ReportInline[] {
     const { n, first } = this.number(e, e);
-    if (!first) return `[${n}] (${quotedAbove})`;
+    if (!first) return [cite(n), text(` (${quotedAbove})`)];
     const x = excerpt(e.quote, about);
     if (x.cut) this.excerpted.add(n);
-    return `${mdQuote(x.text)} [${n}]`;
+    return [quote(x.text), text(' '), cite(n)];
   }
 }
 

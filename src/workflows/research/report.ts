@@ -3,9 +3,22 @@
 // words), each evidence sentence quoted verbatim once with a [n] citation (later mentions give the
 // number), contested claims with both sides, coverage by perspective, the limitations and the
 // References (source linked to its real address when known, locator, trust level). Every value from a
-// page, a provider or an error goes through core/format (via ../answer/markdown.ts) before it is written.
-import { STANCE_UNSUPPORTED_LANGUAGE, mdInline, type ClaimStatus, type Locator } from '../../core/index.js';
-import { mdLink, mdQuote, mdText, mdUrl } from '../answer/index.js';
+// page, a provider or an error is a text piece of the report document (report/), escaped by each rendering.
+import { STANCE_UNSUPPORTED_LANGUAGE, type ClaimStatus, type Locator } from '../../core/index.js';
+import {
+  REPORT_DOCUMENT_FORMAT,
+  heading,
+  item,
+  list,
+  paragraph,
+  quote,
+  renderMarkdown,
+  text,
+  type ReportBlock,
+  type ReportDocument,
+  type ReportInline,
+  type ReportListItem,
+} from '../../report/index.js';
 import { propositionClaimId } from './answer.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import type { RunContext } from './context.js';
@@ -34,6 +47,11 @@ export function reportFileName(state: Pick<ResearchState, 'topics'>): string {
   return `${slug || 'research'}_report.md`;
 }
 
+/** The report as data (report/ ReportDocument) beside report.md: `<topic>_report.json`. */
+export function reportDocumentFileName(state: Pick<ResearchState, 'topics'>): string {
+  return reportFileName(state).replace(/\.md$/, '.json');
+}
+
 export function formatLocator(l: Locator, ja: boolean): string {
   const parts: string[] = [];
   if (l.headingPath && l.headingPath.length > 0) parts.push(l.headingPath.join(' › '));
@@ -50,11 +68,11 @@ export function byPriority(a: VerifiedClaimItem, b: VerifiedClaimItem): number {
   return b.relevance - a.relevance || Number(b.major) - Number(a.major) || b.confidence - a.confidence || (a.claim_id < b.claim_id ? -1 : 1);
 }
 
-function evidenceLines(label: string, items: EvidenceItemArtifact[], cites: Citations, about: string, quotedAbove: string, indent = ''): string[] {
-  return items.slice(0, REPORT_EVIDENCE_PER_SIDE).map((e) => `${indent}- ${label}: ${cites.cite(e, about, quotedAbove)}`);
+function evidenceItems(label: string, items: EvidenceItemArtifact[], cites: Citations, about: string, quotedAbove: string): ReportListItem[] {
+  return items.slice(0, REPORT_EVIDENCE_PER_SIDE).map((e) => item([text(`${label}: `), ...cites.cite(e, about, quotedAbove)]));
 }
 
-function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimItem, n: number, cites: Citations): string[] {
+function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimItem, n: number, cites: Citations): ReportBlock[] {
   const t = ctx.strings;
   const ev = (ids: string[]) => ids.map((id) => model.evidence.get(`${c.claim_id}|${id}`)).filter((e): e is EvidenceItemArtifact => e !== undefined);
   const supporting = ev(c.supporting_evidence_ids);
@@ -66,22 +84,23 @@ function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimIt
   const tags = [`${t.statusLine}: ${c.status}`, `${t.confidence} ${c.confidence.toFixed(2)}`, `${t.decisionRelevance} ${c.decision_relevance}`];
   if (c.major) tags.push(t.major);
   if (c.relaxation_reason) tags.push(`${t.relaxed} (${c.table_status}→${c.status})`);
-  const out = [`### ${n}. ${mdText(c.statement)}`, '', `- ${tags.join(' · ')}`, `- ${t.rationale}: ${mdText(rationaleInWords(c, ctx.state.language))}`];
-  out.push(...evidenceLines(t.statedIn, origin, cites, about, q));
+  const items: ReportListItem[] = [item([text(tags.join(' · '))]), item([text(`${t.rationale}: ${rationaleInWords(c, ctx.state.language)}`)])];
+  items.push(...evidenceItems(t.statedIn, origin, cites, about, q));
+  const none = item([text(t.noEvidence)]);
   if (c.status === 'CONTESTED') {
-    out.push(`- ${t.supportingSide}:`, ...(others.length > 0 ? evidenceLines(t.supports, others, cites, about, q, '  ') : [`  - ${t.noEvidence}`]));
-    out.push(`- ${t.refutingSide}:`, ...(refuting.length > 0 ? evidenceLines(t.refutes, refuting, cites, about, q, '  ') : [`  - ${t.noEvidence}`]));
+    items.push(item([text(`${t.supportingSide}:`)], others.length > 0 ? evidenceItems(t.supports, others, cites, about, q) : [none]));
+    items.push(item([text(`${t.refutingSide}:`)], refuting.length > 0 ? evidenceItems(t.refutes, refuting, cites, about, q) : [none]));
   } else {
-    out.push(...evidenceLines(t.supports, others, cites, about, q), ...evidenceLines(t.refutes, refuting, cites, about, q));
-    if (others.length === 0 && refuting.length === 0) out.push(`- ${t.noEvidence}`);
+    items.push(...evidenceItems(t.supports, others, cites, about, q), ...evidenceItems(t.refutes, refuting, cites, about, q));
+    if (others.length === 0 && refuting.length === 0) items.push(none);
   }
   // Only contradicting claims a reader can check and that are about the question are named.
   const against = c.contested_with
     .map((id) => model.verified.find((v) => v.claim_id === id))
     .filter((v): v is VerifiedClaimItem => v !== undefined && v.relevance >= MIN_RELEVANCE && ctx.worth(v.statement));
-  for (const o of against.slice(0, REPORT_EVIDENCE_PER_SIDE)) out.push(`- ${t.contestedWith}: ${mdQuote(oneLine(o.statement))} (${o.status})`);
-  out.push('');
-  return out;
+  for (const o of against.slice(0, REPORT_EVIDENCE_PER_SIDE))
+    items.push(item([text(`${t.contestedWith}: `), quote(oneLine(o.statement)), text(` (${o.status})`)]));
+  return [heading(3, [text(c.statement)], { number: n, claimId: c.claim_id }), list(items)];
 }
 
 export function localTime(iso: string): string {
@@ -94,77 +113,89 @@ export function countsText(counts: Record<ClaimStatus, number>): string {
   return STATUS_ORDER.map((s) => `${s} ${counts[s]}`).join(', ');
 }
 
-function limitations(ctx: RunContext, model: IntegrationModel): string[] {
+function limitations(ctx: RunContext, model: IntegrationModel): ReportBlock[] {
   const t = ctx.strings;
   const s = ctx.state;
-  const out: string[] = [];
+  const out: ReportBlock[] = [];
   const gaps = (s.normalize?.gaps ?? []).filter((g) => g.status !== 'closed');
   const ja = s.language === 'ja';
   if (gaps.length > 0) {
     out.push(
-      `### ${t.openGaps}`,
-      '',
-      ...gaps.map(
-        (g) =>
-          `- ${g.gap_id} (${g.kind}): ${mdText(g.description)} — ${mdText(g.reason)}; ${ja ? `DEEP検索${g.queries_run}回` : `${g.queries_run} DEEP search(es)`}`,
+      heading(3, [text(t.openGaps)]),
+      list(
+        gaps.map((g) =>
+          item([text(`${g.gap_id} (${g.kind}): ${g.description} — ${g.reason}; ${ja ? `DEEP検索${g.queries_run}回` : `${g.queries_run} DEEP search(es)`}`)]),
+        ),
       ),
-      '',
     );
   }
   const failed = s.entries.filter((e) => e.status === 'failed');
   const stanceFailures = failed.filter((e) => e.errorCode === STANCE_UNSUPPORTED_LANGUAGE).length;
-  if (stanceFailures > 0) out.push(`- **${t.stanceLanguage(stanceFailures)}**`, '');
+  if (stanceFailures > 0) out.push(list([{ content: [{ type: 'strong', text: t.stanceLanguage(stanceFailures) }] }]));
   if (failed.length > 0) {
     // Searches failing with the same error (numbers aside) are listed once, with their queries.
-    const groups = new Map<string, { error: string; queries: string[] }>();
+    const groups = new Map<string, { error: string; queries: Array<{ phase: string; text: string }> }>();
     for (const e of failed) {
-      const error = mdInline(e.error ?? '');
+      const error = oneLine(e.error ?? '');
       const key = error.replace(/\d+/g, '#');
       const g = groups.get(key) ?? { error, queries: [] };
-      g.queries.push(`${e.phase.toUpperCase()} ${mdQuote(e.text)}`);
+      g.queries.push({ phase: e.phase.toUpperCase(), text: e.text });
       groups.set(key, g);
     }
+    const queryPieces = (qs: Array<{ phase: string; text: string }>): ReportInline[] =>
+      qs.flatMap((x, i) => [text(`${i > 0 ? '; ' : ''}${x.phase} `), quote(x.text)]);
     out.push(
-      `### ${t.failedQueries}`,
-      '',
-      ...[...groups.values()].map((g) =>
-        g.queries.length === 1 ? `- ${g.queries[0]}: ${g.error}` : `- ${g.queries.length} × ${g.error} — ${g.queries.join('; ')}`,
+      heading(3, [text(t.failedQueries)]),
+      list(
+        [...groups.values()].map((g) =>
+          item(
+            g.queries.length === 1
+              ? [...queryPieces(g.queries), text(`: ${g.error}`)]
+              : [text(`${g.queries.length} × ${g.error} — `), ...queryPieces(g.queries)],
+          ),
+        ),
       ),
-      '',
     );
   }
   const skipped = s.entries.filter((e) => e.status === 'skipped' && !e.duplicateOf);
   if (skipped.length > 0) {
     const reasons = new Map<string, number>();
     for (const e of skipped) reasons.set(e.skipReason ?? '', (reasons.get(e.skipReason ?? '') ?? 0) + 1);
-    out.push(`### ${t.skippedQueries}`, '', ...[...reasons].map(([r, n]) => `- ${n} × ${mdInline(r)}`), '');
+    out.push(heading(3, [text(t.skippedQueries)]), list([...reasons].map(([r, n]) => item([text(`${n} × ${r}`)]))));
   }
   const unverified = (s.majors ?? []).filter((m) => !refutationSearched(s, m.claimId));
-  if (unverified.length > 0) out.push(`### ${t.unverifiedMajors}`, '', ...unverified.map((m) => `- ${mdText(m.statement)} (${m.reasons.join(', ')})`), '');
+  if (unverified.length > 0)
+    out.push(heading(3, [text(t.unverifiedMajors)]), list(unverified.map((m) => item([text(`${m.statement} (${m.reasons.join(', ')})`)]))));
   if (s.warnings.length > 0) {
     const byCode = new Map<string, { first: string; n: number }>();
     for (const w of s.warnings) {
       const k = `${w.source}|${w.code}`;
       const x = byCode.get(k);
       if (x) x.n++;
-      else byCode.set(k, { first: `${mdText(w.source)} (${mdText(w.code)}): ${mdText(w.message)}`, n: 1 });
+      else byCode.set(k, { first: `${w.source} (${w.code}): ${w.message}`, n: 1 });
     }
-    out.push(`### ${t.warnings}`, '', ...[...byCode.values()].map((x) => `- ${x.first}${x.n > 1 ? ` (×${x.n})` : ''}`), '');
+    out.push(heading(3, [text(t.warnings)]), list([...byCode.values()].map((x) => item([text(`${x.first}${x.n > 1 ? ` (×${x.n})` : ''}`)]))));
   }
   const levels = new Map<string, number>();
   for (const p of model.snapshot.pages) levels.set(p.trustLevel, (levels.get(p.trustLevel) ?? 0) + 1);
-  if (levels.size > 0) out.push(`- ${t.trustNote([...levels].map(([l, n]) => `${l} ${n}`).join(', '))}`, '');
-  return out.length > 0 ? out : [t.noLimitations, ''];
+  if (levels.size > 0) out.push(list([item([text(t.trustNote([...levels].map(([l, n]) => `${l} ${n}`).join(', ')))])]));
+  return out.length > 0 ? out : [paragraph([text(t.noLimitations)])];
 }
 
-/** A References line: the source (linked to its real address when known), locator, trust level, and the quote in full when the body showed an excerpt. */
-function referenceLine(e: EvidenceItemArtifact, n: number, cites: Citations, ctx: RunContext): string {
+/** A References entry: the source (linked to its real address when known), locator, trust level, and the quote in full when the body showed an excerpt. */
+function referenceItem(e: EvidenceItemArtifact, n: number, cites: Citations, ctx: RunContext): ReportListItem {
   const t = ctx.strings;
   const link = ctx.deps.linkOf?.(e.url) ?? null;
   const title = e.title ? oneLine(e.title) : e.url;
-  const where = link ? `${mdLink(title, link)} ${mdUrl(e.url)}` : `${e.title ? `${mdText(title)} — ` : ''}${mdUrl(e.url)}`;
-  const full = cites.excerpted.has(n) ? ` — ${mdQuote(e.quote)}` : '';
-  return `${n}. ${where} — ${t.locator}: ${formatLocator(e.locator, ctx.state.language === 'ja')} — ${e.tier}${full}`;
+  const where: ReportInline[] = link
+    ? [{ type: 'link', text: title, url: link }, text(' '), { type: 'url', url: e.url }]
+    : [...(e.title ? [text(`${title} — `)] : []), { type: 'url', url: e.url }];
+  const full: ReportInline[] = cites.excerpted.has(n) ? [text(' — '), quote(e.quote)] : [];
+  return {
+    content: [...where, text(` — ${t.locator}: ${formatLocator(e.locator, ctx.state.language === 'ja')} — ${e.tier}`), ...full],
+    cite: n,
+    source_url: e.url,
+  };
 }
 
 /** The relevant claims of the report besides the proposition, by status section: all of them and those shown. */
@@ -185,7 +216,8 @@ export function reportClaimIds(ctx: RunContext, model: IntegrationModel): string
   return statusSections(ctx, model).flatMap((s) => s.shown.map((c) => c.claim_id));
 }
 
-export function renderReport(ctx: RunContext, model: IntegrationModel): string {
+/** The report as a document (report/): what report.md and the UI's report page are rendered from. */
+export function reportDocument(ctx: RunContext, model: IntegrationModel): ReportDocument {
   const t = ctx.strings;
   const s = ctx.state;
   const cites = new Citations();
@@ -195,39 +227,58 @@ export function renderReport(ctx: RunContext, model: IntegrationModel): string {
   const searches = s.entries.filter((e) => e.status === 'done' || e.status === 'failed').length;
   const majors = s.majors ?? [];
   const subject = ctx.questions[0]?.subject ?? '';
-  const lines: string[] = [
-    `# ${t.reportTitle}: ${mdText(s.question)}`,
-    '',
-    `> ${t.run}: ${localTime(s.startedAt)} | ${t.searches(searches)} | ${mdText((s.sourcesSearched ?? s.options.providers).join(', ') || 'configured providers')} | task ${s.taskId}`,
-    '',
+  const blocks: ReportBlock[] = [
+    heading(1, [text(`${t.reportTitle}: ${s.question}`)]),
+    {
+      type: 'note',
+      content: [
+        text(
+          `${t.run}: ${localTime(s.startedAt)} | ${t.searches(searches)} | ${(s.sourcesSearched ?? s.options.providers).join(', ') || 'configured providers'} | task ${s.taskId}`,
+        ),
+      ],
+    },
     ...answerSection(ctx, model, cites),
-    `## ${t.summary}`,
-    '',
-    `- ${t.relevantClaims(relevant.length, countsText(counts))}`,
-    `- ${t.majorChecked(majors.filter((m) => refutationSearched(s, m.claimId)).length, majors.length)}`,
-    `- ${t.sourcesUsed(model.snapshot.pages.length)}`,
+    heading(2, [text(t.summary)]),
   ];
-  if (s.deep.stop) lines.push(`- ${t.deepStopped(s.deep.rounds.length, s.deep.stop.reason, `${Math.round((s.deep.rounds.at(-1)?.coverage ?? 0) * 100)}%`)}`);
-  lines.push('');
+  const summary = [
+    item([text(t.relevantClaims(relevant.length, countsText(counts)))]),
+    item([text(t.majorChecked(majors.filter((m) => refutationSearched(s, m.claimId)).length, majors.length))]),
+    item([text(t.sourcesUsed(model.snapshot.pages.length))]),
+  ];
+  if (s.deep.stop)
+    summary.push(item([text(t.deepStopped(s.deep.rounds.length, s.deep.stop.reason, `${Math.round((s.deep.rounds.at(-1)?.coverage ?? 0) * 100)}%`))]));
+  blocks.push(list(summary));
   let n = 0;
   for (const { status, all, shown } of sections) {
-    lines.push(`## ${t.statusHeading[status]}${subject ? t.about(mdText(subject)) : ''}`, '');
-    if (all.length === 0) lines.push(t.statusNone, '');
-    for (const c of shown) lines.push(...claimBlock(ctx, model, c, ++n, cites));
-    if (all.length > shown.length) lines.push(`_${t.moreClaims(REPORT_CLAIMS_PER_STATUS, all.length, 'verified_claims.json')}_`, '');
+    blocks.push(heading(2, [text(`${t.statusHeading[status]}${subject ? t.about(subject) : ''}`)]));
+    if (all.length === 0) blocks.push(paragraph([text(t.statusNone)]));
+    for (const c of shown) blocks.push(...claimBlock(ctx, model, c, ++n, cites));
+    if (all.length > shown.length)
+      blocks.push(paragraph([{ type: 'emphasis', text: t.moreClaims(REPORT_CLAIMS_PER_STATUS, all.length, 'verified_claims.json') }]));
   }
-  lines.push(`## ${t.perspectives}`, '', `| ${t.perspectiveTable.join(' | ')} |`, `|${t.perspectiveTable.map(() => ':--').join('|')}|`);
   const gaps = s.normalize?.gaps ?? [];
-  for (const p of PERSPECTIVE_KEYS) {
+  const rows = PERSPECTIVE_KEYS.map((p) => {
     const searchesP = s.entries.filter((e) => e.perspective === p && (e.status === 'done' || e.status === 'failed')).length;
     const found = relevant.filter((c) => ctx.perspectiveOf(c.claim_id) === p).length;
     const g = gaps.find((x) => x.kind === 'perspective' && x.perspective === p);
     const gapText = !g ? t.noGap : g.status === 'closed' ? t.gapClosed : g.status === 'exhausted' ? t.gapExhausted : t.gapOpen;
-    lines.push(`| ${perspectiveLabel(s.kind, s.language, p)} | ${searchesP} | ${found} | ${gapText} |`);
-  }
-  lines.push('', `## ${t.limitations}`, '', ...limitations(ctx, model));
-  lines.push(`## ${t.references}`, '');
-  cites.list.forEach((e, i) => lines.push(referenceLine(e, i + 1, cites, ctx)));
-  if (cites.list.length === 0) lines.push(t.statusNone);
-  return `${lines.join('\n')}\n`;
+    return [perspectiveLabel(s.kind, s.language, p), String(searchesP), String(found), gapText].map((x) => [text(x)]);
+  });
+  blocks.push(heading(2, [text(t.perspectives)]), { type: 'table', head: t.perspectiveTable.map((h) => [text(h)]), rows });
+  blocks.push(heading(2, [text(t.limitations)]), ...limitations(ctx, model));
+  blocks.push(heading(2, [text(t.references)]));
+  blocks.push(
+    cites.list.length > 0
+      ? list(
+          cites.list.map((e, i) => referenceItem(e, i + 1, cites, ctx)),
+          true,
+        )
+      : paragraph([text(t.statusNone)]),
+  );
+  return { format: REPORT_DOCUMENT_FORMAT, language: s.language === 'ja' ? 'ja' : 'en', blocks };
+}
+
+/** The report as Markdown (report.md). */
+export function renderReport(ctx: RunContext, model: IntegrationModel): string {
+  return renderMarkdown(reportDocument(ctx, model));
 }

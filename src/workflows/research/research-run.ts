@@ -2,6 +2,7 @@
 // by --resume) and, once the run is done, its status and its answer (a public contract; JSON Schema in
 // schemas/research/research_run.schema.json).
 import { z } from 'zod';
+import { reportDocumentSchema } from '../../report/index.js';
 import { answerJsonSchema, answerSchema } from '../answer/index.js';
 
 export const researchRunSchema = z.strictObject({
@@ -20,11 +21,22 @@ export const researchRunSchema = z.strictObject({
 });
 export type ResearchRunFile = z.infer<typeof researchRunSchema>;
 
-/** The schemas published beside the artifacts: the answer and research_run.json. */
-export const RESEARCH_CONTRACT_SCHEMAS = ['answer', 'research_run'] as const;
+/** The schemas published beside the artifacts: the answer, research_run.json and the report's document. */
+export const RESEARCH_CONTRACT_SCHEMAS = ['answer', 'research_run', 'report_document'] as const;
 
 export function researchContractJsonSchema(name: (typeof RESEARCH_CONTRACT_SCHEMAS)[number]): Record<string, unknown> {
   if (name === 'answer') return answerJsonSchema();
+  if (name === 'report_document') {
+    const { $schema, ...doc } = z.toJSONSchema(reportDocumentSchema, { target: 'draft-2020-12', io: 'output' }) as Record<string, unknown>;
+    return {
+      $schema,
+      $id: 'https://github.com/lyra-research/lyra/schemas/research/report_document.schema.json',
+      title: 'Lyra research report as data (<topic>_report.json)',
+      description:
+        'The report of a `lyra research` run as a document of blocks and inline pieces, each piece text (never Markdown or HTML); report.md and the UI render it.',
+      ...doc,
+    };
+  }
   const { $schema, ...rest } = z.toJSONSchema(researchRunSchema, { target: 'draft-2020-12', io: 'output' }) as Record<string, unknown>;
   return {
     $schema,

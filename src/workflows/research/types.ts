@@ -94,7 +94,13 @@ export interface ResearchResult {
   runDir: string;
   /** File names in the run folder. */
   /** File names in the run folder: the Markdown report, report.html beside it, the search log, the JSON artifacts. */
-  files: { report: string; reportHtml: string; searchLog: string; artifacts: string[] };
+  files: {
+    report: string;
+    reportHtml: string;
+    searchLog: string;
+    artifacts: string[] /** The report as data (report/ ReportDocument), beside report.md. */;
+    reportDocument?: string;
+  };
   /** The claim of each numbered claim heading of the report, in order (`### 1. …` first); empty for a stopped run. */
   reportClaimIds: string[];
   /** Statuses of the claims relevant to the question, and of all claims. */

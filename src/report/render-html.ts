@@ -4,7 +4,7 @@
 // exactly those two by hash and nothing else, so a page's text can neither load nor run anything even
 // if an escape were missed. Every value from a page goes through core/format (htmlText, htmlAttr, htmlLink).
 import { createHash } from 'node:crypto';
-import { htmlAttr, htmlLink, htmlText, safeHttpUrl, verdictHasNoFigure } from '../../core/index.js';
+import { htmlAttr, htmlLink, htmlText, safeHttpUrl, verdictHasNoFigure } from '../core/index.js';
 import {
   HTML_STATUS_ORDER,
   type HtmlAnswer,

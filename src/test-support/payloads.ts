@@ -1,6 +1,6 @@
 // The hostile-input corpus of issue 20: what a fetched page or an ingested file may carry to break
 // Lyra's outputs, its network guard or its running time. Data only; the suites under src/testing/
-// and the tests next to each component use it.
+// and the tests next to each component use it (here in test-support/, which every layer's tests may import).
 
 /** Markup and link payloads a page's title, quote or URL may carry into Markdown, HTML or BibTeX. */
 export const INJECTION_TEXTS: readonly string[] = [

@@ -12,7 +12,7 @@ import {
   type Materials,
   type SourceView,
   isOriginModel,
-} from '../../core/index.js';
+} from '../core/index.js';
 
 /** Characters of a fragment quoted when the stance model named no decisive sentence. */
 export const MD_QUOTE_CHARS = 400;

@@ -1,5 +1,5 @@
 // `lyra task materials --format`: one entry point over the five renderers.
-import { InvalidInputError, type Materials } from '../../core/index.js';
+import { InvalidInputError, type Materials } from '../core/index.js';
 import { renderMaterialsBibtex } from './render-bibtex.js';
 import { renderMaterialsCsl } from './render-csl.js';
 import { renderMaterialsHtml } from './html-from-materials.js';

@@ -1,6 +1,6 @@
 // Materials → the report document (html-document.ts): `lyra task materials --format html` and the
 // browser UI. Quotes are the decisive sentence, else the fragment (cut with … past MD_QUOTE_CHARS).
-import { isOriginModel, type ClaimMaterial, type EvidenceView, type Materials } from '../../core/index.js';
+import { isOriginModel, type ClaimMaterial, type EvidenceView, type Materials } from '../core/index.js';
 import type { HtmlClaim, HtmlQuote, HtmlReportDocument } from './html-document.js';
 import { MD_QUOTE_CHARS, formatLocator } from './render-markdown.js';
 import { renderHtmlReport } from './render-html.js';

@@ -2,7 +2,7 @@
 // source with the same keys the BibTeX renderer uses; the trust level goes in `note`. JSON needs no
 // escaping, but every value is typeset by whatever reads it, so bidi controls are shown by code point
 // (neutralizeBidi), as in every other output format.
-import { neutralizeBidi as t, type Materials, type SourceType, type SourceView } from '../../core/index.js';
+import { neutralizeBidi as t, type Materials, type SourceType, type SourceView } from '../core/index.js';
 import { citationKeys, dateParts, parseAuthorName } from './citation-keys.js';
 import type { RenderMaterialsOptions } from './render-options.js';
 

@@ -2,7 +2,7 @@
 // `lyra task materials --format html`, the browser UI): what a reader sees — the answer, the claims
 // with their status, rationale and verbatim quotes, contested pairs — with every text still raw.
 // Escaping happens once, where HTML is written (core/format htmlText / htmlAttr / htmlLink).
-import type { ClaimStatus, ContradictionType, TrustLevel } from '../../core/index.js';
+import type { ClaimStatus, ContradictionType, TrustLevel } from '../core/index.js';
 
 export type HtmlClaimStatus = ClaimStatus | 'PENDING';
 

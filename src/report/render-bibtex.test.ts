@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Materials, SourceView } from '../../core/index.js';
+import type { Materials, SourceView } from '../core/index.js';
 import { renderMaterialsBibtex } from './render-bibtex.js';
 import { materialsCsl } from './render-csl.js';
 

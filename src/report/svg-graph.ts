@@ -2,7 +2,7 @@
 // status) with their supports / refutes / stated-in edges and the contradictions between claims, as
 // inline SVG — no script, no layout library, deterministic. A two-column layout keeps every label
 // readable; it is cut to the strongest claims (SVG_GRAPH_MAX_CLAIMS) and says so.
-import { TRUST_LEVELS, htmlAttr, htmlText, type TrustLevel } from '../../core/index.js';
+import { TRUST_LEVELS, htmlAttr, htmlText, type TrustLevel } from '../core/index.js';
 import { HTML_STATUS_ORDER, STANCE_COLOURS, STATUS_COLOURS, TRUST_COLOURS, type HtmlClaim, type HtmlContestedPair } from './html-document.js';
 
 /** Claims drawn at most (the document's first ones: it lists the most relevant first). */

@@ -1,6 +1,6 @@
 // Shared by the bibliography renderers: author names split into family and given parts, publication
 // dates split into parts, and stable citation keys (author/domain + year, de-duplicated in order).
-import type { SourceView } from '../../core/index.js';
+import type { SourceView } from '../core/index.js';
 
 export type AuthorName = { family: string; given?: string } | { literal: string };
 

@@ -2,7 +2,7 @@
 // institutional reports, @misc otherwise; the trust level and source type go in `note`. Every value
 // goes through core/format's BibTeX escaping; a DOI that is not DOI syntax, a non-http(s) URL or a
 // non-numeric PMID is left out rather than written.
-import { bibtexDoi, bibtexField, bibtexKey, bibtexUrl, type Materials, type SourceType, type SourceView } from '../../core/index.js';
+import { bibtexDoi, bibtexField, bibtexKey, bibtexUrl, type Materials, type SourceType, type SourceView } from '../core/index.js';
 import { citationKeys, dateParts, parseAuthorName } from './citation-keys.js';
 import type { RenderMaterialsOptions } from './render-options.js';
 

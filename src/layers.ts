@@ -19,7 +19,7 @@ export const LAYER_TIERS: Readonly<Record<string, number>> = {
   cli: 7,
   mcp: 7,
   web: 7,
-  /** The hostile-input suite and its payload corpus (issue 20): above every layer, imported by none. */
+  /** The hostile-input suite (issue 20; its payloads are in test-support/): above every layer, imported by none. */
   testing: 8,
 };
 

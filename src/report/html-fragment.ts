@@ -7,7 +7,7 @@ import { htmlAttr, htmlText, safeHttpUrl } from '../core/index.js';
 import type { ReportBlock, ReportDocument, ReportInline, ReportList } from './document.js';
 
 /** Link attributes of every external link (as core/format's htmlLink writes them). */
-export const EXTERNAL_REL = 'noopener noreferrer nofollow';
+const EXTERNAL_REL = 'noopener noreferrer nofollow';
 
 export interface ReportLinks {
   /** The UI page of a claim a numbered heading is about, if any. */
@@ -22,6 +22,9 @@ export function externalLink(url: string, inner: string): string {
   return href === undefined ? inner : `<a href="${htmlAttr(href)}" rel="${EXTERNAL_REL}">${inner}</a>`;
 }
 
+/** A number as digits whatever the caller handed in (the document's numbers are checked by its schema, this does not rely on it). */
+const num = (n: number): string => String(Math.trunc(Number(n)) || 0);
+
 function piece(p: ReportInline, cites: ReadonlySet<number>): string {
   switch (p.type) {
     case 'text':
@@ -33,7 +36,7 @@ function piece(p: ReportInline, cites: ReadonlySet<number>): string {
     case 'quote':
       return `“${htmlText(p.text)}”`;
     case 'cite':
-      return cites.has(p.n) ? `<a class="cite" href="#src-${p.n}">[${p.n}]</a>` : `[${p.n}]`;
+      return cites.has(p.n) ? `<a class="cite" href="#src-${num(p.n)}">[${num(p.n)}]</a>` : `[${num(p.n)}]`;
     case 'link': {
       const label = htmlText(p.text || p.url);
       if (safeHttpUrl(p.url) !== undefined) return externalLink(p.url, label);
@@ -49,8 +52,8 @@ const inline = (content: readonly ReportInline[], cites: ReadonlySet<number>): s
 
 function listHtml(list: ReportList, cites: ReadonlySet<number>, links: ReportLinks): string {
   const items = list.items.map((it, i) => {
-    const id = it.cite !== undefined ? ` id="src-${it.cite}"` : '';
-    const value = list.ordered ? ` value="${it.cite ?? i + 1}"` : '';
+    const id = it.cite !== undefined ? ` id="src-${num(it.cite)}"` : '';
+    const value = list.ordered ? ` value="${num(it.cite ?? i + 1)}"` : '';
     const target = it.source_url !== undefined ? links.sourceHref?.(it.source_url) : undefined;
     const ui = target ? ` <a class="ui-link" href="${htmlAttr(target.href)}">${htmlText(target.label)}</a>` : '';
     return `<li${id}${value}>${inline(it.content, cites)}${ui}${it.list ? listHtml(it.list, cites, links) : ''}</li>`;
@@ -64,9 +67,12 @@ function blockHtml(b: ReportBlock, cites: ReadonlySet<number>, links: ReportLink
     case 'heading': {
       // One level down: the page's own <h1> is the run's title.
       const tag = `h${Math.min(6, b.level + 1)}`;
-      const inner = `${b.number !== undefined ? `${b.number}. ` : ''}${inline(b.content, cites)}`;
+      const inner = `${b.number !== undefined ? `${num(b.number)}. ` : ''}${inline(b.content, cites)}`;
       const claim = b.claim_id !== undefined ? links.claimHref?.(b.claim_id) : undefined;
-      return claim ? `<${tag}><a class="claim-link" href="${htmlAttr(claim)}">${inner}</a></${tag}>` : `<${tag}>${inner}</${tag}>`;
+      if (!claim) return `<${tag}>${inner}</${tag}>`;
+      const a = `<a class="claim-link" href="${htmlAttr(claim)}"`;
+      // A heading that links elsewhere already gets its claim link beside it (no link inside a link).
+      return inner.includes('<a ') ? `<${tag}>${inner} ${a}>claim</a></${tag}>` : `<${tag}>${a}>${inner}</a></${tag}>`;
     }
     case 'paragraph':
       return `<p>${inline(b.content, cites)}</p>`;

@@ -1,9 +1,11 @@
-// Every rendering Lyra writes, in one layer over core/ (pure: it imports core/ only):
+// The report layer, over core/ (pure: it imports core/ only):
 // - a research run's report as data (document.ts), as Markdown (markdown.ts) and as the browser UI's
 //   HTML fragment (html-fragment.ts);
 // - the self-contained report.html page (html-document.ts, render-html.ts, html-style.ts, svg-graph.ts),
 //   whose status, stance and trust colours the UI uses too;
 // - a task's materials as Markdown, HTML, BibTeX and CSL-JSON (render-materials.ts and the files it names).
+// Not here: the search log and the consensus reports, Markdown their workflows write line by line, and
+// the UI's renderer of those (web/pages/report-markdown.ts).
 export {
   REPORT_DOCUMENT_FORMAT,
   cite,
@@ -13,10 +15,7 @@ export {
   paragraph,
   plainText,
   quote,
-  reportBlockSchema,
   reportDocumentSchema,
-  reportInlineSchema,
-  reportListSchema,
   text,
   type ReportBlock,
   type ReportDocument,
@@ -24,8 +23,8 @@ export {
   type ReportList,
   type ReportListItem,
 } from './document.js';
-export { markdownInline, renderMarkdown } from './markdown.js';
-export { EXTERNAL_REL, externalLink, renderHtmlFragment, type ReportLinks } from './html-fragment.js';
+export { renderMarkdown } from './markdown.js';
+export { externalLink, renderHtmlFragment, type ReportLinks } from './html-fragment.js';
 export { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials, type MaterialsFormat } from './render-materials.js';
 export { MD_QUOTE_CHARS, formatLocator, renderMaterialsMarkdown } from './render-markdown.js';
 export {

@@ -163,9 +163,35 @@ test('hostile text in every kind of piece renders inert: no element, attribute o
   );
 });
 
-test('the document schema takes what the builders make and refuses another format or an unknown piece', () => {
+test('pieces side by side make nothing together: a mark then "(…)" or ":" is no link, "!" then a link is no image, an empty first piece opens no block', () => {
+  const side: ReportDocument = {
+    format: REPORT_DOCUMENT_FORMAT,
+    language: 'en',
+    blocks: [
+      paragraph([text('Click '), cite(2), text('(javascript:alert(1))')]),
+      paragraph([cite(1), text(': http://evil.example/x')]),
+      paragraph([text('see '), cite(3), text('[x](javascript:alert(2))')]),
+      paragraph([text('look!'), { type: 'link', text: 'pixel', url: 'https://evil.example/p.gif' }]),
+      paragraph([text('wow!'), cite(4), text('(https://evil.example/q.gif)')]),
+      paragraph([text(''), text('# Not a heading')]),
+      paragraph([{ type: 'strong', text: '' }]),
+      list([{ content: [text('first')], list: { ordered: false, items: [{ content: [text('child')] }] } }], true),
+      list([item([text('trailing space  ')])]),
+    ],
+  };
+  const md = renderMarkdown(side);
+  const html = marked.parse(md, { async: false });
+  assert.doesNotMatch(html, /<img|<h1|<hr|href="(?!https?:)/i, html);
+  assert.match(html, /<p>\[1\]: http:\/\/evil\.example\/x<\/p>/, 'a mark at a line start defines no link reference: the line stays text');
+  assert.match(html, /<ol>\s*<li>first<ul>\s*<li>child<\/li>\s*<\/ul>\s*<\/li>\s*<\/ol>/, 'a list under a numbered item stays inside it');
+  assert.doesNotMatch(md, / \n|\*\*\*\*/, 'no trailing space, no empty emphasis');
+  assertInert(renderHtmlFragment(side));
+});
+
+test('the document schema takes a document and refuses another format, an unknown piece or a mark numbered 0 (the research run checks its own before writing it)', () => {
   assert.deepEqual(reportDocumentSchema.parse(JSON.parse(JSON.stringify(doc))), doc);
   assert.equal(reportDocumentSchema.safeParse({ ...doc, format: 'lyra-report/2' }).success, false);
   assert.equal(reportDocumentSchema.safeParse({ ...doc, blocks: [paragraph([{ type: 'html', text: '<b>' } as never])] }).success, false);
+  assert.equal(reportDocumentSchema.safeParse({ ...doc, blocks: [paragraph([cite(0)])] }).success, false);
   assert.equal(plainText([quote('a'), text(' '), cite(2)]), '“a” [2]');
 });

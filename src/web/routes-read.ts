@@ -5,8 +5,7 @@ import { InvalidInputError, safeHttpUrl } from '../core/index.js';
 import { listConsensusRuns, readRunReport, readRunReportDocument, researchRunOf, type ResearchRunInfo } from '../app/research/research-runs.js';
 import { filterClaims, listTaskSummaries } from '../app/tasks/task-views.js';
 import { taskProgress } from '../pipeline/index.js';
-import { reportCsp } from '../report/index.js';
-import { renderHtmlFragment, type ReportLinks } from '../report/index.js';
+import { renderHtmlFragment, reportCsp, type ReportLinks } from '../report/index.js';
 import type { UiContext } from './context.js';
 import { claimFragment, claimPageBody } from './pages/claim-page.js';
 import { graphBody } from './pages/graph-page.js';
@@ -139,8 +138,8 @@ export function runsRoute(ctx: UiContext, res: ServerResponse, params: URLSearch
 }
 
 /**
- * A research report's links into the UI: claim headings to the task's claim pages (by the ids the run
- * recorded for its numbered headings), sources that are pages of the task to the task's claims from that domain.
+ * A research report's links into the UI: claim headings to the task's claim pages (by the claim id each
+ * heading of the report's document carries), sources that are pages of the task to the task's claims from that domain.
  */
 function taskReportLinks(ctx: UiContext, run: ResearchRunInfo): ReportLinks {
   const taskId = run.taskId;

@@ -493,7 +493,6 @@ test("a research run: its report rendered from its document with claims and sour
       run_id: 'r1',
       task_id: 'task_ui',
       status: 'completed',
-      report_claim_ids: ['clm_task_ui_1', 'clm_task_ui_0', 'clm_elsewhere'],
       report_html_csp: `${reportCsp()}; upgrade-insecure-requests`,
     }),
   );

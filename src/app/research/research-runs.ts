@@ -6,8 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { InvalidInputError, type Locator, type Store } from '../../core/index.js';
-import { reportDocumentSchema, type ReportDocument } from '../../report/index.js';
-import { formatLocator, type HtmlAnswer, type HtmlQuote } from '../../report/index.js';
+import { formatLocator, reportDocumentSchema, type HtmlAnswer, type HtmlQuote, type ReportDocument } from '../../report/index.js';
 // The workflow modules by path, not the workflows barrel: the UI's run pages load what they read (issue 33).
 import type { Answer, AnswerQuote } from '../../workflows/answer/answer-schema.js';
 import { RESEARCH_ARTIFACT_SCHEMAS } from '../../workflows/research/artifacts.js';
@@ -38,8 +37,6 @@ export interface ResearchRunInfo {
   reportDocumentFile?: string;
   /** Locator of each evidence item of the run (evidence.json), by evidence id. */
   locators: Map<string, Locator>;
-  /** The claim of each numbered claim heading of the report (research_run.json; absent for runs written before it). */
-  reportClaimIds?: string[];
   /** The policy report.html was written under (research_run.json; absent for runs written before it). */
   reportHtmlCsp?: string;
 }
@@ -95,7 +92,6 @@ export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | u
     locators,
     ...(run?.status ? { status: run.status } : {}),
     ...(run?.answer ? { answer: run.answer } : {}),
-    ...(run?.report_claim_ids ? { reportClaimIds: run.report_claim_ids } : {}),
     ...(run?.report_html_csp ? { reportHtmlCsp: run.report_html_csp } : {}),
     ...(reportFile ? { reportFile } : {}),
     ...(reportHtmlFile ? { reportHtmlFile } : {}),

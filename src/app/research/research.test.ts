@@ -12,6 +12,7 @@ import { openOrCreateStore } from '../open-store.js';
 import { PROJECT_ROOT } from '../../test-support/shared-data.js';
 import { RESEARCH_RUN_FILE, isResearchTask, researchTaskOf, resumeResearch, runResearch } from './research.js';
 import { fakeChatEndpoint } from '../../test-support/fake-chat-endpoint.js';
+import { renderHtmlFragment, renderMarkdown, reportDocumentSchema } from '../../report/index.js';
 
 const WEIGHTS = join(PROJECT_ROOT, 'models', 'stance-en', 'stance-en.json');
 const skip = existsSync(WEIGHTS) ? false : `missing ${WEIGHTS} (the embedded English stance model)`;
@@ -163,7 +164,8 @@ test('the prose answer (models.llm): a fake chat endpoint writes one supported a
         sentences: [
           { text: `Global sea level rise has accelerated since 1993 [${n}].`, quotes: [n] },
           { text: `The Greenland ice sheet is gaining mass [${n}].`, quotes: [n] },
-          { text: 'Nobody disputes this.', quotes: [] },
+          // A mark no reference has ([0]) and one that would open a link beside it: text in the report, never a link.
+          { text: `Nobody disputes this [0], see [${n}](javascript:alert(1)).`, quotes: [] },
         ],
       }),
     };
@@ -191,8 +193,12 @@ test('the prose answer (models.llm): a fake chat endpoint writes one supported a
     assert.match(section, /^### In prose \(fake-writer; checked by embedded\)\n\nGlobal sea level rise has accelerated since 1993 \[\d+\]\.\n/);
     assert.match(
       section,
-      /Removed as unsupported:\n\n- “The Greenland ice sheet is gaining mass \[\d+\]\.” — its quotes do not support it \(stance: (neutral|refutes)\)\n- “Nobody disputes this\.” — cites no quote/,
+      /Removed as unsupported:\n\n- “The Greenland ice sheet is gaining mass \[\d+\]\.” — its quotes do not support it \(stance: (neutral|refutes)\)\n- “Nobody disputes this \\\[0\\\], see \[\d+\]\\\(javascript:alert\(1\)\)\.” — cites no quote/,
     );
+    // The report's document holds the same answer (report.md is its rendering), and the UI's page of it links no script.
+    const doc = reportDocumentSchema.parse(JSON.parse(readFileSync(join(r.runDir, r.files.reportDocument), 'utf8')));
+    assert.equal(renderMarkdown(doc), report);
+    assert.doesNotMatch(renderHtmlFragment(doc), /href="javascript/i);
     // The same answer, with its prose, is in research_run.json.
     const run = JSON.parse(readFileSync(join(r.runDir, RESEARCH_RUN_FILE), 'utf8')) as { answer: { prose: { sentences: unknown[] } } };
     assert.equal(run.answer.prose.sentences.length, 3);

@@ -33,7 +33,7 @@ function entityAt(s: string, i: number): { text: string; len: number } | undefin
 }
 
 /** The text a reader sees of Markdown inline source: escapes and entity references resolved, nothing else. */
-export function plainInline(s: string): string {
+function plainInline(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; ) {
     const c = s[i]!;

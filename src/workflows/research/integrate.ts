@@ -16,7 +16,7 @@ import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integration-model.js';
 import { normalizedClaims } from './normalize.js';
 import { pickQuote } from './quotes.js';
-import { renderMarkdown } from '../../report/index.js';
+import { renderMarkdown, reportDocumentSchema } from '../../report/index.js';
 import { reportDocument, reportDocumentFileName, reportFileName } from './report.js';
 import { renderReportHtml, reportHtmlFileName } from './report-html.js';
 import { renderSearchLog, SEARCH_LOG_FILE } from './search-log.js';
@@ -189,8 +189,9 @@ export async function writeIntegration(
     const checked = RESEARCH_ARTIFACT_SCHEMAS[name].parse(model.artifacts[name]);
     await ctx.deps.output.write(artifactFileName(name), `${JSON.stringify(checked, null, 2)}\n`);
   }
-  // One document, written as data beside its Markdown rendering: what the UI renders a run's report from.
-  const doc = reportDocument(ctx, model);
+  // One document, checked against its schema and written as data beside its Markdown rendering: what the
+  // UI renders a run's report from.
+  const doc = reportDocumentSchema.parse(reportDocument(ctx, model));
   const report = reportFileName(ctx.state);
   await ctx.deps.output.write(report, renderMarkdown(doc));
   const reportDocumentFile = reportDocumentFileName(ctx.state);

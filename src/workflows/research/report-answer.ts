@@ -35,11 +35,11 @@ function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ct
   return cites.cite(e, about, ctx.strings.quotedAbove);
 }
 
-/** Prose a chat model wrote, its citation marks [2] (numbers of the References) as citation pieces. */
-export function withCitationMarks(prose: string): ReportInline[] {
+/** Prose a chat model wrote, its citation marks [2] (numbers of the References, from 1) as citation pieces; any other bracket stays text. */
+function withCitationMarks(prose: string): ReportInline[] {
   const out: ReportInline[] = [];
   let at = 0;
-  for (const m of prose.matchAll(/\[(\d{1,5})\]/g)) {
+  for (const m of prose.matchAll(/\[([1-9]\d{0,4})\]/g)) {
     if (m.index > at) out.push(text(prose.slice(at, m.index)));
     out.push(cite(Number(m[1])));
     at = m.index + m[0].length;

@@ -1,4 +1,4 @@
-// report.html beside the Markdown report: the same run as one self-contained page (pipeline/materials
+// report.html beside the Markdown report: the same run as one self-contained page (report/
 // renderHtmlReport) — the answer, the relevant claims with their final status and the rationale in
 // words, every evidence sentence verbatim with its source, real link, trust level and locator, the
 // contested pairs and a static graph. Built from the integration model, so it says what report.md says.

@@ -12,7 +12,6 @@ import {
   list,
   paragraph,
   quote,
-  renderMarkdown,
   text,
   type ReportBlock,
   type ReportDocument,
@@ -124,7 +123,11 @@ function limitations(ctx: RunContext, model: IntegrationModel): ReportBlock[] {
       heading(3, [text(t.openGaps)]),
       list(
         gaps.map((g) =>
-          item([text(`${g.gap_id} (${g.kind}): ${g.description} — ${g.reason}; ${ja ? `DEEP検索${g.queries_run}回` : `${g.queries_run} DEEP search(es)`}`)]),
+          item([
+            text(
+              `${g.gap_id} (${g.kind}): ${oneLine(g.description)} — ${oneLine(g.reason)}; ${ja ? `DEEP検索${g.queries_run}回` : `${g.queries_run} DEEP search(es)`}`,
+            ),
+          ]),
         ),
       ),
     );
@@ -161,18 +164,18 @@ function limitations(ctx: RunContext, model: IntegrationModel): ReportBlock[] {
   if (skipped.length > 0) {
     const reasons = new Map<string, number>();
     for (const e of skipped) reasons.set(e.skipReason ?? '', (reasons.get(e.skipReason ?? '') ?? 0) + 1);
-    out.push(heading(3, [text(t.skippedQueries)]), list([...reasons].map(([r, n]) => item([text(`${n} × ${r}`)]))));
+    out.push(heading(3, [text(t.skippedQueries)]), list([...reasons].map(([r, n]) => item([text(`${n} × ${oneLine(r)}`)]))));
   }
   const unverified = (s.majors ?? []).filter((m) => !refutationSearched(s, m.claimId));
   if (unverified.length > 0)
-    out.push(heading(3, [text(t.unverifiedMajors)]), list(unverified.map((m) => item([text(`${m.statement} (${m.reasons.join(', ')})`)]))));
+    out.push(heading(3, [text(t.unverifiedMajors)]), list(unverified.map((m) => item([text(`${oneLine(m.statement)} (${m.reasons.join(', ')})`)]))));
   if (s.warnings.length > 0) {
     const byCode = new Map<string, { first: string; n: number }>();
     for (const w of s.warnings) {
       const k = `${w.source}|${w.code}`;
       const x = byCode.get(k);
       if (x) x.n++;
-      else byCode.set(k, { first: `${w.source} (${w.code}): ${w.message}`, n: 1 });
+      else byCode.set(k, { first: `${oneLine(w.source)} (${oneLine(w.code)}): ${oneLine(w.message)}`, n: 1 });
     }
     out.push(heading(3, [text(t.warnings)]), list([...byCode.values()].map((x) => item([text(`${x.first}${x.n > 1 ? ` (×${x.n})` : ''}`)]))));
   }
@@ -276,9 +279,4 @@ export function reportDocument(ctx: RunContext, model: IntegrationModel): Report
       : paragraph([text(t.statusNone)]),
   );
   return { format: REPORT_DOCUMENT_FORMAT, language: s.language === 'ja' ? 'ja' : 'en', blocks };
-}
-
-/** The report as Markdown (report.md). */
-export function renderReport(ctx: RunContext, model: IntegrationModel): string {
-  return renderMarkdown(reportDocument(ctx, model));
 }

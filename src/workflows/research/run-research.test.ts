@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { STANCE_UNSUPPORTED_LANGUAGE } from '../../core/index.js';
+import { renderMarkdown, reportDocumentSchema } from '../../report/index.js';
 import { RESEARCH_ARTIFACT_SCHEMAS, type ResearchArtifactName } from './artifacts.js';
 import { loadResearchState, resumeResearchWorkflow, runResearchWorkflow } from './run-research.js';
 import { FakeEngine } from './test-support/fake-engine.js';
@@ -37,6 +38,15 @@ test('a run goes through every phase and writes the report, the search log and s
   );
   assert.doesNotMatch(page, /<(?:link|img|iframe)\b|\bsrc=/, 'nothing loaded from elsewhere');
   assert.ok(s.output.files.has('search_log.md'));
+  // The report as data: checked by its schema, report.md its rendering, its numbered headings the run's report claims.
+  assert.equal(r.files.reportDocument, r.files.report.replace(/\.md$/, '.json'));
+  const doc = reportDocumentSchema.parse(JSON.parse(s.output.files.get(r.files.reportDocument)!));
+  assert.equal(renderMarkdown(doc), s.output.files.get(r.files.report));
+  assert.deepEqual(
+    doc.blocks.flatMap((b) => (b.type === 'heading' && b.claim_id !== undefined ? [b.claim_id] : [])),
+    r.reportClaimIds,
+  );
+  assert.ok(r.reportClaimIds.length > 0);
   for (const name of Object.keys(RESEARCH_ARTIFACT_SCHEMAS) as ResearchArtifactName[]) {
     const json = JSON.parse(s.output.files.get(`${name}.json`)!) as Record<string, unknown>;
     RESEARCH_ARTIFACT_SCHEMAS[name].parse(json);
@@ -200,6 +210,9 @@ test('a Japanese question gives a Japanese report and search log', async () => {
   const report = s.output.files.get(r.files.report)!;
   assert.match(report, /^# リサーチレポート: 海面上昇は加速しているか？/);
   for (const h of ['## 概要', '## 検証済み（VERIFIED）', '## 係争中（CONTESTED）', '## 制約・限界', '## 参考文献']) assert.ok(report.includes(h), h);
+  const doc = reportDocumentSchema.parse(JSON.parse(s.output.files.get(r.files.reportDocument)!));
+  assert.equal(doc.language, 'ja');
+  assert.equal(renderMarkdown(doc), report);
   const log = s.output.files.get('search_log.md')!;
   assert.match(log, /^# 検索ログ: 海面上昇は加速しているか？\n> 実行: .*〜.* \| 合計\d+回検索 \| /);
   for (const h of [

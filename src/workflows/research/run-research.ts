@@ -138,7 +138,7 @@ function normalizePhase(ctx: RunContext): void {
 async function drive(ctx: RunContext): Promise<ResearchResult> {
   const s = ctx.state;
   const { engine, output } = ctx.deps;
-  let files: ResearchResult['files'] = { report: '', reportHtml: '', searchLog: '', artifacts: [] };
+  let files: ResearchResult['files'] = { report: '', reportHtml: '', searchLog: '', artifacts: [], reportDocument: '' };
   let verified: ReturnType<typeof buildIntegration>['verified'] = [];
   let answer: Answer | null = null;
   let reportClaims: string[] = [];

@@ -92,14 +92,14 @@ export interface ResearchResult {
   taskId: string;
   status: 'completed' | 'stopped';
   runDir: string;
-  /** File names in the run folder. */
-  /** File names in the run folder: the Markdown report, report.html beside it, the search log, the JSON artifacts. */
+  /** File names in the run folder: the Markdown report, report.html beside it, the search log, the JSON artifacts, the report as data. */
   files: {
     report: string;
     reportHtml: string;
     searchLog: string;
-    artifacts: string[] /** The report as data (report/ ReportDocument), beside report.md. */;
-    reportDocument?: string;
+    artifacts: string[];
+    /** The report as data (report/ ReportDocument, `<topic>_report.json`) that report.md is rendered from. */
+    reportDocument: string;
   };
   /** The claim of each numbered claim heading of the report, in order (`### 1. …` first); empty for a stopped run. */
   reportClaimIds: string[];

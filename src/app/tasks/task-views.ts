@@ -5,7 +5,7 @@
 import { taskProgress, type TaskProgress } from '../../pipeline/index.js';
 import { htmlClaimOf, type HtmlClaim, type HtmlReportDocument } from '../../report/index.js';
 import { detectLanguage } from '../../extract/index.js';
-import { rationaleInWords } from '../../workflows/research/report-parts.js';
+import { rationaleInWords } from '../../report/index.js';
 import {
   InvalidInputError,
   type CitationView,

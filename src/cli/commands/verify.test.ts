@@ -28,12 +28,14 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
       taskId: string;
       status: string;
       rationale: string;
+      axes?: { independentSupport: number };
       supporting: Array<{ quote: string; locator: object; source: { trustLevel: string; url: string; title: string } }>;
       refuting: unknown[];
       queries: string[];
     };
     assert.match(out.taskId, /^task_/);
     assert.equal(out.status, 'VERIFIED', out.rationale);
+    assert.equal(out.axes?.independentSupport, 2, 'the axes the status was decided on');
     assert.equal(out.supporting.length, 2);
     assert.deepEqual(
       out.supporting.map((s) => s.source.trustLevel),
@@ -46,6 +48,8 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
     const text = await runCli(['verify', 'the claim is true', '--corpus', 'papers'], { home });
     assert.equal(text.code, 0, text.err);
     assert.match(text.out, /^VERIFIED {2}confidence 0\.\d\d ± 0\.\d\d/);
+    // The rationale in words first, the engine's codes after it.
+    assert.match(text.out, /\nwhy: Verified: 2 independent sources support it \(strength \d\.\d\d\), nothing refutes it, agreement \d\.\d\d\.\nrationale: VERIFIED/);
     assert.match(
       text.out,
       /supporting evidence \(2\):\n {2}\[ACADEMIC\] (First|Second) paper\n {4}corpus:\/\/papers\/d\d \(¶0, chars 0–\d+\) — supports 0\.\d\d\n {4}"Yes/,

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { verifyOnce, type VerifyOnceResult } from '../../app/research/verify.js';
 import { InvalidInputError, type EvidenceView, type Locator, isOriginModel } from '../../core/index.js';
+import { rationaleInWords } from '../../report/index.js';
 import { repeatable } from '../repeatable.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../io.js';
@@ -47,6 +48,7 @@ export function formatVerifyResult(r: VerifyOnceResult): string {
   const lines = [
     `${r.status}  confidence ${r.confidence.toFixed(2)} ± ${r.uncertainty.toFixed(2)}  controversy ${r.controversy.toFixed(2)}`,
     `claim: ${r.claim.statement} (${r.claim.id})`,
+    ...(r.axes ? [`why: ${rationaleInWords({ status: r.status, rationale: r.rationale, axes: r.axes, conditions: r.conditions }, 'en')}`] : []),
     `rationale: ${r.rationale}`,
     ...(r.conditions.length > 0 ? [`conditions: ${r.conditions.join('; ')}`] : []),
     ...evidenceLines('supporting evidence', r.supporting),

@@ -228,6 +228,8 @@ export interface VerifyOutcome {
   uncertainty: number;
   controversy: number;
   rationale: string;
+  /** What the status was decided on (seed 001's axes), when the graph recorded them: a reader can say the rationale in words. */
+  axes?: StatusAxes;
   conditions: string[];
   supporting: EvidenceView[];
   refuting: EvidenceView[];

@@ -70,6 +70,7 @@ export async function verifyStatement(
     uncertainty: confidence.uncertainty,
     controversy: confidence.controversy,
     rationale: stored.rationale ?? '',
+    ...(stored.axes ? { axes: stored.axes } : {}),
     conditions: stored.conditions,
     supporting: sorted.filter((r) => r.edge.kind === 'supports').map(evidenceView),
     refuting: sorted.filter((r) => r.edge.kind === 'refutes').map(evidenceView),

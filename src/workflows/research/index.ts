@@ -78,7 +78,8 @@ export { pickQuote, type Quote } from './quotes.js';
 export { MAX_QUERY_KEYWORDS_JA, MAX_QUERY_WORDS, clipQuery, japaneseKeywords, searchQueryText } from './query-text.js';
 export { REPORT_CLAIMS_PER_STATUS, REPORT_EVIDENCE_PER_SIDE, reportFileName } from './report.js';
 export { REPORT_HTML_MAX_CLAIMS, reportHtmlDocument, reportHtmlFileName } from './report-html.js';
-export { QUOTE_EXCERPT_CHARS, QUOTE_MAX_CHARS, excerpt, rationaleInWords } from './report-parts.js';
+export { QUOTE_EXCERPT_CHARS, QUOTE_MAX_CHARS, excerpt } from './report-parts.js';
+export { rationaleInWords } from '../../report/index.js';
 export { ANSWER_ENTRY_KEY, ANSWER_EVIDENCE_MIN_SUBJECT, ANSWER_QUOTES_PER_SIDE, OPEN_QUESTION_CLAIMS } from './answer.js';
 export { RESEARCH_CONTRACT_SCHEMAS, researchContractJsonSchema, researchRunSchema, type ResearchRunFile } from './research-run.js';
 export {

@@ -2,7 +2,7 @@
 // renderHtmlReport) — the answer, the relevant claims with their final status and the rationale in
 // words, every evidence sentence verbatim with its source, real link, trust level and locator, the
 // contested pairs and a static graph. Built from the integration model, so it says what report.md says.
-import { renderHtmlReport, type HtmlAnswer, type HtmlQuote, type HtmlReportDocument, type HtmlSource } from '../../report/index.js';
+import { rationaleInWords, renderHtmlReport, type HtmlAnswer, type HtmlQuote, type HtmlReportDocument, type HtmlSource } from '../../report/index.js';
 import type { AnswerQuote } from '../answer/index.js';
 import { propositionClaimId } from './answer.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
@@ -10,7 +10,6 @@ import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integration-model.js';
 import { MIN_RELEVANCE } from './normalize.js';
 import { byPriority, formatLocator, localTime, reportFileName } from './report.js';
-import { rationaleInWords } from './report-parts.js';
 import type { ResearchState } from './state.js';
 
 /** Claims in report.html at most (the most relevant); every claim is in verified_claims.json. */

@@ -12,6 +12,7 @@ import {
   list,
   paragraph,
   quote,
+  rationaleInWords,
   text,
   type ReportBlock,
   type ReportDocument,
@@ -26,7 +27,7 @@ import { STATUS_ORDER } from './language.js';
 import { MIN_RELEVANCE } from './normalize.js';
 import { PERSPECTIVE_KEYS, perspectiveLabel } from './perspectives.js';
 import { answerSection } from './report-answer.js';
-import { Citations, rationaleInWords } from './report-parts.js';
+import { Citations } from './report-parts.js';
 import { refutationSearched } from './verify.js';
 import type { ResearchState } from './state.js';
 

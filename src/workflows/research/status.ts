@@ -4,14 +4,12 @@
 // context of this run, to the axes the engine recorded with the claim.
 import type { ClaimMaterial, ClaimStatus } from '../../core/index.js';
 import { determineClaimStatus, type RelaxationContext } from '../../policy/index.js';
+import { noRationale } from '../../report/index.js';
 
 /** Risk of relying on a claim: legal/safety/finance topics are high; major claims medium; the rest low. */
 export function riskLevel(options: { highStakes: boolean; major: boolean }): RelaxationContext['riskLevel'] {
   return options.highStakes ? 'high' : options.major ? 'medium' : 'low';
 }
-
-/** The rationale of a claim the engine has not judged (made late in the run). */
-export const noRationale = (status: ClaimStatus): string => `${status}: no rationale recorded`;
 
 export interface FinalStatus {
   status: ClaimStatus;

@@ -8,20 +8,31 @@
 //   hybrid       reciprocal-rank fusion of bm25's top 50 and dense (k = 60, no fitting);
 //   shipped      the corpus provider as shipped (corpus.ranking: hybrid): bm25's top 50 re-ordered by
 //                score / best + 3 × cosine with the whole-abstract lead (sources/corpus/hybrid-rank.ts).
+//   rerank-nli   (with --rerank K) the shipped ranking's top K re-ordered by the NLI cross-encoder of
+//                models/nli-en: an abstract's score is its most decisive sentence's probability of
+//                supporting or refuting the claim (1 − neutral), ties kept in the shipped order; and the
+//                same fused with the shipped order (reciprocal rank). Dev split only (the judge's tuning
+//                used Check-COVID train claims).
 // Prints gold-in-top-1/5/10 and MRR@10 per split, claims/s of each encoder, peak RSS.
-//   npm run bench:retrieval [-- --json out.json --limit N --encoders use-lite,minilm-en]
+//   npm run bench:retrieval [-- --json out.json --limit N --encoders use-lite,minilm-en --rerank 20]
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EmbeddingModel, TextExtractor } from '../src/core/index.js';
 import { createMemoryVectorCache, createShippedEncoder, createUseLiteEmbeddingModel, withVectorCache } from '../src/models/embedding/index.js';
+import { createNliStanceModel } from '../src/models/transformers/index.js';
 import { createCorpusSearchProvider, ingestCorpus } from '../src/sources/index.js';
 import { openStore } from '../src/store/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
 
 const { values: args } = parseArgs({
-  options: { json: { type: 'string' }, limit: { type: 'string', default: '0' }, encoders: { type: 'string', default: 'use-lite,minilm-en' } },
+  options: {
+    json: { type: 'string' },
+    limit: { type: 'string', default: '0' },
+    encoders: { type: 'string', default: 'use-lite,minilm-en' },
+    rerank: { type: 'string', default: '0' },
+  },
 });
 const covid = sharedDataPath('check-covid/corpus.json');
 if (!existsSync(covid)) {
@@ -100,6 +111,35 @@ try {
   store.close();
   sample();
 
+  // The cross-encoder over the shipped ranking's top K (dev only): every sentence of each candidate judged.
+  const rerankK = Number(args.rerank);
+  const reranked: { nli?: Ranking[]; fused?: Ranking[]; unitsPerSecond?: number; claimsPerSecond?: number } = {};
+  if (rerankK > 0) {
+    const judge = createNliStanceModel();
+    const textOf = new Map(abstracts.map((a) => [a.cord_id, [a.title, ...a.abstract].join(' ')]));
+    const t = performance.now();
+    let units = 0;
+    reranked.nli = [];
+    reranked.fused = [];
+    for (const [i, c] of splits.dev.entries()) {
+      const top = hybridShipped.dev![i]!.slice(0, rerankK);
+      const lists = await judge.judgeSentenceLists(top.map((id) => ({ claim: c.claim, passage: textOf.get(id) ?? '' })));
+      units += lists.reduce((n, l) => n + l.length, 0);
+      const score = lists.map((l) => Math.max(0, ...l.map((s) => 1 - s.probs[2]!)));
+      const byNli = top
+        .map((id, k) => ({ id, k, s: score[k]! }))
+        .sort((a, b) => b.s - a.s || a.k - b.k)
+        .map((x) => x.id);
+      const rest = hybridShipped.dev![i]!.slice(rerankK);
+      reranked.nli.push([...byNli, ...rest]);
+      reranked.fused.push([...fuse(top, byNli), ...rest]);
+      sample();
+    }
+    const seconds = (performance.now() - t) / 1000;
+    reranked.unitsPerSecond = Math.round(units / seconds);
+    reranked.claimsPerSecond = Number((splits.dev.length / seconds).toFixed(2));
+  }
+
   const wanted = new Set(args.encoders.split(',').map((e) => e.trim()));
   const encoders: Array<{ label: string; model: EmbeddingModel }> = [
     { label: 'use-lite', model: createUseLiteEmbeddingModel() },
@@ -111,6 +151,10 @@ try {
     const gold = splits[split as 'train'].map((c) => c.cord_id);
     rows.push({ ranker: 'bm25', split, ...metrics(bm25[split]!, gold) });
     rows.push({ ranker: 'shipped hybrid (minilm-en)', split, ...metrics(hybridShipped[split]!, gold) });
+    if (split === 'dev' && reranked.nli && reranked.fused) {
+      rows.push({ ranker: `rerank-nli top ${rerankK}`, split, ...metrics(reranked.nli, gold) });
+      rows.push({ ranker: `rerank-nli top ${rerankK} + shipped (rrf)`, split, ...metrics(reranked.fused, gold) });
+    }
   }
   const speed: Record<string, { sentencesPerSecond: number; claimsPerSecond: number }> = {};
   for (const { label, model } of encoders) {
@@ -180,8 +224,14 @@ try {
   }
   for (const [label, s] of Object.entries(speed))
     console.log(`${label}: ${s.sentencesPerSecond} corpus sentences/s, ${s.claimsPerSecond} claims/s (2 CPU threads max)`);
+  if (reranked.unitsPerSecond !== undefined)
+    console.log(`rerank-nli: ${reranked.unitsPerSecond} claim–sentence pairs/s, ${reranked.claimsPerSecond} claims/s (top ${rerankK}, 2 CPU threads max)`);
   console.log(`peak RSS ${Math.round(peakRss / 1048576)} MB`);
-  if (args.json) writeFileSync(args.json, `${JSON.stringify({ rows, speed, peakRssMb: Math.round(peakRss / 1048576) }, null, 2)}\n`);
+  if (args.json)
+    writeFileSync(
+      args.json,
+      `${JSON.stringify({ rows, speed, rerank: rerankK > 0 ? { k: rerankK, unitsPerSecond: reranked.unitsPerSecond, claimsPerSecond: reranked.claimsPerSecond } : null, peakRssMb: Math.round(peakRss / 1048576) }, null, 2)}\n`,
+    );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

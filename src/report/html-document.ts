@@ -2,7 +2,7 @@
 // `lyra task materials --format html`, the browser UI): what a reader sees — the answer, the claims
 // with their status, rationale and verbatim quotes, contested pairs — with every text still raw.
 // Escaping happens once, where HTML is written (core/format htmlText / htmlAttr / htmlLink).
-import type { ClaimStatus, ContradictionType, TrustLevel } from '../core/index.js';
+import type { ClaimStatus, ContradictionType, ShownVerdictInput, TrustLevel } from '../core/index.js';
 
 export type HtmlClaimStatus = ClaimStatus | 'PENDING';
 
@@ -52,7 +52,13 @@ export interface HtmlClaim {
 }
 
 export interface HtmlAnswer {
+  /** The verdict as people read it, in the report's language ("Insufficient evidence"). */
   verdict: string;
+  /**
+   * The verdict as data with what was judged (core/format verdictConfidenceText): whether a confidence
+   * figure is shown, or what was searched and judged instead. Without it the label alone decides.
+   */
+  shown?: ShownVerdictInput;
   proposition?: string;
   confidence: number;
   summary: string;

@@ -91,3 +91,21 @@ test('report.html: an insufficient-evidence answer shows its closest neutral pas
   assert.ok(html.includes('neutral, leans to supporting 0.41'));
   assert.ok(!html.includes('<b>spreads</b>'));
 });
+
+test('report.html: an insufficient-evidence answer shows no confidence figure whatever its label, but what was judged (the verdict as data in `shown`)', () => {
+  const d = doc(1);
+  const answer = { verdict: 'Insufficient evidence', confidence: 0.55, summary: 'Two LOW sources for, one against.', for: [], against: [] };
+  d.answer = { ...answer, shown: { verdict: 'insufficient evidence', confidence: 0.55, judged: 10, searched: 1, passed: { supporting: 2, refuting: 1 } } };
+  const html = renderHtmlReport(d);
+  assert.ok(!html.includes('confidence 0.55'), 'no figure');
+  assert.ok(html.includes("what passed the judge&#39;s bar is too little for a verdict (2 sources for, 1 against, 10 passages judged, 1 source searched)"));
+  // A supported answer keeps its figure.
+  d.answer = { ...answer, verdict: 'Supported', shown: { verdict: 'supported', confidence: 0.55 } };
+  assert.ok(renderHtmlReport(d).includes('confidence 0.55'));
+  // Japanese labels too: the label is not what decides.
+  d.lang = 'ja';
+  d.answer = { ...answer, verdict: '根拠不足', shown: { verdict: 'insufficient evidence', confidence: 0.55, judged: 3, searched: 1 } };
+  const ja = renderHtmlReport(d);
+  assert.ok(!ja.includes('確信度 0.55'), 'no figure in Japanese either');
+  assert.ok(ja.includes('判定 3 件'));
+});

@@ -4,7 +4,7 @@
 // exactly those two by hash and nothing else, so a page's text can neither load nor run anything even
 // if an escape were missed. Every value from a page goes through core/format (htmlText, htmlAttr, htmlLink).
 import { createHash } from 'node:crypto';
-import { htmlAttr, htmlLink, htmlText, safeHttpUrl, verdictHasNoFigure } from '../core/index.js';
+import { htmlAttr, htmlLink, htmlText, safeHttpUrl, verdictConfidenceText, verdictHasNoFigure } from '../core/index.js';
 import {
   HTML_STATUS_ORDER,
   type HtmlAnswer,
@@ -122,11 +122,18 @@ export function quoteHtml(q: HtmlQuote, t: Labels): string {
   return `<blockquote class="${cls}">${htmlText(q.text)}</blockquote><p class="src">${sourceLine(q.source, [q.locator, judged])}</p>`;
 }
 
-function answerHtml(a: HtmlAnswer, t: Labels): string {
+function verdictMeta(a: HtmlAnswer, t: Labels, lang: 'en' | 'ja'): string {
+  const shown = a.shown ?? { verdict: a.verdict, confidence: a.confidence };
+  if (!verdictHasNoFigure(shown.verdict)) return ` <span class="meta">${htmlText(`${t.confidence} ${a.confidence.toFixed(2)}`)}</span>`;
+  return a.shown ? ` <span class="meta">${htmlText(verdictConfidenceText(a.shown, lang))}</span>` : '';
+}
+
+function answerHtml(a: HtmlAnswer, t: Labels, lang: 'en' | 'ja'): string {
   const parts = [
     `<section id="answer" class="answer"><h2>${htmlText(t.answer)}</h2>`,
-    // No figure for "insufficient evidence": 1 − max(support, refutation) would read as certainty.
-    `<p class="verdict">${htmlText(a.verdict)}${verdictHasNoFigure(a.verdict) ? '' : ` <span class="meta">${htmlText(`${t.confidence} ${a.confidence.toFixed(2)}`)}</span>`}</p>`,
+    // No figure for "insufficient evidence": 1 − max(support, refutation) would read as certainty; what was
+    // judged instead, when the answer says.
+    `<p class="verdict">${htmlText(a.verdict)}${verdictMeta(a, t, lang)}</p>`,
   ];
   if (a.proposition) parts.push(`<p>${htmlText(t.proposition)}: <q>${htmlText(a.proposition)}</q></p>`);
   parts.push(`<p>${htmlText(a.summary)}</p>`);
@@ -195,7 +202,7 @@ export function renderHtmlReport(doc: HtmlReportDocument): string {
 <body>
 <header><h1>${htmlText(doc.question)}</h1>${doc.meta.map((m) => `<p class="meta">${htmlText(m)}</p>`).join('')}</header>
 <main>
-${doc.answer ? answerHtml(doc.answer, t) : ''}
+${doc.answer ? answerHtml(doc.answer, t, doc.lang) : ''}
 <section id="graph"><h2>${htmlText(t.graph)}</h2>${renderSvgGraph(doc.claims, doc.contested, { claimHref: (id) => `#${claimAnchor(id)}` })}</section>
 <section id="claims"><h2>${htmlText(t.claims)}</h2>${shown}${filters}
 ${groups.join('\n') || `<p>${htmlText(t.none)}</p>`}

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { InvalidInputError, type Locator, type Store } from '../../core/index.js';
+import { InvalidInputError, shownVerdict, type Locator, type Store } from '../../core/index.js';
 import { formatLocator, reportDocumentSchema, type HtmlAnswer, type HtmlQuote, type ReportDocument } from '../../report/index.js';
 // The workflow modules by path, not the workflows barrel: the UI's run pages load what they read (issue 33).
 import type { Answer, AnswerQuote } from '../../workflows/answer/answer-schema.js';
@@ -123,6 +123,7 @@ export function htmlAnswerOf(run: ResearchRunInfo, lang: 'en' | 'ja'): HtmlAnswe
     .join(' ');
   return {
     verdict: STRINGS[lang].verdictLabel[a.verdict],
+    shown: shownVerdict(a),
     ...(a.proposition ? { proposition: a.proposition } : {}),
     confidence: a.confidence,
     summary: a.basis.summary,

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { resumeResearch, runResearch, DEFAULT_RESEARCH_OUT } from '../../app/research/research.js';
-import { InvalidInputError, NonRetryableError, verdictConfidenceText, type EngineEvent } from '../../core/index.js';
+import { InvalidInputError, NonRetryableError, shownVerdict, verdictConfidenceText, type EngineEvent } from '../../core/index.js';
 import {
   DEFAULT_MAX_MAJOR_CLAIMS,
   DEFAULT_RESEARCH_BUDGET,
@@ -92,9 +92,7 @@ function summary(r: ResearchResult, budget: ResearchBudget | undefined): string 
   const a = r.allCounts;
   const lines = [
     ...(r.answer
-      ? [
-          `answer: ${r.answer.verdict} (${verdictConfidenceText({ verdict: r.answer.verdict, confidence: r.answer.confidence, judged: r.answer.basis.judged_passages, searched: r.answer.basis.sources_searched.length })})${r.answer.proposition ? ` — ${r.answer.proposition}` : ''}`,
-        ]
+      ? [`answer: ${r.answer.verdict} (${verdictConfidenceText(shownVerdict(r.answer))})${r.answer.proposition ? ` — ${r.answer.proposition}` : ''}`]
       : []),
     `report: ${r.runDir}/${r.files.report}`,
     `report (one self-contained page): ${r.runDir}/${r.files.reportHtml}`,

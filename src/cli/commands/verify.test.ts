@@ -49,7 +49,10 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
     assert.equal(text.code, 0, text.err);
     assert.match(text.out, /^VERIFIED {2}confidence 0\.\d\d ± 0\.\d\d/);
     // The rationale in words first, the engine's codes after it.
-    assert.match(text.out, /\nwhy: Verified: 2 independent sources support it \(strength \d\.\d\d\), nothing refutes it, agreement \d\.\d\d\.\nrationale: VERIFIED/);
+    assert.match(
+      text.out,
+      /\nwhy: Verified: 2 independent sources support it \(strength \d\.\d\d\), nothing refutes it, agreement \d\.\d\d\.\nrationale: VERIFIED/,
+    );
     assert.match(
       text.out,
       /supporting evidence \(2\):\n {2}\[ACADEMIC\] (First|Second) paper\n {4}corpus:\/\/papers\/d\d \(¶0, chars 0–\d+\) — supports 0\.\d\d\n {4}"Yes/,

@@ -269,7 +269,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
         sources,
         failed,
       }),
-      what_would_change: t.answerChange(decision.verdict, judged),
+      what_would_change: t.answerChange(decision.verdict, judged, decision.supportingSources + decision.refutingSources),
       sources_searched: sources,
       relevant_claims: relevantClaims.length,
       judged_passages: judged,

@@ -80,8 +80,11 @@ interface Strings {
   closestSide: string;
   closestLean: (leans: 'supports' | 'refutes', p: string) => string;
   confidenceLine: (confidence: string, label: string, change: string) => string;
-  /** With "insufficient evidence": no confidence figure (it would read "1.00 (high)"), what was searched and judged instead. */
-  noFigureLine: (judged: number, searched: number, change: string) => string;
+  /**
+   * With "insufficient evidence": no confidence figure (it would read "1.00 (high)"), what was searched and
+   * judged instead; `passed`: independent sources whose passages passed the judge's bar, for and against.
+   */
+  noFigureLine: (judged: number, searched: number, change: string, passed: { supporting: number; refuting: number }) => string;
   answerBasis: (o: {
     method: 'proposition_judged' | 'relevant_claims' | 'none';
     verdict: string;
@@ -92,8 +95,11 @@ interface Strings {
     sources: readonly string[];
     failed?: string;
   }) => string;
-  /** `judged`: passages the stance model judged for the proposition (all left neutral when the verdict is insufficient evidence). */
-  answerChange: (verdict: 'supported' | 'refuted' | 'mixed' | 'insufficient evidence', judged: number) => string;
+  /**
+   * `judged`: passages the stance model judged for the proposition; `passed`: independent sources whose
+   * passages passed the judge's bar (with "insufficient evidence", too few or of too low trust, or none).
+   */
+  answerChange: (verdict: 'supported' | 'refuted' | 'mixed' | 'insufficient evidence', judged: number, passed: number) => string;
   proseHeading: string;
   proseRemoved: string;
   proseNoQuote: string;
@@ -180,8 +186,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     closestSide: 'Closest passages (the judge left them neutral: read them yourself)',
     closestLean: (leans, p) => `neutral; leans to ${leans === 'supports' ? 'supporting' : 'refuting'}, p ${p}`,
     confidenceLine: (confidence, label, change) => `Confidence ${confidence} (${label}). ${change}`,
-    noFigureLine: (judged, searched, change) => {
-      const text = verdictConfidenceText({ verdict: 'insufficient evidence', confidence: 0, judged, searched });
+    noFigureLine: (judged, searched, change, passed) => {
+      const text = verdictConfidenceText({ verdict: 'insufficient evidence', confidence: 0, judged, searched, passed });
       return `No confidence figure: ${text}. ${change}`;
     },
     answerBasis: (o) => {
@@ -192,15 +198,17 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
         return `An open question: answered by its ${o.relevant} relevant claim(s); ${o.supporting} source(s) back supported claims, ${o.refuting} refuted ones. ${where}`;
       return `${o.judged} passage(s) most relevant to the proposition were judged by the stance model; ${o.supporting} independent source(s) support it and ${o.refuting} refute it among those relevant to the question; ${o.relevant} relevant claim(s) in all.${o.failed ? ` The proposition's check did not run: ${o.failed}.` : ''} ${where}`;
     },
-    answerChange: (v, judged) =>
+    answerChange: (v, judged, passed) =>
       ({
         supported: 'A source of higher trust refuting the proposition, or a relevant passage the search did not reach, would change it.',
         refuted: 'A source of higher trust supporting the proposition, or a relevant passage the search did not reach, would change it.',
         mixed: 'Evidence from sources of higher trust on either side would settle it.',
         'insufficient evidence':
-          judged > 0
-            ? `A source that states the proposition or its opposite would change it. None of the ${judged} judged passage(s) passed the judge's bar: a precision-first judge leaves many related passages neutral, so read the sources before taking the evidence to be absent.`
-            : 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
+          passed > 0
+            ? `More independent sources, or sources of higher trust, stating the proposition or its opposite would change it: the passages that passed the judge's bar come from too few sources, or from sources too low in trust, for a verdict (a claim resting on low-trust sources alone stays unsupported).`
+            : judged > 0
+              ? `A source that states the proposition or its opposite would change it. None of the ${judged} judged passage(s) passed the judge's bar: a precision-first judge leaves many related passages neutral, so read the sources before taking the evidence to be absent.`
+              : 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
       })[v],
     proseHeading: 'In prose',
     proseRemoved: 'Removed as unsupported',
@@ -286,8 +294,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     closestSide: '最も近い文（判定モデルは中立と判定。ご自身で読んでください）',
     closestLean: (leans, p) => `中立（${leans === 'supports' ? '支持' : '反証'}寄り p ${p}）`,
     confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${label}）。${change}`,
-    noFigureLine: (judged, searched, change) =>
-      `確信度なし: ${verdictConfidenceText({ verdict: 'insufficient evidence', confidence: 0, judged, searched }, 'ja')}。${change}`,
+    noFigureLine: (judged, searched, change, passed) =>
+      `確信度なし: ${verdictConfidenceText({ verdict: 'insufficient evidence', confidence: 0, judged, searched, passed }, 'ja')}。${change}`,
     answerBasis: (o) => {
       const where = `検索したソース: ${o.sources.join('、')}。`;
       if (o.method === 'none')
@@ -296,15 +304,17 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
         return `開かれた質問のため、関係するClaim ${o.relevant}件で回答しました（支持されたClaimの出典${o.supporting}件、反証されたClaimの出典${o.refuting}件）。${where}`;
       return `命題に最も関係する文${o.judged}件をスタンス判定モデルで判定し、質問に関係するもののうち独立した${o.supporting}ソースが支持、${o.refuting}ソースが反証しました。関係するClaimは計${o.relevant}件。${o.failed ? `命題の検証は実行されませんでした: ${o.failed}。` : ''}${where}`;
     },
-    answerChange: (v, judged) =>
+    answerChange: (v, judged, passed) =>
       ({
         supported: 'より信頼度の高いソースによる反証、または検索が届かなかった関係する文があれば変わり得ます。',
         refuted: 'より信頼度の高いソースによる支持、または検索が届かなかった関係する文があれば変わり得ます。',
         mixed: 'どちらかの側のより信頼度の高い証拠があれば決着します。',
         'insufficient evidence':
-          judged > 0
-            ? `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${judged}件の文のどれも判定モデルの基準を超えませんでした。精度優先の判定モデルは関係する文の多くを中立とするため、証拠がないと結論する前にソースを読んでください。`
-            : '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',
+          passed > 0
+            ? '命題またはその否定を述べる独立したソースがさらにあるか、より信頼度の高いソースがあれば変わり得ます。判定の基準を満たした文はあるものの、ソースが少ないか信頼度が低いため結論には足りません（信頼度の低いソースだけに支えられたClaimは根拠不足のままです）。'
+            : judged > 0
+              ? `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${judged}件の文のどれも判定モデルの基準を超えませんでした。精度優先の判定モデルは関係する文の多くを中立とするため、証拠がないと結論する前にソースを読んでください。`
+              : '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',
       })[v],
     proseHeading: '文章による回答',
     proseRemoved: '根拠がないため削除した文',

@@ -207,12 +207,18 @@ test('an answer quote must stand alone: sentences leaning on the one before are 
 test('an "insufficient evidence" answer after judged passages says what its confidence means: none passed the bar, not that the sources are silent', () => {
   for (const language of ['en', 'ja'] as const) {
     const t = STRINGS[language];
-    const judged = t.answerChange('insufficient evidence', 16);
+    const judged = t.answerChange('insufficient evidence', 16, 0);
     assert.ok(judged.includes('16'), judged);
-    assert.notEqual(judged, t.answerChange('insufficient evidence', 0));
-    assert.ok(!t.answerChange('insufficient evidence', 0).includes('16'));
+    assert.notEqual(judged, t.answerChange('insufficient evidence', 0, 0));
+    assert.ok(!t.answerChange('insufficient evidence', 0, 0).includes('16'));
+    // Some passages passed the bar, from too few or too low-trust sources: it must not say none did.
+    const weak = t.answerChange('insufficient evidence', 16, 3);
+    assert.notEqual(weak, judged);
+    assert.ok(!weak.includes('16'), weak);
   }
-  assert.match(STRINGS.en.answerChange('insufficient evidence', 16), /read the sources before taking the evidence to be absent/);
+  assert.match(STRINGS.en.answerChange('insufficient evidence', 16, 0), /read the sources before taking the evidence to be absent/);
+  assert.match(STRINGS.en.answerChange('insufficient evidence', 16, 3), /too few sources, or from sources too low in trust/);
+  assert.doesNotMatch(STRINGS.en.answerChange('insufficient evidence', 16, 3), /None of the/);
 });
 
 test('an "insufficient evidence" answer shows no confidence figure — never "1.00 (high)" — but what was searched and judged (newcomer issue, item 1)', () => {
@@ -221,8 +227,17 @@ test('an "insufficient evidence" answer shows no confidence figure — never "1.
   assert.equal(verdictConfidenceText({ ...none, judged: 0, searched: 1 }), 'nothing relevant found to judge (0 passages judged, 1 source searched)');
   assert.equal(verdictConfidenceText({ ...none, judged: 12, searched: 3 }), "no passage passed the judge's bar (12 passages judged, 3 sources searched)");
   assert.equal(verdictConfidenceText({ verdict: 'supported', confidence: 0.834 }), 'confidence 0.83');
+  // Passages that passed the bar from too little to decide (the own-folder run of 2026-11-28: 2 LOW sources for, 1 against).
+  assert.equal(
+    verdictConfidenceText({ ...none, judged: 10, searched: 1, passed: { supporting: 2, refuting: 1 } }),
+    "what passed the judge's bar is too little for a verdict (2 sources for, 1 against, 10 passages judged, 1 source searched)",
+  );
+  assert.equal(
+    verdictConfidenceText({ ...none, judged: 12, searched: 3, passed: { supporting: 0, refuting: 0 } }),
+    "no passage passed the judge's bar (12 passages judged, 3 sources searched)",
+  );
   for (const language of ['en', 'ja'] as const) {
-    const line = STRINGS[language].noFigureLine(0, 2, 'X');
+    const line = STRINGS[language].noFigureLine(0, 2, 'X', { supporting: 0, refuting: 0 });
     assert.ok(!/1\.00|high|高/.test(line), line);
     assert.ok(line.includes('2') && line.endsWith('X'), line);
   }

@@ -82,7 +82,10 @@ export function answerSection(ctx: RunContext, model: IntegrationModel, cites: C
     item([
       text(
         verdictHasNoFigure(a.verdict)
-          ? t.noFigureLine(a.basis.judged_passages, a.basis.sources_searched.length, a.basis.what_would_change)
+          ? t.noFigureLine(a.basis.judged_passages, a.basis.sources_searched.length, a.basis.what_would_change, {
+              supporting: a.basis.supporting_sources,
+              refuting: a.basis.refuting_sources,
+            })
           : t.confidenceLine(a.confidence.toFixed(2), confidenceLabel(a.confidence), a.basis.what_would_change),
       ),
     ]),

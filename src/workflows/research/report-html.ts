@@ -2,6 +2,7 @@
 // renderHtmlReport) — the answer, the relevant claims with their final status and the rationale in
 // words, every evidence sentence verbatim with its source, real link, trust level and locator, the
 // contested pairs and a static graph. Built from the integration model, so it says what report.md says.
+import { shownVerdict } from '../../core/index.js';
 import { rationaleInWords, renderHtmlReport, type HtmlAnswer, type HtmlQuote, type HtmlReportDocument, type HtmlSource } from '../../report/index.js';
 import type { AnswerQuote } from '../answer/index.js';
 import { propositionClaimId } from './answer.js';
@@ -65,6 +66,7 @@ function answerOf(ctx: RunContext, model: IntegrationModel): HtmlAnswer {
     .join(' ');
   return {
     verdict: ctx.strings.verdictLabel[a.verdict],
+    shown: shownVerdict(a),
     ...(a.proposition ? { proposition: a.proposition } : {}),
     confidence: a.confidence,
     summary: a.basis.summary,

@@ -46,6 +46,8 @@ export async function consensusAnswer(options: {
     for: top(sides.for),
     against: top(sides.against),
     judged: claims.length,
+    supportingSources: d.supportingSources,
+    refutingSources: d.refutingSources,
     stanceModel: options.judge.stanceModelName(),
   };
 }
@@ -56,6 +58,12 @@ export function consensusAnswerLines(a: ConsensusAnswer, language: 'ja' | 'en'):
   const label = ja
     ? { supported: '支持される', refuted: '反証される', mixed: '賛否が分かれる', 'insufficient evidence': '証拠不十分' }[a.verdict]
     : { supported: 'Supported', refuted: 'Refuted', mixed: 'Mixed', 'insufficient evidence': 'Insufficient evidence' }[a.verdict];
+  const shown = {
+    verdict: a.verdict,
+    confidence: a.confidence,
+    judged: a.judged,
+    ...(a.supportingSources !== undefined ? { passed: { supporting: a.supportingSources, refuting: a.refutingSources ?? 0 } } : {}),
+  };
   return [
     ja ? '## 回答' : '## Answer',
     '',
@@ -65,8 +73,8 @@ export function consensusAnswerLines(a: ConsensusAnswer, language: 'ja' | 'en'):
     ...(a.against.length > 0 ? [`- ${ja ? '反証' : 'Against'}:`, ...a.against.map((q) => `  - ${mdQuote(q.quote)} (${q.url})`)] : []),
     verdictHasNoFigure(a.verdict)
       ? ja
-        ? `- 確信度なし: ${verdictConfidenceText({ verdict: a.verdict, confidence: a.confidence, judged: a.judged }, 'ja')}。最終レポートが引用する文を ${a.stanceModel} で判定。`
-        : `- No confidence figure: ${verdictConfidenceText({ verdict: a.verdict, confidence: a.confidence, judged: a.judged })}; the statements the consensus report cites, judged by ${a.stanceModel}.`
+        ? `- 確信度なし: ${verdictConfidenceText(shown, 'ja')}。最終レポートが引用する文を ${a.stanceModel} で判定。`
+        : `- No confidence figure: ${verdictConfidenceText(shown)}; the statements the consensus report cites, judged by ${a.stanceModel}.`
       : ja
         ? `- 確信度 ${a.confidence.toFixed(2)}（${confidenceLabel(a.confidence)}）: 最終レポートが引用する${a.judged}文を ${a.stanceModel} で判定。`
         : `- Confidence ${a.confidence.toFixed(2)} (${confidenceLabel(a.confidence)}): the ${a.judged} statements the consensus report cites, judged by ${a.stanceModel}.`,

@@ -12,6 +12,9 @@ export interface ConsensusAnswer {
   against: Array<{ quote: string; url: string; confidence: number }>;
   /** Statements judged. */
   judged: number;
+  /** Independent sources whose statements passed the judge's bar, for and against (an "insufficient evidence" verdict may rest on some). */
+  supportingSources?: number;
+  refutingSources?: number;
   stanceModel: string;
 }
 

@@ -1,0 +1,27 @@
+// The consensus answer's lines: an "insufficient evidence" verdict shows no confidence figure, and says
+// whether nothing passed the judge's bar or what passed was too little.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { consensusAnswerLines } from './answer.js';
+import type { ConsensusAnswer } from './types.js';
+
+const base: ConsensusAnswer = {
+  proposition: 'Alpine glaciers are retreating.',
+  verdict: 'insufficient evidence',
+  confidence: 0.62,
+  for: [{ quote: 'Alpine glaciers lost 10% of their volume.', url: 'https://a.example/1', confidence: 0.8 }],
+  against: [],
+  judged: 6,
+  supportingSources: 1,
+  refutingSources: 0,
+  stanceModel: 'embedded',
+};
+
+test('consensus answer: "insufficient evidence" with a statement for it says what passed was too little, with no figure', () => {
+  const text = consensusAnswerLines(base, 'en').join('\n');
+  assert.match(text, /No confidence figure: what passed the judge's bar is too little for a verdict \(1 source for, 0 against, 6 passages judged\)/);
+  assert.doesNotMatch(text, /0\.62/);
+  const none = consensusAnswerLines({ ...base, for: [], supportingSources: 0 }, 'en').join('\n');
+  assert.match(none, /no passage passed the judge's bar \(6 passages judged\)/);
+  assert.match(consensusAnswerLines(base, 'ja').join('\n'), /判定の基準を満たした箇所はあるが結論には足りない（支持 1 ソース、反証 0 ソース、判定 6 件）/);
+});

@@ -170,7 +170,17 @@ test('PostgreSQL restarting mid-run: the worker reconnects and the query complet
       );
       const pages = store.listPages(taskId);
       assert.equal(new Set(pages.map((p) => p.url)).size, pages.length, 'no page stored twice');
-      assert.equal(pages.filter((p) => p.fetchStatus === 'fetched' && bed.ew.bulkUrls.includes(p.url)).length, bed.ew.bulkUrls.length, 'every page fetched');
+      const bulk = pages.filter((p) => bed.ew.bulkUrls.includes(p.url));
+      assert.equal(
+        bulk.filter((p) => p.fetchStatus === 'fetched').length,
+        bed.ew.bulkUrls.length,
+        // On failure, what became of the others: their status and the outcome their page checkpoint records (seen once: 11 of 12).
+        `every page fetched; the others: ${JSON.stringify(
+          bulk
+            .filter((p) => p.fetchStatus !== 'fetched')
+            .map((p) => ({ url: p.url, status: p.fetchStatus, outcome: store.loadCheckpoint(taskId, `page:${p.id}`)?.payload })),
+        )}; missing: ${bed.ew.bulkUrls.filter((u) => !bulk.some((p) => p.url === u)).join(', ') || 'none'}`,
+      );
     } finally {
       store.close();
     }

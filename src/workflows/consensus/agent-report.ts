@@ -8,7 +8,7 @@ import { analyzeQuestion, claimRelevance, termWeights } from '../answer/index.js
 import type { SourceDocument } from './adapters.js';
 import { extractEntities } from './entities.js';
 import { messagesFor } from './messages.js';
-import type { AgentSourceType, ReportClaim, ReportEntity, ReportLanguage, SourceReference } from './types.js';
+import type { AgentSourceType, ReportClaim, ReportEntity, ReportFinding, ReportLanguage, SourceReference } from './types.js';
 
 /** Key findings listed per report. */
 export const MAX_KEY_FINDINGS = 8;
@@ -45,6 +45,8 @@ export interface BuiltReport {
   content: string;
   claims: ReportClaim[];
   entities: ReportEntity[];
+  /** The key findings the content lists, as data. */
+  keyFindings: ReportFinding[];
 }
 
 interface Quote {
@@ -119,6 +121,16 @@ function quoted(text: string, language: ReportLanguage): string {
   return language === 'ja' ? `「${t}」` : `“${t}”`;
 }
 
+/**
+ * A key finding's line, its sources cited by `cite` (an agent report numbers them [1], [2]…; the final
+ * report by its Sources list, [R1]…): the one line both reports write for a finding.
+ */
+export function keyFindingLine(f: ReportFinding, cite: (url: string) => string, language: ReportLanguage): string {
+  const m = messagesFor(language);
+  const others = f.otherSourceUrls.map(cite).join('');
+  return `- ${f.unverified ? `${m.unverifiedLabel} ` : ''}${quoted(f.quote, language)} ${cite(f.sourceUrl)}${others ? m.alsoStatedIn(others) : ''}`;
+}
+
 function typeSummary(sources: ReadSource[], names: Record<AgentSourceType, string>, language: ReportLanguage): string {
   const counts = new Map<AgentSourceType, number>();
   for (const s of sources) {
@@ -154,15 +166,15 @@ export function buildAgentReport(options: BuildReportOptions): BuiltReport {
 
   lines.push(m.keyFindings, '');
   if (key.length === 0) lines.push(m.noFindings);
-  for (const f of key) {
-    const others = f.sourceIndexes
-      .filter((i) => i !== f.quote.sourceIndex)
-      .map((i) => `[${i + 1}]`)
-      .join('');
-    lines.push(
-      `- ${f.unverified ? `${m.unverifiedLabel} ` : ''}${quoted(f.quote.text, language)} [${f.quote.sourceIndex + 1}]${others ? m.alsoStatedIn(others) : ''}`,
-    );
-  }
+  const keyFindings: ReportFinding[] = key.map((f) => ({
+    quote: f.quote.text,
+    sourceUrl: sources[f.quote.sourceIndex]!.ref.url,
+    otherSourceUrls: f.sourceIndexes.filter((i) => i !== f.quote.sourceIndex).map((i) => sources[i]!.ref.url),
+    unverified: f.unverified,
+  }));
+  const number = new Map<string, number>();
+  sources.forEach((s, i) => number.has(s.ref.url) || number.set(s.ref.url, i + 1));
+  for (const f of keyFindings) lines.push(keyFindingLine(f, (url) => `[${number.get(url)}]`, language));
   lines.push('');
 
   // Each source's own most relevant statements not already among the key findings.
@@ -227,5 +239,5 @@ export function buildAgentReport(options: BuildReportOptions): BuiltReport {
     corroboratingSources: f.sourceIndexes.length,
     unverified: f.unverified,
   }));
-  return { content: lines.join('\n').trimEnd() + '\n', claims, entities };
+  return { content: lines.join('\n').trimEnd() + '\n', claims, entities, keyFindings };
 }

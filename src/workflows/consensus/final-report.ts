@@ -3,6 +3,7 @@
 import { mdInline, NonRetryableError } from '../../core/index.js';
 import { consensusAnswerLines, type ConsensusAnswer } from './answer.js';
 import { KEY_FINDINGS_HEADINGS, messagesFor } from './messages.js';
+import { keyFindingLine } from './agent-report.js';
 import type { IterationResult, ReportLanguage, ReportScore, SourceReference } from './types.js';
 
 /** Sources listed at least (the seed's 20); sources cited by the key findings are always listed. */
@@ -59,27 +60,40 @@ export function generateFinalReport(input: FinalReportInput): string {
   for (const it of iterations) for (const r of it.agentReports) for (const s of r.sources) if (!all.has(s.url)) all.set(s.url, s);
   const byReliability = [...all.values()].sort((a, b) => (b.reliabilityScore ?? 0) - (a.reliabilityScore ?? 0));
 
-  // Key findings of every iteration's selected report, their [n] citations rewritten to R-numbers.
+  // Key findings of every iteration's selected report, cited by R-numbers: from the report's findings as
+  // data; a report that has only its text (as the seed's agents write) is read for them, its [n] rewritten.
   const cited = new Set<string>();
-  const findings: Array<{ line: string; urls: string[] }> = [];
+  /** A finding once (by `key`), the sources it cites, and its line given how a source is cited. */
+  const findings: Array<{ key: string; urls: string[]; line: (cite: (url: string) => string) => string }> = [];
+  const add = (f: (typeof findings)[number]): void => void (findings.some((x) => x.key === f.key) || findings.push(f));
   for (const it of iterations) {
     const selected = it.agentReports.find((r) => r.reportId === it.selectedReportId);
-    for (const line of keyFindingLines(it.consensusReport, language)) {
+    if (selected?.keyFindings) {
+      for (const f of selected.keyFindings)
+        add({
+          key: JSON.stringify([f.unverified, f.quote, f.sourceUrl, f.otherSourceUrls]),
+          urls: [f.sourceUrl, ...f.otherSourceUrls],
+          line: (cite) => keyFindingLine(f, cite, language),
+        });
+      continue;
+    }
+    for (const text of keyFindingLines(it.consensusReport, language)) {
       const urls: string[] = [];
-      const rewritten = line.replace(/\[(\d+)\]/g, (whole, n: string) => {
+      const rewritten = text.replace(/\[(\d+)\]/g, (whole, n: string) => {
         const src = selected?.sources[Number(n) - 1];
         if (!src) return whole;
         urls.push(src.url);
         return `{{${src.url}}}`;
       });
-      if (!findings.some((f) => f.line === rewritten)) findings.push({ line: rewritten, urls });
+      add({ key: rewritten, urls, line: (cite) => rewritten.replace(/\{\{(.+?)\}\}/g, (_, url: string) => cite(url)) });
     }
   }
   const kept = findings.slice(0, MAX_FINAL_FINDINGS);
   for (const f of kept) for (const u of f.urls) cited.add(u);
   const listed = byReliability.filter((s, i) => i < MAX_LISTED_SOURCES || cited.has(s.url));
   const label = new Map(listed.map((s, i) => [s.url, `R${i + 1}`]));
-  const keyFindings = kept.map((f) => f.line.replace(/\{\{(.+?)\}\}/g, (_, url: string) => `[${label.get(url) ?? mdInline(url)}]`)).join('\n');
+  const citeR = (url: string): string => `[${label.get(url) ?? mdInline(url)}]`;
+  const keyFindings = kept.map((f) => f.line(citeR)).join('\n');
 
   const initial = scores[0]!;
   const final = input.finalScore.totalScore;

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { generateFinalReport, keyFindingLines } from './final-report.js';
 import { buildNextContext, improvementPercent, initialContext, shouldTerminateEarly, unresolvedQuestionsOf } from './iteration.js';
 import { makeReport } from './test-support/doubles.js';
-import type { IterationResult, ReportScore } from './types.js';
+import type { IterationResult, ReportScore, SourceReference } from './types.js';
 
 const score = (reportId: string, totalScore: number, extra: Partial<ReportScore> = {}): ReportScore => ({
   reportId,
@@ -117,4 +117,31 @@ test('final report: seed §2.1.2 sections, the selected report’s score, findin
   );
   assert.match(ja, /本調査は1回の反復合議プロセスを経て完了しました。初回スコア69\.5%から最終スコア69\.5%まで、0\.0%の品質向上を達成しました。/);
   assert.match(ja, /\(信頼度: 90%\)/);
+});
+
+test('the final report takes a report’s key findings from its data, not from its text: the Sources list numbers them', () => {
+  const sources: SourceReference[] = [
+    { url: 'https://a.example/x', title: 'Low page', fetchedAt: 't', reliabilityScore: 0.3 },
+    { url: 'https://b.example/y', title: 'High page', fetchedAt: 't', reliabilityScore: 0.9 },
+  ];
+  // The text says one thing, the data another: the data wins (the text is only read for a report without data).
+  const content = '# T — agent 1\n\n## Key findings\n\n- “Text only.” [1]\n\n## Sources\n\n- [1] Low page\n';
+  const report = {
+    ...makeReport({ id: 'r1', content, sources }),
+    keyFindings: [{ quote: 'A is B.', sourceUrl: 'https://a.example/x', otherSourceUrls: ['https://b.example/y'], unverified: false }],
+  };
+  const it: IterationResult = {
+    iteration: 1,
+    agentReports: [report],
+    scores: [score('r1', 0.7)],
+    consensusReport: content,
+    selectionReason: 'best total',
+    durationMs: 1,
+    selectedReportId: 'r1',
+  };
+  const text = generateFinalReport({ iterations: [it], finalScore: it.scores[0]!, language: 'en' });
+  // The final report's own section (the agent report's, demoted to ####, sits under Detailed report).
+  const findings = text.slice(text.indexOf('\n## Key findings\n'), text.indexOf('\n## Sources\n'));
+  assert.match(findings, /^\n## Key findings\n\n- “A is B\.” \[R2\] \(also stated in \[R1\]\)\n/);
+  assert.doesNotMatch(findings, /Text only/);
 });

@@ -5,6 +5,8 @@ import { initialContext } from './iteration.js';
 import { ResearchAgent } from './research-agent.js';
 import { memoryEngine, type MemoryDoc } from './test-support/doubles.js';
 import type { AgentStrategy, IterationContext } from './types.js';
+import { keyFindingLine } from './agent-report.js';
+import { keyFindingLines } from './final-report.js';
 
 const DOCS: MemoryDoc[] = [
   {
@@ -99,6 +101,13 @@ test('a report: sources read with their trust, sections, verbatim quotes with ci
   assert.ok(report.entities!.some((e) => e.text === 'NOAA' && e.kind === 'acronym'));
   assert.ok(report.entities!.some((e) => e.text === '4.5 mm' && e.kind === 'quantity'));
   assert.match(report.content, /- \[3\] NOAA sea level — <https:\/\/noaa\.example\.edu\/sea> \(reliability 90%, ACADEMIC, academic\)/);
+  // The key findings are data too, and the Key findings section is their lines (what the final report uses).
+  assert.ok(report.keyFindings && report.keyFindings.length >= 2);
+  const number = (url: string): string => `[${report.sources.findIndex((s) => s.url === url) + 1}]`;
+  assert.deepEqual(
+    report.keyFindings.map((f) => keyFindingLine(f, number, 'en')),
+    keyFindingLines(report.content, 'en'),
+  );
 });
 
 test('covered sources are skipped; the time range drops dated old sources; preferred types come first', async () => {

@@ -185,6 +185,7 @@ export class ResearchAgent implements ConsensusAgent {
       generatedAt: now().toISOString(),
       durationMs: Date.now() - started,
       claims: built.claims,
+      keyFindings: built.keyFindings,
       queries,
       entities: built.entities,
       warnings,

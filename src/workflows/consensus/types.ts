@@ -144,6 +144,18 @@ export interface ReportClaim {
   unverified?: boolean;
 }
 
+/** Lyra: one of a report's key findings, as data: the quote, the source it quotes and the others stating it. */
+export interface ReportFinding {
+  /** The verbatim statement quoted. */
+  quote: string;
+  /** The source quoted. */
+  sourceUrl: string;
+  /** Other sources stating the same (near-duplicates merged), in the report's order. */
+  otherSourceUrls: string[];
+  /** Marked [要検証]/[unverified]: one source, below TRUSTED. */
+  unverified: boolean;
+}
+
 /** Lyra: a named thing found in the report's sources. */
 export interface ReportEntity {
   text: string;
@@ -163,6 +175,11 @@ export interface AgentReport {
   durationMs: number;
   /** Lyra: the statements the report cites, for conflict detection; extracted from `content` when absent. */
   claims?: ReportClaim[];
+  /**
+   * Lyra: the key findings, as the report's Key findings section lists them: the final report takes them
+   * from here; only a report without them (text alone, as the seed's agents write) is read for them.
+   */
+  keyFindings?: ReportFinding[];
   /** Lyra: queries the agent sent. */
   queries?: string[];
   /** Lyra: entities of the sources read. */

@@ -113,6 +113,7 @@ try {
 
   // The cross-encoder over the shipped ranking's top K (dev only): every sentence of each candidate judged.
   const rerankK = Number(args.rerank);
+  if (!Number.isInteger(rerankK) || rerankK < 0) throw new Error(`bench:retrieval: --rerank takes a whole number of candidates (0 = off), got ${args.rerank}`);
   const reranked: { nli?: Ranking[]; fused?: Ranking[]; unitsPerSecond?: number; claimsPerSecond?: number } = {};
   if (rerankK > 0) {
     const judge = createNliStanceModel();
@@ -215,17 +216,19 @@ try {
   console.log(
     `bench:retrieval — Check-COVID: ${abstracts.length} abstracts (${sentences.length} sentences), claims: train ${splits.train.length}, dev ${splits.dev.length}`,
   );
-  console.log('ranker                      split   top1   top5  top10  MRR@10   top5 vs bm25');
+  console.log(`${'ranker'.padEnd(40)}split   top1   top5  top10  MRR@10   top5 vs bm25`);
   for (const r of rows) {
     const base = rows.find((x) => x.ranker === 'bm25' && x.split === r.split)!;
     console.log(
-      `${r.ranker.padEnd(28)}${r.split.padEnd(6)}${[r.top1, r.top5, r.top10, r.mrr10].map((x) => x.toFixed(3).padStart(7)).join('')}   ${(r.top5 / base.top5).toFixed(3)}×`,
+      `${r.ranker.padEnd(40)}${r.split.padEnd(6)}${[r.top1, r.top5, r.top10, r.mrr10].map((x) => x.toFixed(3).padStart(7)).join('')}   ${(r.top5 / base.top5).toFixed(3)}×`,
     );
   }
   for (const [label, s] of Object.entries(speed))
     console.log(`${label}: ${s.sentencesPerSecond} corpus sentences/s, ${s.claimsPerSecond} claims/s (2 CPU threads max)`);
   if (reranked.unitsPerSecond !== undefined)
-    console.log(`rerank-nli: ${reranked.unitsPerSecond} claim–sentence pairs/s, ${reranked.claimsPerSecond} claims/s (top ${rerankK}, 2 CPU threads max)`);
+    console.log(
+      `rerank-nli: ${reranked.unitsPerSecond} claim–sentence pairs/s, ${reranked.claimsPerSecond} claims/s (top ${rerankK}, 2 CPU threads max; the peak RSS below includes the NLI model)`,
+    );
   console.log(`peak RSS ${Math.round(peakRss / 1048576)} MB`);
   if (args.json)
     writeFileSync(

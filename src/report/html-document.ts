@@ -55,10 +55,10 @@ export interface HtmlAnswer {
   /** The verdict as people read it, in the report's language ("Insufficient evidence"). */
   verdict: string;
   /**
-   * The verdict as data with what was judged (core/format verdictConfidenceText): whether a confidence
-   * figure is shown, or what was searched and judged instead. Without it the label alone decides.
+   * The verdict as data with what was judged (core/format shownVerdict): whether a confidence figure is
+   * shown, or what was searched and judged instead. The label above never decides that.
    */
-  shown?: ShownVerdictInput;
+  shown: ShownVerdictInput;
   proposition?: string;
   confidence: number;
   summary: string;

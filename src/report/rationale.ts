@@ -14,6 +14,8 @@ export interface RationaleFacts {
   axes: StatusAxes | null | undefined;
   conditions: readonly string[];
   relaxation_reason?: string | null | undefined;
+  /** A statement someone asked about (`lyra verify`), not a sentence taken from a source: no source of its own to discount. */
+  asked?: boolean | undefined;
 }
 
 const f2 = (x: number): string => x.toFixed(2);
@@ -63,14 +65,19 @@ export function rationaleInWords(c: RationaleFacts, language: 'en' | 'ja'): stri
       why = ja ? `反証済み: ${refutation}に対し${agreement}。` : `Refuted: ${refutation} against ${agreement}.`;
       break;
     default:
+      // Refutation short of REFUTED (or support and refutation with too little agreement) is said too.
       why =
         n === 0
           ? ja
-            ? '根拠不足: 抽出元の文のほかに支持するソースがない。'
-            : 'Unsupported: no source beyond the one it was taken from supports it.'
-          : ja
-            ? `根拠不足: ${support}が、条件付きに必要な強さに届かない。`
-            : `Unsupported: ${support}, too little for conditioned support.`;
+            ? `根拠不足: ${c.asked ? '支持するソースがない' : '抽出元の文のほかに支持するソースがない'}${a.refutation > 0 ? `（${refutation}）` : ''}。`
+            : `Unsupported: ${c.asked ? 'no source supports it' : 'no source beyond the one it was taken from supports it'}${a.refutation > 0 ? ` (${refutation})` : ''}.`
+          : a.refutation > 0
+            ? ja
+              ? `根拠不足: ${support}が、${refutation}、${agreement}で条件付きに届かない。`
+              : `Unsupported: ${support}, but ${refutation} and ${agreement} — short of conditioned support.`
+            : ja
+              ? `根拠不足: ${support}が、条件付きに必要な強さに届かない。`
+              : `Unsupported: ${support}, too little for conditioned support.`;
   }
   return c.relaxation_reason ? `${why} ${ja ? '緩和' : 'Relaxed'}: ${c.relaxation_reason}` : why;
 }

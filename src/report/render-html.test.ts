@@ -13,6 +13,7 @@ const doc = (n = 3): HtmlReportDocument => ({
   meta: ['Task task_1'],
   answer: {
     verdict: 'Supported',
+    shown: { verdict: 'supported', confidence: 0.8 },
     confidence: 0.8,
     summary: 'Two sources agree.',
     for: [{ text: 'Corals bleach.', stance: 'supports', stated: false, confidence: 0.9, source, locator: '¶1' }],
@@ -79,6 +80,7 @@ test('report.html: an insufficient-evidence answer shows its closest neutral pas
   const d = doc(1);
   d.answer = {
     verdict: 'Insufficient evidence',
+    shown: { verdict: 'insufficient evidence', confidence: 1 },
     confidence: 1,
     summary: 'None passed the bar.',
     for: [],
@@ -98,7 +100,7 @@ test('report.html: an insufficient-evidence answer shows no confidence figure wh
   d.answer = { ...answer, shown: { verdict: 'insufficient evidence', confidence: 0.55, judged: 10, searched: 1, passed: { supporting: 2, refuting: 1 } } };
   const html = renderHtmlReport(d);
   assert.ok(!html.includes('confidence 0.55'), 'no figure');
-  assert.ok(html.includes('what passed the judge&#39;s bar is too little for a verdict (2 sources for, 1 against, 10 passages judged, 1 source searched)'));
+  assert.ok(html.includes('what passed the judge&#39;s bar points both ways (2 sources for, 1 against, 10 passages judged, 1 source searched)'));
   // A supported answer keeps its figure.
   d.answer = { ...answer, verdict: 'Supported', shown: { verdict: 'supported', confidence: 0.55 } };
   assert.ok(renderHtmlReport(d).includes('confidence 0.55'));

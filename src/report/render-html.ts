@@ -123,9 +123,8 @@ export function quoteHtml(q: HtmlQuote, t: Labels): string {
 }
 
 function verdictMeta(a: HtmlAnswer, t: Labels, lang: 'en' | 'ja'): string {
-  const shown = a.shown ?? { verdict: a.verdict, confidence: a.confidence };
-  if (!verdictHasNoFigure(shown.verdict)) return ` <span class="meta">${htmlText(`${t.confidence} ${a.confidence.toFixed(2)}`)}</span>`;
-  return a.shown ? ` <span class="meta">${htmlText(verdictConfidenceText(a.shown, lang))}</span>` : '';
+  if (!verdictHasNoFigure(a.shown.verdict)) return ` <span class="meta">${htmlText(`${t.confidence} ${a.confidence.toFixed(2)}`)}</span>`;
+  return ` <span class="meta">${htmlText(verdictConfidenceText(a.shown, lang))}</span>`;
 }
 
 function answerHtml(a: HtmlAnswer, t: Labels, lang: 'en' | 'ja'): string {

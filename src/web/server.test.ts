@@ -621,3 +621,47 @@ test('live events without a task follow every task (the tasks list)', async () =
   });
   assert.equal(text.match(/event: progress/g)?.length, 2);
 });
+
+// Last: it adds a task, which the tests above that count tasks would see.
+test("a research run's answer on its task page: the verdict as data decides, no figure beside 'Insufficient evidence', what was judged instead", async () => {
+  const { RESEARCH_STATE_KEY } = await import('../app/index.js');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  // An insufficient-evidence answer resting on passages that passed the bar on both sides.
+  const answer = {
+    question: 'Does walking lower blood pressure?',
+    proposition: 'Walking does lower blood pressure.',
+    verdict: 'insufficient evidence',
+    confidence: 0.55,
+    for: [],
+    against: [],
+    closest: [],
+    basis: {
+      method: 'proposition_judged',
+      summary: '10 passages judged.',
+      what_would_change: 'More sources.',
+      sources_searched: ['corpus sea'],
+      relevant_claims: 2,
+      judged_passages: 10,
+      passed_passages: 3,
+      supporting_sources: 2,
+      refuting_sources: 1,
+      support: 0.4,
+      refutation: 0.3,
+      stance_model: 'embedded',
+    },
+    prose: null,
+  };
+  writeSyntheticTask(runtime.store, { taskId: 'task_answer', question: 'Does walking lower blood pressure?', claims: 2, sources: 1 });
+  const runDir = join(home, 'runs', 'r-answer');
+  mkdirSync(runDir, { recursive: true });
+  writeFileSync(join(runDir, 'research_run.json'), JSON.stringify({ run_id: 'r-answer', task_id: 'task_answer', status: 'completed', answer }));
+  runtime.store.saveCheckpoint('task_answer', RESEARCH_STATE_KEY, { question: 'Does walking lower blood pressure?', runDir });
+  const page = await call('/tasks/task_answer');
+  assert.equal(page.status, 200);
+  assert.match(
+    page.body,
+    /<h2>Answer: Insufficient evidence <span class="meta">what passed the judge&#39;s bar points both ways \(2 sources for, 1 against, 10 passages judged, 1 source searched\)<\/span><\/h2>/,
+    /<section class="answer"[\s\S]{0,300}/.exec(page.body)?.[0] ?? 'no answer section',
+  );
+  assert.doesNotMatch(page.body, /confidence 0\.55/);
+});

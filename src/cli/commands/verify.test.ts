@@ -72,6 +72,12 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
     assert.ok(m.claims.slice(1).length > 0 && m.claims.slice(1).every((c) => c.sideClaim === true));
     assert.equal(m.paging.sideClaims, m.paging.totalClaims - 1);
 
+    // A statement nothing supports: the words say no source supports it (it was not taken from one).
+    const none = await runCli(['verify', 'zebras migrate across the frozen tundra', '--corpus', 'papers'], { home });
+    assert.equal(none.code, 0, none.err);
+    assert.match(none.out, /^UNSUPPORTED /);
+    assert.match(none.out, /\nwhy: Unsupported: no source supports it\.\n/);
+
     const bad = await runCli(['verify', 'the claim is true', '--max-pages', 'zero'], { home });
     assert.equal(bad.code, 2);
     assert.match(bad.err, /--maxPages/);

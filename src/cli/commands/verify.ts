@@ -48,7 +48,7 @@ export function formatVerifyResult(r: VerifyOnceResult): string {
   const lines = [
     `${r.status}  confidence ${r.confidence.toFixed(2)} ± ${r.uncertainty.toFixed(2)}  controversy ${r.controversy.toFixed(2)}`,
     `claim: ${r.claim.statement} (${r.claim.id})`,
-    ...(r.axes ? [`why: ${rationaleInWords({ status: r.status, rationale: r.rationale, axes: r.axes, conditions: r.conditions }, 'en')}`] : []),
+    ...(r.axes ? [`why: ${rationaleInWords({ status: r.status, rationale: r.rationale, axes: r.axes, conditions: r.conditions, asked: true }, 'en')}`] : []),
     `rationale: ${r.rationale}`,
     ...(r.conditions.length > 0 ? [`conditions: ${r.conditions.join('; ')}`] : []),
     ...evidenceLines('supporting evidence', r.supporting),

@@ -12,11 +12,15 @@ export interface ShownVerdictInput {
   /** Sources searched, when known. */
   searched?: number;
   /**
-   * Independent sources whose passages passed the judge's bar, for and against, when known: an
-   * "insufficient evidence" verdict may rest on some (too few, or of too low trust), and then it must not
-   * read as if none passed.
+   * Independent sources whose passages passed the judge's bar and counted for the verdict, for and against,
+   * when known: an "insufficient evidence" verdict may rest on some (too few or too low in trust, or both
+   * sides), and then it must not read as if none passed.
    */
   passed?: { supporting: number; refuting: number };
+  /** Passages the judge called supporting or refuting, counted for the verdict or not (a passage not naming the question's subject is not), when known. */
+  passedByJudge?: number;
+  /** An open question (no proposition): the relevant claims that answer it, when known; no passage is judged against a proposition. */
+  claims?: number;
 }
 
 /** True when the verdict carries no confidence figure in what people read. */
@@ -24,59 +28,91 @@ export function verdictHasNoFigure(verdict: string): boolean {
   return verdict === 'insufficient evidence';
 }
 
-/** The words of each language: the figure, the counts, the two leads and how the counts are joined. */
+/** The words of each language: the figure, the counts, the leads and how the counts are joined. */
 const WORDS = {
   en: {
     figure: (c: string) => `confidence ${c}`,
     judged: (n: number) => `${n} passage${n === 1 ? '' : 's'} judged`,
     searched: (n: number) => `${n} source${n === 1 ? '' : 's'} searched`,
+    claims: (n: number) => `${n} relevant claim${n === 1 ? '' : 's'}`,
+    passed: (s: number, r: number) => `${s} source${s === 1 ? '' : 's'} for, ${r} against`,
+    passedByJudge: (n: number) => `${n} passed but not counted`,
     nothingJudged: 'nothing relevant found to judge',
     noneAboveBar: "no passage passed the judge's bar",
+    notCounted: "what passed the judge's bar could not be counted",
     tooLittle: "what passed the judge's bar is too little for a verdict",
-    passed: (s: number, r: number) => `${s} source${s === 1 ? '' : 's'} for, ${r} against`,
+    bothWays: "what passed the judge's bar points both ways",
+    openQuestion: 'the relevant claims do not settle it',
     withCounts: (lead: string, counts: string[]) => `${lead} (${counts.join(', ')})`,
   },
   ja: {
     figure: (c: string) => `確信度 ${c}`,
     judged: (n: number) => `判定 ${n} 件`,
-    searched: (n: number) => `検索した情報源 ${n}`,
+    searched: (n: number) => `検索したソース ${n}`,
+    claims: (n: number) => `関係するClaim ${n} 件`,
+    passed: (s: number, r: number) => `支持するソース ${s}、反証するソース ${r}`,
+    passedByJudge: (n: number) => `基準を満たしたが数えなかった箇所 ${n}`,
     nothingJudged: '判定できる関連箇所なし',
     noneAboveBar: '判定の基準を満たした箇所なし',
-    tooLittle: '判定の基準を満たした箇所はあるが結論には足りない',
-    passed: (s: number, r: number) => `支持 ${s} ソース、反証 ${r} ソース`,
+    notCounted: '判定の基準を満たした箇所はあるが、数えられるものがない',
+    tooLittle: '判定の基準を満たした箇所はあるが、結論を出すには足りない',
+    bothWays: '判定の基準を満たした箇所が支持と反証に分かれている',
+    openQuestion: '関係するClaimでは結論が出ない',
     withCounts: (lead: string, counts: string[]) => `${lead}（${counts.join('、')}）`,
   },
 } as const;
 
 /**
  * "confidence 0.83", or for insufficient evidence what was judged: "no passage passed the judge's bar (12
- * passages judged, 3 sources searched)", or when some did: "what passed the judge's bar is too little for a
- * verdict (2 sources for, 1 against, 10 passages judged, 1 source searched)".
+ * passages judged, 3 sources searched)"; when some did, "what passed the judge's bar is too little for a
+ * verdict (2 sources for, 0 against, …)" or "… points both ways (1 source for, 1 against, …)"; for an open
+ * question "the relevant claims do not settle it (4 relevant claims, …)".
  */
 export function verdictConfidenceText(a: ShownVerdictInput, language: 'en' | 'ja' = 'en'): string {
   const w = WORDS[language];
   if (!verdictHasNoFigure(a.verdict)) return w.figure(a.confidence.toFixed(2));
+  const searched = a.searched !== undefined ? [w.searched(a.searched)] : [];
+  if (a.claims !== undefined) return w.withCounts(w.openQuestion, [w.claims(a.claims), ...searched]);
   const passed = a.passed && a.passed.supporting + a.passed.refuting > 0 ? a.passed : undefined;
+  const uncounted = !passed && (a.passedByJudge ?? 0) > 0 ? a.passedByJudge! : 0;
   const counts = [
     ...(passed ? [w.passed(passed.supporting, passed.refuting)] : []),
+    ...(uncounted > 0 ? [w.passedByJudge(uncounted)] : []),
     ...(a.judged !== undefined ? [w.judged(a.judged)] : []),
-    ...(a.searched !== undefined ? [w.searched(a.searched)] : []),
+    ...searched,
   ];
-  const lead = passed ? w.tooLittle : a.judged === 0 ? w.nothingJudged : w.noneAboveBar;
+  const lead = passed
+    ? passed.supporting > 0 && passed.refuting > 0
+      ? w.bothWays
+      : w.tooLittle
+    : uncounted > 0
+      ? w.notCounted
+      : a.judged === 0
+        ? w.nothingJudged
+        : w.noneAboveBar;
   return counts.length > 0 ? w.withCounts(lead, counts) : lead;
 }
 
-/** What an answer's verdict line shows (core/format verdictConfidenceText), from the answer's verdict and basis. */
+/** What an answer's verdict line shows (verdictConfidenceText), from the answer's verdict and basis as stored. */
 export function shownVerdict(a: {
   verdict: string;
   confidence: number;
-  basis: { judged_passages: number; sources_searched: readonly string[]; supporting_sources: number; refuting_sources: number };
+  basis: {
+    method: string;
+    relevant_claims: number;
+    judged_passages: number;
+    sources_searched: readonly string[];
+    supporting_sources: number;
+    refuting_sources: number;
+    passed_passages?: number | undefined;
+  };
 }): ShownVerdictInput {
+  const base = { verdict: a.verdict, confidence: a.confidence, searched: a.basis.sources_searched.length };
+  if (a.basis.method === 'relevant_claims') return { ...base, claims: a.basis.relevant_claims };
   return {
-    verdict: a.verdict,
-    confidence: a.confidence,
+    ...base,
     judged: a.basis.judged_passages,
-    searched: a.basis.sources_searched.length,
     passed: { supporting: a.basis.supporting_sources, refuting: a.basis.refuting_sources },
+    ...(a.basis.passed_passages !== undefined ? { passedByJudge: a.basis.passed_passages } : {}),
   };
 }

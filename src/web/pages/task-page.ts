@@ -25,7 +25,7 @@ export interface TaskView {
 
 function answerHtml(a: HtmlAnswer): string {
   const quotes = (list: HtmlAnswer['for']) => list.map((q) => quoteBlock(q, undefined)).join('');
-  return `<section class="answer" id="answer"><h2>Answer: ${htmlText(a.verdict)} <span class="meta">${htmlText(verdictConfidenceText(a.shown ?? a))}</span></h2>
+  return `<section class="answer" id="answer"><h2>Answer: ${htmlText(a.verdict)} <span class="meta">${htmlText(verdictConfidenceText(a.shown))}</span></h2>
 ${a.proposition ? `<p>Proposition: <q>${htmlText(a.proposition)}</q></p>` : ''}<p>${htmlText(a.summary)}</p>${a.prose ? `<p>${htmlText(a.prose)}</p>` : ''}
 ${a.for.length > 0 ? `<h3>For</h3>${quotes(a.for)}` : ''}${a.against.length > 0 ? `<h3>Against</h3>${quotes(a.against)}` : ''}
 ${a.closest && a.closest.length > 0 ? `<h3>Closest passages (the judge left them neutral: read them yourself)</h3>${quotes(a.closest)}` : ''}

@@ -44,6 +44,14 @@ export const answerBasisSchema = z.strictObject({
   sources_searched: z.array(z.string()).describe('The sources the run searched (providers and corpora)'),
   relevant_claims: z.number().int().min(0),
   judged_passages: z.number().int().min(0).describe('Passages judged against the proposition'),
+  passed_passages: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      "Of those, the passages the judge called supporting or refuting, counted for the verdict or not (one not naming the question's subject, from a BLOCKED source or leaning on the sentence before it is not); absent in runs written before it",
+    ),
   supporting_sources: z.number().int().min(0),
   refuting_sources: z.number().int().min(0),
   support: z.number().min(0).max(1).describe('E: noisy-OR of trust × stance confidence over independent supporting sources'),

@@ -23,5 +23,8 @@ test('consensus answer: "insufficient evidence" with a statement for it says wha
   assert.doesNotMatch(text, /0\.62/);
   const none = consensusAnswerLines({ ...base, for: [], supportingSources: 0 }, 'en').join('\n');
   assert.match(none, /no passage passed the judge's bar \(6 passages judged\)/);
-  assert.match(consensusAnswerLines(base, 'ja').join('\n'), /判定の基準を満たした箇所はあるが結論には足りない（支持 1 ソース、反証 0 ソース、判定 6 件）/);
+  assert.match(
+    consensusAnswerLines(base, 'ja').join('\n'),
+    /判定の基準を満たした箇所はあるが、結論を出すには足りない（支持するソース 1、反証するソース 0、判定 6 件）/,
+  );
 });

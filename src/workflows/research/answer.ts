@@ -121,7 +121,7 @@ function quoteFromArtifact(e: EvidenceItemArtifact, linkOf: AnswerInput['linkOf'
 }
 
 /**
- * The passages shown as `closest` when nothing passed the judge's bar: the proposition's neutral
+ * The passages shown as `closest` with an "insufficient evidence" verdict: the proposition's neutral
  * passages leaning most to one side, from sources the answer may cite. They are not evidence for the
  * verdict; the reader judges them.
  */
@@ -186,12 +186,14 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
   let closestViews: EvidenceView[] = [];
   let method: Answer['basis']['method'];
   let judged = 0;
+  let passedByJudge = 0;
   if (proposition && pid) {
     method = 'proposition_judged';
     const claim = input.snapshot.claims.find((c) => c.id === pid);
     const views = claim ? [...claim.supporting, ...claim.refuting].filter((e) => !isOrigin(e)) : [];
     closestViews = claim?.closest ?? [];
     judged = claim ? claim.counts.supports + claim.counts.refutes + claim.counts.neutral : 0;
+    passedByJudge = claim ? claim.counts.supports + claim.counts.refutes : 0;
     const counted = views
       .map((e) => ({ e, text: pickQuote(e, proposition).text }))
       .filter((x) => answerMayCite(x.e.source.trustLevel) && aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT && standsAlone(x.text, s.language));
@@ -269,10 +271,17 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
         sources,
         failed,
       }),
-      what_would_change: t.answerChange(decision.verdict, judged, decision.supportingSources + decision.refutingSources),
+      what_would_change: t.answerChange(decision.verdict, {
+        judged,
+        passedByJudge,
+        supporting: decision.supportingSources,
+        refuting: decision.refutingSources,
+        openQuestion: method === 'relevant_claims',
+      }),
       sources_searched: sources,
       relevant_claims: relevantClaims.length,
       judged_passages: judged,
+      ...(method === 'proposition_judged' ? { passed_passages: passedByJudge } : {}),
       supporting_sources: decision.supportingSources,
       refuting_sources: decision.refutingSources,
       support: Math.round(decision.axes.evidence * 1000) / 1000,

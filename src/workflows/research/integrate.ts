@@ -85,7 +85,7 @@ function meta(ctx: RunContext, name: ResearchArtifactName, openQuestions: string
 
 export function buildIntegration(ctx: RunContext): IntegrationModel {
   const s = ctx.state;
-  // The proposition's closest neutral passages are read too: the answer shows them when nothing passed the judge's bar.
+  // The proposition's closest neutral passages are read too: the answer shows them with an "insufficient evidence" verdict.
   const pid = propositionClaimId(ctx);
   const snapshot = loadSnapshot(ctx.deps.engine, s.taskId, pid ? { closestFor: [pid] } : {});
   const reference = new Date(s.startedAt);

@@ -1,6 +1,6 @@
 // Report and search-log wording in the two languages Lyra writes (DESIGN.md: reports are written in
 // the language of the question). Quotes stay in their source's language.
-import { verdictConfidenceText, type ClaimStatus } from '../../core/index.js';
+import { verdictConfidenceText, type ClaimStatus, type ShownVerdictInput } from '../../core/index.js';
 import { detectLanguage } from '../../extract/index.js';
 
 export const RESEARCH_LANGUAGES = ['ja', 'en'] as const;
@@ -11,6 +11,19 @@ export function questionLanguage(question: string): ResearchLanguage {
 }
 
 export const STATUS_ORDER: readonly ClaimStatus[] = ['VERIFIED', 'CONDITIONED', 'CONTESTED', 'REFUTED', 'UNSUPPORTED'];
+
+/** What the answer's "what would change it" is said from. */
+export interface AnswerFacts {
+  /** Passages the stance model judged for the proposition. */
+  judged: number;
+  /** Of those, the ones it called supporting or refuting, counted for the verdict or not. */
+  passedByJudge: number;
+  /** Independent sources counted for the verdict, for and against. */
+  supporting: number;
+  refuting: number;
+  /** An open question: answered by its relevant claims, no proposition judged. */
+  openQuestion: boolean;
+}
 
 interface Strings {
   reportTitle: string;
@@ -80,11 +93,8 @@ interface Strings {
   closestSide: string;
   closestLean: (leans: 'supports' | 'refutes', p: string) => string;
   confidenceLine: (confidence: string, label: string, change: string) => string;
-  /**
-   * With "insufficient evidence": no confidence figure (it would read "1.00 (high)"), what was searched and
-   * judged instead; `passed`: independent sources whose passages passed the judge's bar, for and against.
-   */
-  noFigureLine: (judged: number, searched: number, change: string, passed: { supporting: number; refuting: number }) => string;
+  /** With "insufficient evidence": no confidence figure (it would read "1.00 (high)"), what was searched and judged instead (core/format verdictConfidenceText). */
+  noFigureLine: (shown: ShownVerdictInput, change: string) => string;
   answerBasis: (o: {
     method: 'proposition_judged' | 'relevant_claims' | 'none';
     verdict: string;
@@ -95,11 +105,8 @@ interface Strings {
     sources: readonly string[];
     failed?: string;
   }) => string;
-  /**
-   * `judged`: passages the stance model judged for the proposition; `passed`: independent sources whose
-   * passages passed the judge's bar (with "insufficient evidence", too few or of too low trust, or none).
-   */
-  answerChange: (verdict: 'supported' | 'refuted' | 'mixed' | 'insufficient evidence', judged: number, passed: number) => string;
+  /** What would change the verdict, from what was judged (see AnswerFacts). */
+  answerChange: (verdict: 'supported' | 'refuted' | 'mixed' | 'insufficient evidence', facts: AnswerFacts) => string;
   proseHeading: string;
   proseRemoved: string;
   proseNoQuote: string;
@@ -186,10 +193,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     closestSide: 'Closest passages (the judge left them neutral: read them yourself)',
     closestLean: (leans, p) => `neutral; leans to ${leans === 'supports' ? 'supporting' : 'refuting'}, p ${p}`,
     confidenceLine: (confidence, label, change) => `Confidence ${confidence} (${label}). ${change}`,
-    noFigureLine: (judged, searched, change, passed) => {
-      const text = verdictConfidenceText({ verdict: 'insufficient evidence', confidence: 0, judged, searched, passed });
-      return `No confidence figure: ${text}. ${change}`;
-    },
+    noFigureLine: (shown, change) => `No confidence figure: ${verdictConfidenceText(shown)}. ${change}`,
     answerBasis: (o) => {
       const where = `Sources searched: ${o.sources.join(', ')}.`;
       if (o.method === 'none')
@@ -198,17 +202,22 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
         return `An open question: answered by its ${o.relevant} relevant claim(s); ${o.supporting} source(s) back supported claims, ${o.refuting} refuted ones. ${where}`;
       return `${o.judged} passage(s) most relevant to the proposition were judged by the stance model; ${o.supporting} independent source(s) support it and ${o.refuting} refute it among those relevant to the question; ${o.relevant} relevant claim(s) in all.${o.failed ? ` The proposition's check did not run: ${o.failed}.` : ''} ${where}`;
     },
-    answerChange: (v, judged, passed) =>
+    answerChange: (v, f) =>
       ({
         supported: 'A source of higher trust refuting the proposition, or a relevant passage the search did not reach, would change it.',
         refuted: 'A source of higher trust supporting the proposition, or a relevant passage the search did not reach, would change it.',
         mixed: 'Evidence from sources of higher trust on either side would settle it.',
-        'insufficient evidence':
-          passed > 0
-            ? `More independent sources, or sources of higher trust, stating the proposition or its opposite would change it: the passages that passed the judge's bar come from too few sources, or from sources too low in trust, for a verdict (a claim resting on low-trust sources alone stays unsupported).`
-            : judged > 0
-              ? `A source that states the proposition or its opposite would change it. None of the ${judged} judged passage(s) passed the judge's bar: a precision-first judge leaves many related passages neutral, so read the sources before taking the evidence to be absent.`
-              : 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
+        'insufficient evidence': f.openQuestion
+          ? 'Relevant claims that reach a verified, conditioned or refuted status, from more sources or sources of higher trust, would answer it.'
+          : f.supporting > 0 && f.refuting > 0
+            ? "Evidence that settles it, from more independent sources or sources of higher trust on either side, would change it: the passages that passed the judge's bar point both ways."
+            : f.supporting + f.refuting > 0
+              ? "More independent sources, or sources of higher trust, stating the proposition or its opposite would change it: the passages that passed the judge's bar are too few, or from sources too low in trust, for a verdict."
+              : f.passedByJudge > 0
+                ? `A source that states the proposition or its opposite would change it. ${f.passedByJudge} of the ${f.judged} judged passage(s) passed the judge's bar but were not counted: they do not name the question's subject, come from a BLOCKED source or lean on the sentence before them.`
+                : f.judged > 0
+                  ? `A source that states the proposition or its opposite would change it. None of the ${f.judged} judged passage(s) passed the judge's bar: a precision-first judge leaves many related passages neutral, so read the sources before taking the evidence to be absent.`
+                  : 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
       })[v],
     proseHeading: 'In prose',
     proseRemoved: 'Removed as unsupported',
@@ -294,8 +303,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     closestSide: '最も近い文（判定モデルは中立と判定。ご自身で読んでください）',
     closestLean: (leans, p) => `中立（${leans === 'supports' ? '支持' : '反証'}寄り p ${p}）`,
     confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${label}）。${change}`,
-    noFigureLine: (judged, searched, change, passed) =>
-      `確信度なし: ${verdictConfidenceText({ verdict: 'insufficient evidence', confidence: 0, judged, searched, passed }, 'ja')}。${change}`,
+    noFigureLine: (shown, change) => `確信度なし: ${verdictConfidenceText(shown, 'ja')}。${change}`,
     answerBasis: (o) => {
       const where = `検索したソース: ${o.sources.join('、')}。`;
       if (o.method === 'none')
@@ -304,17 +312,22 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
         return `開かれた質問のため、関係するClaim ${o.relevant}件で回答しました（支持されたClaimの出典${o.supporting}件、反証されたClaimの出典${o.refuting}件）。${where}`;
       return `命題に最も関係する文${o.judged}件をスタンス判定モデルで判定し、質問に関係するもののうち独立した${o.supporting}ソースが支持、${o.refuting}ソースが反証しました。関係するClaimは計${o.relevant}件。${o.failed ? `命題の検証は実行されませんでした: ${o.failed}。` : ''}${where}`;
     },
-    answerChange: (v, judged, passed) =>
+    answerChange: (v, f) =>
       ({
         supported: 'より信頼度の高いソースによる反証、または検索が届かなかった関係する文があれば変わり得ます。',
         refuted: 'より信頼度の高いソースによる支持、または検索が届かなかった関係する文があれば変わり得ます。',
         mixed: 'どちらかの側のより信頼度の高い証拠があれば決着します。',
-        'insufficient evidence':
-          passed > 0
-            ? '命題またはその否定を述べる独立したソースがさらにあるか、より信頼度の高いソースがあれば変わり得ます。判定の基準を満たした文はあるものの、ソースが少ないか信頼度が低いため結論には足りません（信頼度の低いソースだけに支えられたClaimは根拠不足のままです）。'
-            : judged > 0
-              ? `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${judged}件の文のどれも判定モデルの基準を超えませんでした。精度優先の判定モデルは関係する文の多くを中立とするため、証拠がないと結論する前にソースを読んでください。`
-              : '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',
+        'insufficient evidence': f.openQuestion
+          ? 'より多くのソースやより信頼度の高いソースにより、関係するClaimが検証済み・条件付き・反証済みのいずれかに達すれば回答が得られます。'
+          : f.supporting > 0 && f.refuting > 0
+            ? '判定の基準を満たした箇所が支持と反証に分かれています。どちらかの側に独立したソースがさらにあるか、より信頼度の高いソースがあれば決着し得ます。'
+            : f.supporting + f.refuting > 0
+              ? '判定の基準を満たした箇所はありますが、ソースが少ないか信頼度が低いため結論には足りません。命題またはその否定を述べる独立したソースがさらにあるか、より信頼度の高いソースがあれば変わり得ます。'
+              : f.passedByJudge > 0
+                ? `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${f.judged}件の箇所のうち${f.passedByJudge}件は判定モデルの基準を満たしましたが、質問の主題を含まない、BLOCKEDのソースである、または前の文に依存するため数えていません。`
+                : f.judged > 0
+                  ? `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${f.judged}件の箇所のどれも判定モデルの基準を満たしませんでした。精度優先の判定モデルは関係する箇所の多くを中立とするため、証拠がないと結論する前にソースを読んでください。`
+                  : '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',
       })[v],
     proseHeading: '文章による回答',
     proseRemoved: '根拠がないため削除した文',

@@ -6,7 +6,7 @@ import { exceptionsQuery, majorReasons, negateStatement, refutationSearches, sel
 import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js';
 import { clipQuery } from './query-text.js';
 import { ANSWER_CLOSEST_QUOTES, closestQuotes, standsAlone } from './answer.js';
-import { verdictConfidenceText, type EvidenceView, judgeFields, ORIGIN_JUDGE, modelJudge } from '../../core/index.js';
+import { shownVerdict, verdictConfidenceText, type EvidenceView, judgeFields, ORIGIN_JUDGE, modelJudge } from '../../core/index.js';
 import { pickQuote } from './quotes.js';
 import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
 import { finalStatus, riskLevel } from './status.js';
@@ -204,21 +204,29 @@ test('an answer quote must stand alone: sentences leaning on the one before are 
   assert.equal(standsAlone('Coral reef systems have been in decline worldwide.', 'en'), true);
 });
 
-test('an "insufficient evidence" answer after judged passages says what its confidence means: none passed the bar, not that the sources are silent', () => {
+test('an "insufficient evidence" answer says what would change it from what was judged: none passed, passed but not counted, too little, both ways, an open question', () => {
+  const facts = { judged: 16, passedByJudge: 0, supporting: 0, refuting: 0, openQuestion: false };
   for (const language of ['en', 'ja'] as const) {
     const t = STRINGS[language];
-    const judged = t.answerChange('insufficient evidence', 16, 0);
-    assert.ok(judged.includes('16'), judged);
-    assert.notEqual(judged, t.answerChange('insufficient evidence', 0, 0));
-    assert.ok(!t.answerChange('insufficient evidence', 0, 0).includes('16'));
-    // Some passages passed the bar, from too few or too low-trust sources: it must not say none did.
-    const weak = t.answerChange('insufficient evidence', 16, 3);
-    assert.notEqual(weak, judged);
-    assert.ok(!weak.includes('16'), weak);
+    const cases = [
+      t.answerChange('insufficient evidence', { ...facts, judged: 0 }),
+      t.answerChange('insufficient evidence', facts),
+      t.answerChange('insufficient evidence', { ...facts, passedByJudge: 3 }),
+      t.answerChange('insufficient evidence', { ...facts, passedByJudge: 3, supporting: 2 }),
+      t.answerChange('insufficient evidence', { ...facts, passedByJudge: 3, supporting: 1, refuting: 1 }),
+      t.answerChange('insufficient evidence', { ...facts, judged: 0, supporting: 1, openQuestion: true }),
+    ];
+    assert.equal(new Set(cases).size, cases.length, `each case its own words (${language})`);
+    assert.ok(cases[1]!.includes('16') && !cases[0]!.includes('16'), cases[1]);
+    assert.ok(cases[2]!.includes('3'), cases[2]);
   }
-  assert.match(STRINGS.en.answerChange('insufficient evidence', 16, 0), /read the sources before taking the evidence to be absent/);
-  assert.match(STRINGS.en.answerChange('insufficient evidence', 16, 3), /too few sources, or from sources too low in trust/);
-  assert.doesNotMatch(STRINGS.en.answerChange('insufficient evidence', 16, 3), /None of the/);
+  const en = (f: Partial<typeof facts>): string => STRINGS.en.answerChange('insufficient evidence', { ...facts, ...f });
+  assert.match(en({}), /None of the 16 judged passage\(s\) passed the judge's bar: .*read the sources before taking the evidence to be absent/);
+  assert.match(en({ passedByJudge: 3 }), /3 of the 16 judged passage\(s\) passed the judge's bar but were not counted/);
+  assert.match(en({ passedByJudge: 3, supporting: 2 }), /too few, or from sources too low in trust/);
+  assert.match(en({ passedByJudge: 3, supporting: 1, refuting: 1 }), /point both ways/);
+  assert.match(en({ openQuestion: true, supporting: 1 }), /^Relevant claims that reach/);
+  for (const f of [{ passedByJudge: 3 }, { supporting: 2 }, { supporting: 1, refuting: 1 }, { openQuestion: true }]) assert.doesNotMatch(en(f), /None of the/);
 });
 
 test('an "insufficient evidence" answer shows no confidence figure — never "1.00 (high)" — but what was searched and judged (newcomer issue, item 1)', () => {
@@ -227,21 +235,37 @@ test('an "insufficient evidence" answer shows no confidence figure — never "1.
   assert.equal(verdictConfidenceText({ ...none, judged: 0, searched: 1 }), 'nothing relevant found to judge (0 passages judged, 1 source searched)');
   assert.equal(verdictConfidenceText({ ...none, judged: 12, searched: 3 }), "no passage passed the judge's bar (12 passages judged, 3 sources searched)");
   assert.equal(verdictConfidenceText({ verdict: 'supported', confidence: 0.834 }), 'confidence 0.83');
-  // Passages that passed the bar from too little to decide (the own-folder run of 2026-11-28: 2 LOW sources for, 1 against).
+  // Passages that passed the bar, from too little to decide (one's own folder at LOW trust, 2026-11-28), or both ways.
+  assert.equal(
+    verdictConfidenceText({ ...none, judged: 10, searched: 1, passed: { supporting: 2, refuting: 0 } }),
+    "what passed the judge's bar is too little for a verdict (2 sources for, 0 against, 10 passages judged, 1 source searched)",
+  );
   assert.equal(
     verdictConfidenceText({ ...none, judged: 10, searched: 1, passed: { supporting: 2, refuting: 1 } }),
-    "what passed the judge's bar is too little for a verdict (2 sources for, 1 against, 10 passages judged, 1 source searched)",
+    "what passed the judge's bar points both ways (2 sources for, 1 against, 10 passages judged, 1 source searched)",
   );
   assert.equal(
-    verdictConfidenceText({ ...none, judged: 12, searched: 3, passed: { supporting: 0, refuting: 0 } }),
+    verdictConfidenceText({ ...none, judged: 12, searched: 3, passed: { supporting: 0, refuting: 0 }, passedByJudge: 2 }),
+    "what passed the judge's bar could not be counted (2 passed but not counted, 12 passages judged, 3 sources searched)",
+  );
+  assert.equal(
+    verdictConfidenceText({ ...none, judged: 12, searched: 3, passed: { supporting: 0, refuting: 0 }, passedByJudge: 0 }),
     "no passage passed the judge's bar (12 passages judged, 3 sources searched)",
   );
+  // An open question judges no passage against a proposition: its claims are what it has.
+  assert.equal(verdictConfidenceText({ ...none, searched: 1, claims: 4 }), 'the relevant claims do not settle it (4 relevant claims, 1 source searched)');
+  const basis = { relevant_claims: 4, judged_passages: 0, sources_searched: ['corpus x'], supporting_sources: 1, refuting_sources: 0 };
+  assert.deepEqual(shownVerdict({ ...none, basis: { ...basis, method: 'relevant_claims' } }), { ...none, searched: 1, claims: 4 });
   for (const language of ['en', 'ja'] as const) {
-    const line = STRINGS[language].noFigureLine(0, 2, 'X', { supporting: 0, refuting: 0 });
+    const line = STRINGS[language].noFigureLine({ ...none, judged: 0, searched: 2 }, 'X');
     assert.ok(!/1\.00|high|高/.test(line), line);
     assert.ok(line.includes('2') && line.endsWith('X'), line);
   }
   assert.match(verdictConfidenceText({ ...none, judged: 5 }, 'ja'), /判定 5 件/);
+  assert.match(
+    verdictConfidenceText({ ...none, judged: 5, passed: { supporting: 1, refuting: 1 } }, 'ja'),
+    /^判定の基準を満たした箇所が支持と反証に分かれている（支持するソース 1、反証するソース 1、判定 5 件）$/,
+  );
 });
 
 test('closest quotes: the neutral passages in the order given, each once, origins, unscored and uncitable ones out, at most three, with the side each leans to', () => {

@@ -1,7 +1,7 @@
 // The report's first section, `## Answer` / `## 回答`: the verdict on the question's proposition, the
 // strongest quotes for and against (each cited), one line on confidence and what would change it, what
 // the verdict rests on, and — with models.llm — the prose answer with the sentences removed as unsupported.
-import { verdictHasNoFigure } from '../../core/index.js';
+import { shownVerdict, verdictHasNoFigure } from '../../core/index.js';
 import { cite, heading, item, list, paragraph, quote, text, type ReportBlock, type ReportInline, type ReportListItem } from '../../report/index.js';
 import { confidenceLabel, type Answer, type AnswerQuote } from '../answer/index.js';
 import type { EvidenceItemArtifact } from './artifacts.js';
@@ -82,10 +82,7 @@ export function answerSection(ctx: RunContext, model: IntegrationModel, cites: C
     item([
       text(
         verdictHasNoFigure(a.verdict)
-          ? t.noFigureLine(a.basis.judged_passages, a.basis.sources_searched.length, a.basis.what_would_change, {
-              supporting: a.basis.supporting_sources,
-              refuting: a.basis.refuting_sources,
-            })
+          ? t.noFigureLine(shownVerdict(a), a.basis.what_would_change)
           : t.confidenceLine(a.confidence.toFixed(2), confidenceLabel(a.confidence), a.basis.what_would_change),
       ),
     ]),

@@ -34,6 +34,9 @@ const { values: args } = parseArgs({
     rerank: { type: 'string', default: '0' },
   },
 });
+const rerankK = Number(args.rerank);
+if (!/^\d+$/.test(args.rerank) || !Number.isInteger(rerankK))
+  throw new Error(`bench:retrieval: --rerank takes a whole number of candidates (0 = off), got ${JSON.stringify(args.rerank)}`);
 const covid = sharedDataPath('check-covid/corpus.json');
 if (!existsSync(covid)) {
   console.log(`bench:retrieval skipped: missing ${covid} (../shared/data is not part of a user's clone)`);
@@ -112,8 +115,6 @@ try {
   sample();
 
   // The cross-encoder over the shipped ranking's top K (dev only): every sentence of each candidate judged.
-  const rerankK = Number(args.rerank);
-  if (!Number.isInteger(rerankK) || rerankK < 0) throw new Error(`bench:retrieval: --rerank takes a whole number of candidates (0 = off), got ${args.rerank}`);
   const reranked: { nli?: Ranking[]; fused?: Ranking[]; unitsPerSecond?: number; claimsPerSecond?: number } = {};
   if (rerankK > 0) {
     const judge = createNliStanceModel();

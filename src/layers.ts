@@ -9,7 +9,7 @@ export const LAYER_TIERS: Readonly<Record<string, number>> = {
   store: 2,
   /** The job queue between processes (pg-boss): an adapter beside the store. */
   queue: 2,
-  /** Reports as data (a document of blocks and inline pieces) and their renderings: pure, over core/. */
+  /** Reports as data (a document of blocks and inline pieces) and their renderings: pure, over core/ and policy/. */
   report: 2,
   sources: 3,
   models: 3,

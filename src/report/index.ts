@@ -1,4 +1,4 @@
-// The report layer, over core/ (pure: it imports core/ only):
+// The report layer, over core/ and policy/ (pure: no I/O):
 // - a research run's report as data (document.ts), as Markdown (markdown.ts) and as the browser UI's
 //   HTML fragment (html-fragment.ts);
 // - the self-contained report.html page (html-document.ts, render-html.ts, html-style.ts, svg-graph.ts),

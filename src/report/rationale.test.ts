@@ -28,7 +28,16 @@ test('unsupported: nothing beyond its own sentence for an extracted claim, nothi
   );
   assert.equal(
     rationaleInWords({ ...base, axes: axes({ evidence: 0.6, independentSupport: 1, refutation: 0.45, agreement: 0.57 }) }, 'en'),
-    'Unsupported: 1 independent source supports it (strength 0.60), but refutation strength 0.45 and agreement 0.57 — short of conditioned support.',
+    'Unsupported: 1 independent source supports it (strength 0.60), but refutation strength 0.45 leaves agreement 0.57, short of conditioned support.',
+  );
+  // A little refutation that is not what keeps it short (agreement 0.86 ≥ 0.6): too little support is.
+  assert.equal(
+    rationaleInWords({ ...base, axes: axes({ evidence: 0.3, independentSupport: 1, refutation: 0.05, agreement: 0.86 }) }, 'en'),
+    'Unsupported: 1 independent source supports it (strength 0.30), too little for conditioned support.',
+  );
+  assert.equal(
+    rationaleInWords({ ...base, axes: axes({ evidence: 0.3, independentSupport: 1 }) }, 'ja'),
+    '根拠不足: 独立した1ソースが支持している（支持の強さ 0.30）が、条件付きに必要な強さに届かない。',
   );
   assert.equal(
     rationaleInWords({ ...base, axes: axes({ evidence: 0.39, independentSupport: 1 }) }, 'en'),

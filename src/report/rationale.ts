@@ -2,6 +2,7 @@
 // claim pages, `lyra verify`): from the axes the engine recorded (evidence E, agreement A, refutation,
 // independent sources), in English or Japanese.
 import type { ClaimStatus, StatusAxes } from '../core/index.js';
+import { CONDITIONED_MIN_AGREEMENT } from '../policy/index.js';
 
 /** The rationale a claim carries when the engine has recorded none (a claim made late in the run). */
 export const noRationale = (status: ClaimStatus): string => `${status}: no rationale recorded`;
@@ -39,6 +40,8 @@ export function rationaleInWords(c: RationaleFacts, language: 'en' | 'ja'): stri
   const support = ja
     ? `独立した${n}ソースが支持（支持の強さ ${f2(a.evidence)}）`
     : `${n} independent source${n === 1 ? '' : 's'} support${n === 1 ? 's' : ''} it (strength ${f2(a.evidence)})`;
+  // "…が支持している（…）" where a clause continues with が.
+  const supportClause = ja ? `独立した${n}ソースが支持している（支持の強さ ${f2(a.evidence)}）` : support;
   const refutation =
     a.refutation > 0 ? (ja ? `反証の強さ ${f2(a.refutation)}` : `refutation strength ${f2(a.refutation)}`) : ja ? '反証なし' : 'nothing refutes it';
   const agreement = ja ? `一致度 ${f2(a.agreement)}` : `agreement ${f2(a.agreement)}`;
@@ -71,12 +74,12 @@ export function rationaleInWords(c: RationaleFacts, language: 'en' | 'ja'): stri
           ? ja
             ? `根拠不足: ${c.asked ? '支持するソースがない' : '抽出元の文のほかに支持するソースがない'}${a.refutation > 0 ? `（${refutation}）` : ''}。`
             : `Unsupported: ${c.asked ? 'no source supports it' : 'no source beyond the one it was taken from supports it'}${a.refutation > 0 ? ` (${refutation})` : ''}.`
-          : a.refutation > 0
+          : a.refutation > 0 && a.agreement < CONDITIONED_MIN_AGREEMENT
             ? ja
-              ? `根拠不足: ${support}が、${refutation}、${agreement}で条件付きに届かない。`
-              : `Unsupported: ${support}, but ${refutation} and ${agreement} — short of conditioned support.`
+              ? `根拠不足: ${supportClause}が、${refutation}があり、${agreement}で条件付きに届かない。`
+              : `Unsupported: ${support}, but ${refutation} leaves ${agreement}, short of conditioned support.`
             : ja
-              ? `根拠不足: ${support}が、条件付きに必要な強さに届かない。`
+              ? `根拠不足: ${supportClause}が、条件付きに必要な強さに届かない。`
               : `Unsupported: ${support}, too little for conditioned support.`;
   }
   return c.relaxation_reason ? `${why} ${ja ? '緩和' : 'Relaxed'}: ${c.relaxation_reason}` : why;

@@ -59,7 +59,15 @@ function rationaleOf(lang: 'en' | 'ja'): (c: ClaimMaterial) => string | undefine
   return (c) =>
     c.status
       ? rationaleInWords(
-          { status: c.status, rationale: c.rationale ?? '', axes: c.axes ?? null, conditions: c.conditions, relaxation_reason: c.relaxationReason ?? null },
+          {
+            status: c.status,
+            rationale: c.rationale ?? '',
+            axes: c.axes ?? null,
+            conditions: c.conditions,
+            relaxation_reason: c.relaxationReason ?? null,
+            // A claim with no sentence of its own (asked with lyra verify, a research question's proposition) was taken from no source.
+            asked: c.origins.length === 0,
+          },
           lang,
         )
       : undefined;

@@ -50,7 +50,7 @@ export const answerBasisSchema = z.strictObject({
     .min(0)
     .optional()
     .describe(
-      "Of those, the passages the judge called supporting or refuting, counted for the verdict or not (one not naming the question's subject, from a BLOCKED source or leaning on the sentence before it is not); absent in runs written before it",
+      "Of those, the passages the judge called supporting or refuting, counted for the verdict or not (one not naming the question's subject, from a BLOCKED source or leaning on the sentence before it is not); absent for an open question and in runs written before it",
     ),
   supporting_sources: z.number().int().min(0),
   refuting_sources: z.number().int().min(0),

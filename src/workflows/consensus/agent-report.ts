@@ -169,7 +169,8 @@ export function buildAgentReport(options: BuildReportOptions): BuiltReport {
   const keyFindings: ReportFinding[] = key.map((f) => ({
     quote: f.quote.text,
     sourceUrl: sources[f.quote.sourceIndex]!.ref.url,
-    otherSourceUrls: f.sourceIndexes.filter((i) => i !== f.quote.sourceIndex).map((i) => sources[i]!.ref.url),
+    // Each other source once, not the quoted one again (two results may be one page).
+    otherSourceUrls: [...new Set(f.sourceIndexes.map((i) => sources[i]!.ref.url))].filter((u) => u !== sources[f.quote.sourceIndex]!.ref.url),
     unverified: f.unverified,
   }));
   const number = new Map<string, number>();

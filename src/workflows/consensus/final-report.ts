@@ -93,7 +93,8 @@ export function generateFinalReport(input: FinalReportInput): string {
   const listed = byReliability.filter((s, i) => i < MAX_LISTED_SOURCES || cited.has(s.url));
   const label = new Map(listed.map((s, i) => [s.url, `R${i + 1}`]));
   const citeR = (url: string): string => `[${label.get(url) ?? mdInline(url)}]`;
-  const keyFindings = kept.map((f) => f.line(citeR)).join('\n');
+  // No finding at all: the section says so (an agent report's own "none found" line is not a finding).
+  const keyFindings = kept.length > 0 ? kept.map((f) => f.line(citeR)).join('\n') : m.noFindings;
 
   const initial = scores[0]!;
   const final = input.finalScore.totalScore;

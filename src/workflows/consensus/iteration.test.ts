@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { buildAgentReport, type ReadSource } from './agent-report.js';
 import { generateFinalReport, keyFindingLines } from './final-report.js';
 import { buildNextContext, improvementPercent, initialContext, shouldTerminateEarly, unresolvedQuestionsOf } from './iteration.js';
 import { makeReport } from './test-support/doubles.js';
@@ -144,4 +145,47 @@ test('the final report takes a report’s key findings from its data, not from i
   const findings = text.slice(text.indexOf('\n## Key findings\n'), text.indexOf('\n## Sources\n'));
   assert.match(findings, /^\n## Key findings\n\n- “A is B\.” \[R2\] \(also stated in \[R1\]\)\n/);
   assert.doesNotMatch(findings, /Text only/);
+});
+
+test('a built agent report gives the same final report from its key findings as data as from its text; with none, the section says none was found', () => {
+  const read = (url: string, title: string, text: string, reliabilityScore: number): ReadSource => ({
+    doc: { url, title, text, fetchedAt: 't' },
+    ref: { url, title, fetchedAt: 't', reliabilityScore, trustLevel: reliabilityScore >= 0.8 ? 'ACADEMIC' : 'LOW' },
+  });
+  const sources = [
+    read('https://a.example/1', 'Sea level A', 'Global sea level rise accelerated to 4.5 mm per year in 2023 according to NOAA.', 0.4),
+    read(
+      'https://b.example/2',
+      'Sea level B',
+      'Global sea level rise accelerated to 4.5 mm per year in 2023 according to NOAA.\n\nCoastal flooding increased in 2022 in many cities.',
+      0.9,
+    ),
+    // The same page as a second result: one source, not two.
+    read('https://a.example/1', 'Sea level A again', 'Global sea level rise accelerated to 4.5 mm per year in 2023 according to NOAA.', 0.4),
+  ];
+  const final = (withData: boolean, built: ReturnType<typeof buildAgentReport>): string => {
+    const report = {
+      ...makeReport({ id: 'r1', content: built.content, sources: sources.map((x) => x.ref) }),
+      ...(withData ? { keyFindings: built.keyFindings } : {}),
+    };
+    const it: IterationResult = {
+      iteration: 1,
+      agentReports: [report],
+      scores: [score('r1', 0.7)],
+      consensusReport: built.content,
+      selectionReason: 'best total',
+      durationMs: 1,
+      selectedReportId: 'r1',
+    };
+    return generateFinalReport({ iterations: [it], finalScore: it.scores[0]!, language: 'en' });
+  };
+  const options = { topic: 'sea level rise', language: 'en' as const, agentId: 1, modifiers: [], queries: ['sea level rise'] };
+  const built = buildAgentReport({ ...options, sources });
+  assert.ok(built.keyFindings.length > 0);
+  for (const f of built.keyFindings)
+    assert.ok(!f.otherSourceUrls.includes(f.sourceUrl) && new Set(f.otherSourceUrls).size === f.otherSourceUrls.length, JSON.stringify(f));
+  assert.equal(final(true, built), final(false, built));
+  const none = buildAgentReport({ ...options, topic: 'volcanic eruptions on Io', sources: sources.slice(0, 1) });
+  assert.deepEqual(none.keyFindings, []);
+  assert.match(final(true, none), /\n## Key findings\n\n- No statement about the topic was found\.\n/);
 });

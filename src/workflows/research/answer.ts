@@ -193,7 +193,8 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     const views = claim ? [...claim.supporting, ...claim.refuting].filter((e) => !isOrigin(e)) : [];
     closestViews = claim?.closest ?? [];
     judged = claim ? claim.counts.supports + claim.counts.refutes + claim.counts.neutral : 0;
-    passedByJudge = claim ? claim.counts.supports + claim.counts.refutes : 0;
+    // The judge's own passes (origin edges left out, as `views` leaves them), counted for the verdict or not.
+    passedByJudge = views.length;
     const counted = views
       .map((e) => ({ e, text: pickQuote(e, proposition).text }))
       .filter((x) => answerMayCite(x.e.source.trustLevel) && aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT && standsAlone(x.text, s.language));
@@ -276,12 +277,12 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
         passedByJudge,
         supporting: decision.supportingSources,
         refuting: decision.refutingSources,
-        openQuestion: method === 'relevant_claims',
+        openQuestion: !(proposition && pid),
       }),
       sources_searched: sources,
       relevant_claims: relevantClaims.length,
       judged_passages: judged,
-      ...(method === 'proposition_judged' ? { passed_passages: passedByJudge } : {}),
+      ...(proposition && pid ? { passed_passages: passedByJudge } : {}),
       supporting_sources: decision.supportingSources,
       refuting_sources: decision.refutingSources,
       support: Math.round(decision.axes.evidence * 1000) / 1000,

@@ -208,13 +208,13 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
         refuted: 'A source of higher trust supporting the proposition, or a relevant passage the search did not reach, would change it.',
         mixed: 'Evidence from sources of higher trust on either side would settle it.',
         'insufficient evidence': f.openQuestion
-          ? 'Relevant claims that reach a verified, conditioned or refuted status, from more sources or sources of higher trust, would answer it.'
+          ? 'More sources, or sources of higher trust, backing or refuting the relevant claims would answer it.'
           : f.supporting > 0 && f.refuting > 0
             ? "Evidence that settles it, from more independent sources or sources of higher trust on either side, would change it: the passages that passed the judge's bar point both ways."
             : f.supporting + f.refuting > 0
               ? "More independent sources, or sources of higher trust, stating the proposition or its opposite would change it: the passages that passed the judge's bar are too few, or from sources too low in trust, for a verdict."
               : f.passedByJudge > 0
-                ? `A source that states the proposition or its opposite would change it. ${f.passedByJudge} of the ${f.judged} judged passage(s) passed the judge's bar but were not counted: they do not name the question's subject, come from a BLOCKED source or lean on the sentence before them.`
+                ? `A source that states the proposition or its opposite would change it. ${f.passedByJudge} of the ${f.judged} judged passage(s) passed the judge's bar but none was counted: each does not name the question's subject, comes from a BLOCKED source, or leans on the sentence before it.`
                 : f.judged > 0
                   ? `A source that states the proposition or its opposite would change it. None of the ${f.judged} judged passage(s) passed the judge's bar: a precision-first judge leaves many related passages neutral, so read the sources before taking the evidence to be absent.`
                   : 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
@@ -318,13 +318,13 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
         refuted: 'より信頼度の高いソースによる支持、または検索が届かなかった関係する文があれば変わり得ます。',
         mixed: 'どちらかの側のより信頼度の高い証拠があれば決着します。',
         'insufficient evidence': f.openQuestion
-          ? 'より多くのソースやより信頼度の高いソースにより、関係するClaimが検証済み・条件付き・反証済みのいずれかに達すれば回答が得られます。'
+          ? '関係するClaimを支持または反証するソースがさらにあるか、より信頼度の高いソースがあれば回答が得られます。'
           : f.supporting > 0 && f.refuting > 0
             ? '判定の基準を満たした箇所が支持と反証に分かれています。どちらかの側に独立したソースがさらにあるか、より信頼度の高いソースがあれば決着し得ます。'
             : f.supporting + f.refuting > 0
               ? '判定の基準を満たした箇所はありますが、ソースが少ないか信頼度が低いため結論には足りません。命題またはその否定を述べる独立したソースがさらにあるか、より信頼度の高いソースがあれば変わり得ます。'
               : f.passedByJudge > 0
-                ? `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${f.judged}件の箇所のうち${f.passedByJudge}件は判定モデルの基準を満たしましたが、質問の主題を含まない、BLOCKEDのソースである、または前の文に依存するため数えていません。`
+                ? `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${f.judged}件の箇所のうち${f.passedByJudge}件は判定モデルの基準を満たしましたが、質問の主題を含まない、BLOCKEDのソースのものである、または前の文に依存するため、いずれも数えていません。`
                 : f.judged > 0
                   ? `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${f.judged}件の箇所のどれも判定モデルの基準を満たしませんでした。精度優先の判定モデルは関係する箇所の多くを中立とするため、証拠がないと結論する前にソースを読んでください。`
                   : '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',

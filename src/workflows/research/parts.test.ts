@@ -218,14 +218,21 @@ test('an "insufficient evidence" answer says what would change it from what was 
     ];
     assert.equal(new Set(cases).size, cases.length, `each case its own words (${language})`);
     assert.ok(cases[1]!.includes('16') && !cases[0]!.includes('16'), cases[1]);
-    assert.ok(cases[2]!.includes('3'), cases[2]);
+    assert.ok(cases[2]!.includes('3') && cases[2]!.includes('16'), cases[2]);
   }
   const en = (f: Partial<typeof facts>): string => STRINGS.en.answerChange('insufficient evidence', { ...facts, ...f });
   assert.match(en({}), /None of the 16 judged passage\(s\) passed the judge's bar: .*read the sources before taking the evidence to be absent/);
-  assert.match(en({ passedByJudge: 3 }), /3 of the 16 judged passage\(s\) passed the judge's bar but were not counted/);
+  assert.match(en({ passedByJudge: 3 }), /3 of the 16 judged passage\(s\) passed the judge's bar but none was counted: each does not name/);
   assert.match(en({ passedByJudge: 3, supporting: 2 }), /too few, or from sources too low in trust/);
   assert.match(en({ passedByJudge: 3, supporting: 1, refuting: 1 }), /point both ways/);
-  assert.match(en({ openQuestion: true, supporting: 1 }), /^Relevant claims that reach/);
+  assert.match(
+    en({ openQuestion: true, supporting: 1 }),
+    /^More sources, or sources of higher trust, backing or refuting the relevant claims would answer it\.$/,
+  );
+  assert.match(
+    STRINGS.ja.answerChange('insufficient evidence', { ...facts, passedByJudge: 3 }),
+    /16件の箇所のうち3件は判定モデルの基準を満たしましたが、質問の主題を含まない、BLOCKEDのソースのものである、または前の文に依存するため、いずれも数えていません/,
+  );
   for (const f of [{ passedByJudge: 3 }, { supporting: 2 }, { supporting: 1, refuting: 1 }, { openQuestion: true }]) assert.doesNotMatch(en(f), /None of the/);
 });
 
@@ -246,7 +253,7 @@ test('an "insufficient evidence" answer shows no confidence figure — never "1.
   );
   assert.equal(
     verdictConfidenceText({ ...none, judged: 12, searched: 3, passed: { supporting: 0, refuting: 0 }, passedByJudge: 2 }),
-    "what passed the judge's bar could not be counted (2 passed but not counted, 12 passages judged, 3 sources searched)",
+    "what passed the judge's bar was not counted (2 passages passed, none counted, 12 passages judged, 3 sources searched)",
   );
   assert.equal(
     verdictConfidenceText({ ...none, judged: 12, searched: 3, passed: { supporting: 0, refuting: 0 }, passedByJudge: 0 }),

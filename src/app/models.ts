@@ -8,6 +8,7 @@ import {
   createStanceModel,
   DEFAULT_MODEL_HUB,
   loadClaimScreen,
+  openVectorCache,
   pullTransformersModel,
   SHIPPED_ENCODER_ID,
   SHIPPED_MODELS_DIR,
@@ -17,6 +18,7 @@ import {
   type PullResult,
   type StanceBackend,
 } from '../models/index.js';
+import type { VectorCache } from '../models/embedding/index.js';
 import type { LyraConfig } from './config/index.js';
 import { chatClientOptionsOf } from './llm.js';
 import { BUILTIN_LEAD_VECTORS_FILES, loadBuiltinVectors } from './corpus/builtin-vectors.js';
@@ -116,10 +118,10 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
  * The embedding model of `models.embedding` (default USE-lite) with its on-disk vector cache at
  * `models.embedding.cache_path` (default `$LYRA_HOME/cache/vectors.db`).
  */
-export function buildEmbeddingModel(options: { config: LyraConfig }): ClosableEmbeddingModel {
+export function buildEmbeddingModel(options: { config: LyraConfig; cache?: VectorCache }): ClosableEmbeddingModel {
   const { config } = options;
   const e = section(config).embedding;
-  const cache = vectorCacheOf(config);
+  const cache = options.cache ? { cache: options.cache } : vectorCacheOptions(config);
   // The example corpus ships its fragments' vectors (corpora/example/vectors.*), consulted on a cache miss.
   if (e?.backend !== 'transformers') return createEmbeddingModel({ ...cache, staticVectors: () => loadBuiltinVectors() });
   if (!e.model) {
@@ -143,7 +145,7 @@ export function buildEmbeddingModel(options: { config: LyraConfig }): ClosableEm
  * The on-disk vector cache both encoders keep their vectors in: `models.embedding.cache_path` (default
  * `$LYRA_HOME/cache/vectors.db`) and `models.embedding.cache_max_entries`.
  */
-function vectorCacheOf(config: LyraConfig): { cachePath: string; cacheMaxEntries?: number } {
+function vectorCacheOptions(config: LyraConfig): { cachePath: string; cacheMaxEntries?: number } {
   const e = section(config).embedding;
   return {
     cachePath: e?.cache_path ? resolvePath(config, e.cache_path) : join(config.home, 'cache', 'vectors.db'),
@@ -151,18 +153,24 @@ function vectorCacheOf(config: LyraConfig): { cachePath: string; cacheMaxEntries
   };
 }
 
+/** The vector cache file both encoders of a runtime share (one connection; the runtime closes it). */
+export function buildVectorCache(options: { config: LyraConfig }): VectorCache {
+  const o = vectorCacheOptions(options.config);
+  return openVectorCache({ path: o.cachePath, ...(o.cacheMaxEntries !== undefined ? { maxEntries: o.cacheMaxEntries } : {}) });
+}
+
 /**
  * The sentence encoder corpus search reads documents with (`corpus.ranking: hybrid`, the default): the
  * shipped all-MiniLM-L6-v2 (models/minilm-en), its vectors kept in the embedding model's cache file so a
  * document is read once. Undefined under `corpus.ranking: bm25`.
  */
-export function buildRetrievalEncoder(options: { config: LyraConfig }): ClosableEmbeddingModel | undefined {
+export function buildRetrievalEncoder(options: { config: LyraConfig; cache?: VectorCache }): ClosableEmbeddingModel | undefined {
   const { config } = options;
   if ((config.raw.corpus?.ranking ?? DEFAULT_CORPUS_RANKING) === 'bm25') return undefined;
   return createEmbeddingModel({
     backend: 'transformers',
     transformers: { modelId: SHIPPED_ENCODER_ID, modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' },
-    ...vectorCacheOf(config),
+    ...(options.cache ? { cache: options.cache } : vectorCacheOptions(config)),
     // The example corpus ships its documents' lead vectors (corpora/example/lead-vectors.*), consulted on a cache miss.
     staticVectors: () => loadBuiltinVectors(undefined, BUILTIN_LEAD_VECTORS_FILES),
   });

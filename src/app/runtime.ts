@@ -11,7 +11,7 @@ import type { Translator } from '../pipeline/index.js';
 import { calibratedStanceModel } from './feedback/calibration.js';
 import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
 import { createFetcher, type CreateFetcherOptions } from './fetcher.js';
-import { buildClaimScreen, buildEmbeddingModel, buildRetrievalEncoder, buildStanceModel } from './models.js';
+import { buildClaimScreen, buildEmbeddingModel, buildRetrievalEncoder, buildStanceModel, buildVectorCache } from './models.js';
 import { openOrCreateStore } from './open-store.js';
 import { createScholarlySources, type ScholarlySetup } from './scholarly.js';
 import { configuredTranslator } from './translator.js';
@@ -118,8 +118,10 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     if (overrides.stance) return overrides.stance;
     return options.calibrateStance ? calibratedStanceModel({ base: () => buildStanceModel({ config }), store: store() }) : buildStanceModel({ config });
   });
-  const ownEmbedding = once(() => buildEmbeddingModel({ config }));
-  const ownRetrieval = once(() => buildRetrievalEncoder({ config }));
+  // One connection to the vector cache file for both encoders (each keeps its own model's vectors in it).
+  const ownVectorCache = once(() => buildVectorCache({ config }));
+  const ownEmbedding = once(() => buildEmbeddingModel({ config, cache: ownVectorCache.get() }));
+  const ownRetrieval = once(() => buildRetrievalEncoder({ config, cache: ownVectorCache.get() }));
   const claimScreen = once(() => (overrides.claimScreen !== undefined ? (overrides.claimScreen ?? undefined) : buildClaimScreen({ config })));
   const translator = once(() => overrides.translator ?? configuredTranslator(config));
   let closed = false;
@@ -144,6 +146,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
       ownPolicy.built()?.close();
       ownEmbedding.built()?.close();
       ownRetrieval.built()?.close();
+      ownVectorCache.built()?.close?.();
       ownStore.built()?.close();
     },
   };

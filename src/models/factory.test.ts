@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { isLyraError } from '../core/index.js';
 import { writeTinyEncoderModel, writeTinyNliModel } from '../test-support/tiny-nli-model.js';
-import { createEmbeddingModel, createStanceModel, DEFAULT_STANCE_WEIGHTS_PATH, type CreateStanceModelOptions } from './index.js';
+import { createEmbeddingModel, createStanceModel, DEFAULT_STANCE_WEIGHTS_PATH, openVectorCache, type CreateStanceModelOptions } from './index.js';
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'lyra-factory-'));
@@ -79,6 +79,24 @@ test('createEmbeddingModel: USE-lite with an on-disk cache keyed by text hash th
     assert.deepEqual([...b!], [...a!]);
     writeFileSync(join(dir, 'file'), 'x');
     assert.throws(() => createEmbeddingModel({ cachePath: join(dir, 'file', 'vectors.db') }), /embedding vector cache: cannot open/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('createEmbeddingModel: a shared vector cache is used and written, and left open when the model closes (its owner closes it)', async () => {
+  const dir = tempDir();
+  try {
+    const shared = openVectorCache({ path: join(dir, 'vectors.db') });
+    let closes = 0;
+    const spy = { get: shared.get.bind(shared), set: shared.set.bind(shared), close: () => void closes++ };
+    const model = createEmbeddingModel({ cache: spy, cachePath: join(dir, 'never-opened.db') });
+    const [v] = await model.embed(['Aspirin lowers the risk of heart attack.']);
+    model.close();
+    assert.equal(closes, 0, 'the model does not close a cache it was handed');
+    assert.deepEqual([...shared.get('use-lite', 'Aspirin lowers the risk of heart attack.')!], [...v!]);
+    assert.equal(existsSync(join(dir, 'never-opened.db')), false, 'the shared cache, not a second file');
+    shared.close?.();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

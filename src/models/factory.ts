@@ -103,6 +103,11 @@ export interface CreateEmbeddingModelOptions {
   transformers?: TransformersEmbeddingOptions;
   /** SQLite file of the on-disk vector cache (keyed by model and text hash); none when absent. */
   cachePath?: string;
+  /**
+   * A vector cache shared with other models (one connection to one file for every encoder of a process),
+   * used instead of opening `cachePath`; its owner closes it, never this model.
+   */
+  cache?: VectorCache;
   /** Bound of the on-disk cache, in vectors. */
   cacheMaxEntries?: number;
   /**
@@ -115,6 +120,19 @@ export interface CreateEmbeddingModelOptions {
 export interface ClosableEmbeddingModel extends EmbeddingModel {
   /** Closes the vector cache (a no-op without one). */
   close(): void;
+}
+
+/** The on-disk vector cache at `path`, or a typed error naming the file. */
+export function openVectorCache(options: { path: string; maxEntries?: number }): VectorCache {
+  try {
+    return createSqliteVectorCache(options);
+  } catch (cause) {
+    throw new NonRetryableError(`embedding vector cache: cannot open ${options.path}: ${(cause as Error).message}`, {
+      code: 'cache_unavailable',
+      details: { path: options.path },
+      cause,
+    });
+  }
 }
 
 export function createEmbeddingModel(options: CreateEmbeddingModelOptions = {}): ClosableEmbeddingModel {
@@ -133,16 +151,12 @@ export function createEmbeddingModel(options: CreateEmbeddingModelOptions = {}):
     });
   }
   let cache: VectorCache | undefined;
-  if (options.cachePath) {
-    try {
-      cache = createSqliteVectorCache({ path: options.cachePath, ...(options.cacheMaxEntries !== undefined ? { maxEntries: options.cacheMaxEntries } : {}) });
-    } catch (cause) {
-      throw new NonRetryableError(`embedding vector cache: cannot open ${options.cachePath}: ${(cause as Error).message}`, {
-        code: 'cache_unavailable',
-        details: { path: options.cachePath },
-        cause,
-      });
-    }
+  if (options.cache) {
+    const shared = options.cache;
+    // Without close: the owner of a shared cache closes it.
+    cache = { get: (model, text) => shared.get(model, text), set: (model, text, vector) => shared.set(model, text, vector) };
+  } else if (options.cachePath) {
+    cache = openVectorCache({ path: options.cachePath, ...(options.cacheMaxEntries !== undefined ? { maxEntries: options.cacheMaxEntries } : {}) });
   }
   if (options.staticVectors) cache = withStaticVectors(cache, options.staticVectors);
   const model = cache ? withVectorCache(base, cache) : base;

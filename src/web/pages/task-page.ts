@@ -23,9 +23,9 @@ export interface TaskView {
   actions: ActionContext;
 }
 
-function answerHtml(a: HtmlAnswer): string {
+function answerHtml(a: HtmlAnswer, lang: 'en' | 'ja'): string {
   const quotes = (list: HtmlAnswer['for']) => list.map((q) => quoteBlock(q, undefined)).join('');
-  return `<section class="answer" id="answer"><h2>Answer: ${htmlText(a.verdict)} <span class="meta">${htmlText(verdictConfidenceText(a.shown))}</span></h2>
+  return `<section class="answer" id="answer"><h2>Answer: ${htmlText(a.verdict)} <span class="meta">${htmlText(verdictConfidenceText(a.shown, lang))}</span></h2>
 ${a.proposition ? `<p>Proposition: <q>${htmlText(a.proposition)}</q></p>` : ''}<p>${htmlText(a.summary)}</p>${a.prose ? `<p>${htmlText(a.prose)}</p>` : ''}
 ${a.for.length > 0 ? `<h3>For</h3>${quotes(a.for)}` : ''}${a.against.length > 0 ? `<h3>Against</h3>${quotes(a.against)}` : ''}
 ${a.closest && a.closest.length > 0 ? `<h3>Closest passages (the judge left them neutral: read them yourself)</h3>${quotes(a.closest)}` : ''}
@@ -140,7 +140,7 @@ export function taskBody(v: TaskView): string {
   return `<h1>${htmlText(t.question)}</h1>
 <p class="meta">${htmlText(`${t.id} · created ${t.createdAt.slice(0, 16).replace('T', ' ')}`)} · <a href="${htmlAttr(href(base, `/tasks/${t.id}/graph`))}">Graph</a> · <a href="#contested">Contested pairs</a> · <a href="#blocked">Blocked domains</a> · <a href="#sources">Sources</a>${runLinks}</p>
 ${progressBlock(v.progress)}
-${v.page.doc.answer ? answerHtml(v.page.doc.answer) : ''}
+${v.page.doc.answer ? answerHtml(v.page.doc.answer, v.page.doc.lang) : ''}
 ${askedHtml(v)}
 <section id="claims"><h2>Claims</h2>${filterForm(v)}${claimsHtml(v)}</section>
 <section id="contested"><h2>Contested pairs</h2>${contestedHtml(v)}</section>

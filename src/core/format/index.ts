@@ -6,5 +6,12 @@ export { mdCell, mdCode, mdHeading, mdInline, mdInlinePart, mdLink, mdQuote, mdT
 export { BIBTEX_DOI_RE, bibtexDoi, bibtexField, bibtexKey, bibtexUrl } from './bibtex.js';
 export { htmlAttr, htmlLink, htmlText } from './html.js';
 export { neutralizeBidi } from './bidi.js';
-export { shownVerdict, verdictConfidenceText, verdictHasNoFigure, type ShownVerdictInput } from './verdict-confidence.js';
+export {
+  insufficientCase,
+  shownVerdict,
+  verdictConfidenceText,
+  verdictHasNoFigure,
+  type InsufficientCase,
+  type ShownVerdictInput,
+} from './verdict-confidence.js';
 export { terminalJson, terminalLine, terminalText } from './terminal.js';

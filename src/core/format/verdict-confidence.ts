@@ -62,6 +62,28 @@ const WORDS = {
   },
 } as const;
 
+/** Which "insufficient evidence" it is: what the verdict line and "what would change it" both say. */
+export type InsufficientCase = 'open_question' | 'both_ways' | 'too_little' | 'not_counted' | 'none_passed' | 'nothing_judged';
+
+/**
+ * The case of an "insufficient evidence" verdict, decided once for every reader: an open question (its
+ * claims, no proposition judged); passages that passed the judge's bar and counted, on both sides or one;
+ * passages the judge passed but none counted; none passed; nothing judged at all.
+ */
+export function insufficientCase(f: {
+  openQuestion: boolean;
+  supporting: number;
+  refuting: number;
+  passedByJudge: number;
+  judged?: number | undefined;
+}): InsufficientCase {
+  if (f.openQuestion) return 'open_question';
+  if (f.supporting > 0 && f.refuting > 0) return 'both_ways';
+  if (f.supporting + f.refuting > 0) return 'too_little';
+  if (f.passedByJudge > 0) return 'not_counted';
+  return f.judged === 0 ? 'nothing_judged' : 'none_passed';
+}
+
 /**
  * "confidence 0.83", or for insufficient evidence what was judged: "no passage passed the judge's bar (12
  * passages judged, 3 sources searched)"; when some did, "what passed the judge's bar is too little for a
@@ -72,24 +94,21 @@ export function verdictConfidenceText(a: ShownVerdictInput, language: 'en' | 'ja
   const w = WORDS[language];
   if (!verdictHasNoFigure(a.verdict)) return w.figure(a.confidence.toFixed(2));
   const searched = a.searched !== undefined ? [w.searched(a.searched)] : [];
-  if (a.claims !== undefined) return w.withCounts(w.openQuestion, [w.claims(a.claims), ...searched]);
-  const passed = a.passed && a.passed.supporting + a.passed.refuting > 0 ? a.passed : undefined;
-  const uncounted = !passed && (a.passedByJudge ?? 0) > 0 ? a.passedByJudge! : 0;
+  const c = insufficientCase({
+    openQuestion: a.claims !== undefined,
+    supporting: a.passed?.supporting ?? 0,
+    refuting: a.passed?.refuting ?? 0,
+    passedByJudge: a.passedByJudge ?? 0,
+    judged: a.judged,
+  });
+  if (c === 'open_question') return w.withCounts(w.openQuestion, [w.claims(a.claims!), ...searched]);
   const counts = [
-    ...(passed ? [w.passed(passed.supporting, passed.refuting)] : []),
-    ...(uncounted > 0 ? [w.passedByJudge(uncounted)] : []),
+    ...(c === 'both_ways' || c === 'too_little' ? [w.passed(a.passed!.supporting, a.passed!.refuting)] : []),
+    ...(c === 'not_counted' ? [w.passedByJudge(a.passedByJudge!)] : []),
     ...(a.judged !== undefined ? [w.judged(a.judged)] : []),
     ...searched,
   ];
-  const lead = passed
-    ? passed.supporting > 0 && passed.refuting > 0
-      ? w.bothWays
-      : w.tooLittle
-    : uncounted > 0
-      ? w.notCounted
-      : a.judged === 0
-        ? w.nothingJudged
-        : w.noneAboveBar;
+  const lead = { both_ways: w.bothWays, too_little: w.tooLittle, not_counted: w.notCounted, nothing_judged: w.nothingJudged, none_passed: w.noneAboveBar }[c];
   return counts.length > 0 ? w.withCounts(lead, counts) : lead;
 }
 

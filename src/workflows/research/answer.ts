@@ -187,6 +187,8 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
   let method: Answer['basis']['method'];
   let judged = 0;
   let passedByJudge = 0;
+  // A yes/no question whose proposition the engine judged; else an open question, answered by its claims.
+  const judgesProposition = Boolean(proposition && pid);
   if (proposition && pid) {
     method = 'proposition_judged';
     const claim = input.snapshot.claims.find((c) => c.id === pid);
@@ -277,12 +279,12 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
         passedByJudge,
         supporting: decision.supportingSources,
         refuting: decision.refutingSources,
-        openQuestion: !(proposition && pid),
+        openQuestion: !judgesProposition,
       }),
       sources_searched: sources,
       relevant_claims: relevantClaims.length,
       judged_passages: judged,
-      ...(proposition && pid ? { passed_passages: passedByJudge } : {}),
+      ...(judgesProposition ? { passed_passages: passedByJudge } : {}),
       supporting_sources: decision.supportingSources,
       refuting_sources: decision.refutingSources,
       support: Math.round(decision.axes.evidence * 1000) / 1000,

@@ -1,6 +1,6 @@
 // Report and search-log wording in the two languages Lyra writes (DESIGN.md: reports are written in
 // the language of the question). Quotes stay in their source's language.
-import { verdictConfidenceText, type ClaimStatus, type ShownVerdictInput } from '../../core/index.js';
+import { insufficientCase, verdictConfidenceText, type ClaimStatus, type ShownVerdictInput } from '../../core/index.js';
 import { detectLanguage } from '../../extract/index.js';
 
 export const RESEARCH_LANGUAGES = ['ja', 'en'] as const;
@@ -12,7 +12,7 @@ export function questionLanguage(question: string): ResearchLanguage {
 
 export const STATUS_ORDER: readonly ClaimStatus[] = ['VERIFIED', 'CONDITIONED', 'CONTESTED', 'REFUTED', 'UNSUPPORTED'];
 
-/** What the answer's "what would change it" is said from. */
+/** What the answer's "what would change it" is said from (core/format insufficientCase decides which case it is). */
 export interface AnswerFacts {
   /** Passages the stance model judged for the proposition. */
   judged: number;
@@ -203,22 +203,22 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
       return `${o.judged} passage(s) most relevant to the proposition were judged by the stance model; ${o.supporting} independent source(s) support it and ${o.refuting} refute it among those relevant to the question; ${o.relevant} relevant claim(s) in all.${o.failed ? ` The proposition's check did not run: ${o.failed}.` : ''} ${where}`;
     },
     answerChange: (v, f) =>
-      ({
-        supported: 'A source of higher trust refuting the proposition, or a relevant passage the search did not reach, would change it.',
-        refuted: 'A source of higher trust supporting the proposition, or a relevant passage the search did not reach, would change it.',
-        mixed: 'Evidence from sources of higher trust on either side would settle it.',
-        'insufficient evidence': f.openQuestion
-          ? 'More sources, or sources of higher trust, backing or refuting the relevant claims would answer it.'
-          : f.supporting > 0 && f.refuting > 0
-            ? "Evidence that settles it, from more independent sources or sources of higher trust on either side, would change it: the passages that passed the judge's bar point both ways."
-            : f.supporting + f.refuting > 0
-              ? "More independent sources, or sources of higher trust, stating the proposition or its opposite would change it: the passages that passed the judge's bar are too few, or from sources too low in trust, for a verdict."
-              : f.passedByJudge > 0
-                ? `A source that states the proposition or its opposite would change it. ${f.passedByJudge} of the ${f.judged} judged passage(s) passed the judge's bar but none was counted: each does not name the question's subject, comes from a BLOCKED source, or leans on the sentence before it.`
-                : f.judged > 0
-                  ? `A source that states the proposition or its opposite would change it. None of the ${f.judged} judged passage(s) passed the judge's bar: a precision-first judge leaves many related passages neutral, so read the sources before taking the evidence to be absent.`
-                  : 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
-      })[v],
+      v === 'insufficient evidence'
+        ? {
+            open_question: 'More sources, or sources of higher trust, backing or refuting the relevant claims would answer it.',
+            both_ways:
+              "Evidence that settles it, from more independent sources or sources of higher trust on either side, would change it: the passages that passed the judge's bar point both ways.",
+            too_little:
+              "More independent sources, or sources of higher trust, stating the proposition or its opposite would change it: the passages that passed the judge's bar are too few, or from sources too low in trust, for a verdict.",
+            not_counted: `A source that states the proposition or its opposite would change it. ${f.passedByJudge} of the ${f.judged} judged passage(s) passed the judge's bar but none was counted: each does not name the question's subject, comes from a BLOCKED source, or leans on the sentence before it.`,
+            none_passed: `A source that states the proposition or its opposite would change it. None of the ${f.judged} judged passage(s) passed the judge's bar: a precision-first judge leaves many related passages neutral, so read the sources before taking the evidence to be absent.`,
+            nothing_judged: 'A source that states the proposition or its opposite, found with a larger budget or other sources, would change it.',
+          }[insufficientCase(f)]
+        : {
+            supported: 'A source of higher trust refuting the proposition, or a relevant passage the search did not reach, would change it.',
+            refuted: 'A source of higher trust supporting the proposition, or a relevant passage the search did not reach, would change it.',
+            mixed: 'Evidence from sources of higher trust on either side would settle it.',
+          }[v],
     proseHeading: 'In prose',
     proseRemoved: 'Removed as unsupported',
     proseNoQuote: 'cites no quote',
@@ -313,22 +313,22 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
       return `命題に最も関係する文${o.judged}件をスタンス判定モデルで判定し、質問に関係するもののうち独立した${o.supporting}ソースが支持、${o.refuting}ソースが反証しました。関係するClaimは計${o.relevant}件。${o.failed ? `命題の検証は実行されませんでした: ${o.failed}。` : ''}${where}`;
     },
     answerChange: (v, f) =>
-      ({
-        supported: 'より信頼度の高いソースによる反証、または検索が届かなかった関係する文があれば変わり得ます。',
-        refuted: 'より信頼度の高いソースによる支持、または検索が届かなかった関係する文があれば変わり得ます。',
-        mixed: 'どちらかの側のより信頼度の高い証拠があれば決着します。',
-        'insufficient evidence': f.openQuestion
-          ? '関係するClaimを支持または反証するソースがさらにあるか、より信頼度の高いソースがあれば回答が得られます。'
-          : f.supporting > 0 && f.refuting > 0
-            ? '判定の基準を満たした箇所が支持と反証に分かれています。どちらかの側に独立したソースがさらにあるか、より信頼度の高いソースがあれば決着し得ます。'
-            : f.supporting + f.refuting > 0
-              ? '判定の基準を満たした箇所はありますが、ソースが少ないか信頼度が低いため結論には足りません。命題またはその否定を述べる独立したソースがさらにあるか、より信頼度の高いソースがあれば変わり得ます。'
-              : f.passedByJudge > 0
-                ? `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${f.judged}件の箇所のうち${f.passedByJudge}件は判定モデルの基準を満たしましたが、質問の主題を含まない、BLOCKEDのソースのものである、または前の文に依存するため、いずれも数えていません。`
-                : f.judged > 0
-                  ? `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${f.judged}件の箇所のどれも判定モデルの基準を満たしませんでした。精度優先の判定モデルは関係する箇所の多くを中立とするため、証拠がないと結論する前にソースを読んでください。`
-                  : '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',
-      })[v],
+      v === 'insufficient evidence'
+        ? {
+            open_question: '関係するClaimを支持または反証するソースがさらにあるか、より信頼度の高いソースがあれば回答が得られます。',
+            both_ways:
+              '判定の基準を満たした箇所が支持と反証に分かれています。どちらかの側に独立したソースがさらにあるか、より信頼度の高いソースがあれば決着し得ます。',
+            too_little:
+              '判定の基準を満たした箇所はありますが、ソースが少ないか信頼度が低いため結論には足りません。命題またはその否定を述べる独立したソースがさらにあるか、より信頼度の高いソースがあれば変わり得ます。',
+            not_counted: `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${f.judged}件の箇所のうち${f.passedByJudge}件は判定モデルの基準を満たしましたが、質問の主題を含まない、BLOCKEDのソースのものである、または前の文に依存するため、いずれも数えていません。`,
+            none_passed: `命題またはその否定を直接述べるソースがあれば変わり得ます。判定した${f.judged}件の箇所のどれも判定モデルの基準を満たしませんでした。精度優先の判定モデルは関係する箇所の多くを中立とするため、証拠がないと結論する前にソースを読んでください。`,
+            nothing_judged: '命題またはその否定を直接述べるソース（より大きな予算や別のソースで見つかるもの）があれば変わり得ます。',
+          }[insufficientCase(f)]
+        : {
+            supported: 'より信頼度の高いソースによる反証、または検索が届かなかった関係する文があれば変わり得ます。',
+            refuted: 'より信頼度の高いソースによる支持、または検索が届かなかった関係する文があれば変わり得ます。',
+            mixed: 'どちらかの側のより信頼度の高い証拠があれば決着します。',
+          }[v],
     proseHeading: '文章による回答',
     proseRemoved: '根拠がないため削除した文',
     proseNoQuote: '引用を示していない',

@@ -98,6 +98,11 @@ export function item(content: ReportInline[], children: ReportListItem[] = []): 
   return children.length > 0 ? { content, list: { ordered: false, items: children } } : { content };
 }
 
+/** The claim of each numbered claim heading, in the document's order (`### 1. …` first). */
+export function headingClaimIds(doc: ReportDocument): string[] {
+  return doc.blocks.flatMap((b) => (b.type === 'heading' && b.claim_id !== undefined ? [b.claim_id] : []));
+}
+
 /** The plain text of inline pieces (what a reader sees, without links' targets): for tests and short labels. */
 export function plainText(content: readonly ReportInline[]): string {
   return content

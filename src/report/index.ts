@@ -10,6 +10,7 @@ export {
   REPORT_DOCUMENT_FORMAT,
   cite,
   heading,
+  headingClaimIds,
   item,
   list,
   paragraph,

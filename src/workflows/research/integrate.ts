@@ -14,9 +14,10 @@ import {
 } from './artifacts.js';
 import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integration-model.js';
+import type { ResearchResult } from './types.js';
 import { normalizedClaims } from './normalize.js';
 import { pickQuote } from './quotes.js';
-import { renderMarkdown, reportDocumentSchema } from '../../report/index.js';
+import { headingClaimIds, renderMarkdown, reportDocumentSchema } from '../../report/index.js';
 import { reportDocument, reportDocumentFileName, reportFileName } from './report.js';
 import { renderReportHtml, reportHtmlFileName } from './report-html.js';
 import { renderSearchLog, SEARCH_LOG_FILE } from './search-log.js';
@@ -179,11 +180,12 @@ export async function addProseAnswer(ctx: RunContext, model: IntegrationModel): 
   }
 }
 
-/** Writes the artifacts (each checked against its schema first), the report (its document, Markdown and self-contained HTML) and the search log. */
-export async function writeIntegration(
-  ctx: RunContext,
-  model: IntegrationModel,
-): Promise<{ report: string; reportHtml: string; searchLog: string; artifacts: string[]; reportDocument: string }> {
+/**
+ * Writes the artifacts (each checked against its schema first), the report (its document, Markdown and
+ * self-contained HTML) and the search log. Returns the files and the claim of each numbered heading of the
+ * report, read off the document written.
+ */
+export async function writeIntegration(ctx: RunContext, model: IntegrationModel): Promise<{ files: ResearchResult['files']; reportClaimIds: string[] }> {
   const names = Object.keys(model.artifacts) as ResearchArtifactName[];
   for (const name of names) {
     const checked = RESEARCH_ARTIFACT_SCHEMAS[name].parse(model.artifacts[name]);
@@ -199,5 +201,8 @@ export async function writeIntegration(
   const reportHtml = reportHtmlFileName(ctx.state);
   await ctx.deps.output.write(reportHtml, renderReportHtml(ctx, model));
   await ctx.deps.output.write(SEARCH_LOG_FILE, renderSearchLog(ctx, model.snapshot));
-  return { report, reportHtml, searchLog: SEARCH_LOG_FILE, artifacts: names.map(artifactFileName), reportDocument: reportDocumentFile };
+  return {
+    files: { report, reportHtml, searchLog: SEARCH_LOG_FILE, artifacts: names.map(artifactFileName), reportDocument: reportDocumentFile },
+    reportClaimIds: headingClaimIds(doc),
+  };
 }

@@ -212,14 +212,6 @@ function statusSections(ctx: RunContext, model: IntegrationModel): Array<{ statu
   });
 }
 
-/**
- * The claim of each numbered claim heading of the report, in order (`### 1. …` is the first): what a
- * reader of the report (the UI) links a heading to, by id, instead of matching its text.
- */
-export function reportClaimIds(ctx: RunContext, model: IntegrationModel): string[] {
-  return statusSections(ctx, model).flatMap((s) => s.shown.map((c) => c.claim_id));
-}
-
 /** The report as a document (report/): what report.md and the UI's report page are rendered from. */
 export function reportDocument(ctx: RunContext, model: IntegrationModel): ReportDocument {
   const t = ctx.strings;

@@ -12,7 +12,6 @@ import { analyzeGaps } from './gaps.js';
 import type { Answer } from '../answer/index.js';
 import { propositionClaimId } from './answer.js';
 import { addProseAnswer, buildIntegration, emptyCounts, writeIntegration } from './integrate.js';
-import { reportClaimIds } from './report.js';
 import { questionLanguage, type ResearchLanguage } from './language.js';
 import { DEFAULT_MAX_MAJOR_CLAIMS } from './major-claims.js';
 import { MIN_RELEVANCE, normalizedClaims, rawClaims } from './normalize.js';
@@ -170,10 +169,9 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
           s.finishedAt = ctx.now().toISOString();
           const model = buildIntegration(ctx);
           await addProseAnswer(ctx, model);
-          files = await writeIntegration(ctx, model);
+          ({ files, reportClaimIds: reportClaims } = await writeIntegration(ctx, model));
           verified = model.verified;
           answer = model.answer;
-          reportClaims = reportClaimIds(ctx, model);
           s.phase = 'done';
           break;
         }

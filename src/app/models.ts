@@ -118,12 +118,11 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
  * The embedding model of `models.embedding` (default USE-lite) with its on-disk vector cache at
  * `models.embedding.cache_path` (default `$LYRA_HOME/cache/vectors.db`).
  */
-export function buildEmbeddingModel(options: { config: LyraConfig; cache?: VectorCache }): ClosableEmbeddingModel {
+export function buildEmbeddingModel(options: { config: LyraConfig; cache?: () => VectorCache }): ClosableEmbeddingModel {
   const { config } = options;
   const e = section(config).embedding;
-  const cache = options.cache ? { cache: options.cache } : vectorCacheOptions(config);
   // The example corpus ships its fragments' vectors (corpora/example/vectors.*), consulted on a cache miss.
-  if (e?.backend !== 'transformers') return createEmbeddingModel({ ...cache, staticVectors: () => loadBuiltinVectors() });
+  if (e?.backend !== 'transformers') return createEmbeddingModel({ ...cacheOf(options), staticVectors: () => loadBuiltinVectors() });
   if (!e.model) {
     throw new InvalidInputError(
       'embedding backend transformers: set models.embedding.model (an encoder such as Xenova/multilingual-e5-small) in the config file',
@@ -137,7 +136,7 @@ export function buildEmbeddingModel(options: { config: LyraConfig; cache?: Vecto
   return createEmbeddingModel({
     backend: 'transformers',
     transformers: { modelId: e.model, modelsDir: modelsDirOf(config), ...(dtype ? { dtype } : {}), ...(e.prefix ? { prefix: e.prefix } : {}) },
-    ...cache,
+    ...cacheOf(options),
   });
 }
 
@@ -153,6 +152,14 @@ function vectorCacheOptions(config: LyraConfig): { cachePath: string; cacheMaxEn
   };
 }
 
+/**
+ * An encoder's vector cache: the shared one when a getter is handed in (asked only once the encoder is
+ * built, so a runtime that builds none opens no file), else the configured file opened for it alone.
+ */
+function cacheOf(options: { config: LyraConfig; cache?: () => VectorCache }): { cache: VectorCache } | { cachePath: string; cacheMaxEntries?: number } {
+  return options.cache ? { cache: options.cache() } : vectorCacheOptions(options.config);
+}
+
 /** The vector cache file both encoders of a runtime share (one connection; the runtime closes it). */
 export function buildVectorCache(options: { config: LyraConfig }): VectorCache {
   const o = vectorCacheOptions(options.config);
@@ -164,13 +171,13 @@ export function buildVectorCache(options: { config: LyraConfig }): VectorCache {
  * shipped all-MiniLM-L6-v2 (models/minilm-en), its vectors kept in the embedding model's cache file so a
  * document is read once. Undefined under `corpus.ranking: bm25`.
  */
-export function buildRetrievalEncoder(options: { config: LyraConfig; cache?: VectorCache }): ClosableEmbeddingModel | undefined {
+export function buildRetrievalEncoder(options: { config: LyraConfig; cache?: () => VectorCache }): ClosableEmbeddingModel | undefined {
   const { config } = options;
   if ((config.raw.corpus?.ranking ?? DEFAULT_CORPUS_RANKING) === 'bm25') return undefined;
   return createEmbeddingModel({
     backend: 'transformers',
     transformers: { modelId: SHIPPED_ENCODER_ID, modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' },
-    ...(options.cache ? { cache: options.cache } : vectorCacheOptions(config)),
+    ...cacheOf(options),
     // The example corpus ships its documents' lead vectors (corpora/example/lead-vectors.*), consulted on a cache miss.
     staticVectors: () => loadBuiltinVectors(undefined, BUILTIN_LEAD_VECTORS_FILES),
   });

@@ -34,6 +34,22 @@ test('a runtime builds each part on first use, once, and opens no store until on
   }
 });
 
+test('the encoders share one vector cache, opened only when one is built: none under corpus.ranking bm25', async () => {
+  const dir = home('lyra-runtime-cache-');
+  try {
+    writeFileSync(join(dir, 'bm25.yaml'), 'corpus:\n  ranking: bm25\n');
+    const config = loadConfig({ env: { LYRA_HOME: dir }, cwd: dir, configPath: join(dir, 'bm25.yaml') });
+    const runtime = createRuntime(config);
+    assert.equal(runtime.retrievalEncoder(), undefined);
+    assert.equal(existsSync(join(dir, 'cache', 'vectors.db')), false, 'no encoder, no cache file');
+    await runtime.embedding().embed(['Aspirin lowers the risk of heart attack.']);
+    assert.equal(existsSync(join(dir, 'cache', 'vectors.db')), true, 'the embedding model opened it');
+    await runtime.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("parts handed in stay the caller's: the runtime uses them and never closes them", async () => {
   const dir = home('lyra-runtime-given-');
   const store = openStore({ path: join(dir, 'given.db') });

@@ -120,8 +120,8 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
   });
   // One connection to the vector cache file for both encoders (each keeps its own model's vectors in it).
   const ownVectorCache = once(() => buildVectorCache({ config }));
-  const ownEmbedding = once(() => buildEmbeddingModel({ config, cache: ownVectorCache.get() }));
-  const ownRetrieval = once(() => buildRetrievalEncoder({ config, cache: ownVectorCache.get() }));
+  const ownEmbedding = once(() => buildEmbeddingModel({ config, cache: ownVectorCache.get }));
+  const ownRetrieval = once(() => buildRetrievalEncoder({ config, cache: ownVectorCache.get }));
   const claimScreen = once(() => (overrides.claimScreen !== undefined ? (overrides.claimScreen ?? undefined) : buildClaimScreen({ config })));
   const translator = once(() => overrides.translator ?? configuredTranslator(config));
   let closed = false;

@@ -3,23 +3,14 @@
 // mark linked to the References entry that defines it, a numbered claim heading linked to the claim's
 // page and a reference to the UI's page of its source when the caller knows one — all from the
 // document's fields, nothing recovered from rendered text.
-import { htmlAttr, htmlText, safeHttpUrl } from '../core/index.js';
+import { htmlAnchor, htmlAttr, htmlText, safeHttpUrl } from '../core/index.js';
 import type { ReportBlock, ReportDocument, ReportInline, ReportList } from './document.js';
-
-/** Link attributes of every external link (as core/format's htmlLink writes them). */
-const EXTERNAL_REL = 'noopener noreferrer nofollow';
 
 export interface ReportLinks {
   /** The UI page of a claim a numbered heading is about, if any. */
   claimHref?: (claimId: string) => string | undefined;
   /** A UI page for the source a References entry is about (its address as the document holds it), if any. */
   sourceHref?: (url: string) => { href: string; label: string } | undefined;
-}
-
-/** A link to an http(s) address with `inner` (already HTML) as its label; the label alone for anything else. */
-export function externalLink(url: string, inner: string): string {
-  const href = safeHttpUrl(url);
-  return href === undefined ? inner : `<a href="${htmlAttr(href)}" rel="${EXTERNAL_REL}">${inner}</a>`;
 }
 
 /** A number as digits whatever the caller handed in (the document's numbers are checked by its schema, this does not rely on it). */
@@ -39,12 +30,12 @@ function piece(p: ReportInline, cites: ReadonlySet<number>): string {
       return cites.has(p.n) ? `<a class="cite" href="#src-${num(p.n)}">[${num(p.n)}]</a>` : `[${num(p.n)}]`;
     case 'link': {
       const label = htmlText(p.text || p.url);
-      if (safeHttpUrl(p.url) !== undefined) return externalLink(p.url, label);
+      if (safeHttpUrl(p.url) !== undefined) return htmlAnchor(p.url, label);
       // Not linkable: the label, and the address as text when it says more (as report.md shows it).
       return p.url.trim() === '' || p.text.trim() === p.url.trim() ? label : `${label} (${htmlText(p.url)})`;
     }
     case 'url':
-      return externalLink(p.url, htmlText(p.url));
+      return htmlAnchor(p.url, htmlText(p.url));
   }
 }
 

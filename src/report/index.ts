@@ -26,7 +26,7 @@ export {
 } from './document.js';
 export { renderMarkdown } from './markdown.js';
 export { noRationale, rationaleInWords, type RationaleFacts } from './rationale.js';
-export { externalLink, renderHtmlFragment, type ReportLinks } from './html-fragment.js';
+export { renderHtmlFragment, type ReportLinks } from './html-fragment.js';
 export { MATERIALS_FORMATS, parseMaterialsFormat, renderMaterials, type MaterialsFormat } from './render-materials.js';
 export { MD_QUOTE_CHARS, formatLocator, renderMaterialsMarkdown } from './render-markdown.js';
 export {

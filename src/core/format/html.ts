@@ -14,8 +14,13 @@ export function htmlText(s: string): string {
 /** A quoted attribute value (same escapes as text). */
 export const htmlAttr = htmlText;
 
+/** `<a href>` to an http(s) URL around `innerHtml` (already HTML, escaped by the caller); anything else is `innerHtml` alone. */
+export function htmlAnchor(url: string, innerHtml: string): string {
+  const href = safeHttpUrl(url);
+  return href === undefined ? innerHtml : `<a href="${htmlAttr(href)}" rel="noopener noreferrer nofollow">${innerHtml}</a>`;
+}
+
 /** `<a href>` to an http(s) URL labelled with escaped text; anything else is the escaped label alone. */
 export function htmlLink(text: string, url: string): string {
-  const href = safeHttpUrl(url);
-  return href === undefined ? htmlText(text) : `<a href="${htmlAttr(href)}" rel="noopener noreferrer nofollow">${htmlText(text)}</a>`;
+  return htmlAnchor(url, htmlText(text));
 }

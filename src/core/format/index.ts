@@ -4,7 +4,7 @@
 export { isSafeHttpUrl, safeHttpUrl } from './safe-url.js';
 export { mdCell, mdCode, mdHeading, mdInline, mdInlinePart, mdLink, mdQuote, mdText, mdUrl, oneLine } from './markdown.js';
 export { BIBTEX_DOI_RE, bibtexDoi, bibtexField, bibtexKey, bibtexUrl } from './bibtex.js';
-export { htmlAttr, htmlLink, htmlText } from './html.js';
+export { htmlAnchor, htmlAttr, htmlLink, htmlText } from './html.js';
 export { neutralizeBidi } from './bidi.js';
 export {
   insufficientCase,

@@ -3,7 +3,7 @@
 // loads when the claim is opened and the claim page shows whole. Actions are plain forms (they work
 // without script) carrying the form token; they go through the same code as the MCP feedback tool.
 import { htmlAttr, htmlLink, htmlText, safeHttpUrl } from '../../core/index.js';
-import type { HtmlClaim, HtmlQuote } from '../../report/index.js';
+import { reportLabels, type HtmlClaim, type HtmlQuote } from '../../report/index.js';
 import { href } from './layout.js';
 
 export interface ActionContext {
@@ -15,14 +15,8 @@ export interface ActionContext {
   back: string;
 }
 
-const STATUS_WORDS: Record<string, string> = {
-  VERIFIED: 'Verified',
-  CONDITIONED: 'Conditioned',
-  CONTESTED: 'Contested',
-  REFUTED: 'Refuted',
-  UNSUPPORTED: 'Unsupported',
-  PENDING: 'Not judged yet',
-};
+/** A status in words: report.html's English labels, one list for both. */
+const STATUS_WORDS: Readonly<Record<string, string>> = reportLabels('en').status;
 export const statusWord = (s: string): string => STATUS_WORDS[s] ?? s;
 
 export function statusBadge(status: string): string {

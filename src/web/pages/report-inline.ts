@@ -4,8 +4,7 @@
 // through core/format's htmlText / htmlAttr; only http(s) URLs (safeHttpUrl) become <a>; anything else
 // — raw HTML, other schemes, unknown syntax — is shown as text. Linear in the length of the text
 // (a closing delimiter not found once is never searched for again from a later position).
-import { htmlAttr, htmlText } from '../../core/index.js';
-import { externalLink } from '../../report/index.js';
+import { htmlAnchor, htmlAttr, htmlText } from '../../core/index.js';
 
 /** What inline rendering needs of the whole report: the citation labels it defines ("3", "R2"). */
 export interface InlineContext {
@@ -114,7 +113,7 @@ export function renderInline(s: string, ctx: InlineContext, inLink = false): str
       const m = AUTOLINK_RE.exec(s);
       if (m) {
         flush();
-        out += externalLink(m[1]!, htmlText(m[1]!));
+        out += htmlAnchor(m[1]!, htmlText(m[1]!));
         i += m[0].length;
         continue;
       }
@@ -131,7 +130,7 @@ export function renderInline(s: string, ctx: InlineContext, inLink = false): str
       const link = linkAt(s, i);
       if (link) {
         flush();
-        out += externalLink(plainInline(link.url), renderInline(link.label, ctx, true));
+        out += htmlAnchor(plainInline(link.url), renderInline(link.label, ctx, true));
         i = link.end;
         continue;
       }

@@ -67,3 +67,17 @@ export type { Sentence } from './sentences.js';
 export { JAPANESE_SHARE_THRESHOLD, detectLanguage } from './language.js';
 export type { TextLanguage } from './language.js';
 export * from './claims/index.js';
+
+export {
+  BAD_WORDS,
+  CURATED_ANTONYMS,
+  DOWN_WORDS,
+  GOOD_WORDS,
+  HEDGE_WORDS,
+  NEGATION_CUES,
+  NUMBER_WORDS,
+  QUANTIFIER_WORDS,
+  UP_WORDS,
+} from './words/contrast-lexicon.js';
+export { isWordToken, stem, tokenize } from './words/tokens.js';
+export type { Token } from './words/tokens.js';

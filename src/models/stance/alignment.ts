@@ -5,8 +5,8 @@
 // contradicts nor confirms the other, whatever a classifier trained on SNLI says.
 import { extractSlots } from '../../extract/index.js';
 import type { FeatureResources, PreparedText } from './features.js';
-import { DOWN_WORDS, UP_WORDS } from './lexicon.js';
-import { isWordToken, tokenize, type Token } from './text.js';
+import { DOWN_WORDS, UP_WORDS } from '../../extract/index.js';
+import { isWordToken, tokenize, type Token } from '../../extract/index.js';
 import { dot } from './word-vectors.js';
 
 /** Cosine of word vectors at which two different words count as the same concept ("warming"/"heating"). */

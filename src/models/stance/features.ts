@@ -8,10 +8,10 @@
 // - `a` / `b`: one input row per token for the learned attention: its word vector and token flags
 //   that say what plain vectors cannot (exact match on the other side, negation scope, a number that
 //   differs from the other side's number of the same quantity, antonyms of the other side, direction words).
-import { BAD_WORDS, DOWN_WORDS, GOOD_WORDS, HEDGE_WORDS, NEGATION_CUES, QUANTIFIER_WORDS, UP_WORDS } from './lexicon.js';
+import { BAD_WORDS, DOWN_WORDS, GOOD_WORDS, HEDGE_WORDS, NEGATION_CUES, QUANTIFIER_WORDS, UP_WORDS } from '../../extract/index.js';
 import { isNegationCue, negationScope, resolveNegationConstructions } from './negation.js';
 import { contradictsQuantity, quantitiesOf, type Quantity } from './quantities.js';
-import { isWordToken, tokenize, type Token } from './text.js';
+import { isWordToken, tokenize, type Token } from '../../extract/index.js';
 import { dot, oovVector, type WordVectors } from './word-vectors.js';
 
 export const HAND_FEATURES = [

@@ -40,10 +40,10 @@ export {
   type PairInput,
   type PreparedText,
 } from './features.js';
-export { CURATED_ANTONYMS } from './lexicon.js';
+export { CURATED_ANTONYMS } from '../../extract/index.js';
 export { isNegationCue, litotesBase, NEGATION_SCOPE, negationScope, resolveNegationConstructions } from './negation.js';
 export { DEFAULT_MAX_SENTENCES, splitSentences, type SplitOptions } from './sentences.js';
-export { stem, tokenize, type Token } from './text.js';
+export { stem, tokenize, type Token } from '../../extract/index.js';
 export { dequantizeVectors, dot, oovVector, quantizeVectors, WordVectors } from './word-vectors.js';
 export { checkStanceBatch, checkStancePair } from './pair-checks.js';
 export { MIN_REST_ALIGNMENT, MIN_SUBJECT_ALIGNMENT, fitLabel, fitTemperature, type LabelFit, type SetScore, type TuneItem } from './threshold-fit.js';

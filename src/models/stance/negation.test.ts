@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { litotesBase, negationScope, resolveNegationConstructions } from './negation.js';
-import { tokenize } from './text.js';
+import { tokenize } from '../../extract/index.js';
 
 const KNOWN = new Set(['common', 'usual', 'possible', 'significant', 'likely', 'like', 'related', 'crease', 'form', 'missed', 'expected', 'formative']);
 const known = (w: string): boolean => KNOWN.has(w);

@@ -12,8 +12,8 @@
 //   - double negation (litotes): a cue before a negatively prefixed word whose stem is a known word
 //     ("not uncommon" → "common", "not insignificant" → "significant", "not impossible" → "possible"),
 //     and "not without" / "never fail(s) to" / "no lack of", which drop both negations.
-import { stem, type Token } from './text.js';
-import { NEGATION_CUES } from './lexicon.js';
+import { stem, type Token } from '../../extract/index.js';
+import { NEGATION_CUES } from '../../extract/index.js';
 
 /** Words after a cue that its scope covers (the scope also ends at punctuation and clause breaks). */
 export const NEGATION_SCOPE = 4;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contradictsQuantity, quantitiesOf } from './quantities.js';
-import { tokenize } from './text.js';
+import { tokenize } from '../../extract/index.js';
 
 const q = (text: string) => quantitiesOf(tokenize(text));
 

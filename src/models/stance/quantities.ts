@@ -4,7 +4,7 @@
 // with El Niño" — the sentence has no frequency to disagree with). So each number gets a kind (year,
 // percent, count) and a unit (the first content word after it), and only numbers of the same kind and
 // unit are compared.
-import type { Token } from './text.js';
+import type { Token } from '../../extract/index.js';
 
 export type QuantityKind = 'year' | 'percent' | 'count';
 

@@ -1,6 +1,8 @@
-// Curated word lists for the contrast features. Entries are stems (see `stem` in text.ts) so that
-// "increases", "increased" and "increasing" hit the same entry.
-import { stem } from './text.js';
+// Word lists that say how two texts can be opposed: negation cues, direction (up/down), valence
+// (good/bad), hedges, quantifiers, number words and curated antonym pairs. Read by the stance features
+// (models/stance) and by claim merging (claims/opposed.ts), so both oppose words the same way. Entries
+// are stems (see `stem` in tokens.ts) so that "increases", "increased" and "increasing" hit the same entry.
+import { stem } from './tokens.js';
 
 function stems(words: string): ReadonlySet<string> {
   return new Set(words.split(/\s+/).filter(Boolean).map(stem));

@@ -1,5 +1,6 @@
-// Tokens, stems and numbers for the stance features. Deliberately simple and deterministic: the same
-// code runs at training and at inference time, so any quirk is learned around.
+// Tokens, stems and numbers for the stance features and for comparing claims word by word. Deliberately
+// simple and deterministic: the same code runs at the stance network's training and inference time, so
+// any quirk is learned around; change it only with a retrained network.
 
 export interface Token {
   /** Lower-cased surface form ("n't" becomes "not"). */

@@ -24,6 +24,7 @@ export {
   type ClaimGroup,
 } from './normalize.js';
 export type { ClaimSource, MergeOptions, NormalizedClaim, RawClaim } from './normalize.js';
+export { claimsOpposed, type Opposition } from './opposed.js';
 export { extractSlots } from './slots.js';
 export type { SlotResult } from './slots.js';
 export { MAX_CLAIMS_PER_MERGE, createEmbeddingSimilarity, mergeClaimsWithEmbeddings } from './similarity.js';

@@ -5,6 +5,7 @@ import { claimId, normalizeStatement, type ClaimSlots, type DecisionRelevance } 
 import { detectLanguage, type TextLanguage } from '../language.js';
 import { assessSentence, type ClaimFeature } from './checkability.js';
 import { extractSlots } from './slots.js';
+import { claimsOpposed } from './opposed.js';
 
 export interface ClaimSource {
   /** URL, document id or page id the text came from. */
@@ -127,9 +128,18 @@ export interface MergeOptions {
   embeddingThreshold?: number;
 }
 
-/** True when two claims say the same thing: same fingerprint, or similar with equal numbers and polarity. */
+/**
+ * True when two claims say the same thing: the same statement; or the same fingerprint, or similar with
+ * equal numbers and polarity, and no word that differs between them opposes the other (claimsOpposed:
+ * "increased" against "decreased mortality" is a conflict to show, not a duplicate to merge).
+ */
 export function isSameClaim(a: NormalizedClaim, b: NormalizedClaim, options: MergeOptions = {}): boolean {
-  if (a.fingerprint === b.fingerprint || a.claimId === b.claimId) return true;
+  if (a.claimId === b.claimId) return true;
+  return similarClaims(a, b, options) && claimsOpposed(a.statement, b.statement) === undefined;
+}
+
+function similarClaims(a: NormalizedClaim, b: NormalizedClaim, options: MergeOptions): boolean {
+  if (a.fingerprint === b.fingerprint) return true;
   if (a.negated !== b.negated || a.numbers.join() !== b.numbers.join() || a.language !== b.language) return false;
   if (jaccard(a.terms, b.terms) >= (options.jaccardThreshold ?? MERGE_JACCARD_THRESHOLD)) return true;
   return options.similarity !== undefined && options.similarity(a, b) >= (options.embeddingThreshold ?? MERGE_EMBEDDING_THRESHOLD);

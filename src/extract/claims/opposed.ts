@@ -1,0 +1,73 @@
+// Whether two near-identical claims say opposite things. Claims merge by shared words or a close
+// embedding, and both read "hydroxychloroquine is associated with decreased mortality" and "… increased
+// mortality" as the same claim: on Check-COVID's minimal pairs (a supported and a refuted claim written
+// from one abstract) the word rule merged 67 of 216 such pairs and USE-lite's cosine ≥ 0.92 merged 138
+// (npm run bench:merge). A merge that joins them files one claim's sources under its opposite, which hides
+// exactly the conflict a reader came for, so the words that differ between the two are read first.
+import { BAD_WORDS, CURATED_ANTONYMS, DOWN_WORDS, GOOD_WORDS, NEGATION_CUES, UP_WORDS } from '../words/contrast-lexicon.js';
+import { isWordToken, tokenize, type Token } from '../words/tokens.js';
+
+const ANTONYMS: ReadonlySet<string> = new Set(CURATED_ANTONYMS.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
+
+/** Prefixes that negate a word ("ineffective", "non-absorptive", "asymptomatic"). */
+const NEGATING_PREFIXES = ['un', 'in', 'im', 'ir', 'il', 'non', 'non-', 'dis', 'a'] as const;
+
+/** What opposes two claims: the kind and the two words, for tests and benchmarks. */
+export interface Opposition {
+  kind: 'antonym' | 'direction' | 'valence' | 'prefix' | 'negation' | 'number' | 'order';
+  words: readonly string[];
+}
+
+function opposedWords(x: string, y: string): Opposition['kind'] | undefined {
+  if (ANTONYMS.has(`${x}|${y}`)) return 'antonym';
+  if ((UP_WORDS.has(x) && DOWN_WORDS.has(y)) || (DOWN_WORDS.has(x) && UP_WORDS.has(y))) return 'direction';
+  if ((GOOD_WORDS.has(x) && BAD_WORDS.has(y)) || (BAD_WORDS.has(x) && GOOD_WORDS.has(y))) return 'valence';
+  // A short stem ("a" + "ge") would make a prefix of anything: both words must be real words.
+  if (Math.min(x.length, y.length) >= 4 && NEGATING_PREFIXES.some((p) => x === p + y || y === p + x)) return 'prefix';
+  return undefined;
+}
+
+/** Stems of `a` not matched one for one in `b` (a multiset difference, in `a`'s order). */
+function unmatched(a: readonly Token[], b: readonly Token[]): Token[] {
+  const left = new Map<string, number>();
+  for (const t of b) left.set(t.stem, (left.get(t.stem) ?? 0) + 1);
+  return a.filter((t) => {
+    const n = left.get(t.stem) ?? 0;
+    if (n > 0) left.set(t.stem, n - 1);
+    return n === 0;
+  });
+}
+
+const values = (tokens: readonly Token[]): string =>
+  tokens
+    .flatMap((t) => (t.value === undefined ? [] : [t.value]))
+    .sort((x, y) => x - y)
+    .join(',');
+
+/**
+ * How `a` and `b` oppose each other, read off the words that differ between them: an antonym, direction
+ * (up against down) or valence (good against bad) pair, a negating prefix, a negation cue on one side
+ * only, other numbers (in words too: "twice" against "half"), or the same words in another order
+ * ("pro-vaccine clusters are smaller than anti-vaccine clusters" and the reverse). Undefined when none is
+ * found — which does not make them the same claim; it only means the words do not say they differ.
+ */
+export function claimsOpposed(a: string, b: string): Opposition | undefined {
+  const ta = tokenize(a).filter(isWordToken);
+  const tb = tokenize(b).filter(isWordToken);
+  const onlyA = unmatched(ta, tb);
+  const onlyB = unmatched(tb, ta);
+  for (const x of onlyA) {
+    for (const y of onlyB) {
+      const kind = opposedWords(x.stem, y.stem);
+      if (kind) return { kind, words: [x.word, y.word] };
+    }
+  }
+  const cuesA = onlyA.filter((t) => NEGATION_CUES.has(t.stem));
+  const cuesB = onlyB.filter((t) => NEGATION_CUES.has(t.stem));
+  if (cuesA.length !== cuesB.length) return { kind: 'negation', words: [...cuesA, ...cuesB].map((t) => t.word) };
+  if (values(ta) !== values(tb)) return { kind: 'number', words: [...onlyA, ...onlyB].filter((t) => t.value !== undefined).map((t) => t.word) };
+  if (onlyA.length === 0 && onlyB.length === 0 && ta.map((t) => t.stem).join(' ') !== tb.map((t) => t.stem).join(' ')) {
+    return { kind: 'order', words: [] };
+  }
+  return undefined;
+}

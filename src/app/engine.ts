@@ -125,7 +125,7 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
       return createCorpusSearchProvider({ store, ...(corpus ? { corpus } : {}), ...(encoder ? { dense: { encoder } } : {}) });
     },
     scholarly,
-    models: { stance: runtime.stance, embedding: runtime.embedding, claimScreen: runtime.claimScreen },
+    models: { stance: runtime.stance, embedding: runtime.embedding, claimScreen: runtime.claimScreen, mergeJudge: runtime.mergeJudge },
     trust: createTrustResolver({ policy: runtime.policy(), store }),
     ...(translator ? { translator } : {}),
     thesaurus: overrides.thesaurus ?? createWordNetThesaurus(),

@@ -184,6 +184,15 @@ export function buildRetrievalEncoder(options: { config: LyraConfig; cache?: () 
 }
 
 /**
+ * The judge that keeps apart two claims the merge would join when it reads them as contradicting
+ * (pipeline/graph/merge-vetoes.ts): the shipped NLI cross-encoder (models/nli-en), whatever judge
+ * `models.stance` names, because it reads sentence pairs best of the shipped judges (npm run bench:merge).
+ */
+export function buildMergeJudge(): StanceModel {
+  return createStanceModel({ backend: 'nli' });
+}
+
+/**
  * The learned claim screen (`models.claim_screen`), or undefined unless it is switched on: opt-in,
  * because on unseen text it buys precision with as much recall (docs/guide.md "Claims", bench:research). A
  * configured file that cannot be read is an error, not a run without the screen.

@@ -11,7 +11,7 @@ import type { Translator } from '../pipeline/index.js';
 import { calibratedStanceModel } from './feedback/calibration.js';
 import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
 import { createFetcher, type CreateFetcherOptions } from './fetcher.js';
-import { buildClaimScreen, buildEmbeddingModel, buildRetrievalEncoder, buildStanceModel, buildVectorCache } from './models.js';
+import { buildClaimScreen, buildEmbeddingModel, buildMergeJudge, buildRetrievalEncoder, buildStanceModel, buildVectorCache } from './models.js';
 import { openOrCreateStore } from './open-store.js';
 import { createScholarlySources, type ScholarlySetup } from './scholarly.js';
 import { configuredTranslator } from './translator.js';
@@ -33,6 +33,8 @@ export interface RuntimeOverrides {
   retrievalEncoder?: EmbeddingModel | null;
   /** The learned claim screen to use; null: none (default: models.claim_screen). */
   claimScreen?: ClaimScreen | null;
+  /** The judge that vetoes merging contradicting claims; null: none, words alone guard merges (default: the shipped NLI cross-encoder). */
+  mergeJudge?: StanceModel | null;
   translator?: Translator;
   /** Fetch, policy and scholarly events (retries, reloads, source failures). */
   events?: EventSink;
@@ -71,6 +73,8 @@ export interface Runtime {
   retrievalEncoder(): EmbeddingModel | undefined;
   /** The learned claim screen (models.claim_screen), undefined unless switched on; loaded on first use. */
   claimScreen(): ClaimScreen | undefined;
+  /** The judge that vetoes merging claims it reads as contradicting (models/nli-en); loaded only when a run has such a pair to judge. */
+  mergeJudge(): StanceModel | undefined;
   /** The configured translator (models.llm), or undefined when none is configured. */
   translator(): Translator | undefined;
   /** Closes what the runtime built (fetcher, policy watchers, embedding model, store), in that order. */
@@ -123,6 +127,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
   const ownEmbedding = once(() => buildEmbeddingModel({ config, cache: ownVectorCache.get }));
   const ownRetrieval = once(() => buildRetrievalEncoder({ config, cache: ownVectorCache.get }));
   const claimScreen = once(() => (overrides.claimScreen !== undefined ? (overrides.claimScreen ?? undefined) : buildClaimScreen({ config })));
+  const mergeJudge = once(() => (overrides.mergeJudge !== undefined ? (overrides.mergeJudge ?? undefined) : buildMergeJudge()));
   const translator = once(() => overrides.translator ?? configuredTranslator(config));
   let closed = false;
   return {
@@ -137,6 +142,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     embedding: () => overrides.embedding ?? ownEmbedding.get(),
     retrievalEncoder: () => (overrides.retrievalEncoder !== undefined ? (overrides.retrievalEncoder ?? undefined) : ownRetrieval.get()),
     claimScreen: claimScreen.get,
+    mergeJudge: mergeJudge.get,
     translator: translator.get,
     async close(): Promise<void> {
       if (closed) return;

@@ -36,6 +36,8 @@ export interface ModelDeps {
   embedding(): EmbeddingModel;
   /** The learned claim screen over rule-accepted claims; absent or undefined: the rules alone decide. */
   claimScreen?(): ClaimScreen | undefined;
+  /** The judge that vetoes merging claims it reads as contradicting (the shipped NLI cross-encoder); absent: words alone guard merges. */
+  mergeJudge?(): StanceModel | undefined;
 }
 
 export interface PipelineDeps {

@@ -12,6 +12,7 @@ import {
   type Fragment,
   type Page,
   type StanceEdge,
+  type StanceModel,
   type Store,
   ORIGIN_JUDGE,
   isOriginModel,
@@ -28,6 +29,7 @@ import {
 } from '../../extract/index.js';
 import type { TaskGraph } from '../materials/index.js';
 import { decisiveFields } from './decisive-span.js';
+import { mergeVetoes, pairKey } from './merge-vetoes.js';
 import { stanceEdgeId } from './edge-ids.js';
 import type { GraphLimits } from './limits.js';
 import { graphWarning } from './warnings.js';
@@ -100,7 +102,7 @@ function candidatesOf(pages: Page[], graph: TaskGraph, limits: GraphLimits, warn
 }
 
 export async function extractClaimsStep(
-  deps: { store: Store; embedding?: EmbeddingModel; claimScreen?: ClaimScreen; emit: (e: EngineEvent) => void },
+  deps: { store: Store; embedding?: EmbeddingModel; claimScreen?: ClaimScreen; mergeJudge?: () => StanceModel | undefined; emit: (e: EngineEvent) => void },
   input: { graph: TaskGraph; pageIds: string[]; limits: GraphLimits; signal?: AbortSignal },
 ): Promise<ClaimsStepResult> {
   const { store, embedding, claimScreen } = deps;
@@ -155,6 +157,15 @@ export async function extractClaimsStep(
       : undefined;
   throwIfAborted(signal);
 
+  const vetoed = await mergeVetoes({
+    claims: [...existing, ...sourced.map((s) => s.claim)],
+    firstNew: existing.length,
+    similarity,
+    judge: deps.mergeJudge,
+    ...(signal ? { signal } : {}),
+  });
+  throwIfAborted(signal);
+
   const reps: NormalizedClaim[] = [...existing];
   const repIds = new Set(reps.map((r) => r.claimId));
   const created: NormalizedClaim[] = [];
@@ -164,7 +175,7 @@ export async function extractClaimsStep(
   for (const { claim, fragment } of sourced) {
     const into = repIds.has(claim.claimId)
       ? reps.find((r) => r.claimId === claim.claimId)
-      : reps.find((r) => isSameClaim(r, claim, similarity ? { similarity } : {}));
+      : reps.find((r) => isSameClaim(r, claim, similarity ? { similarity } : {}) && !vetoed.has(pairKey(r, claim)));
     let target = into;
     if (!target) {
       if (total >= limits.claimsPerTask) {

@@ -13,6 +13,11 @@ export interface GraphDeps {
    * vectors, and is skipped with a warning when that model is another one.
    */
   claimScreen?: ClaimScreen;
+  /**
+   * Optional judge whose veto keeps apart two claims the merge would join when it reads them as
+   * contradicting (graph/merge-vetoes.ts); asked for only when such a pair exists.
+   */
+  mergeJudge?: () => StanceModel | undefined;
   trust: TrustResolver;
   emit: (e: EngineEvent) => void;
   limits?: Partial<GraphLimits>;

@@ -22,6 +22,7 @@ export function graphDepsOf(ctx: Pick<QueryContext, 'deps' | 'emit'>): GraphDeps
     stance: deps.models.stance(),
     embedding: deps.models.embedding(),
     ...(claimScreen ? { claimScreen } : {}),
+    ...(deps.models.mergeJudge ? { mergeJudge: () => deps.models.mergeJudge?.() } : {}),
     trust: deps.trust,
     emit: ctx.emit,
     ...(deps.graphLimits ? { limits: deps.graphLimits } : {}),

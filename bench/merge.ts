@@ -163,6 +163,8 @@ if (show > 0) {
   for (const name of Object.keys(rules)) {
     for (const c of merged[name]!.slice(0, show))
       console.log(`[${name}] ${c.opposedClass ? 'OPPOSED' : 'other'} ${JSON.stringify(c.cos)}\n  ${texts[c.i]}\n  ${texts[c.j]}`);
+    for (const { c, why } of blockedOther[name]!.slice(0, show))
+      console.log(`[${name}] other, kept apart by the guard (${why})\n  ${texts[c.i]}\n  ${texts[c.j]}`);
   }
 }
 if (args.json)

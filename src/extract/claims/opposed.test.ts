@@ -66,6 +66,11 @@ test('near-duplicates whose differing words oppose nothing still merge', () => {
       'The SARS-CoV-2 virus particles found in infected patients’ stools were highly infectious.',
     ],
     ['Smoking increases the risk of severe illness.', 'Smoking raises the risk of severe illness.'],
+    // "one" added as a determiner is no other number (bench:merge found this pair kept apart).
+    [
+      'People with obesity who caught the coronavirus were more than twice as likely to end up in the hospital.',
+      'In one report published last month, researchers found that people with obesity who caught the coronavirus were more than twice as likely to end up in the hospital.',
+    ],
   ];
   for (const [a, b] of pairs) {
     assert.equal(claimsOpposed(a, b), undefined, `${a} / ${b}`);

@@ -1,7 +1,7 @@
 // Whether two near-identical claims say opposite things. Claims merge by shared words or a close
 // embedding, and both read "hydroxychloroquine is associated with decreased mortality" and "… increased
 // mortality" as the same claim: on Check-COVID's minimal pairs (a supported and a refuted claim written
-// from one abstract) the word rule merged 67 of 216 such pairs and USE-lite's cosine ≥ 0.92 merged 138
+// from one abstract) the word rule merged 67 of 220 such pairs and USE-lite's cosine ≥ 0.92 merged 138
 // (npm run bench:merge). A merge that joins them files one claim's sources under its opposite, which hides
 // exactly the conflict a reader came for, so the words that differ between the two are read first.
 import { BAD_WORDS, CURATED_ANTONYMS, DOWN_WORDS, GOOD_WORDS, NEGATION_CUES, UP_WORDS } from '../words/contrast-lexicon.js';
@@ -47,7 +47,7 @@ const values = (tokens: readonly Token[]): string =>
 /**
  * How `a` and `b` oppose each other, read off the words that differ between them: an antonym, direction
  * (up against down) or valence (good against bad) pair, a negating prefix, a negation cue on one side
- * only, other numbers (in words too: "twice" against "half"), or the same words in another order
+ * only, a number in another's place (in words too: "twice" against "half"), or the same words in another order
  * ("pro-vaccine clusters are smaller than anti-vaccine clusters" and the reverse). Undefined when none is
  * found — which does not make them the same claim; it only means the words do not say they differ.
  */
@@ -65,7 +65,12 @@ export function claimsOpposed(a: string, b: string): Opposition | undefined {
   const cuesA = onlyA.filter((t) => NEGATION_CUES.has(t.stem));
   const cuesB = onlyB.filter((t) => NEGATION_CUES.has(t.stem));
   if (cuesA.length !== cuesB.length) return { kind: 'negation', words: [...cuesA, ...cuesB].map((t) => t.word) };
-  if (values(ta) !== values(tb)) return { kind: 'number', words: [...onlyA, ...onlyB].filter((t) => t.value !== undefined).map((t) => t.word) };
+  // A number put in another's place ("twice" / "half as susceptible"); one only added ("in one report")
+  // is a determiner more often than a quantity, and digits are compared before (numbersOf).
+  const numbersA = values(onlyA);
+  const numbersB = values(onlyB);
+  if (numbersA && numbersB && numbersA !== numbersB)
+    return { kind: 'number', words: [...onlyA, ...onlyB].filter((t) => t.value !== undefined).map((t) => t.word) };
   if (onlyA.length === 0 && onlyB.length === 0 && ta.map((t) => t.stem).join(' ') !== tb.map((t) => t.stem).join(' ')) {
     return { kind: 'order', words: [] };
   }

@@ -125,7 +125,13 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
       return createCorpusSearchProvider({ store, ...(corpus ? { corpus } : {}), ...(encoder ? { dense: { encoder } } : {}) });
     },
     scholarly,
-    models: { stance: runtime.stance, embedding: runtime.embedding, claimScreen: runtime.claimScreen, mergeJudge: runtime.mergeJudge },
+    models: {
+      stance: runtime.stance,
+      embedding: runtime.embedding,
+      claimScreen: runtime.claimScreen,
+      mergeJudge: runtime.mergeJudge,
+      sentenceEncoder: runtime.sentenceEncoder,
+    },
     trust: createTrustResolver({ policy: runtime.policy(), store }),
     ...(translator ? { translator } : {}),
     thesaurus: overrides.thesaurus ?? createWordNetThesaurus(),

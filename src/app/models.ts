@@ -172,8 +172,20 @@ export function buildVectorCache(options: { config: LyraConfig }): VectorCache {
  * document is read once. Undefined under `corpus.ranking: bm25`.
  */
 export function buildRetrievalEncoder(options: { config: LyraConfig; cache?: () => VectorCache }): ClosableEmbeddingModel | undefined {
-  const { config } = options;
-  if ((config.raw.corpus?.ranking ?? DEFAULT_CORPUS_RANKING) === 'bm25') return undefined;
+  return rankingByMeaning(options.config) ? buildSentenceEncoder(options) : undefined;
+}
+
+/** Whether corpus search ranks by meaning too (`corpus.ranking: hybrid`, the default) or by words alone. */
+export function rankingByMeaning(config: LyraConfig): boolean {
+  return (config.raw.corpus?.ranking ?? DEFAULT_CORPUS_RANKING) !== 'bm25';
+}
+
+/**
+ * The shipped pretrained sentence encoder (models/minilm-en, all-MiniLM-L6-v2 int8) with the runtime's
+ * vector cache: corpus search's retrieval encoder, and the encoder whose cosine gates which claims of
+ * different sources the graph phase asks the judge about (pipeline/graph/corroborate.ts).
+ */
+export function buildSentenceEncoder(options: { config: LyraConfig; cache?: () => VectorCache }): ClosableEmbeddingModel {
   return createEmbeddingModel({
     backend: 'transformers',
     transformers: { modelId: SHIPPED_ENCODER_ID, modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' },

@@ -11,7 +11,15 @@ import type { Translator } from '../pipeline/index.js';
 import { calibratedStanceModel } from './feedback/calibration.js';
 import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } from './config/index.js';
 import { createFetcher, type CreateFetcherOptions } from './fetcher.js';
-import { buildClaimScreen, buildEmbeddingModel, buildMergeJudge, buildRetrievalEncoder, buildStanceModel, buildVectorCache } from './models.js';
+import {
+  buildClaimScreen,
+  buildEmbeddingModel,
+  buildMergeJudge,
+  buildSentenceEncoder,
+  buildStanceModel,
+  buildVectorCache,
+  rankingByMeaning,
+} from './models.js';
 import { openOrCreateStore } from './open-store.js';
 import { createScholarlySources, type ScholarlySetup } from './scholarly.js';
 import { configuredTranslator } from './translator.js';
@@ -35,6 +43,8 @@ export interface RuntimeOverrides {
   claimScreen?: ClaimScreen | null;
   /** The judge that vetoes merging contradicting claims; null: none, words alone guard merges (default: the shipped NLI cross-encoder). */
   mergeJudge?: StanceModel | null;
+  /** The pretrained sentence encoder of the graph phase's claim links; null: none, no such links (default: models/minilm-en). */
+  sentenceEncoder?: EmbeddingModel | null;
   translator?: Translator;
   /** Fetch, policy and scholarly events (retries, reloads, source failures). */
   events?: EventSink;
@@ -75,6 +85,8 @@ export interface Runtime {
   claimScreen(): ClaimScreen | undefined;
   /** The judge that vetoes merging claims it reads as contradicting (models/nli-en); loaded only when a run has such a pair to judge. */
   mergeJudge(): StanceModel | undefined;
+  /** The shipped pretrained sentence encoder (models/minilm-en); loaded on first use. */
+  sentenceEncoder(): EmbeddingModel | undefined;
   /** The configured translator (models.llm), or undefined when none is configured. */
   translator(): Translator | undefined;
   /** Closes what the runtime built (fetcher, policy watchers, embedding model, store), in that order. */
@@ -125,7 +137,9 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
   // One connection to the vector cache file for both encoders (each keeps its own model's vectors in it).
   const ownVectorCache = once(() => buildVectorCache({ config }));
   const ownEmbedding = once(() => buildEmbeddingModel({ config, cache: ownVectorCache.get }));
-  const ownRetrieval = once(() => buildRetrievalEncoder({ config, cache: ownVectorCache.get }));
+  // One pretrained sentence encoder serves corpus search (unless corpus.ranking is bm25) and the graph phase.
+  const ownSentence = once(() => buildSentenceEncoder({ config, cache: ownVectorCache.get }));
+  const ownRetrieval = once(() => (rankingByMeaning(config) ? ownSentence.get() : undefined));
   const claimScreen = once(() => (overrides.claimScreen !== undefined ? (overrides.claimScreen ?? undefined) : buildClaimScreen({ config })));
   const mergeJudge = once(() => (overrides.mergeJudge !== undefined ? (overrides.mergeJudge ?? undefined) : buildMergeJudge()));
   const translator = once(() => overrides.translator ?? configuredTranslator(config));
@@ -143,6 +157,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     retrievalEncoder: () => (overrides.retrievalEncoder !== undefined ? (overrides.retrievalEncoder ?? undefined) : ownRetrieval.get()),
     claimScreen: claimScreen.get,
     mergeJudge: mergeJudge.get,
+    sentenceEncoder: () => (overrides.sentenceEncoder !== undefined ? (overrides.sentenceEncoder ?? undefined) : ownSentence.get()),
     translator: translator.get,
     async close(): Promise<void> {
       if (closed) return;
@@ -151,7 +166,8 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
       await ownSchedule.built()?.close();
       ownPolicy.built()?.close();
       ownEmbedding.built()?.close();
-      ownRetrieval.built()?.close();
+      // The retrieval encoder is the sentence encoder (or none): closed once, as that.
+      ownSentence.built()?.close();
       ownVectorCache.built()?.close?.();
       ownStore.built()?.close();
     },

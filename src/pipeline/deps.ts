@@ -38,6 +38,8 @@ export interface ModelDeps {
   claimScreen?(): ClaimScreen | undefined;
   /** The judge that vetoes merging claims it reads as contradicting (the shipped NLI cross-encoder); absent: words alone guard merges. */
   mergeJudge?(): StanceModel | undefined;
+  /** The pretrained sentence encoder (models/minilm-en) that, with mergeJudge, links claims of different sources stating the same finding; absent: no such links. */
+  sentenceEncoder?(): EmbeddingModel | undefined;
 }
 
 export interface PipelineDeps {

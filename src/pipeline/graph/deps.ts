@@ -18,6 +18,11 @@ export interface GraphDeps {
    * contradicting (graph/merge-vetoes.ts); asked for only when such a pair exists.
    */
   mergeJudge?: () => StanceModel | undefined;
+  /**
+   * Optional: the pretrained encoder and judge that link claims of different sources stating the same
+   * finding (graph/corroborate.ts); each asked for only when a pair needs it.
+   */
+  corroboration?: { encoder: () => EmbeddingModel | undefined; judge: () => StanceModel | undefined };
   trust: TrustResolver;
   emit: (e: EngineEvent) => void;
   limits?: Partial<GraphLimits>;

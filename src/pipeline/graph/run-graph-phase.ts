@@ -5,6 +5,7 @@ import { throwIfAborted, type EngineWarning } from '../../core/index.js';
 import { isHighTrust } from '../../policy/index.js';
 import { createGraphSession, createSourceResolver, type GraphSession } from '../materials/index.js';
 import { extractClaimsStep } from './claims-step.js';
+import { corroborateClaims } from './corroborate.js';
 import type { GraphDeps } from './deps.js';
 import { resolveGraphLimits } from './limits.js';
 import { judgeClaims } from './stance-for-claims.js';
@@ -62,6 +63,14 @@ export async function runGraphPhase(deps: GraphDeps, input: GraphPhaseInput): Pr
     ? { edges: [], warnings: [] }
     : await judgeClaims(d, { graph, claims: graph.claims, k: limits.candidatesPerClaim, limits, ...(signal ? { signal } : {}) });
   warnings.push(...step2.warnings);
+  // Claims of different sources that state the same finding, linked by the pretrained judge (corroborate.ts).
+  const step3 =
+    input.deferStance || !deps.corroboration
+      ? []
+      : await corroborateClaims(
+          { store: session.store, ...deps.corroboration },
+          { graph: session.graph(), newClaimIds: new Set(step1.touched), batchSize: limits.stanceBatchSize, ...(signal ? { signal } : {}) },
+        );
 
   const after = session.graph();
   const sourceOf = createSourceResolver(deps.trust);
@@ -86,7 +95,7 @@ export async function runGraphPhase(deps: GraphDeps, input: GraphPhaseInput): Pr
     sources.add(s.key);
     hasPrimarySource ||= isHighTrust(s.trustLevel);
   }
-  const gained = step2.edges.filter((e) => e.kind !== 'neutral').map((e) => e.claimId);
+  const gained = [...step2.edges, ...step3].filter((e) => e.kind !== 'neutral').map((e) => e.claimId);
   return {
     claimIds: [...new Set([...step1.touched, ...gained])].sort(),
     fragments,

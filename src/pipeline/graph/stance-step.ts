@@ -29,6 +29,31 @@ export interface StancePairInput {
   passage?: string;
 }
 
+/** The stance edge a model's judgement of (claim, fragment) is stored as. */
+export function edgeFromJudgement(input: {
+  taskId: string;
+  claimId: string;
+  fragment: Fragment;
+  judgement: StanceJudgement;
+  stance: StanceModel;
+  now: string;
+}): StanceEdge {
+  const { taskId, claimId, fragment, judgement, stance } = input;
+  return {
+    id: stanceEdgeId(taskId, fragment.id, claimId),
+    taskId,
+    kind: judgement.stance,
+    fragmentId: fragment.id,
+    claimId,
+    confidence: judgement.confidence,
+    scores: roundScores(judgement.scores),
+    ...decisiveFields(fragment.text, judgement.decisiveSentence),
+    // A calibrating wrapper says which backend and version judged the batch; another model is its own backend.
+    ...judgeFields(stance.calibration ? modelJudge(stance.calibration.backend, stance.calibration.version) : modelJudge(stance.name)),
+    createdAt: input.now,
+  };
+}
+
 export async function judgePairs(
   deps: { store: Store; stance: StanceModel },
   input: { taskId: string; pairs: StancePairInput[]; batchSize: number; signal?: AbortSignal },
@@ -50,22 +75,7 @@ export async function judgePairs(
       });
     }
     const now = new Date().toISOString();
-    const edges = batch.map((p, j): StanceEdge => {
-      const judged = judgements[j]!;
-      return {
-        id: stanceEdgeId(taskId, p.fragment.id, p.claim.id),
-        taskId,
-        kind: judged.stance,
-        fragmentId: p.fragment.id,
-        claimId: p.claim.id,
-        confidence: judged.confidence,
-        scores: roundScores(judged.scores),
-        ...decisiveFields(p.fragment.text, judged.decisiveSentence),
-        // A calibrating wrapper says which backend and version judged the batch; another model is its own backend.
-        ...judgeFields(stance.calibration ? modelJudge(stance.calibration.backend, stance.calibration.version) : modelJudge(stance.name)),
-        createdAt: now,
-      };
-    });
+    const edges = batch.map((p, j) => edgeFromJudgement({ taskId, claimId: p.claim.id, fragment: p.fragment, judgement: judgements[j]!, stance, now }));
     store.transaction(() => {
       for (const e of edges) store.insertEdge(e);
     });

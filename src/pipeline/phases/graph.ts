@@ -23,6 +23,9 @@ export function graphDepsOf(ctx: Pick<QueryContext, 'deps' | 'emit'>): GraphDeps
     embedding: deps.models.embedding(),
     ...(claimScreen ? { claimScreen } : {}),
     ...(deps.models.mergeJudge ? { mergeJudge: () => deps.models.mergeJudge?.() } : {}),
+    ...(deps.models.mergeJudge && deps.models.sentenceEncoder
+      ? { corroboration: { encoder: () => deps.models.sentenceEncoder?.(), judge: () => deps.models.mergeJudge?.() } }
+      : {}),
     trust: deps.trust,
     emit: ctx.emit,
     ...(deps.graphLimits ? { limits: deps.graphLimits } : {}),

@@ -1,0 +1,118 @@
+// Claims of different pages that state the same finding support each other through the pretrained judge.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { feedbackJudge, judgeFields, type EmbeddingModel, type StanceEdge, type StanceModel } from '../../core/index.js';
+import { createShippedEncoder } from '../../models/embedding/index.js';
+import { createNliStanceModel } from '../../models/transformers/index.js';
+import { loadTaskGraph } from '../materials/index.js';
+import { CORROBORATION_MIN_COSINE, corroborateClaims } from './corroborate.js';
+import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
+import { runGraphPhase } from './index.js';
+
+// The quick-start audit's pair (two Wikipedia articles of the example corpus, CC BY-SA).
+const FIRST_MASS =
+  'The first mass global bleaching events were recorded in 1998 and 2010, which was when the El Niño caused the oceans temperatures to rise and worsened the corals living conditions.';
+const EVERY_FEW_YEARS =
+  'Every 4–7 years, an El Niño event causes some reefs with heat-sensitive corals to bleach, with especially widespread bleachings in 1998 and 2010.';
+const SHARKS =
+  'The Queensland shark control program uses shark nets and drum lines with baited hooks to kill sharks in the Great Barrier Reef – there are 173 lethal drum lines in the Great Barrier Reef.';
+
+const corroborationEdges = (edges: StanceEdge[], judge: string) => edges.filter((e) => e.model === judge && e.kind === 'supports');
+
+test('the El Niño pair of the quick start links: the shipped encoder and judge read one claim as support for the other', async () => {
+  const fx = createGraphFixture();
+  try {
+    const judge = createNliStanceModel();
+    const deps = {
+      store: fx.store,
+      stance: ruleStanceModel(),
+      trust: tableTrust(fx.store, {}),
+      emit: fx.emit,
+      corroboration: { encoder: () => createShippedEncoder(), judge: () => judge },
+    };
+    const a = fx.addPage({ url: 'https://a.example.org/reefs', paragraphs: [FIRST_MASS] });
+    const b = fx.addPage({ url: 'https://b.example.net/el-nino', paragraphs: [EVERY_FEW_YEARS, SHARKS] });
+    const r = await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, b.id] });
+    const claims = fx.store.listClaims(fx.taskId);
+    const first = claims.find((c) => c.statement === FIRST_MASS)!;
+    const links = corroborationEdges(fx.store.listEdges(fx.taskId, 'supports') as StanceEdge[], 'nli');
+    const link = links.find((e) => e.claimId === first.id);
+    assert.ok(link, JSON.stringify(links));
+    assert.equal(link.decisiveSentence, EVERY_FEW_YEARS);
+    const fragment = fx.store.getFragment(link.fragmentId)!;
+    assert.equal(fragment.text.slice(...link.decisiveSpan!), EVERY_FEW_YEARS);
+    assert.ok(r.claimIds.includes(first.id));
+    // The shark-net sentence is about the same reef, not the same finding: it supports nothing.
+    const sharks = claims.find((c) => c.statement.startsWith('The Queensland shark'));
+    assert.equal(
+      links.some((e) => e.claimId === sharks?.id || e.decisiveSentence === SHARKS),
+      false,
+    );
+  } finally {
+    fx.close();
+  }
+});
+
+test('only close claims of different pages are asked, each way; a side taken or a person’s label stands; a rerun asks nothing', async () => {
+  const fx = createGraphFixture();
+  try {
+    // Vectors by topic word: the aspirin statements are close, anything else far.
+    const encoder: EmbeddingModel = {
+      name: 'topic-test',
+      dimensions: 2,
+      embed: async (texts) => texts.map((t) => (/aspirin/i.test(t) ? Float32Array.from([1, 0]) : Float32Array.from([0, 1]))),
+    };
+    const asked: string[] = [];
+    const judge: StanceModel = {
+      name: 'scripted-judge',
+      async judge(pairs) {
+        return pairs.map((p) => {
+          asked.push(`${p.claim} <- ${p.passage}`);
+          // Reads the trial as support for the cohort claim, and the other way as refuting.
+          const supports = p.claim.startsWith('Aspirin taken daily');
+          return {
+            stance: supports ? 'supports' : 'refutes',
+            confidence: 0.9,
+            scores: supports ? { supports: 0.9, refutes: 0.05, neutral: 0.05 } : { supports: 0.05, refutes: 0.9, neutral: 0.05 },
+            decisiveSentence: p.passage,
+          };
+        });
+      },
+    };
+    assert.ok(CORROBORATION_MIN_COSINE < 1);
+    const stance = ruleStanceModel();
+    const deps = { store: fx.store, stance, trust: tableTrust(fx.store, {}), emit: fx.emit, corroboration: { encoder: () => encoder, judge: () => judge } };
+    const cohort = 'Aspirin taken daily lowered heart attack rates in a cohort of older men.';
+    const trial = 'In a randomised trial, low-dose aspirin cut first heart attacks among men over 60.';
+    const a = fx.addPage({ url: 'https://a.example.org/', paragraphs: [cohort, 'Statins are widely prescribed after a heart attack.'] });
+    const b = fx.addPage({ url: 'https://b.example.org/', paragraphs: [trial] });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, b.id] });
+    // One close pair from two pages, asked both ways; the statin claim is far from both.
+    assert.deepEqual(asked.sort(), [`${cohort} <- ${trial}`, `${trial} <- ${cohort}`].sort());
+    const claims = fx.store.listClaims(fx.taskId);
+    const cohortClaim = claims.find((c) => c.statement === cohort)!;
+    const links = corroborationEdges(fx.store.listEdges(fx.taskId) as StanceEdge[], 'scripted-judge');
+    // Only the supports reading is written: the judge's refutes are not trusted here.
+    assert.deepEqual(
+      links.map((e) => e.claimId),
+      [cohortClaim.id],
+    );
+    assert.equal((fx.store.listEdges(fx.taskId) as StanceEdge[]).filter((e) => e.model === 'scripted-judge' && e.kind !== 'supports').length, 0);
+
+    // A rerun over the same pages has no new claim, so it asks nothing.
+    asked.length = 0;
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_2', pageIds: [a.id, b.id] });
+    assert.equal(asked.length, 0);
+    // A person's label on that edge stands: asked about every claim again, the judge is not asked about it.
+    fx.store.replaceEdge({ ...links[0]!, kind: 'neutral', ...judgeFields(feedbackJudge('reviewer')) });
+    const graph = loadTaskGraph(fx.store, fx.taskId);
+    await corroborateClaims(
+      { store: fx.store, encoder: () => encoder, judge: () => judge },
+      { graph, newClaimIds: new Set(graph.claims.map((c) => c.id)), batchSize: 8 },
+    );
+    assert.deepEqual(asked, [`${trial} <- ${cohort}`]);
+    assert.equal((fx.store.getEdge(links[0]!.id) as StanceEdge).judge.by, 'feedback');
+  } finally {
+    fx.close();
+  }
+});

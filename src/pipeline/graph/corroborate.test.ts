@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { feedbackJudge, judgeFields, type EmbeddingModel, type StanceEdge, type StanceModel } from '../../core/index.js';
 import { createShippedEncoder } from '../../models/embedding/index.js';
 import { createNliStanceModel } from '../../models/transformers/index.js';
+import { normalizeClaim } from '../../extract/index.js';
 import { loadTaskGraph } from '../materials/index.js';
+import { claimFromNormalized } from './claims-step.js';
 import { CORROBORATION_MIN_COSINE, corroborateClaims } from './corroborate.js';
 import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
 import { runGraphPhase } from './index.js';
@@ -112,6 +114,43 @@ test('only close claims of different pages are asked, each way; a side taken or 
     );
     assert.deepEqual(asked, [`${trial} <- ${cohort}`]);
     assert.equal((fx.store.getEdge(links[0]!.id) as StanceEdge).judge.by, 'feedback');
+  } finally {
+    fx.close();
+  }
+});
+
+test('a statement given to verify, stated on no page, is supported by a page claim but supports none', async () => {
+  const fx = createGraphFixture();
+  try {
+    const encoder: EmbeddingModel = { name: 'same-test', dimensions: 1, embed: async (texts) => texts.map(() => Float32Array.from([1])) };
+    const asked: string[] = [];
+    const judge: StanceModel = {
+      name: 'scripted-judge',
+      async judge(pairs) {
+        return pairs.map((p) => {
+          asked.push(`${p.claim} <- ${p.passage}`);
+          return { stance: 'supports', confidence: 0.9, scores: { supports: 0.9, refutes: 0.05, neutral: 0.05 }, decisiveSentence: p.passage };
+        });
+      },
+    };
+    const page = 'Zinc lozenges shortened colds by two days in adults.';
+    const a = fx.addPage({ url: 'https://a.example.org/', paragraphs: [page] });
+    await runGraphPhase(
+      { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, {}), emit: fx.emit },
+      { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id] },
+    );
+    const statement = normalizeClaim({ text: 'Zinc makes colds shorter.', source: 'statement' });
+    fx.store.upsertClaim(claimFromNormalized(statement, fx.taskId, new Date().toISOString()));
+    const graph = loadTaskGraph(fx.store, fx.taskId);
+    const edges = await corroborateClaims(
+      { store: fx.store, encoder: () => encoder, judge: () => judge },
+      { graph, newClaimIds: new Set([statement.claimId]), batchSize: 8 },
+    );
+    assert.deepEqual(asked, [`${statement.statement} <- ${page}`]);
+    assert.deepEqual(
+      edges.map((e) => [e.claimId, e.decisiveSentence]),
+      [[statement.claimId, page]],
+    );
   } finally {
     fx.close();
   }

@@ -5,7 +5,8 @@
 // 2010, which was when the El Niño caused …" were never linked, the default judge calling the pair
 // neutral. Here every pair of the task's English claims from different pages whose sentences the
 // pretrained encoder reads as close (cosine ≥ CORROBORATION_MIN_COSINE) goes to the pretrained judge, each
-// way; a pair it reads as supporting becomes a supports edge from the other claim's sentence, judged by it.
+// way (a statement given to `lyra verify`, stated on no page, only as the claim); a pair it reads as
+// supporting becomes a supports edge from the other claim's sentence, judged by it.
 // The gate is what makes the judge precise: on Climate-FEVER's claims and their Wikipedia evidence
 // sentences, its supports alone are right 0.589 / 0.603 of the time (even / odd claim ids), and with
 // cosine ≥ 0.7 0.820 / 0.813 (50 / 32 shown; the bar fitted on the even ids for precision ≥ 0.8 keeping
@@ -34,9 +35,8 @@ export interface CorroborationDeps {
 
 interface Origin {
   claim: Claim;
-  fragmentId: string;
-  /** The claim's sentence as it stands in that fragment. */
-  sentence: string;
+  /** Where the claim is stated: the fragment and its sentence there; none for a statement given to verify. */
+  stated?: { fragmentId: string; sentence: string };
   pages: ReadonlySet<string>;
 }
 
@@ -54,8 +54,11 @@ export async function corroborateClaims(
   for (const claim of graph.claims) {
     if (detectLanguage(claim.statement) !== 'en') continue;
     const origin = (graph.stanceByClaim.get(claim.id) ?? []).find((e) => isOriginEdge(e) && e.decisiveSentence);
-    if (!origin) continue;
-    origins.push({ claim, fragmentId: origin.fragmentId, sentence: origin.decisiveSentence!, pages: new Set(originPages(graph, claim.id).map((p) => p.id)) });
+    origins.push({
+      claim,
+      ...(origin ? { stated: { fragmentId: origin.fragmentId, sentence: origin.decisiveSentence! } } : {}),
+      pages: new Set(originPages(graph, claim.id).map((p) => p.id)),
+    });
   }
   if (!origins.some((o) => newClaimIds.has(o.claim.id)) || origins.length < 2) return [];
   const encoder = deps.encoder();
@@ -68,7 +71,8 @@ export async function corroborateClaims(
 
   // (claim, evidence) pairs, each way, from different pages, close enough, not judged by this judge yet.
   const stored = new Map(graph.stance.map((e) => [stanceEdgeId(graph.task.id, e.fragmentId, e.claimId), e]));
-  const pairs: Array<{ claim: Origin; evidence: Origin; cosine: number }> = [];
+  // A claim stated nowhere (a statement given to verify) can be supported but supports nothing.
+  const pairs: Array<{ claim: Origin; evidence: Origin & Required<Pick<Origin, 'stated'>>; cosine: number }> = [];
   for (let i = 0; i < origins.length; i++) {
     for (let j = i + 1; j < origins.length; j++) {
       const a = origins[i]!;
@@ -77,11 +81,12 @@ export async function corroborateClaims(
       if ([...a.pages].some((p) => b.pages.has(p))) continue;
       const cosine = cosineSimilarity(vectors[i]!, vectors[j]!);
       if (cosine < CORROBORATION_MIN_COSINE) continue;
-      pairs.push({ claim: a, evidence: b, cosine }, { claim: b, evidence: a, cosine });
+      if (b.stated) pairs.push({ claim: a, evidence: { ...b, stated: b.stated }, cosine });
+      if (a.stated) pairs.push({ claim: b, evidence: { ...a, stated: a.stated }, cosine });
     }
   }
   const open = pairs.filter((p) => {
-    const e = stored.get(stanceEdgeId(graph.task.id, p.evidence.fragmentId, p.claim.claim.id));
+    const e = stored.get(stanceEdgeId(graph.task.id, p.evidence.stated.fragmentId, p.claim.claim.id));
     // A stored judgement that took a side, or a person's label, stands; a neutral one may be read again.
     return e === undefined || (e.kind === 'neutral' && e.judge.by === 'model');
   });
@@ -96,17 +101,17 @@ export async function corroborateClaims(
     throwIfAborted(signal);
     const batch = open.slice(k, k + input.batchSize);
     const judged = await judge.judge(
-      batch.map((p) => ({ claim: p.claim.claim.statement, passage: p.evidence.sentence })),
+      batch.map((p) => ({ claim: p.claim.claim.statement, passage: p.evidence.stated.sentence })),
       signal ? { signal } : {},
     );
     const now = new Date().toISOString();
     const edges = batch.flatMap((p, n) => {
       const j = judged[n]!;
       if (j.stance !== 'supports') return [];
-      const fragment = graph.fragmentById.get(p.evidence.fragmentId);
+      const fragment = graph.fragmentById.get(p.evidence.stated.fragmentId);
       if (!fragment) return [];
       const edge = edgeFromJudgement({ taskId: graph.task.id, claimId: p.claim.claim.id, fragment, judgement: j, stance: judge, now });
-      return [{ ...edge, ...decisiveFields(fragment.text, p.evidence.sentence) }];
+      return [{ ...edge, ...decisiveFields(fragment.text, p.evidence.stated.sentence) }];
     });
     deps.store.transaction(() => {
       for (const e of edges) {

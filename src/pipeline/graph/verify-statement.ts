@@ -7,6 +7,7 @@ import { normalizeClaim } from '../../extract/index.js';
 import { claimConfidence } from '../../policy/index.js';
 import { byWeight, claimEvidence, createSourceResolver, evidenceItems, evidenceView, loadTaskGraph } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
+import { corroborateClaims } from './corroborate.js';
 import type { GraphDeps } from './deps.js';
 import { resolveGraphLimits } from './limits.js';
 import { VERIFY_KEY_PREFIX, recomputeTaskGraph } from './recompute.js';
@@ -50,6 +51,13 @@ export async function verifyStatement(
   const claim = graph.claimById.get(n.claimId)!;
   const step2 = await judgeClaims(deps, { graph, claims: [claim], k: limits.verifyCandidates, limits, ...(signal ? { signal } : {}) });
   warnings.push(...step2.warnings);
+  // Claims of the task's pages that state the statement's finding support it (corroborate.ts).
+  if (deps.corroboration) {
+    await corroborateClaims(
+      { store, ...deps.corroboration },
+      { graph: loadTaskGraph(store, taskId), newClaimIds: new Set([claim.id]), batchSize: limits.stanceBatchSize, ...(signal ? { signal } : {}) },
+    );
+  }
   recomputeTaskGraph(deps, { taskId });
 
   const after = loadTaskGraph(store, taskId);

@@ -7,7 +7,8 @@ import { createNliStanceModel } from '../../models/transformers/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { loadTaskGraph } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
-import { CORROBORATION_MIN_COSINE, corroborateClaims } from './corroborate.js';
+import { CORROBORATION_MIN_COSINE, corroborateClaims, corroborateFromSentences } from './corroborate.js';
+import { edgeFromJudgement } from './stance-step.js';
 import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
 import { runGraphPhase } from './index.js';
 
@@ -151,6 +152,54 @@ test('a statement given to verify, stated on no page, is supported by a page cla
       edges.map((e) => [e.claimId, e.decisiveSentence]),
       [[statement.claimId, page]],
     );
+  } finally {
+    fx.close();
+  }
+});
+
+test('a statement’s candidate left neutral is read sentence by sentence: the supporting sentence becomes the edge’s span', async () => {
+  const fx = createGraphFixture();
+  try {
+    // Close to the statement: the zinc sentence only.
+    const encoder: EmbeddingModel = {
+      name: 'zinc-test',
+      dimensions: 2,
+      embed: async (texts) => texts.map((t) => Float32Array.from(/zinc/i.test(t) ? [1, 0] : [0, 1])),
+    };
+    const asked: string[] = [];
+    const judge: StanceModel = {
+      name: 'scripted-judge',
+      async judge(pairs) {
+        return pairs.map((p) => {
+          asked.push(p.passage);
+          return { stance: 'supports', confidence: 0.8, scores: { supports: 0.8, refutes: 0.1, neutral: 0.1 }, decisiveSentence: p.passage };
+        });
+      },
+    };
+    const text = 'Colds are common in winter. Zinc lozenges shortened colds by two days in adults.';
+    const page = fx.addPage({ url: 'https://a.example.org/', paragraphs: [text] });
+    const statement = normalizeClaim({ text: 'Zinc makes colds shorter.', source: 'statement' });
+    fx.store.upsertClaim(claimFromNormalized(statement, fx.taskId, new Date().toISOString()));
+    const fragment = fx.store.listFragments(page.id)[0]!;
+    const neutral = edgeFromJudgement({
+      taskId: fx.taskId,
+      claimId: statement.claimId,
+      fragment,
+      judgement: { stance: 'neutral', confidence: 0.7, scores: { supports: 0.2, refutes: 0.1, neutral: 0.7 }, decisiveSentence: text },
+      stance: ruleStanceModel(),
+      now: new Date().toISOString(),
+    });
+    fx.store.insertEdge(neutral);
+    const edges = await corroborateFromSentences(
+      { store: fx.store, encoder: () => encoder, judge: () => judge },
+      { graph: loadTaskGraph(fx.store, fx.taskId), claimId: statement.claimId, batchSize: 8 },
+    );
+    assert.deepEqual(asked, ['Zinc lozenges shortened colds by two days in adults.']);
+    const stored = fx.store.getEdge(neutral.id) as StanceEdge;
+    assert.equal(stored.kind, 'supports');
+    assert.equal(stored.model, 'scripted-judge');
+    assert.equal(fragment.text.slice(...stored.decisiveSpan!), 'Zinc lozenges shortened colds by two days in adults.');
+    assert.equal(edges.length, 1);
   } finally {
     fx.close();
   }

@@ -7,7 +7,7 @@ import { normalizeClaim } from '../../extract/index.js';
 import { claimConfidence } from '../../policy/index.js';
 import { byWeight, claimEvidence, createSourceResolver, evidenceItems, evidenceView, loadTaskGraph } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
-import { corroborateClaims } from './corroborate.js';
+import { corroborateClaims, corroborateFromSentences } from './corroborate.js';
 import type { GraphDeps } from './deps.js';
 import { resolveGraphLimits } from './limits.js';
 import { VERIFY_KEY_PREFIX, recomputeTaskGraph } from './recompute.js';
@@ -52,11 +52,12 @@ export async function verifyStatement(
   const step2 = await judgeClaims(deps, { graph, claims: [claim], k: limits.verifyCandidates, limits, ...(signal ? { signal } : {}) });
   warnings.push(...step2.warnings);
   // Claims of the task's pages that state the statement's finding support it (corroborate.ts).
+  // So do the sentences of its candidates that the default judge left neutral.
   if (deps.corroboration) {
-    await corroborateClaims(
-      { store, ...deps.corroboration },
-      { graph: loadTaskGraph(store, taskId), newClaimIds: new Set([claim.id]), batchSize: limits.stanceBatchSize, ...(signal ? { signal } : {}) },
-    );
+    const links = { store, ...deps.corroboration };
+    const options = { batchSize: limits.stanceBatchSize, ...(signal ? { signal } : {}) };
+    await corroborateClaims(links, { graph: loadTaskGraph(store, taskId), newClaimIds: new Set([claim.id]), ...options });
+    await corroborateFromSentences(links, { graph: loadTaskGraph(store, taskId), claimId: claim.id, ...options });
   }
   recomputeTaskGraph(deps, { taskId });
 

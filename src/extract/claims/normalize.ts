@@ -138,8 +138,11 @@ export function isSameClaim(a: NormalizedClaim, b: NormalizedClaim, options: Mer
   return similarClaims(a, b, options) && claimsOpposed(a.statement, b.statement) === undefined;
 }
 
+/** Whether the slot reading found anything: claims with no slots all share one fingerprint, which says nothing. */
+const hasSlots = (c: NormalizedClaim): boolean => Boolean(c.slots.subject || c.slots.predicate || c.slots.object);
+
 function similarClaims(a: NormalizedClaim, b: NormalizedClaim, options: MergeOptions): boolean {
-  if (a.fingerprint === b.fingerprint) return true;
+  if (a.fingerprint === b.fingerprint && hasSlots(a)) return true;
   if (a.negated !== b.negated || a.numbers.join() !== b.numbers.join() || a.language !== b.language) return false;
   if (jaccard(a.terms, b.terms) >= (options.jaccardThreshold ?? MERGE_JACCARD_THRESHOLD)) return true;
   return options.similarity !== undefined && options.similarity(a, b) >= (options.embeddingThreshold ?? MERGE_EMBEDDING_THRESHOLD);

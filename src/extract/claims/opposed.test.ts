@@ -76,10 +76,28 @@ test('near-duplicates whose differing words oppose nothing still merge', () => {
     assert.equal(claimsOpposed(a, b), undefined, `${a} / ${b}`);
     assert.equal(isSameClaim(claim(a), claim(b, 'https://b.example/'), { similarity: () => 0.95 }), true, a);
   }
+  // Words put in another order outside a comparison, a hyphenated "non-", a direction word met by one of
+  // its own kind: no opposition (a reviewer's cases).
+  const same: ReadonlyArray<[string, string]> = [
+    ['In adults, smoking causes lung cancer.', 'Smoking causes lung cancer in adults.'],
+    ['The vaccine is safe and effective in children.', 'The vaccine is effective and safe in children.'],
+    ['Non-pregnant women were admitted more often.', 'Nonpregnant women were admitted more often.'],
+    ['Exercise lowers blood pressure.', 'Exercise reduces high blood pressure.'],
+  ];
+  for (const [a, b] of same) assert.equal(claimsOpposed(a, b), undefined, `${a} / ${b}`);
+  assert.equal(isSameClaim(claim(same[0]![0]), claim(same[0]![1], 'https://b.example/')), true);
   // The same statement is one claim whatever is asked.
   assert.equal(isSameClaim(claim(pairs[0]![0]), claim(pairs[0]![0], 'https://b.example/')), true);
 });
 
 test('Japanese claims are not read word by word (their numbers and polarity are compared as before)', () => {
   assert.equal(claimsOpposed('気温が上昇した。', '気温が低下した。'), undefined);
+  assert.equal(claimsOpposed('2019年から2020年にかけて気温が上昇した。', '2020年にかけて、2019年から気温が上昇した。'), undefined);
+});
+
+test('claims whose slots say nothing do not merge by their (shared, empty) fingerprint', () => {
+  const a = claim('Yes.');
+  const b = claim('Maybe so.', 'https://b.example/');
+  assert.equal(a.fingerprint, b.fingerprint);
+  assert.equal(isSameClaim(a, b), false);
 });

@@ -5,12 +5,22 @@
 // (npm run bench:merge). A merge that joins them files one claim's sources under its opposite, which hides
 // exactly the conflict a reader came for, so the words that differ between the two are read first.
 import { BAD_WORDS, CURATED_ANTONYMS, DOWN_WORDS, GOOD_WORDS, NEGATION_CUES, UP_WORDS } from '../words/contrast-lexicon.js';
+import { detectLanguage } from '../language.js';
 import { isWordToken, tokenize, type Token } from '../words/tokens.js';
 
 const ANTONYMS: ReadonlySet<string> = new Set(CURATED_ANTONYMS.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
 
-/** Prefixes that negate a word ("ineffective", "non-absorptive", "asymptomatic"). */
-const NEGATING_PREFIXES = ['un', 'in', 'im', 'ir', 'il', 'non', 'non-', 'dis', 'a'] as const;
+/** Prefixes that negate a word ("ineffective", "nonpregnant", "asymptomatic"; "non-obese" is joined first). */
+const NEGATING_PREFIXES = ['un', 'in', 'im', 'ir', 'il', 'non', 'dis', 'a'] as const;
+
+/** Words around which the order of the others says who is compared with whom ("A is smaller than B"). */
+const ASYMMETRIC_PIVOTS: ReadonlySet<string> = new Set(['than', 'times', 'versus', 'vs', 'compared']);
+
+/** Word classes whose members oppose the other class's: a word met by one of its own class on the other side is matched. */
+const CLASSES: ReadonlyArray<readonly [ReadonlySet<string>, ReadonlySet<string>]> = [
+  [UP_WORDS, DOWN_WORDS],
+  [GOOD_WORDS, BAD_WORDS],
+];
 
 /** What opposes two claims: the kind and the two words, for tests and benchmarks. */
 export interface Opposition {
@@ -44,18 +54,52 @@ const values = (tokens: readonly Token[]): string =>
     .sort((x, y) => x - y)
     .join(',');
 
+/** Word tokens, "non" joined to the word it negates ("non-obese" and "nonobese" are one word). */
+function words(text: string): Token[] {
+  const tokens = tokenize(text);
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1]?.word === '-' ? tokens[i + 2] : undefined;
+    if (t.word === 'non' && next && /^[a-z]/.test(next.word)) {
+      out.push(tokenize(`non${next.word}`)[0]!);
+      i += 2;
+    } else if (isWordToken(t)) out.push(t);
+  }
+  return out;
+}
+
+/** Drops from each side the words met by a word of the same class on the other ("lowers" / "reduces"). */
+function withoutSameClass(onlyA: Token[], onlyB: Token[]): [Token[], Token[]] {
+  const a = [...onlyA];
+  const b = [...onlyB];
+  for (const [one, other] of CLASSES) {
+    for (const set of [one, other]) {
+      for (;;) {
+        const i = a.findIndex((t) => set.has(t.stem));
+        const j = b.findIndex((t) => set.has(t.stem));
+        if (i < 0 || j < 0) break;
+        a.splice(i, 1);
+        b.splice(j, 1);
+      }
+    }
+  }
+  return [a, b];
+}
+
 /**
  * How `a` and `b` oppose each other, read off the words that differ between them: an antonym, direction
  * (up against down) or valence (good against bad) pair, a negating prefix, a negation cue on one side
- * only, a number in another's place (in words too: "twice" against "half"), or the same words in another order
- * ("pro-vaccine clusters are smaller than anti-vaccine clusters" and the reverse). Undefined when none is
- * found — which does not make them the same claim; it only means the words do not say they differ.
+ * only, a number in another's place (in words too: "twice" against "half"), or the same words in another
+ * order around a comparison ("pro-vaccine clusters are smaller than anti-vaccine clusters" and the
+ * reverse). Undefined when none is found — which does not make them the same claim; it only means the
+ * words do not say they differ. English only: Japanese claims are compared by their numbers and polarity.
  */
 export function claimsOpposed(a: string, b: string): Opposition | undefined {
-  const ta = tokenize(a).filter(isWordToken);
-  const tb = tokenize(b).filter(isWordToken);
-  const onlyA = unmatched(ta, tb);
-  const onlyB = unmatched(tb, ta);
+  if (detectLanguage(a) !== 'en' || detectLanguage(b) !== 'en') return undefined;
+  const ta = words(a);
+  const tb = words(b);
+  const [onlyA, onlyB] = withoutSameClass(unmatched(ta, tb), unmatched(tb, ta));
   for (const x of onlyA) {
     for (const y of onlyB) {
       const kind = opposedWords(x.stem, y.stem);
@@ -71,8 +115,17 @@ export function claimsOpposed(a: string, b: string): Opposition | undefined {
   const numbersB = values(onlyB);
   if (numbersA && numbersB && numbersA !== numbersB)
     return { kind: 'number', words: [...onlyA, ...onlyB].filter((t) => t.value !== undefined).map((t) => t.word) };
-  if (onlyA.length === 0 && onlyB.length === 0 && ta.map((t) => t.stem).join(' ') !== tb.map((t) => t.stem).join(' ')) {
-    return { kind: 'order', words: [] };
+  // Reordered words turn a comparison round; elsewhere ("in adults, smoking…" / "smoking … in adults",
+  // "safe and effective" / "effective and safe") they say the same thing.
+  const pivot = ta.find((t) => ASYMMETRIC_PIVOTS.has(t.stem));
+  if (
+    pivot &&
+    tb.some((t) => t.stem === pivot.stem) &&
+    unmatched(ta, tb).length === 0 &&
+    unmatched(tb, ta).length === 0 &&
+    ta.map((t) => t.stem).join(' ') !== tb.map((t) => t.stem).join(' ')
+  ) {
+    return { kind: 'order', words: [pivot.word] };
   }
   return undefined;
 }

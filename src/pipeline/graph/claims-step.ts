@@ -29,7 +29,7 @@ import {
 } from '../../extract/index.js';
 import type { TaskGraph } from '../materials/index.js';
 import { decisiveFields } from './decisive-span.js';
-import { mergeVetoes, pairKey } from './merge-vetoes.js';
+import { claimPairKey, mergeVetoes } from './merge-vetoes.js';
 import { stanceEdgeId } from './edge-ids.js';
 import type { GraphLimits } from './limits.js';
 import { graphWarning } from './warnings.js';
@@ -162,6 +162,7 @@ export async function extractClaimsStep(
     firstNew: existing.length,
     similarity,
     judge: deps.mergeJudge,
+    batchSize: limits.stanceBatchSize,
     ...(signal ? { signal } : {}),
   });
   throwIfAborted(signal);
@@ -175,7 +176,7 @@ export async function extractClaimsStep(
   for (const { claim, fragment } of sourced) {
     const into = repIds.has(claim.claimId)
       ? reps.find((r) => r.claimId === claim.claimId)
-      : reps.find((r) => isSameClaim(r, claim, similarity ? { similarity } : {}) && !vetoed.has(pairKey(r, claim)));
+      : reps.find((r) => isSameClaim(r, claim, similarity ? { similarity } : {}) && !vetoed.has(claimPairKey(r, claim)));
     let target = into;
     if (!target) {
       if (total >= limits.claimsPerTask) {

@@ -56,7 +56,7 @@ test('the El Niño pair of the quick start links: the shipped encoder and judge 
   }
 });
 
-test('only close claims of different pages are asked, each way; a side taken or a person’s label stands; a rerun asks nothing', async () => {
+test('only close claims of different pages are asked, each way; a side taken or a person’s label stands; a rerun asks the same but the link', async () => {
   const fx = createGraphFixture();
   try {
     // Vectors by topic word: the aspirin statements are close, anything else far.
@@ -102,13 +102,14 @@ test('only close claims of different pages are asked, each way; a side taken or 
     );
     assert.equal((fx.store.listEdges(fx.taskId) as StanceEdge[]).filter((e) => e.model === 'scripted-judge' && e.kind !== 'supports').length, 0);
 
-    // A rerun over the same pages has no new claim, so it asks nothing.
+    // A rerun over the same pages (a resumed phase) asks about the same pairs, except the one linked.
     asked.length = 0;
     await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_2', pageIds: [a.id, b.id] });
-    assert.equal(asked.length, 0);
+    assert.deepEqual(asked, [`${trial} <- ${cohort}`]);
     // A person's label on that edge stands: asked about every claim again, the judge is not asked about it.
     fx.store.replaceEdge({ ...links[0]!, kind: 'neutral', ...judgeFields(feedbackJudge('reviewer')) });
     const graph = loadTaskGraph(fx.store, fx.taskId);
+    asked.length = 0;
     await corroborateClaims(
       { store: fx.store, encoder: () => encoder, judge: () => judge },
       { graph, newClaimIds: new Set(graph.claims.map((c) => c.id)), batchSize: 8 },

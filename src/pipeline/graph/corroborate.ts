@@ -13,6 +13,7 @@
 // the most recall, the odd ids held out). Only supports are added: the judge's refutes on claims of a
 // modal or causal kind were wrong in every case read on the quick start (models/nli-en/MODEL_CARD.md).
 import {
+  NonRetryableError,
   cosineSimilarity,
   throwIfAborted,
   type Claim,
@@ -23,7 +24,7 @@ import {
   type Store,
 } from '../../core/index.js';
 import { detectLanguage, splitSentences } from '../../extract/index.js';
-import { isOriginEdge, originPages, type TaskGraph } from '../materials/index.js';
+import { isOriginEdge, isStanceEdge, originPages, type TaskGraph } from '../materials/index.js';
 import { decisiveFields } from './decisive-span.js';
 import { stanceEdgeId } from './edge-ids.js';
 import { edgeFromJudgement } from './stance-step.js';
@@ -46,12 +47,26 @@ interface Origin {
   claim: Claim;
   /** Where the claim is stated: the fragment and its sentence there; none for a statement given to verify. */
   stated?: { fragmentId: string; sentence: string };
-  pages: ReadonlySet<string>;
+  pages: readonly string[];
+}
+
+/** The claims with an origin edge on a fragment of `pageIds` (what a graph phase over those pages stated). */
+export function claimsStatedOn(graph: TaskGraph, pageIds: readonly string[]): Set<string> {
+  const pages = new Set(pageIds);
+  const out = new Set<string>();
+  for (const e of graph.stance) {
+    if (!isOriginEdge(e)) continue;
+    const f = graph.fragmentById.get(e.fragmentId);
+    if (f && pages.has(f.pageId)) out.add(e.claimId);
+  }
+  return out;
 }
 
 /**
  * Supports edges between claims of different pages that state the same finding, for pairs with at least
- * one claim in `newClaimIds` (claims of earlier phases were paired then). Returns the edges written.
+ * one claim in `newClaimIds` (claims of earlier phases were paired then). The pairs asked about are the
+ * same whatever was written before (a resumed phase stops at the very pair an uninterrupted one stops
+ * at); pairs already linked are not asked again. Returns the edges written.
  */
 export async function corroborateClaims(
   deps: CorroborationDeps,
@@ -66,7 +81,7 @@ export async function corroborateClaims(
     origins.push({
       claim,
       ...(origin ? { stated: { fragmentId: origin.fragmentId, sentence: origin.decisiveSentence! } } : {}),
-      pages: new Set(originPages(graph, claim.id).map((p) => p.id)),
+      pages: originPages(graph, claim.id).map((p) => p.id),
     });
   }
   if (!origins.some((o) => newClaimIds.has(o.claim.id)) || origins.length < 2) return [];
@@ -87,21 +102,26 @@ export async function corroborateClaims(
       const a = origins[i]!;
       const b = origins[j]!;
       if (!newClaimIds.has(a.claim.id) && !newClaimIds.has(b.claim.id)) continue;
-      if ([...a.pages].some((p) => b.pages.has(p))) continue;
       const cosine = cosineSimilarity(vectors[i]!, vectors[j]!);
-      if (cosine < CORROBORATION_MIN_COSINE) continue;
+      if (cosine < CORROBORATION_MIN_COSINE || a.pages.some((p) => b.pages.includes(p))) continue;
       if (b.stated) pairs.push({ claim: a, evidence: { ...b, stated: b.stated }, cosine });
       if (a.stated) pairs.push({ claim: b, evidence: { ...a, stated: a.stated }, cosine });
     }
   }
-  const open = pairs.filter((p) => {
-    const e = stored.get(stanceEdgeId(graph.task.id, p.evidence.stated.fragmentId, p.claim.claim.id));
-    // A stored judgement that took a side, or a person's label, stands; a neutral one may be read again.
-    return e === undefined || (e.kind === 'neutral' && e.judge.by === 'model');
-  });
+  // Closest first (ties by claim and evidence id); one pair per edge, the closest sentence of a fragment;
+  // cut at the bound before anything stored is looked at, so the set asked about never depends on it.
+  pairs.sort((x, y) => y.cosine - x.cosine || cmp(x.claim.claim.id, y.claim.claim.id) || cmp(x.evidence.claim.id, y.evidence.claim.id));
+  const seen = new Set<string>();
+  const bounded = pairs
+    .filter((p) => {
+      const id = stanceEdgeId(graph.task.id, p.evidence.stated.fragmentId, p.claim.claim.id);
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    })
+    .slice(0, MAX_CORROBORATION_PAIRS);
+  const open = bounded.filter((p) => replaceable(stored.get(stanceEdgeId(graph.task.id, p.evidence.stated.fragmentId, p.claim.claim.id))));
   if (open.length === 0) return [];
-  open.sort((x, y) => y.cosine - x.cosine);
-  open.length = Math.min(open.length, MAX_CORROBORATION_PAIRS);
   const judge = deps.judge();
   if (!judge) return [];
 
@@ -109,9 +129,10 @@ export async function corroborateClaims(
   for (let k = 0; k < open.length; k += input.batchSize) {
     throwIfAborted(signal);
     const batch = open.slice(k, k + input.batchSize);
-    const judged = await judge.judge(
+    const judged = await judgeAll(
+      judge,
       batch.map((p) => ({ claim: p.claim.claim.statement, passage: p.evidence.stated.sentence })),
-      signal ? { signal } : {},
+      signal,
     );
     const now = new Date().toISOString();
     const edges = batch.flatMap((p, n) => {
@@ -119,16 +140,17 @@ export async function corroborateClaims(
       if (j.stance !== 'supports') return [];
       const fragment = graph.fragmentById.get(p.evidence.stated.fragmentId);
       if (!fragment) return [];
-      const edge = edgeFromJudgement({ taskId: graph.task.id, claimId: p.claim.claim.id, fragment, judgement: j, stance: judge, now });
+      const { decisiveSpan: _judged, ...edge } = edgeFromJudgement({
+        taskId: graph.task.id,
+        claimId: p.claim.claim.id,
+        fragment,
+        judgement: j,
+        stance: judge,
+        now,
+      });
       return [{ ...edge, ...decisiveFields(fragment.text, p.evidence.stated.sentence) }];
     });
-    deps.store.transaction(() => {
-      for (const e of edges) {
-        if (stored.has(e.id)) deps.store.replaceEdge(e);
-        else deps.store.insertEdge(e);
-      }
-    });
-    out.push(...edges);
+    out.push(...writeLinks(deps.store, edges));
   }
   return out;
 }
@@ -174,9 +196,10 @@ export async function corroborateFromSentences(
   for (let k = 0; k < close.length; k += input.batchSize) {
     throwIfAborted(signal);
     const batch = close.slice(k, k + input.batchSize);
-    const judged = await judge.judge(
+    const judged = await judgeAll(
+      judge,
       batch.map((s) => ({ claim: claim.statement, passage: s.text })),
-      signal ? { signal } : {},
+      signal,
     );
     batch.forEach((sentence, n) => {
       const judgement = judged[n]!;
@@ -191,8 +214,42 @@ export async function corroborateFromSentences(
     const edge = edgeFromJudgement({ taskId: graph.task.id, claimId: claim.id, fragment, judgement, stance: judge, now });
     return { ...edge, decisiveSentence: sentence.text, decisiveSpan: [sentence.start, sentence.end] as [number, number] };
   });
-  deps.store.transaction(() => {
-    for (const e of edges) deps.store.replaceEdge(e);
+  return writeLinks(deps.store, edges);
+}
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Whether a stored edge may be replaced by a link: none stored, or a model's neutral judgement. */
+function replaceable(e: StanceEdge | undefined): boolean {
+  return e === undefined || (e.kind === 'neutral' && e.judge.by === 'model');
+}
+
+/**
+ * Writes links in one transaction, each only if the edge stored now is still replaceable: a person's
+ * label written while the judge read (MCP, the UI, a worker) stands. Returns the edges written.
+ */
+function writeLinks(store: Store, edges: readonly StanceEdge[]): StanceEdge[] {
+  const written: StanceEdge[] = [];
+  store.transaction(() => {
+    for (const e of edges) {
+      const now = store.getEdge(e.id);
+      if (now !== undefined && !(isStanceEdge(now) && replaceable(now))) continue;
+      if (now) store.replaceEdge(e);
+      else store.insertEdge(e);
+      written.push(e);
+    }
   });
-  return edges;
+  return written;
+}
+
+/** The judge's judgements of `pairs`, one per pair, or a typed error. */
+async function judgeAll(judge: StanceModel, pairs: Array<{ claim: string; passage: string }>, signal: AbortSignal | undefined): Promise<StanceJudgement[]> {
+  const judged = await judge.judge(pairs, signal ? { signal } : {});
+  if (judged.length !== pairs.length) {
+    throw new NonRetryableError(`stance model ${judge.name}: returned ${judged.length} judgements for ${pairs.length} pairs`, {
+      code: 'model_output_invalid',
+      details: { model: judge.name },
+    });
+  }
+  return judged;
 }

@@ -3,7 +3,9 @@ import { test } from 'node:test';
 import type { StanceModel } from '../../core/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { createNliStanceModel } from '../../models/transformers/index.js';
-import { MERGE_VETO_REFUTES, mergeVetoes, pairKey } from './merge-vetoes.js';
+import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
+import { runGraphPhase } from './index.js';
+import { MERGE_VETO_REFUTES, claimPairKey, mergeVetoes } from './merge-vetoes.js';
 
 const claim = (text: string) => normalizeClaim({ text, source: 'https://a.example/' });
 
@@ -21,12 +23,13 @@ test('the shipped judge keeps apart claims a word apart that say opposite things
   const vetoed = await mergeVetoes({
     claims: [UNRELATED, AGAINST, WORKERS, CRUCIAL, SUPPORTIVE, NURSES],
     firstNew: 0,
+    batchSize: 8,
     similarity: () => 0.95,
     judge: () => judge,
   });
-  assert.ok(vetoed.has(pairKey(UNRELATED, CRUCIAL)));
-  assert.ok(vetoed.has(pairKey(SUPPORTIVE, AGAINST)));
-  assert.equal(vetoed.has(pairKey(WORKERS, NURSES)), false);
+  assert.ok(vetoed.has(claimPairKey(UNRELATED, CRUCIAL)));
+  assert.ok(vetoed.has(claimPairKey(SUPPORTIVE, AGAINST)));
+  assert.equal(vetoed.has(claimPairKey(WORKERS, NURSES)), false);
 });
 
 test('the judge is asked only about pairs the merge would join, both ways, and only built when there is one', async () => {
@@ -47,19 +50,44 @@ test('the judge is asked only about pairs the merge would join, both ways, and o
     return scripted;
   };
   // Unrelated claims: nothing to merge, so no judge.
-  assert.equal((await mergeVetoes({ claims: [UNRELATED, AGAINST], firstNew: 0, similarity: () => 0.1, judge })).size, 0);
+  assert.equal((await mergeVetoes({ claims: [UNRELATED, AGAINST], firstNew: 0, batchSize: 8, similarity: () => 0.1, judge })).size, 0);
   assert.equal(built, 0);
   // One pair, read both ways; a refutes probability at the bar in either reading is a veto.
-  const vetoed = await mergeVetoes({ claims: [UNRELATED, CRUCIAL], firstNew: 0, similarity: () => 0.95, judge });
-  assert.deepEqual([...vetoed], [pairKey(UNRELATED, CRUCIAL)]);
+  const vetoed = await mergeVetoes({ claims: [UNRELATED, CRUCIAL], firstNew: 0, batchSize: 8, similarity: () => 0.95, judge });
+  assert.deepEqual([...vetoed], [claimPairKey(UNRELATED, CRUCIAL)]);
   assert.deepEqual(asked.sort(), [`${CRUCIAL.statement} <- ${UNRELATED.statement}`, `${UNRELATED.statement} <- ${CRUCIAL.statement}`].sort());
   // Claims an earlier run merged are not asked about again: only pairs with a new claim.
   asked.length = 0;
-  await mergeVetoes({ claims: [UNRELATED, CRUCIAL, AGAINST], firstNew: 2, similarity: () => 0.95, judge });
+  await mergeVetoes({ claims: [UNRELATED, AGAINST, CRUCIAL], firstNew: 2, batchSize: 8, similarity: () => 0.95, judge });
+  assert.ok(asked.length >= 2, asked.join('\n'));
   assert.equal(
-    asked.every((a) => a.includes(AGAINST.statement)),
+    asked.every((a) => a.includes(CRUCIAL.statement)),
     true,
   );
   // Without a judge, no veto.
-  assert.equal((await mergeVetoes({ claims: [UNRELATED, CRUCIAL], firstNew: 0, similarity: () => 0.95, judge: undefined })).size, 0);
+  assert.equal((await mergeVetoes({ claims: [UNRELATED, CRUCIAL], firstNew: 0, batchSize: 8, similarity: () => 0.95, judge: undefined })).size, 0);
+});
+
+test('in the graph phase, a pair the judge reads as contradicting stays two claims; without the judge the words merge it', async () => {
+  const refuting: StanceModel = {
+    name: 'scripted',
+    async judge(pairs) {
+      return pairs.map((p) => ({ stance: 'refutes', confidence: 0.9, scores: { supports: 0.05, refutes: 0.9, neutral: 0.05 }, decisiveSentence: p.passage }));
+    },
+  };
+  for (const [mergeJudge, claims] of [
+    [() => refuting, 2],
+    [undefined, 1],
+  ] as const) {
+    const fx = createGraphFixture();
+    try {
+      const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, {}), emit: fx.emit, ...(mergeJudge ? { mergeJudge } : {}) };
+      const a = fx.addPage({ url: 'https://a.example.org/', paragraphs: [UNRELATED.statement] });
+      const b = fx.addPage({ url: 'https://b.example.org/', paragraphs: [CRUCIAL.statement] });
+      await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, b.id] });
+      assert.equal(fx.store.listClaims(fx.taskId).length, claims, mergeJudge ? 'with the judge' : 'words alone');
+    } finally {
+      fx.close();
+    }
+  }
 });

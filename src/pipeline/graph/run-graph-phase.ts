@@ -5,7 +5,7 @@ import { throwIfAborted, type EngineWarning } from '../../core/index.js';
 import { isHighTrust } from '../../policy/index.js';
 import { createGraphSession, createSourceResolver, type GraphSession } from '../materials/index.js';
 import { extractClaimsStep } from './claims-step.js';
-import { corroborateClaims } from './corroborate.js';
+import { claimsStatedOn, corroborateClaims } from './corroborate.js';
 import type { GraphDeps } from './deps.js';
 import { resolveGraphLimits } from './limits.js';
 import { judgeClaims } from './stance-for-claims.js';
@@ -63,14 +63,20 @@ export async function runGraphPhase(deps: GraphDeps, input: GraphPhaseInput): Pr
     ? { edges: [], warnings: [] }
     : await judgeClaims(d, { graph, claims: graph.claims, k: limits.candidatesPerClaim, limits, ...(signal ? { signal } : {}) });
   warnings.push(...step2.warnings);
-  // Claims of different sources that state the same finding, linked by the pretrained judge (corroborate.ts).
-  const step3 =
-    input.deferStance || !deps.corroboration
-      ? []
-      : await corroborateClaims(
-          { store: session.store, ...deps.corroboration },
-          { graph: session.graph(), newClaimIds: new Set(step1.touched), batchSize: limits.stanceBatchSize, ...(signal ? { signal } : {}) },
-        );
+  // Claims of different sources that state the same finding, linked by the pretrained judge (corroborate.ts):
+  // the claims stated on this phase's pages, which are the same pages after a kill (pagesToGraph), so a
+  // resumed phase asks about the same pairs. Under deferStance too: no later phase sees these pages again.
+  const step3 = deps.corroboration
+    ? await corroborateClaims(
+        { store: session.store, ...deps.corroboration },
+        {
+          graph: session.graph(),
+          newClaimIds: claimsStatedOn(session.graph(), input.pageIds),
+          batchSize: limits.stanceBatchSize,
+          ...(signal ? { signal } : {}),
+        },
+      )
+    : [];
 
   const after = session.graph();
   const sourceOf = createSourceResolver(deps.trust);

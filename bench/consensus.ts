@@ -1,7 +1,7 @@
 // npm run bench:consensus — the consensus workflow (seed 004) end to end and offline: 3 agents × 2
 // iterations on three topics each of the shipped example corpus (Wikipedia climate sentences, LOW)
 // and the Check-COVID abstracts (ACADEMIC), with the embedded stance model. Statement pairing by
-// shared words (the default, the baseline) against USE-lite embeddings, measured in the same run:
+// shared words (the default, the baseline) against the embedding model's (the shipped encoder; USE-lite until 2026-11-28), measured in the same run:
 // wall time, the share spent scoring (conflict detection), conflicts found, final scores, peak RSS.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

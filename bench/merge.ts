@@ -8,15 +8,16 @@
 // should keep). Rules, each with and without the opposition guard (extract/claims/opposed.ts, shipped
 // inside isSameClaim):
 //   words        the fingerprint or Jaccard ≥ 0.8 of content terms (what merges without an encoder);
-//   use-lite     words, or USE-lite cosine ≥ 0.92 (the graph phase's default embedding);
-//   minilm-en    words, or the pretrained encoder's cosine ≥ 0.92;
+//   use-lite     words, or USE-lite cosine ≥ 0.92 (the graph phase's default embedding until 2026-11-28);
+//   minilm-en    words, or the pretrained encoder's cosine ≥ 0.92 (the default since);
 // and, measured beside them, a veto by the NLI judge (models/nli-en): no merge when either direction
 // reads refutes ≥ 0.5. Prints merged pairs per rule and class, the guard's cost per pair and peak RSS.
 //   npm run bench:merge [-- --json out.json --show 20]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { claimsOpposed, isSameClaim, normalizeClaim, type NormalizedClaim } from '../src/extract/index.js';
-import { cosineSimilarity, createShippedEncoder, createUseLiteEmbeddingModel } from '../src/models/embedding/index.js';
+import { cosineSimilarity, createShippedEncoder } from '../src/models/embedding/index.js';
+import { createUseLiteEmbeddingModel } from './lib/use-lite.js';
 import { createNliStanceModel } from '../src/models/transformers/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
 
@@ -121,7 +122,8 @@ for (const [name, optionsOf] of Object.entries(rules)) {
     const withoutGuard = withGuard || (guard[k] !== undefined && isSameClaim(a, { ...b, statement: a.statement }, optionsOf(c)));
     const cls = c.opposedClass ? 'opposed' : 'other';
     if (withoutGuard) row.unguarded![cls]++;
-    if (withoutGuard && !withGuard && !c.opposedClass) blockedOther[name]!.push({ c, why: `${guard[k]!.kind} ${guard[k]!.words.join('/')}` });
+    if (withoutGuard && !withGuard && !c.opposedClass) blockedOther[name]!.push({ c, why: `the guard: ${guard[k]!.kind} ${guard[k]!.words.join('/')}` });
+    if (withGuard && nliRefutes[k]! >= 0.5 && !c.opposedClass) blockedOther[name]!.push({ c, why: `the veto: refutes ${nliRefutes[k]!.toFixed(2)}` });
     if (withGuard) {
       row.guarded![cls]++;
       merged[name]!.push(c);
@@ -163,8 +165,7 @@ if (show > 0) {
   for (const name of Object.keys(rules)) {
     for (const c of merged[name]!.slice(0, show))
       console.log(`[${name}] ${c.opposedClass ? 'OPPOSED' : 'other'} ${JSON.stringify(c.cos)}\n  ${texts[c.i]}\n  ${texts[c.j]}`);
-    for (const { c, why } of blockedOther[name]!.slice(0, show))
-      console.log(`[${name}] other, kept apart by the guard (${why})\n  ${texts[c.i]}\n  ${texts[c.j]}`);
+    for (const { c, why } of blockedOther[name]!.slice(0, show)) console.log(`[${name}] other, kept apart by ${why}\n  ${texts[c.i]}\n  ${texts[c.j]}`);
   }
 }
 if (args.json)

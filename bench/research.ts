@@ -20,9 +20,10 @@ import { addToCorpus, buildStanceModel, loadConfig, openOrCreateStore, runResear
 import { traceAnswer, type AnswerTrace } from './lib/answer-trace.js';
 import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
 import { parseBudgetSpec, type Answer, type AnswerVerdict } from '../src/workflows/index.js';
-import { createShippedEncoder, createUseLiteEmbeddingModel, loadClaimScreen } from '../src/models/index.js';
+import { createShippedEncoder, loadClaimScreen } from '../src/models/index.js';
+import { createUseLiteEmbeddingModel } from './lib/use-lite.js';
 import type { ClaimScreen, EmbeddingModel } from '../src/core/index.js';
-import { CHECKABILITY_FILES, SCREEN_TRAINING_SAMPLES, evaluateCheckability } from './lib/claim-checkability.js';
+import { CHECKABILITY_FILES, evaluateCheckability } from './lib/claim-checkability.js';
 import { embedClaims, labelledSentences, maxClaimScore, screenedScores } from './lib/claim-screen-data.js';
 import {
   RELEVANCE_BLIND2_FILE,
@@ -63,24 +64,26 @@ const pr = (s: BinaryScores): string => `precision ${s.precision.toFixed(3)}, re
 if (!args['answers-only']) {
   console.log('bench:research — 1. claims worth checking (is a claim extracted from the labelled sentence?)');
   console.log(
-    '  rules: the rule screen alone (the default); + screen: with the learned claim screen (models/claim-screen, opt-in) as the product runs it; + minilm screen: the same fitted over the pretrained encoder (models/claim-screen-minilm, opt-in)',
+    '  rules: the rule screen alone (the default); + screen: with the learned claim screen (models/claim-screen over the shipped encoder, opt-in) as the product runs it; + use-lite screen: the old screen over USE-lite (models/claim-screen-use-lite, when trained), a baseline',
   );
-  // The shipped screen, and the screen over the pretrained encoder when one has been trained (issue 32;
-  // `npm run train:claim-screen -- --encoder minilm-en`): each with the samples it was fitted on.
+  // Each screen with the samples it was fitted on (read from its file), so a sample it saw is marked.
+  const trainedOn = (file: string): ReadonlySet<string> =>
+    new Set(
+      (JSON.parse(readFileSync(file, 'utf8')) as { training?: { samples?: Array<{ file: string }> } }).training?.samples?.map((x) =>
+        x.file.replace(/^bench\/data\//, ''),
+      ) ?? [],
+    );
+  const shippedScreenFile = join(PROJECT_ROOT, 'models', 'claim-screen', 'claim-screen.json');
   const screens: Array<{ label: string; screen: ClaimScreen; embedding: EmbeddingModel; trainedOn: ReadonlySet<string> }> = [
-    { label: 'screen   ', screen: loadClaimScreen(), embedding: createUseLiteEmbeddingModel(), trainedOn: SCREEN_TRAINING_SAMPLES },
+    { label: 'screen   ', screen: loadClaimScreen(), embedding: createShippedEncoder(), trainedOn: trainedOn(shippedScreenFile) },
   ];
-  const minilmScreenFile = join(PROJECT_ROOT, 'models', 'claim-screen-minilm', 'claim-screen.json');
-  if (existsSync(minilmScreenFile))
+  const useLiteScreenFile = join(PROJECT_ROOT, 'models', 'claim-screen-use-lite', 'claim-screen.json');
+  if (existsSync(useLiteScreenFile))
     screens.push({
-      label: 'minilm screen',
-      screen: loadClaimScreen(minilmScreenFile),
-      embedding: createShippedEncoder(),
-      trainedOn: new Set(
-        (JSON.parse(readFileSync(minilmScreenFile, 'utf8')) as { training?: { samples?: Array<{ file: string }> } }).training?.samples?.map((x) =>
-          x.file.replace(/^bench\/data\//, ''),
-        ) ?? [],
-      ),
+      label: 'use-lite screen',
+      screen: loadClaimScreen(useLiteScreenFile),
+      embedding: createUseLiteEmbeddingModel(),
+      trainedOn: trainedOn(useLiteScreenFile),
     });
   for (const [name, file] of Object.entries(CHECKABILITY_FILES)) {
     if (!existsSync(join(DATA_DIR, file))) continue;

@@ -32,7 +32,7 @@ if (args.ranking !== undefined && args.ranking !== 'hybrid' && args.ranking !== 
   process.exit(2);
 }
 if (args.embedding !== undefined && args.embedding !== 'minilm-en') {
-  console.error(`bench:verify: --embedding must be minilm-en (got ${args.embedding}); without it the configured one (USE-lite)`);
+  console.error(`bench:verify: --embedding must be minilm-en (got ${args.embedding}); without it the default embedding, the same shipped encoder`);
   process.exit(2);
 }
 const corpusFile = sharedDataPath('check-covid/corpus.json');
@@ -72,7 +72,7 @@ const run = await runVerify({
   onProgress: (done, total, pairs, seconds) => done % 25 === 0 && console.log(`  ${done}/${total} claims, ${pairs} stance pairs, ${seconds.toFixed(0)} s`),
 });
 console.log(
-  `corpus ${CORPUS}: ${run.corpusDocuments} abstracts (ACADEMIC); ${claims.length} ${args.split} claims; stance model ${run.stanceName}; corpus ranking ${args.ranking ?? 'hybrid (default)'}; graph embedding ${args.embedding ?? 'use-lite (default)'}`,
+  `corpus ${CORPUS}: ${run.corpusDocuments} abstracts (ACADEMIC); ${claims.length} ${args.split} claims; stance model ${run.stanceName}; corpus ranking ${args.ranking ?? 'hybrid (default)'}; graph embedding ${args.embedding ? `${args.embedding} (configured as a transformers model)` : 'the shipped encoder, minilm-en (default)'}`,
 );
 const gold = claims.map((c) => c.label);
 const predicted = run.rows.map((r) => labelOfStatus(r.status));

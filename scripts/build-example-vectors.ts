@@ -1,10 +1,9 @@
-// Builds corpora/example/vectors.json + vectors.f32: the embedding (USE-lite, the default embedding
-// model) of every fragment the pipeline makes of the example corpus's documents; and lead-vectors.json +
-// lead-vectors.f32: the retrieval encoder's (models/minilm-en) vector of each document's lead, which
-// corpus search's hybrid ranking reads (docs/guide.md "Retrieval by meaning"). The graph phase embeds
-// the fragments it shortlists for each claim; with these shipped, a run on the example corpus finds
-// them beside its vector cache instead of computing them (USE-lite runs at about 30 texts per CPU-second
-// on wasm). The fragments are made exactly as the pipeline makes them: the corpus is indexed into an
+// Builds corpora/example/vectors.json + vectors.f32: the shipped encoder's (models/minilm-en, the default
+// embedding model) vector of every fragment the pipeline makes of the example corpus's documents; and
+// lead-vectors.json + lead-vectors.f32: the same encoder's vector of each document's lead, which corpus
+// search's hybrid ranking reads (docs/guide.md "Retrieval by meaning"). The graph phase embeds the
+// fragments it shortlists for each claim; with these shipped, a run on the example corpus finds them
+// beside its vector cache instead of computing them. The fragments are made exactly as the pipeline makes them: the corpus is indexed into an
 // in-memory store and each stored document is cut by textFragments with the default
 // pipeline.corpus_fragment_chars. Keys are the SHA-256 of the fragment text (the vector cache's key),
 // so a fragment the pipeline cuts differently is simply not found and is embedded as before.
@@ -13,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentHash, type EmbeddingModel } from '../src/core/index.js';
 import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../src/app/index.js';
-import { createShippedEncoder, createUseLiteEmbeddingModel } from '../src/models/embedding/index.js';
+import { createShippedEncoder } from '../src/models/embedding/index.js';
 import { PIPELINE_DEFAULTS, textFragments } from '../src/pipeline/index.js';
 import { CORPUS_LEAD_CHARS, corpusLead, openStore } from '../src/store/index.js';
 import { BUILTIN_LEAD_VECTORS_FILES, BUILTIN_VECTORS_FILES, type BuiltinVectorsFiles, type BuiltinVectorsManifest } from '../src/app/corpus/builtin-vectors.js';
@@ -81,7 +80,7 @@ async function writeVectorSet(options: {
 }
 
 await writeVectorSet({
-  model: createUseLiteEmbeddingModel(),
+  model: createShippedEncoder(),
   texts,
   label: 'fragments',
   key: 'sha256 of the fragment text',

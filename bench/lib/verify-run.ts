@@ -50,7 +50,7 @@ export interface VerifyRunOptions {
   backend?: string;
   /** Extra YAML lines under `pipeline.graph` (e.g. `verify_candidates: 24`). */
   graphLines?: string[];
-  /** The graph phase's embedding model: `minilm-en`, the shipped encoder (models/minilm-en); default the configured one (USE-lite). */
+  /** The graph phase's embedding model configured as a transformers model: `minilm-en` (the same encoder the default `embedded` backend runs since 2026-11-28). */
   embedding?: 'minilm-en';
   /** Corpus search ranking (config `corpus.ranking`); default the configured one (hybrid). */
   ranking?: 'hybrid' | 'bm25';

@@ -114,15 +114,19 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
   }
 }
 
+/** Whether `models.embedding` names the shipped encoder (`embedded`, the default) rather than another one. */
+export function embeddingIsShipped(config: LyraConfig): boolean {
+  return section(config).embedding?.backend !== 'transformers';
+}
+
 /**
- * The embedding model of `models.embedding` (default USE-lite) with its on-disk vector cache at
- * `models.embedding.cache_path` (default `$LYRA_HOME/cache/vectors.db`).
+ * The embedding model of `models.embedding` (default `embedded`: the shipped encoder, buildSentenceEncoder)
+ * with its on-disk vector cache at `models.embedding.cache_path` (default `$LYRA_HOME/cache/vectors.db`).
  */
 export function buildEmbeddingModel(options: { config: LyraConfig; cache?: () => VectorCache }): ClosableEmbeddingModel {
   const { config } = options;
   const e = section(config).embedding;
-  // The example corpus ships its fragments' vectors (corpora/example/vectors.*), consulted on a cache miss.
-  if (e?.backend !== 'transformers') return createEmbeddingModel({ ...cacheOf(options), staticVectors: () => loadBuiltinVectors() });
+  if (embeddingIsShipped(config) || !e) return buildSentenceEncoder(options);
   if (!e.model) {
     throw new InvalidInputError(
       'embedding backend transformers: set models.embedding.model (an encoder such as Xenova/multilingual-e5-small) in the config file',
@@ -190,8 +194,9 @@ export function buildSentenceEncoder(options: { config: LyraConfig; cache?: () =
     backend: 'transformers',
     transformers: { modelId: SHIPPED_ENCODER_ID, modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' },
     ...cacheOf(options),
-    // The example corpus ships its documents' lead vectors (corpora/example/lead-vectors.*), consulted on a cache miss.
-    staticVectors: () => loadBuiltinVectors(undefined, BUILTIN_LEAD_VECTORS_FILES),
+    // The example corpus ships its fragments' and its documents' leads' vectors (corpora/example/vectors.*,
+    // lead-vectors.*), consulted on a cache miss.
+    staticVectors: () => [...loadBuiltinVectors(), ...loadBuiltinVectors(undefined, BUILTIN_LEAD_VECTORS_FILES)],
   });
 }
 

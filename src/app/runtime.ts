@@ -18,6 +18,7 @@ import {
   buildSentenceEncoder,
   buildStanceModel,
   buildVectorCache,
+  embeddingIsShipped,
   rankingByMeaning,
 } from './models.js';
 import { openOrCreateStore } from './open-store.js';
@@ -136,7 +137,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
   });
   // One connection to the vector cache file for both encoders (each keeps its own model's vectors in it).
   const ownVectorCache = once(() => buildVectorCache({ config }));
-  const ownEmbedding = once(() => buildEmbeddingModel({ config, cache: ownVectorCache.get }));
+  const ownEmbedding = once(() => (embeddingIsShipped(config) ? ownSentence.get() : buildEmbeddingModel({ config, cache: ownVectorCache.get })));
   // One pretrained sentence encoder serves corpus search (unless corpus.ranking is bm25) and the graph phase.
   const ownSentence = once(() => buildSentenceEncoder({ config, cache: ownVectorCache.get }));
   const ownRetrieval = once(() => (rankingByMeaning(config) ? ownSentence.get() : undefined));
@@ -165,9 +166,9 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
       await ownFetcher.built()?.close();
       await ownSchedule.built()?.close();
       ownPolicy.built()?.close();
-      ownEmbedding.built()?.close();
-      // The retrieval encoder is the sentence encoder (or none): closed once, as that.
-      ownSentence.built()?.close();
+      // The retrieval encoder is the sentence encoder (or none), and so is the default embedding model: each closed once.
+      const encoders = new Set([ownEmbedding.built(), ownSentence.built()]);
+      for (const e of encoders) e?.close();
       ownVectorCache.built()?.close?.();
       ownStore.built()?.close();
     },

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { isLyraError } from '../core/index.js';
 import { writeTinyEncoderModel, writeTinyNliModel } from '../test-support/tiny-nli-model.js';
-import { createEmbeddingModel, createStanceModel, DEFAULT_STANCE_WEIGHTS_PATH, openVectorCache, type CreateStanceModelOptions } from './index.js';
+import {
+  createEmbeddingModel,
+  createShippedEncoder,
+  createStanceModel,
+  DEFAULT_STANCE_WEIGHTS_PATH,
+  openVectorCache,
+  type CreateStanceModelOptions,
+} from './index.js';
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'lyra-factory-'));
@@ -60,19 +67,19 @@ test('transformers and llm backends are built from their options; problems surfa
   assert.throws(() => createStanceModel({ backend: 'bert' } as unknown as CreateStanceModelOptions), /unknown stance backend bert/);
 });
 
-test('createEmbeddingModel: USE-lite with an on-disk cache keyed by text hash that survives a reopen', async () => {
+test('createEmbeddingModel: the shipped encoder (the default) with an on-disk cache keyed by text hash that survives a reopen', async () => {
   const dir = tempDir();
   try {
     const cachePath = join(dir, 'cache', 'vectors.db');
     const first = createEmbeddingModel({ cachePath, cacheMaxEntries: 100 });
-    assert.deepEqual([first.name, first.dimensions], ['use-lite', 512]);
+    assert.deepEqual([first.name, first.dimensions], [createShippedEncoder().name, 384]);
     const [a] = await first.embed(['Aspirin lowers the risk of heart attack.']);
     first.close();
     const db = new Database(cachePath, { readonly: true });
     const rows = db.prepare('SELECT key FROM vectors').all() as Array<{ key: string }>;
     db.close();
     assert.equal(rows.length, 1);
-    assert.match(rows[0]!.key, /^use-lite:[0-9a-f]{64}$/);
+    assert.ok(rows[0]!.key.startsWith(`${createShippedEncoder().name}:`) && /:[0-9a-f]{64}$/.test(rows[0]!.key), rows[0]!.key);
     const again = createEmbeddingModel({ cachePath });
     const [b] = await again.embed(['Aspirin lowers the risk of heart attack.']);
     again.close();
@@ -94,7 +101,7 @@ test('createEmbeddingModel: a shared vector cache is used and written, and left 
     const [v] = await model.embed(['Aspirin lowers the risk of heart attack.']);
     model.close();
     assert.equal(closes, 0, 'the model does not close a cache it was handed');
-    assert.deepEqual([...shared.get('use-lite', 'Aspirin lowers the risk of heart attack.')!], [...v!]);
+    assert.deepEqual([...shared.get(model.name, 'Aspirin lowers the risk of heart attack.')!], [...v!]);
     assert.equal(existsSync(join(dir, 'never-opened.db')), false, 'the shared cache, not a second file');
     shared.close?.();
   } finally {

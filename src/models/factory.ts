@@ -4,15 +4,14 @@
 import { existsSync } from 'node:fs';
 import { InvalidInputError, NonRetryableError, type EmbeddingModel, type StanceModel } from '../core/index.js';
 import {
+  createShippedEncoder,
   createSqliteVectorCache,
   createTransformersEmbeddingModel,
-  createUseLiteEmbeddingModel,
   transformersEmbeddingOptionsSchema,
   withStaticVectors,
   withVectorCache,
   type StaticVectors,
   type TransformersEmbeddingOptions,
-  type UseLiteOptions,
   type VectorCache,
 } from './embedding/index.js';
 import { createEscalatingStanceModel, type EscalationOptions } from './escalating-stance.js';
@@ -94,11 +93,14 @@ export type EmbeddingBackend = (typeof EMBEDDING_BACKENDS)[number];
 
 export interface CreateEmbeddingModelOptions {
   /**
-   * `embedded`: Universal Sentence Encoder lite (English), offline from its npm package (the default).
+   * `embedded`: the pretrained encoder shipped in the project's models/ (models/minilm-en:
+   * all-MiniLM-L6-v2, int8, English, 384 dimensions; the default). Until 2026-11-28 it was Universal
+   * Sentence Encoder lite (512 dimensions), which was removed (CHANGELOG).
    * `transformers`: an ONNX sentence encoder from a local folder (e.g. a multilingual one).
    */
   backend?: EmbeddingBackend;
-  useLite?: UseLiteOptions;
+  /** @deprecated Ignored: the options of the removed USE-lite model (CHANGELOG, 2026-11-28). */
+  useLite?: unknown;
   /** Required for the `transformers` backend. */
   transformers?: TransformersEmbeddingOptions;
   /** SQLite file of the on-disk vector cache (keyed by model and text hash); none when absent. */
@@ -139,7 +141,7 @@ export function createEmbeddingModel(options: CreateEmbeddingModelOptions = {}):
   const backend = options.backend ?? 'embedded';
   let base: EmbeddingModel;
   if (backend === 'embedded') {
-    base = createUseLiteEmbeddingModel(options.useLite ?? {});
+    base = createShippedEncoder();
   } else if (backend === 'transformers') {
     if (!options.transformers) throw new InvalidInputError('embedding backend transformers: no model given', { code: 'model_not_configured' });
     const opts = parseOptions(transformersEmbeddingOptionsSchema, options.transformers, 'transformers embedding model');

@@ -448,9 +448,9 @@ export async function startEvidenceWeb(options: EvidenceWebOptions = {}): Promis
       '  arxiv: { enabled: false }',
       '  pubmed: { enabled: false }',
       `pipeline: ${JSON.stringify(pipeline)}`,
-      // npm test (scripts/run-tests.mjs) names one vector cache file for the whole run: USE-lite's
-      // vectors are deterministic (bit-identical run to run, see app/corpus/builtin-vectors.test.ts), so sharing
-      // them changes no result; it spares each test file embedding the same articles again (~20 s a run).
+      // npm test (scripts/run-tests.mjs) names one vector cache file for the whole run: the shipped
+      // encoder's vectors are deterministic (one text per forward pass, so none depends on its batch), so
+      // sharing them changes no result; it spares each test file embedding the same articles again.
       ...(process.env.LYRA_TEST_VECTOR_CACHE ? [`models: { embedding: { cache_path: ${JSON.stringify(process.env.LYRA_TEST_VECTOR_CACHE)} } }`] : []),
       ...(options.extraYaml ? [options.extraYaml] : []),
       '',

@@ -262,7 +262,7 @@ export const lyraConfigSchema = z.strictObject({
         .optional(),
       /**
        * The learned claim screen (models/claim-screen): a veto over the claims the rules accept, read from
-       * the embedded (USE-lite) vectors; skipped with a warning under another embedding model. Off unless
+       * the embedded encoder's vectors (models/minilm-en); skipped with a warning under another embedding model. Off unless
        * `enabled: true`.
        */
       claim_screen: z
@@ -274,7 +274,7 @@ export const lyraConfigSchema = z.strictObject({
         .optional(),
       embedding: z
         .strictObject({
-          /** embedded (USE-lite, English) or transformers (an ONNX sentence encoder under models_dir). */
+          /** embedded (the shipped encoder, models/minilm-en: all-MiniLM-L6-v2, English; USE-lite until 2026-11-28) or transformers (an ONNX sentence encoder under models_dir). */
           backend: z.enum(['embedded', 'transformers']).optional(),
           /** Encoder model id for the transformers backend, e.g. Xenova/multilingual-e5-small. */
           model: z.string().min(1).optional(),

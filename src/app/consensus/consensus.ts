@@ -46,7 +46,7 @@ export interface ConsensusRunOptions {
   stance?: StanceModel;
   /**
    * Pairs statements for conflict detection by meaning: a model, or true to build the configured one
-   * (`models.embedding`, USE-lite). Default: by shared words, several times faster (docs/guide.md figures).
+   * (`models.embedding`, the shipped encoder). Default: by shared words, several times faster (docs/guide.md figures).
    */
   embedding?: EmbeddingModel | boolean;
 }

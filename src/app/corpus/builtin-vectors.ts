@@ -23,7 +23,7 @@ export const BUILTIN_LEAD_VECTORS_FILES: BuiltinVectorsFiles = { manifest: 'lead
 
 const manifestSchema = z
   .strictObject({
-    /** The embedding model's name (`use-lite`): only that model's lookups are answered. */
+    /** The embedding model's name (the shipped encoder's, `transformers:minilm-en:q8`): only that model's lookups are answered. */
     model: z.string().min(1),
     dimensions: z.number().int().min(1).max(4096),
     count: z.number().int().min(0),

@@ -2,7 +2,14 @@
 // whether its files are there, the embedding model, the Chromium executable, and the data folders.
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DEFAULT_STANCE_JA_PATH, DEFAULT_STANCE_WEIGHTS_PATH, requireLocalModel, SHIPPED_NLI_DESCRIPTOR } from '../../models/index.js';
+import {
+  DEFAULT_STANCE_JA_PATH,
+  DEFAULT_STANCE_WEIGHTS_PATH,
+  requireLocalModel,
+  SHIPPED_ENCODER_ID,
+  SHIPPED_MODELS_DIR,
+  SHIPPED_NLI_DESCRIPTOR,
+} from '../../models/index.js';
 import { DEFAULT_CHROMIUM_PATH } from '../../net/index.js';
 import type { LyraConfig } from '../config/index.js';
 import { listLocalModels, modelsDirOf, stanceBackendOf } from '../models.js';
@@ -56,7 +63,11 @@ export function modelChecks(config: LyraConfig): Models {
   const embedding =
     e?.backend === 'transformers'
       ? { backend: 'transformers' as const, model: e.model ?? '', present: e.model ? localModel(config, e.model, e.dtype).present : false }
-      : { backend: 'embedded' as const, model: 'use-lite', present: true };
+      : {
+          backend: 'embedded' as const,
+          model: SHIPPED_ENCODER_ID,
+          present: existsSync(join(SHIPPED_MODELS_DIR, SHIPPED_ENCODER_ID, 'onnx', 'model_quantized.onnx')),
+        };
   return {
     stance_backend: backend,
     stance: { en, ja },

@@ -7,6 +7,7 @@ import { isLyraError, type ClaimScreen, type EmbeddingModel, type Fetcher, type 
 import { documentClaims } from './claims.js';
 import { loadConfig, type LyraConfig } from '../config/index.js';
 import { buildClaimScreen } from '../models.js';
+import { createShippedEncoder } from '../../models/index.js';
 
 const HTML = `<html><head><title>Vaccines and hospitalization</title></head><body>
 <nav>Home | About | Contact</nav><article><h1>Vaccines and hospitalization</h1>
@@ -92,10 +93,10 @@ test('documentClaims with a claim screen: what it scores under its threshold is 
     assert.equal(r.screened, 1);
     assert.ok(!r.claims.some((c) => /Masks/.test(c.statement)));
     assert.equal(r.claims.length, 2);
-    const other = await documentClaims({ source: 'page.html', cwd: dir, embedding, claimScreen: { ...claimScreen, embeddingModel: 'use-lite' } });
+    const other = await documentClaims({ source: 'page.html', cwd: dir, embedding, claimScreen: { ...claimScreen, embeddingModel: 'another-encoder' } });
     assert.equal(other.screened, 0);
     assert.equal(other.claims.length, 3);
-    assert.ok(other.warnings.some((w) => w.includes('claim screen screen-test reads use-lite vectors')));
+    assert.ok(other.warnings.some((w) => w.includes('claim screen screen-test reads another-encoder vectors')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -110,7 +111,7 @@ test('buildClaimScreen: off unless models.claim_screen.enabled; on, the shipped 
     };
     assert.equal(buildClaimScreen({ config: config('{}\n') }), undefined);
     assert.equal(buildClaimScreen({ config: config('models:\n  claim_screen:\n    enabled: false\n') }), undefined);
-    assert.equal(buildClaimScreen({ config: config('models:\n  claim_screen:\n    enabled: true\n') })?.embeddingModel, 'use-lite');
+    assert.equal(buildClaimScreen({ config: config('models:\n  claim_screen:\n    enabled: true\n') })?.embeddingModel, createShippedEncoder().name);
     assert.throws(
       () => buildClaimScreen({ config: config('models:\n  claim_screen:\n    enabled: true\n    weights_path: ./missing.json\n') }),
       (e: unknown) => isLyraError(e) && e.code === 'model_file_unreadable',

@@ -22,7 +22,7 @@ export function registerClaimsCommand(program: Command, ctx: CliContext): void {
     .option('--max <n>', 'most claims taken from the document (default 200)')
     .option(
       '--embeddings',
-      'also merge paraphrases by sentence-embedding similarity (models.embedding; default USE-lite, offline), and apply the learned claim screen when models.claim_screen.enabled is true',
+      'also merge paraphrases by sentence-embedding similarity (models.embedding; default the shipped encoder, offline), and apply the learned claim screen when models.claim_screen.enabled is true',
     )
     .option('--json', 'print JSON')
     .action(async (source: string, raw: Record<string, unknown>) => {

@@ -68,7 +68,7 @@ export function registerConsensusCommand(program: Command, ctx: CliContext): voi
     .option('--timeout <seconds>', 'time limit of one agent in one iteration; it is aborted when reached', '300')
     .option('--max-results <n>', `sources each agent reads per iteration (1-${MAX_RESULTS_PER_AGENT})`, '10')
     .option('--language <ja|en>', "report language (default: the topic's)")
-    .option('--embeddings', 'pair statements for conflict checks by meaning (models.embedding, USE-lite; slower) instead of by shared words')
+    .option('--embeddings', 'pair statements for conflict checks by meaning (models.embedding, the shipped encoder; slower) instead of by shared words')
     .option('--json', 'print JSON: {topic, task_id, report_path, transparency_path, final_score, iterations: [...]}')
     .addHelpText(
       'after',

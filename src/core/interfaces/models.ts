@@ -37,7 +37,7 @@ export interface EmbeddingModel {
  * A learned screen over claim candidates: from a statement's embedding, the probability that it is a
  * claim worth checking (not a definition, a study's design, a framed view…). It reads the vectors of
  * one embedding model (`embeddingModel`, by name) and is applied after the rule screen, as a veto.
- * Adapters: models/claim-screen (a logistic regression on USE-lite vectors, shipped weights).
+ * Adapters: models/claim-screen (a logistic regression on the shipped encoder's vectors, shipped weights).
  */
 export interface ClaimScreen {
   readonly name: string;

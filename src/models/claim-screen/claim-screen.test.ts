@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { createShippedEncoder } from '../embedding/index.js';
 import { CLAIM_SCREEN_FORMAT, createClaimScreen, loadClaimScreen, type ClaimScreenFile } from './claim-screen.js';
 
 const file = (over: Partial<ClaimScreenFile> = {}): ClaimScreenFile => ({
   format: CLAIM_SCREEN_FORMAT,
   name: 'test-screen',
-  embedding_model: 'use-lite',
+  embedding_model: 'test-encoder',
   dimensions: 2,
   weights: [4, -4],
   bias: 0,
@@ -16,12 +17,12 @@ const file = (over: Partial<ClaimScreenFile> = {}): ClaimScreenFile => ({
   ...over,
 });
 
-test('the shipped screen loads: use-lite vectors, a threshold in (0, 1), one weight per input', () => {
+test('the shipped screen loads: the shipped encoder’s vectors, a threshold in (0, 1), one weight per input', () => {
   const screen = loadClaimScreen();
-  assert.equal(screen.embeddingModel, 'use-lite');
-  assert.equal(screen.dimensions, 512);
+  assert.equal(screen.embeddingModel, createShippedEncoder().name);
+  assert.equal(screen.dimensions, 384);
   assert.ok(screen.threshold > 0 && screen.threshold < 1);
-  const score = screen.score({ statement: 'Coral cover on the Great Barrier Reef fell by half between 1985 and 2012.', vector: new Float32Array(512) });
+  const score = screen.score({ statement: 'Coral cover on the Great Barrier Reef fell by half between 1985 and 2012.', vector: new Float32Array(384) });
   assert.ok(score > 0 && score < 1);
 });
 

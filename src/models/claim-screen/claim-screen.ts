@@ -1,4 +1,4 @@
-// The learned claim screen (core ClaimScreen): a logistic regression over a statement's USE-lite
+// The learned claim screen (core ClaimScreen): a logistic regression over a statement's sentence
 // vector, trained by `npm run train:claim-screen` on the hand-labelled checkability samples of
 // bench/data/ and shipped as models/claim-screen/claim-screen.json. The file is validated here; a file
 // that does not parse is an error naming it, never a screen that keeps everything.

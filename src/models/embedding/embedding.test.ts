@@ -4,20 +4,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EmbeddingModel } from '../../core/index.js';
-import { cosineSimilarity, createMemoryVectorCache, createSqliteVectorCache, createUseLiteEmbeddingModel, withVectorCache } from './index.js';
+import { createEmbeddingModel } from '../factory.js';
+import { cosineSimilarity, createMemoryVectorCache, createSqliteVectorCache, withVectorCache } from './index.js';
 
-test('use-lite embeds offline: 512 dims, paraphrases closer than unrelated text, order kept', async () => {
-  const model = createUseLiteEmbeddingModel({ batchSize: 2 });
+test('the default embedding (the shipped encoder) embeds offline: 384 dims, paraphrases closer than unrelated text, order kept', async () => {
+  const model = createEmbeddingModel();
   const texts = ['Aspirin lowers the risk of heart attack.', 'The stock market fell sharply on Monday.', 'Heart attack risk is reduced by aspirin.'];
   const [a, b, c] = await model.embed(texts);
-  assert.equal(a!.length, 512);
+  assert.equal(a!.length, 384);
+  assert.equal(model.dimensions, 384);
   assert.ok(cosineSimilarity(a!, c!) > cosineSimilarity(a!, b!) + 0.2, 'paraphrase should be much closer than unrelated text');
   const [c2] = await model.embed([texts[2]!]);
   assert.ok(cosineSimilarity(c!, c2!) > 0.999, 'same text gives the same vector whatever the batch');
 });
 
-test('use-lite honours an aborted signal', async () => {
-  await assert.rejects(createUseLiteEmbeddingModel().embed(['x'], { signal: AbortSignal.abort(new Error('stopped')) }), /stopped/);
+test('the default embedding honours an aborted signal', async () => {
+  await assert.rejects(createEmbeddingModel().embed(['x'], { signal: AbortSignal.abort(new Error('stopped')) }), /stopped/);
 });
 
 function countingModel(): EmbeddingModel & { calls: string[][] } {

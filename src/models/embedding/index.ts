@@ -1,5 +1,3 @@
-export { USE_LITE_DIMENSIONS, createUseLiteEmbeddingModel, useLiteOptionsSchema } from './use-lite.js';
-export type { UseLiteOptions } from './use-lite.js';
 export { DEFAULT_VECTOR_CACHE_ENTRIES, createMemoryVectorCache, createSqliteVectorCache } from './vector-cache.js';
 export type { VectorCache } from './vector-cache.js';
 export { cosineSimilarity, withVectorCache } from './cached.js';

@@ -1,5 +1,5 @@
 // The `transformers` embedding backend: any ONNX sentence encoder (e.g. a multilingual one for
-// Japanese, which USE-lite does not cover) from a local model folder, run by @huggingface/transformers
+// Japanese, which the shipped English encoder does not cover) from a local model folder, run by @huggingface/transformers
 // on the CPU. Vectors are the attention-masked mean of the last hidden states, L2-normalized.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

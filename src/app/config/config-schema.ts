@@ -283,7 +283,7 @@ export const lyraConfigSchema = z.strictObject({
           dtype: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16']).optional(),
           /** On-disk vector cache; default $LYRA_HOME/cache/vectors.db. */
           cache_path: z.string().min(1).optional(),
-          /** Vectors kept on disk (≈ 2 KiB each); oldest evicted beyond. */
+          /** Vectors kept on disk (≈ 1.5 KiB each with the shipped encoder); oldest evicted beyond. */
           cache_max_entries: z.number().int().min(0).max(10_000_000).optional(),
         })
         .optional(),

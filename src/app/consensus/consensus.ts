@@ -15,7 +15,7 @@ import {
 import { ensureBuiltinCorpus, listBuiltinCorpora } from '../corpus/builtin-corpora.js';
 import type { LyraConfig } from '../config/index.js';
 import { createEngine, type AppEngine } from '../engine.js';
-import { buildEmbeddingModel, buildStanceModel } from '../models.js';
+import { buildStanceModel } from '../models.js';
 import { SCHOLARLY_SOURCE_NAMES } from '../scholarly.js';
 import { webSearchPlan } from '../web-search.js';
 
@@ -137,7 +137,6 @@ export async function runConsensus(options: ConsensusRunOptions): Promise<Consen
     ...(options.store ? { store: options.store } : {}),
     ...(options.events ? { events: options.events } : {}),
   });
-  let ownEmbedding: ReturnType<typeof buildEmbeddingModel> | undefined;
   try {
     await checkCorpus(engine, options);
     const names = resolveConsensusProviders({ ...options, store: engine.store });
@@ -147,8 +146,8 @@ export async function runConsensus(options: ConsensusRunOptions): Promise<Consen
       providers: providers.map((p) => p.name),
       ...(options.budget ? { budget: options.budget } : {}),
     });
-    ownEmbedding = options.embedding === true ? buildEmbeddingModel({ config: options.config }) : undefined;
-    const embedding = typeof options.embedding === 'object' ? options.embedding : ownEmbedding;
+    // The engine's own embedding model (one encoder per process); a caller's model when one is handed in.
+    const embedding = typeof options.embedding === 'object' ? options.embedding : options.embedding === true ? engine.embeddingModel() : undefined;
     const workflow = new ConsensusResearchEngine(
       { ...options.engine, searchConfig: { ...DEFAULT_CONFIG.searchConfig, ...options.engine?.searchConfig, providers: providers.map((p) => p.name) } },
       { judge: engine, ...(embedding ? { embedding } : {}), agents: { engine, taskId: task.id, providers } },
@@ -157,7 +156,6 @@ export async function runConsensus(options: ConsensusRunOptions): Promise<Consen
     const result = await workflow.research(options.topic, options.signal ? { signal: options.signal } : {});
     return { ...result, taskId: task.id };
   } finally {
-    ownEmbedding?.close();
     await engine.close();
   }
 }

@@ -143,6 +143,14 @@ function modelProblems(input: ProblemInput): Problem[] {
             fix: `set models.embedding.model (e.g. Xenova/multilingual-e5-small) in ${file}`,
           },
     );
+  } else if (m.embedding.backend === 'embedded' && !m.embedding.present) {
+    // The shipped encoder comes with the package: its absence is a broken install, and every search needs it.
+    out.push({
+      severity: 'error',
+      code: 'model_weights_missing',
+      message: `the shipped sentence encoder ${m.embedding.model} is missing from the package's models/ folder`,
+      fix: 'reinstall Lyra (npm ci in a clone, or npm install again)',
+    });
   }
   if (!m.llm.configured && input.config.raw.pipeline?.mirror_queries !== false) {
     out.push({

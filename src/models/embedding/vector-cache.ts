@@ -11,7 +11,7 @@ export interface VectorCache {
   close?(): void;
 }
 
-/** Default bound of both caches, in vectors (512 floats ≈ 2 KiB each). */
+/** Default bound of both caches, in vectors (384 floats of the shipped encoder ≈ 1.5 KiB each). */
 export const DEFAULT_VECTOR_CACHE_ENTRIES = 100_000;
 
 function key(model: string, text: string): string {

@@ -75,7 +75,6 @@ export {
   GOOD_WORDS,
   HEDGE_WORDS,
   NEGATION_CUES,
-  NUMBER_WORDS,
   QUANTIFIER_WORDS,
   UP_WORDS,
 } from './words/contrast-lexicon.js';

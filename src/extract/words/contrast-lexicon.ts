@@ -1,7 +1,7 @@
 // Word lists that say how two texts can be opposed: negation cues, direction (up/down), valence
-// (good/bad), hedges, quantifiers, number words and curated antonym pairs. Read by the stance features
-// (models/stance) and by claim merging (claims/opposed.ts), so both oppose words the same way. Entries
-// are stems (see `stem` in tokens.ts) so that "increases", "increased" and "increasing" hit the same entry.
+// (good/bad), hedges, quantifiers and curated antonym pairs (number words are tokens.ts's). Read by the
+// stance features (models/stance) and by claim merging (claims/opposed.ts), so both oppose words the same
+// way. Entries are stems (see `stem` in tokens.ts) so that "increases", "increased" and "increasing" hit the same entry.
 import { stem } from './tokens.js';
 
 function stems(words: string): ReadonlySet<string> {
@@ -40,37 +40,6 @@ export const HEDGE_WORDS = stems(
 
 /** Exclusive or universal quantifiers: a claim with "only"/"all" is easily refuted by a counter-example. */
 export const QUANTIFIER_WORDS = stems('only all every always none solely exclusively entirely completely any sole must');
-
-/** Number words mapped to values, so "two" and "2" match. */
-export const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  hundred: 100,
-  thousand: 1000,
-  million: 1e6,
-  billion: 1e9,
-  half: 0.5,
-  twice: 2,
-  double: 2,
-  triple: 3,
-  single: 1,
-  dozen: 12,
-};
 
 /**
  * Antonym pairs that WordNet lacks or scatters across senses; merged with the WordNet pairs

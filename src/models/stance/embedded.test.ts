@@ -149,6 +149,8 @@ test('same event first: a sentence about another fact of the same reef does not 
 // Pinned as a known gap (a todo test runs and reports, but does not fail the suite): the shipped English
 // network gives this confirmation supports ≈ 0.48, under the fitted threshold, so the edge stays neutral
 // (issue 14 is open on it; see models/stance-en/MODEL_CARD.md). It must pass once the judge is stronger.
+// The research run links this pair all the same, through the claim links of the graph phase (the
+// pretrained judge within the encoder's gate: pipeline/graph/corroborate.test.ts pins that).
 test('a sentence that confirms the claim supports it (quick-start audit: El Niño bleaching)', {
   todo: 'the embedded English model leaves it neutral (issue 14)',
 }, async () => {

@@ -20,6 +20,32 @@ const EVERY_FEW_YEARS =
 const SHARKS =
   'The Queensland shark control program uses shark nets and drum lines with baited hooks to kill sharks in the Great Barrier Reef – there are 173 lethal drum lines in the Great Barrier Reef.';
 
+/** Vectors by topic word: texts matching `topic` are close to each other, anything else far. */
+const topicEncoder = (topic: RegExp): EmbeddingModel => ({
+  name: 'topic-test',
+  dimensions: 2,
+  embed: async (texts) => texts.map((t) => Float32Array.from(topic.test(t) ? [1, 0] : [0, 1])),
+});
+
+/** A judge that records what it is asked ("claim <- passage") and reads `supports(claim)` pairs as support, the rest as refuting. */
+function scriptedJudge(asked: string[], supports: (claim: string) => boolean = () => true): StanceModel {
+  return {
+    name: 'scripted-judge',
+    async judge(pairs) {
+      return pairs.map((p) => {
+        asked.push(`${p.claim} <- ${p.passage}`);
+        const yes = supports(p.claim);
+        return {
+          stance: yes ? 'supports' : 'refutes',
+          confidence: 0.9,
+          scores: yes ? { supports: 0.9, refutes: 0.05, neutral: 0.05 } : { supports: 0.05, refutes: 0.9, neutral: 0.05 },
+          decisiveSentence: p.passage,
+        };
+      });
+    },
+  };
+}
+
 const corroborationEdges = (edges: StanceEdge[], judge: string) => edges.filter((e) => e.model === judge && e.kind === 'supports');
 
 test('the El Niño pair of the quick start links: the shipped encoder and judge read one claim as support for the other', async () => {
@@ -59,29 +85,10 @@ test('the El Niño pair of the quick start links: the shipped encoder and judge 
 test('only close claims of different pages are asked, each way; a side taken or a person’s label stands; a rerun asks the same but the link', async () => {
   const fx = createGraphFixture();
   try {
-    // Vectors by topic word: the aspirin statements are close, anything else far.
-    const encoder: EmbeddingModel = {
-      name: 'topic-test',
-      dimensions: 2,
-      embed: async (texts) => texts.map((t) => (/aspirin/i.test(t) ? Float32Array.from([1, 0]) : Float32Array.from([0, 1]))),
-    };
+    const encoder = topicEncoder(/aspirin/i);
     const asked: string[] = [];
-    const judge: StanceModel = {
-      name: 'scripted-judge',
-      async judge(pairs) {
-        return pairs.map((p) => {
-          asked.push(`${p.claim} <- ${p.passage}`);
-          // Reads the trial as support for the cohort claim, and the other way as refuting.
-          const supports = p.claim.startsWith('Aspirin taken daily');
-          return {
-            stance: supports ? 'supports' : 'refutes',
-            confidence: 0.9,
-            scores: supports ? { supports: 0.9, refutes: 0.05, neutral: 0.05 } : { supports: 0.05, refutes: 0.9, neutral: 0.05 },
-            decisiveSentence: p.passage,
-          };
-        });
-      },
-    };
+    // Reads the trial as support for the cohort claim, and the other way as refuting.
+    const judge = scriptedJudge(asked, (claim) => claim.startsWith('Aspirin taken daily'));
     assert.ok(CORROBORATION_MIN_COSINE < 1);
     const stance = ruleStanceModel();
     const deps = { store: fx.store, stance, trust: tableTrust(fx.store, {}), emit: fx.emit, corroboration: { encoder: () => encoder, judge: () => judge } };
@@ -124,17 +131,9 @@ test('only close claims of different pages are asked, each way; a side taken or 
 test('a statement given to verify, stated on no page, is supported by a page claim but supports none', async () => {
   const fx = createGraphFixture();
   try {
-    const encoder: EmbeddingModel = { name: 'same-test', dimensions: 1, embed: async (texts) => texts.map(() => Float32Array.from([1])) };
+    const encoder = topicEncoder(/zinc/i);
     const asked: string[] = [];
-    const judge: StanceModel = {
-      name: 'scripted-judge',
-      async judge(pairs) {
-        return pairs.map((p) => {
-          asked.push(`${p.claim} <- ${p.passage}`);
-          return { stance: 'supports', confidence: 0.9, scores: { supports: 0.9, refutes: 0.05, neutral: 0.05 }, decisiveSentence: p.passage };
-        });
-      },
-    };
+    const judge = scriptedJudge(asked);
     const page = 'Zinc lozenges shortened colds by two days in adults.';
     const a = fx.addPage({ url: 'https://a.example.org/', paragraphs: [page] });
     await runGraphPhase(
@@ -162,21 +161,9 @@ test('a statement’s candidate left neutral is read sentence by sentence: the s
   const fx = createGraphFixture();
   try {
     // Close to the statement: the zinc sentence only.
-    const encoder: EmbeddingModel = {
-      name: 'zinc-test',
-      dimensions: 2,
-      embed: async (texts) => texts.map((t) => Float32Array.from(/zinc/i.test(t) ? [1, 0] : [0, 1])),
-    };
+    const encoder = topicEncoder(/zinc/i);
     const asked: string[] = [];
-    const judge: StanceModel = {
-      name: 'scripted-judge',
-      async judge(pairs) {
-        return pairs.map((p) => {
-          asked.push(p.passage);
-          return { stance: 'supports', confidence: 0.8, scores: { supports: 0.8, refutes: 0.1, neutral: 0.1 }, decisiveSentence: p.passage };
-        });
-      },
-    };
+    const judge = scriptedJudge(asked);
     const text = 'Colds are common in winter. Zinc lozenges shortened colds by two days in adults.';
     const page = fx.addPage({ url: 'https://a.example.org/', paragraphs: [text] });
     const statement = normalizeClaim({ text: 'Zinc makes colds shorter.', source: 'statement' });
@@ -195,7 +182,7 @@ test('a statement’s candidate left neutral is read sentence by sentence: the s
       { store: fx.store, encoder: () => encoder, judge: () => judge },
       { graph: loadTaskGraph(fx.store, fx.taskId), claimId: statement.claimId, batchSize: 8 },
     );
-    assert.deepEqual(asked, ['Zinc lozenges shortened colds by two days in adults.']);
+    assert.deepEqual(asked, ['Zinc makes colds shorter. <- Zinc lozenges shortened colds by two days in adults.']);
     const stored = fx.store.getEdge(neutral.id) as StanceEdge;
     assert.equal(stored.kind, 'supports');
     assert.equal(stored.model, 'scripted-judge');

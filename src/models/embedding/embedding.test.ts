@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EmbeddingModel } from '../../core/index.js';
+import { MERGE_EMBEDDING_THRESHOLD } from '../../extract/index.js';
 import { createEmbeddingModel } from '../factory.js';
 import { cosineSimilarity, createMemoryVectorCache, createSqliteVectorCache, withVectorCache } from './index.js';
 
@@ -16,6 +17,20 @@ test('the default embedding (the shipped encoder) embeds offline: 384 dims, para
   assert.ok(cosineSimilarity(a!, c!) > cosineSimilarity(a!, b!) + 0.2, 'paraphrase should be much closer than unrelated text');
   const [c2] = await model.embed([texts[2]!]);
   assert.ok(cosineSimilarity(c!, c2!) > 0.999, 'same text gives the same vector whatever the batch');
+});
+
+test('Japanese sentences get vectors of their own: unrelated ones stay under the merge bar (USE-lite gave every one the same vector)', async () => {
+  const [a, b, c] = await createEmbeddingModel().embed([
+    '男性がギターを弾いている。',
+    '子供たちが公園でサッカーをしている。',
+    '地球温暖化により海面が上昇している。',
+  ]);
+  for (const [x, y] of [
+    [a!, b!],
+    [a!, c!],
+    [b!, c!],
+  ] as const)
+    assert.ok(cosineSimilarity(x, y) < MERGE_EMBEDDING_THRESHOLD, String(cosineSimilarity(x, y)));
 });
 
 test('the default embedding honours an aborted signal', async () => {

@@ -170,15 +170,6 @@ export function buildVectorCache(options: { config: LyraConfig }): VectorCache {
   return openVectorCache({ path: o.cachePath, ...(o.cacheMaxEntries !== undefined ? { maxEntries: o.cacheMaxEntries } : {}) });
 }
 
-/**
- * The sentence encoder corpus search reads documents with (`corpus.ranking: hybrid`, the default): the
- * shipped all-MiniLM-L6-v2 (models/minilm-en), its vectors kept in the embedding model's cache file so a
- * document is read once. Undefined under `corpus.ranking: bm25`.
- */
-export function buildRetrievalEncoder(options: { config: LyraConfig; cache?: () => VectorCache }): ClosableEmbeddingModel | undefined {
-  return rankingByMeaning(options.config) ? buildSentenceEncoder(options) : undefined;
-}
-
 /** Whether corpus search ranks by meaning too (`corpus.ranking: hybrid`, the default) or by words alone. */
 export function rankingByMeaning(config: LyraConfig): boolean {
   return (config.raw.corpus?.ranking ?? DEFAULT_CORPUS_RANKING) !== 'bm25';

@@ -9,7 +9,6 @@ import { createShippedEncoder } from '../../models/embedding/index.js';
 import { createCorpusSearchProvider } from '../../sources/index.js';
 import { PESTICIDE_CORPUS, withPesticideCorpus } from '../../test-support/pesticide-corpus.js';
 import { loadConfig } from '../config/index.js';
-import { buildRetrievalEncoder } from '../models.js';
 import { createRuntime } from '../runtime.js';
 
 test('hybrid corpus search: the imidacloprid study, which says "honeybees" once, rises above the varroa note by meaning', async () => {
@@ -40,14 +39,16 @@ test('hybrid corpus search: the imidacloprid study, which says "honeybees" once,
   });
 });
 
-test('corpus.ranking: hybrid (the default) builds the shipped encoder for corpus search; bm25 builds none', () => {
+test('corpus.ranking: hybrid (the default) builds the shipped encoder for corpus search; bm25 builds none', async () => {
   const home = mkdtempSync(join(tmpdir(), 'lyra-ranking-'));
   try {
-    const encoder = buildRetrievalEncoder({ config: loadConfig({ env: { LYRA_HOME: home }, cwd: home }) });
-    assert.equal(encoder?.name, createShippedEncoder().name);
-    encoder?.close();
+    const runtime = createRuntime(loadConfig({ env: { LYRA_HOME: home }, cwd: home }));
+    assert.equal(runtime.retrievalEncoder()?.name, createShippedEncoder().name);
+    await runtime.close();
     writeFileSync(join(home, 'bm25.yaml'), 'corpus:\n  ranking: bm25\n');
-    assert.equal(buildRetrievalEncoder({ config: loadConfig({ env: { LYRA_HOME: home }, cwd: home, configPath: join(home, 'bm25.yaml') }) }), undefined);
+    const bm25 = createRuntime(loadConfig({ env: { LYRA_HOME: home }, cwd: home, configPath: join(home, 'bm25.yaml') }));
+    assert.equal(bm25.retrievalEncoder(), undefined);
+    await bm25.close();
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

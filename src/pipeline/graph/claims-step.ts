@@ -22,14 +22,13 @@ import {
   MAX_CLAIMS_PER_MERGE,
   createEmbeddingSimilarity,
   extractNormalizedClaims,
-  isSameClaim,
   normalizeClaim,
   screenClaims,
   type NormalizedClaim,
 } from '../../extract/index.js';
 import type { TaskGraph } from '../materials/index.js';
 import { decisiveFields } from './decisive-span.js';
-import { claimPairKey, mergeVetoes } from './merge-vetoes.js';
+import { claimPairKey, mergeablePairs, mergeVetoes } from './merge-vetoes.js';
 import { stanceEdgeId } from './edge-ids.js';
 import type { GraphLimits } from './limits.js';
 import { graphWarning } from './warnings.js';
@@ -157,14 +156,9 @@ export async function extractClaimsStep(
       : undefined;
   throwIfAborted(signal);
 
-  const vetoed = await mergeVetoes({
-    claims: [...existing, ...sourced.map((s) => s.claim)],
-    firstNew: existing.length,
-    similarity,
-    judge: deps.mergeJudge,
-    batchSize: limits.stanceBatchSize,
-    ...(signal ? { signal } : {}),
-  });
+  // Which claims the merge would join, found once; the judge keeps apart those it reads as contradicting.
+  const mergeable = mergeablePairs({ claims: [...existing, ...sourced.map((s) => s.claim)], firstNew: existing.length, similarity });
+  const vetoed = await mergeVetoes({ pairs: mergeable, judge: deps.mergeJudge, batchSize: limits.stanceBatchSize, ...(signal ? { signal } : {}) });
   throwIfAborted(signal);
 
   const reps: NormalizedClaim[] = [...existing];
@@ -176,7 +170,7 @@ export async function extractClaimsStep(
   for (const { claim, fragment } of sourced) {
     const into = repIds.has(claim.claimId)
       ? reps.find((r) => r.claimId === claim.claimId)
-      : reps.find((r) => isSameClaim(r, claim, similarity ? { similarity } : {}) && !vetoed.has(claimPairKey(r, claim)));
+      : reps.find((r) => mergeable.has(claimPairKey(r, claim)) && !vetoed.has(claimPairKey(r, claim)));
     let target = into;
     if (!target) {
       if (total >= limits.claimsPerTask) {

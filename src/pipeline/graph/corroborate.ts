@@ -13,7 +13,6 @@
 // the most recall, the odd ids held out). Only supports are added: the judge's refutes on claims of a
 // modal or causal kind were wrong in every case read on the quick start (models/nli-en/MODEL_CARD.md).
 import {
-  NonRetryableError,
   cosineSimilarity,
   throwIfAborted,
   type Claim,
@@ -27,7 +26,7 @@ import { detectLanguage, splitSentences } from '../../extract/index.js';
 import { isOriginEdge, isStanceEdge, originPages, type TaskGraph } from '../materials/index.js';
 import { decisiveFields } from './decisive-span.js';
 import { stanceEdgeId } from './edge-ids.js';
-import { edgeFromJudgement } from './stance-step.js';
+import { edgeFromJudgement, judgeEach } from './stance-step.js';
 
 /** Cosine of the shipped encoder (models/minilm-en) from which two claims are asked about. */
 export const CORROBORATION_MIN_COSINE = 0.7;
@@ -96,7 +95,9 @@ export async function corroborateClaims(
   // (claim, evidence) pairs, each way, from different pages, close enough, not judged by this judge yet.
   const stored = new Map(graph.stance.map((e) => [stanceEdgeId(graph.task.id, e.fragmentId, e.claimId), e]));
   // A claim stated nowhere (a statement given to verify) can be supported but supports nothing.
-  const pairs: Array<{ claim: Origin; evidence: Origin & Required<Pick<Origin, 'stated'>>; cosine: number }> = [];
+  const pairs: Array<{ claim: Origin; evidence: Origin & Required<Pick<Origin, 'stated'>>; cosine: number; edgeId: string }> = [];
+  const edgeIdOf = (claim: Origin, evidence: Required<Pick<Origin, 'stated'>>): string =>
+    stanceEdgeId(graph.task.id, evidence.stated.fragmentId, claim.claim.id);
   for (let i = 0; i < origins.length; i++) {
     for (let j = i + 1; j < origins.length; j++) {
       const a = origins[i]!;
@@ -104,8 +105,8 @@ export async function corroborateClaims(
       if (!newClaimIds.has(a.claim.id) && !newClaimIds.has(b.claim.id)) continue;
       const cosine = cosineSimilarity(vectors[i]!, vectors[j]!);
       if (cosine < CORROBORATION_MIN_COSINE || a.pages.some((p) => b.pages.includes(p))) continue;
-      if (b.stated) pairs.push({ claim: a, evidence: { ...b, stated: b.stated }, cosine });
-      if (a.stated) pairs.push({ claim: b, evidence: { ...a, stated: a.stated }, cosine });
+      if (b.stated) pairs.push({ claim: a, evidence: { ...b, stated: b.stated }, cosine, edgeId: edgeIdOf(a, { stated: b.stated }) });
+      if (a.stated) pairs.push({ claim: b, evidence: { ...a, stated: a.stated }, cosine, edgeId: edgeIdOf(b, { stated: a.stated }) });
     }
   }
   // Closest first (ties by claim and evidence id); one pair per edge, the closest sentence of a fragment;
@@ -114,13 +115,12 @@ export async function corroborateClaims(
   const seen = new Set<string>();
   const bounded = pairs
     .filter((p) => {
-      const id = stanceEdgeId(graph.task.id, p.evidence.stated.fragmentId, p.claim.claim.id);
-      if (seen.has(id)) return false;
-      seen.add(id);
+      if (seen.has(p.edgeId)) return false;
+      seen.add(p.edgeId);
       return true;
     })
     .slice(0, MAX_CORROBORATION_PAIRS);
-  const open = bounded.filter((p) => replaceable(stored.get(stanceEdgeId(graph.task.id, p.evidence.stated.fragmentId, p.claim.claim.id))));
+  const open = bounded.filter((p) => replaceable(stored.get(p.edgeId)));
   if (open.length === 0) return [];
   const judge = deps.judge();
   if (!judge) return [];
@@ -129,7 +129,7 @@ export async function corroborateClaims(
   for (let k = 0; k < open.length; k += input.batchSize) {
     throwIfAborted(signal);
     const batch = open.slice(k, k + input.batchSize);
-    const judged = await judgeAll(
+    const judged = await judgeEach(
       judge,
       batch.map((p) => ({ claim: p.claim.claim.statement, passage: p.evidence.stated.sentence })),
       signal,
@@ -196,7 +196,7 @@ export async function corroborateFromSentences(
   for (let k = 0; k < close.length; k += input.batchSize) {
     throwIfAborted(signal);
     const batch = close.slice(k, k + input.batchSize);
-    const judged = await judgeAll(
+    const judged = await judgeEach(
       judge,
       batch.map((s) => ({ claim: claim.statement, passage: s.text })),
       signal,
@@ -240,16 +240,4 @@ function writeLinks(store: Store, edges: readonly StanceEdge[]): StanceEdge[] {
     }
   });
   return written;
-}
-
-/** The judge's judgements of `pairs`, one per pair, or a typed error. */
-async function judgeAll(judge: StanceModel, pairs: Array<{ claim: string; passage: string }>, signal: AbortSignal | undefined): Promise<StanceJudgement[]> {
-  const judged = await judge.judge(pairs, signal ? { signal } : {});
-  if (judged.length !== pairs.length) {
-    throw new NonRetryableError(`stance model ${judge.name}: returned ${judged.length} judgements for ${pairs.length} pairs`, {
-      code: 'model_output_invalid',
-      details: { model: judge.name },
-    });
-  }
-  return judged;
 }

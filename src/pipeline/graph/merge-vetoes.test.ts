@@ -5,7 +5,7 @@ import { normalizeClaim } from '../../extract/index.js';
 import { createNliStanceModel } from '../../models/transformers/index.js';
 import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
 import { runGraphPhase } from './index.js';
-import { MERGE_VETO_REFUTES, claimPairKey, mergeVetoes } from './merge-vetoes.js';
+import { MERGE_VETO_REFUTES, claimPairKey, mergeablePairs, mergeVetoes } from './merge-vetoes.js';
 
 const claim = (text: string) => normalizeClaim({ text, source: 'https://a.example/' });
 
@@ -21,10 +21,8 @@ const NURSES = claim('Nurses in particular have been at significant risk of cont
 test('the shipped judge keeps apart claims a word apart that say opposite things, and lets a near-duplicate merge', async () => {
   const judge = createNliStanceModel();
   const vetoed = await mergeVetoes({
-    claims: [UNRELATED, AGAINST, WORKERS, CRUCIAL, SUPPORTIVE, NURSES],
-    firstNew: 0,
+    pairs: mergeablePairs({ claims: [UNRELATED, AGAINST, WORKERS, CRUCIAL, SUPPORTIVE, NURSES], firstNew: 0, similarity: () => 0.95 }),
     batchSize: 8,
-    similarity: () => 0.95,
     judge: () => judge,
   });
   assert.ok(vetoed.has(claimPairKey(UNRELATED, CRUCIAL)));
@@ -50,22 +48,28 @@ test('the judge is asked only about pairs the merge would join, both ways, and o
     return scripted;
   };
   // Unrelated claims: nothing to merge, so no judge.
-  assert.equal((await mergeVetoes({ claims: [UNRELATED, AGAINST], firstNew: 0, batchSize: 8, similarity: () => 0.1, judge })).size, 0);
+  assert.equal(
+    (await mergeVetoes({ pairs: mergeablePairs({ claims: [UNRELATED, AGAINST], firstNew: 0, similarity: () => 0.1 }), batchSize: 8, judge })).size,
+    0,
+  );
   assert.equal(built, 0);
   // One pair, read both ways; a refutes probability at the bar in either reading is a veto.
-  const vetoed = await mergeVetoes({ claims: [UNRELATED, CRUCIAL], firstNew: 0, batchSize: 8, similarity: () => 0.95, judge });
+  const vetoed = await mergeVetoes({ pairs: mergeablePairs({ claims: [UNRELATED, CRUCIAL], firstNew: 0, similarity: () => 0.95 }), batchSize: 8, judge });
   assert.deepEqual([...vetoed], [claimPairKey(UNRELATED, CRUCIAL)]);
   assert.deepEqual(asked.sort(), [`${CRUCIAL.statement} <- ${UNRELATED.statement}`, `${UNRELATED.statement} <- ${CRUCIAL.statement}`].sort());
   // Claims an earlier run merged are not asked about again: only pairs with a new claim.
   asked.length = 0;
-  await mergeVetoes({ claims: [UNRELATED, AGAINST, CRUCIAL], firstNew: 2, batchSize: 8, similarity: () => 0.95, judge });
+  await mergeVetoes({ pairs: mergeablePairs({ claims: [UNRELATED, AGAINST, CRUCIAL], firstNew: 2, similarity: () => 0.95 }), batchSize: 8, judge });
   assert.ok(asked.length >= 2, asked.join('\n'));
   assert.equal(
     asked.every((a) => a.includes(CRUCIAL.statement)),
     true,
   );
   // Without a judge, no veto.
-  assert.equal((await mergeVetoes({ claims: [UNRELATED, CRUCIAL], firstNew: 0, batchSize: 8, similarity: () => 0.95, judge: undefined })).size, 0);
+  assert.equal(
+    (await mergeVetoes({ pairs: mergeablePairs({ claims: [UNRELATED, CRUCIAL], firstNew: 0, similarity: () => 0.95 }), batchSize: 8, judge: undefined })).size,
+    0,
+  );
 });
 
 test('in the graph phase, a pair the judge reads as contradicting stays two claims; without the judge the words merge it', async () => {

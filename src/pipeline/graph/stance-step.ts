@@ -12,6 +12,7 @@ import {
   modelJudge,
   type StanceJudgement,
   type StanceModel,
+  type StancePair,
   type Store,
 } from '../../core/index.js';
 import { stanceEdgeId } from './edge-ids.js';
@@ -27,6 +28,18 @@ export interface StancePairInput {
   fragment: Fragment;
   /** What the model reads: the fragment's rationale sentences for the claim (default: the whole fragment). */
   passage?: string;
+}
+
+/** The model's judgement of each pair, in order, or a typed error when it answers another number of them. */
+export async function judgeEach(stance: StanceModel, pairs: StancePair[], signal: AbortSignal | undefined): Promise<StanceJudgement[]> {
+  const judgements = await stance.judge(pairs, signal ? { signal } : {});
+  if (judgements.length !== pairs.length) {
+    throw new NonRetryableError(`stance model ${stance.name}: returned ${judgements.length} judgements for ${pairs.length} pairs`, {
+      code: 'model_output_invalid',
+      details: { model: stance.name },
+    });
+  }
+  return judgements;
 }
 
 /** The stance edge a model's judgement of (claim, fragment) is stored as. */
@@ -64,16 +77,11 @@ export async function judgePairs(
   for (let k = 0; k < pairs.length; k += batchSize) {
     throwIfAborted(signal);
     const batch = pairs.slice(k, k + batchSize);
-    const judgements = await stance.judge(
+    const judgements = await judgeEach(
+      stance,
       batch.map((p) => ({ claim: p.claim.statement, passage: p.passage ?? p.fragment.text })),
-      signal ? { signal } : {},
+      signal,
     );
-    if (judgements.length !== batch.length) {
-      throw new NonRetryableError(`stance model ${stance.name}: returned ${judgements.length} judgements for ${batch.length} pairs`, {
-        code: 'model_output_invalid',
-        details: { model: stance.name },
-      });
-    }
     const now = new Date().toISOString();
     const edges = batch.map((p, j) => edgeFromJudgement({ taskId, claimId: p.claim.id, fragment: p.fragment, judgement: judgements[j]!, stance, now }));
     store.transaction(() => {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine, loadConfig, type AppEngine } from './index.js';
-import { isLyraError, type EngineEvent } from '../core/index.js';
+import { z } from 'zod';
+import { isLyraError, materialsSchema, type EngineEvent } from '../core/index.js';
 import { EVIDENCE_ARTICLES, articleHtml, searxngHandler, startEvidenceWeb, type EvidenceWeb, type SerpResult } from '../test-support/evidence-web.js';
 import { skipUnlessShared } from '../test-support/shared-data.js';
 import { LEASE_KEY } from '../pipeline/task-lease.js';
@@ -216,6 +217,9 @@ test('ingestUrl fetches, extracts and registers one URL with claims', { skip }, 
   assert.equal(counts.totalClaims, m.paging.totalClaims);
   assert.deepEqual([...counts.pageIds].sort(), m.pages.map((p) => p.pageId).sort());
   assert.ok(Object.values(counts.evidence).some((n) => n > 0));
+  // The evidence read model's schema holds for a task with judged evidence, its graph included.
+  const model = materialsSchema.safeParse(engine.materials(task.id, { limit: 1_000, includeGraph: true }));
+  assert.ok(model.success, model.success ? '' : z.prettifyError(model.error));
 });
 
 test("a search names the readable pages it found in rank order; readSource gives their extracted text; judge uses the engine's stance model", {

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { createEngine, loadConfig, type AppEngine } from './index.js';
-import type { Claim, ContradictsEdge, Page, StanceEdge } from '../core/index.js';
+import { materialsSchema, type Claim, type ContradictsEdge, type Page, type StanceEdge } from '../core/index.js';
 import { EVIDENCE_ARTICLES, startEvidenceWeb, type EvidenceWeb } from '../test-support/evidence-web.js';
 import { skipUnlessShared } from '../test-support/shared-data.js';
 
@@ -89,6 +89,7 @@ test('journals A and B, both ACADEMIC, contradict each other: both kept, as CONT
   assert.equal(a?.status, 'CONTESTED');
   assert.equal(b?.status, 'CONTESTED');
   const m = engine.materials(taskId);
+  assert.deepEqual(materialsSchema.safeParse(m).error?.issues ?? [], [], 'the evidence read model holds contested pairs and refuting edges');
   assert.ok(m.contested.some((p) => p.type === 'contested' && [p.claimId, p.otherClaimId].includes(a.id)));
   const am = m.claims.find((c) => c.id === a.id)!;
   assert.ok(

@@ -4,8 +4,8 @@
 // add fields, never rename or drop one. The views MCP returns are inferred from their zod schemas
 // (core/schemas/engine-views.ts), from which the MCP server derives its output schemas.
 import type { z } from 'zod';
-import type { Claim, EdgeJudge, Locator, Page, StatusAxes, StoredError, Task } from '../entities.js';
-import type { ClaimStatus, QueryOrigin, QueryStatus, Stance, TaskKind } from '../enums.js';
+import type { StatusAxes, StoredError, Task } from '../entities.js';
+import type { ClaimStatus, QueryOrigin, QueryStatus, TaskKind } from '../enums.js';
 import type {
   blockedDomainInfoSchema,
   budgetViewSchema,
@@ -21,6 +21,7 @@ import type { StanceJudgement, StancePair } from './models.js';
 import type { MaterialsPage, MaterialsPageOptions } from './materials-page.js';
 import type { contestedPairSchema, counterevidenceEntrySchema } from '../schemas/materials-page.js';
 import type { queuedItemSchema } from '../schemas/auth-queue.js';
+import type { citationViewSchema, claimMaterialSchema, evidenceViewSchema, materialsSchema } from '../schemas/evidence-report.js';
 
 export interface BudgetInput {
   /** Pages fetched or registered for the task (default 100). */
@@ -127,64 +128,13 @@ export type BlockedDomainInfo = z.infer<typeof blockedDomainInfoSchema>;
 
 export type TaskStatusView = z.infer<typeof taskStatusViewSchema>;
 
-export interface EvidenceView {
-  edgeId: string;
-  stance: Stance;
-  confidence: number;
-  fragmentId: string;
-  /** The fragment text, verbatim from the source. */
-  quote: string;
-  /** The sentence of the quote that decided the stance. */
-  decisiveSentence?: string;
-  /** Where the decisive sentence sits in `quote` (the fragment text), [start, end), when the edge stored it. */
-  decisiveSpan?: [number, number];
-  locator: Locator;
-  source: SourceView;
-  /** Who decided the stance, as fields: the claim's own sentence (`origin`), a model (backend, calibration), a person. */
-  judge: EdgeJudge;
-  /** The same as one name: the stance model's (`embedded+cal3`), `origin`, or `feedback:<author>`. */
-  model?: string;
-  /** The stance model's probabilities, kept on every judged edge (a neutral one too). */
-  scores?: { supports: number; refutes: number; neutral: number };
-}
+export type EvidenceView = z.infer<typeof evidenceViewSchema>;
 
-export interface ClaimMaterial {
-  id: string;
-  statement: string;
-  slots: Claim['slots'];
-  scope?: string;
-  decisionRelevance: Claim['decisionRelevance'];
-  status?: ClaimStatus;
-  confidence: number;
-  uncertainty: number;
-  controversy: number;
-  rationale?: string;
-  /** What the status was decided on (absent until the graph has judged the claim). */
-  axes?: StatusAxes;
-  conditions: string[];
-  relaxationReason?: string;
-  counts: { supports: number; refutes: number; neutral: number };
-  supporting: EvidenceView[];
-  refuting: EvidenceView[];
-  /** Pages the claim was extracted from. */
-  origins: SourceView[];
-  /**
-   * Only for the claims named in MaterialsOptions.closestFor: the neutral passages the judge came
-   * closest to calling supporting or refuting (highest supports or refutes probability first).
-   */
-  closest?: EvidenceView[];
-  /** A verify task's side claim: a sentence of the pages read for it, not part of its answer or counts. */
-  sideClaim?: true;
-}
+export type ClaimMaterial = z.infer<typeof claimMaterialSchema>;
 
 export type ContestedPair = z.infer<typeof contestedPairSchema>;
 
-export interface CitationView {
-  from: SourceView;
-  to: SourceView;
-  influential: boolean;
-  relevance: number;
-}
+export type CitationView = z.infer<typeof citationViewSchema>;
 
 /** Seed 001's counterevidence_log entry. */
 export type CounterevidenceEntry = z.infer<typeof counterevidenceEntrySchema>;
@@ -206,18 +156,8 @@ export interface MaterialsOptions {
   closestFor?: readonly string[];
 }
 
-export interface Materials {
-  task: Task;
-  claims: ClaimMaterial[];
-  contested: ContestedPair[];
-  citations: CitationView[];
-  counterevidenceLog: CounterevidenceEntry[];
-  pages: SourceView[];
-  /** With includeGraph: every node and edge. */
-  graph?: { pages: Page[]; claims: Claim[]; edges: Array<Record<string, unknown>> };
-  /** totalClaims counts every claim; sideClaims how many of them are a verify task's side claims. */
-  paging: { offset: number; limit: number; totalClaims: number; sideClaims: number };
-}
+/** A task's claims and what they refer to (core/schemas/evidence-report.ts, the evidence read model). */
+export type Materials = z.infer<typeof materialsSchema>;
 
 export interface VerifyOutcome {
   /** The engine query the statement's search ran as (its id in `status().searches`). */

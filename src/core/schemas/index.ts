@@ -24,6 +24,7 @@ export {
   stanceEdgeSchema,
   statusAxesSchema,
 } from './graph-entities.js';
+export { citationViewSchema, claimMaterialSchema, evidenceViewSchema, materialsSchema } from './evidence-report.js';
 export { tableResultSchema, vectorHitSchema, vectorSearchResultSchema, viewInfoSchema } from './evidence-queries.js';
 export {
   claimBriefSchema,

@@ -9,9 +9,9 @@ import { judgeFields, modelJudge, type Materials, type SourceView } from '../cor
 import { renderHtmlFragment, renderMaterials, reportDocumentSchema } from '../report/index.js';
 import { assertInert } from '../test-support/inert-html.js';
 import { ConsensusResearchEngine, DEFAULT_STRATEGIES, ResearchAgent } from '../workflows/consensus/index.js';
-import { memoryEngine, negationStance, type MemoryDoc } from '../workflows/consensus/test-support/doubles.js';
+import { negationStance } from '../workflows/consensus/test-support/doubles.js';
+import { MemoryEngine, type MemoryDoc } from '../workflows/test-support/memory-engine.js';
 import { runResearchWorkflow } from '../workflows/research/run-research.js';
-import { FakeEngine, type FakeDoc } from '../workflows/research/test-support/fake-engine.js';
 import { memoryOutput, memoryStateStore } from '../workflows/research/test-support/fixtures.js';
 import { BIBTEX_DOI_PAYLOAD, BIDI_PAYLOADS, HOSTILE_URLS, INJECTION_TEXTS } from '../test-support/payloads.js';
 import { REPORT_CSS, REPORT_SCRIPT } from '../report/html-style.js';
@@ -144,17 +144,18 @@ test('task materials --format csl-json stays exact (JSON needs no escaping)', ()
 
 /** The research workflow over documents whose titles and sentences carry `texts`: report.md, search_log.md and report.html. */
 async function researchOutputs(texts: readonly string[]): Promise<{ report: string; searchLog: string; html: string; document: string }> {
-  const docs: FakeDoc[] = texts.map((t, i) => ({
-    id: `d${i}`,
+  const docs: MemoryDoc[] = texts.map((t, i) => ({
     title: t,
-    url: payloadUrl(i),
+    // One page per text: a URL the cycle repeats gets a fragment of its own (the double keys pages by URL).
+    url: i < HOSTILE_URLS.length ? payloadUrl(i) : `${payloadUrl(i)}#${i}`,
+    trustLevel: 'ACADEMIC',
     publishedAt: '2020-01-01',
     sentences: [
       `Global sea level rise accelerated since 1993 ${t} according to satellites.`,
       `Sea level rose 3.3 mm per year ${texts[(i + 4) % texts.length]!} in recent decades.`,
     ],
   }));
-  const engine = new FakeEngine({ docs });
+  const engine = new MemoryEngine({ providers: { corpus: docs }, acceptAnyUrl: true });
   const output = memoryOutput();
   await runResearchWorkflow(
     { engine, state: memoryStateStore(), output, now: () => new Date('2026-01-01T09:30:00Z') },
@@ -199,7 +200,7 @@ async function consensusReport(texts: readonly string[]): Promise<string> {
           strategy: { ...DEFAULT_STRATEGIES[0]!, ...strategy, timeRange: 'all' },
           language: 'en',
           dependencies: {
-            engine: memoryEngine({ providers: { corpus: docs } }),
+            engine: new MemoryEngine({ providers: { corpus: docs }, tasks: ['task_hostile'], acceptAnyUrl: true }),
             taskId: 'task_hostile',
             providers: [{ name: 'corpus' }],
             now: () => new Date('2025-01-01T00:00:00Z'),

@@ -7,9 +7,17 @@ import { InvalidInputError, NonRetryableError, RetryableError, isLyraError } fro
 import { createMemoryCheckpointStore, type CollectCheckpoint } from './checkpoint.js';
 import { collectPrimarySources, type CollectDeps } from './collect-primary-sources.js';
 import { step5OutputSchema } from './schema.js';
-import { memoryCollectEngine, type MemoryCollectEngine, type MemoryPage, type MemoryProvider } from './test-support/memory-engine.js';
+import { MemoryEngine, type MemoryDoc, type MemoryProvider } from '../test-support/memory-engine.js';
+import type { CollectEngine } from './adapters.js';
 
-const page = (url: string, title: string, text = ''): MemoryPage => ({ url, title, text });
+const page = (url: string, title: string, text = ''): MemoryDoc => ({ url, title, text });
+
+/** The engine with another search in place of its own. */
+const withSearch = (engine: MemoryEngine, search: CollectEngine['search']): CollectEngine => ({
+  search,
+  readSource: engine.readSource.bind(engine),
+  checkSource: engine.checkSource.bind(engine),
+});
 
 function recordingSleep(): { sleep: NonNullable<CollectDeps['sleep']>; waits: number[] } {
   const waits: number[] = [];
@@ -23,7 +31,7 @@ const httpError = (status: number) =>
 
 /** Deps over the engine: every provider it has (those named `openalex` are scholarly), a task function that records its calls. */
 function depsOf(
-  engine: MemoryCollectEngine,
+  engine: CollectEngine,
   providers: Record<string, MemoryProvider>,
   extra: Partial<CollectDeps> = {},
 ): CollectDeps & { taskCalls: Array<string | undefined> } {
@@ -45,7 +53,7 @@ function setup(
   options: { answer?: (url: string, n: number) => number | Error; missing?: string[] } = {},
   extra: Partial<CollectDeps> = {},
 ) {
-  const engine = memoryCollectEngine({ providers, ...options });
+  const engine = new MemoryEngine({ providers, ...options, tasks: ['task-1'] });
   return { engine, deps: depsOf(engine, providers, extra) };
 }
 
@@ -353,11 +361,9 @@ test('queries are data: "constructor" or "__proto__" run like any other query an
 test("a search the engine refuses to start stops the run with the engine's error (not one failed query after another); progress is kept", async () => {
   const { engine, deps } = setup({ p: (q) => [page(`https://a.example/${encodeURIComponent(q)}`, `T ${q}`)] });
   let n = 0;
-  const refusing = {
-    ...engine,
-    search: async (...args: Parameters<MemoryCollectEngine['search']>) =>
-      ++n === 2 ? Promise.reject(new InvalidInputError('task task-1 is stopped', { code: 'task_stopped' })) : engine.search(...args),
-  };
+  const refusing = withSearch(engine, async (...args) =>
+    ++n === 2 ? Promise.reject(new InvalidInputError('task task-1 is stopped', { code: 'task_stopped' })) : engine.search(...args),
+  );
   const checkpoints = createMemoryCheckpointStore();
   await assert.rejects(
     collectPrimarySources({ ...deps, engine: refusing, checkpoints }, { keyword: 'k', verify: false }),
@@ -372,23 +378,20 @@ test("a search the engine refuses to start stops the run with the engine's error
 
 test("a search cut off by the time limit is retried; the caller's abort stops the run at once", async () => {
   let n = 0;
-  const slow = memoryCollectEngine({ providers: { p: (q) => [page(`https://a.example/${encodeURIComponent(q)}`, `T ${q}`)] } });
-  const engine = {
-    ...slow,
-    // The first search of each query outlives its time limit and ends cancelled, as the pipeline's does.
-    search: async (taskId: string, query: string, options: Parameters<MemoryCollectEngine['search']>[2] = {}) => {
-      if (++n % 2 === 1) {
-        // AbortSignal.timeout does not keep the process alive: a timer of our own does, until the abort.
-        await new Promise<void>((resolve) => {
-          const keep = setTimeout(resolve, 10_000);
-          options.signal!.addEventListener('abort', () => (clearTimeout(keep), resolve()), { once: true });
-        });
-        const out = await slow.search(taskId, query, { ...options, signal: new AbortController().signal });
-        return { ...out, status: 'cancelled' as const, sources: [], unread: [] };
-      }
-      return slow.search(taskId, query, options);
-    },
-  };
+  const slow = new MemoryEngine({ providers: { p: (q) => [page(`https://a.example/${encodeURIComponent(q)}`, `T ${q}`)] }, tasks: ['task-1'] });
+  // The first search of each query outlives its time limit and ends cancelled, as the pipeline's does.
+  const engine = withSearch(slow, async (taskId, query, options = {}) => {
+    if (++n % 2 === 1) {
+      // AbortSignal.timeout does not keep the process alive: a timer of our own does, until the abort.
+      await new Promise<void>((resolve) => {
+        const keep = setTimeout(resolve, 10_000);
+        options.signal!.addEventListener('abort', () => (clearTimeout(keep), resolve()), { once: true });
+      });
+      const out = await slow.search(taskId, query, { ...options, signal: new AbortController().signal });
+      return { ...out, status: 'cancelled' as const, sources: [], unread: [] };
+    }
+    return slow.search(taskId, query, options);
+  });
   const { sleep, waits } = recordingSleep();
   const out = await collectPrimarySources(
     { ...depsOf(slow, { p: () => [] }), engine, sleep },
@@ -397,7 +400,7 @@ test("a search cut off by the time limit is retried; the caller's abort stops th
   assert.deepEqual([out.collection_stats.query_attempts, out.sources.length, waits], [4, 2, [1000, 1000]]);
 
   const controller = new AbortController();
-  const stopping = memoryCollectEngine({ providers: { p: () => (controller.abort(new Error('stopped by the caller')), []) } });
+  const stopping = new MemoryEngine({ providers: { p: () => (controller.abort(new Error('stopped by the caller')), []) }, tasks: ['task-1'] });
   await assert.rejects(
     collectPrimarySources({ ...depsOf(stopping, { p: () => [] }), sleep }, { keyword: 'k', signal: controller.signal }),
     /stopped by the caller/,

@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { DEFAULT_STRATEGIES } from './config.js';
 import { initialContext } from './iteration.js';
 import { ResearchAgent } from './research-agent.js';
-import { memoryEngine, type MemoryDoc } from './test-support/doubles.js';
+import { RetryableError } from '../../core/index.js';
+import { MemoryEngine, type MemoryDoc } from '../test-support/memory-engine.js';
 import type { AgentStrategy, IterationContext } from './types.js';
 import { keyFindingLine } from './agent-report.js';
 import { keyFindingLines } from './final-report.js';
@@ -36,10 +37,10 @@ const DOCS: MemoryDoc[] = [
 const NOW = () => new Date('2025-01-01T00:00:00Z');
 
 function agent(options: { strategy?: AgentStrategy; language?: 'ja' | 'en'; down?: boolean; failing?: string[]; agentCount?: number } = {}) {
-  const engine = memoryEngine({
-    providers: { corpus: DOCS },
-    failing: options.failing ?? [],
-    ...(options.down ? { down: { corpus: 'HTTP 502 from searxng' } } : {}),
+  const engine = new MemoryEngine({
+    providers: { corpus: options.down ? () => new RetryableError('HTTP 502 from searxng', { code: 'provider_failed' }) : DOCS },
+    unreadable: options.failing ?? [],
+    tasks: ['task_consensus'],
   });
   const a = new ResearchAgent({
     strategy: options.strategy ?? { ...DEFAULT_STRATEGIES[0]!, timeRange: 'all' },
@@ -93,8 +94,8 @@ test('a report: sources read with their trust, sections, verbatim quotes with ci
   // Every quote is verbatim from the source it cites.
   const quotes = [...report.content.matchAll(/“([^”]+)” \[(\d+)\]/g)];
   assert.ok(quotes.length >= 3);
-  for (const [, quote, n] of quotes) assert.ok(DOCS.find((d) => d.url === report.sources[Number(n) - 1]!.url)!.text.includes(quote!), quote);
-  for (const c of report.claims ?? []) assert.ok(DOCS.find((d) => d.url === c.sourceUrl)!.text.includes(c.text), c.text);
+  for (const [, quote, n] of quotes) assert.ok(DOCS.find((d) => d.url === report.sources[Number(n) - 1]!.url)!.text!.includes(quote!), quote);
+  for (const c of report.claims ?? []) assert.ok(DOCS.find((d) => d.url === c.sourceUrl)!.text!.includes(c.text), c.text);
   // Single-source statements below TRUSTED are marked; the ACADEMIC one is not.
   assert.match(report.content, /- \[unverified\] “The rate of sea level rise has accelerated during recent decades because ice sheets melt faster\.” \[2\]/);
   assert.match(report.content, /- “Sea level rise accelerated to 4\.5 mm per year in 2023[^”]*” \[3\]/);
@@ -145,7 +146,10 @@ test('no new source, or no readable source, is an error naming the agent and the
   const broken = agent({ failing: DOCS.map((d) => d.url) }).a;
   await assert.rejects(broken.execute(ctx()), /research agent 1: none of 4 sources could be read/);
   await assert.rejects(agent({ down: true }).a.execute(ctx()), (e: Error & { code?: string; category?: string }) => {
-    assert.match(e.message, /research agent 1: search failed for "sea level rise official announcement statement": corpus: HTTP 502 from searxng/);
+    assert.match(
+      e.message,
+      /research agent 1: search failed for "sea level rise official announcement statement": retryable: every search provider failed for "[^"]+": corpus: HTTP 502 from searxng/,
+    );
     assert.deepEqual([e.code, e.category], ['search_failed', 'retryable']);
     return true;
   });
@@ -154,8 +158,9 @@ test('no new source, or no readable source, is an error naming the agent and the
 test('an aborted signal stops the agent between steps with the signal’s reason', async () => {
   const controller = new AbortController();
   let reads = 0;
+  const base = new MemoryEngine({ providers: { corpus: DOCS }, tasks: ['task_consensus'] });
   const engine = {
-    ...memoryEngine({ providers: { corpus: DOCS } }),
+    search: base.search.bind(base),
     readSource: () => {
       reads++;
       controller.abort(new Error('stop now'));
@@ -179,7 +184,7 @@ test('specialised providers are asked only by agents preferring their source typ
     text: 'Sea level rise accelerated because ice sheets in Greenland lost mass faster.',
     sourceType: 'academic_paper',
   };
-  const engine = memoryEngine({ providers: { corpus: DOCS, semantic_scholar: [paper] } });
+  const engine = new MemoryEngine({ providers: { corpus: DOCS, semantic_scholar: [paper] }, tasks: ['task_consensus'] });
   const providers = [{ name: 'corpus' }, { name: 'semantic_scholar', sourceTypes: ['academic' as const] }];
   const deps = (strategy: AgentStrategy) =>
     new ResearchAgent({ strategy, language: 'en', dependencies: { engine, taskId: 'task_consensus', providers, now: NOW } });
@@ -217,7 +222,12 @@ test('a Japanese topic gets a Japanese report: seed headings, 「」 quotes, [�
   const a = new ResearchAgent({
     strategy: DEFAULT_STRATEGIES[0]!,
     language: 'ja',
-    dependencies: { engine: memoryEngine({ providers: { corpus: docs } }), taskId: 'task_consensus', providers: [{ name: 'corpus' }], now: NOW },
+    dependencies: {
+      engine: new MemoryEngine({ providers: { corpus: docs }, tasks: ['task_consensus'] }),
+      taskId: 'task_consensus',
+      providers: [{ name: 'corpus' }],
+      now: NOW,
+    },
   });
   const report = await a.execute({ ...initialContext('海面上昇'), topic: '海面上昇' });
   assert.deepEqual(report.queries, ['海面上昇 公式 発表 オフィシャル']);
@@ -225,7 +235,7 @@ test('a Japanese topic gets a Japanese report: seed headings, 「」 quotes, [�
   for (const h of ['## 概要', '## 主要な発見', '## 出典']) assert.ok(report.content.includes(`\n${h}\n`), h);
   assert.match(report.content, /- \[要検証\] 「[^」]+」 \[\d\]/);
   for (const [, quote, n] of report.content.matchAll(/「([^」]+)」 \[(\d+)\]/g)) {
-    assert.ok(docs.find((d) => d.url === report.sources[Number(n) - 1]!.url)!.text.includes(quote!), quote);
+    assert.ok(docs.find((d) => d.url === report.sources[Number(n) - 1]!.url)!.text!.includes(quote!), quote);
   }
   assert.match(report.content, /（信頼度 \d+%、(?:LOW|UNVERIFIED)、/);
   assert.ok(report.entities!.some((e) => e.text === '2018年' && e.kind === 'date'));

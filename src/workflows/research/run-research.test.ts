@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STANCE_UNSUPPORTED_LANGUAGE } from '../../core/index.js';
+import { NonRetryableError, STANCE_UNSUPPORTED_LANGUAGE } from '../../core/index.js';
 import { renderMarkdown, reportDocumentSchema } from '../../report/index.js';
 import { RESEARCH_ARTIFACT_SCHEMAS, type ResearchArtifactName } from './artifacts.js';
 import { loadResearchState, resumeResearchWorkflow, runResearchWorkflow } from './run-research.js';
-import { FakeEngine } from './test-support/fake-engine.js';
+import { MemoryEngine } from '../test-support/memory-engine.js';
 import { SEA_DOCS, memoryOutput, memoryStateStore } from './test-support/fixtures.js';
 import type { ResearchEvent } from './types.js';
 
@@ -12,7 +12,15 @@ const NOW = (): Date => new Date('2026-01-01T09:30:00.000Z');
 const QUESTION = 'Has global sea level rise accelerated?';
 
 function setup(options: { onSearch?: (q: string, n: number) => void; failOn?: RegExp; failCode?: string } = {}) {
-  const engine = new FakeEngine({ docs: SEA_DOCS, ...options });
+  const { failOn, failCode, onSearch } = options;
+  const engine = new MemoryEngine({
+    providers: { 'corpus:fake': SEA_DOCS },
+    ...(onSearch ? { onSearch } : {}),
+    // A search whose text matches fails after its providers answered, as a stance step refusing it would.
+    ...(failOn
+      ? { failSearch: (q: string) => (failOn.test(q) ? new NonRetryableError(`fake failure for ${q}`, { code: failCode ?? 'fake_failure' }) : undefined) }
+      : {}),
+  });
   const state = memoryStateStore();
   const output = memoryOutput();
   const events: ResearchEvent[] = [];
@@ -89,12 +97,12 @@ test('every citation of the report names a source of the corpus and quotes one o
     [...urls.keys()],
   );
   for (const [n, url] of urls) {
-    const doc = SEA_DOCS.find((d) => `corpus://fake/${d.id}` === url);
+    const doc = SEA_DOCS.find((d) => d.url === url);
     assert.ok(doc, url);
     const quote = quotes.get(n);
     assert.ok(quote !== undefined, `[${n}] is never quoted`);
     assert.ok(
-      doc.sentences.some((x) => x.includes(quote)),
+      doc.sentences!.some((x) => x.includes(quote)),
       `${quote} not in ${url}`,
     );
     // Shown once in full: later mentions give the number only.

@@ -87,7 +87,8 @@ export function renderSearchLog(ctx: RunContext, snap: TaskSnapshot): string {
   const failed = ran.filter((e) => e.status === 'failed');
   const errors = [
     ...failed.map((e) => `- ${e.phase.toUpperCase()} “${cell(e.text)}”: ${cell(e.error ?? '')}`),
-    ...s.warnings.filter((w) => w.category !== 'warning').map((w) => `- ${w.source} (${w.code}): ${cell(w.message)}`),
+    // A failed search's own `query` warning (the engine adds it to the outcome) restates the failed entry above.
+    ...s.warnings.filter((w) => w.category !== 'warning' && w.source !== 'query').map((w) => `- ${w.source} (${w.code}): ${cell(w.message)}`),
   ];
   const skipped = s.entries.filter((e) => e.status === 'skipped');
   lines.push(...sendBackLines(ctx));

@@ -1,12 +1,13 @@
 // Documents, an in-memory state store and output for the research workflow's tests.
 import type { ResearchState, ResearchStateStore } from '../state.js';
 import type { ResearchOutput } from '../types.js';
-import type { FakeDoc } from './fake-engine.js';
+import type { MemoryDoc } from '../../test-support/memory-engine.js';
 
 /** Sentences written for these tests about one topic, with a few contradicting each other. */
-export const SEA_DOCS: FakeDoc[] = [
+export const SEA_DOCS: MemoryDoc[] = [
   {
-    id: 'obs',
+    url: 'corpus://fake/obs',
+    trustLevel: 'ACADEMIC',
     title: 'Sea level observations',
     publishedAt: '2019-05-01',
     sentences: [
@@ -15,7 +16,8 @@ export const SEA_DOCS: FakeDoc[] = [
     ],
   },
   {
-    id: 'sat',
+    url: 'corpus://fake/sat',
+    trustLevel: 'ACADEMIC',
     title: 'Satellite altimetry',
     publishedAt: '2021-02-01',
     sentences: [
@@ -25,16 +27,23 @@ export const SEA_DOCS: FakeDoc[] = [
     ],
   },
   {
-    id: 'doubt',
+    url: 'corpus://fake/doubt',
+    trustLevel: 'ACADEMIC',
     title: 'A dissenting view',
     sentences: [
       'Global sea level rise has not accelerated since 1993 according to some tide gauge analyses.',
       'Critics say sea level rise acceleration is an artefact of satellite calibration.',
     ],
   },
-  { id: 'doubt2', title: 'Another dissent', sentences: ['Sea level rise has not accelerated since 1993 at many tide gauge stations.'] },
   {
-    id: 'ice',
+    url: 'corpus://fake/doubt2',
+    trustLevel: 'ACADEMIC',
+    title: 'Another dissent',
+    sentences: ['Sea level rise has not accelerated since 1993 at many tide gauge stations.'],
+  },
+  {
+    url: 'corpus://fake/ice',
+    trustLevel: 'ACADEMIC',
     title: 'Ice sheets',
     sentences: [
       'Melting ice sheets in Greenland and Antarctica are the largest source of future sea level rise.',
@@ -42,7 +51,8 @@ export const SEA_DOCS: FakeDoc[] = [
     ],
   },
   {
-    id: 'cost',
+    url: 'corpus://fake/cost',
+    trustLevel: 'ACADEMIC',
     title: 'Costs of sea level rise',
     sentences: [
       'Sea level rise will cost coastal cities billions of dollars in flood defences by 2100.',
@@ -50,12 +60,14 @@ export const SEA_DOCS: FakeDoc[] = [
     ],
   },
   {
-    id: 'future',
+    url: 'corpus://fake/future',
+    trustLevel: 'ACADEMIC',
     title: 'Projections',
     sentences: ['Projections show global sea level rise of 30 to 110 cm by 2100.', 'Future sea level rise depends on emissions and ice sheet stability.'],
   },
   {
-    id: 'study',
+    url: 'corpus://fake/study',
+    trustLevel: 'ACADEMIC',
     title: 'Research review',
     sentences: [
       'A 2018 study found that sea level rise accelerated by 0.084 mm per year squared.',

@@ -1,0 +1,527 @@
+// One in-memory Engine for every workflow's tests (issue 33 item 4): research, collect and consensus ask
+// it as they ask the pipeline engine, and src/app/engine-doubles.contract.test.ts holds it to the real
+// engine. Where a workflow can tell, it behaves as the pipeline does:
+// - tasks are made by createTask or named up front; a search in a task it does not hold fails
+//   `task_not_found`, one in a stopped task `task_stopped`;
+// - every provider named (default: the task's, else all) is asked; `corpus` names every `corpus:<name>`;
+//   a failing one is a warning, all failing ends the search `failed` with `all_providers_failed`
+//   (retryable when any failure was);
+// - hits are de-duplicated by URL in provider order and registered within the search's `maxPages` and the
+//   task's page budget: web pages are fetched during the search (`answer`), papers are registered by their
+//   abstract, corpus documents come from the "store"; pages beyond the budget are left unread (`skipped`);
+// - the claims of its pages, their evidence and statuses are memory-claims.ts's.
+// Deterministic, so a run interrupted and resumed can be compared with an uninterrupted one. Test support
+// only; no workflow imports this file.
+import {
+  InvalidInputError,
+  NonRetryableError,
+  claimId,
+  delay,
+  errorOfCategory,
+  isLyraError,
+  normalizeUrl,
+  parseCorpusUrl,
+  throwIfAborted,
+  type CreateTaskInput,
+  type Engine,
+  type EngineWarning,
+  type ErrorCategory,
+  type Materials,
+  type MaterialsOptions,
+  type SearchOptions,
+  type SearchOutcome,
+  type SearchStateView,
+  type SourceReachability,
+  type SourceText,
+  type SourceView,
+  type StoredError,
+  type Task,
+  type TaskCounts,
+  type TaskStatusView,
+  type UnreadSource,
+  type VerifyOutcome,
+} from '../../core/index.js';
+import { claimMaterials } from './memory-claims.js';
+import { rank, textOf, viewOf, type MemoryDoc, type MemoryProvider } from './memory-docs.js';
+
+export type { MemoryDoc, MemoryProvider } from './memory-docs.js';
+
+export interface MemoryEngineOptions {
+  providers: Record<string, MemoryProvider>;
+  /**
+   * The n-th fetch of a web URL (n = 1 is the search's own fetch): an HTTP 2xx status, or the error the
+   * fetcher throws (its `details.status` is the HTTP status). Default 200.
+   */
+  answer?: (url: string, n: number) => number | Error;
+  /** Corpus URLs whose document is gone from the store (checkSource finds them missing). */
+  missing?: readonly string[];
+  /** URLs of registered pages whose text readSource cannot give (`source_unreadable`). */
+  unreadable?: readonly string[];
+  /** Task ids the engine holds before any createTask (budget: 1000 pages and queries, an hour). */
+  tasks?: readonly string[];
+  /** Searches whose text it returns an error for fail with it after the providers answered (a later phase failing). */
+  failSearch?: (query: string) => Error | undefined;
+  /** Called when a search starts (query text, 1-based search number across tasks); tests abort from here. */
+  onSearch?: (query: string, n: number) => void;
+  /** Simulated work per search (ms), honouring the signal. */
+  searchDelayMs?: number;
+  /**
+   * Register hits under their URL as given, whatever it is: the hostile-input suite hands the renderers
+   * URLs (`javascript:`, spaces, newlines) no real provider passes. Default: a hit whose URL is no page
+   * URL is dropped with a warning, as the pipeline does.
+   */
+  acceptAnyUrl?: boolean;
+}
+
+type PageStatus = 'fetched' | 'abstract_only' | 'failed' | 'blocked' | 'skipped';
+
+interface StoredPage {
+  doc: MemoryDoc;
+  view: SourceView;
+  status: PageStatus;
+  /** The search's own fetch: its HTTP status and error. */
+  httpStatus?: number;
+  error?: StoredError;
+  check?: Omit<SourceReachability, 'source' | 'from'>;
+}
+
+interface TaskState {
+  task: Task;
+  queries: SearchStateView[];
+  /** Query id → the search's arguments, for resume. */
+  args: Map<string, { text: string; options: SearchOptions }>;
+  /** Pages by URL key, in the order first found. */
+  pages: Map<string, StoredPage>;
+  queriesUsed: number;
+  /** Statements given to verifyClaim: claims of the task without a page of their own. */
+  verified: string[];
+}
+
+/** The Engine methods the double answers: the union of what the workflows use. */
+export type MemoryEngineMethods = Pick<
+  Engine,
+  'createTask' | 'search' | 'verifyClaim' | 'status' | 'stop' | 'resume' | 'materials' | 'counts' | 'readSource' | 'checkSource'
+>;
+
+const AT = '2025-01-01T00:00:00.000Z';
+function errorOf(e: Error): StoredError & { httpStatus?: number } {
+  if (!isLyraError(e)) return { category: 'retryable', code: 'unexpected', message: e.message };
+  const s = (e.details as { status?: unknown }).status;
+  return { category: e.category, code: e.code, message: e.message, ...(typeof s === 'number' ? { httpStatus: s } : {}) };
+}
+
+export class MemoryEngine implements MemoryEngineMethods {
+  /** Every search: its task, query and options. */
+  readonly searches: Array<{ taskId: string; query: string; providers: string[]; maxPages?: number; seekPrimary: boolean }> = [];
+  /** Every time a provider was asked, by provider name. */
+  readonly calls: Record<string, string[]> = {};
+  /** Every fetch of a web URL (the searches' own and the checks'), in order. */
+  readonly fetches: string[] = [];
+  /** Every checkSource call: the page's URL and whether it was a recheck. */
+  readonly checks: Array<{ url: string; recheck: boolean }> = [];
+  /** Page ids read, in order. */
+  readonly reads: string[] = [];
+  private readonly tasks = new Map<string, TaskState>();
+  private readonly answer: (url: string, n: number) => number | Error;
+  private searchCount = 0;
+  private lastTaskId?: string;
+
+  constructor(private readonly options: MemoryEngineOptions) {
+    this.answer = options.answer ?? (() => 200);
+    for (const id of options.tasks ?? []) this.addTask(id, 'memory task', { maxPages: 1000, maxQueries: 1000, maxSeconds: 3600 });
+  }
+
+  /** The task createTask made last. */
+  get task(): Task | undefined {
+    return this.lastTaskId === undefined ? undefined : this.tasks.get(this.lastTaskId)?.task;
+  }
+
+  /** The pages of a task, in the order found (unread ones too). */
+  pagesOf(taskId: string): SourceView[] {
+    return [...this.state(taskId).pages.values()].map((p) => p.view);
+  }
+
+  private addTask(id: string, question: string, budget: Task['budget'], language?: string): TaskState {
+    const task: Task = { id, question, status: 'created', budget, priorityDomains: [], createdAt: AT, configSnapshot: {}, ...(language ? { language } : {}) };
+    const s: TaskState = { task, queries: [], args: new Map(), pages: new Map(), queriesUsed: 0, verified: [] };
+    this.tasks.set(id, s);
+    return s;
+  }
+
+  private state(taskId: string): TaskState {
+    const s = this.tasks.get(taskId);
+    if (!s) throw new InvalidInputError(`task ${taskId} not found`, { code: 'task_not_found' });
+    return s;
+  }
+
+  async createTask(input: CreateTaskInput): Promise<Task> {
+    const id = `task_mem${String(this.tasks.size + 1).padStart(4, '0')}`;
+    const b = input.budget;
+    const s = this.addTask(
+      id,
+      input.question,
+      { maxPages: b?.maxPages ?? 100, maxQueries: b?.maxQueries ?? 50, maxSeconds: b?.maxSeconds ?? 1800 },
+      input.language,
+    );
+    if (input.providers && input.providers.length > 0) s.task.configSnapshot = { providers: [...input.providers] };
+    this.lastTaskId = id;
+    return s.task;
+  }
+
+  /** The provider names a search asks: `corpus` stands for every `corpus:<name>`. */
+  private providerNames(s: TaskState, requested: readonly string[] | undefined): string[] {
+    const fromTask = s.task.configSnapshot.providers;
+    const names = requested ?? (Array.isArray(fromTask) ? (fromTask as string[]) : Object.keys(this.options.providers));
+    const out: string[] = [];
+    for (const name of names) {
+      const expanded =
+        name === 'corpus' && !(name in this.options.providers) ? Object.keys(this.options.providers).filter((k) => k.startsWith('corpus:')) : [name];
+      for (const n of expanded) {
+        if (!Object.hasOwn(this.options.providers, n)) throw new InvalidInputError(`unknown provider ${n}`, { code: 'provider_unknown' });
+        if (!out.includes(n)) out.push(n);
+      }
+    }
+    return out;
+  }
+
+  private fetch(url: string): number | Error {
+    this.fetches.push(url);
+    return this.answer(url, this.fetches.filter((f) => f === url).length);
+  }
+
+  private pagesUsed(s: TaskState): number {
+    return [...s.pages.values()].filter((p) => p.status !== 'skipped').length;
+  }
+
+  /** Registers a page (fetching a web page) or, with no room left, keeps it unread. */
+  private register(s: TaskState, d: MemoryDoc, room: boolean): { page: StoredPage; added: boolean } {
+    const key = d.url.startsWith('corpus://') || this.options.acceptAnyUrl ? d.url : normalizeUrl(d.url);
+    const existing = s.pages.get(key);
+    if (existing && existing.status !== 'skipped') return { page: existing, added: false };
+    const page: StoredPage = { doc: d, view: viewOf(d), status: 'skipped' };
+    if (room) {
+      if (d.url.startsWith('corpus://')) page.status = 'fetched';
+      else if (d.paper) page.status = 'abstract_only';
+      else {
+        const a = this.fetch(d.url);
+        if (a instanceof Error) {
+          const { httpStatus, ...error } = errorOf(a);
+          Object.assign(page, { status: error.category === 'blocked' ? 'blocked' : 'failed', error, ...(httpStatus !== undefined ? { httpStatus } : {}) });
+        } else Object.assign(page, { status: 'fetched', httpStatus: a });
+      }
+    }
+    s.pages.set(key, page);
+    return { page, added: room };
+  }
+
+  private run(s: TaskState, queryId: string): SearchOutcome {
+    const { text, options } = s.args.get(queryId)!;
+    const q = s.queries.find((x) => x.queryId === queryId)!;
+    const names = this.providerNames(s, options.providers);
+    const warnings: EngineWarning[] = [];
+    const failures: StoredError[] = [];
+    const found: Array<[string, MemoryDoc]> = [];
+    for (const name of names) {
+      const provider = this.options.providers[name]!;
+      const asked = (this.calls[name] ??= []);
+      asked.push(text);
+      const a = typeof provider === 'function' ? provider(text, asked.filter((x) => x === text).length) : rank(provider, text);
+      if (a instanceof Error) {
+        const e = errorOf(a);
+        failures.push(e);
+        warnings.push({ source: name, category: e.category, code: e.code, message: e.message, target: text, at: AT });
+      } else found.push(...a.map((d): [string, MemoryDoc] => [name, d]));
+    }
+    if (names.length > 0 && failures.length === names.length) {
+      const category: ErrorCategory = failures.some((f) => f.category === 'retryable') ? 'retryable' : failures[0]!.category;
+      const message = `every search provider failed for ${JSON.stringify(text)}: ${names.map((n, i) => `${n}: ${failures[i]!.message}`).join('; ')}`;
+      return this.fail(s, q, { category, code: 'all_providers_failed', message }, found.length, warnings);
+    }
+    const late = this.options.failSearch?.(text);
+    if (late) {
+      const { httpStatus: _h, ...error } = errorOf(late);
+      return this.fail(s, q, error, found.length, warnings);
+    }
+    const seen = new Set<string>();
+    const sources: SourceView[] = [];
+    const unread: UnreadSource[] = [];
+    let room = Math.min(options.maxPages ?? Infinity, s.task.budget.maxPages - this.pagesUsed(s));
+    let added = 0;
+    let fetched = 0;
+    for (const [name, d] of found) {
+      if (seen.has(d.url)) continue;
+      seen.add(d.url);
+      let r: { page: StoredPage; added: boolean };
+      try {
+        r = this.register(s, d, room > 0);
+      } catch (e) {
+        // A hit whose URL is no page URL is dropped with a warning naming the provider and the URL, as Phase 1 does.
+        const { httpStatus: _h, ...error } = errorOf(e as Error);
+        warnings.push({ source: name, ...error, target: d.url, at: AT });
+        continue;
+      }
+      const p = r.page;
+      if (r.added) {
+        room -= 1;
+        added += 1;
+        if (p.status === 'fetched' || p.status === 'abstract_only') fetched += 1;
+      }
+      if (p.status === 'fetched' || p.status === 'abstract_only') sources.push(p.view);
+      else
+        unread.push({
+          source: p.view,
+          fetchStatus: p.status,
+          ...(p.error ? { error: p.error } : {}),
+          ...(p.httpStatus !== undefined ? { httpStatus: p.httpStatus } : {}),
+        });
+    }
+    q.status = 'done';
+    return { ...this.outcome(s, q, found.length, warnings), status: 'done', newPages: added, pagesFetched: fetched, sources, unread };
+  }
+
+  private fail(s: TaskState, q: SearchStateView, error: StoredError, found: number, warnings: EngineWarning[]): SearchOutcome {
+    q.status = 'failed';
+    q.lastError = `${error.category}: ${error.message}`;
+    q.error = error;
+    // As the engine's outcome of a failed search: the query's own warning after the providers'.
+    warnings.push({ source: 'query', category: error.category, code: 'query_failed', message: q.lastError, target: q.text, at: AT });
+    return {
+      ...this.outcome(s, q, found, warnings),
+      status: 'failed',
+      error,
+      satisfaction: 'unsatisfied',
+      newPages: 0,
+      pagesFetched: 0,
+      sources: [],
+      unread: [],
+    };
+  }
+
+  private outcome(
+    s: TaskState,
+    q: SearchStateView,
+    found: number,
+    warnings: EngineWarning[],
+  ): Omit<SearchOutcome, 'status' | 'newPages' | 'pagesFetched' | 'sources' | 'unread'> {
+    return {
+      taskId: s.task.id,
+      queryId: q.queryId,
+      query: q.text,
+      sentQueries: [q.text],
+      resultsFound: found,
+      fragments: 0,
+      usefulFragments: 0,
+      harvestRate: 0,
+      novelty: 0,
+      duplicateRate: 0,
+      satisfaction: 'partial',
+      hasPrimarySource: [...s.pages.values()].some((p) => p.view.primary && p.status !== 'skipped'),
+      claims: [],
+      budget: this.status(s.task.id).budget,
+      warnings,
+    };
+  }
+
+  async search(taskId: string, query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
+    const s = this.state(taskId);
+    if (s.task.status === 'stopped') throw new InvalidInputError(`task ${taskId} is stopped`, { code: 'task_stopped' });
+    s.task.status = 'running';
+    const providers = this.providerNames(s, options.providers);
+    this.searches.push({
+      taskId,
+      query,
+      providers: options.providers ? [...options.providers] : providers,
+      ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}),
+      seekPrimary: options.seekPrimary === true,
+    });
+    const queryId = `q_${String(s.queries.length + 1).padStart(3, '0')}`;
+    s.queries.push({
+      queryId,
+      text: query,
+      kind: 'query',
+      mode: options.refute ? 'refute' : 'normal',
+      origin: options.origin ?? 'client',
+      ...(options.clientKey !== undefined ? { clientKey: options.clientKey } : {}),
+      status: 'running',
+      attempts: 1,
+    });
+    const { signal: _signal, ...kept } = options;
+    s.args.set(queryId, { text: query, options: kept });
+    s.queriesUsed += options.refute ? 7 : 1;
+    // As the engine: the query is recorded before the signal is heeded, so a search cut off is found again by its key.
+    this.options.onSearch?.(query, ++this.searchCount);
+    if (this.options.searchDelayMs) await delay(this.options.searchDelayMs, options.signal);
+    throwIfAborted(options.signal);
+    return this.run(s, queryId);
+  }
+
+  async verifyClaim(taskId: string, statement: string, options: SearchOptions = {}): Promise<VerifyOutcome> {
+    const out = await this.search(taskId, statement, options);
+    const { queryId } = out;
+    const s = this.state(taskId);
+    if (out.status !== 'done') {
+      const error = out.error ?? { category: 'retryable' as const, code: 'query_failed', message: out.status };
+      throw errorOfCategory(error.category, `verify: the search for ${JSON.stringify(statement)} ended ${out.status}: ${error.category}: ${error.message}`, {
+        code: 'verify_search_failed',
+        details: { cause: error },
+      });
+    }
+    if (!s.verified.includes(statement)) s.verified.push(statement);
+    return {
+      queryId,
+      claim: { id: claimId(statement), statement },
+      status: 'UNSUPPORTED',
+      confidence: 0.5,
+      uncertainty: 0.2,
+      controversy: 0,
+      rationale: '',
+      conditions: [],
+      supporting: [],
+      refuting: [],
+      neutralCount: 0,
+      queries: [statement],
+      warnings: [],
+    };
+  }
+
+  status(taskId: string): TaskStatusView {
+    const s = this.state(taskId);
+    const t = s.task;
+    const pagesUsed = this.pagesUsed(s);
+    const b = t.budget;
+    return {
+      task: t,
+      status: t.status,
+      searches: s.queries.map((q) => ({ ...q })),
+      pagesFetched: [...s.pages.values()].filter((p) => p.status === 'fetched').length,
+      pagesRegistered: pagesUsed,
+      usefulFragments: 0,
+      harvestRate: 0,
+      satisfaction: 'partial',
+      hasPrimarySource: [...s.pages.values()].some((p) => p.view.primary && p.status !== 'skipped'),
+      noveltyTrend: [],
+      claimCounts: { VERIFIED: 0, CONDITIONED: 0, CONTESTED: 0, UNSUPPORTED: 0, REFUTED: 0, PENDING: 0 },
+      sideClaims: 0,
+      budget: {
+        maxPages: b.maxPages,
+        pagesUsed,
+        pagesLeft: Math.max(0, b.maxPages - pagesUsed),
+        maxQueries: b.maxQueries,
+        queriesUsed: s.queriesUsed,
+        queriesLeft: Math.max(0, b.maxQueries - s.queriesUsed),
+        maxSeconds: b.maxSeconds,
+        secondsUsed: 0,
+        secondsLeft: b.maxSeconds,
+        exhausted: false,
+      },
+      authQueueSize: 0,
+      warnings: [],
+      failures: [],
+      blocked_domains: [],
+    };
+  }
+
+  async stop(taskId: string): Promise<TaskStatusView> {
+    const s = this.state(taskId);
+    s.task.status = 'stopped';
+    for (const q of s.queries) if (q.status === 'running' || q.status === 'pending') q.status = 'cancelled';
+    return this.status(taskId);
+  }
+
+  async resume(taskId: string): Promise<TaskStatusView> {
+    const s = this.state(taskId);
+    s.task.status = 'running';
+    for (const q of s.queries) if (q.status === 'running' || q.status === 'pending' || q.status === 'cancelled') this.run(s, q.queryId);
+    return this.status(taskId);
+  }
+
+  /** A registered page's record, found by its id. */
+  private page(taskId: string, pageId: string): StoredPage {
+    const p = [...this.state(taskId).pages.values()].find((x) => x.view.pageId === pageId);
+    if (!p) throw new InvalidInputError(`task ${taskId} has no page ${pageId}`, { code: 'page_not_found' });
+    return p;
+  }
+
+  readSource(taskId: string, pageId: string): SourceText {
+    this.reads.push(pageId);
+    const p = this.page(taskId, pageId);
+    const unreadable = this.options.unreadable?.includes(p.doc.url) === true;
+    if (unreadable || (p.status !== 'fetched' && p.status !== 'abstract_only'))
+      throw new NonRetryableError(`readSource: ${p.doc.url} has no text (${unreadable ? 'failed' : p.status})`, { code: 'source_unreadable' });
+    const d = p.doc;
+    return {
+      source: {
+        ...p.view,
+        ...(d.authors?.length ? { authors: d.authors } : {}),
+        ...(d.organization ? { organization: d.organization } : {}),
+        ...(d.identifiers && Object.keys(d.identifiers).length > 0 ? { identifiers: d.identifiers } : {}),
+      },
+      text: textOf(d),
+    };
+  }
+
+  async checkSource(taskId: string, pageId: string, opts: { recheck?: boolean; signal?: AbortSignal } = {}): Promise<SourceReachability> {
+    throwIfAborted(opts.signal);
+    const p = this.page(taskId, pageId);
+    this.checks.push({ url: p.doc.url, recheck: opts.recheck === true });
+    const corpus = parseCorpusUrl(p.doc.url);
+    if (corpus) {
+      const gone = this.options.missing?.includes(p.doc.url) === true;
+      return {
+        source: p.view,
+        from: 'check',
+        reachable: !gone,
+        httpStatus: null,
+        at: AT,
+        ...(gone ? { error: { category: 'non_retryable', code: 'corpus_document_missing', message: `${p.doc.url}: not in corpus ${corpus.corpus}` } } : {}),
+      };
+    }
+    if (!opts.recheck && p.check) return { source: p.view, ...p.check, from: 'check' };
+    if (!opts.recheck && (p.status === 'failed' || p.status === 'blocked' || (p.status === 'fetched' && p.httpStatus !== undefined))) {
+      return {
+        source: p.view,
+        from: 'task',
+        reachable: p.status === 'fetched',
+        httpStatus: p.httpStatus ?? null,
+        at: AT,
+        ...(p.error ? { error: p.error } : {}),
+      };
+    }
+    const a = this.fetch(p.doc.url);
+    throwIfAborted(opts.signal);
+    if (a instanceof Error) {
+      const { httpStatus, ...error } = errorOf(a);
+      p.check = { reachable: false, httpStatus: httpStatus ?? null, error, at: AT };
+    } else p.check = { reachable: true, httpStatus: a, at: AT };
+    return { source: p.view, ...p.check, from: 'check' };
+  }
+
+  private readable(s: TaskState): StoredPage[] {
+    return [...s.pages.values()].filter((p) => p.status === 'fetched' || p.status === 'abstract_only');
+  }
+
+  counts(taskId: string): TaskCounts {
+    const all = this.materials(taskId, { offset: 0, limit: 1_000_000 });
+    return {
+      pageIds: all.pages.map((p) => p.pageId),
+      evidence: Object.fromEntries(all.claims.map((c) => [c.id, c.counts.supports + c.counts.refutes])),
+      totalClaims: all.paging.totalClaims,
+    };
+  }
+
+  materials(taskId: string, options: MaterialsOptions = {}): Materials {
+    const s = this.state(taskId);
+    const all = claimMaterials(this.readable(s), s.verified);
+    const offset = options.offset ?? 0;
+    const limit = options.limit ?? 100;
+    return {
+      task: s.task,
+      claims: all.slice(offset, offset + limit),
+      contested: [],
+      citations: [],
+      counterevidenceLog: [],
+      pages: this.readable(s).map((p) => p.view),
+      paging: { offset, limit, totalClaims: all.length, sideClaims: 0 },
+    };
+  }
+}

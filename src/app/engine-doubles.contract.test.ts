@@ -2,16 +2,28 @@
 // (workflows/test-support/memory-engine.ts) stands in for the Engine in the research, collect and
 // consensus tests. The same contract is checked on both — the real engine over a two-document corpus and
 // the double, in a task it made and in one named up front — so the double cannot drift from what the
-// engine returns: every answer parses with core's view schemas, a search is found in the task's status by
-// the id it returned and by the caller's key, a returned source can be read and checked, the claims a
-// search brought are in the task's materials (the evidence read model's schema), and a task the engine does not hold is refused alike.
+// engine returns, and every check below is one expectation both must meet: answers parse with core's
+// schemas (the evidence read model's included); sources look alike (URL, title, trust, primary, type); a
+// search's page budget registers what fits and leaves a corpus document over it unregistered; a page
+// already read is a source again, not a new page; searches are found by id and key; a source is read
+// whole and checked; materials and counts agree; a search whose signal is aborted is recorded, ends
+// cancelled with the query's own warning and runs again on resume; an unknown task is refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { isLyraError, materialsSchema, searchOutcomeSchema, sourceViewSchema, taskStatusViewSchema, type Engine } from '../core/index.js';
+import {
+  isLyraError,
+  materialsSchema,
+  searchOutcomeSchema,
+  sourceViewSchema,
+  taskStatusViewSchema,
+  type Engine,
+  type SearchOutcome,
+  type SourceView,
+} from '../core/index.js';
 import { MemoryEngine } from '../workflows/test-support/memory-engine.js';
 import { loadConfig } from './config/index.js';
 import { addToCorpus } from './corpus/corpus.js';
@@ -25,7 +37,7 @@ const DOCS = [
   { id: 'doubt', title: 'A dissenting view', text: 'Global sea level rise has not accelerated since 1993 according to some tide gauge analyses.' },
 ];
 
-type Subject = Pick<Engine, 'search' | 'status' | 'readSource' | 'checkSource' | 'materials' | 'counts'>;
+type Subject = Pick<Engine, 'search' | 'status' | 'readSource' | 'checkSource' | 'materials' | 'counts' | 'resume'>;
 
 interface Contender {
   name: string;
@@ -33,7 +45,7 @@ interface Contender {
 }
 
 const sourceTextSchema = z.object({ source: sourceViewSchema, text: z.string().min(1) });
-const memoryDocs = DOCS.map((d) => ({ url: `corpus://sea/${d.id}`, title: d.title, text: d.text }));
+const memoryDocs = DOCS.map((d) => ({ url: `corpus://sea/${d.id}`, title: d.title, text: d.text, trustLevel: 'ACADEMIC' as const }));
 
 const CONTENDERS: Contender[] = [
   {
@@ -78,45 +90,84 @@ const CONTENDERS: Contender[] = [
   },
 ];
 
+/** What a source looks like to a workflow, whichever engine gave it (ids differ by design). */
+const looks = (v: SourceView): unknown => ({ url: v.url, title: v.title, trustLevel: v.trustLevel, primary: v.primary, sourceType: v.sourceType });
+const outcomeOf = (o: SearchOutcome): unknown => ({
+  status: o.status,
+  newPages: o.newPages,
+  sources: o.sources.map(looks).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+  unread: o.unread.length,
+  queryWarnings: o.warnings.filter((w) => w.source === 'query').map((w) => w.code),
+});
+const seaSource = (id: string, title: string): unknown => ({ url: `corpus://sea/${id}`, title, trustLevel: 'ACADEMIC', primary: true, sourceType: 'other' });
+
 for (const c of CONTENDERS) {
   test(`engine contract: ${c.name}`, async () => {
     const { engine, taskId, close } = await c.open();
+    const parses = (schema: z.ZodType, value: unknown, what: string): void => {
+      const r = schema.safeParse(value);
+      assert.ok(r.success, r.success ? '' : `${what}: ${z.prettifyError(r.error)}`);
+    };
     try {
-      const out = await engine.search(taskId, QUERY, { clientKey: 'contract:1', providers: ['corpus:sea'] });
-      const parsed = searchOutcomeSchema.safeParse(out);
-      assert.ok(parsed.success, parsed.success ? '' : z.prettifyError(parsed.error));
-      assert.equal(out.taskId, taskId);
-      assert.equal(out.status, 'done');
-      assert.equal(out.sources.length, 2, 'the search found both documents');
+      // One page of budget for the first search: one document is registered, the other not at all.
+      const first = await engine.search(taskId, QUERY, { clientKey: 'contract:1', providers: ['corpus:sea'], maxPages: 1 });
+      parses(searchOutcomeSchema, first, 'search outcome');
+      assert.equal(first.taskId, taskId);
+      assert.deepEqual(outcomeOf(first), { status: 'done', newPages: 1, sources: [first.sources.map(looks)[0]], unread: 0, queryWarnings: [] });
+      assert.equal(engine.status(taskId).budget.pagesUsed, 1, 'the page left over the budget is not counted');
+      // No providers named: the task's. The page already read is a source again, not a new page.
+      const second = await engine.search(taskId, QUERY, { clientKey: 'contract:2' });
+      assert.deepEqual(outcomeOf(second), {
+        status: 'done',
+        newPages: 1,
+        sources: [seaSource('doubt', 'A dissenting view'), seaSource('obs', 'Sea level observations')],
+        unread: 0,
+        queryWarnings: [],
+      });
 
       const status = engine.status(taskId);
-      const view = taskStatusViewSchema.safeParse(status);
-      assert.ok(view.success, view.success ? '' : z.prettifyError(view.error));
+      parses(taskStatusViewSchema, status, 'status view');
       assert.deepEqual(
-        status.searches.filter((s) => s.clientKey === 'contract:1').map((s) => s.queryId),
-        [out.queryId],
-        'the search is found by its id and by the key it was given',
+        ['contract:1', 'contract:2'].map((k) => status.searches.filter((s) => s.clientKey === k).map((s) => s.queryId)),
+        [[first.queryId], [second.queryId]],
+        'each search is found by its id and by the key it was given',
       );
-      assert.equal(status.budget.pagesUsed, 2, 'both pages count against the budget');
+      assert.equal(status.budget.pagesUsed, 2);
 
-      const first = out.sources[0]!;
-      const read = sourceTextSchema.safeParse(engine.readSource(taskId, first.pageId));
-      assert.ok(read.success, read.success ? '' : z.prettifyError(read.error));
-      assert.equal(read.data!.source.url, first.url);
-      const check = await engine.checkSource(taskId, first.pageId);
-      assert.equal(sourceViewSchema.safeParse(check.source).success, true);
-      assert.equal(check.reachable, true, 'a corpus document the store holds answers');
+      const page = second.sources[0]!;
+      const read = engine.readSource(taskId, page.pageId);
+      parses(sourceTextSchema, read, 'source text');
+      assert.equal(read.source.url, page.url);
+      assert.ok(read.text.includes(DOCS.find((d) => page.url.endsWith(d.id))!.text), 'the document is read whole');
+      const check = await engine.checkSource(taskId, page.pageId);
+      assert.deepEqual([sourceViewSchema.safeParse(check.source).success, check.reachable], [true, true], 'a corpus document the store holds answers');
 
       const materials = engine.materials(taskId, { offset: 0, limit: 100 });
-      const model = materialsSchema.safeParse(materials);
-      assert.ok(model.success, model.success ? '' : z.prettifyError(model.error));
-      assert.deepEqual(new Set(materials.pages.map((p) => p.pageId)), new Set(out.sources.map((s) => s.pageId)), 'the pages read are the task’s');
+      parses(materialsSchema, materials, 'materials (the evidence read model)');
+      assert.deepEqual(new Set(materials.pages.map((p) => p.url)), new Set(second.sources.map((s) => s.url)), 'the task’s pages are the two read');
       assert.ok(materials.claims.length > 0, 'the pages brought claims');
-      for (const claim of materials.claims)
-        for (const e of [...claim.supporting, ...claim.refuting]) assert.equal(sourceViewSchema.safeParse(e.source).success, true);
+      assert.ok(
+        materials.claims.every((claim) => claim.origins.length > 0),
+        'each claim names the page it came from',
+      );
       const counts = engine.counts(taskId);
-      assert.equal(counts.totalClaims, materials.paging.totalClaims);
-      assert.deepEqual(new Set(counts.pageIds), new Set(materials.pages.map((p) => p.pageId)));
+      assert.deepEqual(
+        [counts.totalClaims, new Set(counts.pageIds)],
+        [materials.paging.totalClaims, new Set(materials.pages.map((p) => p.pageId))],
+        'counts say what materials hold',
+      );
+
+      // A search whose signal is already aborted is recorded, ends cancelled with the query's own warning,
+      // and runs again on resume.
+      const aborted = AbortSignal.abort(new Error('caller gave up'));
+      const cut = await engine.search(taskId, 'sea level rise', { clientKey: 'contract:3', signal: aborted });
+      assert.deepEqual(
+        [cut.status, outcomeOf(cut)],
+        ['cancelled', { status: 'cancelled', newPages: 0, sources: [], unread: 0, queryWarnings: ['query_cancelled'] }],
+      );
+      assert.equal(engine.status(taskId).searches.find((s) => s.clientKey === 'contract:3')?.status, 'cancelled');
+      const resumed = await engine.resume(taskId);
+      assert.equal(resumed.searches.find((s) => s.clientKey === 'contract:3')?.status, 'done', 'resume runs the cancelled search');
 
       await assert.rejects(engine.search('task_unknown', QUERY), (e: unknown) => {
         assert.ok(isLyraError(e) && e.category === 'invalid_input' && e.code === 'task_not_found', String(e));

@@ -2,7 +2,8 @@
 // implements it (pipeline/), app/ composes it from configuration (createEngine). Field names of the
 // views are the JSON that MCP tools and `--json` print, so they are part of the public contract:
 // add fields, never rename or drop one. The views MCP returns are inferred from their zod schemas
-// (core/schemas/engine-views.ts), from which the MCP server derives its output schemas.
+// (core/schemas/engine-views.ts), from which the MCP server derives its output schemas; the evidence read
+// model that materials() answers from core/schemas/evidence-report.ts.
 import type { z } from 'zod';
 import type { StatusAxes, StoredError, Task } from '../entities.js';
 import type { ClaimStatus, QueryOrigin, QueryStatus, TaskKind } from '../enums.js';

@@ -1,7 +1,8 @@
 // The evidence read model (issue 33, item 2): what the engine builds from a task graph for every reader —
 // the claims with their statuses and the edges that decided them (spans, judge), the sources, the
 // contested pairs, the citations and the counterevidence searches. Engine.materials answers it; a research
-// run reads it once per phase; the report layer, the UI and the MCP resources render it. The TypeScript
+// run reads it once per phase and once per DEEP round; the report layer, the UI and the MCP resources
+// render it. The TypeScript
 // types (core/interfaces/engine.ts) are inferred from these schemas, and tests parse the real engine's
 // answer and the workflows' double's with them.
 import { z } from 'zod';

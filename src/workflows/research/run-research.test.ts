@@ -235,6 +235,25 @@ test('a Japanese question gives a Japanese report and search log', async () => {
   assert.ok(r.warnings.some((w) => w.code === 'translator_missing'));
 });
 
+test('a failed search is listed once: in the search log’s Errors and the report’s Failed queries, not again among the warnings', async () => {
+  // One WIDE search fails in the engine; the answer's verification fails too (the engine's verifyClaim throws).
+  const s = setup({ failOn: /disputed|^Global sea level rise has accelerated\.$/ });
+  const r = await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
+  const log = s.output.files.get('search_log.md')!;
+  assert.ok(log.includes('- Errors: 2'), log);
+  const errors = log
+    .split('## Errors')[1]!
+    .split('\n')
+    .filter((l) => l.startsWith('- '));
+  assert.equal(errors.length, 2, errors.join('\n'));
+  const report = s.output.files.get(r.files.report)!;
+  assert.match(report, /### Failed queries/);
+  const warnings = report.split(/### Warnings/)[1]?.split('\n## ')[0] ?? '';
+  assert.doesNotMatch(warnings, /query_failed|verify_search_failed/, warnings);
+  // The run's own warnings keep the engine's notices (the --json result).
+  assert.ok(r.warnings.some((w) => w.code === 'query_failed'));
+});
+
 test('a small page budget leaves searches unrun, listed as a limitation', async () => {
   const s = setup();
   const r = await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 3, queries: 500, seconds: 600 } });

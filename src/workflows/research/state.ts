@@ -166,6 +166,17 @@ export interface ResearchStateStore {
   save(state: ResearchState): void;
 }
 
+/**
+ * Whether a warning restates a search the run lists as failed: the engine's own notice of a failed or
+ * cancelled query (source `query`; its retry notices are not this), or the run's `search <key>` warning
+ * for an entry in `failedKeys`. The search log's Errors and the report's Warnings leave these out, so one
+ * failure is listed once; the run's warnings (its JSON result) keep them.
+ */
+export function restatesFailedSearch(w: Pick<ResearchWarning, 'source' | 'code'>, failedKeys: ReadonlySet<string>): boolean {
+  if (w.source === 'query') return w.code === 'query_failed' || w.code === 'query_cancelled';
+  return w.source.startsWith('search ') && failedKeys.has(w.source.slice('search '.length));
+}
+
 /** Adds a warning once (same source, code and message). */
 export function addWarning(state: ResearchState, w: ResearchWarning): boolean {
   if (state.warnings.some((x) => x.source === w.source && x.code === w.code && x.message === w.message)) return false;

@@ -1,7 +1,7 @@
 // The documents of the in-memory engine double (memory-engine.ts): what a provider returns, how a search
 // ranks them, the page view a registered one gets. Test support only.
 import { parseCorpusUrl, type Identifiers, type SourceType, type SourceView, type TrustLevel } from '../../core/index.js';
-import { classifySourceType } from '../../policy/index.js';
+import { classifySourceType, isHighTrust } from '../../policy/index.js';
 
 /** A document a provider can return: a web page, a paper's record or a corpus document. */
 export interface MemoryDoc {
@@ -24,7 +24,8 @@ export interface MemoryDoc {
 }
 
 /**
- * A provider: documents it ranks by the query's words (ties: list order; at most ten), or a function of
+ * A provider: documents ranked by how many of the query's words (three letters or more, or Japanese) their
+ * title and text contain, as substrings (ties: list order; at most ten), or a function of
  * the query and the n-th time it is asked that query, answering documents or the error it fails with.
  */
 export type MemoryProvider = readonly MemoryDoc[] | ((query: string, n: number) => readonly MemoryDoc[] | Error);
@@ -84,7 +85,7 @@ export function viewOf(d: MemoryDoc): SourceView {
     title: d.title,
     trustLevel,
     sourceType: d.sourceType ?? (d.paper ? 'academic_paper' : corpus ? 'other' : classifySourceType(d.url)),
-    primary: trustLevel === 'ACADEMIC',
+    primary: isHighTrust(trustLevel),
     ...(d.publishedAt ? { publishedAt: d.publishedAt } : {}),
   };
 }

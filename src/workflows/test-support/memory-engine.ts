@@ -2,16 +2,21 @@
 // it as they ask the pipeline engine, and src/app/engine-doubles.contract.test.ts holds it to the real
 // engine. Where a workflow can tell, it behaves as the pipeline does:
 // - tasks are made by createTask or named up front; a search in a task it does not hold fails
-//   `task_not_found`, one in a stopped task `task_stopped`;
-// - every provider named (default: the task's, else all) is asked; `corpus` names every `corpus:<name>`;
-//   a failing one is a warning, all failing ends the search `failed` with `all_providers_failed`
-//   (retryable when any failure was);
-// - hits are de-duplicated by URL in provider order and registered within the search's `maxPages` and the
-//   task's page budget: web pages are fetched during the search (`answer`), papers are registered by their
-//   abstract, corpus documents come from the "store"; pages beyond the budget are left unread (`skipped`);
-// - the claims of its pages, their evidence and statuses are memory-claims.ts's.
-// Deterministic, so a run interrupted and resumed can be compared with an uninterrupted one. Test support
-// only; no workflow imports this file.
+//   `task_not_found`, one in a stopped task `task_stopped`; a search is recorded before the signal is
+//   heeded, and a signal (or stop) ends it `cancelled` with the query's own warning, as the engine does;
+// - the providers named (none: the task's, else all) are asked; `corpus` names every `corpus:<name>`
+//   (none: `corpus_not_found`); a failing one is a warning, all failing ends the search `failed` with
+//   `all_providers_failed` (retryable when any failure was) and the query's own `query_failed` warning;
+// - hits are de-duplicated by normalised URL in provider order and registered within the search's
+//   `maxPages` and the task's page budget: web pages are fetched during the search (`answer`), papers
+//   are registered by their abstract, corpus documents come from the "store"; a web page beyond the budget
+//   is registered unfetched (unread, `skipped`), a corpus document or paper beyond it is not registered;
+// - the claims of its readable pages, their evidence and statuses are memory-claims.ts's.
+// Where it is simpler than the engine, on purpose: every provider named is asked (the engine asks a
+// scholarly one only for an academic query or seekPrimary) and asked once (no retry within a search);
+// each provider's list is ranked on its own (the engine's `corpus` is one provider over all corpora);
+// the query budget is counted, never enforced. Deterministic, so a run interrupted and resumed can be
+// compared with an uninterrupted one. Test support only; no workflow imports this file.
 import {
   InvalidInputError,
   NonRetryableError,
@@ -93,6 +98,8 @@ interface TaskState {
   /** Pages by URL key, in the order first found. */
   pages: Map<string, StoredPage>;
   queriesUsed: number;
+  /** Aborted by stop(): the searches in flight end cancelled. */
+  controller: AbortController;
   /** Statements given to verifyClaim: claims of the task without a page of their own. */
   verified: string[];
 }
@@ -143,7 +150,7 @@ export class MemoryEngine implements MemoryEngineMethods {
 
   private addTask(id: string, question: string, budget: Task['budget'], language?: string): TaskState {
     const task: Task = { id, question, status: 'created', budget, priorityDomains: [], createdAt: AT, configSnapshot: {}, ...(language ? { language } : {}) };
-    const s: TaskState = { task, queries: [], args: new Map(), pages: new Map(), queriesUsed: 0, verified: [] };
+    const s: TaskState = { task, queries: [], args: new Map(), pages: new Map(), queriesUsed: 0, controller: new AbortController(), verified: [] };
     this.tasks.set(id, s);
     return s;
   }
@@ -168,14 +175,15 @@ export class MemoryEngine implements MemoryEngineMethods {
     return s.task;
   }
 
-  /** The provider names a search asks: `corpus` stands for every `corpus:<name>`. */
+  /** The provider names a search asks (none named: the task's, else all); `corpus` stands for every `corpus:<name>`. */
   private providerNames(s: TaskState, requested: readonly string[] | undefined): string[] {
     const fromTask = s.task.configSnapshot.providers;
-    const names = requested ?? (Array.isArray(fromTask) ? (fromTask as string[]) : Object.keys(this.options.providers));
+    const names = requested && requested.length > 0 ? requested : Array.isArray(fromTask) ? (fromTask as string[]) : Object.keys(this.options.providers);
     const out: string[] = [];
     for (const name of names) {
       const expanded =
-        name === 'corpus' && !(name in this.options.providers) ? Object.keys(this.options.providers).filter((k) => k.startsWith('corpus:')) : [name];
+        name === 'corpus' && !Object.hasOwn(this.options.providers, name) ? Object.keys(this.options.providers).filter((k) => k.startsWith('corpus:')) : [name];
+      if (expanded.length === 0) throw new InvalidInputError('no local corpus: add one with lyra corpus add', { code: 'corpus_not_found' });
       for (const n of expanded) {
         if (!Object.hasOwn(this.options.providers, n)) throw new InvalidInputError(`unknown provider ${n}`, { code: 'provider_unknown' });
         if (!out.includes(n)) out.push(n);
@@ -193,11 +201,19 @@ export class MemoryEngine implements MemoryEngineMethods {
     return [...s.pages.values()].filter((p) => p.status !== 'skipped').length;
   }
 
-  /** Registers a page (fetching a web page) or, with no room left, keeps it unread. */
-  private register(s: TaskState, d: MemoryDoc, room: boolean): { page: StoredPage; added: boolean } {
-    const key = d.url.startsWith('corpus://') || this.options.acceptAnyUrl ? d.url : normalizeUrl(d.url);
+  /** The key a page is stored under: its normalised URL (throws for a hit whose URL is no page URL). */
+  private keyOf(d: MemoryDoc): string {
+    return d.url.startsWith('corpus://') || this.options.acceptAnyUrl ? d.url : normalizeUrl(d.url);
+  }
+
+  /**
+   * Registers a page (fetching a web page); with no room left, a web page is registered unfetched and a
+   * corpus document or paper not at all (undefined), as the engine's register phase does.
+   */
+  private register(s: TaskState, key: string, d: MemoryDoc, room: boolean): { page: StoredPage; added: boolean } | undefined {
     const existing = s.pages.get(key);
     if (existing && existing.status !== 'skipped') return { page: existing, added: false };
+    if (!room && (d.url.startsWith('corpus://') || d.paper)) return undefined;
     const page: StoredPage = { doc: d, view: viewOf(d), status: 'skipped' };
     if (room) {
       if (d.url.startsWith('corpus://')) page.status = 'fetched';
@@ -235,12 +251,12 @@ export class MemoryEngine implements MemoryEngineMethods {
     if (names.length > 0 && failures.length === names.length) {
       const category: ErrorCategory = failures.some((f) => f.category === 'retryable') ? 'retryable' : failures[0]!.category;
       const message = `every search provider failed for ${JSON.stringify(text)}: ${names.map((n, i) => `${n}: ${failures[i]!.message}`).join('; ')}`;
-      return this.fail(s, q, { category, code: 'all_providers_failed', message }, found.length, warnings);
+      return this.fail(s, q, { category, code: 'all_providers_failed', message }, warnings);
     }
     const late = this.options.failSearch?.(text);
     if (late) {
       const { httpStatus: _h, ...error } = errorOf(late);
-      return this.fail(s, q, error, found.length, warnings);
+      return this.fail(s, q, error, warnings);
     }
     const seen = new Set<string>();
     const sources: SourceView[] = [];
@@ -249,17 +265,19 @@ export class MemoryEngine implements MemoryEngineMethods {
     let added = 0;
     let fetched = 0;
     for (const [name, d] of found) {
-      if (seen.has(d.url)) continue;
-      seen.add(d.url);
-      let r: { page: StoredPage; added: boolean };
+      let key: string;
       try {
-        r = this.register(s, d, room > 0);
+        key = this.keyOf(d);
       } catch (e) {
         // A hit whose URL is no page URL is dropped with a warning naming the provider and the URL, as Phase 1 does.
         const { httpStatus: _h, ...error } = errorOf(e as Error);
         warnings.push({ source: name, ...error, target: d.url, at: AT });
         continue;
       }
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const r = this.register(s, key, d, room > 0);
+      if (!r) continue;
       const p = r.page;
       if (r.added) {
         room -= 1;
@@ -279,14 +297,15 @@ export class MemoryEngine implements MemoryEngineMethods {
     return { ...this.outcome(s, q, found.length, warnings), status: 'done', newPages: added, pagesFetched: fetched, sources, unread };
   }
 
-  private fail(s: TaskState, q: SearchStateView, error: StoredError, found: number, warnings: EngineWarning[]): SearchOutcome {
+  /** A search that failed: no metrics, so no results found (as the engine's outcome reads it). */
+  private fail(s: TaskState, q: SearchStateView, error: StoredError, warnings: EngineWarning[]): SearchOutcome {
     q.status = 'failed';
     q.lastError = `${error.category}: ${error.message}`;
     q.error = error;
     // As the engine's outcome of a failed search: the query's own warning after the providers'.
     warnings.push({ source: 'query', category: error.category, code: 'query_failed', message: q.lastError, target: q.text, at: AT });
     return {
-      ...this.outcome(s, q, found, warnings),
+      ...this.outcome(s, q, 0, warnings),
       status: 'failed',
       error,
       satisfaction: 'unsatisfied',
@@ -348,11 +367,32 @@ export class MemoryEngine implements MemoryEngineMethods {
     const { signal: _signal, ...kept } = options;
     s.args.set(queryId, { text: query, options: kept });
     s.queriesUsed += options.refute ? 7 : 1;
-    // As the engine: the query is recorded before the signal is heeded, so a search cut off is found again by its key.
+    // As the engine: the query is recorded before the signal is heeded, so a search cut off is found again by
+    // its key; the caller's signal or a stop ends it cancelled (an outcome, not a throw).
     this.options.onSearch?.(query, ++this.searchCount);
-    if (this.options.searchDelayMs) await delay(this.options.searchDelayMs, options.signal);
-    throwIfAborted(options.signal);
-    return this.run(s, queryId);
+    const signal = options.signal ? AbortSignal.any([options.signal, s.controller.signal]) : s.controller.signal;
+    try {
+      if (this.options.searchDelayMs) await delay(this.options.searchDelayMs, signal);
+      throwIfAborted(signal);
+    } catch {
+      return this.cancel(s, s.queries.find((x) => x.queryId === queryId)!, signal.reason);
+    }
+    const out = this.run(s, queryId);
+    this.completeIfFinished(s);
+    return out;
+  }
+
+  /** A search cut off: cancelled, with the query's own warning, as the engine's outcome of it. */
+  private cancel(s: TaskState, q: SearchStateView, reason: unknown): SearchOutcome {
+    q.status = 'cancelled';
+    q.lastError = `cancelled: ${reason instanceof Error ? reason.message : String(reason ?? 'stopped')}`;
+    const warnings: EngineWarning[] = [{ source: 'query', category: 'retryable', code: 'query_cancelled', message: q.lastError, target: q.text, at: AT }];
+    return { ...this.outcome(s, q, 0, warnings), status: 'cancelled', satisfaction: 'unsatisfied', newPages: 0, pagesFetched: 0, sources: [], unread: [] };
+  }
+
+  /** As the engine when its queue drains: a running task with nothing left to run is completed. */
+  private completeIfFinished(s: TaskState): void {
+    if (s.task.status === 'running' && !s.queries.some((q) => q.status === 'running' || q.status === 'pending')) s.task.status = 'completed';
   }
 
   async verifyClaim(taskId: string, statement: string, options: SearchOptions = {}): Promise<VerifyOutcome> {
@@ -360,11 +400,15 @@ export class MemoryEngine implements MemoryEngineMethods {
     const { queryId } = out;
     const s = this.state(taskId);
     if (out.status !== 'done') {
-      const error = out.error ?? { category: 'retryable' as const, code: 'query_failed', message: out.status };
-      throw errorOfCategory(error.category, `verify: the search for ${JSON.stringify(statement)} ended ${out.status}: ${error.category}: ${error.message}`, {
-        code: 'verify_search_failed',
-        details: { cause: error },
-      });
+      const q = s.queries.find((x) => x.queryId === queryId);
+      throw errorOfCategory(
+        out.error?.category ?? 'retryable',
+        `verify: the search for ${JSON.stringify(statement)} ended ${out.status}: ${q?.lastError ?? out.status}`,
+        {
+          code: 'verify_search_failed',
+          ...(out.error ? { details: { cause: out.error } } : {}),
+        },
+      );
     }
     if (!s.verified.includes(statement)) s.verified.push(statement);
     return {
@@ -424,14 +468,25 @@ export class MemoryEngine implements MemoryEngineMethods {
   async stop(taskId: string): Promise<TaskStatusView> {
     const s = this.state(taskId);
     s.task.status = 'stopped';
-    for (const q of s.queries) if (q.status === 'running' || q.status === 'pending') q.status = 'cancelled';
+    // A search in flight ends cancelled by the abort; one not started yet is cancelled here.
+    s.controller.abort(new Error('task stopped'));
+    for (const q of s.queries) if (q.status === 'pending') q.status = 'cancelled';
     return this.status(taskId);
   }
 
+  /** As the engine: the queries cut off (cancelled, pending, or running when it stopped) run again, then the task completes. */
   async resume(taskId: string): Promise<TaskStatusView> {
     const s = this.state(taskId);
-    s.task.status = 'running';
-    for (const q of s.queries) if (q.status === 'running' || q.status === 'pending' || q.status === 'cancelled') this.run(s, q.queryId);
+    const todo = s.queries.filter((q) => q.status === 'pending' || q.status === 'running' || q.status === 'cancelled');
+    if (s.task.status === 'stopped' || todo.length > 0) {
+      s.task.status = 'running';
+      s.controller = new AbortController();
+    }
+    for (const q of todo) {
+      q.attempts += 1;
+      this.run(s, q.queryId);
+    }
+    this.completeIfFinished(s);
     return this.status(taskId);
   }
 
@@ -520,7 +575,8 @@ export class MemoryEngine implements MemoryEngineMethods {
       contested: [],
       citations: [],
       counterevidenceLog: [],
-      pages: this.readable(s).map((p) => p.view),
+      // Every page of the task, read or not, as the engine's task graph lists them.
+      pages: [...s.pages.values()].map((p) => p.view),
       paging: { offset, limit, totalClaims: all.length, sideClaims: 0 },
     };
   }

@@ -1,7 +1,7 @@
 // Builds corpora/example/vectors.json + vectors.f32: the shipped encoder's (models/minilm-en, the default
 // embedding model) vector of every fragment the pipeline makes of the example corpus's documents; and
-// lead-vectors.json + lead-vectors.f32: the same encoder's vector of each document's lead, which corpus
-// search's hybrid ranking reads (docs/guide.md "Retrieval by meaning"). The graph phase embeds the
+// lead-vectors.json + lead-vectors.f32: the retrieval encoder's (models/minilm-retrieval-en) vector of each
+// document's lead, which corpus search's hybrid ranking reads (docs/guide.md "Retrieval by meaning"). The graph phase embeds the
 // fragments it shortlists for each claim; with these shipped, a run on the example corpus finds them
 // beside its vector cache instead of computing them. The fragments are made exactly as the pipeline makes them: the corpus is indexed into an
 // in-memory store and each stored document is cut by textFragments with the default
@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentHash, type EmbeddingModel } from '../src/core/index.js';
 import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../src/app/index.js';
-import { createShippedEncoder } from '../src/models/embedding/index.js';
+import { createRetrievalEncoder, createShippedEncoder } from '../src/models/embedding/index.js';
 import { PIPELINE_DEFAULTS, textFragments } from '../src/pipeline/index.js';
 import { CORPUS_LEAD_CHARS, corpusLead, openStore } from '../src/store/index.js';
 import { BUILTIN_LEAD_VECTORS_FILES, BUILTIN_VECTORS_FILES, type BuiltinVectorsFiles, type BuiltinVectorsManifest } from '../src/app/corpus/builtin-vectors.js';
@@ -89,7 +89,7 @@ await writeVectorSet({
 });
 // The retrieval encoder's vector of each document's lead, as corpus search's hybrid ranking reads it.
 await writeVectorSet({
-  model: createShippedEncoder(),
+  model: createRetrievalEncoder(),
   texts: leads,
   label: 'document leads',
   key: 'sha256 of the document lead (its title and the opening of its text, store corpusLead)',

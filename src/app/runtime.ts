@@ -15,6 +15,7 @@ import {
   buildClaimScreen,
   buildEmbeddingModel,
   buildMergeJudge,
+  buildRetrievalEncoder,
   buildSentenceEncoder,
   buildStanceModel,
   buildVectorCache,
@@ -138,9 +139,10 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
   // One connection to the vector cache file for both encoders (each keeps its own model's vectors in it).
   const ownVectorCache = once(() => buildVectorCache({ config }));
   const ownEmbedding = once(() => (embeddingIsShipped(config) ? ownSentence.get() : buildEmbeddingModel({ config, cache: ownVectorCache.get })));
-  // One pretrained sentence encoder serves corpus search (unless corpus.ranking is bm25) and the graph phase.
+  // The published encoder serves the graph phase (and the default embedding); corpus search (unless
+  // corpus.ranking is bm25) ranks with its retrieval fine-tune.
   const ownSentence = once(() => buildSentenceEncoder({ config, cache: ownVectorCache.get }));
-  const ownRetrieval = once(() => (rankingByMeaning(config) ? ownSentence.get() : undefined));
+  const ownRetrieval = once(() => (rankingByMeaning(config) ? buildRetrievalEncoder({ config, cache: ownVectorCache.get }) : undefined));
   const claimScreen = once(() => (overrides.claimScreen !== undefined ? (overrides.claimScreen ?? undefined) : buildClaimScreen({ config })));
   const mergeJudge = once(() => (overrides.mergeJudge !== undefined ? (overrides.mergeJudge ?? undefined) : buildMergeJudge()));
   const translator = once(() => overrides.translator ?? configuredTranslator(config));
@@ -166,8 +168,8 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
       await ownFetcher.built()?.close();
       await ownSchedule.built()?.close();
       ownPolicy.built()?.close();
-      // The retrieval encoder is the sentence encoder (or none), and so is the default embedding model: each closed once.
-      const encoders = new Set([ownEmbedding.built(), ownSentence.built()]);
+      // The default embedding model may be the sentence encoder: each closed once.
+      const encoders = new Set([ownEmbedding.built(), ownSentence.built(), ownRetrieval.built()]);
       for (const e of encoders) e?.close();
       ownVectorCache.built()?.close?.();
       ownStore.built()?.close();

@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isLyraError } from '../../core/index.js';
-import { createEmbeddingModel, createShippedEncoder } from '../../models/index.js';
+import { createEmbeddingModel, createRetrievalEncoder, createShippedEncoder } from '../../models/index.js';
 import { PIPELINE_DEFAULTS, textFragments } from '../../pipeline/index.js';
 import { corpusLead, openStore } from '../../store/index.js';
 import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../index.js';
@@ -47,7 +47,7 @@ test('every fragment the pipeline cuts from the example corpus has its shipped v
 test('every example document has its shipped lead vector, within 1e-4 of what the retrieval encoder computes now', async () => {
   const shipped = readBuiltinVectors(EXAMPLE_DIR, BUILTIN_LEAD_VECTORS_FILES);
   assert.ok(shipped);
-  const encoder = createShippedEncoder();
+  const encoder = createRetrievalEncoder();
   assert.deepEqual([shipped.model, shipped.dimensions, shipped.size], [encoder.name, 384, 1344]);
   const store = openStore({ path: ':memory:' });
   try {

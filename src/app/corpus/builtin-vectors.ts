@@ -1,7 +1,7 @@
 // Embedding vectors shipped beside a built-in corpus, written by `npm run build:example-vectors`:
 // vectors.json + vectors.f32, the default embedding model's vector of every fragment the pipeline cuts
-// from the corpus's documents, and lead-vectors.json + lead-vectors.f32, the retrieval encoder's vector
-// of each document's lead (what the hybrid corpus search reads), so a run on the example corpus does not
+// from the corpus's documents, and lead-vectors.json + lead-vectors.f32, the retrieval encoder's
+// (models/minilm-retrieval-en) vector of each document's lead (what the hybrid corpus search reads), so a run on the example corpus does not
 // compute them again. Optional: a corpus without the files has none; files that are there but do not agree are an
 // error naming them, never a silent fallback.
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,11 +1,11 @@
-// Corpus search's hybrid ranking with the real shipped encoder (models/minilm-en) over a real SQLite
-// store: BM25's pool re-ordered by meaning (sources/corpus/hybrid-rank.ts), and corpus.ranking choosing it.
+// Corpus search's hybrid ranking with the real shipped retrieval encoder (models/minilm-retrieval-en) over a
+// real SQLite store: BM25's pool re-ordered by meaning (sources/corpus/hybrid-rank.ts), and corpus.ranking choosing it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createShippedEncoder } from '../../models/embedding/index.js';
+import { createRetrievalEncoder } from '../../models/embedding/index.js';
 import { createCorpusSearchProvider } from '../../sources/index.js';
 import { PESTICIDE_CORPUS, withPesticideCorpus } from '../../test-support/pesticide-corpus.js';
 import { loadConfig } from '../config/index.js';
@@ -19,7 +19,7 @@ test('hybrid corpus search: the imidacloprid study, which says "honeybees" once,
       words.map((h) => h.id),
       ['market', 'varroa', 'field'],
     );
-    const hybrid = await createCorpusSearchProvider({ store, corpus: PESTICIDE_CORPUS, dense: { encoder: createShippedEncoder() } }).search(query);
+    const hybrid = await createCorpusSearchProvider({ store, corpus: PESTICIDE_CORPUS, dense: { encoder: createRetrievalEncoder() } }).search(query);
     assert.deepEqual(
       hybrid.map((h) => h.id),
       ['market', 'field', 'varroa'],
@@ -31,7 +31,7 @@ test('hybrid corpus search: the imidacloprid study, which says "honeybees" once,
     // The fused score replaces the word score: higher first.
     assert.ok(hybrid[0]!.score >= hybrid[1]!.score && hybrid[1]!.score >= hybrid[2]!.score);
     // Weight 0: the words alone decide again.
-    const none = await createCorpusSearchProvider({ store, corpus: PESTICIDE_CORPUS, dense: { encoder: createShippedEncoder(), weight: 0 } }).search(query);
+    const none = await createCorpusSearchProvider({ store, corpus: PESTICIDE_CORPUS, dense: { encoder: createRetrievalEncoder(), weight: 0 } }).search(query);
     assert.deepEqual(
       none.map((h) => h.id),
       ['market', 'varroa', 'field'],
@@ -39,11 +39,11 @@ test('hybrid corpus search: the imidacloprid study, which says "honeybees" once,
   });
 });
 
-test('corpus.ranking: hybrid (the default) builds the shipped encoder for corpus search; bm25 builds none', async () => {
+test('corpus.ranking: hybrid (the default) builds the shipped retrieval encoder for corpus search; bm25 builds none', async () => {
   const home = mkdtempSync(join(tmpdir(), 'lyra-ranking-'));
   try {
     const runtime = createRuntime(loadConfig({ env: { LYRA_HOME: home }, cwd: home }));
-    assert.equal(runtime.retrievalEncoder()?.name, createShippedEncoder().name);
+    assert.equal(runtime.retrievalEncoder()?.name, createRetrievalEncoder().name);
     await runtime.close();
     writeFileSync(join(home, 'bm25.yaml'), 'corpus:\n  ranking: bm25\n');
     const bm25 = createRuntime(loadConfig({ env: { LYRA_HOME: home }, cwd: home, configPath: join(home, 'bm25.yaml') }));

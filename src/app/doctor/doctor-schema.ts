@@ -100,6 +100,8 @@ export const doctorReportSchema = z.strictObject({
     /** Which backend and model will judge English and Japanese claims. */
     stance: z.strictObject({ en: stanceJudgeSchema, ja: stanceJudgeSchema }),
     embedding: z.strictObject({ backend: z.enum(['embedded', 'transformers']), model: z.string(), present: z.boolean() }),
+    /** Corpus search's retrieval encoder (shipped), when corpus.ranking ranks by meaning (hybrid); null with bm25. */
+    retrieval: z.strictObject({ model: z.string(), present: z.boolean() }).nullable().optional(),
     /** Model folders under the models dir (lyra models list). */
     local: z.array(z.string()),
     /** models.llm: translation (mirror queries), the llm judge and prose answers. */

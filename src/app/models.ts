@@ -18,6 +18,7 @@ import {
   type PullProgress,
   type PullResult,
   type StanceBackend,
+  type StaticVectors,
 } from '../models/index.js';
 import type { VectorCache } from '../models/embedding/index.js';
 import type { LyraConfig } from './config/index.js';
@@ -182,12 +183,21 @@ export function rankingByMeaning(config: LyraConfig): boolean {
  * sources the graph phase asks the judge about (pipeline/graph/corroborate.ts).
  */
 export function buildSentenceEncoder(options: { config: LyraConfig; cache?: () => VectorCache }): ClosableEmbeddingModel {
+  // The example corpus ships its fragments' vectors (corpora/example/vectors.*), consulted on a cache miss.
+  return shippedEncoder(SHIPPED_ENCODER_ID, options, () => loadBuiltinVectors());
+}
+
+/** A sentence encoder shipped in models/ (int8), with the runtime's vector cache and the vectors a built-in corpus ships for it. */
+function shippedEncoder(
+  modelId: string,
+  options: { config: LyraConfig; cache?: () => VectorCache },
+  staticVectors: () => readonly StaticVectors[],
+): ClosableEmbeddingModel {
   return createEmbeddingModel({
     backend: 'transformers',
-    transformers: { modelId: SHIPPED_ENCODER_ID, modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' },
+    transformers: { modelId, modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' },
     ...cacheOf(options),
-    // The example corpus ships its fragments' vectors (corpora/example/vectors.*), consulted on a cache miss.
-    staticVectors: () => loadBuiltinVectors(),
+    staticVectors,
   });
 }
 
@@ -198,13 +208,8 @@ export function buildSentenceEncoder(options: { config: LyraConfig; cache?: () =
  * fitted on the published encoder's.
  */
 export function buildRetrievalEncoder(options: { config: LyraConfig; cache?: () => VectorCache }): ClosableEmbeddingModel {
-  return createEmbeddingModel({
-    backend: 'transformers',
-    transformers: { modelId: RETRIEVAL_ENCODER_ID, modelsDir: SHIPPED_MODELS_DIR, dtype: 'q8' },
-    ...cacheOf(options),
-    // The example corpus ships its documents' leads' vectors (corpora/example/lead-vectors.*), consulted on a cache miss.
-    staticVectors: () => loadBuiltinVectors(undefined, BUILTIN_LEAD_VECTORS_FILES),
-  });
+  // The example corpus ships its documents' leads' vectors (corpora/example/lead-vectors.*), consulted on a cache miss.
+  return shippedEncoder(RETRIEVAL_ENCODER_ID, options, () => loadBuiltinVectors(undefined, BUILTIN_LEAD_VECTORS_FILES));
 }
 
 /**

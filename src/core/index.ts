@@ -20,6 +20,7 @@ export { TRACKING_PARAMS, corpusDocumentUrl, hostOf, isTrackingParam, normalizeU
 export { hostnameOf, registrableDomain } from './domain.js';
 export { CLAIM_ID_HASH_CHARS, claimId, contentHash, newId, normalizeStatement } from './ids.js';
 export { combineSignals, delay, throwIfAborted } from './async.js';
+export { budgetViewOf } from './budget-view.js';
 export * from './interfaces/index.js';
 export {
   blockedDomainInfoSchema,

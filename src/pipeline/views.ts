@@ -1,7 +1,7 @@
 // Read-only views over the store for the engine's answers: sources, claim summaries, the budget, a
 // query's outcome and its warnings. Metrics only, never advice (seed 002).
 import type { BudgetView, Claim, ClaimSummary, EngineWarning, Page, SearchOutcome, SourceView, Store, Task, TrustLevel, UnreadSource } from '../core/index.js';
-import { isOriginModel, normalizeUrl } from '../core/index.js';
+import { budgetViewOf, isOriginModel, normalizeUrl } from '../core/index.js';
 import { isHighTrust } from '../policy/index.js';
 import type { TrustResolver } from './deps.js';
 import { createSourceResolver, sourceView } from './materials/index.js';
@@ -23,19 +23,7 @@ export function pageSourceView(page: Page, trust: TrustResolver): SourceView {
 export function budgetView(store: Store, task: Task): BudgetView {
   const usage = loadUsage(store, task.id);
   const pagesUsed = store.listPages(task.id).filter((p) => COUNTED_FETCH_STATUSES.has(p.fetchStatus)).length;
-  const b = task.budget;
-  const view = {
-    maxPages: b.maxPages,
-    pagesUsed,
-    pagesLeft: Math.max(0, b.maxPages - pagesUsed),
-    maxQueries: b.maxQueries,
-    queriesUsed: usage.queriesSent,
-    queriesLeft: Math.max(0, b.maxQueries - usage.queriesSent),
-    maxSeconds: b.maxSeconds,
-    secondsUsed: Math.round(usage.secondsUsed),
-    secondsLeft: Math.max(0, Math.round(b.maxSeconds - usage.secondsUsed)),
-  };
-  return { ...view, exhausted: view.pagesLeft === 0 || view.queriesLeft === 0 || view.secondsLeft === 0 };
+  return budgetViewOf(task.budget, { pages: pagesUsed, queries: usage.queriesSent, seconds: usage.secondsUsed });
 }
 
 /** claim id → the page its origin fragment (the `supports` edge of model `origin`) belongs to. */

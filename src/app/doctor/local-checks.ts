@@ -17,6 +17,9 @@ import { listLocalModels, modelsDirOf, rankingByMeaning, stanceBackendOf } from 
 import type { DoctorReport } from './doctor-schema.js';
 
 type Models = DoctorReport['models'];
+
+/** Whether a sentence encoder shipped in models/ has its int8 network (a broken install lacks it). */
+const shippedEncoderPresent = (id: string): boolean => existsSync(join(SHIPPED_MODELS_DIR, id, 'onnx', 'model_quantized.onnx'));
 type Judge = Models['stance']['en'];
 
 /** A path of the config file, relative to the file (as app/models.ts resolves it). */
@@ -67,11 +70,9 @@ export function modelChecks(config: LyraConfig): Models {
       : {
           backend: 'embedded' as const,
           model: SHIPPED_ENCODER_ID,
-          present: existsSync(join(SHIPPED_MODELS_DIR, SHIPPED_ENCODER_ID, 'onnx', 'model_quantized.onnx')),
+          present: shippedEncoderPresent(SHIPPED_ENCODER_ID),
         };
-  const retrieval = rankingByMeaning(config)
-    ? { model: RETRIEVAL_ENCODER_ID, present: existsSync(join(SHIPPED_MODELS_DIR, RETRIEVAL_ENCODER_ID, 'onnx', 'model_quantized.onnx')) }
-    : null;
+  const retrieval = rankingByMeaning(config) ? { model: RETRIEVAL_ENCODER_ID, present: shippedEncoderPresent(RETRIEVAL_ENCODER_ID) } : null;
   return {
     stance_backend: backend,
     stance: { en, ja },

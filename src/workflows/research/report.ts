@@ -29,7 +29,7 @@ import { PERSPECTIVE_KEYS, perspectiveLabel } from './perspectives.js';
 import { answerSection } from './report-answer.js';
 import { Citations } from './report-parts.js';
 import { refutationSearched } from './verify.js';
-import { restatesFailedSearch, type ResearchState } from './state.js';
+import { warningsBesideFailures, type ResearchState } from './state.js';
 
 /** Claims shown per status section (the most relevant); every claim is in verified_claims.json. */
 export const REPORT_CLAIMS_PER_STATUS = 8;
@@ -171,8 +171,7 @@ function limitations(ctx: RunContext, model: IntegrationModel): ReportBlock[] {
   if (unverified.length > 0)
     out.push(heading(3, [text(t.unverifiedMajors)]), list(unverified.map((m) => item([text(`${oneLine(m.statement)} (${m.reasons.join(', ')})`)]))));
   // Failed queries are listed above: a warning that restates one is not listed again.
-  const failedKeys = new Set(failed.map((e) => e.key));
-  const warnings = s.warnings.filter((w) => !restatesFailedSearch(w, failedKeys));
+  const warnings = warningsBesideFailures(s);
   if (warnings.length > 0) {
     const byCode = new Map<string, { first: string; n: number }>();
     for (const w of warnings) {

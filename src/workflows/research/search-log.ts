@@ -4,7 +4,7 @@ import { mdText } from '../../core/index.js';
 import type { RunContext } from './context.js';
 import { perspectiveLabel, type PerspectiveKey } from './perspectives.js';
 import type { TaskSnapshot } from './snapshot.js';
-import { restatesFailedSearch, type SearchEntry } from './state.js';
+import { warningsBesideFailures, type SearchEntry } from './state.js';
 
 export const SEARCH_LOG_FILE = 'search_log.md';
 /** Sources named per row. */
@@ -85,10 +85,11 @@ export function renderSearchLog(ctx: RunContext, snap: TaskSnapshot): string {
   });
   const b = ctx.deps.engine.status(s.taskId).budget;
   const failed = ran.filter((e) => e.status === 'failed');
-  const failedKeys = new Set(failed.map((e) => e.key));
   const errors = [
     ...failed.map((e) => `- ${e.phase.toUpperCase()} “${cell(e.text)}”: ${cell(e.error ?? '')}`),
-    ...s.warnings.filter((w) => w.category !== 'warning' && !restatesFailedSearch(w, failedKeys)).map((w) => `- ${w.source} (${w.code}): ${cell(w.message)}`),
+    ...warningsBesideFailures(s)
+      .filter((w) => w.category !== 'warning')
+      .map((w) => `- ${w.source} (${w.code}): ${cell(w.message)}`),
   ];
   const skipped = s.entries.filter((e) => e.status === 'skipped');
   lines.push(...sendBackLines(ctx));

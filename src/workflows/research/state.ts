@@ -167,14 +167,14 @@ export interface ResearchStateStore {
 }
 
 /**
- * Whether a warning restates a search the run lists as failed: the engine's own notice of a failed or
- * cancelled query (source `query`; its retry notices are not this), or the run's `search <key>` warning
- * for an entry in `failedKeys`. The search log's Errors and the report's Warnings leave these out, so one
- * failure is listed once; the run's warnings (its JSON result) keep them.
+ * The run's warnings less those that restate a search it lists as failed: the engine's own notice of a
+ * failed or cancelled query (source `query`; its retry notices are not this), and the run's `search <key>`
+ * warning of a failed entry. The search log's Errors and the report's Warnings list these, beside the
+ * failed searches, so one failure is listed once; the run's warnings (its JSON result) keep them all.
  */
-export function restatesFailedSearch(w: Pick<ResearchWarning, 'source' | 'code'>, failedKeys: ReadonlySet<string>): boolean {
-  if (w.source === 'query') return w.code === 'query_failed' || w.code === 'query_cancelled';
-  return w.source.startsWith('search ') && failedKeys.has(w.source.slice('search '.length));
+export function warningsBesideFailures(state: Pick<ResearchState, 'warnings' | 'entries'>): ResearchWarning[] {
+  const failed = new Set(state.entries.filter((e) => e.status === 'failed').map((e) => `search ${e.key}`));
+  return state.warnings.filter((w) => (w.source === 'query' ? w.code !== 'query_failed' && w.code !== 'query_cancelled' : !failed.has(w.source)));
 }
 
 /** Adds a warning once (same source, code and message). */

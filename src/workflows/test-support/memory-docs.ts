@@ -1,6 +1,6 @@
 // The documents of the in-memory engine double (memory-engine.ts): what a provider returns, how a search
 // ranks them, the page view a registered one gets. Test support only.
-import { parseCorpusUrl, type Identifiers, type SourceType, type SourceView, type TrustLevel } from '../../core/index.js';
+import { hostnameOf, parseCorpusUrl, type Identifiers, type SourceType, type SourceView, type TrustLevel } from '../../core/index.js';
 import { classifySourceType, isHighTrust } from '../../policy/index.js';
 
 /** A document a provider can return: a web page, a paper's record or a corpus document. */
@@ -66,14 +66,6 @@ export function rank(docs: readonly MemoryDoc[], query: string): MemoryDoc[] {
     .map((x) => x.d);
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname || url;
-  } catch {
-    return url;
-  }
-}
-
 /** The page view a registered document gets; its page id is its URL's. */
 export function viewOf(d: MemoryDoc): SourceView {
   const corpus = parseCorpusUrl(d.url);
@@ -81,7 +73,7 @@ export function viewOf(d: MemoryDoc): SourceView {
   return {
     pageId: `pg:${d.url}`,
     url: d.url,
-    domain: corpus ? `corpus:${corpus.corpus}` : hostOf(d.url),
+    domain: corpus ? `corpus:${corpus.corpus}` : hostnameOf(d.url),
     title: d.title,
     trustLevel,
     sourceType: d.sourceType ?? (d.paper ? 'academic_paper' : corpus ? 'other' : classifySourceType(d.url)),

@@ -20,6 +20,7 @@
 import {
   InvalidInputError,
   NonRetryableError,
+  budgetViewOf,
   claimId,
   delay,
   errorOfCategory,
@@ -111,6 +112,10 @@ export type MemoryEngineMethods = Pick<
 >;
 
 const AT = '2025-01-01T00:00:00.000Z';
+
+/** A page status with text to read: fetched, or a paper registered by its abstract. */
+const isReadable = (status: PageStatus): status is 'fetched' | 'abstract_only' => status === 'fetched' || status === 'abstract_only';
+
 function errorOf(e: Error): StoredError & { httpStatus?: number } {
   if (!isLyraError(e)) return { category: 'retryable', code: 'unexpected', message: e.message };
   const s = (e.details as { status?: unknown }).status;
@@ -282,9 +287,9 @@ export class MemoryEngine implements MemoryEngineMethods {
       if (r.added) {
         room -= 1;
         added += 1;
-        if (p.status === 'fetched' || p.status === 'abstract_only') fetched += 1;
+        if (isReadable(p.status)) fetched += 1;
       }
-      if (p.status === 'fetched' || p.status === 'abstract_only') sources.push(p.view);
+      if (isReadable(p.status)) sources.push(p.view);
       else
         unread.push({
           source: p.view,
@@ -322,6 +327,7 @@ export class MemoryEngine implements MemoryEngineMethods {
     found: number,
     warnings: EngineWarning[],
   ): Omit<SearchOutcome, 'status' | 'newPages' | 'pagesFetched' | 'sources' | 'unread'> {
+    const { budget, hasPrimarySource } = this.status(s.task.id);
     return {
       taskId: s.task.id,
       queryId: q.queryId,
@@ -334,9 +340,9 @@ export class MemoryEngine implements MemoryEngineMethods {
       novelty: 0,
       duplicateRate: 0,
       satisfaction: 'partial',
-      hasPrimarySource: [...s.pages.values()].some((p) => p.view.primary && p.status !== 'skipped'),
+      hasPrimarySource,
       claims: [],
-      budget: this.status(s.task.id).budget,
+      budget,
       warnings,
     };
   }
@@ -354,7 +360,7 @@ export class MemoryEngine implements MemoryEngineMethods {
       seekPrimary: options.seekPrimary === true,
     });
     const queryId = `q_${String(s.queries.length + 1).padStart(3, '0')}`;
-    s.queries.push({
+    const q: SearchStateView = {
       queryId,
       text: query,
       kind: 'query',
@@ -363,7 +369,8 @@ export class MemoryEngine implements MemoryEngineMethods {
       ...(options.clientKey !== undefined ? { clientKey: options.clientKey } : {}),
       status: 'running',
       attempts: 1,
-    });
+    };
+    s.queries.push(q);
     const { signal: _signal, ...kept } = options;
     s.args.set(queryId, { text: query, options: kept });
     s.queriesUsed += options.refute ? 7 : 1;
@@ -375,7 +382,7 @@ export class MemoryEngine implements MemoryEngineMethods {
       if (this.options.searchDelayMs) await delay(this.options.searchDelayMs, signal);
       throwIfAborted(signal);
     } catch {
-      return this.cancel(s, s.queries.find((x) => x.queryId === queryId)!, signal.reason);
+      return this.cancel(s, q, signal.reason);
     }
     const out = this.run(s, queryId);
     this.completeIfFinished(s);
@@ -432,7 +439,6 @@ export class MemoryEngine implements MemoryEngineMethods {
     const s = this.state(taskId);
     const t = s.task;
     const pagesUsed = this.pagesUsed(s);
-    const b = t.budget;
     return {
       task: t,
       status: t.status,
@@ -446,18 +452,7 @@ export class MemoryEngine implements MemoryEngineMethods {
       noveltyTrend: [],
       claimCounts: { VERIFIED: 0, CONDITIONED: 0, CONTESTED: 0, UNSUPPORTED: 0, REFUTED: 0, PENDING: 0 },
       sideClaims: 0,
-      budget: {
-        maxPages: b.maxPages,
-        pagesUsed,
-        pagesLeft: Math.max(0, b.maxPages - pagesUsed),
-        maxQueries: b.maxQueries,
-        queriesUsed: s.queriesUsed,
-        queriesLeft: Math.max(0, b.maxQueries - s.queriesUsed),
-        maxSeconds: b.maxSeconds,
-        secondsUsed: 0,
-        secondsLeft: b.maxSeconds,
-        exhausted: false,
-      },
+      budget: budgetViewOf(t.budget, { pages: pagesUsed, queries: s.queriesUsed, seconds: 0 }),
       authQueueSize: 0,
       warnings: [],
       failures: [],
@@ -501,7 +496,7 @@ export class MemoryEngine implements MemoryEngineMethods {
     this.reads.push(pageId);
     const p = this.page(taskId, pageId);
     const unreadable = this.options.unreadable?.includes(p.doc.url) === true;
-    if (unreadable || (p.status !== 'fetched' && p.status !== 'abstract_only'))
+    if (unreadable || !isReadable(p.status))
       throw new NonRetryableError(`readSource: ${p.doc.url} has no text (${unreadable ? 'failed' : p.status})`, { code: 'source_unreadable' });
     const d = p.doc;
     return {
@@ -552,7 +547,7 @@ export class MemoryEngine implements MemoryEngineMethods {
   }
 
   private readable(s: TaskState): StoredPage[] {
-    return [...s.pages.values()].filter((p) => p.status === 'fetched' || p.status === 'abstract_only');
+    return [...s.pages.values()].filter((p) => isReadable(p.status));
   }
 
   counts(taskId: string): TaskCounts {

@@ -20,7 +20,7 @@ import { addToCorpus, buildStanceModel, loadConfig, openOrCreateStore, runResear
 import { traceAnswer, type AnswerTrace } from './lib/answer-trace.js';
 import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
 import { parseBudgetSpec, type Answer, type AnswerVerdict } from '../src/workflows/index.js';
-import { createShippedEncoder, loadClaimScreen } from '../src/models/index.js';
+import { createShippedEncoder, loadClaimScreen, loadRelevanceModel } from '../src/models/index.js';
 import { createUseLiteEmbeddingModel } from './lib/use-lite.js';
 import type { ClaimScreen, EmbeddingModel } from '../src/core/index.js';
 import { CHECKABILITY_FILES, evaluateCheckability } from './lib/claim-checkability.js';
@@ -34,6 +34,7 @@ import {
   RELEVANCE_BLIND_FILE,
   RELEVANCE_FILE,
   evaluateRelevance,
+  labelledRelevance,
 } from './lib/claim-relevance.js';
 import { DATA_DIR, covidAbstracts, type BinaryScores } from './lib/claim-samples.js';
 
@@ -107,6 +108,7 @@ if (!args['answers-only']) {
     }
   }
   console.log('bench:research — 2. relevance of claims to the question (relevance ≥ 0.3)');
+  const relevanceModel = loadRelevanceModel({ encoder: createShippedEncoder() });
   for (const [name, file] of [
     ['tuned (the rules were written on it)', RELEVANCE_FILE],
     ['blind (other questions, labelled after the rules were frozen; its errors were then read)', RELEVANCE_BLIND_FILE],
@@ -124,12 +126,30 @@ if (!args['answers-only']) {
   ] as const) {
     if (!existsSync(join(DATA_DIR, file))) continue;
     const rel = evaluateRelevance(file);
+    // Relevance by meaning (models/relevance, `npm run train:relevance`): fitted on every sample but blind6.
+    const meaningScores = new Map<string, number[]>();
+    for (const q of labelledRelevance(file)) {
+      const sims = await relevanceModel.similarities(
+        q.question,
+        q.rows.map((r) => r.text),
+      );
+      meaningScores.set(
+        q.question,
+        q.rows.map((r, i) => relevanceModel.combine({ rules: r.rules, similarity: sims[i]! })),
+      );
+    }
+    const meaning = evaluateRelevance(file, { scores: (q) => meaningScores.get(q.question)! });
     console.log(`  ${name}:`);
     for (const q of rel.questions)
       console.log(
         `    ${q.question.padEnd(53)} ${q.items} claims (${q.relevant} relevant): lyra P ${q.lyra.precision.toFixed(3)} R ${q.lyra.recall.toFixed(3)}; baseline P ${q.baseline.precision.toFixed(3)} R ${q.baseline.recall.toFixed(3)}`,
       );
     console.log(`    all: lyra ${pr(rel.lyra)}`);
+    console.log(
+      `         by meaning (models/relevance${file === RELEVANCE_BLIND6_FILE ? ', never fitted on it' : ', fitted on it'}): ${pr(meaning.lyra)}${meaning.pool ? `; scaled to the pools: precision ${meaning.pool.precision.toFixed(3)}, recall ${meaning.pool.recall.toFixed(3)}` : ''}${meaning.secondLabeller ? `; second labeller ${pr(meaning.secondLabeller.lyra)}` : ''}`,
+    );
+    for (const q of meaning.questions)
+      console.log(`           ${q.question.padEnd(53)} by meaning P ${q.lyra.precision.toFixed(3)} R ${q.lyra.recall.toFixed(3)}`);
     console.log(`         baseline (share of the question's words, the previous relevance): ${pr(rel.baseline)}`);
     if (rel.secondLabeller)
       console.log(

@@ -58,41 +58,92 @@ export interface RelevanceResult {
   secondLabeller?: { lyra: BinaryScores; pool?: PoolEstimate; agreement: number };
 }
 
-export function evaluateRelevance(file: string = RELEVANCE_FILE): RelevanceResult {
+/** One labelled claim of a relevance sample, with the rules' relevance (and the baseline's) computed as a run would. */
+export interface LabelledRelevanceRow {
+  text: string;
+  gold: boolean;
+  /** The second labeller's label, when the sample has one. */
+  second?: boolean;
+  /**
+   * The row's stratum of a stratified sample: named in the row (drawn by a fixed signal, e.g. the
+   * encoder's cosine), or else the rules' relevance at the draw (blind3–5: `relevant` when they called the
+   * claim relevant, `other` if not; re-read from the current rules, which match the draw's when the sample
+   * is scored on the frozen rules).
+   */
+  stratum?: string;
+  /** Lyra's term rules (workflows/answer claimRelevance), over the question's term weights in the header. */
+  rules: number;
+  /** The relevance the rules replaced: share of the question's content words. */
+  baseline: number;
+}
+
+export interface LabelledRelevanceQuestion {
+  question: string;
+  /** Each stratum's size in the question's claim pool (stratified samples). */
+  strata?: Record<string, number>;
+  rows: LabelledRelevanceRow[];
+}
+
+/** The labelled claims of a relevance sample, question by question, with the rules' relevance of each. */
+export function labelledRelevance(file: string): LabelledRelevanceQuestion[] {
   const lines = readJsonl<Line>(file);
+  return [...new Set(lines.map((l) => l.question))].map((question) => {
+    const header = lines.find((l): l is Extract<Line, { weights: unknown }> => l.question === question && 'weights' in l);
+    const weights: TermWeights = { n: header?.weights.n ?? 0, df: new Map(Object.entries(header?.weights.df ?? {})) };
+    const analysis = analyzeQuestion(question);
+    const questionTerms = normalizeClaim({ text: question, source: 'q' }).terms;
+    const rows = lines
+      .filter((l): l is Exclude<Line, { weights: unknown }> => l.question === question && !('weights' in l))
+      .map((item): LabelledRelevanceRow => {
+        const s = resolveSentence(item);
+        const text = item.corpus === 'example' ? s.text : (claimsFromSentence(s.context, s.text)[0] ?? s.text);
+        const terms = normalizeClaim({ text, source: 'bench' }).terms;
+        const rules = claimRelevance(analysis, terms, weights).relevance;
+        const stratum = item.stratum ?? (header?.strata ? (rules >= MIN_RELEVANCE ? 'relevant' : 'other') : undefined);
+        return {
+          text,
+          gold: item.relevant,
+          ...(item.relevant_b !== undefined ? { second: item.relevant_b } : {}),
+          ...(stratum !== undefined ? { stratum } : {}),
+          rules,
+          baseline: relevanceTo([questionTerms], terms),
+        };
+      });
+    return { question, ...(header?.strata ? { strata: header.strata } : {}), rows };
+  });
+}
+
+export interface EvaluateRelevanceOptions {
+  /** Lyra's relevance of each row of a question (default the rules'); a claim is relevant at MIN_RELEVANCE or over. */
+  scores?: (q: LabelledRelevanceQuestion) => readonly number[];
+}
+
+export function evaluateRelevance(file: string = RELEVANCE_FILE, options: EvaluateRelevanceOptions = {}): RelevanceResult {
   const out: RelevanceResult = { questions: [], lyra: binaryScores([]), baseline: binaryScores([]), errors: [] };
   const all: Array<{ gold: boolean; lyra: boolean; baseline: boolean; second?: boolean }> = [];
   const pooled = { tp: 0, fp: 0, fn: 0 };
   const pooledB = { tp: 0, fp: 0, fn: 0 };
   let stratified = false;
-  for (const question of [...new Set(lines.map((l) => l.question))]) {
-    const header = lines.find((l): l is Extract<Line, { weights: unknown }> => l.question === question && 'weights' in l);
-    const weights: TermWeights = { n: header?.weights.n ?? 0, df: new Map(Object.entries(header?.weights.df ?? {})) };
-    const analysis = analyzeQuestion(question);
-    const questionTerms = normalizeClaim({ text: question, source: 'q' }).terms;
-    const rows: Array<(typeof all)[number] & { stratum?: string }> = [];
-    for (const item of lines.filter((l): l is Exclude<Line, { weights: unknown }> => l.question === question && !('weights' in l))) {
-      const s = resolveSentence(item);
-      const text = item.corpus === 'example' ? s.text : (claimsFromSentence(s.context, s.text)[0] ?? s.text);
-      const terms = normalizeClaim({ text, source: 'bench' }).terms;
-      const r = claimRelevance(analysis, terms, weights).relevance;
+  for (const q of labelledRelevance(file)) {
+    const { question } = q;
+    const scores = options.scores?.(q) ?? q.rows.map((r) => r.rules);
+    const rows = q.rows.map((item, i) => {
+      const r = scores[i]!;
       const row = {
-        gold: item.relevant,
+        gold: item.gold,
         lyra: r >= MIN_RELEVANCE,
-        baseline: relevanceTo([questionTerms], terms) >= MIN_RELEVANCE,
-        ...(item.relevant_b !== undefined ? { second: item.relevant_b } : {}),
+        baseline: item.baseline >= MIN_RELEVANCE,
+        ...(item.second !== undefined ? { second: item.second } : {}),
         ...(item.stratum !== undefined ? { stratum: item.stratum } : {}),
       };
-      rows.push(row);
-      if (row.lyra !== row.gold) out.errors.push({ question, kind: row.lyra ? 'fp' : 'fn', text, relevance: r });
-    }
+      if (row.lyra !== row.gold) out.errors.push({ question, kind: row.lyra ? 'fp' : 'fn', text: item.text, relevance: r });
+      return row;
+    });
     all.push(...rows);
-    if (header?.strata) {
+    if (q.strata) {
       stratified = true;
-      const strata = header.strata;
-      // A row's stratum: named in the row (drawn by a fixed signal, e.g. the encoder's cosine), or else
-      // Lyra's relevance at the draw (blind3–5: `relevant` when it called the claim relevant, `other` if not).
-      const stratumOf = (r: (typeof rows)[number]): string => r.stratum ?? (r.lyra ? 'relevant' : 'other');
+      const strata = q.strata;
+      const stratumOf = (r: (typeof rows)[number]): string => r.stratum ?? 'other';
       const rowsIn = new Map<string, number>();
       for (const r of rows) rowsIn.set(stratumOf(r), (rowsIn.get(stratumOf(r)) ?? 0) + 1);
       const weight = (r: (typeof rows)[number]): number => (strata[stratumOf(r)] ?? 0) / rowsIn.get(stratumOf(r))!;

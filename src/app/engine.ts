@@ -3,7 +3,7 @@
 // the stance and embedding models, the translator) plus the text extractor, the configured web
 // providers and local corpora, and the trust resolver. Tests and library users may replace any
 // adapter through `overrides`, or hand in a runtime they share with other parts.
-import type { EmbeddingModel, Fetcher, GraphJobRunner, PageJobRunner, SearchProvider, StanceModel, Store, Thesaurus } from '../core/index.js';
+import type { EmbeddingModel, Fetcher, GraphJobRunner, PageJobRunner, RelevanceModel, SearchProvider, StanceModel, Store, Thesaurus } from '../core/index.js';
 import { createTextExtractor } from '../extract/index.js';
 import { createWordNetThesaurus } from '../models/index.js';
 import type { WebSearchPlan } from './web-search.js';
@@ -49,6 +49,8 @@ export interface AppEngine extends PipelineEngine {
   stanceModel(): StanceModel;
   /** The engine's embedding model (built on first use): vector search over fragments uses this same one. */
   embeddingModel(): EmbeddingModel;
+  /** Relevance by meaning for research runs (models.relevance; undefined under `backend: rules`), built on first use. */
+  relevanceModel(): RelevanceModel | undefined;
 }
 
 type PipelineSection = NonNullable<LyraConfig['raw']['pipeline']>;
@@ -153,6 +155,7 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
     store,
     stanceModel: runtime.stance,
     embeddingModel: runtime.embedding,
+    relevanceModel: runtime.relevanceModel,
     async createTask(input) {
       await ensureCorpora(input.providers);
       return engine.createTask(input);

@@ -2,12 +2,13 @@
 // chosen but not configured is an InvalidInputError naming the missing key.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { InvalidInputError, type ClaimScreen, type StanceModel } from '../core/index.js';
+import { InvalidInputError, type ClaimScreen, type EmbeddingModel, type RelevanceModel, type StanceModel } from '../core/index.js';
 import {
   createEmbeddingModel,
   createStanceModel,
   DEFAULT_MODEL_HUB,
   loadClaimScreen,
+  loadRelevanceModel,
   openVectorCache,
   pullTransformersModel,
   RETRIEVAL_ENCODER_ID,
@@ -230,6 +231,18 @@ export function buildClaimScreen(options: { config: LyraConfig }): ClaimScreen |
   const c = section(options.config).claim_screen;
   if (c?.enabled !== true) return undefined;
   return c?.weights_path ? loadClaimScreen(resolvePath(options.config, c.weights_path)) : loadClaimScreen();
+}
+
+/**
+ * Relevance by meaning (`models.relevance`, default `meaning`): the term rules mixed with the shipped
+ * encoder's cosine of question and claim (models/relevance), over `encoder` (the runtime's shipped encoder,
+ * shared with the graph phase). Undefined under `backend: rules`. A configured file that cannot be read is
+ * an error, not a run on the rules.
+ */
+export function buildRelevanceModel(options: { config: LyraConfig; encoder: EmbeddingModel }): RelevanceModel | undefined {
+  const r = section(options.config).relevance;
+  if (r?.backend === 'rules') return undefined;
+  return loadRelevanceModel({ encoder: options.encoder, ...(r?.weights_path ? { path: resolvePath(options.config, r.weights_path) } : {}) });
 }
 
 export interface PullModelOptions {

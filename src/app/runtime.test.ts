@@ -117,3 +117,25 @@ test("a CAPTCHA page fetched through the runtime is queued for a person in the r
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('relevance by meaning is on by default over the shipped encoder; models.relevance.backend: rules turns it off; a bad weights file is an error', async () => {
+  const dir = home('lyra-runtime-relevance-');
+  try {
+    const runtime = createRuntime(loadConfig({ env: { LYRA_HOME: dir }, cwd: dir }));
+    const model = runtime.relevanceModel();
+    assert.ok(model);
+    assert.equal(model, runtime.relevanceModel(), 'built once');
+    assert.equal(model.embeddingModel, runtime.sentenceEncoder()?.name);
+    await runtime.close();
+    writeFileSync(join(dir, 'rules.yaml'), 'models:\n  relevance: { backend: rules }\n');
+    const rules = createRuntime(loadConfig({ env: { LYRA_HOME: dir }, cwd: dir, configPath: join(dir, 'rules.yaml') }));
+    assert.equal(rules.relevanceModel(), undefined);
+    await rules.close();
+    writeFileSync(join(dir, 'bad.yaml'), 'models:\n  relevance: { weights_path: ./missing-relevance.json }\n');
+    const bad = createRuntime(loadConfig({ env: { LYRA_HOME: dir }, cwd: dir, configPath: join(dir, 'bad.yaml') }));
+    assert.throws(() => bad.relevanceModel(), { code: 'model_file_unreadable' });
+    await bad.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

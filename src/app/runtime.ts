@@ -5,7 +5,7 @@
 // doctor, search) take their parts from a runtime instead of opening a policy or building a fetcher
 // of their own, so a fetch limit, a policy file or a model setting means the same thing everywhere.
 // Closing the runtime closes what it built; parts handed in through `overrides` stay the caller's.
-import type { AuthItem, ClaimScreen, EmbeddingModel, EventSink, Fetcher, StanceModel, Store } from '../core/index.js';
+import type { AuthItem, ClaimScreen, EmbeddingModel, EventSink, Fetcher, RelevanceModel, StanceModel, Store } from '../core/index.js';
 import { createPgHostSchedule, type HostResolver } from '../net/index.js';
 import type { Translator } from '../pipeline/index.js';
 import { calibratedStanceModel } from './feedback/calibration.js';
@@ -13,6 +13,7 @@ import { createDomainPolicySource, type DomainPolicySource, type LyraConfig } fr
 import { createFetcher, type CreateFetcherOptions } from './fetcher.js';
 import {
   buildClaimScreen,
+  buildRelevanceModel,
   buildEmbeddingModel,
   buildMergeJudge,
   buildRetrievalEncoder,
@@ -43,6 +44,8 @@ export interface RuntimeOverrides {
   retrievalEncoder?: EmbeddingModel | null;
   /** The learned claim screen to use; null: none (default: models.claim_screen). */
   claimScreen?: ClaimScreen | null;
+  /** Relevance by meaning for research runs; null: the term rules alone (default: models.relevance). */
+  relevanceModel?: RelevanceModel | null;
   /** The judge that vetoes merging contradicting claims; null: none, words alone guard merges (default: the shipped NLI cross-encoder). */
   mergeJudge?: StanceModel | null;
   /** The pretrained sentence encoder of the graph phase's claim links; null: none, no such links (default: models/minilm-en). */
@@ -85,6 +88,8 @@ export interface Runtime {
   retrievalEncoder(): EmbeddingModel | undefined;
   /** The learned claim screen (models.claim_screen), undefined unless switched on; loaded on first use. */
   claimScreen(): ClaimScreen | undefined;
+  /** Relevance by meaning of research runs (models.relevance), undefined under `backend: rules`; loaded on first use. */
+  relevanceModel(): RelevanceModel | undefined;
   /** The judge that vetoes merging claims it reads as contradicting (models/nli-en); loaded only when a run has such a pair to judge. */
   mergeJudge(): StanceModel | undefined;
   /** The shipped pretrained sentence encoder (models/minilm-en); loaded on first use. */
@@ -144,6 +149,9 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
   const ownSentence = once(() => buildSentenceEncoder({ config, cache: ownVectorCache.get }));
   const ownRetrieval = once(() => (rankingByMeaning(config) ? buildRetrievalEncoder({ config, cache: ownVectorCache.get }) : undefined));
   const claimScreen = once(() => (overrides.claimScreen !== undefined ? (overrides.claimScreen ?? undefined) : buildClaimScreen({ config })));
+  const relevanceModel = once(() =>
+    overrides.relevanceModel !== undefined ? (overrides.relevanceModel ?? undefined) : buildRelevanceModel({ config, encoder: ownSentence.get() }),
+  );
   const mergeJudge = once(() => (overrides.mergeJudge !== undefined ? (overrides.mergeJudge ?? undefined) : buildMergeJudge()));
   const translator = once(() => overrides.translator ?? configuredTranslator(config));
   let closed = false;
@@ -159,6 +167,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     embedding: () => overrides.embedding ?? ownEmbedding.get(),
     retrievalEncoder: () => (overrides.retrievalEncoder !== undefined ? (overrides.retrievalEncoder ?? undefined) : ownRetrieval.get()),
     claimScreen: claimScreen.get,
+    relevanceModel: relevanceModel.get,
     mergeJudge: mergeJudge.get,
     sentenceEncoder: () => (overrides.sentenceEncoder !== undefined ? (overrides.sentenceEncoder ?? undefined) : ownSentence.get()),
     translator: translator.get,

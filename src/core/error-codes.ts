@@ -215,9 +215,9 @@ export const ERROR_CODES = {
   model_download_failed: { category: 'retryable', meaning: 'Downloading the model from the remote host failed; retry later' },
   model_file_invalid: {
     category: 'invalid_input',
-    meaning: 'The claim screen model file is invalid: wrong format or weights that do not match its dimensions',
+    meaning: 'A model file (claim screen, relevance model) is invalid: wrong format, or weights that do not fit',
   },
-  model_file_unreadable: { category: 'invalid_input', meaning: 'The claim screen model file cannot be read or is not JSON' },
+  model_file_unreadable: { category: 'invalid_input', meaning: 'A model file (the claim screen, the relevance model) cannot be read or is not JSON' },
   model_labels_unknown: {
     category: 'non_retryable',
     meaning: "The transformers model's labels are missing or not NLI labels; map them with models.transformers.labels",
@@ -322,6 +322,10 @@ export const ERROR_CODES = {
   },
   redirect_loop: { category: 'non_retryable', meaning: "The URL's redirects lead back to a URL already visited" },
   redirect_scheme: { category: 'non_retryable', meaning: 'The server redirected to a URL whose scheme is not http or https' },
+  relevance_encoder_mismatch: {
+    category: 'invalid_input',
+    meaning: 'The relevance model was given another sentence encoder than the one whose cosines it was fitted on',
+  },
   render_failed: {
     category: 'varies',
     meaning: 'Chromium rendering failed: retryable if the page load failed; non_retryable in the fallback (static text kept)',

@@ -15,6 +15,7 @@ import { DEFAULT_MAX_PDF_BYTES, DEFAULT_MAX_PDF_PAGES } from '../../extract/pdf/
 import { DEFAULT_MAX_PDF_INFLATED_BYTES } from '../../extract/pdf/inflated-size.js';
 import { DEFAULT_MAX_TEXT_CHARS } from '../../extract/text/extract-text.js';
 import { DEFAULT_CLAIM_SCREEN_PATH } from '../../models/claim-screen/claim-screen.js';
+import { DEFAULT_RELEVANCE_MODEL_PATH } from '../../models/relevance/relevance-model.js';
 import { transformersEmbeddingOptionsSchema } from '../../models/embedding/transformers-embedding.js';
 import { DEFAULT_VECTOR_CACHE_ENTRIES } from '../../models/embedding/vector-cache.js';
 import { escalationOptionsSchema } from '../../models/escalating-stance.js';
@@ -150,6 +151,8 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'models.transformers.batch_size': d('16; 1 for dtype q8, int8 or uint8'),
     'models.transformers.hub_url': d(DEFAULT_MODEL_HUB),
     'models.transformers.labels': unset,
+    'models.relevance.backend': d('meaning'),
+    'models.relevance.weights_path': d(DEFAULT_RELEVANCE_MODEL_PATH),
     'models.claim_screen.enabled': d(false),
     'models.claim_screen.weights_path': d(DEFAULT_CLAIM_SCREEN_PATH),
     'models.embedding.backend': d('embedded'),

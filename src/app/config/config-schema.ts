@@ -261,6 +261,18 @@ export const lyraConfigSchema = z.strictObject({
         })
         .optional(),
       /**
+       * How a research run scores a claim's relevance to its question: `meaning` (default: the term rules mixed
+       * with the shipped encoder's cosine of question and claim, models/relevance, for English questions) or
+       * `rules` (the term rules alone, the relevance before 2026-11-29).
+       */
+      relevance: z
+        .strictObject({
+          backend: z.enum(['meaning', 'rules']).optional(),
+          /** Default models/relevance/relevance.json as shipped (what `npm run train:relevance` writes). */
+          weights_path: z.string().min(1).optional(),
+        })
+        .optional(),
+      /**
        * The learned claim screen (models/claim-screen): a veto over the claims the rules accept, read from
        * the embedded encoder's vectors (models/minilm-en); skipped with a warning under another embedding model. Off unless
        * `enabled: true`.

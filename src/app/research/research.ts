@@ -120,9 +120,11 @@ function answerDeps(
   engine: AppEngine,
   chat: ChatClient | undefined,
   overrides: RunResearchOverrides,
-): Pick<ResearchDeps, 'writer' | 'judge' | 'describeSources' | 'linkOf'> {
+): Pick<ResearchDeps, 'writer' | 'judge' | 'describeSources' | 'linkOf' | 'relevanceModel'> {
   const writer = overrides.writer === undefined ? chat : (overrides.writer ?? undefined);
+  const relevanceModel = engine.relevanceModel();
   return {
+    ...(relevanceModel ? { relevanceModel } : {}),
     ...(writer ? { writer, judge: engine } : {}),
     describeSources: (providers) => describeSources(engine.store, providers),
     linkOf: (url) => builtinDocumentLink(url),

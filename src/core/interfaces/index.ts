@@ -19,7 +19,17 @@ export type {
   IdentifierType,
   TextExtractor,
 } from './text-extractor.js';
-export type { ClaimScreen, EmbeddingModel, QuestionRelevance, StanceJudgement, StanceModel, StancePair, Thesaurus, Translator } from './models.js';
+export type {
+  ClaimScreen,
+  EmbeddingModel,
+  QuestionRelevance,
+  RelevanceModel,
+  StanceJudgement,
+  StanceModel,
+  StancePair,
+  Thesaurus,
+  Translator,
+} from './models.js';
 export type { EventSink, LyraEvent, LyraEventLevel } from './event-sink.js';
 export { NULL_EVENT_SINK } from './event-sink.js';
 export type {

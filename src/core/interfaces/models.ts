@@ -51,6 +51,28 @@ export interface ClaimScreen {
 }
 
 /**
+ * Relevance by meaning: a fitted mix of the term rules' relevance of a claim to a question (workflows/answer)
+ * and a sentence encoder's cosine of the two. The caller computes the cosines once per statement
+ * (`similarities`, async: the encoder runs) and mixes them with the rules' figure, which depends on the
+ * run's claims (term rarity), as often as it needs (`combine`, sync). Adapters: models/relevance (a logistic
+ * regression over models/minilm-en's cosine, shipped weights).
+ */
+export interface RelevanceModel {
+  readonly name: string;
+  /** Name of the EmbeddingModel whose cosines `combine` was fitted on. */
+  readonly embeddingModel: string;
+  /** Cosine of the question and each statement, in the statements' order. */
+  similarities(question: string, statements: readonly string[], options?: { signal?: AbortSignal }): Promise<number[]>;
+  /**
+   * The claim's relevance on the rules' scale: at or over `cut` exactly when the fitted probability
+   * that the claim is relevant reaches the fitted threshold; monotone in that probability.
+   */
+  combine(parts: { rules: number; similarity: number }): number;
+  /** The relevance a claim must reach to count as relevant (the workflows' MIN_RELEVANCE). */
+  readonly cut: number;
+}
+
+/**
  * Translates a search query into the other working language (query expansion's mirror queries and
  * the research workflow's WIDE queries). Adapters: the `models.llm` chat model (app/translator.ts).
  */

@@ -4,6 +4,7 @@ import { isClaimWorthChecking, type NormalizedClaim } from '../../extract/index.
 import type { QuestionAnalysis } from '../answer/index.js';
 import { STRINGS } from './language.js';
 import type { PerspectiveKey } from './perspectives.js';
+import { runMeaning, type RunMeaning } from './relevance.js';
 import { addWarning, type ResearchState, type ResearchWarning } from './state.js';
 import type { ClosestRule, ResearchDeps, ResearchEvent } from './types.js';
 
@@ -29,6 +30,8 @@ export interface RunContext {
   perspectiveOf: (claimId: string) => PerspectiveKey | null;
   closest?: ClosestRule;
   strings: (typeof STRINGS)[keyof typeof STRINGS];
+  /** Relevance by meaning (deps.relevanceModel, English questions); the rules alone without it. */
+  meaning?: RunMeaning;
 }
 
 /** Most statements whose worth is remembered; the memo starts over beyond (a run reads at most MAX_SNAPSHOT_CLAIMS claims). */
@@ -87,5 +90,7 @@ export function createRunContext(options: {
     },
     strings: STRINGS[state.language],
   };
+  const meaning = runMeaning(deps.relevanceModel, options.questions[0]);
+  if (meaning) ctx.meaning = meaning;
   return ctx;
 }

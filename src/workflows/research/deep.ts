@@ -16,7 +16,8 @@ import { createRelevance } from './relevance.js';
 import { PERSPECTIVE_KEYS, type PerspectiveKey } from './perspectives.js';
 import { searchQueryText } from './query-text.js';
 import { runEntries } from './searches.js';
-import { loadSnapshot, type TaskSnapshot } from './snapshot.js';
+import { readSnapshot } from './read-snapshot.js';
+import type { TaskSnapshot } from './snapshot.js';
 import type { SearchEntry } from './state.js';
 
 /** Claims whose confidences are watched for convergence. */
@@ -123,10 +124,10 @@ function overBudget(ctx: RunContext): boolean {
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
 
 /** Closes the round just run: gaps, metrics, the termination decision. Returns true when DEEP ends. */
-function closeRound(ctx: RunContext, round: number, entries: readonly SearchEntry[]): boolean {
+async function closeRound(ctx: RunContext, round: number, entries: readonly SearchEntry[]): Promise<boolean> {
   const deep = ctx.state.deep;
   const gaps = ctx.state.normalize!.gaps;
-  const snap = loadSnapshot(ctx.deps.engine, ctx.state.taskId);
+  const snap = await readSnapshot(ctx);
   updateGaps(ctx, gaps, snap);
   const coverage = gapCoverage(gaps);
   const mu = roundUtility(ctx, entries, snap);
@@ -204,7 +205,7 @@ export function ruleText(rule: string, ja: boolean, coverage: number): string {
 export async function runDeep(ctx: RunContext): Promise<void> {
   const deep = ctx.state.deep;
   if (deep.topKHistory.length === 0) {
-    const snap = loadSnapshot(ctx.deps.engine, ctx.state.taskId);
+    const snap = await readSnapshot(ctx);
     updateGaps(ctx, ctx.state.normalize!.gaps, snap);
     deep.topKHistory.push(topKConfidences(ctx, snap));
     if (planPreview(ctx) === 0) deep.stop = { round: 0, ...stopReason(ctx, (ja) => noQueriesText(ctx.state.normalize!.gaps, ja)) };
@@ -219,6 +220,6 @@ export async function runDeep(ctx: RunContext): Promise<void> {
       ctx.save();
     }
     await runEntries(ctx, entries);
-    closeRound(ctx, round, entries);
+    await closeRound(ctx, round, entries);
   }
 }

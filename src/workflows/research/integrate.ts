@@ -21,7 +21,8 @@ import { headingClaimIds, renderMarkdown, reportDocumentSchema } from '../../rep
 import { reportDocument, reportDocumentFileName, reportFileName } from './report.js';
 import { renderReportHtml, reportHtmlFileName } from './report-html.js';
 import { renderSearchLog, SEARCH_LOG_FILE } from './search-log.js';
-import { isOrigin, loadSnapshot } from './snapshot.js';
+import { readSnapshot } from './read-snapshot.js';
+import { isOrigin } from './snapshot.js';
 import { finalStatus, riskLevel } from './status.js';
 import { scoreView } from './scoring.js';
 import { counterevidenceLog, refutationSearched } from './verify.js';
@@ -84,11 +85,11 @@ function meta(ctx: RunContext, name: ResearchArtifactName, openQuestions: string
   };
 }
 
-export function buildIntegration(ctx: RunContext): IntegrationModel {
+export async function buildIntegration(ctx: RunContext): Promise<IntegrationModel> {
   const s = ctx.state;
   // The proposition's closest neutral passages are read too: the answer shows them with an "insufficient evidence" verdict.
   const pid = propositionClaimId(ctx);
-  const snapshot = loadSnapshot(ctx.deps.engine, s.taskId, pid ? { closestFor: [pid] } : {});
+  const snapshot = await readSnapshot(ctx, pid ? { closestFor: [pid] } : {});
   const reference = new Date(s.startedAt);
   const claimCtx = ctx;
   const perClaim = normalizedClaims(snapshot, [], claimCtx, { merge: false });

@@ -1,10 +1,24 @@
 // The run's relevance of a claim to its question (workflows/answer: subject and aspect terms weighted
 // by rarity among the task's claims), over every reading of the question (the question itself and
-// its translated topic). A claim that is not worth checking when read alone — a decisive sentence the
-// engine turned into a claim, a headline — is never relevant, so no report shows it as a claim.
+// its translated topic), mixed — when the run has relevance by meaning (core RelevanceModel, English
+// questions) — with the encoder's cosine of question and claim. A claim that is not worth checking when
+// read alone — a decisive sentence the engine turned into a claim, a headline — is never relevant, so no
+// report shows it as a claim.
+import { throwIfAborted, type RelevanceModel } from '../../core/index.js';
 import type { NormalizedClaim } from '../../extract/index.js';
 import { analyzeQuestion, bestRelevance, termWeights, type QuestionAnalysis, type RelevanceParts } from '../answer/index.js';
 import type { ResearchState } from './state.js';
+
+/**
+ * Relevance by meaning for one run: the model, the question it reads, and the cosines of the statements
+ * read so far (computed once per statement by prepareMeaning, async, before a relevance function reads
+ * them, sync).
+ */
+export interface RunMeaning {
+  model: RelevanceModel;
+  question: string;
+  similarity: Map<string, number>;
+}
 
 export interface RelevanceContext {
   analyze: (statement: string) => NormalizedClaim;
@@ -12,6 +26,32 @@ export interface RelevanceContext {
   questions: readonly QuestionAnalysis[];
   /** Whether a statement read alone is a claim worth checking (memoized by the run). */
   worth: (statement: string) => boolean;
+  /** Relevance by meaning, when the run has it; without it the term rules alone decide. */
+  meaning?: RunMeaning;
+}
+
+/** Most cosines a run keeps (twice the claims a snapshot reads); beyond, the memo starts over. */
+export const MEANING_MEMO_LIMIT = 40_000;
+
+/**
+ * Relevance by meaning for a run, when the deps have a model and the question is English (the shipped
+ * encoder reads English; a Japanese question keeps the rules).
+ */
+export function runMeaning(model: RelevanceModel | undefined, question: QuestionAnalysis | undefined): RunMeaning | undefined {
+  if (!model || !question || question.language !== 'en') return undefined;
+  return { model, question: question.question, similarity: new Map() };
+}
+
+/** Computes the cosines of the statements worth checking that the run has not read yet (one batch per call). */
+export async function prepareMeaning(ctx: Pick<RelevanceContext, 'meaning' | 'worth'>, statements: readonly string[], signal?: AbortSignal): Promise<void> {
+  const m = ctx.meaning;
+  if (!m) return;
+  throwIfAborted(signal);
+  const missing = [...new Set(statements)].filter((s) => !m.similarity.has(s) && ctx.worth(s));
+  if (missing.length === 0) return;
+  if (m.similarity.size + missing.length > MEANING_MEMO_LIMIT) m.similarity.clear();
+  const cosines = await m.model.similarities(m.question, missing, signal ? { signal } : {});
+  missing.forEach((s, i) => m.similarity.set(s, cosines[i]!));
 }
 
 /** The question and its translated topics, analyzed. */
@@ -25,14 +65,25 @@ export function createRelevanceParts(ctx: Pick<RelevanceContext, 'analyze' | 'qu
   return (text) => bestRelevance(ctx.questions, ctx.analyze(text).terms, weights);
 }
 
-/** A relevance function for the claims of one snapshot: term rarity is counted over `statements`. */
+/**
+ * A relevance function for the claims of one snapshot: term rarity is counted over `statements`. With
+ * relevance by meaning, every statement scored must have been prepared (prepareMeaning): one that was not
+ * is a fault of the caller, not a claim to score by the rules alone.
+ */
 export function createRelevance(ctx: RelevanceContext, statements: readonly string[]): (statement: string) => number {
   const parts = createRelevanceParts(ctx, statements);
+  const m = ctx.meaning;
   const cache = new Map<string, number>();
   return (statement) => {
     let r = cache.get(statement);
     if (r === undefined) {
-      r = ctx.worth(statement) ? parts(statement).relevance : 0;
+      if (!ctx.worth(statement)) r = 0;
+      else if (!m) r = parts(statement).relevance;
+      else {
+        const similarity = m.similarity.get(statement);
+        if (similarity === undefined) throw new Error(`relevance by meaning: the statement was not prepared: "${statement.slice(0, 80)}"`);
+        r = m.model.combine({ rules: parts(statement).relevance, similarity });
+      }
       cache.set(statement, r);
     }
     return r;

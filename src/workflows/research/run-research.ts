@@ -19,7 +19,8 @@ import { DEFAULT_TEMPLATES_PER_PERSPECTIVE, MAX_TEMPLATES_PER_PERSPECTIVE, quest
 import { searchQueryText } from './query-text.js';
 import { ResearchInterrupted, runEntries, throwIfInterrupted } from './searches.js';
 import { questionReadings } from './relevance.js';
-import { createClaimAnalyzer, loadSnapshot } from './snapshot.js';
+import { readSnapshot } from './read-snapshot.js';
+import { createClaimAnalyzer } from './snapshot.js';
 import { RESEARCH_STATE_VERSION, researchStateSchema, type ResearchState, type ResearchStateStore, type SearchEntry } from './state.js';
 import type { ResearchDeps, ResearchInput, ResearchResult } from './types.js';
 import { refutationSearched, runVerify } from './verify.js';
@@ -95,9 +96,9 @@ function wideEntries(state: Pick<ResearchState, 'topics' | 'options' | 'kind'>):
   ];
 }
 
-function normalizePhase(ctx: RunContext): void {
+async function normalizePhase(ctx: RunContext): Promise<void> {
   const s = ctx.state;
-  const snap = loadSnapshot(ctx.deps.engine, s.taskId);
+  const snap = await readSnapshot(ctx);
   const raw = rawClaims(snap, ctx);
   const normalized = normalizedClaims(snap, raw, ctx);
   const { gaps, subQuestions } = analyzeGaps({
@@ -129,7 +130,9 @@ function normalizePhase(ctx: RunContext): void {
       source: 'normalize',
       code: 'no_relevant_claims',
       category: 'warning',
-      message: 'no claim shares enough words with the question (sources in another language, or off-topic results)',
+      message: ctx.meaning
+        ? 'no claim is close enough to the question in its words or its meaning (sources in another language, or off-topic results)'
+        : 'no claim shares enough words with the question (sources in another language, or off-topic results)',
     });
   }
 }
@@ -138,7 +141,7 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
   const s = ctx.state;
   const { engine, output } = ctx.deps;
   let files: ResearchResult['files'] = { report: '', reportHtml: '', searchLog: '', artifacts: [], reportDocument: '' };
-  let verified: ReturnType<typeof buildIntegration>['verified'] = [];
+  let verified: Awaited<ReturnType<typeof buildIntegration>>['verified'] = [];
   let answer: Answer | null = null;
   let reportClaims: string[] = [];
   try {
@@ -154,7 +157,7 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
           s.phase = 'normalize';
           break;
         case 'normalize':
-          normalizePhase(ctx);
+          await normalizePhase(ctx);
           s.phase = 'deep';
           break;
         case 'deep':
@@ -167,7 +170,7 @@ async function drive(ctx: RunContext): Promise<ResearchResult> {
           break;
         case 'integrate': {
           s.finishedAt = ctx.now().toISOString();
-          const model = buildIntegration(ctx);
+          const model = await buildIntegration(ctx);
           await addProseAnswer(ctx, model);
           ({ files, reportClaimIds: reportClaims } = await writeIntegration(ctx, model));
           verified = model.verified;
@@ -193,7 +196,7 @@ function result(
   ctx: RunContext,
   status: ResearchResult['status'],
   files: ResearchResult['files'],
-  verified: ReturnType<typeof buildIntegration>['verified'],
+  verified: Awaited<ReturnType<typeof buildIntegration>>['verified'],
   answer: Answer | null,
   reportClaims: string[],
 ): ResearchResult {

@@ -13,7 +13,7 @@ import { updateGaps } from './deep.js';
 import { claimQueries, MAX_QUERIES_PER_GAP, subQuestionText } from './gaps.js';
 import { normalizedClaims } from './normalize.js';
 import { runEntries } from './searches.js';
-import { loadSnapshot } from './snapshot.js';
+import { readSnapshot } from './read-snapshot.js';
 import type { SearchEntry, SendBackRecord } from './state.js';
 
 /** Searches one send-back round may run at most (default; ResearchInput.maxSendBackSearches, 0 turns the send-back off). */
@@ -58,7 +58,7 @@ function openClaimGap(
 }
 
 /** Decides which major claims go back to DEEP and plans their searches (state.sendBack). */
-export function planSendBack(ctx: RunContext): SendBackRecord {
+export async function planSendBack(ctx: RunContext): Promise<SendBackRecord> {
   const s = ctx.state;
   const max = s.options.maxSendBackSearches ?? DEFAULT_MAX_SEND_BACK_SEARCHES;
   const record: SendBackRecord = { round: s.deep.rounds.length + 1, claims: [], entryKeys: [], done: false };
@@ -67,7 +67,7 @@ export function planSendBack(ctx: RunContext): SendBackRecord {
     s.sendBack = { ...record, done: true };
     return s.sendBack;
   }
-  const snap = loadSnapshot(ctx.deps.engine, s.taskId);
+  const snap = await readSnapshot(ctx);
   updateGaps(ctx, n.gaps, snap);
   const claims = new Map(snap.claims.map((c) => [c.id, c]));
   const items = new Map(normalizedClaims(snap, [], ctx, { merge: false }).map((c) => [c.claim_id, c]));
@@ -149,14 +149,14 @@ export function planSendBack(ctx: RunContext): SendBackRecord {
 
 /** Runs the send-back round (planning it the first time), then records the claims' statuses after it. */
 export async function runSendBack(ctx: RunContext): Promise<void> {
-  const record = ctx.state.sendBack ?? planSendBack(ctx);
+  const record = ctx.state.sendBack ?? (await planSendBack(ctx));
   if (record.done) return;
   const keys = new Set(record.entryKeys);
   await runEntries(
     ctx,
     ctx.state.entries.filter((e) => keys.has(e.key)),
   );
-  const snap = loadSnapshot(ctx.deps.engine, ctx.state.taskId);
+  const snap = await readSnapshot(ctx);
   if (ctx.state.normalize) updateGaps(ctx, ctx.state.normalize.gaps, snap);
   const claims = new Map(snap.claims.map((c) => [c.id, c]));
   for (const c of record.claims) if (c.sent) c.statusAfter = claims.get(c.claimId)?.status ?? 'UNSUPPORTED';

@@ -1,5 +1,5 @@
 // What the research workflow needs (injected) and what it gives back.
-import type { ClaimStatus, Engine, StanceJudge, Translator } from '../../core/index.js';
+import type { ClaimStatus, Engine, RelevanceModel, StanceJudge, Translator } from '../../core/index.js';
 import type { Answer, AnswerWriter } from '../answer/index.js';
 import type { TerminationRule } from '../../policy/index.js';
 import type { ResearchLanguage } from './language.js';
@@ -32,6 +32,11 @@ export interface ResearchDeps {
   describeSources?: (providers: readonly string[]) => string[];
   /** A source's real address when its corpus knows one (the example corpus: its Wikipedia article), else null. */
   linkOf?: (url: string) => string | null;
+  /**
+   * Relevance by meaning (models/relevance): the term rules mixed with a sentence encoder's cosine of
+   * question and claim, for English questions. Without it the term rules alone score relevance.
+   */
+  relevanceModel?: RelevanceModel;
   /** Clock (tests). */
   now?: () => Date;
 }

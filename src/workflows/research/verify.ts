@@ -11,11 +11,12 @@ import { answerEntry } from './answer.js';
 import { normalizedClaims } from './normalize.js';
 import { runEntries } from './searches.js';
 import { runSendBack } from './send-back.js';
-import { loadSnapshot, type TaskSnapshot } from './snapshot.js';
+import { readSnapshot } from './read-snapshot.js';
+import type { TaskSnapshot } from './snapshot.js';
 import type { MajorClaim, ResearchState, SearchEntry } from './state.js';
 
-function planVerify(ctx: RunContext): void {
-  const snap = loadSnapshot(ctx.deps.engine, ctx.state.taskId);
+async function planVerify(ctx: RunContext): Promise<void> {
+  const snap = await readSnapshot(ctx);
   const items = normalizedClaims(snap, [], ctx, { merge: false });
   const selected = selectMajorClaims(items);
   const max = ctx.state.options.maxMajorClaims;
@@ -48,7 +49,7 @@ function planVerify(ctx: RunContext): void {
 }
 
 export async function runVerify(ctx: RunContext): Promise<void> {
-  if (!ctx.state.majors) planVerify(ctx);
+  if (!ctx.state.majors) await planVerify(ctx);
   await runEntries(
     ctx,
     ctx.state.entries.filter((e) => e.phase === 'verify'),

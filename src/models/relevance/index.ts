@@ -1,0 +1,10 @@
+export {
+  DEFAULT_RELEVANCE_MODEL_PATH,
+  RELEVANCE_MODEL_FORMAT,
+  SIMILARITY_BATCH,
+  createRelevanceModel,
+  loadRelevanceModel,
+  relevanceFeatures,
+  relevanceModelFileSchema,
+  type RelevanceModelFile,
+} from './relevance-model.js';

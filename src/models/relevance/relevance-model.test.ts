@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { EmbeddingModel } from '../../core/index.js';
+import { createShippedEncoder } from '../embedding/index.js';
+import { RELEVANCE_MODEL_FORMAT, SIMILARITY_BATCH, createRelevanceModel, loadRelevanceModel, type RelevanceModelFile } from './relevance-model.js';
+
+const file = (over: Partial<RelevanceModelFile> = {}): RelevanceModelFile => ({
+  format: RELEVANCE_MODEL_FORMAT,
+  name: 'test-relevance',
+  embedding_model: 'test-encoder',
+  weights: [2, 2, 4],
+  bias: -4,
+  threshold: 0.2,
+  cut: 0.3,
+  ...over,
+});
+
+/** An encoder whose vector of a text is fixed by its first word: "q" and "near" point the same way, "far" away. */
+function fakeEncoder(calls: number[] = []): EmbeddingModel {
+  const byWord: Record<string, [number, number]> = { q: [1, 0], near: [1, 0], half: [0.6, 0.8], far: [0, 1] };
+  return {
+    name: 'test-encoder',
+    dimensions: 2,
+    async embed(texts) {
+      calls.push(texts.length);
+      return texts.map((t) => Float32Array.from(byWord[t.split(' ')[0]!] ?? [0, 1]));
+    },
+  };
+}
+
+test('combine puts the fitted threshold on the cut and keeps the order of the fitted probability', () => {
+  const m = createRelevanceModel({ file: file(), encoder: fakeEncoder() });
+  // p = sigmoid(2·rules + 2·[rules ≥ 0.3] + 4·cosine − 4): at the threshold 0.2 exactly when the relevance is at the cut.
+  const logit = Math.log(0.2 / 0.8);
+  const cosineAtThreshold = (logit + 4) / 4; // rules 0
+  assert.ok(Math.abs(m.combine({ rules: 0, similarity: cosineAtThreshold }) - 0.3) < 1e-3);
+  assert.ok(m.combine({ rules: 0, similarity: cosineAtThreshold + 0.05 }) > 0.3);
+  assert.ok(m.combine({ rules: 0, similarity: cosineAtThreshold - 0.05 }) < 0.3);
+  // More of either figure never lowers the relevance; the rules' own cut is a step up.
+  assert.ok(m.combine({ rules: 0.2, similarity: 0.5 }) < m.combine({ rules: 0.3, similarity: 0.5 }));
+  assert.ok(m.combine({ rules: 0.3, similarity: 0.2 }) < m.combine({ rules: 0.3, similarity: 0.6 }));
+  for (const rules of [0, 0.5, 1])
+    for (const similarity of [-1, 0, 1]) assert.ok(m.combine({ rules, similarity }) >= 0 && m.combine({ rules, similarity }) <= 1);
+});
+
+test('similarities: the cosine of the question and each statement, in order, embedded in bounded batches', async () => {
+  const calls: number[] = [];
+  const m = createRelevanceModel({ file: file(), encoder: fakeEncoder(calls) });
+  const sims = await m.similarities('q', ['near x', 'far y', 'half z']);
+  assert.deepEqual(
+    sims.map((s) => Math.round(s * 100) / 100),
+    [1, 0, 0.6],
+  );
+  assert.deepEqual(await m.similarities('q', []), []);
+  calls.length = 0;
+  await m.similarities(
+    'q',
+    Array.from({ length: SIMILARITY_BATCH + 1 }, () => 'near'),
+  );
+  assert.deepEqual(calls, [1, SIMILARITY_BATCH, 1]);
+  const aborted = AbortSignal.abort();
+  await assert.rejects(m.similarities('q', ['near'], { signal: aborted }));
+});
+
+test('a model is bound to the encoder it was fitted on: another is refused, naming both', () => {
+  assert.throws(
+    () => createRelevanceModel({ file: file({ embedding_model: 'other-encoder' }), encoder: fakeEncoder() }),
+    (err: Error & { code?: string }) => {
+      assert.equal(err.code, 'relevance_encoder_mismatch');
+      assert.match(err.message, /other-encoder/);
+      assert.match(err.message, /test-encoder/);
+      return true;
+    },
+  );
+});
+
+test('a file that is not a relevance model is an error naming it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-relevance-'));
+  try {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ ...file(), weights: [1, 2] }));
+    assert.throws(
+      () => loadRelevanceModel({ encoder: fakeEncoder(), path: bad }),
+      (err: Error & { code?: string }) => {
+        assert.equal(err.code, 'model_file_invalid');
+        assert.ok(err.message.includes(bad));
+        return true;
+      },
+    );
+    assert.throws(() => loadRelevanceModel({ encoder: fakeEncoder(), path: join(dir, 'missing.json') }), { code: 'model_file_unreadable' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the shipped model reads the shipped encoder: a claim in other words than the question becomes relevant, an unrelated one does not', async () => {
+  const m = loadRelevanceModel({ encoder: createShippedEncoder() });
+  assert.equal(m.cut, 0.3);
+  const question = 'Does smoking worsen COVID-19 outcomes?';
+  const [close, unrelated] = await m.similarities(question, [
+    'Current smokers had a higher risk of severe COVID-19 and of death than people who never smoked.',
+    'Sea level rose by about 20 cm over the twentieth century.',
+  ]);
+  assert.ok(close! > unrelated!);
+  // Half the subject named by the rules (0.25 is below the cut) and the meaning close: relevant.
+  assert.ok(m.combine({ rules: 0.25, similarity: close! }) >= m.cut);
+  assert.ok(m.combine({ rules: 0.25, similarity: unrelated! }) < m.cut);
+  // The rules' relevant claims stay relevant.
+  assert.ok(m.combine({ rules: 0.3, similarity: unrelated! }) >= m.cut);
+});

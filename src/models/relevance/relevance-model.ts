@@ -1,0 +1,112 @@
+// Relevance by meaning (core RelevanceModel): a logistic regression over two figures of a claim — the term
+// rules' relevance to the question (workflows/answer), whether it reaches the cut, and the shipped sentence
+// encoder's cosine of question and claim — fitted by `npm run train:relevance` on the hand-labelled relevance samples of bench/data/ and
+// shipped as models/relevance/relevance.json. The file is validated here; one that does not parse is an
+// error naming it, never a model that keeps every claim.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { InvalidInputError, throwIfAborted, type EmbeddingModel, type RelevanceModel } from '../../core/index.js';
+import { predictLogistic } from '../claim-screen/logistic.js';
+
+/** models/relevance/relevance.json at the repository root (same path from src/ and dist/). */
+export const DEFAULT_RELEVANCE_MODEL_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'models', 'relevance', 'relevance.json');
+
+export const RELEVANCE_MODEL_FORMAT = 'lyra-relevance/1';
+
+/** Statements embedded per call to the encoder: bounds the memory of one batch. */
+export const SIMILARITY_BATCH = 256;
+
+export const relevanceModelFileSchema = z.object({
+  format: z.literal(RELEVANCE_MODEL_FORMAT),
+  name: z.string().min(1),
+  /** The embedding model whose cosines the weights were fitted on (its EmbeddingModel name). */
+  embedding_model: z.string().min(1),
+  /** Weights of relevanceFeatures: [rules' relevance, rules at or over the cut (1 or 0), cosine]. */
+  weights: z.tuple([z.number().finite(), z.number().finite(), z.number().finite()]),
+  bias: z.number().finite(),
+  /** The fitted probability at which a claim counts as relevant. */
+  threshold: z.number().gt(0).lt(1),
+  /** The relevance scale's cut that `threshold` maps to (the workflows' MIN_RELEVANCE). */
+  cut: z.number().gt(0).lt(1),
+  /** How it was fitted (samples, rows, penalty, cross-validated figures): for the model card, not used here. */
+  training: z.record(z.string(), z.unknown()).optional(),
+});
+export type RelevanceModelFile = z.infer<typeof relevanceModelFileSchema>;
+
+const logit = (p: number): number => Math.log(p / (1 - p));
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** The model's features of a claim: the rules' relevance, whether it reaches the cut, the cosine. */
+export function relevanceFeatures(parts: { rules: number; similarity: number }, cut: number): [number, number, number] {
+  return [parts.rules, parts.rules >= cut ? 1 : 0, parts.similarity];
+}
+
+/** A relevance model from a parsed file over `encoder`, which must be the model the file was fitted on. */
+export function createRelevanceModel(options: { file: RelevanceModelFile; encoder: EmbeddingModel }): RelevanceModel {
+  const { file, encoder } = options;
+  if (encoder.name !== file.embedding_model)
+    throw new InvalidInputError(`relevance model ${file.name}: fitted on ${file.embedding_model}'s cosines, given the encoder ${encoder.name}`, {
+      code: 'relevance_encoder_mismatch',
+      details: { expected: file.embedding_model, given: encoder.name },
+    });
+  const model = { weights: [...file.weights], bias: file.bias };
+  // Shifting the logit by logit(cut) − logit(threshold) puts the fitted threshold on the cut and keeps the order.
+  const shift = logit(file.cut) - logit(file.threshold);
+  return {
+    name: file.name,
+    embeddingModel: file.embedding_model,
+    cut: file.cut,
+    async similarities(question, statements, callOptions = {}) {
+      const { signal } = callOptions;
+      throwIfAborted(signal);
+      if (statements.length === 0) return [];
+      const [q] = await encoder.embed([question], signal ? { signal } : {});
+      const out: number[] = [];
+      for (let i = 0; i < statements.length; i += SIMILARITY_BATCH) {
+        const vectors = await encoder.embed(statements.slice(i, i + SIMILARITY_BATCH), signal ? { signal } : {});
+        for (const v of vectors) out.push(cosine(q!, v));
+      }
+      return out;
+    },
+    combine({ rules, similarity }) {
+      const p = predictLogistic(model, relevanceFeatures({ rules, similarity }, file.cut));
+      const z = logit(Math.min(1 - 1e-12, Math.max(1e-12, p))) + shift;
+      return Math.round((1 / (1 + Math.exp(-z))) * 1000) / 1000;
+    },
+  };
+}
+
+/** Reads and validates a relevance model file (default the shipped one) and binds it to `encoder`. */
+export function loadRelevanceModel(options: { encoder: EmbeddingModel; path?: string }): RelevanceModel {
+  const path = options.path ?? DEFAULT_RELEVANCE_MODEL_PATH;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (cause) {
+    throw new InvalidInputError(`relevance model: cannot read ${path}: ${(cause as Error).message}`, {
+      code: 'model_file_unreadable',
+      details: { file: path },
+      cause,
+    });
+  }
+  const parsed = relevanceModelFileSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new InvalidInputError(`relevance model: ${path} is not a ${RELEVANCE_MODEL_FORMAT} file: ${parsed.error.issues[0]?.message ?? 'invalid'}`, {
+      code: 'model_file_invalid',
+      details: { file: path },
+    });
+  return createRelevanceModel({ file: parsed.data, encoder: options.encoder });
+}

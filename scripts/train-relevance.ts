@@ -43,6 +43,7 @@ import {
   type LogisticModel,
   type RelevanceModelFile,
 } from '../src/models/index.js';
+import { cosineSimilarity } from '../src/core/index.js';
 import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
 import { MIN_RELEVANCE } from '../src/workflows/index.js';
 
@@ -78,23 +79,23 @@ interface Row {
 }
 
 const encoder = createShippedEncoder();
-const cosine = (a: Float32Array, b: Float32Array): number => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-  return s;
-};
 const rows: Row[] = [];
 for (const sample of SAMPLES) {
   for (const q of labelledRelevance(sample)) {
     const [qv] = await encoder.embed([q.question]);
     const vectors = await encoder.embed(q.rows.map((r) => r.text));
-    // Stratum weights normalised so that the question's rows sum to their count.
-    const inSample = new Map<string, number>();
-    for (const r of q.rows) if (r.stratum) inSample.set(r.stratum, (inSample.get(r.stratum) ?? 0) + 1);
-    const raw = q.rows.map((r) => (q.strata && r.stratum ? (q.strata[r.stratum] ?? 0) / inSample.get(r.stratum)! : 1));
-    const scale = q.rows.length / raw.reduce((a, b) => a + b, 0);
+    // Pool weights normalised so that the question's rows sum to their count.
+    const scale = q.rows.length / q.rows.reduce((a, r) => a + r.poolWeight, 0);
     q.rows.forEach((r, i) =>
-      rows.push({ sample, question: q.question, text: r.text, gold: r.gold, rules: r.rules, similarity: cosine(qv!, vectors[i]!), weight: raw[i]! * scale }),
+      rows.push({
+        sample,
+        question: q.question,
+        text: r.text,
+        gold: r.gold,
+        rules: r.rules,
+        similarity: cosineSimilarity(qv!, vectors[i]!),
+        weight: r.poolWeight * scale,
+      }),
     );
   }
   console.error(`  ${sample}: ${rows.filter((r) => r.sample === sample).length} claims`);

@@ -65,16 +65,18 @@ export interface LabelledRelevanceRow {
   /** The second labeller's label, when the sample has one. */
   second?: boolean;
   /**
-   * The row's stratum of a stratified sample: named in the row (drawn by a fixed signal, e.g. the
-   * encoder's cosine), or else the rules' relevance at the draw (blind3–5: `relevant` when they called the
-   * claim relevant, `other` if not; re-read from the current rules, which match the draw's when the sample
-   * is scored on the frozen rules).
+   * The row's stratum of a stratified sample, as drawn (named in the row): blind3–5 `relevant` when the
+   * rules at the draw called the claim relevant, `other` if not (recorded 2026-11-29 by re-running the
+   * rules of the draw's commit, 770a10d for blind3 and blind4, 65f7a0a for blind5; each question's counts
+   * equal its header's); blind6 `near` / `far` by the encoder's cosine.
    */
   stratum?: string;
   /** Lyra's term rules (workflows/answer claimRelevance), over the question's term weights in the header. */
   rules: number;
   /** The relevance the rules replaced: share of the question's content words. */
   baseline: number;
+  /** How many claims of the question's pool the row stands for: its stratum's size ÷ its rows in the sample (1 unstratified). */
+  poolWeight: number;
 }
 
 export interface LabelledRelevanceQuestion {
@@ -92,23 +94,26 @@ export function labelledRelevance(file: string): LabelledRelevanceQuestion[] {
     const weights: TermWeights = { n: header?.weights.n ?? 0, df: new Map(Object.entries(header?.weights.df ?? {})) };
     const analysis = analyzeQuestion(question);
     const questionTerms = normalizeClaim({ text: question, source: 'q' }).terms;
-    const rows = lines
-      .filter((l): l is Exclude<Line, { weights: unknown }> => l.question === question && !('weights' in l))
-      .map((item): LabelledRelevanceRow => {
-        const s = resolveSentence(item);
-        const text = item.corpus === 'example' ? s.text : (claimsFromSentence(s.context, s.text)[0] ?? s.text);
-        const terms = normalizeClaim({ text, source: 'bench' }).terms;
-        const rules = claimRelevance(analysis, terms, weights).relevance;
-        const stratum = item.stratum ?? (header?.strata ? (rules >= MIN_RELEVANCE ? 'relevant' : 'other') : undefined);
-        return {
-          text,
-          gold: item.relevant,
-          ...(item.relevant_b !== undefined ? { second: item.relevant_b } : {}),
-          ...(stratum !== undefined ? { stratum } : {}),
-          rules,
-          baseline: relevanceTo([questionTerms], terms),
-        };
-      });
+    const items = lines.filter((l): l is Exclude<Line, { weights: unknown }> => l.question === question && !('weights' in l));
+    const rowsIn = new Map<string, number>();
+    for (const item of items) if (item.stratum !== undefined) rowsIn.set(item.stratum, (rowsIn.get(item.stratum) ?? 0) + 1);
+    const rows = items.map((item): LabelledRelevanceRow => {
+      const s = resolveSentence(item);
+      const text = item.corpus === 'example' ? s.text : (claimsFromSentence(s.context, s.text)[0] ?? s.text);
+      const terms = normalizeClaim({ text, source: 'bench' }).terms;
+      const rules = claimRelevance(analysis, terms, weights).relevance;
+      const stratum = item.stratum;
+      if (header?.strata && stratum === undefined) throw new Error(`${file}: a row of the stratified question "${question}" names no stratum`);
+      return {
+        text,
+        gold: item.relevant,
+        ...(item.relevant_b !== undefined ? { second: item.relevant_b } : {}),
+        ...(stratum !== undefined ? { stratum } : {}),
+        rules,
+        baseline: relevanceTo([questionTerms], terms),
+        poolWeight: header?.strata && stratum !== undefined ? (header.strata[stratum] ?? 0) / rowsIn.get(stratum)! : 1,
+      };
+    });
     return { question, ...(header?.strata ? { strata: header.strata } : {}), rows };
   });
 }
@@ -142,19 +147,15 @@ export function evaluateRelevance(file: string = RELEVANCE_FILE, options: Evalua
     all.push(...rows);
     if (q.strata) {
       stratified = true;
-      const strata = q.strata;
-      const stratumOf = (r: (typeof rows)[number]): string => r.stratum ?? 'other';
-      const rowsIn = new Map<string, number>();
-      for (const r of rows) rowsIn.set(stratumOf(r), (rowsIn.get(stratumOf(r)) ?? 0) + 1);
-      const weight = (r: (typeof rows)[number]): number => (strata[stratumOf(r)] ?? 0) / rowsIn.get(stratumOf(r))!;
       // Against either labeller: each row weighs by its stratum's size in the pool ÷ its rows in the sample.
       const scaleInto = (acc: typeof pooled, gold: (r: (typeof rows)[number]) => boolean | undefined): void => {
-        for (const r of rows) {
+        rows.forEach((r, i) => {
           const g = gold(r);
-          if (r.lyra && g === true) acc.tp += weight(r);
-          else if (r.lyra && g === false) acc.fp += weight(r);
-          else if (!r.lyra && g === true) acc.fn += weight(r);
-        }
+          const w = q.rows[i]!.poolWeight;
+          if (r.lyra && g === true) acc.tp += w;
+          else if (r.lyra && g === false) acc.fp += w;
+          else if (!r.lyra && g === true) acc.fn += w;
+        });
       };
       scaleInto(pooled, (r) => r.gold);
       scaleInto(pooledB, (r) => r.second);

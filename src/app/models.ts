@@ -235,14 +235,17 @@ export function buildClaimScreen(options: { config: LyraConfig }): ClaimScreen |
 
 /**
  * Relevance by meaning (`models.relevance`, default `meaning`): the term rules mixed with the shipped
- * encoder's cosine of question and claim (models/relevance), over `encoder` (the runtime's shipped encoder,
- * shared with the graph phase). Undefined under `backend: rules`. A configured file that cannot be read is
- * an error, not a run on the rules.
+ * encoder's cosine of question and claim (models/relevance), over `encoder()` (the runtime's shipped
+ * encoder, shared with the graph phase; asked for only when the backend is `meaning`). Undefined under
+ * `backend: rules`, or when the runtime was given no sentence encoder. A configured file that cannot be
+ * read is an error, not a run on the rules.
  */
-export function buildRelevanceModel(options: { config: LyraConfig; encoder: EmbeddingModel }): RelevanceModel | undefined {
+export function buildRelevanceModel(options: { config: LyraConfig; encoder: () => EmbeddingModel | undefined }): RelevanceModel | undefined {
   const r = section(options.config).relevance;
   if (r?.backend === 'rules') return undefined;
-  return loadRelevanceModel({ encoder: options.encoder, ...(r?.weights_path ? { path: resolvePath(options.config, r.weights_path) } : {}) });
+  const encoder = options.encoder();
+  if (!encoder) return undefined;
+  return loadRelevanceModel({ encoder, ...(r?.weights_path ? { path: resolvePath(options.config, r.weights_path) } : {}) });
 }
 
 export interface PullModelOptions {

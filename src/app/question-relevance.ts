@@ -1,6 +1,7 @@
-// The research run's relevance of a statement to a question (workflows/research createRelevanceParts:
-// the question's subject and aspect terms, weighted by their rarity among the statements scored
-// together), as the engine's QuestionRelevance: materials, the MCP get_materials pages and the browser
+// The term rules of the research run's relevance of a statement to a question (workflows/research
+// createRelevanceParts: the question's subject and aspect terms, weighted by their rarity among the
+// statements scored together; a run mixes them with the encoder's cosine, which needs the claims embedded
+// first, so the materials keep the rules alone), as the engine's QuestionRelevance: materials, the MCP get_materials pages and the browser
 // UI order a task's claims by it, so the claims that answer the question come before the other
 // sentences of the pages read.
 import type { QuestionRelevance } from '../core/index.js';

@@ -131,6 +131,9 @@ test('relevance by meaning is on by default over the shipped encoder; models.rel
     const rules = createRuntime(loadConfig({ env: { LYRA_HOME: dir }, cwd: dir, configPath: join(dir, 'rules.yaml') }));
     assert.equal(rules.relevanceModel(), undefined);
     await rules.close();
+    const none = createRuntime(loadConfig({ env: { LYRA_HOME: dir }, cwd: dir }), { sentenceEncoder: null });
+    assert.equal(none.relevanceModel(), undefined, 'no sentence encoder handed in, no relevance by meaning');
+    await none.close();
     writeFileSync(join(dir, 'bad.yaml'), 'models:\n  relevance: { weights_path: ./missing-relevance.json }\n');
     const bad = createRuntime(loadConfig({ env: { LYRA_HOME: dir }, cwd: dir, configPath: join(dir, 'bad.yaml') }));
     assert.throws(() => bad.relevanceModel(), { code: 'model_file_unreadable' });

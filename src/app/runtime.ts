@@ -44,7 +44,7 @@ export interface RuntimeOverrides {
   retrievalEncoder?: EmbeddingModel | null;
   /** The learned claim screen to use; null: none (default: models.claim_screen). */
   claimScreen?: ClaimScreen | null;
-  /** Relevance by meaning for research runs; null: the term rules alone (default: models.relevance). */
+  /** Relevance by meaning for research runs; null: the term rules alone (default: models.relevance, over sentenceEncoder). */
   relevanceModel?: RelevanceModel | null;
   /** The judge that vetoes merging contradicting claims; null: none, words alone guard merges (default: the shipped NLI cross-encoder). */
   mergeJudge?: StanceModel | null;
@@ -149,8 +149,10 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
   const ownSentence = once(() => buildSentenceEncoder({ config, cache: ownVectorCache.get }));
   const ownRetrieval = once(() => (rankingByMeaning(config) ? buildRetrievalEncoder({ config, cache: ownVectorCache.get }) : undefined));
   const claimScreen = once(() => (overrides.claimScreen !== undefined ? (overrides.claimScreen ?? undefined) : buildClaimScreen({ config })));
+  const sentenceEncoder = (): EmbeddingModel | undefined =>
+    overrides.sentenceEncoder !== undefined ? (overrides.sentenceEncoder ?? undefined) : ownSentence.get();
   const relevanceModel = once(() =>
-    overrides.relevanceModel !== undefined ? (overrides.relevanceModel ?? undefined) : buildRelevanceModel({ config, encoder: ownSentence.get() }),
+    overrides.relevanceModel !== undefined ? (overrides.relevanceModel ?? undefined) : buildRelevanceModel({ config, encoder: sentenceEncoder }),
   );
   const mergeJudge = once(() => (overrides.mergeJudge !== undefined ? (overrides.mergeJudge ?? undefined) : buildMergeJudge()));
   const translator = once(() => overrides.translator ?? configuredTranslator(config));
@@ -169,7 +171,7 @@ export function createRuntime(config: LyraConfig, overrides: RuntimeOverrides = 
     claimScreen: claimScreen.get,
     relevanceModel: relevanceModel.get,
     mergeJudge: mergeJudge.get,
-    sentenceEncoder: () => (overrides.sentenceEncoder !== undefined ? (overrides.sentenceEncoder ?? undefined) : ownSentence.get()),
+    sentenceEncoder,
     translator: translator.get,
     async close(): Promise<void> {
       if (closed) return;

@@ -1,15 +1,21 @@
-// Research over one's own documents when they do not use the question's words (issue 32): four short
-// files about neonicotinoids and bees (src/test-support/corpora/bees, written for this test) say
-// "imidacloprid", "clothianidin" and "thiamethoxam" where the question says "neonicotinoid pesticides".
-// The target: the run answers "supported" and quotes an imidacloprid sentence. Pinned as a known gap (a todo
-// test runs and reports, but does not fail the suite) until relevance and the judge read meaning: today
-// the term rules find no claim relevant and the run ends "nothing relevant" (exit 1). Matching the
-// question's terms by the shipped encoder would not reach these words either (measured 2026-11-28, mean-pooled
-// all-MiniLM-L6-v2): cosine("pesticides", "imidacloprid") 0.32, ("neonicotinoid", "imidacloprid") 0.26, below
-// pairs of related but different things such as ("coral reefs", "ocean") 0.51 and ("smoking", "lung cancer")
-// 0.49, while plain
-// synonyms score high ("heart disease", "cardiovascular disease") 0.87 — a 6-layer encoder does not know a
-// pesticide by its chemical name.
+// Research over one's own documents when they do not use the question's words (issue 32): three small
+// corpora written for these tests (src/test-support/corpora), each with the answer in other words and
+// distractors beside it. The target: the run answers "supported" and quotes the sentence in other words.
+// Pinned as known gaps (a todo test runs and reports, but does not fail the suite) until relevance and the
+// judge read meaning well enough. The corpora were written before any of them was run. Measured on
+// 2026-11-29 with relevance by meaning (models/relevance: the term rules mixed with the shipped
+// all-MiniLM-L6-v2's cosine of question and claim; relevant from 0.3) and the default judge; each run
+// ends "nothing relevant" (exit 1):
+// - bees: "neonicotinoid pesticides" against "imidacloprid", "clothianidin", "thiamethoxam". Every claim
+//   scores 0 on the rules; the best by meaning is the EFSA sentence (0.194), the imidacloprid one 0.136.
+//   Word pairs: cosine("pesticides", "imidacloprid") 0.32, ("neonicotinoid", "imidacloprid") 0.26.
+// - exercise: "physical activity" against "aerobic exercise", "brisk walking", "endurance training". The
+//   claims share "blood pressure" but not the subject: the aerobic-exercise trial scores 0.163 (cosine 0.637)
+//   and the salt sentence beside it 0.140 (cosine 0.592), so the encoder barely tells them apart. The judge
+//   reads the trial as support (nli 0.69; embedded 0.94, under its precision bar).
+// - vitamin C: "vitamin C" against "ascorbic acid" and "ascorbate". The ascorbic-acid trial scores 0.135
+//   (cosine 0.581), the zinc sentence 0.111. The nli judge leans to reading the ascorbic-acid trial as
+//   refuting (0.68, under its bar 0.74).
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,26 +23,47 @@ import { test } from 'node:test';
 import { runCli, tempHome } from '../../test-support/cli.js';
 import { PROJECT_ROOT } from '../../test-support/shared-data.js';
 
-const BEES = join(PROJECT_ROOT, 'src', 'test-support', 'corpora', 'bees');
+const CORPORA = join(PROJECT_ROOT, 'src', 'test-support', 'corpora');
 
-test('research in other words: "Do neonicotinoid pesticides harm honeybees?" over files that name imidacloprid answers supported', {
-  todo: 'the term rules find no claim relevant: relevance and the judge do not yet read meaning (issue 32)',
-}, async () => {
-  const home = tempHome('lyra-bees-');
-  try {
-    const add = await runCli(['corpus', 'add', BEES, '--corpus', 'bees'], { home });
-    assert.equal(add.code, 0, add.err);
-    const run = await runCli(['research', 'Do neonicotinoid pesticides harm honeybees?', '--corpus', 'bees', '--budget', 'pages=12,queries=40,seconds=600'], {
-      home,
-      cwd: home,
-    });
-    const out = join(home, '_outputs', 'research');
-    const dir = join(out, readdirSync(out)[0]!);
-    const report = readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('_report.md'))!), 'utf8');
-    assert.equal(run.code, 0, run.err);
-    assert.match(report, /## Answer\s+\*\*Supported\*\*/);
-    assert.match(report.split('## Summary')[0]!, /imidacloprid/i);
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+const CASES = [
+  {
+    corpus: 'bees',
+    question: 'Do neonicotinoid pesticides harm honeybees?',
+    quote: /imidacloprid/i,
+    todo: 'every claim scores 0 on the term rules and the encoder does not know a pesticide by its chemical name (issue 32)',
+  },
+  {
+    corpus: 'exercise',
+    question: 'Does physical activity lower blood pressure?',
+    quote: /aerobic exercise|brisk walking|endurance/i,
+    todo: 'the aerobic-exercise trial scores relevance 0.163, under the cut 0.3: the encoder puts it about as close to the question as the salt sentence (issue 32)',
+  },
+  {
+    corpus: 'vitamin-c',
+    question: 'Does vitamin C shorten the common cold?',
+    quote: /ascorbic acid|ascorbate/i,
+    todo: 'the ascorbic-acid trial scores relevance 0.135, under the cut 0.3, and the nli judge leans to refuting it (issues 31, 32)',
+  },
+] as const;
+
+for (const c of CASES) {
+  test(`research in other words: "${c.question}" over files that say it differently answers supported`, { todo: c.todo }, async () => {
+    const home = tempHome(`lyra-${c.corpus}-`);
+    try {
+      const add = await runCli(['corpus', 'add', join(CORPORA, c.corpus), '--corpus', c.corpus], { home });
+      assert.equal(add.code, 0, add.err);
+      const run = await runCli(['research', c.question, '--corpus', c.corpus, '--budget', 'pages=12,queries=40,seconds=600'], {
+        home,
+        cwd: home,
+      });
+      const out = join(home, '_outputs', 'research');
+      const dir = join(out, readdirSync(out)[0]!);
+      const report = readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('_report.md'))!), 'utf8');
+      assert.equal(run.code, 0, run.err);
+      assert.match(report, /## Answer\s+\*\*Supported\*\*/);
+      assert.match(report.split('## Summary')[0]!, c.quote);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+}

@@ -57,6 +57,20 @@ export const CAUSAL_LEMMAS = new Set([
   'harm',
   'destroy',
   'modulate',
+  // Directional verbs a finding in other words uses ("Sublethal doses of imidacloprid impair the foraging
+  // of honeybees" was not a claim without them).
+  'impair',
+  'weaken',
+  'strengthen',
+  'shorten',
+  'lengthen',
+  'disrupt',
+  'hinder',
+  'impede',
+  'diminish',
+  'alleviate',
+  'relieve',
+  'aggravate',
 ]);
 
 /** Verbs that report a finding or a forecast ("we conclude", "is predicted", "identified X in Y"). */

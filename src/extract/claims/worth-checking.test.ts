@@ -298,3 +298,12 @@ test('a procedure section label is a label only with a colon or full stop, in ca
   ])
     assert.equal(reasonOf(text), 'procedure', text);
 });
+
+test('a finding told with a directional verb of other words is a claim ("impair", "shorten", "weaken")', () => {
+  for (const s of [
+    'Sublethal doses of imidacloprid impair the foraging of honeybees.',
+    'Zinc acetate lozenges shorten colds in adults.',
+    'Chronic stress weakens the immune response of older adults.',
+  ])
+    assert.ok(isClaimWorthChecking(s), s);
+});

@@ -108,6 +108,17 @@ test('the shipped model reads the shipped encoder: a claim in other words than t
   // Half the subject named by the rules (0.25 is below the cut) and the meaning close: relevant.
   assert.ok(m.combine({ rules: 0.25, similarity: close! }) >= m.cut);
   assert.ok(m.combine({ rules: 0.25, similarity: unrelated! }) < m.cut);
-  // The rules' relevant claims stay relevant.
-  assert.ok(m.combine({ rules: 0.3, similarity: unrelated! }) >= m.cut);
+  // The rules' relevant claims stay relevant unless the encoder reads them as about something else entirely.
+  assert.ok(m.combine({ rules: 0.3, similarity: 0.3 }) >= m.cut);
+  assert.ok(m.combine({ rules: 0.3, similarity: unrelated! }) < m.cut);
+});
+
+test('a relevance is never rounded across the cut: under the threshold it stays under 0.3, at it 0.3 or more', () => {
+  const m = createRelevanceModel({ file: file(), encoder: fakeEncoder() });
+  const logit = Math.log(0.2 / 0.8);
+  const at = (logit + 4) / 4; // rules 0: the cosine at which p is the threshold
+  for (const d of [1e-4, 1e-6, 1e-9]) {
+    assert.ok(m.combine({ rules: 0, similarity: at - d }) < 0.3, `just under, by ${d}`);
+    assert.ok(m.combine({ rules: 0, similarity: at + d }) >= 0.3, `just over, by ${d}`);
+  }
 });

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { InvalidInputError, throwIfAborted, type EmbeddingModel, type RelevanceModel } from '../../core/index.js';
-import { predictLogistic } from '../claim-screen/logistic.js';
+import { InvalidInputError, cosineSimilarity, throwIfAborted, type EmbeddingModel, type RelevanceModel } from '../../core/index.js';
+import { sigmoid } from '../claim-screen/logistic.js';
 
 /** models/relevance/relevance.json at the repository root (same path from src/ and dist/). */
 export const DEFAULT_RELEVANCE_MODEL_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'models', 'relevance', 'relevance.json');
@@ -36,18 +36,7 @@ export const relevanceModelFileSchema = z.object({
 export type RelevanceModelFile = z.infer<typeof relevanceModelFileSchema>;
 
 const logit = (p: number): number => Math.log(p / (1 - p));
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
-}
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** The model's features of a claim: the rules' relevance, whether it reaches the cut, the cosine. */
 export function relevanceFeatures(parts: { rules: number; similarity: number }, cut: number): [number, number, number] {
@@ -62,9 +51,8 @@ export function createRelevanceModel(options: { file: RelevanceModelFile; encode
       code: 'relevance_encoder_mismatch',
       details: { expected: file.embedding_model, given: encoder.name },
     });
-  const model = { weights: [...file.weights], bias: file.bias };
   // Shifting the logit by logit(cut) − logit(threshold) puts the fitted threshold on the cut and keeps the order.
-  const shift = logit(file.cut) - logit(file.threshold);
+  const bias = file.bias + logit(file.cut) - logit(file.threshold);
   return {
     name: file.name,
     embeddingModel: file.embedding_model,
@@ -77,14 +65,16 @@ export function createRelevanceModel(options: { file: RelevanceModelFile; encode
       const out: number[] = [];
       for (let i = 0; i < statements.length; i += SIMILARITY_BATCH) {
         const vectors = await encoder.embed(statements.slice(i, i + SIMILARITY_BATCH), signal ? { signal } : {});
-        for (const v of vectors) out.push(cosine(q!, v));
+        for (const v of vectors) out.push(cosineSimilarity(q!, v));
       }
       return out;
     },
     combine({ rules, similarity }) {
-      const p = predictLogistic(model, relevanceFeatures({ rules, similarity }, file.cut));
-      const z = logit(Math.min(1 - 1e-12, Math.max(1e-12, p))) + shift;
-      return Math.round((1 / (1 + Math.exp(-z))) * 1000) / 1000;
+      const x = relevanceFeatures({ rules, similarity }, file.cut);
+      const z = bias + file.weights[0] * x[0] + file.weights[1] * x[1] + file.weights[2] * x[2];
+      // Three decimals as the rules give, never rounded across the cut: a claim under the threshold stays under it.
+      const r = round3(sigmoid(z));
+      return z >= logit(file.cut) ? Math.max(r, file.cut) : Math.min(r, round3(file.cut - 0.001));
     },
   };
 }

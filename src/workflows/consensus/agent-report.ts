@@ -91,7 +91,8 @@ function quotesOf(doc: SourceDocument, sourceIndex: number): Quote[] {
 export const FINDING_MIN_RELEVANCE = 0.3;
 
 function findingsOf(sources: ReadSource[], quotes: Quote[], topic: string): Finding[] {
-  // The same relevance as research: the topic's subject and aspects, terms weighted by rarity among the statements read.
+  // Research's term rules: the topic's subject and aspects, terms weighted by rarity among the statements read
+  // (a research run mixes them with the encoder's cosine, relevance by meaning; consensus keeps the rules).
   const analysis = analyzeQuestion(topic);
   const weights = termWeights(quotes.map((q) => q.normalized.terms));
   const byQuote = new Map(quotes.map((q) => [`${q.sourceIndex}\u0000${q.text}`, q]));

@@ -11,8 +11,7 @@ import type { PerspectiveKey } from './perspectives.js';
 import { createRelevance, type RelevanceContext } from './relevance.js';
 import type { TaskSnapshot } from './snapshot.js';
 
-/** Claims at or above this relevance to the question are "relevant" (reported, gap-checked, major-claim candidates). */
-export const MIN_RELEVANCE = 0.3;
+export { MIN_RELEVANCE } from './relevance.js';
 
 export interface ClaimContext extends RelevanceContext {
   /** Perspective of the search that first found a claim, when that search had one. */

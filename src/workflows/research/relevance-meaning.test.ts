@@ -96,3 +96,15 @@ test('a relevance function refuses a statement whose cosine was not prepared ins
   assert.ok(relevance(KEY) >= 0.3);
   assert.throws(() => relevance('Another statement about bees.'), /not prepared/);
 });
+
+test('a model whose threshold sits on another cut than the run’s is refused, naming both', () => {
+  assert.throws(
+    () => runMeaning({ ...fakeModel([]), cut: 0.4 }, analyzeQuestion(QUESTION)),
+    (err: Error & { code?: string }) => {
+      assert.equal(err.code, 'model_file_invalid');
+      assert.match(err.message, /0\.4/);
+      assert.match(err.message, /0\.3/);
+      return true;
+    },
+  );
+});

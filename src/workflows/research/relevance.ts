@@ -4,7 +4,7 @@
 // questions) — with the encoder's cosine of question and claim. A claim that is not worth checking when
 // read alone — a decisive sentence the engine turned into a claim, a headline — is never relevant, so no
 // report shows it as a claim.
-import { throwIfAborted, type RelevanceModel } from '../../core/index.js';
+import { InvalidInputError, throwIfAborted, type RelevanceModel } from '../../core/index.js';
 import type { NormalizedClaim } from '../../extract/index.js';
 import { analyzeQuestion, bestRelevance, termWeights, type QuestionAnalysis, type RelevanceParts } from '../answer/index.js';
 import type { ResearchState } from './state.js';
@@ -30,6 +30,9 @@ export interface RelevanceContext {
   meaning?: RunMeaning;
 }
 
+/** Claims at or above this relevance to the question are "relevant" (reported, gap-checked, major-claim candidates). */
+export const MIN_RELEVANCE = 0.3;
+
 /** Most cosines a run keeps (twice the claims a snapshot reads); beyond, the memo starts over. */
 export const MEANING_MEMO_LIMIT = 40_000;
 
@@ -39,6 +42,12 @@ export const MEANING_MEMO_LIMIT = 40_000;
  */
 export function runMeaning(model: RelevanceModel | undefined, question: QuestionAnalysis | undefined): RunMeaning | undefined {
   if (!model || !question || question.language !== 'en') return undefined;
+  // Every phase cuts at MIN_RELEVANCE: a model whose threshold sits on another cut would be read wrongly.
+  if (model.cut !== MIN_RELEVANCE)
+    throw new InvalidInputError(`relevance model ${model.name}: its threshold sits on the cut ${model.cut}; research runs cut at ${MIN_RELEVANCE}`, {
+      code: 'model_file_invalid',
+      details: { cut: model.cut, expected: MIN_RELEVANCE },
+    });
   return { model, question: question.question, similarity: new Map() };
 }
 
@@ -47,9 +56,15 @@ export async function prepareMeaning(ctx: Pick<RelevanceContext, 'meaning' | 'wo
   const m = ctx.meaning;
   if (!m) return;
   throwIfAborted(signal);
-  const missing = [...new Set(statements)].filter((s) => !m.similarity.has(s) && ctx.worth(s));
+  const wanted = [...new Set(statements)].filter((s) => ctx.worth(s));
+  let missing = wanted.filter((s) => !m.similarity.has(s));
   if (missing.length === 0) return;
-  if (m.similarity.size + missing.length > MEANING_MEMO_LIMIT) m.similarity.clear();
+  // Over the bound the memo starts over with this snapshot's statements: every one is then computed again,
+  // so no statement the caller's relevance function reads is left out.
+  if (m.similarity.size + missing.length > MEANING_MEMO_LIMIT) {
+    m.similarity.clear();
+    missing = wanted;
+  }
   const cosines = await m.model.similarities(m.question, missing, signal ? { signal } : {});
   missing.forEach((s, i) => m.similarity.set(s, cosines[i]!));
 }

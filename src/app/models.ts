@@ -9,6 +9,8 @@ import {
   DEFAULT_MODEL_HUB,
   loadClaimScreen,
   loadRelevanceModel,
+  readRelevanceModelFile,
+  DEFAULT_RELEVANCE_MODEL_PATH,
   openVectorCache,
   pullTransformersModel,
   RETRIEVAL_ENCODER_ID,
@@ -246,6 +248,19 @@ export function buildRelevanceModel(options: { config: LyraConfig; encoder: () =
   const encoder = options.encoder();
   if (!encoder) return undefined;
   return loadRelevanceModel({ encoder, ...(r?.weights_path ? { path: resolvePath(options.config, r.weights_path) } : {}) });
+}
+
+/** Doctor's view of `models.relevance`: the backend, and under `meaning` the weights file and whether it reads. */
+export function relevanceModelCheck(config: LyraConfig): { backend: 'meaning' | 'rules'; path: string | null; readable: boolean; error: string | null } {
+  const r = section(config).relevance;
+  if (r?.backend === 'rules') return { backend: 'rules', path: null, readable: false, error: null };
+  const path = r?.weights_path ? resolvePath(config, r.weights_path) : DEFAULT_RELEVANCE_MODEL_PATH;
+  try {
+    readRelevanceModelFile(path);
+    return { backend: 'meaning', path, readable: true, error: null };
+  } catch (err) {
+    return { backend: 'meaning', path, readable: false, error: (err as Error).message };
+  }
 }
 
 export interface PullModelOptions {

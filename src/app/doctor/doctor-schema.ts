@@ -102,6 +102,10 @@ export const doctorReportSchema = z.strictObject({
     embedding: z.strictObject({ backend: z.enum(['embedded', 'transformers']), model: z.string(), present: z.boolean() }),
     /** Corpus search's retrieval encoder (shipped), when corpus.ranking ranks by meaning (hybrid); null with bm25. */
     retrieval: z.strictObject({ model: z.string(), present: z.boolean() }).nullable().optional(),
+    /** How research runs score relevance (models.relevance): under `meaning`, the weights file and whether it reads. */
+    relevance: z
+      .strictObject({ backend: z.enum(['meaning', 'rules']), path: z.string().nullable(), readable: z.boolean(), error: z.string().nullable() })
+      .optional(),
     /** Model folders under the models dir (lyra models list). */
     local: z.array(z.string()),
     /** models.llm: translation (mirror queries), the llm judge and prose answers. */

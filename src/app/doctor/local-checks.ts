@@ -13,7 +13,7 @@ import {
 } from '../../models/index.js';
 import { DEFAULT_CHROMIUM_PATH } from '../../net/index.js';
 import type { LyraConfig } from '../config/index.js';
-import { listLocalModels, modelsDirOf, rankingByMeaning, stanceBackendOf } from '../models.js';
+import { listLocalModels, modelsDirOf, rankingByMeaning, relevanceModelCheck, stanceBackendOf } from '../models.js';
 import type { DoctorReport } from './doctor-schema.js';
 
 type Models = DoctorReport['models'];
@@ -78,6 +78,7 @@ export function modelChecks(config: LyraConfig): Models {
     stance: { en, ja },
     embedding,
     retrieval,
+    relevance: relevanceModelCheck(config),
     local: listLocalModels(config),
     llm: { configured: m.llm !== undefined, base_url: m.llm?.base_url ?? null, model: m.llm?.model ?? null },
   };

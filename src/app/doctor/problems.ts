@@ -161,6 +161,15 @@ function modelProblems(input: ProblemInput): Problem[] {
       fix: 'reinstall Lyra (npm ci in a clone, or npm install again), or set corpus.ranking: bm25',
     });
   }
+  if (m.relevance && m.relevance.backend === 'meaning' && !m.relevance.readable) {
+    // Research runs would fail when they load it: a configured model that does not read is never skipped.
+    out.push({
+      severity: 'error',
+      code: 'model_file_invalid',
+      message: `the relevance model (models.relevance) does not read: ${m.relevance.error ?? m.relevance.path}`,
+      fix: 'point models.relevance.weights_path at a file written by npm run train:relevance (or leave it unset for the shipped one), or set models.relevance.backend: rules',
+    });
+  }
   if (!m.llm.configured && input.config.raw.pipeline?.mirror_queries !== false) {
     out.push({
       severity: 'warning',

@@ -182,3 +182,25 @@ test('lyra doctor names the pretrained judge when models.stance.backend is nli, 
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('lyra doctor reports how research scores relevance: by meaning with the shipped weights, and a configured file that does not read as an error', async () => {
+  const home = tempHome();
+  try {
+    const shipped = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
+    assert.equal(shipped.models.relevance?.backend, 'meaning');
+    assert.equal(shipped.models.relevance?.readable, true);
+    assert.match(shipped.models.relevance?.path ?? '', /models[/\\]relevance[/\\]relevance\.json$/);
+    writeFileSync(join(home, 'lyra.config.yaml'), 'models:\n  relevance: { weights_path: ./no-such-relevance.json }\n');
+    const r = await runCli(['doctor', '--json', '--no-probe'], { home });
+    assert.equal(r.code, 1);
+    const broken = doctorReportSchema.parse(JSON.parse(r.out));
+    assert.equal(broken.models.relevance?.readable, false);
+    const problem = broken.problems.find((p) => p.code === 'model_file_invalid');
+    assert.ok(problem && problem.severity === 'error' && problem.message.includes('no-such-relevance.json'), JSON.stringify(broken.problems));
+    writeFileSync(join(home, 'lyra.config.yaml'), 'models:\n  relevance: { backend: rules }\n');
+    const rules = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
+    assert.deepEqual(rules.models.relevance, { backend: 'rules', path: null, readable: false, error: null });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

@@ -4,6 +4,7 @@ export {
   SIMILARITY_BATCH,
   createRelevanceModel,
   loadRelevanceModel,
+  readRelevanceModelFile,
   relevanceFeatures,
   relevanceModelFileSchema,
   type RelevanceModelFile,

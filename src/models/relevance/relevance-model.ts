@@ -81,7 +81,11 @@ export function createRelevanceModel(options: { file: RelevanceModelFile; encode
 
 /** Reads and validates a relevance model file (default the shipped one) and binds it to `encoder`. */
 export function loadRelevanceModel(options: { encoder: EmbeddingModel; path?: string }): RelevanceModel {
-  const path = options.path ?? DEFAULT_RELEVANCE_MODEL_PATH;
+  return createRelevanceModel({ file: readRelevanceModelFile(options.path), encoder: options.encoder });
+}
+
+/** Reads and validates a relevance model file (default the shipped one); an error names the file. */
+export function readRelevanceModelFile(path: string = DEFAULT_RELEVANCE_MODEL_PATH): RelevanceModelFile {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
@@ -98,5 +102,5 @@ export function loadRelevanceModel(options: { encoder: EmbeddingModel; path?: st
       code: 'model_file_invalid',
       details: { file: path },
     });
-  return createRelevanceModel({ file: parsed.data, encoder: options.encoder });
+  return parsed.data;
 }

@@ -23,16 +23,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  RELEVANCE_BLIND2_FILE,
-  RELEVANCE_BLIND3_FILE,
-  RELEVANCE_BLIND4_FILE,
-  RELEVANCE_BLIND5_FILE,
-  RELEVANCE_BLIND6_FILE,
-  RELEVANCE_BLIND_FILE,
-  RELEVANCE_FILE,
-  labelledRelevance,
-} from '../bench/lib/claim-relevance.js';
+import { RELEVANCE_BLIND6_FILE, RELEVANCE_TRAINING_FILES, labelledRelevance } from '../bench/lib/claim-relevance.js';
 import { DATA_DIR } from '../bench/lib/claim-samples.js';
 import {
   RELEVANCE_MODEL_FORMAT,
@@ -58,7 +49,7 @@ const outDir = args.out ?? join(PROJECT_ROOT, 'models', 'relevance');
 const COMMAND = 'npm run train:relevance';
 
 /** Training samples, in a fixed order; blind6 is evaluation only. */
-const SAMPLES = [RELEVANCE_FILE, RELEVANCE_BLIND_FILE, RELEVANCE_BLIND2_FILE, RELEVANCE_BLIND3_FILE, RELEVANCE_BLIND4_FILE, RELEVANCE_BLIND5_FILE] as const;
+const SAMPLES = RELEVANCE_TRAINING_FILES;
 const LAMBDAS = [0.01, 0.1, 1, 10] as const;
 const THRESHOLDS = Array.from({ length: 91 }, (_, i) => Math.round((0.05 + i * 0.01) * 100) / 100);
 

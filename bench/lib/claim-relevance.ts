@@ -31,6 +31,16 @@ export const RELEVANCE_BLIND5_FILE = 'claim-relevance-blind5.jsonl';
  */
 export const RELEVANCE_BLIND6_FILE = 'claim-relevance-blind6.jsonl';
 
+/** The samples relevance by meaning is fitted on (`npm run train:relevance`), in a fixed order: every one but blind6. */
+export const RELEVANCE_TRAINING_FILES = [
+  RELEVANCE_FILE,
+  RELEVANCE_BLIND_FILE,
+  RELEVANCE_BLIND2_FILE,
+  RELEVANCE_BLIND3_FILE,
+  RELEVANCE_BLIND4_FILE,
+  RELEVANCE_BLIND5_FILE,
+] as const;
+
 type Line =
   | { question: string; weights: { n: number; df: Record<string, number> }; strata?: Record<string, number> }
   | (SentenceRef & { question: string; relevant: boolean; relevant_b?: boolean; stratum?: string });

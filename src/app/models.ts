@@ -243,18 +243,24 @@ export function buildClaimScreen(options: { config: LyraConfig }): ClaimScreen |
  * read is an error, not a run on the rules.
  */
 export function buildRelevanceModel(options: { config: LyraConfig; encoder: () => EmbeddingModel | undefined }): RelevanceModel | undefined {
-  const r = section(options.config).relevance;
-  if (r?.backend === 'rules') return undefined;
+  const path = relevanceWeightsPath(options.config);
+  if (path === null) return undefined;
   const encoder = options.encoder();
   if (!encoder) return undefined;
-  return loadRelevanceModel({ encoder, ...(r?.weights_path ? { path: resolvePath(options.config, r.weights_path) } : {}) });
+  return loadRelevanceModel({ encoder, path });
+}
+
+/** The relevance model's weights file (`models.relevance.weights_path`, else the shipped one); null under `backend: rules`. */
+function relevanceWeightsPath(config: LyraConfig): string | null {
+  const r = section(config).relevance;
+  if (r?.backend === 'rules') return null;
+  return r?.weights_path ? resolvePath(config, r.weights_path) : DEFAULT_RELEVANCE_MODEL_PATH;
 }
 
 /** Doctor's view of `models.relevance`: the backend, and under `meaning` the weights file and whether it reads. */
 export function relevanceModelCheck(config: LyraConfig): { backend: 'meaning' | 'rules'; path: string | null; readable: boolean; error: string | null } {
-  const r = section(config).relevance;
-  if (r?.backend === 'rules') return { backend: 'rules', path: null, readable: false, error: null };
-  const path = r?.weights_path ? resolvePath(config, r.weights_path) : DEFAULT_RELEVANCE_MODEL_PATH;
+  const path = relevanceWeightsPath(config);
+  if (path === null) return { backend: 'rules', path: null, readable: false, error: null };
   try {
     readRelevanceModelFile(path);
     return { backend: 'meaning', path, readable: true, error: null };

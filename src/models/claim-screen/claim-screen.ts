@@ -2,11 +2,11 @@
 // vector, trained by `npm run train:claim-screen` on the hand-labelled checkability samples of
 // bench/data/ and shipped as models/claim-screen/claim-screen.json. The file is validated here; a file
 // that does not parse is an error naming it, never a screen that keeps everything.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { InvalidInputError, type ClaimScreen } from '../../core/index.js';
+import { readModelFile } from '../model-file.js';
 import { predictLogistic } from './logistic.js';
 
 /** models/claim-screen/claim-screen.json at the repository root (same path from src/ and dist/). */
@@ -50,21 +50,5 @@ export function createClaimScreen(file: ClaimScreenFile): ClaimScreen {
 
 /** Reads and validates a screen file (default the shipped one). */
 export function loadClaimScreen(path: string = DEFAULT_CLAIM_SCREEN_PATH): ClaimScreen {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (cause) {
-    throw new InvalidInputError(`claim screen: cannot read ${path}: ${(cause as Error).message}`, {
-      code: 'model_file_unreadable',
-      details: { file: path },
-      cause,
-    });
-  }
-  const parsed = claimScreenFileSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new InvalidInputError(`claim screen: ${path} is not a ${CLAIM_SCREEN_FORMAT} file: ${parsed.error.issues[0]?.message ?? 'invalid'}`, {
-      code: 'model_file_invalid',
-      details: { file: path },
-    });
-  return createClaimScreen(parsed.data);
+  return createClaimScreen(readModelFile({ path, schema: claimScreenFileSchema, what: 'claim screen', format: CLAIM_SCREEN_FORMAT }));
 }

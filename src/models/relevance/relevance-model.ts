@@ -3,12 +3,12 @@
 // encoder's cosine of question and claim — fitted by `npm run train:relevance` on the hand-labelled relevance samples of bench/data/ and
 // shipped as models/relevance/relevance.json. The file is validated here; one that does not parse is an
 // error naming it, never a model that keeps every claim.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { InvalidInputError, cosineSimilarity, throwIfAborted, type EmbeddingModel, type RelevanceModel } from '../../core/index.js';
-import { sigmoid } from '../claim-screen/logistic.js';
+import { predictLogistic } from '../claim-screen/logistic.js';
+import { readModelFile } from '../model-file.js';
 
 /** models/relevance/relevance.json at the repository root (same path from src/ and dist/). */
 export const DEFAULT_RELEVANCE_MODEL_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'models', 'relevance', 'relevance.json');
@@ -52,7 +52,7 @@ export function createRelevanceModel(options: { file: RelevanceModelFile; encode
       details: { expected: file.embedding_model, given: encoder.name },
     });
   // Shifting the logit by logit(cut) − logit(threshold) puts the fitted threshold on the cut and keeps the order.
-  const bias = file.bias + logit(file.cut) - logit(file.threshold);
+  const model = { weights: file.weights, bias: file.bias + logit(file.cut) - logit(file.threshold) };
   return {
     name: file.name,
     embeddingModel: file.embedding_model,
@@ -70,11 +70,10 @@ export function createRelevanceModel(options: { file: RelevanceModelFile; encode
       return out;
     },
     combine({ rules, similarity }) {
-      const x = relevanceFeatures({ rules, similarity }, file.cut);
-      const z = bias + file.weights[0] * x[0] + file.weights[1] * x[1] + file.weights[2] * x[2];
+      const p = predictLogistic(model, relevanceFeatures({ rules, similarity }, file.cut));
       // Three decimals as the rules give, never rounded across the cut: a claim under the threshold stays under it.
-      const r = round3(sigmoid(z));
-      return z >= logit(file.cut) ? Math.max(r, file.cut) : Math.min(r, round3(file.cut - 0.001));
+      const r = round3(p);
+      return p >= file.cut ? Math.max(r, file.cut) : Math.min(r, round3(file.cut - 0.001));
     },
   };
 }
@@ -86,21 +85,5 @@ export function loadRelevanceModel(options: { encoder: EmbeddingModel; path?: st
 
 /** Reads and validates a relevance model file (default the shipped one); an error names the file. */
 export function readRelevanceModelFile(path: string = DEFAULT_RELEVANCE_MODEL_PATH): RelevanceModelFile {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (cause) {
-    throw new InvalidInputError(`relevance model: cannot read ${path}: ${(cause as Error).message}`, {
-      code: 'model_file_unreadable',
-      details: { file: path },
-      cause,
-    });
-  }
-  const parsed = relevanceModelFileSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new InvalidInputError(`relevance model: ${path} is not a ${RELEVANCE_MODEL_FORMAT} file: ${parsed.error.issues[0]?.message ?? 'invalid'}`, {
-      code: 'model_file_invalid',
-      details: { file: path },
-    });
-  return parsed.data;
+  return readModelFile({ path, schema: relevanceModelFileSchema, what: 'relevance model', format: RELEVANCE_MODEL_FORMAT });
 }

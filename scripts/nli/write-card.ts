@@ -154,7 +154,7 @@ DIR\` on what came back. Fixed seeds: rerunning reproduces the figures up to the
 floating-point sums (and, on another CPU, the last digits of the export's checks).
 
 ## Limits
-- English claims only; Japanese claims use models/stance-ja/ (no pretrained Japanese encoder ships).
+- English claims only; Japanese claims use models/stance-ja/ (or models/nli-ja/ with \`models.stance.japanese: nli\`).
 - Trained on ~99k pairs (a few passes): far less than MNLI's 393k × 3 epochs behind published MiniLM
   NLI figures (83.3 % MNLI-m for MiniLM-L6-H384); its reading of world knowledge is that of a small model.
 - Inputs over ${d.maxLength} tokens (sentence + claim) are truncated.

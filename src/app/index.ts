@@ -4,7 +4,16 @@ export { RESTORE_VIA, blockedView, explainDomain, listBlockedDomains, listDomain
 export type { BlockedDomainView, DomainExplanation, DomainRuleView } from './domains/domains.js';
 export { openExistingStore, openOrCreateStore, storeLabel, type StoreLocation } from './open-store.js';
 export { ensureOutputDir, ensureOutputFile } from './output-path.js';
-export { buildClaimScreen, buildEmbeddingModel, buildStanceModel, listLocalModels, modelsDirOf, pullModel, stanceBackendOf } from './models.js';
+export {
+  buildClaimScreen,
+  buildEmbeddingModel,
+  buildStanceModel,
+  japaneseJudgeOf,
+  listLocalModels,
+  modelsDirOf,
+  pullModel,
+  stanceBackendOf,
+} from './models.js';
 export type { PullModelOptions } from './models.js';
 export { DEFAULT_MAX_LINE_CHARS, DEFAULT_STANCE_BATCH, runStanceJsonl, stanceInputLineSchema } from './stance-jsonl.js';
 export type { RunStanceJsonlOptions, StanceLineError, StanceOutputLine } from './stance-jsonl.js';

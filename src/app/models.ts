@@ -20,6 +20,7 @@ import {
   type OnnxDtype,
   type PullProgress,
   type PullResult,
+  type JapaneseJudge,
   type StanceBackend,
   type StaticVectors,
 } from '../models/index.js';
@@ -54,16 +55,24 @@ export function stanceBackendOf(config: LyraConfig, override?: StanceBackend): S
   return override ?? section(config).stance?.backend ?? 'embedded';
 }
 
+/**
+ * The judge of Japanese claims under the shipped backends: `models.stance.japanese`, else the network of
+ * models/stance-ja — the cross-encoder of models/nli-ja is opt-in (models/nli-ja/MODEL_CARD.md says why).
+ */
+export function japaneseJudgeOf(config: LyraConfig): JapaneseJudge {
+  return section(config).stance?.japanese ?? 'embedded';
+}
+
 export function buildStanceModel(options: { config: LyraConfig; backend?: StanceBackend }): StanceModel {
   const { config } = options;
   const models = section(config);
   const backend = stanceBackendOf(config, options.backend);
   switch (backend) {
     case 'nli':
-      return createStanceModel({ backend });
+      return createStanceModel({ backend, nli: { japaneseJudge: japaneseJudgeOf(config) } });
     case 'embedded': {
       const weights = models.stance?.weights_path;
-      return createStanceModel({ backend, embedded: weights ? { weightsPath: resolvePath(config, weights) } : {} });
+      return createStanceModel({ backend, embedded: weights ? { weightsPath: resolvePath(config, weights) } : {}, japaneseJudge: japaneseJudgeOf(config) });
     }
     case 'transformers': {
       const t = models.transformers;
@@ -93,6 +102,7 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
       return createStanceModel({
         backend,
         embedded: weights ? { weightsPath: resolvePath(config, weights) } : {},
+        japaneseJudge: japaneseJudgeOf(config),
         escalation: {
           ...(c?.sure_above !== undefined ? { sureAbove: c.sure_above } : {}),
           ...(c?.unsure_floor !== undefined ? { unsureFloor: c.unsure_floor } : {}),

@@ -15,6 +15,7 @@ import {
   type VectorCache,
 } from './embedding/index.js';
 import { createEscalatingStanceModel, type EscalationOptions } from './escalating-stance.js';
+import { createLanguageRoutedStanceModel } from './language-routed-stance.js';
 import {
   createChatClient,
   createLlmStanceModel,
@@ -27,24 +28,32 @@ import {
 import { parseOptions } from './options.js';
 import { createEmbeddedStanceModel, DEFAULT_STANCE_WEIGHTS_PATH, type EmbeddedStanceOptions } from './stance/index.js';
 import {
+  createShippedJapaneseJudge,
   createNliStanceModel,
   createTransformersStanceModel,
+  type JapaneseJudge,
   requireLocalModel,
   transformersStanceOptionsSchema,
   type NliStanceOptions,
   type TransformersStanceOptions,
 } from './transformers/index.js';
 
-/** `embedded` (the default): the networks trained from scratch; `nli`: the pretrained cross-encoder shipped in models/nli-en/ (opt-in). */
+/** `embedded` (the default): the networks trained from scratch; `nli`: the pretrained cross-encoders shipped in models/nli-en/ and models/nli-ja/ (opt-in). */
 export const STANCE_BACKENDS = ['nli', 'embedded', 'transformers', 'llm', 'client'] as const;
 export type StanceBackend = (typeof STANCE_BACKENDS)[number];
 
 export type CreateStanceModelOptions =
   | { backend: 'nli'; nli?: NliStanceOptions }
-  | { backend: 'embedded'; embedded?: EmbeddedStanceOptions }
+  | { backend: 'embedded'; embedded?: EmbeddedStanceOptions; japaneseJudge?: JapaneseJudge }
   | { backend: 'transformers'; transformers: TransformersStanceOptions }
   | { backend: 'llm'; llm: Omit<LlmStanceOptions, 'client'> & ({ client: ChatClient } | { chat: ChatClientOptions }) }
-  | { backend: 'client'; embedded?: EmbeddedStanceOptions; escalation?: EscalationOptions; sampler?: () => Sampler | undefined };
+  | {
+      backend: 'client';
+      embedded?: EmbeddedStanceOptions;
+      japaneseJudge?: JapaneseJudge;
+      escalation?: EscalationOptions;
+      sampler?: () => Sampler | undefined;
+    };
 
 /**
  * A StanceModel of the named backend. Throws NonRetryableError `model_weights_missing` /
@@ -62,7 +71,18 @@ export function createStanceModel(options: CreateStanceModelOptions): StanceMode
           { code: 'model_weights_missing', details: { path: weightsPath } },
         );
       }
-      return createEmbeddedStanceModel({ ...options.embedded, weightsPath });
+      const embedded = createEmbeddedStanceModel({ ...options.embedded, weightsPath });
+      // Japanese claims stay with the embedded network (models/stance-ja) unless the pretrained
+      // cross-encoder (models/nli-ja) is asked for: on realistic sentences it shows more edges, and more
+      // wrong ones, than precision first allows (models/nli-ja/MODEL_CARD.md).
+      if (options.japaneseJudge !== 'nli') return embedded;
+      const maxPairs = options.embedded?.maxPairs ?? 10_000;
+      return createLanguageRoutedStanceModel({
+        name: 'embedded',
+        en: embedded,
+        ja: () => createShippedJapaneseJudge({ judge: 'nli', maxPairs }),
+        maxPairs,
+      });
     }
     case 'transformers': {
       const opts = parseOptions(transformersStanceOptionsSchema, options.transformers, 'transformers stance model');
@@ -77,7 +97,11 @@ export function createStanceModel(options: CreateStanceModelOptions): StanceMode
     }
     case 'client': {
       // The embedded model judges every pair; the MCP client's model (sampling) those it is unsure of.
-      const base = createStanceModel({ backend: 'embedded', ...(options.embedded ? { embedded: options.embedded } : {}) });
+      const base = createStanceModel({
+        backend: 'embedded',
+        ...(options.embedded ? { embedded: options.embedded } : {}),
+        ...(options.japaneseJudge ? { japaneseJudge: options.japaneseJudge } : {}),
+      });
       const judge = createLlmStanceModel({ client: createSamplingChatClient(options.sampler ? { sampler: options.sampler } : {}), concurrency: 1 });
       return createEscalatingStanceModel({ base, judge, ...options.escalation });
     }

@@ -135,6 +135,7 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     ...scholarly('unpaywall', unpaywallOptionsSchema, ['email']),
     'models.stance.backend': d('embedded'),
     'models.stance.weights_path': d(DEFAULT_STANCE_WEIGHTS_PATH),
+    'models.stance.japanese': d('embedded'),
     'models.stance.client.sure_above': d(optionDefault(escalationOptionsSchema, 'sureAbove')),
     'models.stance.client.unsure_floor': d(optionDefault(escalationOptionsSchema, 'unsureFloor')),
     'models.stance.client.max_escalations': d(optionDefault(escalationOptionsSchema, 'maxEscalations')),

@@ -221,6 +221,12 @@ export const lyraConfigSchema = z.strictObject({
           /** The embedded backend's English model descriptor; default models/stance-en/stance-en.json as shipped. */
           weights_path: z.string().min(1).optional(),
           /**
+           * Which judge reads Japanese claims under the nli, embedded and client backends: `embedded` (default,
+           * the network of models/stance-ja) or `nli` (the pretrained cross-encoder in models/nli-ja, opt-in: its
+           * card says why it is not the default).
+           */
+          japanese: z.enum(['nli', 'embedded']).optional(),
+          /**
            * `client` backend: which embedded judgements go to the MCP client's model (sampling). A
            * supports/refutes edge at least `sure_above` confident, or a neutral one whose supports and
            * refutes probabilities stay under `unsure_floor`, is kept; at most `max_escalations` pairs per call.

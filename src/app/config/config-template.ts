@@ -46,6 +46,7 @@ export const CONFIG_TEMPLATE = `# Lyra configuration (lyra config init). Every k
 # models:
 #   stance:
 #     backend: embedded                        # embedded (default) | nli | transformers | llm
+#     japanese: embedded                       # Japanese claims: embedded (default, models/stance-ja) | nli (models/nli-ja)
 #   transformers:
 #     model: Xenova/nli-deberta-v3-xsmall      # lyra models pull Xenova/nli-deberta-v3-xsmall
 #   llm:

@@ -10,10 +10,12 @@ import {
   SHIPPED_ENCODER_ID,
   SHIPPED_MODELS_DIR,
   SHIPPED_NLI_DESCRIPTOR,
+  SHIPPED_NLI_JA_DESCRIPTOR,
+  SHIPPED_NLI_JA_MODEL_ID,
 } from '../../models/index.js';
 import { DEFAULT_CHROMIUM_PATH } from '../../net/index.js';
 import type { LyraConfig } from '../config/index.js';
-import { listLocalModels, modelsDirOf, rankingByMeaning, relevanceModelCheck, stanceBackendOf } from '../models.js';
+import { listLocalModels, modelsDirOf, rankingByMeaning, relevanceModelCheck, stanceBackendOf, japaneseJudgeOf } from '../models.js';
 import type { DoctorReport } from './doctor-schema.js';
 
 type Models = DoctorReport['models'];
@@ -47,13 +49,18 @@ export function modelChecks(config: LyraConfig): Models {
   const file = (path: string): Judge => ({ backend, model: path.replace(/^.*\//, ''), path, present: existsSync(path) });
   let en: Judge;
   let ja: Judge;
+  // Japanese claims: models/nli-ja's cross-encoder, or models/stance-ja's network (models.stance.japanese: embedded).
+  const japanese = (): Judge =>
+    japaneseJudgeOf(config) === 'embedded'
+      ? file(DEFAULT_STANCE_JA_PATH)
+      : { ...file(SHIPPED_NLI_JA_DESCRIPTOR), backend: 'nli', model: SHIPPED_NLI_JA_MODEL_ID };
   if (backend === 'nli') {
     en = { ...file(SHIPPED_NLI_DESCRIPTOR), model: 'nli-en' };
-    ja = file(DEFAULT_STANCE_JA_PATH);
+    ja = japanese();
   } else if (backend === 'embedded' || backend === 'client') {
     const weights = m.stance?.weights_path;
     en = file(weights ? resolveFromConfig(config, weights) : DEFAULT_STANCE_WEIGHTS_PATH);
-    ja = file(DEFAULT_STANCE_JA_PATH);
+    ja = japanese();
   } else if (backend === 'transformers') {
     const id = m.transformers?.model;
     const local = id ? localModel(config, id, m.transformers?.dtype) : undefined;

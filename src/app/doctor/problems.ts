@@ -85,7 +85,7 @@ function modelProblems(input: ProblemInput): Problem[] {
   const file = settingsFile(input);
   const { en, ja } = m.stance;
   // The shipped judges: nli (models/nli-en) or the embedded networks (also the client backend's base);
-  // both send Japanese claims to models/stance-ja.
+  // both send Japanese claims to models/nli-ja (or models/stance-ja under models.stance.japanese: embedded).
   if (m.stance_backend === 'nli' || m.stance_backend === 'embedded' || m.stance_backend === 'client') {
     const nli = m.stance_backend === 'nli';
     if (!en.present)
@@ -102,7 +102,10 @@ function modelProblems(input: ProblemInput): Problem[] {
         severity: 'warning',
         code: 'stance_model_missing',
         message: `the Japanese stance model is missing: ${ja.path}; Japanese claims cannot be judged`,
-        fix: 'reinstall Lyra (npm ci) or retrain it (npm run train:stance)',
+        fix:
+          ja.model === 'nli-ja'
+            ? 'reinstall Lyra (npm ci) or retrain it (npm run train:nli-ja)'
+            : 'reinstall Lyra (npm ci) or retrain it (npm run train:stance)',
       });
   } else if (m.stance_backend === 'transformers') {
     if (!en.model)

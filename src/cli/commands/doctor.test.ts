@@ -145,6 +145,11 @@ test('an offline machine: one finding, not one per source, that names the shippe
     assert.match(text.out, /^stance +English: embedded +stance-en\.json +present$/m);
     assert.match(text.out, /^ +Japanese: embedded +stance-ja\.json +present$/m);
     assert.match(text.out, /warning +no_translator: .*\n +fix: set models\.llm/);
+    // models.stance.japanese: nli sends Japanese claims to the pretrained cross-encoder (models/nli-ja, opt-in).
+    writeFileSync(join(home, 'lyra.config.yaml'), ['models: { stance: { japanese: nli } }', ...scholarly, ''].join('\n'));
+    const nli = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
+    assert.match(nli.models.stance.ja.path ?? '', /nli-ja\/lyra\.json$/);
+    assert.equal(nli.models.stance.ja.backend, 'nli');
     // Web search is on with no setting (the zero-config provider); turned off, doctor says how to turn it back on.
     writeFileSync(join(home, 'lyra.config.yaml'), ['fetch: { render: { chromium_path: /nonexistent/chromium } }', ...scholarly, ''].join('\n'));
     const zero = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));

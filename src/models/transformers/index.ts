@@ -7,12 +7,19 @@ export { createTransformersStanceModel, transformersStanceOptionsSchema } from '
 export type { TransformersStanceOptions } from './stance-transformers.js';
 export { judgementUnits, type TransformersStanceModel } from './stance-transformers.js';
 export {
+  createDescribedJudge,
+  createShippedJapaneseJudge,
   createNliStanceModel,
+  JAPANESE_JUDGES,
   loadNliDescriptor,
   NliDescriptorSchema,
   SHIPPED_MODELS_DIR,
   SHIPPED_NLI_DESCRIPTOR,
+  SHIPPED_NLI_JA_DESCRIPTOR,
+  SHIPPED_NLI_JA_MODEL_ID,
   SHIPPED_NLI_MODEL_ID,
+  type DescribedJudgeOptions,
+  type JapaneseJudge,
   type NliDescriptor,
   type NliStanceModel,
   type NliStanceOptions,

@@ -109,7 +109,7 @@ test('nli judge: a plain contradiction is shown as refuting', async () => {
   assert.equal(j!.confidence, j!.scores.refutes);
 });
 
-test('nli judge: Japanese claims go to the embedded Japanese network; a missing descriptor is a clear error', async () => {
+test('nli judge: a batch of Japanese and English claims is judged whole; a missing descriptor is a clear error', async () => {
   const [ja, en] = await model.judge([
     { claim: 'サンゴ礁は白化している。', passage: 'サンゴ礁の白化が観測された。' },
     { claim: 'Coral reefs are bleaching.', passage: 'Coral reefs are bleaching worldwide.' },

@@ -1,33 +1,37 @@
-// The `nli` StanceModel, Lyra's default judge: the NLI cross-encoder that ships in models/nli-en/
-// (all-MiniLM-L6-v2 fine-tuned by `npm run train:nli`, int8 ONNX), run through the `transformers` path
-// with the calibration and precision-first thresholds of models/nli-en/lyra.json. Claims in Japanese
-// go to the embedded Japanese network (models/stance-ja/): no pretrained Japanese encoder ships.
+// The shipped NLI cross-encoders, run through the `transformers` path with the calibration and
+// precision-first thresholds of their lyra.json:
+//   - models/nli-en/ (all-MiniLM-L6-v2 fine-tuned by `npm run train:nli`, int8 ONNX), the `nli` backend's
+//     English judge;
+//   - models/nli-ja/ (multilingual-e5-small, vocabulary pruned, fine-tuned on Japanese NLI by
+//     `npm run train:nli-ja`, int8 ONNX), the Japanese judge of the `nli` and `embedded` backends when
+//     `models.stance.japanese: nli` asks for it; by default Japanese claims go to the embedded network of
+//     models/stance-ja/ (models/nli-ja/MODEL_CARD.md: on realistic sentences it shows more wrong edges).
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import {
-  InvalidInputError,
-  NonRetryableError,
-  STANCE_UNSUPPORTED_LANGUAGE,
-  throwIfAborted,
-  type StanceJudgement,
-  type StanceModel,
-  type StancePair,
-} from '../../core/index.js';
-import { checkStanceBatch, createEmbeddedStanceModel, stanceLanguage, type EmbeddedStanceOptions, type SentenceProbabilities } from '../stance/index.js';
+import { InvalidInputError, NonRetryableError, STANCE_UNSUPPORTED_LANGUAGE, type StanceModel, type StancePair } from '../../core/index.js';
+import { createLanguageRoutedStanceModel } from '../language-routed-stance.js';
+import { createEmbeddedStanceModel, type EmbeddedStanceOptions, type SentenceProbabilities } from '../stance/index.js';
 import { ONNX_DTYPES, ONNX_FILES, type OnnxDtype } from './runtime.js';
-import { createTransformersStanceModel } from './stance-transformers.js';
+import { createTransformersStanceModel, type TransformersStanceModel } from './stance-transformers.js';
 
 /** models/ at the repository root (same path from src/ and dist/). */
 export const SHIPPED_MODELS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'models');
 export const SHIPPED_NLI_MODEL_ID = 'nli-en';
 /** models/nli-en/lyra.json: what `npm run train:nli` fitted. */
 export const SHIPPED_NLI_DESCRIPTOR = join(SHIPPED_MODELS_DIR, SHIPPED_NLI_MODEL_ID, 'lyra.json');
+export const SHIPPED_NLI_JA_MODEL_ID = 'nli-ja';
+/** models/nli-ja/lyra.json: what `npm run train:nli-ja` fitted. */
+export const SHIPPED_NLI_JA_DESCRIPTOR = join(SHIPPED_MODELS_DIR, SHIPPED_NLI_JA_MODEL_ID, 'lyra.json');
+/** Which judge reads Japanese claims: the cross-encoder of models/nli-ja, or the embedded network of models/stance-ja. */
+export const JAPANESE_JUDGES = ['nli', 'embedded'] as const;
+export type JapaneseJudge = (typeof JAPANESE_JUDGES)[number];
 
 export const NliDescriptorSchema = z.strictObject({
   format: z.literal(1),
-  language: z.literal('en'),
+  /** The claims' language it was trained and fitted for. */
+  language: z.enum(['en', 'ja']),
   /** The ONNX file loaded (onnx/model_quantized.onnx for q8). */
   dtype: z.enum(ONNX_DTYPES),
   /** Logits are divided by it before the softmax (fitted by NLL on the tuning pairs). */
@@ -45,10 +49,13 @@ export type NliDescriptor = z.infer<typeof NliDescriptorSchema>;
 
 export function loadNliDescriptor(path: string = SHIPPED_NLI_DESCRIPTOR): NliDescriptor {
   if (!existsSync(path)) {
-    throw new NonRetryableError(`nli stance model: descriptor missing: ${path} (written by \`npm run train:nli\`; or choose another backend with --model)`, {
-      code: 'model_weights_missing',
-      details: { path },
-    });
+    throw new NonRetryableError(
+      `nli stance model: descriptor missing: ${path} (written by \`npm run train:nli\` or \`train:nli-ja\`; or choose another backend with --model)`,
+      {
+        code: 'model_weights_missing',
+        details: { path },
+      },
+    );
   }
   try {
     return NliDescriptorSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
@@ -58,16 +65,64 @@ export function loadNliDescriptor(path: string = SHIPPED_NLI_DESCRIPTOR): NliDes
   }
 }
 
+export interface DescribedJudgeOptions {
+  /** The folder's lyra.json; the folder is its folder. */
+  descriptorPath: string;
+  /** The language the descriptor must be for (a Japanese folder never judges English claims, nor the reverse). */
+  language: NliDescriptor['language'];
+  /** Overrides of the fitted thresholds (benchmark sweeps). */
+  decision?: Partial<NliDescriptor['decision']>;
+  /** Unit pairs per forward pass (default 1 for the int8 files: see NliStanceOptions.batchSize). */
+  batchSize?: number;
+  /** Pairs per judge() call. */
+  maxPairs: number;
+}
+
+/** A shipped cross-encoder folder as a transformers stance model with its fitted calibration and thresholds. */
+export function createDescribedJudge(options: DescribedJudgeOptions): { descriptor: NliDescriptor; model: TransformersStanceModel } {
+  const descriptor = loadNliDescriptor(options.descriptorPath);
+  if (descriptor.language !== options.language) {
+    throw new NonRetryableError(`nli stance model: descriptor ${options.descriptorPath} is for language ${descriptor.language}, expected ${options.language}`, {
+      code: 'model_weights_corrupt',
+      details: { path: options.descriptorPath },
+    });
+  }
+  const folder = dirname(options.descriptorPath);
+  const onnx = join(folder, 'onnx', ONNX_FILES[descriptor.dtype as OnnxDtype]);
+  if (!existsSync(onnx)) {
+    throw new NonRetryableError(`nli stance model: network missing: ${onnx} (written by \`npm run train:nli\` or \`train:nli-ja\`)`, {
+      code: 'model_weights_missing',
+      details: { path: onnx },
+    });
+  }
+  const model = createTransformersStanceModel({
+    modelId: basename(folder),
+    modelsDir: dirname(folder),
+    dtype: descriptor.dtype,
+    ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
+    maxLength: descriptor.maxLength,
+    maxPairs: options.maxPairs,
+    temperature: descriptor.temperature,
+    decision: { ...descriptor.decision, ...options.decision },
+    windows: descriptor.windows,
+  });
+  return { descriptor, model };
+}
+
 export interface NliStanceOptions {
   /** Descriptor path; the model folder is its folder. Default models/nli-en/lyra.json. */
   descriptorPath?: string;
-  /** Overrides of the fitted thresholds (benchmark sweeps). */
+  /** Overrides of the fitted thresholds (benchmark sweeps; the English judge's). */
   decision?: Partial<NliDescriptor['decision']>;
   /** Unit pairs per forward pass (default 1: the int8 file is dynamically quantized, see defaultBatchSize; 1,908 Check-COVID pairs ran at 139–185 pairs/s on 2 cores one at a time, 175 in batches of 8 whose results depended on their batch-mates). */
   batchSize?: number;
   /** Pairs per judge() call (default 10,000). */
   maxPairs?: number;
-  /** Options of the embedded model that judges Japanese claims. */
+  /** Which judge reads Japanese claims (default `embedded`: models/stance-ja; `nli`: models/nli-ja). */
+  japaneseJudge?: JapaneseJudge;
+  /** The Japanese cross-encoder's descriptor (default models/nli-ja/lyra.json). */
+  japaneseDescriptorPath?: string;
+  /** Options of the embedded model when it judges Japanese claims (`japaneseJudge: 'embedded'`). */
   japanese?: EmbeddedStanceOptions;
 }
 
@@ -78,71 +133,54 @@ export interface NliStanceModel extends StanceModel {
   judgeSentenceLists(pairs: readonly StancePair[], options?: { signal?: AbortSignal }): Promise<SentenceProbabilities[][]>;
 }
 
-export function createNliStanceModel(options: NliStanceOptions = {}): NliStanceModel {
-  const descriptorPath = options.descriptorPath ?? SHIPPED_NLI_DESCRIPTOR;
-  const descriptor = loadNliDescriptor(descriptorPath);
-  const folder = dirname(descriptorPath);
-  const onnx = join(folder, 'onnx', ONNX_FILES[descriptor.dtype as OnnxDtype]);
-  if (!existsSync(onnx)) {
-    throw new NonRetryableError(`nli stance model: network missing: ${onnx} (written by \`npm run train:nli\`)`, {
-      code: 'model_weights_missing',
-      details: { path: onnx },
-    });
-  }
-  const maxPairs = options.maxPairs ?? 10_000;
-  const english = createTransformersStanceModel({
-    modelId: basename(folder),
-    modelsDir: dirname(folder),
-    dtype: descriptor.dtype,
-    ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
-    maxLength: descriptor.maxLength,
-    maxPairs,
-    temperature: descriptor.temperature,
-    decision: { ...descriptor.decision, ...options.decision },
-    windows: descriptor.windows,
-  });
-  let japanese: StanceModel | undefined;
-  const isJapanese = (pair: StancePair): boolean => stanceLanguage(pair.claim) === 'ja';
+/** The Japanese judge the shipped backends use: models/stance-ja's embedded network (default), or models/nli-ja's cross-encoder. */
+export function createShippedJapaneseJudge(
+  options: { judge?: JapaneseJudge; descriptorPath?: string; embedded?: EmbeddedStanceOptions; maxPairs?: number } = {},
+): StanceModel {
+  if (options.judge !== 'nli') return createEmbeddedStanceModel({ ...options.embedded, language: 'ja' });
+  return createDescribedJudge({ descriptorPath: options.descriptorPath ?? SHIPPED_NLI_JA_DESCRIPTOR, language: 'ja', maxPairs: options.maxPairs ?? 10_000 })
+    .model;
+}
 
+export function createNliStanceModel(options: NliStanceOptions = {}): NliStanceModel {
+  const maxPairs = options.maxPairs ?? 10_000;
+  const { descriptor, model: english } = createDescribedJudge({
+    descriptorPath: options.descriptorPath ?? SHIPPED_NLI_DESCRIPTOR,
+    language: 'en',
+    ...(options.decision ? { decision: options.decision } : {}),
+    ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
+    maxPairs,
+  });
+  // English needs a Latin-script word; the English encoder's WordPiece vocabulary reads nothing else.
+  const latinOnly: StanceModel = {
+    name: 'nli',
+    judge(pairs, callOptions) {
+      pairs.forEach((p, i) => {
+        if (!/[A-Za-z]/.test(p.claim)) {
+          throw new InvalidInputError(`stance pair ${i}: the nli judge reads English and Japanese and found neither in the claim "${p.claim.slice(0, 80)}"`, {
+            code: STANCE_UNSUPPORTED_LANGUAGE,
+          });
+        }
+      });
+      return english.judge(pairs, callOptions);
+    },
+  };
+  const routed = createLanguageRoutedStanceModel({
+    name: 'nli',
+    en: latinOnly,
+    ja: () =>
+      createShippedJapaneseJudge({
+        ...(options.japaneseJudge ? { judge: options.japaneseJudge } : {}),
+        ...(options.japaneseDescriptorPath ? { descriptorPath: options.japaneseDescriptorPath } : {}),
+        ...(options.japanese ? { embedded: options.japanese } : {}),
+        maxPairs,
+      }),
+    maxPairs,
+  });
   return {
     name: 'nli',
     descriptor,
-    async judge(pairs, callOptions = {}): Promise<StanceJudgement[]> {
-      const { signal } = callOptions;
-      throwIfAborted(signal);
-      checkStanceBatch(pairs, maxPairs);
-      const ja = pairs.map((p, i) => ({ p, i })).filter(({ p }) => isJapanese(p));
-      const en = pairs.map((p, i) => ({ p, i })).filter(({ p }) => !isJapanese(p));
-      // English needs a Latin-script word; the encoder's WordPiece vocabulary reads nothing else.
-      for (const { p, i } of en) {
-        if (!/[A-Za-z]/.test(p.claim)) {
-          throw new InvalidInputError(
-            `stance pair ${i}: the nli judge reads English (and Japanese through the embedded model) and found neither in the claim "${p.claim.slice(0, 80)}"`,
-            {
-              code: STANCE_UNSUPPORTED_LANGUAGE,
-            },
-          );
-        }
-      }
-      const out = new Array<StanceJudgement>(pairs.length);
-      if (en.length > 0)
-        (
-          await english.judge(
-            en.map((x) => x.p),
-            { ...(signal ? { signal } : {}) },
-          )
-        ).forEach((j, k) => (out[en[k]!.i] = j));
-      if (ja.length > 0) {
-        japanese ??= createEmbeddedStanceModel({ ...options.japanese, language: 'ja' });
-        (
-          await japanese.judge(
-            ja.map((x) => x.p),
-            { ...(signal ? { signal } : {}) },
-          )
-        ).forEach((j, k) => (out[ja[k]!.i] = j));
-      }
-      return out;
-    },
+    judge: (pairs, callOptions) => routed.judge(pairs, callOptions),
     judgeSentenceLists: (pairs, callOptions = {}) => english.judgeSentenceLists(pairs, callOptions),
   };
 }

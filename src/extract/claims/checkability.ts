@@ -13,6 +13,7 @@ import {
   FINDING_PHRASE_RE,
   HIGH_STAKES_RE,
   JA_CLAIM_RE,
+  JA_STATEMENT_END_RE,
   METADATA_LINE_RE,
   STRONG_ASSERTION_RE,
 } from './lexicon.js';
@@ -61,6 +62,7 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
     const n = [...t].length;
     if (n < MIN_CLAIM_CHARS_JA) return { checkable: false, features: [], rejectedBecause: 'too_short' };
     if (n > MAX_CLAIM_CHARS_JA) return { checkable: false, features: [], rejectedBecause: 'too_long' };
+    if (!JA_STATEMENT_END_RE.test(t)) return { checkable: false, features: [], rejectedBecause: 'no_predicate' };
   } else {
     const words = t.split(/\s+/).length;
     if (words < MIN_CLAIM_WORDS) return { checkable: false, features: [], rejectedBecause: 'too_short' };

@@ -307,3 +307,17 @@ test('a finding told with a directional verb of other words is a claim ("impair"
   ])
     assert.ok(isClaimWorthChecking(s), s);
 });
+
+test('a Japanese line that ends in a noun without a full stop is a heading, not a claim; noun-ending news sentences with one stay', () => {
+  for (const heading of ['海水温の上昇とサンゴの白化', 'ワクチン接種後の重症化リスクの低下', '温暖化がサンゴ礁に与える影響']) {
+    assert.deepEqual(claimsOf(heading), [], heading);
+    assert.equal(reasonOf(heading), 'no_predicate', heading);
+  }
+  for (const text of [
+    '研究者は、これらの白化の主な原因は地球温暖化による海水温の上昇だと結論づけている。',
+    '感染者数が前年比2倍に増加。',
+    'ワクチン接種で入院リスクが低下した',
+    'アスピリンは心筋梗塞のリスクを下げる',
+  ])
+    assert.deepEqual(claimsOf(text), [text], text);
+});

@@ -51,6 +51,11 @@ const NUMERIC_RE = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundr
 const EN_VERB_HINT_RE =
   /\b(is|are|was|were|be|been|has|have|had|do|does|did|can|will|would|should|may|might|shows?|found|finds?|reports?|rose|risen|fell|fallen|grew|grown|began|begun|became|took|taken|made|led|saw|seen|won|lost|left|held|kept|ran|met|went|gone|came|gave|given|brought|built|spent|cut|hit|set|put|\w+(?:ed|es|s))\b/i;
 
+/** A Japanese line that states nothing: no full stop and no predicate's ending (a heading, title or label; JA_STATEMENT_END_RE). */
+export function isJapaneseLabelLine(text: string): boolean {
+  return !JA_STATEMENT_END_RE.test(text.trim());
+}
+
 /** Lemmas are passed in so this stays free of NLP state; `lemmas` may be empty for Japanese. */
 export function assessSentence(options: { text: string; language: TextLanguage; lemmas: string[] }): Checkability {
   const { text, language, lemmas } = options;
@@ -62,7 +67,7 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
     const n = [...t].length;
     if (n < MIN_CLAIM_CHARS_JA) return { checkable: false, features: [], rejectedBecause: 'too_short' };
     if (n > MAX_CLAIM_CHARS_JA) return { checkable: false, features: [], rejectedBecause: 'too_long' };
-    if (!JA_STATEMENT_END_RE.test(t)) return { checkable: false, features: [], rejectedBecause: 'no_predicate' };
+    if (isJapaneseLabelLine(t)) return { checkable: false, features: [], rejectedBecause: 'no_predicate' };
   } else {
     const words = t.split(/\s+/).length;
     if (words < MIN_CLAIM_WORDS) return { checkable: false, features: [], rejectedBecause: 'too_short' };

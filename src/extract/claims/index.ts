@@ -1,4 +1,12 @@
-export { MAX_CLAIM_CHARS, MAX_CLAIM_CHARS_JA, MAX_CLAIM_WORDS, MIN_CLAIM_CHARS_JA, MIN_CLAIM_WORDS, assessSentence } from './checkability.js';
+export {
+  MAX_CLAIM_CHARS,
+  MAX_CLAIM_CHARS_JA,
+  MAX_CLAIM_WORDS,
+  MIN_CLAIM_CHARS_JA,
+  MIN_CLAIM_WORDS,
+  assessSentence,
+  isJapaneseLabelLine,
+} from './checkability.js';
 export type { Checkability, ClaimFeature } from './checkability.js';
 export { MAX_CLAIMS_PER_TEXT, extractClaimCandidates, extractNormalizedClaims, isClaimWorthChecking } from './extract-claims.js';
 export { MAX_ANTECEDENT_WORDS, findOpeningReference, resolveOpeningReference } from './references.js';

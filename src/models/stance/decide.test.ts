@@ -69,3 +69,12 @@ test('a sentence that states no finding never decides: a procedure stays neutral
   ])
     assert.equal(decidePassage([s([0.9, 0.05, 0.05], undefined, text)], d).stance, 'supports', text);
 });
+
+test('a Japanese heading (no full stop, no predicate) never decides; a Japanese sentence does', () => {
+  const heading = '海水温の上昇とサンゴの白化';
+  const n = decidePassage([s([0.9, 0.05, 0.05], undefined, heading)], d);
+  assert.equal(n.stance, 'neutral');
+  assert.deepEqual(n.scores, { supports: 0.9, refutes: 0.05, neutral: 0.05 }, 'it keeps its probabilities');
+  for (const text of ['サンゴの白化は、海水温が平年より高い状態が数週間続くと起きる。', '感染者数が前年比2倍に増加。', '男性がギターを弾いている'])
+    assert.equal(decidePassage([s([0.9, 0.05, 0.05], undefined, text)], d).stance, 'supports', text);
+});

@@ -10,14 +10,17 @@
 // recorded on Earth"); a recommendation can bear on a normative claim; a cohort told in percentages
 // ("most were aged 30-79 years (86.6%) … and considered mild (80.9%)") is the evidence for "80 % of
 // cases are mild". So a procedure sentence is kept out only when it opens with a procedure section label
-// or gives no percentage.
-import { detectLanguage, opensWithProcedureLabel, screenSentence, type ScreenReason } from '../../extract/index.js';
+// or gives no percentage. A Japanese line with no full stop and no predicate's ending is a heading or a
+// label ("海水温の上昇とサンゴの白化": "sea temperature rise and coral bleaching") and states nothing at all.
+import { detectLanguage, isJapaneseLabelLine, opensWithProcedureLabel, screenSentence, type ScreenReason } from '../../extract/index.js';
 
 const PERCENT_RE = /%|％|\bper ?cent\b/i;
 
 /** Why the sentence cannot decide a stance, or undefined when it can. */
-export function nonEvidenceReason(sentence: string): ScreenReason | undefined {
-  const reason = screenSentence({ text: sentence, language: detectLanguage(sentence) });
+export function nonEvidenceReason(sentence: string): ScreenReason | 'no_predicate' | undefined {
+  const language = detectLanguage(sentence);
+  if (language === 'ja' && isJapaneseLabelLine(sentence)) return 'no_predicate';
+  const reason = screenSentence({ text: sentence, language });
   if (reason === 'caption' || reason === 'glossary') return reason;
   if (reason === 'procedure' && (opensWithProcedureLabel(sentence) || !PERCENT_RE.test(sentence))) return reason;
   return undefined;

@@ -66,6 +66,8 @@ test('Japanese slots: subject before は/が, object before を, time and scope 
   const d = normalizeClaim({ text: '日本では高齢者の死亡率が減少している。', source: 's' });
   assert.deepEqual([d.slots.subject, d.slots.predicate, d.scope], ['高齢者の死亡率', '減少している', '日本では']);
   assert.equal(normalizeClaim({ text: 'ワクチンは効果がない。', source: 's' }).negated, true);
+  const e = normalizeClaim({ text: '2016年と2017年には、グレートバリアリーフの北部で大規模な白化が起きた。', source: 's' });
+  assert.deepEqual([e.slots.subject, e.slots.predicate, e.slots.time], ['グレートバリアリーフの北部で大規模な白化', '起きた', '2016年、2017年']);
 });
 
 test('merge: same claim from two sources merges; negation, other numbers and other claims do not', () => {

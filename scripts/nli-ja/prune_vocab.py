@@ -1,5 +1,5 @@
-"""Step 2 of `npm run train:nli-ja`: cuts the converted multilingual encoder's 250,037-piece XLM-R
-vocabulary down to the pieces a Japanese judge reads, so the shipped int8 file is ~40 MB instead of
+"""Step 2 of `npm run train:nli-ja`: cuts the converted multilingual encoder's XLM-R vocabulary (250,002
+tokenizer pieces; the embedding has 250,037 rows, the last ones unused) down to the pieces a Japanese judge reads, so the shipped int8 file is ~40 MB instead of
 ~118 MB (the embedding alone is 250,037 x 384: 96 MB in int8, most of it other languages' words).
 
 Kept, in the original order (so the first four ids, <s> <pad> </s> <unk>, stay where they were):

@@ -90,7 +90,10 @@ ${t.temperatureFit?.devPairs ?? '?'} dev pairs). Thresholds fitted on the dev sp
 
 | label | threshold | tuning result |
 |---|---|---|
-${tuning.map((f) => `| ${f.label} | ${f.threshold} | ${f.scores.map((s) => `${s.set}: P ${fmt(s.precision)} R ${fmt(s.recall)} (${s.shown} shown)`).join('; ')}${f.metTarget ? '' : ' (target not met)'} |`).join('\n')}
+${tuning.map((f) => `| ${f.label} | ${f.threshold}${f.metTarget ? '' : ' (fallback)'} | ${f.scores.map((s) => `${s.set}: P ${fmt(s.precision)} R ${fmt(s.recall)} (${s.shown} shown)`).join('; ')}${f.metTarget ? '' : ' (target not met)'} |`).join('\n')}
+
+Where no threshold meets the target on every set, the fit falls back (src/models/stance/threshold-fit.ts) to
+the most recall whose precision pooled over the sets is at least 0.5, on a grid that starts at 0.5.
 
 ## Training
 Data (../shared/data/nli-ja/unified, CC BY-SA 4.0): ${Object.entries(t.train_by_source ?? {})

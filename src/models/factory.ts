@@ -78,7 +78,9 @@ export function createStanceModel(options: CreateStanceModelOptions): StanceMode
       if (options.japaneseJudge !== 'nli') return embedded;
       const maxPairs = options.embedded?.maxPairs ?? 10_000;
       return createLanguageRoutedStanceModel({
-        name: 'embedded',
+        // Its own name: the edges it judges are stored under it, and calibrations fitted for the embedded
+        // network's confidences are never applied to the cross-encoder's.
+        name: 'embedded+nli-ja',
         en: embedded,
         ja: () => createShippedJapaneseJudge({ judge: 'nli', maxPairs }),
         maxPairs,

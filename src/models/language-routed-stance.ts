@@ -1,8 +1,10 @@
 // A StanceModel that sends each pair to the judge of its claim's language (stanceLanguage: kana, or
 // kanji outnumbering Latin letters, read as Japanese) and puts the judgements back in input order. The
-// shipped backends pair an English judge with the Japanese cross-encoder (models/nli-ja) this way.
+// shipped backends pair their English judge with the Japanese one (models/stance-ja, or models/nli-ja
+// under models.stance.japanese: nli) this way. Every pair is checked first, so an error names its index
+// in the caller's batch.
 import { throwIfAborted, type StanceJudgement, type StanceModel, type StancePair } from '../core/index.js';
-import { checkStanceBatch, stanceLanguage } from './stance/index.js';
+import { checkStanceBatch, checkStancePair, stanceLanguage } from './stance/index.js';
 
 export interface LanguageRoutedStanceOptions {
   /** The model's name (the stored judge's backend): the routed backend's own name. */
@@ -23,6 +25,7 @@ export function createLanguageRoutedStanceModel(options: LanguageRoutedStanceOpt
       const { signal } = callOptions;
       throwIfAborted(signal);
       checkStanceBatch(pairs, options.maxPairs);
+      pairs.forEach((p, i) => checkStancePair(p, i));
       const indexed = pairs.map((p, i) => ({ p, i }));
       const ja = indexed.filter(({ p }) => stanceLanguage(p.claim) === 'ja');
       const en = indexed.filter(({ p }) => stanceLanguage(p.claim) !== 'ja');

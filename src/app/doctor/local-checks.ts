@@ -51,9 +51,7 @@ export function modelChecks(config: LyraConfig): Models {
   let ja: Judge;
   // Japanese claims: models/nli-ja's cross-encoder, or models/stance-ja's network (models.stance.japanese: embedded).
   const japanese = (): Judge =>
-    japaneseJudgeOf(config) === 'embedded'
-      ? file(DEFAULT_STANCE_JA_PATH)
-      : { ...file(SHIPPED_NLI_JA_DESCRIPTOR), backend: 'nli', model: SHIPPED_NLI_JA_MODEL_ID };
+    japaneseJudgeOf(config) === 'embedded' ? file(DEFAULT_STANCE_JA_PATH) : { ...file(SHIPPED_NLI_JA_DESCRIPTOR), model: SHIPPED_NLI_JA_MODEL_ID };
   if (backend === 'nli') {
     en = { ...file(SHIPPED_NLI_DESCRIPTOR), model: 'nli-en' };
     ja = japanese();

@@ -85,7 +85,7 @@ function modelProblems(input: ProblemInput): Problem[] {
   const file = settingsFile(input);
   const { en, ja } = m.stance;
   // The shipped judges: nli (models/nli-en) or the embedded networks (also the client backend's base);
-  // both send Japanese claims to models/nli-ja (or models/stance-ja under models.stance.japanese: embedded).
+  // both send Japanese claims to models/stance-ja, or to models/nli-ja where models.stance.japanese: nli is set.
   if (m.stance_backend === 'nli' || m.stance_backend === 'embedded' || m.stance_backend === 'client') {
     const nli = m.stance_backend === 'nli';
     if (!en.present)

@@ -149,7 +149,7 @@ test('an offline machine: one finding, not one per source, that names the shippe
     writeFileSync(join(home, 'lyra.config.yaml'), ['models: { stance: { japanese: nli } }', ...scholarly, ''].join('\n'));
     const nli = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
     assert.match(nli.models.stance.ja.path ?? '', /nli-ja\/lyra\.json$/);
-    assert.equal(nli.models.stance.ja.backend, 'nli');
+    assert.deepEqual([nli.models.stance.ja.backend, nli.models.stance.ja.model], ['embedded', 'nli-ja']);
     // Web search is on with no setting (the zero-config provider); turned off, doctor says how to turn it back on.
     writeFileSync(join(home, 'lyra.config.yaml'), ['fetch: { render: { chromium_path: /nonexistent/chromium } }', ...scholarly, ''].join('\n'));
     const zero = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));

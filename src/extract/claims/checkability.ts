@@ -14,6 +14,7 @@ import {
   HIGH_STAKES_RE,
   JA_CLAIM_RE,
   JA_STATEMENT_END_RE,
+  JA_TOPIC_OR_SUBJECT_RE,
   METADATA_LINE_RE,
   STRONG_ASSERTION_RE,
 } from './lexicon.js';
@@ -51,9 +52,15 @@ const NUMERIC_RE = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|hundr
 const EN_VERB_HINT_RE =
   /\b(is|are|was|were|be|been|has|have|had|do|does|did|can|will|would|should|may|might|shows?|found|finds?|reports?|rose|risen|fell|fallen|grew|grown|began|begun|became|took|taken|made|led|saw|seen|won|lost|left|held|kept|ran|met|went|gone|came|gave|given|brought|built|spent|cut|hit|set|put|\w+(?:ed|es|s))\b/i;
 
-/** A Japanese line that states nothing: no full stop and no predicate's ending (a heading, title or label; JA_STATEMENT_END_RE). */
+/**
+ * A Japanese line that states nothing: a heading, a title, a label ("海水温の上昇とサンゴの白化"). It
+ * neither closes like a statement (JA_STATEMENT_END_RE) nor holds a topic or subject particle, so it ends in
+ * a noun phrase with nothing said of it. A bullet's noun-ending fact ("予防には手洗いが有効") has its が and
+ * stays a statement.
+ */
 export function isJapaneseLabelLine(text: string): boolean {
-  return !JA_STATEMENT_END_RE.test(text.trim());
+  const t = text.trim();
+  return !JA_STATEMENT_END_RE.test(t) && !JA_TOPIC_OR_SUBJECT_RE.test(t);
 }
 
 /** Lemmas are passed in so this stays free of NLP state; `lemmas` may be empty for Japanese. */
@@ -67,7 +74,6 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
     const n = [...t].length;
     if (n < MIN_CLAIM_CHARS_JA) return { checkable: false, features: [], rejectedBecause: 'too_short' };
     if (n > MAX_CLAIM_CHARS_JA) return { checkable: false, features: [], rejectedBecause: 'too_long' };
-    if (isJapaneseLabelLine(t)) return { checkable: false, features: [], rejectedBecause: 'no_predicate' };
   } else {
     const words = t.split(/\s+/).length;
     if (words < MIN_CLAIM_WORDS) return { checkable: false, features: [], rejectedBecause: 'too_short' };
@@ -93,6 +99,8 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
   if (lemmas.some((l) => FINDING_LEMMAS.has(l)) || (language === 'en' && FINDING_PHRASE_RE.test(t))) features.push('finding');
   if (STRONG_ASSERTION_RE.test(t)) features.push('strong_assertion');
   if (HIGH_STAKES_RE.test(t)) features.push('high_stakes');
+  // After the features: a user's statement is read for its features even when it is no claim (normalize.ts).
+  if (language === 'ja' && isJapaneseLabelLine(t)) return { checkable: false, features, rejectedBecause: 'no_predicate' };
   const signal = features.some((f) => f !== 'high_stakes') || (language === 'ja' && JA_CLAIM_RE.test(t));
   return signal ? { checkable: true, features } : { checkable: false, features, rejectedBecause: 'no_claim_signal' };
 }

@@ -182,12 +182,13 @@ export const JA_CLAIM_RE =
   /(高め|高ま|下げ|減ら|増や|リスク|つなが|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|引き起こ|もたら|原因|要因|影響|関連|相関|有効|無効|安全|危険|有意|効果|優れ|劣る|上回|下回|倍|割|％|%|以上|以下|未満|(?<!に)より)/;
 
 /**
- * A Japanese line that can state something: it closes like a sentence (。．！!), or its last word is a
- * predicate's ending in kana (…る, …た, …い, …だ, …です, …ます, …ず; closing brackets aside). A line that
- * does neither ends in a noun without a full stop — a heading, a title, a label ("海水温の上昇とサンゴの白化")
- * — and states nothing, whatever words it holds. A sentence in noun-ending news style keeps its full stop
- * ("感染者数が前年比2倍に増加。") and stays a claim.
+ * A Japanese line that closes like a statement: a full stop (。．.！!), or a predicate's ending in kana
+ * (…る, …た, …い, …だ, …です, …ます, …ません, …ず), closing brackets and quotes aside. A sentence in
+ * noun-ending news style keeps its full stop ("感染者数が前年比2倍に増加。").
  */
-export const JA_STATEMENT_END_RE = /(?:[。．！!]|[るたいだすずうくつぬむぶぐ])[」』）)]*\s*$/;
+export const JA_STATEMENT_END_RE = /(?:[。．.！!]|ません|[るたいだすずうくつぬむぶぐ])[」』）)］\]】〉》"”’]*\s*$/;
+
+/** は or が: a line that holds one has a topic or a subject ("予防には手洗いが有効", a bullet's fact). */
+export const JA_TOPIC_OR_SUBJECT_RE = /[はが]/;
 
 export const JA_NEGATION_RE = /(ない|なかった|ず[、。]|ません|ではない|じゃない|無い)/;

@@ -160,7 +160,7 @@ function japaneseSlots(text: string): SlotResult {
   const scope = clean(scopeMatches.join('、'));
   // Attribution ("Xによると、") and time phrases with their particle are not part of any slot; so is the
   // と or や that joins two times ("2016年と2017年には": its と was read as the subject).
-  let rest = t.replace(JA_ATTRIBUTION_RE, '').replace(new RegExp(`(?:${JA_TIME_RE.source})(?:には|に|は|と|や|、)?`, 'g'), '');
+  let rest = t.replace(JA_ATTRIBUTION_RE, '').replace(new RegExp(`(?:${JA_TIME_RE.source})(?:(?:と|や)(?=${JA_TIME_RE.source})|には|に|は|、)?`, 'g'), '');
   for (const s of scopeMatches) rest = rest.replace(s, '');
   rest = rest.replace(/^[、\s]+/, '').replace(JA_CONNECTIVE_RE, '');
   const subjMatch = /^(.{1,40}?)(?:は|が)/.exec(rest);

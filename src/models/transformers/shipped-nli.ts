@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { InvalidInputError, NonRetryableError, STANCE_UNSUPPORTED_LANGUAGE, type StanceModel, type StancePair } from '../../core/index.js';
 import { createLanguageRoutedStanceModel } from '../language-routed-stance.js';
-import { createEmbeddedStanceModel, type EmbeddedStanceOptions, type SentenceProbabilities } from '../stance/index.js';
+import { createEmbeddedStanceModel, stanceLanguage, type EmbeddedStanceOptions, type SentenceProbabilities } from '../stance/index.js';
 import { ONNX_DTYPES, ONNX_FILES, type OnnxDtype } from './runtime.js';
 import { createTransformersStanceModel, type TransformersStanceModel } from './stance-transformers.js';
 
@@ -151,23 +151,9 @@ export function createNliStanceModel(options: NliStanceOptions = {}): NliStanceM
     ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
     maxPairs,
   });
-  // English needs a Latin-script word; the English encoder's WordPiece vocabulary reads nothing else.
-  const latinOnly: StanceModel = {
-    name: 'nli',
-    judge(pairs, callOptions) {
-      pairs.forEach((p, i) => {
-        if (!/[A-Za-z]/.test(p.claim)) {
-          throw new InvalidInputError(`stance pair ${i}: the nli judge reads English and Japanese and found neither in the claim "${p.claim.slice(0, 80)}"`, {
-            code: STANCE_UNSUPPORTED_LANGUAGE,
-          });
-        }
-      });
-      return english.judge(pairs, callOptions);
-    },
-  };
   const routed = createLanguageRoutedStanceModel({
     name: 'nli',
-    en: latinOnly,
+    en: english,
     ja: () =>
       createShippedJapaneseJudge({
         ...(options.japaneseJudge ? { judge: options.japaneseJudge } : {}),
@@ -180,7 +166,17 @@ export function createNliStanceModel(options: NliStanceOptions = {}): NliStanceM
   return {
     name: 'nli',
     descriptor,
-    judge: (pairs, callOptions) => routed.judge(pairs, callOptions),
+    judge(pairs, callOptions) {
+      // English needs a Latin-script word; the English encoder's WordPiece vocabulary reads nothing else.
+      pairs.forEach((p, i) => {
+        if (stanceLanguage(p.claim) !== 'ja' && !/[A-Za-z]/.test(p.claim)) {
+          throw new InvalidInputError(`stance pair ${i}: the nli judge reads English and Japanese and found neither in the claim "${p.claim.slice(0, 80)}"`, {
+            code: STANCE_UNSUPPORTED_LANGUAGE,
+          });
+        }
+      });
+      return routed.judge(pairs, callOptions);
+    },
     judgeSentenceLists: (pairs, callOptions = {}) => english.judgeSentenceLists(pairs, callOptions),
   };
 }

@@ -25,8 +25,7 @@ import type { ClaimStatus, Stance, StanceJudgement, StanceModel } from '../src/c
 import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
 import { loadCheckCovid, loadClimateFever, type LabelledPair } from './lib/stance-data.js';
 import { japaneseEvalSuites } from './lib/stance-data-ja.js';
-import { LABELS as STANCES } from './lib/stance-metrics.js';
-import { confusionScores, edgeScores, fmt, type JudgedPair } from './lib/verdict-metrics.js';
+import { confusionScores, edgeScores, fmt, shownAndArgmax, type JudgedPair } from './lib/verdict-metrics.js';
 import { labelOfStatus, LABELS as CC_LABELS } from './lib/verify-metrics.js';
 import { runVerify } from './lib/verify-run.js';
 
@@ -151,16 +150,10 @@ if (only.has('candidates')) {
     const js = await judgeAll(model, pairs);
     const evidencePairs = loadCheckCovid(root, 'dev');
     const ej = await judgeAll(model, evidencePairs);
-    const evidenceMetrics = confusionScores(
-      STANCES,
-      evidencePairs.map((p) => p.label),
-      ej.map((j) => j.stance),
-    );
     // Earlier rounds reported the most probable label; the product shows the thresholded one.
-    const evidenceArgmax = confusionScores(
-      STANCES,
+    const { shown: evidenceMetrics, argmax: evidenceArgmax } = shownAndArgmax(
       evidencePairs.map((p) => p.label),
-      ej.map((j) => STANCES.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)),
+      ej,
     );
     report.checkCovidCandidates = {
       claims: claims.length,
@@ -280,16 +273,7 @@ if (only.has('ja')) {
         const js = await judgeAll(judge.model, suite.pairs);
         const rate = suite.pairs.length / ((performance.now() - t0) / 1000);
         const gold = suite.pairs.map((p) => p.label);
-        const shown = confusionScores(
-          STANCES,
-          gold,
-          js.map((j) => j.stance),
-        );
-        const argmax = confusionScores(
-          STANCES,
-          gold,
-          js.map((j) => STANCES.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)),
-        );
+        const { shown, argmax } = shownAndArgmax(gold, js);
         const e = edgeScores(judged(suite.pairs, js));
         const [s, r] = [e[0]!, e[1]!];
         console.log(

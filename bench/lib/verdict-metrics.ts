@@ -81,4 +81,24 @@ export function confusionScores<L extends string>(
   };
 }
 
+/** The stances a reader sees and the most probable ones, scored against three-way gold labels (NLI suites). */
+export function shownAndArgmax(
+  gold: readonly Stance[],
+  judgements: readonly { stance: Stance; scores: Record<Stance, number> }[],
+): { shown: ReturnType<typeof confusionScores<Stance>>; argmax: ReturnType<typeof confusionScores<Stance>> } {
+  const labels: readonly Stance[] = ['supports', 'refutes', 'neutral'];
+  return {
+    shown: confusionScores(
+      labels,
+      gold,
+      judgements.map((j) => j.stance),
+    ),
+    argmax: confusionScores(
+      labels,
+      gold,
+      judgements.map((j) => labels.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)),
+    ),
+  };
+}
+
 export const fmt = (x: number): string => x.toFixed(3);

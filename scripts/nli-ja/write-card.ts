@@ -8,9 +8,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { japaneseEvalSuites } from '../../bench/lib/stance-data-ja.js';
-import { LABELS } from '../../bench/lib/stance-metrics.js';
-import { confusionScores, edgeScores, fmt } from '../../bench/lib/verdict-metrics.js';
-import type { Stance } from '../../src/core/index.js';
+import { edgeScores, fmt, shownAndArgmax } from '../../bench/lib/verdict-metrics.js';
 import { createDescribedJudge, NliDescriptorSchema } from '../../src/models/transformers/index.js';
 import { sharedDataPath } from '../../src/test-support/shared-data.js';
 
@@ -35,16 +33,7 @@ for (const suite of japaneseEvalSuites(sharedDataPath()).filter((s) => s.name !=
   const js = await judge.judge(suite.pairs.map((p) => ({ claim: p.claim, passage: p.passage })));
   pairsJudged += suite.pairs.length;
   const gold = suite.pairs.map((p) => p.label);
-  const shown = confusionScores(
-    LABELS,
-    gold,
-    js.map((j) => j.stance),
-  );
-  const argmax = confusionScores(
-    LABELS,
-    gold,
-    js.map((j) => LABELS.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)),
-  );
+  const { shown, argmax } = shownAndArgmax(gold, js);
   const edges = edgeScores(suite.pairs.map((p, i) => ({ gold: p.label, predicted: js[i]!.stance, scores: js[i]!.scores })));
   const edge = (e: (typeof edges)[number]): string =>
     `${e.label} P ${fmt(e.precision)} R ${fmt(e.recall)} (${e.correct} of ${e.predicted} shown right; ${e.gold} gold)`;

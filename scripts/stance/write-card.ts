@@ -9,9 +9,7 @@ import { loadCheckCovid, loadClimateFever, type LabelledPair } from '../../bench
 import { checkCovidCandidates, loadFm2 } from '../../bench/lib/stance-data-extra.js';
 import { japaneseEvalSuites } from '../../bench/lib/stance-data-ja.js';
 import { isFm2Eval } from '../../bench/lib/stance-pools.js';
-import { LABELS } from '../../bench/lib/stance-metrics.js';
-import { confusionScores, edgeScores, fmt } from '../../bench/lib/verdict-metrics.js';
-import type { Stance } from '../../src/core/index.js';
+import { edgeScores, fmt, shownAndArgmax } from '../../bench/lib/verdict-metrics.js';
 import { createEmbeddedStanceModel, type Descriptor } from '../../src/models/stance/index.js';
 import { sharedDataPath } from '../../src/test-support/shared-data.js';
 
@@ -47,16 +45,7 @@ if (lang === 'en') {
   for (const suite of japaneseEvalSuites(root)) {
     const js = await model.judge(suite.pairs.map((p) => ({ claim: p.claim, passage: p.passage })));
     const gold = suite.pairs.map((p) => p.label);
-    const shown = confusionScores(
-      LABELS,
-      gold,
-      js.map((j) => j.stance),
-    );
-    const argmax = confusionScores(
-      LABELS,
-      gold,
-      js.map((j) => LABELS.reduce((b, l) => (j.scores[l] > j.scores[b] ? l : b), 'neutral' as Stance)),
-    );
+    const { shown, argmax } = shownAndArgmax(gold, js);
     evaluation.push(
       `- ${suite.name} (${suite.pairs.length} pairs): macro-F1 ${fmt(argmax.macroF1)} by the most probable label, ${fmt(shown.macroF1)} with the precision-first thresholds; ${(await edgesOf(suite.pairs)).join('; ')}`,
     );

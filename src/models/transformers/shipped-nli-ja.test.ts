@@ -1,42 +1,17 @@
 // The real shipped Japanese judge (models/nli-ja, int8) on small inputs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isLyraError } from '../../core/index.js';
+import { assertShippedParity } from '../../test-support/nli-parity.js';
 import { createStanceModel } from '../factory.js';
 import { createEmbeddedStanceModel } from '../stance/index.js';
-import { createDescribedJudge, createNliStanceModel, createShippedJapaneseJudge, SHIPPED_MODELS_DIR, SHIPPED_NLI_JA_DESCRIPTOR } from './index.js';
+import { createDescribedJudge, createNliStanceModel, createShippedJapaneseJudge, SHIPPED_MODELS_DIR } from './index.js';
 
 const japanese = createShippedJapaneseJudge({ judge: 'nli' });
 
-test('Japanese judge: Node gives the probabilities Python onnxruntime gave for the same int8 file, within 1e-4', async () => {
-  const parity = JSON.parse(readFileSync(join(SHIPPED_MODELS_DIR, 'nli-ja', 'parity.json'), 'utf8')) as {
-    pairs: { premise: string; hypothesis: string }[];
-    onnxruntime_int8: number[][];
-    onnxruntime_fp32: number[][];
-    torch: number[][];
-  };
-  const dir = mkdtempSync(join(tmpdir(), 'lyra-nli-ja-'));
-  try {
-    cpSync(join(SHIPPED_MODELS_DIR, 'nli-ja'), join(dir, 'nli-ja'), { recursive: true });
-    const descriptor = JSON.parse(readFileSync(SHIPPED_NLI_JA_DESCRIPTOR, 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(dir, 'nli-ja', 'lyra.json'), JSON.stringify({ ...descriptor, temperature: 1 }));
-    const raw = createDescribedJudge({ descriptorPath: join(dir, 'nli-ja', 'lyra.json'), language: 'ja', maxPairs: 100 }).model;
-    const lists = await raw.judgeSentenceLists(parity.pairs.map((p) => ({ claim: p.hypothesis, passage: p.premise })));
-    lists.forEach((units, i) => {
-      assert.equal(units.length, 1, `pair ${i} is one sentence`);
-      for (let c = 0; c < 3; c++) {
-        const diff = Math.abs(units[0]!.probs[c]! - parity.onnxruntime_int8[i]![c]!);
-        assert.ok(diff < 1e-4, `pair ${i} label ${c}: Node ${units[0]!.probs[c]} vs Python ${parity.onnxruntime_int8[i]![c]}`);
-      }
-    });
-    parity.torch.forEach((row, i) => row.forEach((p, c) => assert.ok(Math.abs(p - parity.onnxruntime_fp32[i]![c]!) < 1e-4)));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test('Japanese judge: Node gives the probabilities Python onnxruntime gave for the same int8 file, within 1e-4', () => assertShippedParity('nli-ja', 'ja'));
 
 test('Japanese judge: a paraphrase supports, a negation refutes, an unrelated sentence is neutral', async () => {
   const claim = '男性がギターを弾いている。';

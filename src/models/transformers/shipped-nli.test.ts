@@ -1,42 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isLyraError } from '../../core/index.js';
-import { createNliStanceModel, judgementUnits, SHIPPED_NLI_DESCRIPTOR, SHIPPED_MODELS_DIR } from './index.js';
+import { assertShippedParity } from '../../test-support/nli-parity.js';
+import { createNliStanceModel, judgementUnits } from './index.js';
 
 // The real shipped model (models/nli-en, 23 MB int8) on small inputs.
 const model = createNliStanceModel();
 
-test('nli judge: Node gives the probabilities Python onnxruntime gave for the same int8 file, within 1e-4', async () => {
-  const parity = JSON.parse(readFileSync(join(SHIPPED_MODELS_DIR, 'nli-en', 'parity.json'), 'utf8')) as {
-    pairs: { premise: string; hypothesis: string }[];
-    onnxruntime_int8: number[][];
-    onnxruntime_fp32: number[][];
-    torch: number[][];
-  };
-  // parity.json holds probabilities at temperature 1: a copy of the folder with T = 1.
-  const dir = mkdtempSync(join(tmpdir(), 'lyra-nli-'));
-  try {
-    cpSync(join(SHIPPED_MODELS_DIR, 'nli-en'), join(dir, 'nli-en'), { recursive: true });
-    const descriptor = JSON.parse(readFileSync(SHIPPED_NLI_DESCRIPTOR, 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(dir, 'nli-en', 'lyra.json'), JSON.stringify({ ...descriptor, temperature: 1 }));
-    const raw = createNliStanceModel({ descriptorPath: join(dir, 'nli-en', 'lyra.json') });
-    const lists = await raw.judgeSentenceLists(parity.pairs.map((p) => ({ claim: p.hypothesis, passage: p.premise })));
-    lists.forEach((units, i) => {
-      assert.equal(units.length, 1, `pair ${i} is one sentence`);
-      for (let c = 0; c < 3; c++) {
-        const diff = Math.abs(units[0]!.probs[c]! - parity.onnxruntime_int8[i]![c]!);
-        assert.ok(diff < 1e-4, `pair ${i} label ${c}: Node ${units[0]!.probs[c]} vs Python ${parity.onnxruntime_int8[i]![c]}`);
-      }
-    });
-    // And the exported fp32 network was PyTorch's (checked at export, recorded here).
-    parity.torch.forEach((row, i) => row.forEach((p, c) => assert.ok(Math.abs(p - parity.onnxruntime_fp32[i]![c]!) < 1e-4)));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test('nli judge: Node gives the probabilities Python onnxruntime gave for the same int8 file, within 1e-4', () => assertShippedParity('nli-en', 'en'));
 
 // The first two models were dynamically quantized: each activation tensor took its scale from the whole
 // batch, padding included, so the same pair moved by up to 0.19 in probability with its batch-mates.

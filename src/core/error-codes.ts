@@ -267,6 +267,7 @@ export const ERROR_CODES = {
     category: 'varies',
     meaning: 'invalid_input: every scholarly source is disabled or none can serve it; non_retryable: no source found or readable',
   },
+  setting_ignored: { category: 'warning', meaning: 'Doctor: a setting has no effect under the configured backend (e.g. models.stance.japanese under llm)' },
   no_translator: { category: 'warning', meaning: 'Doctor: no chat model is configured, so queries are not mirrored between English and Japanese' },
   no_web_provider: {
     category: 'warning',

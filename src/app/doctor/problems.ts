@@ -130,6 +130,16 @@ function modelProblems(input: ProblemInput): Problem[] {
       fix: `set models.llm.base_url and models.llm.model in ${file}`,
     });
   }
+  // models.stance.japanese chooses among the shipped Japanese judges; the other backends judge every language themselves.
+  const japanese = input.config.raw.models?.stance?.japanese;
+  if (japanese !== undefined && (m.stance_backend === 'transformers' || m.stance_backend === 'llm')) {
+    out.push({
+      severity: 'warning',
+      code: 'setting_ignored',
+      message: `models.stance.japanese: ${japanese} has no effect under models.stance.backend ${m.stance_backend}, which judges Japanese claims itself`,
+      fix: `remove models.stance.japanese from ${file}, or choose the nli, embedded or client backend`,
+    });
+  }
   if (m.embedding.backend === 'transformers' && !m.embedding.present) {
     out.push(
       m.embedding.model

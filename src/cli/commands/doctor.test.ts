@@ -150,6 +150,13 @@ test('an offline machine: one finding, not one per source, that names the shippe
     const nli = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
     assert.match(nli.models.stance.ja.path ?? '', /nli-ja\/lyra\.json$/);
     assert.deepEqual([nli.models.stance.ja.backend, nli.models.stance.ja.model], ['embedded', 'nli-ja']);
+    // Under a backend that judges every language itself, the setting does nothing, and doctor says so.
+    writeFileSync(join(home, 'lyra.config.yaml'), ['models: { stance: { backend: transformers, japanese: nli } }', ...scholarly, ''].join('\n'));
+    const ignored = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
+    assert.match(
+      ignored.problems.find((p) => p.code === 'setting_ignored')?.message ?? '',
+      /models\.stance\.japanese: nli has no effect under models\.stance\.backend transformers/,
+    );
     // Web search is on with no setting (the zero-config provider); turned off, doctor says how to turn it back on.
     writeFileSync(join(home, 'lyra.config.yaml'), ['fetch: { render: { chromium_path: /nonexistent/chromium } }', ...scholarly, ''].join('\n'));
     const zero = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));

@@ -46,7 +46,7 @@ test('language routing: each pair goes to its claim language judge and comes bac
   assert.equal(made, 1, 'the Japanese judge is made once');
 });
 
-test('language routing: an English-only batch never makes the Japanese judge; limits and aborts hold', async () => {
+test('language routing: an English-only batch never makes the Japanese judge; a claim in neither language, limits and aborts are refused', async () => {
   let made = 0;
   const model = createLanguageRoutedStanceModel({
     name: 'routed',
@@ -56,6 +56,13 @@ test('language routing: an English-only batch never makes the Japanese judge; li
   });
   await model.judge([{ claim: 'Reefs bleach.', passage: 'x' }]);
   assert.equal(made, 0);
+  await assert.rejects(
+    model.judge([
+      { claim: 'Reefs bleach.', passage: 'x' },
+      { claim: 'Кораллы обесцвечиваются.', passage: 'y' },
+    ]),
+    (e: unknown) => isLyraError(e) && e.code === 'stance_unsupported_language' && /^stance pair 1: the routed judge reads English and Japanese/.test(e.message),
+  );
   const three = Array.from({ length: 3 }, () => ({ claim: 'a', passage: 'b' }));
   await assert.rejects(model.judge(three), (e: unknown) => isLyraError(e) && e.category === 'invalid_input');
   const controller = new AbortController();

@@ -10,8 +10,9 @@
 // recorded on Earth"); a recommendation can bear on a normative claim; a cohort told in percentages
 // ("most were aged 30-79 years (86.6%) … and considered mild (80.9%)") is the evidence for "80 % of
 // cases are mild". So a procedure sentence is kept out only when it opens with a procedure section label
-// or gives no percentage. A Japanese line with no full stop and no predicate's ending is a heading or a
-// label ("海水温の上昇とサンゴの白化": "sea temperature rise and coral bleaching") and states nothing at all.
+// or gives no percentage. A Japanese line with no full stop, no predicate's ending and no は or が is a
+// heading or a label ("海水温の上昇とサンゴの白化": "sea temperature rise and coral bleaching") and states
+// nothing at all (isJapaneseLabelLine).
 import { detectLanguage, isJapaneseLabelLine, opensWithProcedureLabel, screenSentence, type ScreenReason } from '../../extract/index.js';
 
 const PERCENT_RE = /%|％|\bper ?cent\b/i;

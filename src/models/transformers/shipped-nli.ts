@@ -10,9 +10,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { InvalidInputError, NonRetryableError, STANCE_UNSUPPORTED_LANGUAGE, type StanceModel, type StancePair } from '../../core/index.js';
+import { NonRetryableError, type StanceModel, type StancePair } from '../../core/index.js';
 import { createLanguageRoutedStanceModel } from '../language-routed-stance.js';
-import { createEmbeddedStanceModel, stanceLanguage, type EmbeddedStanceOptions, type SentenceProbabilities } from '../stance/index.js';
+import { createEmbeddedStanceModel, type EmbeddedStanceOptions, type SentenceProbabilities } from '../stance/index.js';
 import { ONNX_DTYPES, ONNX_FILES, type OnnxDtype } from './runtime.js';
 import { createTransformersStanceModel, type TransformersStanceModel } from './stance-transformers.js';
 
@@ -166,17 +166,7 @@ export function createNliStanceModel(options: NliStanceOptions = {}): NliStanceM
   return {
     name: 'nli',
     descriptor,
-    judge(pairs, callOptions) {
-      // English needs a Latin-script word; the English encoder's WordPiece vocabulary reads nothing else.
-      pairs.forEach((p, i) => {
-        if (stanceLanguage(p.claim) !== 'ja' && !/[A-Za-z]/.test(p.claim)) {
-          throw new InvalidInputError(`stance pair ${i}: the nli judge reads English and Japanese and found neither in the claim "${p.claim.slice(0, 80)}"`, {
-            code: STANCE_UNSUPPORTED_LANGUAGE,
-          });
-        }
-      });
-      return routed.judge(pairs, callOptions);
-    },
+    judge: (pairs, callOptions) => routed.judge(pairs, callOptions),
     judgeSentenceLists: (pairs, callOptions = {}) => english.judgeSentenceLists(pairs, callOptions),
   };
 }

@@ -16,14 +16,10 @@ import os
 import shutil
 import sys
 
-import numpy as np
-import onnx
-import onnxruntime as ort
-import torch
 from transformers import BertForSequenceClassification, PreTrainedTokenizerFast
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "nli"))
-from train_nli import quantize_int8  # noqa: E402  (the English judge's int8 recipe, shared)
+from train_nli import export_onnx_with_parity  # noqa: E402  (the English judge's export and int8 recipe, shared)
 
 PARITY_PAIRS = [
     ("2016年と2017年にもサンゴの大規模な白化が起きた。", "サンゴの白化は気候変動によって起きている。"),
@@ -33,15 +29,6 @@ PARITY_PAIRS = [
     ("北極の海氷面積は1979年以降どの10年でも減少している。", "北極の海氷は縮小している。"),
     ("子供たちが公園でサッカーをしている。", "子供たちが屋外で遊んでいる。"),
 ]
-LABELS = ["entailment", "contradiction", "neutral"]
-INPUTS = ["input_ids", "attention_mask", "token_type_ids"]
-
-
-def softmax(x: np.ndarray) -> np.ndarray:
-    e = np.exp(x - x.max(-1, keepdims=True))
-    return e / e.sum(-1, keepdims=True)
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--trained", required=True)
@@ -68,35 +55,10 @@ def main() -> None:
         json.dump(specials, fh, indent=1)
     for name in ("training.json", "dev.jsonl"):
         shutil.copy(os.path.join(args.trained, name), os.path.join(out, name))
-    enc = tok([p for p, _ in PARITY_PAIRS], [h for _, h in PARITY_PAIRS], padding=True, truncation=True, max_length=args.max_length,
-              return_tensors="pt", return_token_type_ids=True)
-    fp32 = os.path.join(out, "onnx", "model.onnx")
-    axes = {k: {0: "batch", 1: "sequence"} for k in INPUTS} | {"logits": {0: "batch"}}
-    torch.onnx.export(model, tuple(enc[k] for k in INPUTS), fp32, input_names=INPUTS, output_names=["logits"], dynamic_axes=axes,
-                      opset_version=17, dynamo=False)
-    onnx.checker.check_model(fp32)
-    q8 = os.path.join(out, "onnx", "model_quantized.onnx")
-    quantize_int8(fp32, q8)
-    with torch.no_grad():
-        ref = softmax(model(**enc).logits.double().numpy())
-    res = {}
-    for name, path in (("fp32", fp32), ("int8", q8)):
-        sess = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
-        rows = []
-        for p, h in PARITY_PAIRS:
-            one = tok([p], [h], truncation=True, max_length=args.max_length, return_tensors="np", return_token_type_ids=True)
-            rows.append(sess.run(["logits"], {k: one[k].astype(np.int64) for k in INPUTS})[0][0])
-        res[name] = softmax(np.array(rows, dtype=np.float64))
-    parity = {
-        "pairs": [{"premise": p, "hypothesis": h} for p, h in PARITY_PAIRS],
-        "labels": LABELS,
-        "torch": ref.round(6).tolist(),
-        "onnxruntime_fp32": res["fp32"].round(6).tolist(),
-        "onnxruntime_int8": res["int8"].round(6).tolist(),
-        "max_abs_diff_fp32_vs_torch": float(np.abs(res["fp32"] - ref).max()),
-        "max_abs_diff_int8_vs_torch": float(np.abs(res["int8"] - ref).max()),
-        "onnxruntime": ort.__version__,
-    }
+    tokenize = lambda premises, hypotheses, tensors: tok(premises, hypotheses, padding=True, truncation=True,  # noqa: E731
+                                                         max_length=args.max_length, return_tensors=tensors, return_token_type_ids=True)
+    parity = export_onnx_with_parity(model, tokenize, PARITY_PAIRS, out)
+    fp32, q8 = os.path.join(out, "onnx", "model.onnx"), os.path.join(out, "onnx", "model_quantized.onnx")
     with open(os.path.join(out, "parity.json"), "w", encoding="utf-8") as fh:
         json.dump(parity, fh, indent=1, ensure_ascii=False)
     print(f"ONNX: fp32 vs torch max |dp| {parity['max_abs_diff_fp32_vs_torch']:.2e}, int8 vs torch {parity['max_abs_diff_int8_vs_torch']:.3f}; "

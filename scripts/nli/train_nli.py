@@ -550,9 +550,55 @@ def quantize_int8(fp32: str, q8: str) -> None:
     quantize_dynamic(fp32, q8, weight_type=QuantType.QInt8, per_channel=True)
 
 
-def export(model, tokenizer, args, base: str) -> None:
+ONNX_INPUTS = ["input_ids", "attention_mask", "token_type_ids"]
+
+
+def export_onnx_with_parity(model, tokenize, pairs: list[tuple[str, str]], out: str) -> dict:
+    """Exports `model` (fp32, eval) to <out>/onnx/model.onnx and its int8 file model_quantized.onnx, and
+    returns the parity record: PyTorch's probabilities on the fixed (premise, hypothesis) pairs beside
+    onnxruntime's for both files, each pair run alone, as Lyra runs the int8 file (its dynamic activation
+    scales depend on the batch). `tokenize(premises, hypotheses, "pt" | "np")` returns the three inputs.
+    Shared by the English (train_nli.py) and Japanese (scripts/nli-ja/export_nli_ja.py) judges."""
     import onnx
     import onnxruntime as ort
+
+    os.makedirs(os.path.join(out, "onnx"), exist_ok=True)
+    enc = tokenize([p for p, _ in pairs], [h for _, h in pairs], "pt")
+    fp32 = os.path.join(out, "onnx", "model.onnx")
+    inputs = tuple(enc[k] for k in ONNX_INPUTS)
+    axes = {k: {0: "batch", 1: "sequence"} for k in ONNX_INPUTS} | {"logits": {0: "batch"}}
+    try:
+        torch.onnx.export(model, inputs, fp32, input_names=ONNX_INPUTS, output_names=["logits"], dynamic_axes=axes, opset_version=17, dynamo=False)
+    except TypeError:  # a torch without the dynamo switch
+        torch.onnx.export(model, inputs, fp32, input_names=ONNX_INPUTS, output_names=["logits"], dynamic_axes=axes, opset_version=17)
+    onnx.checker.check_model(fp32)
+    q8 = os.path.join(out, "onnx", "model_quantized.onnx")
+    quantize_int8(fp32, q8)
+    with torch.no_grad():
+        ref = torch.softmax(model(**{k: enc[k] for k in ONNX_INPUTS}).logits.double(), -1).numpy()
+    res = {}
+    for name, path in (("fp32", fp32), ("int8", q8)):
+        sess = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
+        rows = []
+        for p, h in pairs:
+            one = tokenize([p], [h], "np")
+            rows.append(sess.run(["logits"], {k: one[k].astype(np.int64) for k in ONNX_INPUTS})[0][0])
+        logits = np.array(rows, dtype=np.float64)
+        e = np.exp(logits - logits.max(1, keepdims=True))
+        res[name] = e / e.sum(1, keepdims=True)
+    return {
+        "pairs": [{"premise": p, "hypothesis": h} for p, h in pairs],
+        "labels": LABELS,
+        "torch": ref.round(6).tolist(),
+        "onnxruntime_fp32": res["fp32"].round(6).tolist(),
+        "onnxruntime_int8": res["int8"].round(6).tolist(),
+        "max_abs_diff_fp32_vs_torch": float(np.abs(res["fp32"] - ref).max()),
+        "max_abs_diff_int8_vs_torch": float(np.abs(res["int8"] - ref).max()),
+        "onnxruntime": ort.__version__,
+    }
+
+
+def export(model, tokenizer, args, base: str) -> None:
     out = args.out
     os.makedirs(os.path.join(out, "onnx"), exist_ok=True)
     model.config.architectures = ["BertForSequenceClassification"]
@@ -562,44 +608,12 @@ def export(model, tokenizer, args, base: str) -> None:
         if not os.path.exists(os.path.join(out, extra)) and os.path.exists(os.path.join(base, extra)):
             shutil.copy(os.path.join(base, extra), out)
     model = model.float().eval()
-    enc = tokenizer([p for p, _ in PARITY_PAIRS], [h for _, h in PARITY_PAIRS], padding=True, truncation=True, max_length=args.max_length, return_tensors="pt")
-    fp32 = os.path.join(out, "onnx", "model.onnx")
-    inputs = (enc["input_ids"], enc["attention_mask"], enc["token_type_ids"])
-    axes = {"input_ids": {0: "batch", 1: "sequence"}, "attention_mask": {0: "batch", 1: "sequence"}, "token_type_ids": {0: "batch", 1: "sequence"}, "logits": {0: "batch"}}
-    try:
-        torch.onnx.export(model, inputs, fp32, input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["logits"],
-                          dynamic_axes=axes, opset_version=17, dynamo=False)
-    except TypeError:
-        torch.onnx.export(model, inputs, fp32, input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["logits"],
-                          dynamic_axes=axes, opset_version=17)
-    onnx.checker.check_model(fp32)
-    q8 = os.path.join(out, "onnx", "model_quantized.onnx")
-    quantize_int8(fp32, q8)
-    with torch.no_grad():
-        ref = torch.softmax(model(**enc).logits.double(), -1).numpy()
-    res = {}
-    for name, path in (("fp32", fp32), ("int8", q8)):
-        sess = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
-        rows = []
-        # One pair per run, as Lyra runs the int8 file (its dynamic activation scales depend on the batch).
-        for p, h in PARITY_PAIRS:
-            one = tokenizer([p], [h], truncation=True, max_length=args.max_length, return_tensors="np")
-            rows.append(sess.run(["logits"], {k: one[k].astype(np.int64) for k in ("input_ids", "attention_mask", "token_type_ids")})[0][0])
-        logits = np.array(rows, dtype=np.float64)
-        e = np.exp(logits - logits.max(1, keepdims=True))
-        res[name] = e / e.sum(1, keepdims=True)
-    parity = {
-        "pairs": [{"premise": p, "hypothesis": h} for p, h in PARITY_PAIRS],
-        "labels": LABELS,
-        "torch": ref.round(6).tolist(),
-        "onnxruntime_fp32": res["fp32"].round(6).tolist(),
-        "onnxruntime_int8": res["int8"].round(6).tolist(),
-        "max_abs_diff_fp32_vs_torch": float(np.abs(res["fp32"] - ref).max()),
-        "max_abs_diff_int8_vs_torch": float(np.abs(res["int8"] - ref).max()),
-        "onnxruntime": ort.__version__,
-    }
+    tokenize = lambda premises, hypotheses, tensors: tokenizer(premises, hypotheses, padding=True, truncation=True,  # noqa: E731
+                                                                max_length=args.max_length, return_tensors=tensors)
+    parity = export_onnx_with_parity(model, tokenize, PARITY_PAIRS, out)
     with open(os.path.join(out, "parity.json"), "w") as f:
         json.dump(parity, f, indent=1)
+    fp32, q8 = os.path.join(out, "onnx", "model.onnx"), os.path.join(out, "onnx", "model_quantized.onnx")
     log(f"ONNX: fp32 vs torch max |dp| {parity['max_abs_diff_fp32_vs_torch']:.2e}, int8 vs torch {parity['max_abs_diff_int8_vs_torch']:.3f}; "
         f"sizes fp32 {os.path.getsize(fp32) / 1e6:.1f} MB, int8 {os.path.getsize(q8) / 1e6:.1f} MB")
 

@@ -31,6 +31,7 @@ import {
   RELEVANCE_BLIND4_FILE,
   RELEVANCE_BLIND5_FILE,
   RELEVANCE_BLIND6_FILE,
+  RELEVANCE_BLIND7_FILE,
   RELEVANCE_BLIND_FILE,
   RELEVANCE_FILE,
   evaluateRelevance,
@@ -123,6 +124,10 @@ if (!args['answers-only']) {
       "blind6 (four more, stratified by the encoder's cosine, two labellers; drawn before relevance by meaning was fitted, never fitted on)",
       RELEVANCE_BLIND6_FILE,
     ],
+    [
+      'blind7 (four more, stratified the same way, two labellers; drawn and labelled after relevance by meaning was fitted, never fitted on)',
+      RELEVANCE_BLIND7_FILE,
+    ],
   ] as const) {
     if (!existsSync(join(DATA_DIR, file))) continue;
     const rel = evaluateRelevance(file);
@@ -146,7 +151,7 @@ if (!args['answers-only']) {
       );
     console.log(`    all: lyra ${pr(rel.lyra)}`);
     console.log(
-      `         by meaning (models/relevance${file === RELEVANCE_BLIND6_FILE ? ', never fitted on it' : ', fitted on it'}): ${pr(meaning.lyra)}${meaning.pool ? `; scaled to the pools: precision ${meaning.pool.precision.toFixed(3)}, recall ${meaning.pool.recall.toFixed(3)}` : ''}${meaning.secondLabeller ? `; second labeller ${pr(meaning.secondLabeller.lyra)}` : ''}`,
+      `         by meaning (models/relevance${file === RELEVANCE_BLIND6_FILE || file === RELEVANCE_BLIND7_FILE ? ', never fitted on it' : ', fitted on it'}): ${pr(meaning.lyra)}${meaning.pool ? `; scaled to the pools: precision ${meaning.pool.precision.toFixed(3)}, recall ${meaning.pool.recall.toFixed(3)}` : ''}${meaning.secondLabeller ? `; second labeller ${pr(meaning.secondLabeller.lyra)}` : ''}`,
     );
     for (const q of meaning.questions)
       console.log(`           ${q.question.padEnd(53)} by meaning P ${q.lyra.precision.toFixed(3)} R ${q.lyra.recall.toFixed(3)}`);

@@ -160,6 +160,18 @@ export const RELEVANCE_BLIND6_QUESTIONS = [
   { corpus: 'check-covid', question: 'Does vitamin D protect against COVID-19?', topic: 'vitamin D protect against COVID-19' },
   { corpus: 'check-covid', question: 'Does smoking worsen COVID-19 outcomes?', topic: 'smoking worsen COVID-19 outcomes' },
 ] as const;
+/**
+ * The seventh, drawn on 2026-11-29 before the subject-by-meaning feature of relevance was fitted, the
+ * same way as the sixth (stratified by the published encoder's cosine, two labellers). Questions chosen
+ * so that the corpus often says the subject in other words ("anthropogenic", "diabetic patients",
+ * "plasma therapy").
+ */
+export const RELEVANCE_BLIND7_QUESTIONS = [
+  { corpus: 'example', question: 'Are humans causing global warming?', topic: 'humans causing global warming' },
+  { corpus: 'example', question: 'Is the Arctic warming faster than the rest of the world?', topic: 'Arctic warming faster rest world' },
+  { corpus: 'check-covid', question: 'Does diabetes make COVID-19 more severe?', topic: 'diabetes COVID-19 severe' },
+  { corpus: 'check-covid', question: 'Does convalescent plasma help COVID-19 patients?', topic: 'convalescent plasma COVID-19 patients' },
+] as const;
 const STRATUM = 25;
 /** Searches whose hits make a question's claim pool: the topic and the science perspective words. */
 const POOL_SUFFIXES = ['', 'mechanism', 'measurements data', 'causes', 'effects risks', 'projections', 'review'];
@@ -179,7 +191,9 @@ const relevanceDraw =
               ? { questions: RELEVANCE_BLIND5_QUESTIONS, seed: 15600, stratified: true }
               : mode === 'relevance-blind6'
                 ? { questions: RELEVANCE_BLIND6_QUESTIONS, seed: 15700, stratified: true, byEncoder: true }
-                : undefined;
+                : mode === 'relevance-blind7'
+                  ? { questions: RELEVANCE_BLIND7_QUESTIONS, seed: 15800, stratified: true, byEncoder: true }
+                  : undefined;
 if (relevanceDraw) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');

@@ -30,8 +30,14 @@ export const RELEVANCE_BLIND5_FILE = 'claim-relevance-blind5.jsonl';
  * encoder's cosine (each row names its stratum, `near` or `far`); two labellers. Never fitted on.
  */
 export const RELEVANCE_BLIND6_FILE = 'claim-relevance-blind6.jsonl';
+/**
+ * Four more, drawn on 2026-11-29 after models/relevance was fitted and labelled before anything was fitted
+ * or changed for them, stratified the same way as blind6; two labellers. Never fitted on: the shipped
+ * relevance model's blind figure.
+ */
+export const RELEVANCE_BLIND7_FILE = 'claim-relevance-blind7.jsonl';
 
-/** The samples relevance by meaning is fitted on (`npm run train:relevance`), in a fixed order: every one but blind6. */
+/** The samples relevance by meaning is fitted on (`npm run train:relevance`), in a fixed order: every one but blind6 and blind7. */
 export const RELEVANCE_TRAINING_FILES = [
   RELEVANCE_FILE,
   RELEVANCE_BLIND_FILE,

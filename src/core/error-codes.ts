@@ -350,7 +350,7 @@ export const ERROR_CODES = {
   },
   research_no_relevant: {
     category: 'non_retryable',
-    meaning: 'The sources searched hold nothing relevant to the question; search other sources (--corpus, --provider)',
+    meaning: 'Nothing reached the relevance cut (the report lists the nearest claims); search other sources (--corpus, --provider)',
   },
   research_no_source: {
     category: 'non_retryable',

@@ -153,7 +153,7 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
         '  LYRA_DATABASE_URL=postgres://… lyra research "Is sea level rise accelerating?" --queue   (with lyra worker running)',
         '',
         'Exit codes: 0 completed, 1 failed, every search failed (research_no_source; the report lists the errors), the sources',
-        'hold nothing relevant to the question (research_no_relevant, naming them) or interrupted (resumable), 2 invalid input.',
+        'hold nothing relevant to the question (research_no_relevant, naming them; the report lists the nearest claims read) or interrupted (resumable), 2 invalid input.',
         'Without --corpus or --provider every configured source is searched, and the report and a warning name them.',
       ].join('\n'),
     )
@@ -228,7 +228,7 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
         // Never a report built from off-topic claims with exit 0: say what was searched, and how to search elsewhere.
         const sources = result.answer?.basis.sources_searched ?? [];
         throw new NonRetryableError(
-          `research: the sources searched hold nothing relevant to the question (searched: ${sources.join('; ') || 'none'}); the report in ${result.runDir} says so. Search other sources: --corpus NAME (lyra corpus add <dir>), or --provider searxng|duckduckgo|semantic_scholar…`,
+          `research: no claim in the sources searched reached the relevance cut (searched: ${sources.join('; ') || 'none'}); the report in ${result.runDir} lists the nearest claims it read, if any. Search other sources: --corpus NAME (lyra corpus add <dir>), or --provider searxng|duckduckgo|semantic_scholar…`,
           { code: 'research_no_relevant', details: { runDir: result.runDir, taskId: result.taskId, sources } },
         );
       }

@@ -52,6 +52,9 @@ interface Strings {
   contestedWith: string;
   noEvidence: string;
   moreClaims: (shown: number, total: number, file: string) => string;
+  nearestClaims: string;
+  nearestClaimsNote: (shown: number, total: number, cut: number, file: string) => string;
+  relevanceLabel: string;
   perspectives: string;
   perspectiveTable: readonly string[];
   gapOpen: string;
@@ -150,6 +153,10 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     contestedWith: 'Contradicted by',
     noEvidence: 'no further evidence found',
     moreClaims: (shown, total, file) => `${shown} of ${total} shown (most relevant first); all are in ${file}.`,
+    nearestClaims: 'Nearest claims (under the relevance cut)',
+    nearestClaimsNote: (shown, total, cut, file) =>
+      `No claim reached relevance ${cut}, so none is reported above. These ${shown} of the ${total} claims read are the nearest to the question; Lyra matches a question by its words and a small encoder's reading and can miss a claim that says it in other words, so read them yourself. All are in ${file}.`,
+    relevanceLabel: 'relevance',
     perspectives: 'Coverage by perspective',
     perspectiveTable: ['Perspective', 'Searches', 'Claims found', 'Gap'],
     gapOpen: 'open',
@@ -260,6 +267,10 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     contestedWith: '対立するClaim',
     noEvidence: '追加の証拠は見つからず',
     moreClaims: (shown, total, file) => `${total}件中${shown}件を関連度順に表示。全件は ${file} にあります。`,
+    nearestClaims: '質問に最も近いClaim（関連度の基準未満）',
+    nearestClaimsNote: (shown, total, cut, file) =>
+      `関連度${cut}に達したClaimがないため、上には何も報告していません。読んだ${total}件のうち質問に最も近い${shown}件を示します。Lyraは質問を語と小さなエンコーダの読みで照合するため、別の言葉で述べたClaimを見落とすことがあります。ご自身でお読みください。全件は ${file} にあります。`,
+    relevanceLabel: '関連度',
     perspectives: '視点別のカバレッジ',
     perspectiveTable: ['視点', '検索数', '得られたClaim', 'ギャップ'],
     gapOpen: '未閉鎖',

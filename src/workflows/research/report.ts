@@ -33,6 +33,8 @@ import { warningsBesideFailures, type ResearchState } from './state.js';
 
 /** Claims shown per status section (the most relevant); every claim is in verified_claims.json. */
 export const REPORT_CLAIMS_PER_STATUS = 8;
+/** Claims listed, nearest first, when none reaches the relevance cut (a reader's own documents often say it in other words). */
+export const REPORT_NEAREST_CLAIMS = 5;
 /** Evidence sentences shown per side of a claim. */
 export const REPORT_EVIDENCE_PER_SIDE = 3;
 
@@ -214,6 +216,24 @@ function statusSections(ctx: RunContext, model: IntegrationModel): Array<{ statu
   });
 }
 
+/**
+ * When no claim reaches the relevance cut, the claims read that come nearest (relevance above 0, worth
+ * checking, the proposition aside), so that a run over one's own documents that missed their wording still
+ * shows what it read instead of only "None".
+ */
+function nearestClaims(ctx: RunContext, model: IntegrationModel): ReportBlock[] {
+  const t = ctx.strings;
+  const pid = propositionClaimId(ctx);
+  const read = model.verified.filter((c) => c.claim_id !== pid && c.relevance > 0 && ctx.worth(c.statement));
+  if (read.length === 0) return [];
+  const shown = [...read].sort((a, b) => b.relevance - a.relevance || byPriority(a, b)).slice(0, REPORT_NEAREST_CLAIMS);
+  return [
+    heading(2, [text(t.nearestClaims)]),
+    paragraph([{ type: 'emphasis', text: t.nearestClaimsNote(shown.length, read.length, MIN_RELEVANCE, 'normalized_claims.json') }]),
+    list(shown.map((c) => item([quote(oneLine(c.statement)), text(` — ${t.relevanceLabel} ${c.relevance.toFixed(3)}; ${c.status}`)]))),
+  ];
+}
+
 /** The report as a document (report/): what report.md and the UI's report page are rendered from. */
 export function reportDocument(ctx: RunContext, model: IntegrationModel): ReportDocument {
   const t = ctx.strings;
@@ -246,6 +266,7 @@ export function reportDocument(ctx: RunContext, model: IntegrationModel): Report
   if (s.deep.stop)
     summary.push(item([text(t.deepStopped(s.deep.rounds.length, s.deep.stop.reason, `${Math.round((s.deep.rounds.at(-1)?.coverage ?? 0) * 100)}%`))]));
   blocks.push(list(summary));
+  if (relevant.length === 0) blocks.push(...nearestClaims(ctx, model));
   let n = 0;
   for (const { status, all, shown } of sections) {
     blocks.push(heading(2, [text(`${t.statusHeading[status]}${subject ? t.about(subject) : ''}`)]));

@@ -131,7 +131,7 @@ if (!args['answers-only']) {
   ] as const) {
     if (!existsSync(join(DATA_DIR, file))) continue;
     const rel = evaluateRelevance(file);
-    // Relevance by meaning (models/relevance, `npm run train:relevance`): fitted on every sample but blind6.
+    // Relevance by meaning (models/relevance, `npm run train:relevance`): fitted on every sample but blind6 and blind7.
     const meaningScores = new Map<string, number[]>();
     for (const q of labelledRelevance(file)) {
       const sims = await relevanceModel.similarities(

@@ -89,6 +89,11 @@ export interface HtmlReportDocument {
   /** Claims of the task (the document may show fewer). */
   totalClaims: number;
   contested: HtmlContestedPair[];
+  /**
+   * When no claim reaches the relevance cut: the claims read that come nearest, nearest first, with the
+   * heading and note in the document's language (the Markdown report's "Nearest claims" section).
+   */
+  nearest?: { heading: string; note: string; claims: Array<{ statement: string; relevance: string; status: HtmlClaimStatus }> };
 }
 
 /** Colours shared by the report and the browser UI: claim status and source trust level. */

@@ -176,6 +176,15 @@ function sourcesHtml(claims: readonly HtmlClaim[]): string {
   return `<ol>${[...seen.values()].map((s) => `<li>${sourceLine(s, [])}</li>`).join('')}</ol>`;
 }
 
+/** The claims nearest the question when none reached the relevance cut: each with its relevance and status. */
+function nearestHtml(n: NonNullable<HtmlReportDocument['nearest']>, t: (typeof LABELS)[keyof typeof LABELS]): string {
+  const items = n.claims.map(
+    (c) =>
+      `<li>“${htmlText(c.statement)}” — ${htmlText(c.relevance)}; <span class="badge st-${htmlAttr(c.status)}">${htmlText(t.status[c.status])}</span></li>`,
+  );
+  return `<section id="nearest"><h2>${htmlText(n.heading)}</h2><p class="note">${htmlText(n.note)}</p><ol>${items.join('')}</ol></section>`;
+}
+
 export function renderHtmlReport(doc: HtmlReportDocument): string {
   const t = LABELS[doc.lang];
   const byId = new Map(doc.claims.map((c) => [c.id, c]));
@@ -206,6 +215,7 @@ ${doc.answer ? answerHtml(doc.answer, t, doc.lang) : ''}
 <section id="claims"><h2>${htmlText(t.claims)}</h2>${shown}${filters}
 ${groups.join('\n') || `<p>${htmlText(t.none)}</p>`}
 </section>
+${doc.nearest ? nearestHtml(doc.nearest, t) : ''}
 <section id="contested"><h2>${htmlText(t.contested)}</h2>${contestedHtml(doc.contested, byId, t)}</section>
 <section id="sources"><h2>${htmlText(t.sources)}</h2>${sourcesHtml(doc.claims)}</section>
 </main>

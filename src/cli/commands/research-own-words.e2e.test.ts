@@ -99,6 +99,11 @@ test('a run whose claims all miss the relevance cut lists the nearest claims it 
       rel,
     );
     assert.ok(rel.every((r) => r > 0 && r < 0.3));
+    // The self-contained page says the same.
+    const page = readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('_report.html'))!), 'utf8');
+    const section = page.split('<section id="nearest">')[1]?.split('</section>')[0] ?? '';
+    assert.equal(section.split('<li>').length - 1, 5);
+    assert.match(section, /aerobic exercise/);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

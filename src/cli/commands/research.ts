@@ -153,7 +153,8 @@ export function registerResearchCommand(program: Command, ctx: CliContext): void
         '  LYRA_DATABASE_URL=postgres://… lyra research "Is sea level rise accelerating?" --queue   (with lyra worker running)',
         '',
         'Exit codes: 0 completed, 1 failed, every search failed (research_no_source; the report lists the errors), the sources',
-        'hold nothing relevant to the question (research_no_relevant, naming them; the report lists the nearest claims read) or interrupted (resumable), 2 invalid input.',
+        'hold nothing relevant to the question (research_no_relevant, naming them; the report lists the nearest claims read)',
+        'or interrupted (resumable), 2 invalid input.',
         'Without --corpus or --provider every configured source is searched, and the report and a warning name them.',
       ].join('\n'),
     )

@@ -155,7 +155,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     moreClaims: (shown, total, file) => `${shown} of ${total} shown (most relevant first); all are in ${file}.`,
     nearestClaims: 'Nearest claims (under the relevance cut)',
     nearestClaimsNote: (shown, total, cut, file) =>
-      `No claim reached relevance ${cut}, so none is reported above. These ${shown} of the ${total} claims read are the nearest to the question; Lyra matches a question by its words and a small encoder's reading and can miss a claim that says it in other words, so read them yourself. All are in ${file}.`,
+      `No claim reached relevance ${cut}, so none is reported under the statuses below. These ${shown} of the ${total} claims with some relevance are the nearest to the question; Lyra can miss a claim that says it in other words, so read them yourself. All are in ${file}.`,
     relevanceLabel: 'relevance',
     perspectives: 'Coverage by perspective',
     perspectiveTable: ['Perspective', 'Searches', 'Claims found', 'Gap'],
@@ -269,7 +269,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     moreClaims: (shown, total, file) => `${total}件中${shown}件を関連度順に表示。全件は ${file} にあります。`,
     nearestClaims: '質問に最も近いClaim（関連度の基準未満）',
     nearestClaimsNote: (shown, total, cut, file) =>
-      `関連度${cut}に達したClaimがないため、上には何も報告していません。読んだ${total}件のうち質問に最も近い${shown}件を示します。Lyraは質問を語と小さなエンコーダの読みで照合するため、別の言葉で述べたClaimを見落とすことがあります。ご自身でお読みください。全件は ${file} にあります。`,
+      `関連度${cut}に達したClaimがないため、下のステータス別の節には何も報告していません。関連度が0を超える${total}件のうち質問に最も近い${shown}件を示します。Lyraは別の言葉で述べたClaimを見落とすことがあります。ご自身でお読みください。全件は ${file} にあります。`,
     relevanceLabel: '関連度',
     perspectives: '視点別のカバレッジ',
     perspectiveTable: ['視点', '検索数', '得られたClaim', 'ギャップ'],

@@ -10,7 +10,7 @@ import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integration-model.js';
 import { MIN_RELEVANCE } from './normalize.js';
-import { byPriority, formatLocator, localTime, reportFileName } from './report.js';
+import { byPriority, formatLocator, localTime, nearestClaimsOf, reportFileName } from './report.js';
 import type { ResearchState } from './state.js';
 
 /** Claims in report.html at most (the most relevant); every claim is in verified_claims.json. */
@@ -88,6 +88,7 @@ export function reportHtmlDocument(ctx: RunContext, model: IntegrationModel): Ht
       .filter((e): e is EvidenceItemArtifact => e !== undefined)
       .map((e) => quoteOf(ctx, model, e));
   const searches = s.entries.filter((e) => e.status === 'done' || e.status === 'failed').length;
+  const near = nearestClaimsOf(ctx, model);
   return {
     lang: s.language === 'ja' ? 'ja' : 'en',
     question: s.question,
@@ -107,6 +108,15 @@ export function reportHtmlDocument(ctx: RunContext, model: IntegrationModel): Ht
     })),
     totalClaims: relevant.length,
     contested: model.snapshot.contested.filter((p) => relevant.some((c) => c.claim_id === p.claimId) && relevant.some((c) => c.claim_id === p.otherClaimId)),
+    ...(near
+      ? {
+          nearest: {
+            heading: ctx.strings.nearestClaims,
+            note: near.note,
+            claims: near.shown.map((c) => ({ statement: c.statement, relevance: `${ctx.strings.relevanceLabel} ${c.relevance.toFixed(3)}`, status: c.status })),
+          },
+        }
+      : {}),
   };
 }
 

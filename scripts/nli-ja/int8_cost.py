@@ -15,20 +15,9 @@ import os
 
 import numpy as np
 import onnxruntime as ort
-from transformers import PreTrainedTokenizerFast
 
-LABELS = {"entailment": 0, "contradiction": 1, "neutral": 2}
-MAX_TOKENS = 128
-
-
-def macro_f1(gold: np.ndarray, pred: np.ndarray) -> float:
-    f1s = []
-    for c in range(3):
-        tp = float(((pred == c) & (gold == c)).sum())
-        p = tp / max(1.0, float((pred == c).sum()))
-        r = tp / max(1.0, float((gold == c).sum()))
-        f1s.append(0.0 if p + r == 0 else 2 * p * r / (p + r))
-    return float(np.mean(f1s))
+# The same labels, tokenizer, length and macro-F1 as the training step (this folder is on the path when run as a script).
+from train_nli_ja import LABELS, MAX_TOKENS, macro_f1, tokenizer_of
 
 
 def main() -> None:
@@ -37,8 +26,7 @@ def main() -> None:
     ap.add_argument("--trained", required=True, help="train_nli_ja.py's folder (dev.jsonl)")
     ap.add_argument("--unified", required=True, help="../shared/data/nli-ja/unified (jnli.jsonl)")
     args = ap.parse_args()
-    tok = PreTrainedTokenizerFast(tokenizer_file=os.path.join(args.export, "tokenizer.json"), bos_token="<s>", eos_token="</s>",
-                                  pad_token="<pad>", unk_token="<unk>")
+    tok = tokenizer_of(args.export)
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = 2
     sessions = {name: ort.InferenceSession(os.path.join(args.export, "onnx", file), opts, providers=["CPUExecutionProvider"])

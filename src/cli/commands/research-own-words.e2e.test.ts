@@ -46,19 +46,26 @@ const CASES = [
   },
 ] as const;
 
+/** Adds the corpus to a fresh home and researches the question over it: the run and its report folder. */
+async function researchOver(
+  home: string,
+  corpus: string,
+  question: string,
+): Promise<{ run: Awaited<ReturnType<typeof runCli>>; dir: string; file: (suffix: string) => string }> {
+  const add = await runCli(['corpus', 'add', join(CORPORA, corpus), '--corpus', corpus], { home });
+  assert.equal(add.code, 0, add.err);
+  const run = await runCli(['research', question, '--corpus', corpus, '--budget', 'pages=12,queries=40,seconds=600'], { home, cwd: home });
+  const out = join(home, '_outputs', 'research');
+  const dir = join(out, readdirSync(out)[0]!);
+  return { run, dir, file: (suffix) => readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith(suffix))!), 'utf8') };
+}
+
 for (const c of CASES) {
   test(`research in other words: "${c.question}" over files that say it differently answers supported`, { todo: c.todo }, async () => {
     const home = tempHome(`lyra-${c.corpus}-`);
     try {
-      const add = await runCli(['corpus', 'add', join(CORPORA, c.corpus), '--corpus', c.corpus], { home });
-      assert.equal(add.code, 0, add.err);
-      const run = await runCli(['research', c.question, '--corpus', c.corpus, '--budget', 'pages=12,queries=40,seconds=600'], {
-        home,
-        cwd: home,
-      });
-      const out = join(home, '_outputs', 'research');
-      const dir = join(out, readdirSync(out)[0]!);
-      const report = readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('_report.md'))!), 'utf8');
+      const { run, file } = await researchOver(home, c.corpus, c.question);
+      const report = file('_report.md');
       assert.equal(run.code, 0, run.err);
       assert.match(report, /## Answer\s+\*\*Supported\*\*/);
       assert.match(report.split('## Summary')[0]!, c.quote);
@@ -71,18 +78,8 @@ for (const c of CASES) {
 test('a run whose claims all miss the relevance cut lists the nearest claims it read in the report (exit 1, research_no_relevant)', async () => {
   const home = tempHome('lyra-nearest-');
   try {
-    const add = await runCli(['corpus', 'add', join(CORPORA, 'exercise'), '--corpus', 'exercise'], { home });
-    assert.equal(add.code, 0, add.err);
-    const run = await runCli(
-      ['research', 'Does physical activity lower blood pressure?', '--corpus', 'exercise', '--budget', 'pages=12,queries=40,seconds=600'],
-      {
-        home,
-        cwd: home,
-      },
-    );
-    const out = join(home, '_outputs', 'research');
-    const dir = join(out, readdirSync(out)[0]!);
-    const report = readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('_report.md'))!), 'utf8');
+    const { run, file } = await researchOver(home, 'exercise', 'Does physical activity lower blood pressure?');
+    const report = file('_report.md');
     // When relevance reads "aerobic exercise" as physical activity this run is answered (the todo above
     // passes) and this test needs a corpus that still misses the cut.
     assert.equal(run.code, 1, run.err);
@@ -100,8 +97,7 @@ test('a run whose claims all miss the relevance cut lists the nearest claims it 
     );
     assert.ok(rel.every((r) => r > 0 && r < 0.3));
     // The self-contained page says the same.
-    const page = readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('_report.html'))!), 'utf8');
-    const section = page.split('<section id="nearest">')[1]?.split('</section>')[0] ?? '';
+    const section = file('_report.html').split('<section id="nearest">')[1]?.split('</section>')[0] ?? '';
     assert.equal(section.split('<li>').length - 1, 5);
     assert.match(section, /aerobic exercise/);
   } finally {

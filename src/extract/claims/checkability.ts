@@ -63,6 +63,16 @@ export function isJapaneseLabelLine(text: string): boolean {
   return !JA_STATEMENT_END_RE.test(t) && !JA_TOPIC_OR_SUBJECT_RE.test(t);
 }
 
+/**
+ * Whether a line says something rather than naming it: a heading or label ("Salt and hypertension",
+ * "サンゴの白化と海水温") does not. English: a verb form is there (the claim screen's verb hint); Japanese: not a
+ * label line (isJapaneseLabelLine). Loose on purpose: a plural noun passes as a verb form, so only lines
+ * that plainly state nothing are caught.
+ */
+export function statesSomething(text: string, language: TextLanguage): boolean {
+  return language === 'ja' ? !isJapaneseLabelLine(text) : EN_VERB_HINT_RE.test(text);
+}
+
 /** Lemmas are passed in so this stays free of NLP state; `lemmas` may be empty for Japanese. */
 export function assessSentence(options: { text: string; language: TextLanguage; lemmas: string[] }): Checkability {
   const { text, language, lemmas } = options;

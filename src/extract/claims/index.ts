@@ -6,6 +6,7 @@ export {
   MIN_CLAIM_WORDS,
   assessSentence,
   isJapaneseLabelLine,
+  statesSomething,
 } from './checkability.js';
 export type { Checkability, ClaimFeature } from './checkability.js';
 export { MAX_CLAIMS_PER_TEXT, extractClaimCandidates, extractNormalizedClaims, isClaimWorthChecking } from './extract-claims.js';

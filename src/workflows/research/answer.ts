@@ -5,7 +5,7 @@
 // relevant to the question themselves. An open question is answered by its relevant claims. With
 // nothing relevant the verdict is "insufficient evidence" and the run says which sources it searched.
 import { claimId, type EvidenceView } from '../../core/index.js';
-import { findOpeningReference, type ReferenceKind } from '../../extract/index.js';
+import { detectLanguage, findOpeningReference, statesSomething, type ReferenceKind } from '../../extract/index.js';
 import { trustScore, type EvidenceItem } from '../../policy/index.js';
 import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict, type ClosestQuote } from '../answer/index.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
@@ -123,7 +123,8 @@ function quoteFromArtifact(e: EvidenceItemArtifact, linkOf: AnswerInput['linkOf'
 /**
  * The passages shown as `closest` with an "insufficient evidence" verdict: the proposition's neutral
  * passages leaning most to one side, from sources the answer may cite. They are not evidence for the
- * verdict; the reader judges them.
+ * verdict; the reader judges them. A quote that states nothing — a heading such as "サンゴの白化と海水温",
+ * which the judge scores like any passage — is not shown: it only repeats the question's words.
  */
 export function closestQuotes(
   views: readonly EvidenceView[],
@@ -135,7 +136,7 @@ export function closestQuotes(
     if (isOrigin(e) || !e.scores) continue;
     const text = options.textOf(e);
     const key = `${e.source.url}\u0000${text}`;
-    if (seen.has(key) || !options.citable(e)) continue;
+    if (seen.has(key) || !options.citable(e) || !statesSomething(text, detectLanguage(text))) continue;
     seen.add(key);
     const leans = e.scores.supports >= e.scores.refutes ? 'supports' : 'refutes';
     out.push({

@@ -289,6 +289,9 @@ test('closest quotes: the neutral passages in the order given, each once, origin
     ...extra,
   });
   const views = [
+    // Headings state nothing: never shown, however the judge scored them.
+    view('h', 'Speech and airborne transmission', { supports: 0.45, refutes: 0.05, neutral: 0.5 }),
+    view('j', 'サンゴの白化と海水温', { supports: 0.05, refutes: 0.42, neutral: 0.53 }),
     view('a', 'Normal speaking causes airborne virus transmission.', { supports: 0.41, refutes: 0.05, neutral: 0.54 }),
     view('o', 'The claim as stated in its own source.', { supports: 1, refutes: 0, neutral: 0 }, judgeFields(ORIGIN_JUDGE)),
     view('b', 'Droplets were not detected beyond two metres.', { supports: 0.1, refutes: 0.35, neutral: 0.55 }),

@@ -26,7 +26,7 @@ import {
   type Sampler,
 } from './llm/index.js';
 import { parseOptions } from './options.js';
-import { createEmbeddedStanceModel, DEFAULT_STANCE_WEIGHTS_PATH, type EmbeddedStanceOptions } from './stance/index.js';
+import { createEmbeddedStanceModel, DEFAULT_STANCE_MAX_PAIRS, DEFAULT_STANCE_WEIGHTS_PATH, type EmbeddedStanceOptions } from './stance/index.js';
 import {
   createShippedJapaneseJudge,
   createNliStanceModel,
@@ -76,7 +76,7 @@ export function createStanceModel(options: CreateStanceModelOptions): StanceMode
       // cross-encoder (models/nli-ja) is asked for: on realistic sentences it shows more edges, and more
       // wrong ones, than precision first allows (models/nli-ja/MODEL_CARD.md).
       if (options.japaneseJudge !== 'nli') return embedded;
-      const maxPairs = options.embedded?.maxPairs ?? 10_000;
+      const maxPairs = options.embedded?.maxPairs ?? DEFAULT_STANCE_MAX_PAIRS;
       return createLanguageRoutedStanceModel({
         // Its own name: the edges it judges are stored under it, and calibrations fitted for the embedded
         // network's confidences are never applied to the cross-encoder's.

@@ -11,7 +11,7 @@ import { DecisionSchema, loadDescriptor, type Decision, type LoadedDescriptor } 
 import { createEnglishJudge, type SentenceItem, type SentenceJudge } from './english-judge.js';
 import { JAPANESE_RE } from './ja-features.js';
 import { createJapaneseJudge } from './japanese-judge.js';
-import { checkStanceBatch, checkStancePair } from './pair-checks.js';
+import { DEFAULT_STANCE_MAX_PAIRS, checkStanceBatch, checkStancePair } from './pair-checks.js';
 import { DEFAULT_MAX_SENTENCES, splitSentences } from './sentences.js';
 
 const MODELS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'models');
@@ -78,7 +78,7 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
   const paths = { en: options.weightsPath ?? DEFAULT_STANCE_WEIGHTS_PATH, ja: options.japanesePath ?? DEFAULT_STANCE_JA_PATH };
   const maxSentences = options.maxSentences ?? DEFAULT_MAX_SENTENCES;
   const cacheSize = options.cacheSize ?? 20_000;
-  const maxPairs = options.maxPairs ?? 10_000;
+  const maxPairs = options.maxPairs ?? DEFAULT_STANCE_MAX_PAIRS;
   const loaded: Partial<Record<'en' | 'ja', Promise<{ descriptor: LoadedDescriptor; judge: SentenceJudge; decision: Decision }>>> = {};
 
   const model = (language: 'en' | 'ja', signal?: AbortSignal) => {

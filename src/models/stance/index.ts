@@ -45,5 +45,5 @@ export { isNegationCue, litotesBase, NEGATION_SCOPE, negationScope, resolveNegat
 export { DEFAULT_MAX_SENTENCES, splitSentences, type SplitOptions } from './sentences.js';
 export { stem, tokenize, type Token } from '../../extract/index.js';
 export { dequantizeVectors, dot, oovVector, quantizeVectors, WordVectors } from './word-vectors.js';
-export { checkStanceBatch, checkStancePair } from './pair-checks.js';
+export { DEFAULT_STANCE_MAX_PAIRS, checkStanceBatch, checkStancePair } from './pair-checks.js';
 export { MIN_REST_ALIGNMENT, MIN_SUBJECT_ALIGNMENT, fitLabel, fitTemperature, type LabelFit, type SetScore, type TuneItem } from './threshold-fit.js';

@@ -1,6 +1,9 @@
 // Input checks every stance backend applies, so that all of them refuse the same inputs with the same codes.
 import { InvalidInputError, type StancePair } from '../../core/index.js';
 
+/** Pairs per judge() call when a backend is given no maxPairs (every shipped backend's default). */
+export const DEFAULT_STANCE_MAX_PAIRS = 10_000;
+
 /** A batch larger than the backend's maxPairs is invalid input, not a long wait. */
 export function checkStanceBatch(pairs: readonly StancePair[], maxPairs: number): void {
   if (pairs.length > maxPairs)

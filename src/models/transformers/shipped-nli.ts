@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { NonRetryableError, type StanceModel, type StancePair } from '../../core/index.js';
 import { createLanguageRoutedStanceModel } from '../language-routed-stance.js';
-import { createEmbeddedStanceModel, type EmbeddedStanceOptions, type SentenceProbabilities } from '../stance/index.js';
+import { createEmbeddedStanceModel, DEFAULT_STANCE_MAX_PAIRS, type EmbeddedStanceOptions, type SentenceProbabilities } from '../stance/index.js';
 import { ONNX_DTYPES, ONNX_FILES, type OnnxDtype } from './runtime.js';
 import { createTransformersStanceModel, type TransformersStanceModel } from './stance-transformers.js';
 
@@ -138,12 +138,15 @@ export function createShippedJapaneseJudge(
   options: { judge?: JapaneseJudge; descriptorPath?: string; embedded?: EmbeddedStanceOptions; maxPairs?: number } = {},
 ): StanceModel {
   if (options.judge !== 'nli') return createEmbeddedStanceModel({ ...options.embedded, language: 'ja' });
-  return createDescribedJudge({ descriptorPath: options.descriptorPath ?? SHIPPED_NLI_JA_DESCRIPTOR, language: 'ja', maxPairs: options.maxPairs ?? 10_000 })
-    .model;
+  return createDescribedJudge({
+    descriptorPath: options.descriptorPath ?? SHIPPED_NLI_JA_DESCRIPTOR,
+    language: 'ja',
+    maxPairs: options.maxPairs ?? DEFAULT_STANCE_MAX_PAIRS,
+  }).model;
 }
 
 export function createNliStanceModel(options: NliStanceOptions = {}): NliStanceModel {
-  const maxPairs = options.maxPairs ?? 10_000;
+  const maxPairs = options.maxPairs ?? DEFAULT_STANCE_MAX_PAIRS;
   const { descriptor, model: english } = createDescribedJudge({
     descriptorPath: options.descriptorPath ?? SHIPPED_NLI_DESCRIPTOR,
     language: 'en',

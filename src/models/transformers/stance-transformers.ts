@@ -17,6 +17,7 @@ import {
   checkStancePair,
   decidePassage,
   DEFAULT_MAX_SENTENCES,
+  DEFAULT_STANCE_MAX_PAIRS,
   splitSentences,
   type SentenceProbabilities,
 } from '../stance/index.js';
@@ -37,7 +38,7 @@ export const transformersStanceOptionsSchema = z.strictObject({
   /** Sentences judged per passage; the rest is ignored. */
   maxSentences: z.number().int().min(1).max(10_000).default(DEFAULT_MAX_SENTENCES),
   /** Pairs per judge() call; larger batches are an InvalidInputError. */
-  maxPairs: z.number().int().min(1).max(1_000_000).default(10_000),
+  maxPairs: z.number().int().min(1).max(1_000_000).default(DEFAULT_STANCE_MAX_PAIRS),
   /** Minimum probability for a sentence to decide supports/refutes (when no `decision` is given). */
   threshold: z.number().min(0).max(1).default(0.5),
   /** Per-label least calibrated probabilities (precision first); replace `threshold` when given. */

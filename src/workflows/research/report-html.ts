@@ -108,15 +108,7 @@ export function reportHtmlDocument(ctx: RunContext, model: IntegrationModel): Ht
     })),
     totalClaims: relevant.length,
     contested: model.snapshot.contested.filter((p) => relevant.some((c) => c.claim_id === p.claimId) && relevant.some((c) => c.claim_id === p.otherClaimId)),
-    ...(near
-      ? {
-          nearest: {
-            heading: ctx.strings.nearestClaims,
-            note: near.note,
-            claims: near.shown.map((c) => ({ statement: c.statement, relevance: `${ctx.strings.relevanceLabel} ${c.relevance.toFixed(3)}`, status: c.status })),
-          },
-        }
-      : {}),
+    ...(near ? { nearest: { heading: ctx.strings.nearestClaims, ...near } } : {}),
   };
 }
 

@@ -221,7 +221,10 @@ function statusSections(ctx: RunContext, model: IntegrationModel): Array<{ statu
  * checking, the proposition aside), so that a run over one's own documents that missed their wording still
  * shows what it read instead of only "None".
  */
-export function nearestClaimsOf(ctx: RunContext, model: IntegrationModel): { shown: VerifiedClaimItem[]; note: string } | undefined {
+export function nearestClaimsOf(
+  ctx: RunContext,
+  model: IntegrationModel,
+): { note: string; claims: Array<{ statement: string; status: ClaimStatus; relevance: string }> } | undefined {
   const pid = propositionClaimId(ctx);
   const others = model.verified.filter((c) => c.claim_id !== pid);
   // Only when the status sections are empty: they list every claim at or over the cut.
@@ -229,7 +232,12 @@ export function nearestClaimsOf(ctx: RunContext, model: IntegrationModel): { sho
   const near = others.filter((c) => c.relevance > 0 && ctx.worth(c.statement));
   if (near.length === 0) return undefined;
   const shown = [...near].sort((a, b) => b.relevance - a.relevance || byPriority(a, b)).slice(0, REPORT_NEAREST_CLAIMS);
-  return { shown, note: ctx.strings.nearestClaimsNote(shown.length, near.length, MIN_RELEVANCE, 'verified_claims.json') };
+  const t = ctx.strings;
+  return {
+    note: t.nearestClaimsNote(shown.length, near.length, MIN_RELEVANCE, 'verified_claims.json'),
+    // Each with its relevance as both renderings print it.
+    claims: shown.map((c) => ({ statement: c.statement, status: c.status, relevance: `${t.relevanceLabel} ${c.relevance.toFixed(3)}` })),
+  };
 }
 
 function nearestClaims(ctx: RunContext, model: IntegrationModel): ReportBlock[] {
@@ -239,7 +247,7 @@ function nearestClaims(ctx: RunContext, model: IntegrationModel): ReportBlock[] 
   return [
     heading(2, [text(t.nearestClaims)]),
     paragraph([{ type: 'emphasis', text: near.note }]),
-    list(near.shown.map((c) => item([quote(oneLine(c.statement)), text(` — ${t.relevanceLabel} ${c.relevance.toFixed(3)}; ${c.status}`)]))),
+    list(near.claims.map((c) => item([quote(oneLine(c.statement)), text(` — ${c.relevance}; ${c.status}`)]))),
   ];
 }
 

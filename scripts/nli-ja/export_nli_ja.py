@@ -16,7 +16,10 @@ import os
 import shutil
 import sys
 
-from transformers import BertForSequenceClassification, PreTrainedTokenizerFast
+from transformers import BertForSequenceClassification
+
+# This folder is on the path when run as a script: the training step's tokenizer, as trained.
+from train_nli_ja import tokenizer_of
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "nli"))
 from train_nli import export_onnx_with_parity  # noqa: E402  (the English judge's export and int8 recipe, shared)
@@ -29,6 +32,8 @@ PARITY_PAIRS = [
     ("北極の海氷面積は1979年以降どの10年でも減少している。", "北極の海氷は縮小している。"),
     ("子供たちが公園でサッカーをしている。", "子供たちが屋外で遊んでいる。"),
 ]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--trained", required=True)
@@ -37,8 +42,7 @@ def main() -> None:
     args = ap.parse_args()
     out = args.out
     os.makedirs(os.path.join(out, "onnx"), exist_ok=True)
-    tok = PreTrainedTokenizerFast(tokenizer_file=os.path.join(args.trained, "tokenizer.json"), bos_token="<s>", eos_token="</s>", pad_token="<pad>",
-                                  unk_token="<unk>")
+    tok = tokenizer_of(args.trained)
     model = BertForSequenceClassification.from_pretrained(args.trained).float().eval()
     model.config.architectures = ["BertForSequenceClassification"]
     model.config.save_pretrained(out)

@@ -138,9 +138,18 @@ if (!args['answers-only']) {
         q.question,
         q.rows.map((r) => r.text),
       );
+      // The title of each claim's document, as a run reads it (models/relevance reads it since 2026-11-29).
+      const titleSims = relevanceModel.readsTitles
+        ? await relevanceModel.similarities(
+            q.question,
+            q.rows.map((r) => r.title),
+          )
+        : [];
       meaningScores.set(
         q.question,
-        q.rows.map((r, i) => relevanceModel.combine({ rules: r.rules, similarity: sims[i]! })),
+        q.rows.map((r, i) =>
+          relevanceModel.combine({ rules: r.rules, similarity: sims[i]!, ...(relevanceModel.readsTitles ? { titleSimilarity: titleSims[i]! } : {}) }),
+        ),
       );
     }
     const meaning = evaluateRelevance(file, { scores: (q) => meaningScores.get(q.question)! });

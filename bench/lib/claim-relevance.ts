@@ -77,6 +77,8 @@ export interface RelevanceResult {
 /** One labelled claim of a relevance sample, with the rules' relevance (and the baseline's) computed as a run would. */
 export interface LabelledRelevanceRow {
   text: string;
+  /** The title of the claim's document, as a run sees it. */
+  title: string;
   gold: boolean;
   /** The second labeller's label, when the sample has one. */
   second?: boolean;
@@ -122,6 +124,7 @@ export function labelledRelevance(file: string): LabelledRelevanceQuestion[] {
       if (header?.strata && stratum === undefined) throw new Error(`${file}: a row of the stratified question "${question}" names no stratum`);
       return {
         text,
+        title: s.title,
         gold: item.relevant,
         ...(item.relevant_b !== undefined ? { second: item.relevant_b } : {}),
         ...(stratum !== undefined ? { stratum } : {}),

@@ -28,19 +28,40 @@ export interface ResolvedSentence {
   text: string;
   /** The text that precedes it in the fragment the engine reads ('' for an example-corpus paragraph). */
   context: string;
+  /** The title of its document as a run sees it: the example article's, the Check-COVID paper's. */
+  title: string;
 }
 
-let covid: Map<string, string[]> | undefined;
-/** Check-COVID abstracts as sentence lists, by cord_id. */
-export function covidAbstracts(): Map<string, string[]> {
+let covid: Map<string, { title: string; sentences: string[] }> | undefined;
+/** Check-COVID papers (title, abstract as a sentence list), by cord_id. */
+function covidPapers(): Map<string, { title: string; sentences: string[] }> {
   covid ??= new Map(
     readFileSync(sharedDataPath('check-covid/corpus.json'), 'utf8')
       .split('\n')
       .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as { cord_id: string; abstract: string[] })
-      .map((d) => [d.cord_id, d.abstract.map((s) => s.trim())]),
+      .map((l) => JSON.parse(l) as { cord_id: string; title: string; abstract: string[] })
+      .map((d) => [d.cord_id, { title: d.title.trim(), sentences: d.abstract.map((s) => s.trim()) }]),
   );
   return covid;
+}
+/** Check-COVID abstracts as sentence lists, by cord_id. */
+export function covidAbstracts(): Map<string, string[]> {
+  return new Map([...covidPapers()].map(([id, p]) => [id, p.sentences]));
+}
+
+let exampleTitles: Map<string, string> | undefined;
+/** The example corpus's article titles, by document id (corpora/example/documents.jsonl). */
+function exampleTitleOf(doc: string): string {
+  exampleTitles ??= new Map(
+    readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as { id: string; title: string })
+      .map((d) => [d.id, d.title]),
+  );
+  const title = exampleTitles.get(doc);
+  if (title === undefined) throw new Error(`example corpus: no document ${doc}`);
+  return title;
 }
 
 /**
@@ -49,11 +70,11 @@ export function covidAbstracts(): Map<string, string[]> {
  * sentences before it are its context.
  */
 export function resolveSentence(ref: SentenceRef): ResolvedSentence {
-  if (ref.corpus === 'example') return { ref, text: ref.text, context: '' };
-  const abstract = covidAbstracts().get(ref.cord_id);
-  const text = abstract?.[ref.sent_index];
-  if (abstract === undefined || text === undefined) throw new Error(`check-covid: no sentence ${ref.sent_index} in ${ref.cord_id}`);
-  return { ref, text, context: abstract.slice(0, ref.sent_index).join(' ') };
+  if (ref.corpus === 'example') return { ref, text: ref.text, context: '', title: exampleTitleOf(ref.doc) };
+  const paper = covidPapers().get(ref.cord_id);
+  const text = paper?.sentences[ref.sent_index];
+  if (paper === undefined || text === undefined) throw new Error(`check-covid: no sentence ${ref.sent_index} in ${ref.cord_id}`);
+  return { ref, text, context: paper.sentences.slice(0, ref.sent_index).join(' '), title: paper.title };
 }
 
 export function readJsonl<T>(file: string): T[] {

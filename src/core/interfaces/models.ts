@@ -64,10 +64,17 @@ export interface RelevanceModel {
   /** Cosine of the question and each statement, in the statements' order. */
   similarities(question: string, statements: readonly string[], options?: { signal?: AbortSignal }): Promise<number[]>;
   /**
-   * The claim's relevance on the rules' scale: at or over `cut` exactly when the fitted probability
-   * that the claim is relevant reaches the fitted threshold; monotone in that probability.
+   * Whether `combine` reads `titleSimilarity`: the cosine of the question and the title of the document the
+   * claim comes from (the most similar, when it comes from several). The caller computes those cosines
+   * with `similarities` too.
    */
-  combine(parts: { rules: number; similarity: number }): number;
+  readonly readsTitles: boolean;
+  /**
+   * The claim's relevance on the rules' scale: at or over `cut` exactly when the fitted probability
+   * that the claim is relevant reaches the fitted threshold; monotone in that probability. A model that
+   * reads titles takes `similarity` in place of a `titleSimilarity` not given (documents without a title).
+   */
+  combine(parts: { rules: number; similarity: number; titleSimilarity?: number }): number;
   /** The relevance a claim must reach to count as relevant (the workflows' MIN_RELEVANCE). */
   readonly cut: number;
 }

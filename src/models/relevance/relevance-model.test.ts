@@ -5,10 +5,19 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { EmbeddingModel } from '../../core/index.js';
 import { createShippedEncoder } from '../embedding/index.js';
-import { RELEVANCE_MODEL_FORMAT, SIMILARITY_BATCH, createRelevanceModel, loadRelevanceModel, type RelevanceModelFile } from './relevance-model.js';
+import {
+  RELEVANCE_MODEL_FORMAT,
+  RELEVANCE_MODEL_FORMAT_V1,
+  SIMILARITY_BATCH,
+  createRelevanceModel,
+  loadRelevanceModel,
+  type RelevanceModelFile,
+} from './relevance-model.js';
 
-const file = (over: Partial<RelevanceModelFile> = {}): RelevanceModelFile => ({
-  format: RELEVANCE_MODEL_FORMAT,
+type V1 = Extract<RelevanceModelFile, { format: typeof RELEVANCE_MODEL_FORMAT_V1 }>;
+/** A format-1 file (no title weight): what the tests of the mapping onto the cut read. */
+const file = (over: Partial<V1> = {}): V1 => ({
+  format: RELEVANCE_MODEL_FORMAT_V1,
   name: 'test-relevance',
   embedding_model: 'test-encoder',
   weights: [2, 2, 4],
@@ -44,6 +53,19 @@ test('combine puts the fitted threshold on the cut and keeps the order of the fi
   assert.ok(m.combine({ rules: 0.3, similarity: 0.2 }) < m.combine({ rules: 0.3, similarity: 0.6 }));
   for (const rules of [0, 0.5, 1])
     for (const similarity of [-1, 0, 1]) assert.ok(m.combine({ rules, similarity }) >= 0 && m.combine({ rules, similarity }) <= 1);
+});
+
+test('a format-2 model reads the title: a document about the question lifts its claim, one about something else lowers it; no title reads as the claim', () => {
+  const v2: RelevanceModelFile = { ...file(), format: RELEVANCE_MODEL_FORMAT, weights: [2, 2, 4, 3] };
+  const m = createRelevanceModel({ file: v2, encoder: fakeEncoder() });
+  assert.equal(m.readsTitles, true);
+  assert.equal(createRelevanceModel({ file: file(), encoder: fakeEncoder() }).readsTitles, false);
+  const claim = { rules: 0, similarity: 0.5 };
+  assert.ok(m.combine({ ...claim, titleSimilarity: 0.9 }) > m.combine({ ...claim, titleSimilarity: 0.1 }));
+  assert.equal(m.combine(claim), m.combine({ ...claim, titleSimilarity: 0.5 }));
+  // A format-1 model ignores a title it was not fitted on.
+  const v1 = createRelevanceModel({ file: file(), encoder: fakeEncoder() });
+  assert.equal(v1.combine({ ...claim, titleSimilarity: 0.9 }), v1.combine(claim));
 });
 
 test('similarities: the cosine of the question and each statement, in order, embedded in bounded batches', async () => {
@@ -108,9 +130,23 @@ test('the shipped model reads the shipped encoder: a claim in other words than t
   // Half the subject named by the rules (0.25 is below the cut) and the meaning close: relevant.
   assert.ok(m.combine({ rules: 0.25, similarity: close! }) >= m.cut);
   assert.ok(m.combine({ rules: 0.25, similarity: unrelated! }) < m.cut);
-  // The rules' relevant claims stay relevant unless the encoder reads them as about something else entirely.
-  assert.ok(m.combine({ rules: 0.3, similarity: 0.3 }) >= m.cut);
+  // The rules' relevant claims stay relevant at a middling cosine (the claim's and its document's), not when
+  // the encoder reads them as about something else.
+  assert.ok(m.combine({ rules: 0.3, similarity: 0.45 }) >= m.cut);
   assert.ok(m.combine({ rules: 0.3, similarity: unrelated! }) < m.cut);
+});
+
+test("the shipped model reads the title of the claim's document: the same finding counts in a paper about the question, not in one about something else", async () => {
+  const m = loadRelevanceModel({ encoder: createShippedEncoder() });
+  assert.equal(m.readsTitles, true);
+  const question = 'Does smoking worsen COVID-19 outcomes?';
+  const [claim, onTopic, offTopic] = await m.similarities(question, [
+    'Patients with a history of it had twice the odds of admission to intensive care.',
+    'Tobacco smoking and the severity of COVID-19: a cohort study',
+    'Seasonal influenza vaccination in nursing homes',
+  ]);
+  const inPaper = (titleSimilarity: number): number => m.combine({ rules: 0, similarity: claim!, titleSimilarity });
+  assert.ok(inPaper(onTopic!) > inPaper(offTopic!));
 });
 
 test('a relevance is never rounded across the cut: under the threshold it stays under 0.3, at it 0.3 or more', () => {

@@ -1,8 +1,10 @@
-// Relevance by meaning (core RelevanceModel): a logistic regression over two figures of a claim — the term
-// rules' relevance to the question (workflows/answer), whether it reaches the cut, and the shipped sentence
-// encoder's cosine of question and claim — fitted by `npm run train:relevance` on the hand-labelled relevance samples of bench/data/ and
-// shipped as models/relevance/relevance.json. The file is validated here; one that does not parse is an
-// error naming it, never a model that keeps every claim.
+// Relevance by meaning (core RelevanceModel): a logistic regression over figures of a claim — the term
+// rules' relevance to the question (workflows/answer), whether it reaches the cut, the shipped sentence
+// encoder's cosine of question and claim and (format 2) its cosine of question and the title of the
+// document the claim comes from — fitted by `npm run train:relevance` on the hand-labelled relevance
+// samples of bench/data/ and shipped as models/relevance/relevance.json. A format-1 file (no title weight)
+// still loads. The file is validated here; one that does not parse is an error naming it, never a model
+// that keeps every claim.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -13,18 +15,19 @@ import { readModelFile } from '../model-file.js';
 /** models/relevance/relevance.json at the repository root (same path from src/ and dist/). */
 export const DEFAULT_RELEVANCE_MODEL_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'models', 'relevance', 'relevance.json');
 
-export const RELEVANCE_MODEL_FORMAT = 'lyra-relevance/1';
+/** The format `npm run train:relevance` writes: four weights, the fourth the title's cosine. */
+export const RELEVANCE_MODEL_FORMAT = 'lyra-relevance/2';
+/** The first format (three weights, no title), still read: a file a user fitted before keeps working. */
+export const RELEVANCE_MODEL_FORMAT_V1 = 'lyra-relevance/1';
 
 /** Statements embedded per call to the encoder: bounds the memory of one batch. */
 export const SIMILARITY_BATCH = 256;
 
-export const relevanceModelFileSchema = z.object({
-  format: z.literal(RELEVANCE_MODEL_FORMAT),
+const weight = z.number().finite();
+const fileFields = {
   name: z.string().min(1),
   /** The embedding model whose cosines the weights were fitted on (its EmbeddingModel name). */
   embedding_model: z.string().min(1),
-  /** Weights of relevanceFeatures: [rules' relevance, rules at or over the cut (1 or 0), cosine]. */
-  weights: z.tuple([z.number().finite(), z.number().finite(), z.number().finite()]),
   bias: z.number().finite(),
   /** The fitted probability at which a claim counts as relevant. */
   threshold: z.number().gt(0).lt(1),
@@ -32,15 +35,42 @@ export const relevanceModelFileSchema = z.object({
   cut: z.number().gt(0).lt(1),
   /** How it was fitted (samples, rows, penalty, cross-validated figures): for the model card, not used here. */
   training: z.record(z.string(), z.unknown()).optional(),
-});
+};
+export const relevanceModelFileSchema = z.discriminatedUnion('format', [
+  z.object({
+    format: z.literal(RELEVANCE_MODEL_FORMAT),
+    ...fileFields,
+    /** Weights of relevanceFeatures: [rules' relevance, rules at or over the cut (1 or 0), cosine, title cosine]. */
+    weights: z.tuple([weight, weight, weight, weight]),
+  }),
+  z.object({
+    format: z.literal(RELEVANCE_MODEL_FORMAT_V1),
+    ...fileFields,
+    /** [rules' relevance, rules at or over the cut (1 or 0), cosine]. */
+    weights: z.tuple([weight, weight, weight]),
+  }),
+]);
 export type RelevanceModelFile = z.infer<typeof relevanceModelFileSchema>;
 
 const logit = (p: number): number => Math.log(p / (1 - p));
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
-/** The model's features of a claim: the rules' relevance, whether it reaches the cut, the cosine. */
-export function relevanceFeatures(parts: { rules: number; similarity: number }, cut: number): [number, number, number] {
-  return [parts.rules, parts.rules >= cut ? 1 : 0, parts.similarity];
+/**
+ * The model's features of a claim: the rules' relevance, whether it reaches the cut, the cosine and, with
+ * `title` (format 2), the title's cosine. A claim whose documents have no title takes its own cosine there:
+ * the nearest stand-in for "what the document is about" that the run has (titles and claims correlate in
+ * the training rows, where every document has one).
+ */
+export function relevanceFeatures(parts: RelevanceInputs, cut: number, options: { title: boolean }): number[] {
+  const base = [parts.rules, parts.rules >= cut ? 1 : 0, parts.similarity];
+  return options.title ? [...base, parts.titleSimilarity ?? parts.similarity] : base;
+}
+
+/** What a relevance model reads of a claim (core RelevanceModel.combine). */
+export interface RelevanceInputs {
+  rules: number;
+  similarity: number;
+  titleSimilarity?: number;
 }
 
 /** A relevance model from a parsed file over `encoder`, which must be the model the file was fitted on. */
@@ -53,6 +83,7 @@ export function createRelevanceModel(options: { file: RelevanceModelFile; encode
     });
   // Shifting the logit by logit(cut) − logit(threshold) puts the fitted threshold on the cut and keeps the order.
   const model = { weights: file.weights, bias: file.bias + logit(file.cut) - logit(file.threshold) };
+  const title = file.format === RELEVANCE_MODEL_FORMAT;
   return {
     name: file.name,
     embeddingModel: file.embedding_model,
@@ -69,8 +100,9 @@ export function createRelevanceModel(options: { file: RelevanceModelFile; encode
       }
       return out;
     },
-    combine({ rules, similarity }) {
-      const p = predictLogistic(model, relevanceFeatures({ rules, similarity }, file.cut));
+    readsTitles: title,
+    combine(parts) {
+      const p = predictLogistic(model, relevanceFeatures(parts, file.cut, { title }));
       // Three decimals as the rules give, never rounded across the cut: a claim under the threshold stays under it.
       const r = round3(p);
       return p >= file.cut ? Math.max(r, file.cut) : Math.min(r, round3(file.cut - 0.001));
@@ -85,5 +117,10 @@ export function loadRelevanceModel(options: { encoder: EmbeddingModel; path?: st
 
 /** Reads and validates a relevance model file (default the shipped one); an error names the file. */
 export function readRelevanceModelFile(path: string = DEFAULT_RELEVANCE_MODEL_PATH): RelevanceModelFile {
-  return readModelFile({ path, schema: relevanceModelFileSchema, what: 'relevance model', format: RELEVANCE_MODEL_FORMAT });
+  return readModelFile({
+    path,
+    schema: relevanceModelFileSchema,
+    what: 'relevance model',
+    format: `${RELEVANCE_MODEL_FORMAT} (or ${RELEVANCE_MODEL_FORMAT_V1})`,
+  });
 }

@@ -8,7 +8,7 @@ import { mergeClaimGroups } from '../../extract/index.js';
 import type { NormalizedClaimItem, RawClaimItem } from './artifacts.js';
 import { STRINGS, type ResearchLanguage } from './language.js';
 import type { PerspectiveKey } from './perspectives.js';
-import { createRelevance, type RelevanceContext } from './relevance.js';
+import { createRelevance, originTitles, type RelevanceContext } from './relevance.js';
 import type { TaskSnapshot } from './snapshot.js';
 
 export { MIN_RELEVANCE } from './relevance.js';
@@ -86,7 +86,7 @@ export function normalizedClaims(
       merged_claim_ids: ids.filter((id) => id !== m.claimId),
       raw_claim_ids: ids.flatMap((id) => rawIds.get(id) ?? []),
       sources: [...new Set(m.sources.map((s) => s.source))].sort(),
-      relevance: relevance(c.statement),
+      relevance: relevance({ statement: c.statement, titles: originTitles(c.origins) }),
       perspective: ctx.perspectiveOf(m.claimId),
     };
   });

@@ -1,8 +1,8 @@
 // The task's snapshot as a run phase reads it: Engine.materials (snapshot.ts), then, when the run has
-// relevance by meaning, the encoder's cosines of the claims it has not read yet (one batch), so that the
+// relevance by meaning, the encoder's cosines of the claims (and their documents' titles) it has not read yet (one batch), so that the
 // phase's relevance functions, which are synchronous, find every claim's cosine.
 import type { RunContext } from './context.js';
-import { prepareMeaning } from './relevance.js';
+import { originTitles, prepareMeaning } from './relevance.js';
 import { throwIfInterrupted } from './searches.js';
 import { loadSnapshot, type TaskSnapshot } from './snapshot.js';
 
@@ -11,7 +11,7 @@ export async function readSnapshot(ctx: RunContext, options: { closestFor?: read
   try {
     await prepareMeaning(
       ctx,
-      snap.claims.map((c) => c.statement),
+      snap.claims.map((c) => ({ statement: c.statement, titles: originTitles(c.origins) })),
       ctx.signal,
     );
   } catch (err) {

@@ -32,22 +32,36 @@ const DOCS: MemoryDoc[] = [
   },
 ];
 
-/** Reads "imidacloprid" as close to the question; relevant at a cosine of 0.8 or more whatever the rules say. */
-function fakeModel(seen: string[][]): RelevanceModel {
+/**
+ * Reads "imidacloprid" and "neonicotinoid" as close to the question; relevant at a cosine of 0.8 or more
+ * whatever the rules say, or (`readsTitles`) when its document's title is that close.
+ */
+function fakeModel(seen: string[][], options: { readsTitles?: boolean } = {}): RelevanceModel {
   return {
     name: 'fake-relevance',
     embeddingModel: 'fake-encoder',
     cut: 0.3,
+    readsTitles: options.readsTitles ?? false,
     async similarities(_question, statements) {
       seen.push([...statements]);
-      return statements.map((s) => (/imidacloprid/i.test(s) ? 0.9 : 0.1));
+      return statements.map((s) => (/imidacloprid|neonicotinoid/i.test(s) ? 0.9 : 0.1));
     },
-    combine: ({ rules, similarity }) => (rules >= 0.3 ? rules : similarity >= 0.8 ? 0.5 : rules),
+    combine: ({ rules, similarity, titleSimilarity }) =>
+      rules >= 0.3 ? rules : similarity >= 0.8 || (options.readsTitles && (titleSimilarity ?? 0) >= 0.8) ? 0.5 : rules,
   };
 }
 
-function run(question: string, relevanceModel?: RelevanceModel) {
-  const engine = new MemoryEngine({ providers: { 'corpus:bees': DOCS } });
+const LAB = 'In laboratory trials, bees fed sugar water with thiamethoxam lost their way home more often than control bees.';
+const LAB_DOC: MemoryDoc = {
+  url: 'corpus://bees/lab',
+  trustLevel: 'ACADEMIC',
+  title: 'Laboratory evidence on neonicotinoids',
+  publishedAt: '2021-02-01',
+  sentences: [LAB],
+};
+
+function run(question: string, relevanceModel?: RelevanceModel, docs: MemoryDoc[] = DOCS) {
+  const engine = new MemoryEngine({ providers: { 'corpus:bees': docs } });
   const output = memoryOutput();
   const deps = { engine, state: memoryStateStore(), output, now: () => new Date('2026-01-01T09:30:00.000Z'), ...(relevanceModel ? { relevanceModel } : {}) };
   return { output, result: runResearchWorkflow(deps, { question, budget: { pages: 20, queries: 60, seconds: 600 } }) };
@@ -80,6 +94,24 @@ test('relevance by meaning makes it relevant, leaves the unrelated claim out, an
   assert.equal(new Set(all).size, all.length, 'no statement is embedded twice in a run');
 });
 
+test('a model that reads titles makes a claim relevant by its document: the title says what the claim does not, and each title is read once', async () => {
+  const seen: string[][] = [];
+  const { output, result } = run(QUESTION, fakeModel(seen, { readsTitles: true }), [...DOCS, LAB_DOC]);
+  await result;
+  const relevance = relevanceOf(output);
+  assert.ok(relevance.get(LAB)! >= 0.3, `relevance ${relevance.get(LAB)}`);
+  // The varroa document's title is read but is about something else.
+  assert.ok(relevance.get('Varroa mites spread deformed wing virus between honeybee colonies in Europe.')! < 0.3);
+  const all = seen.flat();
+  assert.equal(all.filter((t) => t === 'Laboratory evidence on neonicotinoids').length, 1);
+  // A model that does not read titles is never given one.
+  const plain: string[][] = [];
+  const without = run(QUESTION, fakeModel(plain), [...DOCS, LAB_DOC]);
+  await without.result;
+  assert.ok(relevanceOf(without.output).get(LAB)! < 0.3);
+  assert.ok(!plain.flat().includes('Laboratory evidence on neonicotinoids'));
+});
+
 test('a Japanese question keeps the term rules: the encoder (English) is never asked', async () => {
   const seen: string[][] = [];
   const { result } = run('ネオニコチノイド系農薬はミツバチに害を与えるか？', fakeModel(seen));
@@ -91,10 +123,16 @@ test('a relevance function refuses a statement whose cosine was not prepared ins
   const question = analyzeQuestion(QUESTION);
   const meaning = runMeaning(fakeModel([]), question)!;
   const ctx = { analyze: (s: string) => normalizeClaim({ text: s, source: 't' }), questions: [question], worth: () => true, meaning };
-  await prepareMeaning(ctx, [KEY]);
+  await prepareMeaning(ctx, [{ statement: KEY }]);
   const relevance = createRelevance(ctx, [KEY, 'Another statement about bees.']);
-  assert.ok(relevance(KEY) >= 0.3);
-  assert.throws(() => relevance('Another statement about bees.'), /not prepared/);
+  assert.ok(relevance({ statement: KEY }) >= 0.3);
+  assert.throws(() => relevance({ statement: 'Another statement about bees.' }), /not prepared/);
+  // So is a title, under a model that reads titles.
+  const titled = { ...ctx, meaning: runMeaning(fakeModel([], { readsTitles: true }), question)! };
+  await prepareMeaning(titled, [{ statement: KEY, titles: ['Field study of honeybees'] }]);
+  const byTitle = createRelevance(titled, [KEY]);
+  assert.ok(byTitle({ statement: KEY, titles: ['Field study of honeybees'] }) >= 0.3);
+  assert.throws(() => byTitle({ statement: KEY, titles: ['A title never read'] }), /title was not prepared/);
 });
 
 test('a model whose threshold sits on another cut than the run’s is refused, naming both', () => {

@@ -1,7 +1,8 @@
 // The run's relevance of a claim to its question (workflows/answer: subject and aspect terms weighted
 // by rarity among the task's claims), over every reading of the question (the question itself and
 // its translated topic), mixed — when the run has relevance by meaning (core RelevanceModel, English
-// questions) — with the encoder's cosine of question and claim. A claim that is not worth checking when
+// questions) — with the encoder's cosine of question and claim and, for a model that reads titles, of
+// question and the title of the document the claim comes from. A claim that is not worth checking when
 // read alone — a decisive sentence the engine turned into a claim, a headline — is never relevant, so no
 // report shows it as a claim.
 import { InvalidInputError, throwIfAborted, type RelevanceModel } from '../../core/index.js';
@@ -11,8 +12,8 @@ import type { ResearchState } from './state.js';
 
 /**
  * Relevance by meaning for one run: the model, the question it reads, and the cosines of the statements
- * read so far (computed once per statement by prepareMeaning, async, before a relevance function reads
- * them, sync).
+ * and document titles read so far (computed once per text by prepareMeaning, async, before a relevance
+ * function reads them, sync).
  */
 export interface RunMeaning {
   model: RelevanceModel;
@@ -51,12 +52,28 @@ export function runMeaning(model: RelevanceModel | undefined, question: Question
   return { model, question: question.question, similarity: new Map() };
 }
 
-/** Computes the cosines of the statements worth checking that the run has not read yet (one batch per call). */
-export async function prepareMeaning(ctx: Pick<RelevanceContext, 'meaning' | 'worth'>, statements: readonly string[], signal?: AbortSignal): Promise<void> {
+/** A claim as relevance reads it: its statement and the titles of the documents it comes from. */
+export interface RelevanceClaim {
+  statement: string;
+  /** Titles of the claim's origin documents (a document without one is left out). */
+  titles?: readonly string[];
+}
+
+/** The titles of a claim's origins that a relevance model reads (blank ones left out). */
+export function originTitles(origins: readonly { title?: string | undefined }[]): string[] {
+  return [...new Set(origins.map((o) => o.title?.trim() ?? '').filter((t) => t !== ''))];
+}
+
+/**
+ * Computes the cosines the run has not read yet (one batch per call): of the claims worth checking and,
+ * when the model reads titles, of their documents' titles.
+ */
+export async function prepareMeaning(ctx: Pick<RelevanceContext, 'meaning' | 'worth'>, claims: readonly RelevanceClaim[], signal?: AbortSignal): Promise<void> {
   const m = ctx.meaning;
   if (!m) return;
   throwIfAborted(signal);
-  const wanted = [...new Set(statements)].filter((s) => ctx.worth(s));
+  const worth = claims.filter((c) => ctx.worth(c.statement));
+  const wanted = [...new Set([...worth.map((c) => c.statement), ...(m.model.readsTitles ? worth.flatMap((c) => c.titles ?? []) : [])])];
   let missing = wanted.filter((s) => !m.similarity.has(s));
   if (missing.length === 0) return;
   // Over the bound the memo starts over with this snapshot's statements: every one is then computed again,
@@ -82,24 +99,33 @@ export function createRelevanceParts(ctx: Pick<RelevanceContext, 'analyze' | 'qu
 
 /**
  * A relevance function for the claims of one snapshot: term rarity is counted over `statements`. With
- * relevance by meaning, every statement scored must have been prepared (prepareMeaning): one that was not
- * is a fault of the caller, not a claim to score by the rules alone.
+ * relevance by meaning, every claim scored must have been prepared (prepareMeaning), its statement and its
+ * titles: one that was not is a fault of the caller, not a claim to score by the rules alone.
  */
-export function createRelevance(ctx: RelevanceContext, statements: readonly string[]): (statement: string) => number {
+export function createRelevance(ctx: RelevanceContext, statements: readonly string[]): (claim: RelevanceClaim) => number {
   const parts = createRelevanceParts(ctx, statements);
   const m = ctx.meaning;
   const cache = new Map<string, number>();
-  return (statement) => {
-    let r = cache.get(statement);
+  const cosineOf = (text: string, what: string): number => {
+    const c = m?.similarity.get(text);
+    if (c === undefined) throw new Error(`relevance by meaning: the ${what} was not prepared: "${text.slice(0, 80)}"`);
+    return c;
+  };
+  return ({ statement, titles = [] }) => {
+    const readsTitles = m?.model.readsTitles === true;
+    const key = readsTitles && titles.length > 0 ? `${statement}\u0000${[...titles].sort().join('\u0001')}` : statement;
+    let r = cache.get(key);
     if (r === undefined) {
       if (!ctx.worth(statement)) r = 0;
       else if (!m) r = parts(statement).relevance;
       else {
-        const similarity = m.similarity.get(statement);
-        if (similarity === undefined) throw new Error(`relevance by meaning: the statement was not prepared: "${statement.slice(0, 80)}"`);
-        r = m.model.combine({ rules: parts(statement).relevance, similarity });
+        const similarity = cosineOf(statement, 'statement');
+        // The most similar of the claim's documents: a claim that several pages state is read in the one
+        // most about the question.
+        const titleSimilarity = readsTitles && titles.length > 0 ? Math.max(...titles.map((t) => cosineOf(t, 'title'))) : undefined;
+        r = m.model.combine({ rules: parts(statement).relevance, similarity, ...(titleSimilarity !== undefined ? { titleSimilarity } : {}) });
       }
-      cache.set(statement, r);
+      cache.set(key, r);
     }
     return r;
   };

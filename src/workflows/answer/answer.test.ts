@@ -56,6 +56,15 @@ test('a yes/no question becomes its proposition, with its subject and what is as
     ],
     // A final participle after "is" is the predicate, though the tagger reads it as one more noun.
     ['Is the Greenland ice sheet melting?', 'The Greenland ice sheet is melting.', ['greenland', 'ice', 'sheet'], ['melt']],
+    // So is an -ing word after a noun and before an adverb; after an adjective it stays a noun.
+    [
+      'Is the Arctic warming faster than the rest of the world?',
+      'The Arctic is warming faster than the rest of the world.',
+      ['arctic'],
+      ['warm', 'faster', 'rest', 'world'],
+    ],
+    ['Is the ice sheet melting rapidly?', 'The ice sheet is melting rapidly.', ['ice', 'sheet'], ['melt', 'rapidly']],
+    ['Is global warming real?', 'Global warming is real.', ['global', 'warming'], ['real']],
     ['What causes coral reef decline?', undefined, ['coral', 'reef'], ['cause', 'decline']],
     ['coral reef decline causes', undefined, ['coral', 'reef'], ['decline', 'cause']],
   ];

@@ -203,6 +203,18 @@ function englishProposition(question: string): { proposition: string; subject?: 
   // a form of "be" it is the predicate.
   if (end >= tokens.length && tokens.length >= 2 && /^(?:is|are|was|were)$/i.test(aux[1]!) && /\w(?:ing|ed)$/i.test(tokens.at(-1)!.value))
     end = tokens.length - 1;
+  // "Is the Arctic warming faster than…?", "Is the ice sheet melting rapidly?": an -ing word after a noun
+  // and before an adverb is the progressive predicate, not a compound noun ("global warming" follows an
+  // adjective and keeps its -ing word; "the Arctic warming a threat" has no adverb after it).
+  if (
+    /^(?:is|are|was|were)$/i.test(aux[1]!) &&
+    end >= 2 &&
+    end < tokens.length &&
+    /\wing$/i.test(tokens[end - 1]!.value) &&
+    ['NOUN', 'PROPN'].includes(tokens[end - 2]!.pos) &&
+    tokens[end]!.pos === 'ADV'
+  )
+    end -= 1;
   if (end === 0 || end >= tokens.length) return undefined;
   const subject = tokens
     .slice(0, end)

@@ -3,7 +3,7 @@
 // distractors beside it. The target: the run answers "supported" and quotes the sentence in other words.
 // Pinned as known gaps (a todo test runs and reports, but does not fail the suite) until relevance and the
 // judge read meaning well enough. The corpora were written before any of them was run. Measured on
-// 2026-11-29 (evening) with relevance by meaning (models/relevance: the term rules mixed with the shipped
+// 2026-11-29 (12:30 UTC) with relevance by meaning (models/relevance: the term rules mixed with the shipped
 // all-MiniLM-L6-v2's cosines of question and claim and of question and the claim's document title;
 // relevant from 0.3) and the default judge; each run ends "nothing relevant" (exit 1):
 // - bees: "neonicotinoid pesticides" against "imidacloprid", "clothianidin", "thiamethoxam". Every claim

@@ -138,18 +138,15 @@ if (!args['answers-only']) {
         q.question,
         q.rows.map((r) => r.text),
       );
-      // The title of each claim's document, as a run reads it (models/relevance reads it since 2026-11-29).
-      const titleSims = relevanceModel.readsTitles
-        ? await relevanceModel.similarities(
-            q.question,
-            q.rows.map((r) => r.title),
-          )
-        : [];
+      // The title of each claim's document, as a run reads it (a model that reads no title ignores it; none: the claim's cosine).
+      const titled = q.rows.map((r) => r.title).filter((t): t is string => t !== undefined);
+      const titleCosine = new Map((await relevanceModel.similarities(q.question, titled)).map((c, i) => [titled[i]!, c]));
       meaningScores.set(
         q.question,
-        q.rows.map((r, i) =>
-          relevanceModel.combine({ rules: r.rules, similarity: sims[i]!, ...(relevanceModel.readsTitles ? { titleSimilarity: titleSims[i]! } : {}) }),
-        ),
+        q.rows.map((r, i) => {
+          const titleSimilarity = r.title === undefined ? undefined : titleCosine.get(r.title);
+          return relevanceModel.combine({ rules: r.rules, similarity: sims[i]!, ...(titleSimilarity !== undefined ? { titleSimilarity } : {}) });
+        }),
       );
     }
     const meaning = evaluateRelevance(file, { scores: (q) => meaningScores.get(q.question)! });

@@ -5,7 +5,7 @@
 import { normalizeClaim } from '../../src/extract/index.js';
 import { MIN_RELEVANCE, analyzeQuestion, claimRelevance, relevanceTo, type TermWeights } from '../../src/workflows/index.js';
 import { claimsFromSentence } from './claim-checkability.js';
-import { binaryScores, readJsonl, resolveSentence, type BinaryScores, type SentenceRef } from './claim-samples.js';
+import { binaryScores, documentTitleOf, readJsonl, resolveSentence, type BinaryScores, type SentenceRef } from './claim-samples.js';
 
 export const RELEVANCE_FILE = 'claim-relevance.jsonl';
 /** Three other questions, drawn after the relevance rules were frozen and labelled by the rubric alone. */
@@ -77,8 +77,8 @@ export interface RelevanceResult {
 /** One labelled claim of a relevance sample, with the rules' relevance (and the baseline's) computed as a run would. */
 export interface LabelledRelevanceRow {
   text: string;
-  /** The title of the claim's document, as a run sees it. */
-  title: string;
+  /** The title of the claim's document, as a run sees it (undefined: none). */
+  title: string | undefined;
   gold: boolean;
   /** The second labeller's label, when the sample has one. */
   second?: boolean;
@@ -124,7 +124,7 @@ export function labelledRelevance(file: string): LabelledRelevanceQuestion[] {
       if (header?.strata && stratum === undefined) throw new Error(`${file}: a row of the stratified question "${question}" names no stratum`);
       return {
         text,
-        title: s.title,
+        title: documentTitleOf(item),
         gold: item.relevant,
         ...(item.relevant_b !== undefined ? { second: item.relevant_b } : {}),
         ...(stratum !== undefined ? { stratum } : {}),

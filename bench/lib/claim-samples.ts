@@ -28,8 +28,6 @@ export interface ResolvedSentence {
   text: string;
   /** The text that precedes it in the fragment the engine reads ('' for an example-corpus paragraph). */
   context: string;
-  /** The title of its document as a run sees it: the example article's, the Check-COVID paper's. */
-  title: string;
 }
 
 let covid: Map<string, { title: string; sentences: string[] }> | undefined;
@@ -44,24 +42,33 @@ function covidPapers(): Map<string, { title: string; sentences: string[] }> {
   );
   return covid;
 }
+let abstracts: Map<string, string[]> | undefined;
 /** Check-COVID abstracts as sentence lists, by cord_id. */
 export function covidAbstracts(): Map<string, string[]> {
-  return new Map([...covidPapers()].map(([id, p]) => [id, p.sentences]));
+  abstracts ??= new Map([...covidPapers()].map(([id, p]) => [id, p.sentences]));
+  return abstracts;
 }
 
 let exampleTitles: Map<string, string> | undefined;
-/** The example corpus's article titles, by document id (corpora/example/documents.jsonl). */
-function exampleTitleOf(doc: string): string {
-  exampleTitles ??= new Map(
-    readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l) => JSON.parse(l) as { id: string; title: string })
-      .map((d) => [d.id, d.title]),
-  );
-  const title = exampleTitles.get(doc);
-  if (title === undefined) throw new Error(`example corpus: no document ${doc}`);
-  return title;
+/**
+ * The title of a labelled sentence's document as a run sees it (the example article's, the Check-COVID
+ * paper's), trimmed; undefined when blank, as a run leaves a page without a title out.
+ */
+export function documentTitleOf(ref: SentenceRef): string | undefined {
+  let title: string | undefined;
+  if (ref.corpus === 'check-covid') title = covidPapers().get(ref.cord_id)?.title;
+  else {
+    exampleTitles ??= new Map(
+      readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as { id: string; title: string })
+        .map((d) => [d.id, d.title]),
+    );
+    title = exampleTitles.get(ref.doc);
+  }
+  const trimmed = title?.trim();
+  return trimmed ? trimmed : undefined;
 }
 
 /**
@@ -70,11 +77,11 @@ function exampleTitleOf(doc: string): string {
  * sentences before it are its context.
  */
 export function resolveSentence(ref: SentenceRef): ResolvedSentence {
-  if (ref.corpus === 'example') return { ref, text: ref.text, context: '', title: exampleTitleOf(ref.doc) };
-  const paper = covidPapers().get(ref.cord_id);
-  const text = paper?.sentences[ref.sent_index];
-  if (paper === undefined || text === undefined) throw new Error(`check-covid: no sentence ${ref.sent_index} in ${ref.cord_id}`);
-  return { ref, text, context: paper.sentences.slice(0, ref.sent_index).join(' '), title: paper.title };
+  if (ref.corpus === 'example') return { ref, text: ref.text, context: '' };
+  const abstract = covidAbstracts().get(ref.cord_id);
+  const text = abstract?.[ref.sent_index];
+  if (abstract === undefined || text === undefined) throw new Error(`check-covid: no sentence ${ref.sent_index} in ${ref.cord_id}`);
+  return { ref, text, context: abstract.slice(0, ref.sent_index).join(' ') };
 }
 
 export function readJsonl<T>(file: string): T[] {

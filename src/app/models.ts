@@ -247,7 +247,7 @@ export function buildClaimScreen(options: { config: LyraConfig }): ClaimScreen |
 
 /**
  * Relevance by meaning (`models.relevance`, default `meaning`): the term rules mixed with the shipped
- * encoder's cosine of question and claim (models/relevance), over `encoder()` (the runtime's shipped
+ * encoder's cosines of question and claim and of question and the claim's document title (models/relevance), over `encoder()` (the runtime's shipped
  * encoder, shared with the graph phase; asked for only when the backend is `meaning`). Undefined under
  * `backend: rules`, or when the runtime was given no sentence encoder. A configured file that cannot be
  * read is an error, not a run on the rules.

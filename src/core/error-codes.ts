@@ -327,6 +327,10 @@ export const ERROR_CODES = {
     category: 'invalid_input',
     meaning: 'The relevance model was given another sentence encoder than the one whose cosines it was fitted on',
   },
+  relevance_not_prepared: {
+    category: 'non_retryable',
+    meaning: "A run scored a claim's relevance by meaning before computing its cosine or its document title's (a fault of Lyra)",
+  },
   render_failed: {
     category: 'varies',
     meaning: 'Chromium rendering failed: retryable if the page load failed; non_retryable in the fallback (static text kept)',

@@ -268,7 +268,8 @@ export const lyraConfigSchema = z.strictObject({
         .optional(),
       /**
        * How a research run scores a claim's relevance to its question: `meaning` (default: the term rules mixed
-       * with the shipped encoder's cosine of question and claim, models/relevance, for English questions) or
+       * with the shipped encoder's cosines of question and claim and of question and the claim's document
+       * title, models/relevance, for English questions) or
        * `rules` (the term rules alone, the relevance before 2026-11-29).
        */
       relevance: z

@@ -66,9 +66,9 @@ export interface RelevanceModel {
   /**
    * Whether `combine` reads `titleSimilarity`: the cosine of the question and the title of the document the
    * claim comes from (the most similar, when it comes from several). The caller computes those cosines
-   * with `similarities` too.
+   * with `similarities` too. Absent: false (a model written before titles were read).
    */
-  readonly readsTitles: boolean;
+  readonly readsTitles?: boolean;
   /**
    * The claim's relevance on the rules' scale: at or over `cut` exactly when the fitted probability
    * that the claim is relevant reaches the fitted threshold; monotone in that probability. A model that

@@ -67,11 +67,7 @@ export function relevanceFeatures(parts: RelevanceInputs, cut: number, options: 
 }
 
 /** What a relevance model reads of a claim (core RelevanceModel.combine). */
-export interface RelevanceInputs {
-  rules: number;
-  similarity: number;
-  titleSimilarity?: number;
-}
+export type RelevanceInputs = Parameters<RelevanceModel['combine']>[0];
 
 /** A relevance model from a parsed file over `encoder`, which must be the model the file was fitted on. */
 export function createRelevanceModel(options: { file: RelevanceModelFile; encoder: EmbeddingModel }): RelevanceModel {

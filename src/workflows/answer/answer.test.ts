@@ -65,6 +65,14 @@ test('a yes/no question becomes its proposition, with its subject and what is as
     ],
     ['Is the ice sheet melting rapidly?', 'The ice sheet is melting rapidly.', ['ice', 'sheet'], ['melt', 'rapidly']],
     ['Is global warming real?', 'Global warming is real.', ['global', 'warming'], ['real']],
+    // An adverb that leads on to the predicate leaves the -ing noun in the subject.
+    [
+      'Is breast cancer screening really effective?',
+      'Breast cancer screening is really effective.',
+      ['breast', 'cancer', 'screening'],
+      ['really', 'effective'],
+    ],
+    ['Is government spending still rising?', 'Government spending is still rising.', ['government', 'spending'], ['still']],
     ['What causes coral reef decline?', undefined, ['coral', 'reef'], ['cause', 'decline']],
     ['coral reef decline causes', undefined, ['coral', 'reef'], ['decline', 'cause']],
   ];

@@ -205,14 +205,17 @@ function englishProposition(question: string): { proposition: string; subject?: 
     end = tokens.length - 1;
   // "Is the Arctic warming faster than…?", "Is the ice sheet melting rapidly?": an -ing word after a noun
   // and before an adverb is the progressive predicate, not a compound noun ("global warming" follows an
-  // adjective and keeps its -ing word; "the Arctic warming a threat" has no adverb after it).
+  // adjective and keeps its -ing word; "the Arctic warming a threat" has no adverb after it). Unless the
+  // adverb leads on to the predicate itself: "Is breast cancer screening really effective?", "Is
+  // government spending still rising?" keep their -ing nouns.
   if (
     /^(?:is|are|was|were)$/i.test(aux[1]!) &&
     end >= 2 &&
     end < tokens.length &&
     /\wing$/i.test(tokens[end - 1]!.value) &&
     ['NOUN', 'PROPN'].includes(tokens[end - 2]!.pos) &&
-    tokens[end]!.pos === 'ADV'
+    tokens[end]!.pos === 'ADV' &&
+    !['ADJ', 'VERB', 'ADV'].includes(tokens[end + 1]?.pos ?? '')
   )
     end -= 1;
   if (end === 0 || end >= tokens.length) return undefined;

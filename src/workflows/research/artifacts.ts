@@ -57,7 +57,7 @@ export const normalizedClaimSchema = z.strictObject({
     .min(0)
     .max(1)
     .describe(
-      "Relevance to the question: about its subject and what is asked of it, terms weighted by rarity, mixed for an English question with the encoder's cosine of question and claim (docs/guide.md, NORMALIZE); relevant from 0.3",
+      "Relevance to the question: about its subject and what is asked of it, terms weighted by rarity, mixed for an English question with the encoder's cosines of question and claim and of question and the claim's document title (docs/guide.md, NORMALIZE); relevant from 0.3",
     ),
   perspective: z.enum(PERSPECTIVE_KEYS).nullable(),
 });

@@ -12,7 +12,7 @@ import { COVERAGE_TARGET, MIN_COVERAGE_ON_BUDGET, shouldStop } from '../../polic
 import type { GapItem } from './artifacts.js';
 import { gapClosed, gapCoverage } from './gaps.js';
 import { MIN_RELEVANCE } from './normalize.js';
-import { createRelevance, originTitles } from './relevance.js';
+import { createRelevance, relevanceClaim } from './relevance.js';
 import { PERSPECTIVE_KEYS, type PerspectiveKey } from './perspectives.js';
 import { searchQueryText } from './query-text.js';
 import { runEntries } from './searches.js';
@@ -32,7 +32,7 @@ function relevantIds(ctx: RunContext, snap: TaskSnapshot): Map<string, number> {
     snap.claims.map((c) => c.statement),
   );
   for (const c of snap.claims) {
-    const r = relevance({ statement: c.statement, titles: originTitles(c.origins) });
+    const r = relevance(relevanceClaim(c));
     if (r >= MIN_RELEVANCE) out.set(c.id, r);
   }
   return out;

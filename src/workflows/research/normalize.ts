@@ -86,7 +86,8 @@ export function normalizedClaims(
       merged_claim_ids: ids.filter((id) => id !== m.claimId),
       raw_claim_ids: ids.flatMap((id) => rawIds.get(id) ?? []),
       sources: [...new Set(m.sources.map((s) => s.source))].sort(),
-      relevance: relevance({ statement: c.statement, titles: originTitles(c.origins) }),
+      // A merged claim is read in the documents of every claim merged into it.
+      relevance: relevance({ statement: c.statement, titles: originTitles(ids.flatMap((id) => byClaim.get(id)?.origins ?? [])) }),
       perspective: ctx.perspectiveOf(m.claimId),
     };
   });

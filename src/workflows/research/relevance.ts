@@ -5,7 +5,7 @@
 // question and the title of the document the claim comes from. A claim that is not worth checking when
 // read alone — a decisive sentence the engine turned into a claim, a headline — is never relevant, so no
 // report shows it as a claim.
-import { InvalidInputError, throwIfAborted, type RelevanceModel } from '../../core/index.js';
+import { InvalidInputError, NonRetryableError, throwIfAborted, type ClaimMaterial, type RelevanceModel } from '../../core/index.js';
 import type { NormalizedClaim } from '../../extract/index.js';
 import { analyzeQuestion, bestRelevance, termWeights, type QuestionAnalysis, type RelevanceParts } from '../answer/index.js';
 import type { ResearchState } from './state.js';
@@ -34,7 +34,7 @@ export interface RelevanceContext {
 /** Claims at or above this relevance to the question are "relevant" (reported, gap-checked, major-claim candidates). */
 export const MIN_RELEVANCE = 0.3;
 
-/** Most cosines a run keeps (twice the claims a snapshot reads); beyond, the memo starts over. */
+/** Most cosines a run keeps (twice the claims a snapshot reads, titles besides); beyond, the memo starts over. */
 export const MEANING_MEMO_LIMIT = 40_000;
 
 /**
@@ -59,25 +59,32 @@ export interface RelevanceClaim {
   titles?: readonly string[];
 }
 
-/** The titles of a claim's origins that a relevance model reads (blank ones left out). */
+/** The titles of the documents a relevance model reads (blank ones left out, each once). */
 export function originTitles(origins: readonly { title?: string | undefined }[]): string[] {
   return [...new Set(origins.map((o) => o.title?.trim() ?? '').filter((t) => t !== ''))];
 }
 
+/** A task's claim as relevance reads it: its statement and its origin documents' titles. */
+export function relevanceClaim(c: Pick<ClaimMaterial, 'statement' | 'origins'>): RelevanceClaim {
+  return { statement: c.statement, titles: originTitles(c.origins) };
+}
+
 /**
  * Computes the cosines the run has not read yet (one batch per call): of the claims worth checking and,
- * when the model reads titles, of their documents' titles.
+ * when the model reads titles, of the claims' documents' titles.
  */
 export async function prepareMeaning(ctx: Pick<RelevanceContext, 'meaning' | 'worth'>, claims: readonly RelevanceClaim[], signal?: AbortSignal): Promise<void> {
   const m = ctx.meaning;
   if (!m) return;
   throwIfAborted(signal);
-  const worth = claims.filter((c) => ctx.worth(c.statement));
-  const wanted = [...new Set([...worth.map((c) => c.statement), ...(m.model.readsTitles ? worth.flatMap((c) => c.titles ?? []) : [])])];
+  const statements = claims.filter((c) => ctx.worth(c.statement)).map((c) => c.statement);
+  // Every claim's titles, worth checking or not: a merged claim is read in the documents of all its members.
+  const titles = m.model.readsTitles ? claims.flatMap((c) => c.titles ?? []) : [];
+  const wanted = [...new Set([...statements, ...titles])];
   let missing = wanted.filter((s) => !m.similarity.has(s));
   if (missing.length === 0) return;
-  // Over the bound the memo starts over with this snapshot's statements: every one is then computed again,
-  // so no statement the caller's relevance function reads is left out.
+  // Over the bound the memo starts over with this snapshot's statements and titles: every one is then
+  // computed again, so no text the caller's relevance function reads is left out.
   if (m.similarity.size + missing.length > MEANING_MEMO_LIMIT) {
     m.similarity.clear();
     missing = wanted;
@@ -108,7 +115,11 @@ export function createRelevance(ctx: RelevanceContext, statements: readonly stri
   const cache = new Map<string, number>();
   const cosineOf = (text: string, what: string): number => {
     const c = m?.similarity.get(text);
-    if (c === undefined) throw new Error(`relevance by meaning: the ${what} was not prepared: "${text.slice(0, 80)}"`);
+    if (c === undefined)
+      throw new NonRetryableError(`relevance by meaning: the ${what} was not prepared: "${text.slice(0, 80)}"`, {
+        code: 'relevance_not_prepared',
+        details: { what, text: text.slice(0, 200) },
+      });
     return c;
   };
   return ({ statement, titles = [] }) => {

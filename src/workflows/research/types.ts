@@ -33,8 +33,8 @@ export interface ResearchDeps {
   /** A source's real address when its corpus knows one (the example corpus: its Wikipedia article), else null. */
   linkOf?: (url: string) => string | null;
   /**
-   * Relevance by meaning (models/relevance): the term rules mixed with a sentence encoder's cosine of
-   * question and claim, for English questions. Without it the term rules alone score relevance.
+   * Relevance by meaning (models/relevance): the term rules mixed with a sentence encoder's cosines of
+   * question and claim and of question and the claim's document title, for English questions. Without it the term rules alone score relevance.
    */
   relevanceModel?: RelevanceModel;
   /** Clock (tests). */

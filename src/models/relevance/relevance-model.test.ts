@@ -55,13 +55,15 @@ test('combine puts the fitted threshold on the cut and keeps the order of the fi
     for (const similarity of [-1, 0, 1]) assert.ok(m.combine({ rules, similarity }) >= 0 && m.combine({ rules, similarity }) <= 1);
 });
 
-test('a format-2 model reads the title: a document about the question lifts its claim, one about something else lowers it; no title reads as the claim', () => {
+test('a format-2 model reads the title: a document about the question lifts its claim, a title about nothing never lowers it; no title reads as the claim', () => {
   const v2: RelevanceModelFile = { ...file(), format: RELEVANCE_MODEL_FORMAT, weights: [2, 2, 4, 3] };
   const m = createRelevanceModel({ file: v2, encoder: fakeEncoder() });
   assert.equal(m.readsTitles, true);
   assert.equal(createRelevanceModel({ file: file(), encoder: fakeEncoder() }).readsTitles, false);
   const claim = { rules: 0, similarity: 0.5 };
-  assert.ok(m.combine({ ...claim, titleSimilarity: 0.9 }) > m.combine({ ...claim, titleSimilarity: 0.1 }));
+  assert.ok(m.combine({ ...claim, titleSimilarity: 0.9 }) > m.combine(claim));
+  // A file name as title ("doc1"), far from the question: read as the claim's own cosine.
+  assert.equal(m.combine({ ...claim, titleSimilarity: 0.05 }), m.combine(claim));
   assert.equal(m.combine(claim), m.combine({ ...claim, titleSimilarity: 0.5 }));
   // A format-1 model ignores a title it was not fitted on.
   const v1 = createRelevanceModel({ file: file(), encoder: fakeEncoder() });
@@ -130,13 +132,14 @@ test('the shipped model reads the shipped encoder: a claim in other words than t
   // Half the subject named by the rules (0.25 is below the cut) and the meaning close: relevant.
   assert.ok(m.combine({ rules: 0.25, similarity: close! }) >= m.cut);
   assert.ok(m.combine({ rules: 0.25, similarity: unrelated! }) < m.cut);
-  // The rules' relevant claims stay relevant at a middling cosine (the claim's and its document's), not when
-  // the encoder reads them as about something else.
-  assert.ok(m.combine({ rules: 0.3, similarity: 0.45 }) >= m.cut);
+  // The rules' relevant claims stay relevant at a middling cosine (about 0.5 with no title about the
+  // question), not when the encoder reads them as about something else.
+  assert.ok(m.combine({ rules: 0.3, similarity: 0.55 }) >= m.cut);
+  assert.ok(m.combine({ rules: 0.3, similarity: 0.4, titleSimilarity: 0.7 }) >= m.cut);
   assert.ok(m.combine({ rules: 0.3, similarity: unrelated! }) < m.cut);
 });
 
-test("the shipped model reads the title of the claim's document: the same finding counts in a paper about the question, not in one about something else", async () => {
+test("the shipped model reads the title of the claim's document: the same finding counts more in a paper about the question than in one about something else", async () => {
   const m = loadRelevanceModel({ encoder: createShippedEncoder() });
   assert.equal(m.readsTitles, true);
   const question = 'Does smoking worsen COVID-19 outcomes?';

@@ -65,6 +65,11 @@ test('a yes/no question becomes its proposition, with its subject and what is as
     ],
     ['Is the ice sheet melting rapidly?', 'The ice sheet is melting rapidly.', ['ice', 'sheet'], ['melt', 'rapidly']],
     ['Is global warming real?', 'Global warming is real.', ['global', 'warming'], ['real']],
+    // After is/are a determiner after a noun opens the predicate noun phrase.
+    ['Is obesity a risk factor for severe COVID-19?', 'Obesity is a risk factor for severe COVID-19.', ['obesity'], ['risk', 'factor', 'severe', 'covid-19']],
+    ['Is the sun the cause of global warming?', 'The sun is the cause of global warming.', ['sun'], ['cause', 'global', 'warming']],
+    ['Are vaccines a cause of autism?', 'Vaccines are a cause of autism.', ['vaccine'], ['cause', 'autism']],
+    ['Is the loss of the ice sheet accelerating?', 'The loss of the ice sheet is accelerating.', ['loss', 'ice', 'sheet'], ['accelerate']],
     // An adverb that leads on to the predicate leaves the -ing noun in the subject.
     [
       'Is breast cancer screening really effective?',

@@ -160,6 +160,7 @@ function englishProposition(question: string): { proposition: string; subject?: 
   // which the tagger reads as a verb. After is/are it is the predicate ("Are coral reefs dying…").
   const gerund = (i: number): boolean => doSupport && /\wing$/i.test(tokens[i]?.value ?? '') && tokens[i]!.pos === 'VERB';
   const gerunds = new Set<number>();
+  const be = /^(?:is|are|was|were)$/i.test(aux[1]!);
   let end = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -176,6 +177,10 @@ function englishProposition(question: string): { proposition: string; subject?: 
       t.value === '’s' ||
       verbAsNoun;
     const joiner = ['of', 'and', '-'].includes(t.value.toLowerCase()) && i > 0 && next !== undefined && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next.pos);
+    // After is/are a determiner right after a noun opens the predicate noun phrase: "Is obesity | a risk
+    // factor for…?", "Is the sun | the cause of…?" (a determiner after "of" stays in the subject: "the loss
+    // of the ice sheet").
+    if (be && t.pos === 'DET' && i > 0 && ['NOUN', 'PROPN', 'NUM'].includes(tokens[i - 1]!.pos)) break;
     if (!nounish && !joiner) break;
     end = i + 1;
   }

@@ -70,6 +70,8 @@ test('a yes/no question becomes its proposition, with its subject and what is as
     ['Is the sun the cause of global warming?', 'The sun is the cause of global warming.', ['sun'], ['cause', 'global', 'warming']],
     ['Are vaccines a cause of autism?', 'Vaccines are a cause of autism.', ['vaccine'], ['cause', 'autism']],
     ['Is the loss of the ice sheet accelerating?', 'The loss of the ice sheet is accelerating.', ['loss', 'ice', 'sheet'], ['accelerate']],
+    // An existential keeps "there" first; the link asked about is not the subject.
+    ['Is there a link between coffee and cancer?', 'There is a link between coffee and cancer.', ['coffee', 'cancer'], ['link']],
     // An adverb that leads on to the predicate leaves the -ing noun in the subject.
     [
       'Is breast cancer screening really effective?',

@@ -158,10 +158,11 @@ function englishProposition(question: string): { proposition: string; subject?: 
     return EN_WH_RE.test(q) || !statement ? undefined : { proposition: `${upperFirst(q)}.` };
   }
   const rest = q.slice(aux[0].length);
+  // A form of "be": its questions differ from the others in the ways read below.
+  const be = /^(?:is|are|was|were)$/i.test(aux[1]!);
   // "Is there a link between coffee and cancer?" → "There is a link between coffee and cancer.": an
   // existential has no subject noun phrase to move the auxiliary after.
-  if (/^(?:is|are|was|were)$/i.test(aux[1]!) && /^there\s+\S/i.test(rest))
-    return { proposition: `There ${aux[1]!.toLowerCase()} ${rest.replace(/^there\s+/i, '')}.` };
+  if (be && /^there\s+\S/i.test(rest)) return { proposition: `There ${aux[1]!.toLowerCase()} ${rest.replace(/^there\s+/i, '')}.` };
   const tokens = analyzeEnglish(rest).tokens;
   // After do/does/did the statement's verb is bare, so an -ing word before it belongs to the subject: a
   // gerund ("Does social distancing reduce…", "Does hand washing prevent…", "Does wearing masks…"),
@@ -173,7 +174,6 @@ function englishProposition(question: string): { proposition: string; subject?: 
   const doSupport = /^d(?:o|oes|id)$/i.test(aux[1]!);
   const gerund = (i: number): boolean => doSupport && /\wing$/i.test(tokens[i]?.value ?? '') && tokens[i]!.pos === 'VERB';
   const gerunds = new Set<number>();
-  const be = /^(?:is|are|was|were)$/i.test(aux[1]!);
   let end = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -219,15 +219,14 @@ function englishProposition(question: string): { proposition: string; subject?: 
   }
   // "Is the Greenland ice sheet melting?": the tagger reads a final participle as one more noun; after
   // a form of "be" it is the predicate.
-  if (end >= tokens.length && tokens.length >= 2 && /^(?:is|are|was|were)$/i.test(aux[1]!) && /\w(?:ing|ed)$/i.test(tokens.at(-1)!.value))
-    end = tokens.length - 1;
+  if (end >= tokens.length && tokens.length >= 2 && be && /\w(?:ing|ed)$/i.test(tokens.at(-1)!.value)) end = tokens.length - 1;
   // "Is the Arctic warming faster than…?", "Is the ice sheet melting rapidly?": an -ing word after a noun
   // and before an adverb is the progressive predicate, not a compound noun ("global warming" follows an
   // adjective and keeps its -ing word; "the Arctic warming a threat" has no adverb after it). Unless the
   // adverb leads on to the predicate itself: "Is breast cancer screening really effective?", "Is
   // government spending still rising?" keep their -ing nouns.
   if (
-    /^(?:is|are|was|were)$/i.test(aux[1]!) &&
+    be &&
     end >= 2 &&
     end < tokens.length &&
     /\wing$/i.test(tokens[end - 1]!.value) &&

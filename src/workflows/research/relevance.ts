@@ -113,6 +113,7 @@ export function createRelevance(ctx: RelevanceContext, statements: readonly stri
   const parts = createRelevanceParts(ctx, statements);
   const m = ctx.meaning;
   const cache = new Map<string, number>();
+  const readsTitles = m?.model.readsTitles === true;
   const cosineOf = (text: string, what: string): number => {
     const c = m?.similarity.get(text);
     if (c === undefined)
@@ -123,7 +124,6 @@ export function createRelevance(ctx: RelevanceContext, statements: readonly stri
     return c;
   };
   return ({ statement, titles = [] }) => {
-    const readsTitles = m?.model.readsTitles === true;
     const key = readsTitles && titles.length > 0 ? `${statement}\u0000${[...titles].sort().join('\u0001')}` : statement;
     let r = cache.get(key);
     if (r === undefined) {

@@ -5,6 +5,7 @@ import type { ScreenReason } from './screen.js';
 import {
   BOILERPLATE_RE,
   CAUSAL_LEMMAS,
+  CHANGE_PARTICIPLES,
   CAUSAL_PHRASE_RE,
   COMPARISON_RE,
   SUPERLATIVE_RE,
@@ -93,13 +94,14 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
   const features: ClaimFeature[] = [];
   if (NUMERIC_RE.test(t)) features.push('numeric');
   if (COMPARISON_RE.test(t) || SUPERLATIVE_RE.test(t) || (language === 'ja' && /((?<!に)より|比べ|比較|上回|下回)/.test(t))) features.push('comparison');
+  const words = t.toLowerCase().match(/[a-z]+/g) ?? [];
   if (
     lemmas.some((l) => CAUSAL_LEMMAS.has(l)) ||
+    (language === 'en' && words.some((w) => CHANGE_PARTICIPLES.has(w))) ||
     CAUSAL_PHRASE_RE.test(t) ||
     (language === 'ja' && /(引き起こ|もたら|原因|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|防い|高め|高ま|下げ|減ら|増や|つなが|起こす)/.test(t))
   )
     features.push('causal');
-  const words = t.toLowerCase().match(/[a-z]+/g) ?? [];
   if (
     lemmas.some((l) => EVALUATIVE_WORDS.has(l)) ||
     words.some((w) => EVALUATIVE_WORDS.has(w)) ||

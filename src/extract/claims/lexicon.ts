@@ -73,6 +73,41 @@ export const CAUSAL_LEMMAS = new Set([
   'aggravate',
 ]);
 
+/**
+ * A change named by its result: the participle of a directional verb before a noun ("showed reduced growth
+ * and altered feeding behaviour", "an increased risk", "impaired memory"). The tagger reads these as
+ * adjectives, so their lemma is not the verb's and CAUSAL_LEMMAS misses them. Word forms; only verbs that
+ * say a quantity or a function changed ("treated fields", "limited data", "affected patients" say no change).
+ */
+export const CHANGE_PARTICIPLES = new Set([
+  'reduced',
+  'increased',
+  'decreased',
+  'lowered',
+  'improved',
+  'worsened',
+  'impaired',
+  'elevated',
+  'diminished',
+  'enhanced',
+  'weakened',
+  'shortened',
+  'lengthened',
+  'accelerated',
+  'slowed',
+  'suppressed',
+  'exacerbated',
+  'doubled',
+  'halved',
+  'tripled',
+  'damaged',
+  'disrupted',
+  'boosted',
+  'altered',
+  'inhibited',
+  'heightened',
+]);
+
 /** Verbs that report a finding or a forecast ("we conclude", "is predicted", "identified X in Y"). */
 export const FINDING_LEMMAS = new Set([
   'conclude',

@@ -16,8 +16,15 @@ import { loadClimateFever } from '../../bench/lib/stance-data.js';
 import { englishPools } from '../../bench/lib/stance-pools.js';
 import type { Stance } from '../../src/core/index.js';
 import { sharedDataPath } from '../../src/test-support/shared-data.js';
+import { valencePairs } from './valence-pairs.js';
 
-const { values: args } = parseArgs({ options: { out: { type: 'string', default: '.scratch-nli/pairs' } } });
+const { values: args } = parseArgs({
+  options: {
+    out: { type: 'string', default: '.scratch-nli/pairs' },
+    /** Written valence pairs (valence-pairs.ts) added to the training pool; 0 (the shipped recipe) adds none. */
+    valence: { type: 'string', default: '0' },
+  },
+});
 const out = args.out ?? '.scratch-nli/pairs';
 /** Column order of the exported model (config.json id2label). */
 const LABEL_INDEX: Record<Stance, number> = { supports: 0, refutes: 1, neutral: 2 };
@@ -35,7 +42,8 @@ const write = (name: string, rows: readonly { claim: string; passage: string; la
   counts[name] = bySource;
   console.error(`[dump-pairs] ${name}: ${rows.length} pairs`);
 };
-write('train', pools.train);
+// Written pairs on the valence of a change (valence-pairs.ts; no third-party text), when asked for.
+write('train', [...pools.train, ...valencePairs({ count: Number(args.valence), seed: 13 })]);
 write('dev', pools.dev);
 write('tune', pools.tune);
 // The same even/odd split as finish-model.ts: odd claim ids stay the held-out report.

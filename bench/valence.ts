@@ -1,0 +1,87 @@
+// npm run bench:valence — does the judge compose a reported change with whether the changed quantity is
+// good or bad? bench/data/valence-pairs.jsonl: 90 claim–evidence pairs written by hand for this benchmark
+// (bench/data/README.md), by another hand than the training templates of scripts/nli/valence-pairs.ts:
+// "valence" pairs ("showed slower lung function growth" supports "Traffic pollution harms children's
+// lungs"), "direct" pairs (the same direction word or a plain contradiction) and "neutral" ones (same topic,
+// nothing settled). Prints, per judge and kind: accuracy of the most probable label, accuracy of the label
+// shown (precision-first thresholds), supports / refutes precision and recall as shown, pairs per second,
+// peak RSS. The embedded judge (models/stance-en) is the baseline in the same run.
+//   npm run bench:valence [-- --descriptor DIR/lyra.json]   (another nli-en folder, e.g. a training run's)
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
+import { buildStanceModel, loadConfig } from '../src/app/index.js';
+import type { Stance, StanceModel } from '../src/core/index.js';
+import { createNliStanceModel } from '../src/models/transformers/index.js';
+import { PROJECT_ROOT } from '../src/test-support/shared-data.js';
+
+const { values: args } = parseArgs({ options: { descriptor: { type: 'string' } } });
+const rowSchema = z.object({
+  id: z.string(),
+  claim: z.string(),
+  evidence: z.string(),
+  label: z.enum(['supports', 'refutes', 'neutral']),
+  kind: z.enum(['valence', 'direct', 'neutral']),
+});
+const file = join(PROJECT_ROOT, 'bench', 'data', 'valence-pairs.jsonl');
+const rows = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l, i) => {
+    const parsed = rowSchema.safeParse(JSON.parse(l));
+    if (!parsed.success) throw new Error(`${file}:${i + 1}: ${parsed.error.message}`);
+    return parsed.data;
+  });
+
+let peakRss = process.memoryUsage().rss;
+const judges: { name: string; model: StanceModel }[] = [
+  { name: 'embedded (models/stance-en, baseline)', model: buildStanceModel({ config: loadConfig({ env: {}, cwd: PROJECT_ROOT }), backend: 'embedded' }) },
+  {
+    name: args.descriptor ? `nli (${args.descriptor})` : 'nli (models/nli-en)',
+    model: createNliStanceModel(args.descriptor ? { descriptorPath: args.descriptor } : {}),
+  },
+];
+
+const pct = (a: number, n: number): string => (n > 0 ? `${(a / n).toFixed(3)} (${a}/${n})` : '-');
+console.log(`# Valence of a change: ${rows.length} hand-written pairs (${file})`);
+console.log('\n| judge | kind | pairs | most probable label right | label shown right |');
+console.log('|---|---|---|---|---|');
+const edges: string[] = [];
+for (const j of judges) {
+  const t0 = performance.now();
+  const out = await j.model.judge(rows.map((r) => ({ claim: r.claim, passage: r.evidence })));
+  const seconds = (performance.now() - t0) / 1000;
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const tally = new Map<string, { n: number; argmax: number; shown: number }>();
+  const edge = { supports: { shown: 0, right: 0, gold: 0 }, refutes: { shown: 0, right: 0, gold: 0 } };
+  out.forEach((judgement, i) => {
+    const r = rows[i]!;
+    const argmax = (Object.entries(judgement.scores) as [Stance, number][]).sort((a, b) => b[1] - a[1])[0]![0];
+    for (const k of [r.kind, 'all']) {
+      const t = tally.get(k) ?? { n: 0, argmax: 0, shown: 0 };
+      t.n++;
+      if (argmax === r.label) t.argmax++;
+      if (judgement.stance === r.label) t.shown++;
+      tally.set(k, t);
+    }
+    for (const l of ['supports', 'refutes'] as const) {
+      if (r.label === l) edge[l].gold++;
+      if (judgement.stance === l) {
+        edge[l].shown++;
+        if (r.label === l) edge[l].right++;
+      }
+    }
+  });
+  for (const k of ['valence', 'direct', 'neutral', 'all']) {
+    const t = tally.get(k)!;
+    console.log(`| ${j.name} | ${k} | ${t.n} | ${pct(t.argmax, t.n)} | ${pct(t.shown, t.n)} |`);
+  }
+  for (const l of ['supports', 'refutes'] as const)
+    edges.push(`| ${j.name} | ${l} | ${edge[l].gold} | ${edge[l].shown} | ${pct(edge[l].right, edge[l].shown)} | ${pct(edge[l].right, edge[l].gold)} |`);
+  edges.push(`| ${j.name} | speed | ${rows.length} pairs in ${seconds.toFixed(1)} s | ${(rows.length / seconds).toFixed(0)} pairs/s (cold) | | |`);
+}
+console.log('\n| judge | edge | gold | shown | precision | recall |\n|---|---|---|---|---|---|');
+for (const e of edges) console.log(e);
+console.log(`\npeak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB`);

@@ -46,6 +46,22 @@ export function standsAlone(text: string, language: 'en' | 'ja'): boolean {
   const ref = findOpeningReference(text, language);
   return !ref || !ANSWER_DEPENDENT_REFERENCES.has(ref.kind);
 }
+/**
+ * Whether a passage is its source's own title ("Microplastics in the North Atlantic", "Sleep deprivation and
+ * memory: a randomised trial"): a heading repeats the question's words and states nothing, but a plural noun
+ * or a participle lets it pass `statesSomething`, which stays loose so that no statement is lost. Compared
+ * case- and spacing-blind, without closing punctuation.
+ */
+export function isSourceTitle(text: string, title: string | null | undefined): boolean {
+  if (!title) return false;
+  const norm = (t: string): string =>
+    t
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .replace(/[\s.:;!?。．]+$/u, '')
+      .trim();
+  return norm(text) === norm(title);
+}
 /** Relevant claims that answer an open question. */
 export const OPEN_QUESTION_CLAIMS = 10;
 /** Search key of the proposition's verification. */
@@ -124,7 +140,8 @@ function quoteFromArtifact(e: EvidenceItemArtifact, linkOf: AnswerInput['linkOf'
  * The passages shown as `closest` with an "insufficient evidence" verdict: the proposition's neutral
  * passages leaning most to one side, from sources the answer may cite. They are not evidence for the
  * verdict; the reader judges them. A quote that states nothing — a heading such as "サンゴの白化と海水温",
- * which the judge scores like any passage — is not shown: it only repeats the question's words.
+ * which the judge scores like any passage — is not shown, nor is the source's own title (isSourceTitle): it
+ * only repeats the question's words.
  */
 export function closestQuotes(
   views: readonly EvidenceView[],
@@ -136,7 +153,7 @@ export function closestQuotes(
     if (isOrigin(e) || !e.scores) continue;
     const text = options.textOf(e);
     const key = `${e.source.url}\u0000${text}`;
-    if (seen.has(key) || !options.citable(e) || !statesSomething(text, detectLanguage(text))) continue;
+    if (seen.has(key) || !options.citable(e) || !statesSomething(text, detectLanguage(text)) || isSourceTitle(text, e.source.title)) continue;
     seen.add(key);
     const leans = e.scores.supports >= e.scores.refutes ? 'supports' : 'refutes';
     out.push({
@@ -200,7 +217,13 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     passedByJudge = views.length;
     const counted = views
       .map((e) => ({ e, text: pickQuote(e, proposition).text }))
-      .filter((x) => answerMayCite(x.e.source.trustLevel) && aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT && standsAlone(x.text, s.language));
+      .filter(
+        (x) =>
+          answerMayCite(x.e.source.trustLevel) &&
+          aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT &&
+          standsAlone(x.text, s.language) &&
+          !isSourceTitle(x.text, x.e.source.title),
+      );
     items = counted.map(({ e }) => ({ stance: e.stance, confidence: e.confidence, trustLevel: e.source.trustLevel, source: sourceKey(e.source) }));
     const toQuote = (x: (typeof counted)[number]) => {
       const art = input.evidence.get(`${pid}|${x.e.edgeId}`);

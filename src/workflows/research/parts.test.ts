@@ -5,7 +5,7 @@ import { DEFAULT_RESEARCH_BUDGET, budgetLine, engineTaskBudget, parseBudgetSpec,
 import { exceptionsQuery, majorReasons, negateStatement, refutationSearches, selectMajorClaims } from './major-claims.js';
 import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js';
 import { clipQuery } from './query-text.js';
-import { ANSWER_CLOSEST_QUOTES, closestQuotes, standsAlone } from './answer.js';
+import { ANSWER_CLOSEST_QUOTES, closestQuotes, isSourceTitle, standsAlone } from './answer.js';
 import { shownVerdict, verdictConfidenceText, type EvidenceView, judgeFields, ORIGIN_JUDGE, modelJudge } from '../../core/index.js';
 import { pickQuote } from './quotes.js';
 import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
@@ -292,6 +292,24 @@ test('closest quotes: the neutral passages in the order given, each once, origin
     // Headings state nothing: never shown, however the judge scored them.
     view('h', 'Speech and airborne transmission', { supports: 0.45, refutes: 0.05, neutral: 0.5 }),
     view('j', 'サンゴの白化と海水温', { supports: 0.05, refutes: 0.42, neutral: 0.53 }),
+    // A source's own title passes the loose "states something" test (a plural noun, a participle) but is a
+    // heading all the same (found trying a folder of one's own).
+    view(
+      't',
+      'Microplastics in the North Atlantic',
+      { supports: 0.1, refutes: 0.24, neutral: 0.66 },
+      {
+        source: {
+          pageId: 'pg_t',
+          url: 'corpus://c/t',
+          domain: 'c',
+          trustLevel: 'ACADEMIC',
+          sourceType: 'academic_paper',
+          primary: true,
+          title: 'Microplastics in the North Atlantic',
+        },
+      },
+    ),
     view('a', 'Normal speaking causes airborne virus transmission.', { supports: 0.41, refutes: 0.05, neutral: 0.54 }),
     view('o', 'The claim as stated in its own source.', { supports: 1, refutes: 0, neutral: 0 }, judgeFields(ORIGIN_JUDGE)),
     view('b', 'Droplets were not detected beyond two metres.', { supports: 0.1, refutes: 0.35, neutral: 0.55 }),
@@ -311,6 +329,13 @@ test('closest quotes: the neutral passages in the order given, each once, origin
       ['Singing produced more aerosol than speaking.', 'supports', 0.3],
     ],
   );
+});
+
+test("a passage that is its source's title is a heading, compared case- and spacing-blind without closing punctuation", () => {
+  assert.ok(isSourceTitle('Sleep deprivation and memory: a randomised trial', 'Sleep deprivation and memory: a randomised trial'));
+  assert.ok(isSourceTitle('microplastics in the  North Atlantic.', 'Microplastics in the North Atlantic'));
+  assert.ok(!isSourceTitle('Microplastics were found in the North Atlantic.', 'Microplastics in the North Atlantic'));
+  assert.ok(!isSourceTitle('Microplastics in the North Atlantic', undefined));
 });
 
 test('budgets: an empty --budget is an error, not a silent default; the larger budget of the engine task is explained (newcomer issue, item 9)', () => {

@@ -82,6 +82,21 @@ test('nli judge: a plain contradiction is shown as refuting', async () => {
   assert.equal(j!.confidence, j!.scores.refutes);
 });
 
+// A known gap (issue 31; npm run bench:valence, models/nli-en/MODEL_CARD.md): the judge reads any
+// "reduced …" as contradicting a claim of harm. Pinned as a todo: it runs and reports, and passes when a
+// judge composes the change with the valence of what changed. Measured 2026-11-29: refutes 0.76.
+test('nli judge: a fall in a good quantity supports a claim of harm ("showed reduced growth" → "Microplastics do harm fish")', {
+  todo: 'the judge reads "reduced" as a contradiction (issue 31)',
+}, async () => {
+  const [j] = await model.judge([
+    {
+      claim: 'Microplastics do harm fish.',
+      passage: 'Fish that had ingested microplastics showed reduced growth and altered feeding behaviour in laboratory exposure experiments.',
+    },
+  ]);
+  assert.ok(j!.scores.supports > j!.scores.refutes, JSON.stringify(j));
+});
+
 test('nli judge: a batch of Japanese and English claims is judged whole; a missing descriptor is a clear error', async () => {
   const [ja, en] = await model.judge([
     { claim: 'サンゴ礁は白化している。', passage: 'サンゴ礁の白化が観測された。' },

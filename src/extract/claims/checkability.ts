@@ -74,6 +74,23 @@ export function statesSomething(text: string, language: TextLanguage): boolean {
   return language === 'ja' ? !isJapaneseLabelLine(text) : EN_VERB_HINT_RE.test(text);
 }
 
+/**
+ * Whether a passage is its document's own title ("Microplastics in the North Atlantic", "Sleep deprivation
+ * and memory: a randomised trial"): a heading states nothing, yet a plural noun or a participle lets it pass
+ * statesSomething, which stays loose so that no statement is lost. Compared case- and spacing-blind,
+ * without closing punctuation.
+ */
+export function isTitleText(text: string, title: string | null | undefined): boolean {
+  if (!title) return false;
+  const norm = (t: string): string =>
+    t
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .replace(/[\s.:;!?。．]+$/u, '')
+      .trim();
+  return norm(text) === norm(title);
+}
+
 /** Lemmas are passed in so this stays free of NLP state; `lemmas` may be empty for Japanese. */
 export function assessSentence(options: { text: string; language: TextLanguage; lemmas: string[] }): Checkability {
   const { text, language, lemmas } = options;

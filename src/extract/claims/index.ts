@@ -7,6 +7,7 @@ export {
   assessSentence,
   isJapaneseLabelLine,
   statesSomething,
+  isTitleText,
 } from './checkability.js';
 export type { Checkability, ClaimFeature } from './checkability.js';
 export { MAX_CLAIMS_PER_TEXT, extractClaimCandidates, extractNormalizedClaims, isClaimWorthChecking } from './extract-claims.js';

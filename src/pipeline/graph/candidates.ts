@@ -2,6 +2,7 @@
 // the task is indexed by content terms; a claim's shortlist is the fragments with the highest
 // IDF-weighted share of its terms, re-ranked with embedding cosine when a model is configured.
 import { cosineSimilarity, throwIfAborted, type EmbeddingModel, type Fragment } from '../../core/index.js';
+import { isTitleText } from '../../extract/index.js';
 import type { TaskGraph } from '../materials/index.js';
 import { contentTerms } from '../materials/index.js';
 
@@ -31,7 +32,9 @@ export interface Candidate {
 }
 
 export function buildCandidateIndex(graph: TaskGraph): CandidateIndex {
-  const fragments = graph.pages.flatMap((p) => graph.fragmentsByPage.get(p.id) ?? []);
+  // A page's own title, stored as its first paragraph (a corpus document's heading), states nothing: it is
+  // never evidence ("Sleep deprivation and memory: a randomised trial" supported a claim at 0.78).
+  const fragments = graph.pages.flatMap((p) => (graph.fragmentsByPage.get(p.id) ?? []).filter((f) => !isTitleText(f.text, p.title)));
   const postings = new Map<string, number[]>();
   fragments.forEach((f, i) => {
     for (const t of contentTerms(f.text)) {

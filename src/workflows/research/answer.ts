@@ -5,7 +5,7 @@
 // relevant to the question themselves. An open question is answered by its relevant claims. With
 // nothing relevant the verdict is "insufficient evidence" and the run says which sources it searched.
 import { claimId, type EvidenceView } from '../../core/index.js';
-import { detectLanguage, findOpeningReference, statesSomething, type ReferenceKind } from '../../extract/index.js';
+import { detectLanguage, findOpeningReference, isTitleText, statesSomething, type ReferenceKind } from '../../extract/index.js';
 import { trustScore, type EvidenceItem } from '../../policy/index.js';
 import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict, type ClosestQuote } from '../answer/index.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
@@ -45,22 +45,6 @@ export const ANSWER_DEPENDENT_REFERENCES: ReadonlySet<ReferenceKind> = new Set([
 export function standsAlone(text: string, language: 'en' | 'ja'): boolean {
   const ref = findOpeningReference(text, language);
   return !ref || !ANSWER_DEPENDENT_REFERENCES.has(ref.kind);
-}
-/**
- * Whether a passage is its source's own title ("Microplastics in the North Atlantic", "Sleep deprivation and
- * memory: a randomised trial"): a heading repeats the question's words and states nothing, but a plural noun
- * or a participle lets it pass `statesSomething`, which stays loose so that no statement is lost. Compared
- * case- and spacing-blind, without closing punctuation.
- */
-export function isSourceTitle(text: string, title: string | null | undefined): boolean {
-  if (!title) return false;
-  const norm = (t: string): string =>
-    t
-      .toLowerCase()
-      .replace(/\s+/g, ' ')
-      .replace(/[\s.:;!?。．]+$/u, '')
-      .trim();
-  return norm(text) === norm(title);
 }
 /** Relevant claims that answer an open question. */
 export const OPEN_QUESTION_CLAIMS = 10;
@@ -140,7 +124,7 @@ function quoteFromArtifact(e: EvidenceItemArtifact, linkOf: AnswerInput['linkOf'
  * The passages shown as `closest` with an "insufficient evidence" verdict: the proposition's neutral
  * passages leaning most to one side, from sources the answer may cite. They are not evidence for the
  * verdict; the reader judges them. A quote that states nothing — a heading such as "サンゴの白化と海水温",
- * which the judge scores like any passage — is not shown, nor is the source's own title (isSourceTitle): it
+ * which the judge scores like any passage — is not shown, nor is the source's own title (isTitleText): it
  * only repeats the question's words.
  */
 export function closestQuotes(
@@ -153,7 +137,7 @@ export function closestQuotes(
     if (isOrigin(e) || !e.scores) continue;
     const text = options.textOf(e);
     const key = `${e.source.url}\u0000${text}`;
-    if (seen.has(key) || !options.citable(e) || !statesSomething(text, detectLanguage(text)) || isSourceTitle(text, e.source.title)) continue;
+    if (seen.has(key) || !options.citable(e) || !statesSomething(text, detectLanguage(text)) || isTitleText(text, e.source.title)) continue;
     seen.add(key);
     const leans = e.scores.supports >= e.scores.refutes ? 'supports' : 'refutes';
     out.push({
@@ -222,7 +206,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
           answerMayCite(x.e.source.trustLevel) &&
           aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT &&
           standsAlone(x.text, s.language) &&
-          !isSourceTitle(x.text, x.e.source.title),
+          !isTitleText(x.text, x.e.source.title),
       );
     items = counted.map(({ e }) => ({ stance: e.stance, confidence: e.confidence, trustLevel: e.source.trustLevel, source: sourceKey(e.source) }));
     const toQuote = (x: (typeof counted)[number]) => {

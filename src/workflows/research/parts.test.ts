@@ -5,7 +5,8 @@ import { DEFAULT_RESEARCH_BUDGET, budgetLine, engineTaskBudget, parseBudgetSpec,
 import { exceptionsQuery, majorReasons, negateStatement, refutationSearches, selectMajorClaims } from './major-claims.js';
 import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js';
 import { clipQuery } from './query-text.js';
-import { ANSWER_CLOSEST_QUOTES, closestQuotes, isSourceTitle, standsAlone } from './answer.js';
+import { isTitleText } from '../../extract/index.js';
+import { ANSWER_CLOSEST_QUOTES, closestQuotes, standsAlone } from './answer.js';
 import { shownVerdict, verdictConfidenceText, type EvidenceView, judgeFields, ORIGIN_JUDGE, modelJudge } from '../../core/index.js';
 import { pickQuote } from './quotes.js';
 import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
@@ -332,10 +333,10 @@ test('closest quotes: the neutral passages in the order given, each once, origin
 });
 
 test("a passage that is its source's title is a heading, compared case- and spacing-blind without closing punctuation", () => {
-  assert.ok(isSourceTitle('Sleep deprivation and memory: a randomised trial', 'Sleep deprivation and memory: a randomised trial'));
-  assert.ok(isSourceTitle('microplastics in the  North Atlantic.', 'Microplastics in the North Atlantic'));
-  assert.ok(!isSourceTitle('Microplastics were found in the North Atlantic.', 'Microplastics in the North Atlantic'));
-  assert.ok(!isSourceTitle('Microplastics in the North Atlantic', undefined));
+  assert.ok(isTitleText('Sleep deprivation and memory: a randomised trial', 'Sleep deprivation and memory: a randomised trial'));
+  assert.ok(isTitleText('microplastics in the  North Atlantic.', 'Microplastics in the North Atlantic'));
+  assert.ok(!isTitleText('Microplastics were found in the North Atlantic.', 'Microplastics in the North Atlantic'));
+  assert.ok(!isTitleText('Microplastics in the North Atlantic', undefined));
 });
 
 test('budgets: an empty --budget is an error, not a silent default; the larger budget of the engine task is explained (newcomer issue, item 9)', () => {

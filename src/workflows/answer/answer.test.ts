@@ -80,6 +80,21 @@ test('a yes/no question becomes its proposition, with its subject and what is as
       ['really', 'effective'],
     ],
     ['Is government spending still rising?', 'Government spending is still rising.', ['government', 'spending'], ['still']],
+    // A preposition inside the subject after do/does/did, and after a sentence-initial gerund (found trying
+    // a folder of one's own: "Does working from home reduce productivity?" had no proposition at all).
+    ['Does working from home reduce productivity?', 'Working from home does reduce productivity.', ['work', 'home'], ['reduce', 'productivity']],
+    ['Does exposure to lead lower IQ?', 'Exposure to lead does lower IQ.', ['exposure', 'lead'], ['low', 'iq']],
+    ['Do people in cities live longer?', 'People in cities do live longer.', ['people', 'city'], ['live', 'longer']],
+    ['Does living near a highway cause asthma?', 'Living near a highway does cause asthma.', ['live', 'near', 'highway'], ['cause', 'asthma']],
+    ['Is working from home less productive?', 'Working from home is less productive.', ['work', 'home'], ['less', 'productive']],
+    ['Is running bad for the knees?', 'Running is bad for the knees.', ['running'], ['bad', 'knee']],
+    // After is/are a preposition after the subject is still the predicate's.
+    [
+      'Are older adults at higher risk of dying from COVID-19?',
+      'Older adults are at higher risk of dying from COVID-19.',
+      ['old', 'adult'],
+      ['high', 'risk', 'die', 'covid-19'],
+    ],
     ['What causes coral reef decline?', undefined, ['coral', 'reef'], ['cause', 'decline']],
     ['coral reef decline causes', undefined, ['coral', 'reef'], ['decline', 'cause']],
   ];

@@ -172,24 +172,53 @@ function englishProposition(question: string): { proposition: string; subject?: 
   // the labelled relevance samples, and the rules' relevance for that question fell (blind5 precision
   // 0.448 → 0.319), the leave-one-question-out F1 of relevance by meaning from 0.766 to 0.749.
   const doSupport = /^d(?:o|oes|id)$/i.test(aux[1]!);
-  const gerund = (i: number): boolean => doSupport && /\wing$/i.test(tokens[i]?.value ?? '') && tokens[i]!.pos === 'VERB';
+  const ing = (i: number): boolean => /\wing$/i.test(tokens[i]?.value ?? '') && tokens[i]!.pos === 'VERB';
+  const gerund = (i: number): boolean => doSupport && ing(i);
   const gerunds = new Set<number>();
+  // Words a preposition of the subject governs, whatever the tagger read ("exposure to lead": "lead" a
+  // verb after "to"); a word after one of them may be the statement's verb, as after a noun.
+  const governed = new Set<number>();
+  const prepositions = new Set<number>();
   let end = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
     // A verb right before a participle is a noun of the subject ("sea level rise accelerating", "warming caused").
     const verbAsNoun = t.pos === 'VERB' && next !== undefined && next.pos === 'VERB' && /(?:ing|ed)$/.test(next.value);
-    const isGerund = gerund(i) && (i === 0 ? ['NOUN', 'PROPN', 'DET'].includes(next?.pos ?? '') : ['NOUN', 'PROPN', 'ADJ'].includes(tokens[i - 1]!.pos));
+    // A sentence-initial -ing word is a gerund subject, with its noun or its preposition ("Does living near a
+    // highway…", "Is working from home less productive?", "Is running bad for…?": nothing before it could
+    // be what is running).
+    const isGerund =
+      (i === 0 && ing(0) && (doSupport || be) && ['NOUN', 'PROPN', 'DET', 'ADP', 'ADJ', 'PART'].includes(next?.pos ?? '')) ||
+      (gerund(i) && i > 0 && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[i - 1]!.pos));
     if (isGerund) gerunds.add(i);
     const nounish =
       ['DET', 'NOUN', 'PROPN', 'NUM', 'PRON'].includes(t.pos) ||
       isGerund ||
+      governed.has(i) ||
       (t.pos === 'ADJ' && next !== undefined && (['NOUN', 'PROPN', 'ADJ'].includes(next.pos) || gerund(i + 1))) ||
       t.value === "'s" ||
       t.value === '’s' ||
       verbAsNoun;
-    const joiner = ['of', 'and', '-'].includes(t.value.toLowerCase()) && i > 0 && next !== undefined && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next.pos);
+    // A preposition inside the subject ("exposure to lead", "people in cities", "working from home"): after
+    // do/does/did, where the statement's verb comes after the whole subject, and after a sentence-initial
+    // gerund. Not after is/are otherwise: there a preposition after the subject opens the predicate ("Are
+    // older adults | at higher risk…?").
+    // Two-word prepositions pass it on ("because of lead poisoning").
+    const preposition =
+      (doSupport || gerunds.has(0)) &&
+      i > 0 &&
+      next !== undefined &&
+      i + 1 < tokens.length - 1 &&
+      (t.pos === 'ADP' || (t.pos === 'PART' && t.value.toLowerCase() === 'to')) &&
+      (['NOUN', 'PROPN'].includes(tokens[i - 1]!.pos) || gerunds.has(i - 1) || governed.has(i - 1) || prepositions.has(i - 1)) &&
+      !['PRON', 'ADV', 'PUNCT'].includes(next.pos);
+    if (preposition) {
+      prepositions.add(i);
+      if (next.pos !== 'ADP') governed.add(i + 1);
+    }
+    const joiner =
+      preposition || (['of', 'and', '-'].includes(t.value.toLowerCase()) && i > 0 && next !== undefined && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next.pos));
     // After is/are a determiner right after a noun opens the predicate noun phrase: "Is obesity | a risk
     // factor for…?", "Is the sun | the cause of…?" (a determiner after "of" stays in the subject: "the loss
     // of the ice sheet").
@@ -208,7 +237,10 @@ function englishProposition(question: string): { proposition: string; subject?: 
     const candidates: number[] = [];
     // The word right after the noun phrase too: "Does physical distancing slow the epidemic" ("slow" tagged ADJ).
     for (let k = 1; k <= end && k < tokens.length; k++)
-      if ((['NOUN', 'PROPN'].includes(tokens[k - 1]!.pos) || gerunds.has(k - 1)) && !['DET', 'PRON', 'NUM', 'PART'].includes(tokens[k]!.pos))
+      if (
+        (['NOUN', 'PROPN'].includes(tokens[k - 1]!.pos) || gerunds.has(k - 1) || governed.has(k - 1)) &&
+        !['DET', 'PRON', 'NUM', 'PART', 'ADP'].includes(tokens[k]!.pos)
+      )
         candidates.push(k);
     const readAsVerb = (k: number): boolean => {
       const statement = tokens.map((t, i) => (i === 0 ? '' : t.pre) + (i === k && singular ? thirdPerson(t.value) : t.value)).join('');

@@ -138,3 +138,24 @@ test('the learned claim screen drops a rule-accepted sentence from the claims, a
     other.close();
   }
 });
+
+// Found trying a folder of one's own: a corpus document's title is stored as its first paragraph, and
+// "Survey of managers, 2022" (a number, a plural noun) became a claim.
+test("a page's own title is not read for claims; the same words elsewhere on the page would be", async () => {
+  const fx = createGraphFixture();
+  try {
+    const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, {}), emit: fx.emit };
+    const page = fx.addPage({
+      url: 'corpus://work/survey.md',
+      title: 'Survey of managers, 2022',
+      paragraphs: ['Survey of managers, 2022', 'A 2022 survey of 1,000 managers found that 58% believed remote employees were less productive.'],
+    });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [page.id] });
+    assert.deepEqual(
+      fx.store.listClaims(fx.taskId).map((c) => c.statement),
+      ['A 2022 survey of 1,000 managers found that 58% believed remote employees were less productive.'],
+    );
+  } finally {
+    fx.close();
+  }
+});

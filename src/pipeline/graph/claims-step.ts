@@ -22,6 +22,7 @@ import {
   MAX_CLAIMS_PER_MERGE,
   createEmbeddingSimilarity,
   extractNormalizedClaims,
+  isTitleText,
   normalizeClaim,
   screenClaims,
   type NormalizedClaim,
@@ -78,7 +79,8 @@ function candidatesOf(pages: Page[], graph: TaskGraph, limits: GraphLimits, warn
     let left = limits.claimsPerPage;
     for (const fragment of graph.fragmentsByPage.get(page.id) ?? []) {
       fragments++;
-      if (left <= 0) continue;
+      // The page's own title (a corpus document's first paragraph: "Survey of managers, 2022") is no claim.
+      if (left <= 0 || isTitleText(fragment.text, page.title)) continue;
       const found = extractNormalizedClaims({
         text: fragment.text,
         source: fragment.id,

@@ -13,9 +13,10 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { buildStanceModel, loadConfig } from '../src/app/index.js';
-import type { Stance, StanceModel } from '../src/core/index.js';
+import type { StanceModel } from '../src/core/index.js';
 import { createNliStanceModel } from '../src/models/transformers/index.js';
 import { PROJECT_ROOT } from '../src/test-support/shared-data.js';
+import { edgeScores, shownAndArgmax } from './lib/verdict-metrics.js';
 
 const { values: args } = parseArgs({ options: { descriptor: { type: 'string' } } });
 const rowSchema = z.object({
@@ -54,32 +55,19 @@ for (const j of judges) {
   const out = await j.model.judge(rows.map((r) => ({ claim: r.claim, passage: r.evidence })));
   const seconds = (performance.now() - t0) / 1000;
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  const tally = new Map<string, { n: number; argmax: number; shown: number }>();
-  const edge = { supports: { shown: 0, right: 0, gold: 0 }, refutes: { shown: 0, right: 0, gold: 0 } };
-  out.forEach((judgement, i) => {
-    const r = rows[i]!;
-    const argmax = (Object.entries(judgement.scores) as [Stance, number][]).sort((a, b) => b[1] - a[1])[0]![0];
-    for (const k of [r.kind, 'all']) {
-      const t = tally.get(k) ?? { n: 0, argmax: 0, shown: 0 };
-      t.n++;
-      if (argmax === r.label) t.argmax++;
-      if (judgement.stance === r.label) t.shown++;
-      tally.set(k, t);
-    }
-    for (const l of ['supports', 'refutes'] as const) {
-      if (r.label === l) edge[l].gold++;
-      if (judgement.stance === l) {
-        edge[l].shown++;
-        if (r.label === l) edge[l].right++;
-      }
-    }
-  });
+  // The shared metrics of bench:verdicts: most probable and shown labels per kind, edges as shown.
+  const judged = rows.map((r, i) => ({ kind: r.kind, gold: r.label, predicted: out[i]!.stance, scores: out[i]!.scores }));
   for (const k of ['valence', 'direct', 'neutral', 'all']) {
-    const t = tally.get(k)!;
-    console.log(`| ${j.name} | ${k} | ${t.n} | ${pct(t.argmax, t.n)} | ${pct(t.shown, t.n)} |`);
+    const of = judged.filter((p) => k === 'all' || p.kind === k);
+    const { argmax, shown } = shownAndArgmax(
+      of.map((p) => p.gold),
+      of.map((p) => ({ stance: p.predicted, scores: p.scores })),
+    );
+    const right = (accuracy: number): number => Math.round(accuracy * of.length);
+    console.log(`| ${j.name} | ${k} | ${of.length} | ${pct(right(argmax.accuracy), of.length)} | ${pct(right(shown.accuracy), of.length)} |`);
   }
-  for (const l of ['supports', 'refutes'] as const)
-    edges.push(`| ${j.name} | ${l} | ${edge[l].gold} | ${edge[l].shown} | ${pct(edge[l].right, edge[l].shown)} | ${pct(edge[l].right, edge[l].gold)} |`);
+  for (const e of edgeScores(judged))
+    edges.push(`| ${j.name} | ${e.label} | ${e.gold} | ${e.predicted} | ${pct(e.correct, e.predicted)} | ${pct(e.correct, e.gold)} |`);
   edges.push(`| ${j.name} | speed | ${rows.length} pairs in ${seconds.toFixed(1)} s | ${(rows.length / seconds).toFixed(0)} pairs/s (cold) | | |`);
 }
 console.log('\n| judge | edge | gold | shown | precision | recall |\n|---|---|---|---|---|---|');

@@ -13,7 +13,9 @@
 // trained on for CONTINUE_EXAMPLES more examples, with the written valence pairs
 // (scripts/nli/valence-pairs.ts) repeated CONTINUE_VALENCE_REPEATS times in the pool. Tried on 2026-11-29
 // from 4234b77 on 2 CPU cores (18 min a run) and not shipped: the judge barely learns the valence of a
-// change in 20,000 examples (docs/guide.md, "Verdicts"; npm run bench:valence measures it).
+// change in 20,000 examples (docs/guide.md, "Verdicts"; npm run bench:valence measures it). The constants
+// below are the guide's run 2; run 1 (3 copies, lr 2e-5) and run 3 (45,000 examples, one checkpoint, the
+// last kept) ran train_nli.py by hand on the same base and pairs with those flags changed.
 //
 // On a CPU the default is one pass of 75,000 examples (~55 min on 2 cores). The shipped model was
 // trained on an accelerator machine (four runs side by side, several passes; see the card and

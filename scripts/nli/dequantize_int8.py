@@ -77,7 +77,7 @@ def main() -> None:
     model.eval()
     save_file({k: v.contiguous() for k, v in model.state_dict().items()}, os.path.join(args.out, "model.safetensors"))
     with open(os.path.join(args.out, "SOURCE.json"), "w") as f:
-        json.dump({"dequantized_from": "models/nli-en/onnx/model_quantized.onnx", "commit": args.commit, "sha256": hashlib.sha256(open(path, "rb").read()).hexdigest()}, f, indent=1)
+        json.dump({"dequantized_from": path, "commit": args.commit, "sha256": hashlib.sha256(open(path, "rb").read()).hexdigest()}, f, indent=1)
     # How close the dequantized weights come to the int8 file on its own parity pairs.
     parity = json.load(open(os.path.join(args.model, "parity.json")))
     tok = AutoTokenizer.from_pretrained(args.out)

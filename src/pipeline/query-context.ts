@@ -47,12 +47,42 @@ export function createBudgetTracker(options: { deps: PipelineDeps; task: Task; i
     usePages: (n) => void (queryPages += n),
     secondsLeft: () => task.budget.maxSeconds - loadUsage(deps.store, task.id).secondsUsed - (Date.now() - phaseStart) / 1000,
     phaseStarted: () => void (phaseStart = Date.now()),
-    exhaustedWarning: (what) => ({
-      source: 'budget',
-      category: 'warning',
-      code: 'budget_exhausted',
-      message: `${what}: the budget is used up (pages ${task.budget.maxPages}${input.maxPages !== undefined ? `, this query ${input.maxPages}` : ''}, queries ${task.budget.maxQueries}, seconds ${task.budget.maxSeconds})`,
-      at: new Date().toISOString(),
-    }),
+    exhaustedWarning: (what) => {
+      const usage = loadUsage(deps.store, task.id);
+      const spent = spentLimits({
+        task: {
+          pages: [taskPagesUsed(), task.budget.maxPages],
+          queries: [usage.queriesSent, task.budget.maxQueries],
+          seconds: [usage.secondsUsed, task.budget.maxSeconds],
+        },
+        ...(input.maxPages !== undefined ? { queryPages: [queryPages, input.maxPages] as const } : {}),
+      });
+      return {
+        source: 'budget',
+        category: 'warning',
+        code: 'budget_exhausted',
+        message: `${what}: the budget is used up (${spent}; limits: pages ${task.budget.maxPages}${input.maxPages !== undefined ? `, this query ${input.maxPages}` : ''}, queries ${task.budget.maxQueries}, seconds ${task.budget.maxSeconds})`,
+        at: new Date().toISOString(),
+      };
+    },
   };
+}
+
+/** [used, limit] of one budget figure. */
+type Spend = readonly [used: number, limit: number];
+
+/**
+ * Which limits a budget warning is about, named with what was used: a query's own page limit and the task's
+ * page limit read alike in the limits list ("pages 41, this query 3"), and a user widening the wrong one
+ * changes nothing. Names every spent limit; when none is (time ran out inside a phase), the task's use of each.
+ */
+export function spentLimits(options: { task: { pages: Spend; queries: Spend; seconds: Spend }; queryPages?: Spend }): string {
+  const { task, queryPages } = options;
+  const spent: string[] = [];
+  if (queryPages && queryPages[0] >= queryPages[1]) spent.push(`this query's pages, ${queryPages[0]} of ${queryPages[1]}`);
+  if (task.pages[0] >= task.pages[1]) spent.push(`the task's pages, ${task.pages[0]} of ${task.pages[1]}`);
+  if (task.queries[0] >= task.queries[1]) spent.push(`the task's queries, ${task.queries[0]} of ${task.queries[1]}`);
+  if (task.seconds[0] >= task.seconds[1]) spent.push(`the task's seconds, ${Math.round(task.seconds[0])} of ${task.seconds[1]}`);
+  if (spent.length > 0) return `spent: ${spent.join('; ')}`;
+  return `used: pages ${task.pages[0]}, queries ${task.queries[0]}, seconds ${Math.round(task.seconds[0])}`;
 }

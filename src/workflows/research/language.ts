@@ -69,6 +69,8 @@ interface Strings {
   unverifiedMajors: string;
   noLimitations: string;
   trustNote: (levels: string) => string;
+  /** Beside trustNote when documents of the user's own corpora are UNVERIFIED: how to vouch for them. */
+  corpusTrustHint: (corpora: readonly string[]) => string;
   references: string;
   locator: string;
   logTitle: string;
@@ -172,6 +174,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     noLimitations: 'None recorded.',
     trustNote: (levels) =>
       `Trust levels of the sources: ${levels}. Statuses weigh evidence by trust; claims resting on low-trust sources alone cannot reach VERIFIED without corroboration.`,
+    corpusTrustHint: (corpora) =>
+      `Documents of corpus ${corpora.join(', ')} are UNVERIFIED, the level of a document added without a trust level. If you vouch for them, lyra corpus add <paths> --corpus ${corpora.length === 1 ? corpora[0] : '<name>'} --trust-level academic (or primary, government, trusted) sets the level, and the next run weighs them at it.`,
     references: 'References',
     locator: 'locator',
     logTitle: 'Search log',
@@ -286,6 +290,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     noLimitations: '記録なし。',
     trustNote: (levels) =>
       `ソースの信頼レベル: ${levels}。ステータスは信頼度で重み付けした証拠で判定しており、低信頼ソースのみに基づくClaimは裏付けなしにVERIFIEDになりません。`,
+    corpusTrustHint: (corpora) =>
+      `コーパス ${corpora.join('、')} の文書は UNVERIFIED です（信頼レベルを指定せずに追加した文書の既定値）。内容を保証できるなら lyra corpus add <パス> --corpus ${corpora.length === 1 ? corpora[0] : '<名前>'} --trust-level academic（または primary、government、trusted）で設定でき、次の実行からその信頼レベルで重み付けされます。`,
     references: '参考文献',
     locator: '位置',
     logTitle: '検索ログ',

@@ -13,6 +13,7 @@ import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scorin
 import { finalStatus, riskLevel } from './status.js';
 import type { NormalizedClaimItem } from './artifacts.js';
 import { STRINGS } from './language.js';
+import { unverifiedCorpora } from './report.js';
 
 test('the topic is the question without question words; Japanese question endings are cut', () => {
   assert.equal(questionTopic('Is sea level rise accelerating?', 'en'), 'sea level rise accelerating');
@@ -346,4 +347,19 @@ test('budgets: an empty --budget is an error, not a silent default; the larger b
   const line = budgetLine(b);
   assert.match(line, /pages=10,queries=\d+,seconds=40/);
   assert.match(line, /engine task shows pages 11 .* 120 s \(3× the run's, so the run's own phase deadlines always act first\)/);
+});
+
+test("the report says how to vouch for one's own corpus when its documents were read as UNVERIFIED (own-folder trial: trust kept a right verdict out)", () => {
+  const pages = [
+    { url: 'corpus://vitd/vitd/vital-trial.md', trustLevel: 'UNVERIFIED' as const },
+    { url: 'corpus://vitd/vitd/meta-analysis.html', trustLevel: 'UNVERIFIED' as const },
+    { url: 'corpus://papers/a.pdf', trustLevel: 'ACADEMIC' as const },
+    { url: 'corpus://my%20notes/n.txt', trustLevel: 'UNVERIFIED' as const },
+    { url: 'https://example.org/post', trustLevel: 'UNVERIFIED' as const },
+  ];
+  assert.deepEqual(unverifiedCorpora(pages), ['my notes', 'vitd']);
+  assert.deepEqual(unverifiedCorpora(pages.slice(2, 3)), []);
+  assert.match(STRINGS.en.corpusTrustHint(['vitd']), /corpus vitd .*--corpus vitd --trust-level academic/);
+  assert.match(STRINGS.en.corpusTrustHint(['a', 'b']), /corpus a, b .*--corpus <name> --trust-level academic/);
+  assert.match(STRINGS.ja.corpusTrustHint(['vitd']), /コーパス vitd .*--corpus vitd --trust-level academic/);
 });

@@ -13,7 +13,7 @@
 //      per second), models/nli-ja beside models/stance-ja (the default, the baseline).
 //   5. Speed (claim–sentence pairs per CPU-second, cold and warm), model file sizes, peak RSS.
 // Prints a table and, with --json FILE, writes every figure as JSON.
-//   npm run bench:verdicts [-- --backend embedded --only pairs,candidates,verify,ja,speed --cf-claims 300 --json out.json]
+//   npm run bench:verdicts [-- --backend embedded --second-reading nli --only pairs,candidates,verify,ja,speed --cf-claims 300 --json out.json]
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,8 @@ import { runVerify } from './lib/verify-run.js';
 const { values: args } = parseArgs({
   options: {
     backend: { type: 'string' },
+    /** models.stance.second_reading under the embedded backend: none or nli. */
+    'second-reading': { type: 'string' },
     only: { type: 'string', default: 'pairs,candidates,verify,ja,speed' },
     'cf-claims': { type: 'string', default: '400' },
     'cc-claims': { type: 'string', default: '0' },
@@ -45,11 +47,21 @@ if (!existsSync(join(root, 'climate-fever'))) {
 }
 const only = new Set(args.only.split(','));
 const home = mkdtempSync(join(tmpdir(), 'lyra-bench-verdicts-'));
-if (args.backend) writeFileSync(join(home, 'lyra.config.yaml'), `models:\n  stance:\n    backend: ${args.backend}\n`);
+if (args['second-reading'] !== undefined && !['none', 'nli'].includes(args['second-reading']))
+  throw new Error(`bench:verdicts: --second-reading takes none or nli, got ${JSON.stringify(args['second-reading'])}`);
+if (args.backend || args['second-reading'])
+  writeFileSync(
+    join(home, 'lyra.config.yaml'),
+    `models:\n  stance:\n${args.backend ? `    backend: ${args.backend}\n` : ''}${args['second-reading'] ? `    second_reading: ${args['second-reading']}\n` : ''}`,
+  );
 const config = loadConfig({ env: { ...process.env, LYRA_HOME: home }, cwd: home });
 let peakRss = process.memoryUsage().rss;
 const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
-const report: Record<string, unknown> = { backend: args.backend ?? 'configured default', date: new Date().toISOString() };
+const report: Record<string, unknown> = {
+  backend: args.backend ?? 'configured default',
+  ...(args['second-reading'] ? { secondReading: args['second-reading'] } : {}),
+  date: new Date().toISOString(),
+};
 const started = performance.now();
 const log = (msg: string): void => console.error(`[verdicts ${((performance.now() - started) / 1000).toFixed(0)}s] ${msg}`);
 
@@ -195,6 +207,7 @@ if (only.has('verify')) {
     files: [join(root, 'check-covid/corpus.json')],
     trustLevel: 'ACADEMIC',
     ...(args.backend ? { backend: args.backend } : {}),
+    ...(args['second-reading'] ? { secondReading: args['second-reading'] } : {}),
     onProgress: (d, t) => d % 50 === 0 && log(`verify check-covid ${d}/${t}`),
   });
   const ccScores = confusionScores(
@@ -221,6 +234,7 @@ if (only.has('verify')) {
     claims: cf.map((c) => ({ id: c.claim_id, claim: c.claim })),
     corpus: 'example',
     ...(args.backend ? { backend: args.backend } : {}),
+    ...(args['second-reading'] ? { secondReading: args['second-reading'] } : {}),
     onProgress: (d, t) => d % 50 === 0 && log(`verify climate-fever ${d}/${t}`),
   });
   const cfScores = confusionScores(

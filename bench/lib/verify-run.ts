@@ -48,6 +48,8 @@ export interface VerifyRunOptions {
   trustLevel?: TrustLevel;
   /** Stance backend (config `models.stance.backend`); default the configured one. */
   backend?: string;
+  /** `models.stance.second_reading` (none or nli); default the configured one. */
+  secondReading?: string;
   /** Extra YAML lines under `pipeline.graph` (e.g. `verify_candidates: 24`). */
   graphLines?: string[];
   /** The graph phase's embedding model configured as a transformers model: `minilm-en` (the same encoder the default `embedded` backend runs since 2026-11-28). */
@@ -65,8 +67,14 @@ export async function runVerify(options: VerifyRunOptions): Promise<VerifyRunRes
   writeFileSync(
     join(home, 'lyra.config.yaml'),
     [
-      ...(options.backend || options.embedding ? ['models:'] : []),
-      ...(options.backend ? ['  stance:', `    backend: ${options.backend}`] : []),
+      ...(options.backend || options.secondReading || options.embedding ? ['models:'] : []),
+      ...(options.backend || options.secondReading
+        ? [
+            '  stance:',
+            ...(options.backend ? [`    backend: ${options.backend}`] : []),
+            ...(options.secondReading ? [`    second_reading: ${options.secondReading}`] : []),
+          ]
+        : []),
       ...(options.embedding
         ? [
             '  transformers:',

@@ -72,7 +72,12 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
       return createStanceModel({ backend, nli: { japaneseJudge: japaneseJudgeOf(config) } });
     case 'embedded': {
       const weights = models.stance?.weights_path;
-      return createStanceModel({ backend, embedded: weights ? { weightsPath: resolvePath(config, weights) } : {}, japaneseJudge: japaneseJudgeOf(config) });
+      return createStanceModel({
+        backend,
+        embedded: weights ? { weightsPath: resolvePath(config, weights) } : {},
+        japaneseJudge: japaneseJudgeOf(config),
+        secondReading: models.stance?.second_reading ?? 'none',
+      });
     }
     case 'transformers': {
       const t = models.transformers;

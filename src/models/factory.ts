@@ -16,6 +16,7 @@ import {
 } from './embedding/index.js';
 import { createEscalatingStanceModel, type EscalationOptions } from './escalating-stance.js';
 import { createLanguageRoutedStanceModel } from './language-routed-stance.js';
+import { withSecondReading } from './second-reading.js';
 import {
   createChatClient,
   createLlmStanceModel,
@@ -40,11 +41,14 @@ import {
 
 /** `embedded` (the default): the networks trained from scratch; `nli`: the pretrained cross-encoders shipped in models/nli-en/ and models/nli-ja/ (opt-in). */
 export const STANCE_BACKENDS = ['nli', 'embedded', 'transformers', 'llm', 'client'] as const;
+/** `nli`: the embedded judge's English edges are kept only when models/nli-en reads them alike (second-reading.ts); `none`: as the network reads them. */
+export const SECOND_READINGS = ['none', 'nli'] as const;
+export type SecondReading = (typeof SECOND_READINGS)[number];
 export type StanceBackend = (typeof STANCE_BACKENDS)[number];
 
 export type CreateStanceModelOptions =
   | { backend: 'nli'; nli?: NliStanceOptions }
-  | { backend: 'embedded'; embedded?: EmbeddedStanceOptions; japaneseJudge?: JapaneseJudge }
+  | { backend: 'embedded'; embedded?: EmbeddedStanceOptions; japaneseJudge?: JapaneseJudge; secondReading?: SecondReading }
   | { backend: 'transformers'; transformers: TransformersStanceOptions }
   | { backend: 'llm'; llm: Omit<LlmStanceOptions, 'client'> & ({ client: ChatClient } | { chat: ChatClientOptions }) }
   | {
@@ -71,7 +75,16 @@ export function createStanceModel(options: CreateStanceModelOptions): StanceMode
           { code: 'model_weights_missing', details: { path: weightsPath } },
         );
       }
-      const embedded = createEmbeddedStanceModel({ ...options.embedded, weightsPath });
+      const network = createEmbeddedStanceModel({ ...options.embedded, weightsPath });
+      // Read the network's English edges again with the pretrained cross-encoder (second-reading.ts).
+      const embedded =
+        options.secondReading === 'nli'
+          ? withSecondReading({
+              first: network,
+              second: () => createNliStanceModel({ maxPairs: options.embedded?.maxPairs ?? DEFAULT_STANCE_MAX_PAIRS }),
+              secondName: 'nli',
+            })
+          : network;
       // Japanese claims stay with the embedded network (models/stance-ja) unless the pretrained
       // cross-encoder (models/nli-ja) is asked for: on realistic sentences it shows more edges, and more
       // wrong ones, than precision first allows (models/nli-ja/MODEL_CARD.md).
@@ -80,7 +93,7 @@ export function createStanceModel(options: CreateStanceModelOptions): StanceMode
       return createLanguageRoutedStanceModel({
         // Its own name: the edges it judges are stored under it, and calibrations fitted for the embedded
         // network's confidences are never applied to the cross-encoder's.
-        name: 'embedded+nli-ja',
+        name: `${embedded.name}+nli-ja`,
         en: embedded,
         ja: () => createShippedJapaneseJudge({ judge: 'nli', maxPairs }),
         maxPairs,

@@ -32,7 +32,7 @@ import { runVerify } from './lib/verify-run.js';
 const { values: args } = parseArgs({
   options: {
     backend: { type: 'string' },
-    /** models.stance.second_reading under the embedded backend: none or nli. */
+    /** models.stance.second_reading under the embedded backend: none, nli or nli-refutes. */
     'second-reading': { type: 'string' },
     only: { type: 'string', default: 'pairs,candidates,verify,ja,speed' },
     'cf-claims': { type: 'string', default: '400' },
@@ -47,8 +47,8 @@ if (!existsSync(join(root, 'climate-fever'))) {
 }
 const only = new Set(args.only.split(','));
 const home = mkdtempSync(join(tmpdir(), 'lyra-bench-verdicts-'));
-if (args['second-reading'] !== undefined && !['none', 'nli'].includes(args['second-reading']))
-  throw new Error(`bench:verdicts: --second-reading takes none or nli, got ${JSON.stringify(args['second-reading'])}`);
+if (args['second-reading'] !== undefined && !['none', 'nli', 'nli-refutes'].includes(args['second-reading']))
+  throw new Error(`bench:verdicts: --second-reading takes none, nli or nli-refutes, got ${JSON.stringify(args['second-reading'])}`);
 if (args.backend || args['second-reading'])
   writeFileSync(
     join(home, 'lyra.config.yaml'),

@@ -41,8 +41,11 @@ import {
 
 /** `embedded` (the default): the networks trained from scratch; `nli`: the pretrained cross-encoders shipped in models/nli-en/ and models/nli-ja/ (opt-in). */
 export const STANCE_BACKENDS = ['nli', 'embedded', 'transformers', 'llm', 'client'] as const;
-/** `nli`: the embedded judge's English edges are kept only when models/nli-en reads them alike (second-reading.ts); `none`: as the network reads them. */
-export const SECOND_READINGS = ['none', 'nli'] as const;
+/**
+ * `nli`: the embedded judge's English edges are kept only when models/nli-en reads them alike (second-reading.ts);
+ * `nli-refutes`: its refutations only; `none`: as the network reads them.
+ */
+export const SECOND_READINGS = ['none', 'nli', 'nli-refutes'] as const;
 export type SecondReading = (typeof SECOND_READINGS)[number];
 export type StanceBackend = (typeof STANCE_BACKENDS)[number];
 
@@ -78,11 +81,12 @@ export function createStanceModel(options: CreateStanceModelOptions): StanceMode
       const network = createEmbeddedStanceModel({ ...options.embedded, weightsPath });
       // Read the network's English edges again with the pretrained cross-encoder (second-reading.ts).
       const embedded =
-        options.secondReading === 'nli'
+        options.secondReading === 'nli' || options.secondReading === 'nli-refutes'
           ? withSecondReading({
               first: network,
               second: () => createNliStanceModel({ maxPairs: options.embedded?.maxPairs ?? DEFAULT_STANCE_MAX_PAIRS }),
               secondName: 'nli',
+              ...(options.secondReading === 'nli-refutes' ? { edges: ['refutes'] as const } : {}),
             })
           : network;
       // Japanese claims stay with the embedded network (models/stance-ja) unless the pretrained

@@ -99,3 +99,25 @@ test('shipped judges: the embedded network refutes a claim of counts by a "does 
   // A refutation both judges read alike stays.
   assert.equal(d!.stance, 'refutes');
 });
+
+test('edges: refutes alone re-reads refutations only and leaves every support as the first judge reads it', async () => {
+  const first = tableJudge('embedded', {
+    s: judgement('supports', [0.9, 0.05, 0.05], 'supporting sentence'),
+    r: judgement('refutes', [0.05, 0.9, 0.05], 'refuting sentence'),
+  });
+  const asked: StancePair[][] = [];
+  const model = withSecondReading({ first, second: () => tableJudge('nli', {}, asked), secondName: 'nli', edges: ['refutes'] });
+  assert.equal(model.name, 'embedded+nli-refutes');
+  const out = await model.judge([
+    { claim: 'A claim.', passage: 's' },
+    { claim: 'A claim.', passage: 'r' },
+  ]);
+  assert.deepEqual(
+    out.map((j) => j.stance),
+    ['supports', 'neutral'],
+  );
+  assert.deepEqual(
+    asked.flat().map((p) => p.passage),
+    ['refuting sentence'],
+  );
+});

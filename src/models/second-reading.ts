@@ -19,6 +19,8 @@ export interface SecondReadingOptions {
   second: () => StanceModel;
   /** The second judge's name in the combined name (`embedded+nli`). */
   secondName: string;
+  /** The edges read again (default both): refutes alone leaves every support as the first judge reads it. */
+  edges?: ReadonlyArray<Exclude<Stance, 'neutral'>>;
 }
 
 /** The label with the highest probability; ties go to neutral, then supports (a tie is no agreement on an edge). */
@@ -29,12 +31,13 @@ export function mostProbable(scores: StanceJudgement['scores']): Stance {
 
 export function withSecondReading(options: SecondReadingOptions): StanceModel {
   const { first } = options;
+  const edges = new Set<Stance>(options.edges ?? ['supports', 'refutes']);
   let second: StanceModel | undefined;
   return {
-    name: `${first.name}+${options.secondName}`,
+    name: `${first.name}+${options.secondName}${edges.has('supports') ? '' : '-refutes'}`,
     async judge(pairs: StancePair[], callOptions: { signal?: AbortSignal } = {}): Promise<StanceJudgement[]> {
       const judged = await first.judge(pairs, callOptions);
-      const asked = judged.flatMap((j, i) => (j.stance !== 'neutral' && j.decisiveSentence && stanceLanguage(pairs[i]!.claim) !== 'ja' ? [i] : []));
+      const asked = judged.flatMap((j, i) => (edges.has(j.stance) && j.decisiveSentence && stanceLanguage(pairs[i]!.claim) !== 'ja' ? [i] : []));
       if (asked.length === 0) return judged;
       throwIfAborted(callOptions.signal);
       second ??= options.second();

@@ -136,6 +136,7 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'models.stance.backend': d('embedded'),
     'models.stance.weights_path': d(DEFAULT_STANCE_WEIGHTS_PATH),
     'models.stance.japanese': d('embedded'),
+    'models.stance.second_reading': d('none'),
     'models.stance.client.sure_above': d(optionDefault(escalationOptionsSchema, 'sureAbove')),
     'models.stance.client.unsure_floor': d(optionDefault(escalationOptionsSchema, 'unsureFloor')),
     'models.stance.client.max_escalations': d(optionDefault(escalationOptionsSchema, 'maxEscalations')),

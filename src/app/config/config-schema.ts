@@ -229,9 +229,10 @@ export const lyraConfigSchema = z.strictObject({
           /**
            * Under the embedded backend: `nli` reads each English supports or refutes edge of the network
            * again with the pretrained cross-encoder (models/nli-en) and keeps it only when that judge's most
-           * probable label is the same (models/second-reading.ts); `none` (default) keeps the network's.
+           * probable label is the same (models/second-reading.ts); `nli-refutes` reads its refutations only;
+           * `none` (default) keeps the network's.
            */
-          second_reading: z.enum(['none', 'nli']).optional(),
+          second_reading: z.enum(['none', 'nli', 'nli-refutes']).optional(),
           /**
            * `client` backend: which embedded judgements go to the MCP client's model (sampling). A
            * supports/refutes edge at least `sure_above` confident, or a neutral one whose supports and

@@ -6,6 +6,7 @@ import { InvalidInputError, type ClaimScreen, type EmbeddingModel, type Relevanc
 import {
   createEmbeddingModel,
   createStanceModel,
+  DEFAULT_SECOND_READING,
   DEFAULT_MODEL_HUB,
   loadClaimScreen,
   loadRelevanceModel,
@@ -76,7 +77,7 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
         backend,
         embedded: weights ? { weightsPath: resolvePath(config, weights) } : {},
         japaneseJudge: japaneseJudgeOf(config),
-        secondReading: models.stance?.second_reading ?? 'none',
+        secondReading: models.stance?.second_reading ?? DEFAULT_SECOND_READING,
       });
     }
     case 'transformers': {

@@ -5,7 +5,15 @@ export * from './llm/index.js';
 export * from './transformers/index.js';
 export * from './claim-screen/index.js';
 export * from './relevance/index.js';
-export { EMBEDDING_BACKENDS, STANCE_BACKENDS, createEmbeddingModel, createStanceModel, openVectorCache } from './factory.js';
+export {
+  DEFAULT_SECOND_READING,
+  EMBEDDING_BACKENDS,
+  SECOND_READINGS,
+  STANCE_BACKENDS,
+  createEmbeddingModel,
+  createStanceModel,
+  openVectorCache,
+} from './factory.js';
 export { createEscalatingStanceModel, escalationOptionsSchema, uncertainty, type EscalationOptions } from './escalating-stance.js';
 export type { ClosableEmbeddingModel, CreateEmbeddingModelOptions, CreateStanceModelOptions, EmbeddingBackend, StanceBackend } from './factory.js';
 export {

@@ -107,7 +107,8 @@ test('edges: refutes alone re-reads refutations only and leaves every support as
   });
   const asked: StancePair[][] = [];
   const model = withSecondReading({ first, second: () => tableJudge('nli', {}, asked), secondName: 'nli', edges: ['refutes'] });
-  assert.equal(model.name, 'embedded+nli-refutes');
+  // Its probabilities and supports are the first judge's: stored under its name, its calibrations apply.
+  assert.equal(model.name, 'embedded');
   const out = await model.judge([
     { claim: 'A claim.', passage: 's' },
     { claim: 'A claim.', passage: 'r' },

@@ -2,18 +2,19 @@
 // refutes judgement of the first judge is read again by a second judge on its decisive sentence, and is
 // kept only when the second judge's most probable label is the same; otherwise it becomes neutral and
 // keeps the first judge's probabilities (so "leans to supporting, p 0.78" still shows what it read).
-// Under `models.stance.second_reading: nli` the embedded judge's English edges are read again by the
-// pretrained cross-encoder of models/nli-en. The two judges fail differently — the embedded network
+// Under `models.stance.second_reading` (default `nli-refutes`) the embedded judge's English refutations
+// are read again by the pretrained cross-encoder of models/nli-en; under `nli` its supports too. The two judges fail differently — the embedded network
 // takes a "not" in the evidence for a refutation of a claim that reports counts ("Fractures occurred in
 // 769 participants … and 750 …" against "… does not prevent fractures"), the cross-encoder does not — so
-// the edges both read alike are the more precise ones (docs/guide.md, "Verdicts": Climate-FEVER's test
-// half, supports precision 0.547 → 0.800 at recall 0.047 → 0.036).
+// the edges both read alike are the more precise ones (docs/guide.md, "Verdicts": Climate-FEVER's odd
+// claims, refutes precision 0.259 → 0.455 at recall 0.018 → 0.013; supports 0.551 → 0.889 at recall
+// 0.044 → 0.032, which costs the README quick start its answer, so supports are read again only under `nli`).
 // Japanese claims keep the first reading: the second judge reads English only.
 import { throwIfAborted, type Stance, type StanceJudgement, type StanceModel, type StancePair } from '../core/index.js';
 import { stanceLanguage } from './stance/index.js';
 
 export interface SecondReadingOptions {
-  /** The judge whose edges are read again; its name is kept, with `+` and the second's. */
+  /** The judge whose edges are read again; the name is its own, with `+` and the second's when supports are read again. */
   first: StanceModel;
   /** Made on the first edge to read again (its weights load only when needed). */
   second: () => StanceModel;
@@ -34,7 +35,10 @@ export function withSecondReading(options: SecondReadingOptions): StanceModel {
   const edges = new Set<Stance>(options.edges ?? ['supports', 'refutes']);
   let second: StanceModel | undefined;
   return {
-    name: `${first.name}+${options.secondName}${edges.has('supports') ? '' : '-refutes'}`,
+    // Reading refutations only keeps the first judge's name: every probability stays the first judge's
+    // and every support is its own, so the calibrations fitted for it (app/feedback) still apply. Reading
+    // supports again changes what its edges mean, and the edges are stored under a name of their own.
+    name: edges.has('supports') ? `${first.name}+${options.secondName}` : first.name,
     async judge(pairs: StancePair[], callOptions: { signal?: AbortSignal } = {}): Promise<StanceJudgement[]> {
       const judged = await first.judge(pairs, callOptions);
       const asked = judged.flatMap((j, i) => (edges.has(j.stance) && j.decisiveSentence && stanceLanguage(pairs[i]!.claim) !== 'ja' ? [i] : []));

@@ -19,6 +19,7 @@ import { DEFAULT_RELEVANCE_MODEL_PATH } from '../../models/relevance/relevance-m
 import { transformersEmbeddingOptionsSchema } from '../../models/embedding/transformers-embedding.js';
 import { DEFAULT_VECTOR_CACHE_ENTRIES } from '../../models/embedding/vector-cache.js';
 import { escalationOptionsSchema } from '../../models/escalating-stance.js';
+import { DEFAULT_SECOND_READING } from '../../models/factory.js';
 import { chatClientOptionsSchema } from '../../models/llm/chat-client.js';
 import { DEFAULT_STANCE_WEIGHTS_PATH } from '../../models/stance/embedded.js';
 import { DEFAULT_MODEL_HUB } from '../../models/transformers/pull.js';
@@ -136,7 +137,7 @@ export function configDefaults(config: LyraConfig, env: NodeJS.ProcessEnv): Reco
     'models.stance.backend': d('embedded'),
     'models.stance.weights_path': d(DEFAULT_STANCE_WEIGHTS_PATH),
     'models.stance.japanese': d('embedded'),
-    'models.stance.second_reading': d('none'),
+    'models.stance.second_reading': d(DEFAULT_SECOND_READING),
     'models.stance.client.sure_above': d(optionDefault(escalationOptionsSchema, 'sureAbove')),
     'models.stance.client.unsure_floor': d(optionDefault(escalationOptionsSchema, 'unsureFloor')),
     'models.stance.client.max_escalations': d(optionDefault(escalationOptionsSchema, 'maxEscalations')),

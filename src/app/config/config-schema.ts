@@ -229,8 +229,8 @@ export const lyraConfigSchema = z.strictObject({
           /**
            * Under the embedded backend: `nli` reads each English supports or refutes edge of the network
            * again with the pretrained cross-encoder (models/nli-en) and keeps it only when that judge's most
-           * probable label is the same (models/second-reading.ts); `nli-refutes` reads its refutations only;
-           * `none` (default) keeps the network's.
+           * probable label is the same (models/second-reading.ts); `nli-refutes` (default) reads its refutations
+           * only; `none` keeps the network's.
            */
           second_reading: z.enum(['none', 'nli', 'nli-refutes']).optional(),
           /**

@@ -9,6 +9,7 @@ export {
   buildEmbeddingModel,
   buildStanceModel,
   japaneseJudgeOf,
+  secondReadingOf,
   listLocalModels,
   modelsDirOf,
   pullModel,

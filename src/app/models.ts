@@ -18,6 +18,7 @@ import {
   SHIPPED_ENCODER_ID,
   SHIPPED_MODELS_DIR,
   type ClosableEmbeddingModel,
+  type SecondReading,
   type OnnxDtype,
   type PullProgress,
   type PullResult,
@@ -64,6 +65,11 @@ export function japaneseJudgeOf(config: LyraConfig): JapaneseJudge {
   return section(config).stance?.japanese ?? 'embedded';
 }
 
+/** Which of the embedded judge's English edges the pretrained cross-encoder reads again: `models.stance.second_reading`, else nli-refutes. */
+export function secondReadingOf(config: LyraConfig): SecondReading {
+  return section(config).stance?.second_reading ?? DEFAULT_SECOND_READING;
+}
+
 export function buildStanceModel(options: { config: LyraConfig; backend?: StanceBackend }): StanceModel {
   const { config } = options;
   const models = section(config);
@@ -77,7 +83,7 @@ export function buildStanceModel(options: { config: LyraConfig; backend?: Stance
         backend,
         embedded: weights ? { weightsPath: resolvePath(config, weights) } : {},
         japaneseJudge: japaneseJudgeOf(config),
-        secondReading: models.stance?.second_reading ?? DEFAULT_SECOND_READING,
+        secondReading: secondReadingOf(config),
       });
     }
     case 'transformers': {

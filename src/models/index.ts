@@ -15,7 +15,14 @@ export {
   openVectorCache,
 } from './factory.js';
 export { createEscalatingStanceModel, escalationOptionsSchema, uncertainty, type EscalationOptions } from './escalating-stance.js';
-export type { ClosableEmbeddingModel, CreateEmbeddingModelOptions, CreateStanceModelOptions, EmbeddingBackend, StanceBackend } from './factory.js';
+export type {
+  ClosableEmbeddingModel,
+  CreateEmbeddingModelOptions,
+  CreateStanceModelOptions,
+  EmbeddingBackend,
+  SecondReading,
+  StanceBackend,
+} from './factory.js';
 export {
   DEFAULT_MAX_SYNONYMS,
   DOMINANT_SENSE_SHARE,

@@ -99,6 +99,14 @@ export const doctorReportSchema = z.strictObject({
     stance_backend: z.enum(['nli', 'embedded', 'transformers', 'llm', 'client']),
     /** Which backend and model will judge English and Japanese claims. */
     stance: z.strictObject({ en: stanceJudgeSchema, ja: stanceJudgeSchema }),
+    /**
+     * Under the embedded and client backends' English judge: which edges the pretrained cross-encoder reads
+     * again (models.stance.second_reading) and whether its model is there; null when none are.
+     */
+    second_reading: z
+      .strictObject({ edges: z.enum(['refutes', 'supports and refutes']), model: z.string(), path: z.string(), present: z.boolean() })
+      .nullable()
+      .optional(),
     embedding: z.strictObject({ backend: z.enum(['embedded', 'transformers']), model: z.string(), present: z.boolean() }),
     /** Corpus search's retrieval encoder (shipped), when corpus.ranking ranks by meaning (hybrid); null with bm25. */
     retrieval: z.strictObject({ model: z.string(), present: z.boolean() }).nullable().optional(),

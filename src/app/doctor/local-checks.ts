@@ -15,7 +15,7 @@ import {
 } from '../../models/index.js';
 import { DEFAULT_CHROMIUM_PATH } from '../../net/index.js';
 import type { LyraConfig } from '../config/index.js';
-import { listLocalModels, modelsDirOf, rankingByMeaning, relevanceModelCheck, stanceBackendOf, japaneseJudgeOf } from '../models.js';
+import { listLocalModels, modelsDirOf, rankingByMeaning, relevanceModelCheck, secondReadingOf, stanceBackendOf, japaneseJudgeOf } from '../models.js';
 import type { DoctorReport } from './doctor-schema.js';
 
 type Models = DoctorReport['models'];
@@ -77,10 +77,21 @@ export function modelChecks(config: LyraConfig): Models {
           model: SHIPPED_ENCODER_ID,
           present: shippedEncoderPresent(SHIPPED_ENCODER_ID),
         };
+  const reading = secondReadingOf(config);
+  const second_reading =
+    backend === 'embedded' && reading !== 'none'
+      ? {
+          edges: reading === 'nli' ? ('supports and refutes' as const) : ('refutes' as const),
+          model: 'nli-en',
+          path: SHIPPED_NLI_DESCRIPTOR,
+          present: existsSync(SHIPPED_NLI_DESCRIPTOR),
+        }
+      : null;
   const retrieval = rankingByMeaning(config) ? { model: RETRIEVAL_ENCODER_ID, present: shippedEncoderPresent(RETRIEVAL_ENCODER_ID) } : null;
   return {
     stance_backend: backend,
     stance: { en, ja },
+    second_reading,
     embedding,
     retrieval,
     relevance: relevanceModelCheck(config),

@@ -144,12 +144,18 @@ test('an offline machine: one finding, not one per source, that names the shippe
     const text = await runCli(['doctor', '--no-probe'], { home });
     assert.match(text.out, /^stance +English: embedded +stance-en\.json +present$/m);
     assert.match(text.out, /^ +Japanese: embedded +stance-ja\.json +present$/m);
+    // The default reads the embedded judge's refutations again with models/nli-en (models.stance.second_reading).
+    assert.match(text.out, /^ +refutes read again by nli-en +present$/m);
+    assert.deepEqual(quiet.models.second_reading && [quiet.models.second_reading.edges, quiet.models.second_reading.present], ['refutes', true]);
     assert.match(text.out, /warning +no_translator: .*\n +fix: set models\.llm/);
     // models.stance.japanese: nli sends Japanese claims to the pretrained cross-encoder (models/nli-ja, opt-in).
     writeFileSync(join(home, 'lyra.config.yaml'), ['models: { stance: { japanese: nli } }', ...scholarly, ''].join('\n'));
     const nli = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
     assert.match(nli.models.stance.ja.path ?? '', /nli-ja\/lyra\.json$/);
     assert.deepEqual([nli.models.stance.ja.backend, nli.models.stance.ja.model], ['embedded', 'nli-ja']);
+    writeFileSync(join(home, 'lyra.config.yaml'), ['models: { stance: { second_reading: none } }', ...scholarly, ''].join('\n'));
+    const once = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
+    assert.equal(once.models.second_reading, null);
     // Under a backend that judges every language itself, the setting does nothing, and doctor says so.
     writeFileSync(join(home, 'lyra.config.yaml'), ['models: { stance: { backend: transformers, japanese: nli } }', ...scholarly, ''].join('\n'));
     const ignored = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));

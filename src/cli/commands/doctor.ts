@@ -36,7 +36,10 @@ function printText(ctx: CliContext, r: DoctorReport): void {
   out.push(`chromium    ${t(r.chromium.path)}: ${r.chromium.found ? 'found' : 'not found'} (rendering ${r.chromium.render_enabled ? 'on' : 'off'})`);
   out.push(`web search  ${r.web_search.enabled ? r.web_search.providers.join(', ') : 'off'}: ${t(r.web_search.reason)}`, '');
   const judge = (j: DoctorReport['models']['stance']['en']): string => `${j.backend}  ${t(j.model ?? '—')}  ${j.present ? 'present' : 'MISSING'}`;
-  out.push(`stance      English: ${judge(r.models.stance.en)}`, `            Japanese: ${judge(r.models.stance.ja)}`);
+  out.push(`stance      English: ${judge(r.models.stance.en)}`);
+  const second = r.models.second_reading;
+  if (second) out.push(`            ${second.edges} read again by ${t(second.model)}  ${second.present ? 'present' : 'MISSING'}`);
+  out.push(`            Japanese: ${judge(r.models.stance.ja)}`);
   out.push(`embedding   ${r.models.embedding.backend} ${t(r.models.embedding.model)}${r.models.embedding.present ? '' : ' MISSING'}`);
   out.push(`llm         ${r.models.llm.configured ? `${t(r.models.llm.model ?? '')} at ${t(r.models.llm.base_url ?? '')}` : 'not configured'}`, '');
   ctx.io.stdout(`${out.join('\n')}\n`);

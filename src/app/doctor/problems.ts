@@ -140,6 +140,24 @@ function modelProblems(input: ProblemInput): Problem[] {
       fix: `remove models.stance.japanese from ${file}, or choose the nli, embedded or client backend`,
     });
   }
+  // models.stance.second_reading reads the embedded judge's edges again; the other backends have no such judge.
+  const reading = input.config.raw.models?.stance?.second_reading;
+  if (reading !== undefined && reading !== 'none' && m.stance_backend !== 'embedded') {
+    out.push({
+      severity: 'warning',
+      code: 'setting_ignored',
+      message: `models.stance.second_reading: ${reading} has no effect under models.stance.backend ${m.stance_backend}: only the embedded judge's edges are read again`,
+      fix: `remove models.stance.second_reading from ${file}, or choose the embedded backend`,
+    });
+  }
+  if (m.second_reading && !m.second_reading.present) {
+    out.push({
+      severity: 'error',
+      code: 'model_not_found',
+      message: `models.stance.second_reading: the ${m.second_reading.model} judge that reads the embedded judge's edges again is missing: ${m.second_reading.path}`,
+      fix: `restore models/${m.second_reading.model}/ from the repository, or set models.stance.second_reading: none in ${file}`,
+    });
+  }
   if (m.embedding.backend === 'transformers' && !m.embedding.present) {
     out.push(
       m.embedding.model

@@ -156,6 +156,10 @@ test('an offline machine: one finding, not one per source, that names the shippe
     writeFileSync(join(home, 'lyra.config.yaml'), ['models: { stance: { second_reading: none } }', ...scholarly, ''].join('\n'));
     const once = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
     assert.equal(once.models.second_reading, null);
+    writeFileSync(join(home, 'lyra.config.yaml'), ['models: { stance: { backend: nli, second_reading: nli } }', ...scholarly, ''].join('\n'));
+    const moot = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));
+    assert.equal(moot.models.second_reading, null);
+    assert.match(moot.problems.find((p) => p.code === 'setting_ignored')?.message ?? '', /second_reading: nli has no effect under models\.stance\.backend nli/);
     // Under a backend that judges every language itself, the setting does nothing, and doctor says so.
     writeFileSync(join(home, 'lyra.config.yaml'), ['models: { stance: { backend: transformers, japanese: nli } }', ...scholarly, ''].join('\n'));
     const ignored = doctorReportSchema.parse(JSON.parse((await runCli(['doctor', '--json', '--no-probe'], { home })).out));

@@ -58,6 +58,15 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
       /supporting evidence \(2\):\n {2}\[ACADEMIC\] (First|Second) paper\n {4}corpus:\/\/papers\/d\d \(¶0, chars 0–\d+\) — supports 0\.\d\d\n {4}"Yes/,
     );
     assert.match(text.out, /refuting evidence: none/);
+    assert.doesNotMatch(text.out, /\ntrust: /, 'ACADEMIC documents need no vouching');
+    // Added again without vouching for them (UNVERIFIED): the output says how to vouch, naming the corpus.
+    const again = await runCli(['corpus', 'add', join(home, 'docs.jsonl'), '--name', 'papers', '--trust-level', 'unverified'], { home });
+    assert.equal(again.code, 0, again.err);
+    const unvouched = await runCli(['verify', 'the claim is true', '--corpus', 'papers'], { home });
+    assert.equal(unvouched.code, 0, unvouched.err);
+    assert.match(unvouched.out, /\[UNVERIFIED\] (First|Second) paper/);
+    assert.match(unvouched.out, /\ntrust: the evidence from corpus papers is UNVERIFIED .*lyra corpus add <paths> --corpus papers --trust-level academic/);
+    await runCli(['corpus', 'add', join(home, 'docs.jsonl'), '--name', 'papers', '--trust-level', 'academic'], { home });
 
     // The task's counts are the claim asked's; the other sentences of the pages read are side claims,
     // counted apart and marked in the materials (a verify task read "UNSUPPORTED 108" for one claim).

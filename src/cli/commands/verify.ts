@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { verifyOnce, type VerifyOnceResult } from '../../app/research/verify.js';
-import { InvalidInputError, type EvidenceView, type Locator, isOriginModel } from '../../core/index.js';
+import { InvalidInputError, type EvidenceView, type Locator, isOriginModel, parseCorpusUrl } from '../../core/index.js';
 import { rationaleInWords } from '../../report/index.js';
 import { repeatable } from '../repeatable.js';
 import type { CliContext } from '../context.js';
@@ -44,6 +44,25 @@ function evidenceLines(title: string, list: EvidenceView[]): string[] {
   return out;
 }
 
+/**
+ * A line naming the corpora whose evidence counted as UNVERIFIED, with the command that vouches for them: a
+ * user's own folder is UNVERIFIED unless added with a trust level, and the status weighs evidence by trust
+ * (three right supports from such a folder stay UNSUPPORTED).
+ */
+function trustHint(evidence: readonly EvidenceView[]): string[] {
+  const names = new Set<string>();
+  for (const e of evidence) {
+    const doc = e.source.trustLevel === 'UNVERIFIED' ? parseCorpusUrl(e.source.url) : undefined;
+    if (doc) names.add(doc.corpus);
+  }
+  const corpora = [...names].sort();
+  if (corpora.length === 0) return [];
+  const name = corpora.length === 1 ? corpora[0]! : '<name>';
+  return [
+    `trust: the evidence from corpus ${corpora.join(', ')} is UNVERIFIED (added without a trust level) and weighs little; if you vouch for it: lyra corpus add <paths> --corpus ${name} --trust-level academic (or primary, government, trusted)`,
+  ];
+}
+
 export function formatVerifyResult(r: VerifyOnceResult): string {
   const lines = [
     `${r.status}  confidence ${r.confidence.toFixed(2)} ± ${r.uncertainty.toFixed(2)}  controversy ${r.controversy.toFixed(2)}`,
@@ -53,6 +72,7 @@ export function formatVerifyResult(r: VerifyOnceResult): string {
     ...(r.conditions.length > 0 ? [`conditions: ${r.conditions.join('; ')}`] : []),
     ...evidenceLines('supporting evidence', r.supporting),
     ...evidenceLines('refuting evidence', r.refuting),
+    ...trustHint([...r.supporting, ...r.refuting]),
     `neutral passages: ${r.neutralCount}`,
     `queries: ${r.queries.join(' | ') || '-'}`,
     `task: ${r.taskId}`,

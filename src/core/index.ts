@@ -16,7 +16,7 @@ export {
 export { spanOfSentence, spanWithin, type TextSpan } from './text-span.js';
 export { ERROR_CODES, errorCodeInfo, type ErrorCode, type ErrorCodeCategory, type ErrorCodeInfo } from './error-codes.js';
 export { POSTGRES_URL_MESSAGE, POSTGRES_URL_PATTERN, isPostgresUrl, redactDatabaseUrl } from './database-url.js';
-export { TRACKING_PARAMS, corpusDocumentUrl, hostOf, isTrackingParam, normalizeUrl, parseCorpusUrl } from './url.js';
+export { TRACKING_PARAMS, corpusDocumentUrl, hostOf, isTrackingParam, normalizeUrl, parseCorpusUrl, unverifiedCorpora } from './url.js';
 export { hostnameOf, registrableDomain } from './domain.js';
 export { CLAIM_ID_HASH_CHARS, claimId, contentHash, newId, normalizeStatement } from './ids.js';
 export { combineSignals, delay, throwIfAborted } from './async.js';

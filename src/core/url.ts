@@ -87,3 +87,17 @@ export function parseCorpusUrl(url: string): { corpus: string; id: string } | un
   const m = /^corpus:\/\/([^/]+)\/(.+)$/.exec(url);
   return m ? { corpus: decodeURIComponent(m[1]!), id: decodeURIComponent(m[2]!) } : undefined;
 }
+
+/**
+ * Corpora whose documents (corpus:// addresses: no address of their own) are among `sources` as UNVERIFIED,
+ * sorted: a user's own folder is that unless added with a trust level, and statuses weigh evidence by trust,
+ * so the research report and `lyra verify` say how to vouch for it.
+ */
+export function unverifiedCorpora(sources: ReadonlyArray<{ url: string; trustLevel: string }>): string[] {
+  const names = new Set<string>();
+  for (const s of sources) {
+    const doc = s.trustLevel === 'UNVERIFIED' ? parseCorpusUrl(s.url) : undefined;
+    if (doc) names.add(doc.corpus);
+  }
+  return [...names].sort();
+}

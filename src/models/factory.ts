@@ -84,13 +84,14 @@ export function createStanceModel(options: CreateStanceModelOptions): StanceMode
           { code: 'model_weights_missing', details: { path: weightsPath } },
         );
       }
+      const maxPairs = options.embedded?.maxPairs ?? DEFAULT_STANCE_MAX_PAIRS;
       const network = createEmbeddedStanceModel({ ...options.embedded, weightsPath });
       // Read the network's English edges again with the pretrained cross-encoder (second-reading.ts).
       const embedded =
         options.secondReading === 'nli' || options.secondReading === 'nli-refutes'
           ? withSecondReading({
               first: network,
-              second: () => createNliStanceModel({ maxPairs: options.embedded?.maxPairs ?? DEFAULT_STANCE_MAX_PAIRS }),
+              second: () => createNliStanceModel({ maxPairs }),
               secondName: 'nli',
               ...(options.secondReading === 'nli-refutes' ? { edges: ['refutes'] as const } : {}),
             })
@@ -99,7 +100,6 @@ export function createStanceModel(options: CreateStanceModelOptions): StanceMode
       // cross-encoder (models/nli-ja) is asked for: on realistic sentences it shows more edges, and more
       // wrong ones, than precision first allows (models/nli-ja/MODEL_CARD.md).
       if (options.japaneseJudge !== 'nli') return embedded;
-      const maxPairs = options.embedded?.maxPairs ?? DEFAULT_STANCE_MAX_PAIRS;
       return createLanguageRoutedStanceModel({
         // Its own name: the edges it judges are stored under it, and calibrations fitted for the embedded
         // network's confidences are never applied to the cross-encoder's.

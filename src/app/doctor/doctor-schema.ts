@@ -100,7 +100,7 @@ export const doctorReportSchema = z.strictObject({
     /** Which backend and model will judge English and Japanese claims. */
     stance: z.strictObject({ en: stanceJudgeSchema, ja: stanceJudgeSchema }),
     /**
-     * Under the embedded and client backends' English judge: which edges the pretrained cross-encoder reads
+     * Under the embedded backend's English judge: which edges the pretrained cross-encoder reads
      * again (models.stance.second_reading) and whether its model is there; null when none are.
      */
     second_reading: z

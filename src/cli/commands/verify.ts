@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { verifyOnce, type VerifyOnceResult } from '../../app/research/verify.js';
-import { InvalidInputError, type EvidenceView, type Locator, isOriginModel, parseCorpusUrl } from '../../core/index.js';
+import { InvalidInputError, type EvidenceView, type Locator, isOriginModel, unverifiedCorpora } from '../../core/index.js';
 import { rationaleInWords } from '../../report/index.js';
 import { repeatable } from '../repeatable.js';
 import type { CliContext } from '../context.js';
@@ -50,12 +50,7 @@ function evidenceLines(title: string, list: EvidenceView[]): string[] {
  * (three right supports from such a folder stay UNSUPPORTED).
  */
 function trustHint(evidence: readonly EvidenceView[]): string[] {
-  const names = new Set<string>();
-  for (const e of evidence) {
-    const doc = e.source.trustLevel === 'UNVERIFIED' ? parseCorpusUrl(e.source.url) : undefined;
-    if (doc) names.add(doc.corpus);
-  }
-  const corpora = [...names].sort();
+  const corpora = unverifiedCorpora(evidence.map((e) => e.source));
   if (corpora.length === 0) return [];
   const name = corpora.length === 1 ? corpora[0]! : '<name>';
   return [

@@ -7,13 +7,12 @@ import { PERSPECTIVE_KEYS, questionTopic, wideQueries } from './perspectives.js'
 import { clipQuery } from './query-text.js';
 import { isTitleText } from '../../extract/index.js';
 import { ANSWER_CLOSEST_QUOTES, closestQuotes, standsAlone } from './answer.js';
-import { shownVerdict, verdictConfidenceText, type EvidenceView, judgeFields, ORIGIN_JUDGE, modelJudge } from '../../core/index.js';
+import { shownVerdict, verdictConfidenceText, type EvidenceView, judgeFields, ORIGIN_JUDGE, modelJudge, unverifiedCorpora } from '../../core/index.js';
 import { pickQuote } from './quotes.js';
 import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scoring.js';
 import { finalStatus, riskLevel } from './status.js';
 import type { NormalizedClaimItem } from './artifacts.js';
 import { STRINGS } from './language.js';
-import { unverifiedCorpora } from './report.js';
 
 test('the topic is the question without question words; Japanese question endings are cut', () => {
   assert.equal(questionTopic('Is sea level rise accelerating?', 'en'), 'sea level rise accelerating');

@@ -4,7 +4,7 @@
 // number), contested claims with both sides, coverage by perspective, the limitations and the
 // References (source linked to its real address when known, locator, trust level). Every value from a
 // page, a provider or an error is a text piece of the report document (report/), escaped by each rendering.
-import { STANCE_UNSUPPORTED_LANGUAGE, parseCorpusUrl, type ClaimStatus, type Locator, type SourceView } from '../../core/index.js';
+import { STANCE_UNSUPPORTED_LANGUAGE, unverifiedCorpora, type ClaimStatus, type Locator } from '../../core/index.js';
 import {
   REPORT_DOCUMENT_FORMAT,
   heading,
@@ -320,17 +320,4 @@ export function reportDocument(ctx: RunContext, model: IntegrationModel): Report
       : paragraph([text(t.statusNone)]),
   );
   return { format: REPORT_DOCUMENT_FORMAT, language: s.language === 'ja' ? 'ja' : 'en', blocks };
-}
-
-/**
- * Corpora whose documents (without an address of their own) the run read as UNVERIFIED: a user's own
- * folder is that by default, and no verdict can rest on it alone, so the report says how to vouch for it.
- */
-export function unverifiedCorpora(pages: ReadonlyArray<Pick<SourceView, 'url' | 'trustLevel'>>): string[] {
-  const names = new Set<string>();
-  for (const p of pages) {
-    const doc = p.trustLevel === 'UNVERIFIED' ? parseCorpusUrl(p.url) : undefined;
-    if (doc) names.add(doc.corpus);
-  }
-  return [...names].sort();
 }

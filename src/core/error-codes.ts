@@ -254,7 +254,11 @@ export const ERROR_CODES = {
   no_relevant_claims: { category: 'warning', meaning: 'No claim shares enough words with the question (sources in another language, or off-topic results)' },
   no_reports: { category: 'invalid_input', meaning: 'The consensus selector was given no reports to select from' },
   no_results: { category: 'warning', meaning: 'The wide search found no source for the question (the sources may be in another language)' },
-  no_scholarly_source: { category: 'warning', meaning: 'Scholarly work was wanted (papers, identifiers, citations) but no scholarly source is selected' },
+  no_scholarly_source: {
+    category: 'warning',
+    meaning:
+      'Scholarly work was wanted (papers, identifiers, citations) but no scholarly source is selected; not raised when scholarly sources are enabled and the task named other providers only (a corpus alone)',
+  },
   no_search_provider: {
     category: 'non_retryable',
     meaning: 'No search provider is usable: turn web search on, add a local corpus, or enable a scholarly source',

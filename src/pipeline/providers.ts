@@ -13,6 +13,12 @@ export interface ProviderSelection {
   serp: Array<{ name: string; provider: SearchProvider }>;
   /** Scholarly sources selected, in the configured order. */
   scholarly: ScholarlySource[];
+  /**
+   * Whether scholarly sources are enabled but the task named none of them (`--corpus NAME` alone, say):
+   * the user's choice, so the phases that would use one skip without a warning. False when none is
+   * enabled at all, which `no_scholarly_source` reports.
+   */
+  scholarlyLeftOut: boolean;
 }
 
 function corporaNames(deps: PipelineDeps): string[] {
@@ -96,5 +102,5 @@ export function selectProviders(deps: PipelineDeps, names: string[]): ProviderSe
     else if (deps.webProviders[name]) serp.push({ name, provider: deps.webProviders[name]! });
   }
   const scholarly = deps.scholarly.sources.filter((s) => names.includes(s.name));
-  return { serp, scholarly };
+  return { serp, scholarly, scholarlyLeftOut: scholarly.length === 0 && deps.scholarly.sources.length > 0 };
 }

@@ -3,6 +3,7 @@
 // with their status, rationale and verbatim quotes, contested pairs — with every text still raw.
 // Escaping happens once, where HTML is written (core/format htmlText / htmlAttr / htmlLink).
 import type { ClaimStatus, ContradictionType, ShownVerdictInput, TrustLevel } from '../core/index.js';
+import type { ReportBlock } from './document.js';
 
 export type HtmlClaimStatus = ClaimStatus | 'PENDING';
 
@@ -94,6 +95,8 @@ export interface HtmlReportDocument {
    * heading and note in the document's language (the Markdown report's "Nearest claims" section).
    */
   nearest?: { heading: string; note: string; claims: Array<{ statement: string; relevance: string; status: HtmlClaimStatus }> };
+  /** The Markdown report's Limitations (open gaps, failed searches, warnings, trust), with its heading in the document's language. */
+  limitations?: { heading: string; blocks: ReportBlock[] };
 }
 
 /** Colours shared by the report and the browser UI: claim status and source trust level. */

@@ -91,6 +91,14 @@ function definedCites(doc: ReportDocument): Set<number> {
   return out;
 }
 
+/**
+ * Blocks without citations (a report's Limitations) as HTML, each value escaped as in the fragment below,
+ * placed under a section's own <h2>: their headings keep the Markdown's levels (### → <h3>).
+ */
+export function renderHtmlBlocks(blocks: readonly ReportBlock[]): string {
+  return blocks.map((b) => blockHtml(b.type === 'heading' ? { ...b, level: b.level - 1 } : b, new Set(), {})).join('\n');
+}
+
 /** The document as an HTML fragment (in <div class="report">). */
 export function renderHtmlFragment(doc: ReportDocument, links: ReportLinks = {}): string {
   const cites = definedCites(doc);

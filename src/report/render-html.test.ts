@@ -111,3 +111,22 @@ test('report.html: an insufficient-evidence answer shows no confidence figure wh
   assert.ok(!ja.includes('確信度 0.55'), 'no figure in Japanese either');
   assert.ok(ja.includes('判定 3 件'));
 });
+
+test('report.html: the Limitations of report.md follow the sources, their sub-headings at <h3> and every text escaped', () => {
+  const d: HtmlReportDocument = {
+    ...doc(),
+    limitations: {
+      heading: 'Limitations',
+      blocks: [
+        { type: 'heading', level: 3, content: [{ type: 'text', text: 'Warnings' }] },
+        { type: 'list', list: { ordered: false, items: [{ content: [{ type: 'text', text: 'corpus (x): <script>alert(1)</script>' }] }] } },
+      ],
+    },
+  };
+  const html = renderHtmlReport(d);
+  const section = html.split('<section id="limitations">')[1]?.split('</section>')[0] ?? '';
+  assert.ok(html.indexOf('id="sources"') < html.indexOf('id="limitations"'));
+  assert.match(section, /^<h2>Limitations<\/h2><h3>Warnings<\/h3>\n<ul><li>corpus \(x\): &lt;script&gt;/);
+  assert.ok(!section.includes('<script>'));
+  assert.ok(!renderHtmlReport(doc()).includes('id="limitations"'), 'no section without limitations');
+});

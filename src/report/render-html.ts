@@ -15,6 +15,7 @@ import {
   type HtmlReportDocument,
   type HtmlSource,
 } from './html-document.js';
+import { renderHtmlBlocks } from './html-fragment.js';
 import { REPORT_CSS, REPORT_SCRIPT } from './html-style.js';
 import { renderSvgGraph } from './svg-graph.js';
 
@@ -218,6 +219,7 @@ ${groups.join('\n') || `<p>${htmlText(t.none)}</p>`}
 ${doc.nearest ? nearestHtml(doc.nearest, t) : ''}
 <section id="contested"><h2>${htmlText(t.contested)}</h2>${contestedHtml(doc.contested, byId, t)}</section>
 <section id="sources"><h2>${htmlText(t.sources)}</h2>${sourcesHtml(doc.claims)}</section>
+${doc.limitations ? `<section id="limitations"><h2>${htmlText(doc.limitations.heading)}</h2>${renderHtmlBlocks(doc.limitations.blocks)}</section>` : ''}
 </main>
 <footer>${htmlText(t.footer)}</footer>
 <script>${REPORT_SCRIPT}</script>

@@ -26,6 +26,9 @@ export async function runAcademicPhase(ctx: QueryContext): Promise<AcademicOutpu
   const reasons = [...assessment.reasons, ...(input.seekPrimary ? ['seek_primary'] : []), ...(selection.serp.length === 0 ? ['no_serp_provider'] : [])];
   if (reasons.length === 0) return { ran: false, reasons: ['not_academic'], papers: [], resultsFound: 0, warnings: [] };
   if (selection.scholarly.length === 0) {
+    // Scholarly sources left out by the task's own providers (a corpus named alone) are a choice, not a
+    // fault to warn about on every query.
+    if (selection.scholarlyLeftOut) return { ran: false, reasons: [...reasons, 'scholarly_not_selected'], papers: [], resultsFound: 0, warnings: [] };
     return {
       ran: false,
       reasons,

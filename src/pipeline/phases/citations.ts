@@ -117,6 +117,8 @@ export async function runCitationsPhase(
   const tracked = input.papers.filter((p) => p.isNew);
   if (tracked.length === 0) return { ...out, complete: true };
   if (ctx.selection.scholarly.length === 0) {
+    // The task's providers leave the enabled scholarly sources out by choice: nothing to warn about.
+    if (ctx.selection.scholarlyLeftOut) return { ...out, complete: true };
     out.warnings.push(
       warning({
         source: 'citations',

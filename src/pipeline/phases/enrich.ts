@@ -54,6 +54,8 @@ export async function runEnrichPhase(ctx: QueryContext, input: ScholarlyId[]): P
   if (asked.length === 0) return out;
   if (ctx.selection.scholarly.length === 0) {
     out.skipped = out.asked;
+    // The task's providers leave the enabled scholarly sources out by choice: skipped, not warned.
+    if (ctx.selection.scholarlyLeftOut) return out;
     out.warnings.push(
       warning({
         source: 'enrich',

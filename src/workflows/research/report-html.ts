@@ -10,7 +10,7 @@ import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integration-model.js';
 import { MIN_RELEVANCE } from './normalize.js';
-import { byPriority, formatLocator, localTime, nearestClaimsOf, reportFileName } from './report.js';
+import { byPriority, formatLocator, limitations, localTime, nearestClaimsOf, reportFileName } from './report.js';
 import type { ResearchState } from './state.js';
 
 /** Claims in report.html at most (the most relevant); every claim is in verified_claims.json. */
@@ -109,6 +109,7 @@ export function reportHtmlDocument(ctx: RunContext, model: IntegrationModel): Ht
     totalClaims: relevant.length,
     contested: model.snapshot.contested.filter((p) => relevant.some((c) => c.claim_id === p.claimId) && relevant.some((c) => c.claim_id === p.otherClaimId)),
     ...(near ? { nearest: { heading: ctx.strings.nearestClaims, ...near } } : {}),
+    limitations: { heading: ctx.strings.limitations, blocks: limitations(ctx, model) },
   };
 }
 

@@ -115,7 +115,8 @@ export function countsText(counts: Record<ClaimStatus, number>): string {
   return STATUS_ORDER.map((s) => `${s} ${counts[s]}`).join(', ');
 }
 
-function limitations(ctx: RunContext, model: IntegrationModel): ReportBlock[] {
+/** The report's Limitations: open gaps, failed and skipped searches, unchecked major claims, warnings, trust levels (report.md and report.html). */
+export function limitations(ctx: RunContext, model: IntegrationModel): ReportBlock[] {
   const t = ctx.strings;
   const s = ctx.state;
   const out: ReportBlock[] = [];

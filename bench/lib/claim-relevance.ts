@@ -3,7 +3,9 @@
 // and aspect terms weighted by rarity, workflows/answer) against the hand labels, and in the same run
 // the relevance it replaced (share of the question's content words, RELEVANCE_TERMS_CAP) as a baseline.
 import { normalizeClaim } from '../../src/extract/index.js';
-import { MIN_RELEVANCE, analyzeQuestion, claimRelevance, relevanceTo, type TermWeights } from '../../src/workflows/index.js';
+import type { Thesaurus } from '../../src/core/index.js';
+import { createWordNetThesaurus } from '../../src/models/index.js';
+import { MIN_RELEVANCE, analyzeQuestion, claimRelevance, relevanceTo, subjectSynonyms, type TermWeights } from '../../src/workflows/index.js';
 import { claimsFromSentence } from './claim-checkability.js';
 import { binaryScores, documentTitleOf, readJsonl, resolveSentence, type BinaryScores, type SentenceRef } from './claim-samples.js';
 
@@ -104,13 +106,22 @@ export interface LabelledRelevanceQuestion {
   rows: LabelledRelevanceRow[];
 }
 
-/** The labelled claims of a relevance sample, question by question, with the rules' relevance of each. */
-export function labelledRelevance(file: string): LabelledRelevanceQuestion[] {
+let wordnet: Thesaurus | undefined;
+
+/**
+ * The labelled claims of a relevance sample, question by question, with the rules' relevance of each, the
+ * subject's other names read from `thesaurus` as a research run reads them (default WordNet, as the app's;
+ * `null` for the rules without them).
+ */
+export function labelledRelevance(file: string, options: { thesaurus?: Thesaurus | null } = {}): LabelledRelevanceQuestion[] {
+  const thesaurus = options.thesaurus === undefined ? (wordnet ??= createWordNetThesaurus()) : options.thesaurus;
   const lines = readJsonl<Line>(file);
   return [...new Set(lines.map((l) => l.question))].map((question) => {
     const header = lines.find((l): l is Extract<Line, { weights: unknown }> => l.question === question && 'weights' in l);
     const weights: TermWeights = { n: header?.weights.n ?? 0, df: new Map(Object.entries(header?.weights.df ?? {})) };
-    const analysis = analyzeQuestion(question);
+    const read = analyzeQuestion(question);
+    const synonyms = thesaurus ? subjectSynonyms(read, thesaurus, (text) => normalizeClaim({ text, source: 'bench' }).terms) : [];
+    const analysis = synonyms.length > 0 ? { ...read, subjectSynonyms: synonyms } : read;
     const questionTerms = normalizeClaim({ text: question, source: 'q' }).terms;
     const items = lines.filter((l): l is Exclude<Line, { weights: unknown }> => l.question === question && !('weights' in l));
     const rowsIn = new Map<string, number>();

@@ -51,6 +51,8 @@ export interface AppEngine extends PipelineEngine {
   embeddingModel(): EmbeddingModel;
   /** Relevance by meaning for research runs (models.relevance; undefined under `backend: rules`), built on first use. */
   relevanceModel(): RelevanceModel | undefined;
+  /** The thesaurus of synonym queries (WordNet), which research relevance also reads for the subject's other names. */
+  readonly thesaurus: Thesaurus;
 }
 
 type PipelineSection = NonNullable<LyraConfig['raw']['pipeline']>;
@@ -117,6 +119,8 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
   const limits = { ...pipelineLimitsOf(config), ...overrides.limits };
   const graphLimits = graphLimitsOf(config);
   const translator = runtime.translator();
+  // One thesaurus for synonym queries and research relevance (it reads WordNet's files on demand).
+  const thesaurus = overrides.thesaurus ?? createWordNetThesaurus();
   const engine = createPipelineEngine({
     store,
     fetcher,
@@ -136,7 +140,7 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
     },
     trust: createTrustResolver({ policy: runtime.policy(), store }),
     ...(translator ? { translator } : {}),
-    thesaurus: overrides.thesaurus ?? createWordNetThesaurus(),
+    thesaurus,
     questionRelevance: createQuestionRelevance(),
     canRender: overrides.fetcher ? overrides.canRender === true : runtime.canRender,
     limits,
@@ -156,6 +160,7 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
     stanceModel: runtime.stance,
     embeddingModel: runtime.embedding,
     relevanceModel: runtime.relevanceModel,
+    thesaurus,
     async createTask(input) {
       await ensureCorpora(input.providers);
       return engine.createTask(input);

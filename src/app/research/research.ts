@@ -120,11 +120,12 @@ function answerDeps(
   engine: AppEngine,
   chat: ChatClient | undefined,
   overrides: RunResearchOverrides,
-): Pick<ResearchDeps, 'writer' | 'judge' | 'describeSources' | 'linkOf' | 'relevanceModel'> {
+): Pick<ResearchDeps, 'writer' | 'judge' | 'describeSources' | 'linkOf' | 'relevanceModel' | 'thesaurus'> {
   const writer = overrides.writer === undefined ? chat : (overrides.writer ?? undefined);
   const relevanceModel = engine.relevanceModel();
   return {
     ...(relevanceModel ? { relevanceModel } : {}),
+    thesaurus: engine.thesaurus,
     ...(writer ? { writer, judge: engine } : {}),
     describeSources: (providers) => describeSources(engine.store, providers),
     linkOf: (url) => builtinDocumentLink(url),

@@ -14,9 +14,12 @@
 //   claims share "blood pressure" but not the subject: the aerobic-exercise trial scores 0.115, the
 //   meta-analysis of endurance training 0.079 and the salt sentence 0.075, all under the cut. The judge
 //   reads the trial as support (nli 0.69; embedded 0.94, under its precision bar).
-// - vitamin C: "vitamin C" against "ascorbic acid" and "ascorbate". The ascorbic-acid trial scores 0.068,
+// - vitamin C: "vitamin C" against "ascorbic acid" and "ascorbate". The ascorbic-acid trial scored 0.068,
 //   the zinc sentence 0.039. The nli judge leans to reading the ascorbic-acid trial as refuting (0.68,
-//   under its bar 0.74).
+//   under its bar 0.74). Since 2026-11-29 (third session) the subject's other names come from WordNet
+//   (workflows/answer/subject-synonyms.ts: "vitamin C" is "ascorbic acid"): the trial is relevant and the
+//   run exits 0, answering "insufficient evidence" — the default judge leaves the trial neutral, leaning
+//   to supporting at 0.70 (it does not know the two names either).
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,7 +46,7 @@ const CASES = [
     corpus: 'vitamin-c',
     question: 'Does vitamin C shorten the common cold?',
     quote: /ascorbic acid|ascorbate/i,
-    todo: 'the ascorbic-acid trial scores relevance 0.068, under the cut 0.3, and the nli judge leans to refuting it (issues 31, 32)',
+    todo: 'the ascorbic-acid trial is relevant by its WordNet name, but the judge leaves it neutral (0.70 to supporting): "insufficient evidence" (issues 31, 32)',
   },
 ] as const;
 

@@ -9,6 +9,14 @@ export const QUESTION_KINDS = ['science', 'technology', 'policy', 'history'] as 
 /** science/health, technology/product, policy/society, history/fact. */
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
+/** A span of the subject and its other names: a claim holding every term of one name holds the span's terms (subject-synonyms.ts). */
+export interface SubjectSynonym {
+  /** The span's terms, all of them subject terms ("vitamin", "c"). */
+  terms: readonly string[];
+  /** Each name's content terms ("ascorbic", "acid"). */
+  alternatives: ReadonlyArray<readonly string[]>;
+}
+
 export interface QuestionAnalysis {
   question: string;
   language: TextLanguage;
@@ -35,6 +43,11 @@ export interface QuestionAnalysis {
    * hurricanes becoming stronger…"). A claim that does not say it says nothing of what is asked.
    */
   predicate?: string;
+  /**
+   * The subject's spans known by other names (subject-synonyms.ts, from a thesaurus; set by the caller
+   * that has one): a claim holding every term of one name holds the span's terms.
+   */
+  subjectSynonyms?: ReadonlyArray<SubjectSynonym>;
 }
 
 /** Verbs that carry no question of their own ("becoming stronger" asks about "strong"). */

@@ -13,10 +13,12 @@
 //   relevance  = S × (ASPECT_FLOOR + (1 − ASPECT_FLOOR) × A), halved when S < SUBJECT_MIN
 //
 // A term counts as held when the claim has it, a near form of it (same first letters: "warming" /
-// "warm", "acidification" / "acidic") or a near synonym (ENTITY_SYNONYMS, PREDICATE_SYNONYMS). So a claim must name the
+// "warm", "acidification" / "acidic") or a near synonym (ENTITY_SYNONYMS, PREDICATE_SYNONYMS); a subject term also
+// when the claim names its span otherwise (QuestionAnalysis.subjectSynonyms: "ascorbic acid" holds "vitamin" and
+// "c" of "vitamin C"). So a claim must name the
 // subject to be relevant, and a frequent word of the corpus ("climate change" in a climate corpus)
 // weighs little: an IPCC sentence does not become relevant to a question about coral reefs.
-import type { QuestionAnalysis } from './question.js';
+import type { QuestionAnalysis, SubjectSynonym } from './question.js';
 
 /** Share of the subject's weight a claim must hold; below it the relevance is halved (it cannot reach MIN_RELEVANCE with a subject half-named). */
 export const SUBJECT_MIN = 0.5;
@@ -237,9 +239,18 @@ export function holdsTerm(claimTerms: ReadonlySet<string>, term: string, options
  * Subject match: the rarity-weighted share of the subject's terms held, its head counting HEAD_WEIGHT
  * times; a claim that does not hold the head gets half ("CO2 levels" is not about "sea level rise").
  */
-function subjectShare(terms: readonly string[], have: ReadonlySet<string>, weights: TermWeights, head: string | undefined, names: readonly string[]): number {
+function subjectShare(
+  terms: readonly string[],
+  have: ReadonlySet<string>,
+  weights: TermWeights,
+  head: string | undefined,
+  names: readonly string[],
+  synonyms: ReadonlyArray<SubjectSynonym>,
+): number {
+  // A span of the subject named otherwise ("ascorbic acid" for "vitamin C") holds the span's terms.
+  const named = new Set(synonyms.filter((s) => s.alternatives.some((alt) => alt.every((a) => holdsTerm(have, a)))).flatMap((s) => s.terms));
   // Each term is looked up once: the head and the names are subject terms too.
-  const holds = heldTerms(terms, (t) => holdsTerm(have, t));
+  const holds = heldTerms(terms, (t) => named.has(t) || holdsTerm(have, t));
   let total = 0;
   let held = 0;
   for (const t of terms) {
@@ -302,12 +313,12 @@ export interface RelevanceParts {
 
 /** Relevance of a claim (its content terms) to a question, with its parts; see the formula above. */
 export function claimRelevance(
-  question: Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head' | 'names' | 'predicate'>,
+  question: Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head' | 'names' | 'predicate' | 'subjectSynonyms'>,
   claimTerms: readonly string[],
   weights: TermWeights,
 ): RelevanceParts {
   const have = new Set(claimTerms);
-  const s = subjectShare(question.subjectTerms, have, weights, question.head, question.names ?? []);
+  const s = subjectShare(question.subjectTerms, have, weights, question.head, question.names ?? [], question.subjectSynonyms ?? []);
   const a = question.aspectTerms.length > 0 ? aspectShare(question.aspectTerms, have, weights, question.subjectTerms, question.predicate) : 1;
   const raw = s * (ASPECT_FLOOR + (1 - ASPECT_FLOOR) * a);
   const relevance = s >= SUBJECT_MIN ? raw : raw / 2;
@@ -317,7 +328,7 @@ export function claimRelevance(
 
 /** The best relevance over several readings of one question (the question and its translations). */
 export function bestRelevance(
-  questions: ReadonlyArray<Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head' | 'names' | 'predicate'>>,
+  questions: ReadonlyArray<Pick<QuestionAnalysis, 'subjectTerms' | 'aspectTerms' | 'head' | 'names' | 'predicate' | 'subjectSynonyms'>>,
   claimTerms: readonly string[],
   weights: TermWeights,
 ): RelevanceParts {

@@ -5,9 +5,9 @@
 // question and the title of the document the claim comes from. A claim that is not worth checking when
 // read alone — a decisive sentence the engine turned into a claim, a headline — is never relevant, so no
 // report shows it as a claim.
-import { InvalidInputError, NonRetryableError, throwIfAborted, type ClaimMaterial, type RelevanceModel } from '../../core/index.js';
+import { InvalidInputError, NonRetryableError, throwIfAborted, type ClaimMaterial, type RelevanceModel, type Thesaurus } from '../../core/index.js';
 import type { NormalizedClaim } from '../../extract/index.js';
-import { analyzeQuestion, bestRelevance, termWeights, type QuestionAnalysis, type RelevanceParts } from '../answer/index.js';
+import { analyzeQuestion, bestRelevance, subjectSynonyms, termWeights, type QuestionAnalysis, type RelevanceParts } from '../answer/index.js';
 import type { ResearchState } from './state.js';
 
 /**
@@ -93,9 +93,21 @@ export async function prepareMeaning(ctx: Pick<RelevanceContext, 'meaning' | 'wo
   missing.forEach((s, i) => m.similarity.set(s, cosines[i]!));
 }
 
-/** The question and its translated topics, analyzed. */
-export function questionReadings(state: Pick<ResearchState, 'question' | 'topics' | 'language'>): QuestionAnalysis[] {
-  return [analyzeQuestion(state.question), ...state.topics.slice(1).map((t) => analyzeQuestion(t.topic, { language: t.language }))];
+/**
+ * The question and its translated topics, analyzed; with a thesaurus, each English reading's subject
+ * spans known by other names (read with `analyze`'s terms, as claims are).
+ */
+export function questionReadings(
+  state: Pick<ResearchState, 'question' | 'topics' | 'language'>,
+  options: { thesaurus?: Thesaurus; analyze?: (statement: string) => Pick<NormalizedClaim, 'terms'> } = {},
+): QuestionAnalysis[] {
+  const readings = [analyzeQuestion(state.question), ...state.topics.slice(1).map((t) => analyzeQuestion(t.topic, { language: t.language }))];
+  const { thesaurus, analyze } = options;
+  if (!thesaurus || !analyze) return readings;
+  return readings.map((q) => {
+    const synonyms = subjectSynonyms(q, thesaurus, (text) => analyze(text).terms);
+    return synonyms.length > 0 ? { ...q, subjectSynonyms: synonyms } : q;
+  });
 }
 
 /** Subject and aspect shares and relevance of a text (not screened for worth), term rarity counted over `statements`. */

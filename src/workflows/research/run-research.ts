@@ -241,7 +241,8 @@ function result(
 
 function contextFor(deps: ResearchDeps, state: ResearchState, signal?: AbortSignal): RunContext {
   const analyze = createClaimAnalyzer();
-  return createRunContext({ deps, state, ...(signal ? { signal } : {}), analyze, questions: questionReadings(state) });
+  const questions = questionReadings(state, { ...(deps.thesaurus ? { thesaurus: deps.thesaurus } : {}), analyze });
+  return createRunContext({ deps, state, ...(signal ? { signal } : {}), analyze, questions });
 }
 
 /** Starts a research run: creates the engine task, plans WIDE and runs every phase. */

@@ -1,5 +1,5 @@
 // What the research workflow needs (injected) and what it gives back.
-import type { ClaimStatus, Engine, RelevanceModel, StanceJudge, Translator } from '../../core/index.js';
+import type { ClaimStatus, Engine, RelevanceModel, StanceJudge, Thesaurus, Translator } from '../../core/index.js';
 import type { Answer, AnswerWriter } from '../answer/index.js';
 import type { TerminationRule } from '../../policy/index.js';
 import type { ResearchLanguage } from './language.js';
@@ -37,6 +37,11 @@ export interface ResearchDeps {
    * question and claim and of question and the claim's document title, for English questions. Without it the term rules alone score relevance.
    */
   relevanceModel?: RelevanceModel;
+  /**
+   * Names of things by other names (WordNet), for relevance: a claim that names the question's subject
+   * otherwise ("ascorbic acid" for "vitamin C") holds it. Without it only the rules' own synonyms count.
+   */
+  thesaurus?: Thesaurus;
   /** Clock (tests). */
   now?: () => Date;
 }

@@ -100,7 +100,7 @@ export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | u
 }
 
 function answerQuote(q: AnswerQuote & { leans?: 'supports' | 'refutes' }, stance: 'supports' | 'refutes', run: ResearchRunInfo, lang: 'en' | 'ja'): HtmlQuote {
-  const locator = q.evidence_id ? run.locators.get(q.evidence_id) : undefined;
+  const locator = (q.evidence_id ? run.locators.get(q.evidence_id) : undefined) ?? q.locator;
   const link = q.link ?? builtinDocumentLink(q.url) ?? undefined;
   return {
     text: q.quote,

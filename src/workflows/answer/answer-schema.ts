@@ -2,7 +2,7 @@
 // `lyra research --json` result (JSON Schema in schemas/research/answer.schema.json, generated from
 // this zod schema; regenerate with `node --import tsx scripts/write-research-schemas.ts`).
 import { z } from 'zod';
-import { TRUST_LEVELS } from '../../core/index.js';
+import { TRUST_LEVELS, locatorSchema } from '../../core/index.js';
 import { ANSWER_VERDICTS } from './verdict.js';
 
 export const answerQuoteSchema = z.strictObject({
@@ -14,6 +14,12 @@ export const answerQuoteSchema = z.strictObject({
   stance_confidence: z.number().min(0).max(1).describe("The stance model's confidence that the quote supports (for) or refutes (against) the proposition"),
   evidence_id: z.string().nullable().describe('The evidence item in evidence.json, when the quote is one'),
   citation: z.number().int().min(1).nullable().describe("The quote's number in the report's References"),
+  locator: z
+    .strictObject(locatorSchema.shape)
+    .optional()
+    .describe(
+      'Where the quote sits in its source (heading path, paragraph, sentence, characters), when known: two quotes of one document are told apart by it',
+    ),
 });
 
 export const closestQuoteSchema = answerQuoteSchema.extend({

@@ -117,6 +117,7 @@ function quoteFromArtifact(e: EvidenceItemArtifact, linkOf: AnswerInput['linkOf'
     stance_confidence: e.confidence,
     evidence_id: e.evidence_id,
     citation: null,
+    locator: e.locator,
   };
 }
 
@@ -149,6 +150,7 @@ export function closestQuotes(
       stance_confidence: Math.round(e.scores[leans] * 1000) / 1000,
       evidence_id: null,
       citation: null,
+      locator: e.locator,
       leans,
     });
   }
@@ -223,6 +225,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
               stance_confidence: Math.round(x.e.confidence * 1000) / 1000,
               evidence_id: null,
               citation: null,
+              locator: x.e.locator,
             },
       };
     };

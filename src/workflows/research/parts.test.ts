@@ -313,7 +313,7 @@ test('closest quotes: the neutral passages in the order given, each once, origin
     ),
     view('a', 'Normal speaking causes airborne virus transmission.', { supports: 0.41, refutes: 0.05, neutral: 0.54 }),
     view('o', 'The claim as stated in its own source.', { supports: 1, refutes: 0, neutral: 0 }, judgeFields(ORIGIN_JUDGE)),
-    view('b', 'Droplets were not detected beyond two metres.', { supports: 0.1, refutes: 0.35, neutral: 0.55 }),
+    view('b', 'Droplets were not detected beyond two metres.', { supports: 0.1, refutes: 0.35, neutral: 0.55 }, { locator: { paragraph: 2, sentence: 0 } }),
     view('a', 'Normal speaking causes airborne virus transmission.', { supports: 0.41, refutes: 0.05, neutral: 0.54 }),
     view('n', 'No scores were kept for this one.', undefined),
     view('x', 'A blocked page says whatever it says.', { supports: 0.3, refutes: 0.1, neutral: 0.6 }),
@@ -330,6 +330,8 @@ test('closest quotes: the neutral passages in the order given, each once, origin
       ['Singing produced more aerosol than speaking.', 'supports', 0.3],
     ],
   );
+  // Each keeps where it sits in its source: two quotes of one document are told apart in the References.
+  assert.deepEqual(out[1]!.locator, { paragraph: 2, sentence: 0 });
 });
 
 test("a passage that is its source's title is a heading, compared case- and spacing-blind without closing punctuation", () => {

@@ -29,7 +29,7 @@ function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ct
     tier: q.tier,
     confidence: q.stance_confidence,
     model: null,
-    locator: {},
+    locator: q.locator ?? {},
     published_at: null,
   };
   return cites.cite(e, about, ctx.strings.quotedAbove);

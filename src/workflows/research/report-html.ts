@@ -54,7 +54,7 @@ function answerQuote(ctx: RunContext, model: IntegrationModel, q: AnswerQuote, s
       ...sourceOf(ctx, model, { url: q.url, title: q.title, tier: q.tier, ...(art ? { source_id: art.source_id } : {}) }),
       ...(q.link ? { link: q.link } : {}),
     },
-    locator: art ? formatLocator(art.locator, ctx.state.language === 'ja') : '—',
+    locator: art || q.locator ? formatLocator(art?.locator ?? q.locator ?? {}, ctx.state.language === 'ja') : '—',
   };
 }
 

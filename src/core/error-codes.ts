@@ -256,8 +256,7 @@ export const ERROR_CODES = {
   no_results: { category: 'warning', meaning: 'The wide search found no source for the question (the sources may be in another language)' },
   no_scholarly_source: {
     category: 'warning',
-    meaning:
-      'Scholarly work was wanted (papers, identifiers, citations) but no scholarly source is selected; not raised when scholarly sources are enabled and the task named other providers only (a corpus alone)',
+    meaning: 'Scholarly work was wanted (papers, identifiers, citations) but no scholarly source is enabled for the task',
   },
   no_search_provider: {
     category: 'non_retryable',

@@ -17,9 +17,11 @@
 // - vitamin C: "vitamin C" against "ascorbic acid" and "ascorbate". The ascorbic-acid trial scored 0.068,
 //   the zinc sentence 0.039. The nli judge leans to reading the ascorbic-acid trial as refuting (0.68,
 //   under its bar 0.74). Since 2026-11-29 (third session) the subject's other names come from WordNet
-//   (workflows/answer/subject-synonyms.ts: "vitamin C" is "ascorbic acid"): the trial is relevant and the
-//   run exits 0, answering "insufficient evidence" — the default judge leaves the trial neutral, leaning
-//   to supporting at 0.70 (it does not know the two names either).
+//   (extract/claims/other-names.ts: "vitamin C" is "ascorbic acid"): the trial is relevant, and the
+//   proposition is judged against it as "Ascorbic acid does shorten the common cold." (supports 0.90; as
+//   stated, neutral at 0.70). The run exits 0 with the trial quoted for the proposition, but answers
+//   "insufficient evidence": one UNVERIFIED document is too little for a verdict (the same folder added
+//   --trust-level academic answers "supported (0.81)").
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,7 +48,7 @@ const CASES = [
     corpus: 'vitamin-c',
     question: 'Does vitamin C shorten the common cold?',
     quote: /ascorbic acid|ascorbate/i,
-    todo: 'the ascorbic-acid trial is relevant by its WordNet name, but the judge leaves it neutral (0.70 to supporting): "insufficient evidence" (issues 31, 32)',
+    todo: 'the ascorbic-acid trial is relevant and quoted for the proposition by its WordNet name, but one UNVERIFIED document is too little for a verdict (issues 31, 32)',
   },
 ] as const;
 

@@ -1,5 +1,5 @@
 // What the graph step is given: the store, the models and the trust resolver (the engine wires them).
-import type { ClaimScreen, EmbeddingModel, EngineEvent, StanceModel, Store } from '../../core/index.js';
+import type { ClaimScreen, EmbeddingModel, EngineEvent, StanceModel, Store, Thesaurus } from '../../core/index.js';
 import type { TrustResolver } from '../materials/index.js';
 import type { GraphLimits } from './limits.js';
 
@@ -23,6 +23,11 @@ export interface GraphDeps {
    * finding (graph/corroborate.ts); each asked for only when a pair needs it.
    */
   corroboration?: { encoder: () => EmbeddingModel | undefined; judge: () => StanceModel | undefined };
+  /**
+   * Optional: names of things by other names (WordNet). A claim whose subject has some is also ranked
+   * and judged in the name its evidence uses (claim-readings.ts); without it, as stated only.
+   */
+  thesaurus?: Thesaurus;
   trust: TrustResolver;
   emit: (e: EngineEvent) => void;
   limits?: Partial<GraphLimits>;

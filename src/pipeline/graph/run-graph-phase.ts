@@ -8,6 +8,7 @@ import { extractClaimsStep } from './claims-step.js';
 import { claimsStatedOn, corroborateClaims } from './corroborate.js';
 import type { GraphDeps } from './deps.js';
 import { resolveGraphLimits } from './limits.js';
+import { askedClaimIds } from './recompute.js';
 import { judgeClaims } from './stance-for-claims.js';
 import { graphWarning } from './warnings.js';
 
@@ -61,7 +62,14 @@ export async function runGraphPhase(deps: GraphDeps, input: GraphPhaseInput): Pr
   const graph = session.graph();
   const step2 = input.deferStance
     ? { edges: [], warnings: [] }
-    : await judgeClaims(d, { graph, claims: graph.claims, k: limits.candidatesPerClaim, limits, ...(signal ? { signal } : {}) });
+    : await judgeClaims(d, {
+        graph,
+        claims: graph.claims,
+        k: limits.candidatesPerClaim,
+        limits,
+        ...(deps.thesaurus ? { asked: askedClaimIds(d.store, input.taskId) } : {}),
+        ...(signal ? { signal } : {}),
+      });
   warnings.push(...step2.warnings);
   // Claims of different sources that state the same finding, linked by the pretrained judge (corroborate.ts):
   // the claims stated on this phase's pages, which are the same pages after a kill (pagesToGraph), so a

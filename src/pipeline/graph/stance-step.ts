@@ -28,6 +28,8 @@ export interface StancePairInput {
   fragment: Fragment;
   /** What the model reads: the fragment's rationale sentences for the claim (default: the whole fragment). */
   passage?: string;
+  /** What the model reads as the claim: the claim in the name the passage uses for its subject (claim-readings.ts); default its statement. */
+  statement?: string;
 }
 
 /** The model's judgement of each pair, in order, or a typed error when it answers another number of them. */
@@ -79,7 +81,7 @@ export async function judgePairs(
     const batch = pairs.slice(k, k + batchSize);
     const judgements = await judgeEach(
       stance,
-      batch.map((p) => ({ claim: p.claim.statement, passage: p.passage ?? p.fragment.text })),
+      batch.map((p) => ({ claim: p.statement ?? p.claim.statement, passage: p.passage ?? p.fragment.text })),
       signal,
     );
     const now = new Date().toISOString();

@@ -49,7 +49,14 @@ export async function verifyStatement(
 
   const graph = loadTaskGraph(store, taskId);
   const claim = graph.claimById.get(n.claimId)!;
-  const step2 = await judgeClaims(deps, { graph, claims: [claim], k: limits.verifyCandidates, limits, ...(signal ? { signal } : {}) });
+  const step2 = await judgeClaims(deps, {
+    graph,
+    claims: [claim],
+    k: limits.verifyCandidates,
+    limits,
+    asked: new Set([claim.id]),
+    ...(signal ? { signal } : {}),
+  });
   warnings.push(...step2.warnings);
   // Claims of the task's pages that state the statement's finding support it (corroborate.ts).
   // So do the sentences of its candidates that the default judge left neutral.

@@ -26,6 +26,7 @@ export function graphDepsOf(ctx: Pick<QueryContext, 'deps' | 'emit'>): GraphDeps
     ...(deps.models.mergeJudge && deps.models.sentenceEncoder
       ? { corroboration: { encoder: () => deps.models.sentenceEncoder?.(), judge: () => deps.models.mergeJudge?.() } }
       : {}),
+    ...(deps.thesaurus ? { thesaurus: deps.thesaurus } : {}),
     trust: deps.trust,
     emit: ctx.emit,
     ...(deps.graphLimits ? { limits: deps.graphLimits } : {}),

@@ -1,7 +1,7 @@
 // workflows/answer/: what research and consensus share about a question — its kind, proposition,
 // subject and key terms; the relevance of a claim to it; the verdict of judged evidence on it; the
 // answer contract; the prose answer checked sentence by sentence.
-export { MAX_SUBJECT_SPAN_WORDS, MAX_SUBJECT_SYNONYMS, MIN_ONE_WORD_SYNONYM_LETTERS, subjectSynonyms } from './subject-synonyms.js';
+export { subjectSynonyms } from './subject-synonyms.js';
 export {
   QUESTION_KINDS,
   STATEMENT_MIN_WORDS,

@@ -5,7 +5,7 @@
 import { normalizeClaim } from '../../src/extract/index.js';
 import type { Thesaurus } from '../../src/core/index.js';
 import { createWordNetThesaurus } from '../../src/models/index.js';
-import { MIN_RELEVANCE, analyzeQuestion, claimRelevance, relevanceTo, subjectSynonyms, type TermWeights } from '../../src/workflows/index.js';
+import { MIN_RELEVANCE, analyzeQuestion, claimRelevance, relevanceTo, withSubjectSynonyms, type TermWeights } from '../../src/workflows/index.js';
 import { claimsFromSentence } from './claim-checkability.js';
 import { binaryScores, documentTitleOf, readJsonl, resolveSentence, type BinaryScores, type SentenceRef } from './claim-samples.js';
 
@@ -120,8 +120,7 @@ export function labelledRelevance(file: string, options: { thesaurus?: Thesaurus
     const header = lines.find((l): l is Extract<Line, { weights: unknown }> => l.question === question && 'weights' in l);
     const weights: TermWeights = { n: header?.weights.n ?? 0, df: new Map(Object.entries(header?.weights.df ?? {})) };
     const read = analyzeQuestion(question);
-    const synonyms = thesaurus ? subjectSynonyms(read, thesaurus, (text) => normalizeClaim({ text, source: 'bench' }).terms) : [];
-    const analysis = synonyms.length > 0 ? { ...read, subjectSynonyms: synonyms } : read;
+    const analysis = thesaurus ? withSubjectSynonyms(read, thesaurus, (text) => normalizeClaim({ text, source: 'bench' }).terms) : read;
     const questionTerms = normalizeClaim({ text: question, source: 'q' }).terms;
     const items = lines.filter((l): l is Exclude<Line, { weights: unknown }> => l.question === question && !('weights' in l));
     const rowsIn = new Map<string, number>();

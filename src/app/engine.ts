@@ -141,7 +141,7 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
     trust: createTrustResolver({ policy: runtime.policy(), store }),
     ...(translator ? { translator } : {}),
     thesaurus,
-    questionRelevance: createQuestionRelevance(),
+    questionRelevance: createQuestionRelevance({ thesaurus }),
     canRender: overrides.fetcher ? overrides.canRender === true : runtime.canRender,
     limits,
     ...(graphLimits ? { graphLimits } : {}),

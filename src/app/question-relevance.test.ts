@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeSyntheticTask } from '../test-support/synthetic-task.js';
 import { loadConfig } from './config/index.js';
+import { createWordNetThesaurus } from '../models/index.js';
 import { createEngine } from './engine.js';
 import { createQuestionRelevance } from './question-relevance.js';
 
@@ -20,6 +21,21 @@ test("a statement's relevance to the question is the research run's: its subject
   assert.equal(ranked[0], 'Walking lowers resting blood pressure by 5 mmHg in adults.');
   assert.equal(score('Meeting notes, 3 March.'), 0);
   assert.ok(score(ranked[0]!) > score('Blood pressure was measured twice.'));
+});
+
+test('with WordNet, a statement naming the subject otherwise ("acetylsalicylic acid" for "aspirin") counts as about it', () => {
+  const statements = [
+    'Acetylsalicylic acid prevented heart attacks in a large trial.',
+    'Statins lower LDL cholesterol.',
+    'Heart attacks were counted by cardiologists.',
+  ];
+  const question = 'Does aspirin prevent heart attacks?';
+  const rules = createQuestionRelevance().scorer(question, statements);
+  const named = createQuestionRelevance({ thesaurus: createWordNetThesaurus() }).scorer(question, statements);
+  assert.ok(rules(statements[0]!) < 0.3, String(rules(statements[0]!)));
+  assert.ok(named(statements[0]!) >= 0.3, String(named(statements[0]!)));
+  assert.equal(named(statements[1]!), rules(statements[1]!));
+  assert.ok(named(statements[0]!) > named(statements[2]!));
 });
 
 test("the engine's materials put the claims that answer the task's question first (newcomer issue, item 2)", () => {

@@ -4,15 +4,16 @@
 // first, so the materials keep the rules alone), as the engine's QuestionRelevance: materials, the MCP get_materials pages and the browser
 // UI order a task's claims by it, so the claims that answer the question come before the other
 // sentences of the pages read.
-import type { QuestionRelevance } from '../core/index.js';
+import type { QuestionRelevance, Thesaurus } from '../core/index.js';
 import { normalizeClaim, type NormalizedClaim } from '../extract/index.js';
 import { analyzeQuestion } from '../workflows/answer/question.js';
+import { withSubjectSynonyms } from '../workflows/answer/subject-synonyms.js';
 import { createRelevanceParts } from '../workflows/research/relevance.js';
 
 /** Statements whose analysis is kept between calls (a page of materials reads the same task again). */
 export const MAX_CACHED_STATEMENTS = 20_000;
 
-export function createQuestionRelevance(options: { maxCached?: number } = {}): QuestionRelevance {
+export function createQuestionRelevance(options: { maxCached?: number; thesaurus?: Thesaurus } = {}): QuestionRelevance {
   const max = options.maxCached ?? MAX_CACHED_STATEMENTS;
   // A statement's analysis never changes (normalizeClaim is deterministic): kept up to `max`, then started afresh.
   const cache = new Map<string, NormalizedClaim>();
@@ -27,7 +28,10 @@ export function createQuestionRelevance(options: { maxCached?: number } = {}): Q
   };
   return {
     scorer(question, statements) {
-      const parts = createRelevanceParts({ analyze, questions: [analyzeQuestion(question)] }, statements);
+      // The subject's other names count as a research run counts them ("ascorbic acid" for "vitamin C").
+      const read = analyzeQuestion(question);
+      const q = options.thesaurus ? withSubjectSynonyms(read, options.thesaurus, (text) => analyze(text).terms) : read;
+      const parts = createRelevanceParts({ analyze, questions: [q] }, statements);
       return (statement) => parts(statement).relevance;
     },
   };

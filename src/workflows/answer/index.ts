@@ -1,7 +1,7 @@
 // workflows/answer/: what research and consensus share about a question — its kind, proposition,
 // subject and key terms; the relevance of a claim to it; the verdict of judged evidence on it; the
 // answer contract; the prose answer checked sentence by sentence.
-export { subjectSynonyms } from './subject-synonyms.js';
+export { subjectSynonyms, withSubjectSynonyms } from './subject-synonyms.js';
 export {
   QUESTION_KINDS,
   STATEMENT_MIN_WORDS,

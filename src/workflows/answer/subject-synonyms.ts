@@ -20,3 +20,9 @@ export function subjectSynonyms(
     .map((s) => ({ terms: s.terms.filter((t) => subjectTerms.has(t)), alternatives: s.names.map((n) => n.terms) }))
     .filter((s) => s.terms.length > 0);
 }
+
+/** The question with its subject's other names (`subjectSynonyms`) when the thesaurus knows any; else the question as read. */
+export function withSubjectSynonyms(question: QuestionAnalysis, thesaurus: Thesaurus, termsOf: (text: string) => readonly string[]): QuestionAnalysis {
+  const synonyms = subjectSynonyms(question, thesaurus, termsOf);
+  return synonyms.length > 0 ? { ...question, subjectSynonyms: synonyms } : question;
+}

@@ -7,7 +7,7 @@
 // report shows it as a claim.
 import { InvalidInputError, NonRetryableError, throwIfAborted, type ClaimMaterial, type RelevanceModel, type Thesaurus } from '../../core/index.js';
 import type { NormalizedClaim } from '../../extract/index.js';
-import { analyzeQuestion, bestRelevance, subjectSynonyms, termWeights, type QuestionAnalysis, type RelevanceParts } from '../answer/index.js';
+import { analyzeQuestion, bestRelevance, termWeights, withSubjectSynonyms, type QuestionAnalysis, type RelevanceParts } from '../answer/index.js';
 import type { ResearchState } from './state.js';
 
 /**
@@ -104,10 +104,7 @@ export function questionReadings(
   const readings = [analyzeQuestion(state.question), ...state.topics.slice(1).map((t) => analyzeQuestion(t.topic, { language: t.language }))];
   const { thesaurus, analyze } = options;
   if (!thesaurus || !analyze) return readings;
-  return readings.map((q) => {
-    const synonyms = subjectSynonyms(q, thesaurus, (text) => analyze(text).terms);
-    return synonyms.length > 0 ? { ...q, subjectSynonyms: synonyms } : q;
-  });
+  return readings.map((q) => withSubjectSynonyms(q, thesaurus, (text) => analyze(text).terms));
 }
 
 /** Subject and aspect shares and relevance of a text (not screened for worth), term rarity counted over `statements`. */

@@ -65,3 +65,16 @@ export function otherNames(phrase: string, thesaurus: Thesaurus, termsOf: (text:
   }
   return out;
 }
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `text` with the first occurrence of `span` (any case, any spacing, a plural ending included) replaced by
+ * `name`, its first letter upper case at the start of the text; undefined when the text does not hold the span.
+ */
+export function renamed(text: string, span: string, name: string): string | undefined {
+  const at = new RegExp(`\\b${span.split(' ').map(escapeRegExp).join('\\s+')}(?:e?s)?\\b`, 'i').exec(text);
+  if (!at) return undefined;
+  const written = at.index === 0 ? name.charAt(0).toUpperCase() + name.slice(1) : name;
+  return `${text.slice(0, at.index)}${written}${text.slice(at.index + at[0].length)}`;
+}

@@ -7,7 +7,7 @@
 // looks for candidates by each reading too, and judges a passage against the reading whose name it
 // holds. The edge is the claim's own (its id, its statement in every output).
 import type { Claim, Thesaurus } from '../../core/index.js';
-import { detectLanguage, normalizeClaim, otherNames } from '../../extract/index.js';
+import { detectLanguage, normalizeClaim, otherNames, renamed } from '../../extract/index.js';
 
 /** The claim with its subject's span replaced by another name, and that name's content terms. */
 export interface ClaimReading {
@@ -19,7 +19,6 @@ export interface ClaimReading {
 export const MAX_CLAIM_READINGS = 3;
 
 const termsOf = (text: string): string[] => normalizeClaim({ text, source: 'reading' }).terms;
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The claim's readings in its subject's other names (English claims with a subject slot; none otherwise). */
 export function claimReadings(claim: Pick<Claim, 'statement' | 'slots'>, thesaurus: Thesaurus): ClaimReading[] {
@@ -27,12 +26,10 @@ export function claimReadings(claim: Pick<Claim, 'statement' | 'slots'>, thesaur
   if (!subject || detectLanguage(claim.statement) !== 'en') return [];
   const out: ClaimReading[] = [];
   for (const span of otherNames(subject, thesaurus, termsOf)) {
-    // The span as the statement writes it (any case, any spacing; a plural ending kept out of the name).
-    const at = new RegExp(`\\b${span.span.split(' ').map(escape).join('\\s+')}(?:e?s)?\\b`, 'i').exec(claim.statement);
-    if (!at) continue;
     for (const n of span.names) {
-      const name = at.index === 0 ? n.name.charAt(0).toUpperCase() + n.name.slice(1) : n.name;
-      out.push({ statement: `${claim.statement.slice(0, at.index)}${name}${claim.statement.slice(at.index + at[0].length)}`, terms: n.terms });
+      const statement = renamed(claim.statement, span.span, n.name);
+      if (statement === undefined) break;
+      out.push({ statement, terms: n.terms });
       if (out.length >= MAX_CLAIM_READINGS) return out;
     }
   }

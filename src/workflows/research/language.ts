@@ -87,6 +87,8 @@ interface Strings {
   logResumed: string;
   genreGap: string;
   genreCore: string;
+  /** A WIDE search of the question with its subject named otherwise ("ascorbic acid" for "vitamin C"). */
+  genreOtherName: string;
   genreRefute: Readonly<Record<'negation' | 'exceptions' | 'critique', string>>;
   scopeUnqualified: string;
   stanceLanguage: (n: number) => string;
@@ -192,6 +194,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     logResumed: 'finished after a resume',
     genreGap: 'gap',
     genreCore: 'the question itself',
+    genreOtherName: 'the question, its subject named otherwise',
     genreRefute: { negation: 'refutation: negated claim', exceptions: 'refutation: exceptions', critique: 'refutation: critique' },
     scopeUnqualified: 'unqualified (the source states no scope)',
     stanceLanguage: (n) =>
@@ -308,6 +311,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     logResumed: '再開後に完了',
     genreGap: 'ギャップ',
     genreCore: '質問そのもの',
+    genreOtherName: '主題を別名にした質問',
     genreRefute: { negation: '反証: Claim反転', exceptions: '反証: 例外探索', critique: '反証: 批判語彙' },
     scopeUnqualified: '限定なし（出典に範囲の記載なし）',
     stanceLanguage: (n) =>

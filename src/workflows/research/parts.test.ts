@@ -13,6 +13,7 @@ import { biasFlags, freshness, scoreEvidence, UNDATED_FRESHNESS } from './scorin
 import { finalStatus, riskLevel } from './status.js';
 import type { NormalizedClaimItem } from './artifacts.js';
 import { STRINGS } from './language.js';
+import { MAX_OTHER_NAME_QUERIES, otherNameTopics } from './run-research.js';
 
 test('the topic is the question without question words; Japanese question endings are cut', () => {
   assert.equal(questionTopic('Is sea level rise accelerating?', 'en'), 'sea level rise accelerating');
@@ -37,6 +38,19 @@ test('WIDE has seven perspectives with 2–3 templates each, in every topic lang
   assert.equal(both.length, 42);
   assert.ok(both.some((x) => x.text === '海面上昇 リスク' && x.perspective === 'risks'));
   assert.equal(wideQueries({ topics: [{ language: 'en', topic: 't' }], templatesPerPerspective: 9 }).length, 21);
+});
+
+test('WIDE also searches the question with its subject named otherwise (English topic, at most two), none without a thesaurus', () => {
+  const table: Readonly<Record<string, string[]>> = { 'vitamin c': ['ascorbic acid'], 'vitamin d': ['calciferol', 'ergocalciferol', 'cholecalciferol'] };
+  const thesaurus = { name: 'table', synonyms: (term: string) => table[term] };
+  const topics = [
+    { language: 'en' as const, topic: 'Does vitamin C shorten the common cold?' },
+    { language: 'ja' as const, topic: 'ビタミンCは風邪を短くするか' },
+  ];
+  assert.deepEqual(otherNameTopics(topics, thesaurus), ['Does ascorbic acid shorten the common cold?']);
+  assert.deepEqual(otherNameTopics(topics, undefined), []);
+  assert.equal(otherNameTopics([{ language: 'en', topic: 'Does vitamin D prevent fractures?' }], thesaurus).length, MAX_OTHER_NAME_QUERIES);
+  assert.deepEqual(otherNameTopics([{ language: 'ja', topic: 'ビタミンCは風邪を短くするか' }], thesaurus), []);
 });
 
 test('--budget reads keys, a bare number as seconds, and rejects the rest', () => {

@@ -2,9 +2,9 @@
 // The state is saved after every search and phase; Ctrl-C (the signal) stops the engine's task and
 // leaves the state resumable; resumeResearchWorkflow lets the engine finish interrupted queries, then
 // continues from the recorded phase and round.
-import { InvalidInputError, NonRetryableError, errorMessage, newId } from '../../core/index.js';
-import { detectLanguage } from '../../extract/index.js';
-import { questionKind } from '../answer/index.js';
+import { InvalidInputError, NonRetryableError, errorMessage, newId, type Thesaurus } from '../../core/index.js';
+import { detectLanguage, normalizeClaim, otherNames, renamed } from '../../extract/index.js';
+import { analyzeQuestion, questionKind } from '../answer/index.js';
 import { DEFAULT_RESEARCH_BUDGET, engineTaskBudget, widePagesPerQuery } from './budget.js';
 import { createRunContext, type RunContext } from './context.js';
 import { runDeep } from './deep.js';
@@ -17,6 +17,7 @@ import { DEFAULT_MAX_MAJOR_CLAIMS } from './major-claims.js';
 import { MIN_RELEVANCE, normalizedClaims, rawClaims } from './normalize.js';
 import { DEFAULT_TEMPLATES_PER_PERSPECTIVE, MAX_TEMPLATES_PER_PERSPECTIVE, questionTopic, wideQueries } from './perspectives.js';
 import { searchQueryText } from './query-text.js';
+import { OTHER_NAME_GENRE } from './search-log.js';
 import { ResearchInterrupted, runEntries, throwIfInterrupted } from './searches.js';
 import { questionReadings } from './relevance.js';
 import { readSnapshot } from './read-snapshot.js';
@@ -55,14 +56,38 @@ async function topicsOf(
 /** Pages the question's own search (the topic alone) may register, at least. */
 export const CORE_QUERY_MIN_PAGES = 3;
 
-/** WIDE's plan: the topic itself first (in each language), then the seven perspectives' templates. */
-function wideEntries(state: Pick<ResearchState, 'topics' | 'options' | 'kind'>): SearchEntry[] {
+/** Most WIDE searches that name the question's subject otherwise. */
+export const MAX_OTHER_NAME_QUERIES = 2;
+
+/**
+ * The English topic with its subject named otherwise (extract other-names.ts: "Does ascorbic acid shorten
+ * the common cold?" for "Does vitamin C…"): a document that uses only the other name shares few words with
+ * the question, and a word search ranks it low. None without a thesaurus.
+ */
+export function otherNameTopics(topics: ResearchState['topics'], thesaurus: Thesaurus | undefined): string[] {
+  const en = topics.find((t) => t.language === 'en');
+  if (!thesaurus || !en) return [];
+  const termsOf = (text: string): string[] => normalizeClaim({ text, source: 'question' }).terms;
+  const out: string[] = [];
+  for (const span of otherNames(analyzeQuestion(en.topic).subject, thesaurus, termsOf)) {
+    for (const n of span.names) {
+      const text = renamed(en.topic, span.span, n.name);
+      if (text === undefined) break;
+      if (!out.includes(text)) out.push(text);
+      if (out.length >= MAX_OTHER_NAME_QUERIES) return out;
+    }
+  }
+  return out;
+}
+
+/** WIDE's plan: the topic itself first (in each language) and in its subject's other names, then the seven perspectives' templates. */
+function wideEntries(state: Pick<ResearchState, 'topics' | 'options' | 'kind'>, otherNamed: readonly string[]): SearchEntry[] {
   const queries = wideQueries({
     topics: state.topics,
     templatesPerPerspective: state.options.templatesPerPerspective,
     ...(state.kind ? { kind: state.kind } : {}),
   });
-  const maxPages = widePagesPerQuery(state.options.budget, queries.length + state.topics.length);
+  const maxPages = widePagesPerQuery(state.options.budget, queries.length + state.topics.length + otherNamed.length);
   const base = { phase: 'wide', refute: false, kind: 'search', status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [] } as const;
   return [
     ...state.topics.map(
@@ -73,6 +98,19 @@ function wideEntries(state: Pick<ResearchState, 'topics' | 'options' | 'kind'>):
         // The question's own words as a search: a Japanese topic is cut into keywords (query-text.ts).
         text: searchQueryText(t.topic),
         language: t.language,
+        maxPages: Math.max(maxPages, CORE_QUERY_MIN_PAGES),
+        newPageIds: [],
+        newClaimIds: [],
+        touchedClaimIds: [],
+      }),
+    ),
+    ...otherNamed.map(
+      (text, i): SearchEntry => ({
+        ...base,
+        key: `wide:other-name:en:${i}`,
+        genre: OTHER_NAME_GENRE,
+        text: searchQueryText(text),
+        language: 'en',
         maxPages: Math.max(maxPages, CORE_QUERY_MIN_PAGES),
         newPageIds: [],
         newClaimIds: [],
@@ -309,7 +347,7 @@ export async function runResearchWorkflow(deps: ResearchDeps, input: ResearchInp
     warnings: [],
     elapsedMs: 0,
   };
-  state.entries = wideEntries(state);
+  state.entries = wideEntries(state, otherNameTopics(state.topics, deps.thesaurus));
   const ctx = contextFor(deps, state, input.signal);
   ctx.emit({ type: 'research.started', runId: state.runId, taskId: task.id, question, language, resumed: false });
   for (const w of early) ctx.warn(w);

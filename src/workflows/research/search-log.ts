@@ -27,9 +27,13 @@ function endTime(start: string, end: string): string {
   return a.slice(0, 10) === b.slice(0, 10) ? b.slice(11) : b;
 }
 
+/** The genre of a WIDE search of the question in its subject's other names (run-research.ts otherNameTopics). */
+export const OTHER_NAME_GENRE = 'other_name';
+
 export function genreLabel(ctx: RunContext, e: SearchEntry): string {
   const t = ctx.strings;
   if (e.phase === 'wide' && e.genre === 'core') return t.genreCore;
+  if (e.phase === 'wide' && e.genre === OTHER_NAME_GENRE) return t.genreOtherName;
   if (e.phase === 'wide' && e.perspective) return perspectiveLabel(ctx.state.kind, ctx.state.language, e.perspective as PerspectiveKey);
   if (e.phase === 'deep') {
     const g = ctx.state.normalize?.gaps.find((x) => x.gap_id === e.gapId);

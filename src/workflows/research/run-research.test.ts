@@ -257,6 +257,39 @@ test('a failed search is listed once: in the search log’s Errors and the repor
   assert.ok(r.warnings.some((w) => w.code === 'query_failed'));
 });
 
+test("a check that found no page of its own is how research goes: the engine's no_pages notice is not a report warning; others stay", async () => {
+  const s = setup();
+  const verifyClaim = s.engine.verifyClaim.bind(s.engine);
+  s.engine.verifyClaim = async (taskId, statement, options) => {
+    const out = await verifyClaim(taskId, statement, options);
+    const notice = (code: string, message: string) => ({
+      source: 'graph',
+      category: 'warning' as const,
+      code,
+      message,
+      target: statement,
+      at: '2026-01-01T09:30:00.000Z',
+    });
+    return {
+      ...out,
+      warnings: [
+        notice('no_pages', 'verify: the search registered no pages for this statement; evidence comes from pages the task already had'),
+        notice('fake_notice', 'a notice the report keeps'),
+      ],
+    };
+  };
+  const r = await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
+  assert.ok(!r.warnings.some((w) => w.code === 'no_pages'));
+  assert.ok(r.warnings.some((w) => w.code === 'fake_notice'));
+  const warnings =
+    s.output.files
+      .get(r.files.report)!
+      .split(/### Warnings/)[1]
+      ?.split('\n## ')[0] ?? '';
+  assert.match(warnings, /fake_notice/);
+  assert.doesNotMatch(warnings, /no_pages/);
+});
+
 test('a small page budget leaves searches unrun, listed as a limitation', async () => {
   const s = setup();
   const r = await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 3, queries: 500, seconds: 600 } });

@@ -125,6 +125,9 @@ function failedSearchError(ctx: RunContext, queryId: string, status: string): { 
   return { error: v?.lastError ?? status, errorCode: v?.error?.code ?? `query_${status}` };
 }
 
+/** The engine's warning that a verify search registered no page of its own (the statement is judged against the task's pages). */
+export const VERIFY_NO_NEW_PAGES = 'no_pages';
+
 async function issue(ctx: RunContext, e: SearchEntry, budget: () => BudgetView): Promise<void> {
   const { engine } = ctx.deps;
   const taskId = ctx.state.taskId;
@@ -142,8 +145,12 @@ async function issue(ctx: RunContext, e: SearchEntry, budget: () => BudgetView):
   };
   if (e.kind === 'verify') {
     const out = await engine.verifyClaim(taskId, e.text, options);
-    for (const w of out.warnings)
+    for (const w of out.warnings) {
+      // "Evidence comes from pages the task already had" is how a research run's checks usually go: WIDE and
+      // DEEP registered those pages. Listed under every report's warnings, it read as a fault (a folder's run).
+      if (w.code === VERIFY_NO_NEW_PAGES) continue;
       ctx.warn({ source: w.source, code: w.code, message: w.message, category: w.category, ...(w.target ? { target: w.target } : {}) });
+    }
     e.queryId = out.queryId;
     e.status = 'done';
     return;

@@ -40,6 +40,8 @@ function evidenceLines(title: string, list: EvidenceView[]): string[] {
       `    ${e.source.url} (${locatorText(e.locator)}) — ${isOriginModel(e) ? 'states the claim' : `${e.stance} ${e.confidence.toFixed(2)}`}`,
       `    "${quote.length > QUOTE_CHARS ? `${quote.slice(0, QUOTE_CHARS)}…` : quote}"`,
     );
+    // The passage names the subject otherwise: say what the judge read, so the link can be checked.
+    if (e.readAs) out.push(`    read as: "${e.readAs}"`);
   }
   return out;
 }

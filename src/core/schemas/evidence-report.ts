@@ -32,6 +32,8 @@ export const evidenceViewSchema = z.object({
   model: z.string().optional(),
   /** The stance model's probabilities, kept on every judged edge (a neutral one too). */
   scores: z.object({ supports: z.number(), refutes: z.number(), neutral: z.number() }).optional(),
+  /** The claim as the judge read it, when in its subject's other name (the edge's `readAs`). */
+  readAs: z.string().optional(),
 });
 
 const stanceCountsSchema = z.object({ supports: z.number(), refutes: z.number(), neutral: z.number() });

@@ -118,6 +118,11 @@ export const stanceEdgeSchema = z.object({
   judge: edgeJudgeSchema,
   /** The same as one name (modelNameOf(judge)), kept for the public outputs. */
   model: z.string().optional(),
+  /**
+   * The claim as the judge read it, when not as stated: in the name the fragment uses for its subject
+   * ("Acetylsalicylic acid does prevent heart attacks." for "Aspirin does…"; pipeline/graph/claim-readings.ts).
+   */
+  readAs: z.string().optional(),
 });
 
 /** page → page citation. */

@@ -63,6 +63,9 @@ test('verify: a document naming the subject otherwise is found and judged in its
       // The rule judge supports at a word overlap of 0.6: the statement as written shares 3 of 6 words with
       // the trial, its reading all of them.
       assert.equal(out.supporting.length, withThesaurus ? 1 : 0, out.rationale);
+      // The edge says what the judge read, so a reader can check the link; the statement stays the claim's.
+      if (withThesaurus) assert.equal(out.supporting[0]!.readAs, 'Acetylsalicylic acid prevents heart attacks.');
+      assert.equal(out.claim.statement, 'Aspirin prevents heart attacks.');
       // The history sentence shares no word with the statement: only a reading finds it as a candidate.
       const judged = new Set(
         fx.store

@@ -52,6 +52,8 @@ export function edgeFromJudgement(input: {
   judgement: StanceJudgement;
   stance: StanceModel;
   now: string;
+  /** The claim as the model read it, when not as stated (StancePairInput.statement). */
+  readAs?: string;
 }): StanceEdge {
   const { taskId, claimId, fragment, judgement, stance } = input;
   return {
@@ -65,6 +67,7 @@ export function edgeFromJudgement(input: {
     ...decisiveFields(fragment.text, judgement.decisiveSentence),
     // A calibrating wrapper says which backend and version judged the batch; another model is its own backend.
     ...judgeFields(stance.calibration ? modelJudge(stance.calibration.backend, stance.calibration.version) : modelJudge(stance.name)),
+    ...(input.readAs !== undefined ? { readAs: input.readAs } : {}),
     createdAt: input.now,
   };
 }
@@ -85,7 +88,17 @@ export async function judgePairs(
       signal,
     );
     const now = new Date().toISOString();
-    const edges = batch.map((p, j) => edgeFromJudgement({ taskId, claimId: p.claim.id, fragment: p.fragment, judgement: judgements[j]!, stance, now }));
+    const edges = batch.map((p, j) =>
+      edgeFromJudgement({
+        taskId,
+        claimId: p.claim.id,
+        fragment: p.fragment,
+        judgement: judgements[j]!,
+        stance,
+        now,
+        ...(p.statement !== undefined ? { readAs: p.statement } : {}),
+      }),
+    );
     store.transaction(() => {
       for (const e of edges) store.insertEdge(e);
     });

@@ -45,6 +45,7 @@ export function evidenceView(r: EvidenceRecord): EvidenceView {
     judge: r.edge.judge,
     ...(r.edge.model !== undefined ? { model: r.edge.model } : {}),
     ...(r.edge.scores !== undefined ? { scores: r.edge.scores } : {}),
+    ...(r.edge.readAs !== undefined ? { readAs: r.edge.readAs } : {}),
   };
 }
 

@@ -36,6 +36,8 @@ export interface HtmlQuote {
   /** The locator in words (heading path, paragraph, sentence). */
   locator: string;
   edgeId?: string;
+  /** In the document's language, what the judge read when not the claim as stated (its subject's other name). */
+  readAs?: string;
 }
 
 export interface HtmlClaim {

@@ -130,3 +130,11 @@ test('report.html: the Limitations of report.md follow the sources, their sub-he
   assert.ok(!section.includes('<script>'));
   assert.ok(!renderHtmlReport(doc()).includes('id="limitations"'), 'no section without limitations');
 });
+
+test('report.html: a quote judged in its subject’s other name says what was judged, escaped', () => {
+  const d = doc();
+  d.answer!.for[0]!.readAs = 'judged as “Ascorbic acid <b>does</b> shorten the common cold.”';
+  const html = renderHtmlReport(d);
+  assert.ok(html.includes('judged as “Ascorbic acid &lt;b&gt;does&lt;/b&gt; shorten the common cold.”'));
+  assert.ok(!renderHtmlReport(doc()).includes('judged as'));
+});

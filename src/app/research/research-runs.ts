@@ -110,6 +110,7 @@ function answerQuote(q: AnswerQuote & { leans?: 'supports' | 'refutes' }, stance
     confidence: q.stance_confidence,
     source: { url: q.url, ...(link ? { link } : {}), ...(q.title ? { title: q.title } : {}), domain: '', trustLevel: q.tier },
     locator: locator ? formatLocator(locator) : lang === 'ja' ? '位置情報なし' : 'no locator',
+    ...(q.read_as ? { readAs: STRINGS[lang].readAs(q.read_as) } : {}),
   };
 }
 

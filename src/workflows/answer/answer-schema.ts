@@ -20,6 +20,12 @@ export const answerQuoteSchema = z.strictObject({
     .describe(
       'Where the quote sits in its source (heading path, paragraph, sentence, characters), when known: two quotes of one document are told apart by it',
     ),
+  read_as: z
+    .string()
+    .optional()
+    .describe(
+      'The proposition as the judge read it against this quote, when in the name the quote uses for its subject ("Ascorbic acid does…" for "Vitamin C does…")',
+    ),
 });
 
 export const closestQuoteSchema = answerQuoteSchema.extend({

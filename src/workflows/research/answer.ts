@@ -151,6 +151,7 @@ export function closestQuotes(
       evidence_id: null,
       citation: null,
       locator: e.locator,
+      ...(e.readAs !== undefined ? { read_as: e.readAs } : {}),
       leans,
     });
   }
@@ -213,9 +214,10 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     items = counted.map(({ e }) => ({ stance: e.stance, confidence: e.confidence, trustLevel: e.source.trustLevel, source: sourceKey(e.source) }));
     const toQuote = (x: (typeof counted)[number]) => {
       const art = input.evidence.get(`${pid}|${x.e.edgeId}`);
+      const readAs = x.e.readAs !== undefined ? { read_as: x.e.readAs } : {};
       return {
         quote: art
-          ? quoteFromArtifact(art, input.linkOf)
+          ? { ...quoteFromArtifact(art, input.linkOf), ...readAs }
           : {
               quote: x.text,
               url: x.e.source.url,
@@ -226,6 +228,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
               evidence_id: null,
               citation: null,
               locator: x.e.locator,
+              ...readAs,
             },
       };
     };

@@ -99,6 +99,8 @@ interface Strings {
   againstSide: string;
   closestSide: string;
   closestLean: (leans: 'supports' | 'refutes', p: string) => string;
+  /** A quote judged against the proposition in its subject's other name. */
+  readAs: (statement: string) => string;
   confidenceLine: (confidence: string, label: string, change: string) => string;
   /** With "insufficient evidence": no confidence figure (it would read "1.00 (high)"), what was searched and judged instead (core/format verdictConfidenceText). */
   noFigureLine: (shown: ShownVerdictInput, change: string) => string;
@@ -206,6 +208,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     againstSide: 'Against',
     closestSide: 'Closest passages (the judge left them neutral: read them yourself)',
     closestLean: (leans, p) => `neutral; leans to ${leans === 'supports' ? 'supporting' : 'refuting'}, p ${p}`,
+    readAs: (statement) => `judged as “${statement}”`,
     confidenceLine: (confidence, label, change) => `Confidence ${confidence} (${label}). ${change}`,
     noFigureLine: (shown, change) => `No confidence figure: ${verdictConfidenceText(shown)}. ${change}`,
     answerBasis: (o) => {
@@ -323,6 +326,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     againstSide: '反証',
     closestSide: '最も近い文（判定モデルは中立と判定。ご自身で読んでください）',
     closestLean: (leans, p) => `中立（${leans === 'supports' ? '支持' : '反証'}寄り p ${p}）`,
+    readAs: (statement) => `「${statement}」として判定`,
     confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${label}）。${change}`,
     noFigureLine: (shown, change) => `確信度なし: ${verdictConfidenceText(shown, 'ja')}。${change}`,
     answerBasis: (o) => {

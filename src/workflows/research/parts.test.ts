@@ -331,7 +331,7 @@ test('closest quotes: the neutral passages in the order given, each once, origin
     view('a', 'Normal speaking causes airborne virus transmission.', { supports: 0.41, refutes: 0.05, neutral: 0.54 }),
     view('n', 'No scores were kept for this one.', undefined),
     view('x', 'A blocked page says whatever it says.', { supports: 0.3, refutes: 0.1, neutral: 0.6 }),
-    view('c', 'Singing produced more aerosol than speaking.', { supports: 0.3, refutes: 0.05, neutral: 0.65 }),
+    view('c', 'Singing produced more aerosol than speaking.', { supports: 0.3, refutes: 0.05, neutral: 0.65 }, { readAs: 'Vocalising spreads the virus.' }),
     view('d', 'Coughing produced the most particles.', { supports: 0.2, refutes: 0.05, neutral: 0.75 }),
   ];
   const out = closestQuotes(views, { textOf: (e) => e.quote, citable: (e) => e.edgeId !== 'x', linkOf: () => null });
@@ -346,6 +346,9 @@ test('closest quotes: the neutral passages in the order given, each once, origin
   );
   // Each keeps where it sits in its source: two quotes of one document are told apart in the References.
   assert.deepEqual(out[1]!.locator, { paragraph: 2, sentence: 0 });
+  // A passage judged against the proposition in its subject's other name says so.
+  assert.equal(out[2]!.read_as, 'Vocalising spreads the virus.');
+  assert.equal(out[0]!.read_as, undefined);
 });
 
 test("a passage that is its source's title is a heading, compared case- and spacing-blind without closing punctuation", () => {

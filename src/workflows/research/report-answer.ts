@@ -32,7 +32,8 @@ function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ct
     locator: q.locator ?? {},
     published_at: null,
   };
-  return cites.cite(e, about, ctx.strings.quotedAbove);
+  // A quote that names the subject otherwise was judged against the proposition in that name: say so.
+  return [...cites.cite(e, about, ctx.strings.quotedAbove), ...(q.read_as ? [text(` (${ctx.strings.readAs(q.read_as)})`)] : [])];
 }
 
 /** Prose a chat model wrote, its citation marks [2] (numbers of the References, from 1) as citation pieces; any other bracket stays text. */

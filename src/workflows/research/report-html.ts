@@ -55,6 +55,7 @@ function answerQuote(ctx: RunContext, model: IntegrationModel, q: AnswerQuote, s
       ...(q.link ? { link: q.link } : {}),
     },
     locator: art || q.locator ? formatLocator(art?.locator ?? q.locator ?? {}, ctx.state.language === 'ja') : '—',
+    ...(q.read_as ? { readAs: ctx.strings.readAs(q.read_as) } : {}),
   };
 }
 

@@ -81,6 +81,23 @@ for (const c of CASES) {
   });
 }
 
+test('the subject by its WordNet name: the vitamin C run reads the ascorbic-acid trial, judges it as "Ascorbic acid does…" and says so (report, answer, evidence.json)', async () => {
+  const home = tempHome('lyra-vitamin-c-names-');
+  try {
+    const { run, dir, file } = await researchOver(home, 'vitamin-c', 'Does vitamin C shorten the common cold?');
+    assert.equal(run.code, 0, run.err);
+    const answer = file('_report.md').split('## Summary')[0]!;
+    assert.match(answer, /For:\s+- “In regular supplementation trials, taking at least 200 mg of ascorbic acid a day/);
+    assert.match(answer, /\(judged as “Ascorbic acid does shorten the common cold\.”\)/);
+    const search = readFileSync(join(dir, 'search_log.md'), 'utf8');
+    assert.match(search, /the question, its subject named otherwise \| Ascorbic acid shorten common cold/);
+    const evidence = JSON.parse(readFileSync(join(dir, 'evidence.json'), 'utf8')) as { items: Array<{ quote: string; read_as?: string }> };
+    assert.ok(evidence.items.some((e) => e.quote.includes('ascorbic acid') && e.read_as === 'Ascorbic acid does shorten the common cold.'));
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
 test('a run whose claims all miss the relevance cut lists the nearest claims it read in the report (exit 1, research_no_relevant)', async () => {
   const home = tempHome('lyra-nearest-');
   try {

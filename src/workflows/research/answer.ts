@@ -118,6 +118,7 @@ function quoteFromArtifact(e: EvidenceItemArtifact, linkOf: AnswerInput['linkOf'
     evidence_id: e.evidence_id,
     citation: null,
     locator: e.locator,
+    ...(e.read_as !== undefined ? { read_as: e.read_as } : {}),
   };
 }
 
@@ -217,7 +218,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
       const readAs = x.e.readAs !== undefined ? { read_as: x.e.readAs } : {};
       return {
         quote: art
-          ? { ...quoteFromArtifact(art, input.linkOf), ...readAs }
+          ? quoteFromArtifact(art, input.linkOf)
           : {
               quote: x.text,
               url: x.e.source.url,

@@ -101,6 +101,10 @@ export const evidenceSchema = z.strictObject({
   model: z.string().nullable(),
   locator: locatorSchema,
   published_at: z.string().nullable(),
+  read_as: z
+    .string()
+    .optional()
+    .describe('The claim as the stance model read it against this quote, when in the name the quote uses for its subject (a statement asked to verify)'),
 });
 
 /** The axes of seed 001's threshold table, as the engine recorded them for the claim. */

@@ -51,6 +51,7 @@ function evidenceArtifact(claim: ClaimMaterial, e: EvidenceView, reference: Date
     model: e.model ?? null,
     locator: { ...e.locator, ...(quote.sentence !== undefined && e.locator.sentence === undefined ? { sentence: quote.sentence } : {}) },
     published_at: e.source.publishedAt ?? null,
+    ...(e.readAs !== undefined ? { read_as: e.readAs } : {}),
   };
 }
 

@@ -72,9 +72,33 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
  * `text` with the first occurrence of `span` (any case, any spacing, a plural ending included) replaced by
  * `name`, its first letter upper case at the start of the text; undefined when the text does not hold the span.
  */
-export function renamed(text: string, span: string, name: string): string | undefined {
+function renamed(text: string, span: string, name: string): string | undefined {
   const at = new RegExp(`\\b${span.split(' ').map(escapeRegExp).join('\\s+')}(?:e?s)?\\b`, 'i').exec(text);
   if (!at) return undefined;
   const written = at.index === 0 ? name.charAt(0).toUpperCase() + name.slice(1) : name;
   return `${text.slice(0, at.index)}${written}${text.slice(at.index + at[0].length)}`;
+}
+
+/**
+ * `text` (a statement or a question) with its subject named otherwise, once per other name of the subject's
+ * spans (otherNames), longest span first, each distinct text once, at most `max`; with each name's terms.
+ * A span the text does not write (the subject as analysed, not as written) gives none.
+ */
+export function renamings(
+  text: string,
+  subject: string,
+  thesaurus: Thesaurus,
+  termsOf: (text: string) => readonly string[],
+  max: number,
+): Array<{ text: string; terms: string[] }> {
+  const out: Array<{ text: string; terms: string[] }> = [];
+  for (const span of otherNames(subject, thesaurus, termsOf)) {
+    for (const n of span.names) {
+      const other = renamed(text, span.span, n.name);
+      if (other === undefined) break;
+      if (!out.some((r) => r.text === other)) out.push({ text: other, terms: n.terms });
+      if (out.length >= max) return out;
+    }
+  }
+  return out;
 }

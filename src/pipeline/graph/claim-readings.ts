@@ -7,7 +7,7 @@
 // looks for candidates by each reading too, and judges a passage against the reading whose name it
 // holds. The edge is the claim's own (its id, its statement in every output).
 import type { Claim, Thesaurus } from '../../core/index.js';
-import { detectLanguage, normalizeClaim, otherNames, renamed } from '../../extract/index.js';
+import { detectLanguage, normalizeClaim, renamings } from '../../extract/index.js';
 
 /** The claim with its subject's span replaced by another name, and that name's content terms. */
 export interface ClaimReading {
@@ -24,16 +24,7 @@ const termsOf = (text: string): string[] => normalizeClaim({ text, source: 'read
 export function claimReadings(claim: Pick<Claim, 'statement' | 'slots'>, thesaurus: Thesaurus): ClaimReading[] {
   const subject = claim.slots.subject;
   if (!subject || detectLanguage(claim.statement) !== 'en') return [];
-  const out: ClaimReading[] = [];
-  for (const span of otherNames(subject, thesaurus, termsOf)) {
-    for (const n of span.names) {
-      const statement = renamed(claim.statement, span.span, n.name);
-      if (statement === undefined) break;
-      out.push({ statement, terms: n.terms });
-      if (out.length >= MAX_CLAIM_READINGS) return out;
-    }
-  }
-  return out;
+  return renamings(claim.statement, subject, thesaurus, termsOf, MAX_CLAIM_READINGS).map((r) => ({ statement: r.text, terms: r.terms }));
 }
 
 /** The first reading whose name the passage holds (every one of its terms), else undefined: the claim as stated. */

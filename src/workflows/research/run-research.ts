@@ -3,7 +3,7 @@
 // leaves the state resumable; resumeResearchWorkflow lets the engine finish interrupted queries, then
 // continues from the recorded phase and round.
 import { InvalidInputError, NonRetryableError, errorMessage, newId, type Thesaurus } from '../../core/index.js';
-import { detectLanguage, normalizeClaim, otherNames, renamed } from '../../extract/index.js';
+import { detectLanguage, normalizeClaim, renamings } from '../../extract/index.js';
 import { analyzeQuestion, questionKind } from '../answer/index.js';
 import { DEFAULT_RESEARCH_BUDGET, engineTaskBudget, widePagesPerQuery } from './budget.js';
 import { createRunContext, type RunContext } from './context.js';
@@ -68,16 +68,7 @@ export function otherNameTopics(topics: ResearchState['topics'], thesaurus: Thes
   const en = topics.find((t) => t.language === 'en');
   if (!thesaurus || !en) return [];
   const termsOf = (text: string): string[] => normalizeClaim({ text, source: 'question' }).terms;
-  const out: string[] = [];
-  for (const span of otherNames(analyzeQuestion(en.topic).subject, thesaurus, termsOf)) {
-    for (const n of span.names) {
-      const text = renamed(en.topic, span.span, n.name);
-      if (text === undefined) break;
-      if (!out.includes(text)) out.push(text);
-      if (out.length >= MAX_OTHER_NAME_QUERIES) return out;
-    }
-  }
-  return out;
+  return renamings(en.topic, analyzeQuestion(en.topic).subject, thesaurus, termsOf, MAX_OTHER_NAME_QUERIES).map((r) => r.text);
 }
 
 /** WIDE's plan: the topic itself first (in each language) and in its subject's other names, then the seven perspectives' templates. */
@@ -89,28 +80,18 @@ function wideEntries(state: Pick<ResearchState, 'topics' | 'options' | 'kind'>, 
   });
   const maxPages = widePagesPerQuery(state.options.budget, queries.length + state.topics.length + otherNamed.length);
   const base = { phase: 'wide', refute: false, kind: 'search', status: 'planned', newPageIds: [], newClaimIds: [], touchedClaimIds: [] } as const;
+  // The question's own words, and the same with its subject named otherwise, each as one search.
+  const own: Array<Pick<SearchEntry, 'key' | 'genre' | 'text' | 'language'>> = [
+    ...state.topics.map((t) => ({ key: `wide:core:${t.language}`, genre: 'core', text: t.topic, language: t.language })),
+    ...otherNamed.map((text, i) => ({ key: `wide:other-name:en:${i}`, genre: OTHER_NAME_GENRE, text, language: 'en' as const })),
+  ];
   return [
-    ...state.topics.map(
-      (t): SearchEntry => ({
+    ...own.map(
+      (o): SearchEntry => ({
         ...base,
-        key: `wide:core:${t.language}`,
-        genre: 'core',
-        // The question's own words as a search: a Japanese topic is cut into keywords (query-text.ts).
-        text: searchQueryText(t.topic),
-        language: t.language,
-        maxPages: Math.max(maxPages, CORE_QUERY_MIN_PAGES),
-        newPageIds: [],
-        newClaimIds: [],
-        touchedClaimIds: [],
-      }),
-    ),
-    ...otherNamed.map(
-      (text, i): SearchEntry => ({
-        ...base,
-        key: `wide:other-name:en:${i}`,
-        genre: OTHER_NAME_GENRE,
-        text: searchQueryText(text),
-        language: 'en',
+        ...o,
+        // A Japanese topic is cut into keywords (query-text.ts).
+        text: searchQueryText(o.text),
         maxPages: Math.max(maxPages, CORE_QUERY_MIN_PAGES),
         newPageIds: [],
         newClaimIds: [],

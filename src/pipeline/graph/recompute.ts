@@ -74,15 +74,11 @@ function sameClaimState(a: Claim, b: Pick<Claim, 'status' | 'confidence' | 'rati
 
 /** Ids of the statements the task was asked to verify (Engine.verifyClaim: a research run's proposition among them). */
 export function askedClaimIds(store: Pick<Store, 'listCheckpoints'>, taskId: string): Set<string> {
-  return new Set(
-    store
-      .listCheckpoints(taskId)
-      .filter((c) => c.stepKey.startsWith(VERIFY_KEY_PREFIX))
-      .map((c) => c.stepKey.slice(VERIFY_KEY_PREFIX.length)),
-  );
+  return new Set(verifyQueries(store, taskId).keys());
 }
 
-function verifyQueries(store: Store, taskId: string): Map<string, string[]> {
+/** The queries of each statement the task was asked to verify, by its claim id. */
+function verifyQueries(store: Pick<Store, 'listCheckpoints'>, taskId: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const c of store.listCheckpoints(taskId)) {
     if (!c.stepKey.startsWith(VERIFY_KEY_PREFIX)) continue;

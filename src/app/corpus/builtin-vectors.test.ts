@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { isLyraError } from '../../core/index.js';
 import { createEmbeddingModel, createRetrievalEncoder, createShippedEncoder } from '../../models/index.js';
 import { PIPELINE_DEFAULTS, textFragments } from '../../pipeline/index.js';
-import { corpusLead, openStore } from '../../store/index.js';
+import { documentPassages } from '../../sources/index.js';
+import { CORPUS_PASSAGES_CHARS, corpusLead, openStore } from '../../store/index.js';
 import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../index.js';
 import { BUILTIN_LEAD_VECTORS_FILES, BUILTIN_VECTORS_FILES, loadBuiltinVectors, readBuiltinVectors } from './builtin-vectors.js';
 
@@ -44,27 +45,31 @@ test('every fragment the pipeline cuts from the example corpus has its shipped v
   );
 });
 
-test('every example document has its shipped lead vector, within 1e-4 of what the retrieval encoder computes now', async () => {
+test('every example document has its shipped lead and passage vectors, within 1e-4 of what the retrieval encoder computes now', async () => {
   const shipped = readBuiltinVectors(EXAMPLE_DIR, BUILTIN_LEAD_VECTORS_FILES);
   assert.ok(shipped);
   const encoder = createRetrievalEncoder();
-  assert.deepEqual([shipped.model, shipped.dimensions, shipped.size], [encoder.name, 384, 1344]);
+  assert.deepEqual([shipped.model, shipped.dimensions], [encoder.name, 384]);
   const store = openStore({ path: ':memory:' });
   try {
     await ensureBuiltinCorpus({ store, name: 'example' });
-    const leads = ['Coral_bleaching', 'Great_Barrier_Reef', 'Sea_level_rise'].map((id) => {
-      const doc = store.getCorpusDocument('example', id)!;
-      return corpusLead(doc.title, doc.text);
-    });
+    const docs = ['Coral_bleaching', 'Great_Barrier_Reef', 'Sea_level_rise'].map((id) => store.getCorpusDocument('example', id)!);
+    const leads = docs.map((doc) => corpusLead(doc.title, doc.text));
+    // A search hit carries the opening of the text (CORPUS_PASSAGES_CHARS); its passages are cut from that.
+    const passages = docs.flatMap((doc) => documentPassages(doc.title, doc.text.slice(0, CORPUS_PASSAGES_CHARS)));
+    assert.ok(passages.length > 0, 'these documents are longer than one passage');
+    // Each of the 1,344 documents has its lead; the documents longer than one passage add theirs.
+    assert.ok(shipped.size > 1344, `${shipped.size} vectors`);
+    const texts = [...leads, ...passages];
     assert.deepEqual(
-      leads.filter((t) => !shipped.get(t)),
+      texts.filter((t) => !shipped.get(t)),
       [],
-      'documents without a shipped lead vector: the corpus or the lead changed',
+      'texts without a shipped vector: the corpus, the lead or the passages changed',
     );
-    const live = await encoder.embed(leads);
-    leads.forEach((t, i) => {
+    const live = await encoder.embed(texts);
+    texts.forEach((t, i) => {
       const diff = Math.max(...[...shipped.get(t)!].map((x, k) => Math.abs(x - live[i]![k]!)));
-      assert.ok(diff < 1e-4, `shipped lead vector of “${t.slice(0, 40)}…” is off by ${diff}`);
+      assert.ok(diff < 1e-4, `shipped vector of “${t.slice(0, 40)}…” is off by ${diff}`);
     });
   } finally {
     store.close();

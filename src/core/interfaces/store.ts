@@ -40,6 +40,11 @@ export interface CorpusHit {
   snippet: string;
   /** The title and the opening of the text (store/ CORPUS_LEAD_CHARS in all): what a sentence encoder reads of the document. */
   lead: string;
+  /**
+   * The opening of the text (store/ CORPUS_PASSAGES_CHARS), the title left out: what corpus search cuts into
+   * passages for the encoder when the lead alone is more than it reads.
+   */
+  text: string;
   /** BM25-derived score, higher is better. */
   score: number;
 }

@@ -4,7 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EmbeddingModel } from '../../core/index.js';
 import { PESTICIDE_CORPUS, withPesticideCorpus } from '../../test-support/pesticide-corpus.js';
-import { createCorpusSearchProvider } from './index.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../store/index.js';
+import { createCorpusSearchProvider, ingestCorpus } from './index.js';
 
 test('hybrid corpus search: a Japanese query keeps BM25 order and never reaches the English encoder; limit cuts the fused ranking, not BM25’s', async () => {
   await withPesticideCorpus(async (store) => {
@@ -45,4 +49,52 @@ test('hybrid corpus search: a Japanese query keeps BM25 order and never reaches 
       ['field', 'market'],
     );
   });
+});
+
+test('hybrid corpus search reads a long document in passages: a finding past what the encoder reads of the lead still counts', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-passages-'));
+  const store = openStore({ path: join(dir, 'lyra.db') });
+  try {
+    const filler = Array.from({ length: 12 }, (_, i) => `Hive inspection ${i} recorded the weather, the brood and the stores of the honeybee colony.`).join(
+      ' ',
+    );
+    const docs = [
+      { id: 'report', title: 'Pesticide report', text: 'Pesticide sales rose. Pesticide prices and pesticide imports are listed; honeybees get a footnote.' },
+      { id: 'diary', title: 'Apiary diary', text: `${filler} Clothianidin dust from sowing killed the foragers of three colonies near the maize field.` },
+    ];
+    writeFileSync(join(dir, 'docs.jsonl'), docs.map((d) => JSON.stringify(d)).join('\n'));
+    await ingestCorpus({
+      store,
+      extractor: { extract: () => Promise.reject(new Error('no extraction for JSONL')) },
+      name: 'apiary',
+      paths: [join(dir, 'docs.jsonl')],
+    });
+    // An encoder that, like the real one, reads only the opening of a text (here its first 80 characters)
+    // and puts texts naming clothianidin nearest the query. The diary names it in its last sentence only:
+    // past the lead's opening, at the start of the diary's last passage.
+    const opening: EmbeddingModel = {
+      name: 'opening',
+      dimensions: 2,
+      embed: (texts) => Promise.resolve(texts.map((t) => Float32Array.from(t.startsWith('Do ') || /clothianidin/i.test(t.slice(0, 80)) ? [1, 0] : [0, 1]))),
+    };
+    const query = { query: 'Do pesticides harm honeybees?', limit: 2 };
+    const bm25 = await createCorpusSearchProvider({ store, corpus: 'apiary' }).search(query);
+    const leadOnly = await createCorpusSearchProvider({ store, corpus: 'apiary', dense: { encoder: opening, passages: false } }).search(query);
+    const passages = await createCorpusSearchProvider({ store, corpus: 'apiary', dense: { encoder: opening } }).search(query);
+    assert.deepEqual(
+      bm25.map((h) => h.id),
+      ['report', 'diary'],
+    );
+    assert.deepEqual(
+      leadOnly.map((h) => h.id),
+      ['report', 'diary'],
+    );
+    assert.deepEqual(
+      passages.map((h) => h.id),
+      ['diary', 'report'],
+    );
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

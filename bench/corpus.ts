@@ -26,7 +26,8 @@ import { sharedDataPath } from '../src/test-support/shared-data.js';
 // retrieval encoder's training pairs). Fitting the mix's weight (DENSE_WEIGHT) on claims no encoder was
 // trained on: --models DIR reads DIR's minilm-retrieval-en instead of the shipped one (an encoder trained
 // with scripts/retrieval/train_retrieval.py --holdout F), --holdout F keeps of the train claims only those
-// it held out (the same rule), and --weights 1,2,3 adds the hybrid at each weight.
+// it held out (the same rule), --weights 1,2,3 adds the hybrid at each weight and --pools 50,100 at each
+// size of BM25's pool the encoder re-reads.
 const { values: args } = parseArgs({
   options: {
     previous: { type: 'string' },
@@ -34,12 +35,18 @@ const { values: args } = parseArgs({
     models: { type: 'string' },
     holdout: { type: 'string' },
     weights: { type: 'string' },
+    pools: { type: 'string' },
   },
 });
 const holdout = args.holdout === undefined ? undefined : Number(args.holdout);
 const weights = (args.weights ?? '').split(',').filter(Boolean).map(Number);
-if ((holdout !== undefined && !(holdout > 0 && holdout < 1)) || weights.some((w) => !(w >= 0))) {
-  console.error('bench:corpus: --holdout takes a fraction in (0, 1), --weights non-negative numbers (1,2,3)');
+const pools = (args.pools ?? '').split(',').filter(Boolean).map(Number);
+if (
+  (holdout !== undefined && !(holdout > 0 && holdout < 1)) ||
+  weights.some((w) => !(w >= 0)) ||
+  pools.some((n) => !(Number.isInteger(n) && n >= 1 && n <= 1000))
+) {
+  console.error('bench:corpus: --holdout takes a fraction in (0, 1), --weights non-negative numbers (1,2,3), --pools whole numbers from 1 to 1000');
   process.exit(2);
 }
 /** Whether a train abstract was held out by train_retrieval.py --holdout F: sha1(cord_id) mod 1000 < F × 1000. */
@@ -125,6 +132,9 @@ try {
     hybrid: createCorpusSearchProvider({ store, corpus: 'check-covid', dense: weighed }),
     ...Object.fromEntries(
       weights.map((w) => [`hybrid, weight ${w}`, createCorpusSearchProvider({ store, corpus: 'check-covid', dense: { ...weighed, weight: w } })]),
+    ),
+    ...Object.fromEntries(
+      pools.map((n) => [`hybrid, pool ${n}`, createCorpusSearchProvider({ store, corpus: 'check-covid', dense: { ...weighed, pool: n } })]),
     ),
   };
   const quality = async (ranker: string, split: string): Promise<{ top5: number; mrr10: number; n: number; ms: number }> => {

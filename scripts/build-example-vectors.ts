@@ -15,7 +15,7 @@ import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../src/app/index.js';
 import { createRetrievalEncoder, createShippedEncoder } from '../src/models/embedding/index.js';
 import { PIPELINE_DEFAULTS, textFragments } from '../src/pipeline/index.js';
 import { documentPassages } from '../src/sources/index.js';
-import { CORPUS_LEAD_CHARS, CORPUS_PASSAGES_CHARS, corpusLead, openStore } from '../src/store/index.js';
+import { CORPUS_LEAD_CHARS, corpusLead, corpusPassageText, openStore } from '../src/store/index.js';
 import { BUILTIN_LEAD_VECTORS_FILES, BUILTIN_VECTORS_FILES, type BuiltinVectorsFiles, type BuiltinVectorsManifest } from '../src/app/corpus/builtin-vectors.js';
 
 const NAME = 'example';
@@ -34,8 +34,8 @@ for (const id of ids) {
   const doc = store.getCorpusDocument(NAME, id);
   if (!doc) throw new Error(`build-example-vectors: document ${id} was not indexed`);
   leads.push(corpusLead(doc.title, doc.text));
-  // Cut from the text a search hit carries (store CORPUS_PASSAGES_CHARS), as corpus search cuts them.
-  passages.push(...documentPassages(doc.title, doc.text.slice(0, CORPUS_PASSAGES_CHARS)));
+  // Cut from the text a search hit carries, as corpus search cuts them.
+  passages.push(...documentPassages(doc.title, corpusPassageText(doc.text)));
   for (const f of textFragments('page', doc.text, PIPELINE_DEFAULTS.corpusFragmentChars).slice(0, PIPELINE_DEFAULTS.maxFragmentsPerPage)) {
     if (seen.has(f.text)) continue;
     seen.add(f.text);

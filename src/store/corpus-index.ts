@@ -23,6 +23,11 @@ export function corpusLead(title: string, text: string): string {
  * eight passages of about 600 characters). Text past it is read by BM25 alone.
  */
 export const CORPUS_PASSAGES_CHARS = 4_800;
+
+/** A hit's `text`: the opening of a document's text, CORPUS_PASSAGES_CHARS, that its passages are cut from. */
+export function corpusPassageText(text: string): string {
+  return text.slice(0, CORPUS_PASSAGES_CHARS);
+}
 /** Characters of a candidate's text read when re-ranking, so one huge document cannot stall a search. */
 export const RERANK_MAX_CHARS = 50_000;
 /**

@@ -2,7 +2,7 @@
 // PostgreSQL). Search takes the index's top candidates (title weighted over body) and re-ranks them by
 // tf-idf similarity normalised by each document's idf-weighted length.
 import { InvalidInputError, type CorpusDocument, type CorpusHit, type CorpusInfo, type TrustLevel } from '../core/index.js';
-import { CORPUS_PASSAGES_CHARS, MAX_CORPUS_LIMIT, corpusLead, RERANK_POOL, rerankScores, type CorpusIndex, type DocRow } from './corpus-index.js';
+import { MAX_CORPUS_LIMIT, corpusLead, corpusPassageText, RERANK_POOL, rerankScores, type CorpusIndex, type DocRow } from './corpus-index.js';
 import { sqliteCorpusIndex } from './corpus-index-sqlite.js';
 import { pgCorpusIndex } from './pg/corpus-index-pg.js';
 import { type Db, compact, opt, parseJson } from './db.js';
@@ -17,6 +17,7 @@ export {
   CORPUS_PASSAGES_CHARS,
   LENGTH_NORM,
   corpusLead,
+  corpusPassageText,
   MAX_CORPUS_LIMIT,
   RERANK_MAX_CHARS,
   RERANK_POOL,
@@ -161,7 +162,7 @@ export function searchCorpus(db: Db, query: string, options: { corpus?: string; 
     url: opt(r.url),
     snippet: snippetAround(r.text, terms),
     lead: corpusLead(r.title, r.text),
-    text: r.text.slice(0, CORPUS_PASSAGES_CHARS),
+    text: corpusPassageText(r.text),
     score,
   }));
 }

@@ -10,7 +10,7 @@ import { isLyraError } from '../../core/index.js';
 import { createEmbeddingModel, createRetrievalEncoder, createShippedEncoder } from '../../models/index.js';
 import { PIPELINE_DEFAULTS, textFragments } from '../../pipeline/index.js';
 import { documentPassages } from '../../sources/index.js';
-import { CORPUS_PASSAGES_CHARS, corpusLead, openStore } from '../../store/index.js';
+import { corpusLead, corpusPassageText, openStore } from '../../store/index.js';
 import { BUILTIN_CORPORA_DIR, ensureBuiltinCorpus } from '../index.js';
 import { BUILTIN_LEAD_VECTORS_FILES, BUILTIN_VECTORS_FILES, loadBuiltinVectors, readBuiltinVectors } from './builtin-vectors.js';
 
@@ -55,8 +55,8 @@ test('every example document has its shipped lead and passage vectors, within 1e
     await ensureBuiltinCorpus({ store, name: 'example' });
     const docs = ['Coral_bleaching', 'Great_Barrier_Reef', 'Sea_level_rise'].map((id) => store.getCorpusDocument('example', id)!);
     const leads = docs.map((doc) => corpusLead(doc.title, doc.text));
-    // A search hit carries the opening of the text (CORPUS_PASSAGES_CHARS); its passages are cut from that.
-    const passages = docs.flatMap((doc) => documentPassages(doc.title, doc.text.slice(0, CORPUS_PASSAGES_CHARS)));
+    // A search hit carries the opening of the text; its passages are cut from that.
+    const passages = docs.flatMap((doc) => documentPassages(doc.title, corpusPassageText(doc.text)));
     assert.ok(passages.length > 0, 'these documents are longer than one passage');
     // Each of the 1,344 documents has its lead; the documents longer than one passage add theirs.
     assert.ok(shipped.size > 1344, `${shipped.size} vectors`);

@@ -137,12 +137,16 @@ try {
       pools.map((n) => [`hybrid, pool ${n}`, createCorpusSearchProvider({ store, corpus: 'check-covid', dense: { ...weighed, pool: n } })]),
     ),
   };
-  const quality = async (ranker: string, split: string): Promise<{ top5: number; mrr10: number; n: number; ms: number }> => {
-    const claims = readFileSync(sharedDataPath(`check-covid/${split}/covidCheck_${split}_composed+extracted.json`), 'utf8')
+  // Each split's claims, read once for every ranking.
+  const claimsOf = (split: string): Array<{ claim: string; cord_id: string }> =>
+    readFileSync(sharedDataPath(`check-covid/${split}/covidCheck_${split}_composed+extracted.json`), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l) as { claim: string; cord_id: string })
       .filter((c) => split !== 'train' || heldOut(c.cord_id));
+  const claimsBySplit = { train: claimsOf('train'), dev: claimsOf('dev') };
+  const quality = async (ranker: string, split: 'train' | 'dev'): Promise<{ top5: number; mrr10: number; n: number; ms: number }> => {
+    const claims = claimsBySplit[split];
     let top5 = 0;
     let mrr = 0;
     const t = performance.now();

@@ -28,6 +28,7 @@ const { values: args } = parseArgs({
     epochs: { type: 'string', default: '3' },
     seed: { type: 'string', default: '13' },
     sources: { type: 'string', default: 'check-covid,check-covid-passages,fm2' },
+    'hard-negatives': { type: 'string', default: '0' },
     'pack-device': { type: 'string' },
     'from-state': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -35,7 +36,7 @@ const { values: args } = parseArgs({
 });
 if (args.help) {
   console.log(
-    'usage: npm run train:retrieval [-- --work DIR --out DIR --venv DIR --python python3 --epochs N --seed N --sources check-covid,check-covid-passages,fm2]\n' +
+    'usage: npm run train:retrieval [-- --work DIR --out DIR --venv DIR --python python3 --epochs N --seed N --sources check-covid,check-covid-passages,fm2 --hard-negatives K]\n' +
       '       npm run train:retrieval -- --pack-device DIR   (the bundle for an accelerator machine, scripts/retrieval/README-device.md)\n' +
       '       npm run train:retrieval -- --from-state DIR    (export the shards a device call brought back)',
   );
@@ -69,6 +70,9 @@ runStep('train:retrieval', venvPython, [
   args.seed,
   '--sources',
   args.sources,
+  // 0 (the shipped recipe): in-batch negatives only; K > 0 was measured and not shipped (the card).
+  '--hard-negatives',
+  args['hard-negatives'],
 ]);
 runStep('train:retrieval', venvPython, [join('scripts', 'encoder', 'export_encoder.py'), '--from', trained, '--out', args.out]);
 console.error(`train:retrieval: ${args.out} written; next: npm run build:example-vectors, npm run bench:retrieval`);

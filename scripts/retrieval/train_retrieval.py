@@ -12,7 +12,8 @@ Pairs (licences allow shipped weights, ../shared/data/README.md):
   * (--sources check-covid-passages) Check-COVID train claims and the passage of their gold abstract
     that holds their first evidence sentence, cut as corpus search cuts passages (passages()).
 A batch holds one source only and never two pairs of the same text (a duplicate would be a false
-negative). One fixed seed, two CPU threads: rerunning reproduces the figures in training.json.
+negative). With --hard-negatives K each Check-COVID pair also meets one of the K texts of other train
+abstracts that BM25 ranks highest for its claim (mined once, among the trained abstracts only). One fixed seed, two CPU threads: rerunning reproduces the figures in training.json.
 
 Measured at the end, written to training.json: gold abstract in the dense top 5 and MRR@10 for Check-COVID
 dev claims over the 347 abstracts, and any gold evidence sentence in the top 5 for Climate-FEVER claims
@@ -36,6 +37,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import sys
 import time
 
@@ -109,6 +111,40 @@ def passage_of(doc: dict, sentence: int) -> str | None:
 def held_out(cord_id: str, fraction: float) -> bool:
     """Whether --holdout `fraction` keeps this train abstract (and its claims) out of training."""
     return fraction > 0 and int(hashlib.sha1(cord_id.encode()).hexdigest(), 16) % 1000 < fraction * 1000
+
+
+WORD = re.compile(r"[a-z0-9]+")
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text.lower())
+
+
+def bm25_top(queries: list[str], units: list[str], k: int, k1: float = 0.9, b: float = 0.4) -> list[list[int]]:
+    """The indices of each query's `k` best units by BM25 (Lucene's idf), best first: the lexical near
+    misses a claim is easily confused with, mined once before training (--hard-negatives)."""
+    docs = [words(u) for u in units]
+    avg = sum(len(d) for d in docs) / max(1, len(docs))
+    df: dict[str, int] = {}
+    tf = []
+    for d in docs:
+        counts: dict[str, int] = {}
+        for w in d:
+            counts[w] = counts.get(w, 0) + 1
+        tf.append(counts)
+        for w in counts:
+            df[w] = df.get(w, 0) + 1
+    n = len(docs)
+    idf = {w: float(np.log(1 + (n - c + 0.5) / (c + 0.5))) for w, c in df.items()}
+    out = []
+    for q in queries:
+        terms = set(words(q)) & idf.keys()
+        scores = np.zeros(n)
+        for i, (counts, d) in enumerate(zip(tf, docs)):
+            norm = k1 * (1 - b + b * len(d) / avg)
+            scores[i] = sum(idf[w] * counts[w] * (k1 + 1) / (counts[w] + norm) for w in terms if w in counts)
+        out.append([int(i) for i in np.argsort(-scores, kind="stable")[:k]])
+    return out
 
 
 def pool(model, batch) -> torch.Tensor:
@@ -228,6 +264,36 @@ def training_pairs(data: str, holdout: float = 0.0) -> dict[str, list[tuple[str,
     return {"check-covid": covid, "check-covid-passages": sorted(covid_passages), "fm2": fm2}
 
 
+def hard_negatives(data: str, holdout: float, pairs: dict[str, list[tuple[str, str]]], k: int) -> tuple[dict, dict]:
+    """For each Check-COVID pair, the `k` texts of OTHER train abstracts that BM25 ranks highest for its claim
+    (leads for `check-covid`, passages for `check-covid-passages`), each with its abstract's cord_id, and
+    each claim's gold cord_ids (a negative from a claim's own gold abstract is never one). Mined among the
+    kept train abstracts only: dev's and the held-out abstracts are never seen in training."""
+    corpus = {d["cord_id"]: d for d in jsonl(os.path.join(data, COVID_FILES["corpus"]))}
+    train = jsonl(os.path.join(data, COVID_FILES["train"]))
+    kept_out = {r["claim"] for r in train if held_out(r["cord_id"], holdout)}
+    train = [r for r in train if r["claim"] not in kept_out and not held_out(r["cord_id"], holdout)]
+    golds: dict[str, set[str]] = {}
+    for r in train:
+        golds.setdefault(r["claim"], set()).add(r["cord_id"])
+    abstracts = sorted({r["cord_id"] for r in train})
+    units = {
+        "check-covid": [(lead(corpus[c]), c) for c in abstracts],
+        "check-covid-passages": [(p, c) for c in abstracts for p in passages(corpus[c])],
+    }
+    out: dict[str, dict[tuple[str, str], list[tuple[str, str]]]] = {}
+    for src, unit_list in units.items():
+        if src not in pairs:
+            continue
+        claims = sorted({c for c, _ in pairs[src]})
+        # Enough extra to leave k after dropping a claim's gold abstracts (a claim has a few at most).
+        tops = dict(zip(claims, bm25_top(claims, [u for u, _ in unit_list], k + 12)))
+        out[src] = {
+            (c, t): [unit_list[i] for i in tops[c] if unit_list[i][1] not in golds.get(c, set())][:k] for c, t in pairs[src]
+        }
+    return out, golds
+
+
 def batches(pairs: list[tuple[str, str]], size: int, rng: random.Random) -> list[list[tuple[str, str]]]:
     """Shuffled batches in which no claim and no text appears twice (each is every other pair's negative)."""
     rest = pairs[:]
@@ -260,6 +326,7 @@ def main() -> None:
     ap.add_argument("--sources", default="check-covid,check-covid-passages,fm2", help="pair sources to train on: check-covid, check-covid-passages, fm2")
     ap.add_argument("--holdout", type=float, default=0.0, help="fraction of Check-COVID train abstracts whose claims are held out and measured")
     ap.add_argument("--passage-tokens", type=int, default=256, help="tokens of a training passage or FM2 evidence sentence (the shipped run: 256, as the runtime reads a passage)")
+    ap.add_argument("--hard-negatives", type=int, default=0, help="K: each Check-COVID pair also meets, as a negative, one of the K texts of other train abstracts BM25 ranks highest for its claim (0: in-batch negatives only)")
     ap.add_argument("--max-steps", type=int, default=0, help="stop after N steps (smoke tests)")
     ap.add_argument("--eval-limit", type=int, default=0, help="smoke tests: measure the first N claims of each set over their gold and N other abstracts only")
     ap.add_argument("--seed", type=int, default=13)
@@ -289,6 +356,10 @@ def main() -> None:
     log(f"before: {json.dumps(before)}")
     pairs = {k: v for k, v in training_pairs(args.data, args.holdout).items() if k in args.sources.split(",")}
     log(f"pairs: {({k: len(v) for k, v in pairs.items()})}")
+    negatives, golds = hard_negatives(args.data, args.holdout, pairs, args.hard_negatives) if args.hard_negatives else ({}, {})
+    if negatives:
+        log(f"hard negatives: {({k: sum(len(n) for n in v.values()) for k, v in negatives.items()})}")
+    neg_rng = random.Random(args.seed + 1)
     rng = random.Random(args.seed)
     plan = [[(src, b) for src, ps in pairs.items() for b in batches(ps, args.batch, rng)] for _ in range(args.epochs)]
     for epoch in plan:
@@ -311,12 +382,18 @@ def main() -> None:
         t, total = time.time(), 0.0
         for src, batch in epoch:
             max_doc = LEAD_TOKENS if src == "check-covid" else args.passage_tokens
+            # One mined negative per pair (where its source has them), seen by every claim of the batch except
+            # those whose gold abstract it comes from.
+            negs = [neg_rng.choice(negatives[src][p]) for p in batch] if src in negatives and all(negatives[src][p] for p in batch) else []
             with autocast:
                 q = pool(model, tokens(tokenizer, [p[0] for p in batch], CLAIM_TOKENS))
-                d = pool(model, tokens(tokenizer, [p[1] for p in batch], max_doc))
+                d = pool(model, tokens(tokenizer, [p[1] for p in batch] + [t for t, _ in negs], max_doc))
             sim = q @ d.T * 20
+            if negs:
+                own = torch.tensor([[owner in golds.get(p[0], ()) for _, owner in negs] for p in batch], device=DEVICE)
+                sim = torch.cat([sim[:, : len(batch)], sim[:, len(batch) :].masked_fill(own, float("-inf"))], dim=1)
             labels = torch.arange(len(batch), device=DEVICE)
-            loss = (torch.nn.functional.cross_entropy(sim, labels) + torch.nn.functional.cross_entropy(sim.T, labels)) / 2
+            loss = (torch.nn.functional.cross_entropy(sim, labels) + torch.nn.functional.cross_entropy(sim[:, : len(batch)].T, labels)) / 2
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             opt.step()
@@ -337,7 +414,9 @@ def main() -> None:
         "base": {**BASE_RECORD, "sha256": carried["sha256"], "carried": carried} if carried else {**BASE_RECORD, "sha256": sha256(os.path.join(base, "model.safetensors"))},
         "sources": args.sources.split(","),
         "pairs": {k: len(v) for k, v in pairs.items()},
-        "objective": "in-batch negatives, symmetric cross-entropy over cosine x 20, mean pooling",
+        "objective": "in-batch negatives, symmetric cross-entropy over cosine x 20, mean pooling"
+        + (f"; plus one of the {args.hard_negatives} BM25-mined texts of other train abstracts per Check-COVID pair (claim side only)" if args.hard_negatives else ""),
+        "hard_negatives": args.hard_negatives,
         "epochs": args.epochs,
         "steps": steps,
         "max_steps": args.max_steps,

@@ -12,6 +12,7 @@
 # recipe X. The recipe with the best mean held-out `best` top 5 over its hold- runs (ties: MRR@10)
 # chooses; its full- twin's weights are returned. KEEP=name
 # returns that run instead. A run still going at LIMIT_S (default 480) is stopped and left out.
+# SOUPS="name=run+run;…" adds weight soups of finished runs (soup.py), measured and chosen like runs.
 # RETR_DEVICE=cpu runs the same on the CPU (a local smoke test).
 set -uo pipefail
 BUNDLE=${1:?bundle folder}
@@ -41,6 +42,22 @@ for entry in "${entries[@]}"; do
   # shellcheck disable=SC2086 # flags are words on purpose
   timeout "$LIMIT" "$PY" scripts/retrieval/train_retrieval.py --device "${RETR_DEVICE:-cuda}" --base "$BUNDLE/base" --data "$DATA" \
     --threads 2 --save-state "/tmp/retr-state-$name" $flags >"/tmp/retr-log-$name.txt" 2>&1 &
+done
+wait
+# SOUPS="hold-soup=hold-a+hold-a-s29;full-soup=full-a+full-a-s29": each the mean of its members' weights
+# (soup.py), measured and kept as a run of that name (a hold- soup on the held-out claims too).
+IFS=';' read -ra soups <<<"${SOUPS:-}"
+for entry in "${soups[@]}"; do
+  name=${entry%%=*}
+  members=${entry#*=}
+  names+=("$name")
+  holdout=0
+  case $name in hold-*) holdout=0.2 ;; esac
+  rm -rf "/tmp/retr-state-$name"
+  echo "soup $name: $members"
+  timeout "$LIMIT" "$PY" scripts/retrieval/soup.py --device "${RETR_DEVICE:-cuda}" --base "$BUNDLE/base" --data "$DATA" --holdout "$holdout" \
+    --states "$(echo "$members" | tr '+' '\n' | sed 's|^|/tmp/retr-state-|' | paste -sd,)" --save-state "/tmp/retr-state-$name" \
+    ${SOUP_FLAGS:-} >"/tmp/retr-log-$name.txt" 2>&1 &
 done
 wait
 for name in "${names[@]}"; do

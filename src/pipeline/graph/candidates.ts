@@ -77,15 +77,18 @@ export async function selectCandidates(options: {
   requests: CandidateRequest[];
   minRelevance: number;
   embedding?: EmbeddingModel;
+  /** The lexical shortlist the embedding re-ranks, as a multiple of K (default SHORTLIST_FACTOR; bench:candidates measures others). */
+  shortlistFactor?: number;
   signal?: AbortSignal;
 }): Promise<Map<string, Candidate[]>> {
   const { index, requests, minRelevance, embedding, signal } = options;
+  const factor = options.shortlistFactor ?? SHORTLIST_FACTOR;
   const shortlists = new Map<string, Array<{ i: number; lex: number }>>();
   for (const r of requests) {
     throwIfAborted(signal);
     const list = [...lexicalScores(index, r.statement, r.excludePages)].map(([i, lex]) => ({ i, lex: round(lex) }));
     list.sort((a, b) => b.lex - a.lex || a.i - b.i);
-    shortlists.set(r.claimId, list.slice(0, r.k * SHORTLIST_FACTOR));
+    shortlists.set(r.claimId, list.slice(0, r.k * factor));
   }
   let vectors: Map<string, Float32Array> | undefined;
   if (embedding) {

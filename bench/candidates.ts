@@ -12,13 +12,13 @@
 // top K, MRR@K, the gold abstract among them (Check-COVID), ratios against the words alone, texts embedded
 // per second and peak RSS.
 //   npm run bench:candidates [-- --factors 4,16 --encoders minilm-en,retrieval-en --k 8 --limit N]
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { EmbeddingModel, Fragment } from '../src/core/index.js';
 import { createMemoryVectorCache, createRetrievalEncoder, createShippedEncoder, withVectorCache } from '../src/models/embedding/index.js';
-import { type CandidateIndex, SHORTLIST_FACTOR, selectCandidates } from '../src/pipeline/graph/index.js';
-import { contentTerms } from '../src/pipeline/materials/index.js';
+import { indexFragments, SHORTLIST_FACTOR, selectCandidates } from '../src/pipeline/graph/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
+import { exitUnlessShared } from './lib/shared-data.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,12 +44,7 @@ if (
 }
 const covidDir = sharedDataPath('check-covid');
 const climate = sharedDataPath('climate-fever/climate-fever.jsonl');
-for (const p of [covidDir, climate]) {
-  if (!existsSync(p)) {
-    console.log(`bench:candidates skipped: missing ${p} (../shared/data is not part of a user's clone)`);
-    process.exit(0);
-  }
-}
+exitUnlessShared('bench:candidates', [covidDir, climate]);
 const jsonl = <T>(file: string): T[] =>
   readFileSync(file, 'utf8')
     .split('\n')
@@ -99,20 +94,6 @@ function climateFever(): BenchSet {
   return { name: 'Climate-FEVER', fragments, queries: queries.slice(0, limit) };
 }
 
-/** The graph's index over a set's fragments (buildCandidateIndex reads a task graph; the same postings and idf). */
-function indexOf(fragments: Fragment[]): CandidateIndex {
-  const postings = new Map<string, number[]>();
-  fragments.forEach((f, i) => {
-    for (const t of contentTerms(f.text)) {
-      const list = postings.get(t);
-      if (list) list.push(i);
-      else postings.set(t, [i]);
-    }
-  });
-  const n = fragments.length;
-  return { fragments, postings, idf: (t) => Math.log(1 + n / Math.max(1, postings.get(t)?.length ?? 0)) };
-}
-
 let peakRss = process.memoryUsage().rss;
 const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 
@@ -126,7 +107,7 @@ interface Row {
 }
 
 async function measure(set: BenchSet, ranker: string, encoder?: EmbeddingModel, factor?: number): Promise<Row> {
-  const index = indexOf(set.fragments);
+  const index = indexFragments(set.fragments);
   const requests = set.queries.map((q, i) => ({ claimId: `q${i}`, statement: q.claim, excludePages: new Set<string>(), k }));
   let embedded = 0;
   const counted: EmbeddingModel | undefined = encoder && {

@@ -20,6 +20,7 @@ import {
 import { createCorpusSearchProvider, ingestCorpus } from '../src/sources/index.js';
 import { openStore } from '../src/store/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
+import { exitUnlessShared } from './lib/shared-data.js';
 
 // --previous DIR: a models folder holding an earlier minilm-retrieval-en (a copy taken before retraining),
 // measured in the same run beside the shipped one. --dev-only: the dev claims alone (the train claims are the
@@ -55,12 +56,7 @@ const heldOut = (cordId: string): boolean =>
 const TARGET_DOCS = 10_000;
 const climate = sharedDataPath('climate-fever/climate-fever.jsonl');
 const covid = sharedDataPath('check-covid/corpus.json');
-for (const p of [climate, covid]) {
-  if (!existsSync(p)) {
-    console.log(`bench:corpus skipped: missing ${p} (../shared/data is not part of a user's clone)`);
-    process.exit(0);
-  }
-}
+exitUnlessShared('bench:corpus', [climate, covid]);
 let peakRss = process.memoryUsage().rss;
 const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 const noExtractor: TextExtractor = { extract: () => Promise.reject(new Error('JSONL only')) };

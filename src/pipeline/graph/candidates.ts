@@ -34,7 +34,11 @@ export interface Candidate {
 export function buildCandidateIndex(graph: TaskGraph): CandidateIndex {
   // A page's own title, stored as its first paragraph (a corpus document's heading), states nothing: it is
   // never evidence ("Sleep deprivation and memory: a randomised trial" supported a claim at 0.78).
-  const fragments = graph.pages.flatMap((p) => (graph.fragmentsByPage.get(p.id) ?? []).filter((f) => !isTitleText(f.text, p.title)));
+  return indexFragments(graph.pages.flatMap((p) => (graph.fragmentsByPage.get(p.id) ?? []).filter((f) => !isTitleText(f.text, p.title))));
+}
+
+/** The index over these fragments, in this order: postings of their content terms and the terms' IDF. */
+export function indexFragments(fragments: Fragment[]): CandidateIndex {
   const postings = new Map<string, number[]>();
   fragments.forEach((f, i) => {
     for (const t of contentTerms(f.text)) {

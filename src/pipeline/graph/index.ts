@@ -9,6 +9,6 @@ export { runGraphPhase, type GraphPhaseInput, type GraphPhaseResult } from './ru
 export { VERIFY_KEY_PREFIX, recomputeTaskGraph, type RecomputeResult } from './recompute.js';
 export { MAX_STATEMENT_CHARS, verifyStatement } from './verify-statement.js';
 export { MAX_CORROBORATIONS_PER_DOMAIN } from './verification.js';
-export { SHORTLIST_FACTOR, selectCandidates, type Candidate, type CandidateIndex, type CandidateRequest } from './candidates.js';
+export { SHORTLIST_FACTOR, indexFragments, selectCandidates, type Candidate, type CandidateIndex, type CandidateRequest } from './candidates.js';
 export { pageClaimsKey } from './claims-step.js';
 export { contentTerms, overlapCoefficient, stemWord } from '../materials/index.js';

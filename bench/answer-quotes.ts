@@ -7,13 +7,14 @@
 // Flags: --limit N (the first N questions), --unlabelled FILE, --keep DIR (keep the store and run folders),
 // --ranking hybrid|bm25 (corpus.ranking; default the configured one, hybrid).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { addToCorpus, loadConfig, openOrCreateStore, runResearch } from '../src/app/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
 import { readJsonl } from './lib/claim-samples.js';
+import { exitUnlessShared } from './lib/shared-data.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,10 +29,7 @@ if (args.ranking !== undefined && args.ranking !== 'hybrid' && args.ranking !== 
   process.exit(2);
 }
 const corpusFile = sharedDataPath('check-covid/corpus.json');
-if (!existsSync(corpusFile)) {
-  console.log(`bench:answer-quotes skipped: missing ${corpusFile} (../shared/data is not part of a user's clone)`);
-  process.exit(0);
-}
+exitUnlessShared('bench:answer-quotes', [corpusFile]);
 
 type Label = 'supports' | 'refutes' | 'related' | 'unrelated';
 type Line =

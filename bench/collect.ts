@@ -4,15 +4,13 @@
 // how many copies are merged into their original (recall), wrong merges, and the time of
 // `deduplicate` with its term-set screen against the same run comparing every pair (the baseline),
 // with peak RSS.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
 import { MAX_EXCERPT_CHARS, deduplicate, type Candidate } from '../src/workflows/collect/index.js';
+import { exitUnlessShared } from './lib/shared-data.js';
 
 const covid = sharedDataPath('check-covid/corpus.json');
-if (!existsSync(covid)) {
-  console.log(`bench:collect skipped: missing ${covid} (../shared/data is not part of a user's clone)`);
-  process.exit(0);
-}
+exitUnlessShared('bench:collect', [covid]);
 const abstracts = readFileSync(covid, 'utf8')
   .split('\n')
   .filter(Boolean)

@@ -6,20 +6,18 @@
 // the NLI judge alone, and the NLI judge gated by cosine. The bar is chosen on the even claim ids
 // (precision ≥ 0.8, most recall) and reported on the odd ones, never tuned on.
 //   npm run bench:corroborate [-- --json out.json --limit N]
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cosineSimilarity, createShippedEncoder } from '../src/models/embedding/index.js';
 import { createEmbeddedStanceModel } from '../src/models/stance/index.js';
 import { createNliStanceModel } from '../src/models/transformers/index.js';
 import { CORROBORATION_MIN_COSINE } from '../src/pipeline/graph/corroborate.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
+import { exitUnlessShared } from './lib/shared-data.js';
 
 const { values: args } = parseArgs({ options: { json: { type: 'string' }, limit: { type: 'string', default: '0' } } });
 const file = sharedDataPath('climate-fever/climate-fever.jsonl');
-if (!existsSync(file)) {
-  console.log(`bench:corroborate skipped: missing ${file} (../shared/data is not part of a user's clone)`);
-  process.exit(0);
-}
+exitUnlessShared('bench:corroborate', [file]);
 let peakRss = process.memoryUsage().rss;
 const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 

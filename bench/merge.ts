@@ -13,20 +13,18 @@
 // and, measured beside them, a veto by the NLI judge (models/nli-en): no merge when either direction
 // reads refutes ≥ 0.5. Prints merged pairs per rule and class, the guard's cost per pair and peak RSS.
 //   npm run bench:merge [-- --json out.json --show 20]
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { claimsOpposed, isSameClaim, normalizeClaim, type NormalizedClaim } from '../src/extract/index.js';
 import { cosineSimilarity, createShippedEncoder } from '../src/models/embedding/index.js';
 import { createUseLiteEmbeddingModel } from './lib/use-lite.js';
 import { createNliStanceModel } from '../src/models/transformers/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
+import { exitUnlessShared } from './lib/shared-data.js';
 
 const { values: args } = parseArgs({ options: { json: { type: 'string' }, show: { type: 'string', default: '0' } } });
 const dataDir = sharedDataPath('check-covid');
-if (!existsSync(dataDir)) {
-  console.log(`bench:merge skipped: missing ${dataDir} (../shared/data is not part of a user's clone)`);
-  process.exit(0);
-}
+exitUnlessShared('bench:merge', [dataDir]);
 let peakRss = process.memoryUsage().rss;
 const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 

@@ -38,6 +38,7 @@ import {
   labelledRelevance,
 } from './lib/claim-relevance.js';
 import { DATA_DIR, covidAbstracts, type BinaryScores } from './lib/claim-samples.js';
+import { exitUnlessShared } from './lib/shared-data.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,12 +54,7 @@ const { values: args } = parseArgs({
 const corpusFile = sharedDataPath('check-covid/corpus.json');
 const devFile = sharedDataPath('check-covid/dev/covidCheck_dev_composed+extracted.json');
 const feverFile = sharedDataPath('climate-fever/climate-fever.jsonl');
-for (const p of [corpusFile, devFile, feverFile]) {
-  if (!existsSync(p)) {
-    console.log(`bench:research skipped: missing ${p} (../shared/data is not part of a user's clone)`);
-    process.exit(0);
-  }
-}
+exitUnlessShared('bench:research', [corpusFile, devFile, feverFile]);
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const pr = (s: BinaryScores): string => `precision ${s.precision.toFixed(3)}, recall ${s.recall.toFixed(3)} (tp ${s.tp}, fp ${s.fp}, fn ${s.fn}, tn ${s.tn})`;
 

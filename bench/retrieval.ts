@@ -19,7 +19,7 @@
 //                used Check-COVID train claims).
 // Prints gold-in-top-1/5/10 and MRR@10 per split, claims/s of each encoder, peak RSS.
 //   npm run bench:retrieval [-- --json out.json --limit N --encoders use-lite,minilm-en,retrieval-en --rerank 20]
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +30,7 @@ import { createNliStanceModel } from '../src/models/transformers/index.js';
 import { createCorpusSearchProvider, ingestCorpus } from '../src/sources/index.js';
 import { openStore } from '../src/store/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
+import { exitUnlessShared } from './lib/shared-data.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,10 +44,7 @@ const rerankK = Number(args.rerank);
 if (!/^\d+$/.test(args.rerank) || !Number.isInteger(rerankK))
   throw new Error(`bench:retrieval: --rerank takes a whole number of candidates (0 = off), got ${JSON.stringify(args.rerank)}`);
 const covid = sharedDataPath('check-covid/corpus.json');
-if (!existsSync(covid)) {
-  console.log(`bench:retrieval skipped: missing ${covid} (../shared/data is not part of a user's clone)`);
-  process.exit(0);
-}
+exitUnlessShared('bench:retrieval', [covid]);
 let peakRss = process.memoryUsage().rss;
 const sample = (): void => void (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 const abstracts = readFileSync(covid, 'utf8')

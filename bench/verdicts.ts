@@ -14,7 +14,7 @@
 //   5. Speed (claim–sentence pairs per CPU-second, cold and warm), model file sizes, peak RSS.
 // Prints a table and, with --json FILE, writes every figure as JSON.
 //   npm run bench:verdicts [-- --backend embedded --second-reading nli --only pairs,candidates,verify,ja,speed --cf-claims 300 --json out.json]
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,7 @@ import { japaneseEvalSuites } from './lib/stance-data-ja.js';
 import { confusionScores, edgeScores, fmt, shownAndArgmax, type JudgedPair } from './lib/verdict-metrics.js';
 import { labelOfStatus, LABELS as CC_LABELS } from './lib/verify-metrics.js';
 import { runVerify } from './lib/verify-run.js';
+import { exitUnlessShared } from './lib/shared-data.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,10 +42,7 @@ const { values: args } = parseArgs({
   },
 });
 const root = sharedDataPath();
-if (!existsSync(join(root, 'climate-fever'))) {
-  console.log(`bench:verdicts skipped: missing ${root} (../shared/data is not part of a user's clone)`);
-  process.exit(0);
-}
+exitUnlessShared('bench:verdicts', [join(root, 'climate-fever')]);
 const only = new Set(args.only.split(','));
 const home = mkdtempSync(join(tmpdir(), 'lyra-bench-verdicts-'));
 if (args['second-reading'] !== undefined && !['none', 'nli', 'nli-refutes'].includes(args['second-reading']))

@@ -16,7 +16,14 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { EmbeddingModel, Fragment } from '../src/core/index.js';
 import { createMemoryVectorCache, createRetrievalEncoder, createShippedEncoder, withVectorCache } from '../src/models/embedding/index.js';
-import { indexFragments, SHORTLIST_FACTOR, selectCandidates } from '../src/pipeline/graph/index.js';
+import {
+  type CandidateIndex,
+  type CandidateRequest,
+  DEFAULT_GRAPH_LIMITS,
+  indexFragments,
+  SHORTLIST_FACTOR,
+  selectCandidates,
+} from '../src/pipeline/graph/index.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
 import { exitUnlessShared } from './lib/shared-data.js';
 
@@ -24,7 +31,7 @@ const { values: args } = parseArgs({
   options: {
     factors: { type: 'string', default: `${SHORTLIST_FACTOR},16` },
     encoders: { type: 'string', default: 'minilm-en,retrieval-en' },
-    k: { type: 'string', default: '8' },
+    k: { type: 'string', default: String(DEFAULT_GRAPH_LIMITS.candidatesPerClaim) },
     limit: { type: 'string' },
   },
 });
@@ -106,9 +113,18 @@ interface Row {
   seconds: number;
 }
 
-async function measure(set: BenchSet, ranker: string, encoder?: EmbeddingModel, factor?: number): Promise<Row> {
-  const index = indexFragments(set.fragments);
-  const requests = set.queries.map((q, i) => ({ claimId: `q${i}`, statement: q.claim, excludePages: new Set<string>(), k }));
+/** A set's index and requests, built once and read by every ranker. */
+interface Prepared {
+  index: CandidateIndex;
+  requests: CandidateRequest[];
+}
+
+const prepare = (set: BenchSet): Prepared => ({
+  index: indexFragments(set.fragments),
+  requests: set.queries.map((q, i) => ({ claimId: `q${i}`, statement: q.claim, excludePages: new Set<string>(), k })),
+});
+
+async function measure(set: BenchSet, { index, requests }: Prepared, ranker: string, encoder?: EmbeddingModel, factor?: number): Promise<Row> {
   let embedded = 0;
   const counted: EmbeddingModel | undefined = encoder && {
     name: encoder.name,
@@ -122,7 +138,7 @@ async function measure(set: BenchSet, ranker: string, encoder?: EmbeddingModel, 
   const found = await selectCandidates({
     index,
     requests,
-    minRelevance: 0.2, // GraphLimits' default minCandidateRelevance
+    minRelevance: DEFAULT_GRAPH_LIMITS.minCandidateRelevance,
     ...(counted ? { embedding: counted } : {}),
     ...(factor ? { shortlistFactor: factor } : {}),
   });
@@ -146,15 +162,16 @@ async function measure(set: BenchSet, ranker: string, encoder?: EmbeddingModel, 
 
 const started = performance.now();
 console.log(
-  `bench:candidates — the graph phase's candidate evidence: a gold evidence sentence among the top ${k} (K, pipeline.graph.candidates_per_claim), every claim over every sentence of its set; words: the IDF-weighted share of the claim's terms; an encoder: the words' shortlist of K × factor re-ranked by the mean of that share and its cosine (shipped: minilm-en, factor ${SHORTLIST_FACTOR}); least relevance 0.2; 2 CPU threads`,
+  `bench:candidates — the graph phase's candidate evidence: a gold evidence sentence among the top ${k} (K, pipeline.graph.candidates_per_claim), every claim over every sentence of its set; words: the IDF-weighted share of the claim's terms; an encoder: the words' shortlist of K × factor re-ranked by the mean of that share and its cosine (shipped: minilm-en, factor ${SHORTLIST_FACTOR}); least relevance ${DEFAULT_GRAPH_LIMITS.minCandidateRelevance}; 2 CPU threads`,
 );
 for (const set of [checkCovid(), climateFever()]) {
-  const rows: Row[] = [await measure(set, 'words alone')];
+  const prepared = prepare(set);
+  const rows: Row[] = [await measure(set, prepared, 'words alone')];
   for (const name of encoders) {
     // One encoder and vector cache per set: each text is embedded once, whatever the factor.
     const encoder = withVectorCache(ENCODERS[name]!(), createMemoryVectorCache());
     for (const f of factors)
-      rows.push(await measure(set, `${name}, factor ${f}${name === 'minilm-en' && f === SHORTLIST_FACTOR ? ' (shipped)' : ''}`, encoder, f));
+      rows.push(await measure(set, prepared, `${name}, factor ${f}${name === 'minilm-en' && f === SHORTLIST_FACTOR ? ' (shipped)' : ''}`, encoder, f));
   }
   console.log(`\n${set.name}: ${set.queries.length} claims, ${set.fragments.length} sentences`);
   const base = rows[0]!;

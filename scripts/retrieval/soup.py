@@ -48,14 +48,14 @@ def main() -> None:
     if len({m["holdout"]["fraction"] for m in members}) != 1 or members[0]["holdout"]["fraction"] != args.holdout:
         raise SystemExit(f"soup: the members' --holdout {[m['holdout']['fraction'] for m in members]} differ from each other or from --holdout {args.holdout}")
     tr.DEVICE = torch.device(args.device)
+    # One model: load_state replaces every float tensor of it with a member's (and fails on a missing one).
+    model = AutoModel.from_pretrained(args.base).float()
     total: dict[str, torch.Tensor] = {}
     for s in states:
-        model = AutoModel.from_pretrained(args.base).float()
         load_state(model, s)
         for k, v in model.state_dict().items():
             if v.is_floating_point():
                 total[k] = total[k] + v if k in total else v.clone()
-    model = AutoModel.from_pretrained(args.base).float()
     model.load_state_dict({k: v / len(states) for k, v in total.items()}, strict=False)
     model.to(tr.DEVICE)
     tokenizer = AutoTokenizer.from_pretrained(args.base)

@@ -247,12 +247,17 @@ def query_sets(data: str, holdout: float, limit: int = 0) -> dict[str, list[tupl
     return {k: v[:limit] if limit else v for k, v in sets.items()}
 
 
-def training_pairs(data: str, holdout: float = 0.0) -> dict[str, list[tuple[str, str]]]:
+def trained_covid(data: str, holdout: float) -> tuple[dict[str, dict], list[dict]]:
+    """The Check-COVID abstracts by cord_id, and the train rows that train: a held-out abstract's claims
+    (and the same claim text wherever else it occurs) train nothing."""
     corpus = {d["cord_id"]: d for d in jsonl(os.path.join(data, COVID_FILES["corpus"]))}
     train = jsonl(os.path.join(data, COVID_FILES["train"]))
-    # A held-out abstract's claims (and the same claim text wherever else it occurs) train nothing.
     kept_out = {r["claim"] for r in train if held_out(r["cord_id"], holdout)}
-    train = [r for r in train if r["claim"] not in kept_out and not held_out(r["cord_id"], holdout)]
+    return corpus, [r for r in train if r["claim"] not in kept_out and not held_out(r["cord_id"], holdout)]
+
+
+def training_pairs(data: str, holdout: float = 0.0) -> dict[str, list[tuple[str, str]]]:
+    corpus, train = trained_covid(data, holdout)
     covid = sorted({(r["claim"], lead(corpus[r["cord_id"]])) for r in train})
     covid_passages = set()
     for r in train:
@@ -269,10 +274,7 @@ def hard_negatives(data: str, holdout: float, pairs: dict[str, list[tuple[str, s
     (leads for `check-covid`, passages for `check-covid-passages`), each with its abstract's cord_id, and
     each claim's gold cord_ids (a negative from a claim's own gold abstract is never one). Mined among the
     kept train abstracts only: dev's and the held-out abstracts are never seen in training."""
-    corpus = {d["cord_id"]: d for d in jsonl(os.path.join(data, COVID_FILES["corpus"]))}
-    train = jsonl(os.path.join(data, COVID_FILES["train"]))
-    kept_out = {r["claim"] for r in train if held_out(r["cord_id"], holdout)}
-    train = [r for r in train if r["claim"] not in kept_out and not held_out(r["cord_id"], holdout)]
+    corpus, train = trained_covid(data, holdout)
     golds: dict[str, set[str]] = {}
     for r in train:
         golds.setdefault(r["claim"], set()).add(r["cord_id"])

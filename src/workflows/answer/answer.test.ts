@@ -95,6 +95,22 @@ test('a yes/no question becomes its proposition, with its subject and what is as
       ['old', 'adult'],
       ['high', 'risk', 'die', 'covid-19'],
     ],
+    // Modals take the statement's bare verb, as do/does/did do ("Can exercise lower blood pressure?" had no
+    // proposition; "Can COVID-19 spread through the air?" read "COVID-19 spread can through the air.").
+    ['Can exercise lower blood pressure?', 'Exercise can lower blood pressure.', ['exercise'], ['low', 'blood', 'pressure']],
+    ['Could vitamin D prevent COVID-19?', 'Vitamin D could prevent COVID-19.', ['vitamin', 'd'], ['prevent', 'covid-19']],
+    ['Can the virus survive on surfaces for days?', 'The virus can survive on surfaces for days.', ['virus'], ['survive', 'surface', 'day']],
+    ['Must vaccines be stored cold?', 'Vaccines must be stored cold.', ['vaccine'], ['store', 'cold']],
+    ['Can wind turbines harm bird populations?', 'Wind turbines can harm bird populations.', ['wind', 'turbine'], ['harm', 'bird', 'population']],
+    ['Will the Arctic be ice-free in summer by 2040?', 'The Arctic will be ice-free in summer by 2040.', ['arctic'], ['ice', 'free', 'summer', '2040']],
+    // No word after the subject reads as a verb: no proposition, rather than "Dogs smell can cancer.".
+    ['Can dogs smell cancer?', undefined, ['dog', 'smell', 'cancer'], []],
+    // A verb the tagger reads as a noun stays in a modal question's subject (relevance weighs it; see question.ts).
+    ['Can COVID-19 spread through the air?', 'COVID-19 can spread through the air.', ['covid-19', 'spread'], ['thru', 'air']],
+    ['Will sea levels rise by a metre this century?', 'Sea levels will rise by a metre this century.', ['sea', 'level', 'rise'], ['meter', 'century']],
+    // A noun-verb before the preposition the subject ran on through ("COVID-19 spreads through the airs"
+    // read "airs" as the verb: "COVID-19 spread through the does air.").
+    ['Does COVID-19 spread through the air?', 'COVID-19 does spread through the air.', ['covid-19'], ['spread', 'thru', 'air']],
     ['What causes coral reef decline?', undefined, ['coral', 'reef'], ['cause', 'decline']],
     ['coral reef decline causes', undefined, ['coral', 'reef'], ['decline', 'cause']],
   ];

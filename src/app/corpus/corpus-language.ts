@@ -24,23 +24,23 @@ export function corpusLanguages(store: Store, corpus: string, sample = CORPUS_LA
 
 /**
  * Throws research_language_mismatch when a run searches only corpora and none of their read documents
- * is in the question's language. A corpus with no documents is left to the search to report.
+ * is in the question's language. A corpus with no documents is left to the search to report. Returns the
+ * languages the corpora's read documents are in (undefined when a corpus has none to read), so that the
+ * run does not write queries in a language no document is in.
  */
-export function checkQuestionLanguage(options: { store: Store; question: string; corpora: readonly string[] }): void {
+export function checkQuestionLanguage(options: { store: Store; question: string; corpora: readonly string[] }): ReadonlySet<TextLanguage> | undefined {
   const asked = detectLanguage(options.question);
   const found = new Map<string, Map<TextLanguage, number>>();
-  for (const corpus of options.corpora) {
-    const counts = corpusLanguages(options.store, corpus);
-    if (counts.size === 0 || (counts.get(asked) ?? 0) > 0) return;
-    found.set(corpus, counts);
-  }
-  if (found.size === 0) return;
-  const held = [...found].map(
+  for (const corpus of options.corpora) found.set(corpus, corpusLanguages(options.store, corpus));
+  const held = new Set([...found.values()].flatMap((counts) => [...counts.keys()]));
+  if (found.size === 0 || [...found.values()].some((counts) => counts.size === 0)) return undefined;
+  if (held.has(asked)) return held;
+  const holds = [...found].map(
     ([name, counts]) => `${JSON.stringify(name)} holds ${[...counts].map(([l, n]) => `${LANGUAGE_NAMES[l]} (${n} read)`).join(', ')}`,
   );
   const other = asked === 'ja' ? 'English' : 'Japanese';
   throw new InvalidInputError(
-    `research: the question is in ${LANGUAGE_NAMES[asked]} and corpus ${held.join('; corpus ')} documents, so its word search would find nothing. ` +
+    `research: the question is in ${LANGUAGE_NAMES[asked]} and corpus ${holds.join('; corpus ')} documents, so its word search would find nothing. ` +
       `Ask the question in ${other} (add --lang ${asked} to have the report in ${LANGUAGE_NAMES[asked]}), add ${LANGUAGE_NAMES[asked]} documents (lyra corpus add <paths> --name <corpus>), or search the web too (--provider)`,
     {
       code: 'research_language_mismatch',

@@ -235,6 +235,8 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
   // Before anything is written: without a team database this throws team_database_missing.
   const queue = input.queue ? openJobQueue(config) : undefined;
   return withResearchEngine(config, overrides, input.onEvent, async (engine) => {
+    // The languages the searched corpora's documents are in, when only corpora are searched.
+    let sourceLanguages: ReadonlySet<'en' | 'ja'> | undefined;
     if (input.corpus) {
       await ensureBuiltinCorpus({ store: engine.store, name: input.corpus, ...(input.signal ? { signal: input.signal } : {}) });
       if (!engine.store.listCorpora().some((c) => c.name === input.corpus)) {
@@ -250,7 +252,7 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
       // Only corpora searched: a question in a language none of their documents is in cannot match.
       if ((input.providers ?? []).every((p) => p === 'corpus' || p.startsWith('corpus:'))) {
         const corpora = providers.map((p) => (p === 'corpus' ? undefined : p.slice('corpus:'.length))).filter((c): c is string => c !== undefined);
-        checkQuestionLanguage({ store: engine.store, question: input.question, corpora });
+        sourceLanguages = checkQuestionLanguage({ store: engine.store, question: input.question, corpora });
       }
     }
     const now = overrides.now ?? (() => new Date());
@@ -274,6 +276,7 @@ export async function runResearch(config: LyraConfig, input: RunResearchInput, o
         output: folderOutput(dir),
         onEvent,
         ...(translator ? { translator } : {}),
+        ...(sourceLanguages ? { sourceLanguages } : {}),
         ...answerDeps(engine, chat, overrides),
         ...(overrides.now ? { now: overrides.now } : {}),
       },

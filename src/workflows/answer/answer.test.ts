@@ -111,6 +111,24 @@ test('a yes/no question becomes its proposition, with its subject and what is as
     // A noun-verb before the preposition the subject ran on through ("COVID-19 spreads through the airs"
     // read "airs" as the verb: "COVID-19 spread through the does air.").
     ['Does COVID-19 spread through the air?', 'COVID-19 does spread through the air.', ['covid-19'], ['spread', 'thru', 'air']],
+    // Found asking a sweep of everyday questions (2026-11-30): each read wrongly or not at all before.
+    ["Doesn't exercise improve mood?", 'Exercise does improve mood.', ['exercise'], ['improve', 'mood']],
+    ["Isn't sea ice declining?", 'Sea ice is declining.', ['sea', 'ice'], ['decline']],
+    ['Check whether coffee causes cancer.', 'Coffee causes cancer.', ['coffee'], ['cause', 'cancer']],
+    ['Are cats or dogs better for mental health?', 'Cats or dogs are better for mental health.', ['cat', 'dog'], ['good', 'mental', 'health']],
+    ['Is the hole in the ozone layer shrinking?', 'The hole in the ozone layer is shrinking.', ['hole', 'ozone', 'layer'], ['shrink']],
+    ['Is fracking contaminating groundwater?', 'Fracking is contaminating groundwater.', ['fracking'], ['contaminating', 'groundwater']],
+    ['Can a high-fibre diet prevent colon cancer?', 'A high-fibre diet can prevent colon cancer.', ['high', 'fiber', 'diet'], ['prevent', 'colon', 'cancer']],
+    ['Is low-dose aspirin safe for older adults?', 'Low-dose aspirin is safe for older adults.', ['low', 'dose', 'aspirin'], ['safe', 'old', 'adult']],
+    ['Does ultra-processed food raise mortality?', 'Ultra-processed food does raise mortality.', ['ultra-processed', 'food'], ['raise', 'mortality']],
+    // The compound keeps its -ing noun when a later word is the predicate.
+    [
+      'Are coral bleaching events becoming more frequent?',
+      'Coral bleaching events are becoming more frequent.',
+      ['coral', 'bleach', 'event'],
+      ['become', 'more', 'frequent'],
+    ],
+    ['Is the bird nesting season starting earlier?', 'The bird nesting season is starting earlier.', ['bird', 'nest', 'season'], ['start', 'earlier']],
     ['What causes coral reef decline?', undefined, ['coral', 'reef'], ['cause', 'decline']],
     ['coral reef decline causes', undefined, ['coral', 'reef'], ['decline', 'cause']],
   ];

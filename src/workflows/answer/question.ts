@@ -82,6 +82,10 @@ export function questionKind(question: string): QuestionKind {
 export const STATEMENT_MIN_WORDS = 6;
 const EN_WH_RE = /^(?:what|why|how|when|where|which|who|whom|whose)\b/i;
 const EN_TRUTH_FRAME_RE = /^(?:is|was)\s+it\s+(?:true|the case|correct|a fact|so)\s+that\s+/i;
+/** A request to check a statement: "Check whether coffee causes cancer." → "Coffee causes cancer.". */
+const EN_CHECK_FRAME_RE = /^(?:please\s+)?(?:check|verify|find\s+out|determine|investigate|assess|tell\s+me)\s+(?:whether|if)\s+/i;
+/** A negative question's auxiliary ("Doesn't exercise improve mood?"): it asks about the positive statement. */
+const EN_NEGATED_AUX_RE = /^(?:(do|does|did|is|are|was|were|could|would|should|must|has|have|had)n['’]t|(can)['’]t|(won)['’]t)\s+/i;
 const EN_AUX_RE = /^(is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had)\s+/i;
 const JA_WH_RE = /(?:なぜ|どうして|どのように|どのような|どの程度|どれくらい|何が|何を|何は|なにが|いつ|どこ|誰|どれ|とは何)/u;
 const JA_QUESTION_END_RE = /(?:のでしょうか|でしょうか|ですか|ますか|のですか|のか|か|は本当|って本当|本当)?[?？。．!！\s]*$/u;
@@ -161,8 +165,11 @@ function englishProposition(question: string): { proposition: string; subject?: 
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[?!.\s]+$/, '');
-  const truth = EN_TRUTH_FRAME_RE.exec(q);
-  if (truth) return { proposition: `${upperFirst(q.slice(truth[0].length))}.` };
+  const frame = EN_TRUTH_FRAME_RE.exec(q) ?? EN_CHECK_FRAME_RE.exec(q);
+  if (frame) return { proposition: `${upperFirst(q.slice(frame[0].length))}.` };
+  // "Doesn't exercise improve mood?" asks whether exercise does: read as "Does exercise improve mood?".
+  const negated = EN_NEGATED_AUX_RE.exec(q);
+  if (negated) return englishProposition(`${negated[1] ?? negated[2] ?? 'will'} ${q.slice(negated[0].length)}?`);
   const aux = EN_AUX_RE.exec(q);
   // A statement is its own proposition; a bare topic ("coral reef decline causes") is not one.
   if (!aux) {
@@ -205,9 +212,23 @@ function englishProposition(question: string): { proposition: string; subject?: 
       (i === 0 && ing(0) && (bareVerb || be) && ['NOUN', 'PROPN', 'DET', 'ADP', 'ADJ', 'PART'].includes(next?.pos ?? '')) ||
       (gerund(i) && i > 0 && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[i - 1]!.pos));
     if (isGerund) gerunds.add(i);
+    // A word joined to the next by a hyphen is part of a compound ("high-fibre diet", "low-dose aspirin"),
+    // and a participle opening the subject before a noun is its adjective ("ultra-processed food").
+    const hyphened = next?.value === '-' && next.pre === '' && tokens[i + 2] !== undefined && tokens[i + 2]!.pre === '';
+    const participle = t.pos === 'VERB' && /\wed$/i.test(t.value) && (i === 0 || tokens[i - 1]!.pos === 'DET') && ['NOUN', 'PROPN'].includes(next?.pos ?? '');
+    // After is/are an -ing word before a noun is a compound's when a participle comes later to be the
+    // predicate ("Are coral bleaching events | becoming…?", "Is the bird nesting season | starting…?").
+    const ingModifier =
+      be &&
+      /\wing$/i.test(t.value) &&
+      ['NOUN', 'PROPN'].includes(next?.pos ?? '') &&
+      tokens.slice(i + 2).some((u) => u.pos === 'VERB' && /\w(?:ing|ed)$/i.test(u.value));
     const nounish =
       ['DET', 'NOUN', 'PROPN', 'NUM', 'PRON'].includes(t.pos) ||
       isGerund ||
+      ingModifier ||
+      hyphened ||
+      participle ||
       governed.has(i) ||
       (t.pos === 'ADJ' && next !== undefined && (['NOUN', 'PROPN', 'ADJ'].includes(next.pos) || gerund(i + 1))) ||
       t.value === "'s" ||
@@ -231,7 +252,8 @@ function englishProposition(question: string): { proposition: string; subject?: 
       if (next.pos !== 'ADP') governed.add(i + 1);
     }
     const joiner =
-      preposition || (['of', 'and', '-'].includes(t.value.toLowerCase()) && i > 0 && next !== undefined && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next.pos));
+      preposition ||
+      (['of', 'and', 'or', '-'].includes(t.value.toLowerCase()) && i > 0 && next !== undefined && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next.pos));
     // After is/are a determiner right after a noun opens the predicate noun phrase: "Is obesity | a risk
     // factor for…?", "Is the sun | the cause of…?" (a determiner after "of" stays in the subject: "the loss
     // of the ice sheet").
@@ -302,6 +324,25 @@ function englishProposition(question: string): { proposition: string; subject?: 
     !['ADJ', 'VERB', 'ADV'].includes(tokens[end + 1]?.pos ?? '')
   )
     end -= 1;
+  // "Is the hole in the ozone layer shrinking?": after a form of "be", a prepositional phrase between the
+  // subject and a final participle is the subject's ("Are older adults | at higher risk…?" ends otherwise).
+  if (be && end > 0 && tokens[end]?.pos === 'ADP' && tokens.length - end >= 3 && /\w(?:ing|ed)$/i.test(tokens.at(-1)!.value) && tokens.at(-1)!.pos === 'VERB') {
+    const middle = tokens.slice(end + 1, -1);
+    if (middle.every((t) => ['DET', 'NOUN', 'PROPN', 'ADJ', 'NUM', 'ADP'].includes(t.pos))) end = tokens.length - 1;
+  }
+  // "Is fracking contaminating groundwater?": when the whole question read as the subject, an -ing word
+  // after its head and before a noun is the progressive predicate (only then: "Are coral bleaching events
+  // becoming…?" keeps its compound).
+  if (be && end >= tokens.length) {
+    const k = tokens.findIndex(
+      (t, j) =>
+        j >= 1 &&
+        /\wing$/i.test(t.value) &&
+        (['NOUN', 'PROPN'].includes(tokens[j - 1]!.pos) || gerunds.has(j - 1)) &&
+        ['NOUN', 'PROPN', 'DET', 'NUM'].includes(tokens[j + 1]?.pos ?? ''),
+    );
+    if (k > 0) end = k;
+  }
   if (end === 0 || end >= tokens.length) return undefined;
   const subject = textOf(tokens.slice(0, end)).trimStart();
   const predicate = rest.slice(subject.length).trim();

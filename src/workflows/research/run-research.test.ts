@@ -238,6 +238,29 @@ test('a Japanese question gives a Japanese report and search log', async () => {
   assert.ok(r.warnings.some((w) => w.code === 'translator_missing'));
 });
 
+test('sources known to hold only the question’s language (a corpus of English files) are searched in it alone: no translator is asked or wanted', async () => {
+  const asked: string[] = [];
+  const translator = { name: 'fake', translate: async ({ text }: { text: string }) => (asked.push(text), '海面上昇は加速しているか') };
+  const alone = setup();
+  const r = await runResearchWorkflow(
+    { ...alone.deps, sourceLanguages: new Set(['en'] as const) },
+    { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } },
+  );
+  assert.ok(!r.warnings.some((w) => w.code === 'translator_missing'));
+  const withTranslator = setup();
+  await runResearchWorkflow(
+    { ...withTranslator.deps, translator, sourceLanguages: new Set(['en'] as const) },
+    { question: QUESTION, budget: { pages: 40, queries: 50, seconds: 600 } },
+  );
+  assert.deepEqual(asked, []);
+  // The same run over sources of unknown languages asks for the other language's queries.
+  const unknown = setup();
+  const u = await runResearchWorkflow(unknown.deps, { question: QUESTION, budget: { pages: 40, queries: 50, seconds: 600 } });
+  assert.ok(u.warnings.some((w) => w.code === 'translator_missing'));
+  await runResearchWorkflow({ ...setup().deps, translator }, { question: QUESTION, budget: { pages: 40, queries: 50, seconds: 600 } });
+  assert.equal(asked.length, 1);
+});
+
 test('a failed search is listed once: in the search log’s Errors and the report’s Failed queries, not again among the warnings', async () => {
   // One WIDE search fails in the engine; the answer's verification fails too (the engine's verifyClaim throws).
   const s = setup({ failOn: /disputed|^Global sea level rise has accelerated\.$/ });

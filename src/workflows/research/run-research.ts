@@ -40,6 +40,8 @@ async function topicsOf(
   const lang = detectLanguage(question);
   const topics: ResearchState['topics'] = [{ language: lang, topic: questionTopic(question, lang) }];
   const to = other(lang);
+  // Sources with no document in the other language (a corpus of English files) are searched in the question's alone.
+  if (deps.sourceLanguages && !deps.sourceLanguages.has(to)) return topics;
   if (!deps.translator) {
     warn('translator_missing', `queries run in ${lang} only: no translator is configured for ${to} queries (set models.llm in lyra.config.yaml)`);
     return topics;

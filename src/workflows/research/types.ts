@@ -23,6 +23,11 @@ export interface ResearchDeps {
   state: ResearchStateStore;
   output: ResearchOutput;
   translator?: QueryTranslator;
+  /**
+   * The languages the searched sources are written in, when they are known (a run over local corpora
+   * only): no query is written in another, and no translator is wanted for one.
+   */
+  sourceLanguages?: ReadonlySet<ResearchLanguage>;
   onEvent?: (event: ResearchEvent) => void;
   /** The chat model that writes the prose answer (models.llm); without it the answer has no prose. */
   writer?: AnswerWriter;

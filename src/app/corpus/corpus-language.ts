@@ -23,6 +23,23 @@ export function corpusLanguages(store: Store, corpus: string, sample = CORPUS_LA
 }
 
 /**
+ * The languages the documents of the named corpora are in (a bare `corpus` provider names every corpus of
+ * the store); undefined when a corpus holds no document to read, or when `providers` names anything but
+ * corpora (the web and scholarly sources are of every language).
+ */
+export function corpusProviderLanguages(store: Store, providers: readonly string[]): ReadonlySet<TextLanguage> | undefined {
+  if (providers.length === 0 || !providers.every((p) => p === 'corpus' || p.startsWith('corpus:'))) return undefined;
+  const names = providers.includes('corpus') ? store.listCorpora().map((c) => c.name) : providers.map((p) => p.slice('corpus:'.length));
+  const held = new Set<TextLanguage>();
+  for (const name of names) {
+    const counts = corpusLanguages(store, name);
+    if (counts.size === 0) return undefined;
+    for (const language of counts.keys()) held.add(language);
+  }
+  return names.length > 0 ? held : undefined;
+}
+
+/**
  * Throws research_language_mismatch when a run searches only corpora and none of their read documents
  * is in the question's language. A corpus with no documents is left to the search to report. Returns the
  * languages the corpora's read documents are in (undefined when a corpus has none to read), so that the

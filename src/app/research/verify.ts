@@ -1,8 +1,11 @@
 // `lyra verify`: search → stance → status for one statement, through the Engine. A new task is made
 // for the statement (its question), unless the caller names a task to verify within.
 import { InvalidInputError, type EngineEvent, type Task, type VerifyOutcome } from '../../core/index.js';
+import { detectLanguage } from '../../extract/index.js';
 import type { LyraConfig } from '../config/index.js';
-import { createEngine, type EngineOverrides } from '../engine.js';
+import { corpusProviderLanguages } from '../corpus/corpus-language.js';
+import { engineOnRuntime, type EngineOverrides } from '../engine.js';
+import { createRuntime } from '../runtime.js';
 
 export interface VerifyOnceOptions {
   config: LyraConfig;
@@ -25,7 +28,19 @@ export interface VerifyOnceResult extends VerifyOutcome {
 export async function verifyOnce(options: VerifyOnceOptions): Promise<VerifyOnceResult> {
   const statement = options.statement.replace(/\s+/g, ' ').trim();
   if (!statement) throw new InvalidInputError('verify: empty statement', { code: 'statement_empty' });
-  const engine = createEngine(options.config, options.overrides ?? {});
+  const overrides = options.overrides ?? {};
+  const runtime = overrides.runtime ?? createRuntime(options.config, overrides, { watchPolicy: true });
+  // Local corpora whose documents are all in the statement's language: no query in the other language
+  // could match, so none is asked for (and no translator is wanted for one).
+  let languages: ReturnType<typeof corpusProviderLanguages>;
+  try {
+    languages = options.providers ? corpusProviderLanguages(runtime.store(), options.providers) : undefined;
+  } catch (err) {
+    if (!overrides.runtime) await runtime.close();
+    throw err;
+  }
+  const oneLanguage = languages !== undefined && languages.size === 1 && languages.has(detectLanguage(statement));
+  const engine = engineOnRuntime(runtime, oneLanguage ? { ...overrides, limits: { ...overrides.limits, mirrorQueries: false } } : overrides);
   const off = options.onEvent ? engine.on(options.onEvent) : undefined;
   try {
     let task: Task;
@@ -44,6 +59,7 @@ export async function verifyOnce(options: VerifyOnceOptions): Promise<VerifyOnce
     return { taskId: task.id, ...outcome };
   } finally {
     off?.();
+    // Closes the runtime too when it was built here (not given in the overrides).
     await engine.close();
   }
 }

@@ -58,6 +58,9 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
       /supporting evidence \(2\):\n {2}\[ACADEMIC\] (First|Second) paper\n {4}corpus:\/\/papers\/d\d \(¶0, chars 0–\d+\) — supports 0\.\d\d\n {4}"Yes/,
     );
     assert.match(text.out, /refuting evidence: none/);
+    // A corpus of English documents: no Japanese mirror of the query is asked for, so none is warned about.
+    assert.doesNotMatch(text.out + text.err, /mirror query/);
+    assert.ok(!out.queries.some((q) => /[\u3040-\u30ff\u4e00-\u9fff]/u.test(q)));
     assert.doesNotMatch(text.out, /\ntrust: /, 'ACADEMIC documents need no vouching');
     // Added again without vouching for them (UNVERIFIED): the output says how to vouch, naming the corpus.
     const again = await runCli(['corpus', 'add', join(home, 'docs.jsonl'), '--name', 'papers', '--trust-level', 'unverified'], { home });

@@ -10,7 +10,16 @@ test('synonyms come from the dominant first sense, in WordNet order, without for
   assert.deepEqual(wn.synonyms('risk'), ['hazard', 'jeopardy', 'peril'], 'read as the noun');
   assert.deepEqual(wn.synonyms('hazards'), ['jeopardy', 'peril', 'risk'], 'the base form by detachment');
   assert.deepEqual(wn.synonyms('reduced'), [], 'read as the verb "reduce": verb synonyms shift the sense, none are used');
-  assert.deepEqual(wn.synonyms('Cars'), ['auto', 'automobile', 'machine']);
+  assert.deepEqual(wn.synonyms('Cars'), ['auto', 'automobile', 'motorcar'], '"machine" reads first as the device, not the car');
+});
+
+test('a synonym is kept only when its own reading is the same sense: WordNet lists words of other first senses among a synset’s lemmas', () => {
+  // "dark" reads first as the adjective; "emphasis", "accent" as the prominence of a syllable; "java",
+  // "test", "run", "grounds", "cold" each first as something else. A query would be sent elsewhere.
+  for (const term of ['night', 'stress', 'coffee', 'trial', 'evidence', 'common cold']) assert.deepEqual(wn.synonyms(term), [], term);
+  assert.deepEqual(wn.synonyms('vitamin c'), ['ascorbic acid']);
+  assert.deepEqual(wn.synonyms('aspirin'), ['acetylsalicylic acid']);
+  assert.deepEqual(wn.synonyms('flu'), ['influenza', 'grippe']);
 });
 
 test('a collocation is one term; a known term without a trusted synonym is [], an unknown one undefined', () => {

@@ -121,6 +121,22 @@ test('a yes/no question becomes its proposition, with its subject and what is as
     ['Can a high-fibre diet prevent colon cancer?', 'A high-fibre diet can prevent colon cancer.', ['high', 'fiber', 'diet'], ['prevent', 'colon', 'cancer']],
     ['Is low-dose aspirin safe for older adults?', 'Low-dose aspirin is safe for older adults.', ['low', 'dose', 'aspirin'], ['safe', 'old', 'adult']],
     ['Does ultra-processed food raise mortality?', 'Ultra-processed food does raise mortality.', ['ultra-processed', 'food'], ['raise', 'mortality']],
+    // A relative clause belongs to the subject.
+    [
+      'Do children who eat breakfast perform better at school?',
+      'Children who eat breakfast do perform better at school.',
+      ['child', 'eat', 'breakfast'],
+      ['perform', 'good', 'school'],
+    ],
+    ['Do people who exercise live longer?', 'People who exercise do live longer.', ['people', 'exercise'], ['live', 'longer']],
+    ['Are people who smoke at higher risk?', 'People who smoke are at higher risk.', ['people', 'smoke'], ['high', 'risk']],
+    [
+      'Do patients that take statins have fewer heart attacks?',
+      'Patients that take statins do have fewer heart attacks.',
+      ['patient', 'take', 'statin'],
+      ['few', 'heart', 'attack'],
+    ],
+    ['Is the claim that vaccines cause autism true?', 'The claim that vaccines cause autism is true.', ['vaccine', 'cause', 'autism'], []],
     // The compound keeps its -ing noun when a later word is the predicate.
     [
       'Are coral bleaching events becoming more frequent?',

@@ -200,6 +200,11 @@ function englishProposition(question: string): { proposition: string; subject?: 
   const governed = new Set<number>();
   const prepositions = new Set<number>();
   let end = 0;
+  // A relative clause of the subject ("children who eat breakfast", "patients that take statins", "the
+  // claim that vaccines cause autism"): its verb is the subject's, not the statement's. After "who" it is
+  // the next word whatever the tagger read ("people who exercise"); after "that"/"which" the next verb.
+  const clauseVerbs = new Set<number>();
+  let clauseVerbPending = false;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
@@ -223,7 +228,21 @@ function englishProposition(question: string): { proposition: string; subject?: 
       /\wing$/i.test(t.value) &&
       ['NOUN', 'PROPN'].includes(next?.pos ?? '') &&
       tokens.slice(i + 2).some((u) => u.pos === 'VERB' && /\w(?:ing|ed)$/i.test(u.value));
+    const relative =
+      /^(?:who|that|which)$/i.test(t.value) &&
+      i > 0 &&
+      ['NOUN', 'PROPN'].includes(tokens[i - 1]!.pos) &&
+      ['VERB', 'AUX', 'NOUN', 'DET', 'ADJ', 'PROPN'].includes(next?.pos ?? '');
+    if (relative) {
+      if (/^who$/i.test(t.value) || ['VERB', 'AUX'].includes(next!.pos)) clauseVerbs.add(i + 1);
+      else clauseVerbPending = true;
+    } else if (clauseVerbPending && ['VERB', 'AUX'].includes(t.pos)) {
+      clauseVerbs.add(i);
+      clauseVerbPending = false;
+    }
     const nounish =
+      relative ||
+      clauseVerbs.has(i) ||
       ['DET', 'NOUN', 'PROPN', 'NUM', 'PRON'].includes(t.pos) ||
       isGerund ||
       ingModifier ||
@@ -257,7 +276,7 @@ function englishProposition(question: string): { proposition: string; subject?: 
     // After is/are a determiner right after a noun opens the predicate noun phrase: "Is obesity | a risk
     // factor for…?", "Is the sun | the cause of…?" (a determiner after "of" stays in the subject: "the loss
     // of the ice sheet").
-    if (be && t.pos === 'DET' && i > 0 && ['NOUN', 'PROPN', 'NUM'].includes(tokens[i - 1]!.pos)) break;
+    if (be && !relative && t.pos === 'DET' && i > 0 && ['NOUN', 'PROPN', 'NUM'].includes(tokens[i - 1]!.pos)) break;
     if (!nounish && !joiner) break;
     end = i + 1;
   }

@@ -158,6 +158,11 @@ test('a yes/no question becomes its proposition, with its subject and what is as
   const ja = analyzeQuestion('海面上昇は加速しているか？');
   assert.equal(ja.proposition, '海面上昇は加速している。');
   assert.equal(ja.subject, '海面上昇');
+  // A polite verb keeps its ます (the bare stem "下げ" is no sentence); "…は何か" asks what, not whether.
+  assert.equal(analyzeQuestion('運動は血圧を下げますか').proposition, '運動は血圧を下げます。');
+  assert.equal(analyzeQuestion('睡眠不足は記憶を損なうのですか').proposition, '睡眠不足は記憶を損なう。');
+  assert.equal(analyzeQuestion('温暖化の原因は何か').proposition, undefined);
+  assert.equal(analyzeQuestion('温暖化の原因は何ですか？').proposition, undefined);
   assert.equal(analyzeQuestion('なぜサンゴは白化するのか').proposition, undefined);
 });
 

@@ -87,7 +87,8 @@ const EN_CHECK_FRAME_RE = /^(?:please\s+)?(?:check|verify|find\s+out|determine|i
 /** A negative question's auxiliary ("Doesn't exercise improve mood?"): it asks about the positive statement. */
 const EN_NEGATED_AUX_RE = /^(?:(do|does|did|is|are|was|were|could|would|should|must|has|have|had)n['’]t|(can)['’]t|(won)['’]t)\s+/i;
 const EN_AUX_RE = /^(is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had)\s+/i;
-const JA_WH_RE = /(?:なぜ|どうして|どのように|どのような|どの程度|どれくらい|何が|何を|何は|なにが|いつ|どこ|誰|どれ|とは何)/u;
+const JA_WH_RE =
+  /(?:なぜ|どうして|どのように|どのような|どの程度|どれくらい|何が|何を|何は|なにが|いつ|どこ|誰|どれ|とは何|は何(?:か|です|でしょう|だろう|[?？]|$))/u;
 const JA_QUESTION_END_RE = /(?:のでしょうか|でしょうか|ですか|ますか|のですか|のか|か|は本当|って本当|本当)?[?？。．!！\s]*$/u;
 
 /** Generic nouns that end a compound whose first word carries it ("climate change", "sea level rise"). */
@@ -397,7 +398,8 @@ function thirdPerson(verb: string): string {
 function japaneseProposition(question: string): string | undefined {
   const q = question.normalize('NFKC').replace(/\s+/g, '').trim();
   if (JA_WH_RE.test(q)) return undefined;
-  const stem = q.replace(JA_QUESTION_END_RE, '');
+  // A polite verb keeps its ます: "運動は血圧を下げますか" is "運動は血圧を下げます。", not the bare stem "下げ".
+  const stem = /ますか[?？。．!！]*$/u.test(q) ? q.replace(/ますか[?？。．!！]*$/u, 'ます') : q.replace(JA_QUESTION_END_RE, '');
   return stem.length >= 4 && stem !== q.replace(/[。．]$/u, '') ? `${stem}。` : /[?？]$/.test(q) ? `${stem}。` : undefined;
 }
 

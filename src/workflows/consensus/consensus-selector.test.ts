@@ -49,5 +49,15 @@ test('a report below the relevance floor is never selected, whatever it scores; 
   assert.match(picked.reason, /Only report about the topic \(relevance 0\.600/);
   assert.throws(() => new ConsensusSelector().select([score('a', 0.9, 1, { relevanceScore: 0.1 }), score('b', 0.8, 1, { relevanceScore: 0.2 })]), {
     code: 'consensus_no_relevant',
+    message: /the sources searched hold nothing relevant$/,
   });
+  // A folder of four files with one sentence on the topic (2026-11-30): not "nothing relevant".
+  assert.throws(
+    () =>
+      new ConsensusSelector().select([
+        score('a', 0.9, 1, { relevanceScore: 0.2, relevantStatements: 1 }),
+        score('b', 0.8, 1, { relevanceScore: 0.2, relevantStatements: 0 }),
+      ]),
+    { code: 'consensus_no_relevant', message: /state the topic in too few statements for a report about it \(at most 1 in one report.*lyra research/ },
+  );
 });

@@ -1,6 +1,6 @@
 // ConsensusSelector (seed 004 §2.4): the best total score, with a tie-breaker on consistency.
 import { InvalidInputError, NonRetryableError } from '../../core/index.js';
-import { RELEVANCE_FLOOR } from './scoring-formulas.js';
+import { RELEVANCE_FLOOR, REPORT_RELEVANCE_MIN_STATEMENTS } from './scoring-formulas.js';
 import type { ConsensusSelection, ReportScore } from './types.js';
 
 /** Totals closer than this are a tie, decided by consistency. */
@@ -12,8 +12,14 @@ export class ConsensusSelector {
     // A report off the topic cannot be selected, whatever else it scores (Lyra; the seed has no relevance).
     const scores = all.filter((s) => s.relevanceScore === undefined || s.relevanceScore >= RELEVANCE_FLOOR);
     if (scores.length === 0) {
+      // Sources that state the topic once or twice are not "nothing relevant": say what they hold.
+      const most = Math.max(0, ...all.map((s) => s.relevantStatements ?? 0));
+      const held =
+        most > 0
+          ? `the sources searched state the topic in too few statements for a report about it (at most ${most} in one report, where its ${REPORT_RELEVANCE_MIN_STATEMENTS} most relevant are averaged); add sources about the topic, or ask \`lyra research\`, which answers from single statements`
+          : 'the sources searched hold nothing relevant';
       throw new NonRetryableError(
-        `consensus selector: no report is about the topic: every report's relevance is below ${RELEVANCE_FLOOR} (${all.map((s) => `${s.reportId} ${s.relevanceScore?.toFixed(2)}`).join(', ')}); the sources searched hold nothing relevant`,
+        `consensus selector: no report is about the topic: every report's relevance is below ${RELEVANCE_FLOOR} (${all.map((s) => `${s.reportId} ${s.relevanceScore?.toFixed(2)}`).join(', ')}); ${held}`,
         { code: 'consensus_no_relevant', details: { relevance: Object.fromEntries(all.map((s) => [s.reportId, s.relevanceScore ?? null])) } },
       );
     }

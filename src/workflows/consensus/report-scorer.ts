@@ -4,7 +4,15 @@ import { detectLanguage } from '../../extract/index.js';
 import type { ScorerDependencies } from './adapters.js';
 import { DEFAULT_CONFIG } from './config.js';
 import { detectConflicts } from './conflicts.js';
-import { consistencyScore, countUnverifiedStatements, coverageScore, reliabilityScore, reportRelevance, totalScore } from './scoring-formulas.js';
+import {
+  RELEVANCE_FLOOR,
+  consistencyScore,
+  countUnverifiedStatements,
+  coverageScore,
+  reliabilityScore,
+  reportRelevance,
+  totalScore,
+} from './scoring-formulas.js';
 import { analyzeQuestion, claimRelevance, termWeights } from '../answer/index.js';
 import { extractClaimCandidates, normalizeClaim } from '../../extract/index.js';
 
@@ -15,10 +23,20 @@ function statementsOf(report: AgentReport): string[] {
 
 /** Each report's relevance to the topic; term rarity is counted over every report's statements. */
 export function topicRelevance(topic: string, reports: readonly AgentReport[]): Map<string, number> {
+  return new Map([...topicRelevanceParts(topic, reports)].map(([id, r]) => [id, r.relevance]));
+}
+
+/** Each report's relevance to the topic and how many of its statements reach RELEVANCE_FLOOR on their own. */
+export function topicRelevanceParts(topic: string, reports: readonly AgentReport[]): Map<string, { relevance: number; relevantStatements: number }> {
   const analysis = analyzeQuestion(topic);
   const terms = new Map(reports.map((r) => [r.reportId, statementsOf(r).map((s) => normalizeClaim({ text: s, source: r.reportId }).terms)]));
   const weights = termWeights([...terms.values()].flat());
-  return new Map(reports.map((r) => [r.reportId, reportRelevance(terms.get(r.reportId)!.map((t) => claimRelevance(analysis, t, weights).relevance))]));
+  return new Map(
+    reports.map((r) => {
+      const each = terms.get(r.reportId)!.map((t) => claimRelevance(analysis, t, weights).relevance);
+      return [r.reportId, { relevance: reportRelevance(each), relevantStatements: each.filter((x) => x >= RELEVANCE_FLOOR).length }];
+    }),
+  );
 }
 import type { AgentReport, ConflictDetail, ReportLanguage, ReportScore } from './types.js';
 
@@ -65,8 +83,12 @@ export class ReportScorer {
         ),
       ...(call.signal ? { signal: call.signal } : {}),
     });
-    const relevance = call.topic ? topicRelevance(call.topic, reports) : undefined;
-    return reports.map((r) => this.scoreWithConflicts(r, conflicts.get(r.reportId) ?? [], language, relevance?.get(r.reportId)));
+    const relevance = call.topic ? topicRelevanceParts(call.topic, reports) : undefined;
+    return reports.map((r) => {
+      const parts = relevance?.get(r.reportId);
+      const score = this.scoreWithConflicts(r, conflicts.get(r.reportId) ?? [], language, parts?.relevance);
+      return parts ? { ...score, relevantStatements: parts.relevantStatements } : score;
+    });
   }
 
   /** One report against the others (seed's scoreReport). */

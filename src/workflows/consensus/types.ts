@@ -103,6 +103,8 @@ export interface ReportScore {
   coverageScore: number;
   /** Lyra: relevance of the report to the topic (reportRelevance); absent when scored without a topic. */
   relevanceScore?: number;
+  /** Lyra: how many of the report's statements reach the relevance floor on their own (with relevanceScore). */
+  relevantStatements?: number;
   totalScore: number;
   conflicts: ConflictDetail[];
   unverifiedCount: number;

@@ -121,6 +121,22 @@ test('a yes/no question becomes its proposition, with its subject and what is as
     ['Can a high-fibre diet prevent colon cancer?', 'A high-fibre diet can prevent colon cancer.', ['high', 'fiber', 'diet'], ['prevent', 'colon', 'cancer']],
     ['Is low-dose aspirin safe for older adults?', 'Low-dose aspirin is safe for older adults.', ['low', 'dose', 'aspirin'], ['safe', 'old', 'adult']],
     ['Does ultra-processed food raise mortality?', 'Ultra-processed food does raise mortality.', ['ultra-processed', 'food'], ['raise', 'mortality']],
+    // Effect verbs the tagger reads as nouns, and an effect verb before a gerund object.
+    ['Does exercise benefit older adults?', 'Exercise does benefit older adults.', ['exercise'], ['benefit', 'old', 'adult']],
+    ['Does the gut microbiome influence mood?', 'The gut microbiome does influence mood.', ['gut', 'microbiome'], ['influence', 'mood']],
+    ['Does peer influence affect smoking?', 'Peer influence does affect smoking.', ['peer', 'influence'], ['affect', 'smoking']],
+    ['Does alcohol impair driving?', 'Alcohol does impair driving.', ['alcohol'], ['impair', 'drive']],
+    // A comparative's "than" is the predicate's; the subject's noun phrase ran on through the object.
+    [
+      'Do cities experience higher temperatures than rural areas?',
+      'Cities do experience higher temperatures than rural areas.',
+      ['city'],
+      ['experience', 'high', 'temperature', 'rural', 'area'],
+    ],
+    // An activity before a final adjective; a flat adverb or a linking verb keeps the progressive.
+    ['Is plastic recycling effective?', 'Plastic recycling is effective.', ['plastic', 'recycling'], ['effective']],
+    ['Are bees declining worldwide?', 'Bees are declining worldwide.', ['bee'], ['decline', 'worldwide']],
+    ['Is the situation getting worse?', 'The situation is getting worse.', ['situation'], ['get', 'bad']],
     // A relative clause belongs to the subject.
     [
       'Do children who eat breakfast perform better at school?',

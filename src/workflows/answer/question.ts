@@ -210,7 +210,9 @@ function englishProposition(question: string): { proposition: string; subject?: 
     const t = tokens[i]!;
     const next = tokens[i + 1];
     // A verb right before a participle is a noun of the subject ("sea level rise accelerating", "warming caused").
-    const verbAsNoun = t.pos === 'VERB' && next !== undefined && next.pos === 'VERB' && /(?:ing|ed)$/.test(next.value);
+    // Not an effect verb after do/does/did or a modal, whose object is a gerund: "Does alcohol impair | driving?".
+    const verbAsNoun =
+      t.pos === 'VERB' && next !== undefined && next.pos === 'VERB' && /(?:ing|ed)$/.test(next.value) && !(bareVerb && EFFECT_VERBS.has(t.value.toLowerCase()));
     // A sentence-initial -ing word is a gerund subject, with its noun or its preposition ("Does living near a
     // highway…", "Is working from home less productive?", "Is running bad for…?": nothing before it could
     // be what is running).
@@ -224,11 +226,19 @@ function englishProposition(question: string): { proposition: string; subject?: 
     const participle = t.pos === 'VERB' && /\wed$/i.test(t.value) && (i === 0 || tokens[i - 1]!.pos === 'DET') && ['NOUN', 'PROPN'].includes(next?.pos ?? '');
     // After is/are an -ing word before a noun is a compound's when a participle comes later to be the
     // predicate ("Are coral bleaching events | becoming…?", "Is the bird nesting season | starting…?").
+    // And an -ing word right before a final adjective names an activity: "Is plastic recycling | effective?"
+    // (not a linking verb, "Is the situation getting | worse?", nor before a comparative, "melting | faster").
     const ingModifier =
       be &&
       /\wing$/i.test(t.value) &&
-      ['NOUN', 'PROPN'].includes(next?.pos ?? '') &&
-      tokens.slice(i + 2).some((u) => u.pos === 'VERB' && /\w(?:ing|ed)$/i.test(u.value));
+      ((['NOUN', 'PROPN'].includes(next?.pos ?? '') && tokens.slice(i + 2).some((u) => u.pos === 'VERB' && /\w(?:ing|ed)$/i.test(u.value))) ||
+        (i > 0 &&
+          ['NOUN', 'PROPN'].includes(tokens[i - 1]!.pos) &&
+          next?.pos === 'ADJ' &&
+          i + 2 === tokens.length &&
+          !/er$/i.test(next.value) &&
+          !FLAT_ADVERBS.has(next.value.toLowerCase()) &&
+          !LINKING_ING.has(t.value.toLowerCase())));
     const relative =
       /^(?:who|that|which)$/i.test(t.value) &&
       i > 0 &&
@@ -265,6 +275,7 @@ function englishProposition(question: string): { proposition: string; subject?: 
       next !== undefined &&
       i + 1 < tokens.length - 1 &&
       (t.pos === 'ADP' || (t.pos === 'PART' && t.value.toLowerCase() === 'to')) &&
+      t.value.toLowerCase() !== 'than' &&
       (['NOUN', 'PROPN'].includes(tokens[i - 1]!.pos) || gerunds.has(i - 1) || governed.has(i - 1) || prepositions.has(i - 1)) &&
       !['PRON', 'ADV', 'PUNCT'].includes(next.pos);
     if (preposition) {
@@ -311,7 +322,9 @@ function englishProposition(question: string): { proposition: string; subject?: 
     // word after it ("Does exposure to lead | impair…"). Else "COVID-19 spreads through the airs" reads "airs" as the verb.
     const firstPreposition = Math.min(...prepositions);
     const early = candidates.filter((k) => k < firstPreposition);
-    const found = candidates.find((k) => EFFECT_VERBS.has(tokens[k]!.value.toLowerCase())) ?? early.find(readAsVerb);
+    const effect = (k: number): boolean => EFFECT_VERBS.has(tokens[k]!.value.toLowerCase());
+    // Of two effect words in a row the second is the verb: "Does peer influence | affect smoking?".
+    const found = candidates.find((k) => effect(k) && !(candidates.includes(k + 1) && effect(k + 1))) ?? early.find(readAsVerb);
     const nounVerb = found === undefined ? early.find((k) => k + 1 === firstPreposition) : undefined;
     const verb = found ?? nounVerb ?? candidates.find(readAsVerb);
     // A modal question's noun-verb stays in the subject relevance weighs ("COVID-19 spread"), as before
@@ -324,7 +337,9 @@ function englishProposition(question: string): { proposition: string; subject?: 
     // question has no proposition then, as before modals took a bare verb ("Can dogs smell cancer?" is
     // not "Dogs smell can cancer.").
     if (verb === undefined && modal) return undefined;
-    end = verb !== undefined ? verb : end - 1;
+    // When words follow the noun phrase it ran on through its object ("Do cities experience higher
+    // temperatures | than rural areas?"): the word after the subject's head; else its last word.
+    end = verb ?? (end < tokens.length && candidates.length > 0 ? candidates[0]! : end - 1);
   }
   // "Is the Greenland ice sheet melting?": the tagger reads a final participle as one more noun; after
   // a form of "be" it is the predicate.
@@ -374,6 +389,29 @@ function englishProposition(question: string): { proposition: string; subject?: 
 /** Tokens as written, each after the space before it. */
 const textOf = (tokens: readonly { pre: string; value: string }[]): string => tokens.map((t) => t.pre + t.value).join('');
 
+/** -ing forms of verbs that take an adjective ("getting worse"): before one they are the predicate. */
+const LINKING_ING = new Set(['getting', 'becoming', 'growing', 'turning', 'staying', 'going', 'looking', 'feeling', 'remaining', 'proving', 'seeming']);
+
+/** Adverbs without -ly that the tagger reads as adjectives ("Are bees declining | worldwide?"). */
+const FLAT_ADVERBS = new Set([
+  'worldwide',
+  'nationwide',
+  'globally',
+  'fast',
+  'early',
+  'late',
+  'daily',
+  'weekly',
+  'monthly',
+  'yearly',
+  'hard',
+  'long',
+  'overall',
+  'again',
+  'abroad',
+  'everywhere',
+]);
+
 /** Modal auxiliaries: like do/does/did, followed by the statement's bare verb. */
 const MODALS = new Set(['can', 'could', 'will', 'would', 'should', 'shall', 'may', 'might', 'must']);
 
@@ -383,7 +421,7 @@ const MODALS = new Set(['can', 'could', 'will', 'would', 'should', 'shall', 'may
  * Words that are as often nouns of a compound subject ("impact", "change", "use") are left out.
  */
 const EFFECT_VERBS = new Set(
-  'lower raise increase reduce decrease cause prevent improve worsen harm help aid affect kill shorten lengthen extend boost cut slow protect damage trigger cure treat delay promote inhibit suppress'.split(
+  'lower raise increase reduce decrease cause prevent improve worsen harm help aid affect kill shorten lengthen extend boost cut slow protect damage trigger cure treat delay promote inhibit suppress benefit influence impair enhance alter weaken strengthen disrupt hinder'.split(
     ' ',
   ),
 );

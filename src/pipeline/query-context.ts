@@ -61,7 +61,8 @@ export function createBudgetTracker(options: { deps: PipelineDeps; task: Task; i
         source: 'budget',
         category: 'warning',
         code: 'budget_exhausted',
-        message: `${what}: the budget is used up (${spent}; limits: pages ${task.budget.maxPages}${input.maxPages !== undefined ? `, this query ${input.maxPages}` : ''}, queries ${task.budget.maxQueries}, seconds ${task.budget.maxSeconds})`,
+        message: `${what}: the budget is used up (${spent.text}; limits: pages ${task.budget.maxPages}${input.maxPages !== undefined ? `, this query ${input.maxPages}` : ''}, queries ${task.budget.maxQueries}, seconds ${task.budget.maxSeconds})`,
+        spent: spent.limits,
         at: new Date().toISOString(),
       };
     },
@@ -76,13 +77,18 @@ type Spend = readonly [used: number, limit: number];
  * page limit read alike in the limits list ("pages 41, this query 3"), and a user widening the wrong one
  * changes nothing. Names every spent limit; when none is (time ran out inside a phase), the task's use of each.
  */
-export function spentLimits(options: { task: { pages: Spend; queries: Spend; seconds: Spend }; queryPages?: Spend }): string {
+export function spentLimits(options: { task: { pages: Spend; queries: Spend; seconds: Spend }; queryPages?: Spend }): {
+  text: string;
+  limits: NonNullable<EngineWarning['spent']>;
+} {
   const { task, queryPages } = options;
   const spent: string[] = [];
-  if (queryPages && queryPages[0] >= queryPages[1]) spent.push(`this query's pages, ${queryPages[0]} of ${queryPages[1]}`);
-  if (task.pages[0] >= task.pages[1]) spent.push(`the task's pages, ${task.pages[0]} of ${task.pages[1]}`);
-  if (task.queries[0] >= task.queries[1]) spent.push(`the task's queries, ${task.queries[0]} of ${task.queries[1]}`);
-  if (task.seconds[0] >= task.seconds[1]) spent.push(`the task's seconds, ${Math.round(task.seconds[0])} of ${task.seconds[1]}`);
-  if (spent.length > 0) return `spent: ${spent.join('; ')}`;
-  return `used: pages ${task.pages[0]}, queries ${task.queries[0]}, seconds ${Math.round(task.seconds[0])}`;
+  const limits: NonNullable<EngineWarning['spent']> = [];
+  const add = (limit: (typeof limits)[number], text: string): void => void (limits.push(limit), spent.push(text));
+  if (queryPages && queryPages[0] >= queryPages[1]) add('query_pages', `this query's pages, ${queryPages[0]} of ${queryPages[1]}`);
+  if (task.pages[0] >= task.pages[1]) add('task_pages', `the task's pages, ${task.pages[0]} of ${task.pages[1]}`);
+  if (task.queries[0] >= task.queries[1]) add('task_queries', `the task's queries, ${task.queries[0]} of ${task.queries[1]}`);
+  if (task.seconds[0] >= task.seconds[1]) add('task_seconds', `the task's seconds, ${Math.round(task.seconds[0])} of ${task.seconds[1]}`);
+  if (spent.length > 0) return { text: `spent: ${spent.join('; ')}`, limits };
+  return { text: `used: pages ${task.pages[0]}, queries ${task.queries[0]}, seconds ${Math.round(task.seconds[0])}`, limits };
 }

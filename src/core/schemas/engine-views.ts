@@ -18,6 +18,12 @@ export const engineWarningSchema = z.object({
   message: z.string(),
   /** The query or URL it concerns. */
   target: z.string().optional(),
+  /**
+   * With `budget_exhausted`: the limits that were spent — the query's own page limit (`query_pages`, which
+   * a workflow that plans its searches sets itself) or the task's (`task_pages`, `task_queries`,
+   * `task_seconds`); empty when time ran out inside a phase with no limit spent.
+   */
+  spent: z.array(z.enum(['query_pages', 'task_pages', 'task_queries', 'task_seconds'])).optional(),
   at: z.string(),
 });
 

@@ -189,6 +189,9 @@ export function limitations(ctx: RunContext, model: IntegrationModel): ReportBlo
   for (const p of model.snapshot.pages) levels.set(p.trustLevel, (levels.get(p.trustLevel) ?? 0) + 1);
   if (levels.size > 0) {
     const unvouched = unverifiedCorpora(model.snapshot.pages);
+    // Under the warnings' heading, which a run without other warnings still needs: the list would else read
+    // as part of the section before it.
+    if (warnings.length === 0) out.push(heading(3, [text(t.warnings)]));
     out.push(
       list([
         item([text(t.trustNote([...levels].map(([l, n]) => `${l} ${n}`).join(', ')))]),

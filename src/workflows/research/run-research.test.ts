@@ -261,6 +261,44 @@ test('sources known to hold only the question’s language (a corpus of English 
   assert.equal(asked.length, 1);
 });
 
+test('a search stopped by the page limit the run set for it is the plan, not a warning; the task’s own pages running out is one', async () => {
+  const planned = setup();
+  const searches: Array<{ warnings: Array<{ code: string; spent?: string[] }> }> = [];
+  const engine = planned.engine;
+  const search = engine.search.bind(engine);
+  engine.search = async (...args: Parameters<typeof search>) => {
+    const out = await search(...args);
+    searches.push(out);
+    return out;
+  };
+  const r = await runResearchWorkflow(planned.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
+  // The double stops searches at their page limit as the engine does, and says so…
+  assert.ok(searches.some((o) => o.warnings.some((w) => w.code === 'budget_exhausted' && w.spent?.join() === 'query_pages')));
+  // …which the run does not list: it set those limits itself.
+  assert.ok(!r.warnings.some((w) => w.code === 'budget_exhausted'));
+  assert.doesNotMatch(planned.output.files.get(r.files.report)!, /budget_exhausted/);
+  // A search stopped by the task's own limit (the engine's task shared with other work, say) is listed.
+  const shared = setup();
+  const first = shared.engine.search.bind(shared.engine);
+  let once = false;
+  shared.engine.search = async (...args: Parameters<typeof first>) => {
+    const out = await first(...args);
+    if (once) return out;
+    once = true;
+    const at = '2025-01-01T00:00:00.000Z';
+    return {
+      ...out,
+      warnings: [
+        ...out.warnings,
+        { source: 'budget', category: 'warning', code: 'budget_exhausted', message: '2 papers or documents not registered', spent: ['task_pages'], at },
+      ],
+    };
+  };
+  const t = await runResearchWorkflow(shared.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
+  assert.equal(t.warnings.filter((w) => w.code === 'budget_exhausted').length, 1);
+  assert.match(shared.output.files.get(t.files.report)!, /### Warnings\n\n(?:- .*\n)*- budget \(budget_exhausted\): 2 papers or documents not registered\n/);
+});
+
 test('a failed search is listed once: in the search log’s Errors and the report’s Failed queries, not again among the warnings', async () => {
   // One WIDE search fails in the engine; the answer's verification fails too (the engine's verifyClaim throws).
   const s = setup({ failOn: /disputed|^Global sea level rise has accelerated\.$/ });

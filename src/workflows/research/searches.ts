@@ -1,7 +1,7 @@
 // Running the run's searches through the engine, one at a time in plan order, with the state saved
 // before and after each: a search is `issued` before the engine sees it, so after a kill the run
 // finds the engine's record of it (which `Engine.resume` has finished) instead of asking twice.
-import { errorMessage, isAbortError, isLyraError, type BudgetView, type SearchStateView } from '../../core/index.js';
+import { errorMessage, isAbortError, isLyraError, type BudgetView, type EngineWarning, type SearchStateView } from '../../core/index.js';
 import { ANSWER_ENTRY_KEY } from './answer.js';
 import { DEEP_PAGE_SHARE_END, DEEP_QUERY_SHARE_END, phaseDeadlineMs, runBudgetLeft } from './budget.js';
 import type { RunContext } from './context.js';
@@ -148,7 +148,7 @@ async function issue(ctx: RunContext, e: SearchEntry, budget: () => BudgetView):
     for (const w of out.warnings) {
       // "Evidence comes from pages the task already had" is how a research run's checks usually go: WIDE and
       // DEEP registered those pages. Listed under every report's warnings, it read as a fault (a folder's run).
-      if (w.code === VERIFY_NO_NEW_PAGES) continue;
+      if (w.code === VERIFY_NO_NEW_PAGES || ownPageLimit(w)) continue;
       ctx.warn({ source: w.source, code: w.code, message: w.message, category: w.category, ...(w.target ? { target: w.target } : {}) });
     }
     e.queryId = out.queryId;
@@ -156,8 +156,10 @@ async function issue(ctx: RunContext, e: SearchEntry, budget: () => BudgetView):
     return;
   }
   const out = await engine.search(taskId, e.text, options);
-  for (const w of out.warnings)
+  for (const w of out.warnings) {
+    if (ownPageLimit(w)) continue;
     ctx.warn({ source: w.source, code: w.code, message: w.message, category: w.category, ...(w.target ? { target: w.target } : {}) });
+  }
   e.queryId = out.queryId;
   e.resultsFound = out.resultsFound;
   if (out.status === 'done') e.status = 'done';
@@ -165,6 +167,16 @@ async function issue(ctx: RunContext, e: SearchEntry, budget: () => BudgetView):
     e.status = 'failed';
     Object.assign(e, failedSearchError(ctx, out.queryId, out.status));
   }
+}
+
+/**
+ * A search that stopped at the page limit the run set for it, and at nothing else: the run's plan (a few
+ * pages per search, the search log shows each one's), not a shortage. Listed, it made every report over a
+ * corpus open with "7 papers or documents not registered: the budget is used up (×8)". A warning that the
+ * task's own limits ran out is kept.
+ */
+function ownPageLimit(w: EngineWarning): boolean {
+  return w.code === 'budget_exhausted' && w.spent !== undefined && w.spent.length === 1 && w.spent[0] === 'query_pages';
 }
 
 export async function runEntry(ctx: RunContext, e: SearchEntry): Promise<void> {

@@ -266,7 +266,10 @@ export class MemoryEngine implements MemoryEngineMethods {
     const seen = new Set<string>();
     const sources: SourceView[] = [];
     const unread: UnreadSource[] = [];
-    let room = Math.min(options.maxPages ?? Infinity, s.task.budget.maxPages - this.pagesUsed(s));
+    const taskRoom = s.task.budget.maxPages - this.pagesUsed(s);
+    let room = Math.min(options.maxPages ?? Infinity, taskRoom);
+    // Corpus documents and papers left out for want of room, warned about as the engine's Phase 2 does.
+    let notRegistered = 0;
     let added = 0;
     let fetched = 0;
     for (const [name, d] of found) {
@@ -282,7 +285,10 @@ export class MemoryEngine implements MemoryEngineMethods {
       if (seen.has(key)) continue;
       seen.add(key);
       const r = this.register(s, key, d, room > 0);
-      if (!r) continue;
+      if (!r) {
+        notRegistered += 1;
+        continue;
+      }
       const p = r.page;
       if (r.added) {
         room -= 1;
@@ -297,6 +303,19 @@ export class MemoryEngine implements MemoryEngineMethods {
           ...(p.error ? { error: p.error } : {}),
           ...(p.httpStatus !== undefined ? { httpStatus: p.httpStatus } : {}),
         });
+    }
+    if (notRegistered > 0) {
+      const spent: NonNullable<EngineWarning['spent']> = [];
+      if (options.maxPages !== undefined && added >= options.maxPages) spent.push('query_pages');
+      if (added >= taskRoom) spent.push('task_pages');
+      warnings.push({
+        source: 'budget',
+        category: 'warning',
+        code: 'budget_exhausted',
+        message: `${notRegistered} papers or documents not registered: the budget is used up`,
+        spent,
+        at: AT,
+      });
     }
     q.status = 'done';
     return { ...this.outcome(s, q, found.length, warnings), status: 'done', newPages: added, pagesFetched: fetched, sources, unread };

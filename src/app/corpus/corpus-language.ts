@@ -30,13 +30,13 @@ export function corpusLanguages(store: Store, corpus: string, sample = CORPUS_LA
 export function corpusProviderLanguages(store: Store, providers: readonly string[]): ReadonlySet<TextLanguage> | undefined {
   if (providers.length === 0 || !providers.every((p) => p === 'corpus' || p.startsWith('corpus:'))) return undefined;
   const names = providers.includes('corpus') ? store.listCorpora().map((c) => c.name) : providers.map((p) => p.slice('corpus:'.length));
-  const held = new Set<TextLanguage>();
-  for (const name of names) {
-    const counts = corpusLanguages(store, name);
-    if (counts.size === 0) return undefined;
-    for (const language of counts.keys()) held.add(language);
-  }
-  return names.length > 0 ? held : undefined;
+  return heldLanguages(new Map(names.map((name) => [name, corpusLanguages(store, name)])));
+}
+
+/** The languages every corpus's read documents are in together; undefined for no corpus, or one with none read. */
+function heldLanguages(counts: ReadonlyMap<string, ReadonlyMap<TextLanguage, number>>): ReadonlySet<TextLanguage> | undefined {
+  if (counts.size === 0 || [...counts.values()].some((c) => c.size === 0)) return undefined;
+  return new Set([...counts.values()].flatMap((c) => [...c.keys()]));
 }
 
 /**
@@ -49,9 +49,8 @@ export function checkQuestionLanguage(options: { store: Store; question: string;
   const asked = detectLanguage(options.question);
   const found = new Map<string, Map<TextLanguage, number>>();
   for (const corpus of options.corpora) found.set(corpus, corpusLanguages(options.store, corpus));
-  const held = new Set([...found.values()].flatMap((counts) => [...counts.keys()]));
-  if (found.size === 0 || [...found.values()].some((counts) => counts.size === 0)) return undefined;
-  if (held.has(asked)) return held;
+  const held = heldLanguages(found);
+  if (!held || held.has(asked)) return held;
   const holds = [...found].map(
     ([name, counts]) => `${JSON.stringify(name)} holds ${[...counts].map(([l, n]) => `${LANGUAGE_NAMES[l]} (${n} read)`).join(', ')}`,
   );

@@ -296,7 +296,7 @@ function englishProposition(question: string): { proposition: string; subject?: 
   // ("Does aerobic exercise lower blood pressure": "lower" tagged ADJ; "Did the Roman Empire fall…":
   // "fall" a noun). Each word after a noun is tried as the verb of the statement the question asks
   // ("aerobic exercise lowers blood pressure"; "does"/"did" take the -s form, "do" the bare one): the
-  // first one the tagger reads as a verb there is it. Failing all, the noun phrase's last word.
+  // first one the tagger reads as a verb there is it. Failing all, see the end of the block.
   // A verb or "be" right after the noun phrase is the statement's ("Will the Arctic | be ice-free…").
   // Where the subject relevance weighs ends, when not where the statement's does (a modal's noun-verb, below).
   let subjectEnd = 0;

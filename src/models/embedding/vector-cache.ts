@@ -40,12 +40,42 @@ export function createMemoryVectorCache(options: { maxEntries?: number } = {}): 
   };
 }
 
+/** Tries at preparing a new cache file while another process prepares it too, and the wait between them. */
+export const CACHE_OPEN_TRIES = 5;
+const CACHE_OPEN_WAIT_MS = 50;
+
+/**
+ * Runs the cache file's setup (WAL mode, the table). Two processes opening a new cache at once (a worker and
+ * the CLI on a fresh home) both switch it to WAL, and SQLite may answer SQLITE_BUSY to the second at once,
+ * without waiting in its busy handler (seen as "database is locked" in a test that starts both): a busy setup
+ * is tried again, briefly and a bounded number of times, once the other process is done. A file already in
+ * WAL is not switched again.
+ */
+function whenNotBusy(setup: () => void): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      setup();
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= CACHE_OPEN_TRIES) throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, CACHE_OPEN_WAIT_MS * attempt);
+    }
+  }
+}
+
 export function createSqliteVectorCache(options: { path: string; maxEntries?: number }): VectorCache {
   const max = options.maxEntries ?? DEFAULT_VECTOR_CACHE_ENTRIES;
   mkdirSync(dirname(options.path), { recursive: true });
   const db = new Database(options.path);
-  db.pragma('journal_mode = WAL');
-  db.exec('CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, vec BLOB NOT NULL, at INTEGER NOT NULL)');
+  try {
+    whenNotBusy(() => {
+      if (String(db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') db.pragma('journal_mode = WAL');
+      db.exec('CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, vec BLOB NOT NULL, at INTEGER NOT NULL)');
+    });
+  } catch (cause) {
+    db.close();
+    throw cause;
+  }
   const getStmt = db.prepare<[string], { vec: Buffer }>('SELECT vec FROM vectors WHERE key = ?');
   const setStmt = db.prepare('INSERT OR REPLACE INTO vectors (key, vec, at) VALUES (?, ?, ?)');
   const countStmt = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM vectors');

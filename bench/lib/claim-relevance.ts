@@ -2,10 +2,18 @@
 // questions × 50 claims drawn from the claims a run's searches bring back. Lyra's relevance (subject
 // and aspect terms weighted by rarity, workflows/answer) against the hand labels, and in the same run
 // the relevance it replaced (share of the question's content words, RELEVANCE_TERMS_CAP) as a baseline.
-import { normalizeClaim } from '../../src/extract/index.js';
+import { kindsIn, normalizeClaim } from '../../src/extract/index.js';
 import type { Thesaurus } from '../../src/core/index.js';
 import { createWordNetThesaurus } from '../../src/models/index.js';
-import { MIN_RELEVANCE, analyzeQuestion, claimRelevance, relevanceTo, withSubjectSynonyms, type TermWeights } from '../../src/workflows/index.js';
+import {
+  MIN_RELEVANCE,
+  analyzeQuestion,
+  claimRelevance,
+  relevanceTo,
+  withSubjectKinds,
+  withSubjectSynonyms,
+  type TermWeights,
+} from '../../src/workflows/index.js';
 import { claimsFromSentence } from './claim-checkability.js';
 import { binaryScores, documentTitleOf, readJsonl, resolveSentence, type BinaryScores, type SentenceRef } from './claim-samples.js';
 
@@ -120,14 +128,25 @@ export function labelledRelevance(file: string, options: { thesaurus?: Thesaurus
     const header = lines.find((l): l is Extract<Line, { weights: unknown }> => l.question === question && 'weights' in l);
     const weights: TermWeights = { n: header?.weights.n ?? 0, df: new Map(Object.entries(header?.weights.df ?? {})) };
     const read = analyzeQuestion(question);
-    const analysis = thesaurus ? withSubjectSynonyms(read, thesaurus, (text) => normalizeClaim({ text, source: 'bench' }).terms) : read;
+    const termsOf = (text: string) => normalizeClaim({ text, source: 'bench' }).terms;
     const questionTerms = normalizeClaim({ text: question, source: 'q' }).terms;
     const items = lines.filter((l): l is Exclude<Line, { weights: unknown }> => l.question === question && !('weights' in l));
+    const texts = items.map((item) => {
+      const s = resolveSentence(item);
+      return item.corpus === 'example' ? s.text : (claimsFromSentence(s.context, s.text)[0] ?? s.text);
+    });
+    // The subject's kinds that the sample's claims name, as a run reads them over the claims it scores
+    // together (workflows/answer/subject-kinds.ts; the sample is a part of a run's claims, so it names fewer).
+    const named = thesaurus ? withSubjectSynonyms(read, thesaurus, termsOf) : read;
+    const analysis = withSubjectKinds(
+      named,
+      texts.flatMap((t) => kindsIn(t)),
+      termsOf,
+    );
     const rowsIn = new Map<string, number>();
     for (const item of items) if (item.stratum !== undefined) rowsIn.set(item.stratum, (rowsIn.get(item.stratum) ?? 0) + 1);
-    const rows = items.map((item): LabelledRelevanceRow => {
-      const s = resolveSentence(item);
-      const text = item.corpus === 'example' ? s.text : (claimsFromSentence(s.context, s.text)[0] ?? s.text);
+    const rows = items.map((item, i): LabelledRelevanceRow => {
+      const text = texts[i]!;
       const terms = normalizeClaim({ text, source: 'bench' }).terms;
       const rules = claimRelevance(analysis, terms, weights).relevance;
       const stratum = item.stratum;

@@ -5,7 +5,7 @@
 // UI order a task's claims by it, so the claims that answer the question come before the other
 // sentences of the pages read.
 import type { QuestionRelevance, Thesaurus } from '../core/index.js';
-import { normalizeClaim, type NormalizedClaim } from '../extract/index.js';
+import { kindsIn, normalizeClaim, type KindOf, type NormalizedClaim } from '../extract/index.js';
 import { analyzeQuestion } from '../workflows/answer/question.js';
 import { withSubjectSynonyms } from '../workflows/answer/subject-synonyms.js';
 import { createRelevanceParts } from '../workflows/research/relevance.js';
@@ -26,12 +26,23 @@ export function createQuestionRelevance(options: { maxCached?: number; thesaurus
     }
     return n;
   };
+  const kindsCache = new Map<string, readonly KindOf[]>();
+  const kinds = (s: string): readonly KindOf[] => {
+    let k = kindsCache.get(s);
+    if (k === undefined) {
+      k = kindsIn(s);
+      if (kindsCache.size >= max) kindsCache.clear();
+      kindsCache.set(s, k);
+    }
+    return k;
+  };
   return {
     scorer(question, statements) {
-      // The subject's other names count as a research run counts them ("ascorbic acid" for "vitamin C").
+      // The subject's other names and kinds count as a research run counts them ("ascorbic acid" for
+      // "vitamin C"; "imidacloprid" for "neonicotinoids" where a statement says it is one).
       const read = analyzeQuestion(question);
       const q = options.thesaurus ? withSubjectSynonyms(read, options.thesaurus, (text) => analyze(text).terms) : read;
-      const parts = createRelevanceParts({ analyze, questions: [q] }, statements);
+      const parts = createRelevanceParts({ analyze, questions: [q], kinds }, statements);
       return (statement) => parts(statement).relevance;
     },
   };

@@ -127,3 +127,31 @@ test('a run whose claims all miss the relevance cut lists the nearest claims it 
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('the subject through the kinds its sources name: over the fasting folder, trials of alternate-day fasting and time-restricted eating are relevant to a question about intermittent fasting', async () => {
+  // The folder (src/test-support/corpora/fasting) was written on 2026-11-30 before kinds were read; one of its
+  // documents defines the subject ("Intermittent fasting covers several eating patterns, including
+  // alternate-day fasting, the 5:2 diet and time-restricted eating."), the trials name only their kind.
+  // Before: 3 relevant claims, none of the two trials'; the alternate-day trial scored 0.182, the
+  // time-restricted one 0.037.
+  const home = tempHome('lyra-fasting-');
+  try {
+    const { run, dir, file } = await researchOver(home, 'fasting', 'Does intermittent fasting help people lose weight?');
+    assert.equal(run.code, 0, run.err);
+    const claims = file('_report.md').split('## Summary')[1]!.split('## Coverage by perspective')[0]!;
+    assert.match(claims, /### \d+\. Participants who fasted on alternate days lost 6\.0 percent/);
+    assert.match(claims, /### \d+\. Among adults with obesity, time-restricted eating combined with calorie restriction was not more effective/);
+    assert.doesNotMatch(claims, /Meeting notes|Coffee will be provided/);
+    // The reader is told why claims that do not name the subject are listed.
+    assert.match(
+      claims,
+      /- The subject was also read through the kinds its sources name, so claims about them count as relevant: alternate-day fasting, 5:2 diet, time-restricted eating \(of intermittent fasting\)\./,
+    );
+    const verified = JSON.parse(readFileSync(join(dir, 'verified_claims.json'), 'utf8')) as { items: Array<{ statement: string; relevance: number }> };
+    const relevanceOf = (start: string) => verified.items.find((c) => c.statement.startsWith(start))?.relevance ?? -1;
+    assert.ok(relevanceOf('Participants who fasted on alternate days') >= 0.3);
+    assert.ok(relevanceOf('Meanwhile, sales of fasting apps') < 0.3, "a sentence on the subject's word alone stays under the cut");
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

@@ -43,4 +43,5 @@ export { analyzeEnglish } from './english-nlp.js';
 export type { AnalyzedSentence, Token as EnglishToken } from './english-nlp.js';
 export { screenClaims } from './learned-screen.js';
 export type { ScreenClaimsOptions, ScreenClaimsResult } from './learned-screen.js';
+export { MAX_CLASS_WORDS, MAX_KIND_WORDS, MAX_KINDS_SENTENCE_CHARS, kindsIn, type KindOf } from './kinds.js';
 export { MAX_NAMES_PER_SPAN, MAX_NAME_SPAN_WORDS, MIN_ONE_WORD_NAME_LETTERS, otherNames, renamings, type SpanNames } from './other-names.js';

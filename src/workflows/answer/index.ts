@@ -1,6 +1,7 @@
 // workflows/answer/: what research and consensus share about a question — its kind, proposition,
 // subject and key terms; the relevance of a claim to it; the verdict of judged evidence on it; the
 // answer contract; the prose answer checked sentence by sentence.
+export { MAX_KINDS_PER_CLASS, subjectKindGroups, subjectKinds, withSubjectKinds, type SubjectKindGroup } from './subject-kinds.js';
 export { subjectSynonyms, withSubjectSynonyms } from './subject-synonyms.js';
 export {
   QUESTION_KINDS,

@@ -1,6 +1,6 @@
 // What every phase of one session shares: the injected adapters, the persisted state, the clock and
 // the claim analyzer.
-import { isClaimWorthChecking, type NormalizedClaim } from '../../extract/index.js';
+import { isClaimWorthChecking, kindsIn, type KindOf, type NormalizedClaim } from '../../extract/index.js';
 import type { QuestionAnalysis } from '../answer/index.js';
 import { STRINGS } from './language.js';
 import type { PerspectiveKey } from './perspectives.js';
@@ -22,6 +22,8 @@ export interface RunContext {
   questions: QuestionAnalysis[];
   /** Whether a statement read alone is a claim worth checking (memoized). */
   worth: (statement: string) => boolean;
+  /** The kinds a statement names (extract kindsIn, memoized): relevance reads the subject through them. */
+  kinds: (statement: string) => readonly KindOf[];
   now: () => Date;
   elapsedMs: () => number;
   emit: (e: DistributiveOmit<ResearchEvent, 'at'>) => void;
@@ -34,11 +36,11 @@ export interface RunContext {
   meaning?: RunMeaning;
 }
 
-/** Most statements whose worth is remembered; the memo starts over beyond (a run reads at most MAX_SNAPSHOT_CLAIMS claims). */
+/** Most statements whose worth (or kinds) is remembered; each memo starts over beyond (a run reads at most MAX_SNAPSHOT_CLAIMS claims). */
 export const WORTH_MEMO_LIMIT = 50_000;
 
-function memoize(fn: (s: string) => boolean): (s: string) => boolean {
-  const memo = new Map<string, boolean>();
+function memoize<T>(fn: (s: string) => T): (s: string) => T {
+  const memo = new Map<string, T>();
   return (s) => {
     let v = memo.get(s);
     if (v === undefined) {
@@ -73,6 +75,7 @@ export function createRunContext(options: {
     analyze: options.analyze,
     questions: options.questions,
     worth: memoize(isClaimWorthChecking),
+    kinds: memoize(kindsIn),
     now,
     elapsedMs,
     emit: (e) => deps.onEvent?.({ ...e, at: now().toISOString() } as ResearchEvent),

@@ -32,6 +32,8 @@ interface Strings {
   method: string;
   summary: string;
   relevantClaims: (n: number, counts: string) => string;
+  /** The subject read through the kinds the sources name (workflows/answer/subject-kinds.ts): "kinds (of class); …". */
+  subjectKinds: (kinds: string) => string;
   majorChecked: (n: number, of: number) => string;
   sourcesUsed: (n: number) => string;
   deepStopped: (rounds: number, why: string, coverage: string) => string;
@@ -133,6 +135,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     method: 'lyra research (autonomous claim-centric workflow, seed 001)',
     summary: 'Summary',
     relevantClaims: (n, counts) => `Claims relevant to the question: ${n} (${counts}).`,
+    subjectKinds: (kinds) => `The subject was also read through the kinds its sources name, so claims about them count as relevant: ${kinds}.`,
     majorChecked: (n, of) => `Major claims checked with refutation searches: ${n} of ${of}.`,
     sourcesUsed: (n) => `Sources registered: ${n}.`,
     deepStopped: (rounds, why, coverage) => `DEEP ran ${rounds} round(s) and stopped: ${why}${why.includes('%') ? '' : ` (gap coverage ${coverage})`}.`,
@@ -251,6 +254,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     method: 'lyra research（Claim中心の自律ワークフロー、seed 001）',
     summary: '概要',
     relevantClaims: (n, counts) => `質問に関係するClaim: ${n}件（${counts}）。`,
+    subjectKinds: (kinds) => `主題はソースが挙げるその種類でも読み、それらについてのClaimも関係するものとした: ${kinds}。`,
     majorChecked: (n, of) => `反証探索を行った主要Claim: ${of}件中${n}件。`,
     sourcesUsed: (n) => `登録したソース: ${n}件。`,
     deepStopped: (rounds, why, coverage) => `DEEPは${rounds}ラウンドで終了: ${why}${why.includes('%') ? '' : `（ギャップ閉鎖率 ${coverage}）`}。`,

@@ -6,8 +6,16 @@
 // read alone — a decisive sentence the engine turned into a claim, a headline — is never relevant, so no
 // report shows it as a claim.
 import { InvalidInputError, NonRetryableError, throwIfAborted, type ClaimMaterial, type RelevanceModel, type Thesaurus } from '../../core/index.js';
-import type { NormalizedClaim } from '../../extract/index.js';
-import { analyzeQuestion, bestRelevance, termWeights, withSubjectSynonyms, type QuestionAnalysis, type RelevanceParts } from '../answer/index.js';
+import type { KindOf, NormalizedClaim } from '../../extract/index.js';
+import {
+  analyzeQuestion,
+  bestRelevance,
+  termWeights,
+  withSubjectKinds,
+  withSubjectSynonyms,
+  type QuestionAnalysis,
+  type RelevanceParts,
+} from '../answer/index.js';
 import type { ResearchState } from './state.js';
 
 /**
@@ -27,6 +35,11 @@ export interface RelevanceContext {
   questions: readonly QuestionAnalysis[];
   /** Whether a statement read alone is a claim worth checking (memoized by the run). */
   worth: (statement: string) => boolean;
+  /**
+   * The kinds a statement names ("neonicotinoids such as imidacloprid": extract kindsIn, memoized by the
+   * run): the subject is read through the kinds that the statements scored together name. Without it, none.
+   */
+  kinds?: (statement: string) => readonly KindOf[];
   /** Relevance by meaning, when the run has it; without it the term rules alone decide. */
   meaning?: RunMeaning;
 }
@@ -108,9 +121,25 @@ export function questionReadings(
 }
 
 /** Subject and aspect shares and relevance of a text (not screened for worth), term rarity counted over `statements`. */
-export function createRelevanceParts(ctx: Pick<RelevanceContext, 'analyze' | 'questions'>, statements: readonly string[]): (text: string) => RelevanceParts {
+export function createRelevanceParts(
+  ctx: Pick<RelevanceContext, 'analyze' | 'questions' | 'kinds'>,
+  statements: readonly string[],
+): (text: string) => RelevanceParts {
   const weights = termWeights(statements.map((s) => ctx.analyze(s).terms));
-  return (text) => bestRelevance(ctx.questions, ctx.analyze(text).terms, weights);
+  const questions = ctx.kinds ? withKindsOf(ctx.questions, ctx.kinds, ctx.analyze, statements) : ctx.questions;
+  return (text) => bestRelevance(questions, ctx.analyze(text).terms, weights);
+}
+
+/** Each reading of the question with the subject's kinds that `statements` name (withSubjectKinds). */
+function withKindsOf(
+  questions: readonly QuestionAnalysis[],
+  kindsOf: (statement: string) => readonly KindOf[],
+  analyze: (statement: string) => Pick<NormalizedClaim, 'terms'>,
+  statements: readonly string[],
+): readonly QuestionAnalysis[] {
+  const kinds = statements.flatMap((s) => kindsOf(s));
+  if (kinds.length === 0) return questions;
+  return questions.map((q) => withSubjectKinds(q, kinds, (text) => analyze(text).terms));
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type ReportInline,
   type ReportListItem,
 } from '../../report/index.js';
+import { subjectKindGroups } from '../answer/index.js';
 import { propositionClaimId } from './answer.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import type { RunContext } from './context.js';
@@ -263,6 +264,20 @@ function nearestClaims(ctx: RunContext, model: IntegrationModel): ReportBlock[] 
   ];
 }
 
+/**
+ * The kinds of the subject that the run's claims name and relevance read ("alternate-day fasting,
+ * time-restricted eating (of intermittent fasting)"), so a reader sees why a claim that does not name the
+ * subject is listed; undefined when there are none.
+ */
+function subjectKindsText(ctx: RunContext, model: IntegrationModel): string | undefined {
+  const question = ctx.questions[0];
+  if (!question) return undefined;
+  const found = model.snapshot.claims.flatMap((c) => ctx.kinds(c.statement));
+  const groups = subjectKindGroups(question, found, (text) => ctx.analyze(text).terms);
+  if (groups.length === 0) return undefined;
+  return groups.map((g) => `${g.kinds.map((k) => k.name).join(', ')} (${ctx.state.language === 'ja' ? `${g.of}の種類` : `of ${g.of}`})`).join('; ');
+}
+
 /** The report as a document (report/): what report.md and the UI's report page are rendered from. */
 export function reportDocument(ctx: RunContext, model: IntegrationModel): ReportDocument {
   const t = ctx.strings;
@@ -292,6 +307,8 @@ export function reportDocument(ctx: RunContext, model: IntegrationModel): Report
     item([text(t.majorChecked(majors.filter((m) => refutationSearched(s, m.claimId)).length, majors.length))]),
     item([text(t.sourcesUsed(model.snapshot.pages.length))]),
   ];
+  const kinds = subjectKindsText(ctx, model);
+  if (kinds) summary.push(item([text(t.subjectKinds(kinds))]));
   if (s.deep.stop)
     summary.push(item([text(t.deepStopped(s.deep.rounds.length, s.deep.stop.reason, `${Math.round((s.deep.rounds.at(-1)?.coverage ?? 0) * 100)}%`))]));
   blocks.push(list(summary));

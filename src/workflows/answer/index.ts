@@ -23,6 +23,7 @@ export {
   bestRelevance,
   claimRelevance,
   holdsTerm,
+  saysWhatIsAsked,
   termWeights,
   weightOf,
   type RelevanceParts,

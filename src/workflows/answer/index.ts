@@ -23,7 +23,6 @@ export {
   bestRelevance,
   claimRelevance,
   holdsTerm,
-  saysWhatIsAsked,
   termWeights,
   weightOf,
   type RelevanceParts,

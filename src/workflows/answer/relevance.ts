@@ -102,9 +102,6 @@ export const PREDICATE_SYNONYMS: ReadonlyArray<readonly string[]> = [
     'vanish',
     'cease',
     'free',
-    'shorten',
-    // The lemma of "fewer", a quantity word as "low" is ("reported fewer symptoms of anxiety").
-    'few',
   ],
   ['accelerate', 'acceleration', 'faster', 'speed', 'rate'],
   ['human', 'anthropogenic', 'man-made', 'people', 'emission'],
@@ -306,16 +303,6 @@ function aspectShare(
   }
   const share = total > 0 ? held / total : 0;
   return predicate !== undefined && terms.length > 1 && !holds(predicate) ? share * PREDICATE_MISSING_FACTOR : share;
-}
-
-/**
- * Whether a text (its content terms) says what a yes/no question asks of its subject: its predicate, or a
- * word of the predicate's synonym groups ("kills" for "die"). True when the question has no predicate.
- * A passage about the subject that does not say it ("Coral bleaching occurs when coral polyps expel
- * algae…" for "Can coral reefs recover from bleaching?") is about the subject, not about the question.
- */
-export function saysWhatIsAsked(question: Pick<QuestionAnalysis, 'predicate'>, passage: { text: string; terms: readonly string[] }): boolean {
-  return question.predicate === undefined || holdsTerm(new Set(passage.terms), question.predicate, { predicates: true });
 }
 
 export interface RelevanceParts {

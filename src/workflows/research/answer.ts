@@ -7,7 +7,7 @@
 import { claimId, type EvidenceView } from '../../core/index.js';
 import { detectLanguage, findOpeningReference, isTitleText, statesSomething, type ReferenceKind } from '../../extract/index.js';
 import { trustScore, type EvidenceItem } from '../../policy/index.js';
-import { saysWhatIsAsked, verdictOf, type Answer, type AnswerQuote, type AnswerVerdict, type ClosestQuote } from '../answer/index.js';
+import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict, type ClosestQuote } from '../answer/index.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import { VERIFY_PAGES_PER_SEARCH } from './budget.js';
 import type { RunContext } from './context.js';
@@ -30,11 +30,7 @@ export const ANSWER_QUOTES_PER_SIDE = 5;
  * A judged passage counts for the verdict only when its quote names the question's subject: its
  * subject share (workflows/answer) is above this, i.e. it holds at least one of the subject's terms.
  * The engine already chose the passages most relevant to the proposition and the stance model judges
- * what they say of it; this only keeps out passages about something else altogether. Nor does a passage
- * count that does not say what a yes/no question asks of its subject (workflows/answer saysWhatIsAsked):
- * both judges read a sentence on the subject's topic as evidence for whatever the question says of it
- * ("Can coral reefs recover from bleaching?" was answered "supported (0.86)" on five sentences about
- * bleaching, none saying reefs recover).
+ * what they say of it; this only keeps out passages about something else altogether.
  */
 export const ANSWER_EVIDENCE_MIN_SUBJECT = 0;
 /**
@@ -213,7 +209,6 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
         (x) =>
           answerMayCite(x.e.source.trustLevel) &&
           aboutSubject(x.text).subject > ANSWER_EVIDENCE_MIN_SUBJECT &&
-          saysWhatIsAsked(question, { text: x.text, terms: ctx.analyze(x.text).terms }) &&
           standsAlone(x.text, s.language) &&
           !isTitleText(x.text, x.e.source.title),
       );

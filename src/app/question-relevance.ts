@@ -8,6 +8,7 @@ import type { QuestionRelevance, Thesaurus } from '../core/index.js';
 import { kindsIn, normalizeClaim, type KindOf, type NormalizedClaim } from '../extract/index.js';
 import { analyzeQuestion } from '../workflows/answer/question.js';
 import { withSubjectSynonyms } from '../workflows/answer/subject-synonyms.js';
+import { boundedMemo } from '../workflows/research/bounded-memo.js';
 import { createRelevanceParts } from '../workflows/research/relevance.js';
 
 /** Statements whose analysis is kept between calls (a page of materials reads the same task again). */
@@ -15,27 +16,9 @@ export const MAX_CACHED_STATEMENTS = 20_000;
 
 export function createQuestionRelevance(options: { maxCached?: number; thesaurus?: Thesaurus } = {}): QuestionRelevance {
   const max = options.maxCached ?? MAX_CACHED_STATEMENTS;
-  // A statement's analysis never changes (normalizeClaim is deterministic): kept up to `max`, then started afresh.
-  const cache = new Map<string, NormalizedClaim>();
-  const analyze = (s: string): NormalizedClaim => {
-    let n = cache.get(s);
-    if (n === undefined) {
-      n = normalizeClaim({ text: s, source: 'materials' });
-      if (cache.size >= max) cache.clear();
-      cache.set(s, n);
-    }
-    return n;
-  };
-  const kindsCache = new Map<string, readonly KindOf[]>();
-  const kinds = (s: string): readonly KindOf[] => {
-    let k = kindsCache.get(s);
-    if (k === undefined) {
-      k = kindsIn(s);
-      if (kindsCache.size >= max) kindsCache.clear();
-      kindsCache.set(s, k);
-    }
-    return k;
-  };
+  // A statement's analysis and kinds never change (both are deterministic): kept up to `max`, then started afresh.
+  const analyze = boundedMemo((s): NormalizedClaim => normalizeClaim({ text: s, source: 'materials' }), max);
+  const kinds = boundedMemo((s): readonly KindOf[] => kindsIn(s), max);
   return {
     scorer(question, statements) {
       // The subject's other names and kinds count as a research run counts them ("ascorbic acid" for

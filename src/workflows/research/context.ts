@@ -2,6 +2,7 @@
 // the claim analyzer.
 import { isClaimWorthChecking, kindsIn, type KindOf, type NormalizedClaim } from '../../extract/index.js';
 import type { QuestionAnalysis } from '../answer/index.js';
+import { boundedMemo } from './bounded-memo.js';
 import { STRINGS } from './language.js';
 import type { PerspectiveKey } from './perspectives.js';
 import { runMeaning, type RunMeaning } from './relevance.js';
@@ -39,18 +40,6 @@ export interface RunContext {
 /** Most statements whose worth (or kinds) is remembered; each memo starts over beyond (a run reads at most MAX_SNAPSHOT_CLAIMS claims). */
 export const WORTH_MEMO_LIMIT = 50_000;
 
-function memoize<T>(fn: (s: string) => T): (s: string) => T {
-  const memo = new Map<string, T>();
-  return (s) => {
-    let v = memo.get(s);
-    if (v === undefined) {
-      if (memo.size >= WORTH_MEMO_LIMIT) memo.clear();
-      memo.set(s, (v = fn(s)));
-    }
-    return v;
-  };
-}
-
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export function createRunContext(options: {
@@ -74,8 +63,8 @@ export function createRunContext(options: {
     hardDeadline,
     analyze: options.analyze,
     questions: options.questions,
-    worth: memoize(isClaimWorthChecking),
-    kinds: memoize(kindsIn),
+    worth: boundedMemo(isClaimWorthChecking, WORTH_MEMO_LIMIT),
+    kinds: boundedMemo(kindsIn, WORTH_MEMO_LIMIT),
     now,
     elapsedMs,
     emit: (e) => deps.onEvent?.({ ...e, at: now().toISOString() } as ResearchEvent),

@@ -147,7 +147,7 @@ export function labelledRelevance(file: string, options: { thesaurus?: Thesaurus
     for (const item of items) if (item.stratum !== undefined) rowsIn.set(item.stratum, (rowsIn.get(item.stratum) ?? 0) + 1);
     const rows = items.map((item, i): LabelledRelevanceRow => {
       const text = texts[i]!;
-      const terms = normalizeClaim({ text, source: 'bench' }).terms;
+      const terms = termsOf(text);
       const rules = claimRelevance(analysis, terms, weights).relevance;
       const stratum = item.stratum;
       if (header?.strata && stratum === undefined) throw new Error(`${file}: a row of the stratified question "${question}" names no stratum`);

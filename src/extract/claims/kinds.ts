@@ -44,7 +44,7 @@ const COVER_VERBS = new Set(['cover', 'covers', 'include', 'includes', 'comprise
 const isWordish = (t: Token): boolean => /[a-z0-9]/i.test(t.value);
 const isVerb = (t: Token): boolean => t.pos === 'VERB' || t.pos === 'AUX';
 const isNominal = (t: Token): boolean => t.pos === 'NOUN' || t.pos === 'PROPN';
-/** A token that may stand inside a name: adjective, noun, number, an unknown word, or a verb joined by a hyphen. */
+/** A token that may stand inside a name: adjective, noun, number or an unknown word (verbs are let in by each caller's own rule). */
 const isNameWord = (t: Token): boolean => ['ADJ', 'NOUN', 'PROPN', 'NUM', 'X'].includes(t.pos) && isWordish(t);
 /** Joined to the previous token without a space by a hyphen ("alternate-day", "time-restricted"). */
 const hyphenAt = (tokens: readonly Token[], i: number): boolean => tokens[i]?.value === '-' && tokens[i]?.pre === '' && tokens[i + 1]?.pre === '';
@@ -115,7 +115,8 @@ function listAfter(tokens: readonly Token[], start: number): string[] {
         continue;
       }
       const gerund = t.pos === 'VERB' && /ing$/i.test(t.value) && i > from;
-      const participleBeforeNoun = t.pos === 'VERB' && /(?:ed|ing)$/i.test(t.value) && isNominal(tokens[i + 1] ?? ({} as Token));
+      const after = tokens[i + 1];
+      const participleBeforeNoun = t.pos === 'VERB' && /(?:ed|ing)$/i.test(t.value) && after !== undefined && isNominal(after);
       if (isNameWord(t) || gerund || participleBeforeNoun) i++;
       else break;
     }

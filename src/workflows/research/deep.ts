@@ -14,6 +14,7 @@ import { gapClosed, gapCoverage } from './gaps.js';
 import { MIN_RELEVANCE } from './normalize.js';
 import { createRelevance, relevanceClaim } from './relevance.js';
 import { PERSPECTIVE_KEYS, type PerspectiveKey } from './perspectives.js';
+import { perspectiveReach } from './perspective-reach.js';
 import { searchQueryText } from './query-text.js';
 import { runEntries } from './searches.js';
 import { readSnapshot } from './read-snapshot.js';
@@ -51,10 +52,8 @@ export function topKConfidences(ctx: RunContext, snap: TaskSnapshot): Record<str
 export function currentPerspectiveCounts(ctx: RunContext, snap: TaskSnapshot): Record<PerspectiveKey, number> {
   const counts = Object.fromEntries(PERSPECTIVE_KEYS.map((p) => [p, 0])) as Record<PerspectiveKey, number>;
   const rel = relevantIds(ctx, snap);
-  for (const id of rel.keys()) {
-    const p = ctx.perspectiveOf(id);
-    if (p) counts[p]++;
-  }
+  const reach = perspectiveReach(ctx.state, snap.claims);
+  for (const id of rel.keys()) for (const p of reach(id)) counts[p]++;
   return counts;
 }
 

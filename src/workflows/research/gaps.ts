@@ -33,6 +33,8 @@ export interface GapInput {
   language: ResearchLanguage;
   /** Kind of question: which templates and labels (default: the templates of runs before kinds existed). */
   kind?: QuestionKind;
+  /** The perspectives whose searches reached a claim (perspective-reach.ts); default: the one that found it first. */
+  reach?: (claimId: string) => readonly PerspectiveKey[];
 }
 
 function trimEnd(s: string): string {
@@ -81,10 +83,19 @@ export function subQuestionText(
   return input.language === 'ja' ? `「${stmt}」は正しいか？` : `Is it true that "${stmt}"?`;
 }
 
-/** Relevant claims per perspective (by the perspective of the search that found them). */
-export function perspectiveCounts(normalized: readonly NormalizedClaimItem[]): Record<PerspectiveKey, number> {
+/**
+ * Relevant claims per perspective: each counts for every perspective whose searches reached it (`reach`),
+ * or, without it, for the perspective of the search that found it first.
+ */
+export function perspectiveCounts(
+  normalized: readonly NormalizedClaimItem[],
+  reach?: (claimId: string) => readonly PerspectiveKey[],
+): Record<PerspectiveKey, number> {
   const counts = Object.fromEntries(PERSPECTIVE_KEYS.map((p) => [p, 0])) as Record<PerspectiveKey, number>;
-  for (const c of normalized) if (c.perspective && c.relevance >= MIN_RELEVANCE) counts[c.perspective] += 1 + c.merged_claim_ids.length;
+  for (const c of normalized) {
+    if (c.relevance < MIN_RELEVANCE) continue;
+    for (const p of reach ? reach(c.claim_id) : c.perspective ? [c.perspective] : []) counts[p] += 1 + c.merged_claim_ids.length;
+  }
   return counts;
 }
 
@@ -104,7 +115,7 @@ export function analyzeGaps(input: GapInput): { gaps: GapItem[]; subQuestions: S
     gaps.push({ ...g, gap_id: `gap_${n}`, sub_question_id: `sq_${n}`, status: 'open', queries_run: 0 });
     subQuestions.push({ sub_question_id: `sq_${n}`, gap_id: `gap_${n}`, question, queries });
   };
-  const counts = perspectiveCounts(input.normalized);
+  const counts = perspectiveCounts(input.normalized, input.reach);
   for (const p of PERSPECTIVE_KEYS) {
     if (counts[p] >= PERSPECTIVE_MIN_CLAIMS) continue;
     const q = subQuestionText('perspective', input, p);

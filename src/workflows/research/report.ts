@@ -27,6 +27,7 @@ import type { IntegrationModel } from './integration-model.js';
 import { STATUS_ORDER } from './language.js';
 import { MIN_RELEVANCE } from './normalize.js';
 import { PERSPECTIVE_KEYS, perspectiveLabel } from './perspectives.js';
+import { perspectiveReach } from './perspective-reach.js';
 import { answerSection } from './report-answer.js';
 import { Citations } from './report-parts.js';
 import { refutationSearched } from './verify.js';
@@ -322,9 +323,10 @@ export function reportDocument(ctx: RunContext, model: IntegrationModel): Report
       blocks.push(paragraph([{ type: 'emphasis', text: t.moreClaims(REPORT_CLAIMS_PER_STATUS, all.length, 'verified_claims.json') }]));
   }
   const gaps = s.normalize?.gaps ?? [];
+  const reach = perspectiveReach(s, model.snapshot.claims);
   const rows = PERSPECTIVE_KEYS.map((p) => {
     const searchesP = s.entries.filter((e) => e.perspective === p && (e.status === 'done' || e.status === 'failed')).length;
-    const found = relevant.filter((c) => ctx.perspectiveOf(c.claim_id) === p).length;
+    const found = relevant.filter((c) => reach(c.claim_id).includes(p)).length;
     const g = gaps.find((x) => x.kind === 'perspective' && x.perspective === p);
     const gapText = !g ? t.noGap : g.status === 'closed' ? t.gapClosed : g.status === 'exhausted' ? t.gapExhausted : t.gapOpen;
     return [perspectiveLabel(s.kind, s.language, p), String(searchesP), String(found), gapText].map((x) => [text(x)]);

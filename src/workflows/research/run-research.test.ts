@@ -5,16 +5,34 @@ import { renderMarkdown, reportDocumentSchema } from '../../report/index.js';
 import { RESEARCH_ARTIFACT_SCHEMAS, type ResearchArtifactName } from './artifacts.js';
 import { loadResearchState, resumeResearchWorkflow, runResearchWorkflow } from './run-research.js';
 import { MemoryEngine } from '../test-support/memory-engine.js';
+import { textOf, type MemoryDoc } from '../test-support/memory-docs.js';
 import { SEA_DOCS, memoryOutput, memoryStateStore } from './test-support/fixtures.js';
 import type { ResearchEvent } from './types.js';
 
 const NOW = (): Date => new Date('2026-01-01T09:30:00.000Z');
 const QUESTION = 'Has global sea level rise accelerated?';
 
-function setup(options: { onSearch?: (q: string, n: number) => void; failOn?: RegExp; failCode?: string } = {}) {
-  const { failOn, failCode, onSearch } = options;
+/** The question's own words: a `narrow` search matches documents on its other words only. */
+const QUESTION_WORDS = new Set(['has', 'global', 'sea', 'level', 'rise', 'accelerated']);
+
+/**
+ * A keyword search that finds a document only by the words a query adds to the question's (its
+ * perspective's, its gap's), at most two documents: each perspective reaches its own pages, so some
+ * perspective gaps stay open and DEEP runs. By default every search returns all eight fixture documents
+ * (each shares the question's words), every perspective reaches every claim and DEEP has no perspective gap.
+ */
+function narrowSearch(query: string): MemoryDoc[] {
+  const own = query
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 3 && !QUESTION_WORDS.has(w));
+  return SEA_DOCS.filter((d) => own.some((w) => `${d.title} ${textOf(d)}`.toLowerCase().includes(w))).slice(0, 2);
+}
+
+function setup(options: { onSearch?: (q: string, n: number) => void; failOn?: RegExp; failCode?: string; narrow?: boolean } = {}) {
+  const { failOn, failCode, onSearch, narrow } = options;
   const engine = new MemoryEngine({
-    providers: { 'corpus:fake': SEA_DOCS },
+    providers: { 'corpus:fake': narrow ? narrowSearch : SEA_DOCS },
     ...(onSearch ? { onSearch } : {}),
     // A search whose text matches fails after its providers answered, as a stance step refusing it would.
     ...(failOn
@@ -172,10 +190,10 @@ test('VERIFY searches each major claim three ways and logs counterevidence', asy
 });
 
 test('Ctrl-C in DEEP stops the engine task; resuming gives the same report as an uninterrupted run', async () => {
-  const whole = setup();
+  const whole = setup({ narrow: true });
   await runResearchWorkflow(whole.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
 
-  const s = setup();
+  const s = setup({ narrow: true });
   const controller = new AbortController();
   const deps = {
     ...s.deps,
@@ -301,7 +319,7 @@ test('a search stopped by the page limit the run set for it is the plan, not a w
 
 test('a failed search is listed once: in the search log’s Errors and the report’s Failed queries, not again among the warnings', async () => {
   // One WIDE search fails in the engine; the answer's verification fails too (the engine's verifyClaim throws).
-  const s = setup({ failOn: /disputed|^Global sea level rise has accelerated\.$/ });
+  const s = setup({ failOn: /disputed|^Global sea level rise has accelerated\.$/, narrow: true });
   const r = await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
   const log = s.output.files.get('search_log.md')!;
   assert.ok(log.includes('- Errors: 2'), log);
@@ -378,7 +396,7 @@ test('an empty question is invalid input', async () => {
 });
 
 test('engine reads per run: one snapshot of the task per DEEP round and six for the other phases; status and counts about once per search', async () => {
-  const s = setup();
+  const s = setup({ narrow: true });
   const calls = { materials: 0, status: 0, counts: 0 };
   // Counted on the engine the workflow holds (issue 33's measure: how often the task is read back); the
   // fake engine's own internal reads are not the workflow's.

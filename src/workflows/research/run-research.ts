@@ -16,6 +16,7 @@ import { questionLanguage, type ResearchLanguage } from './language.js';
 import { DEFAULT_MAX_MAJOR_CLAIMS } from './major-claims.js';
 import { MIN_RELEVANCE, normalizedClaims, rawClaims } from './normalize.js';
 import { DEFAULT_TEMPLATES_PER_PERSPECTIVE, MAX_TEMPLATES_PER_PERSPECTIVE, questionTopic, wideQueries } from './perspectives.js';
+import { perspectiveReach } from './perspective-reach.js';
 import { searchQueryText } from './query-text.js';
 import { OTHER_NAME_GENRE } from './search-log.js';
 import { ResearchInterrupted, runEntries, throwIfInterrupted } from './searches.js';
@@ -129,6 +130,7 @@ async function normalizePhase(ctx: RunContext): Promise<void> {
     templatesUsed: s.options.templatesPerPerspective,
     language: s.language,
     ...(s.kind ? { kind: s.kind } : {}),
+    reach: perspectiveReach(s, snap.claims),
   });
   s.normalize = { rawClaims: raw, normalized, gaps, subQuestions };
   if (snap.pages.length === 0) {

@@ -6,7 +6,7 @@ import { ANSWER_ENTRY_KEY } from './answer.js';
 import { DEEP_PAGE_SHARE_END, DEEP_QUERY_SHARE_END, phaseDeadlineMs, runBudgetLeft } from './budget.js';
 import type { RunContext } from './context.js';
 import { countsDelta } from './snapshot.js';
-import type { SearchEntry } from './state.js';
+import { MAX_SOURCE_PAGE_IDS, type SearchEntry } from './state.js';
 
 /** Queries one refute-mode search sends: the query and the critique vocabulary (pipeline REFUTE_SUFFIXES). */
 export const REFUTE_QUERY_COST = 7;
@@ -162,6 +162,7 @@ async function issue(ctx: RunContext, e: SearchEntry, budget: () => BudgetView):
   }
   e.queryId = out.queryId;
   e.resultsFound = out.resultsFound;
+  e.sourcePageIds = out.sources.slice(0, MAX_SOURCE_PAGE_IDS).map((s) => s.pageId);
   if (out.status === 'done') e.status = 'done';
   else {
     e.status = 'failed';

@@ -15,6 +15,9 @@ export type SearchPhase = (typeof SEARCH_PHASES)[number];
 
 const lang = z.enum(['ja', 'en']);
 
+/** Pages a search entry records at most (a search reads a few pages; its providers return at most a hundred results). */
+export const MAX_SOURCE_PAGE_IDS = 200;
+
 export const searchEntrySchema = z.strictObject({
   /** Unique within the run: `wide:<perspective>:<lang>:<n>`, `deep:<round>:<gap>`, `verify:<claim>:<kind>`. */
   key: z.string(),
@@ -48,6 +51,12 @@ export const searchEntrySchema = z.strictObject({
   newPageIds: z.array(z.string()),
   newClaimIds: z.array(z.string()),
   touchedClaimIds: z.array(z.string()),
+  /**
+   * The readable pages the search found, registered by it or already in the task (SearchOutcome.sources,
+   * at most MAX_SOURCE_PAGE_IDS): which perspectives reached a claim (perspective-reach.ts). Absent for a
+   * search adopted after a resume and in runs stored before it was recorded.
+   */
+  sourcePageIds: z.array(z.string()).optional(),
   startedAt: z.string().optional(),
   endedAt: z.string().optional(),
 });

@@ -150,7 +150,13 @@ export async function runConsensus(options: ConsensusRunOptions): Promise<Consen
     const embedding = typeof options.embedding === 'object' ? options.embedding : options.embedding === true ? engine.embeddingModel() : undefined;
     const workflow = new ConsensusResearchEngine(
       { ...options.engine, searchConfig: { ...DEFAULT_CONFIG.searchConfig, ...options.engine?.searchConfig, providers: providers.map((p) => p.name) } },
-      { judge: engine, ...(embedding ? { embedding } : {}), agents: { engine, taskId: task.id, providers } },
+      {
+        judge: engine,
+        ...(embedding ? { embedding } : {}),
+        // WordNet's other names of the subject, as research relevance reads them (workflows/consensus/topic-reading.ts).
+        thesaurus: engine.thesaurus,
+        agents: { engine, taskId: task.id, providers, thesaurus: engine.thesaurus },
+      },
     );
     if (options.onEvent) for (const t of EVENT_TYPES) workflow.on(t, options.onEvent);
     const result = await workflow.research(options.topic, options.signal ? { signal: options.signal } : {});

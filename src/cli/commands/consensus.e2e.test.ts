@@ -148,3 +148,32 @@ test('lyra consensus on the Check-COVID corpus (academic trust)', { skip: skipUn
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('lyra consensus over a folder that names its subject only by its kinds: the trials count, and the second iteration, with nothing new to read, ends the run', {
+  skip: skipUnlessWeights,
+}, async () => {
+  // src/test-support/corpora/fasting: a review defines the subject ("Intermittent fasting covers several
+  // eating patterns, including alternate-day fasting, the 5:2 diet and time-restricted eating."); the two
+  // trials name only their kind. Before 2026-11-30 the run ended "no report is about the topic" (every
+  // report 0.25), and with kinds read it then failed in iteration 2, every agent out of new sources.
+  const home = tempHome('lyra-consensus-fasting-');
+  try {
+    const add = await runCli(['corpus', 'add', join(PROJECT_ROOT, 'src', 'test-support', 'corpora', 'fasting'), '--corpus', 'fasting'], { home });
+    assert.equal(add.code, 0, add.err);
+    const out = join(home, 'run');
+    const r = await runCli(['consensus', 'Does intermittent fasting help people lose weight?', '--corpus', 'fasting', '--out', out, '--json'], { home });
+    assert.equal(r.code, 0, r.err);
+    const summary = JSON.parse(r.out) as { iterations: unknown[]; terminated_early: boolean };
+    assert.equal(summary.iterations.length, 1);
+    assert.equal(summary.terminated_early, true);
+    const t = JSON.parse(readFileSync(join(out, 'transparency.json'), 'utf8')) as Transparency & { stopReason?: string };
+    assert.match(t.stopReason ?? '', /^iteration 2 found no source not read before/);
+    const selected = t.iterations[0]!.reports.find((x) => x.reportId === t.iterations[0]!.selectedReportId)!;
+    const cited = (selected.claims ?? []).map((c) => c.text).join('\n');
+    assert.match(cited, /Participants who fasted on alternate days/);
+    assert.match(cited, /time-restricted eating combined with calorie restriction/);
+    assert.doesNotMatch(cited, /Coffee will be provided/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

@@ -2,7 +2,7 @@
 // agents search and read through the engine (Engine.search, Engine.readSource), so every page, claim and
 // edge of a consensus run lands in one task graph under the engine's trust, fetch and stance rules; the
 // conflicts between reports are judged through the engine (Engine.judge), never by a model called here. Interfaces only.
-import type { EmbeddingModel, Engine, StanceJudge } from '../../core/index.js';
+import type { EmbeddingModel, Engine, StanceJudge, Thesaurus } from '../../core/index.js';
 import type { AgentSourceType } from './types.js';
 
 /** The engine calls the agents make. */
@@ -37,6 +37,8 @@ export interface AgentDependencies {
   providers: AgentProvider[];
   /** Clock for time-range filters and timestamps (tests fix it). */
   now?: () => Date;
+  /** The subject's other names when a report reads its sources' statements against the topic (topic-reading.ts). */
+  thesaurus?: Thesaurus;
 }
 
 /** What ReportScorer works with. */
@@ -45,4 +47,6 @@ export interface ScorerDependencies {
   judge: StanceJudge;
   /** Pairs statements by meaning; without it, by shared words. */
   embedding?: EmbeddingModel;
+  /** The subject's other names when a report's relevance to the topic is scored (topic-reading.ts). */
+  thesaurus?: Thesaurus;
 }

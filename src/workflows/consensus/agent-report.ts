@@ -2,12 +2,14 @@
 // relevance to the topic, reliability and corroboration, quoted verbatim with numbered citations,
 // in sections, with the entities found and the sources listed with their reliability.
 import { mdInline } from '../../core/index.js';
-import { extractClaimCandidates, mergeClaims, normalizeClaim, type NormalizedClaim } from '../../extract/index.js';
+import { extractClaimCandidates, mergeClaims, normalizeClaim, type KindOf, type NormalizedClaim } from '../../extract/index.js';
 import { trustScore } from '../../policy/index.js';
-import { analyzeQuestion, claimRelevance, termWeights } from '../answer/index.js';
+import type { Thesaurus } from '../../core/index.js';
+import { claimRelevance, termWeights } from '../answer/index.js';
 import type { SourceDocument } from './adapters.js';
 import { extractEntities } from './entities.js';
 import { messagesFor } from './messages.js';
+import { kindsNamed, topicReading } from './topic-reading.js';
 import type { AgentSourceType, ReportClaim, ReportEntity, ReportFinding, ReportLanguage, SourceReference } from './types.js';
 
 /** Key findings listed per report. */
@@ -39,6 +41,8 @@ export interface BuildReportOptions {
   sources: ReadSource[];
   /** Questions carried from the previous iteration that this agent followed up, with the new sources each found. */
   followUps?: Array<{ question: string; newSources: number }>;
+  /** The subject's other names (topic-reading.ts); without it, the topic's words and the kinds the sources name. */
+  thesaurus?: Thesaurus;
 }
 
 export interface BuiltReport {
@@ -47,6 +51,8 @@ export interface BuiltReport {
   entities: ReportEntity[];
   /** The key findings the content lists, as data. */
   keyFindings: ReportFinding[];
+  /** The kinds its sources name (topic-reading.ts), read with the topic's subject. */
+  kinds: KindOf[];
 }
 
 interface Quote {
@@ -90,10 +96,11 @@ function quotesOf(doc: SourceDocument, sourceIndex: number): Quote[] {
 /** A statement below this relevance to the topic is not a finding (research's threshold for relevant claims). */
 export const FINDING_MIN_RELEVANCE = 0.3;
 
-function findingsOf(sources: ReadSource[], quotes: Quote[], topic: string): Finding[] {
+function findingsOf(sources: ReadSource[], quotes: Quote[], topic: string, kinds: readonly KindOf[], thesaurus: Thesaurus | undefined): Finding[] {
   // Research's term rules: the topic's subject and aspects, terms weighted by rarity among the statements read
-  // (a research run mixes them with the encoder's cosine, relevance by meaning; consensus keeps the rules).
-  const analysis = analyzeQuestion(topic);
+  // (a research run mixes them with the encoder's cosine, relevance by meaning; consensus keeps the rules),
+  // the subject read through its other names and the kinds the quotes name.
+  const analysis = topicReading(topic, kinds, thesaurus ? { thesaurus } : {});
   const weights = termWeights(quotes.map((q) => q.normalized.terms));
   const byQuote = new Map(quotes.map((q) => [`${q.sourceIndex}\u0000${q.text}`, q]));
   const merged = mergeClaims(
@@ -146,7 +153,8 @@ export function buildAgentReport(options: BuildReportOptions): BuiltReport {
   const { language, sources } = options;
   const m = messagesFor(language);
   const quotes = sources.flatMap((s, i) => quotesOf(s.doc, i));
-  const findings = findingsOf(sources, quotes, options.topic);
+  const kinds = kindsNamed(quotes.map((q) => q.text));
+  const findings = findingsOf(sources, quotes, options.topic, kinds, options.thesaurus);
   const key = findings.slice(0, MAX_KEY_FINDINGS);
   const used = new Set(key.map((f) => f.quote));
 
@@ -241,5 +249,5 @@ export function buildAgentReport(options: BuildReportOptions): BuiltReport {
     corroboratingSources: f.sourceIndexes.length,
     unverified: f.unverified,
   }));
-  return { content: lines.join('\n').trimEnd() + '\n', claims, entities, keyFindings };
+  return { content: lines.join('\n').trimEnd() + '\n', claims, entities, keyFindings, kinds };
 }

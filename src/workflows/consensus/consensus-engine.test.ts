@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isLyraError } from '../../core/index.js';
+import { NonRetryableError, isLyraError } from '../../core/index.js';
 import { DEFAULT_STRATEGIES } from './config.js';
 import { ConsensusResearchEngine, type AgentInit, type ConsensusEngineDependencies } from './consensus-engine.js';
 import type { ConsensusResearchEvent } from './events.js';
@@ -157,7 +157,7 @@ test('one of three agents hangs: it is aborted at the timeout and the iteration 
     [1, 2],
   );
   assert.ok(isLyraError(abortReason) && abortReason.code === 'agent_timeout');
-  assert.deepEqual(it.failedAgents, [{ agentId: 3, attempt: 1, error: 'agent 3 timed out after 30 ms', category: 'timeout' }]);
+  assert.deepEqual(it.failedAgents, [{ agentId: 3, attempt: 1, error: 'agent 3 timed out after 30 ms', category: 'timeout', code: 'agent_timeout' }]);
   const failed = events.find((e) => e.type === 'agentCompleted' && !e.success) as Extract<ConsensusResearchEvent, { type: 'agentCompleted' }>;
   assert.deepEqual([failed.agentId, failed.success, failed.error], [3, false, 'agent 3 timed out after 30 ms']);
   assert.equal(it.attempts, 1);
@@ -225,6 +225,34 @@ test('a majority failure that recovers on the retry goes on, and the runs are co
   );
   assert.equal(it.agentReports.length, 3);
   assert.equal(result.totalAgentRuns, 6);
+});
+
+test('a later iteration whose agents find no source not read before ends the run with the consensus it had; the first iteration failing so is an error', async () => {
+  // A small folder is read whole by the first iteration: the agents of the next have nothing new to read.
+  const once =
+    (agentId: number): Behaviour =>
+    async (ctx) => {
+      if (ctx.iteration === 1) return report(agentId, ctx, 3);
+      throw new NonRetryableError(`research agent ${agentId}: no new source for "glaciers"`, { code: 'no_sources' });
+    };
+  const { engine } = engineWith([once(1), once(2), once(3)], { iterationCount: 3 });
+  const result = await engine.research('glaciers');
+  assert.equal(result.iterations.length, 1);
+  assert.equal(result.metadata.terminatedEarly, true);
+  assert.match(result.metadata.stopReason ?? '', /^iteration 2 found no source not read before \(consensus research: iteration 2 failed: 3 of 3 agents failed/);
+  // Any other failure of a later iteration is still the run's.
+  const mixed =
+    (agentId: number): Behaviour =>
+    async (ctx) => {
+      if (ctx.iteration === 1) return report(agentId, ctx, 3);
+      if (agentId === 1) throw new Error('search provider down');
+      throw new NonRetryableError('no new source', { code: 'no_sources' });
+    };
+  await assert.rejects(engineWith([mixed(1), mixed(2), mixed(3)], { iterationCount: 2 }).engine.research('glaciers'), { code: 'agents_failed' });
+  const never: Behaviour = async () => {
+    throw new NonRetryableError('no new source', { code: 'no_sources' });
+  };
+  await assert.rejects(engineWith([never, never, never], { iterationCount: 2 }).engine.research('glaciers'), { code: 'agents_failed' });
 });
 
 test('early termination: two consecutive improvements under 5 % stop the run before iterationCount', async () => {

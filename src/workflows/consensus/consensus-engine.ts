@@ -1,6 +1,15 @@
 // ConsensusResearchEngine (seed 004 §2.1): parallel agents, scoring, consensus selection and
 // iterations, with the seed's events, fault handling (§5) and final report.
-import { InvalidInputError, NonRetryableError, errorMessage, isLyraError, throwIfAborted, type EmbeddingModel, type StanceJudge } from '../../core/index.js';
+import {
+  InvalidInputError,
+  NonRetryableError,
+  errorMessage,
+  isLyraError,
+  throwIfAborted,
+  type EmbeddingModel,
+  type StanceJudge,
+  type Thesaurus,
+} from '../../core/index.js';
 import type { AgentDependencies } from './adapters.js';
 import { runWithTimeout } from './agent-runner.js';
 import { languageOf, resolveBaseConfig, resolveConfig, strategyFor } from './config.js';
@@ -33,6 +42,8 @@ export interface ConsensusEngineDependencies {
   judge: StanceJudge;
   /** Pairs statements by meaning for conflict detection; without it, by shared words. */
   embedding?: EmbeddingModel;
+  /** The subject's other names when reports are scored against the topic (topic-reading.ts; the agents' own is `agents.thesaurus`). */
+  thesaurus?: Thesaurus;
   /** Search providers, document source and trust for the built-in ResearchAgent. */
   agents?: AgentDependencies;
   /** Builds the agent of a strategy; default: ResearchAgent over `agents`. */
@@ -57,6 +68,19 @@ interface RunState {
 
 function asError(value: unknown): Error {
   return value instanceof Error ? value : new Error(errorMessage(value));
+}
+
+/**
+ * Why a failed iteration after the first ends the run with the consensus before it, or undefined when
+ * the failure is the run's: every new source off the topic, or every agent out of sources not read before.
+ */
+export function laterIterationEnd(error: unknown): string | undefined {
+  if (!isLyraError(error)) return undefined;
+  if (error.code === 'consensus_no_relevant') return 'found no report about the topic among sources not read before';
+  const failures = (error.details as { failures?: AgentFailure[] } | undefined)?.failures;
+  if (error.code === 'agents_failed' && failures && failures.length > 0 && failures.every((f) => f.code === 'no_sources'))
+    return 'found no source not read before';
+  return undefined;
 }
 
 export class ConsensusResearchEngine {
@@ -102,6 +126,7 @@ export class ConsensusResearchEngine {
     const scorer = new ReportScorer({
       judge: this.dependencies.judge,
       ...(this.dependencies.embedding ? { embedding: this.dependencies.embedding } : {}),
+      ...(this.dependencies.thesaurus ? { thesaurus: this.dependencies.thesaurus } : {}),
       conflictThreshold: config.conflictThreshold,
       maxClaimsPerReport: config.maxClaimsPerReport,
       maxConflictPairs: config.maxConflictPairs,
@@ -121,10 +146,12 @@ export class ConsensusResearchEngine {
         try {
           result = await this.runIteration(context, run);
         } catch (error) {
-          // A later iteration whose new sources are all off the topic ends the run; the last consensus stands.
-          if (i === 1 || !isLyraError(error) || error.code !== 'consensus_no_relevant') throw error;
+          // A later iteration whose new sources are all off the topic, or that finds no source not read
+          // before (a small folder is read whole by the first), ends the run; the last consensus stands.
+          const ended = i > 1 ? laterIterationEnd(error) : undefined;
+          if (!ended) throw error;
           terminatedEarly = true;
-          stopReason = `iteration ${i} found no report about the topic among sources not read before (${errorMessage(error)})`;
+          stopReason = `iteration ${i} ${ended} (${errorMessage(error)})`;
           break;
         }
         iterations.push(result);
@@ -251,7 +278,7 @@ export class ConsensusResearchEngine {
           const message = errorMessage(error);
           this.emit({ type: 'agentCompleted', iteration: context.iteration, agentId, durationMs: Date.now() - started, success: false, error: message });
           const category = isLyraError(error) ? (error.code === 'agent_timeout' ? 'timeout' : error.category) : 'non_retryable';
-          return { failure: { agentId, attempt, error: message, category } satisfies AgentFailure };
+          return { failure: { agentId, attempt, error: message, category, ...(isLyraError(error) ? { code: error.code } : {}) } satisfies AgentFailure };
         }
       }),
     );

@@ -13,7 +13,9 @@ import {
   reportRelevance,
   totalScore,
 } from './scoring-formulas.js';
-import { analyzeQuestion, claimRelevance, termWeights } from '../answer/index.js';
+import type { Thesaurus } from '../../core/index.js';
+import { claimRelevance, termWeights } from '../answer/index.js';
+import { kindsNamed, topicReading } from './topic-reading.js';
 import { extractClaimCandidates, normalizeClaim } from '../../extract/index.js';
 
 /** The statements a report cites (its claims, else the claims of its text). */
@@ -22,14 +24,21 @@ function statementsOf(report: AgentReport): string[] {
 }
 
 /** Each report's relevance to the topic; term rarity is counted over every report's statements. */
-export function topicRelevance(topic: string, reports: readonly AgentReport[]): Map<string, number> {
-  return new Map([...topicRelevanceParts(topic, reports)].map(([id, r]) => [id, r.relevance]));
+export function topicRelevance(topic: string, reports: readonly AgentReport[], options: { thesaurus?: Thesaurus } = {}): Map<string, number> {
+  return new Map([...topicRelevanceParts(topic, reports, options)].map(([id, r]) => [id, r.relevance]));
 }
 
 /** Each report's relevance to the topic and how many of its statements reach RELEVANCE_FLOOR on their own. */
-export function topicRelevanceParts(topic: string, reports: readonly AgentReport[]): Map<string, { relevance: number; relevantStatements: number }> {
-  const analysis = analyzeQuestion(topic);
-  const terms = new Map(reports.map((r) => [r.reportId, statementsOf(r).map((s) => normalizeClaim({ text: s, source: r.reportId }).terms)]));
+export function topicRelevanceParts(
+  topic: string,
+  reports: readonly AgentReport[],
+  options: { thesaurus?: Thesaurus } = {},
+): Map<string, { relevance: number; relevantStatements: number }> {
+  const statements = new Map(reports.map((r) => [r.reportId, statementsOf(r)]));
+  // The subject through its other names and the kinds any report's sources name (topic-reading.ts).
+  const kinds = [...reports.flatMap((r) => r.kinds ?? []), ...kindsNamed([...statements.values()].flat())];
+  const analysis = topicReading(topic, kinds, options);
+  const terms = new Map(reports.map((r) => [r.reportId, statements.get(r.reportId)!.map((s) => normalizeClaim({ text: s, source: r.reportId }).terms)]));
   const weights = termWeights([...terms.values()].flat());
   return new Map(
     reports.map((r) => {
@@ -83,7 +92,7 @@ export class ReportScorer {
         ),
       ...(call.signal ? { signal: call.signal } : {}),
     });
-    const relevance = call.topic ? topicRelevanceParts(call.topic, reports) : undefined;
+    const relevance = call.topic ? topicRelevanceParts(call.topic, reports, this.options.thesaurus ? { thesaurus: this.options.thesaurus } : {}) : undefined;
     return reports.map((r) => {
       const parts = relevance?.get(r.reportId);
       const score = this.scoreWithConflicts(r, conflicts.get(r.reportId) ?? [], language, parts?.relevance);

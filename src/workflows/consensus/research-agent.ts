@@ -174,6 +174,7 @@ export class ResearchAgent implements ConsensusAgent {
       queries,
       sources,
       followUps: followUpCounts,
+      ...(this.options.dependencies.thesaurus ? { thesaurus: this.options.dependencies.thesaurus } : {}),
     });
     throwIfAborted(signal);
     return {
@@ -186,6 +187,7 @@ export class ResearchAgent implements ConsensusAgent {
       durationMs: Date.now() - started,
       claims: built.claims,
       keyFindings: built.keyFindings,
+      ...(built.kinds.length > 0 ? { kinds: built.kinds } : {}),
       queries,
       entities: built.entities,
       warnings,

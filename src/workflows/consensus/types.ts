@@ -2,6 +2,7 @@
 // Lyra needs are marked "Lyra:" and are optional or documented, so the seed's shapes still fit.
 import type { AnswerVerdict } from '../answer/index.js';
 import type { TrustLevel } from '../../core/index.js';
+import type { KindOf } from '../../extract/index.js';
 
 /** Lyra: the consensus run's verdict on its topic's proposition (workflows/consensus/answer.ts). */
 export interface ConsensusAnswer {
@@ -188,6 +189,11 @@ export interface AgentReport {
   entities?: ReportEntity[];
   /** Lyra: failures that did not stop the agent (one provider, one document). */
   warnings?: string[];
+  /**
+   * Lyra: the kinds of things its sources name ("intermittent fasting covers…, including alternate-day
+   * fasting"), at most MAX_REPORT_KINDS: scoring reads the topic's subject through them as the report did.
+   */
+  kinds?: KindOf[];
 }
 
 /** A source a report read (seed 004 §4.4). */
@@ -215,6 +221,8 @@ export interface AgentFailure {
   error: string;
   /** Error category (`retryable`, `non_retryable`…) or `timeout`. */
   category: string;
+  /** The error's code, when it has one (`no_sources`: no source not read before). */
+  code?: string;
 }
 
 /** Result of one iteration (seed 004 §4.4). */

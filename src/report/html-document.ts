@@ -70,6 +70,8 @@ export interface HtmlAnswer {
   against: HtmlQuote[];
   /** With "insufficient evidence": the neutral passages the judge came closest to calling either way. */
   closest?: HtmlQuote[];
+  /** An open question with nothing for or against: its most relevant claims' own sentences, none confirmed by another source. */
+  unconfirmed?: HtmlQuote[];
   /** The checked prose answer's kept sentences, when a chat model wrote one. */
   prose?: string;
 }

@@ -34,6 +34,7 @@ const LABELS = {
     forSide: 'For',
     againstSide: 'Against',
     closestSide: 'Closest passages (the judge left them neutral: read them yourself)',
+    unconfirmedSide: 'Most relevant claims, each stated by one source that no other confirmed (read them yourself)',
     leans: (side: 'supports' | 'refutes') => `neutral, leans to ${side === 'supports' ? 'supporting' : 'refuting'}`,
     whatWouldChange: 'What would change it',
     graph: 'Evidence graph',
@@ -69,6 +70,7 @@ const LABELS = {
     forSide: '支持',
     againstSide: '反証',
     closestSide: '最も近い文（判定モデルは中立と判定。ご自身で読んでください）',
+    unconfirmedSide: '関連度の高い主張（それぞれ一つの情報源が述べ、他の情報源による確認なし。ご自身で読んでください）',
     leans: (side: 'supports' | 'refutes') => `中立（${side === 'supports' ? '支持' : '反証'}寄り）`,
     whatWouldChange: '判断を変えうる証拠',
     graph: 'エビデンスグラフ',
@@ -141,6 +143,7 @@ function answerHtml(a: HtmlAnswer, t: Labels, lang: 'en' | 'ja'): string {
   if (a.for.length > 0) parts.push(`<h3>${htmlText(t.forSide)}</h3>`, ...a.for.map((q) => quoteHtml(q, t)));
   if (a.against.length > 0) parts.push(`<h3>${htmlText(t.againstSide)}</h3>`, ...a.against.map((q) => quoteHtml(q, t)));
   if (a.closest && a.closest.length > 0) parts.push(`<h3>${htmlText(t.closestSide)}</h3>`, ...a.closest.map((q) => quoteHtml(q, t)));
+  if (a.unconfirmed && a.unconfirmed.length > 0) parts.push(`<h3>${htmlText(t.unconfirmedSide)}</h3>`, ...a.unconfirmed.map((q) => quoteHtml(q, t)));
   if (a.whatWouldChange) parts.push(`<p class="meta">${htmlText(`${t.whatWouldChange}: ${a.whatWouldChange}`)}</p>`);
   parts.push('</section>');
   return parts.join('\n');

@@ -155,3 +155,35 @@ test('the subject through the kinds its sources name: over the fasting folder, t
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('an open question whose relevant claims no second source confirmed shows them in the answer, each quoted from its source (report and research_run.json)', async () => {
+  // Before 2026-11-30 the answer over a folder of single-source documents said "Insufficient evidence" and
+  // nothing else: every claim was UNSUPPORTED, and an open question quotes only supported or refuted claims.
+  const home = tempHome('lyra-fasting-open-');
+  try {
+    const { run, dir, file } = await researchOver(home, 'fasting', 'What are the effects of intermittent fasting on body weight?');
+    assert.equal(run.code, 0, run.err);
+    const answer = file('_report.md').split('## Summary')[0]!;
+    assert.match(answer, /\*\*Insufficient evidence\*\*/);
+    const list = answer.split('- Most relevant claims, each stated by one source that no other confirmed (read them yourself):')[1];
+    assert.ok(list, answer);
+    assert.match(
+      list,
+      /“In most trials lasting 8 to 24 weeks, intermittent fasting led to a weight loss of 3 to 8 percent of body weight\.” \[\d\] — UNSUPPORTED, relevance 0\.\d\d/,
+    );
+    assert.doesNotMatch(list, /Meeting notes|Coffee/);
+    const runJson = JSON.parse(readFileSync(join(dir, 'research_run.json'), 'utf8')) as {
+      answer: { unconfirmed: Array<{ quote: string; status: string; relevance: number; claim_id: string; citation: number }> };
+    };
+    const u = runJson.answer.unconfirmed;
+    assert.ok(u.length >= 1 && u.length <= 3);
+    assert.ok(u.every((q) => q.relevance >= 0.3 && q.citation >= 1 && q.claim_id.length > 0));
+    assert.deepEqual(
+      u.map((q) => q.relevance),
+      [...u.map((q) => q.relevance)].sort((a, b) => b - a),
+    );
+    assert.match(file('_report.html'), /<h3>Most relevant claims, each stated by one source that no other confirmed \(read them yourself\)<\/h3>/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

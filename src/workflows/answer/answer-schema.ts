@@ -37,6 +37,12 @@ export const closestQuoteSchema = answerQuoteSchema.extend({
   leans: z.enum(['supports', 'refutes']).describe('The side the neutral passage leans to'),
 });
 
+export const unconfirmedQuoteSchema = answerQuoteSchema.omit({ stance_confidence: true, read_as: true }).extend({
+  claim_id: z.string().describe('The claim in verified_claims.json'),
+  status: z.string().describe("The claim's status (UNSUPPORTED, UNVERIFIED…): no second source confirmed or refuted it"),
+  relevance: z.number().min(0).max(1).describe("The claim's relevance to the question"),
+});
+
 export const proseSentenceSchema = z.strictObject({
   text: z.string(),
   quotes: z.array(z.number().int().min(1)).describe('Numbers (1-based, into for then against) of the quotes the sentence cites'),
@@ -84,6 +90,12 @@ export const answerSchema = z.strictObject({
       'With the verdict "insufficient evidence" after judged passages: the passages the stance model came closest to calling supporting or refuting, all left neutral (at most 3); empty otherwise. Absent from runs written before it existed (read as empty).',
     )
     .default([]),
+  unconfirmed: z
+    .array(unconfirmedQuoteSchema)
+    .describe(
+      'An open question answered "insufficient evidence" with no quote for or against: its most relevant claims, each quoted from the source that states it, that no other source confirmed (at most 3); empty otherwise. Absent from runs written before it existed (read as empty).',
+    )
+    .default([]),
   basis: answerBasisSchema,
   prose: z
     .strictObject({
@@ -97,6 +109,7 @@ export const answerSchema = z.strictObject({
 
 export type AnswerQuote = z.infer<typeof answerQuoteSchema>;
 export type ClosestQuote = z.infer<typeof closestQuoteSchema>;
+export type UnconfirmedQuote = z.infer<typeof unconfirmedQuoteSchema>;
 export type ProseSentence = z.infer<typeof proseSentenceSchema>;
 export type Answer = z.infer<typeof answerSchema>;
 

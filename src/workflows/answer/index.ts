@@ -36,10 +36,12 @@ export {
   answerSchema,
   closestQuoteSchema,
   proseSentenceSchema,
+  unconfirmedQuoteSchema,
   type Answer,
   type AnswerQuote,
   type ClosestQuote,
   type ProseSentence,
+  type UnconfirmedQuote,
 } from './answer-schema.js';
 export { MAX_PROSE_SENTENCES, MAX_PROSE_SENTENCE_CHARS, PROSE_MAX_TOKENS, writeCheckedProse, type AnswerWriter, type NumberedQuote } from './prose.js';
 export { mdLink, mdQuote, mdText, mdUrl } from './markdown.js';

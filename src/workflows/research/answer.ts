@@ -7,7 +7,7 @@
 import { claimId, type EvidenceView } from '../../core/index.js';
 import { detectLanguage, findOpeningReference, isTitleText, statesSomething, type ReferenceKind } from '../../extract/index.js';
 import { trustScore, type EvidenceItem } from '../../policy/index.js';
-import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict, type ClosestQuote } from '../answer/index.js';
+import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict, type ClosestQuote, type UnconfirmedQuote } from '../answer/index.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import { VERIFY_PAGES_PER_SEARCH } from './budget.js';
 import type { RunContext } from './context.js';
@@ -159,11 +159,34 @@ export function closestQuotes(
   return out.slice(0, ANSWER_CLOSEST_QUOTES);
 }
 
+/**
+ * An open question's most relevant claims, each quoted from the source that states it (its origin edge),
+ * from sources the answer may cite: what the sources say when no claim is confirmed or refuted.
+ */
+export function unconfirmedQuotes(relevantClaims: readonly VerifiedClaimItem[], input: Pick<AnswerInput, 'evidence' | 'linkOf'>): UnconfirmedQuote[] {
+  const out: UnconfirmedQuote[] = [];
+  const seen = new Set<string>();
+  const top = [...relevantClaims].sort((a, b) => b.relevance - a.relevance || (a.claim_id < b.claim_id ? -1 : 1));
+  for (const c of top) {
+    const origin = c.supporting_evidence_ids.map((id) => input.evidence.get(`${c.claim_id}|${id}`)).find((e) => e?.bias_flags.includes('self_source'));
+    if (!origin || !answerMayCite(origin.tier)) continue;
+    const key = `${origin.url}\u0000${origin.quote}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const { stance_confidence: _s, read_as: _r, ...quote } = quoteFromArtifact(origin, input.linkOf);
+    out.push({ ...quote, claim_id: c.claim_id, status: c.status, relevance: c.relevance });
+    if (out.length >= ANSWER_UNCONFIRMED_QUOTES) break;
+  }
+  return out;
+}
+
 /** Closest neutral passages shown with an "insufficient evidence" verdict. */
 export const ANSWER_CLOSEST_QUOTES = 3;
+/** An open question's unconfirmed relevant claims shown when nothing else is. */
+export const ANSWER_UNCONFIRMED_QUOTES = 3;
 
-/** Numbers the answer's quotes as the report cites them: for, then against, then the closest, each quote once. */
-function numberQuotes(forQ: AnswerQuote[], against: AnswerQuote[], closest: AnswerQuote[]): void {
+/** Numbers the answer's quotes as the report cites them: for, then against, then the closest or unconfirmed, each quote once. */
+function numberQuotes(forQ: AnswerQuote[], against: AnswerQuote[], closest: Array<Pick<AnswerQuote, 'url' | 'quote' | 'citation'>>): void {
   const seen = new Map<string, number>();
   for (const q of [...forQ, ...against, ...closest]) {
     const k = `${q.url}\u0000${q.quote}`;
@@ -265,7 +288,10 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
           linkOf: input.linkOf,
         })
       : [];
-  numberQuotes(forQ, against, closest);
+  // An open question with nothing for or against: its most relevant claims, each from one source that no
+  // other confirmed, so the reader sees what the sources say instead of a bare "insufficient evidence".
+  const unconfirmed = method === 'relevant_claims' && forQ.length === 0 && against.length === 0 ? unconfirmedQuotes(relevantClaims, input) : [];
+  numberQuotes(forQ, against, [...closest, ...unconfirmed]);
   const failed = entry?.status === 'failed' || entry?.status === 'skipped' ? (entry.error ?? entry.skipReason ?? entry.status) : undefined;
   const judgedClaim = input.snapshot.claims.find((c) => c.id === pid);
   const model = [...(judgedClaim?.supporting ?? []), ...(judgedClaim?.refuting ?? [])].find((e) => !isOrigin(e))?.model ?? null;
@@ -277,6 +303,7 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
     for: forQ,
     against,
     closest,
+    unconfirmed,
     basis: {
       method,
       summary: t.answerBasis({

@@ -101,6 +101,8 @@ interface Strings {
   againstSide: string;
   closestSide: string;
   closestLean: (leans: 'supports' | 'refutes', p: string) => string;
+  unconfirmedSide: string;
+  unconfirmedNote: (status: string, relevance: string) => string;
   /** A quote judged against the proposition in its subject's other name. */
   readAs: (statement: string) => string;
   confidenceLine: (confidence: string, label: string, change: string) => string;
@@ -211,6 +213,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     againstSide: 'Against',
     closestSide: 'Closest passages (the judge left them neutral: read them yourself)',
     closestLean: (leans, p) => `neutral; leans to ${leans === 'supports' ? 'supporting' : 'refuting'}, p ${p}`,
+    unconfirmedSide: 'Most relevant claims, each stated by one source that no other confirmed (read them yourself)',
+    unconfirmedNote: (status, relevance) => `${status}, relevance ${relevance}`,
     readAs: (statement) => `judged as “${statement}”`,
     confidenceLine: (confidence, label, change) => `Confidence ${confidence} (${label}). ${change}`,
     noFigureLine: (shown, change) => `No confidence figure: ${verdictConfidenceText(shown)}. ${change}`,
@@ -330,6 +334,8 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     againstSide: '反証',
     closestSide: '最も近い文（判定モデルは中立と判定。ご自身で読んでください）',
     closestLean: (leans, p) => `中立（${leans === 'supports' ? '支持' : '反証'}寄り p ${p}）`,
+    unconfirmedSide: '関連度の高い主張（それぞれ一つの情報源が述べ、他の情報源による確認なし。ご自身で読んでください）',
+    unconfirmedNote: (status, relevance) => `${status}、関連度 ${relevance}`,
     readAs: (statement) => `「${statement}」として判定`,
     confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${label}）。${change}`,
     noFigureLine: (shown, change) => `確信度なし: ${verdictConfidenceText(shown, 'ja')}。${change}`,

@@ -79,6 +79,15 @@ export function answerSection(ctx: RunContext, model: IntegrationModel, cites: C
         a.closest.map((q) => item([...quoteLine(q, model, cites, ctx, about), text(` — ${t.closestLean(q.leans, q.stance_confidence.toFixed(2))}`)])),
       ),
     );
+  if (a.unconfirmed.length > 0)
+    items.push(
+      item(
+        [text(`${t.unconfirmedSide}:`)],
+        a.unconfirmed.map((q) =>
+          item([...quoteLine({ ...q, stance_confidence: 1 }, model, cites, ctx, about), text(` — ${t.unconfirmedNote(q.status, q.relevance.toFixed(2))}`)]),
+        ),
+      ),
+    );
   items.push(
     item([
       text(

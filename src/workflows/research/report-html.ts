@@ -76,6 +76,10 @@ function answerOf(ctx: RunContext, model: IntegrationModel): HtmlAnswer {
     for: a.for.map((q) => answerQuote(ctx, model, q, 'supports')),
     against: a.against.map((q) => answerQuote(ctx, model, q, 'refutes')),
     ...(a.closest.length > 0 ? { closest: a.closest.map((q) => ({ ...answerQuote(ctx, model, q, q.leans), leans: q.leans })) } : {}),
+    // A claim's own sentence: shown as stated, not as a judgement.
+    ...(a.unconfirmed.length > 0
+      ? { unconfirmed: a.unconfirmed.map((q) => ({ ...answerQuote(ctx, model, { ...q, stance_confidence: 1 }, 'supports'), stated: true })) }
+      : {}),
     ...(prose ? { prose } : {}),
   };
 }

@@ -325,11 +325,13 @@ export function reportDocument(ctx: RunContext, model: IntegrationModel): Report
   const gaps = s.normalize?.gaps ?? [];
   const reach = perspectiveReach(s, model.snapshot.claims);
   const rows = PERSPECTIVE_KEYS.map((p) => {
-    const searchesP = s.entries.filter((e) => e.perspective === p && (e.status === 'done' || e.status === 'failed')).length;
+    const ran = s.entries.filter((e) => e.perspective === p && (e.status === 'done' || e.status === 'failed'));
+    // Pages its searches registered first; "Claims found" counts every relevant claim on the pages they returned.
+    const newPages = ran.reduce((n, e) => n + e.newPageIds.length, 0);
     const found = relevant.filter((c) => reach(c.claim_id).includes(p)).length;
     const g = gaps.find((x) => x.kind === 'perspective' && x.perspective === p);
     const gapText = !g ? t.noGap : g.status === 'closed' ? t.gapClosed : g.status === 'exhausted' ? t.gapExhausted : t.gapOpen;
-    return [perspectiveLabel(s.kind, s.language, p), String(searchesP), String(found), gapText].map((x) => [text(x)]);
+    return [perspectiveLabel(s.kind, s.language, p), String(ran.length), String(newPages), String(found), gapText].map((x) => [text(x)]);
   });
   blocks.push(heading(2, [text(t.perspectives)]), { type: 'table', head: t.perspectiveTable.map((h) => [text(h)]), rows });
   blocks.push(heading(2, [text(t.limitations)]), ...limitations(ctx, model));

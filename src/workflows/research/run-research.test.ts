@@ -425,3 +425,27 @@ test('engine reads per run: one snapshot of the task per DEEP round and six for 
   assert.ok(calls.status <= searches + rounds + 8, seen);
   assert.ok(calls.counts <= searches + 1, seen);
 });
+
+test('coverage by perspective: each row counts its searches, the pages they registered first, and the relevant claims on every page they returned', async () => {
+  const s = setup({ narrow: true });
+  const r = await runResearchWorkflow(s.deps, { question: QUESTION, budget: { pages: 40, queries: 500, seconds: 600 } });
+  const report = s.output.files.get(r.files.report)!;
+  const table = report.split('## Coverage by perspective')[1]!.split('\n## ')[0]!;
+  assert.match(table, /\| Perspective \| Searches \| New pages \| Claims found \| Gap \|/);
+  const state = loadResearchState(s.state, r.taskId);
+  const rows = table.split('\n').filter((l) => /^\| [A-Z]/.test(l) && !l.startsWith('| Perspective'));
+  assert.equal(rows.length, 7);
+  let pages = 0;
+  for (const row of rows) {
+    const [, searches, newPages, found] = row
+      .split('|')
+      .map((c) => c.trim())
+      .slice(1);
+    assert.ok(Number(searches) >= 1 && Number(newPages) >= 0 && Number(found) >= 0, row);
+    pages += Number(newPages);
+  }
+  // The rows' new pages are those the perspectives' own searches registered, each page once.
+  const byPerspective = state.entries.filter((e) => e.perspective && (e.status === 'done' || e.status === 'failed')).flatMap((e) => e.newPageIds);
+  assert.equal(pages, byPerspective.length);
+  assert.equal(new Set(byPerspective).size, byPerspective.length);
+});

@@ -35,8 +35,9 @@ export function topicRelevanceParts(
   options: { thesaurus?: Thesaurus } = {},
 ): Map<string, { relevance: number; relevantStatements: number }> {
   const statements = new Map(reports.map((r) => [r.reportId, statementsOf(r)]));
-  // The subject through its other names and the kinds any report's sources name (topic-reading.ts).
-  const kinds = [...reports.flatMap((r) => r.kinds ?? []), ...kindsNamed([...statements.values()].flat())];
+  // The subject through its other names and the kinds any report's sources name (topic-reading.ts): a
+  // report's own reading, which covers its statements (each is a sentence of its sources), else its statements'.
+  const kinds = reports.flatMap((r) => r.kinds ?? kindsNamed(statements.get(r.reportId)!));
   const analysis = topicReading(topic, kinds, options);
   const terms = new Map(reports.map((r) => [r.reportId, statements.get(r.reportId)!.map((s) => normalizeClaim({ text: s, source: r.reportId }).terms)]));
   const weights = termWeights([...terms.values()].flat());

@@ -159,6 +159,14 @@ export function closestQuotes(
   return out.slice(0, ANSWER_CLOSEST_QUOTES);
 }
 
+/** The most relevant claims first, then by id. */
+const byRelevanceThenId = (a: VerifiedClaimItem, b: VerifiedClaimItem): number => b.relevance - a.relevance || (a.claim_id < b.claim_id ? -1 : 1);
+
+/** A claim's origin evidence: the sentence of the source it was extracted from. */
+function originOf(c: VerifiedClaimItem, evidence: AnswerInput['evidence']): EvidenceItemArtifact | undefined {
+  return c.supporting_evidence_ids.map((id) => evidence.get(`${c.claim_id}|${id}`)).find((e) => e?.bias_flags.includes('self_source'));
+}
+
 /**
  * An open question's most relevant claims, each quoted from the source that states it (its origin edge),
  * from sources the answer may cite: what the sources say when no claim is confirmed or refuted.
@@ -166,9 +174,8 @@ export function closestQuotes(
 export function unconfirmedQuotes(relevantClaims: readonly VerifiedClaimItem[], input: Pick<AnswerInput, 'evidence' | 'linkOf'>): UnconfirmedQuote[] {
   const out: UnconfirmedQuote[] = [];
   const seen = new Set<string>();
-  const top = [...relevantClaims].sort((a, b) => b.relevance - a.relevance || (a.claim_id < b.claim_id ? -1 : 1));
-  for (const c of top) {
-    const origin = c.supporting_evidence_ids.map((id) => input.evidence.get(`${c.claim_id}|${id}`)).find((e) => e?.bias_flags.includes('self_source'));
+  for (const c of [...relevantClaims].sort(byRelevanceThenId)) {
+    const origin = originOf(c, input.evidence);
     if (!origin || !answerMayCite(origin.tier)) continue;
     const key = `${origin.url}\u0000${origin.quote}`;
     if (seen.has(key)) continue;
@@ -261,12 +268,10 @@ export function buildAnswer(ctx: RunContext, input: AnswerInput): Answer {
   } else {
     method = 'relevant_claims';
     // An open question: its most relevant claims with supported or refuted statuses answer it.
-    const top = [...relevantClaims].sort((a, b) => b.relevance - a.relevance || (a.claim_id < b.claim_id ? -1 : 1)).slice(0, OPEN_QUESTION_CLAIMS);
-    const originOf = (c: VerifiedClaimItem): EvidenceItemArtifact | undefined =>
-      c.supporting_evidence_ids.map((id) => input.evidence.get(`${c.claim_id}|${id}`)).find((e) => e?.bias_flags.includes('self_source'));
+    const top = [...relevantClaims].sort(byRelevanceThenId).slice(0, OPEN_QUESTION_CLAIMS);
     for (const c of top) {
       const side = c.status === 'VERIFIED' || c.status === 'CONDITIONED' ? 'supports' : c.status === 'REFUTED' ? 'refutes' : undefined;
-      const origin = originOf(c);
+      const origin = originOf(c, input.evidence);
       if (!side || !origin || !answerMayCite(origin.tier)) continue;
       items.push({ stance: side, confidence: c.confidence, trustLevel: origin.tier, source: origin.url });
       (side === 'supports' ? forQ : against).push(quoteFromArtifact(origin, input.linkOf));

@@ -6,26 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT, sharedDataPath } from '../src/test-support/shared-data.js';
-
-/** mulberry32: a small seeded generator, so the draw is reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function draw<T>(items: readonly T[], n: number, seed: number): T[] {
-  const r = rng(seed);
-  const pool = [...items];
-  const out: T[] = [];
-  while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(r() * pool.length), 1)[0]!);
-  return out;
-}
+import { draw } from './seeded-draw.js';
 
 const example = readFileSync(join(PROJECT_ROOT, 'corpora', 'example', 'documents.jsonl'), 'utf8')
   .split('\n')

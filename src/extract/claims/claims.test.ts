@@ -224,6 +224,65 @@ test('English slots on news prose: datelines, connectives, subordinate openers, 
   assert.equal(slots('For the first time since the 1990s, the nation will trade with the United States.').time, 'since the 1990s');
 });
 
+test('English slots: openers with a population or a list, section labels, relative clauses, modifiers, "there is" and adverbs before the verb', () => {
+  const read = (text: string) => {
+    const c = normalizeClaim({ text, source: 's' });
+    return [c.slots.subject, c.slots.predicate];
+  };
+  // A prepositional opener of a population, kept as the scope.
+  const among = normalizeClaim({ text: 'Among adults over 30, screen reading before bed had no measurable effect on sleep.', source: 's' });
+  assert.deepEqual([among.slots.subject, among.slots.predicate, among.scope], ['screen reading before bed', 'have', 'Among adults over 30']);
+  assert.deepEqual(read('Among teenagers aged 13 to 18, more than one hour of screen reading was linked to falling asleep later.'), [
+    'more than one hour of screen reading',
+    'link',
+  ]);
+  // The covariates' list runs over its commas; a participial opener reads like a prepositional one.
+  assert.deepEqual(read('After controlling for total screen time, bedtime and caffeine, the researchers found no association.'), ['the researchers', 'find']);
+  assert.deepEqual(read('Compared with other low carbon power sources, wind turbines have the lowest warming potential.'), ['wind turbines', 'have']);
+  // A gerund subject before a comma is no opener.
+  assert.deepEqual(read('Slowing global warming requires a transition to a low-carbon economy, mainly by burning less fuel.'), [
+    'Slowing global warming',
+    'require',
+  ]);
+  // A structured abstract's label, then an opener.
+  assert.deepEqual(read('RESULTS: At the time of testing, fever was detected in 16 of 86 episodes.'), ['fever', 'detect']);
+  // Relative clauses and participles inside the subject.
+  assert.deepEqual(read('Participants who read on screens for at least 30 minutes had worse sleep than those who read books.'), [
+    'Participants who read on screens for at least 30 minutes',
+    'have',
+  ]);
+  assert.deepEqual(read('Countries that ratified the Kyoto protocol committed to reduce their emissions.'), [
+    'Countries that ratified the Kyoto protocol',
+    'commit',
+  ]);
+  assert.deepEqual(read('The probability of death for patients receiving hydroxychloroquine was 25.7%.'), [
+    'The probability of death for patients receiving hydroxychloroquine',
+    'be',
+  ]);
+  assert.deepEqual(read('The NPIs deployed in China appear to be containing the outbreak.'), ['The NPIs deployed in China', 'appear']);
+  assert.deepEqual(read('Participants who drank three or more cups of filtered coffee per day had a 19% lower risk.'), [
+    'Participants who drank three or more cups of filtered coffee per day',
+    'have',
+  ]);
+  assert.deepEqual(read('Those who joined a government subsidized tourism program in Japan were more likely to report symptoms.'), [
+    'Those who joined a government subsidized tourism program in Japan',
+    'be',
+  ]);
+  // Two clauses stay two clauses.
+  assert.deepEqual(read('Cases increased in Europe and deaths fell.'), ['Cases', 'increase']);
+  // "There is X": X is the subject; an adverb before the verb is not the subject's.
+  assert.equal(normalizeClaim({ text: 'There is no airborne transmission of COVID-19.', source: 's' }).slots.subject, 'no airborne transmission of COVID-19');
+  assert.deepEqual(read('There was no significant difference in 28-day mortality (15.7% vs 24.0%) between the groups.'), [
+    'no significant difference in 28-day mortality',
+    'be',
+  ]);
+  assert.deepEqual(read('Volunteers also took 10 minutes longer to fall asleep.'), ['Volunteers', 'take']);
+  // A verb is no date: wink reads "fall" as the season.
+  assert.equal(normalizeClaim({ text: 'Volunteers also took 10 minutes longer to fall asleep.', source: 's' }).slots.time, '10 minutes');
+  // An infinitive is the verb's complement: "was linked to falling" is "link", "tend to have" is "tend".
+  assert.deepEqual(read('Adolescents already tend to have a later circadian rhythm than adults.'), ['Adolescents', 'tend']);
+});
+
 test('Japanese slots: connectives dropped, "により" is not a comparison, "…ことが分かった" is a frame and "日本では" stays scope', () => {
   const a = normalizeClaim({ text: '一方、高齢者では効果がやや低い傾向が見られた。', source: 's' });
   assert.deepEqual([a.slots.subject, a.scope], ['効果', '高齢者では']);

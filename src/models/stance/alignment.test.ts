@@ -35,3 +35,12 @@ test('a contrast counts only when another word anchors the same event', () => {
   // A claim that says nothing but a direction of its subject: the subject is the event.
   assert.equal(align('Global sea level rise has accelerated since 1993.', 'Sea level rise slowed down after 2000.').rest, 1);
 });
+
+test('"There is X": the network reads X after the verb, as it was trained (the slots name X the subject)', () => {
+  const terms = slotTerms('There is no airborne transmission of COVID-19.');
+  assert.deepEqual(terms.subject, []);
+  assert.deepEqual(
+    terms.rest.map((t) => t.stem),
+    ['no', 'airborn', 'transmission', 'covid-19'],
+  );
+});

@@ -54,13 +54,14 @@ const contentTokens = (text: string | undefined, exclude: ReadonlySet<string>): 
 
 /** The claim's slot words (no numbers, no words of its time slot), computed once per claim. */
 export function slotTerms(claim: string): SlotTerms {
-  const { slots } = extractSlots(claim, 'en');
+  const { slots, expletive } = extractSlots(claim, 'en');
   const time = new Set(tokenize(slots.time ?? '').map((t) => t.stem));
   const predicate = (slots.predicate ?? '').replace(/^not /, '');
-  return {
-    subject: contentTokens(slots.subject, time),
-    rest: [...contentTokens(predicate === 'be' ? '' : predicate, time), ...contentTokens(slots.object, time)],
-  };
+  const rest = [...contentTokens(predicate === 'be' ? '' : predicate, time), ...contentTokens(slots.object, time)];
+  // "There is no airborne transmission": the network was trained reading "there" as the subject and the
+  // rest after the verb (models/stance-en), so it reads the noun phrase there still.
+  if (expletive) return { subject: [], rest: [...contentTokens(slots.subject, time), ...rest] };
+  return { subject: contentTokens(slots.subject, time), rest };
 }
 
 const isDirection = (stem: string): boolean => UP_WORDS.has(stem) || DOWN_WORDS.has(stem);

@@ -450,7 +450,14 @@ export function analyzeQuestion(question: string, options: { language?: TextLang
   const proposition = read?.proposition;
   const all = contentTerms(proposition ?? bareTopic(q, language), language);
   // The subject noun phrase read off the question's word order when there is one, else the proposition's subject slot.
-  let subject = read && 'subject' in read && read.subject ? read.subject : proposition ? (extractSlots(proposition, language).slots.subject ?? '') : '';
+  // "There is a link between coffee and cancer.": the slots' subject is "a link between …", whose terms are
+  // what is asked; such a proposition reads as a topic (everything but the generic words below).
+  let subject =
+    read && 'subject' in read && read.subject
+      ? read.subject
+      : proposition && !/^there\s/i.test(proposition)
+        ? (extractSlots(proposition, language).slots.subject ?? '')
+        : '';
   // A word may take another lemma alone than in the proposition ("hand washing": wash / washing): the
   // proposition's terms that the subject holds by lemma or as written are the subject's.
   const ofSubject = new Set([...contentTerms(subject, language), ...subject.toLowerCase().split(/[^\p{L}\p{N}-]+/u)]);

@@ -110,7 +110,8 @@ list that say cross-encoder, MiniLM or bge: \`fasttextembed\` 1.0.2 (bge-small-e
 A unit (a sentence, or a sentence that refers back together with the one before it) supports or refutes
 only when its calibrated probability reaches the label's threshold; otherwise the edge is **neutral and
 keeps its probabilities**. Of a passage the most probable supporting or refuting unit decides
-(src/models/stance/decide.ts); a sentence that states no finding (a procedure, a caption) never does.
+(src/models/stance/decide.ts); a sentence that states no finding (a procedure, a caption) never does, nor one
+about other conditions than the claim's (an exposure of another length, people of another age: docs/guide.md).
 Temperature T = ${d.temperature} (NLL on ${t.temperatureFit?.devPairs} dev pairs). Thresholds fitted for
 precision ≥ ${t.precisionTarget} on every tuning set, keeping the most recall:
 

@@ -25,7 +25,8 @@ const STOP_WORDS = new Set(
 // Words in STOP_WORDS that still matter for stance are kept as content by the feature code via the
 // lexicons (e.g. "more", "after"); stop status only drives alignment coverage.
 
-const WORD_NUMBERS: Record<string, number> = {
+/** Numbers written as words, as tokenize reads them ("two", "a dozen"). */
+export const WORD_NUMBERS: Readonly<Record<string, number>> = {
   zero: 0,
   one: 1,
   two: 2,

@@ -78,3 +78,18 @@ test('a Japanese heading (no full stop, no predicate) never decides; a Japanese 
   for (const text of ['サンゴの白化は、海水温が平年より高い状態が数週間続くと起きる。', '感染者数が前年比2倍に増加。', '男性がギターを弾いている'])
     assert.equal(decidePassage([s([0.9, 0.05, 0.05], undefined, text)], d).stance, 'supports', text);
 });
+
+test('with the claim, a sentence about other conditions never decides: another length of exposure, people of another age', () => {
+  const claim = 'Reading on screens for less than 30 minutes before bed has no effect on sleep.';
+  const other = 'Participants who read on screens before bed for at least 30 minutes most nights had worse sleep.';
+  const same = 'Reading on screens for under 20 minutes did not change sleep onset.';
+  const j = decidePassage([s([0.05, 0.9, 0.05], undefined, other), s([0.8, 0.1, 0.1], undefined, same)], d, { claim });
+  assert.equal(j.stance, 'supports');
+  assert.equal(j.decisiveSentence, same);
+  // Alone it stays neutral and keeps its probabilities; without the claim it decides as before.
+  const n = decidePassage([s([0.05, 0.9, 0.05], undefined, other)], d, { claim });
+  assert.deepEqual([n.stance, n.scores.refutes], ['neutral', 0.9]);
+  assert.equal(decidePassage([s([0.05, 0.9, 0.05], undefined, other)], d).stance, 'refutes');
+  const teens = 'Among teenagers aged 13 to 18, more than one hour of screen reading was linked to later sleep.';
+  assert.equal(decidePassage([s([0.9, 0.05, 0.05], undefined, teens)], d, { claim: 'Among adults over 30, screen reading delays sleep.' }).stance, 'neutral');
+});

@@ -6,11 +6,13 @@
 // card) — and, for English, when the sentence is about the same thing: it holds enough of the claim's
 // subject and of what the claim says of it (alignment.ts). Otherwise it is neutral and keeps its
 // probabilities. Of a passage, the most probable supporting or refuting sentence decides — a sentence
-// that states no finding (a study's procedure, a caption, a glossary run: evidential.ts) never does; with
-// none, the passage is neutral and its decisive sentence is the most relevant one (least neutral).
+// that states no finding (a study's procedure, a caption, a glossary run: evidential.ts) never does, nor
+// one about other conditions than the claim's (extract/claims/conditions.ts); with none, the passage is
+// neutral and its decisive sentence is the most relevant one (least neutral).
 import type { Stance, StanceJudgement } from '../../core/index.js';
 import type { SlotAlignment } from './alignment.js';
 import type { Decision } from './descriptor.js';
+import { conditionsDisjoint, detectLanguage, statementConditions, type NumericCondition } from '../../extract/index.js';
 import { nonEvidenceReason } from './evidential.js';
 
 export interface JudgedSentence {
@@ -29,15 +31,26 @@ export function sentenceVerdict(s: JudgedSentence, d: Decision): Stance {
   return 'neutral';
 }
 
-export function decidePassage(sentences: readonly JudgedSentence[], d: Decision): StanceJudgement {
+/**
+ * Of a passage, the sentence that decides. With `claim`, a sentence about other conditions than the claim's
+ * — an exposure of another length, people of another age (extract/claims/conditions.ts: "for less than 30
+ * minutes" against "for at least 30 minutes") — cannot decide either: it speaks of another situation.
+ */
+export function decidePassage(sentences: readonly JudgedSentence[], d: Decision, options: { claim?: string } = {}): StanceJudgement {
   if (sentences.length === 0) throw new Error('decidePassage needs at least one sentence');
   let best: { s: JudgedSentence; stance: Stance; p: number } | undefined;
   let relevant = sentences[0]!;
+  let claimConditions: NumericCondition[] | undefined;
+  const otherConditions = (sentence: string): boolean => {
+    if (options.claim === undefined) return false;
+    claimConditions ??= statementConditions(options.claim, detectLanguage(options.claim));
+    return claimConditions.length > 0 && conditionsDisjoint(claimConditions, statementConditions(sentence, detectLanguage(sentence)));
+  };
   for (const s of sentences) {
     if (s.probs[2]! < relevant.probs[2]!) relevant = s;
     const stance = sentenceVerdict(s, d);
     // A study's procedure, a caption, a glossary run states no finding: it cannot decide (evidential.ts).
-    if (stance === 'neutral' || nonEvidenceReason(s.sentence)) continue;
+    if (stance === 'neutral' || nonEvidenceReason(s.sentence) || otherConditions(s.sentence)) continue;
     const p = s.probs[stance === 'supports' ? 0 : 1]!;
     if (!best || p > best.p) best = { s, stance, p };
   }

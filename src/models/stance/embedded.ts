@@ -143,7 +143,7 @@ export function createEmbeddedStanceModel(options: EmbeddedStanceOptions = {}): 
         en: lists.some((l) => l.language === 'en') ? (await model('en', signal)).decision : undefined,
         ja: lists.some((l) => l.language === 'ja') ? (await model('ja', signal)).decision : undefined,
       };
-      return lists.map((l) => decidePassage(l.sentences, decisions[l.language]!));
+      return lists.map((l, i) => decidePassage(l.sentences, decisions[l.language]!, { claim: pairs[i]!.claim }));
     },
     async judgeSentences(pair, callOptions = {}) {
       throwIfAborted(callOptions.signal);

@@ -194,7 +194,7 @@ export function createTransformersStanceModel(options: TransformersStanceOptions
     name: `transformers:${opts.modelId}`,
     async judge(pairs: StancePair[], callOptions: { signal?: AbortSignal } = {}): Promise<StanceJudgement[]> {
       const perPair = await judgeUnits(pairs, callOptions.signal);
-      return perPair.map((units) => (decision ? decidePassage(units, decision) : aggregateSentences(units, opts.threshold)));
+      return perPair.map((units, i) => (decision ? decidePassage(units, decision, { claim: pairs[i]!.claim }) : aggregateSentences(units, opts.threshold)));
     },
     judgeSentenceLists: (pairs, callOptions = {}) => judgeUnits(pairs, callOptions.signal),
   };

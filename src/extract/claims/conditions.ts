@@ -1,7 +1,8 @@
 // The numeric conditions a statement sets on what it is about: how long an exposure lasts ("more than one
 // hour of screen reading", "for at least 30 minutes"), how much is taken ("four or more cups of coffee per
-// day", "200 mg a day") and how old the people are ("Among teenagers aged 13 to 18", "adults over 30"). Two statements whose conditions on the same quantity do not overlap speak of
-// different situations: "Reading on screens for less than 30 minutes showed no effect on sleep" neither
+// day", "200 mg a day") and how old the people are ("Among teenagers aged 13 to 18", "adults over 30").
+// Two statements whose conditions on the same quantity do not overlap speak of different situations:
+// "Reading on screens for less than 30 minutes showed no effect on sleep" neither
 // refutes nor supports "Participants who read on screens for at least 30 minutes had worse sleep" — the
 // classic false conflict of evidence synthesis (a subgroup or dose read as a contradiction).
 //

@@ -1,5 +1,6 @@
 // The crawl benchmark's synthetic web: host names, each host's qps and latency, and how many pages
 // it gets. Deterministic (seeded), so runs compare.
+import { seededRandom } from '../../src/test-support/seeded-random.js';
 
 export interface CrawlHost {
   name: string;
@@ -16,18 +17,6 @@ export interface CrawlPlan {
   politenessBoundS: number;
 }
 
-/** Small seeded PRNG (mulberry32). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * `hostCount` hosts with qps spread over [minQps, maxQps] and latency over [minLatency, maxLatency];
  * pages are shared in proportion to qps (plus ±20 % noise), so most hosts sit near the bound at once —
@@ -42,7 +31,7 @@ export function makeCrawlPlan(options: {
   minLatencyMs: number;
   maxLatencyMs: number;
 }): CrawlPlan {
-  const rnd = seeded(options.seed);
+  const rnd = seededRandom(options.seed);
   const hosts: CrawlHost[] = [];
   for (let i = 0; i < options.hostCount; i++) {
     const qps = Math.round((options.minQps + rnd() * (options.maxQps - options.minQps)) * 2) / 2;

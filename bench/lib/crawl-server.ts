@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startLoopbackWeb } from '../../src/test-support/loopback-web.js';
 import { sharedDataPath } from '../../src/test-support/shared-data.js';
-import { seeded, type CrawlPlan } from './crawl-plan.js';
+import { seededRandom } from '../../src/test-support/seeded-random.js';
+import type { CrawlPlan } from './crawl-plan.js';
 
 const lines = createInterface({ input: process.stdin });
 let web: Awaited<ReturnType<typeof startLoopbackWeb>> | undefined;
@@ -27,7 +28,7 @@ lines.on('line', async (line) => {
     const pages = bodies();
     web = await startLoopbackWeb();
     for (const [i, h] of plan.hosts.entries()) {
-      const rnd = seeded(1000 + i);
+      const rnd = seededRandom(1000 + i);
       web.route(`//${h.name}/robots.txt`, { body: 'User-agent: *\nDisallow: /private/\n', headers: { 'content-type': 'text/plain' } });
       web.route(`//${h.name}/*`, (_req, res) => {
         const wait = h.latencyMs * (0.7 + rnd() * 0.6);

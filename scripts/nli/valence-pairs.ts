@@ -7,7 +7,7 @@
 // Written for this purpose (no third-party text), so they may train shipped weights. Deterministic: the
 // same seed gives the same pairs. Evaluated on bench/data/valence-pairs.jsonl, written by another hand
 // from a description of the task, never from these templates (npm run bench:valence).
-import { seeded } from '../../bench/lib/crawl-plan.js';
+import { seededRandom } from '../../src/test-support/seeded-random.js';
 
 /** What is exposed or given, and who or what it acts on (a group that fits it). */
 interface Agent {
@@ -243,7 +243,7 @@ export interface ValencePair {
  * claims about one quantity and neutral pairs (the claim names another group the evidence does not cover).
  */
 export function valencePairs(options: { count: number; seed: number }): ValencePair[] {
-  const r = seeded(options.seed);
+  const r = seededRandom(options.seed);
   const out: ValencePair[] = [];
   while (out.length < options.count) {
     const a = pick(r, AGENTS);

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostResolver } from '../net/index.js';
 import { startLoopbackWeb, type LoopbackWeb } from './loopback-web.js';
+import { seededRandom } from './seeded-random.js';
 import { sharedDataPath, skipUnlessShared } from './shared-data.js';
 
 export const TURING_DOI = '10.1093/mind/lix.236.433';
@@ -110,15 +111,7 @@ export interface FaultInjector {
  * response that sends its headers and then stalls until the client's idle timeout gives up.
  */
 export function createFaultInjector(options: { rate: number; seed: number }): FaultInjector {
-  let state = options.seed >>> 0;
-  const random = (): number => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(options.seed);
   const injector: FaultInjector = {
     enabled: false,
     rate: options.rate,

@@ -65,13 +65,5 @@ export function assertSameMap(actual: Map<string, SnapshotValue>, expected: Map<
   different:\n    ${list(differ, (k) => `${k}: ${show(expected.get(k))} → ${show(actual.get(k))}`)}`);
 }
 
-/** A seeded PRNG (mulberry32) in [0, 1): kill points a failure can replay from its printed seed. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Kill points a failure can replay from its printed seed (re-exported for the crash tests). */
+export { seededRandom } from './seeded-random.js';

@@ -43,6 +43,8 @@ const MINUTES: ReadonlyArray<[RegExp, number]> = [
   [/^y/, 60 * 24 * 365],
 ];
 const UPPER = String.raw`(less than|fewer than|shorter than|younger than|under|below|up to|at most|no more than)`;
+/** A bound read as written is an upper one ("under", "at most"). */
+const UPPER_BOUND_RE = new RegExp(`^${UPPER}$`, 'i');
 const LOWER = String.raw`(more than|longer than|greater than|older than|over|above|at least|exceeding|no less than)`;
 const OPEN_BOUNDS = new Set([
   'less than',
@@ -93,7 +95,7 @@ const minutesOf = (unit: string): number => MINUTES.find(([re]) => re.test(unit.
 function bounded(quantity: ConditionQuantity, bound: string, n: number): NumericCondition {
   const b = bound.toLowerCase();
   const open = OPEN_BOUNDS.has(b);
-  return new RegExp(`^${UPPER}$`, 'i').test(b)
+  return UPPER_BOUND_RE.test(b)
     ? { quantity, low: 0, high: n, lowOpen: false, highOpen: open }
     : { quantity, low: n, high: Number.POSITIVE_INFINITY, lowOpen: open, highOpen: true };
 }

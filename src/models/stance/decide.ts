@@ -33,8 +33,9 @@ export function sentenceVerdict(s: JudgedSentence, d: Decision): Stance {
 
 /**
  * Of a passage, the sentence that decides. With `claim`, a sentence about other conditions than the claim's
- * — an exposure of another length, people of another age (extract/claims/conditions.ts: "for less than 30
- * minutes" against "for at least 30 minutes") — cannot decide either: it speaks of another situation.
+ * — an exposure of another length, another dose a day, people of another age (extract/claims/conditions.ts:
+ * "for less than 30 minutes" against "for at least 30 minutes") — cannot decide either: it speaks of another
+ * situation.
  */
 export function decidePassage(sentences: readonly JudgedSentence[], d: Decision, options: { claim?: string } = {}): StanceJudgement {
   if (sentences.length === 0) throw new Error('decidePassage needs at least one sentence');

@@ -451,18 +451,16 @@ export function analyzeQuestion(question: string, options: { language?: TextLang
   const all = contentTerms(proposition ?? bareTopic(q, language), language);
   // The subject noun phrase read off the question's word order when there is one, else the proposition's subject slot.
   // "There is a link between coffee and cancer.": the slots' subject is "a link between …", whose terms are
-  // what is asked; such a proposition reads as a topic (everything but the generic words below).
-  let subject =
-    read && 'subject' in read && read.subject
-      ? read.subject
-      : proposition && !/^there\s/i.test(proposition)
-        ? (extractSlots(proposition, language).slots.subject ?? '')
-        : '';
+  // what is asked; such a proposition (an expletive "there") reads as a topic (everything but the generic
+  // words below).
+  const fromWordOrder = read && 'subject' in read ? read.subject : undefined;
+  const slotRead = !fromWordOrder && proposition ? extractSlots(proposition, language) : undefined;
+  let subject = fromWordOrder || (slotRead && !slotRead.expletive ? (slotRead.slots.subject ?? '') : '');
   // A word may take another lemma alone than in the proposition ("hand washing": wash / washing): the
   // proposition's terms that the subject holds by lemma or as written are the subject's.
   const ofSubject = new Set([...contentTerms(subject, language), ...subject.toLowerCase().split(/[^\p{L}\p{N}-]+/u)]);
   let subjectTerms = subject ? all.filter((t) => ofSubject.has(t)) : [];
-  const fromQuestion = subjectTerms.length > 0 && read !== undefined && 'subject' in read && read.subject !== undefined;
+  const fromQuestion = subjectTerms.length > 0 && fromWordOrder !== undefined;
   if (subjectTerms.length === 0) {
     // An open question or a topic: everything but the generic "what is asked" words is the subject.
     subjectTerms = all.filter((t) => !ASPECT_WORDS.has(t));

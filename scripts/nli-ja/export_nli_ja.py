@@ -1,9 +1,9 @@
 """Step 4 of `npm run train:nli-ja`: exports the fine-tuned Japanese cross-encoder (train_nli_ja.py) to
 ONNX in the Hugging Face layout Lyra's `transformers` path reads: config.json (label names),
 tokenizer.json, tokenizer_config.json, special_tokens_map.json, onnx/model.onnx (fp32, left in the work
-folder) and onnx/model_quantized.onnx (int8 dynamic, per-channel weights: what ships), and parity.json
-(fixed Japanese pairs with PyTorch's and onnxruntime's probabilities, one pair per run as Lyra runs the
-int8 file; finish-model.ts checks Node's onnxruntime against them).
+folder) and onnx/model_quantized.onnx (what ships: per-channel int8 weights, fp32 activations — weight-only
+int8, scripts/nli/weight_only_int8.py), and parity.json (fixed Japanese pairs with PyTorch's and
+onnxruntime's probabilities, one pair per run; finish-model.ts checks Node's onnxruntime against them).
 
   .venv-nli/bin/python scripts/nli-ja/export_nli_ja.py --trained DIR --out DIR
 """
@@ -61,7 +61,7 @@ def main() -> None:
         shutil.copy(os.path.join(args.trained, name), os.path.join(out, name))
     tokenize = lambda premises, hypotheses, tensors: tok(premises, hypotheses, padding=True, truncation=True,  # noqa: E731
                                                          max_length=args.max_length, return_tensors=tensors, return_token_type_ids=True)
-    parity = export_onnx_with_parity(model, tokenize, PARITY_PAIRS, out)
+    parity = export_onnx_with_parity(model, tokenize, PARITY_PAIRS, out, weights_only=True)
     fp32, q8 = os.path.join(out, "onnx", "model.onnx"), os.path.join(out, "onnx", "model_quantized.onnx")
     with open(os.path.join(out, "parity.json"), "w", encoding="utf-8") as fh:
         json.dump(parity, fh, indent=1, ensure_ascii=False)

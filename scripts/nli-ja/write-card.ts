@@ -1,6 +1,7 @@
 // Step 6 of `npm run train:nli-ja`: measures the shipped folder in Node on the held-out Japanese sets
-// (JNLI valid, JSICK test: never trained or tuned on) exactly as Lyra runs it — the int8 file one pair per
-// forward pass, the fitted temperature and thresholds — and writes models/nli-ja/MODEL_CARD.md from
+// (JNLI valid, JSICK test: never trained or tuned on) exactly as Lyra runs it — the int8 file as its
+// lyra.json says (weight-only: batches of 8; dynamic: one pair per forward pass), the fitted temperature
+// and thresholds — and writes models/nli-ja/MODEL_CARD.md from
 // lyra.json's training record, those figures and the base wheel's record (<work>/base.json), so the card
 // never drifts from the model. --notes FILE adds the hand-written part (scripts/nli-ja/card-notes.md).
 import { createHash } from 'node:crypto';
@@ -67,7 +68,7 @@ Judges whether a sentence **supports**, **refutes** or is **neutral** to a Japan
 cross-encoder (premise = the evidence sentence, hypothesis = the claim). **Opt-in**: it judges Japanese claims
 under the \`embedded\`, \`nli\` and \`client\` backends when \`models.stance.japanese: nli\` is set; by default
 they go to the network of models/stance-ja ("Why it is not the default Japanese judge" below). Run by
-onnxruntime-node through @huggingface/transformers, int8, one pair per forward pass. Written by \`npm run train:nli-ja\` (scripts/train-nli-ja.ts → scripts/encoder/convert_e5_q4.py,
+onnxruntime-node through @huggingface/transformers, ${d.quantization === 'weights-only' ? 'int8 weights with fp32 activations, in batches of 8' : 'int8, one pair per forward pass'}. Written by \`npm run train:nli-ja\` (scripts/train-nli-ja.ts → scripts/encoder/convert_e5_q4.py,
 scripts/nli-ja/prune_vocab.py, train_nli_ja.py, scripts/nli/dump-pairs.ts, train_nli_ja.py again, export_nli_ja.py,
 scripts/nli/finish-model.ts --language ja,
 scripts/nli-ja/write-card.ts); this card is written by that command from the files it produced.

@@ -49,6 +49,8 @@ const parity = JSON.parse(readFileSync(join(args.trained, 'parity.json'), 'utf8'
   onnxruntime_int8: number[][];
   max_abs_diff_fp32_vs_torch: number;
   max_abs_diff_int8_vs_torch: number;
+  /** How the int8 file is quantized (export_onnx_with_parity; absent in exports before weights-only int8). */
+  int8?: 'dynamic' | 'weights-only';
 };
 
 // 1. Files.
@@ -61,6 +63,7 @@ const base: NliDescriptor = {
   format: 1,
   language,
   dtype: 'q8',
+  ...(parity.int8 === 'weights-only' ? { quantization: 'weights-only' as const } : {}),
   temperature: 1,
   decision: { supports: 0.5, refutes: 0.5 },
   maxLength: training.max_length,

@@ -553,11 +553,13 @@ def quantize_int8(fp32: str, q8: str) -> None:
 ONNX_INPUTS = ["input_ids", "attention_mask", "token_type_ids"]
 
 
-def export_onnx_with_parity(model, tokenize, pairs: list[tuple[str, str]], out: str) -> dict:
+def export_onnx_with_parity(model, tokenize, pairs: list[tuple[str, str]], out: str, weights_only: bool = False) -> dict:
     """Exports `model` (fp32, eval) to <out>/onnx/model.onnx and its int8 file model_quantized.onnx, and
     returns the parity record: PyTorch's probabilities on the fixed (premise, hypothesis) pairs beside
     onnxruntime's for both files, each pair run alone, as Lyra runs the int8 file (its dynamic activation
     scales depend on the batch). `tokenize(premises, hypotheses, "pt" | "np")` returns the three inputs.
+    With `weights_only` the int8 file keeps its int8 weights but fp32 activations (weight_only_int8.py; the
+    Japanese judge) and is run as Lyra runs it, with the weights dequantized once at load.
     Shared by the English (train_nli.py) and Japanese (scripts/nli-ja/export_nli_ja.py) judges."""
     import onnx
     import onnxruntime as ort
@@ -574,11 +576,18 @@ def export_onnx_with_parity(model, tokenize, pairs: list[tuple[str, str]], out: 
     onnx.checker.check_model(fp32)
     q8 = os.path.join(out, "onnx", "model_quantized.onnx")
     quantize_int8(fp32, q8)
+    if weights_only:
+        from weight_only_int8 import FOLD_CONFIG, weight_only
+
+        weight_only(q8, q8)
     with torch.no_grad():
         ref = torch.softmax(model(**{k: enc[k] for k in ONNX_INPUTS}).logits.double(), -1).numpy()
     res = {}
     for name, path in (("fp32", fp32), ("int8", q8)):
-        sess = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
+        options = ort.SessionOptions()
+        if weights_only:
+            options.add_session_config_entry(*FOLD_CONFIG)
+        sess = ort.InferenceSession(path, options, providers=["CPUExecutionProvider"])
         rows = []
         for p, h in pairs:
             one = tokenize([p], [h], "np")
@@ -594,6 +603,7 @@ def export_onnx_with_parity(model, tokenize, pairs: list[tuple[str, str]], out: 
         "onnxruntime_int8": res["int8"].round(6).tolist(),
         "max_abs_diff_fp32_vs_torch": float(np.abs(res["fp32"] - ref).max()),
         "max_abs_diff_int8_vs_torch": float(np.abs(res["int8"] - ref).max()),
+        "int8": "weights-only" if weights_only else "dynamic",
         "onnxruntime": ort.__version__,
     }
 

@@ -34,6 +34,12 @@ export const NliDescriptorSchema = z.strictObject({
   language: z.enum(['en', 'ja']),
   /** The ONNX file loaded (onnx/model_quantized.onnx for q8). */
   dtype: z.enum(ONNX_DTYPES),
+  /**
+   * How the q8 file is quantized: `dynamic` (absent: int8 weights and activations, the activations scaled
+   * over each batch, so pairs run one at a time) or `weights-only` (int8 weights dequantized once at load,
+   * fp32 activations: batch-independent; scripts/nli/weight_only_int8.py).
+   */
+  quantization: z.enum(['dynamic', 'weights-only']).optional(),
   /** Logits are divided by it before the softmax (fitted by NLL on the tuning pairs). */
   temperature: z.number().positive(),
   /** Least calibrated probabilities for a unit to support / refute (fitted for precision). */
@@ -72,7 +78,7 @@ export interface DescribedJudgeOptions {
   language: NliDescriptor['language'];
   /** Overrides of the fitted thresholds (benchmark sweeps). */
   decision?: Partial<NliDescriptor['decision']>;
-  /** Unit pairs per forward pass (default 1 for the int8 files: see NliStanceOptions.batchSize). */
+  /** Unit pairs per forward pass (default 1 for a dynamically quantized file, 8 for a weights-only one: see NliStanceOptions.batchSize). */
   batchSize?: number;
   /** Pairs per judge() call. */
   maxPairs: number;
@@ -99,6 +105,7 @@ export function createDescribedJudge(options: DescribedJudgeOptions): { descript
     modelId: basename(folder),
     modelsDir: dirname(folder),
     dtype: descriptor.dtype,
+    weightsOnly: descriptor.quantization === 'weights-only',
     ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
     maxLength: descriptor.maxLength,
     maxPairs: options.maxPairs,

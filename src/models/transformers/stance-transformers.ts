@@ -31,7 +31,14 @@ export const transformersStanceOptionsSchema = z.strictObject({
   modelsDir: z.string().min(1),
   /** ONNX weight precision: which onnx/model*.onnx file is loaded. */
   dtype: z.enum(ONNX_DTYPES).default('fp32'),
-  /** Sentence pairs per forward pass (default 16; 1 for a dynamically quantized file, see defaultBatchSize). */
+  /**
+   * The q8 file holds int8 weights under DequantizeLinear and multiplies in fp32 (weight-only int8,
+   * scripts/nli/weight_only_int8.py): onnxruntime is asked to fold the dequantization into fp32 weights once
+   * at load (otherwise it would keep the QDQ pair and dequantize on every run), and results do not depend
+   * on batch-mates.
+   */
+  weightsOnly: z.boolean().default(false),
+  /** Sentence pairs per forward pass (default 16; 8 for a weights-only file; 1 for a dynamically quantized file, see defaultBatchSize). */
   batchSize: z.number().int().min(1).max(512).optional(),
   /** Tokens per pair; longer pairs are truncated. */
   maxLength: z.number().int().min(8).max(4096).default(512),
@@ -92,7 +99,9 @@ export interface TransformersStanceModel extends StanceModel {
 
 export function createTransformersStanceModel(options: TransformersStanceOptions): TransformersStanceModel {
   const opts = parseOptions(transformersStanceOptionsSchema, options, 'transformers stance model');
-  const batchSize = opts.batchSize ?? defaultBatchSize(opts.dtype, 16);
+  // 8 for a weights-only file: 92 Japanese pairs/s on 2 cores against 80 one at a time (scripts/nli-ja/card-notes.md).
+  const batchSize = opts.batchSize ?? (opts.weightsOnly ? 8 : defaultBatchSize(opts.dtype, 16));
+  const sessionOptions = opts.weightsOnly ? { session_options: { extra: { session: { disable_quant_qdq: '1' } } } } : {};
   const dtype: OnnxDtype = opts.dtype;
   let loading: Promise<LoadedModel> | undefined;
 
@@ -102,7 +111,7 @@ export function createTransformersStanceModel(options: TransformersStanceOptions
       return withTransformersEnv({ modelsDir: opts.modelsDir, allowRemote: false }, async (lib) => {
         try {
           const tokenizer = await lib.AutoTokenizer.from_pretrained(opts.modelId);
-          const model = await lib.AutoModelForSequenceClassification.from_pretrained(opts.modelId, { dtype, device: 'cpu' });
+          const model = await lib.AutoModelForSequenceClassification.from_pretrained(opts.modelId, { dtype, device: 'cpu', ...sessionOptions });
           const id2label = (model.config as unknown as { id2label?: Record<string, string> }).id2label ?? {};
           const entries = Object.entries(id2label);
           if (entries.length < 2)

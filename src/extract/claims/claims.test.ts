@@ -291,3 +291,21 @@ test('Japanese slots: connectives dropped, "により" is not a comparison, "…
   assert.deepEqual(b.slots, { subject: '65歳以上の高齢者の重症化率', predicate: '若年層の約10倍である' });
   assert.deepEqual([b.scope, b.attribution], ['日本では', '…ことが分かった']);
 });
+
+test('a structured abstract’s section label is not part of the claim; the screen still reads it', () => {
+  const text =
+    'METHODS: We enrolled 412 adults who drank coffee daily. RESULTS: Coffee consumption was associated with a 12% lower risk of type 2 diabetes. WHO: Vaccines are safe and effective for most adults.';
+  const claims = extractClaimCandidates({ text, source: 'abstract', includeRejected: true });
+  const methods = claims.find((c) => c.quote.includes('enrolled'))!;
+  assert.equal(methods.checkability.checkable, false);
+  const result = claims.find((c) => c.quote.includes('lower risk'))!;
+  assert.equal(result.checkability.checkable, true);
+  assert.equal(result.text, 'Coffee consumption was associated with a 12% lower risk of type 2 diabetes.');
+  assert.equal(result.quote, result.text);
+  assert.equal(text.slice(result.start, result.end), result.quote);
+  // An all-capitals word before a colon may be the source: it stays.
+  assert.ok(
+    claims.some((c) => c.text.startsWith('WHO: Vaccines')),
+    JSON.stringify(claims.map((c) => c.text)),
+  );
+});

@@ -5,6 +5,7 @@ import type { ClaimSlots } from '../../core/index.js';
 import type { TextLanguage } from '../language.js';
 import { analyzeEnglish, type Token } from './english-nlp.js';
 import { CAUSAL_LEMMAS, JA_NEGATION_RE } from './lexicon.js';
+import { LEADING_LABEL_RE } from './section-label.js';
 
 export interface SlotResult {
   slots: ClaimSlots;
@@ -58,9 +59,6 @@ function isVerbish(t: Token): boolean {
 
 /** News datelines ("LONDON —", "Feb. 23, 2015 --") are not part of any slot. */
 const EN_DATELINE_RE = /^(?:(?:[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4})|(?:[A-Z][A-Z.'-]+(?:[ ,]+[A-Z][A-Z.'-]+){0,4}))\s*(?:--|—|–)\s*/;
-/** A structured abstract's section label before the sentence ("RESULTS:", "Findings:", "BACKGROUND AND AIMS:"). */
-const EN_SECTION_LABEL_RE =
-  /^(?:[A-Z]{3,}(?:\s+(?:AND|OF|[A-Z]{3,})){0,3}|(?:Results?|Findings?|Importance|Conclusions?|Background|Methods?|Interpretation|Objectives?|Aims?|Introduction|Purpose|Discussion|Summary|Significance)(?:\s+and\s+[a-z]+)?)\s*:\s+/;
 /** Sentence-initial connectives that belong to no slot ("But", "However", "In contrast"). */
 const EN_CONNECTIVES = new Set([
   'but',
@@ -160,7 +158,7 @@ function openerEnd(tokens: readonly Token[]): number {
 function englishSlots(input: string): SlotResult {
   const text = input
     .replace(EN_DATELINE_RE, '')
-    .replace(EN_SECTION_LABEL_RE, '')
+    .replace(LEADING_LABEL_RE, '')
     .replace(/^["“'‘([]+/, '');
   const { tokens, dates } = analyzeEnglish(text);
   const lemmas = tokens.filter((t) => t.pos !== 'PUNCT').map((t) => t.lemma);

@@ -44,3 +44,11 @@ test('"There is X": the network reads X after the verb, as it was trained (the s
     ['no', 'airborn', 'transmission', 'covid-19'],
   );
 });
+
+test('taking something in is one thing whether said with a verb or a noun: "drinking coffee" is "coffee consumption"', () => {
+  const claim = 'Drinking coffee does reduce the risk of type 2 diabetes.';
+  assert.equal(align(claim, 'In this large cohort, coffee consumption did not lower the risk of type 2 diabetes.').subject, 1);
+  assert.equal(align(claim, 'Heavy coffee drinkers had the same incidence of type 2 diabetes as non-drinkers.').subject, 1);
+  // Another subject stays half held: coffee, but not taken in.
+  assert.equal(align(claim, 'Coffee prices did not lower the risk of type 2 diabetes.').subject, 0.5);
+});

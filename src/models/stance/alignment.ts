@@ -66,9 +66,22 @@ export function slotTerms(claim: string): SlotTerms {
 
 const isDirection = (stem: string): boolean => UP_WORDS.has(stem) || DOWN_WORDS.has(stem);
 
-/** The sentence holds the claim's word: the same stem, or a word whose vector is near. */
+// Taking something in, said with a verb or a noun: "drinking coffee" is "coffee consumption", "coffee
+// intake", "coffee drinkers". The word vectors keep these apart ("drinking" is under 0.7 from
+// "consumption"), so a claim's subject "Drinking coffee" was half held by "coffee consumption did not
+// lower the risk" and its refutation blocked.
+const INTAKE_STEMS: ReadonlySet<string> = new Set(
+  tokenize(
+    'drink drinks drinking drank drinker drinkers consume consumes consuming consumed consumption intake intakes eat eats eating ate ingest ingested ingestion',
+  )
+    .filter(isWordToken)
+    .map((t) => t.stem),
+);
+
+/** The sentence holds the claim's word: the same stem, another word for taking in, or a word whose vector is near. */
 function aligned(t: Token, sentence: PreparedText, resources: FeatureResources): boolean {
   if (sentence.allStems.has(t.stem)) return true;
+  if (INTAKE_STEMS.has(t.stem)) for (const s of sentence.allStems) if (INTAKE_STEMS.has(s)) return true;
   const v = resources.vectors.get(t.word);
   if (!v) return false;
   for (const i of sentence.content) {

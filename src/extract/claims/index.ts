@@ -36,6 +36,7 @@ export {
 export type { ClaimSource, MergeOptions, NormalizedClaim, RawClaim } from './normalize.js';
 export { claimsOpposed, type Opposition } from './opposed.js';
 export { extractSlots } from './slots.js';
+export { sectionLabelLength } from './section-label.js';
 export { conditionsDisjoint, conditionsIn, statementConditions, type ConditionQuantity, type NumericCondition } from './conditions.js';
 export type { SlotResult } from './slots.js';
 export { MAX_CLAIMS_PER_MERGE, createEmbeddingSimilarity, mergeClaimsWithEmbeddings } from './similarity.js';

@@ -11,3 +11,13 @@ test("an edge's decisive sentence is stored with where it sits in the fragment, 
   assert.deepEqual(decisiveFields(text, 'Walking is safe, the authors say.'), { decisiveSentence: 'Walking is safe, the authors say.' });
   assert.deepEqual(decisiveFields(text, undefined), {});
 });
+
+test("a decisive sentence starts after its structured abstract's section label, as a claim's quote does", () => {
+  const text = 'METHODS: We followed 41,286 adults. CONCLUSIONS: In this large cohort, coffee consumption did not lower the risk.';
+  const fields = decisiveFields(text, 'CONCLUSIONS: In this large cohort, coffee consumption did not lower the risk.');
+  assert.equal(fields.decisiveSentence, 'In this large cohort, coffee consumption did not lower the risk.');
+  assert.equal(text.slice(...fields.decisiveSpan!), fields.decisiveSentence);
+  // A label that is no section name stays, and so does a sentence the judge rewrote.
+  assert.equal(decisiveFields('WHO: Vaccines are safe.', 'WHO: Vaccines are safe.').decisiveSentence, 'WHO: Vaccines are safe.');
+  assert.deepEqual(decisiveFields(text, 'RESULTS: Coffee was fine.'), { decisiveSentence: 'Coffee was fine.' });
+});

@@ -28,7 +28,7 @@ interface Extractor {
 
 export function createTransformersEmbeddingModel(options: TransformersEmbeddingOptions): EmbeddingModel {
   const opts = parseOptions(transformersEmbeddingOptionsSchema, options, 'transformers embedding model');
-  const batchSize = opts.batchSize ?? defaultBatchSize(opts.dtype, 32);
+  const batchSize = opts.batchSize ?? defaultBatchSize({ dtype: opts.dtype }, 32);
   let loading: Promise<{ extract: Extractor; dims: number }> | undefined;
   const load = (): Promise<{ extract: Extractor; dims: number }> => {
     loading ??= (async () => {

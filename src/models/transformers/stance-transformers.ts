@@ -38,7 +38,7 @@ export const transformersStanceOptionsSchema = z.strictObject({
    * on batch-mates.
    */
   weightsOnly: z.boolean().default(false),
-  /** Sentence pairs per forward pass (default 16; 8 for a weights-only file; 1 for a dynamically quantized file, see defaultBatchSize). */
+  /** Sentence pairs per forward pass (default 16; WEIGHTS_ONLY_BATCH for a weights-only file; 1 for a dynamically quantized file: defaultBatchSize). */
   batchSize: z.number().int().min(1).max(512).optional(),
   /** Tokens per pair; longer pairs are truncated. */
   maxLength: z.number().int().min(8).max(4096).default(512),
@@ -99,8 +99,7 @@ export interface TransformersStanceModel extends StanceModel {
 
 export function createTransformersStanceModel(options: TransformersStanceOptions): TransformersStanceModel {
   const opts = parseOptions(transformersStanceOptionsSchema, options, 'transformers stance model');
-  // 8 for a weights-only file: 92 Japanese pairs/s on 2 cores against 80 one at a time (scripts/nli-ja/card-notes.md).
-  const batchSize = opts.batchSize ?? (opts.weightsOnly ? 8 : defaultBatchSize(opts.dtype, 16));
+  const batchSize = opts.batchSize ?? defaultBatchSize({ dtype: opts.dtype, weightsOnly: opts.weightsOnly }, 16);
   const sessionOptions = opts.weightsOnly ? { session_options: { extra: { session: { disable_quant_qdq: '1' } } } } : {};
   const dtype: OnnxDtype = opts.dtype;
   let loading: Promise<LoadedModel> | undefined;

@@ -7,6 +7,7 @@ import { isLyraError } from '../../core/index.js';
 import { startLoopbackWeb } from '../../test-support/loopback-web.js';
 import { tinyNliModelFiles, writeTinyNliModel } from '../../test-support/tiny-nli-model.js';
 import { createTransformersStanceModel, pullTransformersModel, stanceOfLabel } from './index.js';
+import { WEIGHTS_ONLY_BATCH, defaultBatchSize } from './runtime.js';
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'lyra-tf-'));
@@ -40,6 +41,15 @@ test('transformers backend: a real ONNX cross-encoder loads from a local folder 
   } finally {
     rmSync(modelsDir, { recursive: true, force: true });
   }
+});
+
+test('default batch: one input at a time for a dynamically quantized file, batches for fp32 and for a weights-only int8 file', () => {
+  assert.equal(defaultBatchSize({ dtype: 'fp32' }, 16), 16);
+  assert.equal(defaultBatchSize({ dtype: 'q8' }, 16), 1);
+  assert.equal(defaultBatchSize({ dtype: 'int8' }, 32), 1);
+  // Weights-only int8 dequantizes its weights and keeps fp32 activations: a result does not depend on the batch.
+  assert.equal(defaultBatchSize({ dtype: 'q8', weightsOnly: true }, 16), WEIGHTS_ONLY_BATCH);
+  assert.equal(defaultBatchSize({ dtype: 'q8', weightsOnly: true }, 4), 4);
 });
 
 test('transformers backend: a missing model folder is a non-retryable error naming the path and the pull command', async () => {

@@ -563,6 +563,7 @@ def export_onnx_with_parity(model, tokenize, pairs: list[tuple[str, str]], out: 
     Shared by the English (train_nli.py) and Japanese (scripts/nli-ja/export_nli_ja.py) judges."""
     import onnx
     import onnxruntime as ort
+    from weight_only_int8 import session_probabilities, weight_only
 
     os.makedirs(os.path.join(out, "onnx"), exist_ok=True)
     enc = tokenize([p for p, _ in pairs], [h for _, h in pairs], "pt")
@@ -577,24 +578,11 @@ def export_onnx_with_parity(model, tokenize, pairs: list[tuple[str, str]], out: 
     q8 = os.path.join(out, "onnx", "model_quantized.onnx")
     quantize_int8(fp32, q8)
     if weights_only:
-        from weight_only_int8 import FOLD_CONFIG, weight_only
-
         weight_only(q8, q8)
     with torch.no_grad():
         ref = torch.softmax(model(**{k: enc[k] for k in ONNX_INPUTS}).logits.double(), -1).numpy()
-    res = {}
-    for name, path in (("fp32", fp32), ("int8", q8)):
-        options = ort.SessionOptions()
-        if weights_only:
-            options.add_session_config_entry(*FOLD_CONFIG)
-        sess = ort.InferenceSession(path, options, providers=["CPUExecutionProvider"])
-        rows = []
-        for p, h in pairs:
-            one = tokenize([p], [h], "np")
-            rows.append(sess.run(["logits"], {k: one[k].astype(np.int64) for k in ONNX_INPUTS})[0][0])
-        logits = np.array(rows, dtype=np.float64)
-        e = np.exp(logits - logits.max(1, keepdims=True))
-        res[name] = e / e.sum(1, keepdims=True)
+    feeds = [tokenize([p], [h], "np") for p, h in pairs]
+    res = {name: session_probabilities(path, feeds, weights_only) for name, path in (("fp32", fp32), ("int8", q8))}
     return {
         "pairs": [{"premise": p, "hypothesis": h} for p, h in pairs],
         "labels": LABELS,

@@ -76,6 +76,21 @@ def weight_only(src: str, dst: str) -> int:
     return len(replacement)
 
 
+def session_probabilities(onnx_path: str, feeds: list[dict[str, np.ndarray]], weights_only: bool) -> np.ndarray:
+    """Softmax of onnx_path's logits for each feed, each run alone as Lyra runs the file (a dynamic int8
+    file's activation scales depend on the batch; a weights-only one has its weights folded at load)."""
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    if weights_only:
+        options.add_session_config_entry(*FOLD_CONFIG)
+    session = ort.InferenceSession(onnx_path, options, providers=["CPUExecutionProvider"])
+    names = [i.name for i in session.get_inputs()]
+    logits = np.array([session.run(["logits"], {n: feed[n].astype(np.int64) for n in names})[0][0] for feed in feeds], dtype=np.float64)
+    e = np.exp(logits - logits.max(1, keepdims=True))
+    return e / e.sum(1, keepdims=True)
+
+
 def refresh_parity(onnx_path: str, folder: str) -> float:
     """Rewrites <folder>/parity.json's int8 probabilities with onnx_path's (each pair run alone, weights
     folded as Lyra loads them); returns the largest difference from PyTorch's recorded probabilities."""
@@ -86,18 +101,11 @@ def refresh_parity(onnx_path: str, folder: str) -> float:
     with open(path, encoding="utf-8") as fh:
         parity = json.load(fh)
     tokenizer = Tokenizer.from_file(os.path.join(folder, "tokenizer.json"))
-    options = ort.SessionOptions()
-    options.add_session_config_entry(*FOLD_CONFIG)
-    session = ort.InferenceSession(onnx_path, options, providers=["CPUExecutionProvider"])
-    names = [i.name for i in session.get_inputs()]
-    rows = []
+    feeds = []
     for pair in parity["pairs"]:
         enc = tokenizer.encode(pair["premise"], pair["hypothesis"])
-        feed = {"input_ids": [enc.ids], "attention_mask": [enc.attention_mask], "token_type_ids": [enc.type_ids]}
-        logits = session.run(["logits"], {n: np.array(feed[n], dtype=np.int64) for n in names})[0][0].astype(np.float64)
-        e = np.exp(logits - logits.max())
-        rows.append(e / e.sum())
-    probs = np.array(rows)
+        feeds.append({"input_ids": np.array([enc.ids]), "attention_mask": np.array([enc.attention_mask]), "token_type_ids": np.array([enc.type_ids])})
+    probs = session_probabilities(onnx_path, feeds, weights_only=True)
     worst = float(np.abs(probs - np.array(parity["torch"])).max())
     parity.update({"onnxruntime_int8": probs.round(6).tolist(), "max_abs_diff_int8_vs_torch": worst, "int8": "weights-only", "onnxruntime": ort.__version__})
     with open(path, "w", encoding="utf-8") as fh:

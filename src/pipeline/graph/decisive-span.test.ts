@@ -17,6 +17,8 @@ test("a decisive sentence starts after its structured abstract's section label, 
   const fields = decisiveFields(text, 'CONCLUSIONS: In this large cohort, coffee consumption did not lower the risk.');
   assert.equal(fields.decisiveSentence, 'In this large cohort, coffee consumption did not lower the risk.');
   assert.equal(text.slice(...fields.decisiveSpan!), fields.decisiveSentence);
+  // A judge that hands the sentence back with spaces around it gets the same span and sentence.
+  assert.deepEqual(decisiveFields(text, '  CONCLUSIONS: In this large cohort, coffee consumption did not lower the risk. '), fields);
   // A label that is no section name stays, and so does a sentence the judge rewrote.
   assert.equal(decisiveFields('WHO: Vaccines are safe.', 'WHO: Vaccines are safe.').decisiveSentence, 'WHO: Vaccines are safe.');
   assert.deepEqual(decisiveFields(text, 'RESULTS: Coffee was fine.'), { decisiveSentence: 'Coffee was fine.' });

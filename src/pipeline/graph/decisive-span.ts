@@ -10,9 +10,11 @@ import { sectionLabelLength } from '../../extract/index.js';
 /** The edge's decisive sentence as stored: the span when it was found in the fragment, the sentence always. */
 export function decisiveFields(text: string, sentence: string | undefined): Pick<StanceEdge, 'decisiveSentence' | 'decisiveSpan'> {
   if (!sentence) return {};
-  const span = spanOfSentence(text, sentence);
-  const label = sectionLabelLength(sentence.trim());
+  // The span is of the trimmed sentence (spanOfSentence), so the label is measured on it too.
+  const trimmed = sentence.trim();
+  const span = spanOfSentence(text, trimmed);
+  const label = sectionLabelLength(trimmed);
   if (label === 0) return { decisiveSentence: sentence, ...(span ? { decisiveSpan: span } : {}) };
   const cut: TextSpan | undefined = span ? [span[0] + label, span[1]] : undefined;
-  return { decisiveSentence: sentence.trim().slice(label), ...(cut ? { decisiveSpan: cut } : {}) };
+  return { decisiveSentence: trimmed.slice(label), ...(cut ? { decisiveSpan: cut } : {}) };
 }

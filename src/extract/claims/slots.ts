@@ -5,7 +5,7 @@ import type { ClaimSlots } from '../../core/index.js';
 import type { TextLanguage } from '../language.js';
 import { analyzeEnglish, type Token } from './english-nlp.js';
 import { CAUSAL_LEMMAS, JA_NEGATION_RE } from './lexicon.js';
-import { LEADING_LABEL_RE } from './section-label.js';
+import { leadingLabelLength } from './section-label.js';
 
 export interface SlotResult {
   slots: ClaimSlots;
@@ -156,10 +156,8 @@ function openerEnd(tokens: readonly Token[]): number {
 }
 
 function englishSlots(input: string): SlotResult {
-  const text = input
-    .replace(EN_DATELINE_RE, '')
-    .replace(LEADING_LABEL_RE, '')
-    .replace(/^["“'‘([]+/, '');
+  const undated = input.replace(EN_DATELINE_RE, '');
+  const text = undated.slice(leadingLabelLength(undated)).replace(/^["“'‘([]+/, '');
   const { tokens, dates } = analyzeEnglish(text);
   const lemmas = tokens.filter((t) => t.pos !== 'PUNCT').map((t) => t.lemma);
   // Skip a leading discourse phrase ending in a comma ("However,", "In 2020,", "After X happened,",

@@ -161,3 +161,36 @@ test('search re-ranks on a read-only store too (its scratch tables are TEMP)', (
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the re-rank's memo of candidates' terms gives a fresh connection's scores, re-reads a changed document and sees another connection's writes", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lyra-corpus-memo-'));
+  const path = join(dir, 'lyra.db');
+  const a = openStore({ path });
+  const b = openStore({ path });
+  const scores = (store: typeof a, q: string): string[] => store.searchCorpus(q, { limit: 10 }).map((h) => `${h.id} ${h.score.toFixed(12)}`);
+  try {
+    a.upsertCorpusDocuments([doc('d1', 'Zeta', 'alpha beta'), doc('d2', 'Eta', 'gamma alpha'), doc('d3', 'Theta', 'alpha delta delta')]);
+    const first = scores(a, 'alpha delta');
+    assert.deepEqual(scores(a, 'alpha delta'), first, 'read again from the memo');
+    assert.deepEqual(scores(b, 'alpha delta'), first, 'as a connection that never read them');
+    // Changed through this connection: d3 no longer holds "delta" and falls behind.
+    a.upsertCorpusDocuments([doc('d3', 'Theta', 'alpha epsilon')]);
+    const changed = scores(a, 'alpha delta');
+    assert.notDeepEqual(changed, first);
+    assert.deepEqual(scores(b, 'alpha delta'), changed);
+    // Another connection adds documents holding "alpha": its document frequency, and every score, moves here too.
+    b.upsertCorpusDocuments([doc('d4', 'Iota', 'alpha'), doc('d5', 'Kappa', 'alpha zeta')]);
+    const afterB = scores(a, 'alpha delta');
+    assert.notDeepEqual(afterB, changed);
+    const fresh = openStore({ path, readonly: true });
+    try {
+      assert.deepEqual(afterB, scores(fresh, 'alpha delta'));
+    } finally {
+      fresh.close();
+    }
+  } finally {
+    a.close();
+    b.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

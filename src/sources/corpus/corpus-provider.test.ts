@@ -80,7 +80,8 @@ test('hybrid corpus search reads a long document in passages: a finding past wha
     const query = { query: 'Do pesticides harm honeybees?', limit: 2 };
     const bm25 = await createCorpusSearchProvider({ store, corpus: 'apiary' }).search(query);
     const leadOnly = await createCorpusSearchProvider({ store, corpus: 'apiary', dense: { encoder: opening, passages: false } }).search(query);
-    const passages = await createCorpusSearchProvider({ store, corpus: 'apiary', dense: { encoder: opening } }).search(query);
+    const hybrid = createCorpusSearchProvider({ store, corpus: 'apiary', dense: { encoder: opening } });
+    const passages = await hybrid.search(query);
     assert.deepEqual(
       bm25.map((h) => h.id),
       ['report', 'diary'],
@@ -92,6 +93,23 @@ test('hybrid corpus search reads a long document in passages: a finding past wha
     assert.deepEqual(
       passages.map((h) => h.id),
       ['diary', 'report'],
+    );
+    // The provider keeps each document's passages cut; a document whose text changed is cut again.
+    assert.deepEqual(
+      (await hybrid.search(query)).map((h) => [h.id, h.score]),
+      passages.map((h) => [h.id, h.score]),
+    );
+    const changed = docs.map((d) => (d.id === 'diary' ? { ...d, text: d.text.replace('Clothianidin dust from sowing', 'A late frost') } : d));
+    writeFileSync(join(dir, 'docs.jsonl'), changed.map((d) => JSON.stringify(d)).join('\n'));
+    await ingestCorpus({
+      store,
+      extractor: { extract: () => Promise.reject(new Error('no extraction for JSONL')) },
+      name: 'apiary',
+      paths: [join(dir, 'docs.jsonl')],
+    });
+    assert.deepEqual(
+      (await hybrid.search(query)).map((h) => h.id),
+      ['report', 'diary'],
     );
   } finally {
     store.close();

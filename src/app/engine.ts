@@ -18,7 +18,7 @@ import {
   type PipelineLimits,
   type ScholarlyDeps,
 } from '../pipeline/index.js';
-import { createCorpusSearchProvider } from '../sources/index.js';
+import { createCorpusSearchProvider, createPassageMemo } from '../sources/index.js';
 import type { LyraConfig } from './config/index.js';
 import { ensureBuiltinCorpus } from './corpus/builtin-corpora.js';
 import { textExtractorOptions } from './tasks/extract-source.js';
@@ -121,6 +121,8 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
   const translator = runtime.translator();
   // One thesaurus for synonym queries and research relevance (it reads WordNet's files on demand).
   const thesaurus = overrides.thesaurus ?? createWordNetThesaurus();
+  // The engine makes a corpus provider per search; documents' passages are cut once for all of them.
+  const passageMemo = createPassageMemo();
   const engine = createPipelineEngine({
     store,
     fetcher,
@@ -128,7 +130,7 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
     webProviders: overrides.webProviders ?? configuredWebProviders(config, fetcher, runtime.plan),
     corpusProvider: (corpus) => {
       const encoder = runtime.retrievalEncoder();
-      return createCorpusSearchProvider({ store, ...(corpus ? { corpus } : {}), ...(encoder ? { dense: { encoder } } : {}) });
+      return createCorpusSearchProvider({ store, passageMemo, ...(corpus ? { corpus } : {}), ...(encoder ? { dense: { encoder } } : {}) });
     },
     scholarly,
     models: {

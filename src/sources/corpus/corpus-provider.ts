@@ -38,6 +38,8 @@ export interface CorpusSearchProviderOptions {
   corpus?: string;
   /** Re-order BM25's best documents by meaning too; absent: BM25 alone. */
   dense?: CorpusDenseOptions;
+  /** Where documents' passages are kept cut (default: a memo of this provider's own). */
+  passageMemo?: PassageMemo;
 }
 
 /**
@@ -46,8 +48,14 @@ export interface CorpusSearchProviderOptions {
  */
 export const PASSAGE_MEMO_DOCS = 2_000;
 
-/** A document's passages, cut once per title and text (passages.ts), the documents cut longest ago dropped past PASSAGE_MEMO_DOCS. */
-function passageMemo(): (hit: CorpusHit) => string[] {
+/** A document's passages (passages.ts), cut once while its title and text stay the same. */
+export type PassageMemo = (hit: CorpusHit) => string[];
+
+/**
+ * A memo of documents' passages, the documents cut longest ago dropped past PASSAGE_MEMO_DOCS. Share one
+ * between the providers of one engine (it makes a provider per search).
+ */
+export function createPassageMemo(): PassageMemo {
   const memo = new Map<string, { title: string; text: string; passages: string[] }>();
   return (hit) => {
     const key = `${hit.corpus}\u0000${hit.id}`;
@@ -63,7 +71,7 @@ function passageMemo(): (hit: CorpusHit) => string[] {
 
 export function createCorpusSearchProvider(options: CorpusSearchProviderOptions): SearchProvider {
   const { store, corpus, dense } = options;
-  const passagesOf = passageMemo();
+  const passagesOf = options.passageMemo ?? createPassageMemo();
   return {
     name: 'corpus',
     search: async (request: SearchRequest): Promise<SearchHit[]> => {
@@ -88,7 +96,7 @@ export function createCorpusSearchProvider(options: CorpusSearchProviderOptions)
 }
 
 /** The pool best first by the fused score, each hit's score replaced by it; ties keep BM25's order. */
-async function rerank(pool: CorpusHit[], request: SearchRequest, dense: CorpusDenseOptions, passagesOf: (hit: CorpusHit) => string[]): Promise<CorpusHit[]> {
+async function rerank(pool: CorpusHit[], request: SearchRequest, dense: CorpusDenseOptions, passagesOf: PassageMemo): Promise<CorpusHit[]> {
   const passages = pool.map((h) => (dense.passages === false ? [] : passagesOf(h)));
   const texts = [request.query, ...pool.map((h) => h.lead), ...passages.flat()];
   const [query, ...vectors] = await dense.encoder.embed(texts, request.signal ? { signal: request.signal } : {});

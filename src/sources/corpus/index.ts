@@ -11,7 +11,7 @@ export {
   type IngestProgress,
   type IngestReport,
 } from './ingest.js';
-export { corpusDocumentUrl, createCorpusSearchProvider, parseCorpusUrl } from './corpus-provider.js';
+export { corpusDocumentUrl, createCorpusSearchProvider, createPassageMemo, parseCorpusUrl, type PassageMemo } from './corpus-provider.js';
 export type { CorpusDenseOptions, CorpusSearchProviderOptions } from './corpus-provider.js';
 export { CORPUS_RANKINGS, DEFAULT_CORPUS_RANKING, DENSE_POOL, DENSE_WEIGHT, hybridScores, type CorpusRanking, type PoolEntry } from './hybrid-rank.js';
 export { documentPassages, MAX_PASSAGES, PASSAGE_CHARS, type PassageOptions } from './passages.js';

@@ -138,6 +138,9 @@ export const verifiedClaimSchema = z.strictObject({
   refutation_searched: z.boolean(),
   relevance: z.number().min(0).max(1),
   contested_with: z.array(z.string()),
+  question_proposition: z
+    .boolean()
+    .describe("True for the question's own proposition, verified for the answer (research_run.json answer.proposition): no source stated it"),
 });
 
 export const counterevidenceEntrySchema = z.strictObject({

@@ -129,6 +129,7 @@ export async function buildIntegration(ctx: RunContext): Promise<IntegrationMode
       refutation_searched: refutationSearched(s, c.id),
       relevance: n.relevance,
       contested_with: [...new Set(others)].sort(),
+      question_proposition: c.id === pid,
     });
   }
   const openGaps = (s.normalize?.gaps ?? []).filter((g) => g.status !== 'closed').map((g) => `${g.gap_id}: ${g.description} — ${g.reason}`);

@@ -84,9 +84,16 @@ test('a run goes through every phase and writes the report, the search log and s
   const raw = JSON.parse(s.output.files.get('raw_claims.json')!) as { items: Array<{ text: string; source: string; published_at: string | null }> };
   assert.ok(raw.items.length > 0);
   assert.ok(raw.items.some((i) => i.published_at === '2019-05-01'));
-  const verified = JSON.parse(s.output.files.get('verified_claims.json')!) as { items: Array<{ status: string; claim_id: string }> };
+  const verified = JSON.parse(s.output.files.get('verified_claims.json')!) as {
+    items: Array<{ status: string; claim_id: string; statement: string; question_proposition: boolean }>;
+  };
   const statuses = new Set(verified.items.map((v) => v.status));
   assert.ok(statuses.size >= 2, [...statuses].join());
+  // The question's proposition is verified as a claim for the answer; the file says it is not a source's.
+  const own = verified.items.filter((v) => v.question_proposition);
+  assert.equal(own.length, 1);
+  assert.equal(own[0]!.statement, r.answer!.proposition);
+  assert.ok(!r.reportClaimIds.includes(own[0]!.claim_id), 'the report lists it under no status');
   assert.equal(s.state.saved.get(r.taskId)!.phase, 'done');
 });
 

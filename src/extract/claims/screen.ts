@@ -3,6 +3,7 @@
 // procedures and recommendations. Each rule is a named pattern, so a rejection can be read and audited
 // (bench:research measures them on a labelled sample; bench/data/README.md has the rubric).
 import type { TextLanguage } from '../language.js';
+import { sectionLabelLength } from './section-label.js';
 
 export type ScreenReason =
   | 'reference_entry'
@@ -172,7 +173,7 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
   if ((t.match(GLOSSARY_TERM_RE)?.length ?? 0) >= GLOSSARY_MIN_TERMS) return 'glossary';
   if ((!options.clause && FRAGMENT_START_RE.test(t)) || FRAGMENT_END_RE.test(t) || QUOTE_PIECE_RE.test(t)) return 'fragment';
   if ((DEFINITION_RE.test(t) && !CLAIM_SIGNAL_IN_DEFINITION_RE.test(t)) || DEFINES_AS_RE.test(t) || FIELD_DEFINITION_RE.test(t)) return 'definition';
-  const unlabelled = t.replace(/^(?:results?|findings?|conclusions?|background|interpretation)\s*[:.]\s/i, '');
+  const unlabelled = t.slice(sectionLabelLength(t, { stop: true }));
   if (META_RE.test(unlabelled)) return 'meta';
   if (opensWithProcedureLabel(t) || PROCEDURE_OUTCOME_RE.test(unlabelled) || PROCEDURE_AIM_RE.test(unlabelled)) return 'procedure';
   if (PROCEDURE_OUR_RE.test(unlabelled)) return 'procedure';

@@ -12,6 +12,9 @@ test("a claim starts after a structured abstract's section label, in either case
   assert.equal(sectionLabelLength('METHODS: We followed 41,286 adults.'), 0, 'the screen reads procedure labels');
   assert.equal(sectionLabelLength('Results show that coffee is safe.'), 0, 'no colon, no label');
   assert.equal(sectionLabelLength('RESULTS:'), 0, 'a label with nothing after it is no sentence to cut');
+  // The screen reads a heading left before its sentence with a full stop too.
+  assert.equal(sectionLabelLength('Results. Mortality fell by a third.'), 0);
+  assert.equal(cut((s) => sectionLabelLength(s, { stop: true }), 'Results. Mortality fell by a third.'), 'Mortality fell by a third.');
 });
 
 test('the slot reader drops any section name and any run of capitalised words before a colon, but not a word in lower case', () => {

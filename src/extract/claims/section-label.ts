@@ -13,14 +13,20 @@ const FINDING_SECTIONS =
 const PROCEDURE_SECTIONS = 'methods?|objectives?|aims?|purpose';
 
 const LABEL_RE = new RegExp(`^(?:${FINDING_SECTIONS})\\s*:\\s+(?=\\S)`, 'i');
+/** The same names before a colon or a full stop ("Results. Mortality fell…", a heading the splitter left on its sentence). */
+const LABEL_OR_STOP_RE = new RegExp(`^(?:${FINDING_SECTIONS})\\s*[:.]\\s+(?=\\S)`, 'i');
 /** Any section name, with one "and …" after it ("Methods and Findings:"). */
 const ANY_SECTION_RE = new RegExp(`^(?:${FINDING_SECTIONS}|${PROCEDURE_SECTIONS})(?:\\s+and\\s+[a-z]+)?\\s*:\\s+`, 'i');
 /** A run of capitalised words before a colon ("BACKGROUND AND AIMS:", "WHO:"); case-sensitive, unlike the names. */
 const CAPITALS_RE = /^[A-Z]{3,}(?:\s+(?:AND|OF|[A-Z]{3,})){0,3}\s*:\s+/;
 
-/** Characters of the structured-abstract label a sentence opens with (0 when none). */
-export function sectionLabelLength(sentence: string): number {
-  return LABEL_RE.exec(sentence)?.[0].length ?? 0;
+/**
+ * Characters of the structured-abstract label a sentence opens with (0 when none). `stop`: a full stop
+ * after the name counts too, as the screen has always read it ("Results. We found…"); a claim's statement
+ * is cut after a colon only, as measured on Check-COVID's claims (extract-claims.ts).
+ */
+export function sectionLabelLength(sentence: string, options: { stop?: boolean } = {}): number {
+  return (options.stop ? LABEL_OR_STOP_RE : LABEL_RE).exec(sentence)?.[0].length ?? 0;
 }
 
 /**

@@ -90,6 +90,30 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
     assert.match(none.out, /^UNSUPPORTED /);
     assert.match(none.out, /\nwhy: Unsupported: no source supports it\.\n/);
 
+    // Judged passages, none past the bar (no "yes" or "no" for the tiny judge): the closest are listed to
+    // read, each with the side it leans to.
+    const notes = [
+      { id: 'n1', title: 'Night notes', text: 'Cats purr at night.' },
+      { id: 'n2', title: 'Calm notes', text: 'Cats purr when they are calm.' },
+    ];
+    writeFileSync(join(home, 'notes.jsonl'), notes.map((d) => JSON.stringify(d)).join('\n'));
+    assert.equal((await runCli(['corpus', 'add', join(home, 'notes.jsonl'), '--name', 'notes', '--trust-level', 'academic'], { home })).code, 0);
+    const near = await runCli(['verify', 'cats purr loudly', '--corpus', 'notes'], { home });
+    assert.equal(near.code, 0, near.err);
+    assert.match(near.out, /^UNSUPPORTED /);
+    assert.match(
+      near.out,
+      /\nclosest neutral passages \(the judge left them neutral: read them yourself\):\n {2}\[ACADEMIC\] (Night|Calm) notes\n {4}corpus:\/\/notes\/n\d \(.+\) — leans to (supporting|refuting), p 0\.\d\d\n {4}"Cats purr/,
+    );
+    const nearJson = JSON.parse((await runCli(['verify', 'cats purr loudly', '--corpus', 'notes', '--json'], { home })).out) as {
+      neutralCount: number;
+      closest: Array<{ stance: string; scores?: { supports: number; refutes: number } }>;
+    };
+    assert.ok(nearJson.closest.length >= 1 && nearJson.closest.length <= Math.min(3, nearJson.neutralCount));
+    assert.ok(nearJson.closest.every((c) => c.stance === 'neutral' && c.scores !== undefined));
+    // A status with evidence lists none: the supporting and refuting evidence are what to read.
+    assert.doesNotMatch(text.out, /closest neutral passages/);
+
     const bad = await runCli(['verify', 'the claim is true', '--max-pages', 'zero'], { home });
     assert.equal(bad.code, 2);
     assert.match(bad.err, /--maxPages/);

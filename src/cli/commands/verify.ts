@@ -47,6 +47,26 @@ function evidenceLines(title: string, list: EvidenceView[]): string[] {
 }
 
 /**
+ * The neutral passages the judge came closest to calling either way, when nothing supports or refutes the
+ * claim: a precision-first judge leaves many related passages neutral, and these are where to read first.
+ */
+function closestLines(r: VerifyOnceResult): string[] {
+  if (r.supporting.length + r.refuting.length > 0 || r.closest.length === 0) return [];
+  const out = ['closest neutral passages (the judge left them neutral: read them yourself):'];
+  for (const e of r.closest) {
+    const quote = (e.decisiveSentence ?? e.quote).replace(/\s+/g, ' ').trim();
+    const s = e.scores!;
+    const lean = s.supports >= s.refutes ? `leans to supporting, p ${s.supports.toFixed(2)}` : `leans to refuting, p ${s.refutes.toFixed(2)}`;
+    out.push(
+      `  [${e.source.trustLevel}] ${e.source.title ?? e.source.url}`,
+      `    ${e.source.url} (${locatorText(e.locator)}) — ${lean}`,
+      `    "${quote.length > QUOTE_CHARS ? `${quote.slice(0, QUOTE_CHARS)}…` : quote}"`,
+    );
+  }
+  return out;
+}
+
+/**
  * A line naming the corpora whose evidence counted as UNVERIFIED, with the command that vouches for them: a
  * user's own folder is UNVERIFIED unless added with a trust level, and the status weighs evidence by trust
  * (three right supports from such a folder stay UNSUPPORTED).
@@ -71,6 +91,7 @@ export function formatVerifyResult(r: VerifyOnceResult): string {
     ...evidenceLines('refuting evidence', r.refuting),
     ...trustHint([...r.supporting, ...r.refuting]),
     `neutral passages: ${r.neutralCount}`,
+    ...closestLines(r),
     `queries: ${r.queries.join(' | ') || '-'}`,
     `task: ${r.taskId}`,
     ...r.warnings.map((w) => `warning: ${w.source}: ${w.code}: ${w.message}${w.target ? ` (${w.target})` : ''}`),

@@ -175,6 +175,11 @@ export interface VerifyOutcome {
   supporting: EvidenceView[];
   refuting: EvidenceView[];
   neutralCount: number;
+  /**
+   * The neutral passages the judge came closest to calling either way (most probable side first, at most
+   * three), with their probabilities: where to read when the status says nothing was found.
+   */
+  closest: EvidenceView[];
   queries: string[];
   warnings: EngineWarning[];
 }

@@ -5,7 +5,7 @@
 import { InvalidInputError, NonRetryableError, throwIfAborted, type EngineWarning, type VerifyOutcome } from '../../core/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { claimConfidence } from '../../policy/index.js';
-import { byWeight, claimEvidence, createSourceResolver, evidenceItems, evidenceView, loadTaskGraph } from '../materials/index.js';
+import { byWeight, claimEvidence, closestNeutral, createSourceResolver, evidenceItems, evidenceView, loadTaskGraph } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
 import { corroborateClaims, corroborateFromSentences } from './corroborate.js';
 import type { GraphDeps } from './deps.js';
@@ -91,6 +91,8 @@ export async function verifyStatement(
     supporting: sorted.filter((r) => r.edge.kind === 'supports').map(evidenceView),
     refuting: sorted.filter((r) => r.edge.kind === 'refutes').map(evidenceView),
     neutralCount: records.filter((r) => r.edge.kind === 'neutral').length,
+    // As the materials' `closest`: the passages a reader should open first when nothing passed the bar.
+    closest: closestNeutral(records).map(evidenceView),
     queries: (store.loadCheckpoint(taskId, key)?.payload as { queries: string[] }).queries,
     warnings,
   };

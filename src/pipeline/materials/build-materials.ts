@@ -14,7 +14,7 @@ import {
   type Store,
 } from '../../core/index.js';
 import { claimConfidence } from '../../policy/index.js';
-import { byWeight, claimEvidence, evidenceItems, evidenceView, neutralLean } from './evidence.js';
+import { MAX_CLOSEST_PASSAGES, byWeight, claimEvidence, closestNeutral, evidenceItems, evidenceView } from './evidence.js';
 import { createSourceResolver, sourceView, type SourceInfo, type TrustResolver } from './sources.js';
 import { loadTaskGraph, originPages, type TaskGraph } from './task-graph.js';
 import { askedStatementTest, splitAskedClaims } from '../asked-claims.js';
@@ -24,8 +24,9 @@ export const COUNTEREVIDENCE_KEY = 'graph:counterevidence';
 /** Claims per page of materials unless `limit` says otherwise, and the most one page may hold. */
 export const DEFAULT_MATERIALS_LIMIT = 100;
 export const MAX_MATERIALS_LIMIT = 1_000;
-/** Neutral passages listed as a claim's `closest` (MaterialsOptions.closestFor), and the most ids one call may name. */
-export const MAX_CLOSEST_PASSAGES = 3;
+// Kept exported from here, where the materials' options name them.
+export { MAX_CLOSEST_PASSAGES };
+/** The most claim ids one materials call may ask `closest` passages for (MaterialsOptions.closestFor). */
 export const MAX_CLOSEST_CLAIMS = 100;
 
 const RELEVANCE_ORDER: Record<Claim['decisionRelevance'], number> = { high: 0, medium: 1, low: 2 };
@@ -101,11 +102,7 @@ function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) =>
     origins: originPages(graph, claim.id).map((p) => sourceView(p, sourceOf(p))),
     ...(withClosest
       ? {
-          closest: records
-            .filter((r) => r.edge.kind === 'neutral' && r.edge.scores !== undefined)
-            .sort((a, b) => neutralLean(b) - neutralLean(a) || byWeight(a, b))
-            .slice(0, MAX_CLOSEST_PASSAGES)
-            .map(evidenceView),
+          closest: closestNeutral(records).map(evidenceView),
         }
       : {}),
     ...(side ? { sideClaim: true as const } : {}),

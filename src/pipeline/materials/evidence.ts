@@ -54,6 +54,17 @@ export function neutralLean(r: EvidenceRecord): number {
   return r.edge.scores ? Math.max(r.edge.scores.supports, r.edge.scores.refutes) : 0;
 }
 
+/** Neutral passages listed as a claim's `closest` (materials, and `lyra verify`'s result). */
+export const MAX_CLOSEST_PASSAGES = 3;
+
+/** The neutral passages the judge came closest to calling either way, most probable side first (ties by weight), MAX_CLOSEST_PASSAGES at most. */
+export function closestNeutral(records: readonly EvidenceRecord[]): EvidenceRecord[] {
+  return records
+    .filter((r) => r.edge.kind === 'neutral' && r.edge.scores !== undefined)
+    .sort((a, b) => neutralLean(b) - neutralLean(a) || byWeight(a, b))
+    .slice(0, MAX_CLOSEST_PASSAGES);
+}
+
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**

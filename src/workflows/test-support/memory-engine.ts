@@ -449,6 +449,7 @@ export class MemoryEngine implements MemoryEngineMethods {
       supporting: [],
       refuting: [],
       neutralCount: 0,
+      closest: [],
       queries: [statement],
       warnings: [],
     };

@@ -14,7 +14,10 @@ test("a claim starts after a structured abstract's section label, in either case
   assert.equal(sectionLabelLength('RESULTS:'), 0, 'a label with nothing after it is no sentence to cut');
   // The screen reads a heading left before its sentence with a full stop too.
   assert.equal(sectionLabelLength('Results. Mortality fell by a third.'), 0);
-  assert.equal(cut((s) => sectionLabelLength(s, { stop: true }), 'Results. Mortality fell by a third.'), 'Mortality fell by a third.');
+  assert.equal(
+    cut((s) => sectionLabelLength(s, { stop: true }), 'Results. Mortality fell by a third.'),
+    'Mortality fell by a third.',
+  );
 });
 
 test('the slot reader drops any section name and any run of capitalised words before a colon, but not a word in lower case', () => {

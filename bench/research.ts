@@ -32,6 +32,8 @@ import {
   RELEVANCE_BLIND5_FILE,
   RELEVANCE_BLIND6_FILE,
   RELEVANCE_BLIND7_FILE,
+  RELEVANCE_BLIND8_FILE,
+  RELEVANCE_BLIND_TEST_FILES,
   RELEVANCE_BLIND_FILE,
   RELEVANCE_FILE,
   evaluateRelevance,
@@ -124,10 +126,14 @@ if (!args['answers-only']) {
       'blind7 (four more, stratified the same way, two labellers; drawn and labelled after relevance by meaning was fitted, never fitted on)',
       RELEVANCE_BLIND7_FILE,
     ],
+    [
+      'blind8 (four more, stratified the same way, two labellers; drawn and labelled with the shipped relevance frozen, on questions nothing was read for; never fitted on)',
+      RELEVANCE_BLIND8_FILE,
+    ],
   ] as const) {
     if (!existsSync(join(DATA_DIR, file))) continue;
     const rel = evaluateRelevance(file);
-    // Relevance by meaning (models/relevance, `npm run train:relevance`): fitted on every sample but blind6 and blind7.
+    // Relevance by meaning (models/relevance, `npm run train:relevance`): fitted on every sample but blind6–8.
     const meaningScores = new Map<string, number[]>();
     for (const q of labelledRelevance(file)) {
       const sims = await relevanceModel.similarities(
@@ -153,7 +159,7 @@ if (!args['answers-only']) {
       );
     console.log(`    all: lyra ${pr(rel.lyra)}`);
     console.log(
-      `         by meaning (models/relevance${file === RELEVANCE_BLIND6_FILE || file === RELEVANCE_BLIND7_FILE ? ', never fitted on it' : ', fitted on it'}): ${pr(meaning.lyra)}${meaning.pool ? `; scaled to the pools: precision ${meaning.pool.precision.toFixed(3)}, recall ${meaning.pool.recall.toFixed(3)}` : ''}${meaning.secondLabeller ? `; second labeller ${pr(meaning.secondLabeller.lyra)}` : ''}`,
+      `         by meaning (models/relevance${(RELEVANCE_BLIND_TEST_FILES as readonly string[]).includes(file) ? ', never fitted on it' : ', fitted on it'}): ${pr(meaning.lyra)}${meaning.pool ? `; scaled to the pools: precision ${meaning.pool.precision.toFixed(3)}, recall ${meaning.pool.recall.toFixed(3)}` : ''}${meaning.secondLabeller ? `; second labeller ${pr(meaning.secondLabeller.lyra)}` : ''}`,
     );
     for (const q of meaning.questions)
       console.log(`           ${q.question.padEnd(53)} by meaning P ${q.lyra.precision.toFixed(3)} R ${q.lyra.recall.toFixed(3)}`);

@@ -153,6 +153,17 @@ export const RELEVANCE_BLIND7_QUESTIONS = [
   { corpus: 'check-covid', question: 'Does diabetes make COVID-19 more severe?', topic: 'diabetes COVID-19 severe' },
   { corpus: 'check-covid', question: 'Does convalescent plasma help COVID-19 patients?', topic: 'convalescent plasma COVID-19 patients' },
 ] as const;
+/**
+ * The eighth, drawn on 2026-11-30 with the shipped relevance (models/relevance, fitted on 2026-11-29) frozen,
+ * the same way as the sixth and seventh (stratified by the published encoder's cosine, two labellers), to
+ * measure that fit once on questions nothing was fitted or read for. Subjects no earlier sample asked about.
+ */
+export const RELEVANCE_BLIND8_QUESTIONS = [
+  { corpus: 'example', question: 'Do large volcanic eruptions cool the climate?', topic: 'volcanic eruptions cool climate' },
+  { corpus: 'example', question: 'Is climate change making heavy rainfall more frequent?', topic: 'climate change heavy rainfall more frequent' },
+  { corpus: 'check-covid', question: 'Does dexamethasone reduce deaths among COVID-19 patients?', topic: 'dexamethasone reduce deaths COVID-19 patients' },
+  { corpus: 'check-covid', question: 'Can pregnant women pass COVID-19 to their babies?', topic: 'pregnant women pass COVID-19 babies' },
+] as const;
 const STRATUM = 25;
 /** Searches whose hits make a question's claim pool: the topic and the science perspective words. */
 const POOL_SUFFIXES = ['', 'mechanism', 'measurements data', 'causes', 'effects risks', 'projections', 'review'];
@@ -174,7 +185,9 @@ const relevanceDraw =
                 ? { questions: RELEVANCE_BLIND6_QUESTIONS, seed: 15700, stratified: true, byEncoder: true }
                 : mode === 'relevance-blind7'
                   ? { questions: RELEVANCE_BLIND7_QUESTIONS, seed: 15800, stratified: true, byEncoder: true }
-                  : undefined;
+                  : mode === 'relevance-blind8'
+                    ? { questions: RELEVANCE_BLIND8_QUESTIONS, seed: 15900, stratified: true, byEncoder: true }
+                    : undefined;
 if (relevanceDraw) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');

@@ -22,7 +22,7 @@
 // run meets them. Model selection (the L2 penalty and the threshold) is leave one question out: fit on
 // the other questions, score the one left out; the threshold maximises F1 of the out-of-question
 // predictions. The rules at their cut (MIN_RELEVANCE) are scored on the same rows as the baseline.
-// RELEVANCE_BLIND6_FILE and RELEVANCE_BLIND7_FILE are never read here: bench:research's blind tests.
+// RELEVANCE_BLIND_TEST_FILES (blind6, blind7, blind8) are never read here: bench:research's blind tests.
 // Needs ../shared/data (the Check-COVID sentences of the samples).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

@@ -46,8 +46,16 @@ export const RELEVANCE_BLIND6_FILE = 'claim-relevance-blind6.jsonl';
  * relevance model's blind figure.
  */
 export const RELEVANCE_BLIND7_FILE = 'claim-relevance-blind7.jsonl';
+/**
+ * Four more, drawn on 2026-11-30 with models/relevance frozen (fitted 2026-11-29), stratified the same way
+ * as blind6 and blind7, labelled by two labellers before it was scored; questions nothing was fitted or read
+ * for. Never fitted on: the shipped relevance model's first-look blind figure.
+ */
+export const RELEVANCE_BLIND8_FILE = 'claim-relevance-blind8.jsonl';
+/** The samples no relevance model was fitted on (bench:research's blind figures). */
+export const RELEVANCE_BLIND_TEST_FILES = [RELEVANCE_BLIND6_FILE, RELEVANCE_BLIND7_FILE, RELEVANCE_BLIND8_FILE] as const;
 
-/** The samples relevance by meaning is fitted on (`npm run train:relevance`), in a fixed order: every one but blind6 and blind7. */
+/** The samples relevance by meaning is fitted on (`npm run train:relevance`), in a fixed order: every one but the blind test files (blind6–8). */
 export const RELEVANCE_TRAINING_FILES = [
   RELEVANCE_FILE,
   RELEVANCE_BLIND_FILE,

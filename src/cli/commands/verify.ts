@@ -30,16 +30,21 @@ function locatorText(l: Locator): string {
   return parts.join(', ') || 'no locator';
 }
 
+/** One passage as three lines: source and trust level, address and locator with what the judge said, the quote. */
+function passageLines(e: EvidenceView, verdict: string): string[] {
+  const quote = (e.decisiveSentence ?? e.quote).replace(/\s+/g, ' ').trim();
+  return [
+    `  [${e.source.trustLevel}] ${e.source.title ?? e.source.url}`,
+    `    ${e.source.url} (${locatorText(e.locator)}) — ${verdict}`,
+    `    "${quote.length > QUOTE_CHARS ? `${quote.slice(0, QUOTE_CHARS)}…` : quote}"`,
+  ];
+}
+
 function evidenceLines(title: string, list: EvidenceView[]): string[] {
   if (list.length === 0) return [`${title}: none`];
   const out = [`${title} (${list.length}):`];
   for (const e of list) {
-    const quote = (e.decisiveSentence ?? e.quote).replace(/\s+/g, ' ').trim();
-    out.push(
-      `  [${e.source.trustLevel}] ${e.source.title ?? e.source.url}`,
-      `    ${e.source.url} (${locatorText(e.locator)}) — ${isOriginModel(e) ? 'states the claim' : `${e.stance} ${e.confidence.toFixed(2)}`}`,
-      `    "${quote.length > QUOTE_CHARS ? `${quote.slice(0, QUOTE_CHARS)}…` : quote}"`,
-    );
+    out.push(...passageLines(e, isOriginModel(e) ? 'states the claim' : `${e.stance} ${e.confidence.toFixed(2)}`));
     // The passage names the subject otherwise: say what the judge read, so the link can be checked.
     if (e.readAs) out.push(`    read as: "${e.readAs}"`);
   }
@@ -54,14 +59,8 @@ function closestLines(r: VerifyOnceResult): string[] {
   if (r.supporting.length + r.refuting.length > 0 || r.closest.length === 0) return [];
   const out = ['closest neutral passages (the judge left them neutral: read them yourself):'];
   for (const e of r.closest) {
-    const quote = (e.decisiveSentence ?? e.quote).replace(/\s+/g, ' ').trim();
     const s = e.scores!;
-    const lean = s.supports >= s.refutes ? `leans to supporting, p ${s.supports.toFixed(2)}` : `leans to refuting, p ${s.refutes.toFixed(2)}`;
-    out.push(
-      `  [${e.source.trustLevel}] ${e.source.title ?? e.source.url}`,
-      `    ${e.source.url} (${locatorText(e.locator)}) — ${lean}`,
-      `    "${quote.length > QUOTE_CHARS ? `${quote.slice(0, QUOTE_CHARS)}…` : quote}"`,
-    );
+    out.push(...passageLines(e, s.supports >= s.refutes ? `leans to supporting, p ${s.supports.toFixed(2)}` : `leans to refuting, p ${s.refutes.toFixed(2)}`));
   }
   return out;
 }

@@ -115,12 +115,13 @@ export const sqliteCorpusIndex: CorpusIndex = {
     const db = sqlite(anyDb);
     ensureRerankTables(db);
     const memo = memoOf(db);
-    const cached = (r: DocRow) => {
+    // Each row's remembered terms, when the document is the one remembered; only the query and the
+    // documents not read before go through the scratch table.
+    const kept = rows.map((r) => {
       const e = memo.tf.get(r.rowid);
-      return e && e.hash === r.content_hash && e.title === r.title ? e : undefined;
-    };
-    // Only the query and the documents not read before go through the scratch table.
-    const unread = rows.filter((r) => !cached(r));
+      return e && e.hash === r.content_hash && e.title === r.title ? e.terms : undefined;
+    });
+    const unread = rows.filter((_, i) => kept[i] === undefined);
     const scratch = db.raw.transaction(() => {
       db.run('DELETE FROM temp.corpus_rerank');
       db.run('INSERT INTO temp.corpus_rerank (rowid, title, body) VALUES (?, ?, ?)', QUERY_ROW, '', terms.join(' '));
@@ -146,7 +147,7 @@ export const sqliteCorpusIndex: CorpusIndex = {
     const queryTerms = [...(read.get(QUERY_ROW)?.keys() ?? [])];
     for (const r of unread) remember(memo, r.rowid, { hash: r.content_hash, title: r.title, terms: read.get(r.rowid) ?? new Map() });
     const tf = new Map<number, Map<string, number>>();
-    for (const r of rows) tf.set(r.rowid, read.get(r.rowid) ?? cached(r)?.terms ?? new Map());
+    rows.forEach((r, i) => tf.set(r.rowid, kept[i] ?? read.get(r.rowid) ?? new Map()));
     // Document frequencies of every term the scores read (a document's norm reads all of its terms).
     if (memo.df.size > DF_MEMO_TERMS) memo.df.clear();
     const lookup = db.stmt('SELECT doc FROM temp.corpus_fts_terms WHERE term = ?').pluck();

@@ -14,7 +14,7 @@ import {
   type Store,
 } from '../../core/index.js';
 import { claimConfidence } from '../../policy/index.js';
-import { MAX_CLOSEST_PASSAGES, byWeight, claimEvidence, closestNeutral, evidenceItems, evidenceView } from './evidence.js';
+import { byWeight, claimEvidence, closestNeutral, evidenceItems, evidenceView } from './evidence.js';
 import { createSourceResolver, sourceView, type SourceInfo, type TrustResolver } from './sources.js';
 import { loadTaskGraph, originPages, type TaskGraph } from './task-graph.js';
 import { askedStatementTest, splitAskedClaims } from '../asked-claims.js';
@@ -24,8 +24,6 @@ export const COUNTEREVIDENCE_KEY = 'graph:counterevidence';
 /** Claims per page of materials unless `limit` says otherwise, and the most one page may hold. */
 export const DEFAULT_MATERIALS_LIMIT = 100;
 export const MAX_MATERIALS_LIMIT = 1_000;
-// Kept exported from here, where the materials' options name them.
-export { MAX_CLOSEST_PASSAGES };
 /** The most claim ids one materials call may ask `closest` passages for (MaterialsOptions.closestFor). */
 export const MAX_CLOSEST_CLAIMS = 100;
 

@@ -6,7 +6,8 @@ import { createGraphFixture, ruleStanceModel, tableTrust, type GraphFixture } fr
 import { recomputeTaskGraph, runGraphPhase, verifyStatement } from '../graph/index.js';
 import { materialsCsl, parseMaterialsFormat, renderMaterials } from '../../report/index.js';
 import { buildMaterials } from './index.js';
-import { MAX_CLOSEST_CLAIMS, MAX_CLOSEST_PASSAGES, claimsInOrder } from './build-materials.js';
+import { MAX_CLOSEST_CLAIMS, claimsInOrder } from './build-materials.js';
+import { MAX_CLOSEST_PASSAGES } from './evidence.js';
 
 async function scenario(fx: GraphFixture): Promise<ReturnType<typeof tableTrust>> {
   const trust = tableTrust(fx.store, { 'nih.gov': 'ACADEMIC', 'nature.com': 'ACADEMIC' });

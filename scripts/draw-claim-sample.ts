@@ -168,26 +168,22 @@ const STRATUM = 25;
 /** Searches whose hits make a question's claim pool: the topic and the science perspective words. */
 const POOL_SUFFIXES = ['', 'mechanism', 'measurements data', 'causes', 'effects risks', 'projections', 'review'];
 
-const relevanceDraw =
-  mode === 'relevance'
-    ? { questions: RELEVANCE_QUESTIONS, seed: 15100 }
-    : mode === 'relevance-blind'
-      ? { questions: RELEVANCE_BLIND_QUESTIONS, seed: 15200 }
-      : mode === 'relevance-blind2'
-        ? { questions: RELEVANCE_BLIND2_QUESTIONS, seed: 15300 }
-        : mode === 'relevance-blind3'
-          ? { questions: RELEVANCE_BLIND3_QUESTIONS, seed: 15400, stratified: true }
-          : mode === 'relevance-blind4'
-            ? { questions: RELEVANCE_BLIND4_QUESTIONS, seed: 15500, stratified: true }
-            : mode === 'relevance-blind5'
-              ? { questions: RELEVANCE_BLIND5_QUESTIONS, seed: 15600, stratified: true }
-              : mode === 'relevance-blind6'
-                ? { questions: RELEVANCE_BLIND6_QUESTIONS, seed: 15700, stratified: true, byEncoder: true }
-                : mode === 'relevance-blind7'
-                  ? { questions: RELEVANCE_BLIND7_QUESTIONS, seed: 15800, stratified: true, byEncoder: true }
-                  : mode === 'relevance-blind8'
-                    ? { questions: RELEVANCE_BLIND8_QUESTIONS, seed: 15900, stratified: true, byEncoder: true }
-                    : undefined;
+/** Each relevance sample's questions and seed, by mode; stratified ones draw half Lyra-relevant (or near by the encoder's cosine). */
+const RELEVANCE_DRAWS: Record<
+  string,
+  { questions: ReadonlyArray<{ corpus: string; question: string; topic: string }>; seed: number; stratified?: true; byEncoder?: true }
+> = {
+  relevance: { questions: RELEVANCE_QUESTIONS, seed: 15100 },
+  'relevance-blind': { questions: RELEVANCE_BLIND_QUESTIONS, seed: 15200 },
+  'relevance-blind2': { questions: RELEVANCE_BLIND2_QUESTIONS, seed: 15300 },
+  'relevance-blind3': { questions: RELEVANCE_BLIND3_QUESTIONS, seed: 15400, stratified: true },
+  'relevance-blind4': { questions: RELEVANCE_BLIND4_QUESTIONS, seed: 15500, stratified: true },
+  'relevance-blind5': { questions: RELEVANCE_BLIND5_QUESTIONS, seed: 15600, stratified: true },
+  'relevance-blind6': { questions: RELEVANCE_BLIND6_QUESTIONS, seed: 15700, stratified: true, byEncoder: true },
+  'relevance-blind7': { questions: RELEVANCE_BLIND7_QUESTIONS, seed: 15800, stratified: true, byEncoder: true },
+  'relevance-blind8': { questions: RELEVANCE_BLIND8_QUESTIONS, seed: 15900, stratified: true, byEncoder: true },
+};
+const relevanceDraw = RELEVANCE_DRAWS[mode];
 if (relevanceDraw) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -230,12 +226,12 @@ if (relevanceDraw) {
     const analysis = analyzeQuestion(q.question);
     const poolTerms = [...pool.values()].map((c) => new Set(normalizeClaim({ text: String(c.text), source: 'pool' }).terms));
     const df = Object.fromEntries([...analysis.subjectTerms, ...analysis.aspectTerms].map((t) => [t, poolTerms.filter((terms) => terms.has(t)).length]));
-    if (!('stratified' in relevanceDraw)) {
+    if (!relevanceDraw.stratified) {
       console.log(JSON.stringify({ question: q.question, weights: { n: pool.size, df } }));
       for (const item of draw([...pool.values()], 50, relevanceDraw.seed + qi)) console.log(JSON.stringify({ question: q.question, ...item }));
       continue;
     }
-    if ('byEncoder' in relevanceDraw) {
+    if (relevanceDraw.byEncoder) {
       const { createShippedEncoder } = await import('../src/models/index.js');
       const { cosineSimilarity } = await import('../src/core/index.js');
       const encoder = createShippedEncoder();

@@ -5,7 +5,7 @@
 import { InvalidInputError, NonRetryableError, throwIfAborted, type EngineWarning, type VerifyOutcome } from '../../core/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { claimConfidence } from '../../policy/index.js';
-import { byWeight, claimEvidence, closestNeutral, createSourceResolver, evidenceItems, evidenceView, loadTaskGraph } from '../materials/index.js';
+import { byWeight, claimEvidence, closestNeutral, createGraphSession, createSourceResolver, evidenceItems, evidenceView } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
 import { corroborateClaims, corroborateFromSentences } from './corroborate.js';
 import type { GraphDeps } from './deps.js';
@@ -22,7 +22,6 @@ export async function verifyStatement(
   deps: GraphDeps,
   input: { taskId: string; statement: string; pageIds: string[]; queries: string[]; signal?: AbortSignal },
 ): Promise<Omit<VerifyOutcome, 'queryId'>> {
-  const { store } = deps;
   const { taskId, signal } = input;
   const limits = resolveGraphLimits(deps.limits);
   const text = input.statement.replace(/\s+/g, ' ').trim();
@@ -40,6 +39,11 @@ export async function verifyStatement(
 
   const n = normalizeClaim({ text, source: 'statement' });
   const key = `${VERIFY_KEY_PREFIX}${n.claimId}`;
+  // One read of the task graph, kept current from the writes below (materials/graph-session.ts): the
+  // judging, the claim links and the recompute each read it, and a large task's read takes a while.
+  const session = createGraphSession(deps.store, taskId);
+  const store = session.store;
+  const d: GraphDeps = { ...deps, store };
   store.transaction(() => {
     if (!store.getTask(taskId)) throw new InvalidInputError(`verify: no task ${taskId}`, { code: 'task_not_found', details: { taskId } });
     store.upsertClaim(claimFromNormalized(n, taskId, new Date().toISOString()));
@@ -47,9 +51,9 @@ export async function verifyStatement(
     store.saveCheckpoint(taskId, key, { statement: n.statement, queries: [...new Set([...previous, ...input.queries])] });
   });
 
-  const graph = loadTaskGraph(store, taskId);
+  const graph = session.graph();
   const claim = graph.claimById.get(n.claimId)!;
-  const step2 = await judgeClaims(deps, {
+  const step2 = await judgeClaims(d, {
     graph,
     claims: [claim],
     k: limits.verifyCandidates,
@@ -63,12 +67,12 @@ export async function verifyStatement(
   if (deps.corroboration) {
     const links = { store, ...deps.corroboration };
     const options = { batchSize: limits.stanceBatchSize, ...(signal ? { signal } : {}) };
-    await corroborateClaims(links, { graph: loadTaskGraph(store, taskId), newClaimIds: new Set([claim.id]), ...options });
-    await corroborateFromSentences(links, { graph: loadTaskGraph(store, taskId), claimId: claim.id, ...options });
+    await corroborateClaims(links, { graph: session.graph(), newClaimIds: new Set([claim.id]), ...options });
+    await corroborateFromSentences(links, { graph: session.graph(), claimId: claim.id, ...options });
   }
-  recomputeTaskGraph(deps, { taskId });
+  recomputeTaskGraph(d, { taskId, session });
 
-  const after = loadTaskGraph(store, taskId);
+  const after = session.graph();
   const stored = after.claimById.get(n.claimId)!;
   if (!stored.status)
     throw new NonRetryableError(`verify: claim ${n.claimId} has no status after the graph was recomputed`, {

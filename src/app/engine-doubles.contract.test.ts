@@ -37,7 +37,7 @@ const DOCS = [
   { id: 'doubt', title: 'A dissenting view', text: 'Global sea level rise has not accelerated since 1993 according to some tide gauge analyses.' },
 ];
 
-type Subject = Pick<Engine, 'search' | 'status' | 'readSource' | 'checkSource' | 'materials' | 'counts' | 'resume'>;
+type Subject = Pick<Engine, 'search' | 'status' | 'budget' | 'readSource' | 'checkSource' | 'materials' | 'counts' | 'resume'>;
 
 interface Contender {
   name: string;
@@ -133,6 +133,7 @@ for (const c of CONTENDERS) {
         'each search is found by its id and by the key it was given',
       );
       assert.equal(status.budget.pagesUsed, 2);
+      assert.deepEqual(engine.budget(taskId), status.budget, "budget() is the status view's budget");
 
       const page = second.sources[0]!;
       const read = engine.readSource(taskId, page.pageId);

@@ -221,6 +221,7 @@ function withQueuedSearches(engine: AppEngine, queue: PgBossQueue, onEvent: RunR
     verifyClaim: (taskId, statement, options) =>
       retryWhileTaskBusy(() => engine.verifyClaim(taskId, statement, options), options?.signal ? { signal: options.signal } : {}),
     status: (taskId) => engine.status(taskId),
+    budget: (taskId) => engine.budget(taskId),
     stop: (taskId, reason) => engine.stop(taskId, reason),
     materials: (taskId, options) => engine.materials(taskId, options),
     counts: (taskId) => engine.counts(taskId),

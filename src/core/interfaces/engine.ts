@@ -211,6 +211,11 @@ export interface Engine {
   /** Records the targets as pending queries and returns at once; work goes on in the background. */
   queueSearches(taskId: string, targets: SearchTarget[], options?: QueueOptions): QueuedItem[];
   status(taskId: string): TaskStatusView;
+  /**
+   * The task's budget, used and left: `status(taskId).budget` without the rest of the view (which reads
+   * every checkpoint, query, page and claim of the task), for callers that check it before each search.
+   */
+  budget(taskId: string): BudgetView;
   /** Aborts in-flight work of the task and marks it stopped. */
   stop(taskId: string, reason?: string): Promise<TaskStatusView>;
   materials(taskId: string, options?: MaterialsOptions): Materials;

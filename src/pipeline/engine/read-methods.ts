@@ -11,6 +11,7 @@ import {
   type SourceReachability,
   type SourceText,
   type TaskStatusView,
+  type BudgetView,
 } from '../../core/index.js';
 import { buildMaterials, buildMaterialsPage, createSourceResolver, sourceView } from '../materials/index.js';
 import { checkReachability, reachabilityFromTask } from '../reachability.js';
@@ -18,10 +19,13 @@ import { taskStatusView } from '../status-view.js';
 import { taskCounts } from '../task-counts.js';
 import { requireTask } from '../task-records.js';
 import { keys, loadPayload, type PageOutcome, type ReachabilityRecord } from '../task-state.js';
-import { pageSourceView } from '../views.js';
+import { budgetView, pageSourceView } from '../views.js';
 import type { EngineContext } from './context.js';
 
-export type ReadMethods = Pick<Engine, 'status' | 'counts' | 'materials' | 'materialsPage' | 'readSource' | 'checkSource' | 'judge' | 'stanceModelName'>;
+export type ReadMethods = Pick<
+  Engine,
+  'status' | 'budget' | 'counts' | 'materials' | 'materialsPage' | 'readSource' | 'checkSource' | 'judge' | 'stanceModelName'
+>;
 
 export function readMethods(ctx: EngineContext): ReadMethods {
   const { deps, store } = ctx;
@@ -29,6 +33,10 @@ export function readMethods(ctx: EngineContext): ReadMethods {
   return {
     status(taskId: string): TaskStatusView {
       return taskStatusView({ store, trust: deps.trust, task: requireTask(store, taskId) });
+    },
+
+    budget(taskId: string): BudgetView {
+      return budgetView(store, requireTask(store, taskId));
     },
 
     counts(taskId: string) {

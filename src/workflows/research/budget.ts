@@ -2,8 +2,9 @@
 // the phases share it. Pages and queries are the engine's own counters, so they are the same after a
 // resume; seconds are wall-clock and only cut phases short when a run is slower than planned.
 import { z } from 'zod';
-import { InvalidInputError } from '../../core/index.js';
+import { InvalidInputError, type BudgetView } from '../../core/index.js';
 import type { ResearchBudget, SearchPhase } from './state.js';
+import type { ResearchEngine } from './types.js';
 
 /**
  * The quick start's budget: sized so `lyra research "<question>" --corpus example` finishes well
@@ -33,6 +34,11 @@ export const ANSWER_QUERY_RESERVE = 1;
 /** The run's own share of the engine's counters: what is left of the run's budget, the answer's reserve aside. */
 export function runBudgetLeft(engine: { pagesUsed: number; queriesUsed: number }, budget: ResearchBudget): { pagesLeft: number; queriesLeft: number } {
   return { pagesLeft: budget.pages - engine.pagesUsed, queriesLeft: budget.queries - engine.queriesUsed };
+}
+
+/** The task's budget as the engine reports it: its own `budget` read where it has one (cheaper than the whole status view). */
+export function engineBudget(engine: ResearchEngine, taskId: string): BudgetView {
+  return engine.budget ? engine.budget(taskId) : engine.status(taskId).budget;
 }
 
 /** A search still running this long after the time budget is aborted. */

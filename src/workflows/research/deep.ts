@@ -5,7 +5,7 @@
 //   marginal utility  = share of the round's searches that brought a new relevant claim or new
 //                       evidence for a relevant claim
 //   over budget       = DEEP's share of pages, queries or seconds used
-import { DEEP_PAGE_SHARE_END, DEEP_PAGES_PER_SEARCH, DEEP_QUERY_SHARE_END, phaseDeadlineMs } from './budget.js';
+import { DEEP_PAGE_SHARE_END, DEEP_PAGES_PER_SEARCH, DEEP_QUERY_SHARE_END, engineBudget, phaseDeadlineMs } from './budget.js';
 import type { RunContext } from './context.js';
 import { detectLanguage } from '../../extract/index.js';
 import { COVERAGE_TARGET, MIN_COVERAGE_ON_BUDGET, shouldStop } from '../../policy/index.js';
@@ -111,7 +111,7 @@ export function planRound(ctx: RunContext, round: number): SearchEntry[] {
 }
 
 function overBudget(ctx: RunContext): boolean {
-  const b = ctx.deps.engine.status(ctx.state.taskId).budget;
+  const b = engineBudget(ctx.deps.engine, ctx.state.taskId);
   const run = ctx.state.options.budget;
   return (
     b.pagesUsed >= run.pages * DEEP_PAGE_SHARE_END ||

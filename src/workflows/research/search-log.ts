@@ -1,6 +1,7 @@
 // search_log.md in the seed's format (検索ログ): a header with the run's times and search count, the
 // summary table (# | Phase | genre | query | main sources | results), statistics and the errors.
 import { mdText } from '../../core/index.js';
+import { engineBudget } from './budget.js';
 import type { RunContext } from './context.js';
 import { perspectiveLabel, type PerspectiveKey } from './perspectives.js';
 import type { TaskSnapshot } from './snapshot.js';
@@ -87,7 +88,7 @@ export function renderSearchLog(ctx: RunContext, snap: TaskSnapshot): string {
       `| ${i + 1} | ${e.sendBack ? SEND_BACK_PHASE : e.phase.toUpperCase()} | ${cell(genreLabel(ctx, e))} | ${cell(query)} | ${cell(sources.join('; ') + more) || '—'} | ${results} |`,
     );
   });
-  const b = ctx.deps.engine.status(s.taskId).budget;
+  const b = engineBudget(ctx.deps.engine, s.taskId);
   const failed = ran.filter((e) => e.status === 'failed');
   const errors = [
     ...failed.map((e) => `- ${e.phase.toUpperCase()} “${cell(e.text)}”: ${cell(e.error ?? '')}`),

@@ -3,7 +3,7 @@
 // finds the engine's record of it (which `Engine.resume` has finished) instead of asking twice.
 import { errorMessage, isAbortError, isLyraError, type BudgetView, type EngineWarning, type SearchStateView } from '../../core/index.js';
 import { ANSWER_ENTRY_KEY } from './answer.js';
-import { DEEP_PAGE_SHARE_END, DEEP_QUERY_SHARE_END, phaseDeadlineMs, runBudgetLeft } from './budget.js';
+import { DEEP_PAGE_SHARE_END, DEEP_QUERY_SHARE_END, engineBudget, phaseDeadlineMs, runBudgetLeft } from './budget.js';
 import type { RunContext } from './context.js';
 import { countsDelta } from './snapshot.js';
 import { MAX_SOURCE_PAGE_IDS, type SearchEntry } from './state.js';
@@ -32,13 +32,10 @@ function duplicateOf(ctx: RunContext, e: SearchEntry): SearchEntry | undefined {
   return ctx.state.entries.find((x) => x !== e && x.status !== 'skipped' && x.status !== 'planned' && dedupeKey(x) === key);
 }
 
-/**
- * The task's budget as the engine reports it, read once per search (skipReason and issue both need it,
- * and the engine's status view reads the task's rows to build it).
- */
+/** The task's budget as the engine reports it, read once per search (skipReason and issue both need it). */
 function budgetOnce(ctx: RunContext): () => BudgetView {
   let b: BudgetView | undefined;
-  return () => (b ??= ctx.deps.engine.status(ctx.state.taskId).budget);
+  return () => (b ??= engineBudget(ctx.deps.engine, ctx.state.taskId));
 }
 
 function skipReason(ctx: RunContext, e: SearchEntry, budget: () => BudgetView): string | undefined {

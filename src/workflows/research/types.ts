@@ -16,7 +16,9 @@ export interface ResearchOutput {
   readonly location: string;
 }
 
-export type ResearchEngine = Pick<Engine, 'createTask' | 'search' | 'verifyClaim' | 'status' | 'stop' | 'materials' | 'counts' | 'resume'>;
+export type ResearchEngine = Pick<Engine, 'createTask' | 'search' | 'verifyClaim' | 'status' | 'stop' | 'materials' | 'counts' | 'resume'> &
+  // Optional, so an engine written for an earlier release still runs: without it the budget is read from status().
+  Partial<Pick<Engine, 'budget'>>;
 
 export interface ResearchDeps {
   engine: ResearchEngine;

@@ -28,6 +28,7 @@ import {
   normalizeUrl,
   parseCorpusUrl,
   throwIfAborted,
+  type BudgetView,
   type CreateTaskInput,
   type Engine,
   type EngineWarning,
@@ -455,6 +456,11 @@ export class MemoryEngine implements MemoryEngineMethods {
     };
   }
 
+  budget(taskId: string): BudgetView {
+    const s = this.state(taskId);
+    return budgetViewOf(s.task.budget, { pages: this.pagesUsed(s), queries: s.queriesUsed, seconds: 0 });
+  }
+
   status(taskId: string): TaskStatusView {
     const s = this.state(taskId);
     const t = s.task;
@@ -472,7 +478,7 @@ export class MemoryEngine implements MemoryEngineMethods {
       noveltyTrend: [],
       claimCounts: { VERIFIED: 0, CONDITIONED: 0, CONTESTED: 0, UNSUPPORTED: 0, REFUTED: 0, PENDING: 0 },
       sideClaims: 0,
-      budget: budgetViewOf(t.budget, { pages: pagesUsed, queries: s.queriesUsed, seconds: 0 }),
+      budget: this.budget(taskId),
       authQueueSize: 0,
       warnings: [],
       failures: [],

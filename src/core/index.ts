@@ -21,6 +21,7 @@ export { hostnameOf, registrableDomain } from './domain.js';
 export { CLAIM_ID_HASH_CHARS, claimId, contentHash, newId, normalizeStatement } from './ids.js';
 export { combineSignals, delay, throwIfAborted } from './async.js';
 export { budgetViewOf } from './budget-view.js';
+export { leaningSide } from './stance-lean.js';
 export * from './interfaces/index.js';
 export {
   blockedDomainInfoSchema,

@@ -10,7 +10,7 @@
 // claims, refutes precision 0.259 → 0.455 at recall 0.018 → 0.013; supports 0.551 → 0.889 at recall
 // 0.044 → 0.032, which costs the README quick start its answer, so supports are read again only under `nli`).
 // Japanese claims keep the first reading: the second judge reads English only.
-import { throwIfAborted, type Stance, type StanceJudgement, type StanceModel, type StancePair } from '../core/index.js';
+import { leaningSide, throwIfAborted, type Stance, type StanceJudgement, type StanceModel, type StancePair } from '../core/index.js';
 import { stanceLanguage } from './stance/index.js';
 
 export interface SecondReadingOptions {
@@ -27,7 +27,7 @@ export interface SecondReadingOptions {
 /** The label with the highest probability; ties go to neutral, then supports (a tie is no agreement on an edge). */
 export function mostProbable(scores: StanceJudgement['scores']): Stance {
   if (scores.neutral >= scores.supports && scores.neutral >= scores.refutes) return 'neutral';
-  return scores.supports >= scores.refutes ? 'supports' : 'refutes';
+  return leaningSide(scores);
 }
 
 export function withSecondReading(options: SecondReadingOptions): StanceModel {

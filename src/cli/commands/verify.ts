@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { verifyOnce, type VerifyOnceResult } from '../../app/research/verify.js';
-import { InvalidInputError, type EvidenceView, type Locator, isOriginModel, unverifiedCorpora } from '../../core/index.js';
+import { InvalidInputError, type EvidenceView, type Locator, isOriginModel, leaningSide, unverifiedCorpora } from '../../core/index.js';
 import { rationaleInWords } from '../../report/index.js';
 import { repeatable } from '../repeatable.js';
 import type { CliContext } from '../context.js';
@@ -59,8 +59,8 @@ function closestLines(r: VerifyOnceResult): string[] {
   if (r.supporting.length + r.refuting.length > 0 || r.closest.length === 0) return [];
   const out = ['closest neutral passages (the judge left them neutral: read them yourself):'];
   for (const e of r.closest) {
-    const s = e.scores!;
-    out.push(...passageLines(e, s.supports >= s.refutes ? `leans to supporting, p ${s.supports.toFixed(2)}` : `leans to refuting, p ${s.refutes.toFixed(2)}`));
+    const side = leaningSide(e.scores!);
+    out.push(...passageLines(e, `leans to ${side === 'supports' ? 'supporting' : 'refuting'}, p ${e.scores![side].toFixed(2)}`));
   }
   return out;
 }

@@ -4,7 +4,7 @@
 // claim-status table over those judgements (workflows/answer verdictOf), counting only passages
 // relevant to the question themselves. An open question is answered by its relevant claims. With
 // nothing relevant the verdict is "insufficient evidence" and the run says which sources it searched.
-import { claimId, type EvidenceView } from '../../core/index.js';
+import { claimId, leaningSide, type EvidenceView } from '../../core/index.js';
 import { detectLanguage, findOpeningReference, isTitleText, statesSomething, type ReferenceKind } from '../../extract/index.js';
 import { trustScore, type EvidenceItem } from '../../policy/index.js';
 import { verdictOf, type Answer, type AnswerQuote, type AnswerVerdict, type ClosestQuote, type UnconfirmedQuote } from '../answer/index.js';
@@ -141,7 +141,7 @@ export function closestQuotes(
     const key = `${e.source.url}\u0000${text}`;
     if (seen.has(key) || !options.citable(e) || !statesSomething(text, detectLanguage(text)) || isTitleText(text, e.source.title)) continue;
     seen.add(key);
-    const leans = e.scores.supports >= e.scores.refutes ? 'supports' : 'refutes';
+    const leans = leaningSide(e.scores);
     out.push({
       quote: text,
       url: e.source.url,

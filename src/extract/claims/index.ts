@@ -38,6 +38,7 @@ export { claimsOpposed, type Opposition } from './opposed.js';
 export { extractSlots } from './slots.js';
 export { sectionLabelLength } from './section-label.js';
 export { conditionsDisjoint, conditionsIn, statementConditions, type ConditionQuantity, type NumericCondition } from './conditions.js';
+export { withdrawalCheck, withdrawsSubject } from './withdrawal.js';
 export type { SlotResult } from './slots.js';
 export { MAX_CLAIMS_PER_MERGE, createEmbeddingSimilarity, mergeClaimsWithEmbeddings } from './similarity.js';
 export type { EmbeddingSimilarityOptions } from './similarity.js';

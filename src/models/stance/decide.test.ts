@@ -93,3 +93,20 @@ test('with the claim, a sentence about other conditions never decides: another l
   const teens = 'Among teenagers aged 13 to 18, more than one hour of screen reading was linked to later sleep.';
   assert.equal(decidePassage([s([0.9, 0.05, 0.05], undefined, teens)], d, { claim: 'Among adults over 30, screen reading delays sleep.' }).stance, 'neutral');
 });
+
+test('with the claim, a sentence about the subject taken away never decides: its direction runs against the claim', () => {
+  const claim = 'Water fluoridation reduces tooth decay in children.';
+  const stopped =
+    'After Calgary stopped adding fluoride to its water supply in 2011, tooth decay in the primary teeth of grade 2 children increased compared with Edmonton, where fluoridation continued.';
+  const kept = 'Children in the city that kept fluoridation had fewer cavities in their baby teeth.';
+  // Both shipped judges read the stopped-fluoride sentence as refuting (0.84, 0.82): here it stays neutral with its probabilities.
+  const n = decidePassage([s([0.04, 0.84, 0.12], undefined, stopped)], d, { claim });
+  assert.deepEqual([n.stance, n.scores.refutes], ['neutral', 0.84]);
+  assert.equal(decidePassage([s([0.04, 0.84, 0.12], undefined, stopped)], d).stance, 'refutes');
+  // Beside it, a sentence about fluoridation kept decides.
+  const j = decidePassage([s([0.04, 0.84, 0.12], undefined, stopped), s([0.8, 0.1, 0.1], undefined, kept)], d, { claim });
+  assert.deepEqual([j.stance, j.decisiveSentence], ['supports', kept]);
+  // A claim about the withdrawal itself is decided as before.
+  const stopClaim = 'Stopping water fluoridation increases tooth decay in children.';
+  assert.equal(decidePassage([s([0.84, 0.04, 0.12], undefined, stopped)], d, { claim: stopClaim }).stance, 'supports');
+});

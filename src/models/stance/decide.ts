@@ -8,11 +8,12 @@
 // probabilities. Of a passage, the most probable supporting or refuting sentence decides — a sentence
 // that states no finding (a study's procedure, a caption, a glossary run: evidential.ts) never does, nor
 // one about other conditions than the claim's (extract/claims/conditions.ts); with none, the passage is
-// neutral and its decisive sentence is the most relevant one (least neutral).
+// neutral and its decisive sentence is the most relevant one (least neutral). Nor does a sentence that
+// reports the claim's subject taken away (extract/claims/withdrawal.ts): its direction runs against the claim's.
 import type { Stance, StanceJudgement } from '../../core/index.js';
 import type { SlotAlignment } from './alignment.js';
 import type { Decision } from './descriptor.js';
-import { conditionsDisjoint, detectLanguage, statementConditions, type NumericCondition } from '../../extract/index.js';
+import { conditionsDisjoint, detectLanguage, statementConditions, withdrawalCheck, type NumericCondition } from '../../extract/index.js';
 import { nonEvidenceReason } from './evidential.js';
 
 export interface JudgedSentence {
@@ -47,11 +48,19 @@ export function decidePassage(sentences: readonly JudgedSentence[], d: Decision,
     claimConditions ??= statementConditions(options.claim, detectLanguage(options.claim));
     return claimConditions.length > 0 && conditionsDisjoint(claimConditions, statementConditions(sentence, detectLanguage(sentence)));
   };
+  let withdrawn: ((sentence: string) => boolean) | undefined;
+  const reversed = (sentence: string): boolean => {
+    if (options.claim === undefined) return false;
+    withdrawn ??= withdrawalCheck(options.claim, detectLanguage(options.claim));
+    return withdrawn(sentence);
+  };
   for (const s of sentences) {
     if (s.probs[2]! < relevant.probs[2]!) relevant = s;
     const stance = sentenceVerdict(s, d);
     // A study's procedure, a caption, a glossary run states no finding: it cannot decide (evidential.ts).
-    if (stance === 'neutral' || nonEvidenceReason(s.sentence) || otherConditions(s.sentence)) continue;
+    // Nor can a sentence about the subject taken away, whose direction runs against the claim's
+    // (extract/claims/withdrawal.ts: "after Calgary stopped adding fluoride …, tooth decay increased").
+    if (stance === 'neutral' || nonEvidenceReason(s.sentence) || otherConditions(s.sentence) || reversed(s.sentence)) continue;
     const p = s.probs[stance === 'supports' ? 0 : 1]!;
     if (!best || p > best.p) best = { s, stance, p };
   }

@@ -52,6 +52,18 @@ test('unrelated text is neutral', async () => {
   }
 });
 
+// Found on a folder of four notes on water fluoridation (2026-11-30): `lyra verify "Water fluoridation reduces
+// tooth decay in children."` showed the Calgary cohort as refuting (0.84): "stopped adding fluoride … tooth decay
+// increased" read as the opposite of "reduces". The withdrawal guard (decide.ts) keeps it from deciding.
+test('a sentence about the subject taken away does not refute the claim it reverses (withdrawal guard)', async () => {
+  const j = await judge(
+    'Water fluoridation reduces tooth decay in children.',
+    'After Calgary stopped adding fluoride to its water supply in 2011, tooth decay in the primary teeth of grade 2 children increased compared with Edmonton, where fluoridation continued.',
+  );
+  assert.equal(j.stance, 'neutral', JSON.stringify(j));
+  assert.ok(j.scores.refutes >= 0.8, `the network itself reads it as refuting: ${JSON.stringify(j.scores)}`);
+});
+
 test('a long passage returns the decisive sentence', async () => {
   const decisive = 'In this cohort, smoking caused lung cancer in adults.';
   const passage = [

@@ -1,7 +1,7 @@
 // A sentence that reports what happened when the claim's subject was taken away states the claim's finding
 // in reverse: "After Calgary stopped adding fluoride to its water supply, tooth decay … increased" is
-// evidence that fluoridation reduces tooth decay, and both shipped judges read it as refuting that claim
-// (0.84 and 0.82: "increased" against "reduces"). A withdrawal design — a drug discontinued, a programme
+// evidence that fluoridation reduces tooth decay, and the default judge reads it as refuting that claim
+// (0.84: "increased" against "reduces"; the pretrained judge leans the same way, 0.68, under its bar). A withdrawal design — a drug discontinued, a programme
 // ended, a species removed — is common in health and ecology, and its direction words always run against
 // the claim's. The judges cannot read the reversal, so such a sentence does not decide a claim that says
 // nothing of a withdrawal (decide.ts): it stays neutral with its probabilities, as precision first wants.

@@ -99,7 +99,7 @@ test('with the claim, a sentence about the subject taken away never decides: its
   const stopped =
     'After Calgary stopped adding fluoride to its water supply in 2011, tooth decay in the primary teeth of grade 2 children increased compared with Edmonton, where fluoridation continued.';
   const kept = 'Children in the city that kept fluoridation had fewer cavities in their baby teeth.';
-  // Both shipped judges read the stopped-fluoride sentence as refuting (0.84, 0.82): here it stays neutral with its probabilities.
+  // The default judge reads the stopped-fluoride sentence as refuting (0.84): here it stays neutral with its probabilities.
   const n = decidePassage([s([0.04, 0.84, 0.12], undefined, stopped)], d, { claim });
   assert.deepEqual([n.stance, n.scores.refutes], ['neutral', 0.84]);
   assert.equal(decidePassage([s([0.04, 0.84, 0.12], undefined, stopped)], d).stance, 'refutes');

@@ -22,6 +22,7 @@ export { CLAIM_ID_HASH_CHARS, claimId, contentHash, newId, normalizeStatement } 
 export { combineSignals, delay, throwIfAborted } from './async.js';
 export { budgetViewOf } from './budget-view.js';
 export { leaningSide } from './stance-lean.js';
+export { setNewest } from './bounded-map.js';
 export * from './interfaces/index.js';
 export {
   blockedDomainInfoSchema,

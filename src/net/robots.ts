@@ -2,7 +2,7 @@
 // 4xx means no rules (everything allowed); 5xx or an unreachable server means "assume disallowed for
 // now", surfaced as a RetryableError so the page is retried later rather than fetched impolitely.
 import robotsParserModule from 'robots-parser';
-import { RetryableError } from '../core/index.js';
+import { RetryableError, setNewest } from '../core/index.js';
 
 export interface RobotsTxtResponse {
   status: number;
@@ -77,9 +77,7 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
         pending.set(origin, p);
       }
       const rules = await raceAbort(p, signal);
-      entries.delete(origin);
-      entries.set(origin, { rules, expiresAt: now() + options.ttlMs });
-      while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+      setNewest(entries, origin, { rules, expiresAt: now() + options.ttlMs }, options.maxEntries);
       return rules;
     },
     size: () => entries.size,

@@ -2,7 +2,7 @@
 // once, then filtered and paged from memory. A view is stale when the store's data_version (writes by
 // other connections: a task running in another process) or this server's own write count (actions)
 // moved. Bounded to UI_DEFAULTS.cachedTasks views, least recently used dropped first.
-import type { Store } from '../core/index.js';
+import { setNewest, type Store } from '../core/index.js';
 import type { AppEngine } from '../app/engine.js';
 import { taskGraphView, type TaskGraphView } from '../app/tasks/task-graph-view.js';
 import { loadTaskPage, type TaskPage } from '../app/tasks/task-views.js';
@@ -30,9 +30,7 @@ export function createTaskCache(deps: { engine: Pick<AppEngine, 'materials'>; st
     if (!e || e.version !== v) {
       e = { version: v, page: loadTaskPage(deps, taskId, { maxClaims: options.maxClaims }) };
     }
-    entries.delete(taskId);
-    entries.set(taskId, e);
-    while (entries.size > options.size) entries.delete(entries.keys().next().value!);
+    setNewest(entries, taskId, e, options.size);
     return e;
   };
   return {

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { contentHash } from '../../core/index.js';
+import { contentHash, setNewest } from '../../core/index.js';
 
 export interface VectorCache {
   get(model: string, text: string): Float32Array | undefined;
@@ -33,9 +33,7 @@ export function createMemoryVectorCache(options: { maxEntries?: number } = {}): 
     },
     set(model, text, vector) {
       const k = key(model, text);
-      map.delete(k);
-      map.set(k, vector);
-      while (map.size > max) map.delete(map.keys().next().value as string);
+      setNewest(map, k, vector, max);
     },
   };
 }

@@ -5,6 +5,7 @@
 import {
   corpusDocumentUrl,
   cosineSimilarity,
+  setNewest,
   throwIfAborted,
   type CorpusHit,
   type EmbeddingModel,
@@ -62,9 +63,7 @@ export function createPassageMemo(): PassageMemo {
     const kept = memo.get(key);
     if (kept && kept.title === hit.title && kept.text === hit.text) return kept.passages;
     const passages = documentPassages(hit.title, hit.text);
-    memo.delete(key);
-    memo.set(key, { title: hit.title, text: hit.text, passages });
-    if (memo.size > PASSAGE_MEMO_DOCS) memo.delete(memo.keys().next().value!);
+    setNewest(memo, key, { title: hit.title, text: hit.text, passages }, PASSAGE_MEMO_DOCS);
     return passages;
   };
 }

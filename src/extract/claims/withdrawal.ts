@@ -12,9 +12,11 @@
 //     "end" is left out, being a noun more often than not ("after the Little Ice Age's end, glaciers…");
 //   - or the subject's word comes first, as a passive ("fluoridation was discontinued") or with an
 //     intransitive "ceased"/"ended" ("after fluoridation ceased");
-//   - the subject's words are the content words of the claim's subject slot (four letters or more), each
-//     matched by its first MATCH_PREFIX letters ("fluoride" for "fluoridation").
+//   - the subject's words are the content words of the claim's subject slot (four letters or more, not a
+//     stop word of words/tokens.ts), each matched by its first MATCH_PREFIX letters ("fluoride" for
+//     "fluoridation").
 import type { TextLanguage } from '../language.js';
+import { isWordToken, tokenize } from '../words/tokens.js';
 import { extractSlots } from './slots.js';
 
 /** Words between a withdrawal word and the subject's word it governs ("stopped [adding] fluoride"). */
@@ -29,15 +31,23 @@ const BAN = /^ban/;
 const PASSIVE_AUX = /^(?:is|are|was|were|been|be|being|got)$/;
 const WITHDRAWN_PARTICIPLE = /^(?:stopped|ceased|discontinued|withdrawn|removed|halted|suspended|ended|abandoned|banned)$/;
 const INTRANSITIVE_END = /^(?:ceased|ended)$/;
-const STOP_WORDS = new Set(['that', 'this', 'these', 'those', 'with', 'from', 'into', 'their', 'than', 'such', 'more', 'less', 'some', 'most', 'other']);
-
-const words = (text: string): string[] => text.toLowerCase().match(/[a-z][a-z-]*/g) ?? [];
+/** The text's words and numbers, lower case, punctuation dropped: the project's tokens (words/tokens.ts), as the subject's words are read. */
+const words = (text: string): string[] =>
+  tokenize(text)
+    .filter(isWordToken)
+    .map((t) => t.word);
 
 /** Content words of the statement's subject slot (the whole statement when no verb is found). */
 function subjectWords(statement: string, language: TextLanguage): string[] {
   const { slots } = extractSlots(statement, language);
   const subject = slots.predicate === undefined ? statement : (slots.subject ?? '');
-  return [...new Set(words(subject).filter((w) => w.length >= 4 && !STOP_WORDS.has(w)))];
+  return [
+    ...new Set(
+      tokenize(subject)
+        .filter((t) => !t.stop && t.word.length >= 4 && /^[a-z]/.test(t.word))
+        .map((t) => t.word),
+    ),
+  ];
 }
 
 const matches = (word: string, subject: readonly string[]): boolean =>

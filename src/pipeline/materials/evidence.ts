@@ -50,7 +50,7 @@ export function evidenceView(r: EvidenceRecord): EvidenceView {
 }
 
 /** How far a neutral edge leans towards a verdict: its larger supports or refutes probability (0 without scores). */
-export function neutralLean(r: EvidenceRecord): number {
+function neutralLean(r: EvidenceRecord): number {
   return r.edge.scores ? Math.max(r.edge.scores.supports, r.edge.scores.refutes) : 0;
 }
 

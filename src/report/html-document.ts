@@ -38,6 +38,8 @@ export interface HtmlQuote {
   edgeId?: string;
   /** In the document's language, what the judge read when not the claim as stated (its subject's other name). */
   readAs?: string;
+  /** In the document's language, when the quote states part of the claim, not all of it. */
+  part?: string;
 }
 
 export interface HtmlClaim {

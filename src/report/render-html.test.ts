@@ -138,3 +138,11 @@ test('report.html: a quote judged in its subject’s other name says what was ju
   assert.ok(html.includes('judged as “Ascorbic acid &lt;b&gt;does&lt;/b&gt; shorten the common cold.”'));
   assert.ok(!renderHtmlReport(doc()).includes('judged as'));
 });
+
+test('report.html: a quote that states part of its claim says so beside its source', () => {
+  const d = doc();
+  d.claims[1]!.supporting[0]!.part = 'states part of the claim';
+  const html = renderHtmlReport(d);
+  assert.match(html, /<blockquote class="supports">Quote 1<\/blockquote><p class="src">[^\n]*¶2 · supports 1\.00 · states part of the claim<\/p>/);
+  assert.ok(!renderHtmlReport(doc()).includes('states part of the claim'));
+});

@@ -122,7 +122,7 @@ export function quoteHtml(q: HtmlQuote, t: Labels): string {
   const cls = q.stated ? 'stated' : q.leans ? 'neutral' : q.stance;
   const side = q.leans ? t.leans(q.leans) : q.stance;
   const judged = q.stated ? t.stated : `${side} ${q.confidence.toFixed(2)}${q.model ? ` (${q.model})` : ''}`;
-  return `<blockquote class="${cls}">${htmlText(q.text)}</blockquote><p class="src">${sourceLine(q.source, [q.locator, judged, ...(q.readAs ? [q.readAs] : [])])}</p>`;
+  return `<blockquote class="${cls}">${htmlText(q.text)}</blockquote><p class="src">${sourceLine(q.source, [q.locator, judged, ...(q.readAs ? [q.readAs] : []), ...(q.part ? [q.part] : [])])}</p>`;
 }
 
 function verdictMeta(a: HtmlAnswer, t: Labels, lang: 'en' | 'ja'): string {

@@ -47,6 +47,8 @@ function evidenceLines(title: string, list: EvidenceView[]): string[] {
     out.push(...passageLines(e, isOriginModel(e) ? 'states the claim' : `${e.stance} ${e.confidence.toFixed(2)}`));
     // The passage names the subject otherwise: say what the judge read, so the link can be checked.
     if (e.readAs) out.push(`    read as: "${e.readAs}"`);
+    // The sentence states part of the claim (the claim entails it), not all of it.
+    if (e.part) out.push('    states part of the claim');
   }
   return out;
 }

@@ -34,6 +34,8 @@ export const evidenceViewSchema = z.object({
   scores: z.object({ supports: z.number(), refutes: z.number(), neutral: z.number() }).optional(),
   /** The claim as the judge read it, when in its subject's other name (the edge's `readAs`). */
   readAs: z.string().optional(),
+  /** The decisive sentence states part of the claim, not all of it (the edge's `part`). */
+  part: z.boolean().optional(),
 });
 
 const stanceCountsSchema = z.object({ supports: z.number(), refutes: z.number(), neutral: z.number() });

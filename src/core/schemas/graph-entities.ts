@@ -123,6 +123,12 @@ export const stanceEdgeSchema = z.object({
    * ("Acetylsalicylic acid does prevent heart attacks." for "Aspirin does…"; pipeline/graph/claim-readings.ts).
    */
   readAs: z.string().optional(),
+  /**
+   * The sentence states part of the claim, not all of it: the judge read the claim as entailing the
+   * sentence (roles swapped), not the sentence as entailing the claim (pipeline/graph/corroborate.ts). The
+   * claim's coverage counts only that sentence's words; `scores` are those of the swapped reading.
+   */
+  part: z.boolean().optional(),
 });
 
 /** page → page citation. */

@@ -5,12 +5,12 @@ import { feedbackJudge, judgeFields, type EmbeddingModel, type StanceEdge, type 
 import { createShippedEncoder } from '../../models/embedding/index.js';
 import { createNliStanceModel } from '../../models/transformers/index.js';
 import { normalizeClaim } from '../../extract/index.js';
-import { loadTaskGraph } from '../materials/index.js';
+import { contentTerms, loadTaskGraph, termCoverage } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
-import { CORROBORATION_MIN_COSINE, corroborateClaims, corroborateFromSentences } from './corroborate.js';
+import { CORROBORATION_MIN_COSINE, PART_MIN_SUPPORTS, corroborateClaims, corroborateFromSentences } from './corroborate.js';
 import { edgeFromJudgement } from './stance-step.js';
 import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
-import { runGraphPhase } from './index.js';
+import { recomputeTaskGraph, runGraphPhase } from './index.js';
 
 // The quick-start audit's pair (two Wikipedia articles of the example corpus, CC BY-SA).
 const FIRST_MASS =
@@ -123,6 +123,59 @@ test('only close claims of different pages are asked, each way; a side taken or 
     );
     assert.deepEqual(asked, [`${trial} <- ${cohort}`]);
     assert.equal((fx.store.getEdge(links[0]!.id) as StanceEdge).judge.by, 'feedback');
+  } finally {
+    fx.close();
+  }
+});
+
+test('a pair left neutral is read back: a sentence the claim entails is linked as a part; for a statement given to verify its own words are the only ones covered', async () => {
+  const fx = createGraphFixture();
+  try {
+    const encoder = topicEncoder(/aspirin/i);
+    const long = 'Daily aspirin lowered heart attack rates and halved strokes in a cohort of older men.';
+    const short = 'Aspirin lowered heart attack rates.';
+    const near = 'In a 2019 trial, aspirin eased migraine pain in 40 percent of adults.';
+    const asked: string[] = [];
+    // Reads nothing as support of the long claim; with the roles swapped (the long claim as the passage)
+    // the short sentence reads as entailed (0.9) and the migraine one just under the bar.
+    const judge: StanceModel = {
+      name: 'scripted-judge',
+      async judge(pairs) {
+        return pairs.map((p) => {
+          asked.push(`${p.claim} <- ${p.passage}`);
+          const supports = p.passage !== long ? 0.1 : p.claim === short ? 0.9 : PART_MIN_SUPPORTS - 0.05;
+          return {
+            stance: supports >= 0.6 ? 'supports' : 'neutral',
+            confidence: Math.max(supports, 1 - supports),
+            scores: { supports, refutes: 0.05, neutral: 0.95 - supports },
+            decisiveSentence: p.passage,
+          };
+        });
+      },
+    };
+    // One fragment: the sentence after the short claim shares the long claim's "strokes" and "men".
+    const b = fx.addPage({ url: 'https://b.example.org/', paragraphs: [`${short} The same men also had fewer strokes over ten years.`] });
+    const c = fx.addPage({ url: 'https://c.example.org/', paragraphs: [near] });
+    const deps = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, {}), emit: fx.emit };
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [b.id, c.id] });
+    const statement = normalizeClaim({ text: long, source: 'statement' });
+    fx.store.upsertClaim(claimFromNormalized(statement, fx.taskId, new Date().toISOString()));
+    const graph = loadTaskGraph(fx.store, fx.taskId);
+    const links = await corroborateClaims(
+      { store: fx.store, encoder: () => encoder, judge: () => judge },
+      { graph, newClaimIds: new Set([statement.claimId]), batchSize: 8 },
+    );
+    // Each pair left neutral is asked back once: the statement as the passage, the page's sentence as the claim.
+    assert.deepEqual(asked, [`${long} <- ${short}`, `${long} <- ${near}`, `${short} <- ${long}`, `${near} <- ${long}`]);
+    assert.deepEqual(
+      links.map((e) => [e.claimId, e.decisiveSentence, e.part, e.scores?.supports]),
+      [[statement.claimId, short, true, 0.9]],
+    );
+    // Its coverage counts the short sentence's words, not the next sentence's "strokes" and "men".
+    const covered = termCoverage(contentTerms(long), new Set(contentTerms(short)));
+    assert.ok(covered < termCoverage(contentTerms(long), new Set(contentTerms(fx.store.getFragment(links[0]!.fragmentId)!.text))));
+    recomputeTaskGraph(deps, { taskId: fx.taskId });
+    assert.equal(fx.store.getClaim(fx.taskId, statement.claimId)?.axes?.coverage, covered);
   } finally {
     fx.close();
   }

@@ -1,6 +1,7 @@
 // Phase 7 step 5: a claim's confidence and status from its evidence (seed 000 claim_confidence,
 // seed 001 E/C/A/R/T axes). The axes the policy leaves to the caller are defined here:
-// - coverage: share of the claim's content terms found in its supporting quotes;
+// - coverage: share of the claim's content terms found in its supporting quotes (in the sentence alone for
+//   one that states part of the claim);
 // - recency: 0 only for a time-bound claim whose evidence is all dated more than `recencyYears`
 //   before the task was created (the task's date, not today's, keeps re-runs identical); else 1;
 // - traceability: share of supporting evidence quoted with a locator;
@@ -63,7 +64,12 @@ export function assessClaim(options: {
   const supporting = live.filter((r) => r.edge.kind === 'supports');
 
   const covered = new Set<string>();
-  for (const r of supporting) for (const t of options.termsOf(r.fragment.id, r.fragment.text)) covered.add(t);
+  // A sentence that states part of the claim covers its own words only, not the rest of its fragment's.
+  for (const r of supporting) {
+    const terms =
+      r.edge.part && r.edge.decisiveSentence !== undefined ? contentTerms(r.edge.decisiveSentence) : options.termsOf(r.fragment.id, r.fragment.text);
+    for (const t of terms) covered.add(t);
+  }
   const coverage = termCoverage(contentTerms(claim.statement), covered);
 
   const refYear = yearOf(graph.task.createdAt) ?? 0;

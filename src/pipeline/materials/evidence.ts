@@ -46,6 +46,7 @@ export function evidenceView(r: EvidenceRecord): EvidenceView {
     ...(r.edge.model !== undefined ? { model: r.edge.model } : {}),
     ...(r.edge.scores !== undefined ? { scores: r.edge.scores } : {}),
     ...(r.edge.readAs !== undefined ? { readAs: r.edge.readAs } : {}),
+    ...(r.edge.part ? { part: true } : {}),
   };
 }
 

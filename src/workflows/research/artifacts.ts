@@ -105,6 +105,7 @@ export const evidenceSchema = z.strictObject({
     .string()
     .optional()
     .describe('The claim as the stance model read it against this quote, when in the name the quote uses for its subject (a statement asked to verify)'),
+  part: z.literal(true).optional().describe("The quote states part of the claim, not all of it: another source's claim that the claim entails"),
 });
 
 /** The axes of seed 001's threshold table, as the engine recorded them for the claim. */

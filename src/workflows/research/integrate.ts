@@ -52,6 +52,7 @@ function evidenceArtifact(claim: ClaimMaterial, e: EvidenceView, reference: Date
     locator: { ...e.locator, ...(quote.sentence !== undefined && e.locator.sentence === undefined ? { sentence: quote.sentence } : {}) },
     published_at: e.source.publishedAt ?? null,
     ...(e.readAs !== undefined ? { read_as: e.readAs } : {}),
+    ...(e.part ? { part: true } : {}),
   };
 }
 

@@ -105,6 +105,8 @@ interface Strings {
   unconfirmedNote: (status: string, relevance: string) => string;
   /** A quote judged against the proposition in its subject's other name. */
   readAs: (statement: string) => string;
+  /** A quote that states part of the claim, not all of it (the evidence item's `part`). */
+  statesPart: string;
   confidenceLine: (confidence: string, label: string, change: string) => string;
   /** With "insufficient evidence": no confidence figure (it would read "1.00 (high)"), what was searched and judged instead (core/format verdictConfidenceText). */
   noFigureLine: (shown: ShownVerdictInput, change: string) => string;
@@ -216,6 +218,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     unconfirmedSide: 'Most relevant claims, each stated by one source that no other confirmed (read them yourself)',
     unconfirmedNote: (status, relevance) => `${status}, relevance ${relevance}`,
     readAs: (statement) => `judged as “${statement}”`,
+    statesPart: 'states part of the claim',
     confidenceLine: (confidence, label, change) => `Confidence ${confidence} (${label}). ${change}`,
     noFigureLine: (shown, change) => `No confidence figure: ${verdictConfidenceText(shown)}. ${change}`,
     answerBasis: (o) => {
@@ -337,6 +340,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     unconfirmedSide: '関連度の高い主張（それぞれ一つの情報源が述べ、他の情報源による確認なし。ご自身で読んでください）',
     unconfirmedNote: (status, relevance) => `${status}、関連度 ${relevance}`,
     readAs: (statement) => `「${statement}」として判定`,
+    statesPart: '主張の一部を述べる',
     confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${label}）。${change}`,
     noFigureLine: (shown, change) => `確信度なし: ${verdictConfidenceText(shown, 'ja')}。${change}`,
     answerBasis: (o) => {

@@ -40,6 +40,7 @@ function quoteOf(ctx: RunContext, model: IntegrationModel, e: EvidenceItemArtifa
     source: sourceOf(ctx, model, e),
     locator: formatLocator(e.locator, ctx.state.language === 'ja'),
     edgeId: e.evidence_id,
+    ...(e.part ? { part: ctx.strings.statesPart } : {}),
   };
 }
 

@@ -72,8 +72,16 @@ export function byPriority(a: VerifiedClaimItem, b: VerifiedClaimItem): number {
   return b.relevance - a.relevance || Number(b.major) - Number(a.major) || b.confidence - a.confidence || (a.claim_id < b.claim_id ? -1 : 1);
 }
 
-function evidenceItems(label: string, items: EvidenceItemArtifact[], cites: Citations, about: string, quotedAbove: string): ReportListItem[] {
-  return items.slice(0, REPORT_EVIDENCE_PER_SIDE).map((e) => item([text(`${label}: `), ...cites.cite(e, about, quotedAbove)]));
+function evidenceItems(
+  label: string,
+  items: EvidenceItemArtifact[],
+  cites: Citations,
+  about: string,
+  t: Pick<RunContext['strings'], 'quotedAbove' | 'statesPart'>,
+): ReportListItem[] {
+  return items
+    .slice(0, REPORT_EVIDENCE_PER_SIDE)
+    .map((e) => item([text(`${label}: `), ...cites.cite(e, about, t.quotedAbove), ...(e.part ? [text(` (${t.statesPart})`)] : [])]));
 }
 
 function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimItem, n: number, cites: Citations): ReportBlock[] {
@@ -84,18 +92,17 @@ function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimIt
   const others = supporting.filter((e) => !e.bias_flags.includes('self_source'));
   const refuting = ev(c.refuting_evidence_ids);
   const about = c.statement;
-  const q = t.quotedAbove;
   const tags = [`${t.statusLine}: ${c.status}`, `${t.confidence} ${c.confidence.toFixed(2)}`, `${t.decisionRelevance} ${c.decision_relevance}`];
   if (c.major) tags.push(t.major);
   if (c.relaxation_reason) tags.push(`${t.relaxed} (${c.table_status}→${c.status})`);
   const items: ReportListItem[] = [item([text(tags.join(' · '))]), item([text(`${t.rationale}: ${rationaleInWords(c, ctx.state.language)}`)])];
-  items.push(...evidenceItems(t.statedIn, origin, cites, about, q));
+  items.push(...evidenceItems(t.statedIn, origin, cites, about, t));
   const none = item([text(t.noEvidence)]);
   if (c.status === 'CONTESTED') {
-    items.push(item([text(`${t.supportingSide}:`)], others.length > 0 ? evidenceItems(t.supports, others, cites, about, q) : [none]));
-    items.push(item([text(`${t.refutingSide}:`)], refuting.length > 0 ? evidenceItems(t.refutes, refuting, cites, about, q) : [none]));
+    items.push(item([text(`${t.supportingSide}:`)], others.length > 0 ? evidenceItems(t.supports, others, cites, about, t) : [none]));
+    items.push(item([text(`${t.refutingSide}:`)], refuting.length > 0 ? evidenceItems(t.refutes, refuting, cites, about, t) : [none]));
   } else {
-    items.push(...evidenceItems(t.supports, others, cites, about, q), ...evidenceItems(t.refutes, refuting, cites, about, q));
+    items.push(...evidenceItems(t.supports, others, cites, about, t), ...evidenceItems(t.refutes, refuting, cites, about, t));
     if (others.length === 0 && refuting.length === 0) items.push(none);
   }
   // Only contradicting claims a reader can check and that are about the question are named.

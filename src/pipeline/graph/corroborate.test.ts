@@ -7,7 +7,7 @@ import { createNliStanceModel } from '../../models/transformers/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { contentTerms, loadTaskGraph, termCoverage } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
-import { CORROBORATION_MIN_COSINE, PART_MIN_SUPPORTS, corroborateClaims, corroborateFromSentences } from './corroborate.js';
+import { CORROBORATION_MIN_COSINE, PART_MIN_SUPPORTS, SENTENCE_MIN_COSINE, corroborateClaims, corroborateFromSentences } from './corroborate.js';
 import { edgeFromJudgement } from './stance-step.js';
 import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
 import { recomputeTaskGraph, runGraphPhase } from './index.js';
@@ -240,6 +240,46 @@ test('a statement’s candidate left neutral is read sentence by sentence: the s
     assert.equal(stored.kind, 'supports');
     assert.equal(stored.model, 'scripted-judge');
     assert.equal(fragment.text.slice(...stored.decisiveSpan!), 'Zinc lozenges shortened colds by two days in adults.');
+    assert.equal(edges.length, 1);
+  } finally {
+    fx.close();
+  }
+});
+
+test('a statement’s candidate sentences are read from SENTENCE_MIN_COSINE, under the claim links’ gate', async () => {
+  assert.ok(SENTENCE_MIN_COSINE < CORROBORATION_MIN_COSINE);
+  const fx = createGraphFixture();
+  try {
+    const closer = 'Zinc lozenges shortened colds by two days in adults.';
+    const farther = 'Zinc acetate cut the length of colds in a second trial.';
+    // The statement at [1, 0]; each sentence at its cosine with it, one just over the gate, one just under.
+    const at = (c: number) => Float32Array.from([c, Math.sqrt(1 - c * c)]);
+    const encoder: EmbeddingModel = {
+      name: 'cosine-test',
+      dimensions: 2,
+      embed: async (texts) => texts.map((t) => (t === closer ? at(SENTENCE_MIN_COSINE + 0.02) : t === farther ? at(SENTENCE_MIN_COSINE - 0.02) : at(1))),
+    };
+    const asked: string[] = [];
+    const text = `${closer} ${farther}`;
+    const page = fx.addPage({ url: 'https://a.example.org/', paragraphs: [text] });
+    const statement = normalizeClaim({ text: 'Zinc makes colds shorter.', source: 'statement' });
+    fx.store.upsertClaim(claimFromNormalized(statement, fx.taskId, new Date().toISOString()));
+    const fragment = fx.store.listFragments(page.id)[0]!;
+    fx.store.insertEdge(
+      edgeFromJudgement({
+        taskId: fx.taskId,
+        claimId: statement.claimId,
+        fragment,
+        judgement: { stance: 'neutral', confidence: 0.7, scores: { supports: 0.2, refutes: 0.1, neutral: 0.7 }, decisiveSentence: text },
+        stance: ruleStanceModel(),
+        now: new Date().toISOString(),
+      }),
+    );
+    const edges = await corroborateFromSentences(
+      { store: fx.store, encoder: () => encoder, judge: () => scriptedJudge(asked) },
+      { graph: loadTaskGraph(fx.store, fx.taskId), claimId: statement.claimId, batchSize: 8 },
+    );
+    assert.deepEqual(asked, [`Zinc makes colds shorter. <- ${closer}`]);
     assert.equal(edges.length, 1);
   } finally {
     fx.close();

@@ -210,6 +210,24 @@ test('a statement given to verify, stated on no page, is supported by a page cla
   }
 });
 
+/** A page of `text` (one fragment), the statement "Zinc makes colds shorter." given to verify, and the default judge's neutral edge between them. */
+function statementBesideNeutral(fx: ReturnType<typeof createGraphFixture>, text: string) {
+  const page = fx.addPage({ url: 'https://a.example.org/', paragraphs: [text] });
+  const statement = normalizeClaim({ text: 'Zinc makes colds shorter.', source: 'statement' });
+  fx.store.upsertClaim(claimFromNormalized(statement, fx.taskId, new Date().toISOString()));
+  const fragment = fx.store.listFragments(page.id)[0]!;
+  const neutral = edgeFromJudgement({
+    taskId: fx.taskId,
+    claimId: statement.claimId,
+    fragment,
+    judgement: { stance: 'neutral', confidence: 0.7, scores: { supports: 0.2, refutes: 0.1, neutral: 0.7 }, decisiveSentence: text },
+    stance: ruleStanceModel(),
+    now: new Date().toISOString(),
+  });
+  fx.store.insertEdge(neutral);
+  return { statement, fragment, neutral };
+}
+
 test('a statement’s candidate left neutral is read sentence by sentence: the supporting sentence becomes the edge’s span', async () => {
   const fx = createGraphFixture();
   try {
@@ -217,20 +235,7 @@ test('a statement’s candidate left neutral is read sentence by sentence: the s
     const encoder = topicEncoder(/zinc/i);
     const asked: string[] = [];
     const judge = scriptedJudge(asked);
-    const text = 'Colds are common in winter. Zinc lozenges shortened colds by two days in adults.';
-    const page = fx.addPage({ url: 'https://a.example.org/', paragraphs: [text] });
-    const statement = normalizeClaim({ text: 'Zinc makes colds shorter.', source: 'statement' });
-    fx.store.upsertClaim(claimFromNormalized(statement, fx.taskId, new Date().toISOString()));
-    const fragment = fx.store.listFragments(page.id)[0]!;
-    const neutral = edgeFromJudgement({
-      taskId: fx.taskId,
-      claimId: statement.claimId,
-      fragment,
-      judgement: { stance: 'neutral', confidence: 0.7, scores: { supports: 0.2, refutes: 0.1, neutral: 0.7 }, decisiveSentence: text },
-      stance: ruleStanceModel(),
-      now: new Date().toISOString(),
-    });
-    fx.store.insertEdge(neutral);
+    const { statement, fragment, neutral } = statementBesideNeutral(fx, 'Colds are common in winter. Zinc lozenges shortened colds by two days in adults.');
     const edges = await corroborateFromSentences(
       { store: fx.store, encoder: () => encoder, judge: () => judge },
       { graph: loadTaskGraph(fx.store, fx.taskId), claimId: statement.claimId, batchSize: 8 },
@@ -260,21 +265,7 @@ test('a statement’s candidate sentences are read from SENTENCE_MIN_COSINE, und
       embed: async (texts) => texts.map((t) => (t === closer ? at(SENTENCE_MIN_COSINE + 0.02) : t === farther ? at(SENTENCE_MIN_COSINE - 0.02) : at(1))),
     };
     const asked: string[] = [];
-    const text = `${closer} ${farther}`;
-    const page = fx.addPage({ url: 'https://a.example.org/', paragraphs: [text] });
-    const statement = normalizeClaim({ text: 'Zinc makes colds shorter.', source: 'statement' });
-    fx.store.upsertClaim(claimFromNormalized(statement, fx.taskId, new Date().toISOString()));
-    const fragment = fx.store.listFragments(page.id)[0]!;
-    fx.store.insertEdge(
-      edgeFromJudgement({
-        taskId: fx.taskId,
-        claimId: statement.claimId,
-        fragment,
-        judgement: { stance: 'neutral', confidence: 0.7, scores: { supports: 0.2, refutes: 0.1, neutral: 0.7 }, decisiveSentence: text },
-        stance: ruleStanceModel(),
-        now: new Date().toISOString(),
-      }),
-    );
+    const { statement } = statementBesideNeutral(fx, `${closer} ${farther}`);
     const edges = await corroborateFromSentences(
       { store: fx.store, encoder: () => encoder, judge: () => scriptedJudge(asked) },
       { graph: loadTaskGraph(fx.store, fx.taskId), claimId: statement.claimId, batchSize: 8 },

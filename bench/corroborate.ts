@@ -89,7 +89,8 @@ const rules: Record<string, (p: Pair) => boolean> = {
   'embedded judge (default)': (p) => p.embedded === 'supports',
   'nli judge alone': (p) => p.nli.stance === 'supports',
 };
-for (const c of [0.5, 0.6, 0.65, 0.7, 0.75, 0.8]) rules[`nli judge, cosine ≥ ${c}${c === SENTENCE_MIN_COSINE ? ' (verify: sentences)' : ''}`] = (p) => p.nli.stance === 'supports' && p.cosine >= c;
+for (const c of [0.5, 0.6, 0.65, 0.7, 0.75, 0.8])
+  rules[`nli judge, cosine ≥ ${c}${c === SENTENCE_MIN_COSINE ? ' (verify: sentences)' : ''}`] = (p) => p.nli.stance === 'supports' && p.cosine >= c;
 for (const c of [0.6, 0.65, 0.7, 0.75])
   for (const b of [0.6, 0.7, 0.8])
     rules[`part: claim entails sentence ≥ ${b}, cosine ≥ ${c}`] = (p) => p.nli.stance !== 'refutes' && p.back.supports >= b && p.cosine >= c;

@@ -15,7 +15,7 @@ import { detectLanguage } from '../src/extract/index.js';
 import { cosineSimilarity, createShippedEncoder } from '../src/models/embedding/index.js';
 import { createEmbeddedStanceModel } from '../src/models/stance/index.js';
 import { createNliStanceModel } from '../src/models/transformers/index.js';
-import { CORROBORATION_MIN_COSINE, PART_MIN_SUPPORTS, SENTENCE_MIN_COSINE } from '../src/pipeline/graph/corroborate.js';
+import { CORROBORATION_MIN_COSINE, PART_MIN_SUPPORTS } from '../src/pipeline/graph/corroborate.js';
 import { sharedDataPath } from '../src/test-support/shared-data.js';
 import { exitUnlessShared } from './lib/shared-data.js';
 
@@ -90,7 +90,7 @@ const rules: Record<string, (p: Pair) => boolean> = {
   'nli judge alone': (p) => p.nli.stance === 'supports',
 };
 for (const c of [0.5, 0.6, 0.65, 0.7, 0.75, 0.8])
-  rules[`nli judge, cosine ≥ ${c}${c === SENTENCE_MIN_COSINE ? ' (verify: sentences)' : ''}`] = (p) => p.nli.stance === 'supports' && p.cosine >= c;
+  rules[`nli judge, cosine ≥ ${c}${c === CORROBORATION_MIN_COSINE ? ' (verify: sentences)' : ''}`] = (p) => p.nli.stance === 'supports' && p.cosine >= c;
 for (const c of [0.6, 0.65, 0.7, 0.75])
   for (const b of [0.6, 0.7, 0.8])
     rules[`part: claim entails sentence ≥ ${b}, cosine ≥ ${c}`] = (p) => p.nli.stance !== 'refutes' && p.back.supports >= b && p.cosine >= c;

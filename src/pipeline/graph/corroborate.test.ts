@@ -7,7 +7,7 @@ import { createNliStanceModel } from '../../models/transformers/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { contentTerms, loadTaskGraph, termCoverage } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
-import { CORROBORATION_MIN_COSINE, PART_MIN_SUPPORTS, SENTENCE_MIN_COSINE, corroborateClaims, corroborateFromSentences } from './corroborate.js';
+import { CORROBORATION_MIN_COSINE, PART_MIN_SUPPORTS, corroborateClaims, corroborateFromSentences } from './corroborate.js';
 import { edgeFromJudgement } from './stance-step.js';
 import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
 import { recomputeTaskGraph, runGraphPhase } from './index.js';
@@ -251,8 +251,7 @@ test('a statement’s candidate left neutral is read sentence by sentence: the s
   }
 });
 
-test('a statement’s candidate sentences are read from SENTENCE_MIN_COSINE, under the claim links’ gate', async () => {
-  assert.ok(SENTENCE_MIN_COSINE < CORROBORATION_MIN_COSINE);
+test('a statement’s candidate sentences are read from the gate CORROBORATION_MIN_COSINE: one just over it is asked, one just under is not', async () => {
   const fx = createGraphFixture();
   try {
     const closer = 'Zinc lozenges shortened colds by two days in adults.';
@@ -262,7 +261,8 @@ test('a statement’s candidate sentences are read from SENTENCE_MIN_COSINE, und
     const encoder: EmbeddingModel = {
       name: 'cosine-test',
       dimensions: 2,
-      embed: async (texts) => texts.map((t) => (t === closer ? at(SENTENCE_MIN_COSINE + 0.02) : t === farther ? at(SENTENCE_MIN_COSINE - 0.02) : at(1))),
+      embed: async (texts) =>
+        texts.map((t) => (t === closer ? at(CORROBORATION_MIN_COSINE + 0.02) : t === farther ? at(CORROBORATION_MIN_COSINE - 0.02) : at(1))),
     };
     const asked: string[] = [];
     const { statement } = statementBesideNeutral(fx, `${closer} ${farther}`);

@@ -178,20 +178,14 @@ const MAX_SENTENCES_PER_FRAGMENT = 40;
 const MAX_SENTENCES = 600;
 
 /**
- * The encoder's gate for a statement's candidate sentences: the judge's own precision bar (0.7, DESIGN
- * principle 5) on Climate-FEVER's even claim ids, keeping the most recall (npm run bench:corroborate: cosine
- * ≥ 0.6 0.753, ≥ 0.5 0.677; odd ids, held out, 0.727 at 0.6). Claims' links keep the stricter
- * CORROBORATION_MIN_COSINE: they are written between every close pair of a task, unasked for.
- * `lyra verify` on Check-COVID dev (its benchmark, measured at 0.7, 0.6 and 0.5 before the rule was
- * applied): macro-F1 0.260, 0.284, 0.286; statements shown supported 29, 41, 51, right 12, 18, 21.
- */
-export const SENTENCE_MIN_COSINE = 0.6;
-
-/**
  * For a statement given to verify: each candidate fragment the default judge left neutral is read again
- * sentence by sentence, and a sentence within the encoder's gate (SENTENCE_MIN_COSINE) that the pretrained
- * judge reads as support turns the edge into a supports edge with that sentence as its span. Returns the
- * edges written.
+ * sentence by sentence, and a sentence within the encoder's gate that the pretrained judge reads as
+ * support turns the edge into a supports edge with that sentence as its span (the gate's precision on
+ * Climate-FEVER, 0.813, is for exactly such claim–sentence pairs). A gate of 0.6 was tried (2026-11-30,
+ * night): `lyra verify` on Check-COVID dev 0.260 → 0.284, but the supports it adds are right about half the
+ * time there (6 of 12) and on Climate-FEVER (about 14 of 23), and it read "…a twelve-week walking programme
+ * left systolic blood pressure unchanged…" as support for "Brisk walking is an effective treatment…" (0.62);
+ * not kept. Returns the edges written.
  */
 export async function corroborateFromSentences(
   deps: CorroborationDeps,
@@ -215,7 +209,7 @@ export async function corroborateFromSentences(
   const encoder = deps.encoder();
   if (!encoder) return [];
   const [claimVector, ...vectors] = await encoder.embed([claim.statement, ...sentences.map((s) => s.text)], signal ? { signal } : {});
-  const close = sentences.filter((_, k) => cosineSimilarity(claimVector!, vectors[k]!) >= SENTENCE_MIN_COSINE);
+  const close = sentences.filter((_, k) => cosineSimilarity(claimVector!, vectors[k]!) >= CORROBORATION_MIN_COSINE);
   if (close.length === 0) return [];
   const judge = deps.judge();
   if (!judge) return [];

@@ -154,7 +154,9 @@ export async function corroborateClaims(
     const parts = await readParts(judge, batch, judged, signal);
     const now = new Date().toISOString();
     const edges = batch.flatMap((p, n) => {
-      const j = judged[n]!.stance === 'supports' ? judged[n]! : parts.get(n);
+      // Not read as support: the link, if any, is the swapped reading's, and states part of the claim.
+      const part = judged[n]!.stance !== 'supports';
+      const j = part ? parts.get(n) : judged[n]!;
       if (!j) return [];
       const fragment = graph.fragmentById.get(p.evidence.stated.fragmentId);
       if (!fragment) return [];
@@ -166,7 +168,7 @@ export async function corroborateClaims(
         stance: judge,
         now,
       });
-      return [{ ...edge, ...decisiveFields(fragment.text, p.evidence.stated.sentence), ...(j === judged[n] ? {} : { part: true }) }];
+      return [{ ...edge, ...decisiveFields(fragment.text, p.evidence.stated.sentence), ...(part ? { part: true } : {}) }];
     });
     out.push(...writeLinks(deps.store, edges));
   }

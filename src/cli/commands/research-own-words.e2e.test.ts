@@ -151,6 +151,17 @@ test('the subject through the kinds its sources name: over the fasting folder, t
     const relevanceOf = (start: string) => verified.items.find((c) => c.statement.startsWith(start))?.relevance ?? -1;
     assert.ok(relevanceOf('Participants who fasted on alternate days') >= 0.3);
     assert.ok(relevanceOf('Meanwhile, sales of fasting apps') < 0.3, "a sentence on the subject's word alone stays under the cut");
+    // A relevant claim that only its review states: the other source's passage nearest in meaning is shown,
+    // neutral, where the report said "no further evidence found" (the claim stays UNSUPPORTED).
+    const review = verified.items.find((c) => c.statement.startsWith('In most trials lasting 8 to 24 weeks')) as
+      | { status: string; closest?: Array<{ quote: string; leans: string; url: string }> }
+      | undefined;
+    assert.equal(review?.status, 'UNSUPPORTED');
+    assert.match(review?.closest?.[0]?.quote ?? '', /^Participants who fasted on alternate days lost 6\.0 percent/);
+    assert.match(review?.closest?.[0]?.url ?? '', /alternate-day/);
+    const block = claims.split(/### \d+\. In most trials lasting 8 to 24 weeks/)[1]!.split('### ')[0]!;
+    assert.match(block, /- No other source's passage passed the judge's bar; the closest read \(left neutral: read it yourself\): .*\[\d+\]/);
+    assert.doesNotMatch(block, /no further evidence found/);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -155,6 +155,11 @@ export interface MaterialsOptions {
    * asks it for the one claim it answers with, not for every claim of a page.
    */
   closestFor?: readonly string[];
+  /**
+   * How many `closest` passages each of those claims gets, most leaning first: MAX_CLOSEST_PASSAGES (3)
+   * when absent, at most MAX_CLOSEST_LIMIT (32). A run reads more to pick the passage nearest in meaning.
+   */
+  closestLimit?: number;
 }
 
 /** A task's claims and what they refer to (core/schemas/evidence-report.ts, the evidence read model). */

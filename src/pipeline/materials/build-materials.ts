@@ -14,7 +14,7 @@ import {
   type Store,
 } from '../../core/index.js';
 import { claimConfidence } from '../../policy/index.js';
-import { byWeight, claimEvidence, closestNeutral, evidenceItems, evidenceView } from './evidence.js';
+import { MAX_CLOSEST_LIMIT, MAX_CLOSEST_PASSAGES, byWeight, claimEvidence, closestNeutral, evidenceItems, evidenceView } from './evidence.js';
 import { createSourceResolver, sourceView, type SourceInfo, type TrustResolver } from './sources.js';
 import { loadTaskGraph, originPages, type TaskGraph } from './task-graph.js';
 import { askedStatementTest, splitAskedClaims } from '../asked-claims.js';
@@ -72,7 +72,7 @@ function paging(options: MaterialsOptions): { offset: number; limit: number } {
   return { offset, limit };
 }
 
-function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) => SourceInfo, withClosest: boolean, side: boolean): ClaimMaterial {
+function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) => SourceInfo, closestLimit: number | undefined, side: boolean): ClaimMaterial {
   const records = claimEvidence(graph, claim.id, sourceOf);
   const c = claimConfidence(evidenceItems(records));
   const sorted = [...records].sort(byWeight);
@@ -98,9 +98,9 @@ function claimMaterial(graph: TaskGraph, claim: Claim, sourceOf: (page: Page) =>
     supporting: sorted.filter((r) => r.edge.kind === 'supports').map(evidenceView),
     refuting: sorted.filter((r) => r.edge.kind === 'refutes').map(evidenceView),
     origins: originPages(graph, claim.id).map((p) => sourceView(p, sourceOf(p))),
-    ...(withClosest
+    ...(closestLimit !== undefined
       ? {
-          closest: closestNeutral(records).map(evidenceView),
+          closest: closestNeutral(records, closestLimit).map(evidenceView),
         }
       : {}),
     ...(side ? { sideClaim: true as const } : {}),
@@ -127,7 +127,12 @@ export function buildMaterials(
   if (closestFor.size > MAX_CLOSEST_CLAIMS)
     throw new InvalidInputError(`materials: closestFor names ${closestFor.size} claims, more than ${MAX_CLOSEST_CLAIMS}`, { code: 'invalid_argument' });
   const side = new Set(splitAskedClaims(graph.task, graph.claims).side.map((c) => c.id));
-  const claims = ordered.slice(offset, offset + limit).map((c) => claimMaterial(graph, c, sourceOf, closestFor.has(c.id), side.has(c.id)));
+  const closestLimit = input.closestLimit ?? MAX_CLOSEST_PASSAGES;
+  if (!Number.isInteger(closestLimit) || closestLimit < 1 || closestLimit > MAX_CLOSEST_LIMIT)
+    throw new InvalidInputError(`materials: closestLimit ${closestLimit} is not a whole number from 1 to ${MAX_CLOSEST_LIMIT}`, { code: 'invalid_argument' });
+  const claims = ordered
+    .slice(offset, offset + limit)
+    .map((c) => claimMaterial(graph, c, sourceOf, closestFor.has(c.id) ? closestLimit : undefined, side.has(c.id)));
   const contested: ContestedPair[] = graph.contradictions.map((e) => ({
     claimId: e.claimId,
     otherClaimId: e.otherClaimId,

@@ -58,12 +58,15 @@ function neutralLean(r: EvidenceRecord): number {
 /** Neutral passages listed as a claim's `closest` (materials, and `lyra verify`'s result). */
 export const MAX_CLOSEST_PASSAGES = 3;
 
-/** The neutral passages the judge came closest to calling either way, most probable side first (ties by weight), MAX_CLOSEST_PASSAGES at most. */
-export function closestNeutral(records: readonly EvidenceRecord[]): EvidenceRecord[] {
+/** The most `closest` passages a claim may be given (MaterialsOptions.closestLimit). */
+export const MAX_CLOSEST_LIMIT = 32;
+
+/** The neutral passages the judge came closest to calling either way, most probable side first (ties by weight), `limit` at most. */
+export function closestNeutral(records: readonly EvidenceRecord[], limit = MAX_CLOSEST_PASSAGES): EvidenceRecord[] {
   return records
     .filter((r) => r.edge.kind === 'neutral' && r.edge.scores !== undefined)
     .sort((a, b) => neutralLean(b) - neutralLean(a) || byWeight(a, b))
-    .slice(0, MAX_CLOSEST_PASSAGES);
+    .slice(0, limit);
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -7,7 +7,7 @@ import { recomputeTaskGraph, runGraphPhase, verifyStatement } from '../graph/ind
 import { materialsCsl, parseMaterialsFormat, renderMaterials } from '../../report/index.js';
 import { buildMaterials } from './index.js';
 import { MAX_CLOSEST_CLAIMS, claimsInOrder } from './build-materials.js';
-import { MAX_CLOSEST_PASSAGES } from './evidence.js';
+import { MAX_CLOSEST_LIMIT, MAX_CLOSEST_PASSAGES } from './evidence.js';
 
 async function scenario(fx: GraphFixture): Promise<ReturnType<typeof tableTrust>> {
   const trust = tableTrust(fx.store, { 'nih.gov': 'ACADEMIC', 'nature.com': 'ACADEMIC' });
@@ -178,6 +178,14 @@ test('materials: a claim named in closestFor lists its neutral passages leaning 
     assert.ok(claim.supporting.concat(claim.refuting).every((e) => e.model === 'origin' || e.scores !== undefined));
     const ids = Array.from({ length: MAX_CLOSEST_CLAIMS + 1 }, (_, i) => `clm_${i}`);
     assert.throws(() => buildMaterials({ store: fx.store, trust }, { taskId: fx.taskId, closestFor: ids }), /closestFor names/);
+    // closestLimit: how many each claim named gets (one here), the most leaning first; out of range is invalid input.
+    const one = buildMaterials({ store: fx.store, trust }, { taskId: fx.taskId, closestFor: [withNeutral.id], closestLimit: 1 });
+    assert.deepEqual(
+      one.claims.find((c) => c.id === withNeutral.id)!.closest!.map((e) => e.edgeId),
+      closest.slice(0, 1).map((e) => e.edgeId),
+    );
+    for (const closestLimit of [0, 1.5, MAX_CLOSEST_LIMIT + 1])
+      assert.throws(() => buildMaterials({ store: fx.store, trust }, { taskId: fx.taskId, closestFor: [withNeutral.id], closestLimit }), /closestLimit/);
   } finally {
     fx.close();
   }

@@ -4,6 +4,7 @@
 // schemas are the source of the JSON Schemas published in schemas/research/ (a test keeps them equal).
 import { z } from 'zod';
 import { CLAIM_STATUSES, TRUST_LEVELS } from '../../core/index.js';
+import { closestQuoteSchema } from '../answer/index.js';
 import { PERSPECTIVE_KEYS } from './perspectives.js';
 
 const relevance = z.enum(['high', 'medium', 'low']);
@@ -142,6 +143,13 @@ export const verifiedClaimSchema = z.strictObject({
   question_proposition: z
     .boolean()
     .describe("True for the question's own proposition, verified for the answer (research_run.json answer.proposition): no source stated it"),
+  closest: z
+    .array(closestQuoteSchema)
+    .max(1)
+    .optional()
+    .describe(
+      "A relevant claim that no other source's passage supports or refutes past the judge's bar: the passage of another source the judge came closest to calling, left neutral, for the reader to judge (absent otherwise)",
+    ),
 });
 
 export const counterevidenceEntrySchema = z.strictObject({

@@ -22,6 +22,7 @@ import { reportDocument, reportDocumentFileName, reportFileName } from './report
 import { renderReportHtml, reportHtmlFileName } from './report-html.js';
 import { renderSearchLog, SEARCH_LOG_FILE } from './search-log.js';
 import { readSnapshot } from './read-snapshot.js';
+import { addUnlinkedClosest } from './unlinked-closest.js';
 import { isOrigin } from './snapshot.js';
 import { finalStatus, riskLevel } from './status.js';
 import { scoreView } from './scoring.js';
@@ -133,6 +134,8 @@ export async function buildIntegration(ctx: RunContext): Promise<IntegrationMode
       question_proposition: c.id === pid,
     });
   }
+  // Relevant claims that only their own source states: the closest passage of another source, for the reader.
+  await addUnlinkedClosest(ctx, verified, evidence);
   const openGaps = (s.normalize?.gaps ?? []).filter((g) => g.status !== 'closed').map((g) => `${g.gap_id}: ${g.description} — ${g.reason}`);
   const unverified = (s.majors ?? []).filter((m) => !refutationSearched(s, m.claimId)).map((m) => `${m.claimId}: ${m.statement}`);
   const open = [...openGaps, ...unverified];

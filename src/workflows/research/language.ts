@@ -100,6 +100,8 @@ interface Strings {
   forSide: string;
   againstSide: string;
   closestSide: string;
+  /** A relevant claim that no other source's passage supports or refutes: before its closest passage. */
+  closestOne: string;
   closestLean: (leans: 'supports' | 'refutes', p: string) => string;
   unconfirmedSide: string;
   unconfirmedNote: (status: string, relevance: string) => string;
@@ -214,6 +216,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     forSide: 'For',
     againstSide: 'Against',
     closestSide: 'Closest passages (the judge left them neutral: read them yourself)',
+    closestOne: "No other source's passage passed the judge's bar; the closest read (left neutral: read it yourself)",
     closestLean: (leans, p) => `neutral; leans to ${leans === 'supports' ? 'supporting' : 'refuting'}, p ${p}`,
     unconfirmedSide: 'Most relevant claims, each stated by one source that no other confirmed (read them yourself)',
     unconfirmedNote: (status, relevance) => `${status}, relevance ${relevance}`,
@@ -336,6 +339,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     forSide: '支持',
     againstSide: '反証',
     closestSide: '最も近い文（判定モデルは中立と判定。ご自身で読んでください）',
+    closestOne: '他のソースの文はどれも判定の基準に届かず。最も近い文（中立と判定。ご自身で読んでください）',
     closestLean: (leans, p) => `中立（${leans === 'supports' ? '支持' : '反証'}寄り p ${p}）`,
     unconfirmedSide: '関連度の高い主張（それぞれ一つの情報源が述べ、他の情報源による確認なし。ご自身で読んでください）',
     unconfirmedNote: (status, relevance) => `${status}、関連度 ${relevance}`,

@@ -9,7 +9,7 @@ import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integration-model.js';
 import type { Citations } from './report-parts.js';
 
-function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ctx: RunContext, about: string): ReportInline[] {
+export function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ctx: RunContext, about: string): ReportInline[] {
   const art = q.evidence_id ? [...model.evidence.values()].find((e) => e.evidence_id === q.evidence_id && e.url === q.url) : undefined;
   const e: EvidenceItemArtifact = art ?? {
     evidence_id: q.evidence_id ?? '',

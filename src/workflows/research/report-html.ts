@@ -112,6 +112,7 @@ export function reportHtmlDocument(ctx: RunContext, model: IntegrationModel): Ht
       conditions: c.conditions,
       supporting: ev(c, c.supporting_evidence_ids),
       refuting: ev(c, c.refuting_evidence_ids),
+      ...(c.closest && c.closest.length > 0 ? { closest: c.closest.map((q) => ({ ...answerQuote(ctx, model, q, q.leans), leans: q.leans })) } : {}),
     })),
     totalClaims: relevant.length,
     contested: model.snapshot.contested.filter((p) => relevant.some((c) => c.claim_id === p.claimId) && relevant.some((c) => c.claim_id === p.otherClaimId)),

@@ -427,6 +427,7 @@ test('engine reads per run: one snapshot of the task per DEEP round and six for 
   const searches = state.entries.filter((e) => e.status === 'done' || e.status === 'failed').length;
   const seen = JSON.stringify({ rounds, searches, ...calls });
   // Snapshots: NORMALIZE, DEEP's start and each round's close, send-back's plan and its end, VERIFY, INTEGRATE.
+  // (With relevance by meaning, INTEGRATE reads once more when relevant claims have only their own source: their closest passages.)
   assert.ok(rounds >= 1, seen);
   assert.equal(calls.materials, rounds + 6, seen);
   assert.ok(calls.status <= searches + rounds + 8, seen);

@@ -21,9 +21,16 @@ export interface TaskSnapshot {
   truncated: boolean;
 }
 
-/** `closestFor`: claims whose closest neutral passages to read too (the answer's proposition). */
-export function loadSnapshot(engine: Pick<Engine, 'materials'>, taskId: string, options: { closestFor?: readonly string[] } = {}): TaskSnapshot {
-  const extra = options.closestFor && options.closestFor.length > 0 ? { closestFor: options.closestFor } : {};
+/** `closestFor`: claims whose closest neutral passages to read too (the answer's proposition), `closestLimit` each. */
+export function loadSnapshot(
+  engine: Pick<Engine, 'materials'>,
+  taskId: string,
+  options: { closestFor?: readonly string[]; closestLimit?: number } = {},
+): TaskSnapshot {
+  const extra =
+    options.closestFor && options.closestFor.length > 0
+      ? { closestFor: options.closestFor, ...(options.closestLimit !== undefined ? { closestLimit: options.closestLimit } : {}) }
+      : {};
   const first = engine.materials(taskId, { offset: 0, limit: MATERIALS_PAGE, ...extra });
   const claims = [...first.claims];
   const total = first.paging.totalClaims;

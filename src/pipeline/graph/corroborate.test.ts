@@ -7,7 +7,7 @@ import { createNliStanceModel } from '../../models/transformers/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { contentTerms, loadTaskGraph, termCoverage } from '../materials/index.js';
 import { claimFromNormalized } from './claims-step.js';
-import { CORROBORATION_MIN_COSINE, PART_MIN_SUPPORTS, corroborateClaims, corroborateFromSentences } from './corroborate.js';
+import { CORROBORATION_MIN_COSINE, PART_MIN_SUPPORTS, corroborateClaims, corroborateFromSentences, memoJudge } from './corroborate.js';
 import { edgeFromJudgement } from './stance-step.js';
 import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
 import { recomputeTaskGraph, runGraphPhase } from './index.js';
@@ -126,6 +126,55 @@ test('only close claims of different pages are asked, each way; a side taken or 
   } finally {
     fx.close();
   }
+});
+
+test('each text pair is judged once per call: the swapped reading of (a, b) is the forward reading of (b, a), not asked again', async () => {
+  const fx = createGraphFixture();
+  try {
+    const encoder = topicEncoder(/aspirin/i);
+    const asked: string[] = [];
+    // Neutral both ways: every pair is read back, and each swapped reading is the other direction's pair.
+    const judge: StanceModel = {
+      name: 'neutral-judge',
+      async judge(pairs) {
+        return pairs.map((p) => {
+          asked.push(`${p.claim} <- ${p.passage}`);
+          return { stance: 'neutral', confidence: 0.9, scores: { supports: 0.05, refutes: 0.05, neutral: 0.9 }, decisiveSentence: p.passage };
+        });
+      },
+    };
+    const deps = {
+      store: fx.store,
+      stance: ruleStanceModel(),
+      trust: tableTrust(fx.store, {}),
+      emit: fx.emit,
+      corroboration: { encoder: () => encoder, judge: () => judge },
+    };
+    const cohort = 'Aspirin taken daily lowered heart attack rates in a cohort of older men.';
+    const trial = 'In a randomised trial, low-dose aspirin cut first heart attacks among men over 60.';
+    const a = fx.addPage({ url: 'https://a.example.org/', paragraphs: [cohort] });
+    const b = fx.addPage({ url: 'https://b.example.org/', paragraphs: [trial] });
+    await runGraphPhase(deps, { taskId: fx.taskId, queryId: 'q_1', pageIds: [a.id, b.id] });
+    assert.deepEqual(asked.sort(), [`${cohort} <- ${trial}`, `${trial} <- ${cohort}`].sort());
+    assert.equal(corroborationEdges(fx.store.listEdges(fx.taskId) as StanceEdge[], 'neutral-judge').length, 0);
+  } finally {
+    fx.close();
+  }
+});
+
+test('memoJudge: a pair asked again, or twice in one call, goes to the judge once; past its limit a pair is asked again', async () => {
+  const asked: string[] = [];
+  const judge = scriptedJudge(asked);
+  const ask = memoJudge(judge, 2);
+  const p = (claim: string): { claim: string; passage: string } => ({ claim, passage: `${claim}.` });
+  const first = await ask([p('a'), p('b'), p('a')], undefined);
+  assert.deepEqual(asked, ['a <- a.', 'b <- b.']);
+  assert.equal(first.length, 3);
+  assert.equal(first[0], first[2]);
+  await ask([p('b'), p('c')], undefined);
+  assert.deepEqual(asked, ['a <- a.', 'b <- b.', 'c <- c.']);
+  await ask([p('c')], undefined);
+  assert.deepEqual(asked.slice(3), ['c <- c.']);
 });
 
 test('a pair left neutral is read back: a sentence the claim entails is linked as a part; for a statement given to verify its own words are the only ones covered', async () => {

@@ -143,15 +143,17 @@ export async function corroborateClaims(
   if (!judge) return [];
 
   const out: StanceEdge[] = [];
+  // A claim stated as its own sentence makes the swapped reading of (a, b) the very pair that (b, a) asks:
+  // each text pair is judged once per call (the judge reads a pair alone, so its judgement is the same).
+  const ask = memoJudge(judge, 4 * open.length);
   for (let k = 0; k < open.length; k += input.batchSize) {
     throwIfAborted(signal);
     const batch = open.slice(k, k + input.batchSize);
-    const judged = await judgeEach(
-      judge,
+    const judged = await ask(
       batch.map((p) => ({ claim: p.claim.claim.statement, passage: p.evidence.stated.sentence })),
       signal,
     );
-    const parts = await readParts(judge, batch, judged, signal);
+    const parts = await readParts(ask, batch, judged, signal);
     const now = new Date().toISOString();
     const edges = batch.flatMap((p, n) => {
       // Not read as support: the link, if any, is the swapped reading's, and states part of the claim.
@@ -247,7 +249,7 @@ export async function corroborateFromSentences(
  * judgements that reach PART_MIN_SUPPORTS; their probabilities are those of the swapped reading.
  */
 async function readParts(
-  judge: StanceModel,
+  ask: Ask,
   batch: ReadonlyArray<{ claim: Origin; evidence: Required<Pick<Origin, 'stated'>> }>,
   forward: readonly StanceJudgement[],
   signal: AbortSignal | undefined,
@@ -256,8 +258,7 @@ async function readParts(
   const asked = batch.flatMap((p, n) => (forward[n]!.stance === 'neutral' && /[A-Za-z]/.test(p.evidence.stated.sentence) ? [n] : []));
   const out = new Map<number, StanceJudgement>();
   if (asked.length === 0) return out;
-  const back = await judgeEach(
-    judge,
+  const back = await ask(
     asked.map((n) => ({ claim: batch[n]!.evidence.stated.sentence, passage: batch[n]!.claim.claim.statement })),
     signal,
   );
@@ -269,6 +270,25 @@ async function readParts(
 }
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Judges (claim, passage) text pairs. */
+type Ask = (pairs: Array<{ claim: string; passage: string }>, signal: AbortSignal | undefined) => Promise<StanceJudgement[]>;
+
+/**
+ * The judge with its judgements kept by text pair, at most `limit` of them (beyond, pairs are asked again):
+ * a pair already judged is not asked twice, and the rest of a call go to the judge together.
+ */
+export function memoJudge(judge: StanceModel, limit: number): Ask {
+  const memo = new Map<string, StanceJudgement>();
+  const key = (p: { claim: string; passage: string }): string => `${p.claim}\u0000${p.passage}`;
+  return async (pairs, signal) => {
+    const missing = [...new Map(pairs.filter((p) => !memo.has(key(p))).map((p) => [key(p), p])).values()];
+    const fresh = missing.length > 0 ? await judgeEach(judge, missing, signal) : [];
+    const got = new Map(missing.map((p, i) => [key(p), fresh[i]!]));
+    for (const [k, j] of got) if (memo.size < limit) memo.set(k, j);
+    return pairs.map((p) => memo.get(key(p)) ?? got.get(key(p))!);
+  };
+}
 
 /** Whether a stored edge may be replaced by a link: none stored, or a model's neutral judgement. */
 function replaceable(e: StanceEdge | undefined): boolean {

@@ -2,10 +2,11 @@
 // although the judge had read passages of other sources against it and left them neutral (issue 31: the
 // quick-start audit found most such claims stated in another article in other words). The passage of
 // another source nearest the claim in meaning is now shown beside it, marked neutral, for the reader to
-// judge; the claim's status does not change. Nearest by the encoder, not by the judge's lean: read on the
-// README quick start (27 such claims), the passage leaning most to a side was a lead for 7, often a figure
-// that merely shares a number ("about 10% of that decline" for "10% of the world's reefs are dead"); the
-// one nearest in meaning was for about 19, with a weak link for 6 more.
+// judge; the claim's status does not change. Nearest by the encoder, not by the judge's lean: on the README
+// quick start's 26 such claims, two readers given both picks of each, shuffled and unmarked, called the
+// nearest in meaning a lead (states the claim, part of it, or a conflicting figure) for 16 and the one
+// leaning most for 7, often a passage that merely shares a number ("about 10% of that decline" for "10% of
+// the world's reefs are dead").
 import type { EvidenceView } from '../../core/index.js';
 import { closestQuotes } from './answer.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';

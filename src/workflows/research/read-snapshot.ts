@@ -6,7 +6,7 @@ import { prepareMeaning, relevanceClaim } from './relevance.js';
 import { throwIfInterrupted } from './searches.js';
 import { loadSnapshot, type TaskSnapshot } from './snapshot.js';
 
-export async function readSnapshot(ctx: RunContext, options: { closestFor?: readonly string[] } = {}): Promise<TaskSnapshot> {
+export async function readSnapshot(ctx: RunContext, options: { closestFor?: readonly string[]; closestLimit?: number } = {}): Promise<TaskSnapshot> {
   const snap = loadSnapshot(ctx.deps.engine, ctx.state.taskId, options);
   try {
     await prepareMeaning(ctx, snap.claims.map(relevanceClaim), ctx.signal);

@@ -13,7 +13,7 @@ import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import type { RunContext } from './context.js';
 import { MIN_RELEVANCE } from './normalize.js';
 import { pickQuote } from './quotes.js';
-import { loadSnapshot } from './snapshot.js';
+import { loadSnapshot, type TaskSnapshot } from './snapshot.js';
 
 /** Claims given their closest passage per run, the most relevant first (the engine reads closest passages for at most 100 claims per call). */
 export const REPORT_CLOSEST_CLAIMS = 100;
@@ -29,6 +29,38 @@ export const CLOSEST_CANDIDATES = 32;
  */
 export const UNLINKED_MIN_COSINE = 0.6;
 
+/**
+ * `views` with their cosine to `statement` in the run's encoder (each passage as pickQuote reads it against
+ * the statement), nearest first (ties keep the judge's order), or undefined without relevance by meaning.
+ */
+export async function nearestInMeaning(
+  ctx: Pick<RunContext, 'meaning' | 'signal'>,
+  statement: string,
+  views: readonly EvidenceView[],
+): Promise<Array<{ view: EvidenceView; cosine: number }> | undefined> {
+  const model = ctx.meaning?.model;
+  if (!model) return undefined;
+  if (views.length === 0) return [];
+  const cosines = await model.similarities(
+    statement,
+    views.map((e) => pickQuote(e, statement).text),
+    ctx.signal ? { signal: ctx.signal } : {},
+  );
+  return views.map((view, i) => ({ view, cosine: cosines[i]! })).sort((a, b) => b.cosine - a.cosine);
+}
+
+/**
+ * The answer's proposition with its closest passages nearest in meaning first (they are read with
+ * CLOSEST_CANDIDATES of them): what an "insufficient evidence" answer shows, three at most. Without
+ * relevance by meaning the judge's order stays.
+ */
+export async function orderPropositionClosest(ctx: Pick<RunContext, 'meaning' | 'signal'>, snapshot: TaskSnapshot, pid: string): Promise<void> {
+  const claim = snapshot.claims.find((c) => c.id === pid);
+  if (!claim?.closest) return;
+  const nearest = await nearestInMeaning(ctx, claim.statement, claim.closest);
+  if (nearest) claim.closest = nearest.map((x) => x.view);
+}
+
 /** Whether a claim is relevant, not the question's proposition, and has no evidence but its own sentence. */
 export function isUnlinked(c: VerifiedClaimItem, evidence: ReadonlyMap<string, EvidenceItemArtifact>): boolean {
   if (c.question_proposition || c.relevance < MIN_RELEVANCE || c.refuting_evidence_ids.length > 0) return false;
@@ -41,8 +73,7 @@ export function isUnlinked(c: VerifiedClaimItem, evidence: ReadonlyMap<string, E
  * meaning (its encoder); without it (a Japanese question, `models.relevance.backend: rules`) none is set.
  */
 export async function addUnlinkedClosest(ctx: RunContext, verified: VerifiedClaimItem[], evidence: ReadonlyMap<string, EvidenceItemArtifact>): Promise<void> {
-  const model = ctx.meaning?.model;
-  if (!model) return;
+  if (!ctx.meaning) return;
   const unlinked = verified
     .filter((c) => isUnlinked(c, evidence))
     .sort((a, b) => b.relevance - a.relevance || (a.claim_id < b.claim_id ? -1 : 1))
@@ -55,17 +86,11 @@ export async function addUnlinkedClosest(ctx: RunContext, verified: VerifiedClai
     // Its own source's other sentences are not what "no further evidence" is about.
     const own = new Set(c.supporting_evidence_ids.map((id) => evidence.get(`${c.claim_id}|${id}`)?.url));
     const views = (byId.get(c.claim_id)?.closest ?? []).filter((e) => !own.has(e.source.url));
-    if (views.length === 0) continue;
-    const textOf = (e: EvidenceView): string => pickQuote(e, c.statement).text;
-    const cosines = await model.similarities(c.statement, views.map(textOf), ctx.signal ? { signal: ctx.signal } : {});
-    const nearest = views
-      .map((e, i) => ({ e, cosine: cosines[i]! }))
-      .filter((x) => x.cosine >= UNLINKED_MIN_COSINE)
-      .sort((a, b) => b.cosine - a.cosine);
+    const nearest = (await nearestInMeaning(ctx, c.statement, views)) ?? [];
     // The first nearest passage that states something (closestQuotes drops headings and the source's title).
     const [q] = closestQuotes(
-      nearest.map((x) => x.e),
-      { textOf, citable: () => true, linkOf },
+      nearest.filter((x) => x.cosine >= UNLINKED_MIN_COSINE).map((x) => x.view),
+      { textOf: (e) => pickQuote(e, c.statement).text, citable: () => true, linkOf },
     );
     if (q) c.closest = [q];
   }

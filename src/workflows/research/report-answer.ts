@@ -3,13 +3,13 @@
 // the verdict rests on, and — with models.llm — the prose answer with the sentences removed as unsupported.
 import { shownVerdict, verdictHasNoFigure } from '../../core/index.js';
 import { cite, heading, item, list, paragraph, quote, text, type ReportBlock, type ReportInline, type ReportListItem } from '../../report/index.js';
-import { confidenceLabel, type Answer, type AnswerQuote } from '../answer/index.js';
+import { confidenceLabel, type Answer, type AnswerQuote, type ClosestQuote } from '../answer/index.js';
 import type { EvidenceItemArtifact } from './artifacts.js';
 import type { RunContext } from './context.js';
 import type { IntegrationModel } from './integration-model.js';
 import type { Citations } from './report-parts.js';
 
-export function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ctx: RunContext, about: string): ReportInline[] {
+function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citations, ctx: RunContext, about: string): ReportInline[] {
   const art = q.evidence_id ? [...model.evidence.values()].find((e) => e.evidence_id === q.evidence_id && e.url === q.url) : undefined;
   const e: EvidenceItemArtifact = art ?? {
     evidence_id: q.evidence_id ?? '',
@@ -34,6 +34,11 @@ export function quoteLine(q: AnswerQuote, model: IntegrationModel, cites: Citati
   };
   // A quote that names the subject otherwise was judged against the proposition in that name: say so.
   return [...cites.cite(e, about, ctx.strings.quotedAbove), ...(q.read_as ? [text(` (${ctx.strings.readAs(q.read_as)})`)] : [])];
+}
+
+/** A neutral passage shown as closest: the quote cited, then the side it leans to and that side's probability. */
+export function closestLine(q: ClosestQuote, model: IntegrationModel, cites: Citations, ctx: RunContext, about: string): ReportInline[] {
+  return [...quoteLine(q, model, cites, ctx, about), text(` — ${ctx.strings.closestLean(q.leans, q.stance_confidence.toFixed(2))}`)];
 }
 
 /** Prose a chat model wrote, its citation marks [2] (numbers of the References, from 1) as citation pieces; any other bracket stays text. */
@@ -76,7 +81,7 @@ export function answerSection(ctx: RunContext, model: IntegrationModel, cites: C
     items.push(
       item(
         [text(`${t.closestSide}:`)],
-        a.closest.map((q) => item([...quoteLine(q, model, cites, ctx, about), text(` — ${t.closestLean(q.leans, q.stance_confidence.toFixed(2))}`)])),
+        a.closest.map((q) => item(closestLine(q, model, cites, ctx, about))),
       ),
     );
   if (a.unconfirmed.length > 0)

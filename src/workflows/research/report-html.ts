@@ -4,7 +4,7 @@
 // contested pairs and a static graph. Built from the integration model, so it says what report.md says.
 import { shownVerdict } from '../../core/index.js';
 import { rationaleInWords, renderHtmlReport, type HtmlAnswer, type HtmlQuote, type HtmlReportDocument, type HtmlSource } from '../../report/index.js';
-import type { AnswerQuote } from '../answer/index.js';
+import type { AnswerQuote, ClosestQuote } from '../answer/index.js';
 import { propositionClaimId } from './answer.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import type { RunContext } from './context.js';
@@ -61,6 +61,11 @@ function answerQuote(ctx: RunContext, model: IntegrationModel, q: AnswerQuote, s
   };
 }
 
+/** A neutral passage shown as closest: marked with the side it leans to, so it never reads as a judgement. */
+function closestQuote(ctx: RunContext, model: IntegrationModel, q: ClosestQuote): HtmlQuote {
+  return { ...answerQuote(ctx, model, q, q.leans), leans: q.leans };
+}
+
 function answerOf(ctx: RunContext, model: IntegrationModel): HtmlAnswer {
   const a = model.answer;
   const prose = a.prose?.sentences
@@ -76,7 +81,7 @@ function answerOf(ctx: RunContext, model: IntegrationModel): HtmlAnswer {
     whatWouldChange: a.basis.what_would_change,
     for: a.for.map((q) => answerQuote(ctx, model, q, 'supports')),
     against: a.against.map((q) => answerQuote(ctx, model, q, 'refutes')),
-    ...(a.closest.length > 0 ? { closest: a.closest.map((q) => ({ ...answerQuote(ctx, model, q, q.leans), leans: q.leans })) } : {}),
+    ...(a.closest.length > 0 ? { closest: a.closest.map((q) => closestQuote(ctx, model, q)) } : {}),
     // A claim's own sentence: shown as stated, not as a judgement.
     ...(a.unconfirmed.length > 0
       ? { unconfirmed: a.unconfirmed.map((q) => ({ ...answerQuote(ctx, model, { ...q, stance_confidence: 1 }, 'supports'), stated: true })) }
@@ -112,7 +117,7 @@ export function reportHtmlDocument(ctx: RunContext, model: IntegrationModel): Ht
       conditions: c.conditions,
       supporting: ev(c, c.supporting_evidence_ids),
       refuting: ev(c, c.refuting_evidence_ids),
-      ...(c.closest && c.closest.length > 0 ? { closest: c.closest.map((q) => ({ ...answerQuote(ctx, model, q, q.leans), leans: q.leans })) } : {}),
+      ...(c.closest && c.closest.length > 0 ? { closest: c.closest.map((q) => closestQuote(ctx, model, q)) } : {}),
     })),
     totalClaims: relevant.length,
     contested: model.snapshot.contested.filter((p) => relevant.some((c) => c.claim_id === p.claimId) && relevant.some((c) => c.claim_id === p.otherClaimId)),

@@ -28,7 +28,7 @@ import { STATUS_ORDER } from './language.js';
 import { MIN_RELEVANCE } from './normalize.js';
 import { PERSPECTIVE_KEYS, perspectiveLabel } from './perspectives.js';
 import { perspectiveReach } from './perspective-reach.js';
-import { answerSection, quoteLine } from './report-answer.js';
+import { answerSection, closestLine } from './report-answer.js';
 import { Citations } from './report-parts.js';
 import { refutationSearched } from './verify.js';
 import { warningsBesideFailures, type ResearchState } from './state.js';
@@ -103,12 +103,11 @@ function claimBlock(ctx: RunContext, model: IntegrationModel, c: VerifiedClaimIt
     items.push(item([text(`${t.refutingSide}:`)], refuting.length > 0 ? evidenceItems(t.refutes, refuting, cites, about, t) : [none]));
   } else {
     items.push(...evidenceItems(t.supports, others, cites, about, t), ...evidenceItems(t.refutes, refuting, cites, about, t));
-    const closest = others.length === 0 && refuting.length === 0 ? (c.closest ?? []) : [];
-    for (const q of closest)
-      items.push(
-        item([text(`${t.closestOne}: `), ...quoteLine(q, model, cites, ctx, about), text(` — ${t.closestLean(q.leans, q.stance_confidence.toFixed(2))}`)]),
-      );
-    if (others.length === 0 && refuting.length === 0 && closest.length === 0) items.push(none);
+    if (others.length === 0 && refuting.length === 0) {
+      const closest = c.closest ?? [];
+      for (const q of closest) items.push(item([text(`${t.closestOne}: `), ...closestLine(q, model, cites, ctx, about)]));
+      if (closest.length === 0) items.push(none);
+    }
   }
   // Only contradicting claims a reader can check and that are about the question are named.
   const against = c.contested_with

@@ -46,6 +46,28 @@ function scriptedJudge(asked: string[], supports: (claim: string) => boolean = (
   };
 }
 
+/**
+ * A judge that records what it is asked ("claim <- passage") and gives each pair the supports probability
+ * `supportsOf` reads (refutes 0.05): supports from 0.6, neutral under it.
+ */
+function supportsJudge(name: string, asked: string[], supportsOf: (p: { claim: string; passage: string }) => number): StanceModel {
+  return {
+    name,
+    async judge(pairs) {
+      return pairs.map((p) => {
+        asked.push(`${p.claim} <- ${p.passage}`);
+        const supports = supportsOf(p);
+        return {
+          stance: supports >= 0.6 ? 'supports' : 'neutral',
+          confidence: Math.max(supports, 1 - supports),
+          scores: { supports, refutes: 0.05, neutral: 0.95 - supports },
+          decisiveSentence: p.passage,
+        };
+      });
+    },
+  };
+}
+
 const corroborationEdges = (edges: StanceEdge[], judge: string) => edges.filter((e) => e.model === judge && e.kind === 'supports');
 
 test('the El Niño pair of the quick start links: the shipped encoder and judge read one claim as support for the other', async () => {
@@ -134,15 +156,7 @@ test('each text pair is judged once per call: the swapped reading of (a, b) is t
     const encoder = topicEncoder(/aspirin/i);
     const asked: string[] = [];
     // Neutral both ways: every pair is read back, and each swapped reading is the other direction's pair.
-    const judge: StanceModel = {
-      name: 'neutral-judge',
-      async judge(pairs) {
-        return pairs.map((p) => {
-          asked.push(`${p.claim} <- ${p.passage}`);
-          return { stance: 'neutral', confidence: 0.9, scores: { supports: 0.05, refutes: 0.05, neutral: 0.9 }, decisiveSentence: p.passage };
-        });
-      },
-    };
+    const judge = supportsJudge('neutral-judge', asked, () => 0.05);
     const deps = {
       store: fx.store,
       stance: ruleStanceModel(),
@@ -187,21 +201,7 @@ test('a pair left neutral is read back: a sentence the claim entails is linked a
     const asked: string[] = [];
     // Reads nothing as support of the long claim; with the roles swapped (the long claim as the passage)
     // the short sentence reads as entailed (0.9) and the migraine one just under the bar.
-    const judge: StanceModel = {
-      name: 'scripted-judge',
-      async judge(pairs) {
-        return pairs.map((p) => {
-          asked.push(`${p.claim} <- ${p.passage}`);
-          const supports = p.passage !== long ? 0.1 : p.claim === short ? 0.9 : PART_MIN_SUPPORTS - 0.05;
-          return {
-            stance: supports >= 0.6 ? 'supports' : 'neutral',
-            confidence: Math.max(supports, 1 - supports),
-            scores: { supports, refutes: 0.05, neutral: 0.95 - supports },
-            decisiveSentence: p.passage,
-          };
-        });
-      },
-    };
+    const judge = supportsJudge('scripted-judge', asked, (p) => (p.passage !== long ? 0.1 : p.claim === short ? 0.9 : PART_MIN_SUPPORTS - 0.05));
     // One fragment: the sentence after the short claim shares the long claim's "strokes" and "men".
     const b = fx.addPage({ url: 'https://b.example.org/', paragraphs: [`${short} The same men also had fewer strokes over ten years.`] });
     const c = fx.addPage({ url: 'https://c.example.org/', paragraphs: [near] });

@@ -2,7 +2,8 @@
 // ACADEMIC corpus with `corpus add`, then every claim of the dev split goes through the Engine's
 // verifyClaim (search the corpus → stance → status) in a task of its own. Prints label macro-F1
 // (status → label mapping in bench/lib/verify-metrics.ts), how often the gold abstract is among the
-// cited evidence (and among the retrieved pages), stance pairs/s and claims/s, peak RSS, two
+// cited evidence (and among the retrieved pages, and among the closest neutral passages shown when nothing
+// supports or refutes), stance pairs/s and claims/s, peak RSS, two
 // baselines measured in the same run (the best constant label; the corpus search's top-1 for the gold abstract) and
 // the macro-F1 ceiling of any verifier that answers identical claim texts identically (every
 // NOTENOUGHINFO claim of Check-COVID has a same-text twin labelled SUPPORT or REFUTE).
@@ -105,6 +106,11 @@ console.log(`gold abstract among the cited evidence: ${pct(cited, claims.length)
 console.log(
   `gold abstract among the retrieved pages: ${pct(retrieved, claims.length)}; baseline BM25 top-1 (words alone): ${pct(run.rows.filter((r) => r.searchTop1).length, claims.length)}`,
 );
+const shown = run.rows.filter((r, i) => r.closestShown && claims[i]!.label !== 'NOTENOUGHINFO');
+const shownGold = shown.filter((r) => r.closestGold).length;
+console.log(
+  `gold abstract among the closest neutral passages shown (nothing supports or refutes), SUPPORT/REFUTE claims: ${shownGold} of ${shown.length} (${pct(shownGold, shown.length)}); of those whose gold abstract was retrieved: ${shownGold} of ${shown.filter((r) => r.retrieved).length}`,
+);
 console.log(
   `throughput: ${(run.stancePairs / run.stanceSeconds).toFixed(1)} stance pairs/s (${run.stancePairs} pairs in ${run.stanceSeconds.toFixed(1)} s of stance), ${(claims.length / run.seconds).toFixed(2)} claims/s end to end (${run.seconds.toFixed(1)} s)`,
 );
@@ -124,6 +130,8 @@ if (args.json) {
         goldCited: cited / claims.length,
         goldCitedSupportRefute: labelled > 0 ? citedLabelled / labelled : 0,
         goldRetrieved: retrieved / claims.length,
+        closestShownSupportRefute: shown.length,
+        closestGoldSupportRefute: shownGold,
         baselineConstantMacroF1: constant,
         baselineSearchTop1: run.rows.filter((r) => r.searchTop1).length / claims.length,
         textDeterministicCeiling: ceiling,

@@ -28,6 +28,10 @@ export interface VerifyRow {
   searchTop1: boolean;
   supporting: number;
   refuting: number;
+  /** Nothing supports or refutes and the answer lists closest neutral passages (what `lyra verify` prints then). */
+  closestShown: boolean;
+  /** The gold document is among those closest passages. */
+  closestGold: boolean;
 }
 
 export interface VerifyRunResult {
@@ -125,6 +129,7 @@ export async function runVerify(options: VerifyRunOptions): Promise<VerifyRunRes
         const goldUrl = c.goldDocId ? `corpus://${options.corpus}/${c.goldDocId}` : undefined;
         const cited = goldUrl !== undefined && [...out.supporting, ...out.refuting].some((e) => e.source.url === goldUrl);
         const retrieved = goldUrl !== undefined && engine.store.listPages(task.id).some((p) => p.url === goldUrl);
+        const closestShown = out.supporting.length + out.refuting.length === 0 && out.closest.length > 0;
         rows.push({
           id: c.id,
           status: out.status,
@@ -134,6 +139,8 @@ export async function runVerify(options: VerifyRunOptions): Promise<VerifyRunRes
           searchTop1,
           supporting: out.supporting.length,
           refuting: out.refuting.length,
+          closestShown,
+          closestGold: closestShown && goldUrl !== undefined && out.closest.some((e) => e.source.url === goldUrl),
         });
         sample();
         options.onProgress?.(i + 1, options.claims.length, pairs, (performance.now() - t0) / 1000);

@@ -2,6 +2,7 @@
 // fragments, with status, rationale and evidence carrying quotes, locators and trust levels.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { EmbeddingModel } from '../../core/index.js';
 import { createGraphFixture, ruleStanceModel, tableTrust } from './graph.fixture.js';
 import { VERIFY_KEY_PREFIX, verifyStatement } from './index.js';
 
@@ -95,6 +96,37 @@ test('an empty or oversized statement is invalid input; no evidence is a visible
     const out = await verifyStatement(deps, { taskId: fx.taskId, statement: 'Cats purr when they are content.', pageIds: [], queries: [] });
     assert.equal(out.status, 'UNSUPPORTED');
     assert.deepEqual(out.warnings.map((w) => w.code).sort(), ['embedding_model_missing', 'no_candidates', 'no_pages']);
+  } finally {
+    fx.close();
+  }
+});
+
+test("nothing past the bar: the closest neutral passages come nearest the statement in meaning first (the corroboration encoder), the judge's order without one", async () => {
+  const fx = createGraphFixture();
+  try {
+    const statement = 'Masks reduce transmission of the virus in schools.';
+    // The rule judge leaves both neutral with equal scores, so its order is the pages' (doc1 first).
+    const a = fx.addPage({ url: 'corpus://covid/doc1', title: 'Supplies', paragraphs: ['Masks were handed out in schools last winter.'] });
+    const b = fx.addPage({ url: 'corpus://covid/doc2', title: 'Cohort', paragraphs: ['Face coverings cut transmission of the virus among pupils.'] });
+    const encoder: EmbeddingModel = {
+      name: 'table',
+      dimensions: 2,
+      embed: async (texts) => texts.map((t) => Float32Array.from(t === statement || t.startsWith('Face coverings') ? [1, 0] : [0, 1])),
+    };
+    const base = { store: fx.store, stance: ruleStanceModel(), trust: tableTrust(fx.store, {}, { corpusLevel: 'ACADEMIC' }), emit: fx.emit };
+    const input = { taskId: fx.taskId, statement, pageIds: [a.id, b.id], queries: [] };
+    const judgeOrder = await verifyStatement(base, input);
+    assert.equal(judgeOrder.supporting.length + judgeOrder.refuting.length, 0);
+    assert.deepEqual(
+      judgeOrder.closest.map((e) => e.source.url),
+      ['corpus://covid/doc1', 'corpus://covid/doc2'],
+    );
+    const byMeaning = await verifyStatement({ ...base, corroboration: { encoder: () => encoder, judge: () => undefined } }, input);
+    assert.deepEqual(
+      byMeaning.closest.map((e) => e.source.url),
+      ['corpus://covid/doc2', 'corpus://covid/doc1'],
+    );
+    assert.ok(byMeaning.closest.every((e) => e.stance === 'neutral'));
   } finally {
     fx.close();
   }

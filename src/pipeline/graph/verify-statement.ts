@@ -5,7 +5,18 @@
 import { InvalidInputError, NonRetryableError, throwIfAborted, type EngineWarning, type VerifyOutcome } from '../../core/index.js';
 import { normalizeClaim } from '../../extract/index.js';
 import { claimConfidence } from '../../policy/index.js';
-import { byWeight, claimEvidence, closestNeutral, createGraphSession, createSourceResolver, evidenceItems, evidenceView } from '../materials/index.js';
+import {
+  MAX_CLOSEST_LIMIT,
+  MAX_CLOSEST_PASSAGES,
+  byWeight,
+  claimEvidence,
+  closestNeutral,
+  createGraphSession,
+  createSourceResolver,
+  evidenceItems,
+  evidenceView,
+} from '../materials/index.js';
+import { closestByMeaning } from './closest-by-meaning.js';
 import { claimFromNormalized } from './claims-step.js';
 import { corroborateClaims, corroborateFromSentences } from './corroborate.js';
 import type { GraphDeps } from './deps.js';
@@ -83,6 +94,11 @@ export async function verifyStatement(
   if (records.length === 0) warnings.push(graphWarning('no_candidates', 'verify: no fragment of the task was relevant enough to judge', text));
   const confidence = claimConfidence(evidenceItems(records));
   const sorted = [...records].sort(byWeight);
+  // The neutral passages the judge leaned most to, nearest the statement in meaning first (closest-by-meaning.ts).
+  const closest = await closestByMeaning(deps.corroboration?.encoder(), stored.statement, closestNeutral(records, MAX_CLOSEST_LIMIT).map(evidenceView), {
+    limit: MAX_CLOSEST_PASSAGES,
+    ...(signal ? { signal } : {}),
+  });
   return {
     claim: { id: stored.id, statement: stored.statement },
     status: stored.status,
@@ -96,7 +112,7 @@ export async function verifyStatement(
     refuting: sorted.filter((r) => r.edge.kind === 'refutes').map(evidenceView),
     neutralCount: records.filter((r) => r.edge.kind === 'neutral').length,
     // As the materials' `closest`: the passages a reader should open first when nothing passed the bar.
-    closest: closestNeutral(records).map(evidenceView),
+    closest,
     queries: (store.loadCheckpoint(taskId, key)?.payload as { queries: string[] }).queries,
     warnings,
   };

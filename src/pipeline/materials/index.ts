@@ -4,7 +4,16 @@ export { COUNTEREVIDENCE_KEY, DEFAULT_MATERIALS_LIMIT, MAX_MATERIALS_LIMIT, buil
 export { MATERIALS_PAGE_BOUNDS, MATERIALS_PAGE_DEFAULTS, buildMaterialsPage } from './materials-page.js';
 export { quoteWindow, type QuoteWindow } from './quote-window.js';
 export { createSourceResolver, isCorpusUrl, sourceView, type SourceInfo, type TrustResolver } from './sources.js';
-export { byWeight, claimEvidence, closestNeutral, evidenceItems, evidenceView, type EvidenceRecord } from './evidence.js';
+export {
+  MAX_CLOSEST_LIMIT,
+  MAX_CLOSEST_PASSAGES,
+  byWeight,
+  claimEvidence,
+  closestNeutral,
+  evidenceItems,
+  evidenceView,
+  type EvidenceRecord,
+} from './evidence.js';
 export { contentTerms, overlapCoefficient, stemWord, termCoverage } from './terms.js';
 export {
   isOriginEdge,

@@ -665,3 +665,99 @@ test("a research run's answer on its task page: the verdict as data decides, no 
   );
   assert.doesNotMatch(page.body, /confidence 0\.55/);
 });
+
+test("a research run's closest passage for a claim only its own source states shows on that claim's page, and not once the claim is linked", async () => {
+  const { RESEARCH_STATE_KEY } = await import('../app/index.js');
+  const { judgeFields, ORIGIN_JUDGE } = await import('../core/index.js');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  writeSyntheticTask(runtime.store, { taskId: 'task_closest', question: 'Does walking lower blood pressure?', claims: 2, sources: 2 });
+  // A claim with nothing but its own sentence (the origin edge): what the report calls unlinked.
+  const lone = 'clm_task_closest_lone';
+  const now = new Date().toISOString();
+  runtime.store.transaction(() => {
+    runtime.store.insertFragments([
+      { id: 'frg_lone', pageId: 'pg_task_closest_0', text: 'Walkers had lower systolic pressure.', locator: { paragraph: 3 }, quotable: true },
+    ]);
+    runtime.store.upsertClaim({
+      id: lone,
+      taskId: 'task_closest',
+      statement: 'Walkers had lower systolic pressure.',
+      slots: {},
+      decisionRelevance: 'high',
+      conditions: [],
+      createdAt: now,
+    });
+    runtime.store.insertEdge({
+      id: 'edg_lone_o',
+      taskId: 'task_closest',
+      kind: 'supports',
+      fragmentId: 'frg_lone',
+      claimId: lone,
+      confidence: 1,
+      ...judgeFields(ORIGIN_JUDGE),
+      createdAt: now,
+    });
+  });
+  const closest = (quote: string) => [
+    {
+      quote,
+      url: 'https://site1.example/article/1',
+      link: null,
+      title: 'Trial',
+      tier: 'ACADEMIC',
+      stance_confidence: 0.55,
+      evidence_id: null,
+      citation: 3,
+      leans: 'supports',
+    },
+  ];
+  const item = (claimId: string, quote: string) => ({
+    claim_id: claimId,
+    statement: 's',
+    scope: '',
+    decision_relevance: 'high',
+    status: 'UNSUPPORTED',
+    table_status: 'UNSUPPORTED',
+    rationale: '',
+    axes: null,
+    conditions: [],
+    supporting_evidence_ids: [],
+    refuting_evidence_ids: [],
+    relaxation_reason: null,
+    confidence: 0.3,
+    major: false,
+    major_reasons: [],
+    refutation_searched: false,
+    relevance: 0.8,
+    contested_with: [],
+    question_proposition: false,
+    closest: closest(quote),
+  });
+  const runDir = join(home, 'runs', 'r-closest');
+  mkdirSync(runDir, { recursive: true });
+  const meta = {
+    id: 'r:verified_claims',
+    created_at: now,
+    scope: '',
+    assumptions: [],
+    open_questions: [],
+    run_id: 'r',
+    task_id: 'task_closest',
+    question: 'q',
+    language: 'en',
+  };
+  // The run picked a passage for claim 1 too, which has since been judged against another source: stale.
+  const items = [item(lone, 'Brisk walking lowered systolic pressure by 4 mmHg.'), item('clm_task_closest_1', 'A stale pick.')];
+  writeFileSync(join(runDir, 'verified_claims.json'), JSON.stringify({ artifact: 'verified_claims', ...meta, items }));
+  runtime.store.saveCheckpoint('task_closest', RESEARCH_STATE_KEY, { question: 'Does walking lower blood pressure?', runDir });
+  const page = await call(`/tasks/task_closest/claims/${lone}?fragment=1`);
+  assert.equal(page.status, 200);
+  const section = page.body.split('<h4>No other source&#39;s passage passed the judge&#39;s bar; the closest read (left neutral: read it yourself)</h4>')[1];
+  assert.ok(section, page.body);
+  assert.match(section, /<div class="quote neutral"><blockquote>Brisk walking lowered systolic pressure by 4 mmHg\.<\/blockquote>/);
+  assert.match(section, /neutral, leans to supporting 0\.55/);
+  assert.doesNotMatch(page.body, /Correct stance[\s\S]*Brisk walking/, 'a passage the run picked is not an edge to correct');
+  const linked = await call('/tasks/task_closest/claims/clm_task_closest_1?fragment=1');
+  assert.equal(linked.status, 200);
+  assert.doesNotMatch(linked.body, /the closest read|A stale pick/);
+});

@@ -20,7 +20,7 @@ import { builtinDocumentLink } from '../corpus/builtin-corpora.js';
 import { listBlockedDomains, type BlockedDomainView } from '../domains/domains.js';
 import type { AppEngine } from '../engine.js';
 import { rejectedClaims } from '../feedback/feedback.js';
-import { htmlAnswerOf, researchRunOf, type ResearchRunInfo } from '../research/research-runs.js';
+import { htmlAnswerOf, htmlClosestOf, researchRunOf, type ResearchRunInfo } from '../research/research-runs.js';
 
 export interface TaskSummary {
   task: Task;
@@ -82,6 +82,17 @@ function factsOf(c: HtmlClaim): ClaimFacts {
   };
 }
 
+/**
+ * The claim with the closest passage its research run showed (report.md's "the closest read"), while the claim
+ * still has no evidence but its own sentence: a later run's link or feedback that gave it evidence makes the
+ * run's pick stale.
+ */
+function withRunClosest(c: HtmlClaim, run: ResearchRunInfo | undefined, lang: 'en' | 'ja'): HtmlClaim {
+  if (!run || c.refuting.length > 0 || c.supporting.some((q) => !q.stated)) return c;
+  const closest = htmlClosestOf(run, c.id, lang);
+  return closest.length > 0 ? { ...c, closest } : c;
+}
+
 /** The claims of a task through the engine's materials, at most `maxClaims`, in one read of the graph. */
 function allMaterials(engine: Pick<AppEngine, 'materials'>, taskId: string, maxClaims: number): { first: Materials; claims: ClaimMaterial[] } {
   const first = engine.materials(taskId, { offset: 0, limit: maxClaims, uncapped: true });
@@ -96,7 +107,7 @@ export function loadTaskPage(deps: { engine: Pick<AppEngine, 'materials'>; store
   const rejected = rejectedClaims(deps.store, taskId);
   const run = researchRunOf(deps.store, taskId);
   const answer = run ? htmlAnswerOf(run, lang) : undefined;
-  const html = claims.map((c) => htmlClaimOf(c, { linkOf: builtinDocumentLink, rationaleOf: rationaleOf(lang), rejected }));
+  const html = claims.map((c) => withRunClosest(htmlClaimOf(c, { linkOf: builtinDocumentLink, rationaleOf: rationaleOf(lang), rejected }), run, lang));
   const domains = new Set(first.pages.map((p) => p.domain));
   const claimIds = new Set(html.map((c) => c.id));
   return {

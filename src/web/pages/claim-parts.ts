@@ -17,6 +17,8 @@ export interface ActionContext {
 
 /** A status in words: report.html's English labels, one list for both. */
 const STATUS_WORDS: Readonly<Record<string, string>> = reportLabels('en').status;
+/** The heading over a claim's closest passage: report.html's English words. */
+const CLOSEST_ONE = reportLabels('en').closestOne;
 export const statusWord = (s: string): string => STATUS_WORDS[s] ?? s;
 
 export function statusBadge(status: string): string {
@@ -81,5 +83,7 @@ export function claimBody(c: HtmlClaim, ctx: ActionContext): string {
     act,
     `<h4>Supporting (${c.supporting.length})</h4>${c.supporting.map((q) => quoteBlock(q, ctx)).join('') || '<p class="meta">None.</p>'}`,
     `<h4>Refuting (${c.refuting.length})</h4>${c.refuting.map((q) => quoteBlock(q, ctx)).join('') || '<p class="meta">None.</p>'}`,
+    // Set from the task's research run for a claim only its own source states (app/tasks/task-views.ts).
+    c.closest && c.closest.length > 0 ? `<h4>${htmlText(CLOSEST_ONE)}</h4>${c.closest.map((q) => quoteBlock(q, ctx)).join('')}` : '',
   ].join('\n');
 }

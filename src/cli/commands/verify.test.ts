@@ -121,3 +121,20 @@ test('lyra verify "<claim>" --corpus NAME: status, rationale and evidence with q
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('the first lyra verify over the built-in example corpus in a fresh home asks no Japanese mirror query and warns of none (the corpus is indexed before its languages are read)', async () => {
+  const home = tempHome('lyra-verify-example-');
+  try {
+    const r = await runCli(['verify', 'Ocean acidification threatens corals', '--corpus', 'example', '--json'], { home });
+    assert.equal(r.code, 0, r.err);
+    const out = JSON.parse(r.out) as { queries: string[]; warnings: Array<{ code: string; message: string }> };
+    assert.ok(out.queries.length > 0);
+    assert.ok(!out.queries.some((q) => /[\u3040-\u30ff\u4e00-\u9fff]/u.test(q)), out.queries.join(' | '));
+    assert.deepEqual(
+      out.warnings.filter((w) => /mirror/.test(w.message)),
+      [],
+    );
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

@@ -27,6 +27,15 @@ test('JSONL records in both accepted shapes; a bad line names file and line', ()
     parseDocumentFile('[{"id": "a", "title": "T", "text": "x"}]', 'f.json').map((r) => r.id),
     ['a'],
   );
+  // One record pretty-printed over several lines is one record, not a first line "{" of invalid JSON.
+  assert.deepEqual(parseDocumentFile('{\n  "id": "p",\n  "title": "Pretty",\n  "text": "printed"\n}\n', 'p.json'), [
+    { id: 'p', title: 'Pretty', text: 'printed' },
+  ]);
+  // A pretty-printed object that is no record says what a record holds, naming the file.
+  assert.throws(
+    () => parseDocumentFile('{\n  "byline": "x",\n  "excerpt": "y"\n}', 'meta.json'),
+    (e: unknown) => e instanceof InvalidInputError && /^meta\.json: expected \{id, title, text/.test(e.message),
+  );
 });
 
 test('re-adding a changed JSONL file updates, skips unchanged and removes vanished records', async () => {

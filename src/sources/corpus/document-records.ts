@@ -37,6 +37,15 @@ export interface DocumentRecord {
   fields?: Record<string, string>;
 }
 
+/** The text as one JSON value, or undefined when it is not one (several records, one per line). */
+function parseWhole(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Parses one record; the error names the file, the line (or array index) and what was expected. */
 export function parseDocumentRecord(value: unknown, where: string): DocumentRecord {
   const a = lyraRecord.safeParse(value);
@@ -56,9 +65,18 @@ export function parseDocumentRecord(value: unknown, where: string): DocumentReco
   );
 }
 
-/** Records of a .jsonl file, or of a .json file holding either an array or one record per line. */
+/**
+ * Records of a .jsonl file, or of a .json file holding an array, one record (pretty-printed too) or one
+ * record per line.
+ */
 export function parseDocumentFile(text: string, file: string): DocumentRecord[] {
   const trimmed = text.trimStart();
+  // One object over several lines (a pretty-printed record) is not JSONL: read line by line, its first line
+  // "{" was reported as invalid JSON. Whole, it is one record, or an error saying what a record holds.
+  if (trimmed.startsWith('{') && /\n\s*\S/.test(trimmed.trimEnd())) {
+    const whole = parseWhole(trimmed);
+    if (whole !== undefined && typeof whole === 'object' && whole !== null && !Array.isArray(whole)) return [parseDocumentRecord(whole, file)];
+  }
   if (trimmed.startsWith('[')) {
     let arr: unknown;
     try {

@@ -13,8 +13,12 @@ const PATTERNS: ReadonlyArray<{ kind: ReportEntity['kind']; re: RegExp }> = [
   },
   { kind: 'quantity', re: /\d+(?:[.,]\d+)?\s?(?:%|％|percent|per cent|°C|°F|mm|cm|km|kg|ppm|ppb|GtC|Gt|million|billion|trillion|万|億|人|件|円|ドル)/g },
   { kind: 'acronym', re: /\b[A-Z][A-Z0-9-]{1,9}[A-Z0-9]\b/g },
-  // Capitalised word runs (Sea Level, United Nations); Japanese katakana words and 「」 names.
-  { kind: 'name', re: /\b[A-Z][a-z]+(?:[ -](?:of|the|and|de|on|for)?[ -]?[A-Z][a-z]+)+\b|[ァ-ヴー]{3,}|「[^」\n]{1,30}」/g },
+  // Capitalised word runs (Sea Level, United Nations, El Niño, São Paulo); Japanese katakana words and 「」
+  // names. Letters of any script, bounded by non-letters: \b is ASCII-only, so "El Niño" was cut to "El Ni".
+  {
+    kind: 'name',
+    re: /(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+(?:[ -](?:of|the|and|de|on|for)?[ -]?\p{Lu}\p{Ll}+)+(?![\p{L}\p{N}])|[ァ-ヴー]{3,}|「[^」\n]{1,30}」/gu,
+  },
 ];
 
 /** Sentence-initial words dropped from the front of a capitalised run ("The Little Ice Age" → "Little Ice Age"). */
@@ -39,7 +43,7 @@ export function extractEntities(texts: readonly string[], limit = 20): ReportEnt
         if (taken.some(([s, e]) => start < e && end > s)) continue;
         taken.push([start, end]);
         let value = m[0].trim();
-        if (kind === 'name' && /^[A-Z]/.test(value)) {
+        if (kind === 'name' && /^\p{Lu}/u.test(value)) {
           value = value.replace(LEADING_FUNCTION_WORD, '');
           if (!/[ -]/.test(value)) continue; // a single capitalised word: every sentence starts with one
         }

@@ -54,6 +54,12 @@ test('English slots: subject, negated predicate, object, time and scope', () => 
   assert.deepEqual(c.numbers, ['2020', '50']);
 });
 
+test('English scope: a place in letters outside ASCII is whole ("in São Paulo", "in El Niño"), not cut at the first such letter', () => {
+  const c = normalizeClaim({ text: 'Coral cover fell by half in São Paulo state and in El Niño years.', source: 's' });
+  assert.equal(c.scope, 'in São Paulo; in El Niño');
+  assert.doesNotMatch(c.slots.object ?? '', /ño|ão/);
+});
+
 test('English slots: do-support keeps its verb even when tagged as an adjective; an outcome before the population stays in the object', () => {
   const c = normalizeClaim({ text: 'Hydroxychloroquine does not lower the risk of mortality in patients with COVID-19.', source: 's' });
   assert.deepEqual(c.slots, { subject: 'Hydroxychloroquine', predicate: 'not lower', object: 'the risk of mortality' });

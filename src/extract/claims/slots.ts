@@ -23,9 +23,10 @@ export interface SlotResult {
 const EN_TIME_RE =
   /\b(?:(?:in|since|during|by|until|from|before|after|as of)\s+(?:the\s+)?)?(?:(?:early|mid|late)[- ])?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:1[89]\d{2}|20\d{2})(?:s|\s*[-–]\s*(?:1[89]\d{2}|20\d{2}))?\b|\b(?:last|this|next) (?:year|decade|month|century)\b/gi;
 // Up to three words describe the population; a preposition is never one ("of mortality in patients" is an
-// outcome, then the population).
+// outcome, then the population). A place is a run of capitalised words in letters of any script ("in São
+// Paulo", "in El Niño years": \b and [a-z] are ASCII-only, and cut it to "in El Ni").
 const EN_SCOPE_RE =
-  /\b(?:[Ii]n|[Aa]mong|[Ff]or|[Ww]ithin|[Aa]cross|of)\s+(?:(?!(?:in|of|among|for|within|across|with|to|on|at|by|from)\s)(?:the|all|adult|older|young|hospitali[sz]ed|critically|ill|healthy|pregnant|[a-z]+-?[a-z]*)\s+){0,3}(?:patients|adults|children|infants|adolescents|women|men|people|participants|subjects|users|populations?|countries|mice|rats|cells|smokers|students|workers|elderly|teenagers|teens|individuals|volunteers|residents|girls|boys|survivors)\b(?:\s+(?:with|aged|over|under|older than|younger than)\s+[^,.;]+)?|\b(?:[Ii]n|[Aa]cross|[Ww]ithin)\s+(?:the\s+)?(?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)*\b/g;
+  /\b(?:[Ii]n|[Aa]mong|[Ff]or|[Ww]ithin|[Aa]cross|of)\s+(?:(?!(?:in|of|among|for|within|across|with|to|on|at|by|from)\s)(?:the|all|adult|older|young|hospitali[sz]ed|critically|ill|healthy|pregnant|[a-z]+-?[a-z]*)\s+){0,3}(?:patients|adults|children|infants|adolescents|women|men|people|participants|subjects|users|populations?|countries|mice|rats|cells|smokers|students|workers|elderly|teenagers|teens|individuals|volunteers|residents|girls|boys|survivors)\b(?:\s+(?:with|aged|over|under|older than|younger than)\s+[^,.;]+)?|\b(?:[Ii]n|[Aa]cross|[Ww]ithin)\s+(?:the\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)*(?![\p{L}\p{N}])/gu;
 
 /** Months and days are times, never places, although they are capitalised ("in October"). */
 const EN_CALENDAR_WORD_RE =

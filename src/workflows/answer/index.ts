@@ -28,7 +28,16 @@ export {
   type RelevanceParts,
   type TermWeights,
 } from './relevance.js';
-export { ANSWER_VERDICTS, CONFIDENCE_HIGH, CONFIDENCE_MEDIUM, confidenceLabel, verdictOf, type AnswerVerdict, type VerdictDecision } from './verdict.js';
+export {
+  ANSWER_VERDICTS,
+  CONFIDENCE_HIGH,
+  CONFIDENCE_LABEL_JA,
+  CONFIDENCE_MEDIUM,
+  confidenceLabel,
+  verdictOf,
+  type AnswerVerdict,
+  type VerdictDecision,
+} from './verdict.js';
 export {
   answerBasisSchema,
   answerJsonSchema,

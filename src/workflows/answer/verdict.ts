@@ -55,6 +55,9 @@ export function verdictOf(evidence: readonly EvidenceItem[]): VerdictDecision {
   return { verdict, confidence: r3(confidence), row, axes, supportingSources: sources('supports'), refutingSources: sources('refutes') };
 }
 
+/** The confidence band in a Japanese report's words (JSON fields keep high / medium / low). */
+export const CONFIDENCE_LABEL_JA: Readonly<Record<'high' | 'medium' | 'low', string>> = { high: '高', medium: '中', low: '低' };
+
 export function confidenceLabel(confidence: number): 'high' | 'medium' | 'low' {
   return confidence >= CONFIDENCE_HIGH ? 'high' : confidence >= CONFIDENCE_MEDIUM ? 'medium' : 'low';
 }

@@ -28,3 +28,9 @@ test('consensus answer: "insufficient evidence" with a statement for it says wha
     /判定の基準を満たした箇所はあるが、結論を出すには足りない（支持するソース 1、反証するソース 0、判定 6 件）/,
   );
 });
+
+test('consensus answer: a figure names its band in the report language', () => {
+  const supported = { ...base, verdict: 'supported' as const, confidence: 0.81 };
+  assert.match(consensusAnswerLines(supported, 'en').join('\n'), /- Confidence 0\.81 \(high\): the 6 statements/);
+  assert.match(consensusAnswerLines(supported, 'ja').join('\n'), /- 確信度 0\.81（高）: 最終レポートが引用する6文/);
+});

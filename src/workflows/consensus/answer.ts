@@ -5,7 +5,7 @@
 // and no verdict.
 import { throwIfAborted, verdictConfidenceText, verdictHasNoFigure, type StanceJudge, type TrustLevel } from '../../core/index.js';
 import type { EvidenceItem } from '../../policy/index.js';
-import { analyzeQuestion, confidenceLabel, mdQuote, verdictOf } from '../answer/index.js';
+import { CONFIDENCE_LABEL_JA, analyzeQuestion, confidenceLabel, mdQuote, verdictOf } from '../answer/index.js';
 import type { AgentReport, ConsensusAnswer } from './types.js';
 
 export type { ConsensusAnswer };
@@ -76,7 +76,7 @@ export function consensusAnswerLines(a: ConsensusAnswer, language: 'ja' | 'en'):
         ? `- 確信度なし: ${verdictConfidenceText(shown, 'ja')}。最終レポートが引用する文を ${a.stanceModel} で判定。`
         : `- No confidence figure: ${verdictConfidenceText(shown)}; the statements the consensus report cites, judged by ${a.stanceModel}.`
       : ja
-        ? `- 確信度 ${a.confidence.toFixed(2)}（${confidenceLabel(a.confidence)}）: 最終レポートが引用する${a.judged}文を ${a.stanceModel} で判定。`
+        ? `- 確信度 ${a.confidence.toFixed(2)}（${CONFIDENCE_LABEL_JA[confidenceLabel(a.confidence)]}）: 最終レポートが引用する${a.judged}文を ${a.stanceModel} で判定。`
         : `- Confidence ${a.confidence.toFixed(2)} (${confidenceLabel(a.confidence)}): the ${a.judged} statements the consensus report cites, judged by ${a.stanceModel}.`,
     '',
   ];

@@ -2,6 +2,7 @@
 // the language of the question). Quotes stay in their source's language.
 import { insufficientCase, verdictConfidenceText, type ClaimStatus, type ShownVerdictInput } from '../../core/index.js';
 import { detectLanguage } from '../../extract/index.js';
+import { CONFIDENCE_LABEL_JA } from '../answer/index.js';
 
 export const RESEARCH_LANGUAGES = ['ja', 'en'] as const;
 export type ResearchLanguage = (typeof RESEARCH_LANGUAGES)[number];
@@ -109,7 +110,7 @@ interface Strings {
   readAs: (statement: string) => string;
   /** A quote that states part of the claim, not all of it (the evidence item's `part`). */
   statesPart: string;
-  confidenceLine: (confidence: string, label: string, change: string) => string;
+  confidenceLine: (confidence: string, label: 'high' | 'medium' | 'low', change: string) => string;
   /** With "insufficient evidence": no confidence figure (it would read "1.00 (high)"), what was searched and judged instead (core/format verdictConfidenceText). */
   noFigureLine: (shown: ShownVerdictInput, change: string) => string;
   answerBasis: (o: {
@@ -345,7 +346,7 @@ export const STRINGS: Readonly<Record<ResearchLanguage, Strings>> = {
     unconfirmedNote: (status, relevance) => `${status}、関連度 ${relevance}`,
     readAs: (statement) => `「${statement}」として判定`,
     statesPart: '主張の一部を述べる',
-    confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${label}）。${change}`,
+    confidenceLine: (confidence, label, change) => `確信度 ${confidence}（${CONFIDENCE_LABEL_JA[label]}）。${change}`,
     noFigureLine: (shown, change) => `確信度なし: ${verdictConfidenceText(shown, 'ja')}。${change}`,
     answerBasis: (o) => {
       const where = `検索したソース: ${o.sources.join('、')}。`;

@@ -381,3 +381,9 @@ test("the report says how to vouch for one's own corpus when its documents were 
   assert.match(STRINGS.en.corpusTrustHint(['a', 'b']), /corpus a, b .*--corpus <name> --trust-level academic/);
   assert.match(STRINGS.ja.corpusTrustHint(['vitd']), /コーパス vitd .*--corpus vitd --trust-level academic/);
 });
+
+test('the confidence line names its band in the report language (the JSON keeps high / medium / low)', () => {
+  assert.equal(STRINGS.en.confidenceLine('0.71', 'high', 'X'), 'Confidence 0.71 (high). X');
+  assert.equal(STRINGS.ja.confidenceLine('0.71', 'high', 'X'), '確信度 0.71（高）。X');
+  assert.equal(STRINGS.ja.confidenceLine('0.45', 'low', 'X'), '確信度 0.45（低）。X');
+});

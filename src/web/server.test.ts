@@ -756,6 +756,7 @@ test("a research run's closest passage for a claim only its own source states sh
   assert.ok(section, page.body);
   assert.match(section, /<div class="quote neutral"><blockquote>Brisk walking lowered systolic pressure by 4 mmHg\.<\/blockquote>/);
   assert.match(section, /neutral, leans to supporting 0\.55/);
+  assert.doesNotMatch(section, / · {2}· /, 'no empty domain field');
   assert.doesNotMatch(page.body, /Correct stance[\s\S]*Brisk walking/, 'a passage the run picked is not an edge to correct');
   const linked = await call('/tasks/task_closest/claims/clm_task_closest_1?fragment=1');
   assert.equal(linked.status, 200);

@@ -46,7 +46,9 @@ function sourceLine(q: HtmlQuote): string {
   const real = q.source.link && safeHttpUrl(q.source.link) ? q.source.link : q.source.url;
   const side = q.leans ? `neutral, leans to ${q.leans === 'supports' ? 'supporting' : 'refuting'}` : q.stance;
   const judged = q.stated ? 'stated in the source' : `${side} ${q.confidence.toFixed(2)}${q.model ? ` by ${q.model}` : ''}`;
-  return `${htmlLink(q.source.title ?? q.source.url, real)} <span class="url">${htmlText(real)}</span> · ${htmlText(q.source.domain)} · ${trustBadge(q.source.trustLevel)} · ${htmlText(q.locator)} · ${htmlText(judged)}`;
+  // A quote read back from a research run's files knows no domain (answer-schema has none): no empty field.
+  const domain = q.source.domain ? ` · ${htmlText(q.source.domain)}` : '';
+  return `${htmlLink(q.source.title ?? q.source.url, real)} <span class="url">${htmlText(real)}</span>${domain} · ${trustBadge(q.source.trustLevel)} · ${htmlText(q.locator)} · ${htmlText(judged)}`;
 }
 
 export function quoteBlock(q: HtmlQuote, ctx: ActionContext | undefined): string {

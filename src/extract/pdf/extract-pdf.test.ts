@@ -83,3 +83,47 @@ test('page paragraphs: a baseline jump without EOL is a new line; a wide gap a n
   assert.deepEqual(pageParagraphs([]), []);
   assert.deepEqual(pageParagraphs([at('日本語の文章は', 700), at('改行されても一続き。', 686)]), ['日本語の文章は改行されても一続き。']);
 });
+
+test('PDF: a title in a larger font wrapped over two lines is one paragraph (pdf.js runs as a browser prints them)', () => {
+  // A 24-point title on two lines 28.5 pt apart, then 12-point body text at 14.3 pt spacing, paragraphs 26 pt apart.
+  const run = (str: string, y: number, height: number, hasEOL = true) => ({ str, hasEOL, transform: [height, 0, 0, height, 72, y], height });
+  const items = [
+    run('Effects of daily walking on resting heart', 735.8, 24),
+    run('rate', 707.3, 24),
+    run('Abstract. We randomised 212 sedentary adults to walk 30 minutes a day or to continue', 674.3, 12),
+    run('their usual routine for 16 weeks.', 660, 12),
+    run('Results. Daily walking lowered resting heart rate by 5 beats per minute compared with', 633.8, 12),
+    run('the control group.', 619.5, 12),
+  ];
+  assert.deepEqual(pageParagraphs(items), [
+    'Effects of daily walking on resting heart rate',
+    'Abstract. We randomised 212 sedentary adults to walk 30 minutes a day or to continue their usual routine for 16 weeks.',
+    'Results. Daily walking lowered resting heart rate by 5 beats per minute compared with the control group.',
+  ]);
+});
+
+test('PDF: running headers and page numbers are not text (two pages with the same journal line and a page number)', async () => {
+  const pdf = minimalPdf({
+    pages: [
+      {
+        lines: [
+          'Journal of Tests 12 (2026)',
+          '',
+          'The first page states a finding about',
+          'walking and heart rate in a cohort',
+          'of adults followed for',
+          'ten years.',
+          '',
+          '1',
+        ],
+      },
+      { lines: ['Journal of Tests 12 (2026)', '', 'The second page states another', 'finding, about sleep, in the', 'same cohort of', 'adults.', '', '2'] },
+    ],
+  });
+  const doc = await extractPdf(pdf, 'https://repo.example/running.pdf');
+  assert.deepEqual(doc.pages, [
+    { page: 1, text: 'The first page states a finding about walking and heart rate in a cohort of adults followed for ten years.' },
+    { page: 2, text: 'The second page states another finding, about sleep, in the same cohort of adults.' },
+  ]);
+  assert.ok(!doc.fragments!.some((f) => /Journal of Tests/.test(f.text)));
+});

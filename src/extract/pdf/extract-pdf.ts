@@ -7,6 +7,7 @@ import { assembleBlocks } from '../document/assemble.js';
 import { identifiersFromMeta, identifiersFromText, identifiersFromUrl, isAcademicUrl, mergeFoundIdentifiers, selfIdentifiers } from '../identifiers/index.js';
 import { DEFAULT_MAX_PDF_INFLATED_BYTES, checkPdfInflatedSize } from './inflated-size.js';
 import { pageParagraphs, type PdfTextItem } from './page-paragraphs.js';
+import { dropRunningLines } from './running-lines.js';
 
 /** Largest PDF accepted (bytes). */
 export const DEFAULT_MAX_PDF_BYTES = 100 * 1024 * 1024;
@@ -82,13 +83,12 @@ export async function extractPdf(body: Uint8Array, url: string, options: PdfExtr
     const blocks: TextBlock[] = [];
     const pages: Array<{ page: number; text: string }> = [];
     const links: string[] = [];
+    const pageTexts: string[][] = [];
     for (let n = 1; n <= count; n++) {
       throwIfAborted(options.signal);
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
-      const paragraphs = pageParagraphs(content.items as PdfTextItem[]);
-      pages.push({ page: n, text: paragraphs.join('\n\n') });
-      for (const text of paragraphs) blocks.push({ kind: 'paragraph', text, page: n });
+      pageTexts.push(pageParagraphs(content.items as PdfTextItem[]));
       try {
         for (const a of (await page.getAnnotations()) as Array<{ subtype?: string; url?: string }>) {
           if (a.subtype === 'Link' && typeof a.url === 'string' && /^https?:/i.test(a.url) && !links.includes(a.url)) links.push(a.url);
@@ -97,6 +97,11 @@ export async function extractPdf(body: Uint8Array, url: string, options: PdfExtr
         warnings.push(`links of page ${n} could not be read (${err instanceof Error ? err.message : String(err)})`);
       }
       page.cleanup();
+    }
+    // Running headers and footers, page numbers and a browser's print header and footer are not the text.
+    for (const [i, paragraphs] of dropRunningLines(pageTexts).entries()) {
+      pages.push({ page: i + 1, text: paragraphs.join('\n\n') });
+      for (const text of paragraphs) blocks.push({ kind: 'paragraph', text, page: i + 1 });
     }
     // Metadata is optional: a broken information dictionary or XMP packet is a warning, the text stands.
     let info: Record<string, unknown> = {};

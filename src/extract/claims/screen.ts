@@ -129,6 +129,13 @@ const QUOTATION_RE =
 const FORMULA_RE = /\{\\(?:displaystyle|textstyle|frac|mathrm)\b/;
 
 /**
+ * A table row as extraction writes it, its cells joined by " | " (HTML and Markdown tables, html-blocks.ts):
+ * "Screens before bed | 7.1" states nothing a reader can check alone (it stays evidence). A site's name after a
+ * headline ("… study | The Japan Times") is no claim either.
+ */
+const TABLE_ROW_RE = /\S \| \S/;
+
+/**
  * An abstract's procedure section label ("METHODS:", "Participants.", "DESIGN We…"): followed by a colon
  * or full stop, written in capitals, or followed by a new sentence. "Methods agree that the glacier has
  * lost ice" and "Participants reported…" open with the same words and are findings.
@@ -165,7 +172,7 @@ export function screenSentence(options: { text: string; language: TextLanguage; 
   if (options.language === 'ja') return screenJapanese(t);
   if (CAPTION_RE.test(t)) return 'caption';
   // A formula pasted as TeX ("Pr ( A 5 | A 1 ) = … {\displaystyle …}") is markup, not a sentence.
-  if (FORMULA_RE.test(t)) return 'fragment';
+  if (FORMULA_RE.test(t) || TABLE_ROW_RE.test(t)) return 'fragment';
   if (REFERENCE_RE.test(t) || CITED_WORK_RE.test(t) || isTitleConcatenation(t)) return 'reference_entry';
   const quoted = QUOTED_SENTENCE_RE.exec(t)?.groups?.inner;
   if (quoted !== undefined && (wordsOf(quoted).length <= QUOTED_TITLE_MAX_WORDS || isHeadlineCase(quoted))) return 'headline';

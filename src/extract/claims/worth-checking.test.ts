@@ -338,3 +338,13 @@ test('a Japanese line that ends in a noun without a full stop is a heading, not 
   ])
     assert.deepEqual(claimsOf(text), [text], text);
 });
+
+test('a table row as extraction writes it ("cell | cell") is no claim; a sentence with a pipe inside no cell gap stays', () => {
+  assert.equal(screenSentence({ text: 'Screens before bed | 7.1', language: 'en' }), 'fragment');
+  assert.equal(
+    screenSentence({ text: "'Sinking' Pacific nation is getting bigger, showing islands are geologically dynamic: study | The Japan Times", language: 'en' }),
+    'fragment',
+  );
+  assert.equal(screenSentence({ text: 'Teenagers who used screens before bed slept 30 minutes less on average.', language: 'en' }), undefined);
+  assert.equal(isClaimWorthChecking('No screens | 7.6 hours of sleep on average in the cohort'), false);
+});

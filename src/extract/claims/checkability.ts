@@ -14,6 +14,7 @@ import {
   FINDING_PHRASE_RE,
   HIGH_STAKES_RE,
   JA_CLAIM_RE,
+  JA_DIRECTIONAL_RE,
   JA_STATEMENT_END_RE,
   JA_TOPIC_OR_SUBJECT_RE,
   METADATA_LINE_RE,
@@ -116,7 +117,9 @@ export function assessSentence(options: { text: string; language: TextLanguage; 
     lemmas.some((l) => CAUSAL_LEMMAS.has(l)) ||
     (language === 'en' && words.some((w) => CHANGE_PARTICIPLES.has(w))) ||
     CAUSAL_PHRASE_RE.test(t) ||
-    (language === 'ja' && /(引き起こ|もたら|原因|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|防い|高め|高ま|下げ|減ら|増や|つなが|起こす)/.test(t))
+    (language === 'ja' &&
+      (/(引き起こ|もたら|原因|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|防い|高め|高ま|下げ|減ら|増や|つなが|起こす)/.test(t) ||
+        JA_DIRECTIONAL_RE.test(t)))
   )
     features.push('causal');
   if (

@@ -213,6 +213,12 @@ export const METADATA_LINE_RE =
   /^(?:published|updated|posted|last (?:updated|modified|reviewed)|date|by|author|authors|source|photo|image|credit|doi|issn|isbn|received|accepted|keywords|tags|category|filed under|公開日|更新日|投稿日|著者|出典|写真)\s*[:：]|^(?:table|figure|fig\.|supplementary (?:table|figure)|図|表)\s*[0-9０-９A-Z]+[.:．：]?\s/i;
 
 /** Japanese predicates that are causal, directional or evaluative. */
+/**
+ * Japanese directional verbs a finding uses beside the ones above, as the English CAUSAL_LEMMAS has them
+ * (impair, inhibit, harm, damage, contribute, threaten, mitigate…): "睡眠不足は記憶の定着を妨げる" had no claim signal.
+ */
+export const JA_DIRECTIONAL_RE = /(妨げ|阻害|損な|害す|害し|有害|損傷|破壊|寄与|貢献|脅か|加速|緩和|軽減|増大|縮小|延長|短縮)/;
+
 export const JA_CLAIM_RE =
   /(高め|高ま|下げ|減ら|増や|リスク|つなが|増加|減少|低下|上昇|向上|改善|悪化|抑制|促進|予防|防ぐ|引き起こ|もたら|原因|要因|影響|関連|相関|有効|無効|安全|危険|有意|効果|優れ|劣る|上回|下回|倍|割|％|%|以上|以下|未満|(?<!に)より)/;
 

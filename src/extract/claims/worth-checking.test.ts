@@ -348,3 +348,9 @@ test('a table row as extraction writes it ("cell | cell") is no claim; a sentenc
   assert.equal(screenSentence({ text: 'Teenagers who used screens before bed slept 30 minutes less on average.', language: 'en' }), undefined);
   assert.equal(isClaimWorthChecking('No screens | 7.6 hours of sleep on average in the cohort'), false);
 });
+
+test('Japanese directional verbs are claim signals as their English kin are (妨げる, 損なう, 軽減する…); a label line stays none', () => {
+  for (const text of ['睡眠不足は記憶の定着を妨げる。', '睡眠不足は記憶を損なう。', '運動は不安を軽減する。', '喫煙は肺の組織を損傷する。'])
+    assert.equal(isClaimWorthChecking(text), true, text);
+  assert.equal(isClaimWorthChecking('睡眠と記憶の研究'), false);
+});

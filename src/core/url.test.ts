@@ -34,6 +34,15 @@ test('normalizeUrl rejects non-http input with invalid_input naming the input', 
       (e: unknown) => e instanceof LyraError && e.category === 'invalid_input' && e.message.includes(JSON.stringify(bad)),
     );
   }
+  // The message says what a valid input is, in the reader's words (no internal function's name).
+  assert.throws(
+    () => normalizeUrl('not-a-url'),
+    (e: unknown) => e instanceof LyraError && e.message === 'not an absolute URL: "not-a-url" (an address such as https://example.org/page)',
+  );
+  assert.throws(
+    () => normalizeUrl('ftp://x.org/a'),
+    (e: unknown) => e instanceof LyraError && /only http and https/.test(e.message) && !/normalizeUrl/.test(e.message),
+  );
 });
 
 test('isTrackingParam knows prefixes and names, case-insensitively', () => {

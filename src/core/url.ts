@@ -43,10 +43,12 @@ export function normalizeUrl(input: string): string {
   try {
     url = new URL(input.trim());
   } catch (cause) {
-    throw new InvalidInputError(`normalizeUrl: not an absolute URL: ${JSON.stringify(input)}`, { code: 'url_invalid', cause });
+    throw new InvalidInputError(`not an absolute URL: ${JSON.stringify(input)} (an address such as https://example.org/page)`, { code: 'url_invalid', cause });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new InvalidInputError(`normalizeUrl: unsupported scheme ${url.protocol} in ${JSON.stringify(input)}`, { code: 'url_scheme' });
+    throw new InvalidInputError(`unsupported scheme ${url.protocol} in ${JSON.stringify(input)}: only http and https addresses are fetched`, {
+      code: 'url_scheme',
+    });
   }
   url.hash = '';
   // WHATWG URL already lower-cases the host and drops a default port; this keeps the intent explicit.

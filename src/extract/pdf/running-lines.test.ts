@@ -36,3 +36,19 @@ test('a short line on at least half of the pages, numbers aside, is a running he
   const long = `${'A sentence that goes on. '.repeat(10)}`.trim();
   assert.deepEqual(dropRunningLines([[long], [long]]), [[long], [long]]);
 });
+
+test('a template sentence repeated through the text is text: it is not once a page, nor only at the edges', () => {
+  const row = (n: number) => `Paragraph ${n}: walking ${n} hours a week was associated with a lower resting heart rate.`;
+  const pages = [0, 1, 2, 3].map((p) => [0, 1, 2, 3, 4, 5, 6, 7].map((k) => row(p * 8 + k)));
+  assert.deepEqual(dropRunningLines(pages), pages);
+  // The same line once a page, but in the middle of the text, is text too.
+  const middle = [0, 1, 2].map((p) =>
+    [...'abc']
+      .map((x) => `${x}${'x'.repeat(p + 1)} opens page text.`)
+      .concat(
+        [`Sidebar ${p}`],
+        [...'def'].map((x) => `${x}${'y'.repeat(p + 1)} closes it.`),
+      ),
+  );
+  assert.deepEqual(dropRunningLines(middle), middle);
+});

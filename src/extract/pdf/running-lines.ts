@@ -16,16 +16,30 @@ const PAGE_NUMBER_RE = /^(?:(?:page|p\.)\s*)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?$
 /** The same running line on every page: case, spacing and numbers (page numbers, dates) aside. */
 const runningKey = (paragraph: string): string => paragraph.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 
+/** Paragraphs at each end of a page (in pdf.js's order) where a running line sits: a browser prints its own last. */
+export const RUNNING_EDGE = 3;
+
 /**
  * Each page's paragraphs without its running lines: a page number alone, a browser's print header or footer, and
- * (in a document of two pages or more) a short paragraph found, numbers aside, on at least half of the pages.
+ * (in a document of two pages or more) a short paragraph at a page's edge found there, numbers aside, once on at
+ * least half of the pages. Once a page and at its edge: a template sentence repeated through the text
+ * ("Paragraph 12: In the cohort of year 2012, …") is text, however many pages hold it.
  */
 export function dropRunningLines(pages: readonly (readonly string[])[]): string[][] {
   const short = (p: string): boolean => p.length <= MAX_RUNNING_CHARS;
+  const atEdge = (page: readonly string[], i: number): boolean => i < RUNNING_EDGE || i >= page.length - RUNNING_EDGE;
   const pagesWith = new Map<string, number>();
-  for (const page of pages) for (const k of new Set(page.filter(short).map(runningKey))) pagesWith.set(k, (pagesWith.get(k) ?? 0) + 1);
+  for (const page of pages) {
+    const keys = page.map(runningKey);
+    const once = (k: string): boolean => keys.indexOf(k) === keys.lastIndexOf(k);
+    for (const [i, p] of page.entries()) if (short(p) && atEdge(page, i) && once(keys[i]!)) pagesWith.set(keys[i]!, (pagesWith.get(keys[i]!) ?? 0) + 1);
+  }
   const repeated = pages.length >= 2 ? Math.max(2, Math.ceil(pages.length / 2)) : Number.POSITIVE_INFINITY;
-  const running = (p: string): boolean =>
-    short(p) && (PAGE_NUMBER_RE.test(p) || BROWSER_HEADER_RE.test(p) || BROWSER_FOOTER_RE.test(p) || (pagesWith.get(runningKey(p)) ?? 0) >= repeated);
-  return pages.map((page) => page.filter((p) => !running(p)));
+  const running = (page: readonly string[], i: number): boolean => {
+    const p = page[i]!;
+    if (!short(p)) return false;
+    if (PAGE_NUMBER_RE.test(p) || BROWSER_HEADER_RE.test(p) || BROWSER_FOOTER_RE.test(p)) return true;
+    return atEdge(page, i) && (pagesWith.get(runningKey(p)) ?? 0) >= repeated;
+  };
+  return pages.map((page) => page.filter((_, i) => !running(page, i)));
 }

@@ -52,3 +52,8 @@ test('a template sentence repeated through the text is text: it is not once a pa
   );
   assert.deepEqual(dropRunningLines(middle), middle);
 });
+
+test("a number alone amid a page's text (a table's cell) stays; at the page's edge it is the page's number", () => {
+  const page = ['Page opens here.', 'Second paragraph.', 'Third paragraph.', '17', 'Fifth paragraph.', 'Sixth paragraph.', 'Seventh paragraph.', '4'];
+  assert.deepEqual(dropRunningLines([page]), [page.slice(0, 7)]);
+});

@@ -20,7 +20,8 @@ const runningKey = (paragraph: string): string => paragraph.toLowerCase().replac
 export const RUNNING_EDGE = 3;
 
 /**
- * Each page's paragraphs without its running lines: a page number alone, a browser's print header or footer, and
+ * Each page's paragraphs without its running lines: a page number alone at a page's edge, a browser's print header
+ * or footer, and
  * (in a document of two pages or more) a short paragraph at a page's edge found there, numbers aside, once on at
  * least half of the pages. Once a page and at its edge: a template sentence repeated through the text
  * ("Paragraph 12: In the cohort of year 2012, …") is text, however many pages hold it.
@@ -38,8 +39,9 @@ export function dropRunningLines(pages: readonly (readonly string[])[]): string[
   const running = (page: readonly string[], i: number): boolean => {
     const p = page[i]!;
     if (!short(p)) return false;
-    if (PAGE_NUMBER_RE.test(p) || BROWSER_HEADER_RE.test(p) || BROWSER_FOOTER_RE.test(p)) return true;
-    return atEdge(page, i) && (pagesWith.get(runningKey(p)) ?? 0) >= repeated;
+    if (BROWSER_HEADER_RE.test(p) || BROWSER_FOOTER_RE.test(p)) return true;
+    // A number alone amid the text is a table's cell or a list's count; at a page's edge it is the page's number.
+    return atEdge(page, i) && (PAGE_NUMBER_RE.test(p) || (pagesWith.get(runningKey(p)) ?? 0) >= repeated);
   };
   return pages.map((page) => page.filter((_, i) => !running(page, i)));
 }

@@ -717,7 +717,6 @@ test("a research run's closest passage for a claim only its own source states sh
     scope: '',
     decision_relevance: 'high',
     status: 'UNSUPPORTED',
-    table_status: 'UNSUPPORTED',
     rationale: '',
     axes: null,
     conditions: [],
@@ -730,7 +729,7 @@ test("a research run's closest passage for a claim only its own source states sh
     refutation_searched: false,
     relevance: 0.8,
     contested_with: [],
-    question_proposition: false,
+    // No table_status nor question_proposition: a run written before they were fields is still read.
     closest: closest(quote),
   });
   const runDir = join(home, 'runs', 'r-closest');

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { InvalidInputError, shownVerdict, type Locator, type Store } from '../../core/index.js';
 import { formatLocator, reportDocumentSchema, type HtmlAnswer, type HtmlQuote, type ReportDocument } from '../../report/index.js';
 // The workflow modules by path, not the workflows barrel: the UI's run pages load what they read (issue 33).
-import type { Answer, AnswerQuote } from '../../workflows/answer/answer-schema.js';
+import { closestQuoteSchema, type Answer, type AnswerQuote } from '../../workflows/answer/answer-schema.js';
 import { RESEARCH_ARTIFACT_SCHEMAS } from '../../workflows/research/artifacts.js';
 import { STRINGS } from '../../workflows/research/language.js';
 import { researchRunSchema } from '../../workflows/research/research-run.js';
@@ -20,6 +20,14 @@ import { RESEARCH_RUN_FILE, RESEARCH_STATE_KEY } from './research-files.js';
 export const MAX_RUN_FILE_BYTES = 64 * 1024 * 1024;
 /** Consensus run folders listed per runs folder at most (newest first). */
 export const MAX_LISTED_RUNS = 500;
+
+/**
+ * What the claim pages need of verified_claims.json: each claim's closest passage. Read loosely, as the state is,
+ * so a run written by an earlier version (its items without a field added since) is still shown.
+ */
+const closestOfClaimsSchema = z.looseObject({
+  items: z.array(z.looseObject({ claim_id: z.string(), closest: z.array(closestQuoteSchema).optional() })),
+});
 
 /** What a run's view needs of the workflow state (any version of it: older runs are still shown). */
 const statePointerSchema = z.looseObject({ question: z.string(), runDir: z.string().optional() });
@@ -92,7 +100,7 @@ export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | u
   const closest = new Map<string, ClosestQuote[]>();
   const verifiedFile = join(runDir, 'verified_claims.json');
   if (existsSync(verifiedFile))
-    for (const c of parseRunJson(verifiedFile, RESEARCH_ARTIFACT_SCHEMAS.verified_claims).items) if (c.closest?.length) closest.set(c.claim_id, c.closest);
+    for (const c of parseRunJson(verifiedFile, closestOfClaimsSchema).items) if (c.closest?.length) closest.set(c.claim_id, c.closest);
   const reportFile = names.find((n) => n.endsWith('_report.md'));
   const reportHtmlFile = names.find((n) => n.endsWith('_report.html'));
   const reportDocumentFile = names.find((n) => n.endsWith('_report.json'));

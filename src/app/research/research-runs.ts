@@ -47,14 +47,7 @@ export interface ResearchRunInfo {
   locators: Map<string, Locator>;
   /** The policy report.html was written under (research_run.json; absent for runs written before it). */
   reportHtmlCsp?: string;
-  /**
-   * The passage of another source nearest in meaning, left neutral, of each relevant claim that only its own
-   * source states (verified_claims.json `closest`), by claim id; empty for runs written before it.
-   */
-  closest: Map<string, ClosestQuote[]>;
 }
-
-type ClosestQuote = AnswerQuote & { leans: 'supports' | 'refutes' };
 
 function readRunFile(file: string): string {
   const size = statSync(file).size;
@@ -97,10 +90,6 @@ export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | u
   const locators = new Map<string, Locator>();
   const evidenceFile = join(runDir, 'evidence.json');
   if (existsSync(evidenceFile)) for (const e of parseRunJson(evidenceFile, RESEARCH_ARTIFACT_SCHEMAS.evidence).items) locators.set(e.evidence_id, e.locator);
-  const closest = new Map<string, ClosestQuote[]>();
-  const verifiedFile = join(runDir, 'verified_claims.json');
-  if (existsSync(verifiedFile))
-    for (const c of parseRunJson(verifiedFile, closestOfClaimsSchema).items) if (c.closest?.length) closest.set(c.claim_id, c.closest);
   const reportFile = names.find((n) => n.endsWith('_report.md'));
   const reportHtmlFile = names.find((n) => n.endsWith('_report.html'));
   const reportDocumentFile = names.find((n) => n.endsWith('_report.json'));
@@ -109,7 +98,6 @@ export function researchRunOf(store: Store, taskId: string): ResearchRunInfo | u
     runDir,
     question: state.data.question,
     locators,
-    closest,
     ...(run?.status ? { status: run.status } : {}),
     ...(run?.answer ? { answer: run.answer } : {}),
     ...(run?.report_html_csp ? { reportHtmlCsp: run.report_html_csp } : {}),
@@ -135,12 +123,22 @@ function answerQuote(q: AnswerQuote & { leans?: 'supports' | 'refutes' }, stance
 }
 
 /**
- * The closest passage the run showed for a claim that only its own source states (report.md's "No other
- * source's passage passed the judge's bar; the closest read"), as the HTML renderers show a quote; none when the
- * run showed none.
+ * The closest passage the run showed for each claim that only its own source states (verified_claims.json
+ * `closest`; report.md's "No other source's passage passed the judge's bar; the closest read"), by claim id, as
+ * the HTML renderers show a quote. Read here, for the task page, not in researchRunOf: the tasks and runs lists
+ * read every run and need none of it.
  */
-export function htmlClosestOf(run: ResearchRunInfo, claimId: string, lang: 'en' | 'ja'): HtmlQuote[] {
-  return (run.closest.get(claimId) ?? []).map((q) => answerQuote(q, q.leans, run, lang));
+export function htmlClosestOf(run: ResearchRunInfo, lang: 'en' | 'ja'): Map<string, HtmlQuote[]> {
+  const closest = new Map<string, HtmlQuote[]>();
+  const file = join(run.runDir, 'verified_claims.json');
+  if (!existsSync(file)) return closest;
+  for (const c of parseRunJson(file, closestOfClaimsSchema).items)
+    if (c.closest?.length)
+      closest.set(
+        c.claim_id,
+        c.closest.map((q) => answerQuote(q, q.leans, run, lang)),
+      );
+  return closest;
 }
 
 /** The run's answer as the HTML renderers show it (verdict in the question's language). */

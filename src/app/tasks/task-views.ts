@@ -3,7 +3,7 @@
 // rationale in words, verbatim quotes with real links), with the facts its filters need, the blocked
 // domains that concern it and its research run. Read-only.
 import { taskProgress, type TaskProgress } from '../../pipeline/index.js';
-import { htmlClaimOf, type HtmlClaim, type HtmlReportDocument } from '../../report/index.js';
+import { htmlClaimOf, type HtmlClaim, type HtmlQuote, type HtmlReportDocument } from '../../report/index.js';
 import { detectLanguage } from '../../extract/index.js';
 import { rationaleInWords } from '../../report/index.js';
 import {
@@ -87,10 +87,10 @@ function factsOf(c: HtmlClaim): ClaimFacts {
  * still has no evidence but its own sentence: a later run's link or feedback that gave it evidence makes the
  * run's pick stale.
  */
-function withRunClosest(c: HtmlClaim, run: ResearchRunInfo | undefined, lang: 'en' | 'ja'): HtmlClaim {
-  if (!run || c.refuting.length > 0 || c.supporting.some((q) => !q.stated)) return c;
-  const closest = htmlClosestOf(run, c.id, lang);
-  return closest.length > 0 ? { ...c, closest } : c;
+function withRunClosest(c: HtmlClaim, runClosest: ReadonlyMap<string, HtmlQuote[]>): HtmlClaim {
+  if (c.refuting.length > 0 || c.supporting.some((q) => !q.stated)) return c;
+  const closest = runClosest.get(c.id);
+  return closest ? { ...c, closest } : c;
 }
 
 /** The claims of a task through the engine's materials, at most `maxClaims`, in one read of the graph. */
@@ -107,7 +107,8 @@ export function loadTaskPage(deps: { engine: Pick<AppEngine, 'materials'>; store
   const rejected = rejectedClaims(deps.store, taskId);
   const run = researchRunOf(deps.store, taskId);
   const answer = run ? htmlAnswerOf(run, lang) : undefined;
-  const html = claims.map((c) => withRunClosest(htmlClaimOf(c, { linkOf: builtinDocumentLink, rationaleOf: rationaleOf(lang), rejected }), run, lang));
+  const runClosest = run ? htmlClosestOf(run, lang) : new Map<string, HtmlQuote[]>();
+  const html = claims.map((c) => withRunClosest(htmlClaimOf(c, { linkOf: builtinDocumentLink, rationaleOf: rationaleOf(lang), rejected }), runClosest));
   const domains = new Set(first.pages.map((p) => p.domain));
   const claimIds = new Set(html.map((c) => c.id));
   return {

@@ -20,7 +20,7 @@ import {
 } from '../pipeline/index.js';
 import { createCorpusSearchProvider, createPassageMemo } from '../sources/index.js';
 import type { LyraConfig } from './config/index.js';
-import { ensureBuiltinCorpus } from './corpus/builtin-corpora.js';
+import { ensureBuiltinCorpora } from './corpus/builtin-corpora.js';
 import { textExtractorOptions } from './tasks/extract-source.js';
 import { createWebProvider } from './search.js';
 import { createRuntime, type Runtime, type RuntimeOverrides } from './runtime.js';
@@ -152,10 +152,8 @@ export function engineOnRuntime(runtime: Runtime, overrides: EngineOverrides = {
     ...(overrides.graphJobs ? { graphJobs: overrides.graphJobs } : {}),
   });
   // Built-in corpora (corpora/<name>) are indexed the first time a task or query names them.
-  const ensureCorpora = async (providers: readonly string[] | undefined, signal?: AbortSignal): Promise<void> => {
-    for (const p of providers ?? [])
-      if (p.startsWith('corpus:')) await ensureBuiltinCorpus({ store, name: p.slice('corpus:'.length), ...(signal ? { signal } : {}) });
-  };
+  const ensureCorpora = (providers: readonly string[] | undefined, signal?: AbortSignal): Promise<void> =>
+    ensureBuiltinCorpora({ store, providers, ...(signal ? { signal } : {}) });
   return {
     ...engine,
     store,

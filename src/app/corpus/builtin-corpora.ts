@@ -84,6 +84,13 @@ export async function ensureBuiltinCorpus(options: { store: Store; name: string;
   return report;
 }
 
+/** Indexes each built-in corpus that `providers` names as `corpus:<name>` (ensureBuiltinCorpus), in order. */
+export async function ensureBuiltinCorpora(options: { store: Store; providers: readonly string[] | undefined; signal?: AbortSignal }): Promise<void> {
+  for (const p of options.providers ?? [])
+    if (p.startsWith('corpus:'))
+      await ensureBuiltinCorpus({ store: options.store, name: p.slice('corpus:'.length), ...(options.signal ? { signal: options.signal } : {}) });
+}
+
 /** A built-in corpus document's id in a link: percent-encoded as the corpus's attribution lists it (commas and colons kept). */
 export function encodeDocumentId(id: string): string {
   return encodeURIComponent(id).replace(/%2C/g, ',').replace(/%3A/g, ':');

@@ -3,7 +3,7 @@
 import { InvalidInputError, type EngineEvent, type Task, type VerifyOutcome } from '../../core/index.js';
 import { detectLanguage } from '../../extract/index.js';
 import type { LyraConfig } from '../config/index.js';
-import { ensureBuiltinCorpus } from '../corpus/builtin-corpora.js';
+import { ensureBuiltinCorpora } from '../corpus/builtin-corpora.js';
 import { corpusProviderLanguages } from '../corpus/corpus-language.js';
 import { engineOnRuntime, type EngineOverrides } from '../engine.js';
 import { createRuntime } from '../runtime.js';
@@ -37,9 +37,7 @@ export async function verifyOnce(options: VerifyOnceOptions): Promise<VerifyOnce
   try {
     // A built-in corpus not yet indexed holds no document to read a language from: the first `lyra verify
     // --corpus example` of a fresh home asked for a Japanese mirror query and warned that no model translates.
-    for (const p of options.providers ?? [])
-      if (p.startsWith('corpus:'))
-        await ensureBuiltinCorpus({ store: runtime.store(), name: p.slice('corpus:'.length), ...(options.signal ? { signal: options.signal } : {}) });
+    await ensureBuiltinCorpora({ store: runtime.store(), providers: options.providers, ...(options.signal ? { signal: options.signal } : {}) });
     languages = options.providers ? corpusProviderLanguages(runtime.store(), options.providers) : undefined;
   } catch (err) {
     if (!overrides.runtime) await runtime.close();

@@ -20,11 +20,10 @@ const runningKey = (paragraph: string): string => paragraph.toLowerCase().replac
 export const RUNNING_EDGE = 3;
 
 /**
- * Each page's paragraphs without its running lines: a page number alone at a page's edge, a browser's print header
- * or footer, and
- * (in a document of two pages or more) a short paragraph at a page's edge found there, numbers aside, once on at
- * least half of the pages. Once a page and at its edge: a template sentence repeated through the text
- * ("Paragraph 12: In the cohort of year 2012, …") is text, however many pages hold it.
+ * Each page's paragraphs without its running lines: a browser's print header or footer; at a page's edge, a page
+ * number alone; and (in a document of two pages or more) a short paragraph at a page's edge found there, numbers
+ * aside, once on at least half of the pages. Once a page and at its edge: a template sentence repeated through
+ * the text ("Paragraph 12: In the cohort of year 2012, …") is text, however many pages hold it.
  */
 export function dropRunningLines(pages: readonly (readonly string[])[]): string[][] {
   const short = (p: string): boolean => p.length <= MAX_RUNNING_CHARS;

@@ -75,7 +75,7 @@ export function parseDocumentFile(text: string, file: string): DocumentRecord[] 
   // "{" was reported as invalid JSON. Whole, it is one record, or an error saying what a record holds.
   if (trimmed.startsWith('{') && /\n\s*\S/.test(trimmed.trimEnd())) {
     const whole = parseWhole(trimmed);
-    if (whole !== undefined && typeof whole === 'object' && whole !== null && !Array.isArray(whole)) return [parseDocumentRecord(whole, file)];
+    if (typeof whole === 'object' && whole !== null && !Array.isArray(whole)) return [parseDocumentRecord(whole, file)];
   }
   if (trimmed.startsWith('[')) {
     let arr: unknown;

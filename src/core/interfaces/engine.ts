@@ -140,6 +140,13 @@ export type CitationView = z.infer<typeof citationViewSchema>;
 /** Seed 001's counterevidence_log entry. */
 export type CounterevidenceEntry = z.infer<typeof counterevidenceEntrySchema>;
 
+/** Neutral passages a claim's `closest` lists unless MaterialsOptions.closestLimit says otherwise (and `lyra verify` shows). */
+export const MAX_CLOSEST_PASSAGES = 3;
+/** The most `closest` passages a claim may be given (MaterialsOptions.closestLimit). */
+export const MAX_CLOSEST_LIMIT = 32;
+/** The most claim ids one materials call may ask `closest` passages for (MaterialsOptions.closestFor). */
+export const MAX_CLOSEST_CLAIMS = 100;
+
 export interface MaterialsOptions {
   includeGraph?: boolean;
   offset?: number;
@@ -151,13 +158,13 @@ export interface MaterialsOptions {
    */
   uncapped?: boolean;
   /**
-   * Claim ids whose `closest` neutral passages to include (at most MAX_CLOSEST_PASSAGES each): a run
+   * Claim ids (at most MAX_CLOSEST_CLAIMS) whose `closest` neutral passages to include: a run
    * asks it for the one claim it answers with, not for every claim of a page.
    */
   closestFor?: readonly string[];
   /**
-   * How many `closest` passages each of those claims gets, most leaning first: MAX_CLOSEST_PASSAGES (3)
-   * when absent, at most MAX_CLOSEST_LIMIT (32). A run reads more to pick the passage nearest in meaning.
+   * How many `closest` passages each of those claims gets, most leaning first: MAX_CLOSEST_PASSAGES
+   * when absent, at most MAX_CLOSEST_LIMIT. A run reads more to pick the passage nearest in meaning.
    */
   closestLimit?: number;
 }

@@ -78,6 +78,7 @@ export type {
   UnreadSource,
   VerifyOutcome,
 } from './engine.js';
+export { MAX_CLOSEST_CLAIMS, MAX_CLOSEST_LIMIT, MAX_CLOSEST_PASSAGES } from './engine.js';
 export { CLAIM_FIELDS, DEFAULT_CLAIM_FIELDS } from './materials-page.js';
 export type {
   ClaimBrief,

@@ -2,6 +2,7 @@
 // counterevidence log and the sources, paged over claims. Read-only: it never changes the graph.
 import {
   InvalidInputError,
+  MAX_CLOSEST_CLAIMS,
   type Claim,
   type ClaimMaterial,
   type CitationView,
@@ -24,8 +25,8 @@ export const COUNTEREVIDENCE_KEY = 'graph:counterevidence';
 /** Claims per page of materials unless `limit` says otherwise, and the most one page may hold. */
 export const DEFAULT_MATERIALS_LIMIT = 100;
 export const MAX_MATERIALS_LIMIT = 1_000;
-/** The most claim ids one materials call may ask `closest` passages for (MaterialsOptions.closestFor). */
-export const MAX_CLOSEST_CLAIMS = 100;
+// The materials contract's bound (core MaterialsOptions), re-exported for this layer's readers.
+export { MAX_CLOSEST_CLAIMS };
 
 const RELEVANCE_ORDER: Record<Claim['decisionRelevance'], number> = { high: 0, medium: 1, low: 2 };
 

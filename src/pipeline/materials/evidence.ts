@@ -1,7 +1,7 @@
 // A claim's evidence: its stance edges with the fragment, the page and the source behind each, as the
 // policy's EvidenceItem (for confidence and status) and as the EvidenceView clients read.
 import { evidenceWeight, type EvidenceItem } from '../../policy/index.js';
-import type { EvidenceView, Fragment, Page, StanceEdge } from '../../core/index.js';
+import { MAX_CLOSEST_LIMIT, MAX_CLOSEST_PASSAGES, type EvidenceView, type Fragment, type Page, type StanceEdge } from '../../core/index.js';
 import { sourceView, type SourceInfo } from './sources.js';
 import type { TaskGraph } from './task-graph.js';
 
@@ -55,11 +55,8 @@ function neutralLean(r: EvidenceRecord): number {
   return r.edge.scores ? Math.max(r.edge.scores.supports, r.edge.scores.refutes) : 0;
 }
 
-/** Neutral passages listed as a claim's `closest` (materials, and `lyra verify`'s result). */
-export const MAX_CLOSEST_PASSAGES = 3;
-
-/** The most `closest` passages a claim may be given (MaterialsOptions.closestLimit). */
-export const MAX_CLOSEST_LIMIT = 32;
+// The bounds of `closest` are the materials contract's (core MaterialsOptions); re-exported for this layer's readers.
+export { MAX_CLOSEST_LIMIT, MAX_CLOSEST_PASSAGES };
 
 /** The neutral passages the judge came closest to calling either way, most probable side first (ties by weight), `limit` at most. */
 export function closestNeutral(records: readonly EvidenceRecord[], limit = MAX_CLOSEST_PASSAGES): EvidenceRecord[] {

@@ -1,6 +1,6 @@
 // Phase 4 INTEGRATE (seed 001): the artifacts as JSON (validated against their schemas before they
 // are written), the report in the question's language and the search log, from the final materials.
-import { CLAIM_STATUSES, errorMessage, isLyraError, type ClaimMaterial, type ClaimStatus, type EvidenceView } from '../../core/index.js';
+import { CLAIM_STATUSES, MAX_CLOSEST_LIMIT, errorMessage, isLyraError, type ClaimMaterial, type ClaimStatus, type EvidenceView } from '../../core/index.js';
 import { writeCheckedProse } from '../answer/index.js';
 import { buildAnswer, propositionClaimId } from './answer.js';
 import {
@@ -22,7 +22,7 @@ import { reportDocument, reportDocumentFileName, reportFileName } from './report
 import { renderReportHtml, reportHtmlFileName } from './report-html.js';
 import { renderSearchLog, SEARCH_LOG_FILE } from './search-log.js';
 import { readSnapshot } from './read-snapshot.js';
-import { CLOSEST_CANDIDATES, addUnlinkedClosest, orderPropositionClosest } from './unlinked-closest.js';
+import { addUnlinkedClosest, orderPropositionClosest } from './unlinked-closest.js';
 import { isOrigin } from './snapshot.js';
 import { finalStatus, riskLevel } from './status.js';
 import { scoreView } from './scoring.js';
@@ -92,10 +92,10 @@ export async function buildIntegration(ctx: RunContext): Promise<IntegrationMode
   const s = ctx.state;
   // The proposition's closest neutral passages are read too: the answer shows them with an "insufficient evidence" verdict.
   const pid = propositionClaimId(ctx);
-  // Read with CLOSEST_CANDIDATES of them and shown nearest in meaning first: over Check-COVID dev questions
+  // Read with MAX_CLOSEST_LIMIT of them and shown nearest in meaning first: over Check-COVID dev questions
   // (40 runs) a gold evidence sentence is among the three shown in 8 answers against 4 when the passages the
   // judge leaned most to were shown; over Climate-FEVER claims 8 of 24 against 5 (npm run bench:research).
-  const snapshot = await readSnapshot(ctx, pid ? { closestFor: [pid], closestLimit: CLOSEST_CANDIDATES } : {});
+  const snapshot = await readSnapshot(ctx, pid ? { closestFor: [pid], closestLimit: MAX_CLOSEST_LIMIT } : {});
   if (pid) await orderPropositionClosest(ctx, snapshot, pid);
   const reference = new Date(s.startedAt);
   const claimCtx = ctx;

@@ -7,7 +7,7 @@
 // nearest in meaning a lead (states the claim, part of it, or a conflicting figure) for 16 and the one
 // leaning most for 7, often a passage that merely shares a number ("about 10% of that decline" for "10% of
 // the world's reefs are dead").
-import type { EvidenceView } from '../../core/index.js';
+import { MAX_CLOSEST_CLAIMS, MAX_CLOSEST_LIMIT, type EvidenceView } from '../../core/index.js';
 import { closestQuotes } from './answer.js';
 import type { EvidenceItemArtifact, VerifiedClaimItem } from './artifacts.js';
 import type { RunContext } from './context.js';
@@ -15,11 +15,8 @@ import { MIN_RELEVANCE } from './normalize.js';
 import { pickQuote } from './quotes.js';
 import { loadSnapshot, type TaskSnapshot } from './snapshot.js';
 
-/** Claims given their closest passage per run, the most relevant first (the engine reads closest passages for at most 100 claims per call). */
-export const REPORT_CLOSEST_CLAIMS = 100;
-
-/** Neutral passages read per claim to pick the nearest from (the engine's MAX_CLOSEST_LIMIT). */
-export const CLOSEST_CANDIDATES = 32;
+// Per run, the MAX_CLOSEST_CLAIMS most relevant unlinked claims (one materials call) get a closest passage, picked
+// among the MAX_CLOSEST_LIMIT neutral passages the judge leaned most to (core MaterialsOptions).
 
 /**
  * Least cosine (shipped encoder) of the claim and a passage shown as its closest. Chosen on one reading of
@@ -51,7 +48,7 @@ export async function nearestInMeaning(
 
 /**
  * The answer's proposition with its closest passages nearest in meaning first (they are read with
- * CLOSEST_CANDIDATES of them): what an "insufficient evidence" answer shows, three at most. Without
+ * MAX_CLOSEST_LIMIT of them): what an "insufficient evidence" answer shows, three at most. Without
  * relevance by meaning the judge's order stays.
  */
 export async function orderPropositionClosest(ctx: Pick<RunContext, 'meaning' | 'signal'>, snapshot: TaskSnapshot, pid: string): Promise<void> {
@@ -77,9 +74,9 @@ export async function addUnlinkedClosest(ctx: RunContext, verified: VerifiedClai
   const unlinked = verified
     .filter((c) => isUnlinked(c, evidence))
     .sort((a, b) => b.relevance - a.relevance || (a.claim_id < b.claim_id ? -1 : 1))
-    .slice(0, REPORT_CLOSEST_CLAIMS);
+    .slice(0, MAX_CLOSEST_CLAIMS);
   if (unlinked.length === 0) return;
-  const snapshot = loadSnapshot(ctx.deps.engine, ctx.state.taskId, { closestFor: unlinked.map((c) => c.claim_id), closestLimit: CLOSEST_CANDIDATES });
+  const snapshot = loadSnapshot(ctx.deps.engine, ctx.state.taskId, { closestFor: unlinked.map((c) => c.claim_id), closestLimit: MAX_CLOSEST_LIMIT });
   const byId = new Map(snapshot.claims.map((c) => [c.id, c]));
   const linkOf = ctx.deps.linkOf ?? (() => null);
   for (const c of unlinked) {
